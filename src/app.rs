@@ -1,0 +1,103 @@
+//! The context every command runs in: where it was called, the clock, output settings.
+
+use std::path::PathBuf;
+
+use crate::cli::GlobalArgs;
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::error::{Error, Result};
+use crate::output::{self, Paint};
+use crate::store::{self, Project, state::State};
+
+pub struct Ctx {
+    pub cwd: PathBuf,
+    pub json: bool,
+    pub quiet: bool,
+    pub project_override: Option<PathBuf>,
+    pub clock: Clock,
+    /// Colours for stdout.
+    pub paint: Paint,
+    /// Colours for stderr.
+    pub err_paint: Paint,
+}
+
+impl Ctx {
+    pub fn from_args(global: &GlobalArgs) -> Result<Ctx> {
+        let cwd = std::env::current_dir()
+            .map_err(|e| Error::Failed(format!("cannot read the current folder: {e}")))?;
+        Ok(Ctx {
+            cwd,
+            json: global.json,
+            quiet: global.quiet,
+            project_override: global.project.clone().filter(|p| !p.as_os_str().is_empty()),
+            clock: Clock::from_env()?,
+            paint: Paint::for_stdout(global.color),
+            err_paint: Paint::for_stderr(global.color),
+        })
+    }
+
+    /// The project this command works on (`--project`, `MIND_PROJECT`, or the nearest `.mind/`).
+    pub fn project(&self) -> Result<Project> {
+        store::discover(&self.cwd, self.project_override.as_deref())
+    }
+
+    /// The project's config; an unusable config.json falls back to defaults with a warning.
+    pub fn config(&self, project: &Project) -> Result<Config> {
+        let config = Config::load(&project.config())?;
+        if let Some(problem) = &config.problem
+            && !self.quiet
+        {
+            output::warn(
+                &self.err_paint,
+                &format!("{}: {problem}", project.config().display()),
+            );
+        }
+        Ok(config)
+    }
+
+    /// The global folder: `MIND_HOME`, else `~/.mind`.
+    pub fn home(&self) -> Result<PathBuf> {
+        if let Some(home) = std::env::var_os("MIND_HOME").filter(|h| !h.is_empty()) {
+            let home = PathBuf::from(home);
+            return Ok(if home.is_absolute() {
+                home
+            } else {
+                self.cwd.join(home)
+            });
+        }
+        std::env::var_os("HOME")
+            .filter(|h| !h.is_empty())
+            .map(|h| PathBuf::from(h).join(".mind"))
+            .ok_or_else(|| Error::Failed("neither MIND_HOME nor HOME is set".into()))
+    }
+
+    /// Print human output unless `--quiet`.
+    pub fn out(&self, text: &str) -> Result<()> {
+        if self.quiet {
+            Ok(())
+        } else {
+            output::print(text)
+        }
+    }
+
+    /// A note on stderr unless `--quiet`.
+    pub fn note(&self, text: &str) {
+        if !self.quiet {
+            output::note(&self.err_paint, text);
+        }
+    }
+
+    /// Record activity now. The caller holds the store lock.
+    pub fn touch(&self, project: &Project) -> Result<()> {
+        self.touch_returning_previous(project).map(|_| ())
+    }
+
+    /// Record activity now and return the state as it was before.
+    pub fn touch_returning_previous(&self, project: &Project) -> Result<State> {
+        let before = State::load(&project.state())?;
+        let mut state = before.clone();
+        state.set_last_activity(self.clock.epoch_ms());
+        state.save(&project.state())?;
+        Ok(before)
+    }
+}

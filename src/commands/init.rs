@@ -1,0 +1,170 @@
+//! `mind init [DIR]`: create `.mind/` from templates, add the context block, register.
+//! Running it again changes nothing (missing files are recreated, existing ones kept).
+
+use std::fs;
+
+use serde::Serialize;
+
+use crate::app::Ctx;
+use crate::cli::InitArgs;
+use crate::commands::{display_path, read_memory, refresh_context};
+use crate::context;
+use crate::error::{Error, Result};
+use crate::output;
+use crate::stack;
+use crate::store::{self, Project, atomic, registry, state::State, templates};
+
+#[derive(Serialize)]
+struct Report {
+    project: String,
+    created: Vec<String>,
+    kept: Vec<String>,
+    context: Vec<context::TargetOutcome>,
+    registered: bool,
+}
+
+pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
+    let requested = args.dir.as_deref().or(ctx.project_override.as_deref());
+    let root = store::init_root(&ctx.cwd, requested);
+    fs::create_dir_all(root.join(store::MIND_DIR))
+        .map_err(|e| Error::io(root.join(store::MIND_DIR), e))?;
+    let root = fs::canonicalize(&root).unwrap_or(root);
+    let project = Project::new(root);
+    let _lock = project.lock()?;
+
+    let today = ctx.clock.today();
+    let stack = stack::detect(&project.root);
+    let mut report = Report {
+        project: project.root.display().to_string(),
+        created: Vec::new(),
+        kept: Vec::new(),
+        context: Vec::new(),
+        registered: false,
+    };
+    let gitignore = if args.private {
+        templates::GITIGNORE_PRIVATE
+    } else {
+        templates::GITIGNORE_SHARED
+    };
+    let mut files: Vec<(&str, String, bool)> = vec![
+        (
+            store::MEMORY_FILE,
+            templates::memory(&project.name(), &stack, today),
+            false,
+        ),
+        (store::SESSION_FILE, templates::session(today), false),
+        (
+            store::REMINDERS_FILE,
+            templates::REMINDERS.to_string(),
+            false,
+        ),
+        (store::CONFIG_FILE, templates::config(), false),
+        (
+            store::GITIGNORE_FILE,
+            gitignore.to_string(),
+            args.rewrite_gitignore,
+        ),
+    ];
+    if !args.private {
+        files.push((
+            store::GITATTRIBUTES_FILE,
+            templates::GITATTRIBUTES.to_string(),
+            false,
+        ));
+    }
+    for (name, content, overwrite) in files {
+        let path = project.file(name);
+        let shown = display_path(&project, &path);
+        let keep = if overwrite {
+            fs::read(&path).is_ok_and(|old| old == content.as_bytes())
+        } else {
+            path.exists()
+        };
+        if keep {
+            report.kept.push(shown);
+        } else {
+            atomic::write_atomic(&path, content.as_bytes())?;
+            report.created.push(shown);
+        }
+    }
+
+    let config = ctx.config(&project)?;
+    let mut state = State::load(&project.state())?;
+    let (_, doc) = read_memory(&project)?;
+    let (_, outcomes) = refresh_context(&project, &config, &mut state, &doc, Vec::new())?;
+    state.save_if_changed(&project.state())?;
+    report.context = outcomes;
+
+    match ctx.home().and_then(|home| {
+        registry::register(
+            &home,
+            &project.root,
+            &project.name(),
+            &stack,
+            &ctx.clock.now().to_rfc3339(),
+        )
+    }) {
+        Ok(changed) => report.registered = changed,
+        Err(e) => {
+            if !ctx.quiet {
+                output::warn(
+                    &ctx.err_paint,
+                    &format!("project not registered for cross-project search: {e}"),
+                );
+            }
+        }
+    }
+
+    if ctx.json {
+        output::print_json(&report)?;
+    } else {
+        ctx.out(&render(ctx, &report))?;
+    }
+    match context::refused_error(&project, &report.context) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+fn render(ctx: &Ctx, report: &Report) -> String {
+    let paint = &ctx.paint;
+    let mut out = String::new();
+    for file in &report.created {
+        out.push_str(&format!("{} {file}\n", paint.good("created")));
+    }
+    for target in &report.context {
+        match target.status {
+            "unchanged" => {}
+            "refused" => out.push_str(&format!(
+                "{} {} (see below)\n",
+                paint.warn("refused"),
+                target.file
+            )),
+            status => out.push_str(&format!(
+                "{} {} (context block)\n",
+                paint.good(status),
+                target.file
+            )),
+        }
+    }
+    if report.registered {
+        out.push_str(&format!(
+            "{} project in the global registry\n",
+            paint.good("registered")
+        ));
+    }
+    if report.created.is_empty()
+        && report.context.iter().all(|t| t.status == "unchanged")
+        && !report.registered
+    {
+        out.push_str(&format!(
+            "{} is already set up; nothing changed\n",
+            report.project
+        ));
+    } else {
+        out.push_str(
+            "Next: `mind recall` at the start of each session, `mind log ...` as you work.\n",
+        );
+    }
+    out
+}

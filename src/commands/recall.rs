@@ -1,0 +1,113 @@
+//! `mind recall`: start or continue a session. After a gap longer than
+//! `session_gap_minutes`, promote what is worth keeping from SESSION.md and reset it; then
+//! rebuild the context block in the instruction files and print it.
+
+use chrono::{DateTime, NaiveDate};
+use serde::Serialize;
+
+use crate::app::Ctx;
+use crate::commands::{read_memory, refresh_context};
+use crate::context::{self, TargetOutcome};
+use crate::error::Result;
+use crate::output;
+use crate::promote::{self, Promotion};
+use crate::store::session::{self as session_file, Session};
+use crate::store::state::{State, content_hash};
+use crate::store::{append, atomic, memory, templates, text};
+
+#[derive(Serialize)]
+struct Reply {
+    new_session: bool,
+    /// The previous activity (RFC 3339), if any.
+    last_activity: Option<String>,
+    gap_minutes: Option<i64>,
+    promoted: Vec<String>,
+    session: Session,
+    context: String,
+    targets: Vec<TargetOutcome>,
+}
+
+pub fn run(ctx: &Ctx) -> Result<()> {
+    let project = ctx.project()?;
+    let config = ctx.config(&project)?;
+    let _lock = project.lock()?;
+    let mut state = State::load(&project.state())?;
+    let now_ms = ctx.clock.epoch_ms();
+    let previous = state.last_activity();
+    let gap_ms = previous.map(|last| now_ms - last);
+    let new_session = gap_ms.is_none_or(|gap| gap > config.session_gap_minutes as i64 * 60_000);
+
+    let (mut memory_bytes, _) = read_memory(&project)?;
+    let mut promoted: Vec<Promotion> = Vec::new();
+    if new_session {
+        let old = text::read_optional(&project.session())?
+            .map(|bytes| session_file::parse(&text::lossy(&bytes)))
+            .unwrap_or_default();
+        promoted = promote::select(&old, &text::lossy(&memory_bytes));
+        if !promoted.is_empty() {
+            // Promoted items are dated by the session they come from (its last activity).
+            let date = previous
+                .and_then(|ms| day_of(ctx, ms))
+                .unwrap_or(ctx.clock.today());
+            let lines: Vec<String> = promoted.iter().map(|p| p.line.clone()).collect();
+            let bytes = memory::append_under_date(&memory_bytes, date, &lines);
+            append::append_bytes(&project.memory(), &bytes)?;
+            memory_bytes.extend_from_slice(&bytes);
+        }
+        atomic::write_atomic(
+            &project.session(),
+            templates::session(ctx.clock.today()).as_bytes(),
+        )?;
+        state.set_session_started(now_ms);
+    }
+
+    let doc = crate::parse::parse_document(&text::lossy(&memory_bytes));
+    let (body, targets) = refresh_context(&project, &config, &mut state, &doc, Vec::new())?;
+    state.set_last_activity(now_ms);
+    state.set_memory_hash(content_hash(&memory_bytes));
+    state.save(&project.state())?;
+
+    let session = text::read_optional(&project.session())?
+        .map(|bytes| session_file::parse(&text::lossy(&bytes)))
+        .unwrap_or_default();
+    let last_activity = previous
+        .and_then(DateTime::from_timestamp_millis)
+        .map(|t| t.with_timezone(ctx.clock.now().offset()).to_rfc3339());
+    let reply = Reply {
+        new_session,
+        last_activity,
+        gap_minutes: gap_ms.map(|g| g / 60_000),
+        promoted: promoted.iter().map(|p| p.line.clone()).collect(),
+        session,
+        context: body,
+        targets,
+    };
+    if ctx.json {
+        output::print_json(&reply)?;
+    } else {
+        if new_session && !ctx.quiet {
+            let mut note = String::from("new session");
+            if let Some(gap) = reply.gap_minutes {
+                note.push_str(&format!(" after {}", super::session::duration(gap)));
+            }
+            note.push_str(&format!(
+                "; promoted {} item(s) to MEMORY.md",
+                reply.promoted.len()
+            ));
+            for line in &reply.promoted {
+                note.push_str(&format!("\n  + {line}"));
+            }
+            ctx.note(&note);
+        }
+        ctx.out(&format!("{}\n", reply.context))?;
+    }
+    match context::refused_error(&project, &reply.targets) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+fn day_of(ctx: &Ctx, epoch_ms: i64) -> Option<NaiveDate> {
+    DateTime::from_timestamp_millis(epoch_ms)
+        .map(|t| t.with_timezone(ctx.clock.now().offset()).date_naive())
+}

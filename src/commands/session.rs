@@ -1,0 +1,101 @@
+//! `mind session`: the current session's four sections, with counts and age.
+
+use chrono::{DateTime, FixedOffset};
+use serde::Serialize;
+
+use crate::app::Ctx;
+use crate::error::Result;
+use crate::output;
+use crate::store::session::{self as session_file, Section, Session};
+use crate::store::text;
+
+#[derive(Serialize)]
+struct Reply {
+    date: Option<String>,
+    started: Option<String>,
+    age_minutes: Option<i64>,
+    last_activity: Option<String>,
+    experience: Vec<String>,
+    blockers: Vec<String>,
+    rejected: Vec<String>,
+    assumptions: Vec<String>,
+    total: usize,
+}
+
+pub fn run(ctx: &Ctx) -> Result<()> {
+    let project = ctx.project()?;
+    let _lock = project.lock()?;
+    let session = text::read_optional(&project.session())?
+        .map(|bytes| session_file::parse(&text::lossy(&bytes)))
+        .unwrap_or_default();
+    let before = ctx.touch_returning_previous(&project)?;
+    let offset = *ctx.clock.now().offset();
+    let at = |ms: i64| DateTime::from_timestamp_millis(ms).map(|t| t.with_timezone(&offset));
+    let started = before.session_started().and_then(at);
+    let last = before.last_activity().and_then(at);
+    let age_minutes = started.map(|s| (ctx.clock.now() - s).num_minutes().max(0));
+
+    if ctx.json {
+        return output::print_json(&Reply {
+            date: session.date.map(|d| d.to_string()),
+            started: started.map(|t| t.to_rfc3339()),
+            age_minutes,
+            last_activity: last.map(|t| t.to_rfc3339()),
+            total: session.total(),
+            experience: session.experience,
+            blockers: session.blockers,
+            rejected: session.rejected,
+            assumptions: session.assumptions,
+        });
+    }
+    ctx.out(&render(ctx, &session, started, age_minutes, last))
+}
+
+fn render(
+    ctx: &Ctx,
+    session: &Session,
+    started: Option<DateTime<FixedOffset>>,
+    age_minutes: Option<i64>,
+    last: Option<DateTime<FixedOffset>>,
+) -> String {
+    let paint = &ctx.paint;
+    let mut head = String::from("Session");
+    if let Some(date) = session.date {
+        head.push_str(&format!(" {date}"));
+    }
+    if let (Some(s), Some(age)) = (started, age_minutes) {
+        head.push_str(&format!(
+            " · started {} ({} ago)",
+            s.format("%Y-%m-%d %H:%M"),
+            duration(age)
+        ));
+    }
+    if let Some(last) = last {
+        head.push_str(&format!(
+            " · last activity {}",
+            last.format("%Y-%m-%d %H:%M")
+        ));
+    }
+    let mut out = format!("{}\n", paint.heading(&head));
+    for section in Section::ALL {
+        let items = session.items(section);
+        out.push_str(&format!(
+            "\n{} ({})\n",
+            paint.heading(section.heading()),
+            items.len()
+        ));
+        for item in items {
+            out.push_str(&format!("  - {item}\n"));
+        }
+    }
+    out
+}
+
+/// `2h 05m`, `12m`, `3d 4h`.
+pub fn duration(minutes: i64) -> String {
+    match minutes {
+        m if m < 60 => format!("{m}m"),
+        m if m < 24 * 60 => format!("{}h {:02}m", m / 60, m % 60),
+        m => format!("{}d {}h", m / (24 * 60), (m % (24 * 60)) / 60),
+    }
+}

@@ -1,0 +1,224 @@
+//! `mind status`: health of the memory — counts, last capture, sizes, the context block,
+//! and any problem found. Reads only; never touches the session.
+
+use std::collections::BTreeMap;
+
+use chrono::DateTime;
+use serde::Serialize;
+
+use crate::app::Ctx;
+use crate::config::Config;
+use crate::context::splice::{self, BlockState};
+use crate::error::Result;
+use crate::output;
+use crate::parse::{EntryType, ProblemStatus, parse_document};
+use crate::store::session::{self as session_file, Section};
+use crate::store::state::State;
+use crate::store::{self, text};
+
+#[derive(Serialize)]
+struct Reply {
+    project: String,
+    counts: BTreeMap<&'static str, usize>,
+    open_problems: usize,
+    session: BTreeMap<&'static str, usize>,
+    last_activity: Option<String>,
+    session_age_minutes: Option<i64>,
+    files: BTreeMap<String, Option<u64>>,
+    context: Vec<TargetStatus>,
+    problems: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct TargetStatus {
+    file: String,
+    /// "present", "missing", "doubled", "damaged" or "no file".
+    block: &'static str,
+}
+
+pub fn run(ctx: &Ctx) -> Result<()> {
+    let project = ctx.project()?;
+    let config = Config::load(&project.config())?;
+    let state = State::load(&project.state())?;
+    let mut problems = Vec::new();
+    if let Some(p) = &config.problem {
+        problems.push(format!("{}: {p}", store::CONFIG_FILE));
+    }
+    if let Some(p) = &state.problem {
+        problems.push(format!(
+            "{}: {p} (the next recall starts a new session)",
+            store::STATE_FILE
+        ));
+    }
+
+    let mut files = BTreeMap::new();
+    for name in [
+        store::MEMORY_FILE,
+        store::SESSION_FILE,
+        store::REMINDERS_FILE,
+        store::CONFIG_FILE,
+        store::STATE_FILE,
+    ] {
+        let size = std::fs::metadata(project.file(name)).ok().map(|m| m.len());
+        if size.is_none() && name != store::STATE_FILE {
+            problems.push(format!(
+                "{name} is missing (run `mind init` to recreate it)"
+            ));
+        }
+        files.insert(name.to_string(), size);
+    }
+
+    let mut counts: BTreeMap<&'static str, usize> =
+        EntryType::ALL.iter().map(|t| (t.as_str(), 0)).collect();
+    let mut open_problems = 0;
+    if let Some(bytes) = text::read_optional(&project.memory())? {
+        if std::str::from_utf8(&bytes).is_err() {
+            problems.push(format!(
+                "{} has invalid UTF-8 (read lossily; never rewritten)",
+                store::MEMORY_FILE
+            ));
+        }
+        let doc = parse_document(&text::lossy(&bytes));
+        for e in doc.entities.iter().filter(|e| !e.superseded) {
+            *counts.entry(e.kind.as_str()).or_default() += 1;
+            if e.kind == EntryType::Problem && e.status == Some(ProblemStatus::Open) {
+                open_problems += 1;
+            }
+        }
+    }
+    let session = text::read_optional(&project.session())?
+        .map(|bytes| session_file::parse(&text::lossy(&bytes)))
+        .unwrap_or_default();
+    let session_counts = Section::ALL
+        .iter()
+        .map(|s| (section_key(*s), session.items(*s).len()))
+        .collect();
+
+    let mut context = Vec::new();
+    for name in &config.context_targets {
+        let block = match text::read_optional(&project.root.join(name))? {
+            None => "no file",
+            Some(bytes) => match splice::block_state(&bytes) {
+                BlockState::Missing => "missing",
+                BlockState::Pairs(1) => "present",
+                BlockState::Pairs(_) => "doubled",
+                BlockState::Damaged(reason) => {
+                    problems.push(format!("{name}: {reason}"));
+                    "damaged"
+                }
+            },
+        };
+        match block {
+            "no file" | "missing" => {
+                problems.push(format!("{name} has no context block (run `mind recall`)"))
+            }
+            "doubled" => problems.push(format!(
+                "{name} has the context block twice (`mind recall` merges them)"
+            )),
+            _ => {}
+        }
+        context.push(TargetStatus {
+            file: name.clone(),
+            block,
+        });
+    }
+
+    let offset = *ctx.clock.now().offset();
+    let last = state
+        .last_activity()
+        .and_then(DateTime::from_timestamp_millis)
+        .map(|t| t.with_timezone(&offset));
+    let session_age_minutes = state
+        .session_started()
+        .and_then(DateTime::from_timestamp_millis)
+        .map(|t| {
+            (ctx.clock.now() - t.with_timezone(&offset))
+                .num_minutes()
+                .max(0)
+        });
+    let reply = Reply {
+        project: project.root.display().to_string(),
+        counts,
+        open_problems,
+        session: session_counts,
+        last_activity: last.map(|t| t.to_rfc3339()),
+        session_age_minutes,
+        files,
+        context,
+        problems,
+    };
+    if ctx.json {
+        return output::print_json(&reply);
+    }
+    ctx.out(&render(
+        ctx,
+        &reply,
+        last.map(|t| t.format("%Y-%m-%d %H:%M").to_string()),
+    ))
+}
+
+fn section_key(section: Section) -> &'static str {
+    match section {
+        Section::Experience => "experience",
+        Section::Blockers => "blockers",
+        Section::Rejected => "rejected",
+        Section::Assumptions => "assumptions",
+    }
+}
+
+fn render(ctx: &Ctx, r: &Reply, last: Option<String>) -> String {
+    let p = &ctx.paint;
+    let size = |name: &str| match r.files.get(name).copied().flatten() {
+        Some(bytes) if bytes >= 1024 => format!("{:.1} KB", bytes as f64 / 1024.0),
+        Some(bytes) => format!("{bytes} B"),
+        None => "missing".into(),
+    };
+    let count = |k: &str| r.counts.get(k).copied().unwrap_or(0);
+    let mut out = format!("{} {}\n", p.heading("project "), r.project);
+    out.push_str(&format!(
+        "{} {} · {} decisions · {} problems ({} open) · {} learnings · {} progress · {} gotchas\n",
+        p.heading("memory  "),
+        size(store::MEMORY_FILE),
+        count("decision"),
+        count("problem"),
+        r.open_problems,
+        count("learning"),
+        count("progress"),
+        count("gotcha"),
+    ));
+    let s = |k: &str| r.session.get(k).copied().unwrap_or(0);
+    let mut session = format!(
+        "{} · {} experience · {} blockers · {} rejected · {} assumptions",
+        size(store::SESSION_FILE),
+        s("experience"),
+        s("blockers"),
+        s("rejected"),
+        s("assumptions")
+    );
+    if let Some(age) = r.session_age_minutes {
+        session.push_str(&format!(" · age {}", super::session::duration(age)));
+    }
+    out.push_str(&format!("{} {session}\n", p.heading("session ")));
+    out.push_str(&format!(
+        "{} {}\n",
+        p.heading("activity"),
+        last.as_deref().unwrap_or("never")
+    ));
+    for t in &r.context {
+        out.push_str(&format!(
+            "{} {}: block {}\n",
+            p.heading("context "),
+            t.file,
+            t.block
+        ));
+    }
+    if r.problems.is_empty() {
+        out.push_str(&format!("{} {}\n", p.heading("problems"), p.good("none")));
+    } else {
+        out.push_str(&format!("{}\n", p.heading("problems")));
+        for problem in &r.problems {
+            out.push_str(&format!("  {} {problem}\n", p.warn("!")));
+        }
+    }
+    out
+}

@@ -1,0 +1,109 @@
+//! Typed errors and the exit codes they map to.
+//!
+//! | code | meaning |
+//! | --- | --- |
+//! | 0 | success (also "no results": a note goes to stderr) |
+//! | 1 | the command could not do its work (no project, unreadable file, refused repair) |
+//! | 2 | usage: bad arguments, unknown type, empty message, unparsable date |
+
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[derive(Debug)]
+pub enum Error {
+    /// No `.mind/` in the starting directory or any ancestor.
+    NoProject { searched_from: PathBuf },
+    /// The arguments make no sense; nothing was written.
+    Usage {
+        message: String,
+        hint: Option<String>,
+    },
+    /// Reading or writing a file failed.
+    Io { path: PathBuf, source: io::Error },
+    /// A file exists but its content cannot be used.
+    BadFile { path: PathBuf, reason: String },
+    /// The context block markers in an instruction file are damaged in a way
+    /// that cannot be repaired without guessing.
+    Markers { path: PathBuf, reason: String },
+    /// Any other failure with a message for the user.
+    Failed(String),
+}
+
+impl Error {
+    pub fn usage(message: impl Into<String>) -> Self {
+        Error::Usage {
+            message: message.into(),
+            hint: None,
+        }
+    }
+
+    pub fn usage_hint(message: impl Into<String>, hint: impl Into<String>) -> Self {
+        Error::Usage {
+            message: message.into(),
+            hint: Some(hint.into()),
+        }
+    }
+
+    pub fn io(path: impl Into<PathBuf>, source: io::Error) -> Self {
+        Error::Io {
+            path: path.into(),
+            source,
+        }
+    }
+
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Error::Usage { .. } => 2,
+            _ => 1,
+        }
+    }
+
+    /// A second line telling the user what to do next.
+    pub fn hint(&self) -> Option<String> {
+        match self {
+            Error::NoProject { .. } => Some("run `mind init` in the project root, or pass --project DIR".into()),
+            Error::Usage { hint, .. } => hint.clone(),
+            Error::Markers { .. } => Some(
+                "fix the markers by hand (one `<!-- MIND:CONTEXT -->` line followed by one `<!-- MIND:END -->` line), then run `mind recall` again"
+                    .into(),
+            ),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::NoProject { searched_from } => write!(
+                f,
+                "no .mind/ here or above ({}); run `mind init`",
+                searched_from.display()
+            ),
+            Error::Usage { message, .. } => f.write_str(message),
+            Error::Io { path, source } => write!(f, "{}: {}", path.display(), source),
+            Error::BadFile { path, reason } => write!(f, "{}: {}", path.display(), reason),
+            Error::Markers { path, reason } => {
+                write!(
+                    f,
+                    "{}: context block left alone: {}",
+                    path.display(),
+                    reason
+                )
+            }
+            Error::Failed(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}

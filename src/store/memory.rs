@@ -1,0 +1,89 @@
+//! MEMORY.md writes: entries are appended as whole lines under today's `## YYYY-MM-DD`
+//! heading, which is added when the last heading is not today's.
+
+use chrono::NaiveDate;
+
+use crate::parse::dates;
+use crate::store::text::{self, eol_of};
+
+/// The bytes to append so that `lines` sit under a `## {date}` heading.
+///
+/// `existing` is the current file; nothing in it changes. When the last level-2 heading is
+/// already `date`, the lines go straight at the end; otherwise a new heading comes first.
+pub fn append_under_date(existing: &[u8], date: NaiveDate, lines: &[String]) -> Vec<u8> {
+    let eol = eol_of(existing);
+    let mut out = Vec::new();
+    if !text::ends_with_newline(existing) {
+        out.extend_from_slice(eol.as_bytes());
+    }
+    if last_heading_date(existing) != Some(date) {
+        if !existing.is_empty() && !existing.ends_with(format!("{eol}{eol}").as_bytes()) {
+            out.extend_from_slice(eol.as_bytes());
+        }
+        out.extend_from_slice(format!("## {date}{eol}{eol}").as_bytes());
+    }
+    for line in lines {
+        out.extend_from_slice(line.as_bytes());
+        out.extend_from_slice(eol.as_bytes());
+    }
+    out
+}
+
+/// The date of the last `## ` heading, when that heading is a date heading.
+fn last_heading_date(bytes: &[u8]) -> Option<NaiveDate> {
+    let text = text::lossy(bytes);
+    let last = text
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| l.starts_with("## ") || l == &"##")?;
+    dates::heading_date(last)
+}
+
+/// Number of `\n` bytes.
+pub fn newline_count(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b == b'\n').count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(day: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 1, day).unwrap()
+    }
+
+    #[test]
+    fn adds_heading_when_last_is_another_day() {
+        let out = append_under_date(b"## 2026-01-14\n\nold\n", d(15), &["decided: x".into()]);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "\n## 2026-01-15\n\ndecided: x\n"
+        );
+    }
+
+    #[test]
+    fn reuses_todays_heading() {
+        let out = append_under_date(b"## 2026-01-15\n\nold", d(15), &["learned: y".into()]);
+        assert_eq!(String::from_utf8(out).unwrap(), "\nlearned: y\n");
+    }
+
+    #[test]
+    fn a_later_non_date_heading_needs_a_new_date_heading() {
+        let out = append_under_date(
+            b"## 2026-01-15\n\n## Notes\nx\n",
+            d(15),
+            &["fixed: z".into()],
+        );
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "\n## 2026-01-15\n\nfixed: z\n"
+        );
+    }
+
+    #[test]
+    fn keeps_crlf() {
+        let out = append_under_date(b"# x\r\n", d(15), &["decided: x".into()]);
+        assert_eq!(out, b"\r\n## 2026-01-15\r\n\r\ndecided: x\r\n");
+    }
+}

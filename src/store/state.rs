@@ -1,0 +1,117 @@
+//! `.mind/state.json`: last activity and bookkeeping. Not memory: deleting it only
+//! means the next recall starts a new session.
+
+use std::path::Path;
+
+use serde_json::{Map, Value};
+
+use crate::error::Result;
+use crate::store::{atomic, text};
+
+/// The state file's content. Unknown keys are kept as they are.
+#[derive(Debug, Clone, Default)]
+pub struct State {
+    fields: Map<String, Value>,
+    /// Why the file could not be read, if it could not (reported by `mind status`).
+    pub problem: Option<String>,
+}
+
+impl State {
+    /// Load the state; a missing file is an empty state, a corrupt one is empty with a problem.
+    pub fn load(path: &Path) -> Result<State> {
+        let Some(bytes) = text::read_optional(path)? else {
+            return Ok(State::default());
+        };
+        match serde_json::from_slice::<Value>(&bytes) {
+            Ok(Value::Object(fields)) => Ok(State {
+                fields,
+                problem: None,
+            }),
+            Ok(_) => Ok(State {
+                fields: Map::new(),
+                problem: Some("not a JSON object".into()),
+            }),
+            Err(e) => Ok(State {
+                fields: Map::new(),
+                problem: Some(format!("invalid JSON: {e}")),
+            }),
+        }
+    }
+
+    /// Epoch milliseconds of the last activity (the Python Mind's `last_activity`).
+    pub fn last_activity(&self) -> Option<i64> {
+        self.fields.get("last_activity").and_then(value_as_i64)
+    }
+
+    pub fn set_last_activity(&mut self, epoch_ms: i64) {
+        self.fields
+            .insert("last_activity".into(), Value::from(epoch_ms));
+        self.fields
+            .entry("schema_version")
+            .or_insert(Value::from(2));
+        self.fields.entry("memory_hash").or_insert(Value::from(""));
+    }
+
+    /// Epoch milliseconds when the current session started (set by recall on a new session).
+    pub fn session_started(&self) -> Option<i64> {
+        self.fields.get("session_started").and_then(value_as_i64)
+    }
+
+    pub fn set_session_started(&mut self, epoch_ms: i64) {
+        self.fields
+            .insert("session_started".into(), Value::from(epoch_ms));
+    }
+
+    pub fn set_memory_hash(&mut self, hash: String) {
+        self.fields.insert("memory_hash".into(), Value::from(hash));
+    }
+
+    /// The context block last written to an instruction file, used to repair a damaged marker.
+    pub fn context_block(&self, target: &str) -> Option<&str> {
+        self.fields.get("context_blocks")?.get(target)?.as_str()
+    }
+
+    pub fn set_context_block(&mut self, target: &str, block: &str) {
+        let blocks = self
+            .fields
+            .entry("context_blocks")
+            .or_insert_with(|| Value::Object(Map::new()));
+        if !blocks.is_object() {
+            *blocks = Value::Object(Map::new());
+        }
+        if let Value::Object(map) = blocks {
+            map.insert(target.to_string(), Value::from(block));
+        }
+    }
+
+    /// Write the state atomically, pretty-printed with two-space indents like the Python Mind.
+    pub fn save(&self, path: &Path) -> Result<()> {
+        atomic::write_atomic(path, self.render().as_bytes())
+    }
+
+    /// Write the state only when it differs from the file (keeps `init` a no-op when repeated).
+    pub fn save_if_changed(&self, path: &Path) -> Result<()> {
+        atomic::write_if_changed(path, self.render().as_bytes()).map(|_| ())
+    }
+
+    fn render(&self) -> String {
+        let mut out = serde_json::to_string_pretty(&Value::Object(self.fields.clone()))
+            .expect("a JSON map always serialises");
+        out.push('\n');
+        out
+    }
+}
+
+fn value_as_i64(value: &Value) -> Option<i64> {
+    value.as_i64().or_else(|| value.as_f64().map(|f| f as i64))
+}
+
+/// A stable content hash (FNV-1a, 64 bit, hex) for change detection.
+pub fn content_hash(bytes: &[u8]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{hash:016x}")
+}

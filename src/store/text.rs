@@ -1,0 +1,85 @@
+//! Reading files without loss: bytes stay bytes, so CRLF endings and invalid UTF-8
+//! survive every rewrite; text views for parsing are lossy copies that are never written back.
+
+use std::borrow::Cow;
+use std::fs;
+use std::io::ErrorKind;
+use std::path::Path;
+
+use crate::error::{Error, Result};
+
+/// The file's bytes, or `None` when it does not exist.
+pub fn read_optional(path: &Path) -> Result<Option<Vec<u8>>> {
+    match fs::read(path) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Error::io(path, e)),
+    }
+}
+
+/// A text view for parsing (invalid UTF-8 becomes U+FFFD in the copy only).
+pub fn lossy(bytes: &[u8]) -> Cow<'_, str> {
+    String::from_utf8_lossy(bytes)
+}
+
+/// The line ending a file uses: CRLF when its first line ends with one, else LF.
+pub fn eol_of(bytes: &[u8]) -> &'static str {
+    match bytes.iter().position(|&b| b == b'\n') {
+        Some(i) if i > 0 && bytes[i - 1] == b'\r' => "\r\n",
+        _ => "\n",
+    }
+}
+
+/// Split into lines that keep their terminators, so joining them gives the input back.
+pub fn split_lines(bytes: &[u8]) -> Vec<&[u8]> {
+    bytes.split_inclusive(|&b| b == b'\n').collect()
+}
+
+/// A line without its `\n` / `\r\n` terminator.
+pub fn strip_eol(line: &[u8]) -> &[u8] {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    line.strip_suffix(b"\r").unwrap_or(line)
+}
+
+/// The trimmed text of a line (lossy), for matching headings and markers.
+pub fn trimmed(line: &[u8]) -> Cow<'_, str> {
+    match lossy(strip_eol(line)) {
+        Cow::Borrowed(s) => Cow::Borrowed(s.trim()),
+        Cow::Owned(s) => Cow::Owned(s.trim().to_string()),
+    }
+}
+
+/// Whether the bytes end with a line terminator (an empty file counts as ending cleanly).
+pub fn ends_with_newline(bytes: &[u8]) -> bool {
+    bytes.is_empty() || bytes.ends_with(b"\n")
+}
+
+/// Turn a message into one line: line breaks become spaces, runs of blanks collapse.
+/// A memory entry is one line, so a message can never open a fake heading or section.
+pub fn one_line(message: &str) -> String {
+    message.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_lines_round_trips() {
+        let input = b"a\r\nb\n\nc";
+        assert_eq!(split_lines(input).concat(), input);
+        assert_eq!(split_lines(input).len(), 4);
+    }
+
+    #[test]
+    fn eol_detection() {
+        assert_eq!(eol_of(b"x\r\ny\r\n"), "\r\n");
+        assert_eq!(eol_of(b"x\ny"), "\n");
+        assert_eq!(eol_of(b""), "\n");
+    }
+
+    #[test]
+    fn one_line_collapses_breaks() {
+        assert_eq!(one_line("a\n## b\r\n  c "), "a ## b c");
+    }
+}

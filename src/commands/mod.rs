@@ -1,11 +1,13 @@
 //! One file per subcommand: each turns arguments into calls on the modules below and
 //! renders the result. `dispatch` is the single match.
 
+mod blocker;
 mod completions;
 mod init;
 mod log;
 mod parse;
 mod recall;
+mod search;
 mod session;
 mod status;
 
@@ -26,6 +28,8 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Recall => recall::run(&ctx),
         Command::Status => status::run(&ctx),
         Command::Parse(args) => parse::run(&args, &ctx),
+        Command::Search(args) => search::run(&args, &ctx),
+        Command::Blocker(args) => blocker::run(&args, &ctx),
         Command::Completions(args) => completions::run(&args),
     }
 }

@@ -123,11 +123,14 @@ pub struct SearchArgs {
 #[derive(Debug, Args)]
 pub struct BlockerArgs {
     /// What is blocking you; `-` reads it from stdin.
-    #[arg(value_name = "DESCRIPTION", required = true, num_args = 1.., allow_hyphen_values = true)]
+    #[arg(
+        value_name = "DESCRIPTION",
+        required = true,
+        num_args = 1..,
+        allow_hyphen_values = true,
+        trailing_var_arg = true
+    )]
     pub words: Vec<String>,
-    /// How many past solutions to show.
-    #[arg(short = 'n', long, default_value_t = 5, value_name = "N")]
-    pub limit: usize,
 }
 
 #[derive(Debug, Args)]

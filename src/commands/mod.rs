@@ -9,6 +9,7 @@ mod parse;
 mod recall;
 mod search;
 mod session;
+mod signals;
 mod status;
 
 use crate::app::Ctx;

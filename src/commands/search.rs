@@ -12,40 +12,14 @@ use crate::output::{self, Paint};
 use crate::rank::bm25::{Features, Filter, Query};
 use crate::rank::corpus::Kind;
 use crate::rank::index::{Found, Index, Scope};
+use crate::rank::retrieve::Recalled;
 use crate::rank::tokenize::{Tokenizer, compounds};
 use crate::store::{self, Project, registry};
 
 #[derive(Serialize)]
 struct Reply {
     query: String,
-    results: Vec<Result_>,
-}
-
-/// One result as JSON: `text` is the line as written in the file, trimmed.
-#[derive(Serialize)]
-pub(crate) struct Result_ {
-    #[serde(rename = "type")]
-    pub kind: Kind,
-    pub text: String,
-    pub score: f64,
-    pub date: Option<String>,
-    pub file: String,
-    pub line: usize,
-    pub project: String,
-}
-
-impl Result_ {
-    pub(crate) fn from_found(found: &Found<'_>) -> Self {
-        Result_ {
-            kind: found.meta.kind,
-            text: found.text().to_string(),
-            score: (f64::from(found.score) * 1000.0).round() / 1000.0,
-            date: found.meta.date.map(|d| d.to_string()),
-            file: found.source.file.clone(),
-            line: found.meta.line,
-            project: found.source.project.clone(),
-        }
-    }
+    results: Vec<Recalled>,
 }
 
 /// `--type` values, each a type name or alias.
@@ -147,7 +121,10 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
     if ctx.json {
         return output::print_json(&Reply {
             query: query_text,
-            results: found.iter().map(Result_::from_found).collect(),
+            results: found
+                .iter()
+                .map(|f| Recalled::from_found(f, f.score))
+                .collect(),
         });
     }
     let terms: Vec<String> = query.original_terms().map(str::to_string).collect();

@@ -67,6 +67,8 @@ pub struct Index {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Found<'a> {
     pub source: &'a Source,
+    /// The line's id within its source's segment.
+    pub doc: usize,
     pub meta: DocMeta,
     pub score: f32,
     pub coverage: f32,
@@ -237,6 +239,7 @@ impl Index {
         let source = &self.sources[hit.seg];
         Found {
             source,
+            doc: hit.doc,
             meta: source.segment.doc(hit.doc),
             score: hit.score,
             coverage: hit.coverage,

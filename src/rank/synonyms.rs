@@ -234,12 +234,9 @@ pub fn related(term: &str) -> Vec<String> {
     out
 }
 
-/// The canonical term for similarity: the first member of the term's first group.
-pub fn canonical(term: &str) -> Option<String> {
-    MEMBERS
-        .get(term)
-        .and_then(|groups| groups.first())
-        .map(|&g| member_term(GROUPS[g][0]))
+/// The groups an index term belongs to (for similarity, where a group counts as one term).
+pub fn groups(term: &str) -> &[usize] {
+    MEMBERS.get(term).map_or(&[], Vec::as_slice)
 }
 
 #[cfg(test)]
@@ -255,9 +252,11 @@ mod tests {
     }
 
     #[test]
-    fn stems_map_to_one_canonical_term() {
-        assert_eq!(canonical(&stem_word("crashes")), Some("crash".to_string()));
-        assert_eq!(canonical(&stem_word("panics")), Some("crash".to_string()));
-        assert_eq!(canonical("unrelatedword"), None);
+    fn stems_share_a_group() {
+        let crashes = stem_word("crashes");
+        let crash = groups(&crashes);
+        assert!(!crash.is_empty());
+        assert_eq!(crash, groups(&stem_word("panics")));
+        assert!(groups("unrelatedword").is_empty());
     }
 }

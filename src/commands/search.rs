@@ -14,6 +14,7 @@ use crate::rank::corpus::Kind;
 use crate::rank::index::{Found, Index, Scope};
 use crate::rank::retrieve::Recalled;
 use crate::rank::tokenize::{Tokenizer, compounds};
+use crate::store::state::State;
 use crate::store::{self, Project, registry};
 
 #[derive(Serialize)]
@@ -77,6 +78,18 @@ fn all_projects(ctx: &Ctx) -> Result<(Vec<Project>, usize)> {
     Ok((projects, missing))
 }
 
+/// Record activity, but at most once a minute: a search is read-only and agents search in
+/// bursts, so an fsynced state write per call would cost more than the search itself, and
+/// the session gap is measured in tens of minutes.
+fn touch_now_and_then(ctx: &Ctx, project: &Project) -> Result<()> {
+    let last = State::load(&project.state())?.last_activity();
+    if last.is_none_or(|ms| ctx.clock.epoch_ms() - ms >= 60_000) {
+        let _lock = project.lock()?;
+        ctx.touch(project)?;
+    }
+    Ok(())
+}
+
 pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
     let query_text = crate::store::text::one_line(&args.query.join(" "));
     if query_text.is_empty() {
@@ -107,8 +120,7 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
     } else {
         let project = ctx.project()?;
         index.add_project(&project, Scope::ALL, &mut tokenizer, true)?;
-        let _lock = project.lock()?;
-        ctx.touch(&project)?;
+        touch_now_and_then(ctx, &project)?;
     }
     let found = if query.is_empty() {
         Vec::new()

@@ -273,11 +273,9 @@ pub fn search(
                     touched.push(d);
                 }
                 score[d] += st.idf * st.weight * f * (features.k1 + 1.0) / (f + norm);
-                if st.original {
-                    // A match in the heading alone counts for less of the query.
-                    let body_share = if f > 0.0 { (f.min(1.0)).max(wh) } else { 0.0 };
-                    cover[d] += st.idf * st.weight * body_share.min(1.0);
-                }
+                // A match in the heading alone, or through a synonym, covers less of the query.
+                let body_share = if f > 0.0 { f.min(1.0).max(wh) } else { 0.0 };
+                cover[d] += st.idf * st.weight * body_share.min(1.0);
                 wtf[d] = 0.0;
             }
             in_term.clear();

@@ -6,7 +6,6 @@
 //! are notes), the date of the nearest date heading above it, its section (the nearest
 //! heading, whose words are a second, lighter search field) and its 1-based line number.
 
-use std::collections::HashMap;
 use std::fmt;
 
 use chrono::NaiveDate;
@@ -151,11 +150,22 @@ fn heading_level(line: &str) -> Option<usize> {
 }
 
 fn is_rule(line: &str) -> bool {
-    let t: String = line.chars().filter(|c| !c.is_whitespace()).collect();
-    t.len() >= 3
-        && (t.chars().all(|c| c == '-')
-            || t.chars().all(|c| c == '*')
-            || t.chars().all(|c| c == '_'))
+    let Some(first) = line
+        .bytes()
+        .next()
+        .filter(|b| matches!(b, b'-' | b'*' | b'_'))
+    else {
+        return false;
+    };
+    let mut count = 0;
+    for b in line.bytes() {
+        if b == first {
+            count += 1;
+        } else if !b.is_ascii_whitespace() {
+            return false;
+        }
+    }
+    count >= 3
 }
 
 /// The line without its list marker (`- `, `* `, `+ `, `1. `, `1) `, `- [ ] `).
@@ -221,8 +231,13 @@ pub fn markdown(text: &str) -> RawFile {
 /// what leaving labels out buys).
 pub fn markdown_with(text: &str, keep_labels: bool) -> RawFile {
     let doc = parse_document(text);
-    let by_line: HashMap<usize, &crate::parse::Entity> =
-        doc.entities.iter().map(|e| (e.line, e)).collect();
+    let mut by_line: Vec<Option<&crate::parse::Entity>> = Vec::new();
+    for e in &doc.entities {
+        if e.line >= by_line.len() {
+            by_line.resize(e.line + 1, None);
+        }
+        by_line[e.line] = Some(e);
+    }
     let mut out = RawFile {
         docs: Vec::new(),
         sections: vec![RawSection {
@@ -286,10 +301,11 @@ pub fn markdown_with(text: &str, keep_labels: bool) -> RawFile {
             });
             continue;
         }
-        let entity = by_line.get(&number);
+        let entity = by_line.get(number).copied().flatten();
         let superseded = entity.is_some_and(|e| e.superseded) || line.contains(SUPERSEDED);
         let (kind, body) = match entity {
-            Some(e) => (Kind::from_entry(e.kind), e.title.replace(SUPERSEDED, "")),
+            Some(e) if superseded => (Kind::from_entry(e.kind), e.title.replace(SUPERSEDED, "")),
+            Some(e) => (Kind::from_entry(e.kind), e.title.clone()),
             None if superseded => superseded_line(line, &section_name),
             None => (Kind::Note, strip_marker(line).to_string()),
         };
@@ -306,7 +322,11 @@ pub fn markdown_with(text: &str, keep_labels: bool) -> RawFile {
             date: entity.and_then(|e| e.date).or(date),
             section: out.sections.len() - 1,
             superseded,
-            body: body.trim().to_string(),
+            body: if body.len() == body.trim().len() {
+                body
+            } else {
+                body.trim().to_string()
+            },
         });
     }
     out

@@ -16,8 +16,10 @@ use super::tokenize::Tokenizer;
 
 /// Similarity a memory needs to be surfaced unasked ("you've dealt with this before").
 pub const RELEVANT: f32 = 0.5;
-/// Share of a blocker's words a past line must match to be offered as a solution.
+/// Share of a blocker's words the best past line must match for memory to have anything
+/// on it; other lines offered with it must match at least [`SOLUTION_FLOOR`].
 pub const SOLUTION_COVERAGE: f32 = 0.3;
+pub const SOLUTION_FLOOR: f32 = 0.15;
 
 /// A memory line as replies show it (the same shape as a search result).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -103,8 +105,11 @@ pub fn solutions(
             limit.max(1) * 3,
         )
         .into_iter()
-        .filter(|f| f.coverage >= SOLUTION_COVERAGE && !f.meta.superseded)
+        .filter(|f| f.coverage >= SOLUTION_FLOOR && !f.meta.superseded)
         .collect();
+    if !found.iter().any(|f| f.coverage >= SOLUTION_COVERAGE) {
+        return Vec::new();
+    }
     found.truncate(limit.max(1) * 2);
     // A stable sort keeps the ranking within each group.
     found.sort_by_key(|f| !is_solution(f.meta.kind));

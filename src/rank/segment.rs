@@ -20,7 +20,6 @@
 //! fwd_post    (term, tf) × u32       grouped by doc
 //! ```
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use chrono::{Datelike, NaiveDate};
@@ -303,34 +302,38 @@ impl Segment {
 
     /// Build a segment from a file's docs and sections.
     pub fn build(file: &RawFile, tokenizer: &mut Tokenizer) -> Segment {
-        let mut ids: HashMap<String, u32> = HashMap::new();
-        let mut names: Vec<String> = Vec::new();
-        let mut intern = |t: &str, ids: &mut HashMap<String, u32>| -> u32 {
-            if let Some(&id) = ids.get(t) {
-                return id;
+        // Tokenizer ids → this segment's provisional term ids.
+        let mut local: Vec<u32> = Vec::new();
+        let mut names: Vec<u32> = Vec::new();
+        let mut intern = |id: u32| -> u32 {
+            let i = id as usize;
+            if i >= local.len() {
+                local.resize(i + 1, u32::MAX);
             }
-            let id = names.len() as u32;
-            names.push(t.to_string());
-            ids.insert(t.to_string(), id);
-            id
+            if local[i] == u32::MAX {
+                local[i] = names.len() as u32;
+                names.push(id);
+            }
+            local[i]
         };
         // Forward lists with provisional ids.
         let mut doc_terms: Vec<Vec<(u32, u32)>> = Vec::with_capacity(file.docs.len());
         let mut scratch: Vec<u32> = Vec::new();
         for doc in &file.docs {
             scratch.clear();
-            tokenizer.each(&doc.body, |t, _| scratch.push(intern(t, &mut ids)));
+            tokenizer.each_id(&doc.body, |t, _| scratch.push(intern(t)));
             doc_terms.push(counts(&mut scratch));
         }
         let mut head_terms: Vec<Vec<(u32, u32)>> = Vec::with_capacity(file.sections.len());
         for section in &file.sections {
             scratch.clear();
-            tokenizer.each(&section.words, |t, _| scratch.push(intern(t, &mut ids)));
+            tokenizer.each_id(&section.words, |t, _| scratch.push(intern(t)));
             head_terms.push(counts(&mut scratch));
         }
+        let names: Vec<&str> = names.iter().map(|&id| tokenizer.term(id)).collect();
         // Sort terms; remap ids.
         let mut order: Vec<u32> = (0..names.len() as u32).collect();
-        order.sort_by(|&a, &b| names[a as usize].cmp(&names[b as usize]));
+        order.sort_by(|&a, &b| names[a as usize].cmp(names[b as usize]));
         let mut remap = vec![0u32; names.len()];
         for (new, &old) in order.iter().enumerate() {
             remap[old as usize] = new as u32;

@@ -78,9 +78,13 @@ const GROUPS: &[&[&str]] = &[
     &[
         "lockfile",
         "lock file",
-        "package-lock",
+        "package-lock.json",
         "yarn.lock",
+        "pnpm-lock.yaml",
         "cargo.lock",
+        "poetry.lock",
+        "gemfile.lock",
+        "go.sum",
     ],
     &["ci", "pipeline", "workflow", "github actions", "runner"],
     &[
@@ -176,6 +180,11 @@ static PHRASES: LazyLock<PhraseTable> = LazyLock::new(|| {
     }
     map
 });
+
+/// Whether a stem is the first word of some phrase.
+pub fn starts_phrase(first: &str) -> bool {
+    PHRASES.contains_key(first)
+}
 
 /// The token a two-word phrase becomes, given the stems of its words.
 pub fn phrase(first: &str, second: &str) -> Option<&'static str> {

@@ -13,7 +13,7 @@ use std::sync::LazyLock;
 use rust_stemmers::{Algorithm, Stemmer};
 
 use super::stopwords::is_stop_word;
-use super::synonyms::phrase;
+use super::synonyms::{phrase, starts_phrase};
 
 static STEMMER: LazyLock<Stemmer> = LazyLock::new(|| Stemmer::create(Algorithm::English));
 
@@ -54,19 +54,69 @@ pub fn stem_word(word: &str) -> String {
     STEMMER.stem(word).into_owned()
 }
 
-/// A tokenizer with a memo of word → term, so each distinct word is stemmed once.
+/// A tokenizer with a memo of word → term, so each distinct word is stemmed once; terms are
+/// also handed out as small ids (indexes into the memo), so an index builder never hashes a
+/// term twice.
 pub struct Tokenizer {
     options: Options,
-    memo: HashMap<String, (Box<str>, bool)>,
+    /// Lower-case word (or `\0` + whole identifier) → (term id, kept: not a stop word).
+    memo: HashMap<Box<str>, (u32, bool), FastHash>,
+    /// Term → id: words with one stem ("runs", "running") share one id.
+    ids: HashMap<Box<str>, u32, FastHash>,
+    /// id → the stem of a word or a whole identifier.
+    entries: Vec<Entry>,
     lower: String,
     compound: String,
     parts: Vec<(usize, usize)>,
-    prev_word: Option<Box<str>>,
+    prev_word: Option<u32>,
 }
 
 impl Default for Tokenizer {
     fn default() -> Self {
         Tokenizer::new(Options::default())
+    }
+}
+
+/// What the memo knows about a word.
+struct Entry {
+    term: Box<str>,
+    /// The term can start a two-word phrase of the synonym table.
+    starts_phrase: bool,
+}
+
+/// FxHash (rustc's hasher): much faster than SipHash on short keys, and the keys here are
+/// the user's own words, not an attacker's.
+#[derive(Default, Clone, Copy)]
+pub struct FastHash;
+
+/// The state of a [`FastHash`] hasher.
+#[derive(Default)]
+pub struct FastHasher(u64);
+
+impl std::hash::BuildHasher for FastHash {
+    type Hasher = FastHasher;
+    fn build_hasher(&self) -> FastHasher {
+        FastHasher(0)
+    }
+}
+
+impl std::hash::Hasher for FastHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+            self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(K);
+        }
+        for &b in chunks.remainder() {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
+        }
+    }
+    fn write_u8(&mut self, b: u8) {
+        self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn finish(&self) -> u64 {
+        self.0
     }
 }
 
@@ -118,7 +168,9 @@ impl Tokenizer {
     pub fn new(options: Options) -> Self {
         Tokenizer {
             options,
-            memo: HashMap::new(),
+            memo: HashMap::with_hasher(FastHash),
+            ids: HashMap::with_hasher(FastHash),
+            entries: Vec::new(),
             lower: String::new(),
             compound: String::new(),
             parts: Vec::new(),
@@ -139,11 +191,28 @@ impl Tokenizer {
 
     /// Call `emit` for every term of `text`.
     pub fn each(&mut self, text: &str, mut emit: impl FnMut(&str, Role)) {
+        let mut ids: Vec<(u32, Role)> = Vec::new();
+        self.each_id(text, |id, role| ids.push((id, role)));
+        for (id, role) in ids {
+            emit(self.term(id), role);
+        }
+    }
+
+    /// The text of a term id handed out by [`Tokenizer::each_id`].
+    pub fn term(&self, id: u32) -> &str {
+        &self.entries[id as usize].term
+    }
+
+    /// Call `emit` with the id of every term of `text` (ids are stable for this tokenizer).
+    pub fn each_id(&mut self, text: &str, mut emit: impl FnMut(u32, Role)) {
         self.prev_word = None;
         let mut last_end = 0;
         for (start, end) in compounds(text) {
             // Punctuation between two words breaks a phrase ("log. In" is not "log in").
-            if text[last_end..start].chars().any(|c| !c.is_whitespace()) {
+            if text[last_end..start]
+                .bytes()
+                .any(|b| !b.is_ascii_whitespace())
+            {
                 self.prev_word = None;
             }
             last_end = end;
@@ -152,31 +221,36 @@ impl Tokenizer {
     }
 
     /// Terms of one run of word characters and joiners.
-    fn compound_terms(&mut self, raw: &str, emit: &mut impl FnMut(&str, Role)) {
+    fn compound_terms(&mut self, raw: &str, emit: &mut impl FnMut(u32, Role)) {
         // Apostrophes: a possessive `'s` goes, any other apostrophe joins its halves.
-        self.compound.clear();
-        let mut it = raw.char_indices().peekable();
-        while let Some((i, c)) = it.next() {
-            if c == '\'' || c == '\u{2019}' {
-                let rest = &raw[i + c.len_utf8()..];
-                let mut rest_chars = rest.chars();
-                if matches!(rest_chars.next(), Some('s' | 'S'))
-                    && !rest_chars.next().is_some_and(is_word_char)
-                {
-                    it.next();
+        let mut compound = std::mem::take(&mut self.compound);
+        compound.clear();
+        if raw.contains(['\'', '\u{2019}']) {
+            let mut it = raw.char_indices().peekable();
+            while let Some((i, c)) = it.next() {
+                if c == '\'' || c == '\u{2019}' {
+                    let mut rest = raw[i + c.len_utf8()..].chars();
+                    if matches!(rest.next(), Some('s' | 'S'))
+                        && !rest.next().is_some_and(is_word_char)
+                    {
+                        it.next();
+                    }
+                    continue;
                 }
-                continue;
+                compound.push(c);
             }
-            self.compound.push(c);
+        } else {
+            compound.push_str(raw);
         }
-        let compound = std::mem::take(&mut self.compound);
         self.split_parts(&compound);
         let parts = std::mem::take(&mut self.parts);
         if parts.len() > 1 && self.options.code_aware {
             lower_into(&mut self.lower, &compound);
-            let whole = std::mem::take(&mut self.lower);
-            emit(&whole, Role::Whole);
-            self.lower = whole;
+            self.lower.insert(0, '\0');
+            let key = std::mem::take(&mut self.lower);
+            let (id, _) = self.lookup(&key);
+            self.lower = key;
+            emit(id, Role::Whole);
         }
         let role = if parts.len() > 1 {
             Role::Part
@@ -197,10 +271,9 @@ impl Tokenizer {
         let code = self.options.code_aware;
         let mut start: Option<usize> = None;
         let mut prev: Option<char> = None;
-        let chars: Vec<(usize, char)> = compound.char_indices().collect();
-        for (k, &(i, c)) in chars.iter().enumerate() {
-            let separator = is_joiner(c) || c == '_';
-            if separator {
+        let mut chars = compound.char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            if is_joiner(c) || c == '_' {
                 if let Some(s) = start.take() {
                     self.parts.push((s, i));
                 }
@@ -208,11 +281,10 @@ impl Tokenizer {
                 continue;
             }
             if let (Some(s), Some(p), true) = (start, prev, code) {
-                let next = chars.get(k + 1).map(|&(_, n)| n);
                 let boundary = (p.is_lowercase() && c.is_uppercase())
                     || (p.is_uppercase()
                         && c.is_uppercase()
-                        && next.is_some_and(|n| n.is_lowercase()))
+                        && chars.peek().is_some_and(|&(_, n)| n.is_lowercase()))
                     || (p.is_alphabetic() && c.is_ascii_digit())
                     || (p.is_ascii_digit() && c.is_alphabetic());
                 if boundary {
@@ -231,46 +303,64 @@ impl Tokenizer {
     }
 
     /// One word: lower case, phrase joining, stop words, stemming.
-    fn word(&mut self, word: &str, role: Role, emit: &mut impl FnMut(&str, Role)) {
+    fn word(&mut self, word: &str, role: Role, emit: &mut impl FnMut(u32, Role)) {
         lower_into(&mut self.lower, word);
         let lower = std::mem::take(&mut self.lower);
-        let (stem, keep) = self.lookup(&lower);
+        let (id, keep) = self.lookup(&lower);
+        self.lower = lower;
         if self.options.phrases {
             // Phrases match on stems, so "timed out" and "times out" both join.
             if let Some(prev) = self.prev_word.take()
-                && let Some(joined) = phrase(&prev, &stem)
+                && self.entries[prev as usize].starts_phrase
+                && let Some(joined) = phrase(self.term(prev), self.term(id))
             {
-                let (term, keep) = self.lookup(joined);
+                let (joined, keep) = self.lookup(joined);
                 if keep {
-                    emit(&term, Role::Word);
+                    emit(joined, Role::Word);
                 }
             }
-            self.prev_word = Some(stem.clone());
+            self.prev_word = Some(id);
         }
         if keep {
-            emit(&stem, role);
+            emit(id, role);
         }
-        self.lower = lower;
     }
 
-    /// The stem of a lower-case word and whether it is kept as a term.
-    fn lookup(&mut self, lower: &str) -> (Box<str>, bool) {
-        if let Some(found) = self.memo.get(lower) {
-            return found.clone();
+    /// The id of a lower-case word (or `\0` + a whole identifier), stemming it on first sight.
+    fn lookup(&mut self, key: &str) -> (u32, bool) {
+        if let Some(&found) = self.memo.get(key) {
+            return found;
         }
-        let stem: Box<str> = if self.options.stem && lower.chars().all(char::is_alphabetic) {
-            let stemmed = STEMMER.stem(lower);
-            if stemmed.chars().count() < 2 {
-                lower.into()
-            } else {
-                stemmed.into_owned().into_boxed_str()
-            }
+        let (term, keep): (Box<str>, bool) = if let Some(whole) = key.strip_prefix('\0') {
+            (whole.into(), true)
         } else {
-            lower.into()
+            let stem: Box<str> = if self.options.stem && key.chars().all(char::is_alphabetic) {
+                let stemmed = STEMMER.stem(key);
+                if stemmed.chars().count() < 2 {
+                    key.into()
+                } else {
+                    stemmed.into_owned().into_boxed_str()
+                }
+            } else {
+                key.into()
+            };
+            let keep = key.chars().count() >= 2 && !(self.options.stop_words && is_stop_word(key));
+            (stem, keep)
         };
-        let keep = lower.chars().count() >= 2 && !(self.options.stop_words && is_stop_word(lower));
-        self.memo.insert(lower.to_string(), (stem.clone(), keep));
-        (stem, keep)
+        let id = match self.ids.get(&term) {
+            Some(&id) => id,
+            None => {
+                let id = self.entries.len() as u32;
+                self.ids.insert(term.clone(), id);
+                self.entries.push(Entry {
+                    starts_phrase: starts_phrase(&term),
+                    term,
+                });
+                id
+            }
+        };
+        self.memo.insert(key.into(), (id, keep));
+        (id, keep)
     }
 }
 
@@ -324,6 +414,15 @@ mod tests {
     fn sentence_punctuation_is_not_part_of_a_word() {
         assert_eq!(terms("it failed in CI."), vec!["fail", "ci"]);
         assert_eq!(terms("(see: docs)"), vec!["see", "doc"]);
+    }
+
+    #[test]
+    fn words_with_one_stem_share_one_id() {
+        let mut tok = Tokenizer::default();
+        let mut ids = Vec::new();
+        tok.each_id("runs running run", |id, _| ids.push(id));
+        assert_eq!(ids.len(), 3);
+        assert!(ids.iter().all(|&i| i == ids[0]));
     }
 
     #[test]

@@ -78,6 +78,7 @@ const GROUPS: &[&[&str]] = &[
     &[
         "lockfile",
         "lock file",
+        "package-lock",
         "package-lock.json",
         "yarn.lock",
         "pnpm-lock.yaml",

@@ -319,18 +319,16 @@ fn strip_label(item: &str) -> &str {
 
 /// Decide what to do with each candidate against `memory_bytes` (MEMORY.md as it is now).
 pub fn plan(
+    project: &Project,
     session: &Session,
     memory_bytes: &[u8],
     today: NaiveDate,
 ) -> (Vec<Promotion>, Vec<(usize, String)>) {
+    if candidates(session).is_empty() {
+        return (Vec::new(), Vec::new());
+    }
     let mut tokenizer = Tokenizer::default();
-    let mut index = Index::default();
-    index.add_text(
-        "",
-        ".mind/MEMORY.md",
-        text::lossy(memory_bytes).into_owned(),
-        &mut tokenizer,
-    );
+    let index = Index::memory_bytes(project, memory_bytes.to_vec(), &mut tokenizer);
     decide(&index, session, &mut tokenizer, today)
 }
 
@@ -511,7 +509,7 @@ pub fn promote(
     memory_bytes: Vec<u8>,
     date: NaiveDate,
 ) -> Result<Outcome> {
-    let (promotions, superseded) = plan(session, &memory_bytes, date);
+    let (promotions, superseded) = plan(project, session, &memory_bytes, date);
     let lines: Vec<String> = promotions
         .iter()
         .filter(|p| p.action != Action::Skipped)

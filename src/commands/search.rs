@@ -2,6 +2,9 @@
 //! MEMORY.md, the named memories and the session (of every registered project with
 //! `--all-projects`).
 
+use std::collections::HashSet;
+use std::path::PathBuf;
+
 use chrono::NaiveDate;
 use serde::Serialize;
 
@@ -60,18 +63,23 @@ fn parse_since(since: Option<&str>) -> Result<Option<NaiveDate>> {
 /// plus the current project; each once.
 fn all_projects(ctx: &Ctx) -> Result<(Vec<Project>, usize)> {
     let mut projects: Vec<Project> = Vec::new();
+    let mut seen: HashSet<PathBuf> = HashSet::new();
     let mut missing = 0;
     if let Ok(current) = ctx.project() {
+        seen.insert(std::fs::canonicalize(&current.root).unwrap_or(current.root.clone()));
         projects.push(current);
     }
     for reg in registry::list(&ctx.home()?)? {
-        let root = std::fs::canonicalize(&reg.path).unwrap_or(reg.path.clone());
-        if !root.join(store::MIND_DIR).is_dir() {
+        if !reg.path.join(store::MIND_DIR).is_dir() {
             missing += 1;
             continue;
         }
-        let same = |p: &Project| std::fs::canonicalize(&p.root).unwrap_or(p.root.clone()) == root;
-        if !projects.iter().any(same) {
+        // Registered paths are stored canonical; only a symlinked duplicate costs a lookup.
+        if seen.contains(&reg.path) {
+            continue;
+        }
+        let root = std::fs::canonicalize(&reg.path).unwrap_or(reg.path.clone());
+        if seen.insert(root.clone()) {
             projects.push(Project::new(root));
         }
     }

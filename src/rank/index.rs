@@ -141,32 +141,7 @@ impl Index {
             let Some(bytes) = text::read_optional(&path)? else {
                 continue;
             };
-            let hash = cache::fast_hash(&bytes);
-            let segment = match cache.get(&key, &bytes, hash) {
-                Some(seg) => seg,
-                None => {
-                    let seg = Segment::build(
-                        &corpus::markdown(&String::from_utf8_lossy(&bytes)),
-                        tokenizer,
-                    );
-                    cache.entries.insert(
-                        key.clone(),
-                        cache::Entry {
-                            source_len: bytes.len() as u64,
-                            source_hash: hash,
-                            segment: seg.clone(),
-                        },
-                    );
-                    dirty = true;
-                    seg
-                }
-            };
-            self.sources.push(Source {
-                project: name.clone(),
-                file: format!("{}/{key}", crate::store::MIND_DIR),
-                text: into_text(bytes),
-                segment,
-            });
+            dirty |= self.add_cached(&name, &key, bytes, &mut cache, tokenizer);
         }
         if scope.session
             && let Some(bytes) = text::read_optional(&project.session())?
@@ -185,6 +160,57 @@ impl Index {
             cache.save(&cache_dir);
         }
         Ok(())
+    }
+
+    /// Add one file's segment from the cache when it matches `bytes`, else built (and put in
+    /// `cache`); returns whether it was built.
+    fn add_cached(
+        &mut self,
+        project: &str,
+        key: &str,
+        bytes: Vec<u8>,
+        cache: &mut Cache,
+        tokenizer: &mut Tokenizer,
+    ) -> bool {
+        let hash = cache::fast_hash(&bytes);
+        let (segment, built) = match cache.get(key, &bytes, hash) {
+            Some(seg) => (seg, false),
+            None => {
+                let seg = Segment::build(
+                    &corpus::markdown(&String::from_utf8_lossy(&bytes)),
+                    tokenizer,
+                );
+                cache.entries.insert(
+                    key.to_string(),
+                    cache::Entry {
+                        source_len: bytes.len() as u64,
+                        source_hash: hash,
+                        segment: seg.clone(),
+                    },
+                );
+                (seg, true)
+            }
+        };
+        self.sources.push(Source {
+            project: project.to_string(),
+            file: format!("{}/{key}", crate::store::MIND_DIR),
+            text: into_text(bytes),
+            segment,
+        });
+        built
+    }
+
+    /// Index MEMORY.md as given (the caller read it under the lock), through the project's
+    /// cache when it matches; a rebuilt segment is not saved.
+    pub fn memory_bytes(project: &Project, bytes: Vec<u8>, tokenizer: &mut Tokenizer) -> Index {
+        let mut index = Index::default();
+        let mut cache = if tokenizer.options() == Options::default() {
+            Cache::load(&project.dir().join(CACHE_DIR))
+        } else {
+            Cache::default()
+        };
+        index.add_cached(&project.name(), MEMORY_FILE, bytes, &mut cache, tokenizer);
+        index
     }
 
     /// Index a text that is not a project file (for tests and evaluation).

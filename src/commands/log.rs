@@ -24,6 +24,9 @@ struct Reply {
     classified: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<String>,
+    /// Context reminders whose keywords the message mentions.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    reminders: Vec<crate::remind::Fired>,
 }
 
 /// The type (if named) and the message, from `--type` or a leading type word.
@@ -118,6 +121,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         line,
         classified: classification.is_some(),
         reason,
+        reminders: crate::remind::fire_context_reminders(&project, &message),
     };
     if ctx.json {
         return output::print_json(&reply);
@@ -132,5 +136,9 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         out.push_str(&ctx.paint.dim(&format!(" ({reason}; --type overrides)")));
     }
     out.push('\n');
+    out.push_str(&crate::commands::reminders::render_fired(
+        ctx,
+        &reply.reminders,
+    ));
     ctx.out(&out)
 }

@@ -2,10 +2,14 @@
 //! renders the result. `dispatch` is the single match.
 
 mod completions;
+mod edges;
+mod helper;
 mod init;
 mod log;
 mod parse;
 mod recall;
+mod remind;
+mod reminders;
 mod session;
 mod status;
 
@@ -27,6 +31,10 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Status => status::run(&ctx),
         Command::Parse(args) => parse::run(&args, &ctx),
         Command::Completions(args) => completions::run(&args),
+        Command::Remind(args) => remind::run(&args, &ctx),
+        Command::Reminders(args) => reminders::run(&args, &ctx),
+        Command::Edges(args) => edges::run(&args, &ctx),
+        Command::Helper(args) => helper::run(&args, &ctx),
     }
 }
 

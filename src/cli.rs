@@ -115,7 +115,7 @@ pub struct CompletionsArgs {
 pub struct RemindArgs {
     /// `MESSAGE WHEN`: the message, then when (`tomorrow`, `in 3 days`, `next session`,
     /// `when I mention auth`); with --when every word is the message.
-    #[arg(value_name = "MESSAGE WHEN", allow_hyphen_values = true)]
+    #[arg(value_name = "MESSAGE WHEN")]
     pub words: Vec<String>,
     /// When the reminder fires (instead of the last argument).
     #[arg(long, value_name = "WHEN")]

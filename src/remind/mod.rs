@@ -145,7 +145,7 @@ impl Shown {
             ),
             Trigger::NextSession => ("next session", None, vec![]),
             Trigger::Context(k) => ("context", None, k.clone()),
-            Trigger::Unresolved(p) => ("unresolved", Some(p.clone()), vec![]),
+            Trigger::Unresolved(p) => ("unresolved", (!p.is_empty()).then(|| p.clone()), vec![]),
         };
         Shown {
             number: r.number,

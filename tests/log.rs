@@ -265,3 +265,20 @@ fn appends_keep_crlf_and_invalid_utf8() {
     memory.extend_from_slice(b"\r\n## 2026-01-15\r\n\r\ndecided: new\r\n");
     assert_eq!(env.read_bytes(".mind/MEMORY.md"), memory);
 }
+
+#[test]
+fn flags_after_the_message_are_flags() {
+    let env = Env::initialised();
+    let out = env.ok(&["log", "decision", "use JWT", "--json"]);
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()["text"],
+        "decided: use JWT"
+    );
+    env.mind(&["log", "decision", "--", "-webkit prefix needed"])
+        .assert()
+        .success();
+    assert!(
+        env.read(".mind/MEMORY.md")
+            .ends_with("decided: use JWT\ndecided: -webkit prefix needed\n")
+    );
+}

@@ -143,3 +143,34 @@ fn recalls_racing_with_logs_lose_no_promotable_item() {
         }
     }
 }
+
+#[test]
+fn concurrent_inits_give_the_same_result_as_one() {
+    let env = Env::new();
+    thread::scope(|scope| {
+        for _ in 0..6 {
+            let env = &env;
+            scope.spawn(move || {
+                let out = mind_at(env, common::T0, &["init", "--quiet"]);
+                assert!(
+                    out.status.success(),
+                    "{}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+            });
+        }
+    });
+    let single = Env::new();
+    single.ok(&["init", "--quiet"]);
+    for file in [
+        ".mind/MEMORY.md",
+        ".mind/SESSION.md",
+        ".mind/config.json",
+        ".mind/.gitignore",
+        "CLAUDE.md",
+    ] {
+        assert_eq!(env.read(file), single.read(file), "{file}");
+    }
+    let claude = env.read("CLAUDE.md");
+    assert_eq!(claude.matches("<!-- MIND:CONTEXT").count(), 1);
+}

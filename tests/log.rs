@@ -282,3 +282,41 @@ fn flags_after_the_message_are_flags() {
             .ends_with("decided: use JWT\ndecided: -webkit prefix needed\n")
     );
 }
+
+#[test]
+fn session_insert_keeps_invalid_utf8_bytes() {
+    let env = Env::initialised();
+    let mut session =
+        b"# Session: 2026-01-15\n\n## Experience\n- caf\xe9 bytes\n\n## Blockers\n".to_vec();
+    env.write(".mind/SESSION.md", &session);
+    env.ok(&["log", "experience", "second"]);
+    session = b"# Session: 2026-01-15\n\n## Experience\n- caf\xe9 bytes\n- second\n\n## Blockers\n"
+        .to_vec();
+    assert_eq!(env.read_bytes(".mind/SESSION.md"), session);
+}
+
+#[test]
+fn read_only_memory_is_an_error_and_nothing_changes() {
+    use std::os::unix::fs::PermissionsExt;
+    let env = Env::initialised();
+    let path = env.path(".mind/MEMORY.md");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    if std::fs::OpenOptions::new().append(true).open(&path).is_ok() {
+        return; // running as root: permissions do not stop writes, nothing to test
+    }
+    let before = env.read_bytes(".mind/MEMORY.md");
+    env.mind(&["log", "decision", "x"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("MEMORY.md"));
+    assert_eq!(env.read_bytes(".mind/MEMORY.md"), before);
+}
+
+#[test]
+fn quiet_prints_nothing() {
+    let env = Env::initialised();
+    env.mind(&["log", "decision", "x", "--quiet"])
+        .assert()
+        .success()
+        .stdout("");
+}

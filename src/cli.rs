@@ -87,11 +87,8 @@ pub struct LogArgs {
     #[arg(short = 't', long = "type", value_name = "TYPE")]
     pub kind: Option<String>,
     /// `[TYPE] MESSAGE...`: a leading known type names the type; `-` reads the message from stdin.
-    #[arg(
-        value_name = "MESSAGE",
-        allow_hyphen_values = true,
-        trailing_var_arg = true
-    )]
+    /// Flags may come after the message; a message that starts with `-` goes after `--`.
+    #[arg(value_name = "MESSAGE")]
     pub words: Vec<String>,
 }
 

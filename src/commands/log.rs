@@ -37,6 +37,18 @@ fn split_args(args: &LogArgs) -> Result<(Option<LogKind>, String)> {
             format!("known types: {TYPE_NAMES}"),
         )
     };
+    if args.kind.is_none()
+        && let [only] = args.words.as_slice()
+        && let Some(kind) = classify::parse_type(only)
+    {
+        return Err(Error::usage_hint(
+            format!("no message after the type {:?}", kind.name()),
+            format!(
+                "mind log {} \"what happened\" (or `-` to read it from stdin)",
+                kind.name()
+            ),
+        ));
+    }
     let (kind, words): (Option<LogKind>, &[String]) = match &args.kind {
         Some(name) => (
             Some(classify::parse_type(name).ok_or_else(|| unknown(name))?),

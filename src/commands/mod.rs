@@ -38,13 +38,18 @@ pub fn dispatch(cli: Cli) -> Result<()> {
     }
 }
 
-/// MEMORY.md's text (lossy view for parsing); a missing file is an error with a way out.
-pub(crate) fn read_memory(project: &Project) -> Result<(Vec<u8>, Document)> {
+/// MEMORY.md's bytes; a missing file is an error with a way out.
+pub(crate) fn read_memory_bytes(project: &Project) -> Result<Vec<u8>> {
     let path = project.memory();
-    let bytes = text::read_optional(&path)?.ok_or_else(|| Error::BadFile {
+    text::read_optional(&path)?.ok_or_else(|| Error::BadFile {
         path: path.clone(),
         reason: "missing; run `mind init` to recreate it (existing files are kept)".into(),
-    })?;
+    })
+}
+
+/// MEMORY.md's bytes and its parsed document.
+pub(crate) fn read_memory(project: &Project) -> Result<(Vec<u8>, Document)> {
+    let bytes = read_memory_bytes(project)?;
     let doc = parse_document(&text::lossy(&bytes));
     Ok((bytes, doc))
 }

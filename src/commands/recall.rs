@@ -6,7 +6,7 @@ use chrono::{DateTime, NaiveDate};
 use serde::Serialize;
 
 use crate::app::Ctx;
-use crate::commands::{read_memory, refresh_context};
+use crate::commands::{read_memory_bytes, refresh_context};
 use crate::context::{self, TargetOutcome};
 use crate::error::Result;
 use crate::output;
@@ -39,7 +39,7 @@ pub fn run(ctx: &Ctx) -> Result<()> {
     let gap_ms = previous.map(|last| now_ms - last);
     let new_session = gap_ms.is_none_or(|gap| gap > config.session_gap_minutes as i64 * 60_000);
 
-    let (mut memory_bytes, _) = read_memory(&project)?;
+    let mut memory_bytes = read_memory_bytes(&project)?;
     let mut promoted: Vec<Promotion> = Vec::new();
     if new_session {
         let old = text::read_optional(&project.session())?

@@ -72,16 +72,40 @@ pub fn relevant_memories(doc: &Document, query: &str, limit: usize) -> Vec<Memor
     if wanted.is_empty() {
         return Vec::new();
     }
+    // Stemming every title of a large memory is the cost; a title can only share a stem
+    // with the query if it contains the first letters of one of the query's words.
+    let prefixes: Vec<String> = terms::words(query)
+        .into_iter()
+        .filter(|w| !terms::is_stop_word(w))
+        .map(|w| w.chars().take(3).collect())
+        .collect();
     let mut scored: Vec<(f32, &crate::parse::Entity)> = doc
         .entities
         .iter()
         .filter(|e| !e.superseded && e.kind != EntryType::Gotcha)
+        .filter(|e| {
+            let lower = e.title.to_lowercase();
+            prefixes.iter().any(|p| lower.contains(p.as_str()))
+        })
         .filter_map(|e| {
-            let have: HashSet<String> = terms::content_stems(&e.title).into_iter().collect();
-            let shared = have.intersection(&wanted).count();
+            // Only words starting like a query word are stemmed; the rest just count.
+            let mut have: HashSet<String> = HashSet::new();
+            let mut shared: HashSet<String> = HashSet::new();
+            for word in terms::words(&e.title) {
+                if terms::is_stop_word(&word) || !have.insert(word.clone()) {
+                    continue;
+                }
+                let prefix: String = word.chars().take(3).collect();
+                if prefixes.contains(&prefix) {
+                    let stem = terms::stem(&word);
+                    if wanted.contains(&stem) {
+                        shared.insert(stem);
+                    }
+                }
+            }
             // Word overlap normalised by both lengths (a cosine over sets).
-            (shared > 0).then(|| {
-                let score = shared as f32 / ((have.len() * wanted.len()) as f32).sqrt();
+            (!shared.is_empty()).then(|| {
+                let score = shared.len() as f32 / ((have.len() * wanted.len()) as f32).sqrt();
                 (score, e)
             })
         })

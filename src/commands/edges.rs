@@ -10,7 +10,7 @@ use crate::edges::rank::{self, Query, Ranked};
 use crate::edges::{Edge, global, project as project_edges};
 use crate::error::{Error, Result};
 use crate::output;
-use crate::parse::parse_document;
+use crate::parse::{Document, parse_document};
 use crate::stack;
 use crate::store::{Project, atomic, text};
 
@@ -50,11 +50,12 @@ pub fn run(args: &EdgesArgs, ctx: &Ctx) -> Result<()> {
             .unwrap_or_default(),
         None => String::new(),
     };
-    let mut edges = project_edges::load(&memory);
+    let doc = parse_document(&memory);
+    let mut edges = project_edges::load(&memory, &doc);
     edges.extend(global_edges(ctx)?);
     let (stack, stack_source) = if args.stack.is_empty() {
         let root = project.as_ref().map_or(ctx.cwd.clone(), |p| p.root.clone());
-        (project_stack(&root, &memory), "detected")
+        (project_stack(&root, &doc), "detected")
     } else {
         (stack::expand(&args.stack), "given")
     };
@@ -105,9 +106,9 @@ pub(crate) fn global_edges(ctx: &Ctx) -> Result<Vec<Edge>> {
 }
 
 /// The stack detected from the project's files plus MEMORY.md's `- Stack:` line.
-pub(crate) fn project_stack(root: &std::path::Path, memory: &str) -> Vec<String> {
+pub(crate) fn project_stack(root: &std::path::Path, doc: &Document) -> Vec<String> {
     let mut tags = stack::detect(root);
-    tags.extend(parse_document(memory).state.stack);
+    tags.extend(doc.state.stack.iter().cloned());
     stack::expand(&tags)
 }
 
@@ -207,7 +208,8 @@ fn add(args: &EdgeAddArgs, ctx: &Ctx) -> Result<()> {
         reason: "missing; run `mind init` to recreate it (existing files are kept)".into(),
     })?;
     let wanted = title.to_lowercase();
-    if let Some(same) = project_edges::load(&text::lossy(&existing))
+    let memory = text::lossy(&existing);
+    if let Some(same) = project_edges::load(&memory, &parse_document(&memory))
         .into_iter()
         .find(|e| e.title.to_lowercase() == wanted)
     {
@@ -225,7 +227,8 @@ fn add(args: &EdgeAddArgs, ctx: &Ctx) -> Result<()> {
     let (updated, line) = project_edges::insert(&existing, &bullet);
     atomic::write_atomic(&path, &updated)?;
     ctx.touch(&project)?;
-    let edge = project_edges::load(&text::lossy(&updated))
+    let memory = text::lossy(&updated);
+    let edge = project_edges::load(&memory, &parse_document(&memory))
         .into_iter()
         .find(|e| e.line == Some(line))
         .ok_or_else(|| Error::Failed("the new gotcha did not read back".into()))?;

@@ -45,7 +45,8 @@ pub fn run(args: &HelperArgs, ctx: &Ctx) -> Result<()> {
         .map(|b| session_file::parse(&text::lossy(&b)))
         .unwrap_or_default();
     let attempts = brief::attempts(&given, &session.rejected);
-    let stack = project_stack(&project.root, &memory);
+    let doc = parse_document(&memory);
+    let stack = project_stack(&project.root, &doc);
 
     let mut query = problem.clone();
     for extra in attempts
@@ -56,9 +57,8 @@ pub fn run(args: &HelperArgs, ctx: &Ctx) -> Result<()> {
         query.push(' ');
         query.push_str(extra);
     }
-    let doc = parse_document(&memory);
     let memories = brief::relevant_memories(&doc, &query, 5);
-    let mut edges = project_edges::load(&memory);
+    let mut edges = project_edges::load(&memory, &doc);
     edges.extend(global_edges(ctx)?);
     // Gotchas match the problem itself; the attempts would drag in unrelated ones.
     let gotcha_query = format!("{} {}", problem, hypothesis.as_deref().unwrap_or(""));

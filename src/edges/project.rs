@@ -3,18 +3,18 @@
 //! a bullet inserted at the end of that section; every other byte stays as it was.
 
 use super::{Edge, split_workaround};
-use crate::parse::{EntryType, parse_document};
+use crate::parse::{Document, EntryType};
 use crate::store::text::{self, eol_of, split_lines};
 
-/// Every project gotcha, in file order.
-pub fn load(memory: &str) -> Vec<Edge> {
+/// Every project gotcha, in file order. `doc` is `memory` parsed (callers have it already).
+pub fn load(memory: &str, doc: &Document) -> Vec<Edge> {
     let mut edges: Vec<Edge> = section_bullets(memory)
         .into_iter()
         .map(|(line, text)| edge(line, &text))
         .collect();
     // Elsewhere only labelled lines (`gotcha: ...`) count, not prose that happens to sit
     // in a section the parser reads as gotchas.
-    for entity in parse_document(memory).entities {
+    for entity in &doc.entities {
         if entity.kind == EntryType::Gotcha
             && !entity.superseded
             && entity.text.to_lowercase().contains("gotcha")
@@ -160,7 +160,7 @@ decided: use axum
 
     #[test]
     fn reads_section_bullets_and_gotcha_lines() {
-        let edges = load(MEMORY);
+        let edges = load(MEMORY, &crate::parse::parse_document(MEMORY));
         let got: Vec<(Option<usize>, &str, &str)> = edges
             .iter()
             .map(|e| (e.line, e.title.as_str(), e.workaround.as_str()))

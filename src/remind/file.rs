@@ -167,7 +167,19 @@ fn read_mind(due: &str, kind: &str, message: &str, checked: bool) -> Result<Item
     let trigger = match kind {
         "next session" => Trigger::NextSession,
         "context" => {
-            let keywords = when::keywords(due);
+            // What `mind` and the Python Mind write is already a clean `a,b` list.
+            let simple = due
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b" ,.-_".contains(&b));
+            let keywords = if simple && !due.contains(" and ") && !due.contains(" or ") {
+                due.split(',')
+                    .map(str::trim)
+                    .filter(|k| !k.is_empty())
+                    .map(str::to_string)
+                    .collect()
+            } else {
+                when::keywords(due)
+            };
             if keywords.is_empty() {
                 return Err("a context reminder without keywords".into());
             }

@@ -300,15 +300,28 @@ pub struct Fired {
 /// "deploying" mentions "deploy", "author" does not mention "auth"). Read-only, and never
 /// fails: an unreadable REMINDERS.md fires nothing rather than failing the caller's write.
 pub fn fire_context_reminders(project: &Project, text: &str) -> Vec<Fired> {
-    match load(project) {
-        Ok((_, parsed)) => fire(&parsed, text),
-        Err(_) => Vec::new(),
+    let Ok(Some(bytes)) = text::read_optional(&project.reminders()) else {
+        return Vec::new();
+    };
+    // Every context reminder line names a context (`| context |`, `trigger:`, `type: context`);
+    // a file without the word has none, and `mind log` stays as fast as without reminders.
+    if !contains_ignore_case(&bytes, b"context") && !contains_ignore_case(&bytes, b"trigger") {
+        return Vec::new();
     }
+    fire(&file::parse(&text::lossy(&bytes)), text)
+}
+
+fn contains_ignore_case(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack
+        .windows(needle.len())
+        .any(|w| w.eq_ignore_ascii_case(needle))
 }
 
 /// [`fire_context_reminders`] over already parsed reminders.
 pub fn fire(parsed: &Parsed, text: &str) -> Vec<Fired> {
     let mut stems: Option<Vec<String>> = None;
+    // Stemming dominates the cost; the same keyword often appears in several reminders.
+    let mut keyword_stems: std::collections::HashMap<&str, Vec<String>> = Default::default();
     let mut out = Vec::new();
     for r in parsed.reminders.iter().filter(|r| !r.done) {
         let Trigger::Context(keywords) = &r.trigger else {
@@ -317,7 +330,12 @@ pub fn fire(parsed: &Parsed, text: &str) -> Vec<Fired> {
         let stems = stems.get_or_insert_with(|| terms::stems(text));
         let matched: Vec<String> = keywords
             .iter()
-            .filter(|k| terms::contains_phrase(stems, &terms::stems(k)))
+            .filter(|k| {
+                let phrase = keyword_stems
+                    .entry(k.as_str())
+                    .or_insert_with(|| terms::stems(k));
+                terms::contains_phrase(stems, phrase)
+            })
             .cloned()
             .collect();
         if !matched.is_empty() {

@@ -120,7 +120,7 @@ pub struct RemindArgs {
 }
 
 #[derive(Debug, Args)]
-#[command(args_conflicts_with_subcommands = true)]
+#[command(args_conflicts_with_subcommands = true, disable_help_subcommand = true)]
 pub struct RemindersArgs {
     /// Include completed reminders.
     #[arg(long)]
@@ -139,7 +139,11 @@ pub enum RemindersAction {
 }
 
 #[derive(Debug, Args)]
-#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    disable_help_subcommand = true
+)]
 pub struct EdgesArgs {
     /// What you are about to do, e.g. "store the session token in a cookie".
     #[arg(value_name = "INTENT", required = true)]

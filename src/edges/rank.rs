@@ -54,24 +54,43 @@ pub fn rank(edges: &[Edge], query: &Query<'_>) -> Vec<Ranked> {
     let intent_words = intent_words(query.intent);
     let intent_stems: Vec<String> = terms::content_stems(query.intent);
     let project_stack = stack::expand(query.stack);
+    // Stemming every word of every edge is the cost; a word can only share a stem with the
+    // intent or the code if it starts with the same letters as one of their words.
+    let prefixes: HashSet<String> = terms::words(&format!(
+        "{} {}",
+        query.intent,
+        query.code.unwrap_or_default()
+    ))
+    .into_iter()
+    .filter(|w| !terms::is_stop_word(w))
+    .map(|w| prefix(&w))
+    .collect();
+    let relevant = |w: &String| !terms::is_stop_word(w) && prefixes.contains(&prefix(w));
     let mut out: Vec<Ranked> = edges
         .iter()
         .filter_map(|edge| {
-            let edge_terms: HashSet<String> = terms::content_stems(&format!(
-                "{} {} {} {}",
-                edge.title,
-                edge.description,
-                edge.workaround,
-                edge.intent_patterns.join(" ")
-            ))
-            .into_iter()
+            let edge_terms: HashSet<String> = [
+                edge.title.as_str(),
+                &edge.description,
+                &edge.workaround,
+                &edge.intent_patterns.join(" "),
+            ]
+            .iter()
+            .flat_map(|t| terms::words(t))
+            .filter(relevant)
+            .map(|w| terms::stem(&w))
             .collect();
             let mut matched = Matched::default();
 
             let phrases: Vec<String> = edge
                 .intent_patterns
                 .iter()
-                .filter(|p| terms::contains_phrase(&intent_stems, &terms::content_stems(p)))
+                .filter(|p| {
+                    let words = terms::words(p);
+                    words.iter().any(|w| !terms::is_stop_word(w))
+                        && words.iter().all(|w| terms::is_stop_word(w) || relevant(w))
+                        && terms::contains_phrase(&intent_stems, &terms::content_stems(p))
+                })
                 .cloned()
                 .collect();
             let intent_score = if !phrases.is_empty() {
@@ -168,6 +187,12 @@ pub fn rank(edges: &[Edge], query: &Query<'_>) -> Vec<Ranked> {
             .then(a.edge.title.cmp(&b.edge.title))
     });
     out
+}
+
+/// The first three letters of a word: words sharing a stem share them (English stemming
+/// only rewrites endings).
+fn prefix(word: &str) -> String {
+    word.chars().take(3).collect()
 }
 
 /// The intent's meaningful words as written (lower case) with their stems, once each.

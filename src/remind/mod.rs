@@ -233,6 +233,19 @@ pub fn settle_at_recall(
     Ok(out)
 }
 
+/// At most this many lines per reminders section in the context block; the rest are
+/// counted, and `mind reminders` lists them all.
+const SECTION_ITEMS: usize = 10;
+
+fn cap(mut items: Vec<String>) -> Vec<String> {
+    if items.len() > SECTION_ITEMS {
+        let more = items.len() - (SECTION_ITEMS - 1);
+        items.truncate(SECTION_ITEMS - 1);
+        items.push(format!("- ... and {more} more: `mind reminders`"));
+    }
+    items
+}
+
 impl AtRecall {
     /// `## Reminders Due` and `## Context Reminders` for the context block.
     pub fn sections(&self) -> Vec<Section> {
@@ -244,7 +257,7 @@ impl AtRecall {
                     "You have {} reminder(s) for this session (when handled: `mind reminders done N`):",
                     self.due.len()
                 )),
-                items: self
+                items: cap(self
                     .due
                     .iter()
                     .map(|s| {
@@ -260,7 +273,7 @@ impl AtRecall {
                             format!("- [{}] {} (due {})", s.number, escape(&s.message), escape(&due))
                         }
                     })
-                    .collect(),
+                    .collect()),
                 priority: 1,
             });
         }
@@ -268,7 +281,7 @@ impl AtRecall {
             out.push(Section {
                 title: "Context Reminders".into(),
                 intro: Some("Mention these when relevant keywords come up:".into()),
-                items: self
+                items: cap(self
                     .context
                     .iter()
                     .map(|s| {
@@ -279,7 +292,7 @@ impl AtRecall {
                             escape(&s.keywords.join(", "))
                         )
                     })
-                    .collect(),
+                    .collect()),
                 priority: 3,
             });
         }
@@ -370,6 +383,28 @@ pub fn problems(project: &Project) -> Result<Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sections_are_capped() {
+        let shown = |n: usize| Shown {
+            number: n,
+            line: n,
+            message: format!("m{n}"),
+            kind: "context",
+            due: None,
+            keywords: vec!["k".into()],
+            done: false,
+            is_due: false,
+        };
+        let at = AtRecall {
+            context: (1..=12).map(shown).collect(),
+            ..AtRecall::default()
+        };
+        let items = &at.sections()[0].items;
+        assert_eq!(items.len(), 10);
+        assert_eq!(items[8], "- [9] \"m9\" -> triggers on: k");
+        assert_eq!(items[9], "- ... and 3 more: `mind reminders`");
+    }
 
     #[test]
     fn fires_on_whole_stemmed_words() {

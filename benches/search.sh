@@ -12,7 +12,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 mind="${1:-$here/target/release/mind}"
 [ -x "$mind" ] || { echo "build first: cargo build --release" >&2; exit 1; }
-gen="python3 $here/benches/gen_memory.py"
+gen="python3 $here/benches/gen_rank.py"
 out="${OUT:-$here/target/bench-search}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

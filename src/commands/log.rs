@@ -28,6 +28,9 @@ struct Reply {
     /// Loop warning, past solutions or relevant memories, when there is signal.
     #[serde(flatten)]
     signals: LogSignals,
+    /// Context reminders whose keywords the message mentions.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    reminders: Vec<crate::remind::Fired>,
 }
 
 /// The type (if named) and the message, from `--type` or a leading type word.
@@ -38,6 +41,18 @@ fn split_args(args: &LogArgs) -> Result<(Option<LogKind>, String)> {
             format!("known types: {TYPE_NAMES}"),
         )
     };
+    if args.kind.is_none()
+        && let [only] = args.words.as_slice()
+        && let Some(kind) = classify::parse_type(only)
+    {
+        return Err(Error::usage_hint(
+            format!("no message after the type {:?}", kind.name()),
+            format!(
+                "mind log {} \"what happened\" (or `-` to read it from stdin)",
+                kind.name()
+            ),
+        ));
+    }
     let (kind, words): (Option<LogKind>, &[String]) = match &args.kind {
         Some(name) => (
             Some(classify::parse_type(name).ok_or_else(|| unknown(name))?),
@@ -124,6 +139,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         classified: classification.is_some(),
         reason,
         signals,
+        reminders: crate::remind::fire_context_reminders(&project, &message),
     };
     if ctx.json {
         return output::print_json(&reply);
@@ -139,5 +155,9 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
     }
     out.push('\n');
     out.push_str(&super::signals::render_log(&reply.signals, &ctx.paint));
+    out.push_str(&crate::commands::reminders::render_fired(
+        ctx,
+        &reply.reminders,
+    ));
     ctx.out(&out)
 }

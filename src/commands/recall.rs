@@ -6,12 +6,13 @@ use chrono::{DateTime, NaiveDate};
 use serde::Serialize;
 
 use crate::app::Ctx;
-use crate::commands::{read_memory, refresh_context};
+use crate::commands::{read_memory_bytes, refresh_context};
 use crate::context::{self, TargetOutcome};
 use crate::error::Result;
 use crate::output;
 use crate::promote::{self, Action, Promotion};
 use crate::rank::{self, retrieve::Recalled};
+use crate::remind;
 use crate::store::session::{self as session_file, Session};
 use crate::store::state::{State, content_hash};
 use crate::store::{atomic, templates, text};
@@ -25,6 +26,7 @@ struct Reply {
     promoted: Vec<String>,
     /// Every promotable item and what became of it (added, linked, superseded, skipped).
     promotion: Vec<Promotion>,
+    reminders: remind::AtRecall,
     session: Session,
     /// Memories about what the continuing session is doing.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -43,7 +45,7 @@ pub fn run(ctx: &Ctx) -> Result<()> {
     let gap_ms = previous.map(|last| now_ms - last);
     let new_session = gap_ms.is_none_or(|gap| gap > config.session_gap_minutes as i64 * 60_000);
 
-    let (mut memory_bytes, _) = read_memory(&project)?;
+    let mut memory_bytes = read_memory_bytes(&project)?;
     let mut promoted: Vec<Promotion> = Vec::new();
     if new_session {
         let old = text::read_optional(&project.session())?
@@ -63,8 +65,10 @@ pub fn run(ctx: &Ctx) -> Result<()> {
         state.set_session_started(now_ms);
     }
 
+    let reminders = remind::settle_at_recall(&project, ctx.clock.now(), new_session)?;
     let doc = crate::parse::parse_document(&text::lossy(&memory_bytes));
-    let (body, targets) = refresh_context(&project, &config, &mut state, &doc, Vec::new())?;
+    let (body, targets) =
+        refresh_context(&project, &config, &mut state, &doc, reminders.sections())?;
     state.set_last_activity(now_ms);
     state.set_memory_hash(content_hash(&memory_bytes));
     state.save(&project.state())?;
@@ -90,6 +94,7 @@ pub fn run(ctx: &Ctx) -> Result<()> {
             rank::signals::for_session(&project, &session, ctx.clock.today())?
         },
         promotion: promoted,
+        reminders,
         session,
         context: body,
         targets,

@@ -43,6 +43,7 @@ cp "$work/session-50.md" .mind/SESSION.md
 hyperfine -N --warmup 3 --runs 50 --export-markdown "$out/log-rejected.md" \
     --prepare "cp $work/session-50.md $big/.mind/SESSION.md" \
     -n "mind log rejected (50 in session)" "$mind log rejected 'bump the retry timeout to 60s'" \
+    -n "mind log assumption (same write, no loop check)" "$mind log assumption 'bump the retry timeout to 60s'" \
     -n true "true"
 
 # A new session promoting 20 items into 10,000 entries (the state says the last
@@ -51,11 +52,16 @@ $gen promotable 20 9 > "$work/session-promote.md"
 printf '{"last_activity": %s, "schema_version": 2, "memory_hash": ""}\n' \
     "$(( $(date -d "$MIND_NOW" +%s) * 1000 - 7200000 ))" > "$work/state-gap.json"
 restore="cp $work/memory-10k.md $big/.mind/MEMORY.md; cp $work/session-promote.md $big/.mind/SESSION.md; cp $work/state-gap.json $big/.mind/state.json"
-hyperfine --warmup 2 --runs 20 --export-markdown "$out/recall-promote.md" \
-    --prepare "$restore" \
+$gen session 0 1 > "$work/session-empty.md"
+baseline="cp $work/memory-10k.md $big/.mind/MEMORY.md; cp $work/session-empty.md $big/.mind/SESSION.md; cp $work/state-gap.json $big/.mind/state.json"
+hyperfine -N --warmup 2 --runs 20 --export-markdown "$out/recall-promote.md" \
+    --prepare "sh -c '$restore'" \
     -n "mind recall (new session, 20 promoted, 10k)" "$mind recall -q" \
+    --prepare "sh -c '$baseline'" \
+    -n "mind recall (new session, nothing to promote, 10k)" "$mind recall -q" \
+    --prepare "true" \
     -n true "true"
-eval "$restore"
+sh -c "$restore"
 "$mind" --json recall | python3 -c 'import json,sys; d=json.load(sys.stdin); print("promotion actions:", {a: sum(1 for p in d["promotion"] if p["action"]==a) for a in ("added","linked","superseded","skipped")})'
 
 # 200 projects of 2,000 entries, all registered (in a home of their own).

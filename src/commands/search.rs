@@ -24,6 +24,9 @@ use crate::store::{self, Project, registry};
 struct Reply {
     query: String,
     results: Vec<Recalled>,
+    /// Context reminders whose keywords the query mentions (project scope only).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    reminders: Vec<crate::remind::Fired>,
 }
 
 /// `--type` values, each a type name or alias.
@@ -115,6 +118,7 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
     let query = Query::parse(&query_text, &mut tokenizer, &features);
 
     let mut index = Index::default();
+    let mut fired = Vec::new();
     if args.all_projects {
         let (projects, missing) = all_projects(ctx)?;
         for project in &projects {
@@ -129,6 +133,7 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
         let project = ctx.project()?;
         index.add_project(&project, Scope::ALL, &mut tokenizer, true)?;
         touch_now_and_then(ctx, &project)?;
+        fired = crate::remind::fire_context_reminders(&project, &query_text);
     }
     let found = if query.is_empty() {
         Vec::new()
@@ -145,6 +150,7 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
                 .iter()
                 .map(|f| Recalled::from_found(f, f.score))
                 .collect(),
+            reminders: fired,
         });
     }
     let terms: Vec<String> = query.original_terms().map(str::to_string).collect();
@@ -152,6 +158,7 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
     for (i, f) in found.iter().enumerate() {
         out.push_str(&render(i + 1, f, &terms, args.all_projects, &ctx.paint));
     }
+    out.push_str(&crate::commands::reminders::render_fired(ctx, &fired));
     ctx.out(&out)
 }
 

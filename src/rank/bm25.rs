@@ -12,10 +12,12 @@
 //! down. Statistics (N, document frequencies, average length) are taken over all segments
 //! searched together, so scores from different files and projects are comparable.
 
+use std::cmp::Ordering;
+
 use chrono::NaiveDate;
 
 use super::corpus::Kind;
-use super::segment::Segment;
+use super::segment::{Day, Segment};
 use super::synonyms;
 use super::tokenize::{Role, Tokenizer};
 
@@ -146,14 +148,15 @@ pub struct Filter {
 }
 
 impl Filter {
-    fn admits(&self, kind: Kind, date: Option<NaiveDate>) -> bool {
+    /// `since` is `self.since` as a day number (converted once per search).
+    fn admits(&self, kind: Kind, day: Day, since: Option<Day>) -> bool {
         if let Some(kinds) = &self.kinds
             && !kinds.contains(&kind)
         {
             return false;
         }
-        match self.since {
-            Some(since) => date.is_some_and(|d| d >= since),
+        match since {
+            Some(since) => !day.is_none() && day >= since,
             None => true,
         }
     }
@@ -174,6 +177,56 @@ struct TermStats {
     idf: f32,
     weight: f32,
     original: bool,
+}
+
+/// A scored line and the day it sorts by.
+struct Candidate {
+    hit: Hit,
+    day: Day,
+}
+
+/// Best first: score, then the newer line, then file order (a total order, so the best
+/// `limit` are the same whether picked by selection or by a full sort).
+fn best_first(a: &Candidate, b: &Candidate) -> Ordering {
+    b.hit
+        .score
+        .total_cmp(&a.hit.score)
+        .then(b.day.cmp(&a.day))
+        .then(a.hit.seg.cmp(&b.hit.seg))
+        .then(a.hit.doc.cmp(&b.hit.doc))
+}
+
+/// Per-line accumulators, sized for the largest segment and reset after each one (only
+/// the lines a query touched are written, so only those are reset).
+#[derive(Default)]
+struct Scratch {
+    score: Vec<f32>,
+    cover: Vec<f32>,
+    wtf: Vec<f32>,
+    touched: Vec<usize>,
+    in_term: Vec<usize>,
+}
+
+/// The recency multiplier of one day, remembered for the last day asked: lines come in
+/// file order, so neighbours mostly share a date and `powf` runs once per date.
+struct Recency {
+    today: Day,
+    features: Features,
+    last: Option<(Day, f32)>,
+}
+
+impl Recency {
+    fn factor(&mut self, day: Day) -> f32 {
+        if let Some((d, f)) = self.last
+            && d == day
+        {
+            return f;
+        }
+        let age = day.days_until(self.today).max(0) as f32;
+        let f = 1.0 + self.features.recency * 0.5f32.powf(age / self.features.half_life_days);
+        self.last = Some((day, f));
+        f
+    }
 }
 
 /// The best `limit` lines for `query` across `segments`.
@@ -224,15 +277,31 @@ pub fn search(
         .map(|s| s.idf * s.weight)
         .sum::<f32>()
         .max(f32::MIN_POSITIVE);
+    let since = filter.since.map(Day::of);
+    let mut recency = Recency {
+        today: Day::of(today),
+        features: *features,
+        last: None,
+    };
 
-    let mut hits: Vec<(Hit, Option<NaiveDate>)> = Vec::new();
+    let largest = segments.iter().map(|s| s.doc_count()).max().unwrap_or(0);
+    let mut sc = Scratch {
+        score: vec![0f32; largest],
+        cover: vec![0f32; largest],
+        wtf: vec![0f32; largest],
+        ..Scratch::default()
+    };
+    let mut hits: Vec<Candidate> = Vec::new();
     for (si, seg) in segments.iter().enumerate() {
         let nd = seg.doc_count();
-        let mut score = vec![0f32; nd];
-        let mut cover = vec![0f32; nd];
-        let mut wtf = vec![0f32; nd];
-        let mut touched: Vec<usize> = Vec::new();
-        let mut in_term: Vec<usize> = Vec::new();
+        let n_sections = seg.section_count();
+        let Scratch {
+            score,
+            cover,
+            wtf,
+            touched,
+            in_term,
+        } = &mut sc;
         for (ti, p) in postings[si].iter().enumerate() {
             let Some(p) = p else { continue };
             let st = &stats[ti];
@@ -246,7 +315,7 @@ pub fn search(
             }
             if wh > 0.0 {
                 for (s, tf) in seg.head_postings(p) {
-                    if s >= seg.section_count() {
+                    if s >= n_sections {
                         continue;
                     }
                     let m = seg.section(s);
@@ -259,14 +328,14 @@ pub fn search(
                     }
                 }
             }
-            for &d in &in_term {
-                let meta = seg.doc(d);
-                let head_len = if wh > 0.0 && meta.section < seg.section_count() {
-                    seg.section(meta.section).head_len as f32
+            for &d in in_term.iter() {
+                let section = seg.doc_section(d);
+                let head_len = if wh > 0.0 && section < n_sections {
+                    seg.section_head_len(section) as f32
                 } else {
                     0.0
                 };
-                let dl = meta.body_len as f32 + wh * head_len;
+                let dl = seg.doc_body_len(d) as f32 + wh * head_len;
                 let f = wtf[d];
                 let norm = features.k1 * (1.0 - features.b + features.b * dl / avgdl);
                 if score[d] == 0.0 && cover[d] == 0.0 {
@@ -281,45 +350,42 @@ pub fn search(
             in_term.clear();
         }
         if features.neighbours > 0.0 {
-            neighbour_bonus(seg, &touched, &mut score, features.neighbours);
+            neighbour_bonus(seg, touched, score, features.neighbours);
         }
-        for &d in &touched {
-            let meta = seg.doc(d);
-            if !filter.admits(meta.kind, meta.date) {
+        for &d in touched.iter() {
+            let s = std::mem::take(&mut score[d]);
+            let c = std::mem::take(&mut cover[d]);
+            let (kind, day, superseded) = seg.doc_rank_fields(d);
+            if !filter.admits(kind, day, since) {
                 continue;
             }
-            let mut s = score[d];
-            if meta.superseded {
+            let mut s = s;
+            if superseded {
                 s *= features.superseded;
             }
-            if features.recency > 0.0
-                && let Some(date) = meta.date
-            {
-                let age = (today - date).num_days().max(0) as f32;
-                s *= 1.0 + features.recency * 0.5f32.powf(age / features.half_life_days);
+            if features.recency > 0.0 && !day.is_none() {
+                s *= recency.factor(day);
             }
             if s > 0.0 {
-                hits.push((
-                    Hit {
+                hits.push(Candidate {
+                    hit: Hit {
                         seg: si,
                         doc: d,
                         score: s,
-                        coverage: (cover[d] / full).min(1.0),
+                        coverage: (c / full).min(1.0),
                     },
-                    meta.date,
-                ));
+                    day,
+                });
             }
         }
+        touched.clear();
     }
-    hits.sort_by(|(a, ad), (b, bd)| {
-        b.score
-            .total_cmp(&a.score)
-            .then(bd.cmp(ad))
-            .then(a.seg.cmp(&b.seg))
-            .then(a.doc.cmp(&b.doc))
-    });
-    hits.truncate(limit);
-    hits.into_iter().map(|(h, _)| h).collect()
+    if hits.len() > limit {
+        hits.select_nth_unstable_by(limit - 1, best_first);
+        hits.truncate(limit);
+    }
+    hits.sort_unstable_by(best_first);
+    hits.into_iter().map(|c| c.hit).collect()
 }
 
 /// Lines under one heading that has words of its own ("2026-02-21 | vercel timeouts") were
@@ -327,9 +393,14 @@ pub fn search(
 /// of the geometric mean of its own score and its best neighbour's. Sections under a bare
 /// date heading (a day of unrelated logs) get nothing.
 fn neighbour_bonus(seg: &Segment, touched: &[usize], score: &mut [f32], share: f32) {
-    let mut best: Vec<(f32, f32)> = vec![(0.0, 0.0); seg.section_count()];
+    let n_sections = seg.section_count();
+    // Best and second-best score per section, for the sections the query touched.
+    let mut best: Vec<(f32, f32)> = vec![(0.0, 0.0); n_sections];
+    let mut sections: Vec<usize> = Vec::with_capacity(touched.len());
     for &d in touched {
-        if let Some(b) = best.get_mut(seg.doc(d).section) {
+        let section = seg.doc_section(d);
+        sections.push(section);
+        if let Some(b) = best.get_mut(section) {
             let s = score[d];
             if s > b.0 {
                 *b = (s, b.0);
@@ -338,12 +409,11 @@ fn neighbour_bonus(seg: &Segment, touched: &[usize], score: &mut [f32], share: f
             }
         }
     }
-    let own: Vec<f32> = touched.iter().map(|&d| score[d]).collect();
-    for (&d, &s) in touched.iter().zip(&own) {
-        let section = seg.doc(d).section;
-        if section >= seg.section_count() || seg.section(section).head_len == 0 {
+    for (&d, &section) in touched.iter().zip(&sections) {
+        if section >= n_sections || seg.section_head_len(section) == 0 {
             continue;
         }
+        let s = score[d];
         let (b0, b1) = best[section];
         let other = if s >= b0 { b1 } else { b0 };
         score[d] = s + share * (s * other).sqrt();

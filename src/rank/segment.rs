@@ -103,6 +103,34 @@ fn rd(b: &[u8], off: usize) -> u32 {
         .map_or(0, |s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]))
 }
 
+/// A line's date as a day number (days since 0001-01-01 is day 1, as chrono counts them),
+/// so that ranking compares and subtracts integers instead of building dates per line.
+/// `Day::NONE` is an undated line and sorts before every date.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Day(i64);
+
+impl Day {
+    pub const NONE: Day = Day(i64::MIN);
+
+    /// The stored form: 0 is "no date" (see `days`).
+    fn from_raw(v: u32) -> Day {
+        if v == 0 { Day::NONE } else { Day(i64::from(v as i32)) }
+    }
+
+    pub fn of(date: NaiveDate) -> Day {
+        Day(i64::from(date.num_days_from_ce()))
+    }
+
+    pub fn is_none(self) -> bool {
+        self == Day::NONE
+    }
+
+    /// Whole days from `self` to `later` (negative when `later` is earlier).
+    pub fn days_until(self, later: Day) -> i64 {
+        later.0 - self.0
+    }
+}
+
 fn days(date: Option<NaiveDate>) -> u32 {
     date.map_or(0, |d| d.num_days_from_ce() as u32)
 }
@@ -183,6 +211,42 @@ impl Segment {
     /// Sum over docs of their section heading's length (in terms).
     pub fn total_head_len(&self) -> u64 {
         u64::from(self.header[H_HEAD_LEN])
+    }
+
+    /// Word `k` of doc `id`'s fixed fields.
+    #[inline]
+    fn doc_word(&self, id: usize, k: usize) -> u32 {
+        self.word(self.header[O_DOCS] as usize + id * DOC_SIZE + k * 4)
+    }
+
+    /// The section of doc `id` (what [`Segment::doc`] gives, without decoding the rest).
+    #[inline]
+    pub fn doc_section(&self, id: usize) -> usize {
+        self.doc_word(id, 4) as usize
+    }
+
+    /// The body length (in terms) of doc `id`.
+    #[inline]
+    pub fn doc_body_len(&self, id: usize) -> u32 {
+        self.doc_word(id, 5) & 0xffff
+    }
+
+    /// Kind, day number and superseded flag of doc `id`: what ranking filters and sorts on,
+    /// without converting the day into a date.
+    #[inline]
+    pub fn doc_rank_fields(&self, id: usize) -> (Kind, Day, bool) {
+        let tail = self.doc_word(id, 5);
+        (
+            Kind::from_code(((tail >> 16) & 0xff) as u8),
+            Day::from_raw(self.doc_word(id, 3)),
+            (tail >> 24) as u8 & FLAG_SUPERSEDED != 0,
+        )
+    }
+
+    /// The heading length (in terms) of section `id`.
+    #[inline]
+    pub fn section_head_len(&self, id: usize) -> u32 {
+        self.word(self.header[O_SECTIONS] as usize + id * SEC_SIZE + 16)
     }
 
     pub fn doc(&self, id: usize) -> DocMeta {

@@ -11,6 +11,7 @@ pub mod clock;
 pub mod commands;
 pub mod config;
 pub mod context;
+pub mod cues;
 pub mod edges;
 pub mod error;
 pub mod output;

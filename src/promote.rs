@@ -19,12 +19,11 @@
 //! Candidates are also compared with each other, so one batch never adds the same thing twice.
 
 use std::collections::BTreeSet;
-use std::sync::LazyLock;
 
 use chrono::NaiveDate;
-use regex::Regex;
 use serde::Serialize;
 
+use crate::cues;
 use crate::error::Result;
 use crate::parse::classify_line;
 use crate::rank::bm25::{Features, Filter, Query};
@@ -84,96 +83,25 @@ pub struct Outcome {
     pub memory: Vec<u8>,
 }
 
-static REASON: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\s[-–—]\s|\s--\s|\bbecause\b|\bsince\b|\bdue to\b|:\s|->|=>|→")
-        .expect("static pattern")
-});
-
-static TECH: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)\b(?:safari|chrome|firefox|windows|linux|macos|ios|android|npm|yarn|pnpm|pip|cargo|apt|brew|docker|kubernetes|k8s|react|vue|angular|svelte|node|python|rust|go|java|typescript|httponly|cookies?|localstorage|jwt|oauth|cors|bcrypt|hash|ssl|tls|https?|sql|postgres|sqlite|redis|git|api|webpack|vite|jest)\b",
-    )
-    .expect("static pattern")
-});
-
-static INSIGHT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)\b(?:realized|realised|learned|learnt|discovered|turns out|gotcha|important|key|critical|always|never|because)\b|->|=>|→",
-    )
-    .expect("static pattern")
-});
-
-static PATH_OR_CODE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"[/\\][\w.-]+\.\w+|`[^`]+`").expect("static pattern"));
-
-static DEFINITE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:always|never|must|turns out|turned out|realized|realised|discovered|confirmed|verified|root cause|fixed by|solution|the fix)\b")
-        .expect("static pattern")
-});
-
-static HEDGE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:maybe|might|probably|perhaps|possibly|not sure|unsure|i think|i guess|seems|could be|may be)\b|\?")
-        .expect("static pattern")
-});
-
-static SPECIFIC: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"`[^`]+`|[/\\][\w.-]+\.\w+|\b\w+[._]\w+\b|\bv?\d+\.\d+|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b",
-    )
-    .expect("static pattern")
-});
-
-// Reuse signals of a problem (a blocker worth remembering beyond its session).
-static PLATFORM: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:windows|win32|macos|darwin|linux|ubuntu|debian|alpine|wsl|ios|android|safari|chrome|firefox|docker|kubernetes|k8s|musl|arm64|x86_64)\b")
-        .expect("static pattern")
-});
-static LIBRARY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:npm|yarn|pnpm|pip|cargo|rustc|go|node|nodejs|python|java|gradle|maven|react|vue|angular|svelte|next(?:\.js)?|django|flask|fastapi|rails|express|jest|pytest|vitest|webpack|vite|babel|typescript|postgres(?:ql)?|mysql|sqlite|redis|mongo(?:db|ose)?|kafka|nginx|git|github actions|terraform|openssl|tokio|serde|sqlalchemy|asyncio|celery|graphql|prisma|vercel|aws|lambda|supabase)\b")
-        .expect("static pattern")
-});
-static ERROR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?i)\b(?:error|exception|traceback|panic(?:ked|s)?|segfault|core dump|timeout|timed out|deadlock|race condition|memory leak|oom|out of memory|permission denied|access denied|not found|no such file|refused|forbidden|unauthorized|[45]\d\d|E\d{3,5}|E[A-Z]{4,})\b|"[^"]{8,}"|\b[A-Z][A-Z0-9]*_[A-Z0-9_]{3,}\b"#)
-        .expect("static pattern")
-});
-static CAUSE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\s*(?:\bbecause\b|\broot cause(?: is|:)?|\bcaused by\b|\bdue to\b)\s*")
-        .expect("static pattern")
-});
-static FIX: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\s*(?:\bfixed by\b|\bfixed with\b|\bsolved by\b|\bsolution:|\bfix:|\bworkaround:|->|=>|→)\s*")
-        .expect("static pattern")
-});
-static FIX_ITEM: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)\b(?:fixed|solved|resolved|works now|working now|workaround|the fix|solution)\b",
-    )
-    .expect("static pattern")
-});
-static CAUSE_ITEM: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:because|root cause|caused by|turns out|turned out|the reason)\b")
-        .expect("static pattern")
-});
-
 /// How sure a session item sounds, 0..=1: a reason or a definite finding raises it,
 /// hedging lowers it; an explicitly labelled item (`learned: x`) counts as the parser rates it.
 pub fn confidence(item: &str) -> f32 {
     let mut c: f32 = 0.5;
-    if REASON.is_match(item) {
+    if cues::reason(item) {
         c += 0.2;
     }
-    if DEFINITE.is_match(item) {
+    if cues::definite(item) {
         c += 0.2;
     }
-    if SPECIFIC.is_match(item) {
+    if cues::specific(item) {
         c += 0.1;
     }
-    if HEDGE.is_match(item) {
+    if cues::hedge(item) {
         c -= 0.3;
     }
     if let Some(parsed) = classify_line(item, None)
         && parsed.confidence > c
-        && !HEDGE.is_match(item)
+        && !cues::hedge(item)
     {
         c = parsed.confidence;
     }
@@ -184,11 +112,14 @@ pub fn confidence(item: &str) -> f32 {
 /// fix. Reusable when the score reaches 0.3 or two kinds of signal are present.
 pub fn reusable(text: &str) -> bool {
     let kinds = [
-        (PLATFORM.is_match(text), 0.3),
-        (LIBRARY.is_match(text), 0.25),
-        (ERROR.is_match(text), 0.3),
-        (CAUSE.is_match(text) || CAUSE_ITEM.is_match(text), 0.15),
-        (FIX.is_match(text) || FIX_ITEM.is_match(text), 0.2),
+        (cues::platform(text), 0.3),
+        (cues::library(text), 0.25),
+        (cues::error(text), 0.3),
+        (
+            cues::find_cause(text).is_some() || cues::cause_item(text),
+            0.15,
+        ),
+        (cues::find_fix(text).is_some() || cues::fix_item(text), 0.2),
     ];
     let score: f32 = kinds.iter().filter(|(hit, _)| *hit).map(|(_, w)| w).sum();
     let count = kinds.iter().filter(|(hit, _)| *hit).count();
@@ -205,13 +136,13 @@ fn problem_line<'e>(
     let mut used: Vec<&'e String> = Vec::new();
     let text = strip_label(blocker);
     let (mut problem, mut cause, mut fix) = (text.to_string(), None, None);
-    if let Some(m) = FIX.find(&problem) {
-        fix = Some(problem[m.end()..].trim().to_string());
-        problem = problem[..m.start()].trim().to_string();
+    if let Some(m) = cues::find_fix(&problem) {
+        fix = Some(problem[m.end..].trim().to_string());
+        problem = problem[..m.start].trim().to_string();
     }
-    if let Some(m) = CAUSE.find(&problem) {
-        cause = Some(problem[m.end()..].trim().to_string());
-        problem = problem[..m.start()].trim().to_string();
+    if let Some(m) = cues::find_cause(&problem) {
+        cause = Some(problem[m.end..].trim().to_string());
+        problem = problem[..m.start].trim().to_string();
     }
     if cause.is_none() || fix.is_none() {
         let all: Vec<&str> = experiences
@@ -226,7 +157,7 @@ fn problem_line<'e>(
             .filter(|e| Vector::of_text(e, tokenizer, &vocab).similarity(&target) >= 0.4)
             .collect();
         if fix.is_none()
-            && let Some(e) = about.iter().rev().find(|e| FIX_ITEM.is_match(e))
+            && let Some(e) = about.iter().rev().find(|e| cues::fix_item(e))
         {
             fix = Some(e.to_string());
             used.push(e);
@@ -235,7 +166,7 @@ fn problem_line<'e>(
             && let Some(e) = about
                 .iter()
                 .rev()
-                .find(|e| CAUSE_ITEM.is_match(e) && !used.contains(e))
+                .find(|e| cues::cause_item(e) && !used.contains(e))
         {
             cause = Some(e.to_string());
             used.push(e);
@@ -272,7 +203,7 @@ pub fn candidates(session: &Session) -> Vec<(Section, String, String)> {
     }
     let mut out = Vec::new();
     for item in &session.rejected {
-        if REASON.is_match(item) {
+        if cues::reason(item) {
             out.push((
                 Section::Rejected,
                 item.clone(),
@@ -284,7 +215,7 @@ pub fn candidates(session: &Session) -> Vec<(Section, String, String)> {
         if used.contains(&item) {
             continue;
         }
-        if TECH.is_match(item) || INSIGHT.is_match(item) || PATH_OR_CODE.is_match(item) {
+        if cues::tech(item) || cues::insight(item) || cues::path_or_code(item) {
             out.push((
                 Section::Experience,
                 item.clone(),

@@ -17,7 +17,7 @@ use std::cmp::Ordering;
 use chrono::NaiveDate;
 
 use super::corpus::Kind;
-use super::segment::{Day, Segment};
+use super::segment::{Day, DocTable, Segment};
 use super::synonyms;
 use super::tokenize::{Role, Tokenizer};
 
@@ -295,6 +295,12 @@ pub fn search(
     for (si, seg) in segments.iter().enumerate() {
         let nd = seg.doc_count();
         let n_sections = seg.section_count();
+        let docs = seg.docs();
+        let head_lens = if wh > 0.0 || features.neighbours > 0.0 {
+            seg.section_head_lens()
+        } else {
+            Vec::new()
+        };
         let Scratch {
             score,
             cover,
@@ -329,13 +335,12 @@ pub fn search(
                 }
             }
             for &d in in_term.iter() {
-                let section = seg.doc_section(d);
-                let head_len = if wh > 0.0 && section < n_sections {
-                    seg.section_head_len(section) as f32
+                let head_len = if wh > 0.0 {
+                    head_lens.get(docs.section(d)).map_or(0.0, |&h| h as f32)
                 } else {
                     0.0
                 };
-                let dl = seg.doc_body_len(d) as f32 + wh * head_len;
+                let dl = docs.body_len(d) as f32 + wh * head_len;
                 let f = wtf[d];
                 let norm = features.k1 * (1.0 - features.b + features.b * dl / avgdl);
                 if score[d] == 0.0 && cover[d] == 0.0 {
@@ -350,12 +355,12 @@ pub fn search(
             in_term.clear();
         }
         if features.neighbours > 0.0 {
-            neighbour_bonus(seg, touched, score, features.neighbours);
+            neighbour_bonus(docs, &head_lens, touched, score, features.neighbours);
         }
         for &d in touched.iter() {
             let s = std::mem::take(&mut score[d]);
             let c = std::mem::take(&mut cover[d]);
-            let (kind, day, superseded) = seg.doc_rank_fields(d);
+            let (kind, day, superseded) = docs.rank_fields(d);
             if !filter.admits(kind, day, since) {
                 continue;
             }
@@ -392,13 +397,18 @@ pub fn search(
 /// logged together about one topic; a line that matches the query a little gains a share
 /// of the geometric mean of its own score and its best neighbour's. Sections under a bare
 /// date heading (a day of unrelated logs) get nothing.
-fn neighbour_bonus(seg: &Segment, touched: &[usize], score: &mut [f32], share: f32) {
-    let n_sections = seg.section_count();
+fn neighbour_bonus(
+    docs: DocTable<'_>,
+    head_lens: &[u32],
+    touched: &[usize],
+    score: &mut [f32],
+    share: f32,
+) {
     // Best and second-best score per section, for the sections the query touched.
-    let mut best: Vec<(f32, f32)> = vec![(0.0, 0.0); n_sections];
+    let mut best: Vec<(f32, f32)> = vec![(0.0, 0.0); head_lens.len()];
     let mut sections: Vec<usize> = Vec::with_capacity(touched.len());
     for &d in touched {
-        let section = seg.doc_section(d);
+        let section = docs.section(d);
         sections.push(section);
         if let Some(b) = best.get_mut(section) {
             let s = score[d];
@@ -410,7 +420,7 @@ fn neighbour_bonus(seg: &Segment, touched: &[usize], score: &mut [f32], share: f
         }
     }
     for (&d, &section) in touched.iter().zip(&sections) {
-        if section >= n_sections || seg.section_head_len(section) == 0 {
+        if head_lens.get(section).is_none_or(|&h| h == 0) {
             continue;
         }
         let s = score[d];

@@ -103,6 +103,43 @@ fn rd(b: &[u8], off: usize) -> u32 {
         .map_or(0, |s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]))
 }
 
+/// The fixed fields of a segment's docs, sliced once: what ranking reads for every line
+/// a query touches (section, length, kind, day, flags) costs one bounds-checked load each.
+#[derive(Clone, Copy)]
+pub struct DocTable<'a> {
+    bytes: &'a [u8],
+}
+
+impl DocTable<'_> {
+    #[inline]
+    fn word(&self, id: usize, k: usize) -> u32 {
+        rd(self.bytes, id * DOC_SIZE + k * 4)
+    }
+
+    /// The section of doc `id`.
+    #[inline]
+    pub fn section(&self, id: usize) -> usize {
+        self.word(id, 4) as usize
+    }
+
+    /// The body length (in terms) of doc `id`.
+    #[inline]
+    pub fn body_len(&self, id: usize) -> u32 {
+        self.word(id, 5) & 0xffff
+    }
+
+    /// Kind, day and superseded flag of doc `id`: what ranking filters and sorts on.
+    #[inline]
+    pub fn rank_fields(&self, id: usize) -> (Kind, Day, bool) {
+        let tail = self.word(id, 5);
+        (
+            Kind::from_code(((tail >> 16) & 0xff) as u8),
+            Day::from_raw(self.word(id, 3)),
+            (tail >> 24) as u8 & FLAG_SUPERSEDED != 0,
+        )
+    }
+}
+
 /// A line's date as a day number (days since 0001-01-01 is day 1, as chrono counts them),
 /// so that ranking compares and subtracts integers instead of building dates per line.
 /// `Day::NONE` is an undated line and sorts before every date.
@@ -114,7 +151,11 @@ impl Day {
 
     /// The stored form: 0 is "no date" (see `days`).
     fn from_raw(v: u32) -> Day {
-        if v == 0 { Day::NONE } else { Day(i64::from(v as i32)) }
+        if v == 0 {
+            Day::NONE
+        } else {
+            Day(i64::from(v as i32))
+        }
     }
 
     pub fn of(date: NaiveDate) -> Day {
@@ -213,40 +254,26 @@ impl Segment {
         u64::from(self.header[H_HEAD_LEN])
     }
 
-    /// Word `k` of doc `id`'s fixed fields.
-    #[inline]
-    fn doc_word(&self, id: usize, k: usize) -> u32 {
-        self.word(self.header[O_DOCS] as usize + id * DOC_SIZE + k * 4)
+    /// The docs' fixed fields, for reading a few of them per line in a ranking loop
+    /// without decoding the rest (see [`DocTable`]).
+    pub fn docs(&self) -> DocTable<'_> {
+        let start = self.header[O_DOCS] as usize;
+        DocTable {
+            bytes: self
+                .bytes()
+                .get(start..start + self.doc_count() * DOC_SIZE)
+                .unwrap_or(&[]),
+        }
     }
 
-    /// The section of doc `id` (what [`Segment::doc`] gives, without decoding the rest).
-    #[inline]
-    pub fn doc_section(&self, id: usize) -> usize {
-        self.doc_word(id, 4) as usize
-    }
-
-    /// The body length (in terms) of doc `id`.
-    #[inline]
-    pub fn doc_body_len(&self, id: usize) -> u32 {
-        self.doc_word(id, 5) & 0xffff
-    }
-
-    /// Kind, day number and superseded flag of doc `id`: what ranking filters and sorts on,
-    /// without converting the day into a date.
-    #[inline]
-    pub fn doc_rank_fields(&self, id: usize) -> (Kind, Day, bool) {
-        let tail = self.doc_word(id, 5);
-        (
-            Kind::from_code(((tail >> 16) & 0xff) as u8),
-            Day::from_raw(self.doc_word(id, 3)),
-            (tail >> 24) as u8 & FLAG_SUPERSEDED != 0,
-        )
-    }
-
-    /// The heading length (in terms) of section `id`.
-    #[inline]
-    pub fn section_head_len(&self, id: usize) -> u32 {
-        self.word(self.header[O_SECTIONS] as usize + id * SEC_SIZE + 16)
+    /// Every section's heading length (in terms), indexed by section.
+    pub fn section_head_lens(&self) -> Vec<u32> {
+        let start = self.header[O_SECTIONS] as usize;
+        let table = self
+            .bytes()
+            .get(start..start + self.section_count() * SEC_SIZE)
+            .unwrap_or(&[]);
+        table.chunks_exact(SEC_SIZE).map(|r| rd(r, 16)).collect()
     }
 
     pub fn doc(&self, id: usize) -> DocMeta {
@@ -323,32 +350,42 @@ impl Segment {
 
     /// `(doc, tf)` pairs of a term's body postings.
     pub fn body_postings(&self, p: &TermPostings) -> impl Iterator<Item = (usize, u32)> + '_ {
-        let base = self.header[O_BODY_POST] as usize;
-        (p.body_start..p.body_start + p.body_count).map(move |i| {
-            let o = base + i * 8;
-            (self.word(o) as usize, self.word(o + 4))
-        })
+        self.pairs(O_BODY_POST, p.body_start, p.body_count)
+    }
+
+    /// `count` `(u32, u32)` pairs from pair `start` of the array at header slot `slot`
+    /// (a damaged range reads as empty).
+    fn pairs(
+        &self,
+        slot: usize,
+        start: usize,
+        count: usize,
+    ) -> impl Iterator<Item = (usize, u32)> + '_ {
+        let range = start
+            .checked_add(count)
+            .and_then(|end| Some((start.checked_mul(8)?, end.checked_mul(8)?)))
+            .and_then(|(s, e)| {
+                let base = self.header[slot] as usize;
+                Some(base.checked_add(s)?..base.checked_add(e)?)
+            });
+        range
+            .and_then(|r| self.bytes().get(r))
+            .unwrap_or(&[])
+            .chunks_exact(8)
+            .map(|c| (rd(c, 0) as usize, rd(c, 4)))
     }
 
     /// `(section, tf)` pairs of a term's heading postings.
     pub fn head_postings(&self, p: &TermPostings) -> impl Iterator<Item = (usize, u32)> + '_ {
-        let base = self.header[O_HEAD_POST] as usize;
-        (p.head_start..p.head_start + p.head_count).map(move |i| {
-            let o = base + i * 8;
-            (self.word(o) as usize, self.word(o + 4))
-        })
+        self.pairs(O_HEAD_POST, p.head_start, p.head_count)
     }
 
     /// `(term id, tf)` pairs of a doc's body.
     pub fn doc_terms(&self, doc: usize) -> impl Iterator<Item = (usize, u32)> + '_ {
         let idx = self.header[O_FWD_INDEX] as usize;
-        let base = self.header[O_FWD_POST] as usize;
         let s = self.word(idx + doc * 4) as usize;
         let e = (self.word(idx + (doc + 1) * 4) as usize).max(s);
-        (s..e).map(move |i| {
-            let o = base + i * 8;
-            (self.word(o) as usize, self.word(o + 4))
-        })
+        self.pairs(O_FWD_POST, s, e - s)
     }
 
     /// Number of docs whose body or section heading holds the term.

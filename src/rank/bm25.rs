@@ -180,6 +180,7 @@ struct TermStats {
 }
 
 /// A scored line and the day it sorts by.
+#[derive(Clone, Copy)]
 struct Candidate {
     hit: Hit,
     day: Day,
@@ -196,8 +197,55 @@ fn best_first(a: &Candidate, b: &Candidate) -> Ordering {
         .then(a.hit.doc.cmp(&b.hit.doc))
 }
 
-/// Per-line accumulators, sized for the largest segment and reset after each one (only
-/// the lines a query touched are written, so only those are reset).
+/// The best `limit` candidates seen so far. Candidates gather in a buffer that is cut back
+/// to the best `limit` whenever it fills; from then on, one worse than the worst kept is
+/// dropped on arrival. (A full sort of every matching line cost more than the scoring.)
+struct TopK {
+    limit: usize,
+    buf: Vec<Candidate>,
+    floor: Option<Candidate>,
+}
+
+impl TopK {
+    fn new(limit: usize) -> Self {
+        TopK {
+            limit,
+            buf: Vec::new(),
+            floor: None,
+        }
+    }
+
+    fn push(&mut self, c: Candidate) {
+        if let Some(floor) = &self.floor
+            && best_first(&c, floor) != Ordering::Less
+        {
+            return;
+        }
+        self.buf.push(c);
+        if self.buf.len() >= self.limit.saturating_mul(2).max(64) {
+            self.cut();
+        }
+    }
+
+    fn cut(&mut self) {
+        if self.buf.len() > self.limit {
+            self.buf.select_nth_unstable_by(self.limit - 1, best_first);
+            self.buf.truncate(self.limit);
+            self.floor = self.buf.last().copied();
+        }
+    }
+
+    fn into_sorted(mut self) -> Vec<Hit> {
+        self.cut();
+        self.buf.sort_unstable_by(best_first);
+        self.buf.into_iter().map(|c| c.hit).collect()
+    }
+}
+
+/// Per-line accumulators, sized for the largest segment searched so far and all zero
+/// between searches: only the lines a query touches are written, and those are reset
+/// before the next segment. Kept per thread, so that the searches of one command (a
+/// promotion runs one per item) do not each allocate and clear them.
 #[derive(Default)]
 struct Scratch {
     score: Vec<f32>,
@@ -285,13 +333,13 @@ pub fn search(
     };
 
     let largest = segments.iter().map(|s| s.doc_count()).max().unwrap_or(0);
-    let mut sc = Scratch {
-        score: vec![0f32; largest],
-        cover: vec![0f32; largest],
-        wtf: vec![0f32; largest],
-        ..Scratch::default()
-    };
-    let mut hits: Vec<Candidate> = Vec::new();
+    let mut sc = SCRATCH.take();
+    if sc.score.len() < largest {
+        sc.score.resize(largest, 0.0);
+        sc.cover.resize(largest, 0.0);
+        sc.wtf.resize(largest, 0.0);
+    }
+    let mut hits = TopK::new(limit);
     for (si, seg) in segments.iter().enumerate() {
         let nd = seg.doc_count();
         let n_sections = seg.section_count();
@@ -308,9 +356,41 @@ pub fn search(
             touched,
             in_term,
         } = &mut sc;
+        let doc_len = |d: usize| {
+            let head_len = if wh > 0.0 {
+                head_lens.get(docs.section(d)).map_or(0.0, |&h| h as f32)
+            } else {
+                0.0
+            };
+            docs.body_len(d) as f32 + wh * head_len
+        };
         for (ti, p) in postings[si].iter().enumerate() {
             let Some(p) = p else { continue };
             let st = &stats[ti];
+            // Score and coverage a line gains from `f` (weighted) occurrences of the term.
+            let gain = |f: f32, dl: f32| {
+                let norm = features.k1 * (1.0 - features.b + features.b * dl / avgdl);
+                let s = st.idf * st.weight * f * (features.k1 + 1.0) / (f + norm);
+                // A match in the heading alone, or through a synonym, covers less of the query.
+                let body_share = if f > 0.0 { f.min(1.0).max(wh) } else { 0.0 };
+                (s, st.idf * st.weight * body_share.min(1.0))
+            };
+            if wh == 0.0 || p.head_count == 0 {
+                // Body only: each line is in the postings once, with its own count.
+                for (d, tf) in seg.body_postings(p) {
+                    if d >= nd {
+                        continue;
+                    }
+                    let (s, c) = gain(tf as f32, doc_len(d));
+                    if score[d] == 0.0 && cover[d] == 0.0 {
+                        touched.push(d);
+                    }
+                    score[d] += s;
+                    cover[d] += c;
+                }
+                continue;
+            }
+            // Body and heading: add up each line's weighted count first.
             for (d, tf) in seg.body_postings(p) {
                 if d < nd {
                     if wtf[d] == 0.0 {
@@ -319,37 +399,26 @@ pub fn search(
                     wtf[d] += tf as f32;
                 }
             }
-            if wh > 0.0 {
-                for (s, tf) in seg.head_postings(p) {
-                    if s >= n_sections {
-                        continue;
+            for (s, tf) in seg.head_postings(p) {
+                if s >= n_sections {
+                    continue;
+                }
+                let m = seg.section(s);
+                let range = m.first_doc..m.end_doc;
+                for (w, d) in wtf[range.clone()].iter_mut().zip(range) {
+                    if *w == 0.0 {
+                        in_term.push(d);
                     }
-                    let m = seg.section(s);
-                    let range = m.first_doc..m.end_doc;
-                    for (w, d) in wtf[range.clone()].iter_mut().zip(range) {
-                        if *w == 0.0 {
-                            in_term.push(d);
-                        }
-                        *w += wh * tf as f32;
-                    }
+                    *w += wh * tf as f32;
                 }
             }
             for &d in in_term.iter() {
-                let head_len = if wh > 0.0 {
-                    head_lens.get(docs.section(d)).map_or(0.0, |&h| h as f32)
-                } else {
-                    0.0
-                };
-                let dl = docs.body_len(d) as f32 + wh * head_len;
-                let f = wtf[d];
-                let norm = features.k1 * (1.0 - features.b + features.b * dl / avgdl);
+                let (s, c) = gain(wtf[d], doc_len(d));
                 if score[d] == 0.0 && cover[d] == 0.0 {
                     touched.push(d);
                 }
-                score[d] += st.idf * st.weight * f * (features.k1 + 1.0) / (f + norm);
-                // A match in the heading alone, or through a synonym, covers less of the query.
-                let body_share = if f > 0.0 { f.min(1.0).max(wh) } else { 0.0 };
-                cover[d] += st.idf * st.weight * body_share.min(1.0);
+                score[d] += s;
+                cover[d] += c;
                 wtf[d] = 0.0;
             }
             in_term.clear();
@@ -385,12 +454,12 @@ pub fn search(
         }
         touched.clear();
     }
-    if hits.len() > limit {
-        hits.select_nth_unstable_by(limit - 1, best_first);
-        hits.truncate(limit);
-    }
-    hits.sort_unstable_by(best_first);
-    hits.into_iter().map(|c| c.hit).collect()
+    SCRATCH.set(sc);
+    hits.into_sorted()
+}
+
+thread_local! {
+    static SCRATCH: std::cell::Cell<Scratch> = std::cell::Cell::new(Scratch::default());
 }
 
 /// Lines under one heading that has words of its own ("2026-02-21 | vercel timeouts") were

@@ -313,28 +313,39 @@ impl Segment {
 
     /// The text of term `id`.
     pub fn term(&self, id: usize) -> &str {
+        std::str::from_utf8(self.term_bytes(id)).unwrap_or("")
+    }
+
+    fn term_bytes(&self, id: usize) -> &[u8] {
         let off = self.header[O_TERM_OFF] as usize;
         let base = self.header[O_TERM_BYTES] as usize;
         let s = self.word(off + id * 4) as usize;
         let e = self.word(off + (id + 1) * 4) as usize;
-        self.bytes()
-            .get(base + s..base + e)
-            .and_then(|b| std::str::from_utf8(b).ok())
-            .unwrap_or("")
+        self.bytes().get(base + s..base + e).unwrap_or(&[])
     }
 
-    /// Find a term by binary search.
+    /// Find a term by binary search (on bytes: their order is the terms' order).
     pub fn find(&self, term: &str) -> Option<TermPostings> {
         let (mut lo, mut hi) = (0usize, self.term_count());
         while lo < hi {
             let mid = (lo + hi) / 2;
-            match self.term(mid).cmp(term) {
+            match self.term_bytes(mid).cmp(term.as_bytes()) {
                 std::cmp::Ordering::Less => lo = mid + 1,
                 std::cmp::Ordering::Greater => hi = mid,
                 std::cmp::Ordering::Equal => return Some(self.postings(mid)),
             }
         }
         None
+    }
+
+    /// Whether `other` is this segment (the same bytes, not merely equal ones).
+    pub fn same_as(&self, other: &Segment) -> bool {
+        std::ptr::eq(self.bytes(), other.bytes())
+    }
+
+    /// Where term `id`'s postings are.
+    pub fn postings_of(&self, id: usize) -> TermPostings {
+        self.postings(id)
     }
 
     fn postings(&self, id: usize) -> TermPostings {

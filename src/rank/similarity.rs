@@ -17,7 +17,7 @@ use std::collections::HashMap;
 
 use super::segment::Segment;
 use super::synonyms;
-use super::tokenize::Tokenizer;
+use super::tokenize::{FastHash, Tokenizer};
 
 /// `calibrated = raw ^ CALIBRATION`.
 pub const CALIBRATION: f32 = 0.5;
@@ -39,6 +39,11 @@ pub trait Vocabulary {
     fn docs(&self) -> usize;
     /// Number of documents holding `term`.
     fn df(&self, term: &str) -> usize;
+    /// Number of documents holding term `id` of `seg` (whose text is `term`).
+    fn df_in(&self, seg: &Segment, id: usize, term: &str) -> usize {
+        let _ = (seg, id);
+        self.df(term)
+    }
 }
 
 /// The vocabulary of indexed segments (their bodies).
@@ -64,28 +69,46 @@ impl Vocabulary for SegmentVocabulary<'_> {
             .filter_map(|s| s.find(term).map(|p| p.body_count))
             .sum()
     }
+    /// The term's own segment knows its postings by id; only the others are searched.
+    fn df_in(&self, seg: &Segment, id: usize, term: &str) -> usize {
+        self.segments
+            .iter()
+            .filter_map(|s| {
+                if s.same_as(seg) {
+                    Some(s.postings_of(id).body_count)
+                } else {
+                    s.find(term).map(|p| p.body_count)
+                }
+            })
+            .sum()
+    }
 }
 
 /// The vocabulary of a list of texts (a session's items).
 #[derive(Default)]
 pub struct TextVocabulary {
     docs: usize,
-    df: HashMap<String, usize>,
+    df: HashMap<Box<str>, usize, FastHash>,
 }
 
 impl TextVocabulary {
     pub fn new<'t>(texts: impl IntoIterator<Item = &'t str>, tokenizer: &mut Tokenizer) -> Self {
         let mut v = TextVocabulary::default();
+        let mut ids: Vec<u32> = Vec::new();
         for text in texts {
             v.docs += 1;
-            let mut seen: Vec<String> = Vec::new();
-            tokenizer.each(text, |t, _| {
-                if !seen.iter().any(|s| s == t) {
-                    seen.push(t.to_string());
+            ids.clear();
+            tokenizer.each_id(text, |id, _| ids.push(id));
+            ids.sort_unstable();
+            ids.dedup();
+            for &id in &ids {
+                let term = tokenizer.term(id);
+                match v.df.get_mut(term) {
+                    Some(n) => *n += 1,
+                    None => {
+                        v.df.insert(term.into(), 1);
+                    }
                 }
-            });
-            for t in seen {
-                *v.df.entry(t).or_default() += 1;
             }
         }
         v
@@ -101,10 +124,18 @@ impl Vocabulary for TextVocabulary {
     }
 }
 
-/// A unit-length TF-IDF vector.
+/// What a vector dimension stands for: a synonym group (all its members are one term) or
+/// a term outside the groups.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum Key {
+    Group(usize),
+    Term(Box<str>),
+}
+
+/// A unit-length TF-IDF vector, its dimensions sorted by key.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Vector {
-    weights: HashMap<String, f32>,
+    weights: Vec<(Key, f32)>,
 }
 
 impl Vector {
@@ -113,33 +144,59 @@ impl Vector {
         terms: impl IntoIterator<Item = (&'t str, u32)>,
         vocab: &dyn Vocabulary,
     ) -> Vector {
-        let n = vocab.docs() as f32;
-        let mut tf: HashMap<&str, u32> = HashMap::new();
-        for (t, c) in terms {
-            if !FILLER.contains(&t) {
-                *tf.entry(t).or_default() += c;
+        Vector::weighted(
+            terms.into_iter().map(|(t, c)| (t, c, None)),
+            |term, _| vocab.df(term),
+            vocab.docs(),
+        )
+    }
+
+    /// Build from `(term, tf, id in its segment)` triples; `df` gives a term's document
+    /// frequency.
+    fn weighted<'t>(
+        terms: impl IntoIterator<Item = (&'t str, u32, Option<usize>)>,
+        df: impl Fn(&str, Option<usize>) -> usize,
+        docs: usize,
+    ) -> Vector {
+        let n = docs as f32;
+        let mut tf: Vec<(&str, u32, Option<usize>)> = terms
+            .into_iter()
+            .filter(|(t, _, _)| !FILLER.contains(t))
+            .collect();
+        tf.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        tf.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                kept.1 += later.1;
             }
-        }
-        let mut weights: HashMap<String, f32> = HashMap::new();
-        for (term, count) in tf {
-            let df = vocab.df(term) as f32;
+            same
+        });
+        let mut weights: Vec<(Key, f32)> = Vec::with_capacity(tf.len());
+        for (term, count, id) in tf {
+            let df = df(term, id) as f32;
             // Smoothed so that a term every document shares still counts a little and a
             // term the vocabulary has never seen counts most.
             let idf = (1.0 + (n + 1.0) / (df + 1.0)).ln();
             let w = (1.0 + (count as f32).ln()) * idf;
             let groups = synonyms::groups(term);
             if groups.is_empty() {
-                *weights.entry(term.to_string()).or_default() += w;
+                weights.push((Key::Term(term.into()), w));
             } else {
                 let share = w / (groups.len() as f32).sqrt();
-                for g in groups {
-                    *weights.entry(format!("\u{1}{g}")).or_default() += share;
-                }
+                weights.extend(groups.iter().map(|&g| (Key::Group(g), share)));
             }
         }
-        let norm = weights.values().map(|w| w * w).sum::<f32>().sqrt();
+        weights.sort_by(|a, b| a.0.cmp(&b.0));
+        weights.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                kept.1 += later.1;
+            }
+            same
+        });
+        let norm = weights.iter().map(|(_, w)| w * w).sum::<f32>().sqrt();
         if norm > 0.0 {
-            for w in weights.values_mut() {
+            for (_, w) in &mut weights {
                 *w /= norm;
             }
         }
@@ -148,13 +205,21 @@ impl Vector {
 
     /// The vector of a text (its [`content`]: list marker and type label left out).
     pub fn of_text(text: &str, tokenizer: &mut Tokenizer, vocab: &dyn Vocabulary) -> Vector {
-        let terms = tokenizer.terms(content(text));
-        Vector::from_terms(terms.iter().map(|(t, _)| (t.as_str(), 1)), vocab)
+        let mut ids: Vec<u32> = Vec::new();
+        tokenizer.each_id(content(text), |id, _| ids.push(id));
+        Vector::from_terms(ids.iter().map(|&id| (tokenizer.term(id), 1)), vocab)
     }
 
     /// The vector of an indexed line's body.
     pub fn of_doc(seg: &Segment, doc: usize, vocab: &dyn Vocabulary) -> Vector {
-        Vector::from_terms(seg.doc_terms(doc).map(|(t, tf)| (seg.term(t), tf)), vocab)
+        Vector::weighted(
+            seg.doc_terms(doc).map(|(t, tf)| (seg.term(t), tf, Some(t))),
+            |term, id| match id {
+                Some(id) => vocab.df_in(seg, id, term),
+                None => vocab.df(term),
+            },
+            vocab.docs(),
+        )
     }
 
     pub fn is_empty(&self) -> bool {
@@ -163,17 +228,27 @@ impl Vector {
 
     /// Raw cosine (both vectors are unit length).
     pub fn cosine(&self, other: &Vector) -> f32 {
-        let (small, large) = if self.weights.len() <= other.weights.len() {
-            (self, other)
-        } else {
-            (other, self)
-        };
-        small
-            .weights
-            .iter()
-            .filter_map(|(t, w)| large.weights.get(t).map(|v| w * v))
-            .sum::<f32>()
-            .clamp(0.0, 1.0)
+        let (mut a, mut b) = (
+            self.weights.iter().peekable(),
+            other.weights.iter().peekable(),
+        );
+        let mut sum = 0.0f32;
+        while let (Some((ka, wa)), Some((kb, wb))) = (a.peek(), b.peek()) {
+            match ka.cmp(kb) {
+                std::cmp::Ordering::Less => {
+                    a.next();
+                }
+                std::cmp::Ordering::Greater => {
+                    b.next();
+                }
+                std::cmp::Ordering::Equal => {
+                    sum += wa * wb;
+                    a.next();
+                    b.next();
+                }
+            }
+        }
+        sum.clamp(0.0, 1.0)
     }
 
     /// Calibrated similarity in 0..=1 (see the module docs for the bands).

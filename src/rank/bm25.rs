@@ -102,7 +102,7 @@ impl Query {
                 q.terms.iter().map(|t| (t.term.clone(), t.weight)).collect();
             for (term, weight) in originals {
                 for related in synonyms::related(&term) {
-                    q.add(&related, weight * features.synonym_weight, false);
+                    q.add(related, weight * features.synonym_weight, false);
                 }
             }
         }

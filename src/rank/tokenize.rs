@@ -65,10 +65,25 @@ pub struct Tokenizer {
     ids: HashMap<Box<str>, u32, FastHash>,
     /// id → the stem of a word or a whole identifier.
     entries: Vec<Entry>,
+    /// Raw compound (as written) → what it becomes; most words of a memory recur, so each
+    /// distinct one is split, lowered and looked up once.
+    compounds: HashMap<Box<str>, Compound, FastHash>,
+    /// The words of the remembered compounds: (term id, kept), `Compound::start` on.
+    compound_words: Vec<(u32, bool)>,
     lower: String,
     compound: String,
     parts: Vec<(usize, usize)>,
     prev_word: Option<u32>,
+}
+
+/// The terms of one compound: its whole form (an identifier of several parts) and its
+/// words in `Tokenizer::compound_words[start..start + len]`, each with the role `role`.
+#[derive(Clone, Copy)]
+struct Compound {
+    whole: Option<u32>,
+    start: u32,
+    len: u32,
+    role: Role,
 }
 
 impl Default for Tokenizer {
@@ -171,6 +186,8 @@ impl Tokenizer {
             memo: HashMap::with_hasher(FastHash),
             ids: HashMap::with_hasher(FastHash),
             entries: Vec::new(),
+            compounds: HashMap::with_hasher(FastHash),
+            compound_words: Vec::new(),
             lower: String::new(),
             compound: String::new(),
             parts: Vec::new(),
@@ -222,6 +239,25 @@ impl Tokenizer {
 
     /// Terms of one run of word characters and joiners.
     fn compound_terms(&mut self, raw: &str, emit: &mut impl FnMut(u32, Role)) {
+        let c = match self.compounds.get(raw) {
+            Some(&c) => c,
+            None => {
+                let c = self.analyse(raw);
+                self.compounds.insert(raw.into(), c);
+                c
+            }
+        };
+        if let Some(id) = c.whole {
+            emit(id, Role::Whole);
+        }
+        for i in c.start..c.start + c.len {
+            let (id, keep) = self.compound_words[i as usize];
+            self.word(id, keep, c.role, emit);
+        }
+    }
+
+    /// Split, lower and look up a compound's words (see [`Compound`]).
+    fn analyse(&mut self, raw: &str) -> Compound {
         // Apostrophes: a possessive `'s` goes, any other apostrophe joins its halves.
         let mut compound = std::mem::take(&mut self.compound);
         compound.clear();
@@ -244,24 +280,36 @@ impl Tokenizer {
         }
         self.split_parts(&compound);
         let parts = std::mem::take(&mut self.parts);
+        let mut whole = None;
         if parts.len() > 1 && self.options.code_aware {
             lower_into(&mut self.lower, &compound);
             self.lower.insert(0, '\0');
             let key = std::mem::take(&mut self.lower);
-            let (id, _) = self.lookup(&key);
+            whole = Some(self.lookup(&key).0);
             self.lower = key;
-            emit(id, Role::Whole);
         }
         let role = if parts.len() > 1 {
             Role::Part
         } else {
             Role::Word
         };
+        let start = self.compound_words.len() as u32;
         for &(s, e) in &parts {
-            self.word(&compound[s..e], role, emit);
+            lower_into(&mut self.lower, &compound[s..e]);
+            let lower = std::mem::take(&mut self.lower);
+            let found = self.lookup(&lower);
+            self.lower = lower;
+            self.compound_words.push(found);
         }
+        let len = parts.len() as u32;
         self.parts = parts;
         self.compound = compound;
+        Compound {
+            whole,
+            start,
+            len,
+            role,
+        }
     }
 
     /// Split a compound into parts: at joiners and `_`, and (code-aware) at camelCase and
@@ -302,12 +350,9 @@ impl Tokenizer {
         }
     }
 
-    /// One word: lower case, phrase joining, stop words, stemming.
-    fn word(&mut self, word: &str, role: Role, emit: &mut impl FnMut(u32, Role)) {
-        lower_into(&mut self.lower, word);
-        let lower = std::mem::take(&mut self.lower);
-        let (id, keep) = self.lookup(&lower);
-        self.lower = lower;
+    /// One word (its term id, and whether it is kept: not a stop word): phrase joining
+    /// with the word before it, then the word itself.
+    fn word(&mut self, id: u32, keep: bool, role: Role, emit: &mut impl FnMut(u32, Role)) {
         if self.options.phrases {
             // Phrases match on stems, so "timed out" and "times out" both join.
             if let Some(prev) = self.prev_word.take()

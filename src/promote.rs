@@ -32,7 +32,7 @@ use crate::rank::index::Index;
 use crate::rank::similarity::{self, SegmentVocabulary, Vector};
 use crate::rank::tokenize::Tokenizer;
 use crate::store::session::{Section, Session};
-use crate::store::text::{self, split_lines, strip_eol};
+use crate::store::text::{self, strip_eol};
 use crate::store::{Project, append, atomic, memory};
 
 /// At or above: the memory already holds this; skip it.
@@ -255,19 +255,20 @@ pub fn plan(
     memory_bytes: &[u8],
     today: NaiveDate,
 ) -> (Vec<Promotion>, Vec<(usize, String)>) {
-    if candidates(session).is_empty() {
+    let candidates = candidates(session);
+    if candidates.is_empty() {
         return (Vec::new(), Vec::new());
     }
     let mut tokenizer = Tokenizer::default();
     let index = Index::memory_bytes(project, memory_bytes.to_vec(), &mut tokenizer);
-    decide(&index, session, &mut tokenizer, today)
+    decide(&index, candidates, &mut tokenizer, today)
 }
 
 /// The decisions for every candidate, and the memory lines to mark superseded
 /// (1-based line number, text as found).
 fn decide(
     index: &Index,
-    session: &Session,
+    candidates: Vec<(Section, String, String)>,
     tokenizer: &mut Tokenizer,
     today: NaiveDate,
 ) -> (Vec<Promotion>, Vec<(usize, String)>) {
@@ -276,7 +277,7 @@ fn decide(
     let mut promotions: Vec<Promotion> = Vec::new();
     let mut accepted: Vec<(Vector, String)> = Vec::new();
     let mut superseded: Vec<(usize, String)> = Vec::new();
-    for (from, item, line) in candidates(session) {
+    for (from, item, line) in candidates {
         let confidence = confidence(&item);
         let vector = Vector::of_text(&line, tokenizer, &vocab);
         let round = |x: f32| (f64::from(x) * 100.0).round() / 100.0;
@@ -396,11 +397,26 @@ fn wikilink(found: &crate::rank::index::Found<'_>) -> String {
 /// Mark lines `[superseded]` (after their list marker), leaving every other byte as it was.
 pub fn mark_superseded(bytes: &[u8], lines: &BTreeSet<usize>) -> Vec<u8> {
     let mut out = Vec::with_capacity(bytes.len() + lines.len() * 16);
-    for (i, raw) in split_lines(bytes).into_iter().enumerate() {
-        if !lines.contains(&(i + 1)) || text::lossy(raw).contains(SUPERSEDED) {
-            out.extend_from_slice(raw);
+    // Copy the runs between marked lines whole; only a marked line is looked at.
+    let mut copied = 0;
+    let mut wanted = lines.iter().copied().peekable();
+    let mut line_start = 0;
+    for (i, raw) in bytes.split_inclusive(|&b| b == b'\n').enumerate() {
+        let start = line_start;
+        line_start += raw.len();
+        let number = i + 1;
+        while wanted.next_if(|&n| n < number).is_some() {}
+        match wanted.peek() {
+            None => break,
+            Some(&n) if n > number => continue,
+            Some(_) => {}
+        }
+        wanted.next();
+        if text::lossy(raw).contains(SUPERSEDED) {
             continue;
         }
+        out.extend_from_slice(&bytes[copied..start]);
+        copied = line_start;
         let body = strip_eol(raw);
         let indent = body.iter().take_while(|b| b.is_ascii_whitespace()).count();
         let rest = &body[indent..];
@@ -411,6 +427,7 @@ pub fn mark_superseded(bytes: &[u8], lines: &BTreeSet<usize>) -> Vec<u8> {
         out.extend_from_slice(&rest[marker..]);
         out.extend_from_slice(&raw[body.len()..]);
     }
+    out.extend_from_slice(&bytes[copied..]);
     out
 }
 
@@ -547,5 +564,13 @@ mod tests {
             "# m\r\n- [superseded] decided: a\r\n  * [superseded] learned: b\r\n3. [superseded] fixed: c\r\n[superseded] plain\r\n"
         );
         assert_eq!(mark_superseded(&marked, &BTreeSet::from([2])), marked);
+        // Unmarked lines, a last line without a newline, and lines that do not exist.
+        let text = b"a\n- b\nc\nd";
+        assert_eq!(
+            String::from_utf8(mark_superseded(text, &BTreeSet::from([0, 2, 4, 9]))).unwrap(),
+            "a\n- [superseded] b\nc\n[superseded] d"
+        );
+        assert_eq!(mark_superseded(text, &BTreeSet::new()), text.to_vec());
+        assert_eq!(mark_superseded(b"", &BTreeSet::from([1])), b"".to_vec());
     }
 }

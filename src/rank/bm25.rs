@@ -227,6 +227,11 @@ impl TopK {
         }
     }
 
+    /// Whether `limit` candidates are already known that score more than `score`.
+    fn beats_all(&self, score: f32) -> bool {
+        self.floor.is_some_and(|f| score < f.hit.score)
+    }
+
     fn cut(&mut self) {
         if self.buf.len() > self.limit {
             self.buf.select_nth_unstable_by(self.limit - 1, best_first);
@@ -340,6 +345,7 @@ pub fn search(
         sc.wtf.resize(largest, 0.0);
     }
     let mut hits = TopK::new(limit);
+    let most_recent = 1.0f32.max(1.0 + features.recency);
     for (si, seg) in segments.iter().enumerate() {
         let nd = seg.doc_count();
         let n_sections = seg.section_count();
@@ -436,6 +442,11 @@ pub fn search(
             let mut s = s;
             if superseded {
                 s *= features.superseded;
+            }
+            // Recency multiplies by at most `1 + recency`: a line that cannot reach the
+            // worst of the best so far even then is out, without computing its age.
+            if hits.beats_all(s * most_recent) {
+                continue;
             }
             if features.recency > 0.0 && !day.is_none() {
                 s *= recency.factor(day);

@@ -399,24 +399,26 @@ pub fn mark_superseded(bytes: &[u8], lines: &BTreeSet<usize>) -> Vec<u8> {
     let mut out = Vec::with_capacity(bytes.len() + lines.len() * 16);
     // Copy the runs between marked lines whole; only a marked line is looked at.
     let mut copied = 0;
-    let mut wanted = lines.iter().copied().peekable();
-    let mut line_start = 0;
-    for (i, raw) in bytes.split_inclusive(|&b| b == b'\n').enumerate() {
-        let start = line_start;
-        line_start += raw.len();
-        let number = i + 1;
-        while wanted.next_if(|&n| n < number).is_some() {}
+    let mut wanted = lines.iter().copied().filter(|&n| n > 0).peekable();
+    let ends = memchr::memchr_iter(b'\n', bytes)
+        .map(|i| i + 1)
+        .chain((bytes.last() != Some(&b'\n') && !bytes.is_empty()).then_some(bytes.len()));
+    let mut start = 0;
+    for (i, end) in ends.enumerate() {
+        let (line_start, number) = (start, i + 1);
+        start = end;
         match wanted.peek() {
             None => break,
             Some(&n) if n > number => continue,
             Some(_) => {}
         }
         wanted.next();
+        let raw = &bytes[line_start..end];
         if text::lossy(raw).contains(SUPERSEDED) {
             continue;
         }
-        out.extend_from_slice(&bytes[copied..start]);
-        copied = line_start;
+        out.extend_from_slice(&bytes[copied..line_start]);
+        copied = end;
         let body = strip_eol(raw);
         let indent = body.iter().take_while(|b| b.is_ascii_whitespace()).count();
         let rest = &body[indent..];

@@ -381,12 +381,7 @@ fn wikilink(found: &crate::rank::index::Found<'_>) -> String {
             .section
             .min(seg.section_count().saturating_sub(1)),
     );
-    let heading = found
-        .source
-        .text
-        .get(section.start..section.start + section.len)
-        .unwrap_or("")
-        .trim();
+    let heading = found.source.slice(section.start, section.len).trim();
     if heading.is_empty() || heading.contains(['|', '[', ']', '#']) {
         "[[MEMORY]]".to_string()
     } else {

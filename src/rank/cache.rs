@@ -21,7 +21,7 @@ use super::segment::Segment;
 
 const MAGIC: &[u8; 8] = b"MINDIDX\0";
 /// Bump when the tokenizer, the segment layout or what gets indexed changes.
-const FORMAT: u32 = 1;
+const FORMAT: u32 = 2;
 pub const CACHE_FILE: &str = "index.bin";
 
 /// A fast 64-bit content hash for change detection (not cryptographic).
@@ -66,6 +66,8 @@ static BINARY: LazyLock<u64> = LazyLock::new(|| {
 pub struct Entry {
     pub source_len: u64,
     pub source_hash: u64,
+    /// The source is valid UTF-8 (so its lines can be shown without decoding it whole).
+    pub valid_utf8: bool,
     pub segment: Segment,
 }
 
@@ -126,6 +128,7 @@ impl Cache {
             let name = String::from_utf8(r.take(name_len)?.to_vec()).ok()?;
             let source_len = r.u64()?;
             let source_hash = r.u64()?;
+            let valid_utf8 = r.u32()? & 1 != 0;
             let seg_len = r.u32()? as usize;
             let start = r.pos;
             r.take(seg_len)?;
@@ -135,6 +138,7 @@ impl Cache {
                 Entry {
                     source_len,
                     source_hash,
+                    valid_utf8,
                     segment,
                 },
             );
@@ -142,10 +146,10 @@ impl Cache {
         Some(Cache { entries })
     }
 
-    /// The cached segment for `name` if it was built from exactly `source`.
-    pub fn get(&self, name: &str, source: &[u8], hash: u64) -> Option<Segment> {
+    /// The cached entry for `name` if it was built from exactly `source`.
+    pub fn get(&self, name: &str, source: &[u8], hash: u64) -> Option<Entry> {
         let e = self.entries.get(name)?;
-        (e.source_len == source.len() as u64 && e.source_hash == hash).then(|| e.segment.clone())
+        (e.source_len == source.len() as u64 && e.source_hash == hash).then(|| e.clone())
     }
 
     /// Write the cache (best effort: a cache that cannot be written is simply not there).
@@ -168,6 +172,7 @@ impl Cache {
             out.extend_from_slice(name.as_bytes());
             out.extend_from_slice(&e.source_len.to_le_bytes());
             out.extend_from_slice(&e.source_hash.to_le_bytes());
+            out.extend_from_slice(&u32::from(e.valid_utf8).to_le_bytes());
             let seg = e.segment.bytes();
             out.extend_from_slice(&(seg.len() as u32).to_le_bytes());
             out.extend_from_slice(seg);
@@ -213,13 +218,15 @@ mod tests {
             Entry {
                 source_len: source.len() as u64,
                 source_hash: hash,
+                valid_utf8: true,
                 segment: seg.clone(),
             },
         );
         cache.save(dir.path());
         let back = Cache::load(dir.path());
         let got = back.get("MEMORY.md", source, hash).expect("cached");
-        assert_eq!(got.bytes(), seg.bytes());
+        assert_eq!(got.segment.bytes(), seg.bytes());
+        assert!(got.valid_utf8);
         assert!(
             back.get("MEMORY.md", b"other", fast_hash(b"other"))
                 .is_none()

@@ -52,9 +52,33 @@ pub struct Source {
     pub project: String,
     /// Path for display, relative to the project root (`.mind/MEMORY.md`).
     pub file: String,
-    /// The text the segment was built from (invalid UTF-8 replaced).
-    pub text: String,
+    /// The text the segment was built from.
+    text: Text,
     pub segment: Segment,
+}
+
+/// A source's text, as the segment's byte offsets refer to it.
+enum Text {
+    /// The file as read, known to be valid UTF-8 since its segment was built from it: only
+    /// the lines shown are checked again, so a search over many large files does not
+    /// validate every byte of them for the few lines it returns.
+    Valid(Vec<u8>),
+    /// Text whose invalid UTF-8 was replaced (the segment was built from this).
+    Decoded(String),
+}
+
+impl Source {
+    /// The text at `start..start + len` (a line or a heading); empty when out of range.
+    pub fn slice(&self, start: usize, len: usize) -> &str {
+        let range = start..start.saturating_add(len);
+        match &self.text {
+            Text::Valid(bytes) => bytes
+                .get(range)
+                .and_then(|b| std::str::from_utf8(b).ok())
+                .unwrap_or(""),
+            Text::Decoded(text) => text.get(range).unwrap_or(""),
+        }
+    }
 }
 
 /// The indexed files of one or more projects.
@@ -77,10 +101,7 @@ pub struct Found<'a> {
 impl Found<'_> {
     /// The line as written, trimmed.
     pub fn text(&self) -> &str {
-        self.source
-            .text
-            .get(self.meta.start..self.meta.start + self.meta.len)
-            .unwrap_or("")
+        self.source.slice(self.meta.start, self.meta.len)
     }
 }
 
@@ -151,7 +172,7 @@ impl Index {
             self.sources.push(Source {
                 project: name.clone(),
                 file: format!("{}/{SESSION_FILE}", crate::store::MIND_DIR),
-                text,
+                text: Text::Decoded(text),
                 segment,
             });
         }
@@ -173,28 +194,37 @@ impl Index {
         tokenizer: &mut Tokenizer,
     ) -> bool {
         let hash = cache::fast_hash(&bytes);
-        let (segment, built) = match cache.get(key, &bytes, hash) {
-            Some(seg) => (seg, false),
+        let (segment, text, built) = match cache.get(key, &bytes, hash) {
+            Some(entry) if entry.valid_utf8 => (entry.segment, Text::Valid(bytes), false),
+            Some(entry) => (entry.segment, Text::Decoded(into_text(bytes)), false),
             None => {
-                let seg = Segment::build(
-                    &corpus::markdown(&String::from_utf8_lossy(&bytes)),
-                    tokenizer,
-                );
+                let decoded = String::from_utf8_lossy(&bytes);
+                let valid_utf8 = matches!(decoded, std::borrow::Cow::Borrowed(_));
+                let seg = Segment::build(&corpus::markdown(&decoded), tokenizer);
+                let text = match decoded {
+                    std::borrow::Cow::Borrowed(_) => None,
+                    std::borrow::Cow::Owned(text) => Some(text),
+                };
                 cache.entries.insert(
                     key.to_string(),
                     cache::Entry {
                         source_len: bytes.len() as u64,
                         source_hash: hash,
+                        valid_utf8,
                         segment: seg.clone(),
                     },
                 );
-                (seg, true)
+                let text = match text {
+                    Some(text) => Text::Decoded(text),
+                    None => Text::Valid(bytes),
+                };
+                (seg, text, true)
             }
         };
         self.sources.push(Source {
             project: project.to_string(),
             file: format!("{}/{key}", crate::store::MIND_DIR),
-            text: into_text(bytes),
+            text,
             segment,
         });
         built
@@ -232,7 +262,7 @@ impl Index {
         self.sources.push(Source {
             project: project.to_string(),
             file: file.to_string(),
-            text,
+            text: Text::Decoded(text),
             segment,
         });
     }

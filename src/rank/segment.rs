@@ -429,18 +429,18 @@ impl Segment {
             local[i]
         };
         // Forward lists with provisional ids.
-        let mut doc_terms: Vec<Vec<(u32, u32)>> = Vec::with_capacity(file.docs.len());
+        let mut doc_terms = Lists::with_capacity(file.docs.len());
         let mut scratch: Vec<u32> = Vec::new();
         for doc in &file.docs {
             scratch.clear();
             tokenizer.each_id(&doc.body, |t, _| scratch.push(intern(t)));
-            doc_terms.push(counts(&mut scratch));
+            doc_terms.push_counts(&mut scratch);
         }
-        let mut head_terms: Vec<Vec<(u32, u32)>> = Vec::with_capacity(file.sections.len());
+        let mut head_terms = Lists::with_capacity(file.sections.len());
         for section in &file.sections {
             scratch.clear();
             tokenizer.each_id(&section.words, |t, _| scratch.push(intern(t)));
-            head_terms.push(counts(&mut scratch));
+            head_terms.push_counts(&mut scratch);
         }
         let names: Vec<&str> = names.iter().map(|&id| tokenizer.term(id)).collect();
         // Sort terms; remap ids.
@@ -451,20 +451,10 @@ impl Segment {
             remap[old as usize] = new as u32;
         }
         let n_terms = names.len();
-        let mut body: Vec<Vec<(u32, u32)>> = vec![Vec::new(); n_terms];
-        let mut head: Vec<Vec<(u32, u32)>> = vec![Vec::new(); n_terms];
-        for (d, terms) in doc_terms.iter_mut().enumerate() {
-            for (t, tf) in terms.iter_mut() {
-                *t = remap[*t as usize];
-                body[*t as usize].push((d as u32, *tf));
-            }
-            terms.sort_unstable();
-        }
-        for (s, terms) in head_terms.iter().enumerate() {
-            for &(t, tf) in terms {
-                head[remap[t as usize] as usize].push((s as u32, tf));
-            }
-        }
+        doc_terms.remap(&remap);
+        head_terms.remap(&remap);
+        let body = doc_terms.invert(n_terms);
+        let head = head_terms.invert(n_terms);
 
         // Section boundaries and lengths.
         let mut first_doc = vec![file.docs.len(); file.sections.len()];
@@ -476,15 +466,21 @@ impl Segment {
         for s in (0..first_doc.len().saturating_sub(1)).rev() {
             first_doc[s] = first_doc[s].min(first_doc[s + 1]);
         }
-        let head_len: Vec<u32> = head_terms
-            .iter()
-            .map(|t| t.iter().map(|&(_, tf)| tf).sum())
+        let head_len: Vec<u32> = (0..head_terms.len())
+            .map(|s| head_terms.get(s).iter().map(|&(_, tf)| tf).sum())
             .collect();
 
-        let mut w = Writer {
-            words: vec![0; HEADER_WORDS],
-            body: Vec::new(),
-        };
+        let term_len: usize = names.iter().map(|n| n.len()).sum();
+        let size = HEADER_WORDS * 4
+            + file.docs.len() * DOC_SIZE
+            + file.sections.len() * SEC_SIZE
+            + (n_terms + 1) * 4
+            + term_len
+            + n_terms * 16
+            + (body.pairs.len() + head.pairs.len()) * 8
+            + (file.docs.len() + 1) * 4
+            + doc_terms.pairs.len() * 8;
+        let mut w = Writer::with_capacity(size);
         w.words[H_MAGIC] = MAGIC;
         w.words[H_DOCS] = file.docs.len() as u32;
         w.words[H_SECTIONS] = file.sections.len() as u32;
@@ -493,7 +489,7 @@ impl Segment {
         let mut total_head = 0u64;
         w.mark(O_DOCS);
         for (d, doc) in file.docs.iter().enumerate() {
-            let body_len: u32 = doc_terms[d].iter().map(|&(_, tf)| tf).sum();
+            let body_len: u32 = doc_terms.get(d).iter().map(|&(_, tf)| tf).sum();
             total_body += u64::from(body_len);
             total_head += u64::from(head_len.get(doc.section).copied().unwrap_or(0));
             let flags = if doc.superseded { FLAG_SUPERSEDED } else { 0 };
@@ -531,74 +527,129 @@ impl Segment {
         }
         w.raw(&term_bytes);
         w.mark(O_TERM_POST);
-        let (mut bs, mut hs) = (0u32, 0u32);
         for t in 0..n_terms {
-            w.push(bs);
-            w.push(body[t].len() as u32);
-            w.push(hs);
-            w.push(head[t].len() as u32);
-            bs += body[t].len() as u32;
-            hs += head[t].len() as u32;
+            w.push(body.start(t) as u32);
+            w.push(body.get(t).len() as u32);
+            w.push(head.start(t) as u32);
+            w.push(head.get(t).len() as u32);
         }
-        w.words[N_BODY_POST] = bs;
-        w.words[N_HEAD_POST] = hs;
+        w.words[N_BODY_POST] = body.pairs.len() as u32;
+        w.words[N_HEAD_POST] = head.pairs.len() as u32;
         w.mark(O_BODY_POST);
-        for list in &body {
-            for &(d, tf) in list {
-                w.push(d);
-                w.push(tf);
-            }
-        }
+        w.pairs(&body.pairs);
         w.mark(O_HEAD_POST);
-        for list in &head {
-            for &(s, tf) in list {
-                w.push(s);
-                w.push(tf);
-            }
-        }
+        w.pairs(&head.pairs);
         w.mark(O_FWD_INDEX);
-        let mut fs = 0u32;
-        for terms in &doc_terms {
-            w.push(fs);
-            fs += terms.len() as u32;
+        for d in 0..doc_terms.len() {
+            w.push(doc_terms.start(d) as u32);
         }
-        w.push(fs);
-        w.words[N_FWD_POST] = fs;
+        w.push(doc_terms.pairs.len() as u32);
+        w.words[N_FWD_POST] = doc_terms.pairs.len() as u32;
         w.mark(O_FWD_POST);
-        for terms in &doc_terms {
-            for &(t, tf) in terms {
-                w.push(t);
-                w.push(tf);
-            }
-        }
+        w.pairs(&doc_terms.pairs);
         let bytes = w.finish();
         let len = bytes.len();
         Segment::open(Arc::new(bytes), 0, len).expect("a built segment is well formed")
     }
 }
 
-/// Sorted `(term, count)` pairs of a list of term ids.
-fn counts(ids: &mut [u32]) -> Vec<(u32, u32)> {
-    ids.sort_unstable();
-    let mut out: Vec<(u32, u32)> = Vec::new();
-    for &id in ids.iter() {
-        match out.last_mut() {
-            Some((t, c)) if *t == id => *c += 1,
-            _ => out.push((id, 1)),
-        }
-    }
-    out
+/// Lists of `(id, count)` pairs (one per doc, section or term), stored end to end, so that
+/// building a segment allocates a few large arrays instead of one per line and per term.
+struct Lists {
+    /// Where each list ends in `pairs`.
+    ends: Vec<usize>,
+    pairs: Vec<(u32, u32)>,
 }
 
-/// Builds the blob: header words patched in at the end.
+impl Lists {
+    fn with_capacity(lists: usize) -> Self {
+        Lists {
+            ends: Vec::with_capacity(lists),
+            pairs: Vec::new(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    fn start(&self, i: usize) -> usize {
+        if i == 0 { 0 } else { self.ends[i - 1] }
+    }
+
+    fn get(&self, i: usize) -> &[(u32, u32)] {
+        &self.pairs[self.start(i)..self.ends[i]]
+    }
+
+    /// Append a list: the sorted `(id, count)` pairs of a list of ids.
+    fn push_counts(&mut self, ids: &mut [u32]) {
+        ids.sort_unstable();
+        let from = self.pairs.len();
+        for &id in ids.iter() {
+            match self.pairs[from..].last_mut() {
+                Some((t, c)) if *t == id => *c += 1,
+                _ => self.pairs.push((id, 1)),
+            }
+        }
+        self.ends.push(self.pairs.len());
+    }
+
+    /// Rename every id through `remap`, keeping each list sorted by id.
+    fn remap(&mut self, remap: &[u32]) {
+        for i in 0..self.len() {
+            let (s, e) = (self.start(i), self.ends[i]);
+            let list = &mut self.pairs[s..e];
+            for (t, _) in list.iter_mut() {
+                *t = remap[*t as usize];
+            }
+            list.sort_unstable();
+        }
+    }
+
+    /// The inverted lists: for each of `n` ids, the `(list, count)` pairs of the lists that
+    /// hold it, in list order.
+    fn invert(&self, n: usize) -> Lists {
+        let mut ends = vec![0usize; n];
+        for &(t, _) in &self.pairs {
+            ends[t as usize] += 1;
+        }
+        let mut total = 0;
+        for e in ends.iter_mut() {
+            total += *e;
+            *e = total;
+        }
+        let mut next: Vec<usize> = (0..n)
+            .map(|t| if t == 0 { 0 } else { ends[t - 1] })
+            .collect();
+        let mut pairs = vec![(0u32, 0u32); total];
+        for i in 0..self.len() {
+            for &(t, c) in self.get(i) {
+                let slot = &mut next[t as usize];
+                pairs[*slot] = (i as u32, c);
+                *slot += 1;
+            }
+        }
+        Lists { ends, pairs }
+    }
+}
+
+/// Builds the blob in one buffer; the header words are patched in at the end.
 struct Writer {
     words: Vec<u32>,
     body: Vec<u8>,
 }
 
 impl Writer {
+    fn with_capacity(size: usize) -> Self {
+        let mut body = Vec::with_capacity(size);
+        body.resize(HEADER_WORDS * 4, 0);
+        Writer {
+            words: vec![0; HEADER_WORDS],
+            body,
+        }
+    }
     fn pos(&self) -> u32 {
-        (HEADER_WORDS * 4 + self.body.len()) as u32
+        self.body.len() as u32
     }
     fn mark(&mut self, slot: usize) {
         self.words[slot] = self.pos();
@@ -606,16 +657,20 @@ impl Writer {
     fn push(&mut self, v: u32) {
         self.body.extend_from_slice(&v.to_le_bytes());
     }
+    fn pairs(&mut self, pairs: &[(u32, u32)]) {
+        for &(a, b) in pairs {
+            self.push(a);
+            self.push(b);
+        }
+    }
     fn raw(&mut self, b: &[u8]) {
         self.body.extend_from_slice(b);
     }
-    fn finish(self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(HEADER_WORDS * 4 + self.body.len());
-        for w in &self.words {
-            out.extend_from_slice(&w.to_le_bytes());
+    fn finish(mut self) -> Vec<u8> {
+        for (i, w) in self.words.iter().enumerate() {
+            self.body[i * 4..i * 4 + 4].copy_from_slice(&w.to_le_bytes());
         }
-        out.extend_from_slice(&self.body);
-        out
+        self.body
     }
 }
 

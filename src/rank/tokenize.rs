@@ -147,34 +147,36 @@ fn is_word_char(c: char) -> bool {
 /// The byte ranges of the words and identifiers of `text` (what the tokenizer sees as one
 /// unit before splitting), e.g. for highlighting.
 pub fn compounds(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
-    let mut chars = text.char_indices().peekable();
+    let bytes = text.as_bytes();
+    // The character at byte `i` and its length (ASCII without decoding).
+    let at = move |i: usize| -> Option<(char, usize)> {
+        let b = *bytes.get(i)?;
+        if b.is_ascii() {
+            Some((char::from(b), 1))
+        } else {
+            text[i..].chars().next().map(|c| (c, c.len_utf8()))
+        }
+    };
+    let mut pos = 0;
     std::iter::from_fn(move || {
         loop {
-            let (start, c) = chars.next()?;
+            let (c, n) = at(pos)?;
+            let start = pos;
+            pos += n;
             if !is_word_char(c) {
                 continue;
             }
-            let mut end = start + c.len_utf8();
-            loop {
-                match chars.peek() {
-                    Some(&(i, n)) if is_word_char(n) => {
-                        end = i + n.len_utf8();
-                        chars.next();
-                    }
-                    Some(&(i, n)) if is_joiner(n) => {
-                        // A joiner continues the compound only when a word character follows.
-                        let after = text[i + n.len_utf8()..].chars().next();
-                        if after.is_some_and(is_word_char) {
-                            end = i + n.len_utf8();
-                            chars.next();
-                        } else {
-                            break;
-                        }
-                    }
-                    _ => break,
+            while let Some((c, n)) = at(pos) {
+                // A joiner continues the compound only when a word character follows.
+                if is_word_char(c)
+                    || (is_joiner(c) && at(pos + n).is_some_and(|(a, _)| is_word_char(a)))
+                {
+                    pos += n;
+                } else {
+                    break;
                 }
             }
-            return Some((start, end));
+            return Some((start, pos));
         }
     })
 }
@@ -459,6 +461,27 @@ mod tests {
     fn sentence_punctuation_is_not_part_of_a_word() {
         assert_eq!(terms("it failed in CI."), vec!["fail", "ci"]);
         assert_eq!(terms("(see: docs)"), vec!["see", "doc"]);
+    }
+
+    #[test]
+    fn compounds_are_word_runs_joined_only_between_word_characters() {
+        let text = "naïve café: src/über.rs, a-b- -c d’e x. ☕ü_1";
+        let got: Vec<&str> = compounds(text).map(|(s, e)| &text[s..e]).collect();
+        assert_eq!(
+            got,
+            vec![
+                "naïve",
+                "café",
+                "src/über.rs",
+                "a-b",
+                "c",
+                "d’e",
+                "x",
+                "ü_1"
+            ]
+        );
+        assert_eq!(compounds("").count(), 0);
+        assert_eq!(compounds("-- .. //").count(), 0);
     }
 
     #[test]

@@ -19,6 +19,7 @@
 //! Candidates are also compared with each other, so one batch never adds the same thing twice.
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -252,7 +253,7 @@ fn strip_label(item: &str) -> &str {
 pub fn plan(
     project: &Project,
     session: &Session,
-    memory_bytes: &[u8],
+    memory_bytes: &Arc<Vec<u8>>,
     today: NaiveDate,
 ) -> (Vec<Promotion>, Vec<(usize, String)>) {
     let candidates = candidates(session);
@@ -260,7 +261,7 @@ pub fn plan(
         return (Vec::new(), Vec::new());
     }
     let mut tokenizer = Tokenizer::default();
-    let index = Index::memory_bytes(project, memory_bytes.to_vec(), &mut tokenizer);
+    let index = Index::memory_bytes(project, Arc::clone(memory_bytes), &mut tokenizer);
     decide(&index, candidates, &mut tokenizer, today)
 }
 
@@ -454,7 +455,10 @@ pub fn promote(
     memory_bytes: Vec<u8>,
     date: NaiveDate,
 ) -> Result<Outcome> {
-    let (promotions, superseded) = plan(project, session, &memory_bytes, date);
+    let shared = Arc::new(memory_bytes);
+    let (promotions, superseded) = plan(project, session, &shared, date);
+    // The index that shared the bytes is gone: this takes them back without a copy.
+    let memory_bytes = Arc::try_unwrap(shared).unwrap_or_else(|shared| shared.to_vec());
     let lines: Vec<String> = promotions
         .iter()
         .filter(|p| p.action != Action::Skipped)

@@ -6,6 +6,7 @@
 //! indexed on the spot.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use chrono::NaiveDate;
 
@@ -62,7 +63,7 @@ enum Text {
     /// The file as read, known to be valid UTF-8 since its segment was built from it: only
     /// the lines shown are checked again, so a search over many large files does not
     /// validate every byte of them for the few lines it returns.
-    Valid(Vec<u8>),
+    Valid(Arc<Vec<u8>>),
     /// Text whose invalid UTF-8 was replaced (the segment was built from this).
     Decoded(String),
 }
@@ -162,7 +163,7 @@ impl Index {
             let Some(bytes) = text::read_optional(&path)? else {
                 continue;
             };
-            dirty |= self.add_cached(&name, &key, bytes, &mut cache, tokenizer);
+            dirty |= self.add_cached(&name, &key, Arc::new(bytes), &mut cache, tokenizer);
         }
         if scope.session
             && let Some(bytes) = text::read_optional(&project.session())?
@@ -189,14 +190,18 @@ impl Index {
         &mut self,
         project: &str,
         key: &str,
-        bytes: Vec<u8>,
+        bytes: Arc<Vec<u8>>,
         cache: &mut Cache,
         tokenizer: &mut Tokenizer,
     ) -> bool {
         let hash = cache::fast_hash(&bytes);
         let (segment, text, built) = match cache.get(key, &bytes, hash) {
             Some(entry) if entry.valid_utf8 => (entry.segment, Text::Valid(bytes), false),
-            Some(entry) => (entry.segment, Text::Decoded(into_text(bytes)), false),
+            Some(entry) => (
+                entry.segment,
+                Text::Decoded(String::from_utf8_lossy(&bytes).into_owned()),
+                false,
+            ),
             None => {
                 let decoded = String::from_utf8_lossy(&bytes);
                 let valid_utf8 = matches!(decoded, std::borrow::Cow::Borrowed(_));
@@ -231,8 +236,13 @@ impl Index {
     }
 
     /// Index MEMORY.md as given (the caller read it under the lock), through the project's
-    /// cache when it matches; a rebuilt segment is not saved.
-    pub fn memory_bytes(project: &Project, bytes: Vec<u8>, tokenizer: &mut Tokenizer) -> Index {
+    /// cache when it matches; a rebuilt segment is not saved. The bytes are shared, not
+    /// copied: the caller gets them back whole once the index is dropped.
+    pub fn memory_bytes(
+        project: &Project,
+        bytes: Arc<Vec<u8>>,
+        tokenizer: &mut Tokenizer,
+    ) -> Index {
         let mut index = Index::default();
         let mut cache = if tokenizer.options() == Options::default() {
             Cache::load(&project.dir().join(CACHE_DIR))

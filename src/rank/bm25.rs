@@ -258,7 +258,16 @@ struct Scratch {
     wtf: Vec<f32>,
     touched: Vec<usize>,
     in_term: Vec<usize>,
+    /// Each line's length normalisation, NaN until first needed, for the segment and
+    /// parameters in `norms_of`: a promotion searches one index once per item.
+    norms: Vec<f32>,
+    norms_of: Option<NormsKey>,
 }
+
+/// What the remembered length normalisations were computed for: a segment and the bits
+/// of `avgdl`, `k1`, `b` and the heading weight.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct NormsKey(u64, [u32; 4]);
 
 /// The recency multiplier of one day, remembered for the last day asked: lines come in
 /// file order, so neighbours mostly share a date and `powf` runs once per date.
@@ -355,27 +364,45 @@ pub fn search(
         } else {
             Vec::new()
         };
+        let key = NormsKey(
+            seg.id(),
+            [avgdl, features.k1, features.b, wh].map(f32::to_bits),
+        );
+        if sc.norms_of != Some(key) {
+            sc.norms.clear();
+            sc.norms.resize(nd, f32::NAN);
+            sc.norms_of = Some(key);
+        }
         let Scratch {
             score,
             cover,
             wtf,
             touched,
             in_term,
+            norms,
+            ..
         } = &mut sc;
-        let doc_len = |d: usize| {
+        // Length normalisation of line `d`, computed once per segment and parameters.
+        let mut norm_of = |d: usize| {
+            let n = norms[d];
+            if !n.is_nan() {
+                return n;
+            }
             let head_len = if wh > 0.0 {
                 head_lens.get(docs.section(d)).map_or(0.0, |&h| h as f32)
             } else {
                 0.0
             };
-            docs.body_len(d) as f32 + wh * head_len
+            let dl = docs.body_len(d) as f32 + wh * head_len;
+            let n = features.k1 * (1.0 - features.b + features.b * dl / avgdl);
+            norms[d] = n;
+            n
         };
         for (ti, p) in postings[si].iter().enumerate() {
             let Some(p) = p else { continue };
             let st = &stats[ti];
             // Score and coverage a line gains from `f` (weighted) occurrences of the term.
-            let gain = |f: f32, dl: f32| {
-                let norm = features.k1 * (1.0 - features.b + features.b * dl / avgdl);
+            let gain = |f: f32, norm: f32| {
                 let s = st.idf * st.weight * f * (features.k1 + 1.0) / (f + norm);
                 // A match in the heading alone, or through a synonym, covers less of the query.
                 let body_share = if f > 0.0 { f.min(1.0).max(wh) } else { 0.0 };
@@ -387,7 +414,7 @@ pub fn search(
                     if d >= nd {
                         continue;
                     }
-                    let (s, c) = gain(tf as f32, doc_len(d));
+                    let (s, c) = gain(tf as f32, norm_of(d));
                     if score[d] == 0.0 && cover[d] == 0.0 {
                         touched.push(d);
                     }
@@ -419,7 +446,7 @@ pub fn search(
                 }
             }
             for &d in in_term.iter() {
-                let (s, c) = gain(wtf[d], doc_len(d));
+                let (s, c) = gain(wtf[d], norm_of(d));
                 if score[d] == 0.0 && cover[d] == 0.0 {
                     touched.push(d);
                 }

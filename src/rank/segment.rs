@@ -62,7 +62,12 @@ pub struct Segment {
     start: usize,
     len: usize,
     header: [u32; HEADER_WORDS],
+    /// Unique per opened segment (its clones share it), so that values derived from one
+    /// segment can be remembered and never mistaken for another's.
+    id: u64,
 }
+
+static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 /// One document's fixed fields.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -220,6 +225,7 @@ impl Segment {
             start,
             len,
             header,
+            id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         })
     }
 
@@ -341,6 +347,11 @@ impl Segment {
     /// Whether `other` is this segment (the same bytes, not merely equal ones).
     pub fn same_as(&self, other: &Segment) -> bool {
         std::ptr::eq(self.bytes(), other.bytes())
+    }
+
+    /// A number no other segment opened by this process has (clones share it).
+    pub fn id(&self) -> u64 {
+        self.id
     }
 
     /// Where term `id`'s postings are.

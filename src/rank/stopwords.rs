@@ -2,9 +2,6 @@
 //! stemming so that "the", "was" or "it's" never make two memories look alike.
 //! Contractions appear without their apostrophe because the tokenizer removes it.
 
-use std::collections::HashSet;
-use std::sync::LazyLock;
-
 const WORDS: &[&str] = &[
     "a",
     "about",
@@ -194,16 +191,20 @@ const WORDS: &[&str] = &[
     "yourselves",
 ];
 
-static SET: LazyLock<HashSet<&'static str>> = LazyLock::new(|| WORDS.iter().copied().collect());
-
 /// Whether a lower-case word (apostrophes removed) is a stop word.
 pub fn is_stop_word(word: &str) -> bool {
-    SET.contains(word)
+    // The list is sorted (a test checks), so no set has to be built at start-up.
+    WORDS.binary_search(&word).is_ok()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_list_is_sorted_for_binary_search() {
+        assert!(WORDS.windows(2).all(|w| w[0] < w[1]));
+    }
 
     #[test]
     fn function_words_are_stop_words_and_topics_are_not() {

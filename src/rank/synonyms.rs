@@ -14,6 +14,11 @@
 //! lookup tables (`build.rs`), so no command spends its start-up stemming four hundred
 //! words; a test checks the tables against the stemmer at run time.
 
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use super::tokenize::FastHash;
+
 include!("synonym_groups.rs");
 
 // MEMBER_GROUPS: stemmed member term → its groups, sorted by term.
@@ -50,14 +55,16 @@ pub fn related(term: &str) -> Vec<&'static str> {
 
 /// The groups an index term belongs to (for similarity, where a group counts as one term).
 pub fn groups(term: &str) -> &'static [usize] {
-    MEMBER_GROUPS
-        .binary_search_by_key(&term, |(t, _)| t)
-        .map_or(&[], |i| MEMBER_GROUPS[i].1)
+    // Similarity asks for every term of every text it compares: a hash lookup beats a
+    // binary search of string comparisons once the map exists.
+    static MAP: LazyLock<HashMap<&str, &[usize], FastHash>> =
+        LazyLock::new(|| MEMBER_GROUPS.iter().copied().collect());
+    MAP.get(term).copied().unwrap_or(&[])
 }
 
 #[cfg(test)]
 mod tests {
-    use std::collections::{BTreeMap, HashMap};
+    use std::collections::BTreeMap;
 
     use super::*;
     use crate::rank::tokenize::stem_word;

@@ -389,18 +389,13 @@ pub fn is_content_field(raw: &str) -> bool {
     )
 }
 
-/// `Fix:` / `Solution:` followed by an instruction ("**Fix**: Use X"): a remedy to apply,
-/// not a report of one applied. Conventional-commit `fix:` and past tense ("fixed") are
-/// reports.
+/// `**Fix**:` followed by an instruction ("**Fix**: Use X"): a remedy to apply, not a
+/// report of one applied.
 pub fn is_remedy(label: &Label<'_>) -> bool {
     let name = normalise(label.raw);
-    if name != "fix" {
-        return false;
-    }
-    if label.raw == "fix" && !label.emphatic {
-        return false;
-    }
-    super::negatives::starts_imperative(label.rest)
+    // Only the bold field form of a lesson record (`**Fix**: ...`); a plain `Fix:` line is
+    // what `mind log progress` keeps as written, and reads back as progress.
+    name == "fix" && label.emphatic && super::negatives::starts_imperative(label.rest)
 }
 
 /// The type word right after `MEMORY:` (`MEMORY: decided use X`, `MEMORY: til ...`).

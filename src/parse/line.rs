@@ -211,9 +211,10 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
                 if negatives::is_config_field(label.raw, label.rest) {
                     return Analysis::none(label.rest, "config field");
                 }
-                // A topic label is part of the statement ("Ruled out Kafka: too heavy").
+                // A topic label is part of the statement ("Ruled out Kafka: too heavy"),
+                // except a record's content field (`**What:** ...`).
                 topic = Some(label.raw);
-                if label.rest.is_empty() {
+                if label.rest.is_empty() || labels::is_content_field(label.raw) {
                     rest = label.rest;
                 }
                 break;

@@ -169,7 +169,8 @@ const DETERMINERS: &[&str] = &[
 /// nothing, for the subjectless diary style "Decided to ...").
 fn subject(buf: &[u8], start: usize) -> Option<&[u8]> {
     words_before(buf, start, 5)
-        .into_iter()
+        .iter()
+        .copied()
         .find(|w| !FILLERS.iter().any(|f| f.as_bytes() == *w))
 }
 
@@ -191,8 +192,7 @@ fn modal(buf: &[u8], start: usize) -> bool {
 }
 
 fn conditional(buf: &[u8], start: usize) -> bool {
-    let clause = clause_before(buf, start);
-    CONDITIONALS.iter().any(|w| has_word(clause, w.as_bytes()))
+    super::lex::has_any_word(clause_before(buf, start), CONDITIONALS)
 }
 
 fn hypothetical_after(buf: &[u8], end: usize) -> bool {

@@ -2,6 +2,10 @@
 //! alternatives of a decision, a problem's status, `[[wikilinks]]`, and the
 //! title/workaround split of a gotcha.
 
+use std::sync::LazyLock;
+
+use regex::bytes::Regex;
+
 use super::lex::{self, has_word};
 use crate::parse::ProblemStatus;
 
@@ -10,31 +14,76 @@ pub fn title(body: &str) -> String {
     let mut out = String::with_capacity(body.len());
     let mut rest = body;
     while let Some(i) = find_ci(rest, "[superseded]") {
-        out.push_str(&rest[..i]);
+        push_clean(&mut out, &rest[..i]);
         rest = &rest[i + "[superseded]".len()..];
     }
-    out.push_str(rest);
-    let out = out.replace("**", "").replace("__", "");
-    let collapsed: Vec<&str> = out.split_whitespace().collect();
-    collapsed
-        .join(" ")
-        .trim_end_matches([' ', '-', '|'])
-        .to_string()
+    push_clean(&mut out, rest);
+    let end = out.trim_end_matches([' ', '-', '|']).len();
+    out.truncate(end);
+    out
+}
+
+/// Append `text` without `**`/`__` and with runs of blanks made single spaces.
+fn push_clean(out: &mut String, text: &str) {
+    let bytes = text.as_bytes();
+    static DOUBLE_SPACE: LazyLock<memchr::memmem::Finder<'static>> =
+        LazyLock::new(|| memchr::memmem::Finder::new(b"  "));
+    let doubled = |c: u8| memchr::memchr_iter(c, bytes).any(|i| bytes.get(i + 1) == Some(&c));
+    let plain = memchr::memchr3(b'\t', b'\r', b'\n', bytes).is_none()
+        && !doubled(b'*')
+        && !doubled(b'_')
+        && DOUBLE_SPACE.find(bytes).is_none();
+    if plain {
+        let text = text.trim();
+        if !text.is_empty() {
+            if !out.is_empty() && !out.ends_with(' ') {
+                out.push(' ');
+            }
+            out.push_str(text);
+        }
+        return;
+    }
+    let mut pending_space = !out.is_empty() && !out.ends_with(' ');
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if (c == '*' || c == '_') && chars.peek() == Some(&c) {
+            chars.next();
+            continue;
+        }
+        if c.is_whitespace() {
+            pending_space = !out.is_empty();
+            continue;
+        }
+        if pending_space {
+            out.push(' ');
+            pending_space = false;
+        }
+        out.push(c);
+    }
 }
 
 /// Case-insensitive ASCII find.
 pub fn find_ci(hay: &str, needle: &str) -> Option<usize> {
     let h = hay.as_bytes();
     let n = needle.as_bytes();
-    if n.len() > h.len() {
-        return None;
+    let (&first, _) = n.split_first()?;
+    let hits = memchr::memchr2_iter(first.to_ascii_lowercase(), first.to_ascii_uppercase(), h);
+    for i in hits {
+        if h.get(i..i + n.len())
+            .is_some_and(|w| w.eq_ignore_ascii_case(n))
+        {
+            return Some(i);
+        }
     }
-    (0..=h.len() - n.len()).find(|&i| h[i..i + n.len()].eq_ignore_ascii_case(n))
+    None
 }
 
 /// `[[target]]` / `[[target|alias]]` links, as written (target only).
 pub fn wikilinks(text: &str) -> Vec<String> {
     let mut out = Vec::new();
+    if memchr::memchr(b'[', text.as_bytes()).is_none() {
+        return out;
+    }
     let mut rest = text;
     while let Some(open) = rest.find("[[") {
         let after = &rest[open + 2..];
@@ -49,48 +98,45 @@ pub fn wikilinks(text: &str) -> Vec<String> {
     out
 }
 
-const REASON_MARKERS: &[&str] = &[
-    " because ",
-    " since ",
-    " so that ",
-    " due to ",
-    " given that ",
-    " as it ",
-    "reason: ",
-];
-
 /// The reasoning given in `text`: the clause after "because", "since", "so that", "due to",
 /// "reason:" (to the end of the sentence). For decisions, a short tail after a dash
 /// ("chose X over Y - simpler") counts too.
+#[cfg(test)]
 pub fn reasoning(text: &str, dash_tail: bool) -> Option<String> {
-    let lower = lex::lower(text);
-    let mut best: Option<(usize, usize)> = None;
-    for marker in REASON_MARKERS {
-        if let Some(i) = lex::find(&lower, marker.as_bytes()) {
-            let start = i + marker.len();
-            if *marker == " since " && since_is_time(&lower[start..]) {
-                continue;
-            }
-            if best.is_none_or(|(b, _)| i < b) {
-                best = Some((i, start));
-            }
+    reasoning_in(text, &lex::lower(text), dash_tail)
+}
+
+/// Words that introduce a reason; searched in a lower-cased copy (one pass for all).
+static REASON_MARKERS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?-u)\b(?:because|since|so that|due to|given that|as it) |\breason: ")
+        .expect("static pattern")
+});
+
+/// Words that introduce a rejected alternative.
+static ALTERNATIVE_MARKERS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?-u)\b(?:over|instead of|rather than|decided against) ").expect("static pattern")
+});
+
+/// [`reasoning`] with the lower-cased text already at hand.
+pub fn reasoning_in(text: &str, lower: &[u8], dash_tail: bool) -> Option<String> {
+    for m in REASON_MARKERS.find_iter(lower) {
+        if m.as_bytes() == b"since " && since_is_time(&lower[m.end()..]) {
+            continue;
         }
-    }
-    if let Some((_, start)) = best {
-        return sentence(&text[start..]);
-    }
-    // "Because of X, ..." at the start.
-    if lower.starts_with(b"because ") {
-        return sentence(&text["because ".len()..]);
+        return sentence(&text[m.end()..]);
     }
     if dash_tail {
-        for dash in [" - ", " -- ", " — ", " – "] {
-            if let Some(i) = text.rfind(dash) {
-                let tail = text[i + dash.len()..].trim();
-                let words = tail.split_whitespace().count();
-                if (1..=5).contains(&words) && !tail.contains('`') {
-                    return sentence(tail);
-                }
+        // The last dash that stands between blanks: "X over Y - simpler".
+        let dash = text.char_indices().rev().find(|&(i, c)| {
+            matches!(c, '-' | '\u{2014}' | '\u{2013}')
+                && text[..i].ends_with(' ')
+                && text[i + c.len_utf8()..].starts_with(' ')
+        });
+        if let Some((i, c)) = dash {
+            let tail = text[i + c.len_utf8()..].trim();
+            let words = tail.split_whitespace().count();
+            if (1..=5).contains(&words) && !tail.contains('`') {
+                return sentence(tail);
             }
         }
     }
@@ -98,7 +144,7 @@ pub fn reasoning(text: &str, dash_tail: bool) -> Option<String> {
 }
 
 fn since_is_time(after: &[u8]) -> bool {
-    let first: Vec<&[u8]> = lex::words_after(after, 0, 1);
+    let first = lex::words_after(after, 0, 1);
     first.first().is_none_or(|w| {
         w.first().is_some_and(u8::is_ascii_digit)
             || [
@@ -130,10 +176,9 @@ fn since_is_time(after: &[u8]) -> bool {
 
 /// Text up to the end of its sentence (`. ` or end), trimmed; `None` when empty.
 fn sentence(text: &str) -> Option<String> {
-    let end = text
-        .match_indices(". ")
-        .map(|(i, _)| i)
-        .next()
+    let bytes = text.as_bytes();
+    let end = memchr::memchr_iter(b'.', bytes)
+        .find(|&i| bytes.get(i + 1) == Some(&b' '))
         .unwrap_or(text.len());
     let s = text[..end]
         .trim()
@@ -173,7 +218,7 @@ pub fn alternative_over(clause: &[u8]) -> Option<(usize, usize)> {
     let mut from = 0;
     while let Some(rel) = lex::find(&clause[from..], b" over ") {
         let start = from + rel + " over ".len();
-        let next: Vec<&[u8]> = lex::words_after(clause, start, 1);
+        let next = lex::words_after(clause, start, 1);
         let ok = next.first().is_some_and(|w| {
             !w.first().is_some_and(u8::is_ascii_digit)
                 && !OVER_NOT_CHOICE.iter().any(|s| s.as_bytes() == *w)
@@ -186,39 +231,54 @@ pub fn alternative_over(clause: &[u8]) -> Option<(usize, usize)> {
     None
 }
 
+/// Where an alternative ends: at punctuation, a dash, or a word that starts a reason or
+/// a new clause (one pass; the checks run only at blanks and punctuation).
 fn alternative_end(buf: &[u8], start: usize) -> usize {
-    let mut end = buf.len();
-    for stop in [
-        &b" because"[..],
-        b" since",
-        b" due to",
-        b" so ",
-        b",",
-        b";",
-        b". ",
-        b" - ",
-        b" -- ",
-        b" (",
-        b" for ",
-        b" as ",
-        b" to ",
-        b" and ",
-        " \u{2014} ".as_bytes(),
-    ] {
-        if let Some(i) = lex::find(&buf[start..], stop) {
-            end = end.min(start + i);
+    const WORD_STOPS: &[&[u8]] = &[
+        b"because",
+        b"since",
+        b"due to",
+        b"so ",
+        b"- ",
+        b"-- ",
+        b"(",
+        b"for ",
+        b"as ",
+        b"to ",
+        b"and ",
+        "\u{2014} ".as_bytes(),
+    ];
+    let mut i = start;
+    while i < buf.len() {
+        match buf[i] {
+            b',' | b';' => return i,
+            b'.' if buf.get(i + 1).is_none_or(|b| *b == b' ') => return i,
+            b' ' if matches!(
+                buf.get(i + 1),
+                Some(b'b' | b's' | b'd' | b'-' | b'(' | b'f' | b'a' | b't' | 0xE2)
+            ) && WORD_STOPS.iter().any(|w| buf[i + 1..].starts_with(w)) =>
+            {
+                return i;
+            }
+            _ => i += 1,
         }
     }
-    if buf[start..end].ends_with(b".") {
-        end -= 1;
-    }
-    end
+    buf.len()
 }
 
 /// Rejected alternatives named in a decision: "over X", "instead of X", "rather than X",
 /// "decided against X".
+#[cfg(test)]
 pub fn alternatives(text: &str) -> Vec<String> {
-    let mut buf = lex::lower(text);
+    alternatives_in(text, &lex::lower(text))
+}
+
+/// [`alternatives`] with the lower-cased text already at hand.
+pub fn alternatives_in(text: &str, lower: &[u8]) -> Vec<String> {
+    if !ALTERNATIVE_MARKERS.is_match(lower) {
+        return Vec::new();
+    }
+    let mut buf = lower.to_vec();
     lex::mask_spans(&mut buf);
     let mut spans = Vec::new();
     if let Some(span) = alternative_over(&buf) {
@@ -248,7 +308,8 @@ pub fn alternatives(text: &str) -> Vec<String> {
 /// The status a problem line gives itself: resolved when it says so (`fixed`, `resolved`,
 /// `solved`, `[x]`, ✅, struck through), blocked when it waits on something, else open.
 pub fn problem_status(text: &str, struck: bool) -> ProblemStatus {
-    if struck || text.contains("[x]") || text.contains("✅") || text.contains("**Fixed**") {
+    let has = |needle: &str| lex::find(text.as_bytes(), needle.as_bytes()).is_some();
+    if struck || has("[x]") || has("✅") || has("**Fixed**") {
         return ProblemStatus::Resolved;
     }
     let lower = lex::lower(text);
@@ -272,7 +333,7 @@ pub fn problem_status(text: &str, struck: bool) -> ProblemStatus {
     ]
     .iter()
     .any(|p| has_word(&lower, p.as_bytes()))
-        || text.contains("BLOCKED");
+        || has("BLOCKED");
     if blocked {
         ProblemStatus::Blocked
     } else {
@@ -282,6 +343,11 @@ pub fn problem_status(text: &str, struck: bool) -> ProblemStatus {
 
 /// A gotcha's title and workaround, split at the first `->`, `→` or ` -- ` outside code.
 pub fn split_gotcha(title: &str) -> (String, Option<String>) {
+    let b = title.as_bytes();
+    // `->`, `--` and `→` (0xE2 0x86 0x92) all need a '-' or 0xE2 byte.
+    if memchr::memchr2(b'-', 0xE2, b).is_none() {
+        return (title.to_string(), None);
+    }
     let mut in_code = false;
     let bytes = title.as_bytes();
     let mut i = 0;
@@ -312,56 +378,94 @@ pub fn split_gotcha(title: &str) -> (String, Option<String>) {
     (title.to_string(), None)
 }
 
-/// Words that name problem/fix states rather than a subject; they do not make two lines
-/// about the same thing.
-const STATE_WORDS: &[&str] = &[
-    "fix", "fixed", "fixes", "fixing", "bug", "bugs", "issue", "issues", "problem", "problems",
-    "error", "errors", "broken", "break", "breaks", "fail", "fails", "failed", "failing",
-    "failure", "crash", "crashes", "crashed", "resolved", "resolve", "solved", "work", "works",
-    "working", "now", "still", "again", "doesn't", "does", "not", "can't", "cannot", "won't",
-    "isn't",
-];
+/// Words that say nothing about a subject: function words, and the words that name
+/// problem/fix states ("fixed", "broken", "error") — two lines do not share a subject
+/// because both say "fixed". Kept as sorted hashes: one lookup per word.
+static STOP_HASHES: LazyLock<Vec<u64>> = LazyLock::new(|| {
+    let mut hashes: Vec<u64> = STOP_WORDS.iter().map(|w| fnv(w.as_bytes())).collect();
+    hashes.sort_unstable();
+    hashes
+});
 
 const STOP_WORDS: &[&str] = &[
     "the", "and", "for", "with", "that", "this", "from", "into", "onto", "when", "then", "than",
-    "was", "were", "are", "is", "be", "been", "has", "have", "had", "but", "not", "our", "its",
-    "it's", "via", "after", "before", "because", "since", "due", "of", "on", "in", "at", "to",
-    "by", "an", "a", "we", "i", "so", "too", "all", "any", "some", "more", "less", "very", "just",
-    "also", "there", "their", "them", "they", "you", "your", "what", "which", "who", "how", "why",
-    "will", "would", "should", "could", "can", "use", "using", "used", "decided", "learned",
-    "problem", "gotcha",
+    "was", "were", "are", "been", "has", "have", "had", "but", "not", "our", "its", "it's", "via",
+    "after", "before", "because", "since", "due", "all", "any", "some", "more", "less", "very",
+    "just", "also", "there", "their", "them", "they", "you", "your", "what", "which", "who", "how",
+    "why", "will", "would", "should", "could", "can", "use", "using", "used", "decided", "learned",
+    "problem", "problems", "gotcha", "fix", "fixed", "fixes", "fixing", "bug", "bugs", "issue",
+    "issues", "error", "errors", "broken", "break", "breaks", "fail", "fails", "failed", "failing",
+    "failure", "crash", "crashes", "crashed", "resolved", "resolve", "solved", "work", "works",
+    "working", "now", "still", "again", "doesn't", "does", "can't", "cannot", "won't", "isn't",
+    "too", "out", "off", "get", "got", "one", "new", "old", "gone", "longer", "anymore",
 ];
 
-/// Content words of a title for "same subject" checks: lower case, stop words and state
-/// words dropped, plural/tense endings trimmed.
-pub fn subject_words(text: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for word in lex::words(text) {
-        let w = word.to_lowercase();
-        let w = w.trim_matches('\'');
-        if (w.len() < 3 && !w.bytes().all(|b| b.is_ascii_digit()))
-            || STOP_WORDS.contains(&w)
-            || STATE_WORDS.contains(&w)
-        {
+/// Content words of a title for "same subject" checks, as hashes: lower case, stop and
+/// state words dropped, plural/tense endings trimmed, first occurrence kept, at most `max`.
+pub fn subject_ids(text: &str, max: usize) -> Vec<u64> {
+    let mut out: Vec<u64> = Vec::with_capacity(max);
+    let mut buf = [0u8; 48];
+    let bytes = text.as_bytes();
+    let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'\'' || b >= 0x80;
+    let mut i = 0;
+    while i < bytes.len() {
+        if !is_word(bytes[i]) {
+            i += 1;
             continue;
         }
-        let stem = stem(w);
-        if !out.contains(&stem) {
-            out.push(stem);
+        let start = i;
+        while i < bytes.len() && is_word(bytes[i]) {
+            i += 1;
+        }
+        // Runs end at ASCII bytes, so the slice is valid UTF-8.
+        let word = text[start..i].trim_matches('\'');
+        let n = word.len();
+        if n > buf.len() || (n < 3 && !word.bytes().all(|b| b.is_ascii_digit())) {
+            continue;
+        }
+        buf[..n].copy_from_slice(word.as_bytes());
+        buf[..n].make_ascii_lowercase();
+        let Ok(lower) = std::str::from_utf8(&buf[..n]) else {
+            continue;
+        };
+        let whole = fnv(lower.as_bytes());
+        if STOP_HASHES.binary_search(&whole).is_ok() {
+            continue;
+        }
+        let stemmed = stem(lower);
+        let id = if stemmed.len() == lower.len() {
+            whole
+        } else {
+            fnv(stemmed.as_bytes())
+        };
+        if !out.contains(&id) {
+            out.push(id);
+            if out.len() == max {
+                break;
+            }
         }
     }
     out
 }
 
-fn stem(w: &str) -> String {
+fn fnv(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf29ce484222325;
+    for b in bytes {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x100000001b3);
+    }
+    h
+}
+
+fn stem(w: &str) -> &str {
     for suffix in ["ing", "ed", "es", "s"] {
         if let Some(base) = w.strip_suffix(suffix)
             && base.len() >= 3
         {
-            return base.to_string();
+            return base;
         }
     }
-    w.to_string()
+    w
 }
 
 #[cfg(test)]
@@ -467,9 +571,15 @@ mod tests {
             wikilinks("see [[MEMORY#L12]] and [[auth|Auth notes]]"),
             vec!["MEMORY#L12", "auth"]
         );
+        let ids = |words: &[&str]| words.iter().map(|w| fnv(w.as_bytes())).collect::<Vec<_>>();
         assert_eq!(
-            subject_words("API returns 500 on large payloads"),
-            vec!["api", "return", "500", "large", "payload"]
+            subject_ids("API returns 500 on large payloads, fixed", 8),
+            ids(&["api", "return", "500", "large", "payload"])
+        );
+        assert_eq!(subject_ids("a b c d e f g h i j k l", 3).len(), 0);
+        assert_eq!(
+            subject_ids("alpha beta gamma delta", 2),
+            ids(&["alpha", "beta"])
         );
     }
 }

@@ -211,7 +211,7 @@ pub fn kind_of(raw: &str) -> LabelKind {
         // Conventional commits: `fix: ...` is progress, `feat: ...` is plain work.
         return kind;
     }
-    match name.as_str() {
+    match name.as_ref() {
         "decided"
         | "decided against"
         | "decision"
@@ -346,7 +346,14 @@ pub fn kind_of(raw: &str) -> LabelKind {
 }
 
 /// Lower case, single spaces, no emphasis or trailing punctuation.
-fn normalise(raw: &str) -> String {
+fn normalise(raw: &str) -> std::borrow::Cow<'_, str> {
+    let simple = raw.bytes().all(|b| b.is_ascii_lowercase() || b == b' ')
+        && !raw.starts_with(' ')
+        && !raw.ends_with(' ')
+        && !raw.contains("  ");
+    if simple {
+        return std::borrow::Cow::Borrowed(raw);
+    }
     let trimmed = raw.trim_matches(|c: char| c == '*' || c == '_' || c.is_whitespace());
     let mut out = String::with_capacity(trimmed.len());
     for (i, word) in trimmed.split_whitespace().enumerate() {
@@ -355,13 +362,13 @@ fn normalise(raw: &str) -> String {
         }
         out.push_str(&word.to_lowercase());
     }
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 /// Field labels whose list states facts in its own right (a problem may be among them).
 pub fn is_context_field(raw: &str) -> bool {
     matches!(
-        normalise(raw).as_str(),
+        normalise(raw).as_ref(),
         "context" | "background" | "symptom" | "symptoms" | "root cause" | "cause" | "observations"
     )
 }
@@ -370,7 +377,7 @@ pub fn is_context_field(raw: &str) -> bool {
 /// attributes (`**Why:**`, `**Tab Order:**`).
 pub fn is_content_field(raw: &str) -> bool {
     matches!(
-        normalise(raw).as_str(),
+        normalise(raw).as_ref(),
         "what"
             | "summary"
             | "description"

@@ -130,13 +130,9 @@ pub fn mask_spans(buf: &mut [u8]) {
 
 fn mask_pairs(buf: &mut [u8], open: &[u8], close: &[u8], keep_whole: bool) {
     let mut i = 0;
-    while i + open.len() <= buf.len() {
-        if &buf[i..i + open.len()] != open {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        let search_from = i + open.len();
+    while let Some(rel) = find(&buf[i..], open) {
+        let start = i + rel;
+        let search_from = start + open.len();
         let Some(rel) = find(&buf[search_from..], close) else {
             return;
         };
@@ -151,12 +147,14 @@ fn mask_pairs(buf: &mut [u8], open: &[u8], close: &[u8], keep_whole: bool) {
     }
 }
 
-/// Byte-substring search.
+/// Byte-substring search. Lines are short and needles tiny, so a `memchr` scan for the
+/// first byte beats building a substring searcher per call.
 pub fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    if needle.is_empty() || needle.len() > hay.len() {
-        return None;
-    }
-    hay.windows(needle.len()).position(|w| w == needle)
+    // Scan for the first byte that is not a blank (blanks are everywhere in prose).
+    let k = needle.iter().position(|b| *b != b' ').unwrap_or(0);
+    let probe = *needle.get(k)?;
+    memchr::memchr_iter(probe, hay.get(k..)?)
+        .find(|&i| hay.get(i..i + needle.len()) == Some(needle))
 }
 
 fn is_word_byte(b: u8) -> bool {
@@ -171,9 +169,43 @@ fn is_clause_break(b: u8) -> bool {
     )
 }
 
+/// A few words (at most [`Words::CAP`]) without a heap allocation: the context checks run
+/// for every cue of every line.
+#[derive(Debug, Clone, Copy)]
+pub struct Words<'a> {
+    items: [&'a [u8]; Words::CAP],
+    len: usize,
+}
+
+impl<'a> Words<'a> {
+    pub const CAP: usize = 6;
+
+    fn new() -> Self {
+        Words {
+            items: [&[]; Words::CAP],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, word: &'a [u8]) {
+        if self.len < Words::CAP {
+            self.items[self.len] = word;
+            self.len += 1;
+        }
+    }
+}
+
+impl<'a> std::ops::Deref for Words<'a> {
+    type Target = [&'a [u8]];
+    fn deref(&self) -> &Self::Target {
+        &self.items[..self.len]
+    }
+}
+
 /// Up to `n` words before `pos`, nearest first, stopping at a clause break or a ` - ` dash.
-pub fn words_before(buf: &[u8], pos: usize, n: usize) -> Vec<&[u8]> {
-    let mut out = Vec::new();
+pub fn words_before(buf: &[u8], pos: usize, n: usize) -> Words<'_> {
+    let n = n.min(Words::CAP);
+    let mut out = Words::new();
     let mut i = pos;
     while out.len() < n && i > 0 {
         // Skip blanks, stop at a clause break.
@@ -197,8 +229,9 @@ pub fn words_before(buf: &[u8], pos: usize, n: usize) -> Vec<&[u8]> {
 }
 
 /// Up to `n` words after `pos`, stopping at a clause break.
-pub fn words_after(buf: &[u8], pos: usize, n: usize) -> Vec<&[u8]> {
-    let mut out = Vec::new();
+pub fn words_after(buf: &[u8], pos: usize, n: usize) -> Words<'_> {
+    let n = n.min(Words::CAP);
+    let mut out = Words::new();
     let mut i = pos;
     while out.len() < n && i < buf.len() {
         while i < buf.len() && !is_word_byte(buf[i]) {
@@ -249,6 +282,12 @@ pub fn clause_before(buf: &[u8], pos: usize) -> &[u8] {
     &buf[i..pos]
 }
 
+/// Whether any of `words` is a whole word of `hay` (single words only).
+pub fn has_any_word(hay: &[u8], words: &[&str]) -> bool {
+    hay.split(|b| !is_word_byte(*b))
+        .any(|w| !w.is_empty() && words.iter().any(|x| x.as_bytes() == w))
+}
+
 /// Whether `hay` holds `word` as a whole word.
 pub fn has_word(hay: &[u8], word: &[u8]) -> bool {
     let mut from = 0;
@@ -279,9 +318,10 @@ pub fn word_index(buf: &[u8], pos: usize) -> usize {
     count
 }
 
-/// Lower-case words of `s` (alphanumeric runs, apostrophes kept).
+/// Words of `s`: runs of ASCII alphanumerics, apostrophes and non-ASCII characters
+/// (byte-based; every run boundary is an ASCII byte, so each word is valid UTF-8).
 pub fn words(s: &str) -> impl Iterator<Item = &str> {
-    s.split(|c: char| !(c.is_alphanumeric() || c == '\''))
+    s.split(|c: char| c.is_ascii() && !(c.is_ascii_alphanumeric() || c == '\''))
         .filter(|w| !w.is_empty())
 }
 
@@ -327,17 +367,14 @@ mod tests {
     fn context_words() {
         let b = lower("So we finally decided, then chose x");
         let pos = find(&b, b"decided").unwrap();
-        assert_eq!(
-            words_before(&b, pos, 3),
-            vec![&b"finally"[..], b"we", b"so"]
-        );
+        assert_eq!(*words_before(&b, pos, 3), [&b"finally"[..], b"we", b"so"]);
         let pos = find(&b, b"chose").unwrap();
-        assert_eq!(words_before(&b, pos, 3), vec![&b"then"[..]]);
-        assert_eq!(words_after(&b, 0, 2), vec![&b"so"[..], b"we"]);
+        assert_eq!(*words_before(&b, pos, 3), [&b"then"[..]]);
+        assert_eq!(*words_after(&b, 0, 2), [&b"so"[..], b"we"]);
         assert_eq!(word_index(&b, pos), 5);
         assert_eq!(
-            words_after(b"use next.js now", 3, 2),
-            vec![&b"next.js"[..], b"now"]
+            *words_after(b"use next.js now", 3, 2),
+            [&b"next.js"[..], b"now"]
         );
     }
 }

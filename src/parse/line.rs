@@ -354,8 +354,9 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     let reasons = matches!(
         kind,
         EntryType::Decision | EntryType::Problem | EntryType::Learning
-    ) && details::reasoning(body, false).is_some();
-    let alternatives = kind == EntryType::Decision && !details::alternatives(body).is_empty();
+    ) && details::reasoning_in(body, &buf, false).is_some();
+    let alternatives =
+        kind == EntryType::Decision && !details::alternatives_in(body, &buf).is_empty();
     if reasons || alternatives {
         confidence += conf::REASONING_BONUS;
     }

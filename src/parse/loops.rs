@@ -4,96 +4,89 @@
 //! "quick fix", "mvp") older than [`STALE_DAYS`] is a question: is it still valid?
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use chrono::NaiveDate;
 
-use super::details::subject_words;
+use super::details::subject_ids;
 use crate::parse::{Document, Entity, EntryType, ProblemStatus};
 
 /// Age at which a provisional decision is asked about again.
 pub const STALE_DAYS: i64 = 14;
 
 /// Content words considered per entity (titles can be long; the subject comes first).
-const MAX_WORDS: usize = 8;
-/// Candidates looked at per shared word or word pair.
+const MAX_WORDS: usize = 5;
+/// Candidates kept per word or word pair (the nearest later entries).
 const MAX_CANDIDATES: usize = 3;
 
 /// Mark problems that a later progress entry resolves (`status = Resolved`,
 /// `resolved_by = Some(line)`).
+///
+/// Same subject: the entries share at least half of the problem's content words (one to
+/// three of its first few). One backward pass over the file keeps, for every content word
+/// and word pair, the nearest later progress entries that contain it; a problem looks up
+/// its own words and pairs and takes the nearest candidate that shares enough. Linear in
+/// the size of the file.
 pub fn resolve_problems(entities: &mut [Entity]) {
     let open = |e: &Entity| {
         e.kind == EntryType::Problem
             && matches!(e.status, Some(ProblemStatus::Open | ProblemStatus::Blocked))
     };
-    if !entities.iter().any(open) {
+    if !entities.iter().any(open) || !entities.iter().any(|e| e.kind == EntryType::Progress) {
         return;
     }
-    let mut vocab: HashMap<String, u32> = HashMap::new();
-    let ids = |words: Vec<String>, insert: bool, vocab: &mut HashMap<String, u32>| {
-        let mut out: Vec<u32> = Vec::new();
-        for w in words.into_iter().take(MAX_WORDS) {
-            let next = vocab.len() as u32;
-            let id = if insert {
-                Some(*vocab.entry(w).or_insert(next))
-            } else {
-                vocab.get(&w).copied()
-            };
-            // Unknown words still count towards the problem's size.
-            out.push(id.unwrap_or(u32::MAX - out.len() as u32));
-        }
-        out.sort_unstable();
-        out.dedup();
-        out
-    };
-
-    // Progress entries in file order with their word ids, and indexes by word and pair.
-    let mut progress: Vec<(usize, Vec<u32>)> = Vec::new();
-    for e in entities
-        .iter()
-        .filter(|e| e.kind == EntryType::Progress && !e.superseded)
-    {
-        progress.push((e.line, ids(subject_words(&e.title), true, &mut vocab)));
-    }
-    let mut singles: HashMap<u32, Vec<usize>> = HashMap::new();
-    let mut pairs: HashMap<(u32, u32), Vec<usize>> = HashMap::new();
-    for (i, (_, words)) in progress.iter().enumerate() {
-        for (a, wa) in words.iter().enumerate() {
-            singles.entry(*wa).or_default().push(i);
-            for wb in &words[a + 1..] {
-                pairs.entry((*wa, *wb)).or_default().push(i);
+    // Word ids of the progress entries seen so far (later in the file), by their index.
+    let mut progress_words: Vec<Vec<u64>> = Vec::new();
+    let mut progress_lines: Vec<usize> = Vec::new();
+    // For each word and word pair: the nearest later progress entries (newest last).
+    let mut singles: IdMap<Recent> = IdMap::default();
+    let mut pairs: IdMap<Recent> = IdMap::default();
+    let mut candidates: Vec<u32> = Vec::new();
+    for e in entities.iter_mut().rev() {
+        if e.kind == EntryType::Progress && !e.superseded {
+            let mut words = subject_ids(&e.title, MAX_WORDS);
+            words.sort_unstable();
+            let index = progress_words.len() as u32;
+            for (a, wa) in words.iter().enumerate() {
+                singles.entry(*wa).or_default().push(index);
+                for wb in &words[a + 1..] {
+                    pairs.entry(pair(*wa, *wb)).or_default().push(index);
+                }
             }
+            progress_words.push(words);
+            progress_lines.push(e.line);
+            continue;
         }
-    }
-
-    for e in entities.iter_mut().filter(|e| open(e)) {
-        let words = ids(subject_words(&e.title), false, &mut vocab);
+        if !open(e) {
+            continue;
+        }
+        let mut words = subject_ids(&e.title, MAX_WORDS);
         if words.is_empty() {
             continue;
         }
+        words.sort_unstable();
         let need = words.len().div_ceil(2).clamp(1, 3);
-        let mut candidates: Vec<usize> = Vec::new();
-        let mut take = |list: Option<&Vec<usize>>| {
-            if let Some(list) = list {
-                let from = list.partition_point(|&i| progress[i].0 <= e.line);
-                candidates.extend(list[from..].iter().take(MAX_CANDIDATES));
-            }
-        };
+        candidates.clear();
         if need == 1 {
             for w in &words {
-                take(singles.get(w));
+                if let Some(r) = singles.get(w) {
+                    candidates.extend(r.iter());
+                }
             }
         } else {
             for (a, wa) in words.iter().enumerate() {
                 for wb in &words[a + 1..] {
-                    take(pairs.get(&(*wa, *wb)));
+                    if let Some(r) = pairs.get(&pair(*wa, *wb)) {
+                        candidates.extend(r.iter());
+                    }
                 }
             }
         }
-        candidates.sort_unstable();
+        // The nearest later entry has the highest index (it was pushed last).
+        candidates.sort_unstable_by(|a, b| b.cmp(a));
         candidates.dedup();
-        let found = candidates.into_iter().find(|&i| {
-            let shared = progress[i]
-                .1
+        let found = candidates.iter().copied().find(|&i| {
+            let shared = progress_words[i as usize]
                 .iter()
                 .filter(|w| words.binary_search(w).is_ok())
                 .count();
@@ -101,9 +94,58 @@ pub fn resolve_problems(entities: &mut [Entity]) {
         });
         if let Some(i) = found {
             e.status = Some(ProblemStatus::Resolved);
-            e.resolved_by = Some(progress[i].0);
+            e.resolved_by = Some(progress_lines[i as usize]);
         }
     }
+}
+
+/// The last few progress entries containing a word (or pair): enough candidates to find a
+/// match without keeping every occurrence.
+#[derive(Default)]
+struct Recent {
+    slots: [u32; MAX_CANDIDATES],
+    len: usize,
+}
+
+impl Recent {
+    fn push(&mut self, index: u32) {
+        if self.len < MAX_CANDIDATES {
+            self.slots[self.len] = index;
+            self.len += 1;
+        } else {
+            self.slots.rotate_left(1);
+            self.slots[MAX_CANDIDATES - 1] = index;
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        self.slots[..self.len].iter().copied()
+    }
+}
+
+/// Keys are already hashes: use them as they are.
+#[derive(Default)]
+struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 << 8) ^ u64::from(*b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+type IdMap<V> = HashMap<u64, V, BuildHasherDefault<IdHasher>>;
+
+/// One key for an (ordered) pair of word ids.
+fn pair(a: u64, b: u64) -> u64 {
+    a.rotate_left(17) ^ b.wrapping_mul(0x9e3779b97f4a7c15)
 }
 
 /// Why a loop is open.

@@ -4,6 +4,10 @@
 //! A line with source-code syntax is not an entry even when the words inside would
 //! qualify (LABELING: "Code"); a prose line is judged on its content wherever it came from.
 
+use std::sync::LazyLock;
+
+use regex::bytes::Regex;
+
 /// Comment markers and code openers that make a whole line code (`// decided not to ...`).
 pub fn is_comment_or_code_start(s: &str) -> bool {
     const STARTS: &[&str] = &[
@@ -82,12 +86,17 @@ pub fn looks_like_code(s: &str) -> bool {
         "package", "module", "require", "else", "switch", "case", "try", "catch", "throw", "new",
         "make", "go",
     ];
-    let some_punct = t.contains(['(', ')', '{', '}', '=', ';', '[', ']', '<', '>'])
-        || t.contains("::")
-        || t.contains(" --");
-    let strong_punct = t.contains(['{', '}', ';', '=']) || t.contains("::") || t.contains("()");
-    if (CODE_KEYWORDS.contains(&first) && some_punct)
-        || (ENGLISH_KEYWORDS.contains(&first) && strong_punct)
+    let b = t.as_bytes();
+    let has = |needle: &[u8]| super::lex::find(b, needle).is_some();
+    if CODE_KEYWORDS.contains(&first)
+        && (t.contains(['(', ')', '{', '}', '=', ';', '[', ']', '<', '>'])
+            || has(b"::")
+            || has(b" --"))
+    {
+        return true;
+    }
+    if ENGLISH_KEYWORDS.contains(&first)
+        && (t.contains(['{', '}', ';', '=']) || has(b"::") || has(b"()"))
     {
         return true;
     }
@@ -187,12 +196,25 @@ pub fn strip_hedge(s: &str) -> Option<&str> {
 /// or a bare file name (`til_notes_2025.md`).
 pub fn is_placeholder(body: &str) -> bool {
     let t = body.trim().trim_end_matches('.');
-    if t.chars().count() < 2 {
+    if t.len() < 2 || (t.len() <= 4 && t.chars().count() < 2) {
         return true;
     }
-    let lower = t.to_ascii_lowercase();
-    if matches!(
-        lower.as_str(),
+    if t.len() <= 8 && is_placeholder_word(&t.to_ascii_lowercase()) {
+        return true;
+    }
+    if (t.starts_with('(') && t.ends_with(')')) || (t.starts_with('<') && t.ends_with('>')) {
+        return true;
+    }
+    if !t.chars().any(char::is_alphabetic) {
+        // Only numbers and punctuation: a date, a count, a rule.
+        return true;
+    }
+    is_file_name(t)
+}
+
+fn is_placeholder_word(lower: &str) -> bool {
+    matches!(
+        lower,
         "tbd"
             | "todo"
             | "n/a"
@@ -212,17 +234,7 @@ pub fn is_placeholder(body: &str) -> bool {
             | "empty"
             | "?"
             | "tba"
-    ) {
-        return true;
-    }
-    if (t.starts_with('(') && t.ends_with(')')) || (t.starts_with('<') && t.ends_with('>')) {
-        return true;
-    }
-    if !t.chars().any(char::is_alphabetic) {
-        // Only numbers and punctuation: a date, a count, a rule.
-        return true;
-    }
-    is_file_name(t)
+    )
 }
 
 fn is_file_name(t: &str) -> bool {
@@ -241,6 +253,13 @@ fn is_file_name(t: &str) -> bool {
 
 /// Only links (markdown links, bare URLs, wikilinks) and punctuation.
 pub fn is_link_only(s: &str) -> bool {
+    let b = s.as_bytes();
+    let may_link = memchr::memchr(b'[', b).is_some()
+        || super::lex::find(b, b"://").is_some()
+        || super::lex::find(b, b"www.").is_some();
+    if !may_link {
+        return !s.chars().any(char::is_alphanumeric);
+    }
     let mut rest = String::with_capacity(s.len());
     let mut i = 0;
     let b = s.as_bytes();
@@ -466,11 +485,11 @@ pub fn starts_imperative(text: &str) -> bool {
 
 /// A hedge that lowers confidence ("I guess", "probably", "maybe").
 pub fn is_hedged(lower_body: &[u8]) -> bool {
-    [
-        "i guess", "probably", "maybe", "i think", "perhaps", "not sure",
-    ]
-    .iter()
-    .any(|h| super::lex::has_word(lower_body, h.as_bytes()))
+    static HEDGES: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?-u)\b(?:i guess|probably|maybe|i think|perhaps|not sure)\b")
+            .expect("static pattern")
+    });
+    HEDGES.is_match(lower_body)
 }
 
 /// Imperative warnings ("MUST", "never", "always", "before use"): what a KEY line without a

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate a large, realistic MEMORY.md for benchmarks (deterministic: seed 42).
 
-    gen_memory.py ENTRIES > MEMORY.md
+    gen_parse_memory.py ENTRIES > MEMORY.md
 
 About 200 bytes per entry, so 50,000 entries make ~10 MB. The mix follows real files:
 what `mind log` writes (decided:/learned:/fixed:/problem:/gotcha:, some KEY), loose
@@ -29,7 +29,7 @@ def words(n):
 def entry():
     r = rng.random()
     a, b = rng.sample(TECH, 2)
-    tail = words(rng.randint(8, 22))
+    tail = words(rng.randint(12, 28))
     if r < 0.16:
         return f"decided: use {a} over {b} for the {words(2)} because {tail}"
     if r < 0.28:

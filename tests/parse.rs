@@ -451,8 +451,8 @@ fn recall_builds_the_block_from_entities() {
 - [learning] tokens are scoped per workspace
 
 ## Recent Decisions
-- use GraphQL over REST (2026-01-20) - mobile needs it
-- use sqlite for now (2026-01-01) - there is no server
+- use GraphQL over REST because mobile needs it (2026-01-20)
+- use sqlite for now because there is no server (2026-01-01)
 
 ## Open Loops
 - [!] uploads fail on Safari (2026-01-01) - unresolved

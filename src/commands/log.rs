@@ -11,6 +11,7 @@ use crate::cli::LogArgs;
 use crate::commands::display_path;
 use crate::error::{Error, Result};
 use crate::output;
+use crate::rank::{self, signals::LogSignals};
 use crate::store::{append, atomic, memory, session, templates, text};
 
 #[derive(Serialize)]
@@ -24,6 +25,12 @@ struct Reply {
     classified: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<String>,
+    /// Loop warning, past solutions or relevant memories, when there is signal.
+    #[serde(flatten)]
+    signals: LogSignals,
+    /// Context reminders whose keywords the message mentions.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    reminders: Vec<crate::remind::Fired>,
 }
 
 /// The type (if named) and the message, from `--type` or a leading type word.
@@ -34,6 +41,18 @@ fn split_args(args: &LogArgs) -> Result<(Option<LogKind>, String)> {
             format!("known types: {TYPE_NAMES}"),
         )
     };
+    if args.kind.is_none()
+        && let [only] = args.words.as_slice()
+        && let Some(kind) = classify::parse_type(only)
+    {
+        return Err(Error::usage_hint(
+            format!("no message after the type {:?}", kind.name()),
+            format!(
+                "mind log {} \"what happened\" (or `-` to read it from stdin)",
+                kind.name()
+            ),
+        ));
+    }
     let (kind, words): (Option<LogKind>, &[String]) = match &args.kind {
         Some(name) => (
             Some(classify::parse_type(name).ok_or_else(|| unknown(name))?),
@@ -77,6 +96,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
     };
     let project = ctx.project()?;
     let _lock = project.lock()?;
+    let signals = rank::signals::for_log(&project, kind, &message, ctx.clock.today())?;
     let (path, written, line) = match kind {
         LogKind::Session(section) => {
             let path = project.session();
@@ -118,6 +138,8 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         line,
         classified: classification.is_some(),
         reason,
+        signals,
+        reminders: crate::remind::fire_context_reminders(&project, &message),
     };
     if ctx.json {
         return output::print_json(&reply);
@@ -132,5 +154,10 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         out.push_str(&ctx.paint.dim(&format!(" ({reason}; --type overrides)")));
     }
     out.push('\n');
+    out.push_str(&super::signals::render_log(&reply.signals, &ctx.paint));
+    out.push_str(&crate::commands::reminders::render_fired(
+        ctx,
+        &reply.reminders,
+    ));
     ctx.out(&out)
 }

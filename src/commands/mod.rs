@@ -1,12 +1,19 @@
 //! One file per subcommand: each turns arguments into calls on the modules below and
 //! renders the result. `dispatch` is the single match.
 
+mod blocker;
 mod completions;
+mod edges;
+mod helper;
 mod init;
 mod log;
 mod parse;
 mod recall;
+mod remind;
+mod reminders;
+mod search;
 mod session;
+mod signals;
 mod status;
 
 use crate::app::Ctx;
@@ -26,17 +33,28 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Recall => recall::run(&ctx),
         Command::Status => status::run(&ctx),
         Command::Parse(args) => parse::run(&args, &ctx),
+        Command::Search(args) => search::run(&args, &ctx),
+        Command::Blocker(args) => blocker::run(&args, &ctx),
         Command::Completions(args) => completions::run(&args),
+        Command::Remind(args) => remind::run(&args, &ctx),
+        Command::Reminders(args) => reminders::run(&args, &ctx),
+        Command::Edges(args) => edges::run(&args, &ctx),
+        Command::Helper(args) => helper::run(&args, &ctx),
     }
 }
 
-/// MEMORY.md's text (lossy view for parsing); a missing file is an error with a way out.
-pub(crate) fn read_memory(project: &Project) -> Result<(Vec<u8>, Document)> {
+/// MEMORY.md's bytes; a missing file is an error with a way out.
+pub(crate) fn read_memory_bytes(project: &Project) -> Result<Vec<u8>> {
     let path = project.memory();
-    let bytes = text::read_optional(&path)?.ok_or_else(|| Error::BadFile {
+    text::read_optional(&path)?.ok_or_else(|| Error::BadFile {
         path: path.clone(),
         reason: "missing; run `mind init` to recreate it (existing files are kept)".into(),
-    })?;
+    })
+}
+
+/// MEMORY.md's bytes and its parsed document.
+pub(crate) fn read_memory(project: &Project) -> Result<(Vec<u8>, Document)> {
+    let bytes = read_memory_bytes(project)?;
     let doc = parse_document(&text::lossy(&bytes));
     Ok((bytes, doc))
 }

@@ -204,50 +204,17 @@ fn reference_day(input: &Input<'_>) -> Option<NaiveDate> {
     session.max(memory)
 }
 
-/// `- use JWT (2026-01-15) - stateless`: the decision, its date and its reasoning.
+/// `- use JWT because stateless (2026-01-15)`: the decision as written (its reasoning is
+/// part of it), its date, and the reasoning only when the line does not already say it.
 fn decision_item(e: &Entity) -> String {
-    let mut head = e.title.as_str();
+    let mut item = format!("- {}{}", clip(&e.title), date_suffix(e.date));
     if let Some(reason) = &e.reasoning
-        && let Some(at) = head.find(reason.as_str())
+        && !e.title.contains(reason.as_str())
     {
-        head = strip_connective(&head[..at]);
-    }
-    let mut item = format!("- {}{}", clip(head), date_suffix(e.date));
-    if let Some(reason) = &e.reasoning {
         item.push_str(" - ");
         item.push_str(&clip(reason));
     }
     item
-}
-
-/// The head of a decision without the word that introduced its reasoning.
-fn strip_connective(head: &str) -> &str {
-    let mut h = head.trim_end();
-    for _ in 0..2 {
-        let lower = h.to_ascii_lowercase();
-        for tail in [
-            " because",
-            " since",
-            " so that",
-            " due to",
-            " given that",
-            " as it",
-            " reason:",
-            " -",
-            " --",
-            " \u{2014}",
-            " \u{2013}",
-            ",",
-            ";",
-            ":",
-        ] {
-            if lower.ends_with(tail) {
-                h = h[..h.len() - tail.len()].trim_end();
-                break;
-            }
-        }
-    }
-    if h.is_empty() { head.trim() } else { h }
 }
 
 fn loop_item(l: &loops::OpenLoop<'_>) -> String {
@@ -415,8 +382,8 @@ Last captured: 2026-01-02
 - [learning] tokens are scoped per workspace
 
 ## Recent Decisions
-- use GraphQL over REST (2026-01-02) - the mobile team needs it
-- use sqlite for now (2026-01-01) - no server is needed
+- use GraphQL over REST because the mobile team needs it (2026-01-02)
+- use sqlite for now because no server is needed (2026-01-01)
 
 ## Open Loops
 - [!] uploads fail on Safari (2026-01-01) - unresolved

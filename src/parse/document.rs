@@ -72,13 +72,20 @@ impl Scanner {
         }
         let mut text = trimmed;
         if let Some(open) = lex::find(trimmed.as_bytes(), b"<!--") {
-            if lex::find(&trimmed.as_bytes()[open..], b"-->").is_none() {
-                self.in_comment = true;
-            }
+            let closes = lex::find(&trimmed.as_bytes()[open..], b"-->").is_some();
             if open == 0 {
+                // A comment line (the templates' keyword comments), or the start of a
+                // multi-line one.
+                self.in_comment = !closes;
                 return;
             }
-            text = trimmed[..open].trim_end();
+            if !closes {
+                // Text, then a comment that runs on over the next lines.
+                self.in_comment = true;
+                text = trimmed[..open].trim_end();
+            }
+            // A comment closed within the line is part of what was written: kept (the
+            // block escapes it).
         }
         if first == b'#' && self.heading(number, text) {
             return;

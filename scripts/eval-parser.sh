@@ -7,8 +7,9 @@
 # `implicit` tier come after their recorded section headings (`section`, outer > inner),
 # as the evaluation README asks: their type may come from the heading alone. Each record
 # is preceded by a level-1 heading that closes the previous record's headings, so no
-# heading leaks from one record into the next. Writes preds to $OUT (default
-# target/eval/parser-preds.jsonl) and prints the scorer's full report.
+# heading leaks from one record into the next. SECTIONS=0 feeds every line alone (no
+# headings), for comparison. Writes preds to $OUT (default target/eval/parser-preds.jsonl)
+# and prints the scorer's full report.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 eval_dir="${MIND_EVAL:-$root/../shared/eval}"
@@ -24,16 +25,17 @@ fi
 input="$(mktemp)"
 trap 'rm -f "$input" "$input.index" "$input.out"' EXIT
 
-python3 - "$gold" "$input" <<'PY'
-import json, sys
+SECTIONS="${SECTIONS:-1}" python3 - "$gold" "$input" <<'PY'
+import json, os, sys
 gold, path = sys.argv[1], sys.argv[2]
+sections = os.environ["SECTIONS"] != "0"
 lines, index = [], []
 for n, raw in enumerate(open(gold, encoding="utf-8")):
     if not raw.strip():
         continue
     r = json.loads(raw)
     lines.append(f"# record {n}")
-    if r.get("tier") == "implicit" and r.get("section"):
+    if sections and r.get("tier") == "implicit" and r.get("section"):
         for depth, heading in enumerate(r["section"].split(" > ")):
             lines.append("#" * min(depth + 2, 6) + " " + heading)
     index.append(len(lines))

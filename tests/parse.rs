@@ -254,6 +254,16 @@ fn every_real_file_parses() {
 }
 
 #[test]
+fn inputs_the_fuzzer_found_parse() {
+    let env = Env::new();
+    for entry in std::fs::read_dir(fixture("fuzz")).unwrap() {
+        let path = entry.unwrap().path();
+        env.ok(&["parse", path.to_str().unwrap(), "--json"]);
+        env.ok(&["parse", "--lines", path.to_str().unwrap()]);
+    }
+}
+
+#[test]
 fn real_mind_memory_file() {
     // A MEMORY.md from a project using the Python Mind, with hand-written sections.
     let env = Env::new();

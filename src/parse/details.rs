@@ -293,7 +293,11 @@ pub fn alternatives_in(text: &str, lower: &[u8]) -> Vec<String> {
     spans.sort();
     let mut out: Vec<String> = Vec::new();
     for (start, end) in spans {
-        let alt = text[start..end]
+        // Masked quotations turn multi-byte characters into blanks: never cut inside one.
+        let Some(alt) = text.get(start..end) else {
+            continue;
+        };
+        let alt = alt
             .trim()
             .trim_end_matches(['.', ')', ':'])
             .replace("**", "");
@@ -356,11 +360,14 @@ pub fn split_gotcha(title: &str) -> (String, Option<String>) {
         if b == b'`' {
             in_code = !in_code;
         } else if !in_code {
-            let width = if title[i..].starts_with("->") {
+            // Byte comparisons: `i` may sit inside a multi-byte character, and a match
+            // starts with an ASCII byte or the first byte of `→`, both char boundaries.
+            let rest = &bytes[i..];
+            let width = if rest.starts_with(b"->") {
                 Some(2)
-            } else if title[i..].starts_with('→') {
+            } else if rest.starts_with("→".as_bytes()) {
                 Some('→'.len_utf8())
-            } else if title[i..].starts_with(" -- ") {
+            } else if rest.starts_with(b" -- ") {
                 Some(4)
             } else {
                 None
@@ -525,6 +532,9 @@ mod tests {
         );
         assert!(alternatives("ran over the weekend").is_empty());
         assert!(alternatives("sent over HTTP").is_empty());
+        // A quotation blanked for the search must not leave a cut inside a character.
+        let _ = alternatives("use X over \u{201c}日本\u{201d}because of it");
+        let _ = alternatives("use X over \"日本\"because of it");
     }
 
     #[test]
@@ -552,6 +562,12 @@ mod tests {
     #[test]
     fn gotcha_splits() {
         assert_eq!(split_gotcha("a -> b"), ("a".into(), Some("b".into())));
+        // Found by the fuzzer: a multi-byte character before the arrow.
+        assert_eq!(
+            split_gotcha("é\u{fffd} -> b"),
+            ("é\u{fffd}".into(), Some("b".into()))
+        );
+        assert_eq!(split_gotcha("日本語 only"), ("日本語 only".into(), None));
         assert_eq!(split_gotcha("a → b"), ("a".into(), Some("b".into())));
         assert_eq!(split_gotcha("a -- b"), ("a".into(), Some("b".into())));
         assert_eq!(split_gotcha("a - b"), ("a - b".into(), None));

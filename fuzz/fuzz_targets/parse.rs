@@ -31,5 +31,8 @@ fuzz_target!(|data: &[u8]| {
         budget: 1500,
     });
     assert!(block.chars().count() <= 1500, "over budget");
-    assert!(!block.contains("<!--") && !block.contains("-->"), "markers escape");
+    assert!(
+        !block.contains("<!--") && !block.contains("-->"),
+        "markers escape"
+    );
 });

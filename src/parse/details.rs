@@ -4,8 +4,6 @@
 
 use std::sync::LazyLock;
 
-use regex::bytes::Regex;
-
 use super::lex::{self, has_word};
 use crate::parse::ProblemStatus;
 
@@ -106,24 +104,31 @@ pub fn reasoning(text: &str, dash_tail: bool) -> Option<String> {
     reasoning_in(text, &lex::lower(text), dash_tail)
 }
 
-/// Words that introduce a reason; searched in a lower-cased copy (one pass for all).
-static REASON_MARKERS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?-u)\b(?:because|since|so that|due to|given that|as it) |\breason: ")
-        .expect("static pattern")
+/// Words that introduce a reason.
+static REASON_MARKERS: LazyLock<lex::PhraseSet> = LazyLock::new(|| {
+    lex::PhraseSet::new(&[
+        "because ",
+        "since ",
+        "so that ",
+        "due to ",
+        "given that ",
+        "as it ",
+        "reason: ",
+    ])
 });
 
 /// Words that introduce a rejected alternative.
-static ALTERNATIVE_MARKERS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?-u)\b(?:over|instead of|rather than|decided against) ").expect("static pattern")
+static ALTERNATIVE_MARKERS: LazyLock<lex::PhraseSet> = LazyLock::new(|| {
+    lex::PhraseSet::new(&["over ", "instead of ", "rather than ", "decided against "])
 });
 
 /// [`reasoning`] with the lower-cased text already at hand.
 pub fn reasoning_in(text: &str, lower: &[u8], dash_tail: bool) -> Option<String> {
-    for m in REASON_MARKERS.find_iter(lower) {
-        if m.as_bytes() == b"since " && since_is_time(&lower[m.end()..]) {
+    for (start, end) in REASON_MARKERS.matches(lower) {
+        if &lower[start..end] == b"since " && since_is_time(&lower[end..]) {
             continue;
         }
-        return sentence(&text[m.end()..]);
+        return sentence(&text[end..]);
     }
     if dash_tail {
         // The last dash that stands between blanks: "X over Y - simpler".
@@ -275,7 +280,7 @@ pub fn alternatives(text: &str) -> Vec<String> {
 
 /// [`alternatives`] with the lower-cased text already at hand.
 pub fn alternatives_in(text: &str, lower: &[u8]) -> Vec<String> {
-    if !ALTERNATIVE_MARKERS.is_match(lower) {
+    if !ALTERNATIVE_MARKERS.any(lower) {
         return Vec::new();
     }
     let mut buf = lower.to_vec();

@@ -282,6 +282,46 @@ pub fn clause_before(buf: &[u8], pos: usize) -> &[u8] {
     &buf[i..pos]
 }
 
+/// A fixed set of phrases (lower case) searched with prebuilt SIMD substring finders.
+pub struct PhraseSet {
+    finders: Vec<memchr::memmem::Finder<'static>>,
+}
+
+impl PhraseSet {
+    pub fn new(phrases: &[&'static str]) -> Self {
+        PhraseSet {
+            finders: phrases
+                .iter()
+                .map(|p| memchr::memmem::Finder::new(p.as_bytes()))
+                .collect(),
+        }
+    }
+
+    /// Occurrences that start a word of `lower`, in text order: (start, end after the
+    /// phrase).
+    pub fn matches(&self, lower: &[u8]) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for f in &self.finders {
+            let len = f.needle().len();
+            for start in f.find_iter(lower) {
+                if start == 0 || !is_word_byte(lower[start - 1]) {
+                    out.push((start, start + len));
+                }
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
+    /// Whether any phrase starts a word of `lower`.
+    pub fn any(&self, lower: &[u8]) -> bool {
+        self.finders.iter().any(|f| {
+            f.find_iter(lower)
+                .any(|start| start == 0 || !is_word_byte(lower[start - 1]))
+        })
+    }
+}
+
 /// Whether any of `words` is a whole word of `hay` (single words only).
 pub fn has_any_word(hay: &[u8], words: &[&str]) -> bool {
     hay.split(|b| !is_word_byte(*b))

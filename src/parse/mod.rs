@@ -160,25 +160,11 @@ pub struct Classified {
 /// Classify one line on its own; `section` is the type implied by the enclosing heading,
 /// if any (bullets under `## Gotchas` are gotchas even without a keyword).
 pub fn classify_line(line: &str, section: Option<EntryType>) -> Option<Classified> {
-    let analysis = line::analyse(
-        line,
-        LineContext {
-            section,
-            detail: false,
-        },
-    );
-    let kind = analysis.kind?;
-    Some(Classified {
-        kind,
-        confidence: confidence::tidy(analysis.confidence),
-        key: analysis.key,
-        title: details::title(analysis.body),
-        reason: analysis.reason,
-    })
+    explain_line(line, section).0
 }
 
 /// Why a line is or is not an entity: its classification (if any) and the reason, e.g.
-/// "question", "code", "heading or comment", "no cue".
+/// "type label", "cue", "heading", "question", "code", "heading or comment", "no cue".
 pub fn explain_line(line: &str, section: Option<EntryType>) -> (Option<Classified>, &'static str) {
     let analysis = line::analyse(
         line,
@@ -187,8 +173,14 @@ pub fn explain_line(line: &str, section: Option<EntryType>) -> (Option<Classifie
             detail: false,
         },
     );
-    let reason = analysis.reason;
-    (classify_line(line, section), reason)
+    let classified = analysis.kind.map(|kind| Classified {
+        kind,
+        confidence: confidence::tidy(analysis.confidence),
+        key: analysis.key,
+        title: details::title(analysis.body),
+        reason: analysis.reason,
+    });
+    (classified, analysis.reason)
 }
 
 /// The type a heading gives to the bullets under it (`## Gotchas` → gotcha), if any.

@@ -4,10 +4,6 @@
 //! A line with source-code syntax is not an entry even when the words inside would
 //! qualify (LABELING: "Code"); a prose line is judged on its content wherever it came from.
 
-use std::sync::LazyLock;
-
-use regex::bytes::Regex;
-
 /// Comment markers and code openers that make a whole line code (`// decided not to ...`).
 pub fn is_comment_or_code_start(s: &str) -> bool {
     const STARTS: &[&str] = &[
@@ -485,11 +481,16 @@ pub fn starts_imperative(text: &str) -> bool {
 
 /// A hedge that lowers confidence ("I guess", "probably", "maybe").
 pub fn is_hedged(lower_body: &[u8]) -> bool {
-    static HEDGES: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?-u)\b(?:i guess|probably|maybe|i think|perhaps|not sure)\b")
-            .expect("static pattern")
+    static HEDGES: std::sync::LazyLock<super::lex::PhraseSet> = std::sync::LazyLock::new(|| {
+        super::lex::PhraseSet::new(&[
+            "probably", "maybe", "perhaps", "i guess", "i think", "not sure",
+        ])
     });
-    HEDGES.is_match(lower_body)
+    HEDGES.matches(lower_body).iter().any(|&(_, end)| {
+        lower_body
+            .get(end)
+            .is_none_or(|b| !(b.is_ascii_alphanumeric() || *b == b'\''))
+    })
 }
 
 /// Imperative warnings ("MUST", "never", "always", "before use"): what a KEY line without a

@@ -4,6 +4,7 @@
 //! Lower modules never print and never exit; they return values and typed errors.
 
 pub mod app;
+pub mod capture;
 pub mod classify;
 pub mod cli;
 pub mod clock;
@@ -11,6 +12,7 @@ pub mod commands;
 pub mod config;
 pub mod context;
 pub mod error;
+pub mod githooks;
 pub mod output;
 pub mod parse;
 pub mod promote;

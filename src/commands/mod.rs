@@ -1,12 +1,17 @@
 //! One file per subcommand: each turns arguments into calls on the modules below and
 //! renders the result. `dispatch` is the single match.
 
+mod checkpoint;
 mod completions;
+mod harvest;
+mod hook;
+mod hooks;
 mod init;
 mod log;
 mod parse;
 mod recall;
 mod session;
+mod stale;
 mod status;
 
 use crate::app::Ctx;
@@ -18,15 +23,25 @@ use crate::parse::{Document, parse_document};
 use crate::store::{Project, session as session_file, state::State, text};
 
 pub fn dispatch(cli: Cli) -> Result<()> {
+    // Hooks must never fail a commit, not even on a bad environment: they handle errors.
+    if let Command::Hook(args) = &cli.command {
+        hook::run(args, &cli.global);
+        return Ok(());
+    }
     let ctx = Ctx::from_args(&cli.global)?;
     match cli.command {
         Command::Init(args) => init::run(&args, &ctx),
         Command::Log(args) => log::run(&args, &ctx),
         Command::Session => session::run(&ctx),
         Command::Recall => recall::run(&ctx),
-        Command::Status => status::run(&ctx),
+        Command::Status(args) if args.stale => stale::run(&ctx),
+        Command::Status(_) => status::run(&ctx),
         Command::Parse(args) => parse::run(&args, &ctx),
         Command::Completions(args) => completions::run(&args),
+        Command::Checkpoint(args) => checkpoint::run(&args, &ctx),
+        Command::Harvest(args) => harvest::run(&args, &ctx),
+        Command::Hooks(args) => hooks::run(&args, &ctx),
+        Command::Hook(_) => Ok(()),
     }
 }
 
@@ -52,6 +67,11 @@ pub(crate) fn refresh_context(
 ) -> Result<(String, Vec<TargetOutcome>)> {
     let session = text::read_optional(&project.session())?
         .map(|bytes| session_file::parse(&text::lossy(&bytes)));
+    // Entries about files changed since they were written carry a `[stale?]` mark.
+    let marked = crate::capture::stale::check(project, doc)
+        .ok()
+        .and_then(|staleness| crate::capture::stale::mark_document(doc, &staleness));
+    let doc = marked.as_ref().unwrap_or(doc);
     let body = build::build(&build::Input {
         doc,
         session: session.as_ref(),

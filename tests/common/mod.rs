@@ -22,7 +22,10 @@ impl Env {
         let dir = tempfile::tempdir().expect("temp dir");
         fs::create_dir_all(dir.path().join("project")).unwrap();
         fs::create_dir_all(dir.path().join("home")).unwrap();
-        Env { dir, now: T0.to_string() }
+        Env {
+            dir,
+            now: T0.to_string(),
+        }
     }
 
     /// A fresh environment with `mind init` already run in `project/`.
@@ -115,7 +118,11 @@ impl Env {
             .env("GIT_COMMITTER_DATE", "2026-01-15T09:00:00Z")
             .output()
             .expect("run git");
-        assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "git {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 

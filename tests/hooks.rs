@@ -59,7 +59,9 @@ fn a_real_commit_with_decided_adds_the_memory() {
     assert!(
         String::from_utf8_lossy(&out.stderr).contains(&format!("kept 2 memories from commit {id}"))
     );
-    // The context block reflects the new decision.
+    // The hook leaves CLAUDE.md alone; the next recall brings the decision into the block.
+    assert!(!env.read("CLAUDE.md").contains("same-site cookie domain"));
+    env.ok(&["recall"]);
     assert!(env.read("CLAUDE.md").contains("same-site cookie domain"));
 }
 

@@ -6,6 +6,9 @@
 //!   listing this session's unlogged decisions and learnings and the `MEMORY:` comments
 //!   being committed. `capture.commit_prompt: "trailers"` adds `Memory:` trailers instead.
 //!
+//! post-commit only appends to MEMORY.md (and the ledger); the context block follows at
+//! the next `mind recall` or `mind checkpoint`.
+//!
 //! Both always succeed: no project, no repository, a disabled setting is a silent no-op;
 //! any failure is one line on stderr. The commit is never blocked or slowed by waiting:
 //! a busy store lock is retried briefly, then given up.
@@ -19,12 +22,9 @@ use crate::capture::commits::{self, Scope, TreeCache};
 use crate::capture::settings::{CaptureSettings, CommitPrompt};
 use crate::capture::{self, Candidate, dedupe, rules};
 use crate::cli::{GlobalArgs, HookArgs};
-use crate::config::Config;
 use crate::error::{Error, Result};
-use crate::parse::parse_document;
 use crate::promote;
 use crate::store::lock::StoreLock;
-use crate::store::state::{State, content_hash};
 use crate::store::{self, Project, session as session_file, text};
 
 /// Give up on a busy store after this long rather than hold up the commit.
@@ -93,24 +93,21 @@ fn post_commit(global: &GlobalArgs) -> Result<()> {
 
     let _lock = lock_patiently(&project)?;
     let path = project.memory();
-    let mut memory = text::read_optional(&path)?.ok_or_else(|| Error::BadFile {
+    let memory = text::read_optional(&path)?.ok_or_else(|| Error::BadFile {
         path: path.clone(),
         reason: "missing; run `mind init` to recreate it".into(),
     })?;
-    let mut seen = dedupe::Seen::from_memory(&text::lossy(&memory)).with_ledger(&project);
+    let texts: Vec<&str> = candidates.iter().map(|c| c.text.as_str()).collect();
+    let mut seen =
+        dedupe::Seen::from_memory_for(&text::lossy(&memory), &texts).with_ledger(&project);
     let (added, _) = capture::select_new(&mut seen, candidates);
     if added.is_empty() {
         return Ok(());
     }
-    let appended = capture::append_new(&project, &memory, &added)?;
-    memory.extend_from_slice(&appended);
-
-    let config = Config::load(&project.config())?;
-    let mut state = State::load(&project.state())?;
-    let doc = parse_document(&text::lossy(&memory));
-    super::refresh_context(&project, &config, &mut state, &doc, Vec::new())?;
-    state.set_memory_hash(content_hash(&memory));
-    state.save(&project.state())?;
+    // Only the append: the context block and state are refreshed by the next `mind recall`
+    // or `mind checkpoint`, which keeps the hook to a few milliseconds (no fsync'd rewrites)
+    // and leaves a tracked CLAUDE.md alone right after a commit.
+    capture::append_new(&project, &memory, &added)?;
     if !global.quiet {
         eprintln!(
             "mind: kept {} memor{} from commit {}",
@@ -159,7 +156,12 @@ fn prepare_commit_msg(args: &[OsString]) -> Result<()> {
         Vec::new()
     };
     // Only what memory does not hold yet is worth a reminder.
-    let mut seen = dedupe::Seen::from_memory(&memory_text).with_ledger(&project);
+    let texts: Vec<&str> = unlogged
+        .iter()
+        .map(String::as_str)
+        .chain(staged.iter().map(|c| c.text.as_str()))
+        .collect();
+    let mut seen = dedupe::Seen::from_memory_for(&memory_text, &texts).with_ledger(&project);
     let unlogged: Vec<String> = unlogged.into_iter().filter(|l| seen.insert(l)).collect();
     let staged: Vec<Candidate> = staged
         .into_iter()

@@ -563,3 +563,64 @@ fn init_with_hooks_installs_them() {
     assert!(env.exists(".git/hooks/post-commit"));
     assert!(env.exists(".git/hooks/prepare-commit-msg"));
 }
+
+#[test]
+fn a_submodule_gets_hooks_in_its_own_git_dir_and_feeds_the_project() {
+    let env = repo();
+    let lib = env.dir.path().join("lib");
+    fs::create_dir_all(&lib).unwrap();
+    env.git_in(&lib, &["init", "-q", "-b", "main"]);
+    fs::write(lib.join("lib.rs"), "pub fn f() {}\n").unwrap();
+    env.git_in(&lib, &["add", "-A"]);
+    env.git_in(&lib, &["commit", "-q", "-m", "lib"]);
+    env.git(&[
+        "-c",
+        "protocol.file.allow=always",
+        "submodule",
+        "add",
+        "-q",
+        lib.to_str().unwrap(),
+        "vendor/lib",
+    ]);
+    let sub = env.path("vendor/lib");
+    let out = env
+        .mind(&["hooks", "install", "--json"])
+        .current_dir(&sub)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = json(&String::from_utf8(out.stdout).unwrap());
+    let git_says = env.git_in(&sub, &["rev-parse", "--git-path", "hooks"]);
+    let hooks_dir = fs::canonicalize(out["location"]["hooks_dir"].as_str().unwrap()).unwrap();
+    assert_eq!(
+        hooks_dir,
+        fs::canonicalize(sub.join(git_says.trim())).unwrap()
+    );
+    assert!(
+        hooks_dir.ends_with(".git/modules/vendor/lib/hooks"),
+        "{}",
+        hooks_dir.display()
+    );
+    assert!(!env.exists(".git/hooks/post-commit"));
+
+    // A commit in the submodule feeds the project's memory, with project-relative paths.
+    fs::write(
+        sub.join("lib.rs"),
+        "pub fn f() {}\n// MEMORY: gotcha: f is not reentrant\n",
+    )
+    .unwrap();
+    let git = Git::new(&env).in_dir(&sub);
+    git.ok(&["commit", "-qam", "note f"]);
+    let id = git.ok(&["rev-parse", "--short=7", "HEAD"]);
+    assert_eq!(
+        memory_lines(&env, "not reentrant"),
+        vec![format!(
+            "gotcha: f is not reentrant (vendor/lib/lib.rs:2, commit {})",
+            id.trim()
+        )]
+    );
+}

@@ -110,6 +110,9 @@ pub struct Scope {
     /// The project root relative to the work tree root, with `/` separators and a trailing
     /// `/` (empty when they are the same folder).
     pub prefix: String,
+    /// The work tree root relative to the project root, when the repository sits inside the
+    /// project (a submodule, a nested repository): prepended to repository paths.
+    pub outer: String,
     /// `.mindignore` at the project root, applied to committed files too.
     pub ignore: Option<ignore::gitignore::Gitignore>,
     pub max_file_bytes: u64,
@@ -125,6 +128,12 @@ impl Scope {
             }
             _ => String::new(),
         };
+        let outer = match work_dir.as_deref().and_then(|w| w.strip_prefix(&root).ok()) {
+            Some(rel) if !rel.as_os_str().is_empty() => {
+                format!("{}/", comments::relative_path(Path::new(""), rel))
+            }
+            _ => String::new(),
+        };
         let mindignore = project_root.join(".mindignore");
         let ignore = mindignore.is_file().then(|| {
             let mut builder = ignore::gitignore::GitignoreBuilder::new(project_root);
@@ -133,6 +142,7 @@ impl Scope {
         });
         Scope {
             prefix,
+            outer,
             ignore: ignore.flatten(),
             max_file_bytes,
         }
@@ -140,17 +150,27 @@ impl Scope {
 
     /// The project-relative path of a repository path, if it is inside the project and not
     /// excluded by `.mindignore`.
-    pub fn project_path<'a>(&self, repo_path: &'a str) -> Option<&'a str> {
-        let rel = repo_path.strip_prefix(self.prefix.as_str())?;
+    pub fn project_path(&self, repo_path: &str) -> Option<String> {
+        let rel = format!(
+            "{}{}",
+            self.outer,
+            repo_path.strip_prefix(self.prefix.as_str())?
+        );
         if rel.split('/').any(|part| part == crate::store::MIND_DIR) {
             return None;
         }
         if let Some(ignore) = &self.ignore
-            && ignore.matched_path_or_any_parents(rel, false).is_ignore()
+            && ignore.matched_path_or_any_parents(&rel, false).is_ignore()
         {
             return None;
         }
         Some(rel)
+    }
+
+    /// The repository path of a project path, if the repository holds it.
+    pub fn repo_path(&self, project_path: &str) -> Option<String> {
+        let inside = project_path.strip_prefix(self.outer.as_str())?;
+        Some(format!("{}{inside}", self.prefix))
     }
 }
 

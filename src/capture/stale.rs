@@ -284,7 +284,9 @@ fn walk_changes(
             if facts.date < questions[path] {
                 continue;
             }
-            let repo_path = format!("{}{path}", scope.prefix);
+            let Some(repo_path) = scope.repo_path(path) else {
+                continue;
+            };
             let now = trees.lookup(repo, facts.tree, &repo_path)?;
             let before = match parent_tree {
                 Some(t) => trees.lookup(repo, t, &repo_path)?,

@@ -9,10 +9,12 @@ use crate::output;
 use crate::store;
 
 pub fn run(args: &HooksArgs, ctx: &Ctx) -> Result<()> {
-    // The repository of the project (or of the current folder when there is no project).
-    let dir = store::find_upwards(&ctx.cwd)
-        .map(|p| p.root)
-        .or_else(|| ctx.project_override.clone())
+    // The repository git uses here: the current folder's (a submodule's own, inside a
+    // project), or the one holding `--project DIR`.
+    let dir = ctx
+        .project_override
+        .as_ref()
+        .map(|p| ctx.cwd.join(p))
         .unwrap_or_else(|| ctx.cwd.clone());
     let outcome = match &args.action {
         HooksAction::Install { force } => githooks::install(&dir, *force)?,

@@ -97,6 +97,10 @@ impl Ctx {
         let before = State::load(&project.state())?;
         let mut state = before.clone();
         state.set_last_activity(self.clock.epoch_ms());
+        if state.session_started().is_none() {
+            // A session that began without a recall starts with its first activity.
+            state.set_session_started(self.clock.epoch_ms());
+        }
         state.save(&project.state())?;
         Ok(before)
     }

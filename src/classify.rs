@@ -1,9 +1,6 @@
 //! Where a `mind log` message goes: explicit types and their aliases, and word-boundary
 //! rules for messages logged without a type.
 
-use std::sync::LazyLock;
-
-use regex::Regex;
 use serde::Serialize;
 
 use crate::parse::EntryType;
@@ -69,124 +66,221 @@ pub struct Classification {
     pub matched: Option<String>,
 }
 
-struct Rule {
-    kind: LogKind,
-    pattern: Regex,
-}
-
-fn rule(kind: LogKind, pattern: &str) -> Rule {
-    Rule {
-        kind,
-        pattern: Regex::new(&format!("(?i){pattern}")).expect("static pattern"),
-    }
-}
-
-/// Leading labels (`decided:`, `TIL:`, `tried:` ...) decide before any cue word.
-static LABELS: LazyLock<Vec<Rule>> = LazyLock::new(|| {
+/// A type decided by a leading label such as `decided:`, `**TIL:**` or `tried:`.
+const LABELS: &[(&str, LogKind)] = {
     use EntryType::*;
     use Section::*;
-    vec![
-        rule(
-            LogKind::Memory(Decision),
-            r"^(?:\*\*)?(?:decided(?: against)?|decision|chose)(?:\*\*)?\s*:",
-        ),
-        rule(
-            LogKind::Memory(Learning),
-            r"^(?:\*\*)?(?:learned|learning|til|lesson|insight)(?:\*\*)?\s*:",
-        ),
-        rule(
-            LogKind::Memory(Progress),
-            r"^(?:\*\*)?(?:fixed|fix|resolved|done|shipped)(?:\*\*)?\s*:",
-        ),
-        rule(
-            LogKind::Memory(Problem),
-            r"^(?:\*\*)?(?:problem|bug|issue)(?:\*\*)?\s*:",
-        ),
-        rule(
-            LogKind::Memory(Gotcha),
-            r"^(?:\*\*)?(?:gotcha|pitfall|caveat)(?:\*\*)?\s*:",
-        ),
-        rule(
-            LogKind::Session(Rejected),
-            r"^(?:tried|rejected|ruled out)\s*:",
-        ),
-        rule(
-            LogKind::Session(Blockers),
-            r"^(?:blocked|blocker|stuck)\s*:",
-        ),
-        rule(
-            LogKind::Session(Assumptions),
-            r"^(?:assuming|assumption|assume)\s*:",
-        ),
-        rule(LogKind::Session(Experience), r"^(?:experience|note)\s*:"),
+    &[
+        ("decided against", LogKind::Memory(Decision)),
+        ("decided", LogKind::Memory(Decision)),
+        ("decision", LogKind::Memory(Decision)),
+        ("chose", LogKind::Memory(Decision)),
+        ("learned", LogKind::Memory(Learning)),
+        ("learning", LogKind::Memory(Learning)),
+        ("til", LogKind::Memory(Learning)),
+        ("lesson", LogKind::Memory(Learning)),
+        ("insight", LogKind::Memory(Learning)),
+        ("fixed", LogKind::Memory(Progress)),
+        ("fix", LogKind::Memory(Progress)),
+        ("resolved", LogKind::Memory(Progress)),
+        ("done", LogKind::Memory(Progress)),
+        ("shipped", LogKind::Memory(Progress)),
+        ("problem", LogKind::Memory(Problem)),
+        ("bug", LogKind::Memory(Problem)),
+        ("issue", LogKind::Memory(Problem)),
+        ("gotcha", LogKind::Memory(Gotcha)),
+        ("pitfall", LogKind::Memory(Gotcha)),
+        ("caveat", LogKind::Memory(Gotcha)),
+        ("tried", LogKind::Session(Rejected)),
+        ("rejected", LogKind::Session(Rejected)),
+        ("ruled out", LogKind::Session(Rejected)),
+        ("blocked", LogKind::Session(Blockers)),
+        ("blocker", LogKind::Session(Blockers)),
+        ("stuck", LogKind::Session(Blockers)),
+        ("assuming", LogKind::Session(Assumptions)),
+        ("assumption", LogKind::Session(Assumptions)),
+        ("assume", LogKind::Session(Assumptions)),
+        ("experience", LogKind::Session(Experience)),
+        ("note", LogKind::Session(Experience)),
     ]
-});
+};
 
-/// Cue words, tried in order; the first rule with a match wins.
-static CUES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
+/// Cue phrases (whole words), tried in this order; the first rule with a match wins.
+/// Plain word matching, not substrings: "helper" is not "help", "retried" is not "tried".
+const CUES: &[(LogKind, &[&str])] = {
     use EntryType::*;
     use Section::*;
-    vec![
-        rule(
+    &[
+        (
             LogKind::Session(Rejected),
-            r"\b(?:tried|didn'?t work|did not work|doesn'?t work|won'?t work|ruled out|rejected|abandoned|gave up on|scrapped|discarded|no good|overkill|dead end)\b",
+            &[
+                "tried",
+                "didn't work",
+                "didnt work",
+                "did not work",
+                "doesn't work",
+                "doesnt work",
+                "won't work",
+                "wont work",
+                "ruled out",
+                "rejected",
+                "abandoned",
+                "gave up on",
+                "scrapped",
+                "discarded",
+                "no good",
+                "overkill",
+                "dead end",
+            ],
         ),
-        rule(
+        (
             LogKind::Session(Blockers),
-            r"\b(?:stuck|blocked|can'?t figure|cannot figure|don'?t know how|no idea (?:how|why|what)|hitting a wall|roadblock)\b",
+            &[
+                "stuck",
+                "blocked",
+                "can't figure",
+                "cant figure",
+                "cannot figure",
+                "don't know how",
+                "dont know how",
+                "no idea how",
+                "no idea why",
+                "no idea what",
+                "hitting a wall",
+                "roadblock",
+            ],
         ),
-        rule(
+        (
             LogKind::Memory(Decision),
-            r"\b(?:decided|going with|went with|chose|settled on|opted for|we'?ll use|will use|switched to)\b",
+            &[
+                "decided",
+                "going with",
+                "went with",
+                "chose",
+                "settled on",
+                "opted for",
+                "we'll use",
+                "will use",
+                "switched to",
+            ],
         ),
-        rule(
+        (
             LogKind::Memory(Learning),
-            r"\b(?:learned|learnt|til|turns out|turned out|realized|realised|discovered|found out|lesson)\b",
+            &[
+                "learned",
+                "learnt",
+                "til",
+                "turns out",
+                "turned out",
+                "realized",
+                "realised",
+                "discovered",
+                "found out",
+                "lesson",
+            ],
         ),
-        rule(
+        (
             LogKind::Memory(Progress),
-            r"\b(?:fixed|resolved|solved|shipped|completed)\b",
+            &["fixed", "resolved", "solved", "shipped", "completed"],
         ),
-        rule(
+        (
             LogKind::Memory(Problem),
-            r"\b(?:bug|broken|crash(?:es|ed|ing)?|panics?|segfaults?|regression|fails|failing)\b",
+            &[
+                "bug",
+                "broken",
+                "crash",
+                "crashes",
+                "crashed",
+                "crashing",
+                "panic",
+                "panics",
+                "segfault",
+                "segfaults",
+                "regression",
+                "fails",
+                "failing",
+            ],
         ),
-        rule(
+        (
             LogKind::Session(Assumptions),
-            r"\b(?:assuming|assume|i think|probably|i believe|presumably|guessing|should be)\b",
+            &[
+                "assuming",
+                "assume",
+                "i think",
+                "probably",
+                "i believe",
+                "presumably",
+                "guessing",
+                "should be",
+            ],
         ),
     ]
-});
+};
 
 /// Phrases that mention a decision without making one.
-static UNDECIDED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)\b(?:haven'?t|have not|not yet|need to|needs to|should we|if we|might|yet to) decide",
-    )
-    .expect("static pattern")
-});
+const UNDECIDED: &[&str] = &[
+    "haven't decided",
+    "havent decided",
+    "have not decided",
+    "not yet decided",
+    "need to decide",
+    "needs to decide",
+    "should we decide",
+    "if we decide",
+    "might decide",
+    "yet to decide",
+];
+
+/// Lower-case words (letters, digits, apostrophes) of a text, for phrase matching.
+fn words(text: &str) -> Vec<String> {
+    text.to_lowercase()
+        .replace(['\u{2019}', '\u{2018}'], "'")
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .map(|w| w.trim_matches('\''))
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The first phrase of `phrases` that occurs as whole words in `words`.
+fn find_phrase<'a>(words: &[String], phrases: &[&'a str]) -> Option<&'a str> {
+    phrases.iter().copied().find(|phrase| {
+        let parts: Vec<&str> = phrase.split(' ').collect();
+        words
+            .windows(parts.len())
+            .any(|w| w.iter().zip(&parts).all(|(a, b)| a == b))
+    })
+}
+
+/// The label a message starts with (`decided:`, `**TIL:**`, `ruled out:`), if it is one we know.
+fn leading_label(text: &str) -> Option<(&'static str, LogKind)> {
+    let t = text.trim_start().trim_start_matches("**").trim_start();
+    let colon = t.find(':')?;
+    let name = t[..colon].trim_end_matches("**").trim().to_lowercase();
+    LABELS.iter().find(|(label, _)| *label == name).copied()
+}
 
 /// Classify a message logged without a type.
 pub fn classify(message: &str) -> Classification {
     let text = message.trim();
-    for rule in LABELS.iter() {
-        if let Some(m) = rule.pattern.find(text) {
-            return Classification {
-                kind: rule.kind,
-                matched: Some(m.as_str().trim().to_string()),
-            };
-        }
+    if let Some((label, kind)) = leading_label(text) {
+        return Classification {
+            kind,
+            matched: Some(format!("{label}:")),
+        };
     }
     // A question records no fact: it is an experience.
     if !text.ends_with('?') {
-        for rule in CUES.iter() {
-            if rule.kind == LogKind::Memory(EntryType::Decision) && UNDECIDED.is_match(text) {
+        let words = words(text);
+        let undecided = find_phrase(&words, UNDECIDED).is_some();
+        for (kind, phrases) in CUES {
+            if undecided && *kind == LogKind::Memory(EntryType::Decision) {
                 continue;
             }
-            if let Some(m) = rule.pattern.find(text) {
+            if let Some(phrase) = find_phrase(&words, phrases) {
                 return Classification {
-                    kind: rule.kind,
-                    matched: Some(m.as_str().to_string()),
+                    kind: *kind,
+                    matched: Some(phrase.to_string()),
                 };
             }
         }
@@ -200,13 +294,9 @@ pub fn classify(message: &str) -> Classification {
 /// The line `mind log` writes to MEMORY.md: the type's label unless the message already
 /// starts with a label of that same type.
 pub fn memory_line(kind: EntryType, message: &str) -> String {
-    let starts_with_own_label = LABELS
-        .iter()
-        .any(|rule| rule.kind == LogKind::Memory(kind) && rule.pattern.is_match(message));
-    if starts_with_own_label {
-        message.to_string()
-    } else {
-        format!("{} {message}", kind.label())
+    match leading_label(message) {
+        Some((_, labelled)) if labelled == LogKind::Memory(kind) => message.to_string(),
+        _ => format!("{} {message}", kind.label()),
     }
 }
 
@@ -235,6 +325,8 @@ mod tests {
         assert_eq!(kind("assuming the API is stable"), "assumption");
         assert_eq!(kind("should we use postgres?"), "experience");
         assert_eq!(kind("we need to decide on a queue"), "experience");
+        assert_eq!(kind("we haven't decided yet, it crashes"), "problem");
+        assert_eq!(kind("It didn\u{2019}t work with nginx"), "rejected");
     }
 
     #[test]
@@ -242,6 +334,8 @@ mod tests {
         assert_eq!(kind("learned: tried X and it failed"), "learning");
         assert_eq!(kind("TIL: cargo caches"), "learning");
         assert_eq!(kind("fixed: stuck build"), "progress");
+        assert_eq!(kind("**Decided:** use JWT"), "decision");
+        assert_eq!(kind("ruled out: redis"), "rejected");
     }
 
     #[test]

@@ -58,6 +58,14 @@ pub enum Command {
     Parse(ParseArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
+    /// Set a reminder for a time, the next session, or when a subject comes up.
+    Remind(RemindArgs),
+    /// List reminders with their numbers; `mind reminders done N` completes one.
+    Reminders(RemindersArgs),
+    /// Gotchas that match what you are about to do; `mind edges add` records one.
+    Edges(EdgesArgs),
+    /// Print a self-contained brief of a problem for a fresh agent: what was tried, what is known.
+    Helper(HelperArgs),
     /// Harvest `MEMORY:` comments from the project's files, then refresh the context block.
     Checkpoint(CheckpointArgs),
     /// Backfill memory from commit messages in git history.
@@ -154,11 +162,8 @@ pub struct LogArgs {
     #[arg(short = 't', long = "type", value_name = "TYPE")]
     pub kind: Option<String>,
     /// `[TYPE] MESSAGE...`: a leading known type names the type; `-` reads the message from stdin.
-    #[arg(
-        value_name = "MESSAGE",
-        allow_hyphen_values = true,
-        trailing_var_arg = true
-    )]
+    /// Flags may come after the message; a message that starts with `-` goes after `--`.
+    #[arg(value_name = "MESSAGE")]
     pub words: Vec<String>,
 }
 
@@ -175,4 +180,126 @@ pub struct ParseArgs {
 pub struct CompletionsArgs {
     /// The shell to generate for.
     pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = crate::remind::when::ACCEPTED_FORMS)]
+pub struct RemindArgs {
+    /// `MESSAGE WHEN`: the message, then when (`tomorrow`, `in 3 days`, `next session`,
+    /// `when I mention auth`); with --when every word is the message.
+    #[arg(value_name = "MESSAGE WHEN")]
+    pub words: Vec<String>,
+    /// When the reminder fires (instead of the last argument).
+    #[arg(long, value_name = "WHEN")]
+    pub when: Option<String>,
+}
+
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, disable_help_subcommand = true)]
+pub struct RemindersArgs {
+    /// Include completed reminders.
+    #[arg(long)]
+    pub all: bool,
+    #[command(subcommand)]
+    pub action: Option<RemindersAction>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RemindersAction {
+    /// Mark reminders done by their numbers (as `mind reminders` shows them).
+    Done {
+        #[arg(required = true, value_name = "N")]
+        numbers: Vec<usize>,
+    },
+}
+
+#[derive(Debug, Args)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    disable_help_subcommand = true
+)]
+pub struct EdgesArgs {
+    /// What you are about to do, e.g. "store the session token in a cookie".
+    #[arg(value_name = "INTENT", required = true)]
+    pub intent: Vec<String>,
+    /// A code snippet you are about to write or change; matched against code patterns.
+    #[arg(long, value_name = "SNIPPET")]
+    pub code: Option<String>,
+    /// The stack to match (repeatable); default: detected from the project's files.
+    #[arg(long = "stack", value_name = "S")]
+    pub stack: Vec<String>,
+    /// At most this many gotchas.
+    #[arg(short = 'n', long, default_value_t = 10)]
+    pub limit: usize,
+    #[command(subcommand)]
+    pub action: Option<EdgesAction>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum EdgesAction {
+    /// Record a gotcha: a bullet under `## Gotchas` in MEMORY.md, or with --global an edge
+    /// in `$MIND_HOME/global_edges.json` for every project.
+    Add(EdgeAddArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct EdgeAddArgs {
+    /// What goes wrong, e.g. "Safari ITP blocks cross-domain cookies".
+    #[arg(value_name = "TITLE")]
+    pub title: Vec<String>,
+    /// What to do instead.
+    #[arg(long, value_name = "W")]
+    pub workaround: String,
+    /// Why it happens or when it bites.
+    #[arg(long, value_name = "D")]
+    pub description: Option<String>,
+    /// Store it for every project in `$MIND_HOME/global_edges.json`.
+    #[arg(long)]
+    pub global: bool,
+    /// Stack tags it applies to (repeatable; global edges).
+    #[arg(long = "stack", value_name = "S")]
+    pub stack: Vec<String>,
+    /// How bad it is (global edges).
+    #[arg(long, value_enum)]
+    pub severity: Option<Severity>,
+    /// Intent phrases that should surface it (repeatable; global edges).
+    #[arg(long = "intent", value_name = "PHRASE")]
+    pub intent: Vec<String>,
+    /// Code patterns that should surface it, e.g. `document.cookie` (repeatable; global edges).
+    #[arg(long = "code", value_name = "PATTERN")]
+    pub code: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Severity {
+    Info,
+    Warning,
+    Critical,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Critical => "critical",
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct HelperArgs {
+    /// The problem, in a sentence or two.
+    #[arg(value_name = "PROBLEM", required = true)]
+    pub problem: Vec<String>,
+    /// Something already tried (repeatable); this session's rejected approaches are added.
+    #[arg(long = "attempt", value_name = "A")]
+    pub attempts: Vec<String>,
+    /// What you currently think is going on.
+    #[arg(long, value_name = "H")]
+    pub hypothesis: Option<String>,
+    /// Write the brief to this file instead of printing it.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
 }

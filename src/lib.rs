@@ -4,6 +4,7 @@
 //! Lower modules never print and never exit; they return values and typed errors.
 
 pub mod app;
+pub mod brief;
 pub mod capture;
 pub mod classify;
 pub mod cli;
@@ -11,14 +12,17 @@ pub mod clock;
 pub mod commands;
 pub mod config;
 pub mod context;
+pub mod edges;
 pub mod error;
 pub mod githooks;
 pub mod output;
 pub mod parse;
 pub mod promote;
 pub mod rank;
+pub mod remind;
 pub mod stack;
 pub mod store;
+pub mod terms;
 
 use std::ffi::OsString;
 use std::process::ExitCode;

@@ -24,6 +24,9 @@ struct Reply {
     classified: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<String>,
+    /// Context reminders whose keywords the message mentions.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    reminders: Vec<crate::remind::Fired>,
 }
 
 /// The type (if named) and the message, from `--type` or a leading type word.
@@ -34,6 +37,18 @@ fn split_args(args: &LogArgs) -> Result<(Option<LogKind>, String)> {
             format!("known types: {TYPE_NAMES}"),
         )
     };
+    if args.kind.is_none()
+        && let [only] = args.words.as_slice()
+        && let Some(kind) = classify::parse_type(only)
+    {
+        return Err(Error::usage_hint(
+            format!("no message after the type {:?}", kind.name()),
+            format!(
+                "mind log {} \"what happened\" (or `-` to read it from stdin)",
+                kind.name()
+            ),
+        ));
+    }
     let (kind, words): (Option<LogKind>, &[String]) = match &args.kind {
         Some(name) => (
             Some(classify::parse_type(name).ok_or_else(|| unknown(name))?),
@@ -118,6 +133,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         line,
         classified: classification.is_some(),
         reason,
+        reminders: crate::remind::fire_context_reminders(&project, &message),
     };
     if ctx.json {
         return output::print_json(&reply);
@@ -132,5 +148,9 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         out.push_str(&ctx.paint.dim(&format!(" ({reason}; --type overrides)")));
     }
     out.push('\n');
+    out.push_str(&crate::commands::reminders::render_fired(
+        ctx,
+        &reply.reminders,
+    ));
     ctx.out(&out)
 }

@@ -3,13 +3,17 @@
 
 mod checkpoint;
 mod completions;
+mod edges;
 mod harvest;
+mod helper;
 mod hook;
 mod hooks;
 mod init;
 mod log;
 mod parse;
 mod recall;
+mod remind;
+mod reminders;
 mod session;
 mod stale;
 mod status;
@@ -38,6 +42,10 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Status(_) => status::run(&ctx),
         Command::Parse(args) => parse::run(&args, &ctx),
         Command::Completions(args) => completions::run(&args),
+        Command::Remind(args) => remind::run(&args, &ctx),
+        Command::Reminders(args) => reminders::run(&args, &ctx),
+        Command::Edges(args) => edges::run(&args, &ctx),
+        Command::Helper(args) => helper::run(&args, &ctx),
         Command::Checkpoint(args) => checkpoint::run(&args, &ctx),
         Command::Harvest(args) => harvest::run(&args, &ctx),
         Command::Hooks(args) => hooks::run(&args, &ctx),
@@ -45,13 +53,18 @@ pub fn dispatch(cli: Cli) -> Result<()> {
     }
 }
 
-/// MEMORY.md's text (lossy view for parsing); a missing file is an error with a way out.
-pub(crate) fn read_memory(project: &Project) -> Result<(Vec<u8>, Document)> {
+/// MEMORY.md's bytes; a missing file is an error with a way out.
+pub(crate) fn read_memory_bytes(project: &Project) -> Result<Vec<u8>> {
     let path = project.memory();
-    let bytes = text::read_optional(&path)?.ok_or_else(|| Error::BadFile {
+    text::read_optional(&path)?.ok_or_else(|| Error::BadFile {
         path: path.clone(),
         reason: "missing; run `mind init` to recreate it (existing files are kept)".into(),
-    })?;
+    })
+}
+
+/// MEMORY.md's bytes and its parsed document.
+pub(crate) fn read_memory(project: &Project) -> Result<(Vec<u8>, Document)> {
+    let bytes = read_memory_bytes(project)?;
     let doc = parse_document(&text::lossy(&bytes));
     Ok((bytes, doc))
 }

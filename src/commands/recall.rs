@@ -6,11 +6,12 @@ use chrono::{DateTime, NaiveDate};
 use serde::Serialize;
 
 use crate::app::Ctx;
-use crate::commands::{read_memory, refresh_context};
+use crate::commands::{read_memory_bytes, refresh_context};
 use crate::context::{self, TargetOutcome};
 use crate::error::Result;
 use crate::output;
 use crate::promote::{self, Promotion};
+use crate::remind;
 use crate::store::session::{self as session_file, Session};
 use crate::store::state::{State, content_hash};
 use crate::store::{append, atomic, memory, templates, text};
@@ -22,6 +23,7 @@ struct Reply {
     last_activity: Option<String>,
     gap_minutes: Option<i64>,
     promoted: Vec<String>,
+    reminders: remind::AtRecall,
     session: Session,
     context: String,
     targets: Vec<TargetOutcome>,
@@ -37,7 +39,7 @@ pub fn run(ctx: &Ctx) -> Result<()> {
     let gap_ms = previous.map(|last| now_ms - last);
     let new_session = gap_ms.is_none_or(|gap| gap > config.session_gap_minutes as i64 * 60_000);
 
-    let (mut memory_bytes, _) = read_memory(&project)?;
+    let mut memory_bytes = read_memory_bytes(&project)?;
     let mut promoted: Vec<Promotion> = Vec::new();
     if new_session {
         let old = text::read_optional(&project.session())?
@@ -61,8 +63,10 @@ pub fn run(ctx: &Ctx) -> Result<()> {
         state.set_session_started(now_ms);
     }
 
+    let reminders = remind::settle_at_recall(&project, ctx.clock.now(), new_session)?;
     let doc = crate::parse::parse_document(&text::lossy(&memory_bytes));
-    let (body, targets) = refresh_context(&project, &config, &mut state, &doc, Vec::new())?;
+    let (body, targets) =
+        refresh_context(&project, &config, &mut state, &doc, reminders.sections())?;
     state.set_last_activity(now_ms);
     state.set_memory_hash(content_hash(&memory_bytes));
     state.save(&project.state())?;
@@ -78,6 +82,7 @@ pub fn run(ctx: &Ctx) -> Result<()> {
         last_activity,
         gap_minutes: gap_ms.map(|g| g / 60_000),
         promoted: promoted.iter().map(|p| p.line.clone()).collect(),
+        reminders,
         session,
         context: body,
         targets,

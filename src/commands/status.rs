@@ -68,6 +68,8 @@ pub fn run(ctx: &Ctx) -> Result<()> {
         files.insert(name.to_string(), size);
     }
 
+    problems.extend(crate::remind::problems(&project)?);
+
     let mut counts: BTreeMap<&'static str, usize> =
         EntryType::ALL.iter().map(|t| (t.as_str(), 0)).collect();
     let mut open_problems = 0;

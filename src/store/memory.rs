@@ -30,19 +30,25 @@ pub fn append_under_date(existing: &[u8], date: NaiveDate, lines: &[String]) -> 
 }
 
 /// The date of the last `## ` heading, when that heading is a date heading.
+/// Scans backwards from the end, so an append costs the same on a 10 MB file as on a small one.
 fn last_heading_date(bytes: &[u8]) -> Option<NaiveDate> {
-    let text = text::lossy(bytes);
-    let last = text
-        .lines()
-        .rev()
-        .map(str::trim)
-        .find(|l| l.starts_with("## ") || l == &"##")?;
-    dates::heading_date(last)
+    let mut end = bytes.len();
+    loop {
+        let start = memchr::memrchr(b'\n', &bytes[..end]).map_or(0, |i| i + 1);
+        let line = text::trimmed(&bytes[start..end]);
+        if line.starts_with("## ") || line == "##" {
+            return dates::heading_date(&line);
+        }
+        if start == 0 {
+            return None;
+        }
+        end = start - 1;
+    }
 }
 
 /// Number of `\n` bytes.
 pub fn newline_count(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| b == b'\n').count()
+    memchr::memchr_iter(b'\n', bytes).count()
 }
 
 #[cfg(test)]

@@ -106,12 +106,32 @@ fn value_as_i64(value: &Value) -> Option<i64> {
     value.as_i64().or_else(|| value.as_f64().map(|f| f as i64))
 }
 
-/// A stable content hash (FNV-1a, 64 bit, hex) for change detection.
+/// A stable content hash (FNV-1a over 64-bit words, plus the length; hex) for change
+/// detection. Not cryptographic: it only tells whether a file changed.
 pub fn content_hash(bytes: &[u8]) -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    const PRIME: u64 = 0x0100_0000_01b3;
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325 ^ bytes.len() as u64;
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().expect("8-byte chunk"));
+        hash = (hash ^ word).wrapping_mul(PRIME);
+        hash ^= hash >> 29;
+    }
+    for &b in chunks.remainder() {
+        hash = (hash ^ u64::from(b)).wrapping_mul(PRIME);
     }
     format!("{hash:016x}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::content_hash;
+
+    #[test]
+    fn hash_tells_content_apart() {
+        assert_eq!(content_hash(b"abc"), content_hash(b"abc"));
+        assert_ne!(content_hash(b"abc"), content_hash(b"abd"));
+        assert_ne!(content_hash(b"12345678a"), content_hash(b"12345678b"));
+        assert_ne!(content_hash(b""), content_hash(b"\0"));
+    }
 }

@@ -1,0 +1,115 @@
+//! `mind helper PROBLEM`: a self-contained markdown brief for a fresh agent (another
+//! session, a sub-agent): the problem, every attempt so far, assumptions, blockers, related
+//! memory, gotchas, the stack and a method. Reads only, except the `--out` file.
+
+use serde::Serialize;
+
+use crate::app::Ctx;
+use crate::brief::{self, Brief};
+use crate::cli::HelperArgs;
+use crate::commands::edges::{global_edges, project_stack};
+use crate::edges::{project as project_edges, rank};
+use crate::error::{Error, Result};
+use crate::output;
+use crate::parse::parse_document;
+use crate::store::{atomic, session as session_file, text};
+
+#[derive(Serialize)]
+struct Reply {
+    #[serde(flatten)]
+    brief: Brief,
+    markdown: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    written_to: Option<String>,
+}
+
+pub fn run(args: &HelperArgs, ctx: &Ctx) -> Result<()> {
+    let problem = text::one_line(&args.problem.join(" "));
+    if problem.is_empty() {
+        return Err(Error::usage_hint(
+            "empty PROBLEM: nothing to brief",
+            "mind helper \"what is wrong\" --attempt \"what was tried\"",
+        ));
+    }
+    let given: Vec<String> = args.attempts.iter().map(|a| text::one_line(a)).collect();
+    let hypothesis = args
+        .hypothesis
+        .as_deref()
+        .map(text::one_line)
+        .filter(|h| !h.is_empty());
+    let project = ctx.project()?;
+    let memory = text::read_optional(&project.memory())?
+        .map(|b| text::lossy(&b).into_owned())
+        .unwrap_or_default();
+    let session = text::read_optional(&project.session())?
+        .map(|b| session_file::parse(&text::lossy(&b)))
+        .unwrap_or_default();
+    let attempts = brief::attempts(&given, &session.rejected);
+    let doc = parse_document(&memory);
+    let stack = project_stack(&project.root, &doc);
+
+    let mut query = problem.clone();
+    for extra in attempts
+        .iter()
+        .map(|a| a.text.as_str())
+        .chain(hypothesis.as_deref())
+    {
+        query.push(' ');
+        query.push_str(extra);
+    }
+    let memories = brief::relevant_memories(&doc, &query, 5);
+    let mut edges = project_edges::load(&memory, &doc);
+    edges.extend(global_edges(ctx)?);
+    // Gotchas match the problem itself; the attempts would drag in unrelated ones.
+    let gotcha_query = format!("{} {}", problem, hypothesis.as_deref().unwrap_or(""));
+    let mut gotchas = rank::rank(
+        &edges,
+        &rank::Query {
+            intent: &gotcha_query,
+            code: None,
+            stack: &stack,
+        },
+    );
+    gotchas.truncate(5);
+
+    let brief = Brief {
+        problem,
+        attempts,
+        hypothesis,
+        assumptions: session.assumptions,
+        blockers: session.blockers,
+        memories,
+        gotchas,
+        stack,
+    };
+    let markdown = brief::render(&brief);
+    let written_to = match &args.out {
+        Some(path) => {
+            let path = if path.is_absolute() {
+                path.clone()
+            } else {
+                ctx.cwd.join(path)
+            };
+            atomic::write_atomic(&path, markdown.as_bytes())?;
+            Some(path.display().to_string())
+        }
+        None => None,
+    };
+    let reply = Reply {
+        brief,
+        markdown,
+        written_to,
+    };
+    if ctx.json {
+        return output::print_json(&reply);
+    }
+    match &reply.written_to {
+        Some(path) => ctx.out(&format!(
+            "wrote the brief to {path} ({} attempt(s), {} memory(ies), {} gotcha(s))\n",
+            reply.brief.attempts.len(),
+            reply.brief.memories.len(),
+            reply.brief.gotchas.len()
+        )),
+        None => ctx.out(&reply.markdown),
+    }
+}

@@ -1,0 +1,76 @@
+//! `mind remind MESSAGE WHEN`: add a reminder to REMINDERS.md.
+
+use crate::app::Ctx;
+use crate::cli::RemindArgs;
+use crate::error::{Error, Result};
+use crate::output;
+use crate::remind::{self, Shown, When, when};
+use crate::store::text;
+
+pub fn run(args: &RemindArgs, ctx: &Ctx) -> Result<()> {
+    let now = ctx.clock.now();
+    let (message, when) = split_args(args, |phrase| when::parse(phrase, now))?;
+    let message = text::one_line(&message);
+    if message.is_empty() {
+        return Err(Error::usage_hint(
+            "empty message: nothing to remind",
+            "mind remind \"MESSAGE\" WHEN, e.g. mind remind \"check the audit\" tomorrow",
+        ));
+    }
+    let project = ctx.project()?;
+    let _lock = project.lock()?;
+    let reminder = remind::add(
+        &project,
+        &message,
+        remind::trigger_of(when),
+        ctx.clock.today(),
+    )?;
+    ctx.touch(&project)?;
+    if ctx.json {
+        return output::print_json(&Shown::of(&reminder, now.naive_local()));
+    }
+    ctx.out(&format!(
+        "reminder {}: {} {}\n",
+        ctx.paint.highlight(&reminder.number.to_string()),
+        reminder.message,
+        ctx.paint
+            .dim(&format!("({})", remind::describe(&reminder.trigger)))
+    ))
+}
+
+/// The message and the parsed WHEN. Without `--when`, WHEN is the last argument; when the
+/// message was not quoted (`mind remind call Bob in 2 days`), the longest run of trailing
+/// arguments that reads as a WHEN.
+fn split_args(
+    args: &RemindArgs,
+    parse: impl Fn(&str) -> std::result::Result<When, when::WhenError>,
+) -> Result<(String, When)> {
+    let refuse = |e: when::WhenError| {
+        Error::usage_hint(
+            format!("unknown WHEN: {}; nothing written", e.0),
+            when::ACCEPTED_FORMS,
+        )
+    };
+    if let Some(phrase) = &args.when {
+        return Ok((args.words.join(" "), parse(phrase).map_err(refuse)?));
+    }
+    match args.words.len() {
+        0 => Err(Error::usage_hint(
+            "missing MESSAGE and WHEN",
+            "mind remind \"MESSAGE\" WHEN, e.g. mind remind \"check the audit\" tomorrow",
+        )),
+        1 => Err(Error::usage_hint(
+            format!("missing WHEN after {:?}", args.words[0]),
+            when::ACCEPTED_FORMS,
+        )),
+        n => {
+            for split in 1..n - 1 {
+                if let Ok(when) = parse(&args.words[split..].join(" ")) {
+                    return Ok((args.words[..split].join(" "), when));
+                }
+            }
+            let last = &args.words[n - 1];
+            Ok((args.words[..n - 1].join(" "), parse(last).map_err(refuse)?))
+        }
+    }
+}

@@ -1,0 +1,517 @@
+//! WHEN phrases for `mind remind`: a time, the next session, or a context.
+//!
+//! Our own phrases are tried first because they need care that a general date parser
+//! gets wrong (`Dec 20` rolls over to next year once passed; `tomorrow 9am` keeps its
+//! time; `next month` is not a Monday); anything else goes to chrono-english, guarded by a
+//! vocabulary check so that an unknown word is never half-read. A phrase nobody
+//! understands is an error listing the accepted forms — never a silent "next session"
+//! reminder, which is what the Python Mind does.
+
+use std::sync::LazyLock;
+
+use chrono::{
+    DateTime, Datelike, Days, FixedOffset, Months, NaiveDate, NaiveDateTime, NaiveTime, Timelike,
+};
+use regex::Regex;
+
+/// When a reminder fires.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum When {
+    /// On this day (due from its start).
+    Date(NaiveDate),
+    /// At this local time.
+    Time(NaiveDateTime),
+    /// At the next `mind recall`.
+    NextSession,
+    /// When one of these keywords (lower case, possibly several words) is mentioned.
+    Context(Vec<String>),
+}
+
+/// The forms `mind remind` accepts, for error messages and help.
+pub const ACCEPTED_FORMS: &str = "accepted WHEN forms:
+  tomorrow, tonight, tomorrow 9am, next session
+  in 3 days, in 2 hours, in 2 weeks, in 1 month (also: in an hour, in a week)
+  friday, next friday, next week (its Monday), next month, friday 8pm
+  2026-12-01, 2026-12-01 15:30, Dec 20, 20 December, Dec 20 2027
+  when I mention auth, when we work on the database, when deploy comes up,
+  when I mention auth, login and oauth";
+
+static CONTEXT_FORMS: LazyLock<[Regex; 3]> = LazyLock::new(|| {
+    [
+        Regex::new(r"^when\s+(?:i|you|we|someone|anyone)\s+(?:mention|mentions|say|says|talk about|ask about)\s+(.+)$"),
+        Regex::new(r"^when\s+(?:we|i|you)(?:'re|\s+are|\s+am)?\s+(?:work|working|touch|touching|discuss|discussing|change|changing|edit|editing|look at|looking at)\s+(?:on\s+)?(.+)$"),
+        Regex::new(r"^when\s+(.+?)\s+(?:comes up|come up|is mentioned|are mentioned|gets mentioned)$"),
+    ]
+    .map(|r| r.expect("static pattern"))
+});
+
+static IN_AMOUNT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^in\s+(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(minute|min|hour|hr|day|week|month|year)s?$")
+        .expect("static pattern")
+});
+
+static TIME_OF_DAY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?:at\s+)?(?:(\d{1,2})(?::(\d{2}))?\s*(am|pm)|(\d{1,2}):(\d{2})|(noon|midday|midnight|morning|afternoon|evening|night))$")
+        .expect("static pattern")
+});
+
+const MONTHS: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+const WEEKDAYS: [&str; 7] = [
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];
+
+/// Why a phrase was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WhenError(pub String);
+
+/// Parse a WHEN phrase relative to `now` (whose offset is the local time zone).
+pub fn parse(phrase: &str, now: DateTime<FixedOffset>) -> Result<When, WhenError> {
+    let text = phrase.split_whitespace().collect::<Vec<_>>().join(" ");
+    let lower = text.to_lowercase();
+    if lower.is_empty() {
+        return Err(WhenError("empty WHEN".into()));
+    }
+    if lower.starts_with("when ") {
+        return context(&lower)
+            .ok_or_else(|| WhenError(format!("{text:?} is not a context form I know")));
+    }
+    let today = now.date_naive();
+    let when = own_phrase(&lower, now)
+        .or_else(|| english(&lower, now))
+        .ok_or_else(|| WhenError(format!("cannot read {text:?} as a time")))?;
+    match &when {
+        When::Date(d) if *d < today => Err(WhenError(format!("{text:?} is in the past ({d})"))),
+        When::Time(t) if t.date() < today => {
+            Err(WhenError(format!("{text:?} is in the past ({t})")))
+        }
+        _ => Ok(when),
+    }
+}
+
+/// The keywords of a context form (`when I mention auth, login and oauth` →
+/// `["auth", "login", "oauth"]`), or `None` when `phrase` is not one.
+pub fn context_keywords(phrase: &str) -> Option<Vec<String>> {
+    let lower = phrase
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase();
+    match context(&lower)? {
+        When::Context(k) => Some(k),
+        _ => None,
+    }
+}
+
+fn context(lower: &str) -> Option<When> {
+    let subject = CONTEXT_FORMS
+        .iter()
+        .find_map(|re| re.captures(lower).map(|c| c[1].to_string()))?;
+    let keywords = keywords(&subject);
+    (!keywords.is_empty()).then_some(When::Context(keywords))
+}
+
+/// Split a list of subjects on commas, `and`, `or`, `/` and `|`; drop leading articles.
+pub fn keywords(subject: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for piece in subject
+        .to_lowercase()
+        .replace(['|', '/', ';'], ",")
+        .split(',')
+        .flat_map(|p| p.split(" and ").collect::<Vec<_>>())
+        .flat_map(|p| p.split(" or ").collect::<Vec<_>>())
+    {
+        let mut words: Vec<&str> = piece
+            .split_whitespace()
+            .map(|w| {
+                w.trim_matches(|c: char| !c.is_alphanumeric() && c != '.' && c != '_' && c != '-')
+            })
+            .filter(|w| !w.is_empty())
+            .collect();
+        while words.len() > 1
+            && matches!(
+                words[0],
+                "the" | "a" | "an" | "our" | "my" | "your" | "their" | "its" | "and" | "or"
+            )
+        {
+            words.remove(0);
+        }
+        if words.len() == 1 && matches!(words[0], "and" | "or" | "the" | "a" | "an") {
+            continue;
+        }
+        let keyword = words.join(" ");
+        if !keyword.is_empty() && !out.contains(&keyword) {
+            out.push(keyword);
+        }
+    }
+    out
+}
+
+fn own_phrase(lower: &str, now: DateTime<FixedOffset>) -> Option<When> {
+    let today = now.date_naive();
+    let local = now.naive_local();
+    if lower == "next session" || lower == "next time" || lower == "at the next session" {
+        return Some(When::NextSession);
+    }
+    if lower == "tonight" {
+        let eight = today.and_time(NaiveTime::from_hms_opt(20, 0, 0)?);
+        return Some(When::Time(eight.max(trim_seconds(local))));
+    }
+    if let Some(c) = IN_AMOUNT.captures(lower) {
+        let n = amount(&c[1])?;
+        return Some(match &c[2] {
+            "minute" | "min" => {
+                When::Time(trim_seconds(local) + chrono::Duration::minutes(n.into()))
+            }
+            "hour" | "hr" => When::Time(trim_seconds(local) + chrono::Duration::hours(n.into())),
+            "day" => When::Date(today.checked_add_days(Days::new(n.into()))?),
+            "week" => When::Date(today.checked_add_days(Days::new(7 * u64::from(n)))?),
+            "month" => When::Date(today.checked_add_months(Months::new(n))?),
+            _ => When::Date(today.checked_add_months(Months::new(12 * n))?),
+        });
+    }
+    match lower {
+        "next week" => {
+            let to_monday = 7 - today.weekday().num_days_from_monday();
+            return Some(When::Date(today + Days::new(to_monday.into())));
+        }
+        "next month" => return Some(When::Date(today.checked_add_months(Months::new(1))?)),
+        "next year" => return Some(When::Date(today.checked_add_months(Months::new(12))?)),
+        _ => {}
+    }
+    // A day, optionally followed by a time of day.
+    let words: Vec<&str> = lower.split(' ').collect();
+    for split in (1..=words.len()).rev() {
+        let (day_part, time_part) = (words[..split].join(" "), words[split..].join(" "));
+        let Some(day) = own_day(&day_part, today) else {
+            continue;
+        };
+        if time_part.is_empty() {
+            return Some(When::Date(day));
+        }
+        let time = time_of_day(&time_part)?;
+        return Some(When::Time(day.and_time(time)));
+    }
+    None
+}
+
+fn own_day(text: &str, today: NaiveDate) -> Option<NaiveDate> {
+    match text {
+        "today" => return Some(today),
+        "tomorrow" => return today.succ_opt(),
+        "day after tomorrow" | "the day after tomorrow" => {
+            return today.checked_add_days(Days::new(2));
+        }
+        _ => {}
+    }
+    if let Ok(d) = NaiveDate::parse_from_str(text, "%Y-%m-%d") {
+        return Some(d);
+    }
+    let weekday = text
+        .strip_prefix("next ")
+        .or_else(|| text.strip_prefix("this "))
+        .or_else(|| text.strip_prefix("on "))
+        .unwrap_or(text);
+    if let Some(index) = name_index(weekday, &WEEKDAYS) {
+        // The first such weekday after today: on a Monday, "friday" and "next friday"
+        // are both this week's Friday, and "next monday" is a week away.
+        let ahead = (index as i64 - today.weekday().num_days_from_monday() as i64).rem_euclid(7);
+        let ahead = if ahead == 0 { 7 } else { ahead };
+        return today.checked_add_days(Days::new(ahead as u64));
+    }
+    month_day(text, today)
+}
+
+/// `Dec 20`, `December 20th`, `20 Dec`, `Dec 20 2027`, `December 20, 2027`. Without a
+/// year: this year's date, or next year's once it has passed.
+fn month_day(text: &str, today: NaiveDate) -> Option<NaiveDate> {
+    let cleaned = text.replace(',', " ");
+    let parts: Vec<&str> = cleaned.split_whitespace().collect();
+    let (first, second, year) = match parts.as_slice() {
+        [a, b] => (*a, *b, None),
+        [a, b, y] => (*a, *b, Some(y.parse::<i32>().ok()?)),
+        _ => return None,
+    };
+    let (month, day) = match (month_of(first), month_of(second)) {
+        (Some(m), None) => (m, day_of(second)?),
+        (None, Some(m)) => (m, day_of(first)?),
+        _ => return None,
+    };
+    match year {
+        Some(y) => NaiveDate::from_ymd_opt(y, month, day),
+        None => match NaiveDate::from_ymd_opt(today.year(), month, day) {
+            Some(d) if d >= today => Some(d),
+            _ => NaiveDate::from_ymd_opt(today.year() + 1, month, day),
+        },
+    }
+}
+
+fn month_of(word: &str) -> Option<u32> {
+    name_index(word.trim_end_matches('.'), &MONTHS).map(|i| i as u32 + 1)
+}
+
+fn day_of(word: &str) -> Option<u32> {
+    let digits = word
+        .trim_end_matches("st")
+        .trim_end_matches("nd")
+        .trim_end_matches("rd")
+        .trim_end_matches("th");
+    digits.parse::<u32>().ok().filter(|d| (1..=31).contains(d))
+}
+
+/// The index of `word` in `names`: the full name or a prefix of at least three letters
+/// (`dec`, `sept`, `fri`, `thurs`).
+fn name_index(word: &str, names: &[&str]) -> Option<usize> {
+    (word.len() >= 3)
+        .then(|| names.iter().position(|n| n.starts_with(word)))
+        .flatten()
+}
+
+fn time_of_day(text: &str) -> Option<NaiveTime> {
+    let c = TIME_OF_DAY.captures(text)?;
+    if let Some(h) = c.get(1) {
+        let mut hour: u32 = h.as_str().parse().ok()?;
+        let minute: u32 = c.get(2).map_or(Some(0), |m| m.as_str().parse().ok())?;
+        if !(1..=12).contains(&hour) {
+            return None;
+        }
+        if hour == 12 {
+            hour = 0;
+        }
+        if &c[3] == "pm" {
+            hour += 12;
+        }
+        return NaiveTime::from_hms_opt(hour, minute, 0);
+    }
+    if let Some(h) = c.get(4) {
+        return NaiveTime::from_hms_opt(h.as_str().parse().ok()?, c[5].parse().ok()?, 0);
+    }
+    let hour = match &c[6] {
+        "midnight" => 0,
+        "morning" => 9,
+        "noon" | "midday" => 12,
+        "afternoon" => 14,
+        "evening" => 18,
+        _ => 20,
+    };
+    NaiveTime::from_hms_opt(hour, 0, 0)
+}
+
+fn amount(word: &str) -> Option<u32> {
+    const NUMBERS: [&str; 12] = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+        "twelve",
+    ];
+    match word {
+        "a" | "an" => Some(1),
+        _ => word.parse().ok().or_else(|| {
+            NUMBERS
+                .iter()
+                .position(|n| *n == word)
+                .map(|i| i as u32 + 1)
+        }),
+    }
+    .filter(|n| (1..=10_000).contains(n))
+}
+
+/// Words chrono-english may see: it reads only the first three letters of a name, so an
+/// unknown word ("next monsoon") would otherwise turn into a weekday.
+fn known_vocabulary(lower: &str) -> bool {
+    const WORDS: &[&str] = &[
+        "next", "last", "this", "at", "am", "pm", "today", "tomorrow", "now", "second", "seconds",
+        "sec", "secs", "minute", "minutes", "min", "mins", "hour", "hours", "day", "days", "week",
+        "weeks", "month", "months", "year", "years", "h", "d", "m", "y", "w", "s",
+    ];
+    lower
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_empty())
+        .all(|w| {
+            WORDS.contains(&w)
+                || MONTHS
+                    .iter()
+                    .any(|m| *m == w || (w.len() == 3 && m.starts_with(w)))
+                || WEEKDAYS
+                    .iter()
+                    .any(|d| *d == w || (w.len() == 3 && d.starts_with(w)))
+        })
+}
+
+/// The general forms chrono-english knows (`friday 8pm`, `3 days`, `1 April 2027`, `20/12`).
+fn english(lower: &str, now: DateTime<FixedOffset>) -> Option<When> {
+    if !known_vocabulary(lower)
+        || lower.contains("month") && !lower.chars().any(|c| c.is_ascii_digit())
+    {
+        return None;
+    }
+    let at = chrono_english::parse_date_string(lower, now, chrono_english::Dialect::Uk).ok()?;
+    let local = at.naive_local();
+    let has_time = lower.contains(':')
+        || lower.contains("am")
+        || lower.contains("pm")
+        || lower.split(' ').any(|w| {
+            w.trim_start_matches(|c: char| c.is_ascii_digit())
+                .starts_with(['h', 'm', 's'])
+                && w.starts_with(|c: char| c.is_ascii_digit())
+        })
+        || ["hour", "minute", "second"]
+            .iter()
+            .any(|u| lower.contains(u));
+    Some(if has_time {
+        When::Time(trim_seconds(local))
+    } else {
+        When::Date(local.date())
+    })
+}
+
+fn trim_seconds(t: NaiveDateTime) -> NaiveDateTime {
+    t.with_second(0)
+        .and_then(|t| t.with_nanosecond(0))
+        .unwrap_or(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn now(s: &str) -> DateTime<FixedOffset> {
+        DateTime::parse_from_rfc3339(s).unwrap()
+    }
+
+    fn date(y: i32, m: u32, d: u32) -> When {
+        When::Date(NaiveDate::from_ymd_opt(y, m, d).unwrap())
+    }
+
+    fn time(y: i32, m: u32, d: u32, h: u32, min: u32) -> When {
+        When::Time(
+            NaiveDate::from_ymd_opt(y, m, d)
+                .unwrap()
+                .and_hms_opt(h, min, 0)
+                .unwrap(),
+        )
+    }
+
+    fn kw(words: &[&str]) -> When {
+        When::Context(words.iter().map(|w| w.to_string()).collect())
+    }
+
+    #[test]
+    fn accepted_forms() {
+        // Thursday 15 January 2026, 09:30.
+        let n = now("2026-01-15T09:30:00Z");
+        let cases: &[(&str, When)] = &[
+            ("tomorrow", date(2026, 1, 16)),
+            ("Tomorrow", date(2026, 1, 16)),
+            ("tomorrow 9am", time(2026, 1, 16, 9, 0)),
+            ("tomorrow at 3:30pm", time(2026, 1, 16, 15, 30)),
+            ("tomorrow morning", time(2026, 1, 16, 9, 0)),
+            ("tonight", time(2026, 1, 15, 20, 0)),
+            ("today", date(2026, 1, 15)),
+            ("in 3 days", date(2026, 1, 18)),
+            ("in 2 hours", time(2026, 1, 15, 11, 30)),
+            ("in an hour", time(2026, 1, 15, 10, 30)),
+            ("in 2 weeks", date(2026, 1, 29)),
+            ("in a week", date(2026, 1, 22)),
+            ("in one month", date(2026, 2, 15)),
+            ("next friday", date(2026, 1, 16)),
+            ("friday", date(2026, 1, 16)),
+            ("next thursday", date(2026, 1, 22)),
+            ("next monday", date(2026, 1, 19)),
+            ("next week", date(2026, 1, 19)),
+            ("next month", date(2026, 2, 15)),
+            ("2026-12-01", date(2026, 12, 1)),
+            ("2026-12-01 15:30", time(2026, 12, 1, 15, 30)),
+            ("Dec 20", date(2026, 12, 20)),
+            ("December 20th", date(2026, 12, 20)),
+            ("20 Dec", date(2026, 12, 20)),
+            ("Jan 2", date(2027, 1, 2)),
+            ("Jan 15", date(2026, 1, 15)),
+            ("Dec 20 2027", date(2027, 12, 20)),
+            ("December 20, 2027", date(2027, 12, 20)),
+            ("friday 8pm", time(2026, 1, 16, 20, 0)),
+            ("3 days", date(2026, 1, 18)),
+            ("1 April 2027", date(2027, 4, 1)),
+            ("next session", When::NextSession),
+            ("when I mention auth", kw(&["auth"])),
+            ("when we work on the database", kw(&["database"])),
+            ("when deploy comes up", kw(&["deploy"])),
+            (
+                "when I mention auth, login and oauth",
+                kw(&["auth", "login", "oauth"]),
+            ),
+            ("when we touch rate limits", kw(&["rate limits"])),
+        ];
+        for (phrase, expected) in cases {
+            assert_eq!(parse(phrase, n).as_ref(), Ok(expected), "{phrase}");
+        }
+    }
+
+    #[test]
+    fn month_and_year_rollover() {
+        let n = now("2026-12-31T22:00:00Z");
+        assert_eq!(parse("tomorrow", n), Ok(date(2027, 1, 1)));
+        assert_eq!(parse("in 3 hours", n), Ok(time(2027, 1, 1, 1, 0)));
+        assert_eq!(parse("in 2 days", n), Ok(date(2027, 1, 2)));
+        assert_eq!(parse("next week", n), Ok(date(2027, 1, 4)));
+        assert_eq!(parse("Dec 20", n), Ok(date(2027, 12, 20)));
+        assert_eq!(parse("tonight", n), Ok(time(2026, 12, 31, 22, 0)));
+        let jan31 = now("2026-01-31T09:00:00Z");
+        assert_eq!(parse("tomorrow", jan31), Ok(date(2026, 2, 1)));
+        assert_eq!(parse("in 1 month", jan31), Ok(date(2026, 2, 28)));
+    }
+
+    #[test]
+    fn refusals() {
+        let n = now("2026-01-15T09:30:00Z");
+        for phrase in [
+            "",
+            "sometime",
+            "soon",
+            "whenever",
+            "next monsoon",
+            "2026-13-45",
+            "Feb 30 2026",
+            "yesterday",
+            "2025-01-01",
+            "last friday",
+            "when",
+            "when pigs fly",
+            "in 0 days",
+            "tomorrow at teatime",
+        ] {
+            assert!(
+                parse(phrase, n).is_err(),
+                "{phrase:?} was accepted: {:?}",
+                parse(phrase, n)
+            );
+        }
+    }
+
+    #[test]
+    fn keywords_split_lists() {
+        assert_eq!(
+            keywords("auth, login and oauth"),
+            vec!["auth", "login", "oauth"]
+        );
+        assert_eq!(keywords("the API or x|y"), vec!["api", "x", "y"]);
+        assert_eq!(keywords("a, and"), Vec::<String>::new());
+    }
+}

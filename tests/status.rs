@@ -1,0 +1,126 @@
+//! `mind status` and `mind session`.
+mod common;
+
+use common::Env;
+use predicates::prelude::*;
+
+#[test]
+fn status_counts_and_health() {
+    let mut env = Env::initialised();
+    env.ok(&["log", "decision", "use JWT"]);
+    env.ok(&["log", "problem", "upload fails"]);
+    env.ok(&["log", "learning", "Safari needs prefixes"]);
+    env.ok(&["log", "blocker", "CI red"]);
+    env.ok(&["recall"]);
+    env.at("2026-01-15T09:20:00Z");
+    let v: serde_json::Value = serde_json::from_str(&env.ok(&["status", "--json"])).unwrap();
+    assert_eq!(v["counts"]["decision"], 1);
+    assert_eq!(v["counts"]["problem"], 1);
+    assert_eq!(v["counts"]["learning"], 1);
+    assert_eq!(v["open_problems"], 1);
+    assert_eq!(v["last_activity"], "2026-01-15T09:00:00+00:00");
+    assert_eq!(v["session_age_minutes"], 20);
+    assert_eq!(v["context"][0]["block"], "present");
+    assert_eq!(v["problems"], serde_json::json!([]));
+    assert!(v["files"]["MEMORY.md"].as_u64().unwrap() > 500);
+    env.mind(&["status"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("problems none"));
+}
+
+#[test]
+fn status_reports_problems_and_changes_nothing() {
+    let env = Env::initialised();
+    env.write(".mind/config.json", "[1, 2]");
+    env.write(".mind/state.json", "garbage");
+    std::fs::remove_file(env.path(".mind/REMINDERS.md")).unwrap();
+    env.write(
+        "CLAUDE.md",
+        "<!-- MIND:CONTEXT -->\n<!-- MIND:CONTEXT -->\n<!-- MIND:END -->\n",
+    );
+    let v: serde_json::Value = serde_json::from_str(&env.ok(&["status", "--json"])).unwrap();
+    let problems: Vec<String> = v["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.starts_with("config.json: not a JSON object")),
+        "{problems:?}"
+    );
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.starts_with("state.json: invalid JSON")),
+        "{problems:?}"
+    );
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.starts_with("REMINDERS.md is missing")),
+        "{problems:?}"
+    );
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("markers do not pair up")),
+        "{problems:?}"
+    );
+    assert_eq!(v["context"][0]["block"], "damaged");
+    assert_eq!(env.read(".mind/state.json"), "garbage");
+}
+
+#[test]
+fn status_outside_a_project() {
+    let env = Env::new();
+    env.mind(&["status"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no .mind/ here or above"));
+}
+
+#[test]
+fn session_lists_sections_with_counts() {
+    let mut env = Env::initialised();
+    env.ok(&["recall"]);
+    env.ok(&["log", "experience", "reading code"]);
+    env.ok(&["log", "rejected", "redis - overkill"]);
+    env.at("2026-01-15T11:05:00Z");
+    let out = env.ok(&["session"]);
+    assert_eq!(
+        out,
+        "Session 2026-01-15 · started 2026-01-15 09:00 (2h 05m ago) · last activity 2026-01-15 09:00
+
+Experience (1)
+  - reading code
+
+Blockers (0)
+
+Rejected (1)
+  - redis - overkill
+
+Assumptions (0)
+"
+    );
+    let v: serde_json::Value = serde_json::from_str(&env.ok(&["session", "--json"])).unwrap();
+    assert_eq!(v["experience"], serde_json::json!(["reading code"]));
+    assert_eq!(v["rejected"], serde_json::json!(["redis - overkill"]));
+    assert_eq!(v["total"], 2);
+    assert_eq!(
+        v["last_activity"], "2026-01-15T11:05:00+00:00",
+        "the first `session` call touched the state"
+    );
+}
+
+#[test]
+fn completions_are_generated() {
+    let env = Env::new();
+    env.mind(&["completions", "bash"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("_mind()"));
+}

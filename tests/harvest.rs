@@ -248,6 +248,25 @@ fn an_entry_about_a_file_changed_later_is_stale_and_one_about_an_untouched_file_
     assert!(env.exists(".mind/cache/stale.json"));
     let again = json(&env.ok(&["status", "--stale", "--json"]));
     assert_eq!(again, out);
+
+    // A new commit: only the new history is walked, and db.rs's change shows up.
+    commit(
+        &env,
+        "2026-01-15T10:00:00Z",
+        "src/db.rs",
+        "// pools\n",
+        "db again",
+    );
+    let later = json(&env.ok(&["status", "--stale", "--json"]));
+    let paths: Vec<&str> = later["stale"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(paths, vec!["src/auth.rs", "src/db.rs", "src/gone.rs"]);
+    assert_eq!(later["stale"][0]["changed_on"], "2026-01-13");
+    assert_eq!(later["stale"][1]["changed_on"], "2026-01-15");
 }
 
 #[test]

@@ -342,6 +342,8 @@ pub struct WalkLimits {
     pub hide: Option<ObjectId>,
     /// At most this many commits.
     pub limit: Option<usize>,
+    /// Neither this commit nor what lies behind it through it (an earlier walk's start).
+    pub stop_at: Option<ObjectId>,
 }
 
 /// Visit the commits reachable from `start`, newest committer time first.
@@ -370,7 +372,10 @@ pub fn walk(
         if limits.limit.is_some_and(|n| visited >= n) {
             break;
         }
-        if hidden.contains(&id) || limits.since_seconds.is_some_and(|s| facts.seconds < s) {
+        if hidden.contains(&id)
+            || limits.stop_at == Some(id)
+            || limits.since_seconds.is_some_and(|s| facts.seconds < s)
+        {
             continue;
         }
         visited += 1;

@@ -12,7 +12,7 @@
 //! `.mind/cache/stale.json`, keyed by HEAD and by the set of (path, date) questions, so
 //! repeated calls with the same HEAD and memory read one small file.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::LazyLock;
 
 use chrono::NaiveDate;
@@ -24,7 +24,6 @@ use crate::capture::commits::{self, Scope, WalkLimits};
 use crate::capture::settings::CaptureSettings;
 use crate::error::Result;
 use crate::parse::{Document, parse_document};
-use crate::store::state::content_hash;
 use crate::store::{CACHE_DIR, Project, atomic, text};
 
 /// The mark shown after a stale entry.
@@ -86,11 +85,31 @@ const MAX_PATHS: usize = 256;
 
 /// The files an entry names: its provenance path first (if any), then paths in its text.
 pub fn named_paths(text: &str) -> (Option<String>, Vec<String>) {
-    let provenance = PROVENANCE_PATH.captures(text).map(|c| c[1].to_string());
-    let body = PROVENANCE_PATH.replace(text, "");
-    let mut found = Vec::new();
+    // Cheap checks first: this runs on every entry of the memory at each context refresh.
+    let provenance = if text.trim_end().ends_with(')') {
+        PROVENANCE_PATH.captures(text).map(|c| c[1].to_string())
+    } else {
+        None
+    };
+    let body = match &provenance {
+        Some(_) => PROVENANCE_PATH.replace(text, ""),
+        None => std::borrow::Cow::Borrowed(text),
+    };
+    let mut found: Vec<String> = Vec::new();
+    // One byte pass: no `/` and no `.` inside a word means no path in the text.
+    let maybe_path = body
+        .as_bytes()
+        .windows(2)
+        .any(|w| w[0] == b'/' || (w[0] == b'.' && w[1].is_ascii_alphanumeric()));
+    if !maybe_path {
+        return (provenance, found);
+    }
     for token in body.split(|c: char| c.is_whitespace() || "()[]{}<>\"'`,;|".contains(c)) {
         let token = token.trim_end_matches(['.', ':', '!', '?']);
+        // A path has a `/` or a `.` followed by more text; most words have neither.
+        if !token.contains(['/', '.']) {
+            continue;
+        }
         let token = match token.rsplit_once(':') {
             Some((path, line)) if line.chars().all(|c| c.is_ascii_digit()) => path,
             _ => token,
@@ -160,10 +179,10 @@ pub fn check(project: &Project, doc: &Document) -> Result<Staleness> {
         Ok(None) | Err(_) => BTreeMap::new(),
     };
     let mut staleness = Staleness::default();
+    let mut exists: HashMap<String, bool> = HashMap::new();
     for (i, provenance, paths) in asked {
         let entity = &doc.entities[i];
         let date = entity.date.unwrap_or_default();
-        let exists = |p: &str| project.root.join(p).exists();
         let mut verdict: Option<StaleEntry> = None;
         for (path, is_provenance) in provenance
             .iter()
@@ -172,8 +191,14 @@ pub fn check(project: &Project, doc: &Document) -> Result<Staleness> {
         {
             let changed_on = changes.get(path.as_str()).copied().flatten();
             let changed_after = changed_on.is_some_and(|d| d > date);
-            let deleted = !exists(path);
-            if changed_after || (is_provenance && deleted) {
+            // Only a provenance file that is gone makes an entry stale on its own.
+            if !changed_after && !is_provenance {
+                continue;
+            }
+            let deleted = !*exists
+                .entry(path.clone())
+                .or_insert_with(|| project.root.join(path).exists());
+            if changed_after || deleted {
                 verdict = Some(StaleEntry {
                     line: entity.line,
                     date,
@@ -195,8 +220,9 @@ pub fn check(project: &Project, doc: &Document) -> Result<Staleness> {
 #[derive(Serialize, Deserialize)]
 struct Cache {
     head: String,
-    questions: String,
-    /// path → day of the last change after its question date (None: none since).
+    /// path → the oldest day the walk looked back to for it.
+    asked: BTreeMap<String, NaiveDate>,
+    /// path → day of the last change seen (None: none since its asked day).
     changes: BTreeMap<String, Option<NaiveDate>>,
 }
 
@@ -204,8 +230,14 @@ fn cache_path(project: &Project) -> std::path::PathBuf {
     project.dir().join(CACHE_DIR).join("stale.json")
 }
 
+/// At most this many commits are read by one walk; older changes are not seen.
+const MAX_WALK: usize = 10_000;
+
 /// For each asked path, the day of the newest commit that changed it, looking back no
 /// further than its question date. `None` when there is no repository or no commit.
+///
+/// The answer is cached with HEAD. When HEAD moved but the cache already covers every
+/// question, only the new commits are walked (down to the cached HEAD) and merged in.
 fn last_changes(
     project: &Project,
     questions: &BTreeMap<String, NaiveDate>,
@@ -217,27 +249,50 @@ fn last_changes(
         return Ok(None);
     };
     let scope = Scope::new(&repo, &project.root, u64::MAX);
-    let question_key = content_hash(
-        questions
-            .iter()
-            .map(|(p, d)| format!("{p}\t{d}\n"))
-            .collect::<String>()
-            .as_bytes(),
-    );
     let head_hex = head.to_string();
     let cache_file = cache_path(project);
-    if let Ok(Some(bytes)) = text::read_optional(&cache_file)
-        && let Ok(cache) = serde_json::from_slice::<Cache>(&bytes)
-        && cache.head == head_hex
-        && cache.questions == question_key
+    let cached = text::read_optional(&cache_file)
+        .ok()
+        .flatten()
+        .and_then(|bytes| serde_json::from_slice::<Cache>(&bytes).ok())
+        .filter(|c| {
+            questions
+                .iter()
+                .all(|(p, d)| c.asked.get(p).is_some_and(|asked| asked <= d))
+        });
+    let answer = |c: &Cache| -> BTreeMap<String, Option<NaiveDate>> {
+        questions
+            .keys()
+            .map(|p| (p.clone(), c.changes.get(p).copied().flatten()))
+            .collect()
+    };
+    if let Some(c) = &cached
+        && c.head == head_hex
     {
-        return Ok(Some(cache.changes));
+        return Ok(Some(answer(c)));
     }
-
-    let changes = walk_changes(&repo, head, &scope, questions)?;
+    let stop_at = cached
+        .as_ref()
+        .and_then(|c| ObjectId::from_hex(c.head.as_bytes()).ok());
+    let fresh = walk_changes(&repo, head, &scope, questions, stop_at)?;
+    let (asked, changes) = match &cached {
+        Some(c) => {
+            let before = answer(c);
+            let merged = fresh
+                .into_iter()
+                .map(|(p, d)| {
+                    let old = before.get(&p).copied().flatten();
+                    (p, d.max(old))
+                })
+                .collect();
+            let asked = questions.keys().map(|p| (p.clone(), c.asked[p])).collect();
+            (asked, merged)
+        }
+        None => (questions.clone(), fresh),
+    };
     let cache = Cache {
         head: head_hex,
-        questions: question_key,
+        asked,
         changes: changes.clone(),
     };
     // The cache is an optimisation: failing to write it is not an error.
@@ -254,6 +309,7 @@ fn walk_changes(
     head: ObjectId,
     scope: &Scope,
     questions: &BTreeMap<String, NaiveDate>,
+    stop_at: Option<ObjectId>,
 ) -> Result<BTreeMap<String, Option<NaiveDate>>> {
     let mut changes: BTreeMap<String, Option<NaiveDate>> =
         questions.keys().map(|p| (p.clone(), None)).collect();
@@ -268,6 +324,8 @@ fn walk_changes(
     let mut trees = commits::TreeCache::default();
     let limits = WalkLimits {
         since_seconds: since,
+        stop_at,
+        limit: Some(MAX_WALK),
         ..WalkLimits::default()
     };
     // Parent trees are read on demand; a commit's first parent is usually visited next.

@@ -5,8 +5,10 @@
 #               (budget ≤ 5 ms added per commit)
 #   3. harvest: `mind harvest --dry-run` over a 50,000-commit history vs `git log --format=%B > file`
 #               (budget ≤ 2×)
+# Commands are timed round-robin (alternate.py, hook_overhead.py) rather than one after the
+# other, so load from other processes on a small machine hits both sides of a ratio alike.
 # Data is generated once into bench-data/ (git-ignored; or $BENCH_DATA) by gen_tree.sh and
-# gen_history.py. Needs hyperfine, ripgrep, git and python3.
+# gen_history.py. Needs ripgrep, git and python3.
 #
 # usage: benches/capture.sh [scan|hooks|harvest]...   (default: all three)
 set -euo pipefail
@@ -20,30 +22,12 @@ export GIT_AUTHOR_NAME=Bench GIT_AUTHOR_EMAIL=bench@example.com
 export GIT_COMMITTER_NAME=Bench GIT_COMMITTER_EMAIL=bench@example.com
 mkdir -p "$data"
 
-# Print the mean of each command and the ratio (or difference per unit) of the second to the first.
-report() { # json label per
-    python3 - "$@" <<'PY'
-import json, sys
-path, label, per = sys.argv[1], sys.argv[2], int(sys.argv[3])
-r = json.load(open(path))["results"]
-ref, mind = r[0], r[1]
-for x in r:
-    print(f"  {x['command']:<60} {x['mean']*1000:9.1f} ms ± {x['stddev']*1000:.1f}")
-if per > 1:
-    added = (mind["mean"] - ref["mean"]) * 1000 / per
-    print(f"{label}: {added:+.2f} ms per commit added by the hooks")
-else:
-    print(f"{label}: {mind['mean'] / ref['mean']:.2f}x the reference")
-PY
-}
-
 bench_scan() {
     local tree="$data/tree"
     [ -d "$tree/.mind" ] || MIND=mind "$root/benches/gen_tree.sh" "$tree" 100000
     cd "$tree"
-    hyperfine --style basic --warmup 2 --runs "$runs" -N --export-json "$data/scan.json" \
-        "rg -l MEMORY:" "mind checkpoint --dry-run --quiet" >/dev/null
-    report "$data/scan.json" "checkpoint scan vs rg -l" 1
+    echo "scan: $(find . -path ./.git -prune -o -type f -print | wc -l) files"
+    python3 "$root/benches/alternate.py" "$runs" 2 "rg -l MEMORY:" "mind checkpoint --dry-run --quiet"
 }
 
 bench_hooks() {
@@ -60,7 +44,7 @@ bench_hooks() {
         chmod +x "$data/commits-empty/.git/hooks/$hook"
     done
     (cd "$data/commits-hooks" && mind hooks install --quiet)
-    # Alternating commits in the two repositories; each commit timed on its own.
+    echo "hooks: 100 commits in each repository, round-robin"
     python3 "$root/benches/hook_overhead.py" "$data/commits-plain" "$data/commits-empty" \
         "$data/commits-hooks" "${COMMITS:-100}"
     echo "  (memories kept by the hooks: $(grep -c '(commit ' "$data/commits-hooks/.mind/MEMORY.md"))"
@@ -77,10 +61,9 @@ bench_harvest() {
         (cd "$repo" && mind init -q)
     fi
     cd "$repo"
-    echo "  history: $(git rev-list --count HEAD) commits"
-    hyperfine --style basic --warmup 2 --runs "$runs" --export-json "$data/harvest.json" \
-        "git log --format=%B > '$data/log.txt'" "mind harvest --dry-run --quiet" >/dev/null
-    report "$data/harvest.json" "harvest vs git log --format=%B" 1
+    echo "harvest: $(git rev-list --count HEAD) commits"
+    python3 "$root/benches/alternate.py" "$runs" 2 \
+        "git log --format=%B > '$data/log.txt'" "mind harvest --dry-run --quiet"
     echo "  (memories found: $(mind harvest --dry-run --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["found"])'))"
 }
 

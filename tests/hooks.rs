@@ -624,3 +624,16 @@ fn a_submodule_gets_hooks_in_its_own_git_dir_and_feeds_the_project() {
         )]
     );
 }
+
+#[test]
+fn init_with_hooks_outside_git_sets_up_memory_and_warns() {
+    let env = common::Env::new();
+    let out = env.mind(&["init", "--hooks"]).output().unwrap();
+    assert!(out.status.success());
+    assert!(env.exists(".mind/MEMORY.md"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("hooks not installed: not in a git repository"),
+        "{stderr}"
+    );
+}

@@ -119,7 +119,14 @@ pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
     }
 
     if args.hooks {
-        report.hooks = Some(crate::githooks::install(&project.root, false)?);
+        match crate::githooks::install(&project.root, false) {
+            Ok(outcome) => report.hooks = Some(outcome),
+            // The memory is set up; only the hooks could not be (e.g. not a git repository).
+            Err(e) if !ctx.quiet => {
+                output::warn(&ctx.err_paint, &format!("hooks not installed: {e}"))
+            }
+            Err(_) => {}
+        }
     }
 
     if ctx.json {

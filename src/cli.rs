@@ -56,6 +56,10 @@ pub enum Command {
     Status(StatusArgs),
     /// Print the entities the loose parser finds in MEMORY.md or the given files.
     Parse(ParseArgs),
+    /// Search memory: ranked lines from MEMORY.md, named memories and the session.
+    Search(SearchArgs),
+    /// Log a blocker to SESSION.md and show how similar problems were solved before.
+    Blocker(BlockerArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
     /// Set a reminder for a time, the next session, or when a subject comes up.
@@ -174,6 +178,39 @@ pub struct ParseArgs {
     /// Classify each line of the file on its own and print one record per input line.
     #[arg(long)]
     pub lines: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    /// What to look for (several words are one query).
+    #[arg(value_name = "QUERY", required = true, num_args = 1..)]
+    pub query: Vec<String>,
+    /// How many results to show.
+    #[arg(short = 'n', long, default_value_t = 10, value_name = "N")]
+    pub limit: usize,
+    /// Only this type (decision, problem, learning, progress, gotcha, experience, blocker,
+    /// rejected, assumption, note); repeat for several.
+    #[arg(short = 't', long = "type", value_name = "TYPE")]
+    pub kinds: Vec<String>,
+    /// Only lines dated on or after this day (YYYY-MM-DD).
+    #[arg(long, value_name = "DATE")]
+    pub since: Option<String>,
+    /// Search every project registered in `$MIND_HOME/projects.json`.
+    #[arg(long)]
+    pub all_projects: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct BlockerArgs {
+    /// What is blocking you; `-` reads it from stdin.
+    #[arg(
+        value_name = "DESCRIPTION",
+        required = true,
+        num_args = 1..,
+        allow_hyphen_values = true,
+        trailing_var_arg = true
+    )]
+    pub words: Vec<String>,
 }
 
 #[derive(Debug, Args)]

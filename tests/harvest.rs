@@ -244,6 +244,27 @@ fn an_entry_about_a_file_changed_later_is_stale_and_one_about_an_untouched_file_
     );
     assert!(!claude.contains("one pool per process (src/db.rs:1) [stale?]"));
 
+    // Search marks them too.
+    let found = json(&env.ok(&["search", "tokens live", "--json"]));
+    assert_eq!(found["results"][0]["stale"], true, "{found}");
+    let found = json(&env.ok(&["search", "pool per process", "--json"]));
+    assert!(
+        found["results"][0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("one pool per process")
+    );
+    assert!(found["results"][0].get("stale").is_none(), "{found}");
+    let human = env.ok(&["search", "tokens live"]);
+    assert!(
+        human
+            .lines()
+            .nth(1)
+            .unwrap()
+            .ends_with("(src/auth.rs:1) [stale?]"),
+        "{human}"
+    );
+
     // Cached by HEAD: the cache file answers the same question again.
     assert!(env.exists(".mind/cache/stale.json"));
     let again = json(&env.ok(&["status", "--stale", "--json"]));

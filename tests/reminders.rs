@@ -401,3 +401,27 @@ fn a_missing_file_is_created_and_outside_a_project_is_an_error() {
     let bare = Env::new();
     bare.mind(&["remind", "x", "tomorrow"]).assert().code(1);
 }
+
+#[test]
+fn context_reminders_fire_on_search_and_blocker() {
+    let env = Env::initialised();
+    env.ok(&["remind", "rotate the refresh tokens", "when I mention auth"]);
+    env.ok(&["log", "decision", "keep sessions short"]);
+    let out = env.ok(&["search", "auth", "sessions"]);
+    assert!(
+        out.contains("reminder 1: rotate the refresh tokens"),
+        "{out}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&env.ok(&["search", "auth", "--json"])).unwrap();
+    assert_eq!(json["reminders"][0]["number"], 1);
+    assert_eq!(json["reminders"][0]["matched"], serde_json::json!(["auth"]));
+    let json: serde_json::Value =
+        serde_json::from_str(&env.ok(&["search", "sessions", "--json"])).unwrap();
+    assert!(json.get("reminders").is_none(), "no keyword, no reminder");
+    let out = env.ok(&["blocker", "auth callback returns 500"]);
+    assert!(
+        out.contains("reminder 1: rotate the refresh tokens"),
+        "{out}"
+    );
+}

@@ -144,16 +144,42 @@ pub fn check_memory(project: &Project) -> Result<Staleness> {
 /// The stale entries of a parsed MEMORY.md. Not a git repository, no HEAD, or
 /// `capture.stale: false`: nothing is stale.
 pub fn check(project: &Project, doc: &Document) -> Result<Staleness> {
+    let entries: Vec<EntryRef<'_>> = doc
+        .entities
+        .iter()
+        .filter(|e| !e.superseded)
+        .map(|e| EntryRef {
+            line: e.line,
+            date: e.date,
+            text: &e.text,
+        })
+        .collect();
+    check_entries(project, &entries)
+}
+
+/// One MEMORY.md entry as staleness needs it.
+#[derive(Debug, Clone, Copy)]
+pub struct EntryRef<'a> {
+    /// 1-based line in MEMORY.md.
+    pub line: usize,
+    pub date: Option<NaiveDate>,
+    /// The line as written.
+    pub text: &'a str,
+}
+
+/// The stale entries among `entries` (for callers that hold a few lines, such as search
+/// results from MEMORY.md, and should not reparse the whole memory).
+pub fn check_entries(project: &Project, entries: &[EntryRef<'_>]) -> Result<Staleness> {
     if !CaptureSettings::load(&project.config()).stale {
         return Ok(Staleness::default());
     }
-    // (entity index, provenance path, text paths)
+    // (entry index, provenance path, text paths), newest entries first
     let mut asked: Vec<(usize, Option<String>, Vec<String>)> = Vec::new();
-    for (i, entity) in doc.entities.iter().enumerate().rev() {
-        if entity.date.is_none() || entity.superseded {
+    for (i, entry) in entries.iter().enumerate().rev() {
+        if entry.date.is_none() {
             continue;
         }
-        let (provenance, paths) = named_paths(&entity.text);
+        let (provenance, paths) = named_paths(entry.text);
         if provenance.is_some() || !paths.is_empty() {
             asked.push((i, provenance, paths));
         }
@@ -164,7 +190,7 @@ pub fn check(project: &Project, doc: &Document) -> Result<Staleness> {
     // Each path is asked about from the oldest date that names it.
     let mut questions: BTreeMap<String, NaiveDate> = BTreeMap::new();
     for (i, provenance, paths) in &asked {
-        let date = doc.entities[*i].date.unwrap_or_default();
+        let date = entries[*i].date.unwrap_or_default();
         for path in provenance.iter().chain(paths) {
             if questions.len() >= MAX_PATHS && !questions.contains_key(path) {
                 continue;
@@ -181,7 +207,7 @@ pub fn check(project: &Project, doc: &Document) -> Result<Staleness> {
     let mut staleness = Staleness::default();
     let mut exists: HashMap<String, bool> = HashMap::new();
     for (i, provenance, paths) in asked {
-        let entity = &doc.entities[i];
+        let entity = &entries[i];
         let date = entity.date.unwrap_or_default();
         let mut verdict: Option<StaleEntry> = None;
         for (path, is_provenance) in provenance
@@ -205,7 +231,7 @@ pub fn check(project: &Project, doc: &Document) -> Result<Staleness> {
                     path: path.clone(),
                     changed_on,
                     deleted,
-                    text: entity.text.clone(),
+                    text: entity.text.to_string(),
                 });
                 break;
             }

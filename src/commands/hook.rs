@@ -146,9 +146,10 @@ fn prepare_commit_msg(args: &[OsString]) -> Result<()> {
     let session = text::read_optional(&project.session())?
         .map(|b| session_file::parse(&text::lossy(&b)))
         .unwrap_or_default();
-    let unlogged: Vec<String> = promote::select(&session, &memory_text)
+    // What a new session would promote: this session's decisions (against) and learnings.
+    let unlogged: Vec<String> = promote::candidates(&session)
         .into_iter()
-        .map(|p| p.line)
+        .map(|(_, _, line)| line)
         .collect();
     let staged = if settings.comments {
         staged_comments(&repo, &project, &settings, &cwd)?

@@ -11,6 +11,7 @@ use crate::cli::LogArgs;
 use crate::commands::display_path;
 use crate::error::{Error, Result};
 use crate::output;
+use crate::rank::{self, signals::LogSignals};
 use crate::store::{append, atomic, memory, session, templates, text};
 
 #[derive(Serialize)]
@@ -24,6 +25,9 @@ struct Reply {
     classified: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<String>,
+    /// Loop warning, past solutions or relevant memories, when there is signal.
+    #[serde(flatten)]
+    signals: LogSignals,
     /// Context reminders whose keywords the message mentions.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     reminders: Vec<crate::remind::Fired>,
@@ -92,6 +96,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
     };
     let project = ctx.project()?;
     let _lock = project.lock()?;
+    let signals = rank::signals::for_log(&project, kind, &message, ctx.clock.today())?;
     let (path, written, line) = match kind {
         LogKind::Session(section) => {
             let path = project.session();
@@ -133,6 +138,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         line,
         classified: classification.is_some(),
         reason,
+        signals,
         reminders: crate::remind::fire_context_reminders(&project, &message),
     };
     if ctx.json {
@@ -148,6 +154,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         out.push_str(&ctx.paint.dim(&format!(" ({reason}; --type overrides)")));
     }
     out.push('\n');
+    out.push_str(&super::signals::render_log(&reply.signals, &ctx.paint));
     out.push_str(&crate::commands::reminders::render_fired(
         ctx,
         &reply.reminders,

@@ -1,6 +1,7 @@
 //! One file per subcommand: each turns arguments into calls on the modules below and
 //! renders the result. `dispatch` is the single match.
 
+mod blocker;
 mod checkpoint;
 mod completions;
 mod edges;
@@ -14,7 +15,9 @@ mod parse;
 mod recall;
 mod remind;
 mod reminders;
+mod search;
 mod session;
+mod signals;
 mod stale;
 mod status;
 
@@ -41,6 +44,8 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Status(args) if args.stale => stale::run(&ctx),
         Command::Status(_) => status::run(&ctx),
         Command::Parse(args) => parse::run(&args, &ctx),
+        Command::Search(args) => search::run(&args, &ctx),
+        Command::Blocker(args) => blocker::run(&args, &ctx),
         Command::Completions(args) => completions::run(&args),
         Command::Remind(args) => remind::run(&args, &ctx),
         Command::Reminders(args) => reminders::run(&args, &ctx),

@@ -10,11 +10,12 @@ use crate::commands::{read_memory_bytes, refresh_context};
 use crate::context::{self, TargetOutcome};
 use crate::error::Result;
 use crate::output;
-use crate::promote::{self, Promotion};
+use crate::promote::{self, Action, Promotion};
+use crate::rank::{self, retrieve::Recalled};
 use crate::remind;
 use crate::store::session::{self as session_file, Session};
 use crate::store::state::{State, content_hash};
-use crate::store::{append, atomic, memory, templates, text};
+use crate::store::{atomic, templates, text};
 
 #[derive(Serialize)]
 struct Reply {
@@ -23,8 +24,13 @@ struct Reply {
     last_activity: Option<String>,
     gap_minutes: Option<i64>,
     promoted: Vec<String>,
+    /// Every promotable item and what became of it (added, linked, superseded, skipped).
+    promotion: Vec<Promotion>,
     reminders: remind::AtRecall,
     session: Session,
+    /// Memories about what the continuing session is doing.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    relevant_memories: Vec<Recalled>,
     context: String,
     targets: Vec<TargetOutcome>,
 }
@@ -45,17 +51,13 @@ pub fn run(ctx: &Ctx) -> Result<()> {
         let old = text::read_optional(&project.session())?
             .map(|bytes| session_file::parse(&text::lossy(&bytes)))
             .unwrap_or_default();
-        promoted = promote::select(&old, &text::lossy(&memory_bytes));
-        if !promoted.is_empty() {
-            // Promoted items are dated by the session they come from (its last activity).
-            let date = previous
-                .and_then(|ms| day_of(ctx, ms))
-                .unwrap_or(ctx.clock.today());
-            let lines: Vec<String> = promoted.iter().map(|p| p.line.clone()).collect();
-            let bytes = memory::append_under_date(&memory_bytes, date, &lines);
-            append::append_bytes(&project.memory(), &bytes)?;
-            memory_bytes.extend_from_slice(&bytes);
-        }
+        // Promoted items are dated by the session they come from (its last activity).
+        let date = previous
+            .and_then(|ms| day_of(ctx, ms))
+            .unwrap_or(ctx.clock.today());
+        let outcome = promote::promote(&project, &old, memory_bytes, date)?;
+        memory_bytes = outcome.memory;
+        promoted = outcome.promotions;
         atomic::write_atomic(
             &project.session(),
             templates::session(ctx.clock.today()).as_bytes(),
@@ -81,7 +83,17 @@ pub fn run(ctx: &Ctx) -> Result<()> {
         new_session,
         last_activity,
         gap_minutes: gap_ms.map(|g| g / 60_000),
-        promoted: promoted.iter().map(|p| p.line.clone()).collect(),
+        promoted: promoted
+            .iter()
+            .filter(|p| p.action != Action::Skipped)
+            .map(|p| p.line.clone())
+            .collect(),
+        relevant_memories: if new_session {
+            Vec::new()
+        } else {
+            rank::signals::for_session(&project, &session, ctx.clock.today())?
+        },
+        promotion: promoted,
         reminders,
         session,
         context: body,
@@ -102,9 +114,16 @@ pub fn run(ctx: &Ctx) -> Result<()> {
             for line in &reply.promoted {
                 note.push_str(&format!("\n  + {line}"));
             }
+            note.push_str(&promote::describe(&reply.promotion));
             ctx.note(&note);
         }
         ctx.out(&format!("{}\n", reply.context))?;
+        if !reply.relevant_memories.is_empty() {
+            ctx.out(&super::signals::relevant(
+                &reply.relevant_memories,
+                &ctx.paint,
+            ))?;
+        }
     }
     match context::refused_error(&project, &reply.targets) {
         Some(e) => Err(e),

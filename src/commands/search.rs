@@ -1,0 +1,258 @@
+//! `mind search QUERY`: the memory lines most relevant to a query, best first, from
+//! MEMORY.md, the named memories and the session (of every registered project with
+//! `--all-projects`).
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+use chrono::NaiveDate;
+use serde::Serialize;
+
+use crate::app::Ctx;
+use crate::capture::stale;
+use crate::cli::SearchArgs;
+use crate::error::{Error, Result};
+use crate::output::{self, Paint};
+use crate::rank::bm25::{Features, Filter, Query};
+use crate::rank::corpus::Kind;
+use crate::rank::index::{Found, Index, Scope};
+use crate::rank::retrieve::Recalled;
+use crate::rank::tokenize::{Tokenizer, compounds};
+use crate::store::state::State;
+use crate::store::{self, Project, registry};
+
+#[derive(Serialize)]
+struct Reply {
+    query: String,
+    results: Vec<Hit>,
+    /// Context reminders whose keywords the query mentions (project scope only).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    reminders: Vec<crate::remind::Fired>,
+}
+
+/// A result, with `"stale": true` when it is a MEMORY.md entry about a file that changed since.
+#[derive(Serialize)]
+struct Hit {
+    #[serde(flatten)]
+    hit: Recalled,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    stale: bool,
+}
+
+fn is_memory(found: &Found<'_>) -> bool {
+    found.source.file.ends_with(store::MEMORY_FILE)
+}
+
+/// Staleness of the MEMORY.md results (project scope only; the results' own lines are
+/// checked, so the memory is not parsed again).
+fn stale_hits(project: Option<&Project>, found: &[Found<'_>]) -> stale::Staleness {
+    let Some(project) = project else {
+        return stale::Staleness::default();
+    };
+    let entries: Vec<stale::EntryRef<'_>> = found
+        .iter()
+        .filter(|f| is_memory(f))
+        .map(|f| stale::EntryRef {
+            line: f.meta.line,
+            date: f.meta.date,
+            text: f.text(),
+        })
+        .collect();
+    stale::check_entries(project, &entries).unwrap_or_default()
+}
+
+/// `--type` values, each a type name or alias.
+pub(crate) fn parse_kinds(names: &[String]) -> Result<Option<Vec<Kind>>> {
+    if names.is_empty() {
+        return Ok(None);
+    }
+    let mut kinds = Vec::new();
+    for name in names.iter().flat_map(|n| n.split(',')) {
+        let kind = Kind::parse(name).ok_or_else(|| {
+            Error::usage_hint(
+                format!("unknown type {name:?}"),
+                "types: decision, problem, learning, progress, gotcha, experience, blocker, rejected, assumption, note",
+            )
+        })?;
+        if !kinds.contains(&kind) {
+            kinds.push(kind);
+        }
+    }
+    Ok(Some(kinds))
+}
+
+fn parse_since(since: Option<&str>) -> Result<Option<NaiveDate>> {
+    since
+        .map(|s| {
+            NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d").map_err(|_| {
+                Error::usage_hint(
+                    format!("--since {s:?} is not a date"),
+                    "give a day as YYYY-MM-DD, e.g. --since 2026-01-31",
+                )
+            })
+        })
+        .transpose()
+}
+
+/// The projects `--all-projects` searches: every registered one that still has `.mind/`,
+/// plus the current project; each once.
+fn all_projects(ctx: &Ctx) -> Result<(Vec<Project>, usize)> {
+    let mut projects: Vec<Project> = Vec::new();
+    let mut seen: HashSet<PathBuf> = HashSet::new();
+    let mut missing = 0;
+    if let Ok(current) = ctx.project() {
+        seen.insert(std::fs::canonicalize(&current.root).unwrap_or(current.root.clone()));
+        projects.push(current);
+    }
+    for reg in registry::list(&ctx.home()?)? {
+        if !reg.path.join(store::MIND_DIR).is_dir() {
+            missing += 1;
+            continue;
+        }
+        // Registered paths are stored canonical; only a symlinked duplicate costs a lookup.
+        if seen.contains(&reg.path) {
+            continue;
+        }
+        let root = std::fs::canonicalize(&reg.path).unwrap_or(reg.path.clone());
+        if seen.insert(root.clone()) {
+            projects.push(Project::new(root));
+        }
+    }
+    Ok((projects, missing))
+}
+
+/// Record activity, but at most once a minute: a search is read-only and agents search in
+/// bursts, so an fsynced state write per call would cost more than the search itself, and
+/// the session gap is measured in tens of minutes.
+fn touch_now_and_then(ctx: &Ctx, project: &Project) -> Result<()> {
+    let last = State::load(&project.state())?.last_activity();
+    if last.is_none_or(|ms| ctx.clock.epoch_ms() - ms >= 60_000) {
+        let _lock = project.lock()?;
+        ctx.touch(project)?;
+    }
+    Ok(())
+}
+
+pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
+    let query_text = crate::store::text::one_line(&args.query.join(" "));
+    if query_text.is_empty() {
+        return Err(Error::usage_hint(
+            "empty query: nothing to search for",
+            "mind search WORDS... (e.g. mind search \"login timeout\")",
+        ));
+    }
+    let filter = Filter {
+        kinds: parse_kinds(&args.kinds)?,
+        since: parse_since(args.since.as_deref())?,
+    };
+    let mut tokenizer = Tokenizer::default();
+    let features = Features::default();
+    let query = Query::parse(&query_text, &mut tokenizer, &features);
+
+    let mut index = Index::default();
+    let mut fired = Vec::new();
+    let mut here: Option<Project> = None;
+    if args.all_projects {
+        let (projects, missing) = all_projects(ctx)?;
+        for project in &projects {
+            index.add_project(project, Scope::ALL, &mut tokenizer, true)?;
+        }
+        if missing > 0 {
+            ctx.note(&format!(
+                "skipped {missing} registered project(s) whose .mind/ no longer exists"
+            ));
+        }
+    } else {
+        let project = ctx.project()?;
+        index.add_project(&project, Scope::ALL, &mut tokenizer, true)?;
+        touch_now_and_then(ctx, &project)?;
+        fired = crate::remind::fire_context_reminders(&project, &query_text);
+        here = Some(project);
+    }
+    let found = if query.is_empty() {
+        Vec::new()
+    } else {
+        index.search(&query, &features, &filter, ctx.clock.today(), args.limit)
+    };
+    if found.is_empty() {
+        ctx.note(&format!("no memories match {query_text:?}"));
+    }
+    let stale = stale_hits(here.as_ref(), &found);
+    if ctx.json {
+        return output::print_json(&Reply {
+            query: query_text,
+            results: found
+                .iter()
+                .map(|f| Hit {
+                    hit: Recalled::from_found(f, f.score),
+                    stale: stale.is_stale(f.meta.line) && is_memory(f),
+                })
+                .collect(),
+            reminders: fired,
+        });
+    }
+    let terms: Vec<String> = query.original_terms().map(str::to_string).collect();
+    let mut out = String::new();
+    for (i, f) in found.iter().enumerate() {
+        let mut one = render(i + 1, f, &terms, args.all_projects, &ctx.paint);
+        if is_memory(f) && stale.is_stale(f.meta.line) {
+            one.insert_str(one.len() - 1, &format!(" {}", ctx.paint.warn(stale::MARK)));
+        }
+        out.push_str(&one);
+    }
+    out.push_str(&crate::commands::reminders::render_fired(ctx, &fired));
+    ctx.out(&out)
+}
+
+/// One result for humans: a header line (rank, type, date, place, score) and the text
+/// with the query's words highlighted.
+pub(crate) fn render(
+    rank: usize,
+    found: &Found<'_>,
+    terms: &[String],
+    with_project: bool,
+    paint: &Paint,
+) -> String {
+    let date = found
+        .meta
+        .date
+        .map_or_else(|| "----------".to_string(), |d| d.to_string());
+    let place = if with_project {
+        format!(
+            "{}: {}:{}",
+            found.source.project, found.source.file, found.meta.line
+        )
+    } else {
+        format!("{}:{}", found.source.file, found.meta.line)
+    };
+    format!(
+        "{rank:>2}. {:<10} {date}  {}  {}\n    {}\n",
+        paint.kind(found.meta.kind.as_str()),
+        paint.dim(&place),
+        paint.dim(&format!("{:.2}", found.score)),
+        highlight(found.text(), terms, paint)
+    )
+}
+
+/// The text with every word that matches a query term highlighted (no-op without colour).
+pub(crate) fn highlight(text: &str, terms: &[String], paint: &Paint) -> String {
+    if terms.is_empty() || paint.highlight("x") == "x" {
+        return text.to_string();
+    }
+    let mut tokenizer = Tokenizer::default();
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut last = 0;
+    for (start, end) in compounds(text) {
+        let mut hit = false;
+        tokenizer.each(&text[start..end], |t, _| {
+            hit |= terms.iter().any(|q| q == t)
+        });
+        if hit {
+            out.push_str(&text[last..start]);
+            out.push_str(&paint.highlight(&text[start..end]));
+            last = end;
+        }
+    }
+    out.push_str(&text[last..]);
+    out
+}

@@ -1,0 +1,77 @@
+//! Human rendering of the signals `mind log`, `mind blocker` and `mind recall` add to their
+//! replies (loop warnings, past solutions, relevant memories).
+
+use crate::output::Paint;
+use crate::rank::retrieve::Recalled;
+use crate::rank::signals::LogSignals;
+
+/// The signals as text to print after the "logged ..." line (empty when there are none).
+pub(crate) fn render_log(signals: &LogSignals, paint: &Paint) -> String {
+    let mut out = String::new();
+    if let Some(w) = &signals.loop_warning {
+        out.push_str(&format!(
+            "{} you're looping ({}, {:.0}% similar to an earlier rejection)\n",
+            paint.warn("warning:"),
+            w.severity.as_str(),
+            w.similarity * 100.0
+        ));
+        out.push_str(&format!("  {}\n", w.severity.headline()));
+        out.push_str(&format!("  earlier: {}\n", w.similar_to));
+        out.push_str("  before the next attempt:\n");
+        for (i, step) in w.methodology.iter().enumerate() {
+            out.push_str(&format!("    {}. {step}\n", i + 1));
+        }
+        if let Some(helper) = &w.helper {
+            out.push_str(&format!(
+                "  attempt {} at this: hand it to a fresh agent: {helper}\n",
+                w.attempt
+            ));
+        }
+    }
+    if let Some(solutions) = &signals.solutions {
+        if solutions.is_empty() {
+            out.push_str("no past solution in memory; next:\n");
+            for step in &signals.next_steps {
+                out.push_str(&format!("  - {step}\n"));
+            }
+        } else {
+            out.push_str(&paint.heading("past solutions:"));
+            out.push('\n');
+            out.push_str(&list(solutions, paint, false));
+        }
+    }
+    if !signals.relevant_memories.is_empty() {
+        out.push_str(&relevant(&signals.relevant_memories, paint));
+    }
+    out
+}
+
+/// "You've dealt with this before" and the memories.
+pub(crate) fn relevant(memories: &[Recalled], paint: &Paint) -> String {
+    let mut out = paint.heading("you've dealt with this before:");
+    out.push('\n');
+    out.push_str(&list(memories, paint, true));
+    out
+}
+
+/// Numbered memory lines: type, date, place, then the text.
+pub(crate) fn list(items: &[Recalled], paint: &Paint, similarity: bool) -> String {
+    let mut out = String::new();
+    for (i, r) in items.iter().enumerate() {
+        let score = if similarity {
+            format!("{:.0}% similar", r.score * 100.0)
+        } else {
+            format!("{:.2}", r.score)
+        };
+        out.push_str(&format!(
+            "{:>4}. {:<10} {}  {}  {}\n      {}\n",
+            i + 1,
+            paint.kind(r.kind.as_str()),
+            r.date.as_deref().unwrap_or("----------"),
+            paint.dim(&format!("{}:{}", r.file, r.line)),
+            paint.dim(&score),
+            r.text
+        ));
+    }
+    out
+}

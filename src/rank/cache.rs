@@ -1,0 +1,237 @@
+//! The on-disk index cache: `.mind/cache/index.bin`.
+//!
+//! Rebuilding the index of a 10,000-entry memory takes longer than a whole search may, so
+//! the segments of MEMORY.md and the named memories are kept here. The cache is only ever
+//! an optimisation: each segment is stored with the length and hash of the file it was built
+//! from and is used only while the file still has that hash; the whole cache also carries
+//! a format version, a fingerprint of the `mind` binary that wrote it (a new build may
+//! tokenize or type lines differently) and a checksum. Anything that does not match is
+//! ignored and rebuilt; the folder can be deleted at any time.
+//!
+//! The file is replaced by writing a temp file and renaming it, so readers see a whole old
+//! or a whole new cache. It is not fsynced and not written under the store lock: losing or
+//! racing a cache write costs a rebuild, never a memory.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::Path;
+use std::sync::{Arc, LazyLock};
+
+use super::segment::Segment;
+
+const MAGIC: &[u8; 8] = b"MINDIDX\0";
+/// Bump when the tokenizer, the segment layout or what gets indexed changes.
+const FORMAT: u32 = 1;
+pub const CACHE_FILE: &str = "index.bin";
+
+/// A fast 64-bit content hash for change detection (not cryptographic).
+pub fn fast_hash(bytes: &[u8]) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mut h: u64 = 0x9e37_79b9_7f4a_7c15 ^ (bytes.len() as u64).wrapping_mul(K);
+    let mut chunks = bytes.chunks_exact(8);
+    for c in &mut chunks {
+        let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+        h = (h.rotate_left(23) ^ w).wrapping_mul(K);
+    }
+    let mut tail = [0u8; 8];
+    let rem = chunks.remainder();
+    tail[..rem.len()].copy_from_slice(rem);
+    h = (h.rotate_left(23) ^ u64::from_le_bytes(tail)).wrapping_mul(K);
+    // Final avalanche (MurmurHash3's fmix64).
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    h ^ (h >> 33)
+}
+
+/// Identifies the running binary: a rebuilt `mind` must not trust an older build's index.
+static BINARY: LazyLock<u64> = LazyLock::new(|| {
+    let meta = std::env::current_exe().and_then(std::fs::metadata);
+    match meta {
+        Ok(m) => {
+            let modified = m
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos() as u64);
+            fast_hash(&[m.len().to_le_bytes(), modified.to_le_bytes()].concat())
+        }
+        Err(_) => 0,
+    }
+});
+
+/// A segment stored for one source file.
+#[derive(Clone)]
+pub struct Entry {
+    pub source_len: u64,
+    pub source_hash: u64,
+    pub segment: Segment,
+}
+
+/// The cache's entries by source name (relative to `.mind/`).
+#[derive(Default)]
+pub struct Cache {
+    pub entries: HashMap<String, Entry>,
+}
+
+struct Reader<'a> {
+    b: &'a [u8],
+    pos: usize,
+}
+
+impl Reader<'_> {
+    fn take(&mut self, n: usize) -> Option<&[u8]> {
+        let s = self.b.get(self.pos..self.pos.checked_add(n)?)?;
+        self.pos += n;
+        Some(s)
+    }
+    fn u32(&mut self) -> Option<u32> {
+        self.take(4)
+            .map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]))
+    }
+    fn u64(&mut self) -> Option<u64> {
+        self.take(8)
+            .map(|s| u64::from_le_bytes([s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]]))
+    }
+}
+
+impl Cache {
+    /// Read the cache; anything missing, stale or damaged gives an empty cache.
+    pub fn load(dir: &Path) -> Cache {
+        std::fs::read(dir.join(CACHE_FILE))
+            .ok()
+            .and_then(Cache::decode)
+            .unwrap_or_default()
+    }
+
+    fn decode(bytes: Vec<u8>) -> Option<Cache> {
+        let body_len = bytes.len().checked_sub(8)?;
+        let (body, sum) = bytes.split_at(body_len);
+        if fast_hash(body).to_le_bytes() != sum {
+            return None;
+        }
+        let buf = Arc::new(bytes);
+        let mut r = Reader {
+            b: &buf[..body_len],
+            pos: 0,
+        };
+        if r.take(8)? != MAGIC || r.u32()? != FORMAT || r.u64()? != *BINARY {
+            return None;
+        }
+        let count = r.u32()?;
+        let mut entries = HashMap::new();
+        for _ in 0..count {
+            let name_len = r.u32()? as usize;
+            let name = String::from_utf8(r.take(name_len)?.to_vec()).ok()?;
+            let source_len = r.u64()?;
+            let source_hash = r.u64()?;
+            let seg_len = r.u32()? as usize;
+            let start = r.pos;
+            r.take(seg_len)?;
+            let segment = Segment::open(buf.clone(), start, seg_len)?;
+            entries.insert(
+                name,
+                Entry {
+                    source_len,
+                    source_hash,
+                    segment,
+                },
+            );
+        }
+        Some(Cache { entries })
+    }
+
+    /// The cached segment for `name` if it was built from exactly `source`.
+    pub fn get(&self, name: &str, source: &[u8], hash: u64) -> Option<Segment> {
+        let e = self.entries.get(name)?;
+        (e.source_len == source.len() as u64 && e.source_hash == hash).then(|| e.segment.clone())
+    }
+
+    /// Write the cache (best effort: a cache that cannot be written is simply not there).
+    pub fn save(&self, dir: &Path) {
+        let _ = self.try_save(dir);
+    }
+
+    fn try_save(&self, dir: &Path) -> std::io::Result<()> {
+        std::fs::create_dir_all(dir)?;
+        let mut out = Vec::new();
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&FORMAT.to_le_bytes());
+        out.extend_from_slice(&BINARY.to_le_bytes());
+        let mut names: Vec<&String> = self.entries.keys().collect();
+        names.sort();
+        out.extend_from_slice(&(names.len() as u32).to_le_bytes());
+        for name in names {
+            let e = &self.entries[name];
+            out.extend_from_slice(&(name.len() as u32).to_le_bytes());
+            out.extend_from_slice(name.as_bytes());
+            out.extend_from_slice(&e.source_len.to_le_bytes());
+            out.extend_from_slice(&e.source_hash.to_le_bytes());
+            let seg = e.segment.bytes();
+            out.extend_from_slice(&(seg.len() as u32).to_le_bytes());
+            out.extend_from_slice(seg);
+        }
+        let sum = fast_hash(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        let mut tmp = tempfile::Builder::new()
+            .prefix(".mind-tmp-")
+            .tempfile_in(dir)?;
+        tmp.write_all(&out)?;
+        tmp.persist(dir.join(CACHE_FILE)).map_err(|e| e.error)?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rank::corpus;
+    use crate::rank::tokenize::Tokenizer;
+
+    #[test]
+    fn hash_sees_every_byte() {
+        let a = fast_hash(b"decided: use JWT for sessions");
+        assert_ne!(a, fast_hash(b"decided: use JWT for session"));
+        assert_ne!(a, fast_hash(b"decided: use JWT for sessionz"));
+        assert_ne!(fast_hash(b""), fast_hash(b"\0"));
+        assert_eq!(a, fast_hash(b"decided: use JWT for sessions"));
+    }
+
+    #[test]
+    fn round_trip_and_damage() {
+        let dir = tempfile::tempdir().unwrap();
+        let source = b"decided: use JWT\n";
+        let seg = Segment::build(
+            &corpus::markdown(&String::from_utf8_lossy(source)),
+            &mut Tokenizer::default(),
+        );
+        let mut cache = Cache::default();
+        let hash = fast_hash(source);
+        cache.entries.insert(
+            "MEMORY.md".into(),
+            Entry {
+                source_len: source.len() as u64,
+                source_hash: hash,
+                segment: seg.clone(),
+            },
+        );
+        cache.save(dir.path());
+        let back = Cache::load(dir.path());
+        let got = back.get("MEMORY.md", source, hash).expect("cached");
+        assert_eq!(got.bytes(), seg.bytes());
+        assert!(
+            back.get("MEMORY.md", b"other", fast_hash(b"other"))
+                .is_none()
+        );
+        // Flip one byte: the checksum rejects the whole file.
+        let path = dir.path().join(CACHE_FILE);
+        let mut bytes = std::fs::read(&path).unwrap();
+        let mid = bytes.len() / 2;
+        bytes[mid] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        assert!(Cache::load(dir.path()).entries.is_empty());
+        std::fs::write(&path, b"junk").unwrap();
+        assert!(Cache::load(dir.path()).entries.is_empty());
+    }
+}

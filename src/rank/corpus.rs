@@ -1,0 +1,552 @@
+//! What gets indexed: every content line of a memory file, typed and dated.
+//!
+//! A content line is any line that is not blank, not a heading, not inside an HTML comment
+//! or a code fence, not a horizontal rule and not an empty template placeholder. Each one
+//! becomes a [`RawDoc`] with its type (from the loose parser; lines the parser does not type
+//! are notes), the date of the nearest date heading above it, its section (the nearest
+//! heading, whose words are a second, lighter search field) and its 1-based line number.
+
+use std::fmt;
+
+use chrono::NaiveDate;
+use serde::Serialize;
+
+use crate::parse::{EntryType, classify_line, dates, parse_document};
+
+/// The type of an indexed line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    Decision,
+    Problem,
+    Learning,
+    Progress,
+    Gotcha,
+    Experience,
+    Blocker,
+    Rejected,
+    Assumption,
+    /// A content line the parser gives no type.
+    Note,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 10] = [
+        Kind::Decision,
+        Kind::Problem,
+        Kind::Learning,
+        Kind::Progress,
+        Kind::Gotcha,
+        Kind::Experience,
+        Kind::Blocker,
+        Kind::Rejected,
+        Kind::Assumption,
+        Kind::Note,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Decision => "decision",
+            Kind::Problem => "problem",
+            Kind::Learning => "learning",
+            Kind::Progress => "progress",
+            Kind::Gotcha => "gotcha",
+            Kind::Experience => "experience",
+            Kind::Blocker => "blocker",
+            Kind::Rejected => "rejected",
+            Kind::Assumption => "assumption",
+            Kind::Note => "note",
+        }
+    }
+
+    pub fn code(self) -> u8 {
+        Kind::ALL.iter().position(|k| *k == self).unwrap_or(9) as u8
+    }
+
+    pub fn from_code(code: u8) -> Kind {
+        Kind::ALL.get(code as usize).copied().unwrap_or(Kind::Note)
+    }
+
+    pub fn from_entry(kind: EntryType) -> Kind {
+        match kind {
+            EntryType::Decision => Kind::Decision,
+            EntryType::Problem => Kind::Problem,
+            EntryType::Learning => Kind::Learning,
+            EntryType::Progress => Kind::Progress,
+            EntryType::Gotcha => Kind::Gotcha,
+        }
+    }
+
+    /// A type name as `--type` accepts it (the `mind log` names and aliases, plus `note`).
+    pub fn parse(name: &str) -> Option<Kind> {
+        use crate::classify::{LogKind, parse_type};
+        use crate::store::session::Section;
+        if matches!(name.trim().to_ascii_lowercase().as_str(), "note" | "notes") {
+            return Some(Kind::Note);
+        }
+        Some(match parse_type(name)? {
+            LogKind::Memory(kind) => Kind::from_entry(kind),
+            LogKind::Session(Section::Experience) => Kind::Experience,
+            LogKind::Session(Section::Blockers) => Kind::Blocker,
+            LogKind::Session(Section::Rejected) => Kind::Rejected,
+            LogKind::Session(Section::Assumptions) => Kind::Assumption,
+        })
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One indexed line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawDoc {
+    /// Byte range of the trimmed line in the (lossy) source text.
+    pub start: usize,
+    pub len: usize,
+    /// 1-based line number.
+    pub line: usize,
+    pub kind: Kind,
+    pub date: Option<NaiveDate>,
+    /// Index into the sections.
+    pub section: usize,
+    pub superseded: bool,
+    /// The words that are searched: the line without list marker, type label and emphasis.
+    pub body: String,
+}
+
+/// A heading and the lines under it (until the next heading).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawSection {
+    /// Byte range of the heading text (without `#`s) in the source; empty for the part
+    /// of the file before the first heading.
+    pub start: usize,
+    pub len: usize,
+    pub line: usize,
+    /// The words of the heading that are searched (without its date).
+    pub words: String,
+}
+
+/// The lines and sections of one file.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RawFile {
+    pub docs: Vec<RawDoc>,
+    pub sections: Vec<RawSection>,
+}
+
+/// The level of a markdown heading line (`## x` → 2), if it is one.
+fn heading_level(line: &str) -> Option<usize> {
+    let level = line.bytes().take_while(|&b| b == b'#').count();
+    if level == 0 || level > 6 {
+        return None;
+    }
+    match line[level..].chars().next() {
+        None => Some(level),
+        Some(c) if c.is_whitespace() => Some(level),
+        _ => None,
+    }
+}
+
+fn is_rule(line: &str) -> bool {
+    let Some(first) = line
+        .bytes()
+        .next()
+        .filter(|b| matches!(b, b'-' | b'*' | b'_'))
+    else {
+        return false;
+    };
+    let mut count = 0;
+    for b in line.bytes() {
+        if b == first {
+            count += 1;
+        } else if !b.is_ascii_whitespace() {
+            return false;
+        }
+    }
+    count >= 3
+}
+
+/// The line without its list marker (`- `, `* `, `+ `, `1. `, `1) `, `- [ ] `).
+pub fn strip_marker(line: &str) -> &str {
+    let t = line.trim();
+    let rest = if let Some(r) = t
+        .strip_prefix("- ")
+        .or_else(|| t.strip_prefix("* "))
+        .or_else(|| t.strip_prefix("+ "))
+    {
+        r
+    } else {
+        let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0 && digits < 4 {
+            match t[digits..]
+                .strip_prefix(". ")
+                .or_else(|| t[digits..].strip_prefix(") "))
+            {
+                Some(r) => r,
+                None => t,
+            }
+        } else {
+            t
+        }
+    };
+    let rest = rest.trim_start();
+    rest.strip_prefix("[ ] ")
+        .or_else(|| rest.strip_prefix("[x] "))
+        .or_else(|| rest.strip_prefix("[X] "))
+        .unwrap_or(rest)
+        .trim()
+}
+
+/// A template placeholder or an empty `Key:` line carries no memory.
+fn is_placeholder(body: &str, section: &str) -> bool {
+    let b = body.trim();
+    if b.is_empty() || (b.starts_with('(') && b.ends_with(')')) {
+        return true;
+    }
+    if section == "project state" {
+        let value = b.split_once(':').map_or("", |(_, v)| v.trim());
+        return value.is_empty() || value.eq_ignore_ascii_case("none") || value.starts_with('(');
+    }
+    false
+}
+
+/// The words of a heading that describe its section: no `#`s, no leading date, no `|`.
+fn heading_words(text: &str) -> String {
+    let mut t = text.trim();
+    if t.len() >= 10 && NaiveDate::parse_from_str(&t[..10], "%Y-%m-%d").is_ok() {
+        t = &t[10..];
+    }
+    t.replace('|', " ").trim().to_string()
+}
+
+/// Index a memory-style markdown file (MEMORY.md, a named memory): every content line,
+/// typed by the loose parser.
+pub fn markdown(text: &str) -> RawFile {
+    markdown_with(text, false)
+}
+
+/// [`markdown`], optionally searching the whole line, type label included (only to measure
+/// what leaving labels out buys).
+pub fn markdown_with(text: &str, keep_labels: bool) -> RawFile {
+    let doc = parse_document(text);
+    let mut by_line: Vec<Option<&crate::parse::Entity>> = Vec::new();
+    for e in &doc.entities {
+        if e.line >= by_line.len() {
+            by_line.resize(e.line + 1, None);
+        }
+        by_line[e.line] = Some(e);
+    }
+    let mut out = RawFile {
+        docs: Vec::new(),
+        sections: vec![RawSection {
+            start: 0,
+            len: 0,
+            line: 0,
+            words: String::new(),
+        }],
+    };
+    let mut date: Option<NaiveDate> = None;
+    let mut section_name = String::new();
+    let mut in_comment = false;
+    let mut in_fence = false;
+    let mut in_front_matter = false;
+    let mut offset = 0usize;
+    for (index, raw) in text.split_inclusive('\n').enumerate() {
+        let line_start = offset;
+        offset += raw.len();
+        let number = index + 1;
+        let line = raw.trim();
+        if index == 0 && line == "---" {
+            in_front_matter = true;
+            continue;
+        }
+        if in_front_matter {
+            if line == "---" || line == "..." {
+                in_front_matter = false;
+            } else if let Some(d) = front_matter_date(line) {
+                date = date.or(Some(d));
+            }
+            continue;
+        }
+        if in_comment {
+            in_comment = !line.contains("-->");
+            continue;
+        }
+        if line.starts_with("```") || line.starts_with("~~~") {
+            in_fence = !in_fence;
+            continue;
+        }
+        if in_fence || line.is_empty() || is_rule(line) {
+            continue;
+        }
+        if line.starts_with("<!--") {
+            in_comment = !line.contains("-->");
+            continue;
+        }
+        if let Some(level) = heading_level(line) {
+            if let Some(d) = dates::heading_date(line) {
+                date = Some(d);
+            }
+            let heading = line[level..].trim();
+            section_name = heading.to_ascii_lowercase();
+            let lead = raw.len() - raw.trim_start().len();
+            let text_start = line_start + lead + line.find(heading).unwrap_or(level);
+            out.sections.push(RawSection {
+                start: text_start,
+                len: heading.len(),
+                line: number,
+                words: heading_words(heading),
+            });
+            continue;
+        }
+        let entity = by_line.get(number).copied().flatten();
+        let superseded = entity.is_some_and(|e| e.superseded) || line.contains(SUPERSEDED);
+        let (kind, body) = match entity {
+            Some(e) if superseded => (Kind::from_entry(e.kind), e.title.replace(SUPERSEDED, "")),
+            Some(e) => (Kind::from_entry(e.kind), e.title.clone()),
+            None if superseded => superseded_line(line, &section_name),
+            None => (Kind::Note, strip_marker(line).to_string()),
+        };
+        if entity.is_none() && is_placeholder(&body, &section_name) {
+            continue;
+        }
+        let body = if keep_labels { line.to_string() } else { body };
+        let lead = raw.len() - raw.trim_start().len();
+        out.docs.push(RawDoc {
+            start: line_start + lead,
+            len: line.len(),
+            line: number,
+            kind,
+            date: entity.and_then(|e| e.date).or(date),
+            section: out.sections.len() - 1,
+            superseded,
+            body: if body.len() == body.trim().len() {
+                body
+            } else {
+                body.trim().to_string()
+            },
+        });
+    }
+    out
+}
+
+/// The marker promotion puts on a line that a newer memory replaced.
+pub const SUPERSEDED: &str = "[superseded]";
+
+/// Type and body of a superseded line, classified as if the marker were not there.
+fn superseded_line(line: &str, section: &str) -> (Kind, String) {
+    let without = line.replacen(SUPERSEDED, "", 1);
+    let hint = section.starts_with("gotcha").then_some(EntryType::Gotcha);
+    match classify_line(strip_marker(&without), hint) {
+        Some(c) => (Kind::from_entry(c.kind), c.title),
+        None => (Kind::Note, strip_marker(&without).to_string()),
+    }
+}
+
+fn front_matter_date(line: &str) -> Option<NaiveDate> {
+    let (key, value) = line.split_once(':')?;
+    if !matches!(key.trim(), "updated" | "created" | "date") {
+        return None;
+    }
+    let v = value.trim().trim_matches(['"', '\'']);
+    v.get(..10)
+        .and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
+}
+
+/// Index SESSION.md: the items of its four sections, typed by section and dated by the
+/// `# Session: DATE` title.
+pub fn session(text: &str) -> RawFile {
+    let mut out = RawFile {
+        docs: Vec::new(),
+        sections: vec![RawSection {
+            start: 0,
+            len: 0,
+            line: 0,
+            words: String::new(),
+        }],
+    };
+    let mut date = None;
+    let mut kind: Option<Kind> = None;
+    let mut in_comment = false;
+    let mut offset = 0usize;
+    for (index, raw) in text.split_inclusive('\n').enumerate() {
+        let line_start = offset;
+        offset += raw.len();
+        let line = raw.trim();
+        if in_comment {
+            in_comment = !line.contains("-->");
+            continue;
+        }
+        if line.starts_with("<!--") {
+            in_comment = !line.contains("-->");
+            continue;
+        }
+        if let Some(level) = heading_level(line) {
+            let heading = line[level..].trim();
+            if level == 1 {
+                if let Some(d) = heading.strip_prefix("Session:") {
+                    date = NaiveDate::parse_from_str(d.trim(), "%Y-%m-%d").ok();
+                }
+                kind = None;
+            } else if level == 2 {
+                let name = heading.trim_end_matches(':').trim().to_ascii_lowercase();
+                kind = match name.as_str() {
+                    "experience" => Some(Kind::Experience),
+                    "blockers" => Some(Kind::Blocker),
+                    "rejected" => Some(Kind::Rejected),
+                    "assumptions" => Some(Kind::Assumption),
+                    _ => None,
+                };
+            }
+            continue;
+        }
+        let Some(kind) = kind else { continue };
+        let body = strip_marker(line);
+        if body.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let lead = raw.len() - raw.trim_start().len();
+        out.docs.push(RawDoc {
+            start: line_start + lead,
+            len: line.len(),
+            line: index + 1,
+            kind,
+            date,
+            section: 0,
+            superseded: false,
+            body: body.to_string(),
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MEMORY: &str = "<!-- MIND MEMORY
+Keywords: decided -->
+
+# demo
+
+## Project State
+- Goal:
+- Stack: rust
+- Blocked: None
+
+## Gotchas
+<!-- Project-specific gotchas -->
+- CRLF breaks the shebang
+
+---
+
+## 2026-01-14 | auth work
+
+decided: use JWT
+- plain note
+```
+code line
+```
+(Start writing here)
+### detail
+learned: cookies need SameSite
+";
+
+    #[test]
+    fn every_content_line_with_type_date_section_and_line() {
+        let file = markdown(MEMORY);
+        let got: Vec<(usize, &str, Option<String>, &str)> = file
+            .docs
+            .iter()
+            .map(|d| {
+                (
+                    d.line,
+                    d.kind.as_str(),
+                    d.date.map(|x| x.to_string()),
+                    &MEMORY[d.start..d.start + d.len],
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (8, "note", None, "- Stack: rust"),
+                (13, "gotcha", None, "- CRLF breaks the shebang"),
+                (
+                    19,
+                    "decision",
+                    Some("2026-01-14".into()),
+                    "decided: use JWT"
+                ),
+                (20, "note", Some("2026-01-14".into()), "- plain note"),
+                (
+                    26,
+                    "learning",
+                    Some("2026-01-14".into()),
+                    "learned: cookies need SameSite"
+                ),
+            ]
+        );
+        let sections: Vec<&str> = file
+            .docs
+            .iter()
+            .map(|d| file.sections[d.section].words.as_str())
+            .collect();
+        assert_eq!(
+            sections,
+            vec![
+                "Project State",
+                "Gotchas",
+                "auth work",
+                "auth work",
+                "detail"
+            ]
+        );
+        assert_eq!(file.docs[2].body, "use JWT");
+        assert_eq!(file.docs[3].body, "plain note");
+    }
+
+    #[test]
+    fn session_items_by_section() {
+        let text = "# Session: 2026-01-15\n\n## Experience\n<!-- c -->\n- saw a thing\n\n## Rejected\n- redis - overkill\n";
+        let file = session(text);
+        let got: Vec<(usize, Kind, &str)> = file
+            .docs
+            .iter()
+            .map(|d| (d.line, d.kind, d.body.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (5, Kind::Experience, "saw a thing"),
+                (8, Kind::Rejected, "redis - overkill")
+            ]
+        );
+        assert_eq!(
+            file.docs[0].date.map(|d| d.to_string()),
+            Some("2026-01-15".into())
+        );
+    }
+
+    #[test]
+    fn markers_are_stripped() {
+        assert_eq!(strip_marker("  - x"), "x");
+        assert_eq!(strip_marker("12. x"), "x");
+        assert_eq!(strip_marker("- [ ] x"), "x");
+        assert_eq!(strip_marker("2026 was"), "2026 was");
+    }
+
+    #[test]
+    fn kinds_parse_from_type_names() {
+        assert_eq!(Kind::parse("decision"), Some(Kind::Decision));
+        assert_eq!(Kind::parse("fixed"), Some(Kind::Progress));
+        assert_eq!(Kind::parse("rejected"), Some(Kind::Rejected));
+        assert_eq!(Kind::parse("note"), Some(Kind::Note));
+        assert_eq!(Kind::parse("bogus"), None);
+        for k in Kind::ALL {
+            assert_eq!(Kind::from_code(k.code()), k);
+        }
+    }
+}

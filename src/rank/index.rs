@@ -1,0 +1,292 @@
+//! A project's searchable memory: MEMORY.md, the named memories in `.mind/memories/` and
+//! the current SESSION.md, each as a [`Segment`] with the text it was built from.
+//!
+//! MEMORY.md and named memories come from the cache when their hash matches (see
+//! [`super::cache`]); SESSION.md is small and changes with every log, so it is always
+//! indexed on the spot.
+
+use std::path::Path;
+
+use chrono::NaiveDate;
+
+use super::bm25::{self, Features, Filter, Hit, Query};
+use super::cache::{self, Cache};
+use super::corpus::{self, RawFile};
+use super::segment::{DocMeta, Segment};
+use super::tokenize::{Options, Tokenizer};
+use crate::error::Result;
+use crate::store::{CACHE_DIR, MEMORIES_DIR, MEMORY_FILE, Project, SESSION_FILE, text};
+
+/// Which files of a project to index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scope {
+    pub memory: bool,
+    pub named: bool,
+    pub session: bool,
+}
+
+impl Scope {
+    /// Everything: memory, named memories, session.
+    pub const ALL: Scope = Scope {
+        memory: true,
+        named: true,
+        session: true,
+    };
+    /// Long-term memory only (what promotion compares against).
+    pub const MEMORY: Scope = Scope {
+        memory: true,
+        named: false,
+        session: false,
+    };
+    /// Long-term memory and named memories (what retrieval surfaces).
+    pub const KEPT: Scope = Scope {
+        memory: true,
+        named: true,
+        session: false,
+    };
+}
+
+/// One indexed file.
+pub struct Source {
+    /// The project's display name.
+    pub project: String,
+    /// Path for display, relative to the project root (`.mind/MEMORY.md`).
+    pub file: String,
+    /// The text the segment was built from (invalid UTF-8 replaced).
+    pub text: String,
+    pub segment: Segment,
+}
+
+/// The indexed files of one or more projects.
+#[derive(Default)]
+pub struct Index {
+    pub sources: Vec<Source>,
+}
+
+/// A resolved search result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Found<'a> {
+    pub source: &'a Source,
+    /// The line's id within its source's segment.
+    pub doc: usize,
+    pub meta: DocMeta,
+    pub score: f32,
+    pub coverage: f32,
+}
+
+impl Found<'_> {
+    /// The line as written, trimmed.
+    pub fn text(&self) -> &str {
+        self.source
+            .text
+            .get(self.meta.start..self.meta.start + self.meta.len)
+            .unwrap_or("")
+    }
+}
+
+impl PartialEq for Source {
+    fn eq(&self, other: &Self) -> bool {
+        self.project == other.project && self.file == other.file
+    }
+}
+
+impl std::fmt::Debug for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Source({}:{})", self.project, self.file)
+    }
+}
+
+fn into_text(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+impl Index {
+    /// Index a project's files. `persist` writes rebuilt segments back to the cache.
+    pub fn open(
+        project: &Project,
+        scope: Scope,
+        tokenizer: &mut Tokenizer,
+        persist: bool,
+    ) -> Result<Index> {
+        let mut index = Index::default();
+        index.add_project(project, scope, tokenizer, persist)?;
+        Ok(index)
+    }
+
+    /// Add a project's files to the index.
+    pub fn add_project(
+        &mut self,
+        project: &Project,
+        scope: Scope,
+        tokenizer: &mut Tokenizer,
+        persist: bool,
+    ) -> Result<()> {
+        let name = project.name();
+        let use_cache = tokenizer.options() == Options::default();
+        let cache_dir = project.dir().join(CACHE_DIR);
+        let mut cache = if use_cache {
+            Cache::load(&cache_dir)
+        } else {
+            Cache::default()
+        };
+        let mut dirty = false;
+        let mut cached: Vec<(String, std::path::PathBuf)> = Vec::new();
+        if scope.memory {
+            cached.push((MEMORY_FILE.to_string(), project.memory()));
+        }
+        if scope.named {
+            cached.extend(named_memories(&project.dir().join(MEMORIES_DIR)));
+        }
+        for (key, path) in cached {
+            let Some(bytes) = text::read_optional(&path)? else {
+                continue;
+            };
+            dirty |= self.add_cached(&name, &key, bytes, &mut cache, tokenizer);
+        }
+        if scope.session
+            && let Some(bytes) = text::read_optional(&project.session())?
+        {
+            let text = into_text(bytes);
+            let segment = Segment::build(&corpus::session(&text), tokenizer);
+            self.sources.push(Source {
+                project: name.clone(),
+                file: format!("{}/{SESSION_FILE}", crate::store::MIND_DIR),
+                text,
+                segment,
+            });
+        }
+        if dirty && persist && use_cache {
+            // Keep only entries for files that still exist in this scope's view.
+            cache.save(&cache_dir);
+        }
+        Ok(())
+    }
+
+    /// Add one file's segment from the cache when it matches `bytes`, else built (and put in
+    /// `cache`); returns whether it was built.
+    fn add_cached(
+        &mut self,
+        project: &str,
+        key: &str,
+        bytes: Vec<u8>,
+        cache: &mut Cache,
+        tokenizer: &mut Tokenizer,
+    ) -> bool {
+        let hash = cache::fast_hash(&bytes);
+        let (segment, built) = match cache.get(key, &bytes, hash) {
+            Some(seg) => (seg, false),
+            None => {
+                let seg = Segment::build(
+                    &corpus::markdown(&String::from_utf8_lossy(&bytes)),
+                    tokenizer,
+                );
+                cache.entries.insert(
+                    key.to_string(),
+                    cache::Entry {
+                        source_len: bytes.len() as u64,
+                        source_hash: hash,
+                        segment: seg.clone(),
+                    },
+                );
+                (seg, true)
+            }
+        };
+        self.sources.push(Source {
+            project: project.to_string(),
+            file: format!("{}/{key}", crate::store::MIND_DIR),
+            text: into_text(bytes),
+            segment,
+        });
+        built
+    }
+
+    /// Index MEMORY.md as given (the caller read it under the lock), through the project's
+    /// cache when it matches; a rebuilt segment is not saved.
+    pub fn memory_bytes(project: &Project, bytes: Vec<u8>, tokenizer: &mut Tokenizer) -> Index {
+        let mut index = Index::default();
+        let mut cache = if tokenizer.options() == Options::default() {
+            Cache::load(&project.dir().join(CACHE_DIR))
+        } else {
+            Cache::default()
+        };
+        index.add_cached(&project.name(), MEMORY_FILE, bytes, &mut cache, tokenizer);
+        index
+    }
+
+    /// Index a text that is not a project file (for tests and evaluation).
+    pub fn add_text(&mut self, project: &str, file: &str, text: String, tokenizer: &mut Tokenizer) {
+        self.add_text_with(project, file, text, tokenizer, false);
+    }
+
+    /// [`Index::add_text`], optionally indexing type labels too (to measure their effect).
+    pub fn add_text_with(
+        &mut self,
+        project: &str,
+        file: &str,
+        text: String,
+        tokenizer: &mut Tokenizer,
+        keep_labels: bool,
+    ) {
+        let raw: RawFile = corpus::markdown_with(&text, keep_labels);
+        let segment = Segment::build(&raw, tokenizer);
+        self.sources.push(Source {
+            project: project.to_string(),
+            file: file.to_string(),
+            text,
+            segment,
+        });
+    }
+
+    pub fn segments(&self) -> Vec<&Segment> {
+        self.sources.iter().map(|s| &s.segment).collect()
+    }
+
+    pub fn doc_count(&self) -> usize {
+        self.sources.iter().map(|s| s.segment.doc_count()).sum()
+    }
+
+    /// The best `limit` lines for `query`.
+    pub fn search(
+        &self,
+        query: &Query,
+        features: &Features,
+        filter: &Filter,
+        today: NaiveDate,
+        limit: usize,
+    ) -> Vec<Found<'_>> {
+        let segments = self.segments();
+        bm25::search(&segments, query, features, filter, today, limit)
+            .into_iter()
+            .map(|h| self.resolve(h))
+            .collect()
+    }
+
+    pub fn resolve(&self, hit: Hit) -> Found<'_> {
+        let source = &self.sources[hit.seg];
+        Found {
+            source,
+            doc: hit.doc,
+            meta: source.segment.doc(hit.doc),
+            score: hit.score,
+            coverage: hit.coverage,
+        }
+    }
+}
+
+/// `.mind/memories/*.md`, sorted by name, as (cache key, path).
+fn named_memories(dir: &Path) -> Vec<(String, std::path::PathBuf)> {
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<(String, std::path::PathBuf)> = read
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md") && p.is_file())
+        .filter_map(|p| {
+            let file = p.file_name()?.to_str()?.to_string();
+            Some((format!("{MEMORIES_DIR}/{file}"), p))
+        })
+        .collect();
+    out.sort();
+    out
+}

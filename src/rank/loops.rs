@@ -1,0 +1,170 @@
+//! Loop detection: is a rejected approach a repeat of one rejected earlier this session?
+//!
+//! The new rejection is compared with each earlier one (calibrated TF-IDF similarity over
+//! the session's own vocabulary). The closest at or above the "similar" band gives a
+//! warning whose severity follows the bands (critical ≥ 0.9, high ≥ 0.75, moderate ≥ 0.6),
+//! with a short way out; from the third similar attempt on, the warning also suggests
+//! handing the problem to a fresh agent with `mind helper`.
+
+use serde::Serialize;
+
+use super::similarity::{self, Band, TextVocabulary, Vector};
+use super::tokenize::Tokenizer;
+
+/// How close the repeat is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Moderate,
+    High,
+    Critical,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Moderate => "moderate",
+            Severity::High => "high",
+            Severity::Critical => "critical",
+        }
+    }
+
+    /// One line saying what the severity means.
+    pub fn headline(self) -> &'static str {
+        match self {
+            Severity::Critical => "STOP: this repeats an approach that already failed",
+            Severity::High => "this is very close to an approach that already failed",
+            Severity::Moderate => "a similar approach was tried before",
+        }
+    }
+}
+
+/// The way out of a loop: zoom out before the next attempt.
+pub const METHODOLOGY: [&str; 4] = [
+    "question assumptions: which one would make every attempt fail? (`mind session` lists them)",
+    "reframe: what are you actually trying to achieve, and is this the right problem?",
+    "try the opposite of what keeps failing",
+    "simplify: remove variables until something works, then add them back one by one",
+];
+
+/// A repeat found among the session's rejected items.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LoopWarning {
+    pub severity: Severity,
+    /// Calibrated similarity with the closest earlier item, two decimals.
+    pub similarity: f64,
+    /// The closest earlier item, as written in SESSION.md.
+    pub similar_to: String,
+    /// This attempt's number among the similar ones (2 = one similar attempt before).
+    pub attempt: usize,
+    pub methodology: Vec<String>,
+    /// From the third similar attempt: the command that briefs a fresh agent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub helper: Option<String>,
+}
+
+/// Compare `new` with the `earlier` rejections; `context` (every session item) gives the
+/// vocabulary.
+pub fn detect(earlier: &[String], context: &[String], new: &str) -> Option<LoopWarning> {
+    if earlier.is_empty() {
+        return None;
+    }
+    let mut tokenizer = Tokenizer::default();
+    let texts = context
+        .iter()
+        .map(|s| similarity::content(s))
+        .chain(std::iter::once(similarity::content(new)));
+    let vocab = TextVocabulary::new(texts, &mut tokenizer);
+    let target = Vector::of_text(new, &mut tokenizer, &vocab);
+    if target.is_empty() {
+        return None;
+    }
+    let mut best: Option<(f32, &String)> = None;
+    let mut similar = 0;
+    for item in earlier {
+        let s = Vector::of_text(item, &mut tokenizer, &vocab).similarity(&target);
+        if similarity::band(s) >= Band::Similar {
+            similar += 1;
+        }
+        // The latest of equally close items is the one to show.
+        if best.is_none_or(|(b, _)| s >= b) {
+            best = Some((s, item));
+        }
+    }
+    let (score, item) = best?;
+    let severity = match similarity::band(score) {
+        Band::NearIdentical => Severity::Critical,
+        Band::VerySimilar => Severity::High,
+        Band::Similar => Severity::Moderate,
+        Band::Unrelated => return None,
+    };
+    let attempt = similar + 1;
+    Some(LoopWarning {
+        severity,
+        similarity: (f64::from(score) * 100.0).round() / 100.0,
+        similar_to: item.clone(),
+        attempt,
+        methodology: METHODOLOGY.iter().map(|s| s.to_string()).collect(),
+        helper: (attempt >= 3).then(|| format!("mind helper {}", shell_quote(new))),
+    })
+}
+
+/// Quote a message for a shell command line.
+fn shell_quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', r"'\''"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn items(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn identical_is_critical_paraphrase_is_flagged_unrelated_is_not() {
+        let earlier = items(&["bump the timeout to 60s"]);
+        let w = detect(&earlier, &earlier, "bump the timeout to 60s").unwrap();
+        assert_eq!(
+            (w.severity, w.similarity, w.attempt),
+            (Severity::Critical, 1.0, 2)
+        );
+        assert!(w.helper.is_none());
+        let p = detect(
+            &earlier,
+            &earlier,
+            "tried increasing the timeout - still failing",
+        )
+        .unwrap();
+        assert!(p.severity >= Severity::Moderate, "{p:?}");
+        assert!(detect(&earlier, &earlier, "switch the session store to redis").is_none());
+    }
+
+    #[test]
+    fn third_similar_attempt_suggests_a_helper() {
+        let earlier = items(&[
+            "raise the pool size to 20",
+            "switch to redis",
+            "raise pool size to 50",
+        ]);
+        let w = detect(&earlier, &earlier, "raise the pool size to 100").unwrap();
+        assert_eq!(w.attempt, 3);
+        assert_eq!(
+            w.helper.as_deref(),
+            Some("mind helper 'raise the pool size to 100'")
+        );
+        assert_eq!(w.similar_to, "raise pool size to 50");
+    }
+
+    #[test]
+    fn nothing_to_compare_with() {
+        assert!(detect(&[], &[], "anything").is_none());
+        assert!(detect(&items(&["x y"]), &[], "the a an").is_none());
+    }
+
+    #[test]
+    fn quoting() {
+        assert_eq!(shell_quote("it's"), r"'it'\''s'");
+    }
+}

@@ -1,0 +1,125 @@
+//! Retrieval on signal: the past memories worth showing when `mind` knows what you are
+//! working on (the first experience of a session, a recall with a non-empty session, a
+//! blocker).
+//!
+//! Candidates come from BM25 over the kept memory (MEMORY.md and named memories); each is
+//! then checked against the text with the calibrated similarity, so only lines that are
+//! about the same thing come back, never "the best of a bad lot".
+
+use serde::Serialize;
+
+use super::bm25::{Features, Filter, Query};
+use super::corpus::Kind;
+use super::index::{Found, Index};
+use super::similarity::{SegmentVocabulary, Vector};
+use super::tokenize::Tokenizer;
+
+/// Similarity a memory needs to be surfaced unasked ("you've dealt with this before").
+pub const RELEVANT: f32 = 0.5;
+/// Share of a blocker's words the best past line must match for memory to have anything
+/// on it; other lines offered with it must match at least [`SOLUTION_FLOOR`].
+pub const SOLUTION_COVERAGE: f32 = 0.3;
+pub const SOLUTION_FLOOR: f32 = 0.15;
+
+/// A memory line as replies show it (the same shape as a search result).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Recalled {
+    #[serde(rename = "type")]
+    pub kind: Kind,
+    /// The line as written, trimmed.
+    pub text: String,
+    pub score: f64,
+    pub date: Option<String>,
+    pub file: String,
+    pub line: usize,
+    pub project: String,
+}
+
+impl Recalled {
+    pub fn from_found(found: &Found<'_>, score: f32) -> Self {
+        Recalled {
+            kind: found.meta.kind,
+            text: found.text().to_string(),
+            score: (f64::from(score) * 1000.0).round() / 1000.0,
+            date: found.meta.date.map(|d| d.to_string()),
+            file: found.source.file.clone(),
+            line: found.meta.line,
+            project: found.source.project.clone(),
+        }
+    }
+}
+
+/// Up to `limit` memories about the same thing as `text`, best first; `score` is the
+/// calibrated similarity.
+pub fn relevant(
+    index: &Index,
+    text: &str,
+    limit: usize,
+    today: chrono::NaiveDate,
+) -> Vec<Recalled> {
+    let mut tokenizer = Tokenizer::default();
+    let features = Features::default();
+    let query = Query::parse(text, &mut tokenizer, &features);
+    if query.is_empty() {
+        return Vec::new();
+    }
+    let vocab = SegmentVocabulary::new(index.segments());
+    let target = Vector::of_text(text, &mut tokenizer, &vocab);
+    let mut out: Vec<(f32, Found<'_>)> = index
+        .search(&query, &features, &Filter::default(), today, 20)
+        .into_iter()
+        .filter(|f| !f.meta.superseded)
+        .map(|f| {
+            let v = Vector::of_doc(&f.source.segment, f.doc, &vocab);
+            (v.similarity(&target), f)
+        })
+        .filter(|(s, _)| *s >= RELEVANT)
+        .collect();
+    out.sort_by(|a, b| b.0.total_cmp(&a.0));
+    out.truncate(limit);
+    out.iter()
+        .map(|(s, f)| Recalled::from_found(f, *s))
+        .collect()
+}
+
+/// Past lines that may solve a blocker: the best matches that cover enough of its words,
+/// solutions (progress, learning, decision) before the rest; `score` is the BM25 score.
+pub fn solutions(
+    index: &Index,
+    text: &str,
+    limit: usize,
+    today: chrono::NaiveDate,
+) -> Vec<Recalled> {
+    let mut tokenizer = Tokenizer::default();
+    let features = Features::default();
+    let query = Query::parse(text, &mut tokenizer, &features);
+    if query.is_empty() {
+        return Vec::new();
+    }
+    let mut found: Vec<Found<'_>> = index
+        .search(
+            &query,
+            &features,
+            &Filter::default(),
+            today,
+            limit.max(1) * 3,
+        )
+        .into_iter()
+        .filter(|f| f.coverage >= SOLUTION_FLOOR && !f.meta.superseded)
+        .collect();
+    if !found.iter().any(|f| f.coverage >= SOLUTION_COVERAGE) {
+        return Vec::new();
+    }
+    found.truncate(limit.max(1) * 2);
+    // A stable sort keeps the ranking within each group.
+    found.sort_by_key(|f| !is_solution(f.meta.kind));
+    found.truncate(limit);
+    found
+        .iter()
+        .map(|f| Recalled::from_found(f, f.score))
+        .collect()
+}
+
+fn is_solution(kind: Kind) -> bool {
+    matches!(kind, Kind::Progress | Kind::Learning | Kind::Decision)
+}

@@ -1,0 +1,455 @@
+//! The tokenizer: text → index terms.
+//!
+//! Lower case, English stemming (Snowball), stop words dropped, and code-aware: an
+//! identifier such as `transformIgnorePatterns`, `snake_case`, `src/auth.rs`, `v1.2.3`,
+//! `ERR_CODE` or `go.sum` is kept whole (lower case, unstemmed) *and* split into its parts
+//! (`transform`, `ignor`, `pattern`), so an exact search for the identifier prefers the
+//! lines that contain it while a search in plain words still finds them. Two-word phrases
+//! from the synonym table ("log in", "lock file") are joined into one extra term.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use rust_stemmers::{Algorithm, Stemmer};
+
+use super::stopwords::is_stop_word;
+use super::synonyms::{phrase, starts_phrase};
+
+static STEMMER: LazyLock<Stemmer> = LazyLock::new(|| Stemmer::create(Algorithm::English));
+
+/// What part of the text a term came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// A plain word (stemmed).
+    Word,
+    /// A whole identifier, path or version (lower case, not stemmed).
+    Whole,
+    /// A part of an identifier (stemmed).
+    Part,
+}
+
+/// Switches for the tokenizer's features (the defaults are what `mind` uses; the others
+/// exist to measure what each feature buys).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    pub stem: bool,
+    pub code_aware: bool,
+    pub phrases: bool,
+    pub stop_words: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            stem: true,
+            code_aware: true,
+            phrases: true,
+            stop_words: true,
+        }
+    }
+}
+
+/// Stem one lower-case word.
+pub fn stem_word(word: &str) -> String {
+    STEMMER.stem(word).into_owned()
+}
+
+/// A tokenizer with a memo of word → term, so each distinct word is stemmed once; terms are
+/// also handed out as small ids (indexes into the memo), so an index builder never hashes a
+/// term twice.
+pub struct Tokenizer {
+    options: Options,
+    /// Lower-case word (or `\0` + whole identifier) → (term id, kept: not a stop word).
+    memo: HashMap<Box<str>, (u32, bool), FastHash>,
+    /// Term → id: words with one stem ("runs", "running") share one id.
+    ids: HashMap<Box<str>, u32, FastHash>,
+    /// id → the stem of a word or a whole identifier.
+    entries: Vec<Entry>,
+    lower: String,
+    compound: String,
+    parts: Vec<(usize, usize)>,
+    prev_word: Option<u32>,
+}
+
+impl Default for Tokenizer {
+    fn default() -> Self {
+        Tokenizer::new(Options::default())
+    }
+}
+
+/// What the memo knows about a word.
+struct Entry {
+    term: Box<str>,
+    /// The term can start a two-word phrase of the synonym table.
+    starts_phrase: bool,
+}
+
+/// FxHash (rustc's hasher): much faster than SipHash on short keys, and the keys here are
+/// the user's own words, not an attacker's.
+#[derive(Default, Clone, Copy)]
+pub struct FastHash;
+
+/// The state of a [`FastHash`] hasher.
+#[derive(Default)]
+pub struct FastHasher(u64);
+
+impl std::hash::BuildHasher for FastHash {
+    type Hasher = FastHasher;
+    fn build_hasher(&self) -> FastHasher {
+        FastHasher(0)
+    }
+}
+
+impl std::hash::Hasher for FastHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+            self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(K);
+        }
+        for &b in chunks.remainder() {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
+        }
+    }
+    fn write_u8(&mut self, b: u8) {
+        self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A character that can continue an identifier when it sits between two word characters.
+fn is_joiner(c: char) -> bool {
+    matches!(c, '.' | '-' | '/' | ':' | '@' | '\'' | '\u{2019}')
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// The byte ranges of the words and identifiers of `text` (what the tokenizer sees as one
+/// unit before splitting), e.g. for highlighting.
+pub fn compounds(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut chars = text.char_indices().peekable();
+    std::iter::from_fn(move || {
+        loop {
+            let (start, c) = chars.next()?;
+            if !is_word_char(c) {
+                continue;
+            }
+            let mut end = start + c.len_utf8();
+            loop {
+                match chars.peek() {
+                    Some(&(i, n)) if is_word_char(n) => {
+                        end = i + n.len_utf8();
+                        chars.next();
+                    }
+                    Some(&(i, n)) if is_joiner(n) => {
+                        // A joiner continues the compound only when a word character follows.
+                        let after = text[i + n.len_utf8()..].chars().next();
+                        if after.is_some_and(is_word_char) {
+                            end = i + n.len_utf8();
+                            chars.next();
+                        } else {
+                            break;
+                        }
+                    }
+                    _ => break,
+                }
+            }
+            return Some((start, end));
+        }
+    })
+}
+
+impl Tokenizer {
+    pub fn new(options: Options) -> Self {
+        Tokenizer {
+            options,
+            memo: HashMap::with_hasher(FastHash),
+            ids: HashMap::with_hasher(FastHash),
+            entries: Vec::new(),
+            lower: String::new(),
+            compound: String::new(),
+            parts: Vec::new(),
+            prev_word: None,
+        }
+    }
+
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    /// The terms of `text` in order, with their roles.
+    pub fn terms(&mut self, text: &str) -> Vec<(String, Role)> {
+        let mut out = Vec::new();
+        self.each(text, |t, r| out.push((t.to_string(), r)));
+        out
+    }
+
+    /// Call `emit` for every term of `text`.
+    pub fn each(&mut self, text: &str, mut emit: impl FnMut(&str, Role)) {
+        let mut ids: Vec<(u32, Role)> = Vec::new();
+        self.each_id(text, |id, role| ids.push((id, role)));
+        for (id, role) in ids {
+            emit(self.term(id), role);
+        }
+    }
+
+    /// The text of a term id handed out by [`Tokenizer::each_id`].
+    pub fn term(&self, id: u32) -> &str {
+        &self.entries[id as usize].term
+    }
+
+    /// Call `emit` with the id of every term of `text` (ids are stable for this tokenizer).
+    pub fn each_id(&mut self, text: &str, mut emit: impl FnMut(u32, Role)) {
+        self.prev_word = None;
+        let mut last_end = 0;
+        for (start, end) in compounds(text) {
+            // Punctuation between two words breaks a phrase ("log. In" is not "log in").
+            if text[last_end..start]
+                .bytes()
+                .any(|b| !b.is_ascii_whitespace())
+            {
+                self.prev_word = None;
+            }
+            last_end = end;
+            self.compound_terms(&text[start..end], &mut emit);
+        }
+    }
+
+    /// Terms of one run of word characters and joiners.
+    fn compound_terms(&mut self, raw: &str, emit: &mut impl FnMut(u32, Role)) {
+        // Apostrophes: a possessive `'s` goes, any other apostrophe joins its halves.
+        let mut compound = std::mem::take(&mut self.compound);
+        compound.clear();
+        if raw.contains(['\'', '\u{2019}']) {
+            let mut it = raw.char_indices().peekable();
+            while let Some((i, c)) = it.next() {
+                if c == '\'' || c == '\u{2019}' {
+                    let mut rest = raw[i + c.len_utf8()..].chars();
+                    if matches!(rest.next(), Some('s' | 'S'))
+                        && !rest.next().is_some_and(is_word_char)
+                    {
+                        it.next();
+                    }
+                    continue;
+                }
+                compound.push(c);
+            }
+        } else {
+            compound.push_str(raw);
+        }
+        self.split_parts(&compound);
+        let parts = std::mem::take(&mut self.parts);
+        if parts.len() > 1 && self.options.code_aware {
+            lower_into(&mut self.lower, &compound);
+            self.lower.insert(0, '\0');
+            let key = std::mem::take(&mut self.lower);
+            let (id, _) = self.lookup(&key);
+            self.lower = key;
+            emit(id, Role::Whole);
+        }
+        let role = if parts.len() > 1 {
+            Role::Part
+        } else {
+            Role::Word
+        };
+        for &(s, e) in &parts {
+            self.word(&compound[s..e], role, emit);
+        }
+        self.parts = parts;
+        self.compound = compound;
+    }
+
+    /// Split a compound into parts: at joiners and `_`, and (code-aware) at camelCase and
+    /// letter/digit boundaries.
+    fn split_parts(&mut self, compound: &str) {
+        self.parts.clear();
+        let code = self.options.code_aware;
+        let mut start: Option<usize> = None;
+        let mut prev: Option<char> = None;
+        let mut chars = compound.char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            if is_joiner(c) || c == '_' {
+                if let Some(s) = start.take() {
+                    self.parts.push((s, i));
+                }
+                prev = None;
+                continue;
+            }
+            if let (Some(s), Some(p), true) = (start, prev, code) {
+                let boundary = (p.is_lowercase() && c.is_uppercase())
+                    || (p.is_uppercase()
+                        && c.is_uppercase()
+                        && chars.peek().is_some_and(|&(_, n)| n.is_lowercase()))
+                    || (p.is_alphabetic() && c.is_ascii_digit())
+                    || (p.is_ascii_digit() && c.is_alphabetic());
+                if boundary {
+                    self.parts.push((s, i));
+                    start = Some(i);
+                }
+            }
+            if start.is_none() {
+                start = Some(i);
+            }
+            prev = Some(c);
+        }
+        if let Some(s) = start {
+            self.parts.push((s, compound.len()));
+        }
+    }
+
+    /// One word: lower case, phrase joining, stop words, stemming.
+    fn word(&mut self, word: &str, role: Role, emit: &mut impl FnMut(u32, Role)) {
+        lower_into(&mut self.lower, word);
+        let lower = std::mem::take(&mut self.lower);
+        let (id, keep) = self.lookup(&lower);
+        self.lower = lower;
+        if self.options.phrases {
+            // Phrases match on stems, so "timed out" and "times out" both join.
+            if let Some(prev) = self.prev_word.take()
+                && self.entries[prev as usize].starts_phrase
+                && let Some(joined) = phrase(self.term(prev), self.term(id))
+            {
+                let (joined, keep) = self.lookup(joined);
+                if keep {
+                    emit(joined, Role::Word);
+                }
+            }
+            self.prev_word = Some(id);
+        }
+        if keep {
+            emit(id, role);
+        }
+    }
+
+    /// The id of a lower-case word (or `\0` + a whole identifier), stemming it on first sight.
+    fn lookup(&mut self, key: &str) -> (u32, bool) {
+        if let Some(&found) = self.memo.get(key) {
+            return found;
+        }
+        let (term, keep): (Box<str>, bool) = if let Some(whole) = key.strip_prefix('\0') {
+            (whole.into(), true)
+        } else {
+            let stem: Box<str> = if self.options.stem && key.chars().all(char::is_alphabetic) {
+                let stemmed = STEMMER.stem(key);
+                if stemmed.chars().count() < 2 {
+                    key.into()
+                } else {
+                    stemmed.into_owned().into_boxed_str()
+                }
+            } else {
+                key.into()
+            };
+            let keep = key.chars().count() >= 2 && !(self.options.stop_words && is_stop_word(key));
+            (stem, keep)
+        };
+        let id = match self.ids.get(&term) {
+            Some(&id) => id,
+            None => {
+                let id = self.entries.len() as u32;
+                self.ids.insert(term.clone(), id);
+                self.entries.push(Entry {
+                    starts_phrase: starts_phrase(&term),
+                    term,
+                });
+                id
+            }
+        };
+        self.memo.insert(key.into(), (id, keep));
+        (id, keep)
+    }
+}
+
+fn lower_into(buf: &mut String, word: &str) {
+    buf.clear();
+    if word.is_ascii() {
+        buf.push_str(word);
+        buf.make_ascii_lowercase();
+    } else {
+        buf.extend(word.chars().flat_map(char::to_lowercase));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn terms(text: &str) -> Vec<String> {
+        Tokenizer::default()
+            .terms(text)
+            .into_iter()
+            .map(|(t, _)| t)
+            .collect()
+    }
+
+    #[test]
+    fn words_are_lowered_stemmed_and_stop_words_dropped() {
+        assert_eq!(
+            terms("The tests were crashing on Windows"),
+            vec!["test", "crash", "window"]
+        );
+    }
+
+    #[test]
+    fn identifiers_are_kept_whole_and_split() {
+        assert_eq!(
+            terms("transformIgnorePatterns"),
+            vec!["transformignorepatterns", "transform", "ignor", "pattern"]
+        );
+        assert_eq!(terms("ERR_CODE"), vec!["err_code", "err", "code"]);
+        assert_eq!(terms("go.sum"), vec!["go.sum", "go", "sum"]);
+        assert_eq!(
+            terms("src/auth/login.rs"),
+            vec!["src/auth/login.rs", "src", "auth", "login", "rs"]
+        );
+        assert_eq!(terms("v1.2.3"), vec!["v1.2.3"]);
+        assert_eq!(terms("HTTPServer"), vec!["httpserver", "http", "server"]);
+    }
+
+    #[test]
+    fn sentence_punctuation_is_not_part_of_a_word() {
+        assert_eq!(terms("it failed in CI."), vec!["fail", "ci"]);
+        assert_eq!(terms("(see: docs)"), vec!["see", "doc"]);
+    }
+
+    #[test]
+    fn words_with_one_stem_share_one_id() {
+        let mut tok = Tokenizer::default();
+        let mut ids = Vec::new();
+        tok.each_id("runs running run", |id, _| ids.push(id));
+        assert_eq!(ids.len(), 3);
+        assert!(ids.iter().all(|&i| i == ids[0]));
+    }
+
+    #[test]
+    fn apostrophes_join_and_possessives_go() {
+        assert_eq!(terms("the order's customer"), vec!["order", "custom"]);
+        assert_eq!(terms("it doesn't compile"), vec!["compil"]);
+    }
+
+    #[test]
+    fn phrases_are_joined_as_an_extra_term() {
+        assert_eq!(terms("users can't log in"), vec!["user", "log", "login"]);
+        assert_eq!(terms("log. In"), vec!["log"]);
+    }
+
+    #[test]
+    fn options_switch_features_off() {
+        let mut plain = Tokenizer::new(Options {
+            stem: false,
+            code_aware: false,
+            phrases: false,
+            stop_words: true,
+        });
+        let t: Vec<String> = plain
+            .terms("transformIgnorePatterns crashing")
+            .into_iter()
+            .map(|(t, _)| t)
+            .collect();
+        assert_eq!(t, vec!["transformignorepatterns", "crashing"]);
+    }
+}

@@ -1,0 +1,302 @@
+//! `mind search`: ranked results from memory, session and named memories; filters;
+//! cross-project search; the on-disk index cache.
+
+mod common;
+
+use common::Env;
+use predicates::prelude::*;
+use serde_json::{Value, json};
+
+const MEMORY: &str = "# demo
+
+## Project State
+- Goal: ship the API
+- Blocked: None
+
+## Gotchas
+- gotcha: the CI runner has no Docker socket
+
+## Session Log
+
+## 2026-01-05 | auth
+
+decided: use JWT access tokens with a 15 minute expiry
+problem: users cannot log in after the session cookie expires
+learned: Safari drops cookies on cross-site redirects
+- [superseded] decided: keep sessions in Redis
+
+## 2026-01-12 | graphql
+
+decided: every resolver goes through a DataLoader created per request
+learned: DataLoader only batches loads made in the same tick
+fixed: orders page no longer fires one SQL query per row
+";
+
+fn env_with_memory() -> Env {
+    let env = Env::initialised();
+    env.write(".mind/MEMORY.md", MEMORY);
+    env
+}
+
+fn search_json(env: &Env, args: &[&str]) -> Value {
+    let mut all = vec!["search", "--json"];
+    all.extend_from_slice(args);
+    serde_json::from_str(&env.ok(&all)).expect("JSON")
+}
+
+/// (type, line) of each result.
+fn hits(v: &Value) -> Vec<(String, u64)> {
+    v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["type"].as_str().unwrap().to_string(),
+                r["line"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn search_returns_lines_as_written_with_type_date_file_line_and_project() {
+    let env = env_with_memory();
+    let v = search_json(&env, &["DataLoader", "-n", "5"]);
+    assert_eq!(v["query"], "DataLoader");
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results.len(), 2, "{v:#}");
+    let mut first = results[0].clone();
+    let score = first.as_object_mut().unwrap().remove("score").unwrap();
+    assert!(score.as_f64().unwrap() > 0.0);
+    assert_eq!(
+        first,
+        json!({
+            "type": "decision",
+            "text": "decided: every resolver goes through a DataLoader created per request",
+            "date": "2026-01-12",
+            "file": ".mind/MEMORY.md",
+            "line": 21,
+            "project": "project",
+        })
+    );
+    // Equally good lines of the same day keep file order.
+    assert_eq!(results[1]["line"], 22);
+    assert_eq!(results[1]["type"], "learning");
+    assert_eq!(results[0]["score"], results[1]["score"]);
+    // A more specific query puts the line that says it first.
+    let v = search_json(&env, &["DataLoader batches"]);
+    assert_eq!(
+        hits(&v),
+        vec![("learning".into(), 22), ("decision".into(), 21)]
+    );
+}
+
+#[test]
+fn search_limit_and_type_filters() {
+    let env = env_with_memory();
+    let v = search_json(
+        &env,
+        &["resolver DataLoader SQL query cookies JWT", "-n", "2"],
+    );
+    assert_eq!(v["results"].as_array().unwrap().len(), 2);
+
+    let v = search_json(
+        &env,
+        &["DataLoader JWT sessions query", "--type", "decision"],
+    );
+    let got = hits(&v);
+    assert!(!got.is_empty());
+    assert!(got.iter().all(|(t, _)| t == "decision"), "{got:?}");
+    assert!(got.contains(&("decision".into(), 21)), "{got:?}");
+    assert!(got.contains(&("decision".into(), 14)), "{got:?}");
+
+    let v = search_json(
+        &env,
+        &["docker DataLoader", "--type", "gotcha", "-t", "learning"],
+    );
+    let mut got = hits(&v);
+    got.sort();
+    assert_eq!(got, vec![("gotcha".into(), 8), ("learning".into(), 22)]);
+}
+
+#[test]
+fn search_since_keeps_lines_dated_on_or_after_the_day() {
+    let env = env_with_memory();
+    let v = search_json(&env, &["decided JWT DataLoader", "--since", "2026-01-12"]);
+    let got = hits(&v);
+    assert!(!got.is_empty());
+    assert!(got.iter().all(|(_, line)| *line >= 21), "{got:?}");
+    let v = search_json(&env, &["JWT", "--since", "2026-01-06"]);
+    assert_eq!(v["results"], json!([]));
+}
+
+#[test]
+fn search_finds_other_wording_through_stems_and_synonyms() {
+    let env = env_with_memory();
+    // "sign in" ~ "log in", "failing" ~ "cannot"... the problem line comes first.
+    let v = search_json(&env, &["users unable to sign in"]);
+    assert_eq!(hits(&v)[0], ("problem".into(), 15));
+    // "batching" stems to "batch".
+    let v = search_json(&env, &["batching"]);
+    assert_eq!(hits(&v)[0], ("learning".into(), 22));
+}
+
+#[test]
+fn search_ranks_superseded_lines_below_current_ones() {
+    let env = env_with_memory();
+    env.write(
+        ".mind/MEMORY.md",
+        "## 2026-01-05\n- [superseded] decided: keep sessions in Redis\ndecided: keep sessions in Postgres\n",
+    );
+    let v = search_json(&env, &["sessions"]);
+    assert_eq!(
+        hits(&v),
+        vec![("decision".into(), 3), ("decision".into(), 2)]
+    );
+}
+
+#[test]
+fn search_covers_session_items_and_named_memories() {
+    let env = env_with_memory();
+    env.ok(&[
+        "log",
+        "rejected",
+        "memcached for rate limiting - no persistence",
+    ]);
+    env.write(
+        ".mind/memories/ratelimit.md",
+        "---\ncategory: ops\ncreated: 2026-01-02\n---\n# Rate limits\n\n- the gateway allows 100 requests per minute per token\n",
+    );
+    let v = search_json(&env, &["rate limiting requests"]);
+    let results = v["results"].as_array().unwrap();
+    let files: Vec<(&str, &str, u64)> = results
+        .iter()
+        .map(|r| {
+            (
+                r["file"].as_str().unwrap(),
+                r["type"].as_str().unwrap(),
+                r["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert!(
+        files.contains(&(".mind/SESSION.md", "rejected", 10)),
+        "{files:?}"
+    );
+    assert!(
+        files.contains(&(".mind/memories/ratelimit.md", "note", 7)),
+        "{files:?}"
+    );
+    let named = results
+        .iter()
+        .find(|r| r["file"] == ".mind/memories/ratelimit.md")
+        .unwrap();
+    assert_eq!(named["date"], "2026-01-02");
+    assert_eq!(
+        named["text"],
+        "- the gateway allows 100 requests per minute per token"
+    );
+}
+
+#[test]
+fn search_all_projects_labels_results_by_project() {
+    let env = env_with_memory();
+    let other = env.dir.path().join("billing");
+    std::fs::create_dir_all(&other).unwrap();
+    env.mind(&["init", other.to_str().unwrap()])
+        .assert()
+        .success();
+    std::fs::write(
+        other.join(".mind/MEMORY.md"),
+        "## 2026-01-09\ndecided: invoices batch through a DataLoader too\n",
+    )
+    .unwrap();
+    let v = search_json(&env, &["DataLoader", "--all-projects"]);
+    let got: Vec<(String, String)> = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["project"].as_str().unwrap().to_string(),
+                r["text"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(got.len(), 3, "{got:?}");
+    assert!(got.contains(&(
+        "billing".into(),
+        "decided: invoices batch through a DataLoader too".into()
+    )));
+    assert_eq!(got.iter().filter(|(p, _)| p == "project").count(), 2);
+    // Without the flag only this project is searched.
+    let v = search_json(&env, &["invoices"]);
+    assert_eq!(v["results"], json!([]));
+    // Human output names the project.
+    env.mind(&["search", "invoices", "--all-projects"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("billing: .mind/MEMORY.md:2"));
+}
+
+#[test]
+fn search_human_output_shows_type_date_place_and_text() {
+    let env = env_with_memory();
+    let out = env.ok(&["search", "Safari"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(
+        lines[0].starts_with(" 1. learning   2026-01-05  .mind/MEMORY.md:16  "),
+        "{out}"
+    );
+    assert_eq!(
+        lines[1],
+        "    learned: Safari drops cookies on cross-site redirects"
+    );
+}
+
+#[test]
+fn search_with_no_match_exits_zero_with_a_note() {
+    let env = env_with_memory();
+    env.mind(&["search", "kubernetes"])
+        .assert()
+        .success()
+        .stdout("")
+        .stderr(predicate::str::contains("no memories match \"kubernetes\""));
+    let v = search_json(&env, &["kubernetes"]);
+    assert_eq!(v, json!({"query": "kubernetes", "results": []}));
+}
+
+#[test]
+fn search_rejects_bad_arguments_without_writing() {
+    let env = env_with_memory();
+    for args in [
+        vec!["search", "  "],
+        vec!["search", "x", "--type", "bogus"],
+        vec!["search", "x", "--since", "last tuesday"],
+    ] {
+        env.mind(&args).assert().code(2);
+    }
+    env.mind(&["search"]).assert().code(2);
+    assert!(!env.exists(".mind/cache"));
+}
+
+#[test]
+fn search_index_cache_follows_the_files_and_can_be_deleted() {
+    let env = env_with_memory();
+    assert_eq!(hits(&search_json(&env, &["DataLoader"])).len(), 2);
+    assert!(env.exists(".mind/cache/index.bin"));
+    // A hand edit changes the file's hash: the new line is found.
+    let mut memory = env.read(".mind/MEMORY.md");
+    memory.push_str("learned: DataLoader caches per request too\n");
+    env.write(".mind/MEMORY.md", &memory);
+    assert_eq!(hits(&search_json(&env, &["DataLoader"])).len(), 3);
+    // A damaged cache is ignored and rebuilt.
+    env.write(".mind/cache/index.bin", "garbage");
+    assert_eq!(hits(&search_json(&env, &["DataLoader"])).len(), 3);
+    // A deleted cache too.
+    std::fs::remove_dir_all(env.path(".mind/cache")).unwrap();
+    assert_eq!(hits(&search_json(&env, &["DataLoader"])).len(), 3);
+    assert!(env.exists(".mind/cache/index.bin"));
+}

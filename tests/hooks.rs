@@ -637,3 +637,26 @@ fn init_with_hooks_outside_git_sets_up_memory_and_warns() {
         "{stderr}"
     );
 }
+
+#[test]
+fn no_reminders_when_git_would_keep_comment_lines() {
+    let env = repo();
+    env.ok(&["hooks", "install"]);
+    env.git(&["config", "commit.cleanup", "whitespace"]);
+    env.ok(&[
+        "log",
+        "experience",
+        "learned that Safari drops the cookie on redirect",
+    ]);
+    env.write("a.txt", "a\n");
+    let saw = env.dir.path().join("editor-saw.txt");
+    let editor = format!(
+        "cp \"$1\" '{}'; printf 'subject\\n' > \"$1\"; :",
+        saw.display()
+    );
+    let git = Git::new(&env).env("GIT_EDITOR", &editor);
+    git.ok(&["add", "a.txt"]);
+    git.ok(&["commit", "-q"]);
+    assert!(!fs::read_to_string(&saw).unwrap().contains("mind:"));
+    assert_eq!(git.ok(&["log", "-1", "--format=%B"]), "subject\n\n");
+}

@@ -177,6 +177,8 @@ fn prepare_commit_msg(args: &[OsString]) -> Result<()> {
     let message = String::from_utf8_lossy(&message).into_owned();
     let updated = match settings.commit_prompt {
         CommitPrompt::Trailers => with_trailers(&message, &unlogged, &staged, comment_char(&repo)),
+        // A cleanup mode that keeps comment lines would put the reminders in the commit.
+        _ if !strips_comments(&repo) => return Ok(()),
         _ => match comment_char(&repo) {
             Some(c) => with_comments(&message, &unlogged, &staged, c),
             // `core.commentChar=auto` (or an unusual value): no safe way to comment.
@@ -184,6 +186,14 @@ fn prepare_commit_msg(args: &[OsString]) -> Result<()> {
         },
     };
     std::fs::write(&path, updated).map_err(|e| Error::io(&path, e))
+}
+
+/// Whether `commit.cleanup` strips comment lines from an edited message (the default).
+fn strips_comments(repo: &gix::Repository) -> bool {
+    match repo.config_snapshot().string("commit.cleanup") {
+        None => true,
+        Some(mode) => matches!(mode.to_string().as_str(), "default" | "strip"),
+    }
 }
 
 /// The comment character git strips, when it is a plain single character.

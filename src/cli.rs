@@ -53,7 +53,7 @@ pub enum Command {
     /// Start or continue a session: promote after a break, refresh the context block, print it.
     Recall,
     /// Health of the memory: counts, last capture, files, problems found.
-    Status,
+    Status(StatusArgs),
     /// Print the entities the loose parser finds in MEMORY.md or the given files.
     Parse(ParseArgs),
     /// Search memory: ranked lines from MEMORY.md, named memories and the session.
@@ -70,6 +70,78 @@ pub enum Command {
     Edges(EdgesArgs),
     /// Print a self-contained brief of a problem for a fresh agent: what was tried, what is known.
     Helper(HelperArgs),
+    /// Harvest `MEMORY:` comments from the project's files, then refresh the context block.
+    Checkpoint(CheckpointArgs),
+    /// Backfill memory from commit messages in git history.
+    Harvest(HarvestArgs),
+    /// Install, remove or inspect the git hooks that harvest commits.
+    Hooks(HooksArgs),
+    /// Run a git hook's work (called by the installed shims; always exits 0).
+    #[command(hide = true)]
+    Hook(HookArgs),
+}
+
+#[derive(Debug, Args, Default)]
+pub struct StatusArgs {
+    /// List memory entries about files that changed after they were written.
+    #[arg(long)]
+    pub stale: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckpointArgs {
+    /// Show what would be added; write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct HarvestArgs {
+    /// Only commits after this revision (exclusive) or date (YYYY-MM-DD, inclusive).
+    #[arg(long, value_name = "REV|DATE")]
+    pub since: Option<String>,
+    /// Look at no more than this many commits (newest first).
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Also harvest the `MEMORY:` comments each commit added (reads every commit's diff).
+    #[arg(long)]
+    pub comments: bool,
+    /// Show what would be added; write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct HooksArgs {
+    #[command(subcommand)]
+    pub action: HooksAction,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum HooksAction {
+    /// Install the post-commit and prepare-commit-msg hooks (an existing hook keeps running).
+    Install {
+        /// Replace a mind hook that was edited by hand.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Remove the hooks and put back what was there before.
+    Uninstall {
+        /// Also remove a mind hook that was edited by hand.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Show which hooks are installed where.
+    Status,
+}
+
+#[derive(Debug, Args)]
+pub struct HookArgs {
+    /// The hook: post-commit or prepare-commit-msg.
+    pub name: std::ffi::OsString,
+    /// The arguments git passed to the hook.
+    #[arg(allow_hyphen_values = true, trailing_var_arg = true)]
+    pub args: Vec<std::ffi::OsString>,
 }
 
 #[derive(Debug, Args)]
@@ -82,6 +154,9 @@ pub struct InitArgs {
     /// Rewrite `.mind/.gitignore` even if it exists.
     #[arg(long)]
     pub rewrite_gitignore: bool,
+    /// Also install the git hooks (`mind hooks install`).
+    #[arg(long)]
+    pub hooks: bool,
 }
 
 #[derive(Debug, Args)]

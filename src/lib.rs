@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod brief;
+pub mod capture;
 pub mod classify;
 pub mod cli;
 pub mod clock;
@@ -14,6 +15,7 @@ pub mod context;
 pub mod cues;
 pub mod edges;
 pub mod error;
+pub mod githooks;
 pub mod output;
 pub mod parse;
 pub mod promote;

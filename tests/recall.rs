@@ -168,8 +168,9 @@ fn deleted_end_marker_is_repaired_without_touching_user_text() {
     env.ok(&["recall"]);
     let after = env.read("CLAUDE.md");
     assert!(after.starts_with("intro\n<!-- MIND:CONTEXT"));
+    assert!(after.contains("\n- use JWT (2026-01-15)\n"), "{after}");
     assert!(
-        after.ends_with("- use JWT (2026-01-15)\n<!-- MIND:END -->\nuser text after\n"),
+        after.ends_with("Last: use JWT (2026-01-15)\n<!-- MIND:END -->\nuser text after\n"),
         "{after}"
     );
 }

@@ -21,6 +21,8 @@ struct Report {
     kept: Vec<String>,
     context: Vec<context::TargetOutcome>,
     registered: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hooks: Option<crate::githooks::Outcome>,
 }
 
 pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
@@ -40,6 +42,7 @@ pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
         kept: Vec::new(),
         context: Vec::new(),
         registered: false,
+        hooks: None,
     };
     let gitignore = if args.private {
         templates::GITIGNORE_PRIVATE
@@ -115,10 +118,29 @@ pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
         }
     }
 
+    if args.hooks {
+        match crate::githooks::install(&project.root, false) {
+            Ok(outcome) => report.hooks = Some(outcome),
+            // The memory is set up; only the hooks could not be (e.g. not a git repository).
+            Err(e) if !ctx.quiet => {
+                output::warn(&ctx.err_paint, &format!("hooks not installed: {e}"))
+            }
+            Err(_) => {}
+        }
+    }
+
     if ctx.json {
         output::print_json(&report)?;
     } else {
         ctx.out(&render(ctx, &report))?;
+        if let Some(hooks) = &report.hooks {
+            ctx.out(&super::hooks::render(ctx, hooks))?;
+        }
+    }
+    if report.hooks.as_ref().is_some_and(|h| !h.ok()) {
+        return Err(Error::Failed(
+            "some hooks were left alone (see above)".into(),
+        ));
     }
     match context::refused_error(&project, &report.context) {
         Some(e) => Err(e),

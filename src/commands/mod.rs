@@ -2,9 +2,13 @@
 //! renders the result. `dispatch` is the single match.
 
 mod blocker;
+mod checkpoint;
 mod completions;
 mod edges;
+mod harvest;
 mod helper;
+mod hook;
+mod hooks;
 mod init;
 mod log;
 mod parse;
@@ -14,6 +18,7 @@ mod reminders;
 mod search;
 mod session;
 mod signals;
+mod stale;
 mod status;
 
 use crate::app::Ctx;
@@ -25,13 +30,19 @@ use crate::parse::{Document, parse_document};
 use crate::store::{Project, session as session_file, state::State, text};
 
 pub fn dispatch(cli: Cli) -> Result<()> {
+    // Hooks must never fail a commit, not even on a bad environment: they handle errors.
+    if let Command::Hook(args) = &cli.command {
+        hook::run(args, &cli.global);
+        return Ok(());
+    }
     let ctx = Ctx::from_args(&cli.global)?;
     match cli.command {
         Command::Init(args) => init::run(&args, &ctx),
         Command::Log(args) => log::run(&args, &ctx),
         Command::Session => session::run(&ctx),
         Command::Recall => recall::run(&ctx),
-        Command::Status => status::run(&ctx),
+        Command::Status(args) if args.stale => stale::run(&ctx),
+        Command::Status(_) => status::run(&ctx),
         Command::Parse(args) => parse::run(&args, &ctx),
         Command::Search(args) => search::run(&args, &ctx),
         Command::Blocker(args) => blocker::run(&args, &ctx),
@@ -40,6 +51,10 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Reminders(args) => reminders::run(&args, &ctx),
         Command::Edges(args) => edges::run(&args, &ctx),
         Command::Helper(args) => helper::run(&args, &ctx),
+        Command::Checkpoint(args) => checkpoint::run(&args, &ctx),
+        Command::Harvest(args) => harvest::run(&args, &ctx),
+        Command::Hooks(args) => hooks::run(&args, &ctx),
+        Command::Hook(_) => Ok(()),
     }
 }
 
@@ -70,6 +85,11 @@ pub(crate) fn refresh_context(
 ) -> Result<(String, Vec<TargetOutcome>)> {
     let session = text::read_optional(&project.session())?
         .map(|bytes| session_file::parse(&text::lossy(&bytes)));
+    // Entries about files changed since they were written carry a `[stale?]` mark.
+    let marked = crate::capture::stale::check(project, doc)
+        .ok()
+        .and_then(|staleness| crate::capture::stale::mark_document(doc, &staleness));
+    let doc = marked.as_ref().unwrap_or(doc);
     let body = build::build(&build::Input {
         doc,
         session: session.as_ref(),

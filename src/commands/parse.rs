@@ -1,5 +1,10 @@
 //! `mind parse [FILE...]`: the entities the loose parser finds, or with `--lines` one
 //! classification per input line ("why was my line not picked up?").
+//!
+//! `--lines` judges every line on its own; the only context it keeps is the enclosing
+//! heading's type (bullets under `## Gotchas` are gotchas), as the labelling rules of the
+//! evaluation sets do. Fences and comments are not tracked there: that is what the
+//! document mode (without `--lines`) is for.
 
 use std::path::PathBuf;
 
@@ -9,7 +14,7 @@ use crate::app::Ctx;
 use crate::cli::ParseArgs;
 use crate::error::{Error, Result};
 use crate::output;
-use crate::parse::{self, Entity};
+use crate::parse::{self, Entity, EntryType};
 use crate::store::text;
 
 #[derive(Serialize)]
@@ -19,6 +24,7 @@ struct LineRecord<'a> {
     kind: &'static str,
     confidence: f32,
     key: bool,
+    reason: &'static str,
 }
 
 #[derive(Serialize)]
@@ -35,46 +41,33 @@ pub fn run(args: &ParseArgs, ctx: &Ctx) -> Result<()> {
     } else {
         args.files.iter().map(|f| ctx.cwd.join(f)).collect()
     };
-    let mut out = String::new();
+    // Read everything first, so a missing file fails before anything is printed.
+    let mut contents = Vec::with_capacity(files.len());
     for path in &files {
-        let bytes = text::read_optional(path)?
-            .ok_or_else(|| Error::io(path, std::io::Error::from(std::io::ErrorKind::NotFound)))?;
-        let content = text::lossy(&bytes);
+        let bytes = text::read_optional(path)?.ok_or_else(|| Error::BadFile {
+            path: path.clone(),
+            reason: "no such file".into(),
+        })?;
+        contents.push(text::lossy(&bytes).into_owned());
+    }
+    let mut out = String::new();
+    for (path, content) in files.iter().zip(&contents) {
+        let label = (files.len() > 1).then(|| path.display().to_string());
         if args.lines {
-            for line in content.lines() {
-                let found = parse::classify_line(line, None);
-                let record = LineRecord {
-                    text: line,
-                    kind: found.as_ref().map_or("none", |c| c.kind.as_str()),
-                    confidence: found.as_ref().map_or(0.0, |c| c.confidence),
-                    key: found.as_ref().is_some_and(|c| c.key),
-                };
+            render_lines(ctx, content, &mut out);
+        } else {
+            let doc = parse::parse_document(content);
+            for entity in &doc.entities {
                 if ctx.json {
+                    let record = EntityRecord {
+                        file: label.clone(),
+                        entity,
+                    };
                     out.push_str(&serde_json::to_string(&record).expect("serialises"));
                     out.push('\n');
                 } else {
-                    out.push_str(&format!(
-                        "{:<9} {:.2} {}\n",
-                        record.kind,
-                        record.confidence,
-                        line.trim()
-                    ));
+                    out.push_str(&render_entity(ctx, label.as_deref(), entity));
                 }
-            }
-            continue;
-        }
-        let doc = parse::parse_document(&content);
-        let label = (files.len() > 1).then(|| path.display().to_string());
-        for entity in &doc.entities {
-            if ctx.json {
-                let record = EntityRecord {
-                    file: label.clone(),
-                    entity,
-                };
-                out.push_str(&serde_json::to_string(&record).expect("serialises"));
-                out.push('\n');
-            } else {
-                out.push_str(&render_entity(ctx, label.as_deref(), entity));
             }
         }
     }
@@ -82,6 +75,46 @@ pub fn run(args: &ParseArgs, ctx: &Ctx) -> Result<()> {
         output::print(&out)
     } else {
         ctx.out(&out)
+    }
+}
+
+/// One record per input line, in order; headings carry their section type to the lines
+/// below them.
+fn render_lines(ctx: &Ctx, content: &str, out: &mut String) {
+    // The typed headings in scope, by level.
+    let mut headings: Vec<(usize, Option<EntryType>)> = Vec::new();
+    for line in content.lines() {
+        let trimmed = line.trim();
+        let level = trimmed.bytes().take_while(|b| *b == b'#').count();
+        if (1..=6).contains(&level) && trimmed[level..].starts_with(' ') {
+            while headings.last().is_some_and(|(l, _)| *l >= level) {
+                headings.pop();
+            }
+            headings.push((level, parse::heading_section(&trimmed[level..])));
+        }
+        let section = headings.iter().rev().find_map(|(_, s)| *s);
+        let (found, reason) = parse::explain_line(line, section);
+        let record = LineRecord {
+            text: line,
+            kind: found.as_ref().map_or("none", |c| c.kind.as_str()),
+            confidence: found.as_ref().map_or(0.0, |c| c.confidence),
+            key: found.as_ref().is_some_and(|c| c.key),
+            reason,
+        };
+        if ctx.json {
+            out.push_str(&serde_json::to_string(&record).expect("serialises"));
+            out.push('\n');
+        } else {
+            let p = &ctx.paint;
+            out.push_str(&format!(
+                "{} {:.2}{} {} {}\n",
+                p.kind(&format!("{:<8}", record.kind)),
+                record.confidence,
+                if record.key { " KEY" } else { "" },
+                line.trim(),
+                p.dim(&format!("({reason})"))
+            ));
+        }
     }
 }
 
@@ -102,8 +135,27 @@ fn render_entity(ctx: &Ctx, file: Option<&str>, e: &Entity) -> String {
     }
     line.push(' ');
     line.push_str(&e.title);
+    if let Some(w) = &e.workaround {
+        line.push_str(" -> ");
+        line.push_str(w);
+    }
+    let mut notes = Vec::new();
     if let Some(date) = e.date {
-        line.push_str(&p.dim(&format!(" ({date})")));
+        notes.push(date.to_string());
+    }
+    if let Some(status) = e.status {
+        notes.push(match (status, e.resolved_by) {
+            (parse::ProblemStatus::Resolved, Some(by)) => format!("resolved by L{by}"),
+            (parse::ProblemStatus::Resolved, None) => "resolved".into(),
+            (parse::ProblemStatus::Blocked, _) => "blocked".into(),
+            (parse::ProblemStatus::Open, _) => "open".into(),
+        });
+    }
+    if e.superseded {
+        notes.push("superseded".into());
+    }
+    if !notes.is_empty() {
+        line.push_str(&p.dim(&format!(" ({})", notes.join(", "))));
     }
     line.push('\n');
     line

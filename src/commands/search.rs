@@ -9,6 +9,7 @@ use chrono::NaiveDate;
 use serde::Serialize;
 
 use crate::app::Ctx;
+use crate::capture::stale;
 use crate::cli::SearchArgs;
 use crate::error::{Error, Result};
 use crate::output::{self, Paint};
@@ -23,10 +24,41 @@ use crate::store::{self, Project, registry};
 #[derive(Serialize)]
 struct Reply {
     query: String,
-    results: Vec<Recalled>,
+    results: Vec<Hit>,
     /// Context reminders whose keywords the query mentions (project scope only).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     reminders: Vec<crate::remind::Fired>,
+}
+
+/// A result, with `"stale": true` when it is a MEMORY.md entry about a file that changed since.
+#[derive(Serialize)]
+struct Hit {
+    #[serde(flatten)]
+    hit: Recalled,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    stale: bool,
+}
+
+fn is_memory(found: &Found<'_>) -> bool {
+    found.source.file.ends_with(store::MEMORY_FILE)
+}
+
+/// Staleness of the MEMORY.md results (project scope only; the results' own lines are
+/// checked, so the memory is not parsed again).
+fn stale_hits(project: Option<&Project>, found: &[Found<'_>]) -> stale::Staleness {
+    let Some(project) = project else {
+        return stale::Staleness::default();
+    };
+    let entries: Vec<stale::EntryRef<'_>> = found
+        .iter()
+        .filter(|f| is_memory(f))
+        .map(|f| stale::EntryRef {
+            line: f.meta.line,
+            date: f.meta.date,
+            text: f.text(),
+        })
+        .collect();
+    stale::check_entries(project, &entries).unwrap_or_default()
 }
 
 /// `--type` values, each a type name or alias.
@@ -119,6 +151,7 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
 
     let mut index = Index::default();
     let mut fired = Vec::new();
+    let mut here: Option<Project> = None;
     if args.all_projects {
         let (projects, missing) = all_projects(ctx)?;
         for project in &projects {
@@ -134,6 +167,7 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
         index.add_project(&project, Scope::ALL, &mut tokenizer, true)?;
         touch_now_and_then(ctx, &project)?;
         fired = crate::remind::fire_context_reminders(&project, &query_text);
+        here = Some(project);
     }
     let found = if query.is_empty() {
         Vec::new()
@@ -143,12 +177,16 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
     if found.is_empty() {
         ctx.note(&format!("no memories match {query_text:?}"));
     }
+    let stale = stale_hits(here.as_ref(), &found);
     if ctx.json {
         return output::print_json(&Reply {
             query: query_text,
             results: found
                 .iter()
-                .map(|f| Recalled::from_found(f, f.score))
+                .map(|f| Hit {
+                    hit: Recalled::from_found(f, f.score),
+                    stale: stale.is_stale(f.meta.line) && is_memory(f),
+                })
                 .collect(),
             reminders: fired,
         });
@@ -156,7 +194,11 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
     let terms: Vec<String> = query.original_terms().map(str::to_string).collect();
     let mut out = String::new();
     for (i, f) in found.iter().enumerate() {
-        out.push_str(&render(i + 1, f, &terms, args.all_projects, &ctx.paint));
+        let mut one = render(i + 1, f, &terms, args.all_projects, &ctx.paint);
+        if is_memory(f) && stale.is_stale(f.meta.line) {
+            one.insert_str(one.len() - 1, &format!(" {}", ctx.paint.warn(stale::MARK)));
+        }
+        out.push_str(&one);
     }
     out.push_str(&crate::commands::reminders::render_fired(ctx, &fired));
     ctx.out(&out)

@@ -1,10 +1,17 @@
 //! Building the context block from parsed memory. Deterministic: the same memory gives
 //! byte-identical text (dates, never "5 min ago"), so a tracked CLAUDE.md changes only
 //! when memory does. Bounded: never more than the budget, dropping whole lines only.
+//!
+//! Sections, each newest first: Memory: Active, Project State, the `extra` sections
+//! (reminders), Key (Never Forget), Session Blockers, Recent Decisions (with their
+//! reasoning), Open Loops (open problems; provisional decisions older than two weeks as
+//! "still valid?"), Gotchas (with workarounds), Session History, Continue From.
+//! Superseded entries never appear. When the budget is tight, the least valuable items go
+//! first: session history, then gotchas, decisions, open loops, where to continue.
 
 use chrono::NaiveDate;
 
-use crate::parse::{Document, Entity, EntryType, ProblemStatus};
+use crate::parse::{Document, Entity, EntryType, loops};
 use crate::store::session::Session;
 
 /// The fixed instructions at the top of the block.
@@ -98,7 +105,7 @@ fn sections(input: &Input<'_>) -> Vec<Section> {
 
     let mut key = Section::new("Key (Never Forget)", 2);
     key.items = newest_first(live.iter().copied().filter(|e| e.key))
-        .map(|e| format!("- [{}] {}", e.kind.as_str(), escape(&e.title)))
+        .map(|e| format!("- [{}] {}", e.kind.as_str(), clip(&e.title)))
         .collect();
     out.push(key);
 
@@ -108,50 +115,141 @@ fn sections(input: &Input<'_>) -> Vec<Section> {
             .blockers
             .iter()
             .rev()
-            .map(|b| format!("- {}", escape(b)))
+            .map(|b| format!("- {}", clip(b)))
             .collect();
         out.push(blockers);
     }
 
-    let mut decisions = Section::new("Recent Decisions", 4);
+    let mut decisions = Section::new("Recent Decisions", 5);
     decisions.items = newest_first(
         live.iter()
             .copied()
             .filter(|e| e.kind == EntryType::Decision && !e.key),
     )
-    .take(8)
-    .map(|e| format!("- {}{}", escape(&e.title), date_suffix(e.date)))
+    .take(MAX_DECISIONS)
+    .map(decision_item)
     .collect();
     out.push(decisions);
 
-    let mut problems = Section::new("Open Problems", 5);
-    problems.items = newest_first(
-        live.iter()
-            .copied()
-            .filter(|e| e.kind == EntryType::Problem && e.status == Some(ProblemStatus::Open)),
-    )
-    .take(5)
-    .map(|e| format!("- [!] {}{}", escape(&e.title), date_suffix(e.date)))
-    .collect();
-    out.push(problems);
+    let mut open = Section::new("Open Loops", 4);
+    let today = reference_day(input);
+    open.items = today
+        .map(|today| loops::open_loops(doc, today))
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|l| !l.entity.key)
+        .take(MAX_LOOPS)
+        .map(|l| loop_item(&l))
+        .collect();
+    out.push(open);
 
     let mut gotchas = Section::new("Gotchas", 6);
-    gotchas.items = live
-        .iter()
-        .filter(|e| e.kind == EntryType::Gotcha)
-        .take(8)
-        .map(|e| format!("- {}", escape(&e.title)))
-        .collect();
+    gotchas.items = newest_first(
+        live.iter()
+            .copied()
+            .filter(|e| e.kind == EntryType::Gotcha && !e.key),
+    )
+    .take(MAX_GOTCHAS)
+    .map(|e| match &e.workaround {
+        Some(w) => format!("- {} -> {}", clip(&e.title), clip(w)),
+        None => format!("- {}", clip(&e.title)),
+    })
+    .collect();
     out.push(gotchas);
 
-    let mut next = Section::new("Continue From", 7);
-    if let Some(step) = doc.next_steps.last() {
-        next.items.push(format!("Next: {}", escape(&step.text)));
+    let mut history = Section::new("Session History", 7);
+    let mut summaries: Vec<_> = doc.summaries.iter().collect();
+    summaries.sort_by_key(|s| std::cmp::Reverse((s.date, s.line)));
+    history.items = summaries
+        .into_iter()
+        .take(MAX_SUMMARIES)
+        .map(|s| match &s.mood {
+            Some(mood) => format!("- {}: {} | {}", s.date, clip(&s.summary), clip(mood)),
+            None => format!("- {}: {}", s.date, clip(&s.summary)),
+        })
+        .collect();
+    out.push(history);
+
+    let mut next = Section::new("Continue From", 3);
+    if let Some(step) = doc.next_steps.iter().max_by_key(|s| (s.date, s.line)) {
+        next.items.push(format!("Next: {}", clip(&step.text)));
+    }
+    if let Some(last) =
+        newest_first(live.iter().copied().filter(|e| e.kind != EntryType::Gotcha)).next()
+    {
+        next.items.push(format!(
+            "Last: {}{}",
+            clip(&last.title),
+            date_suffix(last.date)
+        ));
     }
     out.push(next);
 
     out.retain(|s| s.priority == 0 || !s.items.is_empty() || s.intro.is_some());
     out
+}
+
+const MAX_DECISIONS: usize = 5;
+const MAX_LOOPS: usize = 5;
+const MAX_GOTCHAS: usize = 6;
+const MAX_SUMMARIES: usize = 5;
+/// Longest memory text shown in the block; longer entries are cut at a word.
+const MAX_ITEM_CHARS: usize = 160;
+
+/// "Today" for aging loops, taken from the files so that the block depends on memory only:
+/// the current session's date, or else the newest date in memory.
+fn reference_day(input: &Input<'_>) -> Option<NaiveDate> {
+    let session = input.session.and_then(|s| s.date);
+    let memory = last_date(input.doc);
+    session.max(memory)
+}
+
+/// `- use JWT because stateless (2026-01-15)`: the decision as written (its reasoning is
+/// part of it), its date, and the reasoning only when the line does not already say it.
+fn decision_item(e: &Entity) -> String {
+    let mut item = format!("- {}{}", clip(&e.title), date_suffix(e.date));
+    if let Some(reason) = &e.reasoning
+        && !e.title.contains(reason.as_str())
+    {
+        item.push_str(" - ");
+        item.push_str(&clip(reason));
+    }
+    item
+}
+
+fn loop_item(l: &loops::OpenLoop<'_>) -> String {
+    let e = l.entity;
+    match l.kind {
+        loops::LoopKind::Problem => {
+            format!(
+                "- [!] {}{} - unresolved",
+                clip(&e.title),
+                date_suffix(e.date)
+            )
+        }
+        loops::LoopKind::Blocked => {
+            format!("- [!] {}{} - blocked", clip(&e.title), date_suffix(e.date))
+        }
+        loops::LoopKind::StaleDecision => format!(
+            "- [?] {}{} - still valid?",
+            clip(&e.title),
+            date_suffix(e.date)
+        ),
+    }
+}
+
+/// Escaped and cut to [`MAX_ITEM_CHARS`] at a word boundary.
+fn clip(text: &str) -> String {
+    let text = escape(text);
+    if text.chars().count() <= MAX_ITEM_CHARS {
+        return text;
+    }
+    let cut: String = text.chars().take(MAX_ITEM_CHARS).collect();
+    let cut = match cut.rfind(' ') {
+        Some(i) if i > MAX_ITEM_CHARS / 2 => &cut[..i],
+        _ => &cut,
+    };
+    format!("{}…", cut.trim_end_matches([',', ';', ':', ' ']))
 }
 
 /// Entities sorted newest first: by date, then by line (later lines are newer).
@@ -164,7 +262,9 @@ fn newest_first<'a>(
 }
 
 fn last_date(doc: &Document) -> Option<NaiveDate> {
-    doc.entities.iter().filter_map(|e| e.date).max()
+    let entities = doc.entities.iter().filter_map(|e| e.date).max();
+    let summaries = doc.summaries.iter().map(|s| s.date).max();
+    entities.max(summaries)
 }
 
 fn date_suffix(date: Option<NaiveDate>) -> String {
@@ -228,6 +328,100 @@ mod tests {
         assert!(body.chars().count() <= 1200, "{}", body.len());
         assert!(body.contains("option number 399"));
         assert!(body.lines().all(|l| !l.ends_with("numb")));
+    }
+
+    fn block(memory: &str, session: Option<&Session>) -> String {
+        let doc = parse_document(memory);
+        build(&Input {
+            doc: &doc,
+            session,
+            extra: vec![],
+            budget: 6000,
+        })
+    }
+
+    const MEMORY: &str = "# demo
+
+## Project State
+- Goal: ship v1
+- Stack: rust, sqlite
+- Blocked: None
+
+## Gotchas
+- bcrypt is slow on ARM -> use argon2
+
+## 2026-01-01
+decided: use sqlite for now because no server is needed
+decided: use REST over GraphQL - simpler [superseded]
+problem: uploads fail on Safari
+problem: the API returns 500 on large payloads
+
+## 2026-01-02 | parser and uploads | mood: focused
+learned: KEY: tokens are scoped per workspace
+fixed: large payloads now stream, the API 500 is gone
+decided: use GraphQL over REST because the mobile team needs it
+Next: wire the retry queue
+";
+
+    #[test]
+    fn sections_from_entities() {
+        let session = Session {
+            date: NaiveDate::from_ymd_opt(2026, 1, 20),
+            ..Session::default()
+        };
+        let body = block(MEMORY, Some(&session));
+        let expected = "## Memory: Active
+Last captured: 2026-01-02
+
+## Project State
+- Goal: ship v1
+- Stack: rust, sqlite
+- Blocked: None
+
+## Key (Never Forget)
+- [learning] tokens are scoped per workspace
+
+## Recent Decisions
+- use GraphQL over REST because the mobile team needs it (2026-01-02)
+- use sqlite for now because no server is needed (2026-01-01)
+
+## Open Loops
+- [!] uploads fail on Safari (2026-01-01) - unresolved
+- [?] use sqlite for now because no server is needed (2026-01-01) - still valid?
+
+## Gotchas
+- bcrypt is slow on ARM -> use argon2
+
+## Session History
+- 2026-01-02: parser and uploads | focused
+
+## Continue From
+Next: wire the retry queue
+Last: use GraphQL over REST because the mobile team needs it (2026-01-02)";
+        assert!(body.ends_with(expected), "{body}");
+        assert!(!body.contains("simpler"), "superseded entries stay out");
+        assert!(
+            !body.contains("returns 500"),
+            "a later fix closes the problem"
+        );
+    }
+
+    #[test]
+    fn provisional_decisions_age_from_the_files() {
+        // Without a session, "today" is the newest date in memory: one day, not stale.
+        let body = block(MEMORY, None);
+        assert!(!body.contains("still valid?"), "{body}");
+        // Deterministic: the same memory gives the same block.
+        assert_eq!(body, block(MEMORY, None));
+    }
+
+    #[test]
+    fn long_entries_are_clipped_at_a_word() {
+        let long = format!("decided: {}", "word ".repeat(80));
+        let body = block(&long, None);
+        let line = body.lines().find(|l| l.starts_with("- word")).unwrap();
+        assert!(line.ends_with("word…"), "{line}");
+        assert!(line.chars().count() <= MAX_ITEM_CHARS + 3);
     }
 
     #[test]

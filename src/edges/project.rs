@@ -20,7 +20,12 @@ pub fn load(memory: &str, doc: &Document) -> Vec<Edge> {
             && entity.text.to_lowercase().contains("gotcha")
             && !edges.iter().any(|e| e.line == Some(entity.line))
         {
-            edges.push(edge(entity.line, &entity.title));
+            // The parser already split the workaround off the title.
+            let text = match &entity.workaround {
+                Some(w) => format!("{} -> {w}", entity.title),
+                None => entity.title.clone(),
+            };
+            edges.push(edge(entity.line, &text));
         }
     }
     edges.sort_by_key(|e| e.line);

@@ -1,12 +1,32 @@
 //! The loose parser: typed entities with a confidence from any markdown.
 //!
 //! Pure functions over text; no I/O. Everything downstream (context block, search,
-//! promotion, open loops) reads memory through [`parse_document`].
+//! promotion, open loops) reads memory through [`parse_document`]; single lines (capture,
+//! `mind parse --lines`) go through [`classify_line`].
+//!
+//! Modules: [`document`] walks a file (fences, comments, headings, fields); [`line`]
+//! classifies one line, using [`labels`] (leading type/KEY/field labels), [`negatives`]
+//! (code, questions, placeholders), [`cues`] (natural-language cue words checked in
+//! context) and [`sections`] (what a heading types); [`details`] extracts titles,
+//! reasoning, alternatives, status and gotcha splits; [`confidence`] documents the scheme;
+//! [`loops`] finds open loops; [`dates`] reads heading dates.
 
+pub mod confidence;
+mod cues;
 pub mod dates;
+mod details;
+mod document;
+mod labels;
+mod lex;
+mod line;
+pub mod loops;
+mod negatives;
+pub mod sections;
 
 use chrono::NaiveDate;
 use serde::Serialize;
+
+use line::LineContext;
 
 /// What kind of memory a line holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, PartialOrd, Ord)]
@@ -77,7 +97,12 @@ pub struct Entity {
     pub alternatives: Vec<String>,
     pub status: Option<ProblemStatus>,
     pub superseded: bool,
+    /// `[[wikilinks]]` in the line (targets).
     pub links: Vec<String>,
+    /// A gotcha's workaround: the text after `->`, `→` or ` -- `.
+    pub workaround: Option<String>,
+    /// For a problem resolved by a later progress entry: that entry's line.
+    pub resolved_by: Option<usize>,
 }
 
 /// `## Project State` values; empty and placeholder values are `None`/empty.
@@ -117,76 +142,7 @@ pub struct Document {
 
 /// Parse a whole markdown document.
 pub fn parse_document(text: &str) -> Document {
-    let mut doc = Document::default();
-    let mut date: Option<NaiveDate> = None;
-    let mut section = String::new();
-    for (index, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if let Some(heading) = line.strip_prefix("## ") {
-            if let Some(d) = dates::heading_date(line) {
-                date = Some(d);
-            }
-            section = heading.trim().to_ascii_lowercase();
-            continue;
-        }
-        if section == "project state" {
-            read_state_line(line, &mut doc.state);
-            continue;
-        }
-        if let Some(rest) = line.strip_prefix("Next:") {
-            doc.next_steps.push(NextStep {
-                text: rest.trim().to_string(),
-                date,
-                line: index + 1,
-            });
-            continue;
-        }
-        let section_hint = if section.starts_with("gotcha") {
-            Some(EntryType::Gotcha)
-        } else {
-            None
-        };
-        if let Some(found) = classify_line(line, section_hint) {
-            doc.entities.push(Entity {
-                kind: found.kind,
-                text: line.to_string(),
-                title: found.title,
-                confidence: found.confidence,
-                key: found.key,
-                date,
-                line: index + 1,
-                reasoning: None,
-                alternatives: Vec::new(),
-                status: (found.kind == EntryType::Problem).then_some(ProblemStatus::Open),
-                superseded: line.contains("[superseded]"),
-                links: Vec::new(),
-            });
-        }
-    }
-    doc
-}
-
-fn read_state_line(line: &str, state: &mut ProjectState) {
-    let body = line.trim_start_matches(['-', '*']).trim();
-    let value = |v: &str| {
-        let v = v.trim();
-        (!v.is_empty() && !v.starts_with('(') && !v.eq_ignore_ascii_case("none"))
-            .then(|| v.to_string())
-    };
-    if let Some(v) = body.strip_prefix("Goal:") {
-        state.goal = value(v);
-    } else if let Some(v) = body.strip_prefix("Stack:") {
-        state.stack = value(v)
-            .map(|v| {
-                v.split(',')
-                    .map(|s| s.trim().to_string())
-                    .filter(|s| !s.is_empty())
-                    .collect()
-            })
-            .unwrap_or_default();
-    } else if let Some(v) = body.strip_prefix("Blocked:") {
-        state.blocked = value(v);
-    }
+    document::parse(text)
 }
 
 /// The result of classifying one line on its own.
@@ -195,35 +151,42 @@ pub struct Classified {
     pub kind: EntryType,
     pub confidence: f32,
     pub key: bool,
+    /// The memory itself: the line without list markers, labels and emphasis.
     pub title: String,
+    /// What decided the type: "type label", "cue", "heading", "gotcha heading", "KEY label".
+    pub reason: &'static str,
 }
 
-/// Classify one line; `section` is the type implied by the enclosing heading, if any.
+/// Classify one line on its own; `section` is the type implied by the enclosing heading,
+/// if any (bullets under `## Gotchas` are gotchas even without a keyword).
 pub fn classify_line(line: &str, section: Option<EntryType>) -> Option<Classified> {
-    let body = line.trim().trim_start_matches(['-', '*', '+']).trim();
-    if body.is_empty() || body.starts_with('#') || body.starts_with("<!--") {
-        return None;
-    }
-    let lower = body.to_ascii_lowercase();
-    let (key, lower_rest, rest) = match lower.strip_prefix("key:") {
-        Some(r) => (true, r.trim_start().to_string(), body[4..].trim_start()),
-        None => (false, lower.clone(), body),
-    };
-    for kind in EntryType::ALL {
-        if let Some(after) = lower_rest.strip_prefix(kind.label()) {
-            let title = rest[rest.len() - after.len()..].trim().to_string();
-            return Some(Classified {
-                kind,
-                confidence: 0.9,
-                key,
-                title,
-            });
-        }
-    }
-    section.map(|kind| Classified {
+    explain_line(line, section).0
+}
+
+/// Why a line is or is not an entity: its classification (if any) and the reason, e.g.
+/// "type label", "cue", "heading", "question", "code", "heading or comment", "no cue".
+pub fn explain_line(line: &str, section: Option<EntryType>) -> (Option<Classified>, &'static str) {
+    let analysis = line::analyse(
+        line,
+        LineContext {
+            section,
+            detail: false,
+        },
+    );
+    let classified = analysis.kind.map(|kind| Classified {
         kind,
-        confidence: 0.6,
-        key,
-        title: rest.to_string(),
-    })
+        confidence: confidence::tidy(analysis.confidence),
+        key: analysis.key,
+        title: details::title(analysis.body),
+        reason: analysis.reason,
+    });
+    (classified, analysis.reason)
+}
+
+/// The type a heading gives to the bullets under it (`## Gotchas` → gotcha), if any.
+pub fn heading_section(heading_text: &str) -> Option<EntryType> {
+    match sections::heading_kind(heading_text) {
+        sections::SectionKind::Typed(kind) => Some(kind),
+        _ => None,
+    }
 }

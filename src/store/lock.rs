@@ -24,6 +24,22 @@ impl StoreLock {
         file.lock().map_err(|e| Error::io(path, e))?;
         Ok(StoreLock { file })
     }
+
+    /// Take the lock if it is free now; `None` when another process holds it.
+    /// For callers that must not wait (git hooks).
+    pub fn try_acquire(path: &Path) -> Result<Option<Self>> {
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(path)
+            .map_err(|e| Error::io(path, e))?;
+        match file.try_lock() {
+            Ok(()) => Ok(Some(StoreLock { file })),
+            Err(std::fs::TryLockError::WouldBlock) => Ok(None),
+            Err(std::fs::TryLockError::Error(e)) => Err(Error::io(path, e)),
+        }
+    }
 }
 
 impl Drop for StoreLock {

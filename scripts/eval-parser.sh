@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Score `mind parse --lines` on the parser evaluation set.
+#
+#   scripts/eval-parser.sh [GOLD.jsonl]     (default: ../shared/eval/parser-dev.jsonl)
+#
+# Every record becomes one line of an input file, classified on its own. Records of the
+# `implicit` tier come after their recorded section headings (`section`, outer > inner),
+# as the evaluation README asks: their type may come from the heading alone. Each record
+# is preceded by a level-1 heading that closes the previous record's headings, so no
+# heading leaks from one record into the next. SECTIONS=0 feeds every line alone (no
+# headings), for comparison. Writes preds to $OUT (default target/eval/parser-preds.jsonl)
+# and prints the scorer's full report.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+eval_dir="${MIND_EVAL:-$root/../shared/eval}"
+[ -d "$eval_dir" ] || eval_dir="/work/shared/eval"
+gold="${1:-$eval_dir/parser-dev.jsonl}"
+out="${OUT:-$root/target/eval/parser-preds.jsonl}"
+mkdir -p "$(dirname "$out")"
+mind="${MIND_BIN:-}"
+if [ -z "$mind" ]; then
+  cargo build --quiet --release --manifest-path "$root/Cargo.toml"
+  mind="$root/target/release/mind"
+fi
+input="$(mktemp)"
+trap 'rm -f "$input" "$input.index" "$input.out"' EXIT
+
+SECTIONS="${SECTIONS:-1}" python3 - "$gold" "$input" <<'PY'
+import json, os, sys
+gold, path = sys.argv[1], sys.argv[2]
+sections = os.environ["SECTIONS"] != "0"
+lines, index = [], []
+for n, raw in enumerate(open(gold, encoding="utf-8")):
+    if not raw.strip():
+        continue
+    r = json.loads(raw)
+    lines.append(f"# record {n}")
+    if sections and r.get("tier") == "implicit" and r.get("section"):
+        for depth, heading in enumerate(r["section"].split(" > ")):
+            lines.append("#" * min(depth + 2, 6) + " " + heading)
+    index.append(len(lines))
+    lines.append(r["text"].strip())
+open(path, "w", encoding="utf-8").write("\n".join(lines) + "\n")
+open(path + ".index", "w").write("\n".join(map(str, index)) + "\n")
+PY
+
+"$mind" parse --lines "$input" --json > "$input.out"
+python3 - "$input.out" "$input.index" "$out" <<'PY'
+import json, sys
+records = open(sys.argv[1], encoding="utf-8").read().splitlines()
+keep = [int(i) for i in open(sys.argv[2]).read().split()]
+with open(sys.argv[3], "w", encoding="utf-8") as f:
+    for i in keep:
+        r = json.loads(records[i])
+        f.write(json.dumps({"text": r["text"], "type": r["type"], "key": r["key"]}, ensure_ascii=False) + "\n")
+PY
+echo "predictions: $out"
+python3 "$eval_dir/score.py" parser "$out" --gold "$gold"

@@ -1,0 +1,473 @@
+//! Commits through gix: their messages, the `MEMORY:` comments they add, and a walk of
+//! history newest first.
+//!
+//! "The comments a commit adds" are those in a changed file's new version whose key is
+//! not in the old version: no line diff is needed, and a comment that only moved within a
+//! file is not new. Trees are compared recursively, skipping identical subtrees, so a
+//! small commit in a large repository reads a handful of objects.
+
+use std::collections::{BinaryHeap, HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use chrono::{DateTime, NaiveDate};
+use gix::ObjectId;
+use gix::bstr::ByteSlice;
+
+use crate::capture::settings::CaptureSettings;
+use crate::capture::{Candidate, comments, dedupe, rules};
+use crate::error::{Error, Result};
+
+/// A gix failure as a `mind` error, with what was being done.
+pub fn git_error(doing: &str) -> impl FnOnce(gix::Error) -> Error + '_ {
+    move |e| Error::Failed(format!("git: {doing}: {e}"))
+}
+
+/// The repository that holds `dir` (honouring `GIT_DIR` and friends, as hooks may set them).
+pub fn open(dir: &Path) -> Result<gix::Repository> {
+    let mut repo = gix::discover_with_environment_overrides(dir)
+        .map_err(|e| Error::Failed(format!("not in a git repository ({}): {e}", dir.display())))?;
+    repo.object_cache_size_if_unset(4 * 1024 * 1024);
+    Ok(repo)
+}
+
+/// The commit HEAD points at; `None` on an unborn branch.
+pub fn head_id(repo: &gix::Repository) -> Result<Option<ObjectId>> {
+    let head = repo.head().map_err(git_error("reading HEAD"))?;
+    Ok(head.id().map(|id| id.detach()))
+}
+
+/// What harvesting needs of one commit.
+#[derive(Debug, Clone)]
+pub struct CommitFacts {
+    pub id: ObjectId,
+    pub tree: ObjectId,
+    pub parents: Vec<ObjectId>,
+    /// Committer time, seconds since the epoch.
+    pub seconds: i64,
+    /// The committer's calendar day, in the committer's own time zone.
+    pub date: NaiveDate,
+    pub message: String,
+}
+
+impl CommitFacts {
+    /// `1a2b3c4`: the id as provenance shows it.
+    pub fn short(&self) -> String {
+        self.id.to_hex_with_len(7).to_string()
+    }
+}
+
+/// Read one commit.
+pub fn read_commit(repo: &gix::Repository, id: ObjectId) -> Result<CommitFacts> {
+    let object = repo
+        .find_object(id)
+        .map_err(git_error("reading a commit"))?;
+    facts_from_bytes(id, &object.data, repo.object_hash())
+}
+
+fn facts_from_bytes(id: ObjectId, data: &[u8], kind: gix::hash::Kind) -> Result<CommitFacts> {
+    let commit = gix::objs::CommitRef::from_bytes(data, kind)
+        .map_err(|e| Error::Failed(format!("git: commit {id} is unreadable: {e}")))?;
+    let time = commit
+        .time()
+        .map_err(|e| Error::Failed(format!("git: commit {id} has a bad date: {e}")))?;
+    Ok(CommitFacts {
+        id,
+        tree: commit.tree(),
+        parents: commit.parents().collect(),
+        seconds: time.seconds,
+        date: day_of(time.seconds, time.offset),
+        message: commit.message.to_str_lossy().into_owned(),
+    })
+}
+
+/// The calendar day of a git time in its own offset.
+pub fn day_of(seconds: i64, offset: i32) -> NaiveDate {
+    DateTime::from_timestamp(seconds + i64::from(offset), 0)
+        .map(|t| t.date_naive())
+        .unwrap_or_default()
+}
+
+/// The memories in a commit's message.
+pub fn message_candidates(facts: &CommitFacts, settings: &CaptureSettings) -> Vec<Candidate> {
+    if !settings.commits {
+        return Vec::new();
+    }
+    let provenance = format!("commit {}", facts.short());
+    rules::from_message(&facts.message, settings.conventional_subjects)
+        .into_iter()
+        .map(|h| Candidate {
+            kind: h.kind,
+            text: h.line,
+            provenance: provenance.clone(),
+            date: facts.date,
+        })
+        .collect()
+}
+
+/// Where the project sits in the repository, to turn repository paths into project paths.
+#[derive(Debug, Clone)]
+pub struct Scope {
+    /// The project root relative to the work tree root, with `/` separators and a trailing
+    /// `/` (empty when they are the same folder).
+    pub prefix: String,
+    /// The work tree root relative to the project root, when the repository sits inside the
+    /// project (a submodule, a nested repository): prepended to repository paths.
+    pub outer: String,
+    /// `.mindignore` at the project root, applied to committed files too.
+    pub ignore: Option<ignore::gitignore::Gitignore>,
+    pub max_file_bytes: u64,
+}
+
+impl Scope {
+    pub fn new(repo: &gix::Repository, project_root: &Path, max_file_bytes: u64) -> Scope {
+        let work_dir = repo.workdir().map(canonical);
+        let root = canonical(project_root);
+        let prefix = match work_dir.as_deref().and_then(|w| root.strip_prefix(w).ok()) {
+            Some(rel) if !rel.as_os_str().is_empty() => {
+                format!("{}/", comments::relative_path(Path::new(""), rel))
+            }
+            _ => String::new(),
+        };
+        let outer = match work_dir.as_deref().and_then(|w| w.strip_prefix(&root).ok()) {
+            Some(rel) if !rel.as_os_str().is_empty() => {
+                format!("{}/", comments::relative_path(Path::new(""), rel))
+            }
+            _ => String::new(),
+        };
+        let mindignore = project_root.join(".mindignore");
+        let ignore = mindignore.is_file().then(|| {
+            let mut builder = ignore::gitignore::GitignoreBuilder::new(project_root);
+            builder.add(&mindignore);
+            builder.build().ok()
+        });
+        Scope {
+            prefix,
+            outer,
+            ignore: ignore.flatten(),
+            max_file_bytes,
+        }
+    }
+
+    /// The project-relative path of a repository path, if it is inside the project and not
+    /// excluded by `.mindignore`.
+    pub fn project_path(&self, repo_path: &str) -> Option<String> {
+        let rel = format!(
+            "{}{}",
+            self.outer,
+            repo_path.strip_prefix(self.prefix.as_str())?
+        );
+        if rel.split('/').any(|part| part == crate::store::MIND_DIR) {
+            return None;
+        }
+        if let Some(ignore) = &self.ignore
+            && ignore.matched_path_or_any_parents(&rel, false).is_ignore()
+        {
+            return None;
+        }
+        Some(rel)
+    }
+
+    /// The repository path of a project path, if the repository holds it.
+    pub fn repo_path(&self, project_path: &str) -> Option<String> {
+        let inside = project_path.strip_prefix(self.outer.as_str())?;
+        Some(format!("{}{inside}", self.prefix))
+    }
+}
+
+fn canonical(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// A file a commit added or changed: its path and the blob before and after.
+#[derive(Debug, Clone)]
+pub struct ChangedFile {
+    pub path: String,
+    pub old: Option<ObjectId>,
+    pub new: ObjectId,
+}
+
+/// Files that differ between two trees (added or modified blobs; deletions are skipped).
+pub fn changed_files(
+    repo: &gix::Repository,
+    old_tree: Option<ObjectId>,
+    new_tree: ObjectId,
+) -> Result<Vec<ChangedFile>> {
+    let mut out = Vec::new();
+    let mut prefix = String::new();
+    diff_trees(repo, old_tree, new_tree, &mut prefix, &mut out)?;
+    Ok(out)
+}
+
+type Entries = Vec<(String, gix::objs::tree::EntryMode, ObjectId)>;
+
+fn tree_entries(repo: &gix::Repository, id: ObjectId) -> Result<Entries> {
+    let tree = repo.find_tree(id).map_err(git_error("reading a tree"))?;
+    let decoded = tree.decode().map_err(git_error("decoding a tree"))?;
+    Ok(decoded
+        .entries
+        .iter()
+        .map(|e| {
+            (
+                e.filename.to_str_lossy().into_owned(),
+                e.mode,
+                e.oid.to_owned(),
+            )
+        })
+        .collect())
+}
+
+fn diff_trees(
+    repo: &gix::Repository,
+    old: Option<ObjectId>,
+    new: ObjectId,
+    prefix: &mut String,
+    out: &mut Vec<ChangedFile>,
+) -> Result<()> {
+    if old == Some(new) {
+        return Ok(());
+    }
+    let old_entries: HashMap<String, (gix::objs::tree::EntryMode, ObjectId)> = match old {
+        Some(id) => tree_entries(repo, id)?
+            .into_iter()
+            .map(|(name, mode, oid)| (name, (mode, oid)))
+            .collect(),
+        None => HashMap::new(),
+    };
+    for (name, mode, oid) in tree_entries(repo, new)? {
+        let before = old_entries.get(&name);
+        if before.is_some_and(|(_, o)| *o == oid) {
+            continue;
+        }
+        let len = prefix.len();
+        prefix.push_str(&name);
+        if mode.is_tree() {
+            prefix.push('/');
+            let old_sub = before.filter(|(m, _)| m.is_tree()).map(|(_, o)| *o);
+            diff_trees(repo, old_sub, oid, prefix, out)?;
+        } else if mode.is_blob() {
+            out.push(ChangedFile {
+                path: prefix.clone(),
+                old: before.filter(|(m, _)| m.is_blob()).map(|(_, o)| *o),
+                new: oid,
+            });
+        }
+        prefix.truncate(len);
+    }
+    Ok(())
+}
+
+/// The `MEMORY:` comments present in `new` but not (by key) in `old`, with their lines.
+pub fn added_comments_in_blobs(
+    repo: &gix::Repository,
+    path: &str,
+    old: Option<ObjectId>,
+    new: ObjectId,
+    max_file_bytes: u64,
+) -> Result<Vec<(usize, String)>> {
+    let Some(new_bytes) = blob_if_text(repo, new, max_file_bytes)? else {
+        return Ok(Vec::new());
+    };
+    let found = comments::comments_in(Path::new(path), &new_bytes);
+    if found.is_empty() {
+        return Ok(found);
+    }
+    let before: HashSet<String> = match old {
+        Some(id) => match blob_if_text(repo, id, max_file_bytes)? {
+            Some(bytes) => comments::comments_in(Path::new(path), &bytes)
+                .into_iter()
+                .map(|(_, text)| dedupe::key(&text))
+                .collect(),
+            None => HashSet::new(),
+        },
+        None => HashSet::new(),
+    };
+    Ok(found
+        .into_iter()
+        .filter(|(_, text)| !before.contains(&dedupe::key(text)))
+        .collect())
+}
+
+fn blob_if_text(repo: &gix::Repository, id: ObjectId, max: u64) -> Result<Option<Vec<u8>>> {
+    let header = repo
+        .find_header(id)
+        .map_err(git_error("reading a blob header"))?;
+    if header.size() > max {
+        return Ok(None);
+    }
+    let blob = repo.find_blob(id).map_err(git_error("reading a blob"))?;
+    let data = blob.detach().data;
+    if memchr::memchr(0, &data).is_some() {
+        return Ok(None);
+    }
+    Ok(Some(data))
+}
+
+/// The `MEMORY:` comments a commit adds compared with its first parent.
+pub fn comment_candidates(
+    repo: &gix::Repository,
+    facts: &CommitFacts,
+    scope: &Scope,
+) -> Result<Vec<Candidate>> {
+    let parent_tree = match facts.parents.first() {
+        Some(parent) => Some(read_commit(repo, *parent)?.tree),
+        None => None,
+    };
+    let mut out = Vec::new();
+    for file in changed_files(repo, parent_tree, facts.tree)? {
+        let Some(rel) = scope.project_path(&file.path) else {
+            continue;
+        };
+        for (line, text) in
+            added_comments_in_blobs(repo, &file.path, file.old, file.new, scope.max_file_bytes)?
+        {
+            if let Some(h) = rules::from_comment(&text) {
+                out.push(Candidate {
+                    kind: h.kind,
+                    text: h.line,
+                    provenance: format!("{rel}:{line}, commit {}", facts.short()),
+                    date: facts.date,
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Limits of a history walk.
+#[derive(Debug, Clone, Default)]
+pub struct WalkLimits {
+    /// Stop before commits whose committer time is older than this (seconds).
+    pub since_seconds: Option<i64>,
+    /// Leave out this commit and its ancestors.
+    pub hide: Option<ObjectId>,
+    /// At most this many commits.
+    pub limit: Option<usize>,
+    /// Neither this commit nor what lies behind it through it (an earlier walk's start).
+    pub stop_at: Option<ObjectId>,
+}
+
+/// Visit the commits reachable from `start`, newest committer time first.
+pub fn walk(
+    repo: &gix::Repository,
+    start: ObjectId,
+    limits: &WalkLimits,
+    mut visit: impl FnMut(&CommitFacts) -> Result<()>,
+) -> Result<usize> {
+    let hidden = match limits.hide {
+        Some(id) => ancestors(repo, id)?,
+        None => HashSet::new(),
+    };
+    let mut queue: BinaryHeap<(i64, ObjectId)> = BinaryHeap::new();
+    // Commits read when first queued, so each is read once.
+    let mut pending: HashMap<ObjectId, CommitFacts> = HashMap::new();
+    let first = read_commit(repo, start)?;
+    queue.push((first.seconds, start));
+    pending.insert(start, first);
+    let mut queued: HashSet<ObjectId> = HashSet::from([start]);
+    let mut visited = 0;
+    while let Some((_, id)) = queue.pop() {
+        let Some(facts) = pending.remove(&id) else {
+            continue;
+        };
+        if limits.limit.is_some_and(|n| visited >= n) {
+            break;
+        }
+        if hidden.contains(&id)
+            || limits.stop_at == Some(id)
+            || limits.since_seconds.is_some_and(|s| facts.seconds < s)
+        {
+            continue;
+        }
+        visited += 1;
+        visit(&facts)?;
+        for parent in &facts.parents {
+            if queued.insert(*parent) && !hidden.contains(parent) {
+                // A parent missing from a shallow clone ends that line of history.
+                let Ok(parent_facts) = read_commit(repo, *parent) else {
+                    continue;
+                };
+                queue.push((parent_facts.seconds, *parent));
+                pending.insert(*parent, parent_facts);
+            }
+        }
+    }
+    Ok(visited)
+}
+
+/// Every commit reachable from `id` (itself included).
+fn ancestors(repo: &gix::Repository, id: ObjectId) -> Result<HashSet<ObjectId>> {
+    let mut seen = HashSet::new();
+    let mut stack = vec![id];
+    while let Some(id) = stack.pop() {
+        if !seen.insert(id) {
+            continue;
+        }
+        if let Ok(facts) = read_commit(repo, id) {
+            stack.extend(facts.parents);
+        }
+    }
+    Ok(seen)
+}
+
+/// Decoded trees by id, so paths shared by many commits are looked up cheaply.
+#[derive(Default)]
+pub struct TreeCache {
+    trees: HashMap<ObjectId, HashMap<Vec<u8>, (bool, ObjectId)>>,
+}
+
+impl TreeCache {
+    /// The object at `path` in tree `root`, if any.
+    pub fn lookup(
+        &mut self,
+        repo: &gix::Repository,
+        root: ObjectId,
+        path: &str,
+    ) -> Result<Option<ObjectId>> {
+        let mut current = root;
+        let mut parts = path.split('/').peekable();
+        while let Some(part) = parts.next() {
+            let entries = self.entries(repo, current)?;
+            let Some(&(is_tree, id)) = entries.get(part.as_bytes()) else {
+                return Ok(None);
+            };
+            if parts.peek().is_none() {
+                return Ok(Some(id));
+            }
+            if !is_tree {
+                return Ok(None);
+            }
+            current = id;
+        }
+        Ok(None)
+    }
+
+    fn entries(
+        &mut self,
+        repo: &gix::Repository,
+        id: ObjectId,
+    ) -> Result<&HashMap<Vec<u8>, (bool, ObjectId)>> {
+        if let std::collections::hash_map::Entry::Vacant(slot) = self.trees.entry(id) {
+            let tree = repo.find_tree(id).map_err(git_error("reading a tree"))?;
+            let decoded = tree.decode().map_err(git_error("decoding a tree"))?;
+            let map = decoded
+                .entries
+                .iter()
+                .map(|e| {
+                    (
+                        e.filename.as_bytes().to_vec(),
+                        (e.mode.is_tree(), e.oid.to_owned()),
+                    )
+                })
+                .collect();
+            slot.insert(map);
+        }
+        Ok(&self.trees[&id])
+    }
+
+    /// Bound memory on long walks.
+    pub fn trim(&mut self) {
+        if self.trees.len() > 20_000 {
+            self.trees.clear();
+        }
+    }
+}

@@ -1,0 +1,248 @@
+//! De-duplication: a harvested memory is added once, however often it is harvested.
+//!
+//! Two lines are the same memory when their *keys* are equal: the text reduced to lower
+//! case and single spaces, without list markers, emphasis, the type label (`decided:`,
+//! `TIL:`, `Memory:` ...), a `KEY:` prefix, `[superseded]` / `[stale?]` marks, wikilinks and
+//! the trailing provenance `(src/a.rs:42)` / `(commit 1a2b3c4)`. So a comment that moved to
+//! another line or file, a commit amended or rebased with the same message, a decision
+//! logged by hand and then written in a commit: each is found already present.
+//!
+//! The keys come first from MEMORY.md itself (the source of truth), and second from a
+//! ledger, `.mind/cache/harvested.tsv`, that records every key ever harvested so that a
+//! harvested line deleted from MEMORY.md by hand is not brought back by the next
+//! checkpoint. The ledger is a cache: deleting it only forgets those deletions.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::error::Result;
+use crate::store::state::content_hash;
+use crate::store::{CACHE_DIR, Project, append, text};
+
+/// Labels dropped from the front of a line before comparing.
+const LABELS: &[&str] = &[
+    "decided", "decision", "learned", "learnt", "learning", "til", "gotcha", "problem", "issue",
+    "bug", "fixed", "progress", "memory", "note",
+];
+
+static PROVENANCE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\s*\((?:[^()\s]+:\d+(?:,\s*commit [0-9a-f]{7,40})?|commit [0-9a-f]{7,40})\)\s*$")
+        .expect("static pattern")
+});
+
+static MARKS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\[superseded\]|\[stale\?\]|\[\[[^\]]*\]\]|\*\*|__").expect("static pattern")
+});
+
+/// The comparison key of a memory line.
+pub fn key(line: &str) -> String {
+    // The regexes run only on lines that can match them; most lines skip both.
+    let line = line.trim();
+    let text = if line.ends_with(')') {
+        PROVENANCE.replace(line, "")
+    } else {
+        std::borrow::Cow::Borrowed(line)
+    };
+    let text = if text.contains(['[', '*', '_']) {
+        MARKS.replace_all(&text, "")
+    } else {
+        std::borrow::Cow::Borrowed(text.as_ref())
+    };
+    let mut rest = text.trim().trim_start_matches(['-', '*', '+', '>']).trim();
+    for _ in 0..2 {
+        rest = strip_label(rest);
+    }
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let mut key = words.join(" ").to_lowercase();
+    while key.ends_with(['.', '!', ';', ',']) {
+        key.pop();
+    }
+    key
+}
+
+/// Drop one leading `label:` (a known type label, `KEY:` or `important:`).
+fn strip_label(text: &str) -> &str {
+    let Some((head, rest)) = text.split_once(':') else {
+        return text;
+    };
+    let head = head.trim().to_ascii_lowercase();
+    if head == "key" || head == "important" || LABELS.contains(&head.as_str()) {
+        rest.trim_start()
+    } else {
+        text
+    }
+}
+
+fn hash(key: &str) -> u64 {
+    u64::from_str_radix(&content_hash(key.as_bytes()), 16).unwrap_or(0)
+}
+
+/// The memories already present: keys of MEMORY.md's lines and of the ledger.
+#[derive(Debug, Default)]
+pub struct Seen {
+    keys: HashSet<u64>,
+}
+
+impl Seen {
+    /// Keys of every non-empty line of MEMORY.md.
+    pub fn from_memory(memory: &str) -> Seen {
+        let mut seen = Seen::default();
+        for line in memory.lines() {
+            let k = key(line);
+            if !k.is_empty() {
+                seen.keys.insert(hash(&k));
+            }
+        }
+        seen
+    }
+
+    /// Keys of only those MEMORY.md lines that could equal one of `candidates`: lines
+    /// containing a candidate key's longest ASCII word, found in one pass. The same answer
+    /// as [`Seen::from_memory`] for these candidates, at a fraction of the cost on a large
+    /// memory (the git hook's path).
+    pub fn from_memory_for(memory: &str, candidates: &[&str]) -> Seen {
+        let mut anchors = Vec::new();
+        for candidate in candidates {
+            let k = key(candidate);
+            let word = k
+                .split(' ')
+                .filter(|w| w.is_ascii())
+                .max_by_key(|w| w.len())
+                .unwrap_or("");
+            if word.is_empty() {
+                // Nothing to anchor on (an all non-ASCII text): compare every line.
+                return Seen::from_memory(memory);
+            }
+            anchors.push(word.to_string());
+        }
+        let mut seen = Seen::default();
+        if anchors.is_empty() {
+            return seen;
+        }
+        let Ok(finder) = aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(&anchors)
+        else {
+            return Seen::from_memory(memory);
+        };
+        let bytes = memory.as_bytes();
+        let mut next_line = 0;
+        for m in finder.find_iter(memory) {
+            if m.start() < next_line {
+                continue;
+            }
+            let start = memchr::memrchr(b'\n', &bytes[..m.start()]).map_or(0, |i| i + 1);
+            let end = memchr::memchr(b'\n', &bytes[m.end()..]).map_or(bytes.len(), |i| m.end() + i);
+            next_line = end;
+            let k = key(&memory[start..end]);
+            if !k.is_empty() {
+                seen.keys.insert(hash(&k));
+            }
+        }
+        seen
+    }
+
+    /// Add the ledger's keys (a missing or unreadable ledger adds nothing).
+    pub fn with_ledger(mut self, project: &Project) -> Seen {
+        if let Ok(Some(bytes)) = text::read_optional(&ledger_path(project)) {
+            for line in text::lossy(&bytes).lines() {
+                let hex = line.split('\t').next().unwrap_or("");
+                if let Ok(h) = u64::from_str_radix(hex, 16) {
+                    self.keys.insert(h);
+                }
+            }
+        }
+        self
+    }
+
+    /// True when `line` is not yet present; it counts as present from now on.
+    pub fn insert(&mut self, line: &str) -> bool {
+        let k = key(line);
+        !k.is_empty() && self.keys.insert(hash(&k))
+    }
+}
+
+/// `.mind/cache/harvested.tsv`: `key-hash TAB provenance TAB line`, one per harvested memory.
+pub fn ledger_path(project: &Project) -> PathBuf {
+    project.dir().join(CACHE_DIR).join("harvested.tsv")
+}
+
+/// Record harvested lines in the ledger (the caller holds the store lock).
+pub fn record(project: &Project, lines: &[(String, String)]) -> Result<()> {
+    if lines.is_empty() {
+        return Ok(());
+    }
+    let path = ledger_path(project);
+    ensure_parent(&path)?;
+    let mut bytes = String::new();
+    for (line, provenance) in lines {
+        let k = key(line);
+        bytes.push_str(&format!(
+            "{:016x}\t{}\t{}\n",
+            hash(&k),
+            provenance.replace('\t', " "),
+            line.replace('\t', " ")
+        ));
+    }
+    if !path.exists() {
+        std::fs::write(&path, b"").map_err(|e| crate::error::Error::io(&path, e))?;
+    }
+    append::append_bytes(&path, bytes.as_bytes())
+}
+
+fn ensure_parent(path: &Path) -> Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| crate::error::Error::io(dir, e))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_ignore_provenance_labels_and_form() {
+        let a = key("decided: Cache tokens for 5 min. (src/auth.rs:42)");
+        assert_eq!(a, "cache tokens for 5 min");
+        assert_eq!(
+            key("- **Decided:** cache   tokens for 5 min (commit 1a2b3c4)"),
+            a
+        );
+        assert_eq!(
+            key("MEMORY: decided: cache tokens for 5 min (src/x.rs:9, commit abcdef0)"),
+            a
+        );
+        assert_eq!(key("KEY: learned: cache tokens for 5 min [stale?]"), a);
+        assert_ne!(key("decided: cache tokens for 6 min"), a);
+        // A parenthesis that is not provenance stays.
+        assert_eq!(key("use X (for now)"), "use x (for now)");
+    }
+
+    #[test]
+    fn seen_from_memory() {
+        let mut seen = Seen::from_memory("## 2026-01-15\n\ndecided: use X (src/a.rs:1)\n");
+        assert!(!seen.insert("decided: use X (src/b.rs:7)"));
+        assert!(seen.insert("learned: something else"));
+        assert!(!seen.insert("learned: something else"));
+        assert!(!seen.insert(""));
+    }
+
+    #[test]
+    fn seen_for_candidates_agrees_with_the_full_scan() {
+        let memory = "# p\n\n## 2026-01-15\n- **Decided:** Cache  tokens for 5 MIN. (src/a.rs:1)\nlearned: other\nübung macht den meister\n";
+        let candidates = [
+            "decided: cache tokens for 5 min",
+            "learned: something new",
+            "learned: Übung macht den Meister",
+        ];
+        let mut fast = Seen::from_memory_for(memory, &candidates);
+        let mut full = Seen::from_memory(memory);
+        for c in candidates {
+            assert_eq!(fast.insert(c), full.insert(c), "{c}");
+        }
+    }
+}

@@ -1,0 +1,156 @@
+//! Capture without calls: memories harvested from inline `MEMORY:` comments
+//! ([`comments`]) and commit messages ([`commits`]), typed by [`rules`], never added twice
+//! ([`dedupe`]), and flagged when the files they talk about change later ([`stale`]).
+//!
+//! Every path ends the same way: candidate lines with a provenance and a date are checked
+//! against MEMORY.md and the ledger, and the new ones are appended under their date
+//! headings in one write, under the store lock ([`append_new`]).
+
+pub mod comments;
+pub mod commits;
+pub mod dedupe;
+pub mod progress;
+pub mod rules;
+pub mod settings;
+pub mod stale;
+
+use chrono::NaiveDate;
+use serde::Serialize;
+
+use crate::error::Result;
+use crate::parse::EntryType;
+use crate::store::{Project, append, memory};
+
+/// A memory found by a harvester, not yet checked against memory.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Candidate {
+    #[serde(rename = "type")]
+    pub kind: EntryType,
+    /// The memory line without provenance (`decided: cache tokens`).
+    pub text: String,
+    /// Where it came from: `src/auth.rs:42`, `commit 1a2b3c4`.
+    pub provenance: String,
+    /// The date heading it goes under.
+    pub date: NaiveDate,
+}
+
+impl Candidate {
+    /// The line as written to MEMORY.md.
+    pub fn line(&self) -> String {
+        rules::with_provenance(&self.text, &self.provenance)
+    }
+}
+
+/// Split candidates into new ones (in order, each once) and a count of duplicates.
+pub fn select_new(seen: &mut dedupe::Seen, candidates: Vec<Candidate>) -> (Vec<Candidate>, usize) {
+    let mut fresh = Vec::new();
+    let mut duplicates = 0;
+    for candidate in candidates {
+        if seen.insert(&candidate.text) {
+            fresh.push(candidate);
+        } else {
+            duplicates += 1;
+        }
+    }
+    (fresh, duplicates)
+}
+
+/// The bytes that append `added` to `existing`, each run of equal dates under its heading.
+pub fn render_append(existing: &[u8], added: &[Candidate]) -> Vec<u8> {
+    let mut out = Vec::new();
+    // Only the text after the last heading matters to `append_under_date`; keeping a short
+    // tail makes many date groups cheap on a large MEMORY.md.
+    let mut tail: Vec<u8> = tail_from_last_heading(existing).to_vec();
+    let mut start = 0;
+    while start < added.len() {
+        let date = added[start].date;
+        let end = added[start..]
+            .iter()
+            .position(|c| c.date != date)
+            .map_or(added.len(), |n| start + n);
+        let lines: Vec<String> = added[start..end].iter().map(Candidate::line).collect();
+        let bytes = memory::append_under_date(&tail, date, &lines);
+        out.extend_from_slice(&bytes);
+        tail.extend_from_slice(&bytes);
+        let cut = tail_from_last_heading(&tail).len();
+        tail.drain(..tail.len() - cut);
+        start = end;
+    }
+    out
+}
+
+/// `bytes` from the start of its last `## ` line (all of it when there is none).
+fn tail_from_last_heading(bytes: &[u8]) -> &[u8] {
+    let mut at = 0;
+    let mut line_start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'\n' {
+            line_start = i + 1;
+        } else if i == line_start && bytes[i..].starts_with(b"## ") {
+            at = i;
+        }
+    }
+    // Keep the newline before the heading so blank-line handling sees the same ending.
+    let from = at.saturating_sub(2);
+    if at == 0 { bytes } else { &bytes[from..] }
+}
+
+/// Append the new candidates to MEMORY.md and record them in the ledger.
+/// The caller holds the store lock; `existing` is MEMORY.md's current content.
+pub fn append_new(project: &Project, existing: &[u8], added: &[Candidate]) -> Result<Vec<u8>> {
+    if added.is_empty() {
+        return Ok(Vec::new());
+    }
+    let bytes = render_append(existing, added);
+    append::append_bytes(&project.memory(), &bytes)?;
+    let recorded: Vec<(String, String)> = added
+        .iter()
+        .map(|c| (c.text.clone(), c.provenance.clone()))
+        .collect();
+    dedupe::record(project, &recorded)?;
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn candidate(text: &str, day: u32) -> Candidate {
+        Candidate {
+            kind: EntryType::Decision,
+            text: text.into(),
+            provenance: "commit 1a2b3c4".into(),
+            date: NaiveDate::from_ymd_opt(2026, 1, day).unwrap(),
+        }
+    }
+
+    #[test]
+    fn groups_by_date_in_one_append() {
+        let existing = b"# p\n\n## 2026-01-10\n\nold\n";
+        let added = [
+            candidate("decided: a", 10),
+            candidate("decided: b", 12),
+            candidate("decided: c", 12),
+        ];
+        let out = String::from_utf8(render_append(existing, &added)).unwrap();
+        assert_eq!(
+            out,
+            "decided: a (commit 1a2b3c4)\n\n## 2026-01-12\n\ndecided: b (commit 1a2b3c4)\ndecided: c (commit 1a2b3c4)\n"
+        );
+    }
+
+    #[test]
+    fn select_new_skips_present_and_repeated() {
+        let mut seen = dedupe::Seen::from_memory("decided: a (src/x.rs:1)\n");
+        let (fresh, dups) = select_new(
+            &mut seen,
+            vec![
+                candidate("decided: a", 1),
+                candidate("decided: b", 1),
+                candidate("decided: b", 2),
+            ],
+        );
+        assert_eq!(fresh.len(), 1);
+        assert_eq!(dups, 2);
+    }
+}

@@ -1,0 +1,179 @@
+//! Harvest rules: which comment and commit-message text becomes a memory line, and how
+//! that line is written.
+//!
+//! - A `MEMORY:` comment is typed by the parser ([`crate::parse::classify_line`]); text it
+//!   recognises is kept as written, anything else is a plain learning (`learned: ...`).
+//! - A commit message line (subject or body, bullets allowed) that starts with
+//!   `decided:`, `learned:`, `TIL:`, `gotcha:`, `problem:` or `fixed:`, or a trailer
+//!   `Decided:` / `Learned:` / `Memory:`, is a memory, written with its canonical label.
+//! - Conventional-commit subjects (`fix: typo`, `fix(api): ...`) are not memories unless
+//!   `capture.conventional_subjects` is on; then `fix` subjects become `fixed: ...`.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::parse::{EntryType, classify_line};
+use crate::store::text::one_line;
+
+/// A memory line found by a rule (without its provenance).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Harvested {
+    pub kind: EntryType,
+    pub line: String,
+}
+
+/// The memory a `MEMORY:` comment's text holds.
+pub fn from_comment(text: &str) -> Option<Harvested> {
+    let text = one_line(text);
+    if text.is_empty() {
+        return None;
+    }
+    if let Some(found) = classify_line(&text, None) {
+        return Some(Harvested {
+            kind: found.kind,
+            line: text,
+        });
+    }
+    // No keyword: a note-level learning. A leading KEY:/important: stays in front.
+    let (key, rest) = split_key(&text);
+    let line = match key {
+        Some(key) => format!("{key} {} {rest}", EntryType::Learning.label()),
+        None => format!("{} {rest}", EntryType::Learning.label()),
+    };
+    Some(Harvested {
+        kind: EntryType::Learning,
+        line,
+    })
+}
+
+fn split_key(text: &str) -> (Option<&str>, &str) {
+    let lower = text.to_ascii_lowercase();
+    for prefix in ["key:", "important:"] {
+        if lower.starts_with(prefix) {
+            return (
+                Some(&text[..prefix.len()]),
+                text[prefix.len()..].trim_start(),
+            );
+        }
+    }
+    (None, text)
+}
+
+/// Keywords that make a message line a memory, and the type each gives.
+/// `memory` defers to the parser like a comment does.
+fn keyword(head: &str) -> Option<Option<EntryType>> {
+    let kind = match head {
+        "decided" | "decision" => EntryType::Decision,
+        "learned" | "learnt" | "til" => EntryType::Learning,
+        "gotcha" => EntryType::Gotcha,
+        "problem" => EntryType::Problem,
+        "fixed" => EntryType::Progress,
+        "memory" => return Some(None),
+        _ => return None,
+    };
+    Some(Some(kind))
+}
+
+static CONVENTIONAL_FIX: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)^fix(?:\([^)]*\))?!?:\s*(\S.*)$").expect("static pattern"));
+
+/// The memories in a commit message, in message order.
+pub fn from_message(message: &str, conventional_subjects: bool) -> Vec<Harvested> {
+    let mut out = Vec::new();
+    for (index, raw) in message.lines().enumerate() {
+        let line = raw.trim().trim_start_matches(['-', '*', '+']).trim_start();
+        let Some((head, value)) = line.split_once(':') else {
+            continue;
+        };
+        let value = value.trim();
+        if value.is_empty() {
+            continue;
+        }
+        match keyword(head.trim().to_ascii_lowercase().as_str()) {
+            Some(Some(kind)) => out.push(Harvested {
+                kind,
+                line: format!("{} {}", kind.label(), one_line(value)),
+            }),
+            Some(None) => out.extend(from_comment(value)),
+            None if index == 0 && conventional_subjects => {
+                if let Some(m) = CONVENTIONAL_FIX.captures(line) {
+                    out.push(Harvested {
+                        kind: EntryType::Progress,
+                        line: format!("{} {}", EntryType::Progress.label(), one_line(&m[1])),
+                    });
+                }
+            }
+            None => {}
+        }
+    }
+    out
+}
+
+/// The line written to MEMORY.md: the memory followed by where it came from.
+pub fn with_provenance(line: &str, provenance: &str) -> String {
+    format!("{line} ({provenance})")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(message: &str, conventional: bool) -> Vec<String> {
+        from_message(message, conventional)
+            .into_iter()
+            .map(|h| h.line)
+            .collect()
+    }
+
+    #[test]
+    fn message_keywords_subject_body_and_trailers() {
+        let message = "fixed: Safari cookie loss\n\nSome context.\n- decided: same-site domain\nTIL: cookies\ngotcha: none here\nProblem: flaky CI\n\nDecided: keep it\nLearned: x\nSigned-off-by: A <a@b>\n";
+        assert_eq!(
+            lines(message, false),
+            vec![
+                "fixed: Safari cookie loss",
+                "decided: same-site domain",
+                "learned: cookies",
+                "gotcha: none here",
+                "problem: flaky CI",
+                "decided: keep it",
+                "learned: x",
+            ]
+        );
+    }
+
+    #[test]
+    fn conventional_subjects_are_opt_in() {
+        assert!(lines("fix: typo\n", false).is_empty());
+        assert!(lines("fix(api): handle 404\n", false).is_empty());
+        assert_eq!(
+            lines("fix(api): handle 404\n", true),
+            vec!["fixed: handle 404"]
+        );
+        assert!(lines("feat: new thing\n", true).is_empty());
+        // Only the subject is a conventional subject.
+        assert!(lines("chore: x\n\nfix: y\n", true).is_empty());
+    }
+
+    #[test]
+    fn memory_trailer_and_comments_without_keyword_are_learnings() {
+        assert_eq!(
+            lines("x\n\nMemory: the API allows 100 requests a minute\n", false),
+            vec!["learned: the API allows 100 requests a minute"]
+        );
+        let h = from_comment("decided: cache tokens for 5 min").unwrap();
+        assert_eq!(h.kind, EntryType::Decision);
+        assert_eq!(h.line, "decided: cache tokens for 5 min");
+        // A KEY prefix stays in front, whatever type the parser gives the rest.
+        let key = from_comment("KEY: never log tokens").unwrap();
+        assert!(key.line.starts_with("KEY: "), "{}", key.line);
+        assert!(key.line.ends_with("never log tokens"), "{}", key.line);
+        assert!(from_comment("   ").is_none());
+    }
+
+    #[test]
+    fn empty_values_and_plain_lines_are_skipped() {
+        assert!(lines("decided:\nupdate deps\nsee: docs\n", false).is_empty());
+    }
+}

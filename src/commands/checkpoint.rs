@@ -1,0 +1,168 @@
+//! `mind checkpoint [--dry-run]`: harvest `MEMORY:` comments from the project's files into
+//! MEMORY.md (new ones only, with `path:line` provenance), reparse, rewrite the context
+//! block and touch the session.
+
+use serde::Serialize;
+
+use crate::app::Ctx;
+use crate::capture::comments::{ScanOptions, scan_tree};
+use crate::capture::progress::Progress;
+use crate::capture::settings::CaptureSettings;
+use crate::capture::{self, Candidate, dedupe, rules};
+use crate::cli::CheckpointArgs;
+use crate::commands::{read_memory, refresh_context};
+use crate::context::{self, TargetOutcome};
+use crate::error::Result;
+use crate::output;
+use crate::parse::parse_document;
+use crate::store::state::{State, content_hash};
+use crate::store::text;
+
+#[derive(Serialize)]
+struct Reply {
+    dry_run: bool,
+    files_scanned: usize,
+    /// `MEMORY:` comments found in the tree.
+    comments: usize,
+    added: Vec<Added>,
+    /// Comments whose memory is already in MEMORY.md (or was harvested before).
+    already_known: usize,
+    skipped: Skipped,
+    /// Entities in MEMORY.md after the checkpoint.
+    entities: usize,
+    targets: Vec<TargetOutcome>,
+}
+
+#[derive(Serialize)]
+struct Added {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    line: String,
+    provenance: String,
+}
+
+#[derive(Serialize)]
+struct Skipped {
+    too_large: usize,
+    binary: usize,
+    unreadable: Vec<String>,
+}
+
+pub fn run(args: &CheckpointArgs, ctx: &Ctx) -> Result<()> {
+    let project = ctx.project()?;
+    let config = ctx.config(&project)?;
+    let settings = CaptureSettings::load(&project.config());
+
+    let progress = Progress::new("files", !ctx.quiet);
+    let report = if settings.comments {
+        scan_tree(
+            &project.root,
+            &ScanOptions {
+                max_file_bytes: settings.max_file_bytes,
+                threads: 0,
+            },
+            &|n| progress.update(n),
+        )
+    } else {
+        Default::default()
+    };
+    progress.finish();
+
+    let today = ctx.clock.today();
+    let candidates: Vec<Candidate> = report
+        .comments
+        .iter()
+        .filter_map(|c| {
+            rules::from_comment(&c.text).map(|h| Candidate {
+                kind: h.kind,
+                text: h.line,
+                provenance: format!("{}:{}", c.path, c.line),
+                date: today,
+            })
+        })
+        .collect();
+
+    let _lock = project.lock()?;
+    let (mut memory_bytes, _) = read_memory(&project)?;
+    let mut seen = dedupe::Seen::from_memory(&text::lossy(&memory_bytes)).with_ledger(&project);
+    let (added, already_known) = capture::select_new(&mut seen, candidates);
+
+    let mut targets = Vec::new();
+    let doc = if args.dry_run {
+        parse_document(&text::lossy(&memory_bytes))
+    } else {
+        let appended = capture::append_new(&project, &memory_bytes, &added)?;
+        memory_bytes.extend_from_slice(&appended);
+        let doc = parse_document(&text::lossy(&memory_bytes));
+        let mut state = State::load(&project.state())?;
+        targets = refresh_context(&project, &config, &mut state, &doc, Vec::new())?.1;
+        state.set_last_activity(ctx.clock.epoch_ms());
+        state.set_memory_hash(content_hash(&memory_bytes));
+        state.save(&project.state())?;
+        doc
+    };
+
+    let reply = Reply {
+        dry_run: args.dry_run,
+        files_scanned: report.files_scanned,
+        comments: report.comments.len(),
+        added: added
+            .iter()
+            .map(|c| Added {
+                kind: c.kind.as_str(),
+                line: c.line(),
+                provenance: c.provenance.clone(),
+            })
+            .collect(),
+        already_known,
+        skipped: Skipped {
+            too_large: report.skipped_large,
+            binary: report.skipped_binary,
+            unreadable: report.unreadable,
+        },
+        entities: doc.entities.len(),
+        targets,
+    };
+    if ctx.json {
+        output::print_json(&reply)?;
+    } else {
+        ctx.out(&render(ctx, &reply))?;
+    }
+    match context::refused_error(&project, &reply.targets) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+fn render(ctx: &Ctx, r: &Reply) -> String {
+    let p = &ctx.paint;
+    let verb = if r.dry_run { "would add" } else { "added" };
+    let mut out = format!(
+        "scanned {} files: {} MEMORY: comment(s), {} {verb}, {} already known\n",
+        r.files_scanned,
+        r.comments,
+        r.added.len(),
+        r.already_known
+    );
+    for a in &r.added {
+        out.push_str(&format!("  {} {}\n", p.good("+"), a.line));
+    }
+    let skipped = r.skipped.too_large + r.skipped.binary + r.skipped.unreadable.len();
+    if skipped > 0 {
+        out.push_str(&p.dim(&format!(
+            "skipped {} large, {} binary, {} unreadable file(s)",
+            r.skipped.too_large,
+            r.skipped.binary,
+            r.skipped.unreadable.len()
+        )));
+        out.push('\n');
+    }
+    for t in r.targets.iter().filter(|t| t.status != "unchanged") {
+        out.push_str(&format!(
+            "{} {} (context block)\n",
+            p.good(t.status),
+            t.file
+        ));
+    }
+    out
+}

@@ -1,0 +1,162 @@
+//! `mind harvest [--since REV|DATE] [--limit N] [--comments] [--dry-run]`: backfill memory
+//! from git history with the post-commit hook's rules and de-duplication, so a commit the
+//! hook already harvested adds nothing. Entries go under their commit's date, oldest first.
+
+use chrono::NaiveDate;
+use serde::Serialize;
+
+use crate::app::Ctx;
+use crate::capture::commits::{self, Scope, WalkLimits};
+use crate::capture::progress::Progress;
+use crate::capture::settings::CaptureSettings;
+use crate::capture::{self, Candidate, dedupe};
+use crate::cli::HarvestArgs;
+use crate::commands::{read_memory, refresh_context};
+use crate::context::{self, TargetOutcome};
+use crate::error::{Error, Result};
+use crate::output;
+use crate::parse::parse_document;
+use crate::store::state::{State, content_hash};
+use crate::store::text;
+
+#[derive(Serialize)]
+struct Reply {
+    dry_run: bool,
+    commits_scanned: usize,
+    /// Memories found in those commits.
+    found: usize,
+    added: Vec<Added>,
+    already_known: usize,
+    targets: Vec<TargetOutcome>,
+}
+
+#[derive(Serialize)]
+struct Added {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    line: String,
+    provenance: String,
+    date: NaiveDate,
+}
+
+pub fn run(args: &HarvestArgs, ctx: &Ctx) -> Result<()> {
+    let project = ctx.project()?;
+    let config = ctx.config(&project)?;
+    let settings = CaptureSettings::load(&project.config());
+    let repo = commits::open(&project.root)?;
+    let Some(head) = commits::head_id(&repo)? else {
+        return Err(Error::Failed("the repository has no commits yet".into()));
+    };
+    let mut limits = WalkLimits {
+        limit: args.limit,
+        ..WalkLimits::default()
+    };
+    if let Some(since) = args.since.as_deref() {
+        match NaiveDate::parse_from_str(since, "%Y-%m-%d") {
+            Ok(date) => {
+                let start = date.and_hms_opt(0, 0, 0).unwrap_or_default();
+                let offset = ctx.clock.now().offset().local_minus_utc();
+                limits.since_seconds = Some(start.and_utc().timestamp() - i64::from(offset));
+            }
+            Err(_) => {
+                let id = repo.rev_parse_single(since).map_err(|e| {
+                    Error::usage_hint(
+                        format!("--since {since:?} is neither a date nor a revision: {e}"),
+                        "use a date such as 2026-01-01 or a revision such as v1.0, HEAD~50 or a commit id",
+                    )
+                })?;
+                limits.hide = Some(id.detach());
+            }
+        }
+    }
+    // Settings off for commits still allow an explicit harvest of messages: the user asked.
+    let settings = CaptureSettings {
+        commits: true,
+        ..settings
+    };
+    let scope = Scope::new(&repo, &project.root, settings.max_file_bytes);
+
+    let progress = Progress::new("commits", !ctx.quiet);
+    let mut candidates: Vec<(i64, usize, Candidate)> = Vec::new();
+    let mut order = 0usize;
+    let scanned = commits::walk(&repo, head, &limits, |facts| {
+        order += 1;
+        if order.is_multiple_of(256) {
+            progress.update(order);
+        }
+        let mut found = commits::message_candidates(facts, &settings);
+        if args.comments {
+            found.extend(commits::comment_candidates(&repo, facts, &scope)?);
+        }
+        for c in found {
+            candidates.push((facts.seconds, order, c));
+        }
+        Ok(())
+    })?;
+    progress.finish();
+    // Oldest first, and within a commit in message order.
+    candidates.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+    let found = candidates.len();
+    let candidates: Vec<Candidate> = candidates.into_iter().map(|(_, _, c)| c).collect();
+
+    let _lock = project.lock()?;
+    let (mut memory_bytes, _) = read_memory(&project)?;
+    let mut seen = dedupe::Seen::from_memory(&text::lossy(&memory_bytes)).with_ledger(&project);
+    let (added, already_known) = capture::select_new(&mut seen, candidates);
+    let mut targets = Vec::new();
+    if !args.dry_run {
+        let appended = capture::append_new(&project, &memory_bytes, &added)?;
+        memory_bytes.extend_from_slice(&appended);
+        let mut state = State::load(&project.state())?;
+        if !added.is_empty() {
+            let doc = parse_document(&text::lossy(&memory_bytes));
+            targets = refresh_context(&project, &config, &mut state, &doc, Vec::new())?.1;
+            state.set_memory_hash(content_hash(&memory_bytes));
+        }
+        state.set_last_activity(ctx.clock.epoch_ms());
+        state.save(&project.state())?;
+    }
+
+    let reply = Reply {
+        dry_run: args.dry_run,
+        commits_scanned: scanned,
+        found,
+        added: added
+            .iter()
+            .map(|c| Added {
+                kind: c.kind.as_str(),
+                line: c.line(),
+                provenance: c.provenance.clone(),
+                date: c.date,
+            })
+            .collect(),
+        already_known,
+        targets,
+    };
+    if ctx.json {
+        output::print_json(&reply)?;
+    } else {
+        let verb = if reply.dry_run { "would add" } else { "added" };
+        let mut out = format!(
+            "scanned {} commit(s): {} memor{} found, {} {verb}, {} already known\n",
+            reply.commits_scanned,
+            reply.found,
+            if reply.found == 1 { "y" } else { "ies" },
+            reply.added.len(),
+            reply.already_known
+        );
+        for a in &reply.added {
+            out.push_str(&format!(
+                "  {} {} {}\n",
+                ctx.paint.good("+"),
+                ctx.paint.dim(&a.date.to_string()),
+                a.line
+            ));
+        }
+        ctx.out(&out)?;
+    }
+    match context::refused_error(&project, &reply.targets) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}

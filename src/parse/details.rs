@@ -1,0 +1,606 @@
+//! What an entity carries besides its type: a clean title, the reasoning and rejected
+//! alternatives of a decision, a problem's status, `[[wikilinks]]`, and the
+//! title/workaround split of a gotcha.
+
+use std::sync::LazyLock;
+
+use super::lex::{self, has_word};
+use crate::parse::ProblemStatus;
+
+/// The title: the body without emphasis markers, `[superseded]`, and surplus blanks.
+pub fn title(body: &str) -> String {
+    let mut out = String::with_capacity(body.len());
+    let mut rest = body;
+    while let Some(i) = find_ci(rest, "[superseded]") {
+        push_clean(&mut out, &rest[..i]);
+        rest = &rest[i + "[superseded]".len()..];
+    }
+    push_clean(&mut out, rest);
+    let end = out.trim_end_matches([' ', '-', '|']).len();
+    out.truncate(end);
+    out
+}
+
+/// Append `text` without `**`/`__` and with runs of blanks made single spaces.
+fn push_clean(out: &mut String, text: &str) {
+    let bytes = text.as_bytes();
+    static DOUBLE_SPACE: LazyLock<memchr::memmem::Finder<'static>> =
+        LazyLock::new(|| memchr::memmem::Finder::new(b"  "));
+    let doubled = |c: u8| memchr::memchr_iter(c, bytes).any(|i| bytes.get(i + 1) == Some(&c));
+    let plain = memchr::memchr3(b'\t', b'\r', b'\n', bytes).is_none()
+        && !doubled(b'*')
+        && !doubled(b'_')
+        && DOUBLE_SPACE.find(bytes).is_none();
+    if plain {
+        let text = text.trim();
+        if !text.is_empty() {
+            if !out.is_empty() && !out.ends_with(' ') {
+                out.push(' ');
+            }
+            out.push_str(text);
+        }
+        return;
+    }
+    let mut pending_space = !out.is_empty() && !out.ends_with(' ');
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if (c == '*' || c == '_') && chars.peek() == Some(&c) {
+            chars.next();
+            continue;
+        }
+        if c.is_whitespace() {
+            pending_space = !out.is_empty();
+            continue;
+        }
+        if pending_space {
+            out.push(' ');
+            pending_space = false;
+        }
+        out.push(c);
+    }
+}
+
+/// Case-insensitive ASCII find.
+pub fn find_ci(hay: &str, needle: &str) -> Option<usize> {
+    let h = hay.as_bytes();
+    let n = needle.as_bytes();
+    let (&first, _) = n.split_first()?;
+    let hits = memchr::memchr2_iter(first.to_ascii_lowercase(), first.to_ascii_uppercase(), h);
+    for i in hits {
+        if h.get(i..i + n.len())
+            .is_some_and(|w| w.eq_ignore_ascii_case(n))
+        {
+            return Some(i);
+        }
+    }
+    None
+}
+
+/// `[[target]]` / `[[target|alias]]` links, as written (target only).
+pub fn wikilinks(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    if memchr::memchr(b'[', text.as_bytes()).is_none() {
+        return out;
+    }
+    let mut rest = text;
+    while let Some(open) = rest.find("[[") {
+        let after = &rest[open + 2..];
+        let Some(close) = after.find("]]") else { break };
+        let inner = &after[..close];
+        let target = inner.split('|').next().unwrap_or_default().trim();
+        if !target.is_empty() && !target.contains('\n') {
+            out.push(target.to_string());
+        }
+        rest = &after[close + 2..];
+    }
+    out
+}
+
+/// The reasoning given in `text`: the clause after "because", "since", "so that", "due to",
+/// "reason:" (to the end of the sentence). For decisions, a short tail after a dash
+/// ("chose X over Y - simpler") counts too.
+#[cfg(test)]
+pub fn reasoning(text: &str, dash_tail: bool) -> Option<String> {
+    reasoning_in(text, &lex::lower(text), dash_tail)
+}
+
+/// Words that introduce a reason.
+static REASON_MARKERS: LazyLock<lex::PhraseSet> = LazyLock::new(|| {
+    lex::PhraseSet::new(&[
+        "because ",
+        "since ",
+        "so that ",
+        "due to ",
+        "given that ",
+        "as it ",
+        "reason: ",
+    ])
+});
+
+/// Words that introduce a rejected alternative.
+static ALTERNATIVE_MARKERS: LazyLock<lex::PhraseSet> = LazyLock::new(|| {
+    lex::PhraseSet::new(&["over ", "instead of ", "rather than ", "decided against "])
+});
+
+/// [`reasoning`] with the lower-cased text already at hand.
+pub fn reasoning_in(text: &str, lower: &[u8], dash_tail: bool) -> Option<String> {
+    for (start, end) in REASON_MARKERS.matches(lower) {
+        if &lower[start..end] == b"since " && since_is_time(&lower[end..]) {
+            continue;
+        }
+        return sentence(&text[end..]);
+    }
+    if dash_tail {
+        // The last dash that stands between blanks: "X over Y - simpler".
+        let dash = text.char_indices().rev().find(|&(i, c)| {
+            matches!(c, '-' | '\u{2014}' | '\u{2013}')
+                && text[..i].ends_with(' ')
+                && text[i + c.len_utf8()..].starts_with(' ')
+        });
+        if let Some((i, c)) = dash {
+            let tail = text[i + c.len_utf8()..].trim();
+            let words = tail.split_whitespace().count();
+            if (1..=5).contains(&words) && !tail.contains('`') {
+                return sentence(tail);
+            }
+        }
+    }
+    None
+}
+
+fn since_is_time(after: &[u8]) -> bool {
+    let first = lex::words_after(after, 0, 1);
+    first.first().is_none_or(|w| {
+        w.first().is_some_and(u8::is_ascii_digit)
+            || [
+                &b"then"[..],
+                b"last",
+                b"yesterday",
+                b"today",
+                b"monday",
+                b"v",
+                b"version",
+                b"the",
+                b"early",
+                b"january",
+                b"february",
+                b"march",
+                b"april",
+                b"may",
+                b"june",
+                b"july",
+                b"august",
+                b"september",
+                b"october",
+                b"november",
+                b"december",
+            ]
+            .contains(w)
+    })
+}
+
+/// Text up to the end of its sentence (`. ` or end), trimmed; `None` when empty.
+fn sentence(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let end = memchr::memchr_iter(b'.', bytes)
+        .find(|&i| bytes.get(i + 1) == Some(&b' '))
+        .unwrap_or(text.len());
+    let s = text[..end]
+        .trim()
+        .trim_end_matches(['.', ')', ',', ';'])
+        .trim();
+    (!s.is_empty()).then(|| s.replace("**", ""))
+}
+
+/// Words after "over" that make it a preposition of time, amount or transport, not a choice.
+const OVER_NOT_CHOICE: &[&str] = &[
+    "the",
+    "time",
+    "http",
+    "https",
+    "ssh",
+    "tcp",
+    "udp",
+    "websocket",
+    "websockets",
+    "a",
+    "an",
+    "all",
+    "and",
+    "again",
+    "there",
+    "here",
+    "it",
+    "them",
+    "to",
+    "budget",
+    "night",
+    "lunch",
+];
+
+/// Where "over X" names a rejected alternative in `clause` (lower-case bytes).
+pub fn alternative_over(clause: &[u8]) -> Option<(usize, usize)> {
+    let mut from = 0;
+    while let Some(rel) = lex::find(&clause[from..], b" over ") {
+        let start = from + rel + " over ".len();
+        let next = lex::words_after(clause, start, 1);
+        let ok = next.first().is_some_and(|w| {
+            !w.first().is_some_and(u8::is_ascii_digit)
+                && !OVER_NOT_CHOICE.iter().any(|s| s.as_bytes() == *w)
+        });
+        if ok {
+            return Some((start, alternative_end(clause, start)));
+        }
+        from = start;
+    }
+    None
+}
+
+/// Where an alternative ends: at punctuation, a dash, or a word that starts a reason or
+/// a new clause (one pass; the checks run only at blanks and punctuation).
+fn alternative_end(buf: &[u8], start: usize) -> usize {
+    const WORD_STOPS: &[&[u8]] = &[
+        b"because",
+        b"since",
+        b"due to",
+        b"so ",
+        b"- ",
+        b"-- ",
+        b"(",
+        b"for ",
+        b"as ",
+        b"to ",
+        b"and ",
+        "\u{2014} ".as_bytes(),
+    ];
+    let mut i = start;
+    while i < buf.len() {
+        match buf[i] {
+            b',' | b';' => return i,
+            b'.' if buf.get(i + 1).is_none_or(|b| *b == b' ') => return i,
+            b' ' if matches!(
+                buf.get(i + 1),
+                Some(b'b' | b's' | b'd' | b'-' | b'(' | b'f' | b'a' | b't' | 0xE2)
+            ) && WORD_STOPS.iter().any(|w| buf[i + 1..].starts_with(w)) =>
+            {
+                return i;
+            }
+            _ => i += 1,
+        }
+    }
+    buf.len()
+}
+
+/// Rejected alternatives named in a decision: "over X", "instead of X", "rather than X",
+/// "decided against X".
+#[cfg(test)]
+pub fn alternatives(text: &str) -> Vec<String> {
+    alternatives_in(text, &lex::lower(text))
+}
+
+/// [`alternatives`] with the lower-cased text already at hand.
+pub fn alternatives_in(text: &str, lower: &[u8]) -> Vec<String> {
+    if !ALTERNATIVE_MARKERS.any(lower) {
+        return Vec::new();
+    }
+    let mut buf = lower.to_vec();
+    lex::mask_spans(&mut buf);
+    let mut spans = Vec::new();
+    if let Some(span) = alternative_over(&buf) {
+        spans.push(span);
+    }
+    for marker in [&b"instead of "[..], b"rather than ", b"decided against "] {
+        if let Some(i) = lex::find(&buf, marker) {
+            let start = i + marker.len();
+            spans.push((start, alternative_end(&buf, start)));
+        }
+    }
+    spans.sort();
+    let mut out: Vec<String> = Vec::new();
+    for (start, end) in spans {
+        // Masked quotations turn multi-byte characters into blanks: never cut inside one.
+        let Some(alt) = text.get(start..end) else {
+            continue;
+        };
+        let alt = alt
+            .trim()
+            .trim_end_matches(['.', ')', ':'])
+            .replace("**", "");
+        let alt = alt.trim();
+        if !alt.is_empty() && alt.len() <= 80 && !out.iter().any(|a| a == alt) {
+            out.push(alt.to_string());
+        }
+    }
+    out
+}
+
+/// The status a problem line gives itself: resolved when it says so (`fixed`, `resolved`,
+/// `solved`, `[x]`, ✅, struck through), blocked when it waits on something, else open.
+pub fn problem_status(text: &str, struck: bool) -> ProblemStatus {
+    let has = |needle: &str| lex::find(text.as_bytes(), needle.as_bytes()).is_some();
+    if struck || has("[x]") || has("✅") || has("**Fixed**") {
+        return ProblemStatus::Resolved;
+    }
+    let lower = lex::lower(text);
+    let resolved = [&b"fixed"[..], b"resolved", b"solved"].iter().any(|w| {
+        lex::find(&lower, w).is_some_and(|i| {
+            has_word(&lower, w)
+                && !lex::words_before(&lower, i, 2).iter().any(|p| {
+                    [&b"not"[..], b"never", b"be", b"to", b"un"].contains(p) || p.ends_with(b"n't")
+                })
+        })
+    });
+    if resolved {
+        return ProblemStatus::Resolved;
+    }
+    let blocked = [
+        "blocked by",
+        "blocked on",
+        "waiting for",
+        "waiting on",
+        "blocked until",
+    ]
+    .iter()
+    .any(|p| has_word(&lower, p.as_bytes()))
+        || has("BLOCKED");
+    if blocked {
+        ProblemStatus::Blocked
+    } else {
+        ProblemStatus::Open
+    }
+}
+
+/// A gotcha's title and workaround, split at the first `->`, `→` or ` -- ` outside code.
+pub fn split_gotcha(title: &str) -> (String, Option<String>) {
+    let b = title.as_bytes();
+    // `->`, `--` and `→` (0xE2 0x86 0x92) all need a '-' or 0xE2 byte.
+    if memchr::memchr2(b'-', 0xE2, b).is_none() {
+        return (title.to_string(), None);
+    }
+    let mut in_code = false;
+    let bytes = title.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b'`' {
+            in_code = !in_code;
+        } else if !in_code {
+            // Byte comparisons: `i` may sit inside a multi-byte character, and a match
+            // starts with an ASCII byte or the first byte of `→`, both char boundaries.
+            let rest = &bytes[i..];
+            let width = if rest.starts_with(b"->") {
+                Some(2)
+            } else if rest.starts_with("→".as_bytes()) {
+                Some('→'.len_utf8())
+            } else if rest.starts_with(b" -- ") {
+                Some(4)
+            } else {
+                None
+            };
+            if let Some(w) = width {
+                let head = title[..i].trim();
+                let tail = title[i + w..].trim();
+                if !head.is_empty() && !tail.is_empty() {
+                    return (head.to_string(), Some(tail.to_string()));
+                }
+            }
+        }
+        i += 1;
+    }
+    (title.to_string(), None)
+}
+
+/// Words that say nothing about a subject: function words, and the words that name
+/// problem/fix states ("fixed", "broken", "error") — two lines do not share a subject
+/// because both say "fixed". Kept as sorted hashes: one lookup per word.
+static STOP_HASHES: LazyLock<Vec<u64>> = LazyLock::new(|| {
+    let mut hashes: Vec<u64> = STOP_WORDS.iter().map(|w| fnv(w.as_bytes())).collect();
+    hashes.sort_unstable();
+    hashes
+});
+
+const STOP_WORDS: &[&str] = &[
+    "the", "and", "for", "with", "that", "this", "from", "into", "onto", "when", "then", "than",
+    "was", "were", "are", "been", "has", "have", "had", "but", "not", "our", "its", "it's", "via",
+    "after", "before", "because", "since", "due", "all", "any", "some", "more", "less", "very",
+    "just", "also", "there", "their", "them", "they", "you", "your", "what", "which", "who", "how",
+    "why", "will", "would", "should", "could", "can", "use", "using", "used", "decided", "learned",
+    "problem", "problems", "gotcha", "fix", "fixed", "fixes", "fixing", "bug", "bugs", "issue",
+    "issues", "error", "errors", "broken", "break", "breaks", "fail", "fails", "failed", "failing",
+    "failure", "crash", "crashes", "crashed", "resolved", "resolve", "solved", "work", "works",
+    "working", "now", "still", "again", "doesn't", "does", "can't", "cannot", "won't", "isn't",
+    "too", "out", "off", "get", "got", "one", "new", "old", "gone", "longer", "anymore",
+];
+
+/// Content words of a title for "same subject" checks, as hashes: lower case, stop and
+/// state words dropped, plural/tense endings trimmed, first occurrence kept, at most `max`.
+pub fn subject_ids(text: &str, max: usize) -> Vec<u64> {
+    let mut out: Vec<u64> = Vec::with_capacity(max);
+    let mut buf = [0u8; 48];
+    let bytes = text.as_bytes();
+    let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'\'' || b >= 0x80;
+    let mut i = 0;
+    while i < bytes.len() {
+        if !is_word(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && is_word(bytes[i]) {
+            i += 1;
+        }
+        // Runs end at ASCII bytes, so the slice is valid UTF-8.
+        let word = text[start..i].trim_matches('\'');
+        let n = word.len();
+        if n > buf.len() || (n < 3 && !word.bytes().all(|b| b.is_ascii_digit())) {
+            continue;
+        }
+        buf[..n].copy_from_slice(word.as_bytes());
+        buf[..n].make_ascii_lowercase();
+        let Ok(lower) = std::str::from_utf8(&buf[..n]) else {
+            continue;
+        };
+        let whole = fnv(lower.as_bytes());
+        if STOP_HASHES.binary_search(&whole).is_ok() {
+            continue;
+        }
+        let stemmed = stem(lower);
+        let id = if stemmed.len() == lower.len() {
+            whole
+        } else {
+            fnv(stemmed.as_bytes())
+        };
+        if !out.contains(&id) {
+            out.push(id);
+            if out.len() == max {
+                break;
+            }
+        }
+    }
+    out
+}
+
+fn fnv(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf29ce484222325;
+    for b in bytes {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x100000001b3);
+    }
+    h
+}
+
+fn stem(w: &str) -> &str {
+    for suffix in ["ing", "ed", "es", "s"] {
+        if let Some(base) = w.strip_suffix(suffix)
+            && base.len() >= 3
+        {
+            return base;
+        }
+    }
+    w
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn titles() {
+        assert_eq!(title("**use JWT** [superseded]"), "use JWT");
+        assert_eq!(title("a   b  -"), "a b");
+    }
+
+    #[test]
+    fn reasoning_forms() {
+        assert_eq!(
+            reasoning("use JWT because stateless", false).as_deref(),
+            Some("stateless")
+        );
+        assert_eq!(
+            reasoning(
+                "use JWT since sessions need sticky routing. Later: x",
+                false
+            )
+            .as_deref(),
+            Some("sessions need sticky routing")
+        );
+        assert_eq!(
+            reasoning("use JWT so that we scale", false).as_deref(),
+            Some("we scale")
+        );
+        assert_eq!(
+            reasoning("moved due to cost", false).as_deref(),
+            Some("cost")
+        );
+        assert_eq!(reasoning("used it since 2020", false), None);
+        assert_eq!(
+            reasoning("chose X over Y - simpler", true).as_deref(),
+            Some("simpler")
+        );
+        assert_eq!(reasoning("chose X over Y - simpler", false), None);
+    }
+
+    #[test]
+    fn alternatives_forms() {
+        assert_eq!(
+            alternatives("chose Postgres over MySQL because x"),
+            vec!["MySQL"]
+        );
+        assert_eq!(alternatives("use fetch instead of axios."), vec!["axios"]);
+        assert_eq!(
+            alternatives("REST rather than GraphQL, for now"),
+            vec!["GraphQL"]
+        );
+        assert_eq!(
+            alternatives("decided against Redis - overkill"),
+            vec!["Redis"]
+        );
+        assert!(alternatives("ran over the weekend").is_empty());
+        assert!(alternatives("sent over HTTP").is_empty());
+        // A quotation blanked for the search must not leave a cut inside a character.
+        let _ = alternatives("use X over \u{201c}日本\u{201d}because of it");
+        let _ = alternatives("use X over \"日本\"because of it");
+    }
+
+    #[test]
+    fn statuses() {
+        assert_eq!(problem_status("login fails", false), ProblemStatus::Open);
+        assert_eq!(
+            problem_status("login fails - fixed by x", false),
+            ProblemStatus::Resolved
+        );
+        assert_eq!(
+            problem_status("login not fixed yet", false),
+            ProblemStatus::Open
+        );
+        assert_eq!(
+            problem_status("deploy blocked by legal", false),
+            ProblemStatus::Blocked
+        );
+        assert_eq!(
+            problem_status("waiting on API keys", false),
+            ProblemStatus::Blocked
+        );
+        assert_eq!(problem_status("x", true), ProblemStatus::Resolved);
+    }
+
+    #[test]
+    fn gotcha_splits() {
+        assert_eq!(split_gotcha("a -> b"), ("a".into(), Some("b".into())));
+        // Found by the fuzzer: a multi-byte character before the arrow.
+        assert_eq!(
+            split_gotcha("é\u{fffd} -> b"),
+            ("é\u{fffd}".into(), Some("b".into()))
+        );
+        assert_eq!(split_gotcha("日本語 only"), ("日本語 only".into(), None));
+        assert_eq!(split_gotcha("a → b"), ("a".into(), Some("b".into())));
+        assert_eq!(split_gotcha("a -- b"), ("a".into(), Some("b".into())));
+        assert_eq!(split_gotcha("a - b"), ("a - b".into(), None));
+        assert_eq!(
+            split_gotcha("use `--no-cache` flag"),
+            ("use `--no-cache` flag".into(), None)
+        );
+        assert_eq!(
+            split_gotcha("`a->b` deref -> check null"),
+            ("`a->b` deref".into(), Some("check null".into()))
+        );
+    }
+
+    #[test]
+    fn links_and_subjects() {
+        assert_eq!(
+            wikilinks("see [[MEMORY#L12]] and [[auth|Auth notes]]"),
+            vec!["MEMORY#L12", "auth"]
+        );
+        let ids = |words: &[&str]| words.iter().map(|w| fnv(w.as_bytes())).collect::<Vec<_>>();
+        assert_eq!(
+            subject_ids("API returns 500 on large payloads, fixed", 8),
+            ids(&["api", "return", "500", "large", "payload"])
+        );
+        assert_eq!(subject_ids("a b c d e f g h i j k l", 3).len(), 0);
+        assert_eq!(
+            subject_ids("alpha beta gamma delta", 2),
+            ids(&["alpha", "beta"])
+        );
+    }
+}

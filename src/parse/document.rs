@@ -1,0 +1,394 @@
+//! The document scanner: walks a markdown file line by line, keeping the little state a
+//! line's meaning depends on — code fences and multi-line HTML comments (skipped), the
+//! heading stack (section types and dates), field labels (`**Decision:**` over a list) and
+//! nesting — and turns each line's verdict into entities, project state, session
+//! summaries and next steps.
+
+use chrono::NaiveDate;
+
+use super::line::{self, Analysis, Field, LineContext};
+use super::sections::{self, SectionKind};
+use super::{dates, details, lex, loops};
+use crate::parse::{Document, Entity, EntryType, NextStep, ProjectState, SessionSummary};
+
+struct Heading {
+    level: usize,
+    kind: SectionKind,
+    /// Dates in level-3+ headings hold for their own section only.
+    date: Option<NaiveDate>,
+}
+
+#[derive(Default)]
+struct Scanner {
+    doc: Document,
+    /// The open fence: its character and length.
+    fence: Option<(u8, usize)>,
+    in_comment: bool,
+    headings: Vec<Heading>,
+    /// The date of the last level-1/2 date heading: it holds until the next one.
+    running_date: Option<NaiveDate>,
+    field: Option<Field>,
+}
+
+/// Parse a whole document.
+pub fn parse(text: &str) -> Document {
+    let mut scanner = Scanner::default();
+    // About one entity per two hundred bytes in memory files.
+    scanner.doc.entities.reserve(text.len() / 256);
+    for (index, raw) in text.lines().enumerate() {
+        scanner.line(index + 1, raw);
+    }
+    let mut doc = scanner.doc;
+    loops::resolve_problems(&mut doc.entities);
+    doc
+}
+
+impl Scanner {
+    fn line(&mut self, number: usize, raw: &str) {
+        let trimmed = raw.trim();
+        if self.in_comment {
+            if lex::find(trimmed.as_bytes(), b"-->").is_some() {
+                self.in_comment = false;
+            }
+            return;
+        }
+        if let Some((ch, len)) = self.fence {
+            let run = trimmed.bytes().take_while(|b| *b == ch).count();
+            if run >= len && trimmed[run..].trim().is_empty() {
+                self.fence = None;
+            }
+            return;
+        }
+        if trimmed.is_empty() {
+            return;
+        }
+        let first = trimmed.as_bytes()[0];
+        if first == b'`' || first == b'~' {
+            let run = trimmed.bytes().take_while(|b| *b == first).count();
+            if run >= 3 {
+                self.fence = Some((first, run));
+                return;
+            }
+        }
+        let mut text = trimmed;
+        if let Some(open) = lex::find(trimmed.as_bytes(), b"<!--") {
+            let closes = lex::find(&trimmed.as_bytes()[open..], b"-->").is_some();
+            if open == 0 {
+                // A comment line (the templates' keyword comments), or the start of a
+                // multi-line one.
+                self.in_comment = !closes;
+                return;
+            }
+            if !closes {
+                // Text, then a comment that runs on over the next lines.
+                self.in_comment = true;
+                text = trimmed[..open].trim_end();
+            }
+            // A comment closed within the line is part of what was written: kept (the
+            // block escapes it).
+        }
+        if first == b'#' && self.heading(number, text) {
+            return;
+        }
+
+        let sections = self.section();
+        if sections == Scope::ProjectState && read_state_line(text, &mut self.doc.state) {
+            return;
+        }
+        let (_, is_item) = lex::strip_list_marker(text);
+        let nested = lex::indent_width(raw) >= 2;
+        if !is_item && !nested {
+            // A paragraph ends the list a field label opened.
+            self.field = None;
+        }
+        let (section, detail) = match (self.field, sections) {
+            (Some(Field::Typed(kind)), _) => (Some(kind), nested),
+            (Some(Field::Context), _) => (None, nested),
+            (Some(Field::Attribute), _) => (None, true),
+            (None, Scope::Typed(kind)) => (Some(kind), nested),
+            (None, _) => (None, nested),
+        };
+        let analysis = line::analyse(text, LineContext { section, detail });
+        if let Some(field) = analysis.field {
+            self.field = Some(field);
+            return;
+        }
+        let date = self.date();
+        if let Some(next) = analysis.next {
+            self.doc.next_steps.push(NextStep {
+                text: details::title(next),
+                date,
+                line: number,
+            });
+            return;
+        }
+        if let Some(kind) = analysis.kind {
+            self.doc
+                .entities
+                .push(entity(kind, text, &analysis, date, number));
+        }
+    }
+
+    /// Handle a heading line; false when the line is not a heading after all (`#tag`).
+    fn heading(&mut self, number: usize, text: &str) -> bool {
+        let level = text.bytes().take_while(|b| *b == b'#').count();
+        if level > 6 || !(text.len() == level || text.as_bytes()[level] == b' ') {
+            return false;
+        }
+        let title = text[level..].trim().trim_end_matches('#').trim();
+        let date = dates::date_in_heading(title, self.running_date);
+        if let Some(date) = date
+            && title.contains('|')
+            && let Some(summary) = session_summary(title, date, number)
+        {
+            self.doc.summaries.push(summary);
+        }
+        while self.headings.last().is_some_and(|h| h.level >= level) {
+            self.headings.pop();
+        }
+        self.headings.push(Heading {
+            level,
+            kind: sections::heading_kind(title),
+            date: if level >= 3 { date } else { None },
+        });
+        if level <= 2 && date.is_some() {
+            self.running_date = date;
+        }
+        self.field = None;
+        true
+    }
+
+    fn section(&self) -> Scope {
+        for h in self.headings.iter().rev() {
+            match h.kind {
+                SectionKind::Neutral => continue,
+                SectionKind::Typed(kind) => return Scope::Typed(kind),
+                SectionKind::Plans => return Scope::None,
+                SectionKind::ProjectState => return Scope::ProjectState,
+            }
+        }
+        Scope::None
+    }
+
+    fn date(&self) -> Option<NaiveDate> {
+        self.headings
+            .iter()
+            .rev()
+            .find_map(|h| h.date)
+            .or(self.running_date)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    None,
+    Typed(EntryType),
+    ProjectState,
+}
+
+fn entity(
+    kind: EntryType,
+    text: &str,
+    analysis: &Analysis<'_>,
+    date: Option<NaiveDate>,
+    line: usize,
+) -> Entity {
+    let body = analysis.body;
+    let mut title = details::title(body);
+    let mut workaround = None;
+    if kind == EntryType::Gotcha {
+        let (head, tail) = details::split_gotcha(&title);
+        title = head;
+        workaround = tail;
+    }
+    // Reasoning and alternatives belong to decisions (what the block shows with them).
+    let (reasoning, alternatives) = if kind == EntryType::Decision {
+        let lower = lex::lower(body);
+        (
+            details::reasoning_in(body, &lower, true),
+            details::alternatives_in(body, &lower),
+        )
+    } else {
+        (None, Vec::new())
+    };
+    let status =
+        (kind == EntryType::Problem).then(|| details::problem_status(text, analysis.struck));
+    let superseded = details::find_ci(text, "[superseded]").is_some()
+        || (analysis.struck && kind != EntryType::Problem);
+    Entity {
+        kind,
+        text: text.to_string(),
+        title,
+        confidence: super::confidence::tidy(analysis.confidence),
+        key: analysis.key,
+        date,
+        line,
+        reasoning,
+        alternatives,
+        status,
+        superseded,
+        links: details::wikilinks(text),
+        workaround,
+        resolved_by: None,
+    }
+}
+
+/// `DATE | summary | mood: X` (the heading text).
+fn session_summary(title: &str, date: NaiveDate, line: usize) -> Option<SessionSummary> {
+    let mut parts = title.split('|').map(str::trim);
+    parts.next()?;
+    let summary = parts.next()?.to_string();
+    let mood = parts.find_map(|p| {
+        let lower = p.to_ascii_lowercase();
+        lower
+            .starts_with("mood:")
+            .then(|| p["mood:".len()..].trim().to_string())
+            .filter(|m| !m.is_empty())
+    });
+    (!summary.is_empty()).then_some(SessionSummary {
+        date,
+        summary,
+        mood,
+        line,
+    })
+}
+
+/// `- Goal: X`, `- Stack: a, b`, `- Blocked: X`; empty and placeholder values are empty.
+/// True when the line was a state field.
+fn read_state_line(line: &str, state: &mut ProjectState) -> bool {
+    let (body, _) = lex::strip_list_marker(line);
+    let body = body.replace("**", "");
+    let value = |v: &str| {
+        let v = v.trim();
+        let placeholder = v.is_empty()
+            || v == ":"
+            || (v.starts_with('(') && v.ends_with(')') && !v.contains("auto"))
+            || v.eq_ignore_ascii_case("none")
+            || v.eq_ignore_ascii_case("n/a")
+            || v == "-";
+        (!placeholder).then(|| v.to_string())
+    };
+    let field = |name: &str| {
+        body.get(..name.len())
+            .filter(|head| head.eq_ignore_ascii_case(name))
+            .map(|_| &body[name.len()..])
+    };
+    if let Some(v) = field("goal:") {
+        state.goal = value(v);
+    } else if let Some(v) = field("stack:") {
+        state.stack = value(v)
+            .map(|v| {
+                v.trim_end_matches("(auto-detected)")
+                    .split(',')
+                    .map(|s| s.trim().to_string())
+                    .filter(|s| !s.is_empty())
+                    .collect()
+            })
+            .unwrap_or_default();
+    } else if let Some(v) = field("blocked:") {
+        state.blocked = value(v);
+    } else {
+        return false;
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::ProblemStatus;
+
+    fn d(y: i32, m: u32, day: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, day).unwrap()
+    }
+
+    fn kinds(doc: &Document) -> Vec<(&str, &str)> {
+        doc.entities
+            .iter()
+            .map(|e| (e.kind.as_str(), e.title.as_str()))
+            .collect()
+    }
+
+    #[test]
+    fn fences_and_comments_hide_lines() {
+        let doc = parse(
+            "<!-- MIND MEMORY - Append as you work.\nKeywords: decided, problem, learned, fixed -->\n\
+             ```\ndecided: inside a fence\n```\n~~~~\nlearned: x\n~~~~\ndecided: outside\n",
+        );
+        assert_eq!(kinds(&doc), vec![("decision", "outside")]);
+    }
+
+    #[test]
+    fn headings_give_dates_and_sections() {
+        let doc = parse(
+            "## 2025-12-13\n\n## Notes\ndecided: use rust\n\n### Sub (2026-01-08)\nlearned: cargo caches\n\n### Other\nfixed: the build\n\n## Gotchas\n- bcrypt slow on ARM -> use argon2\n",
+        );
+        let dates: Vec<_> = doc.entities.iter().map(|e| e.date).collect();
+        assert_eq!(
+            dates,
+            vec![
+                Some(d(2025, 12, 13)),
+                Some(d(2026, 1, 8)),
+                Some(d(2025, 12, 13)),
+                Some(d(2025, 12, 13))
+            ]
+        );
+        let gotcha = &doc.entities[3];
+        assert_eq!(gotcha.kind, EntryType::Gotcha);
+        assert_eq!(gotcha.title, "bcrypt slow on ARM");
+        assert_eq!(gotcha.workaround.as_deref(), Some("use argon2"));
+    }
+
+    #[test]
+    fn state_summaries_next() {
+        let doc = parse(
+            "## Project State\n- Goal: ship v1\n- Stack: rust, sqlite\n- Blocked: None\n\n\
+             ## 2026-01-14 | wired the parser | mood: tired\nNext: write the docs\n",
+        );
+        assert_eq!(doc.state.goal.as_deref(), Some("ship v1"));
+        assert_eq!(doc.state.stack, vec!["rust", "sqlite"]);
+        assert_eq!(doc.state.blocked, None);
+        assert_eq!(doc.summaries.len(), 1);
+        assert_eq!(doc.summaries[0].summary, "wired the parser");
+        assert_eq!(doc.summaries[0].mood.as_deref(), Some("tired"));
+        assert_eq!(doc.next_steps[0].text, "write the docs");
+        assert_eq!(doc.next_steps[0].date, Some(d(2026, 1, 14)));
+        assert!(doc.entities.is_empty());
+    }
+
+    #[test]
+    fn placeholder_state_is_empty() {
+        let doc = parse("## Project State\n- Goal:\n- Stack: (add your stack)\n- Blocked: None\n");
+        assert_eq!(doc.state, ProjectState::default());
+    }
+
+    #[test]
+    fn field_labels_type_their_lists() {
+        let doc = parse(
+            "# Decision Log\n## 2025-03-06: Auth\n**Context:**\n- Tokens are issued before verification.\n\n\
+             **Decision:**\n- Modify the login endpoint to check verification.\n  - nested detail\n\n\
+             **Alternatives Considered:**\n- Allow login but restrict endpoints.\n",
+        );
+        assert_eq!(
+            kinds(&doc),
+            vec![(
+                "decision",
+                "Modify the login endpoint to check verification."
+            )]
+        );
+        assert_eq!(doc.entities[0].date, Some(d(2025, 3, 6)));
+    }
+
+    #[test]
+    fn superseded_links_and_strikes() {
+        let doc = parse(
+            "decided: use REST [superseded] see [[MEMORY#L9]]\n~~decided: use SOAP~~\n1. ~~**Ext detection**: files with dots were not getting detected.~~\n",
+        );
+        assert!(doc.entities[0].superseded);
+        assert_eq!(doc.entities[0].title, "use REST see [[MEMORY#L9]]");
+        assert_eq!(doc.entities[0].links, vec!["MEMORY#L9"]);
+        assert!(doc.entities[1].superseded);
+        assert_eq!(doc.entities[2].kind, EntryType::Problem);
+        assert_eq!(doc.entities[2].status, Some(ProblemStatus::Resolved));
+    }
+}

@@ -1,0 +1,516 @@
+//! Leading labels: `decided:`, `**Problem:**`, `- **Bug**:`, `[BUG]`, `TIL:`, `fix(scope):`,
+//! `KEY:`, `MEMORY: decided ...`, and field labels such as `**Why:**`.
+//!
+//! A label counts only at the start of an entry (after a list marker), and a type label
+//! decides the type whatever the body says (LABELING rule 1). Field labels that describe
+//! another entry (`Why:`, `Impact:`, `Current mitigation:`) make the line an attribute, not
+//! an entry of its own.
+
+use crate::parse::EntryType;
+
+/// What a leading label means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LabelKind {
+    /// A type label (`decided:`, `**Bug**:`, `TIL:` ...).
+    Type(EntryType),
+    /// `KEY:`, `**KEY**`, `important:`: the entry is marked as never to forget.
+    Key,
+    /// `MEMORY:` (inline capture comments); a type word follows.
+    Memory,
+    /// A field that describes another entry (`Why:`, `Impact:`, `Stack:` ...).
+    Attribute,
+    /// `Next:`: where to continue from.
+    Next,
+    /// A conventional-commit type that is not a fix (`feat:`, `docs:` ...).
+    CommitOther,
+    /// Any other `Name:` label: a topic heading for the rest of the line.
+    Topic,
+}
+
+/// A label found at the start of a text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Label<'a> {
+    pub kind: LabelKind,
+    /// The label as written, without emphasis and colon.
+    pub raw: &'a str,
+    /// The text after the label, trimmed.
+    pub rest: &'a str,
+    /// Written in bold or as a `[TAG]`.
+    pub emphatic: bool,
+}
+
+/// The label at the start of `s`, if any.
+pub fn leading(s: &str) -> Option<Label<'_>> {
+    let (raw, rest, emphatic, had_colon) = split_label(s)?;
+    let mut kind = kind_of(raw);
+    if raw.contains('(') || raw.ends_with('!') {
+        // Conventional commit with a scope or breaking mark: `fix(parser): ...`.
+        kind = commit_kind(raw)?;
+    }
+    // Without a colon only known labels count (`**Decided** X`, `[BUG] X`).
+    if !had_colon && matches!(kind, LabelKind::Topic | LabelKind::Attribute) {
+        return None;
+    }
+    Some(Label {
+        kind,
+        raw,
+        rest: rest.trim(),
+        emphatic,
+    })
+}
+
+/// Split `s` into (label, rest, emphatic, had_colon).
+fn split_label(s: &str) -> Option<(&str, &str, bool, bool)> {
+    // `**Name:**`, `**Name**:`, `**Name**`, `__Name:__`
+    for mark in ["**", "__"] {
+        if let Some(inner) = s.strip_prefix(mark) {
+            let close = inner.find(mark)?;
+            if close == 0 || close > 40 {
+                return None;
+            }
+            let name = &inner[..close];
+            let after = &inner[close + mark.len()..];
+            if let Some(name) = name.strip_suffix(':') {
+                return valid_name(name.trim()).map(|n| (n, after, true, true));
+            }
+            if let Some(after) = after.strip_prefix(':') {
+                return valid_name(name.trim()).map(|n| (n, after, true, true));
+            }
+            return valid_name(name.trim()).map(|n| (n, after, true, false));
+        }
+    }
+    // `[BUG] text`, `[FIX]: text`
+    if let Some(inner) = s.strip_prefix('[') {
+        let close = inner.find(']')?;
+        let name = &inner[..close];
+        let after = &inner[close + 1..];
+        if close == 0
+            || close > 20
+            || after.starts_with('(')
+            || !name
+                .bytes()
+                .all(|b| b.is_ascii_uppercase() || b == b' ' || b == b'-')
+        {
+            return None;
+        }
+        let after = after.strip_prefix(':').unwrap_or(after);
+        return Some((name, after, true, false));
+    }
+    // `*Name:* text` (italic label)
+    if let Some(inner) = s.strip_prefix('*')
+        && let Some(close) = inner.find(":*")
+        && close > 0
+        && close <= 30
+    {
+        return valid_name(&inner[..close]).map(|n| (n, &inner[close + 2..], false, true));
+    }
+    // `Name: text`, `fix(scope): text`
+    let Some(colon) = s.find(':') else {
+        return dash_label(s);
+    };
+    if colon == 0 || colon > 40 {
+        return dash_label(s);
+    }
+    let after = &s[colon + 1..];
+    if !(after.is_empty() || after.starts_with(' ') || after.starts_with('\t')) {
+        // `https://`, `key:value`, `12:30`
+        return None;
+    }
+    let name = &s[..colon];
+    if let Some(open) = name.find('(')
+        && name.ends_with(')')
+        && is_word(&name[..open])
+    {
+        return Some((name, after, false, true));
+    }
+    if let Some(bare) = name.strip_suffix('!')
+        && is_word(bare)
+    {
+        return Some((name, after, false, true));
+    }
+    match valid_name(name) {
+        Some(n) => Some((n, after, false, true)),
+        None => dash_label(s),
+    }
+}
+
+/// `Problem - text`, `Bug – text`: a type word followed by a dash (the Python Mind's form).
+fn dash_label(s: &str) -> Option<(&str, &str, bool, bool)> {
+    let space = s.find(' ')?;
+    let word = &s[..space];
+    let after = s[space..].trim_start();
+    let rest = ["- ", "– ", "— "]
+        .iter()
+        .find_map(|d| after.strip_prefix(d))?;
+    matches!(
+        word.to_ascii_lowercase().as_str(),
+        "problem" | "issue" | "bug" | "gotcha" | "pitfall" | "caveat"
+    )
+    .then_some((word, rest, false, true))
+}
+
+fn is_word(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphabetic())
+}
+
+/// A label name: 1–4 words of letters (and `'`, `-`, `&`, `.` inside words), starting with a
+/// letter (emoji in front are allowed: `✅ Fixed`).
+fn valid_name(name: &str) -> Option<&str> {
+    let name = super::lex::strip_symbols(name.trim());
+    let first = name.chars().next()?;
+    if !first.is_alphabetic() {
+        return None;
+    }
+    let mut words = 0;
+    for word in name.split_whitespace() {
+        words += 1;
+        if !word
+            .chars()
+            .all(|c| c.is_alphabetic() || matches!(c, '\'' | '-' | '&' | '.'))
+        {
+            return None;
+        }
+    }
+    (words <= 4).then_some(name)
+}
+
+fn commit_kind(raw: &str) -> Option<LabelKind> {
+    let word = raw
+        .split(['(', '!'])
+        .next()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    Some(match word.as_str() {
+        "fix" | "bugfix" | "hotfix" => LabelKind::Type(EntryType::Progress),
+        "feat" | "docs" | "chore" | "refactor" | "test" | "tests" | "style" | "perf" | "ci"
+        | "build" | "revert" => LabelKind::CommitOther,
+        _ => return None,
+    })
+}
+
+/// The meaning of a label name.
+pub fn kind_of(raw: &str) -> LabelKind {
+    use EntryType::*;
+    // Case matters for two labels: `KEY` is a marker only in capitals (`key:` is a YAML
+    // field, `Key:` a setup instruction) and `TIL` only as an acronym (`Til:` is Uzbek
+    // for "language").
+    if raw == "KEY" {
+        return LabelKind::Key;
+    }
+    if raw.eq_ignore_ascii_case("til") {
+        return if raw == "TIL" || raw == "til" {
+            LabelKind::Type(Learning)
+        } else {
+            LabelKind::Topic
+        };
+    }
+    let name = normalise(raw);
+    if raw.bytes().all(|b| b.is_ascii_lowercase())
+        && let Some(kind) = commit_kind(raw)
+    {
+        // Conventional commits: `fix: ...` is progress, `feat: ...` is plain work.
+        return kind;
+    }
+    match name.as_ref() {
+        "decided"
+        | "decided against"
+        | "decision"
+        | "decisions"
+        | "we decided"
+        | "chose"
+        | "choice"
+        | "key decision"
+        | "design decision"
+        | "final decision"
+        | "architecture decision"
+        | "adr" => LabelKind::Type(Decision),
+        "problem" | "problems" | "issue" | "issues" | "bug" | "bugs" | "error" | "blocker"
+        | "blocked" | "stuck" | "known issue" | "open issue" | "open problem" | "regression"
+        | "failure" | "defect" | "broken" | "symptom" => LabelKind::Type(Problem),
+        "learned" | "learnt" | "learning" | "learnings" | "lesson" | "lessons"
+        | "lesson learned" | "lessons learned" | "insight" | "key insight" | "finding"
+        | "key finding" | "key learning" | "discovery" | "takeaway" | "key takeaway"
+        | "realization" | "realisation" | "today i learned" | "interesting" | "fun fact"
+        | "note to self" | "aha" => LabelKind::Type(Learning),
+        "fixed" | "fix" | "fixes" | "fix applied" | "resolved" | "solved" | "shipped" | "done"
+        | "completed" | "complete" | "solution" | "bug fix" | "bugfix" | "hotfix"
+        | "resolution" => LabelKind::Type(Progress),
+        "gotcha" | "gotchas" | "pitfall" | "pitfalls" | "caveat" | "caveats" | "warning"
+        | "watch out" | "beware" | "footgun" | "trap" | "sharp edge" | "heads up" | "careful" => {
+            LabelKind::Type(Gotcha)
+        }
+        "important" => LabelKind::Key,
+        "memory" if raw == "MEMORY" => LabelKind::Memory,
+        "next" | "next step" | "next steps" | "next up" | "up next" | "continue from" => {
+            LabelKind::Next
+        }
+        "why"
+        | "reason"
+        | "reasons"
+        | "rationale"
+        | "because"
+        | "context"
+        | "background"
+        | "impact"
+        | "consequence"
+        | "consequences"
+        | "alternative"
+        | "alternatives"
+        | "alternatives considered"
+        | "options"
+        | "option"
+        | "pros"
+        | "cons"
+        | "tradeoff"
+        | "tradeoffs"
+        | "trade-offs"
+        | "details"
+        | "key details"
+        | "implementation"
+        | "implementation details"
+        | "implementation plan"
+        | "features"
+        | "example"
+        | "examples"
+        | "pattern"
+        | "patterns"
+        | "checklist"
+        | "command"
+        | "commands"
+        | "command sequence"
+        | "file"
+        | "files"
+        | "path"
+        | "location"
+        | "stack"
+        | "tech stack"
+        | "purpose"
+        | "goal"
+        | "goals"
+        | "status"
+        | "result"
+        | "results"
+        | "rule"
+        | "references"
+        | "reference"
+        | "links"
+        | "see also"
+        | "parameters"
+        | "params"
+        | "returns"
+        | "return type"
+        | "input"
+        | "output"
+        | "usage"
+        | "owner"
+        | "author"
+        | "date"
+        | "time"
+        | "priority"
+        | "severity"
+        | "tags"
+        | "category"
+        | "type"
+        | "version"
+        | "philosophy"
+        | "motto"
+        | "quote"
+        | "principle"
+        | "mitigation"
+        | "current mitigation"
+        | "current behavior"
+        | "current behaviour"
+        | "current solution"
+        | "future solution"
+        | "future enhancement"
+        | "root cause"
+        | "cause"
+        | "scope"
+        | "public method"
+        | "private method"
+        | "method"
+        | "test"
+        | "tests"
+        | "keywords"
+        | "wikilinks"
+        | "sync"
+        | "mood"
+        | "summary"
+        | "last updated"
+        | "updated"
+        | "created"
+        | "symptoms"
+        | "observations" => LabelKind::Attribute,
+        _ => LabelKind::Topic,
+    }
+}
+
+/// Lower case, single spaces, no emphasis or trailing punctuation.
+fn normalise(raw: &str) -> std::borrow::Cow<'_, str> {
+    let simple = raw.bytes().all(|b| b.is_ascii_lowercase() || b == b' ')
+        && !raw.starts_with(' ')
+        && !raw.ends_with(' ')
+        && !raw.contains("  ");
+    if simple {
+        return std::borrow::Cow::Borrowed(raw);
+    }
+    let trimmed = raw.trim_matches(|c: char| c == '*' || c == '_' || c.is_whitespace());
+    let mut out = String::with_capacity(trimmed.len());
+    for (i, word) in trimmed.split_whitespace().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(&word.to_lowercase());
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Field labels whose list states facts in its own right (a problem may be among them).
+pub fn is_context_field(raw: &str) -> bool {
+    matches!(
+        normalise(raw).as_ref(),
+        "context" | "background" | "symptom" | "symptoms" | "root cause" | "cause" | "observations"
+    )
+}
+
+/// Field labels that hold the content of a record (`**What:**`), as opposed to its
+/// attributes (`**Why:**`, `**Tab Order:**`).
+pub fn is_content_field(raw: &str) -> bool {
+    matches!(
+        normalise(raw).as_ref(),
+        "what"
+            | "summary"
+            | "description"
+            | "change"
+            | "changes"
+            | "entry"
+            | "note"
+            | "notes"
+            | "update"
+            | "details"
+            | "fix"
+            | "solution"
+            | "workaround"
+            | "remedy"
+            | "resolution"
+    )
+}
+
+/// `**Fix**:` followed by an instruction ("**Fix**: Use X"): a remedy to apply, not a
+/// report of one applied.
+pub fn is_remedy(label: &Label<'_>) -> bool {
+    let name = normalise(label.raw);
+    // Only the bold field form of a lesson record (`**Fix**: ...`); a plain `Fix:` line is
+    // what `mind log progress` keeps as written, and reads back as progress.
+    name == "fix" && label.emphatic && super::negatives::starts_imperative(label.rest)
+}
+
+/// The type word right after `MEMORY:` (`MEMORY: decided use X`, `MEMORY: til ...`).
+pub fn memory_type(rest: &str) -> Option<(EntryType, &str)> {
+    let end = rest
+        .find(|c: char| c.is_whitespace() || c == ':')
+        .unwrap_or(rest.len());
+    let word = rest[..end].to_ascii_lowercase();
+    let kind = match word.as_str() {
+        "decided" | "decision" | "decide" => EntryType::Decision,
+        "problem" | "issue" | "bug" => EntryType::Problem,
+        "learned" | "learning" | "til" | "lesson" => EntryType::Learning,
+        "fixed" | "fix" | "resolved" | "progress" => EntryType::Progress,
+        "gotcha" | "pitfall" | "caveat" => EntryType::Gotcha,
+        _ => return None,
+    };
+    let after = rest[end..].trim_start();
+    Some((kind, after.strip_prefix(':').unwrap_or(after).trim_start()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(s: &str) -> Option<LabelKind> {
+        leading(s).map(|l| l.kind)
+    }
+
+    #[test]
+    fn type_label_forms() {
+        use EntryType::*;
+        for (text, want) in [
+            ("decided: use JWT", Decision),
+            ("decided against: redis", Decision),
+            ("**Decided:** use JWT", Decision),
+            ("**Decision**: use JWT", Decision),
+            ("Decision: use JWT", Decision),
+            ("**Decided** use JWT", Decision),
+            ("problem: login fails", Problem),
+            ("**Problem:** x", Problem),
+            ("**Bug**: x", Problem),
+            ("Bug: x", Problem),
+            ("[BUG] `npm ci` fails", Problem),
+            ("Problem - the cache is stale", Problem),
+            ("learned: x", Learning),
+            ("**Learned:** x", Learning),
+            ("**Learning**: x", Learning),
+            ("TIL: x", Learning),
+            ("til: x", Learning),
+            ("Key insight: x", Learning),
+            ("fixed: x", Progress),
+            ("**Fixed:** x", Progress),
+            ("✅ Fixed: x", Progress),
+            ("**Shipped:** x", Progress),
+            ("**Fix Applied**: x", Progress),
+            ("fix: vercel timeout", Progress),
+            ("fix(test): run go mod tidy", Progress),
+            ("gotcha: x", Gotcha),
+            ("Gotcha: x", Gotcha),
+            ("Pitfall: x", Gotcha),
+            ("**Caveat**: x", Gotcha),
+        ] {
+            assert_eq!(kind(text), Some(LabelKind::Type(want)), "{text}");
+        }
+    }
+
+    #[test]
+    fn markers_and_fields() {
+        assert_eq!(kind("KEY: x"), Some(LabelKind::Key));
+        assert_eq!(kind("**KEY:** x"), Some(LabelKind::Key));
+        assert_eq!(kind("**KEY** x"), Some(LabelKind::Key));
+        assert_eq!(kind("IMPORTANT: x"), Some(LabelKind::Key));
+        assert_eq!(kind("important: x"), Some(LabelKind::Key));
+        assert_eq!(kind("key: compute"), Some(LabelKind::Topic));
+        assert_eq!(kind("Key: `VITE_GAS_URL`"), Some(LabelKind::Topic));
+        assert_eq!(kind("Til: o'zbek (uz)"), Some(LabelKind::Topic));
+        assert_eq!(kind("MEMORY: decided x"), Some(LabelKind::Memory));
+        assert_eq!(kind("**Why:** because"), Some(LabelKind::Attribute));
+        assert_eq!(
+            kind("Current mitigation: retry"),
+            Some(LabelKind::Attribute)
+        );
+        assert_eq!(kind("Next: wire the API"), Some(LabelKind::Next));
+        assert_eq!(kind("feat: add x"), Some(LabelKind::CommitOther));
+        assert_eq!(kind("**Rate Limiting**: x"), Some(LabelKind::Topic));
+    }
+
+    #[test]
+    fn not_labels() {
+        assert_eq!(kind("https://example.com is down"), None);
+        assert_eq!(kind("Jest giving error - SyntaxError: x"), None);
+        assert_eq!(kind("cmd/go: 'go mod tidy' breaks"), None);
+        assert_eq!(kind("**PUSH to remote**"), None);
+        assert_eq!(kind("[x] done"), None);
+        assert_eq!(kind("[link](http://x)"), None);
+        assert_eq!(kind("12:30 meeting"), None);
+        assert_eq!(kind("a very long sentence that goes on: x"), None);
+    }
+
+    #[test]
+    fn rest_and_memory() {
+        let l = leading("**Decided:** use JWT").unwrap();
+        assert_eq!((l.raw, l.rest, l.emphatic), ("Decided", "use JWT", true));
+        assert_eq!(
+            memory_type("decided use X"),
+            Some((EntryType::Decision, "use X"))
+        );
+        assert_eq!(memory_type("til: y"), Some((EntryType::Learning, "y")));
+        assert_eq!(memory_type("hello"), None);
+    }
+}

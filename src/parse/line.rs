@@ -1,0 +1,559 @@
+//! One line on its own → a verdict: its type (or none), confidence, KEY flag, the text
+//! that carries the memory, and the reason for the verdict (`mind parse --lines` shows it,
+//! so a user can see why a line was or was not picked up).
+//!
+//! Order of the checks, cheapest and most decisive first:
+//! 1. structure that is never an entry: blank, headings, HTML comments, table rows, fences,
+//!    rules, comment and code openers;
+//! 2. list marker, task checkbox (todo items are reminders, not memories), status emoji,
+//!    strike-through, template italics;
+//! 3. leading labels: `KEY:`/`important:`, a type label (wins whatever the body says),
+//!    field labels (`Why:`, `Impact:`) that describe another entry, `Next:`;
+//! 4. hard negatives for unlabelled text: code, links, fragments, questions;
+//! 5. the heading's type (gotcha headings type every bullet; other typed headings win over
+//!    all but a strong cue of another type), then cue words.
+
+use super::cues::{self, Strength};
+use super::labels::{self, LabelKind};
+use super::{confidence as conf, details, lex, negatives};
+use crate::parse::EntryType;
+
+/// What the surrounding document says about a line.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LineContext {
+    /// The type implied by the enclosing heading or field label.
+    pub section: Option<EntryType>,
+    /// The line is a detail of another entry (nested under a list item, or listed under a
+    /// field such as `**Consequences:**`): headings do not type it and vague cue words do
+    /// not count.
+    pub detail: bool,
+}
+
+/// How a verdict was reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Basis {
+    Label,
+    Cue,
+    Section,
+    Key,
+    None,
+}
+
+/// What a label-only line (`**Decision:**`, `**Context:**`) says about the lines below it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// `**Decision:**`: the items are entries of that type.
+    Typed(EntryType),
+    /// `**Context:**`, `**Background:**`: the items are statements in their own right (a
+    /// problem may be among them), but the heading does not type them.
+    Context,
+    /// `**Consequences:**`, `**Key Details:**`: the items describe another entry.
+    Attribute,
+}
+
+/// The full verdict on one line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Analysis<'a> {
+    pub kind: Option<EntryType>,
+    pub confidence: f32,
+    pub key: bool,
+    /// The text after list markers and labels.
+    pub body: &'a str,
+    /// Struck through (`~~...~~`).
+    pub struck: bool,
+    pub basis: Basis,
+    /// Why: "label decided:", "cue", "heading", "question", "code" ...
+    pub reason: &'static str,
+    /// A label-only line opens a field for the lines below.
+    pub field: Option<Field>,
+    /// The text of a `Next:` line.
+    pub next: Option<&'a str>,
+    pub hedged: bool,
+}
+
+impl<'a> Analysis<'a> {
+    fn none(body: &'a str, reason: &'static str) -> Self {
+        Analysis {
+            kind: None,
+            confidence: 0.0,
+            key: false,
+            body,
+            struck: false,
+            basis: Basis::None,
+            reason,
+            field: None,
+            next: None,
+            hedged: false,
+        }
+    }
+}
+
+fn is_rule(t: &str) -> bool {
+    t.len() >= 3
+        && t.bytes()
+            .all(|b| matches!(b, b'-' | b'*' | b'_' | b'=' | b' '))
+}
+
+/// `// MEMORY: ...`, `# MEMORY: ...`, `<!-- MEMORY: ... -->`: an inline capture comment.
+fn memory_comment(t: &str) -> Option<&str> {
+    for open in ["//", "#", "--", "/*", "<!--", "*", ";", "%"] {
+        if let Some(rest) = t.strip_prefix(open) {
+            let rest = rest.trim_start_matches(['/', '#', '*', '!']).trim_start();
+            if rest.starts_with("MEMORY:") {
+                let rest = rest.trim_end();
+                let rest = rest
+                    .strip_suffix("-->")
+                    .or_else(|| rest.strip_suffix("*/"))
+                    .unwrap_or(rest);
+                return Some(rest.trim_end());
+            }
+        }
+    }
+    None
+}
+
+/// Classify `line` in `ctx`.
+pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
+    let t = line.trim();
+    if t.is_empty() {
+        return Analysis::none(t, "blank");
+    }
+    let captured = memory_comment(t);
+    let t = captured.unwrap_or(t);
+    if captured.is_none() {
+        if t.starts_with('#') {
+            return Analysis::none(t, "heading or comment");
+        }
+        if t.starts_with("<!--") {
+            return Analysis::none(t, "HTML comment");
+        }
+        if t.starts_with('|') {
+            return Analysis::none(t, "table row");
+        }
+        if t.starts_with("```") || t.starts_with("~~~") {
+            return Analysis::none(t, "code fence");
+        }
+        if is_rule(t) {
+            return Analysis::none(t, "rule");
+        }
+    }
+    let t = lex::strip_blockquote(t);
+    if captured.is_none() && negatives::is_comment_or_code_start(t) {
+        return Analysis::none(t, "code");
+    }
+    let (t, marker) = lex::strip_list_marker(t);
+    if lex::strip_checkbox(t).is_some() {
+        return Analysis::none(t, "task item");
+    }
+    let t = lex::strip_symbols(t);
+    let (t, struck) = lex::strip_strike(t);
+    if lex::is_italic_line(t) {
+        return Analysis::none(t, "template text");
+    }
+    if t.starts_with("#[") || t.starts_with("#!") {
+        return Analysis::none(t, "code");
+    }
+
+    // ---- leading labels
+    let mut key = false;
+    let mut kind: Option<EntryType> = None;
+    let mut emphatic = false;
+    let mut rest = t;
+    let mut first = true;
+    let mut topic: Option<&str> = None;
+    for _ in 0..4 {
+        let Some(label) = labels::leading(rest) else {
+            break;
+        };
+        match label.kind {
+            LabelKind::Key => {
+                key = true;
+                rest = label.rest;
+            }
+            LabelKind::Memory if kind.is_none() => {
+                rest = label.rest;
+                if let Some((k, r)) = labels::memory_type(rest) {
+                    kind = Some(k);
+                    rest = r;
+                }
+            }
+            LabelKind::Type(k) if kind.is_none() => {
+                if k == EntryType::Progress && labels::is_remedy(&label) {
+                    // "**Fix**: Use X" in a lesson is advice, not a report of a fix.
+                    topic = Some(label.raw);
+                    rest = label.rest;
+                    break;
+                }
+                kind = Some(k);
+                emphatic |= label.emphatic;
+                rest = label.rest;
+            }
+            LabelKind::Attribute if first => {
+                let mut a = Analysis::none(label.rest, "field of another entry");
+                if label.rest.is_empty() {
+                    a.field = Some(if labels::is_context_field(label.raw) {
+                        Field::Context
+                    } else {
+                        Field::Attribute
+                    });
+                }
+                return a;
+            }
+            LabelKind::Next if first => {
+                let mut a = Analysis::none(label.rest, "next step");
+                a.next = (!label.rest.is_empty()).then_some(label.rest);
+                return a;
+            }
+            LabelKind::CommitOther if first => {
+                return Analysis::none(label.rest, "commit subject that is not a fix");
+            }
+            LabelKind::Topic if first => {
+                if negatives::is_config_field(label.raw, label.rest) {
+                    return Analysis::none(label.rest, "config field");
+                }
+                // A topic label is part of the statement ("Ruled out Kafka: too heavy"),
+                // except a record's content field (`**What:** ...`).
+                topic = Some(label.raw);
+                if label.rest.is_empty() || labels::is_content_field(label.raw) {
+                    rest = label.rest;
+                }
+                break;
+            }
+            _ => break,
+        }
+        first = false;
+    }
+
+    if let Some(kind) = kind {
+        if rest.is_empty() {
+            let mut a = Analysis::none(rest, "label without text");
+            a.field = Some(Field::Typed(kind));
+            return a;
+        }
+        if negatives::is_placeholder(rest) {
+            return Analysis::none(rest, "label with placeholder text");
+        }
+        return Analysis {
+            kind: Some(kind),
+            confidence: if emphatic {
+                conf::EXPLICIT_EMPHATIC
+            } else {
+                conf::EXPLICIT
+            },
+            key,
+            body: rest,
+            struck,
+            basis: Basis::Label,
+            reason: "type label",
+            field: None,
+            next: None,
+            hedged: false,
+        };
+    }
+    if key && negatives::is_placeholder(rest) {
+        return Analysis::none(rest, "KEY with placeholder text");
+    }
+    if topic.is_some() && rest.is_empty() {
+        return Analysis::none(rest, "label without text");
+    }
+
+    // ---- hard negatives for unlabelled text
+    let body = rest;
+    if negatives::is_placeholder(body) {
+        return Analysis::none(body, "placeholder");
+    }
+    if negatives::looks_like_code(body) {
+        return Analysis::none(body, "code");
+    }
+    if negatives::is_link_only(body) {
+        return Analysis::none(body, "link only");
+    }
+    if body.ends_with(';') {
+        return Analysis::none(body, "fragment");
+    }
+    if topic.is_none() && body.matches('|').count() >= 2 {
+        return Analysis::none(body, "table or summary line");
+    }
+    let (body, mut hedged) = match negatives::strip_hedge(body) {
+        Some(b) => (b, true),
+        None => (body, false),
+    };
+    if negatives::is_question(body) {
+        return Analysis::none(body, "question");
+    }
+
+    let mut buf = lex::lower(body);
+    lex::mask_spans(&mut buf);
+    hedged |= negatives::is_hedged(&buf);
+    let found = cues::scan(&buf, body.as_bytes());
+    let floor = if ctx.detail {
+        Strength::Medium
+    } else {
+        Strength::Weak
+    };
+    let found: Vec<cues::Cue> = found.into_iter().filter(|c| c.strength >= floor).collect();
+    let mut best = cues::best(&found);
+    if negatives::starts_with_work_verb(&buf) && best.is_some_and(|c| c.strength < Strength::Strong)
+    {
+        best = None;
+    }
+
+    // A `**Field:** value` paragraph line is a field of a record, not an entry, unless the
+    // field holds the record's content (`**What:**`).
+    let field_line = topic.is_some_and(|t| !marker && !labels::is_content_field(t));
+    let section = if (ctx.detail || field_line) && ctx.section != Some(EntryType::Gotcha) {
+        None
+    } else {
+        ctx.section
+    };
+    let mut out = Analysis::none(body, "no cue");
+    out.key = key;
+    out.struck = struck;
+    out.hedged = hedged;
+
+    let chosen: Option<(EntryType, f32, Basis, &'static str)> = match (section, best) {
+        (Some(EntryType::Gotcha), cue) => {
+            let agree = cue.is_some_and(|c| c.kind == EntryType::Gotcha);
+            Some((
+                EntryType::Gotcha,
+                conf::SECTION + if agree { conf::AGREEMENT_BONUS } else { 0.0 },
+                Basis::Section,
+                "gotcha heading",
+            ))
+        }
+        (Some(sec), Some(cue))
+            if (cue.strength == Strength::Strong && cue.kind != sec)
+                || (sec == EntryType::Problem && cue.kind == EntryType::Progress) =>
+        {
+            Some((cue.kind, cue_confidence(cue.strength), Basis::Cue, "cue"))
+        }
+        (Some(sec), cue) => {
+            let agree = cue.is_some_and(|c| c.kind == sec);
+            Some((
+                sec,
+                conf::SECTION + if agree { conf::AGREEMENT_BONUS } else { 0.0 },
+                Basis::Section,
+                "heading",
+            ))
+        }
+        (None, Some(cue)) => Some((cue.kind, cue_confidence(cue.strength), Basis::Cue, "cue")),
+        (None, None) if key => {
+            let kind = if negatives::is_warning(body) {
+                EntryType::Gotcha
+            } else {
+                EntryType::Learning
+            };
+            Some((kind, conf::KEY_ONLY, Basis::Key, "KEY label"))
+        }
+        (None, None) => None,
+    };
+    let Some((kind, base, basis, reason)) = chosen else {
+        return out;
+    };
+    let mut confidence = base;
+    let reasons = matches!(
+        kind,
+        EntryType::Decision | EntryType::Problem | EntryType::Learning
+    ) && details::reasoning_in(body, &buf, false).is_some();
+    let alternatives =
+        kind == EntryType::Decision && !details::alternatives_in(body, &buf).is_empty();
+    if reasons || alternatives {
+        confidence += conf::REASONING_BONUS;
+    }
+    if hedged {
+        confidence -= conf::HEDGE_PENALTY;
+    }
+    out.kind = Some(kind);
+    out.confidence = confidence.min(conf::LOOSE_CAP);
+    out.basis = basis;
+    out.reason = reason;
+    out
+}
+
+fn cue_confidence(strength: Strength) -> f32 {
+    match strength {
+        Strength::Strong => conf::CUE_STRONG,
+        Strength::Medium => conf::CUE_MEDIUM,
+        Strength::Weak => conf::CUE_WEAK,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use EntryType::*;
+
+    fn kind(line: &str) -> Option<EntryType> {
+        analyse(line, LineContext::default()).kind
+    }
+
+    fn under(section: EntryType, line: &str) -> Option<EntryType> {
+        analyse(
+            line,
+            LineContext {
+                section: Some(section),
+                detail: false,
+            },
+        )
+        .kind
+    }
+
+    #[test]
+    fn explicit_labels_win() {
+        assert_eq!(
+            kind("decided: Fixed PRD analyzer to be dynamic"),
+            Some(Decision)
+        );
+        assert_eq!(kind("learned: BUG FIX: pipeline failed"), Some(Learning));
+        assert_eq!(kind("fixed: Task 8 in progress"), Some(Progress));
+        assert_eq!(kind("- ✅ Fixed: now detecting media type"), Some(Progress));
+        assert_eq!(kind("- Problem: 轮询状态时仍返回"), Some(Problem));
+        let a = analyse("**Decided:** use JWT", LineContext::default());
+        assert_eq!((a.confidence, a.body), (conf::EXPLICIT_EMPHATIC, "use JWT"));
+    }
+
+    #[test]
+    fn key_marker() {
+        let a = analyse("decided: KEY: never store tokens", LineContext::default());
+        assert_eq!(
+            (a.kind, a.key, a.body),
+            (Some(Decision), true, "never store tokens")
+        );
+        let a = analyse("KEY: decided: x y", LineContext::default());
+        assert_eq!((a.kind, a.key), (Some(Decision), true));
+        let a = analyse(
+            "- IMPORTANT: Reference data MUST be preprocessed before use!",
+            LineContext::default(),
+        );
+        assert_eq!((a.kind, a.key), (Some(Gotcha), true));
+        let a = analyse("**KEY** the API is rate limited", LineContext::default());
+        assert_eq!((a.kind, a.key), (Some(Learning), true));
+        assert!(!analyse("- key: compute", LineContext::default()).key);
+        assert_eq!(kind("- Important: X"), None);
+        assert_eq!(kind("- Key: `VITE_GAS_URL`"), None);
+        assert!(!analyse("Key insight: caches lie", LineContext::default()).key);
+    }
+
+    #[test]
+    fn structure_negatives() {
+        for line in [
+            "## Decisions",
+            "<!-- pitfall: keyboard-nav-inline-only -->",
+            "| decided | x |",
+            "|---|---|",
+            "```rust",
+            "---",
+            "// This is a classic JS trap - watch out for it",
+            "#: resend a message we decided not to resend.",
+            "/// - Important: The privacy guarantee",
+            "- [x] fixed the login bug",
+            "*Things that broke and how they were fixed.*",
+            "- [MVCC](https://www.postgresql.org/docs/mvcc.html)",
+            "- blocked by signed authority;",
+            "- Blocked: None",
+            "## 2025-12-13 | fixed auth | mood: good",
+            "2025-12-13 | fixed auth | mood: good",
+            "feat: nodeModulesTransformPattern",
+            "- TIL: til_custom_session_services_20251023.md",
+            "- Til: o'zbek (uz)",
+            "**Decision:**",
+            "- Philosophy: \"you suddenly realize you've learned everything\"",
+            "should we decide on Postgres?",
+        ] {
+            assert_eq!(kind(line), None, "{line}");
+        }
+    }
+
+    #[test]
+    fn sections_type_plain_bullets() {
+        assert_eq!(under(Gotcha, "- bcrypt is slow on ARM"), Some(Gotcha));
+        assert_eq!(under(Gotcha, "- decided to pin node"), Some(Gotcha));
+        assert_eq!(
+            under(Learning, "- serde returns Result, caught a compile error"),
+            Some(Learning)
+        );
+        assert_eq!(
+            under(Decision, "**What:** Created a tutorial system"),
+            Some(Decision)
+        );
+        assert_eq!(under(Problem, "- ✅ Fixed: now works"), Some(Progress));
+        assert_eq!(under(Learning, "- Decided to drop IE11"), Some(Decision));
+        assert_eq!(under(Decision, "**Why:** users need guidance"), None);
+        let detail = LineContext {
+            section: Some(Problem),
+            detail: true,
+        };
+        assert_eq!(analyse("  - Current mitigation: retry", detail).kind, None);
+        assert_eq!(
+            analyse("  - Detailed logging for all errors", detail).kind,
+            None
+        );
+        assert_eq!(
+            analyse("  - uploads fail on Safari", detail).kind,
+            Some(Problem)
+        );
+        assert_eq!(
+            under(Decision, "**Tab Order:** Learnings then Decisions"),
+            None
+        );
+        assert_eq!(
+            under(Problem, "1. **Rate Limiting**: bursts can cause failures"),
+            Some(Problem)
+        );
+        assert_eq!(under(Learning, "- None."), None);
+        assert_eq!(
+            under(Gotcha, "(None yet - add to the Gotchas section)"),
+            None
+        );
+        assert_eq!(
+            under(Learning, "**Fix**: Use Click event's built-in shift flag"),
+            Some(Learning)
+        );
+        assert_eq!(
+            kind("**Fix**: resolved by pinning the version"),
+            Some(Progress)
+        );
+        assert_eq!(kind("fix(test): run go mod tidy"), Some(Progress));
+    }
+
+    #[test]
+    fn field_labels_open_fields() {
+        assert_eq!(
+            analyse("**Decision:**", LineContext::default()).field,
+            Some(Field::Typed(Decision))
+        );
+        assert_eq!(
+            analyse("**Key Details:**", LineContext::default()).field,
+            Some(Field::Attribute)
+        );
+    }
+
+    #[test]
+    fn confidence_tiers() {
+        let c = |l: &str| analyse(l, LineContext::default()).confidence;
+        assert_eq!(c("decided: use JWT"), conf::EXPLICIT);
+        assert!((c("Decided to use JWT because stateless") - 0.7).abs() < 1e-6);
+        assert!((c("Decided to use JWT") - 0.6).abs() < 1e-6);
+        assert!((c("Memory leak with dataloader") - 0.5).abs() < 1e-6);
+        assert!((c("This creates a security issue") - 0.4).abs() < 1e-6);
+        assert!(c("Going with Postgres, I guess?") < 0.6);
+        assert_eq!(kind("Going with Postgres, I guess?"), Some(Decision));
+    }
+
+    #[test]
+    fn capture_comments() {
+        assert_eq!(kind("// MEMORY: decided use sqlite"), Some(Decision));
+        assert_eq!(
+            kind("# MEMORY: learned the API pages from 0"),
+            Some(Learning)
+        );
+        assert_eq!(
+            kind("<!-- MEMORY: gotcha: the CSS is global -->"),
+            Some(Gotcha)
+        );
+        assert_eq!(
+            kind("MEMORY: problem the cache never expires"),
+            Some(Problem)
+        );
+    }
+}

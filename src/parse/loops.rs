@@ -1,0 +1,276 @@
+//! Open loops: what memory says is unfinished. A problem is open until a later progress
+//! entry on the same subject resolves it (same subject = enough shared content words; the
+//! ranking module may refine this); a provisional decision ("for now", "temporary",
+//! "quick fix", "mvp") older than [`STALE_DAYS`] is a question: is it still valid?
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use chrono::NaiveDate;
+
+use super::details::subject_ids;
+use crate::parse::{Document, Entity, EntryType, ProblemStatus};
+
+/// Age at which a provisional decision is asked about again.
+pub const STALE_DAYS: i64 = 14;
+
+/// Content words considered per entity (titles can be long; the subject comes first).
+const MAX_WORDS: usize = 5;
+/// Candidates kept per word or word pair (the nearest later entries).
+const MAX_CANDIDATES: usize = 3;
+
+/// Mark problems that a later progress entry resolves (`status = Resolved`,
+/// `resolved_by = Some(line)`).
+///
+/// Same subject: the entries share at least half of the problem's content words (one to
+/// three of its first few). One backward pass over the file keeps, for every content word
+/// and word pair, the nearest later progress entries that contain it; a problem looks up
+/// its own words and pairs and takes the nearest candidate that shares enough. Linear in
+/// the size of the file.
+pub fn resolve_problems(entities: &mut [Entity]) {
+    let open = |e: &Entity| {
+        e.kind == EntryType::Problem
+            && matches!(e.status, Some(ProblemStatus::Open | ProblemStatus::Blocked))
+    };
+    if !entities.iter().any(open) || !entities.iter().any(|e| e.kind == EntryType::Progress) {
+        return;
+    }
+    // Word ids of the progress entries seen so far (later in the file), by their index.
+    let mut progress_words: Vec<Vec<u64>> = Vec::new();
+    let mut progress_lines: Vec<usize> = Vec::new();
+    // For each word and word pair: the nearest later progress entries (newest last).
+    let mut singles: IdMap<Recent> = IdMap::default();
+    let mut pairs: IdMap<Recent> = IdMap::default();
+    let mut candidates: Vec<u32> = Vec::new();
+    for e in entities.iter_mut().rev() {
+        if e.kind == EntryType::Progress && !e.superseded {
+            let mut words = subject_ids(&e.title, MAX_WORDS);
+            words.sort_unstable();
+            let index = progress_words.len() as u32;
+            for (a, wa) in words.iter().enumerate() {
+                singles.entry(*wa).or_default().push(index);
+                for wb in &words[a + 1..] {
+                    pairs.entry(pair(*wa, *wb)).or_default().push(index);
+                }
+            }
+            progress_words.push(words);
+            progress_lines.push(e.line);
+            continue;
+        }
+        if !open(e) {
+            continue;
+        }
+        let mut words = subject_ids(&e.title, MAX_WORDS);
+        if words.is_empty() {
+            continue;
+        }
+        words.sort_unstable();
+        let need = words.len().div_ceil(2).clamp(1, 3);
+        candidates.clear();
+        if need == 1 {
+            for w in &words {
+                if let Some(r) = singles.get(w) {
+                    candidates.extend(r.iter());
+                }
+            }
+        } else {
+            for (a, wa) in words.iter().enumerate() {
+                for wb in &words[a + 1..] {
+                    if let Some(r) = pairs.get(&pair(*wa, *wb)) {
+                        candidates.extend(r.iter());
+                    }
+                }
+            }
+        }
+        // The nearest later entry has the highest index (it was pushed last).
+        candidates.sort_unstable_by(|a, b| b.cmp(a));
+        candidates.dedup();
+        let found = candidates.iter().copied().find(|&i| {
+            let shared = progress_words[i as usize]
+                .iter()
+                .filter(|w| words.binary_search(w).is_ok())
+                .count();
+            shared >= need
+        });
+        if let Some(i) = found {
+            e.status = Some(ProblemStatus::Resolved);
+            e.resolved_by = Some(progress_lines[i as usize]);
+        }
+    }
+}
+
+/// The last few progress entries containing a word (or pair): enough candidates to find a
+/// match without keeping every occurrence.
+#[derive(Default)]
+struct Recent {
+    slots: [u32; MAX_CANDIDATES],
+    len: usize,
+}
+
+impl Recent {
+    fn push(&mut self, index: u32) {
+        if self.len < MAX_CANDIDATES {
+            self.slots[self.len] = index;
+            self.len += 1;
+        } else {
+            self.slots.rotate_left(1);
+            self.slots[MAX_CANDIDATES - 1] = index;
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        self.slots[..self.len].iter().copied()
+    }
+}
+
+/// Keys are already hashes: use them as they are.
+#[derive(Default)]
+struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 << 8) ^ u64::from(*b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+type IdMap<V> = HashMap<u64, V, BuildHasherDefault<IdHasher>>;
+
+/// One key for an (ordered) pair of word ids.
+fn pair(a: u64, b: u64) -> u64 {
+    a.rotate_left(17) ^ b.wrapping_mul(0x9e3779b97f4a7c15)
+}
+
+/// Why a loop is open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LoopKind {
+    /// A problem with no later fix.
+    Problem,
+    /// A problem waiting on something.
+    Blocked,
+    /// A provisional decision older than [`STALE_DAYS`].
+    StaleDecision,
+}
+
+/// One open loop.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct OpenLoop<'a> {
+    pub kind: LoopKind,
+    pub entity: &'a Entity,
+    /// Days since the entity's date, when it has one.
+    pub age_days: Option<i64>,
+}
+
+/// Words that mark a decision as provisional.
+pub fn is_provisional(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    [
+        "for now",
+        "temporary",
+        "temporarily",
+        "quick fix",
+        "quick hack",
+        "mvp",
+        "stopgap",
+        "for the time being",
+        "interim",
+    ]
+    .iter()
+    .any(|p| super::lex::has_word(lower.as_bytes(), p.as_bytes()))
+}
+
+/// Open problems (newest first), then stale provisional decisions (newest first).
+pub fn open_loops(doc: &Document, today: NaiveDate) -> Vec<OpenLoop<'_>> {
+    let age = |e: &Entity| e.date.map(|d| (today - d).num_days());
+    let mut problems: Vec<OpenLoop<'_>> = doc
+        .entities
+        .iter()
+        .filter(|e| e.kind == EntryType::Problem && !e.superseded)
+        .filter_map(|e| {
+            let kind = match e.status {
+                Some(ProblemStatus::Open) => LoopKind::Problem,
+                Some(ProblemStatus::Blocked) => LoopKind::Blocked,
+                _ => return None,
+            };
+            Some(OpenLoop {
+                kind,
+                entity: e,
+                age_days: age(e),
+            })
+        })
+        .collect();
+    problems.sort_by_key(|l| std::cmp::Reverse((l.entity.date, l.entity.line)));
+    let mut stale: Vec<OpenLoop<'_>> = doc
+        .entities
+        .iter()
+        .filter(|e| e.kind == EntryType::Decision && !e.superseded)
+        .filter(|e| age(e).is_some_and(|a| a >= STALE_DAYS) && is_provisional(&e.text))
+        .map(|e| OpenLoop {
+            kind: LoopKind::StaleDecision,
+            entity: e,
+            age_days: age(e),
+        })
+        .collect();
+    stale.sort_by_key(|l| std::cmp::Reverse((l.entity.date, l.entity.line)));
+    problems.extend(stale);
+    problems
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_document;
+
+    fn d(y: i32, m: u32, day: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, day).unwrap()
+    }
+
+    #[test]
+    fn later_fix_on_same_subject_resolves() {
+        let doc = parse_document(
+            "## 2026-01-10\nproblem: API returns 500 on large payloads\nproblem: Safari drops the session cookie\n\
+             ## 2026-01-11\nfixed: large payloads now stream, API 500 gone\n",
+        );
+        let p = &doc.entities[0];
+        assert_eq!(p.status, Some(ProblemStatus::Resolved));
+        assert_eq!(p.resolved_by, Some(5));
+        assert_eq!(doc.entities[1].status, Some(ProblemStatus::Open));
+    }
+
+    #[test]
+    fn earlier_fix_or_unrelated_fix_does_not_resolve() {
+        let doc = parse_document(
+            "fixed: login redirect loop\nproblem: login redirect loop is back\nfixed: typo in README\n",
+        );
+        assert_eq!(doc.entities[1].status, Some(ProblemStatus::Open));
+    }
+
+    #[test]
+    fn loops_newest_first_with_stale_decisions() {
+        let doc = parse_document(
+            "## 2026-01-01\ndecided: use sqlite for now\ndecided: use rust\nproblem: flaky upload test\n\
+             ## 2026-01-20\nproblem: deploy blocked by legal review\ndecided: temporary cache in memory\n",
+        );
+        let loops = open_loops(&doc, d(2026, 1, 22));
+        let got: Vec<(LoopKind, &str)> = loops
+            .iter()
+            .map(|l| (l.kind, l.entity.title.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (LoopKind::Blocked, "deploy blocked by legal review"),
+                (LoopKind::Problem, "flaky upload test"),
+                (LoopKind::StaleDecision, "use sqlite for now"),
+            ]
+        );
+        assert_eq!(loops[2].age_days, Some(21));
+    }
+}

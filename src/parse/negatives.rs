@@ -1,0 +1,593 @@
+//! Hard negatives: lines that contain trigger words but record no memory — source code and
+//! config, questions, placeholders, links, template prose, statements of plain work.
+//!
+//! A line with source-code syntax is not an entry even when the words inside would
+//! qualify (LABELING: "Code"); a prose line is judged on its content wherever it came from.
+
+/// Comment markers and code openers that make a whole line code (`// decided not to ...`).
+pub fn is_comment_or_code_start(s: &str) -> bool {
+    const STARTS: &[&str] = &[
+        "//", "/*", "*/", "#:", "#!", "${", "{", "}", "=>", "$ ", ">>>", "-- ", "<?", "%", "@@",
+    ];
+    STARTS.iter().any(|p| s.starts_with(p)) || (s.starts_with('<') && looks_like_tag(s))
+}
+
+fn looks_like_tag(s: &str) -> bool {
+    let rest = s[1..].trim_start_matches('/');
+    rest.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && rest.find(['>', ' ']).is_some_and(|i| {
+            rest[..i]
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
+}
+
+/// Source code, config or shell: keyword openers with code punctuation, call or assignment
+/// openers, code line endings, YAML/JSON fields.
+pub fn looks_like_code(s: &str) -> bool {
+    let t = s.trim_end();
+    if t.ends_with('{')
+        || t.ends_with('(')
+        || t.ends_with("};")
+        || t.ends_with(");")
+        || t.ends_with("=>")
+        || t.ends_with(" \\")
+    {
+        return true;
+    }
+    let first_end = t.find([' ', '(', '<', ':']).unwrap_or(t.len());
+    let first = &t[..first_end];
+    // Keywords that only code starts a line with (in lower case).
+    const CODE_KEYWORDS: &[&str] = &[
+        "public",
+        "private",
+        "protected",
+        "static",
+        "async",
+        "await",
+        "function",
+        "fn",
+        "def",
+        "const",
+        "var",
+        "impl",
+        "pub",
+        "struct",
+        "enum",
+        "interface",
+        "func",
+        "#include",
+        "#define",
+        "elif",
+        "npm",
+        "npx",
+        "yarn",
+        "pnpm",
+        "pip",
+        "cargo",
+        "git",
+        "docker",
+        "kubectl",
+        "sudo",
+        "curl",
+        "python",
+        "python3",
+        "node",
+        "echo",
+        "cd",
+    ];
+    // Keywords that are English words too: they need stronger code punctuation.
+    const ENGLISH_KEYWORDS: &[&str] = &[
+        "class", "let", "import", "export", "return", "if", "for", "while", "type", "use",
+        "package", "module", "require", "else", "switch", "case", "try", "catch", "throw", "new",
+        "make", "go",
+    ];
+    let b = t.as_bytes();
+    let has = |needle: &[u8]| super::lex::find(b, needle).is_some();
+    if CODE_KEYWORDS.contains(&first)
+        && (t.contains(['(', ')', '{', '}', '=', ';', '[', ']', '<', '>'])
+            || has(b"::")
+            || has(b" --"))
+    {
+        return true;
+    }
+    if ENGLISH_KEYWORDS.contains(&first)
+        && (t.contains(['{', '}', ';', '=']) || has(b"::") || has(b"()"))
+    {
+        return true;
+    }
+    // `name(` / `obj.method(` right at the start: a call.
+    let ident_end = t
+        .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ':' | '$')))
+        .unwrap_or(t.len());
+    if ident_end > 0 && t[ident_end..].starts_with('(') && (t.ends_with(')') || t.ends_with(';')) {
+        return true;
+    }
+    // `name := ...`, `name = ...`, `name += ...`
+    if ident_end > 0 {
+        let after = t[ident_end..].trim_start();
+        let lower_ident = !t[..ident_end].starts_with(|c: char| c.is_uppercase());
+        let assignment = after.starts_with('=') && !after.starts_with("==") && lower_ident;
+        if after.starts_with(":=") || after.starts_with("+=") || assignment {
+            return true;
+        }
+    }
+    // JSON field: `"key": value`
+    if t.starts_with('"')
+        && let Some(close) = t[1..].find('"')
+        && t[1 + close + 1..].trim_start().starts_with(':')
+    {
+        return true;
+    }
+    false
+}
+
+/// A YAML/config field: a lower-case identifier key with a scalar value (`key: compute`,
+/// `timeout_ms: 300`). Only for labels that are not known memory labels.
+pub fn is_config_field(label: &str, value: &str) -> bool {
+    let key_ok = !label.is_empty()
+        && label.bytes().all(|b| {
+            b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'_' | b'-' | b'.')
+        });
+    // A trailing `# comment` is YAML too.
+    let v = value.split(" #").next().unwrap_or_default().trim();
+    let scalar = v.is_empty()
+        || !v.contains(' ')
+        || v.starts_with('"')
+        || v.starts_with('\'')
+        || v.starts_with('[')
+        || v.starts_with('{');
+    key_ok && (scalar || label.contains(['_', '.']))
+}
+
+/// A question: ends with `?` (a trailing hedge like ", I guess?" is not a question).
+pub fn is_question(s: &str) -> bool {
+    let t = s.trim_end_matches(['*', '_', ')', '"', '\'', ' ']);
+    if !t.ends_with('?') {
+        let lower = t.to_ascii_lowercase();
+        // Issue-title questions without a mark: "How to fix X", "Why does Y".
+        return [
+            "how to ",
+            "how do ",
+            "how can ",
+            "why does ",
+            "why do ",
+            "why is ",
+            "what is ",
+        ]
+        .iter()
+        .any(|p| lower.starts_with(p));
+    }
+    strip_hedge(t).is_none()
+}
+
+/// The text without a trailing hedge question tag (", I guess?", " right?"), if it has one.
+pub fn strip_hedge(s: &str) -> Option<&str> {
+    let t = s.trim_end();
+    let body = t.strip_suffix('?')?;
+    let lower = body.to_ascii_lowercase();
+    for tag in [
+        "i guess",
+        "i think",
+        "right",
+        "maybe",
+        "perhaps",
+        "probably",
+        "no",
+        "ok",
+        "okay",
+        "i suppose",
+        "i hope",
+    ] {
+        if let Some(head) = lower.strip_suffix(tag)
+            && (head.ends_with(", ") || head.ends_with(" - ") || head.ends_with("... "))
+        {
+            return Some(body[..head.len()].trim_end_matches([',', ' ', '-', '.']));
+        }
+    }
+    None
+}
+
+/// A body that says nothing: empty, a placeholder (`X`, `TBD`, `None`, `(describe ...)`),
+/// or a bare file name (`til_notes_2025.md`).
+pub fn is_placeholder(body: &str) -> bool {
+    let t = body.trim().trim_end_matches('.');
+    if t.len() < 2 || (t.len() <= 4 && t.chars().count() < 2) {
+        return true;
+    }
+    if t.len() <= 8 && is_placeholder_word(&t.to_ascii_lowercase()) {
+        return true;
+    }
+    if (t.starts_with('(') && t.ends_with(')')) || (t.starts_with('<') && t.ends_with('>')) {
+        return true;
+    }
+    if !t.chars().any(char::is_alphabetic) {
+        // Only numbers and punctuation: a date, a count, a rule.
+        return true;
+    }
+    is_file_name(t)
+}
+
+fn is_placeholder_word(lower: &str) -> bool {
+    matches!(
+        lower,
+        "tbd"
+            | "todo"
+            | "n/a"
+            | "na"
+            | "none"
+            | "null"
+            | "nil"
+            | "..."
+            | "…"
+            | "-"
+            | "--"
+            | "x"
+            | "xx"
+            | "xxx"
+            | "(none)"
+            | "nothing"
+            | "empty"
+            | "?"
+            | "tba"
+    )
+}
+
+fn is_file_name(t: &str) -> bool {
+    let t = t.trim_matches('`');
+    if t.contains(char::is_whitespace) {
+        return false;
+    }
+    let Some(dot) = t.rfind('.') else {
+        return false;
+    };
+    let ext = &t[dot + 1..];
+    (1..=5).contains(&ext.len())
+        && ext.bytes().all(|b| b.is_ascii_alphanumeric())
+        && t[..dot].contains(['_', '/', '\\'])
+}
+
+/// Only links (markdown links, bare URLs, wikilinks) and punctuation.
+pub fn is_link_only(s: &str) -> bool {
+    let b = s.as_bytes();
+    let may_link = memchr::memchr(b'[', b).is_some()
+        || super::lex::find(b, b"://").is_some()
+        || super::lex::find(b, b"www.").is_some();
+    if !may_link {
+        return !s.chars().any(char::is_alphanumeric);
+    }
+    let mut rest = String::with_capacity(s.len());
+    let mut i = 0;
+    let b = s.as_bytes();
+    while i < b.len() {
+        if b[i] == b'['
+            && let Some(close) = s[i..].find("](")
+            && let Some(end) = s[i + close..].find(')')
+        {
+            i += close + end + 1;
+            continue;
+        }
+        if b[i] == b'['
+            && s[i..].starts_with("[[")
+            && let Some(end) = s[i..].find("]]")
+        {
+            i += end + 2;
+            continue;
+        }
+        if s[i..].starts_with("http://")
+            || s[i..].starts_with("https://")
+            || s[i..].starts_with("www.")
+        {
+            let end = s[i..].find(char::is_whitespace).unwrap_or(s.len() - i);
+            i += end;
+            continue;
+        }
+        let c = s[i..].chars().next().expect("in bounds");
+        rest.push(c);
+        i += c.len_utf8();
+    }
+    let words = rest
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .count();
+    words == 0
+        || (words <= 2
+            && rest
+                .trim()
+                .trim_matches(|c: char| !c.is_alphanumeric())
+                .to_ascii_lowercase()
+                .starts_with("see"))
+}
+
+/// Plain statements of work ("Added X", "Created Y", "Implement Z"): not memories unless a
+/// strong cue says otherwise (LABELING rule 5).
+pub fn starts_with_work_verb(lower_body: &[u8]) -> bool {
+    let end = lower_body
+        .iter()
+        .position(|b| !b.is_ascii_alphabetic())
+        .unwrap_or(lower_body.len());
+    const VERBS: &[&str] = &[
+        "added",
+        "add",
+        "adds",
+        "created",
+        "create",
+        "creates",
+        "built",
+        "implemented",
+        "implement",
+        "implements",
+        "updated",
+        "update",
+        "updates",
+        "refactored",
+        "refactor",
+        "wrote",
+        "write",
+        "moved",
+        "renamed",
+        "removed",
+        "remove",
+        "deleted",
+        "bumped",
+        "upgraded",
+        "migrated",
+        "configured",
+        "enhanced",
+        "improved",
+        "improve",
+        "simplified",
+        "consolidated",
+        "integrated",
+        "introduced",
+        "documented",
+        "set",
+        "setup",
+        "support",
+        "supports",
+        "forbid",
+        "allow",
+        "allowed",
+        "enabled",
+        "enable",
+        "disabled",
+        "converted",
+        "replaced",
+        "extracted",
+        "cleaned",
+        "tested",
+        "reviewed",
+        "merged",
+        "started",
+        "continued",
+        "worked",
+        "ran",
+        "installed",
+        "generated",
+        "designed",
+        "drafted",
+        "prepared",
+        "track",
+        "review",
+        "check",
+        "run",
+    ];
+    let first = &lower_body[..end];
+    VERBS.iter().any(|v| v.as_bytes() == first)
+}
+
+/// The text starts with an instruction: a base-form verb or "always"/"never"/"don't".
+pub fn starts_imperative(text: &str) -> bool {
+    let first: String = text
+        .trim_start_matches(['*', '_', '`', ' '])
+        .chars()
+        .take_while(|c| c.is_alphabetic() || *c == '\'')
+        .collect::<String>()
+        .to_lowercase();
+    const VERBS: &[&str] = &[
+        "use",
+        "run",
+        "always",
+        "never",
+        "implement",
+        "add",
+        "call",
+        "set",
+        "check",
+        "make",
+        "avoid",
+        "prefer",
+        "don't",
+        "do",
+        "ensure",
+        "remember",
+        "keep",
+        "move",
+        "wrap",
+        "pass",
+        "switch",
+        "increase",
+        "reduce",
+        "replace",
+        "clear",
+        "restart",
+        "install",
+        "upgrade",
+        "downgrade",
+        "pin",
+        "update",
+        "create",
+        "write",
+        "read",
+        "verify",
+        "try",
+        "enable",
+        "disable",
+        "remove",
+        "delete",
+        "put",
+        "store",
+        "let",
+        "access",
+        "give",
+        "return",
+        "send",
+        "handle",
+        "catch",
+        "convert",
+        "split",
+        "rename",
+        "import",
+        "export",
+        "load",
+        "reload",
+        "configure",
+        "apply",
+        "compare",
+        "resolve",
+        "trim",
+        "escape",
+        "quote",
+        "lock",
+        "retry",
+        "wait",
+        "skip",
+        "limit",
+        "cache",
+        "mark",
+        "guard",
+        "validate",
+        "sanitize",
+        "back",
+        "backup",
+        "test",
+        "stop",
+        "rebuild",
+        "clean",
+        "save",
+        "commit",
+        "push",
+        "pull",
+        "rotate",
+        "renew",
+        "drain",
+        "notify",
+        "tell",
+        "ask",
+        "double-check",
+    ];
+    VERBS.contains(&first.as_str())
+}
+
+/// A hedge that lowers confidence ("I guess", "probably", "maybe").
+pub fn is_hedged(lower_body: &[u8]) -> bool {
+    static HEDGES: std::sync::LazyLock<super::lex::PhraseSet> = std::sync::LazyLock::new(|| {
+        super::lex::PhraseSet::new(&[
+            "probably", "maybe", "perhaps", "i guess", "i think", "not sure",
+        ])
+    });
+    HEDGES.matches(lower_body).iter().any(|&(_, end)| {
+        lower_body
+            .get(end)
+            .is_none_or(|b| !(b.is_ascii_alphanumeric() || *b == b'\''))
+    })
+}
+
+/// Imperative warnings ("MUST", "never", "always", "before use"): what a KEY line without a
+/// type says when it is a warning.
+pub fn is_warning(body: &str) -> bool {
+    if body.contains("MUST") || body.contains("NEVER") || body.contains("DO NOT") {
+        return true;
+    }
+    let lower = super::lex::lower(body);
+    starts_imperative(body)
+        || [
+            "must",
+            "never",
+            "always",
+            "don't",
+            "do not",
+            "make sure",
+            "be sure",
+            "careful",
+            "otherwise",
+            "before",
+        ]
+        .iter()
+        .any(|w| super::lex::has_word(&lower, w.as_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_lines() {
+        for line in [
+            "entry := map[string]any{",
+            "public async startReshareWithRetry(keyshare: string | undefined): Promise<ReshareResult>",
+            "type ReshareType = 'regular' | 'migrate' | 'plugin'",
+            "trace( \"\\tERROR : the ui is null - going with the default!\" );",
+            "x = compute()",
+            "\"name\": \"mind\",",
+            "if (err) {",
+            "cargo test --release",
+            "console.log(\"fixed\")",
+        ] {
+            assert!(looks_like_code(line), "{line}");
+        }
+        for line in [
+            "use Redis over Memcached because it is simpler",
+            "Going with Postgres",
+            "Fix `is_dependency()` in `[confirm]` expressions",
+            "Decided to do it with CSS. Easier.",
+            "Operation `books.find()` buffering timed out after 10000ms",
+            "The renderer package needs local Chromium",
+        ] {
+            assert!(!looks_like_code(line), "{line}");
+        }
+        assert!(is_comment_or_code_start("// decided not to replay"));
+        assert!(is_comment_or_code_start("#: resend a message"));
+        assert!(is_comment_or_code_start("${x ? '- IMPORTANT: y' : ''}"));
+        assert!(is_comment_or_code_start("<details>"));
+        assert!(!is_comment_or_code_start("<3 this"));
+    }
+
+    #[test]
+    fn config_fields() {
+        assert!(is_config_field("key", "compute"));
+        assert!(is_config_field("timeout_ms", "300"));
+        assert!(!is_config_field("Key", "compute"));
+        assert!(!is_config_field("note", "we chose the slow path"));
+    }
+
+    #[test]
+    fn questions_and_hedges() {
+        assert!(is_question("Should we use Postgres?"));
+        assert!(is_question("stuck on X for two days? ask for help?"));
+        assert!(is_question("How to fix CSRF in Django"));
+        assert!(!is_question("Going with X, I guess?"));
+        assert_eq!(strip_hedge("Going with X, I guess?"), Some("Going with X"));
+        assert!(!is_question("Decided to use X."));
+    }
+
+    #[test]
+    fn placeholders_links_work() {
+        assert!(is_placeholder("X"));
+        assert!(is_placeholder("None"));
+        assert!(is_placeholder("(describe your goal)"));
+        assert!(is_placeholder("til_custom_session_services_20251023.md"));
+        assert!(!is_placeholder("Next.js"));
+        assert!(!is_placeholder("use JWT"));
+        assert!(is_link_only("[MVCC](https://x.org/mvcc)"));
+        assert!(is_link_only("https://example.com/a"));
+        assert!(is_link_only("See [[MEMORY#L12]]"));
+        assert!(!is_link_only("Going with [MVCC](https://x.org) for reads"));
+        assert!(starts_with_work_verb(b"added pagination"));
+        assert!(!starts_with_work_verb(b"fixed pagination"));
+        assert!(is_warning(
+            "Reference data MUST be preprocessed before use!"
+        ));
+        assert!(!is_warning("The API is rate limited"));
+    }
+}

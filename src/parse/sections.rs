@@ -1,0 +1,180 @@
+//! What a heading says about the lines under it: `## Gotchas`, `## Known Gotchas and
+//! Important Notes`, `## Key Decisions`, `### Decisions made that ...`, `## Learnings`,
+//! `### Discoveries ...`, `## Known Issues`, `### Fixed` type the bullets that have no
+//! label; `## Project State` holds the state fields; `## Next Milestones`, `## TODO`,
+//! `## Reminders` hold plans, which are not memories. Containers (`## Decision Log`,
+//! `## Session Log`) type nothing themselves: their entries say what they are.
+
+use super::lex;
+use crate::parse::EntryType;
+
+/// The meaning of a heading for the lines below it (until a heading of the same or a
+/// higher level).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SectionKind {
+    /// Says nothing: the lines inherit from the enclosing headings.
+    Neutral,
+    /// Bullets without a label take this type.
+    Typed(EntryType),
+    /// Plans and references: nothing below inherits a type from further out.
+    Plans,
+    /// `## Project State`: `- Goal:`, `- Stack:`, `- Blocked:`.
+    ProjectState,
+}
+
+/// The kind of a heading, from its text (without the `#`s).
+pub fn heading_kind(text: &str) -> SectionKind {
+    use EntryType::*;
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lex::words(&lower).collect();
+    let has = |w: &str| words.contains(&w);
+    let any = |ws: &[&str]| ws.iter().any(|w| has(w));
+    if lower.trim() == "project state" {
+        return SectionKind::ProjectState;
+    }
+    if any(&[
+        "log",
+        "history",
+        "record",
+        "records",
+        "template",
+        "changelog",
+    ]) {
+        return SectionKind::Neutral;
+    }
+    if any(&[
+        "gotcha",
+        "gotchas",
+        "pitfall",
+        "pitfalls",
+        "caveat",
+        "caveats",
+        "footgun",
+        "footguns",
+        "traps",
+        "warnings",
+        "bite",
+        "bites",
+        "landmines",
+        "quirks",
+        "surprises",
+    ]) || lower.contains("sharp edge")
+        || lower.contains("watch out")
+    {
+        return SectionKind::Typed(Gotcha);
+    }
+    if any(&[
+        "fixed",
+        "fixes",
+        "resolved",
+        "solved",
+        "shipped",
+        "completed",
+    ]) || lower.trim() == "done"
+    {
+        return SectionKind::Typed(Progress);
+    }
+    if any(&["issues", "bugs", "problems", "blockers"]) {
+        return SectionKind::Typed(Problem);
+    }
+    if any(&["decisions", "decision", "adr", "adrs"]) {
+        return SectionKind::Typed(Decision);
+    }
+    if any(&[
+        "learnings",
+        "learning",
+        "lessons",
+        "til",
+        "discoveries",
+        "discovery",
+        "insights",
+    ]) || lower.contains("learned")
+    {
+        return SectionKind::Typed(Learning);
+    }
+    let assumptions = has("assumptions") || has("assumption");
+    if assumptions && any(&["wrong", "invalid", "incorrect", "false", "broken"]) {
+        return SectionKind::Typed(Learning);
+    }
+    if assumptions || any(&["flags", "review", "questions", "question"]) {
+        return SectionKind::Plans;
+    }
+    if any(&[
+        "todo",
+        "todos",
+        "roadmap",
+        "backlog",
+        "planned",
+        "plan",
+        "plans",
+        "milestones",
+        "reminders",
+        "references",
+        "links",
+        "installation",
+        "usage",
+        "commands",
+        "examples",
+        "instructions",
+        "purpose",
+    ]) || lower.contains("next step")
+        || lower.contains("to do")
+        || lower.contains("left to build")
+        || lower.contains("what works")
+        || words.first() == Some(&"next")
+    {
+        return SectionKind::Plans;
+    }
+    SectionKind::Neutral
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use EntryType::*;
+    use SectionKind::*;
+
+    #[test]
+    fn typed_headings() {
+        for (heading, want) in [
+            ("Gotchas", Typed(Gotcha)),
+            ("Known Gotchas and Important Notes", Typed(Gotcha)),
+            ("Sharp Edges", Typed(Gotcha)),
+            ("Pitfalls", Typed(Gotcha)),
+            ("Decisions", Typed(Decision)),
+            ("Key Decisions", Typed(Decision)),
+            (
+                "Decisions made that future phases should know about",
+                Typed(Decision),
+            ),
+            ("Learnings", Typed(Learning)),
+            (
+                "Lessons Learned - Common Mistakes & Patterns",
+                Typed(Learning),
+            ),
+            (
+                "Discoveries not covered by the reference documents",
+                Typed(Learning),
+            ),
+            ("Known Issues", Typed(Problem)),
+            ("CRITICAL Issues Found:", Typed(Problem)),
+            ("Fixed", Typed(Progress)),
+            ("Bug Fixes", Typed(Progress)),
+            ("Project State", ProjectState),
+            ("Next Milestones", Plans),
+            ("What's Left to Build", Plans),
+            ("Reminders", Plans),
+            ("Decision Log", Neutral),
+            ("Session Log", Neutral),
+            ("Error Handling", Neutral),
+            ("Mind Tabs Reordering (2026-01-08)", Neutral),
+            ("2026-01-15", Neutral),
+            ("Assumptions that proved wrong", Typed(Learning)),
+            ("Phase 8 (pre-spike assumptions)", Plans),
+            ("Flags for human review", Plans),
+            ("Key Architectural Finding", Neutral),
+        ] {
+            assert_eq!(heading_kind(heading), want, "{heading}");
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! Running git the way a person would, with the installed hooks in play: the built `mind`
+//! on PATH (or deliberately not), the test's clock and global folder, fixed identities.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use crate::common::Env;
+
+/// A PATH with git and a shell but no `mind`.
+pub const BASE_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+
+pub fn mind_dir() -> PathBuf {
+    Path::new(env!("CARGO_BIN_EXE_mind"))
+        .parent()
+        .expect("binary folder")
+        .to_path_buf()
+}
+
+/// How to run one git command.
+pub struct Git<'a> {
+    pub env: &'a Env,
+    pub dir: PathBuf,
+    pub with_mind: bool,
+    pub date: String,
+    pub extra: Vec<(String, String)>,
+}
+
+impl<'a> Git<'a> {
+    pub fn new(env: &'a Env) -> Self {
+        Git {
+            env,
+            dir: env.root(),
+            with_mind: true,
+            date: "2026-01-15T09:00:00Z".into(),
+            extra: Vec::new(),
+        }
+    }
+
+    pub fn in_dir(mut self, dir: &Path) -> Self {
+        self.dir = dir.to_path_buf();
+        self
+    }
+
+    pub fn without_mind(mut self) -> Self {
+        self.with_mind = false;
+        self
+    }
+
+    pub fn at(mut self, date: &str) -> Self {
+        self.date = date.to_string();
+        self
+    }
+
+    pub fn env(mut self, key: &str, value: &str) -> Self {
+        self.extra.push((key.into(), value.into()));
+        self
+    }
+
+    pub fn output(&self, args: &[&str]) -> Output {
+        let path = if self.with_mind {
+            format!("{}:{BASE_PATH}", mind_dir().display())
+        } else {
+            BASE_PATH.to_string()
+        };
+        let mut cmd = Command::new("git");
+        cmd.env_clear()
+            .env("PATH", path)
+            .env("HOME", self.env.dir.path())
+            .env("MIND_HOME", self.env.home())
+            .env("MIND_NOW", &self.env.now)
+            .env("TZ", "UTC")
+            .env("NO_COLOR", "1")
+            .env("GIT_CONFIG_GLOBAL", "/dev/null")
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GIT_AUTHOR_NAME", "Test")
+            .env("GIT_AUTHOR_EMAIL", "test@example.com")
+            .env("GIT_COMMITTER_NAME", "Test")
+            .env("GIT_COMMITTER_EMAIL", "test@example.com")
+            .env("GIT_AUTHOR_DATE", &self.date)
+            .env("GIT_COMMITTER_DATE", &self.date)
+            .env("GIT_EDITOR", "true")
+            .current_dir(&self.dir)
+            .args(args);
+        for (k, v) in &self.extra {
+            cmd.env(k, v);
+        }
+        cmd.output().expect("run git")
+    }
+
+    /// Run and assert success; returns stdout.
+    pub fn ok(&self, args: &[&str]) -> String {
+        let out = self.output(args);
+        assert!(
+            out.status.success(),
+            "git {args:?} failed:\n{}\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+}
+
+/// A git repository in `project/` with `mind init` done and everything committed.
+pub fn repo() -> Env {
+    let env = Env::new();
+    env.git(&["init", "-q", "-b", "main"]);
+    env.ok(&["init"]);
+    env.git(&["add", "-A"]);
+    env.git(&["commit", "-q", "-m", "start"]);
+    env
+}
+
+/// The short id of a revision.
+pub fn short(env: &Env, rev: &str) -> String {
+    env.git(&["rev-parse", "--short=7", rev]).trim().to_string()
+}
+
+/// Lines of MEMORY.md that contain `needle`.
+pub fn memory_lines(env: &Env, needle: &str) -> Vec<String> {
+    env.read(".mind/MEMORY.md")
+        .lines()
+        .filter(|l| l.contains(needle))
+        .map(str::to_string)
+        .collect()
+}

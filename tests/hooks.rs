@@ -1,0 +1,662 @@
+//! The git hooks in real repositories: real `git commit`s with the shims installed.
+
+mod common;
+mod gitrun;
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+
+use gitrun::{Git, memory_lines, repo, short};
+use serde_json::Value;
+
+fn json(out: &str) -> Value {
+    serde_json::from_str(out).expect("json output")
+}
+
+/// Every file in a folder with its bytes and mode, for before/after comparisons.
+fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>, u32)> {
+    let mut files: Vec<_> = fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(Result::ok)
+                .map(|e| {
+                    let meta = fs::symlink_metadata(e.path()).unwrap();
+                    (
+                        e.file_name().to_string_lossy().into_owned(),
+                        fs::read(e.path()).unwrap_or_default(),
+                        meta.permissions().mode(),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+#[test]
+fn a_real_commit_with_decided_adds_the_memory() {
+    let env = repo();
+    env.ok(&["hooks", "install"]);
+    env.write("src/auth.rs", "fn login() {}\n");
+    let git = Git::new(&env);
+    git.ok(&["add", "src/auth.rs"]);
+    let out = git.output(&[
+        "commit",
+        "-q",
+        "-m",
+        "fixed: Safari cookie loss\n\ndecided: same-site cookie domain\nSigned-off-by: Test <test@example.com>",
+    ]);
+    assert!(out.status.success());
+    let id = short(&env, "HEAD");
+    assert_eq!(
+        memory_lines(&env, &format!("(commit {id})")),
+        vec![
+            format!("fixed: Safari cookie loss (commit {id})"),
+            format!("decided: same-site cookie domain (commit {id})"),
+        ]
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains(&format!("kept 2 memories from commit {id}"))
+    );
+    // The hook leaves CLAUDE.md alone; the next recall brings the decision into the block.
+    assert!(!env.read("CLAUDE.md").contains("same-site cookie domain"));
+    env.ok(&["recall"]);
+    assert!(env.read("CLAUDE.md").contains("same-site cookie domain"));
+}
+
+#[test]
+fn a_message_given_with_m_is_byte_identical() {
+    let env = repo();
+    env.ok(&["hooks", "install"]);
+    // Things the prepare-commit-msg hook would remind about in an editor.
+    env.ok(&[
+        "log",
+        "experience",
+        "learned that Safari drops the cookie on redirect",
+    ]);
+    env.write("src/a.rs", "// MEMORY: decided: retry twice\n");
+    let git = Git::new(&env);
+    git.ok(&["add", "src/a.rs"]);
+    let message = "update a\n\nbody line  with  spaces\n# not a comment for -m? it is kept verbatim by cleanup=verbatim\n";
+    git.ok(&["commit", "-q", "--cleanup=verbatim", "-m", message]);
+    let stored = git.ok(&["cat-file", "commit", "HEAD"]);
+    let body = stored.split_once("\n\n").unwrap().1;
+    assert_eq!(body, message);
+}
+
+#[test]
+fn an_editor_commit_gets_commented_reminders_that_git_strips() {
+    let env = repo();
+    env.ok(&["hooks", "install"]);
+    env.ok(&[
+        "log",
+        "experience",
+        "learned that Safari drops the cookie on redirect",
+    ]);
+    env.write("src/a.rs", "fn a() {}\n// MEMORY: decided: retry twice\n");
+    let saw = env.dir.path().join("editor-saw.txt");
+    let editor = format!(
+        "cp \"$1\" '{}'; printf 'subject line\\n' >> \"$1\"; :",
+        saw.display()
+    );
+    let git = Git::new(&env).env("GIT_EDITOR", &editor);
+    git.ok(&["add", "src/a.rs"]);
+    git.ok(&["commit", "-q"]);
+    let shown = fs::read_to_string(&saw).unwrap();
+    assert!(
+        shown.contains("# mind: this session noted these"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("#   learned: learned that Safari drops the cookie on redirect"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("#   decided: retry twice  (src/a.rs:2)"),
+        "{shown}"
+    );
+    // The reminders come before git's own comments.
+    assert!(shown.find("# mind:").unwrap() < shown.find("# Please enter").unwrap());
+    assert_eq!(git.ok(&["log", "-1", "--format=%B"]), "subject line\n\n");
+    // The comment the commit added is harvested with file, line and commit.
+    let id = short(&env, "HEAD");
+    assert_eq!(
+        memory_lines(&env, "retry twice"),
+        vec![format!("decided: retry twice (src/a.rs:2, commit {id})")]
+    );
+}
+
+#[test]
+fn trailers_are_opt_in() {
+    let env = repo();
+    env.ok(&["hooks", "install"]);
+    let config = env.read(".mind/config.json");
+    let config = config.replacen(
+        '{',
+        "{\n  \"capture\": {\"commit_prompt\": \"trailers\"},",
+        1,
+    );
+    env.write(".mind/config.json", config);
+    env.ok(&[
+        "log",
+        "experience",
+        "learned that Safari drops the cookie on redirect",
+    ]);
+    env.write("x.txt", "x\n");
+    let editor =
+        "printf 'subject\\n' > \"$1.new\"; cat \"$1\" >> \"$1.new\"; mv \"$1.new\" \"$1\"; :";
+    let git = Git::new(&env).env("GIT_EDITOR", editor);
+    git.ok(&["add", "x.txt"]);
+    git.ok(&["commit", "-q"]);
+    let body = git.ok(&["log", "-1", "--format=%B"]);
+    assert!(
+        body.contains("Memory: learned: learned that Safari drops the cookie on redirect"),
+        "{body}"
+    );
+    // The trailer is then harvested like any other.
+    assert_eq!(
+        memory_lines(&env, "Safari drops").len(),
+        1,
+        "{}",
+        env.read(".mind/MEMORY.md")
+    );
+}
+
+#[test]
+fn an_existing_hook_keeps_running_and_uninstall_restores_it() {
+    let env = repo();
+    let hooks = env.path(".git/hooks");
+    let marker = env.dir.path().join("old-hook-ran.txt");
+    let original = format!(
+        "#!/bin/sh\necho \"ran $*\" >> '{}'\nexec true\n",
+        marker.display()
+    );
+    fs::write(hooks.join("post-commit"), &original).unwrap();
+    fs::set_permissions(hooks.join("post-commit"), fs::Permissions::from_mode(0o750)).unwrap();
+    let before = snapshot(&hooks);
+
+    let status = json(&env.ok(&["hooks", "install", "--json"]));
+    assert_eq!(status["hooks"][0]["status"], "chained");
+    assert_eq!(status["hooks"][1]["status"], "installed");
+    assert_eq!(
+        fs::read_to_string(hooks.join("post-commit.pre-mind")).unwrap(),
+        original
+    );
+
+    env.write("a.txt", "a\n");
+    let git = Git::new(&env);
+    git.ok(&["add", "a.txt"]);
+    git.ok(&["commit", "-q", "-m", "learned: old hooks still run"]);
+    assert_eq!(fs::read_to_string(&marker).unwrap(), "ran \n");
+    assert_eq!(memory_lines(&env, "old hooks still run").len(), 1);
+
+    let status = json(&env.ok(&["hooks", "status", "--json"]));
+    assert_eq!(status["hooks"][0]["status"], "chained");
+
+    let out = json(&env.ok(&["hooks", "uninstall", "--json"]));
+    assert_eq!(out["hooks"][0]["status"], "restored");
+    assert_eq!(out["hooks"][1]["status"], "removed");
+    assert_eq!(snapshot(&hooks), before);
+}
+
+#[test]
+fn installing_twice_changes_nothing() {
+    let env = repo();
+    env.ok(&["hooks", "install"]);
+    let hooks = env.path(".git/hooks");
+    let once = snapshot(&hooks);
+    let out = json(&env.ok(&["hooks", "install", "--json"]));
+    assert_eq!(out["hooks"][0]["status"], "unchanged");
+    assert_eq!(out["hooks"][1]["status"], "unchanged");
+    assert_eq!(snapshot(&hooks), once);
+    let shim = fs::read_to_string(hooks.join("post-commit")).unwrap();
+    assert_eq!(shim, include_str!("../hooks/post-commit"));
+}
+
+#[test]
+fn an_edited_shim_is_not_overwritten_without_force() {
+    let env = repo();
+    env.ok(&["hooks", "install"]);
+    let hook = env.path(".git/hooks/post-commit");
+    let edited = format!("{}echo mine\n", fs::read_to_string(&hook).unwrap());
+    fs::write(&hook, &edited).unwrap();
+    let out = env.mind(&["hooks", "install"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(fs::read_to_string(&hook).unwrap(), edited);
+    env.ok(&["hooks", "install", "--force"]);
+    assert_eq!(
+        fs::read_to_string(&hook).unwrap(),
+        include_str!("../hooks/post-commit")
+    );
+}
+
+#[test]
+fn core_hooks_path_is_honoured() {
+    let env = repo();
+    env.git(&["config", "core.hooksPath", ".githooks"]);
+    let out = json(&env.ok(&["hooks", "install", "--json"]));
+    let git_says = env.git(&["rev-parse", "--git-path", "hooks"]);
+    let expected = fs::canonicalize(env.root().join(git_says.trim())).unwrap();
+    assert_eq!(
+        fs::canonicalize(out["location"]["hooks_dir"].as_str().unwrap()).unwrap(),
+        expected
+    );
+    assert_eq!(out["location"]["from_config"], true);
+    assert!(env.exists(".githooks/post-commit"));
+    assert!(!env.exists(".git/hooks/post-commit"));
+    env.write("a.txt", "a\n");
+    let git = Git::new(&env);
+    git.ok(&["add", "a.txt"]);
+    git.ok(&[
+        "commit",
+        "-q",
+        "-m",
+        "gotcha: hooksPath is relative to the work tree",
+    ]);
+    assert_eq!(memory_lines(&env, "hooksPath is relative").len(), 1);
+}
+
+#[test]
+fn a_linked_worktree_uses_the_common_hooks_folder() {
+    let env = repo();
+    let linked = env.dir.path().join("linked");
+    env.git(&[
+        "worktree",
+        "add",
+        "-q",
+        "-b",
+        "side",
+        linked.to_str().unwrap(),
+    ]);
+    let out = assert_cmd::Command::cargo_bin("mind")
+        .unwrap()
+        .env_clear()
+        .env("PATH", gitrun::BASE_PATH)
+        .env("HOME", env.dir.path())
+        .env("MIND_HOME", env.home())
+        .env("MIND_NOW", &env.now)
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .current_dir(&linked)
+        .args(["hooks", "install", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = json(&String::from_utf8(out.stdout).unwrap());
+    let git_says = env.git_in(&linked, &["rev-parse", "--git-path", "hooks"]);
+    assert_eq!(
+        fs::canonicalize(out["location"]["hooks_dir"].as_str().unwrap()).unwrap(),
+        fs::canonicalize(linked.join(git_says.trim())).unwrap()
+    );
+    assert!(env.exists(".git/hooks/post-commit"));
+
+    fs::write(linked.join("b.txt"), "b\n").unwrap();
+    let git = Git::new(&env).in_dir(&linked);
+    git.ok(&["add", "b.txt"]);
+    git.ok(&["commit", "-q", "-m", "decided: worktrees share hooks"]);
+    let memory = fs::read_to_string(linked.join(".mind/MEMORY.md")).unwrap();
+    assert!(
+        memory.contains("decided: worktrees share hooks (commit "),
+        "{memory}"
+    );
+}
+
+#[test]
+fn a_commit_succeeds_without_mind_dir() {
+    let env = common::Env::new();
+    env.git(&["init", "-q", "-b", "main"]);
+    let out = env.mind(&["hooks", "install"]).output().unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no .mind/ here yet"));
+    env.write("a.txt", "a\n");
+    let git = Git::new(&env);
+    git.ok(&["add", "a.txt"]);
+    let out = git.output(&["commit", "-q", "-m", "decided: nothing to keep it in"]);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    assert!(!env.exists(".mind"));
+}
+
+#[test]
+fn a_commit_succeeds_when_memory_cannot_be_written() {
+    let env = repo();
+    env.ok(&["hooks", "install"]);
+    let memory = env.path(".mind/MEMORY.md");
+    let before = fs::read(&memory).unwrap();
+    fs::set_permissions(&memory, fs::Permissions::from_mode(0o444)).unwrap();
+    let is_root = std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
+    if is_root {
+        // Permissions do not stop root: make the file one that refuses writes.
+        fs::remove_file(&memory).unwrap();
+        std::os::unix::fs::symlink("/proc/version", &memory).unwrap();
+    }
+    env.write("a.txt", "a\n");
+    let git = Git::new(&env);
+    git.ok(&["add", "a.txt"]);
+    let out = git.output(&["commit", "-q", "-m", "decided: cannot be written"]);
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("mind: post-commit hook skipped: "),
+        "{stderr}"
+    );
+    assert_eq!(
+        git.ok(&["log", "-1", "--format=%s"]),
+        "decided: cannot be written\n"
+    );
+    if !is_root {
+        assert_eq!(fs::read(&memory).unwrap(), before);
+    }
+}
+
+#[test]
+fn a_commit_succeeds_when_mind_is_not_on_path() {
+    let env = repo();
+    env.ok(&["hooks", "install"]);
+    let before = env.read(".mind/MEMORY.md");
+    env.write("a.txt", "a\n");
+    let git = Git::new(&env).without_mind();
+    git.ok(&["add", "a.txt"]);
+    let out = git.output(&["commit", "-q", "-m", "decided: no mind here"]);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    assert_eq!(env.read(".mind/MEMORY.md"), before);
+}
+
+#[test]
+fn mind_hooks_0_skips_the_hooks() {
+    let env = repo();
+    env.ok(&["hooks", "install"]);
+    let before = env.read(".mind/MEMORY.md");
+    env.write("a.txt", "a\n");
+    let git = Git::new(&env).env("MIND_HOOKS", "0");
+    git.ok(&["add", "a.txt"]);
+    git.ok(&["commit", "-q", "-m", "decided: skipped on purpose"]);
+    assert_eq!(env.read(".mind/MEMORY.md"), before);
+}
+
+#[test]
+fn amend_does_not_duplicate() {
+    let env = repo();
+    env.ok(&["hooks", "install"]);
+    env.write("a.txt", "a\n");
+    let git = Git::new(&env);
+    git.ok(&["add", "a.txt"]);
+    git.ok(&["commit", "-q", "-m", "decided: amend keeps one copy"]);
+    env.write("b.txt", "b\n");
+    git.ok(&["add", "b.txt"]);
+    git.ok(&["commit", "-q", "--amend", "--no-edit"]);
+    git.ok(&[
+        "commit",
+        "-q",
+        "--amend",
+        "-m",
+        "decided: amend keeps one copy",
+    ]);
+    assert_eq!(memory_lines(&env, "amend keeps one copy").len(), 1);
+}
+
+#[test]
+fn a_moved_comment_in_a_later_commit_adds_nothing() {
+    let env = repo();
+    env.ok(&["hooks", "install"]);
+    env.write(
+        "src/a.py",
+        "x = 1\n# MEMORY: the API allows 100 requests a minute\n",
+    );
+    let git = Git::new(&env);
+    git.ok(&["add", "src/a.py"]);
+    git.ok(&["commit", "-q", "-m", "add a"]);
+    let id = short(&env, "HEAD");
+    assert_eq!(
+        memory_lines(&env, "100 requests"),
+        vec![format!(
+            "learned: the API allows 100 requests a minute (src/a.py:2, commit {id})"
+        )]
+    );
+    env.write(
+        "src/a.py",
+        "import os\n\nx = 1\ny = 2\n# MEMORY: the API allows 100 requests a minute\n",
+    );
+    git.ok(&["commit", "-qam", "move it"]);
+    env.write(
+        "src/b.py",
+        "# MEMORY: the API allows 100 requests a minute\n",
+    );
+    git.ok(&["add", "src/b.py"]);
+    git.ok(&["commit", "-q", "-m", "copy it elsewhere"]);
+    assert_eq!(memory_lines(&env, "100 requests").len(), 1);
+}
+
+#[test]
+fn conventional_subjects_are_not_memories_by_default() {
+    let env = repo();
+    env.ok(&["hooks", "install"]);
+    let before = env.read(".mind/MEMORY.md");
+    env.write("a.txt", "a\n");
+    let git = Git::new(&env);
+    git.ok(&["add", "a.txt"]);
+    git.ok(&["commit", "-q", "-m", "fix(api): typo in the handler"]);
+    assert_eq!(env.read(".mind/MEMORY.md"), before);
+}
+
+#[test]
+fn the_hook_command_never_fails() {
+    let env = repo();
+    for args in [
+        vec!["hook", "post-commit"],
+        vec!["hook", "no-such-hook", "x"],
+        vec!["hook", "prepare-commit-msg"],
+    ] {
+        let out = env
+            .mind(&args)
+            .env("MIND_NOW", "not a time")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).lines().count() <= 1);
+    }
+}
+
+#[test]
+fn husky_scripts_get_a_marked_block() {
+    let env = repo();
+    env.git(&["config", "core.hooksPath", ".husky/_"]);
+    env.write(".husky/_/h", "#!/bin/sh\n");
+    env.write(".husky/prepare-commit-msg", "npx something \"$1\"\n");
+    let out = json(&env.ok(&["hooks", "install", "--json"]));
+    assert_eq!(out["location"]["manager"]["name"], "husky");
+    let post = env.read(".husky/post-commit");
+    assert!(
+        post.starts_with("#!/bin/sh\n# >>> mind hooks >>>"),
+        "{post}"
+    );
+    assert!(post.contains("mind hook post-commit \"$@\""));
+    let prepare = env.read(".husky/prepare-commit-msg");
+    assert!(
+        prepare.starts_with("npx something \"$1\"\n# >>> mind hooks >>>"),
+        "{prepare}"
+    );
+    assert!(!env.exists(".husky/_/post-commit"));
+    // Twice: unchanged.
+    let again = json(&env.ok(&["hooks", "install", "--json"]));
+    assert_eq!(again["hooks"][0]["status"], "unchanged");
+    env.ok(&["hooks", "uninstall"]);
+    assert!(!env.exists(".husky/post-commit"));
+    assert_eq!(
+        env.read(".husky/prepare-commit-msg"),
+        "npx something \"$1\"\n"
+    );
+}
+
+#[test]
+fn lefthook_gets_a_local_config_block() {
+    let env = repo();
+    env.write(
+        "lefthook.yml",
+        "pre-commit:\n  commands:\n    lint:\n      run: true\n",
+    );
+    let out = json(&env.ok(&["hooks", "install", "--json"]));
+    assert_eq!(out["location"]["manager"]["name"], "lefthook");
+    assert!(
+        out["next_steps"][0]
+            .as_str()
+            .unwrap()
+            .contains("lefthook install")
+    );
+    let local = env.read("lefthook-local.yml");
+    assert!(
+        local.contains("run: command -v mind >/dev/null 2>&1 && mind hook post-commit || true")
+    );
+    assert!(!env.exists(".git/hooks/post-commit"));
+    assert_eq!(
+        env.read("lefthook.yml"),
+        "pre-commit:\n  commands:\n    lint:\n      run: true\n"
+    );
+    env.ok(&["hooks", "uninstall"]);
+    assert!(!env.exists("lefthook-local.yml"));
+}
+
+#[test]
+fn pre_commit_frameworks_legacy_hook_is_cleaned_up() {
+    let env = repo();
+    env.write(".pre-commit-config.yaml", "repos: []\n");
+    let hooks = env.path(".git/hooks");
+    let framework =
+        "#!/usr/bin/env bash\n# File generated by pre-commit\nexec pre-commit hook-impl \"$@\"\n";
+    fs::write(hooks.join("post-commit"), framework).unwrap();
+    let out = json(&env.ok(&["hooks", "install", "--json"]));
+    assert_eq!(out["location"]["manager"]["name"], "pre-commit");
+    assert_eq!(out["hooks"][0]["status"], "chained");
+    // `pre-commit install` later moves the shim aside and installs itself again.
+    fs::rename(hooks.join("post-commit"), hooks.join("post-commit.legacy")).unwrap();
+    fs::write(hooks.join("post-commit"), framework).unwrap();
+    let status = json(&env.ok(&["hooks", "status", "--json"]));
+    assert_eq!(status["hooks"][0]["status"], "chained");
+    env.ok(&["hooks", "uninstall"]);
+    assert_eq!(
+        fs::read_to_string(hooks.join("post-commit")).unwrap(),
+        framework
+    );
+    assert_eq!(
+        fs::read_to_string(hooks.join("post-commit.legacy")).unwrap(),
+        framework
+    );
+    assert!(!hooks.join("post-commit.pre-mind").exists());
+}
+
+#[test]
+fn init_with_hooks_installs_them() {
+    let env = common::Env::new();
+    env.git(&["init", "-q", "-b", "main"]);
+    let out = json(&env.ok(&["init", "--hooks", "--json"]));
+    assert_eq!(out["hooks"]["hooks"][0]["status"], "installed");
+    assert!(env.exists(".git/hooks/post-commit"));
+    assert!(env.exists(".git/hooks/prepare-commit-msg"));
+}
+
+#[test]
+fn a_submodule_gets_hooks_in_its_own_git_dir_and_feeds_the_project() {
+    let env = repo();
+    let lib = env.dir.path().join("lib");
+    fs::create_dir_all(&lib).unwrap();
+    env.git_in(&lib, &["init", "-q", "-b", "main"]);
+    fs::write(lib.join("lib.rs"), "pub fn f() {}\n").unwrap();
+    env.git_in(&lib, &["add", "-A"]);
+    env.git_in(&lib, &["commit", "-q", "-m", "lib"]);
+    env.git(&[
+        "-c",
+        "protocol.file.allow=always",
+        "submodule",
+        "add",
+        "-q",
+        lib.to_str().unwrap(),
+        "vendor/lib",
+    ]);
+    let sub = env.path("vendor/lib");
+    let out = env
+        .mind(&["hooks", "install", "--json"])
+        .current_dir(&sub)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = json(&String::from_utf8(out.stdout).unwrap());
+    let git_says = env.git_in(&sub, &["rev-parse", "--git-path", "hooks"]);
+    let hooks_dir = fs::canonicalize(out["location"]["hooks_dir"].as_str().unwrap()).unwrap();
+    assert_eq!(
+        hooks_dir,
+        fs::canonicalize(sub.join(git_says.trim())).unwrap()
+    );
+    assert!(
+        hooks_dir.ends_with(".git/modules/vendor/lib/hooks"),
+        "{}",
+        hooks_dir.display()
+    );
+    assert!(!env.exists(".git/hooks/post-commit"));
+
+    // A commit in the submodule feeds the project's memory, with project-relative paths.
+    fs::write(
+        sub.join("lib.rs"),
+        "pub fn f() {}\n// MEMORY: gotcha: f is not reentrant\n",
+    )
+    .unwrap();
+    let git = Git::new(&env).in_dir(&sub);
+    git.ok(&["commit", "-qam", "note f"]);
+    let id = git.ok(&["rev-parse", "--short=7", "HEAD"]);
+    assert_eq!(
+        memory_lines(&env, "not reentrant"),
+        vec![format!(
+            "gotcha: f is not reentrant (vendor/lib/lib.rs:2, commit {})",
+            id.trim()
+        )]
+    );
+}
+
+#[test]
+fn init_with_hooks_outside_git_sets_up_memory_and_warns() {
+    let env = common::Env::new();
+    let out = env.mind(&["init", "--hooks"]).output().unwrap();
+    assert!(out.status.success());
+    assert!(env.exists(".mind/MEMORY.md"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("hooks not installed: not in a git repository"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn no_reminders_when_git_would_keep_comment_lines() {
+    let env = repo();
+    env.ok(&["hooks", "install"]);
+    env.git(&["config", "commit.cleanup", "whitespace"]);
+    env.ok(&[
+        "log",
+        "experience",
+        "learned that Safari drops the cookie on redirect",
+    ]);
+    env.write("a.txt", "a\n");
+    let saw = env.dir.path().join("editor-saw.txt");
+    let editor = format!(
+        "cp \"$1\" '{}'; printf 'subject\\n' > \"$1\"; :",
+        saw.display()
+    );
+    let git = Git::new(&env).env("GIT_EDITOR", &editor);
+    git.ok(&["add", "a.txt"]);
+    git.ok(&["commit", "-q"]);
+    assert!(!fs::read_to_string(&saw).unwrap().contains("mind:"));
+    assert_eq!(git.ok(&["log", "-1", "--format=%B"]), "subject\n\n");
+}

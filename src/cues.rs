@@ -93,17 +93,18 @@ fn run_starts(text: &str) -> impl Iterator<Item = usize> + '_ {
     })
 }
 
-/// The end of the first of `words` (lower-case, matched case-insensitively, words inside a
-/// phrase separated by one space) that starts at `at`, when a word boundary follows it.
-fn word_at(text: &str, at: usize, words: &[&str]) -> Option<usize> {
+/// The end of the first of `words` (`|`-separated, lower-case, matched case-insensitively;
+/// the words of a phrase separated by one space) that starts at `at`, when a word boundary
+/// follows it.
+fn word_at(text: &str, at: usize, words: &str) -> Option<usize> {
     words
-        .iter()
+        .split('|')
         .filter_map(|w| literal_at(text, at, w))
         .find(|&end| boundary(text, end))
 }
 
 /// `(?i)\b(?:w1|w2|...)\b`.
-fn has_word(text: &str, words: &[&str]) -> bool {
+fn has_word(text: &str, words: &str) -> bool {
     run_starts(text).any(|at| word_at(text, at, words).is_some())
 }
 
@@ -221,65 +222,19 @@ pub fn reason(text: &str) -> bool {
             .windows(4)
             .any(|w| is_space(w[0]) && w[1] == '-' && w[2] == '-' && is_space(w[3]));
     let colon = chars.windows(2).any(|w| w[0] == ':' && is_space(w[1]));
-    dash || colon || has_arrow(text) || has_word(text, &["because", "since", "due to"])
+    dash || colon || has_arrow(text) || has_word(text, "because|since|due to")
 }
 
 /// `(?i)\b(?:safari|chrome|...|jest)\b`: a technology the item names.
 pub fn tech(text: &str) -> bool {
     has_word(
         text,
-        &[
-            "safari",
-            "chrome",
-            "firefox",
-            "windows",
-            "linux",
-            "macos",
-            "ios",
-            "android",
-            "npm",
-            "yarn",
-            "pnpm",
-            "pip",
-            "cargo",
-            "apt",
-            "brew",
-            "docker",
-            "kubernetes",
-            "k8s",
-            "react",
-            "vue",
-            "angular",
-            "svelte",
-            "node",
-            "python",
-            "rust",
-            "go",
-            "java",
-            "typescript",
-            "httponly",
-            "cookie",
-            "cookies",
-            "localstorage",
-            "jwt",
-            "oauth",
-            "cors",
-            "bcrypt",
-            "hash",
-            "ssl",
-            "tls",
-            "http",
-            "https",
-            "sql",
-            "postgres",
-            "sqlite",
-            "redis",
-            "git",
-            "api",
-            "webpack",
-            "vite",
-            "jest",
-        ],
+        concat!(
+            "safari|chrome|firefox|windows|linux|macos|ios|android|npm|yarn|pnpm|pip|cargo|apt",
+            "|brew|docker|kubernetes|k8s|react|vue|angular|svelte|node|python|rust|go|java",
+            "|typescript|httponly|cookie|cookies|localstorage|jwt|oauth|cors|bcrypt|hash|ssl",
+            "|tls|http|https|sql|postgres|sqlite|redis|git|api|webpack|vite|jest",
+        ),
     )
 }
 
@@ -288,21 +243,10 @@ pub fn insight(text: &str) -> bool {
     has_arrow(text)
         || has_word(
             text,
-            &[
-                "realized",
-                "realised",
-                "learned",
-                "learnt",
-                "discovered",
-                "turns out",
-                "gotcha",
-                "important",
-                "key",
-                "critical",
-                "always",
-                "never",
-                "because",
-            ],
+            concat!(
+                "realized|realised|learned|learnt|discovered|turns out|gotcha|important|key",
+                "|critical|always|never|because",
+            ),
         )
 }
 
@@ -315,22 +259,10 @@ pub fn path_or_code(text: &str) -> bool {
 pub fn definite(text: &str) -> bool {
     has_word(
         text,
-        &[
-            "always",
-            "never",
-            "must",
-            "turns out",
-            "turned out",
-            "realized",
-            "realised",
-            "discovered",
-            "confirmed",
-            "verified",
-            "root cause",
-            "fixed by",
-            "solution",
-            "the fix",
-        ],
+        concat!(
+            "always|never|must|turns out|turned out|realized|realised|discovered|confirmed",
+            "|verified|root cause|fixed by|solution|the fix",
+        ),
     )
 }
 
@@ -339,10 +271,10 @@ pub fn hedge(text: &str) -> bool {
     text.contains('?')
         || has_word(
             text,
-            &[
-                "maybe", "might", "probably", "perhaps", "possibly", "not sure", "unsure",
-                "i think", "i guess", "seems", "could be", "may be",
-            ],
+            concat!(
+                "maybe|might|probably|perhaps|possibly|not sure|unsure|i think|i guess|seems",
+                "|could be|may be",
+            ),
         )
 }
 
@@ -357,28 +289,10 @@ pub fn specific(text: &str) -> bool {
 pub fn platform(text: &str) -> bool {
     has_word(
         text,
-        &[
-            "windows",
-            "win32",
-            "macos",
-            "darwin",
-            "linux",
-            "ubuntu",
-            "debian",
-            "alpine",
-            "wsl",
-            "ios",
-            "android",
-            "safari",
-            "chrome",
-            "firefox",
-            "docker",
-            "kubernetes",
-            "k8s",
-            "musl",
-            "arm64",
-            "x86_64",
-        ],
+        concat!(
+            "windows|win32|macos|darwin|linux|ubuntu|debian|alpine|wsl|ios|android|safari",
+            "|chrome|firefox|docker|kubernetes|k8s|musl|arm64|x86_64",
+        ),
     )
 }
 
@@ -387,63 +301,13 @@ pub fn platform(text: &str) -> bool {
 pub fn library(text: &str) -> bool {
     has_word(
         text,
-        &[
-            "npm",
-            "yarn",
-            "pnpm",
-            "pip",
-            "cargo",
-            "rustc",
-            "go",
-            "node",
-            "nodejs",
-            "python",
-            "java",
-            "gradle",
-            "maven",
-            "react",
-            "vue",
-            "angular",
-            "svelte",
-            "next",
-            "django",
-            "flask",
-            "fastapi",
-            "rails",
-            "express",
-            "jest",
-            "pytest",
-            "vitest",
-            "webpack",
-            "vite",
-            "babel",
-            "typescript",
-            "postgres",
-            "postgresql",
-            "mysql",
-            "sqlite",
-            "redis",
-            "mongo",
-            "mongodb",
-            "mongoose",
-            "kafka",
-            "nginx",
-            "git",
-            "github actions",
-            "terraform",
-            "openssl",
-            "tokio",
-            "serde",
-            "sqlalchemy",
-            "asyncio",
-            "celery",
-            "graphql",
-            "prisma",
-            "vercel",
-            "aws",
-            "lambda",
-            "supabase",
-        ],
+        concat!(
+            "npm|yarn|pnpm|pip|cargo|rustc|go|node|nodejs|python|java|gradle|maven|react|vue",
+            "|angular|svelte|next|django|flask|fastapi|rails|express|jest|pytest|vitest|webpack",
+            "|vite|babel|typescript|postgres|postgresql|mysql|sqlite|redis|mongo|mongodb",
+            "|mongoose|kafka|nginx|git|github actions|terraform|openssl|tokio|serde|sqlalchemy",
+            "|asyncio|celery|graphql|prisma|vercel|aws|lambda|supabase",
+        ),
     )
 }
 
@@ -452,30 +316,12 @@ pub fn library(text: &str) -> bool {
 /// (an error word, an HTTP 4xx/5xx status, an `E123` or `EACCES` code, a long quoted message,
 /// an `UPPER_SNAKE` constant; all case-insensitive).
 pub fn error(text: &str) -> bool {
-    const WORDS: &[&str] = &[
-        "error",
-        "exception",
-        "traceback",
-        "panic",
-        "panicked",
-        "panics",
-        "segfault",
-        "core dump",
-        "timeout",
-        "timed out",
-        "deadlock",
-        "race condition",
-        "memory leak",
-        "oom",
-        "out of memory",
-        "permission denied",
-        "access denied",
-        "not found",
-        "no such file",
-        "refused",
-        "forbidden",
-        "unauthorized",
-    ];
+    const WORDS: &str = concat!(
+        "error|exception|traceback|panic|panicked|panics|segfault|core dump|timeout",
+        "|timed out|deadlock|race condition|memory leak|oom|out of memory",
+        "|permission denied|access denied|not found|no such file|refused|forbidden",
+        "|unauthorized",
+    );
     has_long_quote(text)
         || run_starts(text).any(|at| {
             let run = run_at(text, at);
@@ -568,16 +414,7 @@ pub fn find_fix(text: &str) -> Option<Range<usize>> {
 pub fn fix_item(text: &str) -> bool {
     has_word(
         text,
-        &[
-            "fixed",
-            "solved",
-            "resolved",
-            "works now",
-            "working now",
-            "workaround",
-            "the fix",
-            "solution",
-        ],
+        "fixed|solved|resolved|works now|working now|workaround|the fix|solution",
     )
 }
 
@@ -586,14 +423,7 @@ pub fn fix_item(text: &str) -> bool {
 pub fn cause_item(text: &str) -> bool {
     has_word(
         text,
-        &[
-            "because",
-            "root cause",
-            "caused by",
-            "turns out",
-            "turned out",
-            "the reason",
-        ],
+        "because|root cause|caused by|turns out|turned out|the reason",
     )
 }
 

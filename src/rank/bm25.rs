@@ -269,8 +269,8 @@ struct Scratch {
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct NormsKey(u64, [u32; 4]);
 
-/// The recency multiplier of one day, remembered for the last day asked: lines come in
-/// file order, so neighbours mostly share a date and `powf` runs once per date.
+/// The recency multiplier of one day, remembered for the last day asked (lines of one
+/// date heading are scored one after another, so a run of them costs one `powf`).
 struct Recency {
     today: Day,
     features: Features,

@@ -288,12 +288,13 @@ fn render(sections: &[Section]) -> String {
 }
 
 /// Drop items, lowest priority and least valuable first, until the text fits the budget.
+///
+/// The size is tracked as lines are dropped (a dropped line takes exactly its characters and
+/// its newline with it) and checked against a full render whenever it looks small enough, so
+/// fitting stays linear in the number of items while the result is exact.
 fn fit(sections: &mut Vec<Section>, budget: usize) {
-    loop {
-        let size = render(sections).chars().count();
-        if size <= budget {
-            return;
-        }
+    let mut size = render(sections).chars().count();
+    while size > budget {
         let victim = sections
             .iter()
             .enumerate()
@@ -301,8 +302,23 @@ fn fit(sections: &mut Vec<Section>, budget: usize) {
             .max_by_key(|(i, s)| (s.priority, *i))
             .map(|(i, _)| i);
         let Some(i) = victim else { return };
-        if sections[i].items.pop().is_none() || sections[i].items.is_empty() {
+        let section = &mut sections[i];
+        if let Some(item) = section.items.pop() {
+            size = size.saturating_sub(item.chars().count() + 1);
+        }
+        if section.items.is_empty() {
+            // "\n## title\n" plus the intro line, if any.
+            let overhead = 5
+                + section.title.chars().count()
+                + section
+                    .intro
+                    .as_ref()
+                    .map_or(0, |intro| intro.chars().count() + 1);
+            size = size.saturating_sub(overhead);
             sections.remove(i);
+        }
+        if size <= budget {
+            size = render(sections).chars().count();
         }
     }
 }
@@ -311,6 +327,41 @@ fn fit(sections: &mut Vec<Section>, budget: usize) {
 mod tests {
     use super::*;
     use crate::parse::parse_document;
+
+    /// The straightforward fit: re-render after every dropped line.
+    fn fit_naive(sections: &mut Vec<Section>, budget: usize) {
+        while render(sections).chars().count() > budget {
+            let victim = sections
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.priority > 0 && (!s.items.is_empty() || s.intro.is_some()))
+                .max_by_key(|(i, s)| (s.priority, *i))
+                .map(|(i, _)| i);
+            let Some(i) = victim else { return };
+            if sections[i].items.pop().is_none() || sections[i].items.is_empty() {
+                sections.remove(i);
+            }
+        }
+    }
+
+    #[test]
+    fn incremental_fit_matches_the_naive_fit() {
+        let mut all = Vec::new();
+        for (p, title) in [(1u8, "A"), (4, "Décisions"), (6, "Gotchas"), (3, "B")] {
+            let mut s = Section::new(title, p);
+            s.intro = (p == 3).then(|| "intro line".to_string());
+            s.items = (0..12)
+                .map(|i| format!("- item {i} of {title} ✓ {}", "x".repeat(i * 3)))
+                .collect();
+            all.push(s);
+        }
+        for budget in [0, 300, 700, 1200, 1800, 2500, 10_000] {
+            let (mut a, mut b) = (all.clone(), all.clone());
+            fit(&mut a, budget);
+            fit_naive(&mut b, budget);
+            assert_eq!(render(&a), render(&b), "budget {budget}");
+        }
+    }
 
     #[test]
     fn stays_within_budget_and_keeps_whole_lines() {

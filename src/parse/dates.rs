@@ -94,25 +94,27 @@ fn slash_date(s: &str) -> Option<(NaiveDate, usize)> {
     Some((date, end))
 }
 
+/// Month names, January first (also used to read reminder dates).
+pub const MONTHS: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
 fn month_number(word: &str) -> Option<u32> {
     let w = word.trim_end_matches('.').to_ascii_lowercase();
     if w.len() < 3 {
         return None;
     }
-    const MONTHS: [&str; 12] = [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ];
     MONTHS
         .iter()
         .position(|m| *m == w || (w.len() <= 4 && m.starts_with(&w)))

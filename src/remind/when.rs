@@ -55,20 +55,7 @@ static TIME_OF_DAY: LazyLock<Regex> = LazyLock::new(|| {
         .expect("static pattern")
 });
 
-const MONTHS: [&str; 12] = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-];
+use crate::parse::dates::MONTHS;
 
 const WEEKDAYS: [&str; 7] = [
     "monday",

@@ -59,6 +59,24 @@ pub struct Reminder {
     pub in_done_section: bool,
 }
 
+/// Where a line added to the section headed at `start` goes: after the section's last
+/// non-blank line (or right under its heading), before the blank lines that end it.
+fn end_of_section<L: AsRef<[u8]>>(
+    lines: &[L],
+    headings: &[(usize, String)],
+    start: usize,
+) -> usize {
+    let end = headings
+        .iter()
+        .map(|(i, _)| *i)
+        .find(|i| *i > start)
+        .unwrap_or(lines.len());
+    (start + 1..end)
+        .rev()
+        .find(|&i| !text::trimmed(lines[i].as_ref()).is_empty())
+        .map_or(start + 1, |i| i + 1)
+}
+
 /// A checkbox line that is not a reminder `mind` can read.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Unreadable {
@@ -325,15 +343,7 @@ pub fn insert_pending(bytes: &[u8], line: &str) -> (Vec<u8>, usize) {
         .iter()
         .find(|(_, h)| matches!(h.as_str(), "reminders" | "pending"));
     let at = if let Some((start, _)) = pending {
-        let end = headings
-            .iter()
-            .map(|(i, _)| *i)
-            .find(|i| i > start)
-            .unwrap_or(lines.len());
-        let last_filled = (start + 1..end)
-            .rev()
-            .find(|&i| !text::trimmed(&lines[i]).is_empty());
-        let at = last_filled.map_or(start + 1, |i| i + 1);
+        let at = end_of_section(&lines, &headings, *start);
         lines.insert(at, new_line);
         at
     } else {
@@ -405,15 +415,7 @@ pub fn sweep_done(bytes: &[u8], parsed: &Parsed) -> Option<Vec<u8>> {
     let headings = heading_lines(&lines);
     match headings.iter().find(|(_, h)| is_done_heading(h)) {
         Some((start, _)) => {
-            let end = headings
-                .iter()
-                .map(|(i, _)| *i)
-                .find(|i| i > start)
-                .unwrap_or(lines.len());
-            let last_filled = (start + 1..end)
-                .rev()
-                .find(|&i| !text::trimmed(&lines[i]).is_empty());
-            let at = last_filled.map_or(start + 1, |i| i + 1);
+            let at = end_of_section(&lines, &headings, *start);
             lines.splice(at..at, moved);
         }
         None => {

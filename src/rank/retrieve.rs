@@ -49,6 +49,15 @@ impl Recalled {
     }
 }
 
+/// The ranking query for `text`, with the tokenizer and features that built it; `None`
+/// when the text has no searchable word.
+fn query_for(text: &str) -> Option<(Tokenizer, Features, Query)> {
+    let mut tokenizer = Tokenizer::default();
+    let features = Features::default();
+    let query = Query::parse(text, &mut tokenizer, &features);
+    (!query.is_empty()).then_some((tokenizer, features, query))
+}
+
 /// Up to `limit` memories about the same thing as `text`, best first; `score` is the
 /// calibrated similarity.
 pub fn relevant(
@@ -57,12 +66,9 @@ pub fn relevant(
     limit: usize,
     today: chrono::NaiveDate,
 ) -> Vec<Recalled> {
-    let mut tokenizer = Tokenizer::default();
-    let features = Features::default();
-    let query = Query::parse(text, &mut tokenizer, &features);
-    if query.is_empty() {
+    let Some((mut tokenizer, features, query)) = query_for(text) else {
         return Vec::new();
-    }
+    };
     let vocab = SegmentVocabulary::new(index.segments());
     let target = Vector::of_text(text, &mut tokenizer, &vocab);
     let mut out: Vec<(f32, Found<'_>)> = index
@@ -90,12 +96,9 @@ pub fn solutions(
     limit: usize,
     today: chrono::NaiveDate,
 ) -> Vec<Recalled> {
-    let mut tokenizer = Tokenizer::default();
-    let features = Features::default();
-    let query = Query::parse(text, &mut tokenizer, &features);
-    if query.is_empty() {
+    let Some((_, features, query)) = query_for(text) else {
         return Vec::new();
-    }
+    };
     let mut found: Vec<Found<'_>> = index
         .search(
             &query,

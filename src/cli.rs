@@ -106,6 +106,9 @@ pub struct HarvestArgs {
     /// Also harvest the `MEMORY:` comments each commit added (reads every commit's diff).
     #[arg(long)]
     pub comments: bool,
+    /// Afterwards move every commit memory into the tracked MEMORY.md (to commit and share).
+    #[arg(long)]
+    pub to_memory: bool,
     /// Show what would be added; write nothing.
     #[arg(long)]
     pub dry_run: bool,

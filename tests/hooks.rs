@@ -7,7 +7,7 @@ use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
-use gitrun::{Git, memory_lines, repo, short};
+use gitrun::{Git, STORE, STORE_HEADER, porcelain, repo, short, store_lines};
 use serde_json::Value;
 
 fn json(out: &str) -> Value {
@@ -35,9 +35,10 @@ fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>, u32)> {
 }
 
 #[test]
-fn a_real_commit_with_decided_adds_the_memory() {
+fn a_real_commit_with_decided_keeps_the_memory_and_leaves_the_tree_clean() {
     let env = repo();
     env.ok(&["hooks", "install"]);
+    let memory = env.read(".mind/MEMORY.md");
     env.write("src/auth.rs", "fn login() {}\n");
     let git = Git::new(&env);
     git.ok(&["add", "src/auth.rs"]);
@@ -49,20 +50,41 @@ fn a_real_commit_with_decided_adds_the_memory() {
     ]);
     assert!(out.status.success());
     let id = short(&env, "HEAD");
+    // The memories go to the ignored commit store; no tracked file changes.
     assert_eq!(
-        memory_lines(&env, &format!("(commit {id})")),
-        vec![
-            format!("fixed: Safari cookie loss (commit {id})"),
-            format!("decided: same-site cookie domain (commit {id})"),
-        ]
+        env.read(STORE),
+        format!(
+            "{STORE_HEADER}\n## 2026-01-15\n\nfixed: Safari cookie loss (commit {id})\ndecided: same-site cookie domain (commit {id})\n"
+        )
     );
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains(&format!("kept 2 memories from commit {id}"))
+    assert_eq!(env.read(".mind/MEMORY.md"), memory);
+    assert_eq!(porcelain(&env, &env.root()), "");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!("mind: kept 2 memories from commit {id}\n")
     );
+    // Search finds it, with the store's own file name.
+    let found = json(&env.ok(&["search", "same-site cookie", "--json"]));
+    assert_eq!(
+        found["results"][0]["text"],
+        format!("decided: same-site cookie domain (commit {id})")
+    );
+    assert_eq!(found["results"][0]["file"], ".mind/cache/commits.md");
     // The hook leaves CLAUDE.md alone; the next recall brings the decision into the block.
     assert!(!env.read("CLAUDE.md").contains("same-site cookie domain"));
-    env.ok(&["recall"]);
-    assert!(env.read("CLAUDE.md").contains("same-site cookie domain"));
+    let block = env.ok(&["recall"]);
+    assert!(
+        block.contains(&format!(
+            "- same-site cookie domain (commit {id}) (2026-01-15)\n"
+        )),
+        "{block}"
+    );
+    assert!(env.read("CLAUDE.md").contains(&format!(
+        "- same-site cookie domain (commit {id}) (2026-01-15)\n"
+    )));
+    let status = json(&env.ok(&["status", "--json"]));
+    assert_eq!(status["counts"]["decision"], 1);
+    assert_eq!(status["counts"]["progress"], 1);
 }
 
 #[test]
@@ -122,7 +144,7 @@ fn an_editor_commit_gets_commented_reminders_that_git_strips() {
     // The comment the commit added is harvested with file, line and commit.
     let id = short(&env, "HEAD");
     assert_eq!(
-        memory_lines(&env, "retry twice"),
+        store_lines(&env, "retry twice"),
         vec![format!("decided: retry twice (src/a.rs:2, commit {id})")]
     );
 }
@@ -155,12 +177,7 @@ fn trailers_are_opt_in() {
         "{body}"
     );
     // The trailer is then harvested like any other.
-    assert_eq!(
-        memory_lines(&env, "Safari drops").len(),
-        1,
-        "{}",
-        env.read(".mind/MEMORY.md")
-    );
+    assert_eq!(store_lines(&env, "Safari drops").len(), 1, "{}", env.read(STORE));
 }
 
 #[test]
@@ -189,7 +206,7 @@ fn an_existing_hook_keeps_running_and_uninstall_restores_it() {
     git.ok(&["add", "a.txt"]);
     git.ok(&["commit", "-q", "-m", "learned: old hooks still run"]);
     assert_eq!(fs::read_to_string(&marker).unwrap(), "ran \n");
-    assert_eq!(memory_lines(&env, "old hooks still run").len(), 1);
+    assert_eq!(store_lines(&env, "old hooks still run").len(), 1);
 
     let status = json(&env.ok(&["hooks", "status", "--json"]));
     assert_eq!(status["hooks"][0]["status"], "chained");
@@ -254,7 +271,7 @@ fn core_hooks_path_is_honoured() {
         "-m",
         "gotcha: hooksPath is relative to the work tree",
     ]);
-    assert_eq!(memory_lines(&env, "hooksPath is relative").len(), 1);
+    assert_eq!(store_lines(&env, "hooksPath is relative").len(), 1);
 }
 
 #[test]
@@ -299,11 +316,12 @@ fn a_linked_worktree_uses_the_common_hooks_folder() {
     let git = Git::new(&env).in_dir(&linked);
     git.ok(&["add", "b.txt"]);
     git.ok(&["commit", "-q", "-m", "decided: worktrees share hooks"]);
-    let memory = fs::read_to_string(linked.join(".mind/MEMORY.md")).unwrap();
+    let store = fs::read_to_string(linked.join(STORE)).unwrap();
     assert!(
-        memory.contains("decided: worktrees share hooks (commit "),
-        "{memory}"
+        store.contains("decided: worktrees share hooks (commit "),
+        "{store}"
     );
+    assert_eq!(porcelain(&env, &linked), "");
 }
 
 #[test]
@@ -323,21 +341,12 @@ fn a_commit_succeeds_without_mind_dir() {
 }
 
 #[test]
-fn a_commit_succeeds_when_memory_cannot_be_written() {
+fn a_commit_succeeds_when_the_commit_store_cannot_be_written() {
     let env = repo();
     env.ok(&["hooks", "install"]);
-    let memory = env.path(".mind/MEMORY.md");
-    let before = fs::read(&memory).unwrap();
-    fs::set_permissions(&memory, fs::Permissions::from_mode(0o444)).unwrap();
-    let is_root = std::process::Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
-    if is_root {
-        // Permissions do not stop root: make the file one that refuses writes.
-        fs::remove_file(&memory).unwrap();
-        std::os::unix::fs::symlink("/proc/version", &memory).unwrap();
-    }
+    let memory = env.read(".mind/MEMORY.md");
+    // A folder where the store should be: neither read nor written, whoever runs the test.
+    fs::create_dir_all(env.path(STORE)).unwrap();
     env.write("a.txt", "a\n");
     let git = Git::new(&env);
     git.ok(&["add", "a.txt"]);
@@ -353,9 +362,7 @@ fn a_commit_succeeds_when_memory_cannot_be_written() {
         git.ok(&["log", "-1", "--format=%s"]),
         "decided: cannot be written\n"
     );
-    if !is_root {
-        assert_eq!(fs::read(&memory).unwrap(), before);
-    }
+    assert_eq!(env.read(".mind/MEMORY.md"), memory);
 }
 
 #[test]
@@ -370,6 +377,7 @@ fn a_commit_succeeds_when_mind_is_not_on_path() {
     assert!(out.status.success());
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
     assert_eq!(env.read(".mind/MEMORY.md"), before);
+    assert!(!env.exists(STORE));
 }
 
 #[test]
@@ -382,6 +390,7 @@ fn mind_hooks_0_skips_the_hooks() {
     git.ok(&["add", "a.txt"]);
     git.ok(&["commit", "-q", "-m", "decided: skipped on purpose"]);
     assert_eq!(env.read(".mind/MEMORY.md"), before);
+    assert!(!env.exists(STORE));
 }
 
 #[test]
@@ -402,7 +411,7 @@ fn amend_does_not_duplicate() {
         "-m",
         "decided: amend keeps one copy",
     ]);
-    assert_eq!(memory_lines(&env, "amend keeps one copy").len(), 1);
+    assert_eq!(store_lines(&env, "amend keeps one copy").len(), 1);
 }
 
 #[test]
@@ -418,7 +427,7 @@ fn a_moved_comment_in_a_later_commit_adds_nothing() {
     git.ok(&["commit", "-q", "-m", "add a"]);
     let id = short(&env, "HEAD");
     assert_eq!(
-        memory_lines(&env, "100 requests"),
+        store_lines(&env, "100 requests"),
         vec![format!(
             "learned: the API allows 100 requests a minute (src/a.py:2, commit {id})"
         )]
@@ -434,7 +443,7 @@ fn a_moved_comment_in_a_later_commit_adds_nothing() {
     );
     git.ok(&["add", "src/b.py"]);
     git.ok(&["commit", "-q", "-m", "copy it elsewhere"]);
-    assert_eq!(memory_lines(&env, "100 requests").len(), 1);
+    assert_eq!(store_lines(&env, "100 requests").len(), 1);
 }
 
 #[test]
@@ -617,7 +626,7 @@ fn a_submodule_gets_hooks_in_its_own_git_dir_and_feeds_the_project() {
     git.ok(&["commit", "-qam", "note f"]);
     let id = git.ok(&["rev-parse", "--short=7", "HEAD"]);
     assert_eq!(
-        memory_lines(&env, "not reentrant"),
+        store_lines(&env, "not reentrant"),
         vec![format!(
             "gotcha: f is not reentrant (vendor/lib/lib.rs:2, commit {})",
             id.trim()

@@ -7,10 +7,10 @@
 //! another line or file, a commit amended or rebased with the same message, a decision
 //! logged by hand and then written in a commit: each is found already present.
 //!
-//! The keys come first from MEMORY.md itself (the source of truth), and second from a
-//! ledger, `.mind/cache/harvested.tsv`, that records every key ever harvested so that a
-//! harvested line deleted from MEMORY.md by hand is not brought back by the next
-//! checkpoint. The ledger is a cache: deleting it only forgets those deletions.
+//! The keys come first from MEMORY.md itself (the source of truth) and the commit store
+//! (`.mind/cache/commits.md`, see [`super::derived`]), and second from a ledger,
+//! `.mind/cache/harvested.tsv`, that records every key ever harvested so that a harvested
+//! line deleted by hand is not brought back by the next checkpoint or commit. The ledger is a cache: deleting it only forgets those deletions.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -90,13 +90,18 @@ impl Seen {
     /// Keys of every non-empty line of MEMORY.md.
     pub fn from_memory(memory: &str) -> Seen {
         let mut seen = Seen::default();
-        for line in memory.lines() {
+        seen.add_lines(memory);
+        seen
+    }
+
+    /// Add the keys of every non-empty line of another memory file (the commit store).
+    pub fn add_lines(&mut self, text: &str) {
+        for line in text.lines() {
             let k = key(line);
             if !k.is_empty() {
-                seen.keys.insert(hash(&k));
+                self.keys.insert(hash(&k));
             }
         }
-        seen
     }
 
     /// Keys of only those MEMORY.md lines that could equal one of `candidates`: lines
@@ -104,6 +109,14 @@ impl Seen {
     /// as [`Seen::from_memory`] for these candidates, at a fraction of the cost on a large
     /// memory (the git hook's path).
     pub fn from_memory_for(memory: &str, candidates: &[&str]) -> Seen {
+        let mut seen = Seen::default();
+        seen.add_lines_for(memory, candidates);
+        seen
+    }
+
+    /// [`Seen::add_lines`] limited to the lines that could equal one of `candidates`
+    /// (see [`Seen::from_memory_for`]).
+    pub fn add_lines_for(&mut self, text: &str, candidates: &[&str]) {
         let mut anchors = Vec::new();
         for candidate in candidates {
             let k = key(candidate);
@@ -114,35 +127,33 @@ impl Seen {
                 .unwrap_or("");
             if word.is_empty() {
                 // Nothing to anchor on (an all non-ASCII text): compare every line.
-                return Seen::from_memory(memory);
+                return self.add_lines(text);
             }
             anchors.push(word.to_string());
         }
-        let mut seen = Seen::default();
         if anchors.is_empty() {
-            return seen;
+            return;
         }
         let Ok(finder) = aho_corasick::AhoCorasick::builder()
             .ascii_case_insensitive(true)
             .build(&anchors)
         else {
-            return Seen::from_memory(memory);
+            return self.add_lines(text);
         };
-        let bytes = memory.as_bytes();
+        let bytes = text.as_bytes();
         let mut next_line = 0;
-        for m in finder.find_iter(memory) {
+        for m in finder.find_iter(text) {
             if m.start() < next_line {
                 continue;
             }
             let start = memchr::memrchr(b'\n', &bytes[..m.start()]).map_or(0, |i| i + 1);
             let end = memchr::memchr(b'\n', &bytes[m.end()..]).map_or(bytes.len(), |i| m.end() + i);
             next_line = end;
-            let k = key(&memory[start..end]);
+            let k = key(&text[start..end]);
             if !k.is_empty() {
-                seen.keys.insert(hash(&k));
+                self.keys.insert(hash(&k));
             }
         }
-        seen
     }
 
     /// Add the ledger's keys (a missing or unreadable ledger adds nothing).
@@ -156,6 +167,12 @@ impl Seen {
             }
         }
         self
+    }
+
+    /// True when `line` is present (without adding it).
+    pub fn contains(&self, line: &str) -> bool {
+        let k = key(line);
+        !k.is_empty() && self.keys.contains(&hash(&k))
     }
 
     /// True when `line` is not yet present; it counts as present from now on.

@@ -3,12 +3,15 @@
 //! ([`dedupe`]), and flagged when the files they talk about change later ([`stale`]).
 //!
 //! Every path ends the same way: candidate lines with a provenance and a date are checked
-//! against MEMORY.md and the ledger, and the new ones are appended under their date
-//! headings in one write, under the store lock ([`append_new`]).
+//! against MEMORY.md, the commit store and the ledger, and the new ones are appended under
+//! their date headings in one write, under the store lock: `MEMORY:` comments found in the
+//! work tree by `mind checkpoint` to MEMORY.md ([`append_new`]), what commits hold to the
+//! ignored commit store ([`derived::append_new`]), so a commit never dirties the tree.
 
 pub mod comments;
 pub mod commits;
 pub mod dedupe;
+pub mod derived;
 pub mod progress;
 pub mod rules;
 pub mod settings;
@@ -57,18 +60,24 @@ pub fn select_new(seen: &mut dedupe::Seen, candidates: Vec<Candidate>) -> (Vec<C
 
 /// The bytes that append `added` to `existing`, each run of equal dates under its heading.
 pub fn render_append(existing: &[u8], added: &[Candidate]) -> Vec<u8> {
+    let lines: Vec<(NaiveDate, String)> = added.iter().map(|c| (c.date, c.line())).collect();
+    render_lines(existing, &lines)
+}
+
+/// The bytes that append dated lines to `existing`, each run of equal dates under its heading.
+pub fn render_lines(existing: &[u8], added: &[(NaiveDate, String)]) -> Vec<u8> {
     let mut out = Vec::new();
     // Only the text after the last heading matters to `append_under_date`; keeping a short
     // tail makes many date groups cheap on a large MEMORY.md.
     let mut tail: Vec<u8> = tail_from_last_heading(existing).to_vec();
     let mut start = 0;
     while start < added.len() {
-        let date = added[start].date;
+        let date = added[start].0;
         let end = added[start..]
             .iter()
-            .position(|c| c.date != date)
+            .position(|c| c.0 != date)
             .map_or(added.len(), |n| start + n);
-        let lines: Vec<String> = added[start..end].iter().map(Candidate::line).collect();
+        let lines: Vec<String> = added[start..end].iter().map(|c| c.1.clone()).collect();
         let bytes = memory::append_under_date(&tail, date, &lines);
         out.extend_from_slice(&bytes);
         tail.extend_from_slice(&bytes);

@@ -8,13 +8,12 @@ use crate::app::Ctx;
 use crate::capture::comments::{ScanOptions, scan_tree};
 use crate::capture::progress::Progress;
 use crate::capture::settings::CaptureSettings;
-use crate::capture::{self, Candidate, dedupe, rules};
+use crate::capture::{self, Candidate, dedupe, derived, rules};
 use crate::cli::CheckpointArgs;
-use crate::commands::{read_memory, refresh_context};
+use crate::commands::{memory_document, read_memory_bytes, refresh_context};
 use crate::context::{self, TargetOutcome};
 use crate::error::Result;
 use crate::output;
-use crate::parse::parse_document;
 use crate::store::state::{State, content_hash};
 use crate::store::text;
 
@@ -83,17 +82,20 @@ pub fn run(args: &CheckpointArgs, ctx: &Ctx) -> Result<()> {
         .collect();
 
     let _lock = project.lock()?;
-    let (mut memory_bytes, _) = read_memory(&project)?;
-    let mut seen = dedupe::Seen::from_memory(&text::lossy(&memory_bytes)).with_ledger(&project);
+    let mut memory_bytes = read_memory_bytes(&project)?;
+    // What a commit already brought into the commit store is not copied into MEMORY.md.
+    let mut seen = dedupe::Seen::from_memory(&text::lossy(&memory_bytes));
+    seen.add_lines(&text::lossy(&derived::read(&project)?));
+    let mut seen = seen.with_ledger(&project);
     let (added, already_known) = capture::select_new(&mut seen, candidates);
 
     let mut targets = Vec::new();
     let doc = if args.dry_run {
-        parse_document(&text::lossy(&memory_bytes))
+        memory_document(&project, &memory_bytes)?
     } else {
         let appended = capture::append_new(&project, &memory_bytes, &added)?;
         memory_bytes.extend_from_slice(&appended);
-        let doc = parse_document(&text::lossy(&memory_bytes));
+        let doc = memory_document(&project, &memory_bytes)?;
         let mut state = State::load(&project.state())?;
         targets = refresh_context(&project, &config, &mut state, &doc, Vec::new())?.1;
         state.set_last_activity(ctx.clock.epoch_ms());

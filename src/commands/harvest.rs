@@ -1,6 +1,8 @@
-//! `mind harvest [--since REV|DATE] [--limit N] [--comments] [--dry-run]`: backfill memory
-//! from git history with the post-commit hook's rules and de-duplication, so a commit the
-//! hook already harvested adds nothing. Entries go under their commit's date, oldest first.
+//! `mind harvest [--since REV|DATE] [--limit N] [--comments] [--to-memory] [--dry-run]`:
+//! backfill the commit store (`.mind/cache/commits.md`) from git history with the
+//! post-commit hook's rules and de-duplication, so a commit the hook already harvested adds
+//! nothing and a new clone gets the same entries. Entries go under their commit's date,
+//! oldest first. `--to-memory` then moves the store's entries into the tracked MEMORY.md.
 
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -9,15 +11,14 @@ use crate::app::Ctx;
 use crate::capture::commits::{self, Scope, WalkLimits};
 use crate::capture::progress::Progress;
 use crate::capture::settings::CaptureSettings;
-use crate::capture::{self, Candidate, dedupe};
+use crate::capture::{self, Candidate, dedupe, derived};
 use crate::cli::HarvestArgs;
-use crate::commands::{read_memory, refresh_context};
+use crate::commands::{memory_document, read_memory_bytes, refresh_context};
 use crate::context::{self, TargetOutcome};
 use crate::error::{Error, Result};
 use crate::output;
-use crate::parse::parse_document;
 use crate::store::state::{State, content_hash};
-use crate::store::text;
+use crate::store::{self, Project, append, text};
 
 #[derive(Serialize)]
 struct Reply {
@@ -27,6 +28,8 @@ struct Reply {
     found: usize,
     added: Vec<Added>,
     already_known: usize,
+    /// Lines moved from the commit store into MEMORY.md (`--to-memory`).
+    moved_to_memory: Vec<String>,
     targets: Vec<TargetOutcome>,
 }
 
@@ -100,16 +103,23 @@ pub fn run(args: &HarvestArgs, ctx: &Ctx) -> Result<()> {
     let candidates: Vec<Candidate> = candidates.into_iter().map(|(_, _, c)| c).collect();
 
     let _lock = project.lock()?;
-    let (mut memory_bytes, _) = read_memory(&project)?;
-    let mut seen = dedupe::Seen::from_memory(&text::lossy(&memory_bytes)).with_ledger(&project);
+    let mut memory_bytes = read_memory_bytes(&project)?;
+    let mut store = derived::read(&project)?;
+    let mut seen = dedupe::Seen::from_memory(&text::lossy(&memory_bytes));
+    seen.add_lines(&text::lossy(&store));
+    let mut seen = seen.with_ledger(&project);
     let (added, already_known) = capture::select_new(&mut seen, candidates);
     let mut targets = Vec::new();
+    let mut moved = Vec::new();
     if !args.dry_run {
-        let appended = capture::append_new(&project, &memory_bytes, &added)?;
-        memory_bytes.extend_from_slice(&appended);
+        let appended = derived::append_new(&project, &store, &added)?;
+        store.extend_from_slice(&appended);
+        if args.to_memory {
+            moved = move_to_memory(&project, &mut memory_bytes, &store, ctx.clock.today())?;
+        }
         let mut state = State::load(&project.state())?;
-        if !added.is_empty() {
-            let doc = parse_document(&text::lossy(&memory_bytes));
+        if !added.is_empty() || !moved.is_empty() {
+            let doc = memory_document(&project, &memory_bytes)?;
             targets = refresh_context(&project, &config, &mut state, &doc, Vec::new())?.1;
             state.set_memory_hash(content_hash(&memory_bytes));
         }
@@ -131,6 +141,7 @@ pub fn run(args: &HarvestArgs, ctx: &Ctx) -> Result<()> {
             })
             .collect(),
         already_known,
+        moved_to_memory: moved,
         targets,
     };
     if ctx.json {
@@ -153,10 +164,51 @@ pub fn run(args: &HarvestArgs, ctx: &Ctx) -> Result<()> {
                 a.line
             ));
         }
+        if args.to_memory && !reply.dry_run {
+            out.push_str(&format!(
+                "moved {} commit memor{} into {}\n",
+                reply.moved_to_memory.len(),
+                if reply.moved_to_memory.len() == 1 {
+                    "y"
+                } else {
+                    "ies"
+                },
+                store::MEMORY_FILE
+            ));
+        }
         ctx.out(&out)?;
     }
     match context::refused_error(&project, &reply.targets) {
         Some(e) => Err(e),
         None => Ok(()),
     }
+}
+
+/// Move the commit store's entries into MEMORY.md under their dates (those MEMORY.md does
+/// not hold yet), then empty the store: each entry is then in exactly one of the two, and
+/// a later harvest in any clone finds them in MEMORY.md. The caller holds the store lock.
+fn move_to_memory(
+    project: &Project,
+    memory: &mut Vec<u8>,
+    store: &[u8],
+    today: NaiveDate,
+) -> Result<Vec<String>> {
+    let entries = derived::entries(&text::lossy(store));
+    if entries.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut seen = dedupe::Seen::from_memory(&text::lossy(memory));
+    let lines: Vec<(NaiveDate, String)> = entries
+        .into_iter()
+        .filter(|e| seen.insert(&e.line))
+        .map(|e| (e.date.unwrap_or(today), e.line))
+        .collect();
+    if !lines.is_empty() {
+        let bytes = capture::render_lines(memory, &lines);
+        append::append_bytes(&project.memory(), &bytes)?;
+        memory.extend_from_slice(&bytes);
+    }
+    // MEMORY.md holds every entry now: the store keeps only its header.
+    derived::rewrite(project, derived::HEADER.as_bytes())?;
+    Ok(lines.into_iter().map(|(_, line)| line).collect())
 }

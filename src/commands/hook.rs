@@ -6,8 +6,10 @@
 //!   listing this session's unlogged decisions and learnings and the `MEMORY:` comments
 //!   being committed. `capture.commit_prompt: "trailers"` adds `Memory:` trailers instead.
 //!
-//! post-commit only appends to MEMORY.md (and the ledger); the context block follows at
-//! the next `mind recall` or `mind checkpoint`.
+//! post-commit only appends to the ignored commit store `.mind/cache/commits.md` (and the
+//! ledger), never to a tracked file: a commit leaves the work tree clean, so rebases,
+//! cherry-picks and checkouts go on. The context block follows at the next `mind recall`
+//! or `mind checkpoint`. prepare-commit-msg writes only the message file git gives it.
 //!
 //! Both always succeed: no project, no repository, a disabled setting is a silent no-op;
 //! any failure is one line on stderr. The commit is never blocked or slowed by waiting:
@@ -20,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use crate::capture::commits::{self, Scope, TreeCache};
 use crate::capture::settings::{CaptureSettings, CommitPrompt};
-use crate::capture::{self, Candidate, dedupe, rules};
+use crate::capture::{self, Candidate, dedupe, derived, rules};
 use crate::cli::{GlobalArgs, HookArgs};
 use crate::error::{Error, Result};
 use crate::promote;
@@ -97,17 +99,20 @@ fn post_commit(global: &GlobalArgs) -> Result<()> {
         path: path.clone(),
         reason: "missing; run `mind init` to recreate it".into(),
     })?;
+    let store = derived::read(&project)?;
     let texts: Vec<&str> = candidates.iter().map(|c| c.text.as_str()).collect();
-    let mut seen =
-        dedupe::Seen::from_memory_for(&text::lossy(&memory), &texts).with_ledger(&project);
+    let mut seen = dedupe::Seen::from_memory_for(&text::lossy(&memory), &texts);
+    seen.add_lines_for(&text::lossy(&store), &texts);
+    let mut seen = seen.with_ledger(&project);
     let (added, _) = capture::select_new(&mut seen, candidates);
     if added.is_empty() {
         return Ok(());
     }
-    // Only the append: the context block and state are refreshed by the next `mind recall`
-    // or `mind checkpoint`, which keeps the hook to a few milliseconds (no fsync'd rewrites)
-    // and leaves a tracked CLAUDE.md alone right after a commit.
-    capture::append_new(&project, &memory, &added)?;
+    // Only an append to the ignored commit store: the message is in git already, so the
+    // tracked files stay as committed (a rebase or checkout right after finds a clean
+    // tree). The context block follows at the next `mind recall` or `mind checkpoint`,
+    // which keeps the hook to a few milliseconds.
+    derived::append_new(&project, &store, &added)?;
     if !global.quiet {
         eprintln!(
             "mind: kept {} memor{} from commit {}",
@@ -162,7 +167,10 @@ fn prepare_commit_msg(args: &[OsString]) -> Result<()> {
         .map(String::as_str)
         .chain(staged.iter().map(|c| c.text.as_str()))
         .collect();
-    let mut seen = dedupe::Seen::from_memory_for(&memory_text, &texts).with_ledger(&project);
+    let store = derived::read(&project).unwrap_or_default();
+    let mut seen = dedupe::Seen::from_memory_for(&memory_text, &texts);
+    seen.add_lines_for(&text::lossy(&store), &texts);
+    let mut seen = seen.with_ledger(&project);
     let unlogged: Vec<String> = unlogged.into_iter().filter(|l| seen.insert(l)).collect();
     let staged: Vec<Candidate> = staged
         .into_iter()
@@ -216,7 +224,7 @@ fn reminder_lines(unlogged: &[String], staged: &[Candidate], c: char) -> String 
     let mut out = String::new();
     if !unlogged.is_empty() {
         out.push_str(&format!(
-            "{c} mind: this session noted these, not yet in memory. Copy any that matter into the\n{c} message (`decided: ...`, `learned: ...`) and they are kept in .mind/MEMORY.md:\n"
+            "{c} mind: this session noted these, not yet in memory. Copy any that matter into the\n{c} message (`decided: ...`, `learned: ...`) and mind keeps them with the commit:\n"
         ));
         for line in unlogged {
             out.push_str(&format!("{c}   {line}\n"));
@@ -224,7 +232,7 @@ fn reminder_lines(unlogged: &[String], staged: &[Candidate], c: char) -> String 
     }
     if !staged.is_empty() {
         out.push_str(&format!(
-            "{c} mind: MEMORY: comments in this commit (kept in .mind/MEMORY.md after it):\n"
+            "{c} mind: MEMORY: comments in this commit (mind keeps them once it is made):\n"
         ));
         for s in staged {
             out.push_str(&format!("{c}   {}  ({})\n", s.text, s.provenance));

@@ -22,6 +22,7 @@ mod stale;
 mod status;
 
 use crate::app::Ctx;
+use crate::capture::{dedupe, derived};
 use crate::cli::{Cli, Command};
 use crate::config::Config;
 use crate::context::{self, TargetOutcome, build};
@@ -67,11 +68,56 @@ pub(crate) fn read_memory_bytes(project: &Project) -> Result<Vec<u8>> {
     })
 }
 
-/// MEMORY.md's bytes and its parsed document.
+/// MEMORY.md's bytes and the memory's parsed document (MEMORY.md and the commit store, see
+/// [`memory_document`]).
 pub(crate) fn read_memory(project: &Project) -> Result<(Vec<u8>, Document)> {
     let bytes = read_memory_bytes(project)?;
-    let doc = parse_document(&text::lossy(&bytes));
+    let doc = memory_document(project, &bytes)?;
     Ok((bytes, doc))
+}
+
+/// The memory as one document: MEMORY.md (`memory`, as the caller read it) and the commit
+/// store `.mind/cache/commits.md`, what the context block, status and the brief read.
+pub(crate) fn memory_document(project: &Project, memory: &[u8]) -> Result<Document> {
+    let store = derived::read(project)?;
+    Ok(merge_documents(&text::lossy(memory), &text::lossy(&store)))
+}
+
+/// MEMORY.md's document followed by the commit store's. Each file is parsed on its own (an
+/// unclosed fence or a section heading in MEMORY.md does not reach into the store); the
+/// store's line numbers continue after MEMORY.md's last line, as if the two were one file,
+/// so ordering, staleness and problem resolution (a `fixed:` commit resolves a problem
+/// logged in MEMORY.md) see one sequence with distinct lines. A store entry that MEMORY.md
+/// also holds (copied there, logged by hand, or marked `[superseded]`) is left out.
+fn merge_documents(memory: &str, store: &str) -> Document {
+    let mut doc = parse_document(memory);
+    if store.trim().is_empty() {
+        return doc;
+    }
+    let offset = memory.lines().count();
+    let extra = parse_document(store);
+    let present = dedupe::Seen::from_memory(memory);
+    doc.entities
+        .extend(extra.entities.into_iter().filter_map(|mut e| {
+            if present.contains(&e.text) {
+                return None;
+            }
+            e.line += offset;
+            e.resolved_by = e.resolved_by.map(|l| l + offset);
+            Some(e)
+        }));
+    doc.summaries
+        .extend(extra.summaries.into_iter().map(|mut s| {
+            s.line += offset;
+            s
+        }));
+    doc.next_steps
+        .extend(extra.next_steps.into_iter().map(|mut s| {
+            s.line += offset;
+            s
+        }));
+    crate::parse::loops::resolve_problems(&mut doc.entities);
+    doc
 }
 
 /// Rebuild the context block from memory and write it to every instruction file.

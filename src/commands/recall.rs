@@ -6,7 +6,7 @@ use chrono::{DateTime, NaiveDate};
 use serde::Serialize;
 
 use crate::app::Ctx;
-use crate::commands::{read_memory_bytes, refresh_context};
+use crate::commands::{memory_document, read_memory_bytes, refresh_context};
 use crate::context::{self, TargetOutcome};
 use crate::error::Result;
 use crate::output;
@@ -66,7 +66,7 @@ pub fn run(ctx: &Ctx) -> Result<()> {
     }
 
     let reminders = remind::settle_at_recall(&project, ctx.clock.now(), new_session)?;
-    let doc = crate::parse::parse_document(&text::lossy(&memory_bytes));
+    let doc = memory_document(&project, &memory_bytes)?;
     let (body, targets) =
         refresh_context(&project, &config, &mut state, &doc, reminders.sections())?;
     state.set_last_activity(now_ms);

@@ -9,7 +9,7 @@ use chrono::NaiveDate;
 use serde::Serialize;
 
 use crate::app::Ctx;
-use crate::capture::stale;
+use crate::capture::{derived, stale};
 use crate::cli::SearchArgs;
 use crate::error::{Error, Result};
 use crate::output::{self, Paint};
@@ -43,22 +43,48 @@ fn is_memory(found: &Found<'_>) -> bool {
     found.source.file.ends_with(store::MEMORY_FILE)
 }
 
-/// Staleness of the MEMORY.md results (project scope only; the results' own lines are
-/// checked, so the memory is not parsed again).
-fn stale_hits(project: Option<&Project>, found: &[Found<'_>]) -> stale::Staleness {
+fn is_commit_store(found: &Found<'_>) -> bool {
+    found.source.file.ends_with(derived::RELATIVE)
+}
+
+/// Staleness of the MEMORY.md and commit store results, each file's lines on their own.
+struct StaleHits {
+    memory: stale::Staleness,
+    commits: stale::Staleness,
+}
+
+impl StaleHits {
+    fn is_stale(&self, found: &Found<'_>) -> bool {
+        (is_memory(found) && self.memory.is_stale(found.meta.line))
+            || (is_commit_store(found) && self.commits.is_stale(found.meta.line))
+    }
+}
+
+/// Staleness of the MEMORY.md and commit store results (project scope only; the results'
+/// own lines are checked, so the memory is not parsed again).
+fn stale_hits(project: Option<&Project>, found: &[Found<'_>]) -> StaleHits {
     let Some(project) = project else {
-        return stale::Staleness::default();
+        return StaleHits {
+            memory: stale::Staleness::default(),
+            commits: stale::Staleness::default(),
+        };
     };
-    let entries: Vec<stale::EntryRef<'_>> = found
-        .iter()
-        .filter(|f| is_memory(f))
-        .map(|f| stale::EntryRef {
-            line: f.meta.line,
-            date: f.meta.date,
-            text: f.text(),
-        })
-        .collect();
-    stale::check_entries(project, &entries).unwrap_or_default()
+    let check = |of_file: fn(&Found<'_>) -> bool| {
+        let entries: Vec<stale::EntryRef<'_>> = found
+            .iter()
+            .filter(|f| of_file(f))
+            .map(|f| stale::EntryRef {
+                line: f.meta.line,
+                date: f.meta.date,
+                text: f.text(),
+            })
+            .collect();
+        stale::check_entries(project, &entries).unwrap_or_default()
+    };
+    StaleHits {
+        memory: check(is_memory),
+        commits: check(is_commit_store),
+    }
 }
 
 /// `--type` values, each a type name or alias.
@@ -185,7 +211,7 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
                 .iter()
                 .map(|f| Hit {
                     hit: Recalled::from_found(f, f.score),
-                    stale: stale.is_stale(f.meta.line) && is_memory(f),
+                    stale: stale.is_stale(f),
                 })
                 .collect(),
             reminders: fired,
@@ -195,7 +221,7 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
     let mut out = String::new();
     for (i, f) in found.iter().enumerate() {
         let mut one = render(i + 1, f, &terms, args.all_projects, &ctx.paint);
-        if is_memory(f) && stale.is_stale(f.meta.line) {
+        if stale.is_stale(f) {
             one.insert_str(one.len() - 1, &format!(" {}", ctx.paint.warn(stale::MARK)));
         }
         out.push_str(&one);

@@ -11,7 +11,7 @@ use crate::config::Config;
 use crate::context::splice::{self, BlockState};
 use crate::error::Result;
 use crate::output;
-use crate::parse::{EntryType, ProblemStatus, parse_document};
+use crate::parse::{EntryType, ProblemStatus};
 use crate::store::session::{self as session_file, Section};
 use crate::store::state::State;
 use crate::store::{self, text};
@@ -80,7 +80,8 @@ pub fn run(ctx: &Ctx) -> Result<()> {
                 store::MEMORY_FILE
             ));
         }
-        let doc = parse_document(&text::lossy(&bytes));
+        // Commit memories (the ignored commit store) count like MEMORY.md's own.
+        let doc = crate::commands::memory_document(&project, &bytes)?;
         for e in doc.entities.iter().filter(|e| !e.superseded) {
             *counts.entry(e.kind.as_str()).or_default() += 1;
             if e.kind == EntryType::Problem && e.status == Some(ProblemStatus::Open) {

@@ -1,7 +1,9 @@
-//! A project's searchable memory: MEMORY.md, the named memories in `.mind/memories/` and
-//! the current SESSION.md, each as a [`Segment`] with the text it was built from.
+//! A project's searchable memory: MEMORY.md, the commit store `.mind/cache/commits.md`
+//! (memories taken from commits, typed and dated like MEMORY.md's), the named memories in
+//! `.mind/memories/` and the current SESSION.md, each as a [`Segment`] with the text it was
+//! built from.
 //!
-//! MEMORY.md and named memories come from the cache when their hash matches (see
+//! MEMORY.md, the commit store and named memories come from the cache when their hash matches (see
 //! [`super::cache`]); SESSION.md is small and changes with every log, so it is always
 //! indexed on the spot.
 
@@ -15,12 +17,14 @@ use super::cache::{self, Cache};
 use super::corpus::{self, RawFile};
 use super::segment::{DocMeta, Segment};
 use super::tokenize::{Options, Tokenizer};
+use crate::capture::derived;
 use crate::error::Result;
 use crate::store::{CACHE_DIR, MEMORIES_DIR, MEMORY_FILE, Project, SESSION_FILE, text};
 
 /// Which files of a project to index.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Scope {
+    /// MEMORY.md and the commit store.
     pub memory: bool,
     pub named: bool,
     pub session: bool,
@@ -155,6 +159,10 @@ impl Index {
         let mut cached: Vec<(String, std::path::PathBuf)> = Vec::new();
         if scope.memory {
             cached.push((MEMORY_FILE.to_string(), project.memory()));
+            cached.push((
+                derived::RELATIVE.to_string(),
+                project.dir().join(derived::RELATIVE),
+            ));
         }
         if scope.named {
             cached.extend(named_memories(&project.dir().join(MEMORIES_DIR)));

@@ -124,3 +124,27 @@ pub fn memory_lines(env: &Env, needle: &str) -> Vec<String> {
         .map(str::to_string)
         .collect()
 }
+
+/// The commit store, where memories taken from commits are kept (ignored by git).
+pub const STORE: &str = ".mind/cache/commits.md";
+
+/// The commit store's header, as a new store starts.
+pub const STORE_HEADER: &str = "<!-- mind: memories from commit messages and the MEMORY: comments commits add.
+Derived from git history and not tracked by git: `mind harvest` rebuilds it in a new clone.
+To keep an entry in the shared memory, copy it to MEMORY.md (`mind harvest --to-memory` moves them all). -->
+";
+
+/// Lines of the commit store that contain `needle` (none when there is no store).
+pub fn store_lines(env: &Env, needle: &str) -> Vec<String> {
+    std::fs::read_to_string(env.path(STORE))
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| l.contains(needle))
+        .map(str::to_string)
+        .collect()
+}
+
+/// `git status --porcelain` in `dir` (empty: a clean tree).
+pub fn porcelain(env: &Env, dir: &Path) -> String {
+    env.git_in(dir, &["status", "--porcelain", "--untracked-files=all"])
+}

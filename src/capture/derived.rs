@@ -1,0 +1,149 @@
+//! The commit store, `.mind/cache/commits.md`: memories taken from commits.
+//!
+//! A commit's message (and the `MEMORY:` comments it adds) is already shared through git,
+//! so what the post-commit hook and `mind harvest` take from commits is kept here, in an
+//! ignored file that any clone rebuilds with `mind harvest`, and never in the tracked
+//! MEMORY.md: a commit, a rebase, a cherry-pick or a checkout never finds the work tree
+//! changed by mind. The file has MEMORY.md's format (date headings, typed lines with their
+//! provenance), so the same parser, search and context block read it.
+//!
+//! `cache/` is ignored by the shared `.mind/.gitignore`; a `.gitignore` of `*` written into
+//! `cache/` keeps it out of git even where that line is missing.
+
+use std::path::PathBuf;
+
+use crate::capture::{Candidate, dedupe, render_append};
+use crate::error::{Error, Result};
+use crate::store::{CACHE_DIR, GITIGNORE_FILE, Project, append, atomic, text};
+
+/// The store's path relative to `.mind/` (its name in search results and cache keys).
+pub const RELATIVE: &str = "cache/commits.md";
+
+/// The first lines of a new store.
+pub const HEADER: &str = "<!-- mind: memories from commit messages and the MEMORY: comments commits add.
+Derived from git history and not tracked by git: `mind harvest` rebuilds it in a new clone.
+To keep an entry in the shared memory, copy it to MEMORY.md (`mind harvest --to-memory` moves them all). -->
+";
+
+/// What `cache/.gitignore` holds: everything in the cache folder stays out of git.
+const CACHE_GITIGNORE: &str = "*\n";
+
+pub fn path(project: &Project) -> PathBuf {
+    project.dir().join(RELATIVE)
+}
+
+/// The store's bytes; empty when it does not exist yet.
+pub fn read(project: &Project) -> Result<Vec<u8>> {
+    Ok(text::read_optional(&path(project))?.unwrap_or_default())
+}
+
+/// Append the new candidates to the store and record them in the ledger. The caller holds
+/// the store lock; `existing` is the store's current content (empty when there is none).
+/// Returns the bytes appended after `existing` (the header of a new store included).
+pub fn append_new(project: &Project, existing: &[u8], added: &[Candidate]) -> Result<Vec<u8>> {
+    if added.is_empty() {
+        return Ok(Vec::new());
+    }
+    let file = path(project);
+    let bytes = if existing.is_empty() {
+        create(project)?;
+        let mut bytes = HEADER.as_bytes().to_vec();
+        bytes.extend_from_slice(&render_append(HEADER.as_bytes(), added));
+        // A new store is written whole (temp file and rename): never half a header.
+        atomic::write_atomic(&file, &bytes)?;
+        bytes
+    } else {
+        let bytes = render_append(existing, added);
+        append::append_bytes(&file, &bytes)?;
+        bytes
+    };
+    let recorded: Vec<(String, String)> = added
+        .iter()
+        .map(|c| (c.text.clone(), c.provenance.clone()))
+        .collect();
+    dedupe::record(project, &recorded)?;
+    Ok(bytes)
+}
+
+/// Replace the store's content (the caller holds the store lock).
+pub fn rewrite(project: &Project, bytes: &[u8]) -> Result<()> {
+    create(project)?;
+    atomic::write_atomic(&path(project), bytes)
+}
+
+/// The cache folder, with its own `.gitignore` when it has none.
+fn create(project: &Project) -> Result<()> {
+    let dir = project.dir().join(CACHE_DIR);
+    std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
+    let ignore = dir.join(GITIGNORE_FILE);
+    if !ignore.exists() {
+        std::fs::write(&ignore, CACHE_GITIGNORE).map_err(|e| Error::io(&ignore, e))?;
+    }
+    Ok(())
+}
+
+/// One typed line of the store with the date heading it sits under.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    pub date: Option<chrono::NaiveDate>,
+    /// The line as written (provenance included).
+    pub line: String,
+}
+
+/// The store's lines, each with its date heading: what `--to-memory` copies.
+pub fn entries(store: &str) -> Vec<Entry> {
+    let mut out = Vec::new();
+    let mut date = None;
+    let mut in_comment = false;
+    for raw in store.lines() {
+        let line = raw.trim();
+        if in_comment {
+            in_comment = !line.contains("-->");
+            continue;
+        }
+        if line.starts_with("<!--") {
+            in_comment = !line.contains("-->");
+            continue;
+        }
+        if line.starts_with('#') {
+            if line.starts_with("## ") {
+                date = crate::parse::dates::heading_date(line);
+            }
+            continue;
+        }
+        if !line.is_empty() {
+            out.push(Entry {
+                date,
+                line: line.to_string(),
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_skip_the_header_and_keep_their_dates() {
+        let store = format!(
+            "{HEADER}\n## 2026-01-14\n\ndecided: a (commit 1a2b3c4)\n\n## 2026-01-15\n\nlearned: b (commit 2b3c4d5)\n"
+        );
+        let found = entries(&store);
+        let day = |d| chrono::NaiveDate::from_ymd_opt(2026, 1, d);
+        assert_eq!(
+            found,
+            vec![
+                Entry {
+                    date: day(14),
+                    line: "decided: a (commit 1a2b3c4)".into()
+                },
+                Entry {
+                    date: day(15),
+                    line: "learned: b (commit 2b3c4d5)".into()
+                },
+            ]
+        );
+    }
+}

@@ -3,7 +3,9 @@
 mod common;
 mod gitrun;
 
-use gitrun::{Git, memory_lines, repo, short};
+use gitrun::{Git, STORE, STORE_HEADER, memory_lines, porcelain, repo, short, store_lines};
+use std::path::Path;
+
 use serde_json::Value;
 
 fn json(out: &str) -> Value {
@@ -50,15 +52,17 @@ fn history(env: &common::Env) -> Vec<String> {
 fn backfills_under_commit_dates_oldest_first() {
     let env = repo();
     let ids = history(&env);
+    let memory = env.read(".mind/MEMORY.md");
     let out = json(&env.ok(&["harvest", "--json"]));
     assert_eq!(out["commits_scanned"], 5);
     assert_eq!(out["found"], 4);
-    let memory = env.read(".mind/MEMORY.md");
-    let tail = memory.split_once("-->\n---\n").unwrap().1;
+    // Into the ignored commit store; the tracked MEMORY.md and the tree are untouched.
+    assert_eq!(env.read(".mind/MEMORY.md"), memory);
+    assert_eq!(porcelain(&env, &env.root()), "");
     assert_eq!(
-        tail,
+        env.read(STORE),
         format!(
-            "\n## 2026-01-10\n\ndecided: use sqlite over postgres (commit {})\n\n## 2026-01-11\n\nlearned: sqlite has no ALTER COLUMN (commit {})\nlearned: WAL mode needs -shm files (commit {})\n\n## 2026-01-12\n\nproblem: the import hangs on big files (commit {})\n",
+            "{STORE_HEADER}\n## 2026-01-10\n\ndecided: use sqlite over postgres (commit {})\n\n## 2026-01-11\n\nlearned: sqlite has no ALTER COLUMN (commit {})\nlearned: WAL mode needs -shm files (commit {})\n\n## 2026-01-12\n\nproblem: the import hangs on big files (commit {})\n",
             ids[0], ids[2], ids[2], ids[3]
         )
     );
@@ -72,10 +76,12 @@ fn harvesting_twice_adds_nothing() {
     history(&env);
     env.ok(&["harvest"]);
     let memory = env.read_bytes(".mind/MEMORY.md");
+    let store = env.read_bytes(STORE);
     let out = json(&env.ok(&["harvest", "--json"]));
     assert_eq!(out["added"].as_array().unwrap().len(), 0);
     assert_eq!(out["already_known"], 4);
     assert_eq!(env.read_bytes(".mind/MEMORY.md"), memory);
+    assert_eq!(env.read_bytes(STORE), store);
 }
 
 #[test]
@@ -87,9 +93,11 @@ fn a_commit_the_hook_harvested_is_not_harvested_again() {
     git.ok(&["add", "a.txt"]);
     git.ok(&["commit", "-q", "-m", "decided: the hook got this one"]);
     let memory = env.read_bytes(".mind/MEMORY.md");
+    let store = env.read_bytes(STORE);
     let out = json(&env.ok(&["harvest", "--json"]));
     assert_eq!(out["already_known"], 1);
     assert_eq!(env.read_bytes(".mind/MEMORY.md"), memory);
+    assert_eq!(env.read_bytes(STORE), store);
 }
 
 #[test]
@@ -109,6 +117,7 @@ fn since_a_revision_a_date_and_a_limit() {
     assert_eq!(out["commits_scanned"], 2);
     // Dry runs wrote nothing.
     assert!(memory_lines(&env, "(commit ").is_empty());
+    assert!(!env.exists(STORE));
     let bad = env
         .mind(&["harvest", "--since", "no-such-rev"])
         .output()
@@ -131,7 +140,7 @@ fn conventional_subjects_when_enabled() {
     );
     env.ok(&["harvest"]);
     assert_eq!(
-        memory_lines(&env, "typo"),
+        store_lines(&env, "typo"),
         vec![format!("fixed: typo (commit {})", ids[1])]
     );
 }
@@ -150,7 +159,7 @@ fn comments_added_in_history_with_the_flag() {
     assert_eq!(out["found"], 0);
     env.ok(&["harvest", "--comments"]);
     assert_eq!(
-        memory_lines(&env, "panics on empty"),
+        store_lines(&env, "panics on empty"),
         vec![format!(
             "gotcha: x panics on empty input (src/x.rs:2, commit {id})"
         )]
@@ -315,4 +324,174 @@ fn a_path_named_in_the_text_counts_too() {
     let out = json(&env.ok(&["status", "--stale", "--json"]));
     assert_eq!(out["stale"].as_array().unwrap().len(), 1);
     assert_eq!(out["stale"][0]["path"], "docs/setup.md");
+}
+
+/// A command run the way a person runs it: a temp HOME, no MIND_HOME nor any other MIND_*
+/// variable but the clock, no XDG_* variables, `mind` on PATH, git without user config
+/// (the identity comes from the environment, as `-c user.name=...` would give it).
+fn as_user(home: &Path, dir: &Path, program: &str, args: &[&str]) -> String {
+    let out = std::process::Command::new(program)
+        .env_clear()
+        .env(
+            "PATH",
+            format!("{}:{}", gitrun::mind_dir().display(), gitrun::BASE_PATH),
+        )
+        .env("HOME", home)
+        .env("MIND_NOW", "2026-01-15T09:00:00Z")
+        .env("TZ", "UTC")
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_AUTHOR_NAME", "Test")
+        .env("GIT_AUTHOR_EMAIL", "test@example.com")
+        .env("GIT_COMMITTER_NAME", "Test")
+        .env("GIT_COMMITTER_EMAIL", "test@example.com")
+        .env("GIT_AUTHOR_DATE", "2026-01-15T09:00:00Z")
+        .env("GIT_COMMITTER_DATE", "2026-01-15T09:00:00Z")
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("run");
+    assert!(
+        out.status.success(),
+        "{program} {args:?} failed:\n{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn a_fresh_clone_rebuilds_the_same_commit_store_and_a_second_harvest_adds_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let home = tmp.path().join("home");
+    let origin = tmp.path().join("origin");
+    std::fs::create_dir_all(&home).unwrap();
+    std::fs::create_dir_all(&origin).unwrap();
+    let git = |dir: &Path, args: &[&str]| as_user(&home, dir, "git", args);
+    let mind = |dir: &Path, args: &[&str]| as_user(&home, dir, "mind", args);
+
+    git(&origin, &["init", "-q", "-b", "main"]);
+    mind(&origin, &["init"]);
+    // A decision already in the shared memory (a project migrated from the time commit
+    // memories were written to MEMORY.md has such lines).
+    mind(&origin, &["log", "decision", "keep the API versioned"]);
+    git(&origin, &["add", "-A"]);
+    git(&origin, &["commit", "-q", "-m", "start"]);
+    mind(&origin, &["hooks", "install"]);
+    let memory = std::fs::read_to_string(origin.join(".mind/MEMORY.md")).unwrap();
+    let messages = [
+        "add a\n\ndecided: use sqlite over postgres",
+        "plain change",
+        "add c\n\nlearned: WAL mode needs -shm files\nproblem: imports hang on big files",
+        "version it\n\ndecided: keep the API versioned",
+        "fixed: imports no longer hang on big files",
+    ];
+    let mut ids = Vec::new();
+    for (i, message) in messages.iter().enumerate() {
+        std::fs::write(origin.join(format!("f{i}.txt")), format!("{i}\n")).unwrap();
+        git(&origin, &["add", "-A"]);
+        git(&origin, &["commit", "-q", "-m", message]);
+        ids.push(
+            git(&origin, &["rev-parse", "--short=7", "HEAD"])
+                .trim()
+                .to_string(),
+        );
+        assert_eq!(
+            git(&origin, &["status", "--porcelain"]),
+            "",
+            "after {message:?}"
+        );
+    }
+    let expected = format!(
+        "{STORE_HEADER}\n## 2026-01-15\n\ndecided: use sqlite over postgres (commit {})\nlearned: WAL mode needs -shm files (commit {})\nproblem: imports hang on big files (commit {})\nfixed: imports no longer hang on big files (commit {})\n",
+        ids[0], ids[2], ids[2], ids[4]
+    );
+    assert_eq!(
+        std::fs::read_to_string(origin.join(STORE)).unwrap(),
+        expected
+    );
+    assert_eq!(
+        std::fs::read_to_string(origin.join(".mind/MEMORY.md")).unwrap(),
+        memory
+    );
+    // The global folder is the default one, under HOME.
+    assert!(home.join(".mind/projects.json").exists());
+
+    let clone = tmp.path().join("clone");
+    git(
+        tmp.path(),
+        &[
+            "clone",
+            "-q",
+            origin.to_str().unwrap(),
+            clone.to_str().unwrap(),
+        ],
+    );
+    assert!(!clone.join(STORE).exists());
+    let out = json(&mind(&clone, &["harvest", "--json"]));
+    assert_eq!(out["added"].as_array().unwrap().len(), 4);
+    // The line MEMORY.md holds is known there, not repeated in the store.
+    assert_eq!(out["already_known"], 1);
+    assert_eq!(
+        std::fs::read_to_string(clone.join(STORE)).unwrap(),
+        expected
+    );
+    assert_eq!(
+        std::fs::read_to_string(clone.join(".mind/MEMORY.md")).unwrap(),
+        memory
+    );
+    assert_eq!(git(&clone, &["status", "--porcelain"]), "");
+
+    let again = json(&mind(&clone, &["harvest", "--json"]));
+    assert_eq!(again["added"].as_array().unwrap().len(), 0);
+    assert_eq!(again["already_known"], 5);
+    assert_eq!(
+        std::fs::read_to_string(clone.join(STORE)).unwrap(),
+        expected
+    );
+
+    // The clone's block and search see the harvested entries; the fix resolves the problem.
+    let block = mind(&clone, &["recall"]);
+    assert!(
+        block.contains(&format!(
+            "- use sqlite over postgres (commit {}) (2026-01-15)\n",
+            ids[0]
+        )),
+        "{block}"
+    );
+    assert!(
+        !block.contains("imports hang on big files (commit"),
+        "{block}"
+    );
+    let found = json(&mind(&clone, &["search", "WAL mode", "--json"]));
+    assert_eq!(
+        found["results"][0]["text"],
+        format!("learned: WAL mode needs -shm files (commit {})", ids[2])
+    );
+}
+
+#[test]
+fn to_memory_moves_the_commit_memories_into_memory_md_once() {
+    let env = repo();
+    let ids = history(&env);
+    let memory = env.read(".mind/MEMORY.md");
+    let out = json(&env.ok(&["harvest", "--to-memory", "--json"]));
+    assert_eq!(out["added"].as_array().unwrap().len(), 4);
+    assert_eq!(out["moved_to_memory"].as_array().unwrap().len(), 4);
+    assert_eq!(
+        env.read(".mind/MEMORY.md"),
+        format!(
+            "{memory}\n## 2026-01-10\n\ndecided: use sqlite over postgres (commit {})\n\n## 2026-01-11\n\nlearned: sqlite has no ALTER COLUMN (commit {})\nlearned: WAL mode needs -shm files (commit {})\n\n## 2026-01-12\n\nproblem: the import hangs on big files (commit {})\n",
+            ids[0], ids[2], ids[2], ids[3]
+        )
+    );
+    assert_eq!(env.read(STORE), STORE_HEADER);
+    // Each entry is in one place: a second harvest, with or without the flag, adds nothing.
+    let moved = env.read(".mind/MEMORY.md");
+    let again = json(&env.ok(&["harvest", "--to-memory", "--json"]));
+    assert_eq!(again["added"].as_array().unwrap().len(), 0);
+    assert_eq!(again["moved_to_memory"].as_array().unwrap().len(), 0);
+    env.ok(&["harvest"]);
+    assert_eq!(env.read(".mind/MEMORY.md"), moved);
+    assert_eq!(env.read(STORE), STORE_HEADER);
 }

@@ -177,7 +177,12 @@ fn trailers_are_opt_in() {
         "{body}"
     );
     // The trailer is then harvested like any other.
-    assert_eq!(store_lines(&env, "Safari drops").len(), 1, "{}", env.read(STORE));
+    assert_eq!(
+        store_lines(&env, "Safari drops").len(),
+        1,
+        "{}",
+        env.read(STORE)
+    );
 }
 
 #[test]
@@ -412,6 +417,7 @@ fn amend_does_not_duplicate() {
         "decided: amend keeps one copy",
     ]);
     assert_eq!(store_lines(&env, "amend keeps one copy").len(), 1);
+    assert_eq!(porcelain(&env, &env.root()), "");
 }
 
 #[test]
@@ -668,4 +674,210 @@ fn no_reminders_when_git_would_keep_comment_lines() {
     git.ok(&["commit", "-q"]);
     assert!(!fs::read_to_string(&saw).unwrap().contains("mind:"));
     assert_eq!(git.ok(&["log", "-1", "--format=%B"]), "subject\n\n");
+}
+
+/// The commit messages of a branch of 20 commits, several with memory lines.
+fn twenty_messages() -> Vec<String> {
+    (0..20)
+        .map(|i| match i % 5 {
+            0 => format!("change {i}\n\ndecided: choice number {i} stays"),
+            3 => format!("learned: lesson number {i}"),
+            _ => format!("change {i}"),
+        })
+        .collect()
+}
+
+/// Commit one file per message on the current branch; returns the short ids.
+fn commit_each(env: &common::Env, git: &Git<'_>, prefix: &str, messages: &[String]) -> Vec<String> {
+    let mut ids = Vec::new();
+    for (i, message) in messages.iter().enumerate() {
+        env.write(&format!("{prefix}{i}.txt"), format!("{i}\n"));
+        git.ok(&["add", "-A"]);
+        git.ok(&["commit", "-q", "-m", message]);
+        ids.push(short(env, "HEAD"));
+        assert_eq!(porcelain(env, &env.root()), "", "after {message:?}");
+    }
+    ids
+}
+
+/// The store's expected content: the header, then every memory line of `messages` (with
+/// their commits' ids) under one date heading.
+fn expected_store(messages: &[String], ids: &[String]) -> String {
+    let mut out = format!("{STORE_HEADER}\n## 2026-01-15\n\n");
+    for (message, id) in messages.iter().zip(ids) {
+        for line in message
+            .lines()
+            .filter(|l| l.starts_with("decided:") || l.starts_with("learned:"))
+        {
+            out.push_str(&format!("{line} (commit {id})\n"));
+        }
+    }
+    out
+}
+
+#[test]
+fn a_rebase_of_twenty_commits_with_memories_completes_on_a_clean_tree() {
+    let env = repo();
+    env.ok(&["hooks", "install"]);
+    let memory = env.read(".mind/MEMORY.md");
+    let git = Git::new(&env);
+    git.ok(&["checkout", "-q", "-b", "topic"]);
+    let messages = twenty_messages();
+    let ids = commit_each(&env, &git, "t", &messages);
+    let store = expected_store(&messages, &ids);
+    assert_eq!(env.read(STORE), store);
+    // main moves on, so the rebase replays every commit (each pick runs post-commit).
+    git.ok(&["checkout", "-q", "main"]);
+    assert_eq!(porcelain(&env, &env.root()), "");
+    commit_each(&env, &git, "m", &["on main".to_string()]);
+    git.ok(&["checkout", "-q", "topic"]);
+    let out = git.output(&["rebase", "main"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(porcelain(&env, &env.root()), "");
+    assert_eq!(git.ok(&["rev-list", "--count", "main..topic"]), "20\n");
+    // The same messages again: known, so the store is as it was.
+    assert_eq!(env.read(STORE), store);
+    assert_eq!(env.read(".mind/MEMORY.md"), memory);
+
+    // Every pick again, with a command after each.
+    let out = git.output(&["rebase", "--force-rebase", "--exec", "true", "main"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(porcelain(&env, &env.root()), "");
+
+    git.ok(&["checkout", "-q", "main"]);
+    git.ok(&["checkout", "-q", "-"]);
+    assert_eq!(git.ok(&["rev-parse", "--abbrev-ref", "HEAD"]), "topic\n");
+    assert_eq!(porcelain(&env, &env.root()), "");
+}
+
+#[test]
+fn a_rebase_in_a_fresh_clone_without_a_ledger_completes() {
+    let env = repo();
+    let git = Git::new(&env);
+    git.ok(&["checkout", "-q", "-b", "topic"]);
+    let messages = twenty_messages();
+    commit_each(&env, &git, "t", &messages);
+    git.ok(&["checkout", "-q", "main"]);
+    commit_each(&env, &git, "m", &["on main".to_string()]);
+
+    let clone = env.dir.path().join("clone");
+    env.git(&[
+        "clone",
+        "-q",
+        "--branch",
+        "topic",
+        ".",
+        clone.to_str().unwrap(),
+    ]);
+    let mind = env
+        .mind(&["hooks", "install"])
+        .current_dir(&clone)
+        .output()
+        .unwrap();
+    assert!(mind.status.success());
+    assert!(!clone.join(".mind/cache").exists());
+    let git = Git::new(&env).in_dir(&clone);
+    let out = git.output(&["rebase", "origin/main"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(porcelain(&env, &clone), "");
+    assert_eq!(
+        git.ok(&["rev-list", "--count", "origin/main..topic"]),
+        "20\n"
+    );
+    // Each pick's memories went to the clone's store, with the new commits' ids.
+    let ids: Vec<String> = git
+        .ok(&[
+            "rev-list",
+            "--reverse",
+            "--abbrev-commit",
+            "--abbrev=7",
+            "origin/main..topic",
+        ])
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(
+        fs::read_to_string(clone.join(STORE)).unwrap(),
+        expected_store(&messages, &ids)
+    );
+}
+
+#[test]
+fn merges_cherry_picks_and_amends_leave_the_tree_clean() {
+    let env = repo();
+    env.ok(&["hooks", "install"]);
+    let memory = env.read(".mind/MEMORY.md");
+    let git = Git::new(&env);
+    git.ok(&["checkout", "-q", "-b", "topic"]);
+    let topic = commit_each(
+        &env,
+        &git,
+        "t",
+        &["decided: topic keeps its own cache".to_string()],
+    );
+    let picked = commit_each(
+        &env,
+        &git,
+        "p",
+        &["learned: cherry-picks carry their message".to_string()],
+    );
+    git.ok(&["checkout", "-q", "main"]);
+    commit_each(&env, &git, "m", &["on main".to_string()]);
+
+    // A cherry-pick: same message, so nothing new; the tree stays clean.
+    git.ok(&["cherry-pick", &picked[0]]);
+    assert_eq!(porcelain(&env, &env.root()), "");
+    // A merge commit with a memory in its message, and one made with the editor.
+    git.ok(&[
+        "merge",
+        "-q",
+        "--no-ff",
+        "topic",
+        "-m",
+        "merge topic\n\nlearned: merges keep their memories",
+    ]);
+    let merge = short(&env, "HEAD");
+    assert_eq!(porcelain(&env, &env.root()), "");
+    git.ok(&["checkout", "-q", "-b", "side", "HEAD~1"]);
+    commit_each(&env, &git, "s", &["side work".to_string()]);
+    git.ok(&["checkout", "-q", "main"]);
+    git.ok(&["merge", "-q", "--no-ff", "--edit", "side"]);
+    assert_eq!(porcelain(&env, &env.root()), "");
+    // An amend, with the editor and with a new message.
+    git.ok(&["commit", "-q", "--amend"]);
+    git.ok(&[
+        "commit",
+        "-q",
+        "--amend",
+        "-m",
+        "decided: amended merges are fine",
+    ]);
+    let amended = short(&env, "HEAD");
+    assert_eq!(porcelain(&env, &env.root()), "");
+
+    // git runs no post-commit hook for a merge: its memories come with `mind harvest`.
+    let before = format!(
+        "{STORE_HEADER}\n## 2026-01-15\n\ndecided: topic keeps its own cache (commit {})\nlearned: cherry-picks carry their message (commit {})\ndecided: amended merges are fine (commit {amended})\n",
+        topic[0], picked[0]
+    );
+    assert_eq!(env.read(STORE), before);
+    env.ok(&["harvest"]);
+    assert_eq!(
+        env.read(STORE),
+        format!("{before}learned: merges keep their memories (commit {merge})\n")
+    );
+    assert_eq!(env.read(".mind/MEMORY.md"), memory);
+    assert_eq!(porcelain(&env, &env.root()), "");
 }

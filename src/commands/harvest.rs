@@ -2,7 +2,8 @@
 //! backfill the commit store (`.mind/cache/commits.md`) from git history with the
 //! post-commit hook's rules and de-duplication, so a commit the hook already harvested adds
 //! nothing and a new clone gets the same entries. Entries go under their commit's date,
-//! oldest first. `--to-memory` then moves the store's entries into the tracked MEMORY.md.
+//! oldest first. `--to-memory` then moves the store's entries into the tracked MEMORY.md
+//! and refreshes the context block; without it, no tracked file changes.
 
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -118,7 +119,10 @@ pub fn run(args: &HarvestArgs, ctx: &Ctx) -> Result<()> {
             moved = move_to_memory(&project, &mut memory_bytes, &store, ctx.clock.today())?;
         }
         let mut state = State::load(&project.state())?;
-        if !added.is_empty() || !moved.is_empty() {
+        // Like the hook, a harvest changes no tracked file: the context block (in a tracked
+        // CLAUDE.md, often) follows at the next `mind recall` or `mind checkpoint`. Moving
+        // entries into MEMORY.md is a change to commit, so the block follows it at once.
+        if !moved.is_empty() {
             let doc = memory_document(&project, &memory_bytes)?;
             targets = refresh_context(&project, &config, &mut state, &doc, Vec::new())?.1;
             state.set_memory_hash(content_hash(&memory_bytes));

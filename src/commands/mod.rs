@@ -153,3 +153,34 @@ pub(crate) fn display_path(project: &Project, path: &std::path::Path) -> String 
         .display()
         .to_string()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::{EntryType, ProblemStatus};
+
+    #[test]
+    fn the_commit_store_follows_memory_with_its_own_lines() {
+        let memory = "# p\n\n## 2026-01-10\n\nproblem: imports hang on big files\ndecided: use REST [superseded]\n";
+        let store = "<!-- c -->\n\n## 2026-01-12\n\ndecided: use REST (commit 1a2b3c4)\nfixed: imports no longer hang on big files (commit 2b3c4d5)\n";
+        let doc = merge_documents(memory, store);
+        let lines: Vec<(EntryType, usize, bool)> = doc
+            .entities
+            .iter()
+            .map(|e| (e.kind, e.line, e.superseded))
+            .collect();
+        // MEMORY.md has 6 lines; the store's line 6 is line 12. The decision MEMORY.md
+        // holds (superseded there) is not brought back by the store.
+        assert_eq!(
+            lines,
+            vec![
+                (EntryType::Problem, 5, false),
+                (EntryType::Decision, 6, true),
+                (EntryType::Progress, 12, false),
+            ]
+        );
+        // The commit's fix resolves the problem logged in MEMORY.md.
+        assert_eq!(doc.entities[0].status, Some(ProblemStatus::Resolved));
+        assert_eq!(doc.entities[0].resolved_by, Some(12));
+    }
+}

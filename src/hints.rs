@@ -50,9 +50,11 @@ mod tests {
 
     #[test]
     fn thresholds() {
-        let mut s = Session::default();
-        s.rejected = vec!["a".into(), "b".into()];
-        s.blockers = vec!["x".into()];
+        let mut s = Session {
+            rejected: vec!["a".into(), "b".into()],
+            blockers: vec!["x".into()],
+            ..Session::default()
+        };
         assert!(session_warnings(&s).is_empty());
         s.rejected.push("c".into());
         s.blockers.push("y".into());

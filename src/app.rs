@@ -99,7 +99,8 @@ impl Ctx {
         state.set_last_activity(self.clock.epoch_ms());
         if state.session_started().is_none() {
             // A session that began without a recall starts with its first activity.
-            state.set_session_started(self.clock.epoch_ms());
+            let memory_len = std::fs::metadata(project.memory()).map_or(0, |m| m.len());
+            state.start_session(self.clock.epoch_ms(), memory_len);
         }
         state.save(&project.state())?;
         Ok(before)

@@ -19,6 +19,8 @@ pub struct Config {
     pub context_budget_chars: usize,
     /// Instruction files that carry the context block, relative to the project root.
     pub context_targets: Vec<String>,
+    /// How many finished sessions `.mind/sessions/` keeps (0 keeps all).
+    pub session_archive_keep: usize,
     /// Why config.json could not be used, if it could not (defaults apply then).
     pub problem: Option<String>,
 }
@@ -29,6 +31,7 @@ impl Default for Config {
             session_gap_minutes: DEFAULT_GAP_MINUTES,
             context_budget_chars: DEFAULT_BUDGET_CHARS,
             context_targets: vec!["CLAUDE.md".into()],
+            session_archive_keep: crate::store::session_archive::DEFAULT_KEEP,
             problem: None,
         }
     }
@@ -73,6 +76,17 @@ impl Config {
                 _ => {
                     config.problem =
                         Some("context_budget_chars must be a whole number ≥ 200".into())
+                }
+            }
+        }
+        if let Some(keep) = value.get("session_archive_keep") {
+            match keep.as_u64() {
+                Some(k) => config.session_archive_keep = usize::try_from(k).unwrap_or(usize::MAX),
+                None => {
+                    config.problem = Some(
+                        "session_archive_keep must be a whole number (0 keeps every session)"
+                            .into(),
+                    )
                 }
             }
         }

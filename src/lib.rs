@@ -16,6 +16,7 @@ pub mod cues;
 pub mod edges;
 pub mod error;
 pub mod githooks;
+pub mod hints;
 pub mod output;
 pub mod parse;
 pub mod promote;

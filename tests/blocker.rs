@@ -209,3 +209,69 @@ fn recall_with_a_session_in_progress_surfaces_relevant_memories() {
     assert_eq!(v["new_session"], true);
     assert!(v.get("relevant_memories").is_none());
 }
+
+#[test]
+fn entries_of_the_current_session_are_not_dealt_with_before() {
+    let mut env = env();
+    env.ok(&["recall"]);
+    env.ok(&[
+        "log",
+        "problem",
+        "the docker build cache misses every layer after the base image bump",
+    ]);
+    // Ten minutes later, a blocker on the same subject: the fresh entry is not a past solution.
+    env.at("2026-01-15T09:10:00Z");
+    let v = json_of(
+        &env,
+        &[
+            "blocker",
+            "docker build cache misses every layer after the base image bump",
+        ],
+    );
+    assert_eq!(v["solutions"], json!([]), "{v:#}");
+    assert!(v["next_steps"].as_array().is_some_and(|s| !s.is_empty()));
+    // An entry from an earlier session still shows.
+    let v = json_of(&env, &["blocker", "npm ci fails: lockfile out of sync"]);
+    let lines: Vec<u64> = v["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["line"].as_u64().unwrap())
+        .collect();
+    assert!(lines.contains(&11), "{v:#}");
+    // The same for the first experience of a session.
+    env.ok(&[
+        "log",
+        "learning",
+        "the websocket proxy drops idle connections after sixty seconds",
+    ]);
+    let out = env.ok(&[
+        "log",
+        "experience",
+        "websocket proxy drops idle connections after sixty seconds",
+    ]);
+    assert!(!out.contains("dealt with this before"), "{out}");
+
+    // In the next session both are past experience.
+    env.at("2026-01-15T11:00:00Z");
+    env.ok(&["recall"]);
+    let out = env.ok(&[
+        "log",
+        "experience",
+        "websocket proxy drops idle connections after sixty seconds",
+    ]);
+    assert!(out.contains("you've dealt with this before:"), "{out}");
+    assert!(
+        out.contains("learned: the websocket proxy drops idle connections"),
+        "{out}"
+    );
+    let out = env.ok(&[
+        "blocker",
+        "docker build cache misses every layer after the base image bump",
+    ]);
+    assert!(out.contains("past solutions:"), "{out}");
+    assert!(
+        out.contains("problem: the docker build cache misses every layer"),
+        "{out}"
+    );
+}

@@ -300,3 +300,346 @@ fn claude_md_symlink_is_followed() {
     );
     assert!(env.read("AGENTS.md").contains("- via link (2026-01-15)"));
 }
+
+// ---- Archive before reset, carry-over, warnings ----
+
+fn recall_json(env: &Env) -> serde_json::Value {
+    serde_json::from_str(&env.ok(&["recall", "--json"])).unwrap()
+}
+
+fn archives(env: &Env) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(env.path(".mind/sessions"))
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n != ".gitignore")
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+const NOTED_SESSION: &str = "# Session: 2026-01-15
+Scratch: the staging box is 10.0.0.7, ask Dana before deploying.
+
+## Experience
+<!-- Raw moments, thoughts, what's happening -->
+- Safari drops the cookie on redirect
+
+## Notes
+### login flow
+1. /login posts to the API
+2. the API sets the cookie on the app domain
+
+## Blockers
+- CI is red
+
+## Rejected
+<!-- What didn't work and why -->
+- redis cache - overkill for 3 users
+
+## Assumptions
+<!-- What I'm assuming true -->
+
+## Links
+- https://example.com/design-doc
+";
+
+#[test]
+fn a_new_session_archives_the_finished_file_and_keeps_notes_in_place() {
+    let mut env = Env::initialised();
+    env.ok(&["log", "assumption", "the API is stable"]); // the session starts at 09:00
+    env.write(".mind/SESSION.md", NOTED_SESSION);
+    env.at("2026-01-16T10:00:00Z");
+    let v = recall_json(&env);
+    assert_eq!(v["new_session"], true);
+    assert_eq!(v["archived"], ".mind/sessions/2026-01-15-0900.md");
+    assert_eq!(
+        env.read_bytes(".mind/sessions/2026-01-15-0900.md"),
+        NOTED_SESSION.as_bytes()
+    );
+    assert_eq!(
+        env.read(".mind/SESSION.md"),
+        "# Session: 2026-01-16
+Scratch: the staging box is 10.0.0.7, ask Dana before deploying.
+
+## Experience
+<!-- Raw moments, thoughts, what's happening -->
+
+## Notes
+### login flow
+1. /login posts to the API
+2. the API sets the cookie on the app domain
+
+## Blockers
+
+## Rejected
+<!-- What didn't work and why -->
+
+## Assumptions
+<!-- What I'm assuming true -->
+
+## Links
+- https://example.com/design-doc
+"
+    );
+    // Promotion still happened from the finished items.
+    assert!(
+        env.read(".mind/MEMORY.md")
+            .contains("decided against: redis cache - overkill for 3 users")
+    );
+    // Human output names the archive.
+    let mut env2 = Env::initialised();
+    env2.ok(&["log", "experience", "something happened"]);
+    env2.at("2026-01-15T10:00:00Z");
+    env2.mind(&["recall"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "the finished session is kept in .mind/sessions/2026-01-15-0900.md",
+        ));
+}
+
+#[test]
+fn a_real_python_mind_session_of_notes_survives_recall() {
+    const REAL: &[u8] = include_bytes!("fixtures/real/vultisig__vultisig-windows__SESSION.md");
+    let env = Env::initialised();
+    env.write(".mind/SESSION.md", REAL);
+    // The first recall (no state.json) starts a new session.
+    let v = recall_json(&env);
+    assert_eq!(v["new_session"], true);
+    let archived = v["archived"].as_str().expect("archived").to_string();
+    assert_eq!(archived, ".mind/sessions/2026-01-15-0900.md");
+    assert_eq!(env.read_bytes(&archived), REAL);
+    let fresh = env.read_bytes(".mind/SESSION.md");
+    let mut want = b"# Session: 2026-01-15\n".to_vec();
+    want.extend_from_slice(REAL);
+    want.extend_from_slice(FRESH_SESSION_16.split_once("\n\n").unwrap().1.as_bytes());
+    assert_eq!(
+        String::from_utf8_lossy(&fresh),
+        String::from_utf8_lossy(&want)
+    );
+    // The next new session has nothing to lose: its file is not archived again.
+    let mut env = env;
+    env.at("2026-01-16T09:00:00Z");
+    let v = recall_json(&env);
+    assert!(v.get("archived").is_none(), "{v}");
+    assert_eq!(archives(&env), vec!["2026-01-15-0900.md"]);
+    assert_eq!(env.read_bytes(".mind/SESSION.md"), {
+        let mut w = b"# Session: 2026-01-16".to_vec();
+        w.extend_from_slice(&want[b"# Session: 2026-01-15".len()..]);
+        w
+    });
+}
+
+#[test]
+fn an_empty_session_is_not_archived() {
+    let mut env = Env::initialised();
+    env.ok(&["log", "decision", "use postgres"]); // memory, not session
+    env.at("2026-01-15T11:00:00Z");
+    let v = recall_json(&env);
+    assert_eq!(v["new_session"], true);
+    assert!(v.get("archived").is_none(), "{v}");
+    assert!(!env.exists(".mind/sessions"));
+    assert_eq!(
+        env.read(".mind/SESSION.md"),
+        FRESH_SESSION_16.replace("2026-01-16", "2026-01-15")
+    );
+}
+
+#[test]
+fn an_archive_is_never_replaced() {
+    let mut env = Env::initialised();
+    env.write(".mind/sessions/2026-01-15-0900.md", "an older archive\n");
+    env.ok(&["log", "experience", "first"]);
+    env.at("2026-01-15T10:00:00Z");
+    assert_eq!(
+        recall_json(&env)["archived"],
+        ".mind/sessions/2026-01-15-0900-2.md"
+    );
+    assert_eq!(
+        env.read(".mind/sessions/2026-01-15-0900.md"),
+        "an older archive\n"
+    );
+    assert!(
+        env.read(".mind/sessions/2026-01-15-0900-2.md")
+            .contains("- first\n")
+    );
+}
+
+#[test]
+fn pruning_keeps_exactly_the_newest_n_archives() {
+    let mut env = Env::initialised();
+    env.write(
+        ".mind/config.json",
+        r#"{"session_gap_minutes": 30, "session_archive_keep": 2}"#,
+    );
+    env.write(".mind/sessions/my-notes.md", "not an archive\n");
+    for hour in 9..14 {
+        env.at(&format!("2026-01-15T{hour:02}:00:00Z"));
+        env.ok(&["recall"]);
+        env.ok(&["log", "experience", &format!("worked at {hour}")]);
+    }
+    env.at("2026-01-15T15:00:00Z");
+    env.ok(&["recall"]);
+    assert_eq!(
+        archives(&env),
+        vec!["2026-01-15-1200.md", "2026-01-15-1300.md", "my-notes.md"]
+    );
+    assert!(
+        env.read(".mind/sessions/2026-01-15-1300.md")
+            .contains("- worked at 13\n")
+    );
+    let session: serde_json::Value = serde_json::from_str(&env.ok(&["session", "--json"])).unwrap();
+    assert_eq!(session["archived_sessions"], 2);
+    assert!(
+        env.ok(&["session"])
+            .ends_with("\n2 earlier session(s) in .mind/sessions/\n")
+    );
+
+    // 0 keeps every session.
+    env.write(".mind/config.json", r#"{"session_archive_keep": 0}"#);
+    for hour in 16..19 {
+        env.at(&format!("2026-01-15T{hour:02}:00:00Z"));
+        env.ok(&["log", "experience", &format!("worked at {hour}")]);
+        env.at(&format!("2026-01-15T{hour:02}:45:00Z"));
+        env.ok(&["recall"]);
+    }
+    assert_eq!(archives(&env).len(), 6);
+}
+
+#[test]
+fn session_archives_stay_out_of_git_for_a_real_user() {
+    // As a user runs it: a temp HOME, no MIND_HOME, no XDG variables, a real repository.
+    let dir = tempfile::tempdir().unwrap();
+    let home = dir.path().join("home");
+    let repo = dir.path().join("repo");
+    std::fs::create_dir_all(&home).unwrap();
+    std::fs::create_dir_all(&repo).unwrap();
+    let run = |now: &str, args: &[&str]| {
+        let mut cmd = assert_cmd::Command::cargo_bin("mind").unwrap();
+        cmd.env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", &home)
+            .env("MIND_NOW", now)
+            .current_dir(&repo)
+            .args(args)
+            .assert()
+            .success();
+    };
+    let git = |args: &[&str]| {
+        let out = std::process::Command::new("git")
+            .args(args)
+            .current_dir(&repo)
+            .env("HOME", &home)
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GIT_AUTHOR_NAME", "T")
+            .env("GIT_AUTHOR_EMAIL", "t@example.com")
+            .env("GIT_COMMITTER_NAME", "T")
+            .env("GIT_COMMITTER_EMAIL", "t@example.com")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    git(&["init", "-q"]);
+    run("2026-01-15T09:00:00Z", &["init"]);
+    git(&["add", "-A"]);
+    git(&["commit", "-qm", "memory"]);
+    run(
+        "2026-01-15T09:05:00Z",
+        &["log", "rejected", "redis - overkill"],
+    );
+    run("2026-01-15T12:00:00Z", &["recall"]);
+    let sessions = repo.join(".mind/sessions");
+    let archived: Vec<_> = std::fs::read_dir(&sessions)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name() != ".gitignore")
+        .collect();
+    assert_eq!(archived.len(), 1);
+    assert!(
+        std::fs::read_to_string(archived[0].path())
+            .unwrap()
+            .contains("- redis - overkill\n")
+    );
+    let status = git(&["status", "--porcelain", "-uall"]);
+    assert!(!status.contains("sessions"), "{status}");
+    assert!(!git(&["ls-files", "--others", "--exclude-standard"]).contains("sessions"));
+}
+
+#[test]
+fn recall_warns_when_a_session_goes_in_circles() {
+    let mut env = Env::initialised();
+    env.ok(&["recall"]);
+    env.ok(&["log", "rejected", "bump the timeout - still failing"]);
+    env.ok(&["log", "rejected", "retry the request - still failing"]);
+    env.ok(&["log", "blocker", "upload times out"]);
+    env.at("2026-01-15T09:10:00Z");
+    // Below both thresholds: quiet.
+    let v = recall_json(&env);
+    assert_eq!(v["new_session"], false);
+    assert!(v.get("session_warnings").is_none(), "{v}");
+    env.mind(&["recall"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("warning").not());
+
+    env.ok(&["log", "rejected", "switch the http client - still failing"]);
+    let v = recall_json(&env);
+    let warnings = v["session_warnings"].as_array().expect("warnings");
+    assert_eq!(warnings.len(), 1);
+    assert!(
+        warnings[0]
+            .as_str()
+            .unwrap()
+            .starts_with("3 rejected approaches this session")
+    );
+    assert!(warnings[0].as_str().unwrap().contains("mind helper"));
+
+    env.ok(&["log", "blocker", "CI is red"]);
+    env.mind(&["recall"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "mind: warning: 3 rejected approaches this session",
+        ))
+        .stderr(predicate::str::contains(
+            "mind: warning: 2 blockers this session: consider asking the user for direction",
+        ));
+}
+
+#[test]
+fn recall_hints_at_archiving_a_large_memory() {
+    let mut env = Env::initialised();
+    env.ok(&["recall"]);
+    env.at("2026-01-15T09:10:00Z");
+    let head = "# demo\n\n## Session Log\n\n## 2024-03-01\n\n";
+    let line = "learned: an old note about the build that nobody reads anymore\n";
+    let mut memory = head.to_string();
+    while memory.len() + line.len() <= 100 * 1024 {
+        memory.push_str(line);
+    }
+    let pad = 100 * 1024 - memory.len();
+    memory.push_str(&"x".repeat(pad.saturating_sub(1)));
+    memory.push('\n');
+    assert_eq!(memory.len(), 100 * 1024);
+    env.write(".mind/MEMORY.md", &memory);
+    let v = recall_json(&env);
+    assert!(v.get("memory_hint").is_none(), "{}", v["memory_hint"]);
+
+    memory.push('\n');
+    env.write(".mind/MEMORY.md", &memory);
+    let v = recall_json(&env);
+    let hint = v["memory_hint"].as_str().expect("hint");
+    assert!(hint.contains(".mind/archive/"), "{hint}");
+    env.mind(&["recall"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("MEMORY.md is large (100 KiB)"));
+}

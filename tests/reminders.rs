@@ -311,7 +311,7 @@ fn next_session_reminders_show_once_and_due_ones_until_done() {
 
 #[test]
 fn context_reminders_fire_when_a_log_mentions_them() {
-    let env = Env::initialised();
+    let mut env = Env::initialised();
     env.ok(&[
         "remind",
         "rotate tokens",
@@ -325,6 +325,7 @@ fn context_reminders_fire_when_a_log_mentions_them() {
     ));
     assert!(!out.contains("tag the release"));
 
+    // Reminder 1 already fired this session; reminder 2 fires for the first time.
     let reply = json(
         &env,
         &[
@@ -335,7 +336,24 @@ fn context_reminders_fire_when_a_log_mentions_them() {
         ],
     );
     let fired = reply["reminders"].as_array().unwrap();
-    assert_eq!(fired.len(), 2);
+    assert_eq!(fired.len(), 1, "{reply}");
+    assert_eq!(fired[0]["number"], 2);
+    assert_eq!(fired[0]["matched"], serde_json::json!(["deploy"]));
+
+    // A new session: both fire again while pending.
+    env.at("2026-01-15T12:00:00Z");
+    env.ok(&["recall"]);
+    let reply = json(
+        &env,
+        &[
+            "--json",
+            "log",
+            "experience",
+            "deploying hit the rate-limit",
+        ],
+    );
+    let fired = reply["reminders"].as_array().unwrap();
+    assert_eq!(fired.len(), 2, "{reply}");
     assert_eq!(fired[0]["matched"], serde_json::json!(["rate limits"]));
     assert_eq!(fired[1]["number"], 2);
 
@@ -348,8 +366,40 @@ fn context_reminders_fire_when_a_log_mentions_them() {
     );
     assert!(reply.get("reminders").is_none());
 
-    // A done context reminder no longer fires.
+    // A done context reminder no longer fires, even in a later session.
     env.ok(&["reminders", "done", "1"]);
+    env.at("2026-01-15T15:00:00Z");
+    env.ok(&["recall"]);
+    assert!(
+        !env.ok(&["log", "decision", "auth stays"])
+            .contains("reminder")
+    );
+}
+
+#[test]
+fn a_context_reminder_fires_once_per_session() {
+    let mut env = Env::initialised();
+    env.ok(&["remind", "rotate tokens", "when I mention auth"]);
+    env.ok(&["recall"]);
+    let first = env.ok(&["log", "decision", "move auth into the gateway"]);
+    assert!(first.contains("reminder 1: rotate tokens"), "{first}");
+    // Ten minutes later, same session: quiet, in human and JSON output.
+    env.at("2026-01-15T09:10:00Z");
+    let again = env.ok(&["log", "experience", "auth tokens expire early"]);
+    assert!(!again.contains("reminder"), "{again}");
+    let reply = json(&env, &["--json", "blocker", "auth still broken"]);
+    assert!(reply.get("reminders").is_none(), "{reply}");
+    // The record names the session it belongs to.
+    let state: serde_json::Value = serde_json::from_str(&env.read(".mind/state.json")).unwrap();
+    assert_eq!(state["fired_reminders"]["ids"].as_array().unwrap().len(), 1);
+    // A search still lists it: the user asked.
+    let found = json(&env, &["--json", "search", "auth"]);
+    assert_eq!(found["reminders"][0]["number"], 1, "{found}");
+    // The next session fires it again, once.
+    env.at("2026-01-15T11:00:00Z");
+    env.ok(&["recall"]);
+    let next = env.ok(&["log", "decision", "auth moves back"]);
+    assert!(next.contains("reminder 1: rotate tokens"), "{next}");
     assert!(
         !env.ok(&["log", "decision", "auth stays"])
             .contains("reminder")

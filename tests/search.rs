@@ -300,3 +300,18 @@ fn search_index_cache_follows_the_files_and_can_be_deleted() {
     assert_eq!(hits(&search_json(&env, &["DataLoader"])).len(), 3);
     assert!(env.exists(".mind/cache/index.bin"));
 }
+
+#[test]
+fn search_covers_memory_archived_into_the_archive_folder() {
+    let env = env_with_memory();
+    env.write(
+        ".mind/archive/2024.md",
+        "# demo, 2024\n\n## 2024-06-03\n\nlearned: the legacy FTP importer chokes on BOM-prefixed CSV files\n",
+    );
+    let v = search_json(&env, &["FTP importer CSV"]);
+    assert_eq!(hits(&v), vec![("learning".to_string(), 5)], "{v:#}");
+    assert_eq!(v["results"][0]["file"], ".mind/archive/2024.md");
+    assert_eq!(v["results"][0]["date"], "2024-06-03");
+    // The archive is indexed through the cache like MEMORY.md, and found again from it.
+    assert_eq!(hits(&search_json(&env, &["FTP importer CSV"])).len(), 1);
+}

@@ -139,7 +139,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         classified: classification.is_some(),
         reason,
         signals,
-        reminders: crate::remind::fire_context_reminders(&project, &message),
+        reminders: crate::remind::fire_once_per_session(&project, &message),
     };
     if ctx.json {
         return output::print_json(&reply);

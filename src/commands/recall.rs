@@ -15,7 +15,7 @@ use crate::rank::{self, retrieve::Recalled};
 use crate::remind;
 use crate::store::session::{self as session_file, Session};
 use crate::store::state::{State, content_hash};
-use crate::store::{atomic, templates, text};
+use crate::store::{Project, atomic, session_archive, templates, text};
 
 #[derive(Serialize)]
 struct Reply {
@@ -33,6 +33,16 @@ struct Reply {
     relevant_memories: Vec<Recalled>,
     context: String,
     targets: Vec<TargetOutcome>,
+    /// Where the finished SESSION.md was archived (relative to the project root); absent
+    /// when nothing was archived.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    archived: Option<String>,
+    /// The session is going in circles (many rejected approaches or blockers).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    session_warnings: Vec<String>,
+    /// MEMORY.md has grown large: archive old years.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    memory_hint: Option<String>,
 }
 
 pub fn run(ctx: &Ctx) -> Result<()> {
@@ -47,9 +57,12 @@ pub fn run(ctx: &Ctx) -> Result<()> {
 
     let mut memory_bytes = read_memory_bytes(&project)?;
     let mut promoted: Vec<Promotion> = Vec::new();
+    let mut archived: Option<String> = None;
     if new_session {
-        let old = text::read_optional(&project.session())?
-            .map(|bytes| session_file::parse(&text::lossy(&bytes)))
+        let finished = text::read_optional(&project.session())?;
+        let old = finished
+            .as_deref()
+            .map(|bytes| session_file::parse(&text::lossy(bytes)))
             .unwrap_or_default();
         // Promoted items are dated by the session they come from (its last activity).
         let date = previous
@@ -58,11 +71,18 @@ pub fn run(ctx: &Ctx) -> Result<()> {
         let outcome = promote::promote(&project, &old, memory_bytes, date)?;
         memory_bytes = outcome.memory;
         promoted = outcome.promotions;
-        atomic::write_atomic(
-            &project.session(),
-            templates::session(ctx.clock.today()).as_bytes(),
-        )?;
-        state.set_session_started(now_ms);
+        // The finished file is copied before it is reset; the reset keeps what is not a
+        // session item (notes, other sections) in the new file.
+        let fresh = match &finished {
+            Some(bytes) => {
+                let started = state.session_started().or(previous).unwrap_or(now_ms);
+                archived = archive_finished(ctx, &project, bytes, started, &config)?;
+                session_file::reset(bytes, ctx.clock.today())
+            }
+            None => templates::session(ctx.clock.today()).into_bytes(),
+        };
+        atomic::write_atomic(&project.session(), &fresh)?;
+        state.start_session(now_ms, memory_bytes.len() as u64);
     }
 
     let reminders = remind::settle_at_recall(&project, ctx.clock.now(), new_session)?;
@@ -95,9 +115,12 @@ pub fn run(ctx: &Ctx) -> Result<()> {
         },
         promotion: promoted,
         reminders,
+        session_warnings: crate::hints::session_warnings(&session),
+        memory_hint: crate::hints::memory_size_hint(memory_bytes.len() as u64),
         session,
         context: body,
         targets,
+        archived,
     };
     if ctx.json {
         output::print_json(&reply)?;
@@ -117,6 +140,17 @@ pub fn run(ctx: &Ctx) -> Result<()> {
             note.push_str(&promote::describe(&reply.promotion));
             ctx.note(&note);
         }
+        if let Some(path) = &reply.archived {
+            ctx.note(&format!("the finished session is kept in {path}"));
+        }
+        if !ctx.quiet {
+            for warning in &reply.session_warnings {
+                output::warn(&ctx.err_paint, warning);
+            }
+        }
+        if let Some(hint) = &reply.memory_hint {
+            ctx.note(hint);
+        }
         ctx.out(&format!("{}\n", reply.context))?;
         if !reply.relevant_memories.is_empty() {
             ctx.out(&super::signals::relevant(
@@ -129,6 +163,25 @@ pub fn run(ctx: &Ctx) -> Result<()> {
         Some(e) => Err(e),
         None => Ok(()),
     }
+}
+
+/// Copy the finished SESSION.md into `.mind/sessions/`, unless a reset would keep all of it;
+/// returns the archive's path for display.
+fn archive_finished(
+    ctx: &Ctx,
+    project: &Project,
+    bytes: &[u8],
+    started_ms: i64,
+    config: &crate::config::Config,
+) -> Result<Option<String>> {
+    if session_file::reset_keeps_all(bytes) {
+        return Ok(None);
+    }
+    let started = DateTime::from_timestamp_millis(started_ms)
+        .unwrap_or_default()
+        .with_timezone(ctx.clock.now().offset());
+    let archived = session_archive::archive(project, bytes, started, config.session_archive_keep)?;
+    Ok(Some(super::display_path(project, &archived.path)))
 }
 
 fn day_of(ctx: &Ctx, epoch_ms: i64) -> Option<NaiveDate> {

@@ -7,7 +7,7 @@ use crate::app::Ctx;
 use crate::error::Result;
 use crate::output;
 use crate::store::session::{self as session_file, Section, Session};
-use crate::store::text;
+use crate::store::{session_archive, text};
 
 #[derive(Serialize)]
 struct Reply {
@@ -20,6 +20,8 @@ struct Reply {
     rejected: Vec<String>,
     assumptions: Vec<String>,
     total: usize,
+    /// Finished sessions kept in `.mind/sessions/`.
+    archived_sessions: usize,
 }
 
 pub fn run(ctx: &Ctx) -> Result<()> {
@@ -42,13 +44,23 @@ pub fn run(ctx: &Ctx) -> Result<()> {
             age_minutes,
             last_activity: last.map(|t| t.to_rfc3339()),
             total: session.total(),
+            archived_sessions: session_archive::count(&project),
             experience: session.experience,
             blockers: session.blockers,
             rejected: session.rejected,
             assumptions: session.assumptions,
         });
     }
-    ctx.out(&render(ctx, &session, started, age_minutes, last))
+    let mut out = render(ctx, &session, started, age_minutes, last);
+    let archived = session_archive::count(&project);
+    if archived > 0 {
+        out.push_str(&format!(
+            "\n{archived} earlier session(s) in {}/{}/\n",
+            crate::store::MIND_DIR,
+            session_archive::SESSIONS_DIR
+        ));
+    }
+    ctx.out(&out)
 }
 
 fn render(

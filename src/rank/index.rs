@@ -1,9 +1,10 @@
 //! A project's searchable memory: MEMORY.md, the commit store `.mind/cache/commits.md`
 //! (memories taken from commits, typed and dated like MEMORY.md's), the named memories in
-//! `.mind/memories/` and the current SESSION.md, each as a [`Segment`] with the text it was
-//! built from.
+//! `.mind/memories/`, old memory moved to `.mind/archive/` and the current SESSION.md, each
+//! as a [`Segment`] with the text it was built from.
 //!
-//! MEMORY.md, the commit store and named memories come from the cache when their hash matches (see
+//! MEMORY.md, the commit store, named memories and archives come from the cache when their
+//! hash matches (see
 //! [`super::cache`]); SESSION.md is small and changes with every log, so it is always
 //! indexed on the spot.
 
@@ -19,7 +20,9 @@ use super::segment::{DocMeta, Segment};
 use super::tokenize::{Options, Tokenizer};
 use crate::capture::derived;
 use crate::error::Result;
-use crate::store::{CACHE_DIR, MEMORIES_DIR, MEMORY_FILE, Project, SESSION_FILE, text};
+use crate::store::{
+    ARCHIVE_DIR, CACHE_DIR, MEMORIES_DIR, MEMORY_FILE, Project, SESSION_FILE, text,
+};
 
 /// Which files of a project to index.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,6 +30,8 @@ pub struct Scope {
     /// MEMORY.md and the commit store.
     pub memory: bool,
     pub named: bool,
+    /// `.mind/archive/*.md`: old years moved out of MEMORY.md, indexed like it.
+    pub archive: bool,
     pub session: bool,
 }
 
@@ -35,18 +40,21 @@ impl Scope {
     pub const ALL: Scope = Scope {
         memory: true,
         named: true,
+        archive: true,
         session: true,
     };
     /// Long-term memory only (what promotion compares against).
     pub const MEMORY: Scope = Scope {
         memory: true,
         named: false,
+        archive: false,
         session: false,
     };
-    /// Long-term memory and named memories (what retrieval surfaces).
+    /// Long-term memory, named memories and archives (what retrieval surfaces).
     pub const KEPT: Scope = Scope {
         memory: true,
         named: true,
+        archive: true,
         session: false,
     };
 }
@@ -165,7 +173,10 @@ impl Index {
             ));
         }
         if scope.named {
-            cached.extend(named_memories(&project.dir().join(MEMORIES_DIR)));
+            cached.extend(markdown_files(&project.dir(), MEMORIES_DIR));
+        }
+        if scope.archive {
+            cached.extend(markdown_files(&project.dir(), ARCHIVE_DIR));
         }
         for (key, path) in cached {
             let Some(bytes) = text::read_optional(&path)? else {
@@ -321,9 +332,9 @@ impl Index {
     }
 }
 
-/// `.mind/memories/*.md`, sorted by name, as (cache key, path).
-fn named_memories(dir: &Path) -> Vec<(String, std::path::PathBuf)> {
-    let Ok(read) = std::fs::read_dir(dir) else {
+/// `.mind/<folder>/*.md` (named memories, archives), sorted by name, as (cache key, path).
+fn markdown_files(mind_dir: &Path, folder: &str) -> Vec<(String, std::path::PathBuf)> {
+    let Ok(read) = std::fs::read_dir(mind_dir.join(folder)) else {
         return Vec::new();
     };
     let mut out: Vec<(String, std::path::PathBuf)> = read
@@ -332,7 +343,7 @@ fn named_memories(dir: &Path) -> Vec<(String, std::path::PathBuf)> {
         .filter(|p| p.extension().is_some_and(|x| x == "md") && p.is_file())
         .filter_map(|p| {
             let file = p.file_name()?.to_str()?.to_string();
-            Some((format!("{MEMORIES_DIR}/{file}"), p))
+            Some((format!("{folder}/{file}"), p))
         })
         .collect();
     out.sort();

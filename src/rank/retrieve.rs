@@ -49,6 +49,30 @@ impl Recalled {
     }
 }
 
+/// Lines written during the current session: what `mind` knows from this session is not
+/// "dealt with before", so retrieval leaves these lines out. Empty by default.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ThisSession {
+    /// The file they are in, as sources name it (`.mind/MEMORY.md`).
+    file: String,
+    /// The first line (1-based) the session wrote; every later line is the session's too.
+    from_line: usize,
+}
+
+impl ThisSession {
+    /// The lines of `file` (display name) from `from_line` (1-based) on.
+    pub fn from_line(file: impl Into<String>, from_line: usize) -> Self {
+        ThisSession {
+            file: file.into(),
+            from_line,
+        }
+    }
+
+    pub fn contains(&self, found: &Found<'_>) -> bool {
+        self.from_line > 0 && found.meta.line >= self.from_line && found.source.file == self.file
+    }
+}
+
 /// The ranking query for `text`, with the tokenizer and features that built it; `None`
 /// when the text has no searchable word.
 fn query_for(text: &str) -> Option<(Tokenizer, Features, Query)> {
@@ -65,6 +89,7 @@ pub fn relevant(
     text: &str,
     limit: usize,
     today: chrono::NaiveDate,
+    fresh: &ThisSession,
 ) -> Vec<Recalled> {
     let Some((mut tokenizer, features, query)) = query_for(text) else {
         return Vec::new();
@@ -74,7 +99,7 @@ pub fn relevant(
     let mut out: Vec<(f32, Found<'_>)> = index
         .search(&query, &features, &Filter::default(), today, 20)
         .into_iter()
-        .filter(|f| !f.meta.superseded)
+        .filter(|f| !f.meta.superseded && !fresh.contains(f))
         .map(|f| {
             let v = Vector::of_doc(&f.source.segment, f.doc, &vocab);
             (v.similarity(&target), f)
@@ -95,6 +120,7 @@ pub fn solutions(
     text: &str,
     limit: usize,
     today: chrono::NaiveDate,
+    fresh: &ThisSession,
 ) -> Vec<Recalled> {
     let Some((_, features, query)) = query_for(text) else {
         return Vec::new();
@@ -108,7 +134,7 @@ pub fn solutions(
             limit.max(1) * 3,
         )
         .into_iter()
-        .filter(|f| f.coverage >= SOLUTION_FLOOR && !f.meta.superseded)
+        .filter(|f| f.coverage >= SOLUTION_FLOOR && !f.meta.superseded && !fresh.contains(f))
         .collect();
     if !found.iter().any(|f| f.coverage >= SOLUTION_COVERAGE) {
         return Vec::new();

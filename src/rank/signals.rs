@@ -11,12 +11,13 @@ use serde::Serialize;
 
 use super::index::{Index, Scope};
 use super::loops::{self, LoopWarning};
-use super::retrieve::{self, Recalled};
+use super::retrieve::{self, Recalled, ThisSession};
 use super::tokenize::Tokenizer;
 use crate::classify::LogKind;
 use crate::error::Result;
 use crate::store::session::{self as session_file, Section, Session};
-use crate::store::{Project, text};
+use crate::store::state::State;
+use crate::store::{MEMORY_FILE, MIND_DIR, Project, text};
 
 /// How many memories the first experience of a session surfaces.
 const RELEVANT_LIMIT: usize = 2;
@@ -83,11 +84,14 @@ pub fn for_log(
         }
         Section::Experience if session.experience.is_empty() => {
             let index = kept_memory(project)?;
-            signals.relevant_memories = retrieve::relevant(&index, message, RELEVANT_LIMIT, today);
+            let fresh = this_session(project)?;
+            signals.relevant_memories =
+                retrieve::relevant(&index, message, RELEVANT_LIMIT, today, &fresh);
         }
         Section::Blockers => {
             let index = kept_memory(project)?;
-            let found = retrieve::solutions(&index, message, SOLUTIONS_LIMIT, today);
+            let fresh = this_session(project)?;
+            let found = retrieve::solutions(&index, message, SOLUTIONS_LIMIT, today, &fresh);
             if found.is_empty() {
                 signals.next_steps = next_steps(message);
             }
@@ -117,10 +121,11 @@ pub fn for_session(
         return Ok(Vec::new());
     }
     let index = kept_memory(project)?;
+    let fresh = this_session(project)?;
     // Each item on its own: one long query would dilute every similarity.
     let mut best: Vec<Recalled> = Vec::new();
     for item in recent {
-        for r in retrieve::relevant(&index, item, RELEVANT_LIMIT, today) {
+        for r in retrieve::relevant(&index, item, RELEVANT_LIMIT, today, &fresh) {
             match best
                 .iter_mut()
                 .find(|b| b.file == r.file && b.line == r.line)
@@ -134,6 +139,27 @@ pub fn for_session(
     best.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.line.cmp(&b.line)));
     best.truncate(RELEVANT_LIMIT);
     Ok(best)
+}
+
+/// The MEMORY.md lines the current session wrote: those past the length the file had when
+/// the session started (recorded in state.json). Unknown (an older state) means none.
+fn this_session(project: &Project) -> Result<ThisSession> {
+    let Some(offset) = State::load(&project.state())?.session_memory_offset() else {
+        return Ok(ThisSession::default());
+    };
+    let Some(bytes) = text::read_optional(&project.memory())? else {
+        return Ok(ThisSession::default());
+    };
+    let Some(before) = usize::try_from(offset).ok().and_then(|o| bytes.get(..o)) else {
+        // The file is shorter than at the session's start: it was rewritten, and which
+        // lines are new cannot be told.
+        return Ok(ThisSession::default());
+    };
+    let from_line = memchr::memchr_iter(b'\n', before).count() + 1;
+    Ok(ThisSession::from_line(
+        format!("{MIND_DIR}/{MEMORY_FILE}"),
+        from_line,
+    ))
 }
 
 fn kept_memory(project: &Project) -> Result<Index> {

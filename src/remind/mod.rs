@@ -14,6 +14,7 @@ use serde::Serialize;
 use crate::context::build::Section;
 use crate::context::build::escape;
 use crate::error::{Error, Result};
+use crate::store::state::{State, content_hash};
 use crate::store::{Project, atomic, templates, text};
 use crate::terms;
 
@@ -307,6 +308,39 @@ pub struct Fired {
     pub message: String,
     /// The keywords that matched, as written in the reminder.
     pub matched: Vec<String>,
+    /// Identifies the reminder across renumbering: a hash of its message and keywords.
+    #[serde(skip)]
+    pub id: String,
+}
+
+/// [`fire_context_reminders`], once per session: a reminder already shown during the
+/// current session is left out, and the ones shown now are recorded in state.json with
+/// the session's start, so a later session shows them again while they are pending.
+/// The caller holds the store lock and has touched the state (the session has a start).
+/// Never fails: when the record cannot be written the reminders are shown anyway.
+pub fn fire_once_per_session(project: &Project, text: &str) -> Vec<Fired> {
+    let fired = fire_context_reminders(project, text);
+    if fired.is_empty() {
+        return fired;
+    }
+    let path = project.state();
+    let Ok(mut state) = State::load(&path) else {
+        return fired;
+    };
+    let Some(session) = state.session_started() else {
+        return fired;
+    };
+    let shown = state.fired_reminders(session);
+    let new: Vec<Fired> = fired
+        .into_iter()
+        .filter(|f| !shown.contains(&f.id))
+        .collect();
+    if !new.is_empty() {
+        let ids: Vec<String> = new.iter().map(|f| f.id.clone()).collect();
+        state.add_fired_reminders(session, &ids);
+        let _ = state.save(&path);
+    }
+    new
 }
 
 /// The pending context reminders whose keywords `text` mentions (whole words, stemmed:
@@ -356,6 +390,9 @@ pub fn fire(parsed: &Parsed, text: &str) -> Vec<Fired> {
                 number: r.number,
                 message: r.message.clone(),
                 matched,
+                id: content_hash(
+                    format!("{}\u{1f}{}", r.message, keywords.join("\u{1f}")).as_bytes(),
+                ),
             });
         }
     }

@@ -10,6 +10,7 @@ pub mod lock;
 pub mod memory;
 pub mod registry;
 pub mod session;
+pub mod session_archive;
 pub mod state;
 pub mod templates;
 pub mod text;
@@ -28,6 +29,8 @@ pub const LOCK_FILE: &str = ".lock";
 pub const GITIGNORE_FILE: &str = ".gitignore";
 pub const GITATTRIBUTES_FILE: &str = ".gitattributes";
 pub const MEMORIES_DIR: &str = "memories";
+/// Old memory moved out of MEMORY.md by hand (e.g. `archive/2024.md`); searched like it.
+pub const ARCHIVE_DIR: &str = "archive";
 pub const CACHE_DIR: &str = "cache";
 
 /// A project: a folder that holds `.mind/`.

@@ -1,5 +1,5 @@
-//! SESSION.md: the four sections of the current session, read leniently and
-//! written by inserting one line, leaving every other byte as it was.
+//! SESSION.md: the four sections of the current session, read leniently, written by
+//! inserting one line, and reset for a new session, leaving every other byte as it was.
 
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -178,6 +178,114 @@ pub fn insert_item(bytes: &[u8], section: Section, item: &str) -> (Vec<u8>, usiz
     (out, line)
 }
 
+/// The comment the template puts under a section's heading.
+fn template_comment(section: Section) -> Option<&'static str> {
+    match section {
+        Section::Experience => Some("<!-- Raw moments, thoughts, what's happening -->"),
+        Section::Blockers => None,
+        Section::Rejected => Some("<!-- What didn't work and why -->"),
+        Section::Assumptions => Some("<!-- What I'm assuming true -->"),
+    }
+}
+
+/// SESSION.md for a new session made from the finished one: the title dated `today`, the
+/// items of the four sections gone (their headings and comments stay), and everything
+/// else — text before the first section, other sections such as `## Notes` — carried over
+/// byte for byte in place. Sections missing from the file are added at its end.
+pub fn reset(bytes: &[u8], today: NaiveDate) -> Vec<u8> {
+    let eol = eol_of(bytes);
+    let mut out: Vec<u8> = Vec::with_capacity(bytes.len() + 256);
+    let mut titled = false;
+    let mut seen = [false; 4];
+    let mut current: Option<Section> = None;
+    let mut in_comment = false;
+    for line in split_lines(bytes) {
+        let t = trimmed(line);
+        if in_comment {
+            // Comments are kept wherever they are (a known section's comment included).
+            in_comment = !t.contains("-->");
+            push_line(&mut out, line, eol);
+            continue;
+        }
+        if t.starts_with("<!--") {
+            in_comment = !t.contains("-->");
+            push_line(&mut out, line, eol);
+            continue;
+        }
+        let breaks = t.starts_with("# ") || (t.starts_with("##") && !t.starts_with("###"));
+        if current.is_some() {
+            if !breaks {
+                continue; // an item, a sub-heading or a blank line of a finished section
+            }
+            end_section(&mut out, eol);
+            current = None;
+        }
+        if !titled
+            && t.strip_prefix("# ")
+                .is_some_and(|title| title.trim_start().starts_with("Session:"))
+        {
+            out.extend_from_slice(format!("# Session: {today}{eol}").as_bytes());
+            titled = true;
+            continue;
+        }
+        if let Some(section) = t
+            .strip_prefix("##")
+            .filter(|h| !h.starts_with('#'))
+            .and_then(Section::from_heading)
+        {
+            seen[section as usize] = true;
+            current = Some(section);
+        }
+        push_line(&mut out, line, eol);
+    }
+    if current.is_some() {
+        end_section(&mut out, eol);
+    }
+    for section in Section::ALL.into_iter().filter(|s| !seen[*s as usize]) {
+        if !text::ends_with_newline(&out) {
+            out.extend_from_slice(eol.as_bytes());
+        }
+        if !out.is_empty() && !out.ends_with(format!("{eol}{eol}").as_bytes()) {
+            out.extend_from_slice(eol.as_bytes());
+        }
+        out.extend_from_slice(format!("## {}{eol}", section.heading()).as_bytes());
+        if let Some(comment) = template_comment(section) {
+            out.extend_from_slice(format!("{comment}{eol}").as_bytes());
+        }
+    }
+    if !seen.iter().all(|s| *s) {
+        out.extend_from_slice(eol.as_bytes());
+    }
+    if !titled {
+        let mut titled_out = format!("# Session: {today}{eol}").into_bytes();
+        if !out.starts_with(eol.as_bytes()) {
+            titled_out.extend_from_slice(eol.as_bytes());
+        }
+        titled_out.extend_from_slice(&out);
+        out = titled_out;
+    }
+    out
+}
+
+/// Whether a new session's reset would leave this SESSION.md as it is, apart from the
+/// date in its title: then it holds nothing that a reset could lose.
+pub fn reset_keeps_all(bytes: &[u8]) -> bool {
+    let date = parse(&text::lossy(bytes)).date;
+    date.is_some_and(|date| reset(bytes, date) == bytes)
+}
+
+fn push_line(out: &mut Vec<u8>, line: &[u8], eol: &str) {
+    out.extend_from_slice(line);
+    if !line.ends_with(b"\n") {
+        out.extend_from_slice(eol.as_bytes());
+    }
+}
+
+/// A reset section ends with one blank line before whatever follows it.
+fn end_section(out: &mut Vec<u8>, eol: &str) {
+    out.extend_from_slice(eol.as_bytes());
+}
+
 fn newlines(bytes: &[u8]) -> usize {
     bytes.iter().filter(|&&b| b == b'\n').count()
 }
@@ -228,6 +336,47 @@ mod tests {
         let (out, line) = insert_item(b"# Session: 2026-01-15\n", Section::Blockers, "ci is red");
         assert_eq!(line, 4);
         assert_eq!(out, b"# Session: 2026-01-15\n\n## Blockers\n- ci is red\n");
+    }
+
+    #[test]
+    fn reset_of_the_template_is_the_template() {
+        let next = NaiveDate::from_ymd_opt(2026, 1, 16).unwrap();
+        let t = templates::session(day());
+        assert_eq!(
+            reset(t.as_bytes(), next),
+            templates::session(next).into_bytes()
+        );
+        let crlf = t.replace('\n', "\r\n");
+        let want = templates::session(next).replace('\n', "\r\n");
+        assert_eq!(reset(crlf.as_bytes(), next), want.into_bytes());
+        assert!(reset_keeps_all(t.as_bytes()));
+    }
+
+    #[test]
+    fn reset_drops_items_and_keeps_everything_else_in_place() {
+        let old = "# Session: 2026-01-15\nscratch before the sections\n\n## Experience\n<!-- Raw moments, thoughts, what's happening -->\n- one\n### detail\n- two\n\n## Notes\nkeep me\n\n  indented too\n## Blockers\n- stuck\n## Rejected\n<!-- What didn't work and why -->\n## Assumptions\n- x\n";
+        let out = String::from_utf8(reset(old.as_bytes(), day())).unwrap();
+        assert_eq!(
+            out,
+            "# Session: 2026-01-15\nscratch before the sections\n\n## Experience\n<!-- Raw moments, thoughts, what's happening -->\n\n## Notes\nkeep me\n\n  indented too\n## Blockers\n\n## Rejected\n<!-- What didn't work and why -->\n\n## Assumptions\n\n"
+        );
+        assert_eq!(parse(&out).total(), 0);
+        assert!(!reset_keeps_all(old.as_bytes()));
+        assert!(reset_keeps_all(out.as_bytes()));
+    }
+
+    #[test]
+    fn reset_of_notes_without_sections_adds_title_and_sections() {
+        let old = "\n## 2026-02-09 08:01:03\nnotes";
+        let out = String::from_utf8(reset(old.as_bytes(), day())).unwrap();
+        assert_eq!(
+            out,
+            format!(
+                "# Session: 2026-01-15\n\n## 2026-02-09 08:01:03\nnotes\n\n{}",
+                templates::session(day()).split_once("\n\n").unwrap().1
+            )
+        );
+        assert!(reset_keeps_all(out.as_bytes()));
     }
 
     #[test]

@@ -62,6 +62,57 @@ impl State {
             .insert("session_started".into(), Value::from(epoch_ms));
     }
 
+    /// Start a session at `epoch_ms`, when MEMORY.md is `memory_len` bytes long: what lies
+    /// past that length was written during this session.
+    pub fn start_session(&mut self, epoch_ms: i64, memory_len: u64) {
+        self.set_session_started(epoch_ms);
+        self.fields
+            .insert("session_memory_offset".into(), Value::from(memory_len));
+    }
+
+    /// MEMORY.md's length in bytes when the current session started, if known.
+    pub fn session_memory_offset(&self) -> Option<u64> {
+        self.fields
+            .get("session_memory_offset")
+            .and_then(Value::as_u64)
+    }
+
+    /// Ids of the context reminders already shown during the session that started at
+    /// `session` (a list recorded for another session is empty).
+    pub fn fired_reminders(&self, session: i64) -> Vec<String> {
+        let Some(fired) = self.fields.get("fired_reminders") else {
+            return Vec::new();
+        };
+        if fired.get("session").and_then(value_as_i64) != Some(session) {
+            return Vec::new();
+        }
+        fired
+            .get("ids")
+            .and_then(Value::as_array)
+            .map(|ids| {
+                ids.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string)
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Record reminders shown during the session that started at `session`, replacing a
+    /// list left from an earlier session.
+    pub fn add_fired_reminders(&mut self, session: i64, ids: &[String]) {
+        let mut all = self.fired_reminders(session);
+        for id in ids {
+            if !all.contains(id) {
+                all.push(id.clone());
+            }
+        }
+        self.fields.insert(
+            "fired_reminders".into(),
+            serde_json::json!({ "session": session, "ids": all }),
+        );
+    }
+
     pub fn set_memory_hash(&mut self, hash: String) {
         self.fields.insert("memory_hash".into(), Value::from(hash));
     }

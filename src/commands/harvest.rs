@@ -110,7 +110,7 @@ pub fn run(args: &HarvestArgs, ctx: &Ctx) -> Result<()> {
         let mut state = State::load(&project.state())?;
         if !added.is_empty() {
             let doc = parse_document(&text::lossy(&memory_bytes));
-            targets = refresh_context(&project, &config, &mut state, &doc, Vec::new())?.1;
+            targets = refresh_context(ctx, &project, &config, &mut state, &doc, None)?.1;
             state.set_memory_hash(content_hash(&memory_bytes));
         }
         state.set_last_activity(ctx.clock.epoch_ms());

@@ -145,8 +145,13 @@ pub(crate) fn refresh_personal(ctx: &Ctx, project: &Project) {
             budget: config.context_budget_chars,
             split: true,
         });
-        let outcome =
-            context::write_personal(project, &mut state, name, &block, config.context_budget_chars)?;
+        let outcome = context::write_personal(
+            project,
+            &mut state,
+            name,
+            &block,
+            config.context_budget_chars,
+        )?;
         state.save_if_changed(&project.state())?;
         Ok(outcome.into_iter().collect())
     })();

@@ -428,9 +428,8 @@ fn fit(full: &str, short: &str, sections: Vec<Section>, budget: usize) -> Block 
             kept[i] = Some(sections[i].items.len().min(1));
         }
     }
-    let more = |i: usize, kept: &[Option<usize>]| {
-        kept[i].is_some_and(|k| k < sections[i].items.len())
-    };
+    let more =
+        |i: usize, kept: &[Option<usize>]| kept[i].is_some_and(|k| k < sections[i].items.len());
     let take = |i: usize, kept: &mut [Option<usize>], left: &mut usize, limit: &mut usize| {
         while let Some(k) = kept[i].filter(|&k| k < sections[i].items.len()) {
             let cost = chars(&sections[i].items[k]) + 1;
@@ -449,17 +448,19 @@ fn fit(full: &str, short: &str, sections: Vec<Section>, budget: usize) -> Block 
         .filter(|&&i| more(i, &kept))
         .map(|&i| share(sections[i].priority))
         .sum();
-    if weights > 0 {
-        let pool = left;
-        let mut carry = 0;
-        for &i in &order {
-            if !more(i, &kept) {
-                continue;
-            }
-            let mut limit = pool * share(sections[i].priority) / weights + carry;
-            take(i, &mut kept, &mut left, &mut limit);
-            carry = limit;
+    let pool = left;
+    let mut carry = 0;
+    for &i in &order {
+        if !more(i, &kept) {
+            continue;
         }
+        // `weights` is not zero here: this section counts in it.
+        let own = (pool * share(sections[i].priority))
+            .checked_div(weights)
+            .unwrap_or(0);
+        let mut limit = own + carry;
+        take(i, &mut kept, &mut left, &mut limit);
+        carry = limit;
     }
 
     // 3. Any remainder to the most important sections that still have lines.
@@ -500,7 +501,10 @@ mod tests {
         for budget in [200, 300, 700, 1200, 1800, 2500, 10_000] {
             let block = fit(INSTRUCTIONS, SHORT_INSTRUCTIONS, all.clone(), budget);
             let rendered = super::super::splice::render_block(&block.body, "\n");
-            assert!(rendered.chars().count() <= budget, "budget {budget}: {rendered}");
+            assert!(
+                rendered.chars().count() <= budget,
+                "budget {budget}: {rendered}"
+            );
             assert_eq!(block.too_small.is_some(), budget < 700, "budget {budget}");
             if block.too_small.is_none() {
                 assert_eq!(block.sections, 4, "every section keeps a line");
@@ -516,12 +520,20 @@ mod tests {
         key.items = (0..40)
             .map(|i| format!("- [decision] KEY item number {i} that is long enough"))
             .collect();
-        let all = vec![key, sample("Recent Decisions", 5, 5), sample("Gotchas", 6, 5)];
+        let all = vec![
+            key,
+            sample("Recent Decisions", 5, 5),
+            sample("Gotchas", 6, 5),
+        ];
         let block = fit(INSTRUCTIONS, SHORT_INSTRUCTIONS, all, 1500);
         assert!(block.too_small.is_none());
         assert_eq!(block.sections, 3);
         // Lower-priority sections get more than their first line from their share.
-        assert!(block.body.contains("item 1 of Recent Decisions"), "{}", block.body);
+        assert!(
+            block.body.contains("item 1 of Recent Decisions"),
+            "{}",
+            block.body
+        );
         assert!(block.body.contains("item 1 of Gotchas"), "{}", block.body);
     }
 
@@ -540,7 +552,11 @@ mod tests {
             split: true,
         });
         let body = blocks.shared.body;
-        assert!(body.chars().count() + marker_chars() <= 1200, "{}", body.len());
+        assert!(
+            body.chars().count() + marker_chars() <= 1200,
+            "{}",
+            body.len()
+        );
         assert!(body.contains("option number 399"));
         assert!(body.lines().all(|l| !l.ends_with("numb")));
     }

@@ -50,12 +50,21 @@ pub fn write_targets(
     let mut outcomes = Vec::new();
     for name in &config.context_targets {
         let mut outcome = write_target(project, state, name, &blocks.shared.body, true)?;
-        outcome.notes
-            .extend(budget_note(state, config.context_budget_chars, &blocks.shared));
+        outcome.notes.extend(budget_note(
+            state,
+            config.context_budget_chars,
+            &blocks.shared,
+        ));
         outcomes.push(outcome);
     }
     if let (Some(name), Some(block)) = (&config.personal_target, &blocks.personal) {
-        outcomes.extend(write_personal(project, state, name, block, config.context_budget_chars)?);
+        outcomes.extend(write_personal(
+            project,
+            state,
+            name,
+            block,
+            config.context_budget_chars,
+        )?);
     }
     Ok(outcomes)
 }

@@ -333,7 +333,8 @@ mod tests {
         let r = Recency::of(&doc);
         let keys: Vec<RecencyKey> = doc.entities.iter().map(|e| r.entity(e)).collect();
         assert!(keys[0] < keys[1] && keys[1] < keys[2], "{keys:?}");
-        let none = parse_document("decided: use sqlite for storage\ndecided: use rust for the cli\n");
+        let none =
+            parse_document("decided: use sqlite for storage\ndecided: use rust for the cli\n");
         let r = Recency::of(&none);
         assert!(r.entity(&none.entities[0]) < r.entity(&none.entities[1]));
     }

@@ -10,17 +10,23 @@ use crate::store::text;
 
 pub const DEFAULT_GAP_MINUTES: u64 = 30;
 pub const DEFAULT_BUDGET_CHARS: usize = 6000;
+/// Where the session's own sections go (Claude Code reads it next to CLAUDE.md).
+pub const DEFAULT_PERSONAL_TARGET: &str = "CLAUDE.local.md";
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
     /// A recall this many minutes after the last activity starts a new session.
     pub session_gap_minutes: u64,
-    /// The context block never exceeds this many characters.
+    /// Each context block (shared and personal) never exceeds this many characters
+    /// (Unicode scalar values, marker lines included).
     pub context_budget_chars: usize,
-    /// Instruction files that carry the context block, relative to the project root.
+    /// Instruction files that carry the shared context block, relative to the project root.
     pub context_targets: Vec<String>,
     /// How many finished sessions `.mind/sessions/` keeps (0 keeps all).
     pub session_archive_keep: usize,
+    /// The git-ignored file that carries the personal block (session blockers, reminders);
+    /// `None` puts everything in the shared block.
+    pub personal_target: Option<String>,
     /// Why config.json could not be used, if it could not (defaults apply then).
     pub problem: Option<String>,
 }
@@ -32,6 +38,7 @@ impl Default for Config {
             context_budget_chars: DEFAULT_BUDGET_CHARS,
             context_targets: vec!["CLAUDE.md".into()],
             session_archive_keep: crate::store::session_archive::DEFAULT_KEEP,
+            personal_target: Some(DEFAULT_PERSONAL_TARGET.into()),
             problem: None,
         }
     }
@@ -108,6 +115,22 @@ impl Config {
                 None => {
                     config.problem = Some("context_targets must be a list of file names".into())
                 }
+            }
+        }
+        match value.get("personal_target") {
+            None => {}
+            Some(Value::Bool(false) | Value::Null) => config.personal_target = None,
+            Some(Value::String(name)) if name.is_empty() => config.personal_target = None,
+            Some(Value::String(name))
+                if is_safe_target(name) && !config.context_targets.contains(name) =>
+            {
+                config.personal_target = Some(name.clone())
+            }
+            Some(_) => {
+                config.problem = Some(
+                    "personal_target must be a file name inside the project (not a context target), \"\" or false"
+                        .into(),
+                )
             }
         }
         Ok(config)

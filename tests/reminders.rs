@@ -282,7 +282,11 @@ fn next_session_reminders_show_once_and_due_ones_until_done() {
     assert!(first.contains(
         "## Context Reminders\nMention these when relevant keywords come up:\n- [3] \"rotate tokens\" -> triggers on: auth\n"
     ));
-    assert!(env.read("CLAUDE.md").contains("- demo prep\n"));
+    assert!(env.read("CLAUDE.local.md").contains("- demo prep\n"));
+    assert!(
+        !env.read("CLAUDE.md").contains("demo prep"),
+        "reminders are personal"
+    );
     assert_eq!(lines(&env)[0], "- [x] 2026-01-15 | done | demo prep");
 
     env.at("2026-01-16T08:00:00Z");

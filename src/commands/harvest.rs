@@ -124,7 +124,7 @@ pub fn run(args: &HarvestArgs, ctx: &Ctx) -> Result<()> {
         // entries into MEMORY.md is a change to commit, so the block follows it at once.
         if !moved.is_empty() {
             let doc = memory_document(&project, &memory_bytes)?;
-            targets = refresh_context(&project, &config, &mut state, &doc, Vec::new())?.1;
+            targets = refresh_context(ctx, &project, &config, &mut state, &doc, None)?.1;
             state.set_memory_hash(content_hash(&memory_bytes));
         }
         state.set_last_activity(ctx.clock.epoch_ms());

@@ -94,7 +94,7 @@ pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
     let config = ctx.config(&project)?;
     let mut state = State::load(&project.state())?;
     let (_, doc) = read_memory(&project)?;
-    let (_, outcomes) = refresh_context(&project, &config, &mut state, &doc, Vec::new())?;
+    let (_, outcomes) = refresh_context(ctx, &project, &config, &mut state, &doc, None)?;
     state.save_if_changed(&project.state())?;
     report.context = outcomes;
 

@@ -126,6 +126,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         }
     };
     ctx.touch(&project)?;
+    super::refresh_personal(ctx, &project);
 
     let reason = classification.as_ref().map(|c| match &c.matched {
         Some(m) => format!("no type given; {m:?} reads as {}", kind.name()),

@@ -120,14 +120,22 @@ fn merge_documents(memory: &str, store: &str) -> Document {
     doc
 }
 
-/// Rebuild the context block from memory and write it to every instruction file.
-/// The caller holds the store lock and saves `state` afterwards.
+/// State key: the session sections (reminders) the last recall settled, kept for refreshes
+/// between recalls (a next-session reminder is marked done when shown, so REMINDERS.md alone
+/// no longer says it is due).
+const SESSION_SECTIONS_KEY: &str = "context_session_sections";
+
+/// Rebuild the context blocks from memory and write them to every instruction file.
+/// `extra`: the session sections recall settled; `None` keeps those of the last recall.
+/// Returns the text to show (shared block, then the personal one) and what each file got;
+/// notes about the files go to stderr. The caller holds the store lock and saves `state`.
 pub(crate) fn refresh_context(
+    ctx: &Ctx,
     project: &Project,
     config: &Config,
     state: &mut State,
     doc: &Document,
-    extra: Vec<build::Section>,
+    extra: Option<Vec<build::Section>>,
 ) -> Result<(String, Vec<TargetOutcome>)> {
     let session = text::read_optional(&project.session())?
         .map(|bytes| session_file::parse(&text::lossy(&bytes)));
@@ -136,14 +144,91 @@ pub(crate) fn refresh_context(
         .ok()
         .and_then(|staleness| crate::capture::stale::mark_document(doc, &staleness));
     let doc = marked.as_ref().unwrap_or(doc);
-    let body = build::build(&build::Input {
+    let extra = match extra {
+        Some(sections) => {
+            state.set(
+                SESSION_SECTIONS_KEY,
+                serde_json::to_value(&sections).unwrap_or_default(),
+            );
+            sections
+        }
+        None => session_sections(state),
+    };
+    let blocks = build::build(&build::Input {
         doc,
         session: session.as_ref(),
         extra,
         budget: config.context_budget_chars,
+        split: config.personal_target.is_some(),
     });
-    let outcomes = context::write_targets(project, config, state, &body)?;
-    Ok((body, outcomes))
+    let outcomes = context::write_targets(project, config, state, &blocks)?;
+    report_notes(ctx, &outcomes);
+    let mut shown = blocks.shared.body;
+    if let Some(personal) = blocks.personal.filter(|b| b.sections > 0) {
+        shown.push_str("\n\n");
+        shown.push_str(&personal.body);
+    }
+    Ok((shown, outcomes))
+}
+
+/// Refresh only the personal block after a session write (`mind log`, `mind blocker`), so
+/// that an agent re-reading its files mid-session sees it. Never touches the shared
+/// targets; never fails the command (a problem is a warning). The caller holds the lock.
+pub(crate) fn refresh_personal(ctx: &Ctx, project: &Project) {
+    let result = (|| -> Result<Vec<TargetOutcome>> {
+        let config = ctx.config(project)?;
+        let Some(name) = &config.personal_target else {
+            return Ok(Vec::new());
+        };
+        let mut state = State::load(&project.state())?;
+        let session = text::read_optional(&project.session())?
+            .map(|bytes| session_file::parse(&text::lossy(&bytes)));
+        let doc = Document::default();
+        let block = build::build_personal(&build::Input {
+            doc: &doc,
+            session: session.as_ref(),
+            extra: session_sections(&state),
+            budget: config.context_budget_chars,
+            split: true,
+        });
+        let outcome = context::write_personal(
+            project,
+            &mut state,
+            name,
+            &block,
+            config.context_budget_chars,
+        )?;
+        state.save_if_changed(&project.state())?;
+        Ok(outcome.into_iter().collect())
+    })();
+    match result {
+        Ok(outcomes) => {
+            report_notes(ctx, &outcomes);
+            if let Some(e) = context::refused_error(project, &outcomes)
+                && !ctx.quiet
+            {
+                crate::output::warn(&ctx.err_paint, &e.to_string());
+            }
+        }
+        Err(e) if !ctx.quiet => crate::output::warn(
+            &ctx.err_paint,
+            &format!("the personal context block was not refreshed: {e}"),
+        ),
+        Err(_) => {}
+    }
+}
+
+fn session_sections(state: &State) -> Vec<build::Section> {
+    state
+        .get(SESSION_SECTIONS_KEY)
+        .and_then(|v| serde_json::from_value(v.clone()).ok())
+        .unwrap_or_default()
+}
+
+fn report_notes(ctx: &Ctx, outcomes: &[TargetOutcome]) {
+    for note in outcomes.iter().flat_map(|o| &o.notes) {
+        ctx.note(note);
+    }
 }
 
 /// A path relative to the project root, for replies (`.mind/MEMORY.md`).

@@ -87,8 +87,14 @@ pub fn run(ctx: &Ctx) -> Result<()> {
 
     let reminders = remind::settle_at_recall(&project, ctx.clock.now(), new_session)?;
     let doc = memory_document(&project, &memory_bytes)?;
-    let (body, targets) =
-        refresh_context(&project, &config, &mut state, &doc, reminders.sections())?;
+    let (body, targets) = refresh_context(
+        ctx,
+        &project,
+        &config,
+        &mut state,
+        &doc,
+        Some(reminders.sections()),
+    )?;
     state.set_last_activity(now_ms);
     state.set_memory_hash(content_hash(&memory_bytes));
     state.save(&project.state())?;

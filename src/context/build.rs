@@ -1,20 +1,34 @@
-//! Building the context block from parsed memory. Deterministic: the same memory gives
+//! Building the context blocks from parsed memory. Deterministic: the same files give
 //! byte-identical text (dates, never "5 min ago"), so a tracked CLAUDE.md changes only
-//! when memory does. Bounded: never more than the budget, dropping whole lines only.
+//! when memory does. Bounded: a block never exceeds the budget, marker lines included,
+//! dropping whole lines only.
 //!
-//! Sections, each newest first: Memory: Active, Project State, the `extra` sections
-//! (reminders), Key (Never Forget), Session Blockers, Recent Decisions (with their
-//! reasoning), Open Loops (open problems; provisional decisions older than two weeks as
-//! "still valid?"), Gotchas (with workarounds), Session History, Continue From.
-//! Superseded entries never appear. When the budget is tight, the least valuable items go
-//! first: session history, then gotchas, decisions, open loops, where to continue.
+//! Two blocks. The shared one (CLAUDE.md, AGENTS.md) holds what MEMORY.md says: Memory:
+//! Active, Project State, Key (Never Forget), Recent Decisions (with their reasoning), Open
+//! Loops (open problems; provisional decisions older than two weeks as "still valid?"),
+//! Gotchas (with workarounds), Session History, Continue From. The personal one (a
+//! git-ignored file) holds the session's own sections: the `extra` sections (reminders)
+//! and Session Blockers. Without a personal target both go into the shared block, in the
+//! order above with reminders after Project State and blockers after Key.
+//!
+//! Each list is newest first ([`Recency`]: undated entries keep their place in the file);
+//! superseded entries never appear.
+//!
+//! The budget: every non-empty section first gets its heading and first line (most
+//! important sections first), then what is left is shared out by [`share`] (a section
+//! that needs less passes the rest on), then any remainder goes to the most important
+//! sections. So a memory full of KEY items cannot push the other sections out. When the
+//! full instructions and one line per section do not fit, short instructions are used
+//! and [`Block::too_small`] says how much the block would need.
 
 use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
 
+use crate::parse::loops::Recency;
 use crate::parse::{Document, Entity, EntryType, loops};
 use crate::store::session::Session;
 
-/// The fixed instructions at the top of the block.
+/// The fixed instructions at the top of the shared block.
 const INSTRUCTIONS: &str = "## Memory (mind)
 This project keeps its memory in `.mind/`: MEMORY.md (long-term) and SESSION.md (this session).
 - Start every session with `mind recall`; check `mind session` before retrying a fix.
@@ -22,18 +36,28 @@ This project keeps its memory in `.mind/`: MEMORY.md (long-term) and SESSION.md 
   `mind log experience|blocker|rejected|assumption \"...\"` (this session).
 - Find past work with `mind search \"...\"`.";
 
+/// The instructions when the budget cannot hold the full ones and a line per section.
+const SHORT_INSTRUCTIONS: &str = "## Memory (mind)
+Run `mind recall` first; `mind log` as you work.";
+
+/// The top of the personal block.
+const PERSONAL_INSTRUCTIONS: &str = "## Memory (mind): this session
+From `.mind/SESSION.md` and `.mind/REMINDERS.md`; personal, not committed.";
+
+const PERSONAL_SHORT: &str = "## Memory (mind): this session";
+
 /// A section of the block; items are ordered most valuable first.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Section {
     pub title: String,
     pub intro: Option<String>,
     pub items: Vec<String>,
-    /// Lower numbers are kept longer when the budget is tight; 0 is never dropped.
+    /// Lower numbers get their first line earlier and a larger [`share`] of the budget.
     pub priority: u8,
 }
 
 impl Section {
-    fn new(title: &str, priority: u8) -> Self {
+    pub fn new(title: &str, priority: u8) -> Self {
         Section {
             title: title.to_string(),
             intro: None,
@@ -42,7 +66,7 @@ impl Section {
         }
     }
 
-    fn render(&self, out: &mut String) {
+    fn render(&self, out: &mut String, items: usize) {
         out.push_str("## ");
         out.push_str(&self.title);
         out.push('\n');
@@ -50,34 +74,125 @@ impl Section {
             out.push_str(intro);
             out.push('\n');
         }
-        for item in &self.items {
+        for item in &self.items[..items] {
             out.push_str(item);
             out.push('\n');
         }
     }
+
+    /// Characters of the blank line before it, its heading and its intro.
+    fn heading_chars(&self) -> usize {
+        5 + chars(&self.title) + self.intro.as_deref().map_or(0, |i| chars(i) + 1)
+    }
+
+    /// The heading and the first line: what every shown section gets before any share.
+    fn minimum_chars(&self) -> usize {
+        self.heading_chars() + self.items.first().map_or(0, |i| chars(i) + 1)
+    }
+
+    fn shown(&self) -> bool {
+        self.priority == 0 || !self.items.is_empty() || self.intro.is_some()
+    }
 }
 
-/// What the block is built from.
+/// The weight of a section in sharing the budget: more important sections get more.
+pub fn share(priority: u8) -> usize {
+    8 - usize::from(priority.min(7))
+}
+
+/// What the blocks are built from.
 pub struct Input<'a> {
     pub doc: &'a Document,
     pub session: Option<&'a Session>,
-    /// Extra sections from other parts of `mind` (reminders), placed after the state.
+    /// Extra sections from other parts of `mind` (reminders): session sections.
     pub extra: Vec<Section>,
+    /// The most characters each block may have, marker lines included.
     pub budget: usize,
+    /// True: session sections go to the personal block; false: everything is shared.
+    pub split: bool,
 }
 
-/// The block body (without the marker lines).
-pub fn build(input: &Input<'_>) -> String {
-    let mut sections = sections(input);
-    // The budget covers the whole block, marker lines included.
-    let markers = super::splice::START_MARKER.len() + super::splice::END_MARKER.len() + 2;
-    fit(&mut sections, input.budget.saturating_sub(markers));
-    render(&sections)
+/// A block body (without the marker lines), fitted to the budget.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Block {
+    pub body: String,
+    /// How many sections the block has besides the instructions.
+    pub sections: usize,
+    /// The characters the full instructions and a line of every section need, when the
+    /// budget is smaller (the block was shortened to fit).
+    pub too_small: Option<usize>,
 }
 
-fn sections(input: &Input<'_>) -> Vec<Section> {
+/// The shared block and, when split, the personal one.
+#[derive(Debug, Clone)]
+pub struct Blocks {
+    pub shared: Block,
+    pub personal: Option<Block>,
+}
+
+pub fn build(input: &Input<'_>) -> Blocks {
+    if !input.split {
+        let all = sections(input, true);
+        return Blocks {
+            shared: fit(INSTRUCTIONS, SHORT_INSTRUCTIONS, all, input.budget),
+            personal: None,
+        };
+    }
+    Blocks {
+        shared: fit(
+            INSTRUCTIONS,
+            SHORT_INSTRUCTIONS,
+            sections(input, false),
+            input.budget,
+        ),
+        personal: Some(build_personal(input)),
+    }
+}
+
+/// The personal block alone (what `mind log` refreshes).
+pub fn build_personal(input: &Input<'_>) -> Block {
+    fit(
+        PERSONAL_INSTRUCTIONS,
+        PERSONAL_SHORT,
+        session_sections(input),
+        input.budget,
+    )
+}
+
+/// The session's own sections: reminders, then blockers.
+fn session_sections(input: &Input<'_>) -> Vec<Section> {
+    let mut out: Vec<Section> = input.extra.to_vec();
+    out.extend(blockers(input.session));
+    out.retain(Section::shown);
+    out
+}
+
+fn blockers(session: Option<&Session>) -> Option<Section> {
+    let session = session?;
+    let mut blockers = Section::new("Session Blockers", 3);
+    blockers.items = session
+        .blockers
+        .iter()
+        .rev()
+        .map(|b| format!("- {}", clip(b)))
+        .collect();
+    Some(blockers)
+}
+
+/// The block's sections in display order. `with_session`: the session sections too, in
+/// their places (no personal block).
+fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
     let doc = input.doc;
-    let live: Vec<&Entity> = doc.entities.iter().filter(|e| !e.superseded).collect();
+    let recency = Recency::of(doc);
+    let newest_first = |filter: &dyn Fn(&Entity) -> bool| -> Vec<&Entity> {
+        let mut list: Vec<&Entity> = doc
+            .entities
+            .iter()
+            .filter(|e| !e.superseded && filter(e))
+            .collect();
+        list.sort_by_key(|e| std::cmp::Reverse(recency.entity(e)));
+        list
+    };
     let mut out = Vec::new();
 
     let mut active = Section::new("Memory: Active", 0);
@@ -101,34 +216,27 @@ fn sections(input: &Input<'_>) -> Vec<Section> {
     ));
     out.push(state);
 
-    out.extend(input.extra.iter().cloned());
+    if with_session {
+        out.extend(input.extra.iter().cloned());
+    }
 
     let mut key = Section::new("Key (Never Forget)", 2);
-    key.items = newest_first(live.iter().copied().filter(|e| e.key))
+    key.items = newest_first(&|e| e.key)
+        .into_iter()
         .map(|e| format!("- [{}] {}", e.kind.as_str(), clip(&e.title)))
         .collect();
     out.push(key);
 
-    if let Some(session) = input.session {
-        let mut blockers = Section::new("Session Blockers", 3);
-        blockers.items = session
-            .blockers
-            .iter()
-            .rev()
-            .map(|b| format!("- {}", clip(b)))
-            .collect();
-        out.push(blockers);
+    if with_session {
+        out.extend(blockers(input.session));
     }
 
     let mut decisions = Section::new("Recent Decisions", 5);
-    decisions.items = newest_first(
-        live.iter()
-            .copied()
-            .filter(|e| e.kind == EntryType::Decision && !e.key),
-    )
-    .take(MAX_DECISIONS)
-    .map(decision_item)
-    .collect();
+    decisions.items = newest_first(&|e| e.kind == EntryType::Decision && !e.key)
+        .into_iter()
+        .take(MAX_DECISIONS)
+        .map(decision_item)
+        .collect();
     out.push(decisions);
 
     let mut open = Section::new("Open Loops", 4);
@@ -144,17 +252,14 @@ fn sections(input: &Input<'_>) -> Vec<Section> {
     out.push(open);
 
     let mut gotchas = Section::new("Gotchas", 6);
-    gotchas.items = newest_first(
-        live.iter()
-            .copied()
-            .filter(|e| e.kind == EntryType::Gotcha && !e.key),
-    )
-    .take(MAX_GOTCHAS)
-    .map(|e| match &e.workaround {
-        Some(w) => format!("- {} -> {}", clip(&e.title), clip(w)),
-        None => format!("- {}", clip(&e.title)),
-    })
-    .collect();
+    gotchas.items = newest_first(&|e| e.kind == EntryType::Gotcha && !e.key)
+        .into_iter()
+        .take(MAX_GOTCHAS)
+        .map(|e| match &e.workaround {
+            Some(w) => format!("- {} -> {}", clip(&e.title), clip(w)),
+            None => format!("- {}", clip(&e.title)),
+        })
+        .collect();
     out.push(gotchas);
 
     let mut history = Section::new("Session History", 7);
@@ -171,11 +276,16 @@ fn sections(input: &Input<'_>) -> Vec<Section> {
     out.push(history);
 
     let mut next = Section::new("Continue From", 3);
-    if let Some(step) = doc.next_steps.iter().max_by_key(|s| (s.date, s.line)) {
+    if let Some(step) = doc
+        .next_steps
+        .iter()
+        .max_by_key(|s| recency.key(s.date, s.line))
+    {
         next.items.push(format!("Next: {}", clip(&step.text)));
     }
-    if let Some(last) =
-        newest_first(live.iter().copied().filter(|e| e.kind != EntryType::Gotcha)).next()
+    if let Some(last) = newest_first(&|e| e.kind != EntryType::Gotcha)
+        .into_iter()
+        .next()
     {
         next.items.push(format!(
             "Last: {}{}",
@@ -185,7 +295,7 @@ fn sections(input: &Input<'_>) -> Vec<Section> {
     }
     out.push(next);
 
-    out.retain(|s| s.priority == 0 || !s.items.is_empty() || s.intro.is_some());
+    out.retain(Section::shown);
     out
 }
 
@@ -252,15 +362,6 @@ fn clip(text: &str) -> String {
     format!("{}…", cut.trim_end_matches([',', ';', ':', ' ']))
 }
 
-/// Entities sorted newest first: by date, then by line (later lines are newer).
-fn newest_first<'a>(
-    entities: impl Iterator<Item = &'a Entity>,
-) -> impl Iterator<Item = &'a Entity> {
-    let mut list: Vec<&Entity> = entities.collect();
-    list.sort_by_key(|e| std::cmp::Reverse((e.date, e.line)));
-    list.into_iter()
-}
-
 fn last_date(doc: &Document) -> Option<NaiveDate> {
     let entities = doc.entities.iter().filter_map(|e| e.date).max();
     let summaries = doc.summaries.iter().map(|s| s.date).max();
@@ -276,50 +377,104 @@ pub fn escape(text: &str) -> String {
     text.replace("<!--", "&lt;!--").replace("-->", "--&gt;")
 }
 
-fn render(sections: &[Section]) -> String {
-    let mut out = String::from(INSTRUCTIONS);
-    out.push('\n');
-    for section in sections {
-        out.push('\n');
-        section.render(&mut out);
+/// Characters as the budget counts them: Unicode scalar values.
+fn chars(text: &str) -> usize {
+    text.chars().count()
+}
+
+/// Characters of a block around its body: the marker lines and the newline ending the body.
+pub fn marker_chars() -> usize {
+    chars(super::splice::START_MARKER) + chars(super::splice::END_MARKER) + 3
+}
+
+/// The instructions and the first `kept[i]` items of each section `i` with `Some`.
+fn render(instructions: &str, sections: &[Section], kept: &[Option<usize>]) -> String {
+    let mut out = String::from(instructions);
+    for (section, kept) in sections.iter().zip(kept) {
+        let Some(items) = *kept else { continue };
+        if !out.is_empty() {
+            if !out.ends_with('\n') {
+                out.push('\n');
+            }
+            out.push('\n');
+        }
+        section.render(&mut out, items);
     }
     out.truncate(out.trim_end().len());
     out
 }
 
-/// Drop items, lowest priority and least valuable first, until the text fits the budget.
-///
-/// The size is tracked as lines are dropped (a dropped line takes exactly its characters and
-/// its newline with it) and checked against a full render whenever it looks small enough, so
-/// fitting stays linear in the number of items while the result is exact.
-fn fit(sections: &mut Vec<Section>, budget: usize) {
-    let mut size = render(sections).chars().count();
-    while size > budget {
-        let victim = sections
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.priority > 0 && (!s.items.is_empty() || s.intro.is_some()))
-            .max_by_key(|(i, s)| (s.priority, *i))
-            .map(|(i, _)| i);
-        let Some(i) = victim else { return };
-        let section = &mut sections[i];
-        if let Some(item) = section.items.pop() {
-            size = size.saturating_sub(item.chars().count() + 1);
+/// Fit the sections to the budget (see the module comment). Linear in the number of items:
+/// each item is measured once per pass, three passes at most.
+fn fit(full: &str, short: &str, sections: Vec<Section>, budget: usize) -> Block {
+    let room = budget.saturating_sub(marker_chars());
+    let minimum: usize = sections.iter().map(Section::minimum_chars).sum();
+    let too_small = (chars(full) + minimum > room).then(|| chars(full) + minimum + marker_chars());
+    let instructions = match too_small {
+        None => full,
+        Some(_) if chars(short) <= room => short,
+        Some(_) => "",
+    };
+    let mut left = room - chars(instructions);
+    let mut order: Vec<usize> = (0..sections.len()).collect();
+    order.sort_by_key(|&i| (sections[i].priority, i));
+    let mut kept: Vec<Option<usize>> = vec![None; sections.len()];
+
+    // 1. Every section its heading and first line, most important first.
+    for &i in &order {
+        let need = sections[i].minimum_chars();
+        if need <= left {
+            left -= need;
+            kept[i] = Some(sections[i].items.len().min(1));
         }
-        if section.items.is_empty() {
-            // "\n## title\n" plus the intro line, if any.
-            let overhead = 5
-                + section.title.chars().count()
-                + section
-                    .intro
-                    .as_ref()
-                    .map_or(0, |intro| intro.chars().count() + 1);
-            size = size.saturating_sub(overhead);
-            sections.remove(i);
+    }
+    let more =
+        |i: usize, kept: &[Option<usize>]| kept[i].is_some_and(|k| k < sections[i].items.len());
+    let take = |i: usize, kept: &mut [Option<usize>], left: &mut usize, limit: &mut usize| {
+        while let Some(k) = kept[i].filter(|&k| k < sections[i].items.len()) {
+            let cost = chars(&sections[i].items[k]) + 1;
+            if cost > *limit || cost > *left {
+                break;
+            }
+            *limit -= cost;
+            *left -= cost;
+            kept[i] = Some(k + 1);
         }
-        if size <= budget {
-            size = render(sections).chars().count();
+    };
+
+    // 2. What is left, shared out by weight; an unused share passes to the next section.
+    let weights: usize = order
+        .iter()
+        .filter(|&&i| more(i, &kept))
+        .map(|&i| share(sections[i].priority))
+        .sum();
+    let pool = left;
+    let mut carry = 0;
+    for &i in &order {
+        if !more(i, &kept) {
+            continue;
         }
+        // `weights` is not zero here: this section counts in it.
+        let own = (pool * share(sections[i].priority))
+            .checked_div(weights)
+            .unwrap_or(0);
+        let mut limit = own + carry;
+        take(i, &mut kept, &mut left, &mut limit);
+        carry = limit;
+    }
+
+    // 3. Any remainder to the most important sections that still have lines.
+    for &i in &order {
+        let mut limit = usize::MAX;
+        take(i, &mut kept, &mut left, &mut limit);
+    }
+
+    let body = render(instructions, &sections, &kept);
+    debug_assert!(chars(&body) + marker_chars() <= budget.max(marker_chars()));
+    Block {
+        sections: kept.iter().filter(|k| k.is_some()).count(),
+        body,
+        too_small,
     }
 }
 
@@ -328,39 +483,58 @@ mod tests {
     use super::*;
     use crate::parse::parse_document;
 
-    /// The straightforward fit: re-render after every dropped line.
-    fn fit_naive(sections: &mut Vec<Section>, budget: usize) {
-        while render(sections).chars().count() > budget {
-            let victim = sections
-                .iter()
-                .enumerate()
-                .filter(|(_, s)| s.priority > 0 && (!s.items.is_empty() || s.intro.is_some()))
-                .max_by_key(|(i, s)| (s.priority, *i))
-                .map(|(i, _)| i);
-            let Some(i) = victim else { return };
-            if sections[i].items.pop().is_none() || sections[i].items.is_empty() {
-                sections.remove(i);
-            }
-        }
+    fn sample(title: &str, priority: u8, n: usize) -> Section {
+        let mut s = Section::new(title, priority);
+        s.intro = (priority == 3).then(|| "intro line".to_string());
+        s.items = (0..n)
+            .map(|i| format!("- item {i} of {title} ✓ {}", "x".repeat(i * 3)))
+            .collect();
+        s
     }
 
     #[test]
-    fn incremental_fit_matches_the_naive_fit() {
-        let mut all = Vec::new();
-        for (p, title) in [(1u8, "A"), (4, "Décisions"), (6, "Gotchas"), (3, "B")] {
-            let mut s = Section::new(title, p);
-            s.intro = (p == 3).then(|| "intro line".to_string());
-            s.items = (0..12)
-                .map(|i| format!("- item {i} of {title} ✓ {}", "x".repeat(i * 3)))
-                .collect();
-            all.push(s);
+    fn fit_is_exact_and_within_budget() {
+        let all: Vec<Section> = [(1u8, "A"), (4, "Décisions"), (6, "Gotchas"), (3, "B")]
+            .into_iter()
+            .map(|(p, t)| sample(t, p, 12))
+            .collect();
+        for budget in [200, 300, 700, 1200, 1800, 2500, 10_000] {
+            let block = fit(INSTRUCTIONS, SHORT_INSTRUCTIONS, all.clone(), budget);
+            let rendered = super::super::splice::render_block(&block.body, "\n");
+            assert!(
+                rendered.chars().count() <= budget,
+                "budget {budget}: {rendered}"
+            );
+            assert_eq!(block.too_small.is_some(), budget < 700, "budget {budget}");
+            if block.too_small.is_none() {
+                assert_eq!(block.sections, 4, "every section keeps a line");
+            }
         }
-        for budget in [0, 300, 700, 1200, 1800, 2500, 10_000] {
-            let (mut a, mut b) = (all.clone(), all.clone());
-            fit(&mut a, budget);
-            fit_naive(&mut b, budget);
-            assert_eq!(render(&a), render(&b), "budget {budget}");
-        }
+        let roomy = fit(INSTRUCTIONS, SHORT_INSTRUCTIONS, all.clone(), 10_000);
+        assert_eq!(roomy.body.matches("- item").count(), 48);
+    }
+
+    #[test]
+    fn a_long_section_cannot_starve_the_others() {
+        let mut key = sample("Key", 2, 0);
+        key.items = (0..40)
+            .map(|i| format!("- [decision] KEY item number {i} that is long enough"))
+            .collect();
+        let all = vec![
+            key,
+            sample("Recent Decisions", 5, 5),
+            sample("Gotchas", 6, 5),
+        ];
+        let block = fit(INSTRUCTIONS, SHORT_INSTRUCTIONS, all, 1500);
+        assert!(block.too_small.is_none());
+        assert_eq!(block.sections, 3);
+        // Lower-priority sections get more than their first line from their share.
+        assert!(
+            block.body.contains("item 1 of Recent Decisions"),
+            "{}",
+            block.body
+        );
+        assert!(block.body.contains("item 1 of Gotchas"), "{}", block.body);
     }
 
     #[test]
@@ -370,13 +544,19 @@ mod tests {
             memory.push_str(&format!("decided: option number {i} because reasons\n"));
         }
         let doc = parse_document(&memory);
-        let body = build(&Input {
+        let blocks = build(&Input {
             doc: &doc,
             session: None,
             extra: vec![],
             budget: 1200,
+            split: true,
         });
-        assert!(body.chars().count() <= 1200, "{}", body.len());
+        let body = blocks.shared.body;
+        assert!(
+            body.chars().count() + marker_chars() <= 1200,
+            "{}",
+            body.len()
+        );
         assert!(body.contains("option number 399"));
         assert!(body.lines().all(|l| !l.ends_with("numb")));
     }
@@ -388,7 +568,10 @@ mod tests {
             session,
             extra: vec![],
             budget: 6000,
+            split: false,
         })
+        .shared
+        .body
     }
 
     const MEMORY: &str = "# demo

@@ -1,16 +1,27 @@
-//! The context block: built from memory ([`build`]) and spliced between markers into the
-//! instruction files agents read at start ([`splice`]).
+//! The context blocks: built from memory ([`build`]) and spliced between markers into the
+//! instruction files agents read at start ([`splice`]): the shared block into the
+//! configured targets (CLAUDE.md, AGENTS.md), the session's own sections into the
+//! git-ignored personal target ([`personal`]). Python Mind instructions found in a shared
+//! target are replaced by the block ([`migrate`]).
 
 pub mod build;
+pub mod migrate;
+pub mod personal;
 pub mod splice;
 
 use std::path::PathBuf;
 
 use serde::Serialize;
+use serde_json::{Value, json};
 
 use crate::config::Config;
 use crate::error::{Error, Result};
 use crate::store::{Project, atomic, state::State, text};
+
+/// State key: what was done about Python Mind instructions, per target.
+const PYTHON_INSTRUCTIONS_KEY: &str = "python_instructions";
+/// State key: the budget a "too small" warning was last given for.
+const BUDGET_WARNED_KEY: &str = "context_budget_warned";
 
 /// What happened to one instruction file.
 #[derive(Debug, Clone, Serialize)]
@@ -20,9 +31,12 @@ pub struct TargetOutcome {
     pub status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// Things the user should know, given once (migration, a budget too small, ignoring).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
-/// Write `body` into every configured instruction file. The caller holds the store lock.
+/// Write the blocks into every configured instruction file. The caller holds the store lock.
 ///
 /// The body written is remembered in `state` (saved by the caller) so that a marker deleted
 /// later can be repaired exactly. A file whose markers cannot be repaired is left alone and
@@ -31,44 +45,162 @@ pub fn write_targets(
     project: &Project,
     config: &Config,
     state: &mut State,
-    body: &str,
+    blocks: &build::Blocks,
 ) -> Result<Vec<TargetOutcome>> {
     let mut outcomes = Vec::new();
     for name in &config.context_targets {
-        let path: PathBuf = project.root.join(name);
-        let existing = text::read_optional(&path)?;
-        let previous = state.context_block(name).map(str::to_string);
-        let spliced = splice::splice(
-            existing.as_deref().unwrap_or_default(),
-            body,
-            previous.as_deref(),
-        );
-        let outcome = match spliced {
-            Ok(bytes) => {
-                let status = match &existing {
-                    None => "created",
-                    Some(old) if *old == bytes => "unchanged",
-                    Some(_) => "updated",
-                };
-                if status != "unchanged" {
-                    atomic::write_atomic(&path, &bytes)?;
-                }
-                state.set_context_block(name, body);
-                TargetOutcome {
-                    file: name.clone(),
-                    status,
-                    reason: None,
-                }
-            }
-            Err(reason) => TargetOutcome {
-                file: name.clone(),
-                status: "refused",
-                reason: Some(reason),
-            },
-        };
+        let mut outcome = write_target(project, state, name, &blocks.shared.body, true)?;
+        outcome.notes.extend(budget_note(
+            state,
+            config.context_budget_chars,
+            &blocks.shared,
+        ));
         outcomes.push(outcome);
     }
+    if let (Some(name), Some(block)) = (&config.personal_target, &blocks.personal) {
+        outcomes.extend(write_personal(
+            project,
+            state,
+            name,
+            block,
+            config.context_budget_chars,
+        )?);
+    }
     Ok(outcomes)
+}
+
+/// Write the personal block only (cheap: the shared targets are not read). Nothing is
+/// written while the block is empty and the file has no block yet.
+pub fn write_personal(
+    project: &Project,
+    state: &mut State,
+    name: &str,
+    block: &build::Block,
+    budget: usize,
+) -> Result<Option<TargetOutcome>> {
+    if block.sections == 0 {
+        let existing = text::read_optional(&project.root.join(name))?;
+        let has_block = existing
+            .is_some_and(|bytes| splice::block_state(&bytes) != splice::BlockState::Missing);
+        if !has_block {
+            return Ok(None);
+        }
+    }
+    let mut outcome = write_target(project, state, name, &block.body, false)?;
+    outcome.notes.extend(budget_note(state, budget, block));
+    if outcome.status == "created"
+        && let Some(exclude) = personal::ensure_ignored(&project.root, name)?
+    {
+        outcome.notes.push(format!(
+            "{name} holds this session's blockers and reminders; added to {} so git ignores it",
+            exclude.display()
+        ));
+    }
+    Ok(Some(outcome))
+}
+
+fn write_target(
+    project: &Project,
+    state: &mut State,
+    name: &str,
+    body: &str,
+    shared: bool,
+) -> Result<TargetOutcome> {
+    let path: PathBuf = project.root.join(name);
+    let existing = text::read_optional(&path)?;
+    let mut notes = Vec::new();
+    let mut base = existing.clone().unwrap_or_default();
+    if shared && existing.is_some() {
+        let migration = migrate::remove_python_instructions(&base);
+        notes.extend(migration_notes(state, name, &migration));
+        base = migration.bytes;
+    }
+    let previous = state.context_block(name).map(str::to_string);
+    let outcome = match splice::splice(&base, body, previous.as_deref()) {
+        Ok(bytes) => {
+            let status = match &existing {
+                None => "created",
+                Some(old) if *old == bytes => "unchanged",
+                Some(_) => "updated",
+            };
+            if status != "unchanged" {
+                atomic::write_atomic(&path, &bytes)?;
+            }
+            state.set_context_block(name, body);
+            TargetOutcome {
+                file: name.to_string(),
+                status,
+                reason: None,
+                notes,
+            }
+        }
+        Err(reason) => TargetOutcome {
+            file: name.to_string(),
+            status: "refused",
+            reason: Some(reason),
+            notes,
+        },
+    };
+    Ok(outcome)
+}
+
+/// Say what the migration did (each time it removes something, which happens once) and
+/// warn about sections kept (once for the same lines); both are recorded in state.
+fn migration_notes(state: &mut State, name: &str, m: &migrate::Migration) -> Vec<String> {
+    let mut notes = Vec::new();
+    let mut record = state
+        .get(PYTHON_INSTRUCTIONS_KEY)
+        .filter(|v| v.is_object())
+        .cloned()
+        .unwrap_or_else(|| json!({}));
+    let before = record.get(name).cloned();
+    let mut entry = before.clone().unwrap_or_else(|| json!({}));
+    if !entry.is_object() {
+        entry = json!({});
+    }
+    if m.removed > 0 {
+        let total = entry.get("removed").and_then(Value::as_u64).unwrap_or(0) + m.removed as u64;
+        entry["removed"] = json!(total);
+        notes.push(format!(
+            "replaced the Python Mind's `## Memory (Mind)` instructions in {name} ({} section(s)) with the context block; text around them is kept",
+            m.removed
+        ));
+    }
+    let kept = json!(m.kept_at);
+    if !m.kept_at.is_empty() && entry.get("kept_at") != Some(&kept) {
+        let lines: Vec<String> = m.kept_at.iter().map(usize::to_string).collect();
+        notes.push(format!(
+            "{name} line(s) {}: a `## Memory (Mind)` section that is not exactly the Python Mind's instructions was left alone; delete it by hand if it is outdated",
+            lines.join(", ")
+        ));
+    }
+    if m.kept_at.is_empty() {
+        if let Some(map) = entry.as_object_mut() {
+            map.remove("kept_at");
+        }
+    } else {
+        entry["kept_at"] = kept;
+    }
+    let empty = entry.as_object().is_some_and(|o| o.is_empty());
+    if Some(&entry) != before.as_ref() && !empty {
+        record[name] = entry;
+        state.set(PYTHON_INSTRUCTIONS_KEY, record);
+    }
+    notes
+}
+
+/// Warn once that the budget cannot hold the block's headings: again only for another
+/// budget (the warned budget is recorded in state).
+fn budget_note(state: &mut State, budget: usize, block: &build::Block) -> Option<String> {
+    let needed = block.too_small?;
+    let warned = state.get(BUDGET_WARNED_KEY).and_then(Value::as_u64);
+    if warned == Some(budget as u64) {
+        return None;
+    }
+    state.set(BUDGET_WARNED_KEY, json!(budget));
+    Some(format!(
+        "context_budget_chars {budget} is too small for the context block's instructions and a line of each section (they need {needed}); wrote a shortened block"
+    ))
 }
 
 /// The error to return when any target was refused (after everything else was done).

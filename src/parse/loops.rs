@@ -206,7 +206,8 @@ pub fn open_loops(doc: &Document, today: NaiveDate) -> Vec<OpenLoop<'_>> {
             })
         })
         .collect();
-    problems.sort_by_key(|l| std::cmp::Reverse((l.entity.date, l.entity.line)));
+    let recency = Recency::of(doc);
+    problems.sort_by_key(|l| std::cmp::Reverse(recency.entity(l.entity)));
     let mut stale: Vec<OpenLoop<'_>> = doc
         .entities
         .iter()
@@ -218,9 +219,59 @@ pub fn open_loops(doc: &Document, today: NaiveDate) -> Vec<OpenLoop<'_>> {
             age_days: age(e),
         })
         .collect();
-    stale.sort_by_key(|l| std::cmp::Reverse((l.entity.date, l.entity.line)));
+    stale.sort_by_key(|l| std::cmp::Reverse(recency.entity(l.entity)));
     problems.extend(stale);
     problems
+}
+
+/// How recent a line of memory is, for "newest first" orders.
+///
+/// A dated line is as recent as its date (later lines of one date are newer). An undated
+/// line (the Python Mind wrote entries without date headings) keeps its place in the file:
+/// it counts as just older than the first dated line after it, or, with no date after it,
+/// as of the last date before it; in a file without any date, later lines are newer. So
+/// undated entries never jump below everything dated, nor above what was written after them.
+pub struct Recency {
+    /// Dated lines, sorted by line.
+    dated: Vec<(usize, NaiveDate)>,
+}
+
+/// Sorts in time order: compare with `Reverse` for newest first.
+pub type RecencyKey = (Option<NaiveDate>, usize);
+
+impl Recency {
+    pub fn of(doc: &Document) -> Recency {
+        let mut dated: Vec<(usize, NaiveDate)> = doc
+            .entities
+            .iter()
+            .filter_map(|e| e.date.map(|d| (e.line, d)))
+            .chain(doc.summaries.iter().map(|s| (s.line, s.date)))
+            .chain(
+                doc.next_steps
+                    .iter()
+                    .filter_map(|n| n.date.map(|d| (n.line, d))),
+            )
+            .collect();
+        dated.sort_unstable();
+        Recency { dated }
+    }
+
+    /// The key of a line with its own date, if any.
+    pub fn key(&self, date: Option<NaiveDate>, line: usize) -> RecencyKey {
+        if date.is_some() {
+            return (date, line);
+        }
+        let after = self.dated.partition_point(|(l, _)| *l < line);
+        let anchor = self
+            .dated
+            .get(after)
+            .or_else(|| after.checked_sub(1).and_then(|i| self.dated.get(i)));
+        (anchor.map(|(_, d)| *d), line)
+    }
+
+    pub fn entity(&self, e: &Entity) -> RecencyKey {
+        self.key(e.date, e.line)
+    }
 }
 
 #[cfg(test)]
@@ -272,5 +323,19 @@ mod tests {
             ]
         );
         assert_eq!(loops[2].age_days, Some(21));
+    }
+
+    #[test]
+    fn undated_lines_keep_their_place_in_the_file() {
+        let doc = parse_document(
+            "decided: first undated\n## 2026-01-05\ndecided: dated\n## Notes\ndecided: undated after\n",
+        );
+        let r = Recency::of(&doc);
+        let keys: Vec<RecencyKey> = doc.entities.iter().map(|e| r.entity(e)).collect();
+        assert!(keys[0] < keys[1] && keys[1] < keys[2], "{keys:?}");
+        let none =
+            parse_document("decided: use sqlite for storage\ndecided: use rust for the cli\n");
+        let r = Recency::of(&none);
+        assert!(r.entity(&none.entities[0]) < r.entity(&none.entities[1]));
     }
 }

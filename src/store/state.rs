@@ -135,6 +135,19 @@ impl State {
         }
     }
 
+    /// A bookkeeping value by name (for records other modules keep, such as warnings given once).
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.fields.get(key)
+    }
+
+    pub fn set(&mut self, key: &str, value: Value) {
+        self.fields.insert(key.to_string(), value);
+    }
+
+    pub fn remove(&mut self, key: &str) {
+        self.fields.remove(key);
+    }
+
     /// Write the state atomically, pretty-printed with two-space indents like the Python Mind.
     pub fn save(&self, path: &Path) -> Result<()> {
         atomic::write_atomic(path, self.render().as_bytes())

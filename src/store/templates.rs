@@ -100,6 +100,7 @@ pub fn config() -> String {
         "session_gap_minutes": crate::config::DEFAULT_GAP_MINUTES,
         "context_budget_chars": crate::config::DEFAULT_BUDGET_CHARS,
         "context_targets": ["CLAUDE.md"],
+        "personal_target": crate::config::DEFAULT_PERSONAL_TARGET,
     });
     let mut text = serde_json::to_string_pretty(&value).expect("static JSON");
     text.push('\n');

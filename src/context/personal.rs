@@ -1,0 +1,98 @@
+//! The personal target stays out of git: `mind` adds it to the repository's
+//! `.git/info/exclude`, which git reads like a `.gitignore` but which is never committed,
+//! so no shared file changes. Claude Code reads `CLAUDE.local.md` next to CLAUDE.md.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+use crate::store::{append, text};
+
+/// Make sure git ignores `name` (relative to the project root). Returns the exclude file
+/// when a line was added; `None` when it was already ignored there or in the root
+/// `.gitignore`, when the project is not in a git repository, or when the file is tracked
+/// (ignoring cannot hide a tracked file; the user committed it on purpose).
+pub fn ensure_ignored(root: &Path, name: &str) -> Result<Option<PathBuf>> {
+    let Ok(repo) = crate::capture::commits::open(root) else {
+        return Ok(None);
+    };
+    let Some(workdir) = repo.workdir() else {
+        return Ok(None);
+    };
+    let workdir = fs::canonicalize(workdir).unwrap_or_else(|_| workdir.to_path_buf());
+    let file = fs::canonicalize(root)
+        .unwrap_or_else(|_| root.to_path_buf())
+        .join(name);
+    let Ok(relative) = file.strip_prefix(&workdir) else {
+        return Ok(None);
+    };
+    let relative: Vec<String> = relative
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    let relative = relative.join("/");
+    if is_tracked(&repo, &relative) {
+        return Ok(None);
+    }
+    let pattern = format!("/{}", escape_pattern(&relative));
+    let gitignore = text::read_optional(&workdir.join(".gitignore"))?.unwrap_or_default();
+    if has_line(&gitignore, &[&pattern, &relative]) {
+        return Ok(None);
+    }
+    let exclude = repo.common_dir().join("info").join("exclude");
+    let existing = text::read_optional(&exclude)?.unwrap_or_default();
+    if has_line(&existing, &[&pattern]) {
+        return Ok(None);
+    }
+    if let Some(dir) = exclude.parent() {
+        fs::create_dir_all(dir).map_err(|e| Error::io(dir.to_path_buf(), e))?;
+    }
+    let mut lines = String::new();
+    if !existing.is_empty() && !existing.ends_with(b"\n") {
+        lines.push('\n');
+    }
+    lines.push_str("# mind: the personal context block is not committed\n");
+    lines.push_str(&pattern);
+    lines.push('\n');
+    append::append_bytes(&exclude, lines.as_bytes())?;
+    Ok(Some(exclude))
+}
+
+fn has_line(bytes: &[u8], wanted: &[&str]) -> bool {
+    text::split_lines(bytes)
+        .iter()
+        .any(|l| wanted.contains(&text::trimmed(l).as_ref()))
+}
+
+fn is_tracked(repo: &gix::Repository, relative: &str) -> bool {
+    repo.index_or_empty()
+        .ok()
+        .is_some_and(|index| index.entry_by_path(relative.into()).is_some())
+}
+
+/// A path as a gitignore pattern that matches only itself.
+fn escape_pattern(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for c in path.chars() {
+        if matches!(c, '\\' | '*' | '?' | '[' | ']' | '!' | '#') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    if out.ends_with(' ') {
+        out.pop();
+        out.push_str("\\ ");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::escape_pattern;
+
+    #[test]
+    fn patterns_match_only_the_path() {
+        assert_eq!(escape_pattern("CLAUDE.local.md"), "CLAUDE.local.md");
+        assert_eq!(escape_pattern("a [b]/#c*.md"), "a \\[b\\]/\\#c\\*.md");
+    }
+}

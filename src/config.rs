@@ -6,6 +6,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use crate::error::Result;
+use crate::log_level::LoggingLevel;
 use crate::store::text;
 
 pub const DEFAULT_GAP_MINUTES: u64 = 30;
@@ -19,6 +20,8 @@ pub struct Config {
     pub context_budget_chars: usize,
     /// Instruction files that carry the context block, relative to the project root.
     pub context_targets: Vec<String>,
+    /// Which low-value session notes `mind log` skips (`"logging": {"level": ...}`).
+    pub logging_level: LoggingLevel,
     /// Why config.json could not be used, if it could not (defaults apply then).
     pub problem: Option<String>,
 }
@@ -29,6 +32,7 @@ impl Default for Config {
             session_gap_minutes: DEFAULT_GAP_MINUTES,
             context_budget_chars: DEFAULT_BUDGET_CHARS,
             context_targets: vec!["CLAUDE.md".into()],
+            logging_level: LoggingLevel::Detailed,
             problem: None,
         }
     }
@@ -93,6 +97,18 @@ impl Config {
                 }
                 None => {
                     config.problem = Some("context_targets must be a list of file names".into())
+                }
+            }
+        }
+        if let Some(logging) = value.get("logging") {
+            // The Python Mind's key; a level it did not know kept everything, and so do we.
+            match logging.get("level").map(|l| l.as_str().and_then(LoggingLevel::parse)) {
+                None => {}
+                Some(Some(level)) => config.logging_level = level,
+                Some(None) => {
+                    config.problem = Some(
+                        "logging.level must be \"efficient\", \"balanced\" or \"detailed\"; keeping every message".into(),
+                    )
                 }
             }
         }

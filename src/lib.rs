@@ -16,6 +16,7 @@ pub mod cues;
 pub mod edges;
 pub mod error;
 pub mod githooks;
+pub mod log_level;
 pub mod output;
 pub mod parse;
 pub mod promote;
@@ -23,6 +24,7 @@ pub mod rank;
 pub mod remind;
 pub mod stack;
 pub mod store;
+pub mod suggest;
 pub mod terms;
 
 use std::ffi::OsString;

@@ -99,7 +99,7 @@ fn blocker_without_a_match_says_so_and_suggests_next_steps() {
         .assert()
         .success()
         .stdout(predicate::str::starts_with(
-            "logged blocker to .mind/SESSION.md:8\nno past solution in memory; next:\n  - check your assumptions",
+            "logged blocker to .mind/SESSION.md:8\n  - the kernel panics on resume\nno past solution in memory; next:\n  - check your assumptions",
         ))
         .stdout(predicate::str::contains(
             "mind helper 'the kernel panics on resume'",
@@ -170,7 +170,10 @@ fn unrelated_first_experience_surfaces_nothing() {
     );
     assert!(v.get("relevant_memories").is_none(), "{v:#}");
     let out = env.ok(&["log", "experience", "more PDF layout work"]);
-    assert_eq!(out, "logged experience to .mind/SESSION.md:6\n");
+    assert_eq!(
+        out,
+        "logged experience to .mind/SESSION.md:6\n  - more PDF layout work\n"
+    );
 }
 
 #[test]

@@ -17,7 +17,7 @@ fn memory_types_get_their_labels_under_todays_heading() {
     env.mind(&["log", "decision", "use JWT because stateless"])
         .assert()
         .success()
-        .stdout("logged decision to .mind/MEMORY.md:26\n");
+        .stdout("logged decision to .mind/MEMORY.md:26\n  decided: use JWT because stateless\n");
     env.ok(&["log", "learning", "Safari needs vendor prefixes"]);
     env.ok(&["log", "problem", "upload fails over 10 MB"]);
     env.ok(&["log", "progress", "upload streams now"]);
@@ -132,7 +132,7 @@ fn untyped_messages_are_classified_and_the_reply_says_why() {
         .stdout(predicate::str::contains("no cue word matched"));
     assert!(
         env.read(".mind/MEMORY.md")
-            .ends_with("decided: decided to use JWT because stateless\n")
+            .ends_with("decided: use JWT because stateless\n")
     );
 }
 

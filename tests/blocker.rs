@@ -212,3 +212,29 @@ fn recall_with_a_session_in_progress_surfaces_relevant_memories() {
     assert_eq!(v["new_session"], true);
     assert!(v.get("relevant_memories").is_none());
 }
+
+#[test]
+fn flags_after_the_description_are_flags() {
+    let env = Env::initialised();
+    let out = env.ok(&["blocker", "CI is red", "--json"]);
+    let v: Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["text"], "- CI is red");
+    env.mind(&["blocker", "the", "GPU", "hangs", "-q"])
+        .assert()
+        .success()
+        .stdout("");
+    env.ok(&["blocker", "staging is down", "--color", "never"]);
+    env.ok(&["blocker", "--", "--json", "output", "is", "empty"]);
+    assert_eq!(
+        blockers(&env),
+        vec![
+            "CI is red",
+            "the GPU hangs",
+            "staging is down",
+            "--json output is empty"
+        ]
+    );
+    let context = env.ok(&["recall"]);
+    assert!(context.contains("CI is red"), "{context}");
+    assert!(!context.contains("CI is red --json"), "{context}");
+}

@@ -50,7 +50,9 @@ Reading the words:
   give --type experience, or put it after -- to log it as it is.
   Flags may come anywhere; every word after -- is message text (mind log -- --json is slow).
   A memory line gets its type's label once: decided to use X -> decided: use X,
-  --type decision \"learned: x\" -> decided: x.";
+  --type decision \"learned: x\" -> decided: x.
+  \"logging\": {\"level\": \"balanced\"|\"efficient\"} in .mind/config.json skips short or
+  insight-free experiences (and obvious assumptions at efficient), saying why.";
 
 /// Every type name and alias with its type. The first word of each type is its canonical name.
 pub const TYPE_WORDS: &[(&str, LogKind)] = {

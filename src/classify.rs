@@ -37,25 +37,85 @@ pub const TYPE_NAMES: &str = "decision (decided, decide), learning (learned, til
 progress (fixed, fix, done, resolved, shipped), gotcha (pitfall, caveat), experience (note, xp), \
 blocker (stuck, blocked), assumption (assume, assuming), rejected (tried, reject, failed)";
 
-/// Resolve a type name or alias, case-insensitively.
-pub fn parse_type(name: &str) -> Option<LogKind> {
+/// How `mind log` reads its words; shown by `mind log --help`.
+pub const LOG_HELP: &str = "\
+Reading the words:
+  A type name as the first word names the type: decision, learning, problem, progress, gotcha,
+  experience, blocker, rejected, assumption.
+  An alias that is also a plain word (decided, learned, til, fixed, done, bug, issue, note,
+  tried, stuck, ...) names the type only before a single quoted message
+  (mind log done \"the refactor\") or as --type; otherwise it stays part of the message and the
+  whole text is classified (mind log done with the refactor -> fixed: done with the refactor).
+  A first word that looks like a misspelt type (decison) is an error; quote the message,
+  give --type experience, or put it after -- to log it as it is.
+  Flags may come anywhere; every word after -- is message text (mind log -- --json is slow).
+  A memory line gets its type's label once: decided to use X -> decided: use X,
+  --type decision \"learned: x\" -> decided: x.
+  \"logging\": {\"level\": \"balanced\"|\"efficient\"} in .mind/config.json skips short or
+  insight-free experiences (and obvious assumptions at efficient), saying why.";
+
+/// Every type name and alias with its type. The first word of each type is its canonical name.
+pub const TYPE_WORDS: &[(&str, LogKind)] = {
     use EntryType::*;
     use Section::*;
-    let kind = match name.trim().to_ascii_lowercase().as_str() {
-        "decision" | "decisions" | "decided" | "decide" => LogKind::Memory(Decision),
-        "learning" | "learnings" | "learned" | "learnt" | "learn" | "til" | "lesson" => {
-            LogKind::Memory(Learning)
-        }
-        "problem" | "problems" | "bug" | "issue" => LogKind::Memory(Problem),
-        "progress" | "fixed" | "fix" | "done" | "resolved" | "shipped" => LogKind::Memory(Progress),
-        "gotcha" | "gotchas" | "pitfall" | "caveat" => LogKind::Memory(Gotcha),
-        "experience" | "exp" | "xp" | "note" => LogKind::Session(Experience),
-        "blocker" | "blockers" | "stuck" | "blocked" => LogKind::Session(Blockers),
-        "assumption" | "assumptions" | "assume" | "assuming" => LogKind::Session(Assumptions),
-        "rejected" | "reject" | "tried" | "failed" => LogKind::Session(Rejected),
-        _ => return None,
-    };
-    Some(kind)
+    &[
+        ("decision", LogKind::Memory(Decision)),
+        ("decisions", LogKind::Memory(Decision)),
+        ("decided", LogKind::Memory(Decision)),
+        ("decide", LogKind::Memory(Decision)),
+        ("learning", LogKind::Memory(Learning)),
+        ("learnings", LogKind::Memory(Learning)),
+        ("learned", LogKind::Memory(Learning)),
+        ("learnt", LogKind::Memory(Learning)),
+        ("learn", LogKind::Memory(Learning)),
+        ("til", LogKind::Memory(Learning)),
+        ("lesson", LogKind::Memory(Learning)),
+        ("problem", LogKind::Memory(Problem)),
+        ("problems", LogKind::Memory(Problem)),
+        ("bug", LogKind::Memory(Problem)),
+        ("issue", LogKind::Memory(Problem)),
+        ("progress", LogKind::Memory(Progress)),
+        ("fixed", LogKind::Memory(Progress)),
+        ("fix", LogKind::Memory(Progress)),
+        ("done", LogKind::Memory(Progress)),
+        ("resolved", LogKind::Memory(Progress)),
+        ("shipped", LogKind::Memory(Progress)),
+        ("gotcha", LogKind::Memory(Gotcha)),
+        ("gotchas", LogKind::Memory(Gotcha)),
+        ("pitfall", LogKind::Memory(Gotcha)),
+        ("caveat", LogKind::Memory(Gotcha)),
+        ("experience", LogKind::Session(Experience)),
+        ("exp", LogKind::Session(Experience)),
+        ("xp", LogKind::Session(Experience)),
+        ("note", LogKind::Session(Experience)),
+        ("blocker", LogKind::Session(Blockers)),
+        ("blockers", LogKind::Session(Blockers)),
+        ("stuck", LogKind::Session(Blockers)),
+        ("blocked", LogKind::Session(Blockers)),
+        ("assumption", LogKind::Session(Assumptions)),
+        ("assumptions", LogKind::Session(Assumptions)),
+        ("assume", LogKind::Session(Assumptions)),
+        ("assuming", LogKind::Session(Assumptions)),
+        ("rejected", LogKind::Session(Rejected)),
+        ("reject", LogKind::Session(Rejected)),
+        ("tried", LogKind::Session(Rejected)),
+        ("failed", LogKind::Session(Rejected)),
+    ]
+};
+
+/// Resolve a type name or alias, case-insensitively.
+pub fn parse_type(name: &str) -> Option<LogKind> {
+    let name = name.trim().to_ascii_lowercase();
+    TYPE_WORDS
+        .iter()
+        .find(|(word, _)| *word == name)
+        .map(|(_, kind)| *kind)
+}
+
+/// True for a canonical type name (`decision`, not `decided` or `decisions`): such a first
+/// word always names the type, while an alias may just be the message's first word.
+pub fn is_canonical(name: &str) -> bool {
+    parse_type(name).is_some_and(|kind| kind.name().eq_ignore_ascii_case(name.trim()))
 }
 
 /// The type chosen for an untyped message and the words that chose it.
@@ -252,18 +312,28 @@ fn find_phrase<'a>(words: &[String], phrases: &[&'a str]) -> Option<&'a str> {
     })
 }
 
-/// The label a message starts with (`decided:`, `**TIL:**`, `ruled out:`), if it is one we know.
-fn leading_label(text: &str) -> Option<(&'static str, LogKind)> {
-    let t = text.trim_start().trim_start_matches("**").trim_start();
-    let colon = t.find(':')?;
-    let name = t[..colon].trim_end_matches("**").trim().to_lowercase();
-    LABELS.iter().find(|(label, _)| *label == name).copied()
+/// The label a message starts with (`decided:`, `**TIL:**`, `ruled out:`), if it is one we
+/// know, with the byte offset where the text after it begins.
+fn leading_label(text: &str) -> Option<(&'static str, LogKind, usize)> {
+    let lead = text.len() - text.trim_start().len();
+    let t = text.trim_start();
+    let bold = t.starts_with("**");
+    let t2 = t.trim_start_matches("**").trim_start();
+    let skipped = lead + (t.len() - t2.len());
+    let colon = t2.find(':')?;
+    let name = t2[..colon].trim_end_matches("**").trim().to_lowercase();
+    let (label, kind) = LABELS.iter().find(|(label, _)| *label == name).copied()?;
+    let mut end = skipped + colon + 1;
+    if bold && text[end..].starts_with("**") {
+        end += 2;
+    }
+    Some((label, kind, end))
 }
 
 /// Classify a message logged without a type.
 pub fn classify(message: &str) -> Classification {
     let text = message.trim();
-    if let Some((label, kind)) = leading_label(text) {
+    if let Some((label, kind, _)) = leading_label(text) {
         return Classification {
             kind,
             matched: Some(format!("{label}:")),
@@ -285,19 +355,82 @@ pub fn classify(message: &str) -> Classification {
             }
         }
     }
+    // A leading type word the user kept in the text ("done with the refactor", "issue with
+    // flaky tests") names the type when no cue did.
+    if !text.ends_with('?')
+        && let Some(first) = text.split_whitespace().next()
+        && let Some(kind) = parse_type(first.trim_end_matches([',', '.', ';', '!']))
+    {
+        return Classification {
+            kind,
+            matched: Some(first.to_lowercase()),
+        };
+    }
     Classification {
         kind: LogKind::Session(Section::Experience),
         matched: None,
     }
 }
 
-/// The line `mind log` writes to MEMORY.md: the type's label unless the message already
-/// starts with a label of that same type.
-pub fn memory_line(kind: EntryType, message: &str) -> String {
-    match leading_label(message) {
-        Some((_, labelled)) if labelled == LogKind::Memory(kind) => message.to_string(),
-        _ => format!("{} {message}", kind.label()),
+/// Leading words that already say what a type's label says, and the label that replaces them:
+/// "decided to use X" is stored as "decided: use X", never "decided: decided to use X".
+/// Longest first; matched case-insensitively as whole words.
+fn verb_phrases(kind: EntryType) -> &'static [(&'static str, &'static str)] {
+    match kind {
+        EntryType::Decision => &[
+            ("decided against", "decided against:"),
+            ("decided that", "decided:"),
+            ("decided to", "decided:"),
+            ("decided on", "decided:"),
+            ("decided", "decided:"),
+        ],
+        EntryType::Learning => &[
+            ("today i learned that", "learned:"),
+            ("today i learned", "learned:"),
+            ("til that", "learned:"),
+            ("til", "learned:"),
+            ("learned that", "learned:"),
+            ("learnt that", "learned:"),
+            ("learned", "learned:"),
+            ("learnt", "learned:"),
+        ],
+        EntryType::Progress => &[("fixed", "fixed:")],
+        EntryType::Problem | EntryType::Gotcha => &[],
     }
+}
+
+/// The rest of `text` after `phrase` when `text` starts with it as whole words and more follows.
+fn after_phrase<'a>(text: &'a str, phrase: &str) -> Option<&'a str> {
+    let head = text.get(..phrase.len())?;
+    let rest = &text[phrase.len()..];
+    if !head.eq_ignore_ascii_case(phrase) || !rest.starts_with(char::is_whitespace) {
+        return None;
+    }
+    let rest = rest.trim_start();
+    (!rest.is_empty()).then_some(rest)
+}
+
+/// The line `mind log` writes to MEMORY.md: exactly one label. A message that starts with
+/// this type's label is kept as written; another type's label (`learned:` under
+/// `--type decision`) is replaced; leading words that are the label's own verb ("decided to",
+/// "fixed", "TIL") become the label. No other word is ever dropped.
+pub fn memory_line(kind: EntryType, message: &str) -> String {
+    if let Some((_, labelled, end)) = leading_label(message) {
+        if labelled == LogKind::Memory(kind) {
+            return message.to_string();
+        }
+        let rest = message[end..].trim_start();
+        if !rest.is_empty() {
+            return format!("{} {rest}", kind.label());
+        }
+    }
+    let text = message.trim_start();
+    for (phrase, label) in verb_phrases(kind) {
+        if let Some(rest) = after_phrase(text, phrase) {
+            return format!("{label} {rest}");
+        }
+    }
+    format!("{} {message}", kind.label())
 }
 
 #[cfg(test)]
@@ -348,9 +481,40 @@ mod tests {
             memory_line(EntryType::Decision, "decided: use JWT"),
             "decided: use JWT"
         );
+        assert_eq!(memory_line(EntryType::Decision, "fixed: x"), "decided: x");
         assert_eq!(
-            memory_line(EntryType::Decision, "fixed: x"),
-            "decided: fixed: x"
+            memory_line(EntryType::Decision, "**Learned:** x"),
+            "decided: x"
+        );
+        assert_eq!(
+            memory_line(EntryType::Decision, "Decided to use JWT"),
+            "decided: use JWT"
+        );
+        assert_eq!(
+            memory_line(EntryType::Decision, "decided against redis"),
+            "decided against: redis"
+        );
+        assert_eq!(
+            memory_line(EntryType::Progress, "fixed the upload"),
+            "fixed: the upload"
+        );
+        assert_eq!(memory_line(EntryType::Learning, "TIL x"), "learned: x");
+        assert_eq!(
+            memory_line(EntryType::Learning, "learned that x"),
+            "learned: x"
+        );
+        // Only the label's own verb: other words stay.
+        assert_eq!(
+            memory_line(EntryType::Progress, "fixedness of x"),
+            "fixed: fixedness of x"
+        );
+        assert_eq!(
+            memory_line(EntryType::Problem, "issue with flaky tests"),
+            "problem: issue with flaky tests"
+        );
+        assert_eq!(
+            memory_line(EntryType::Decision, "decided"),
+            "decided: decided"
         );
         assert_eq!(memory_line(EntryType::Progress, "Fixed: x"), "Fixed: x");
     }
@@ -360,5 +524,8 @@ mod tests {
         assert_eq!(parse_type("TIL").unwrap().name(), "learning");
         assert_eq!(parse_type("tried").unwrap().name(), "rejected");
         assert!(parse_type("bogus").is_none());
+        assert!(is_canonical("Decision"));
+        assert!(!is_canonical("decided"));
+        assert!(!is_canonical("decisions"));
     }
 }

@@ -163,15 +163,21 @@ pub struct InitArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(after_help = crate::classify::LOG_HELP)]
 pub struct LogArgs {
     /// The type (decision, learning, problem, progress, experience, blocker, assumption, rejected
     /// or an alias such as decided, learned, fixed, tried, stuck); it always wins over classification.
     #[arg(short = 't', long = "type", value_name = "TYPE")]
     pub kind: Option<String>,
-    /// `[TYPE] MESSAGE...`: a leading known type names the type; `-` reads the message from stdin.
-    /// Flags may come after the message; a message that starts with `-` goes after `--`.
+    /// `[TYPE] MESSAGE...`: a leading type name (decision, learning, ...) names the type; an
+    /// alias that is also a plain word (done, fixed, bug, issue, note, tried, stuck, ...) does so
+    /// only before a single quoted message (`mind log done "the refactor"`), otherwise it stays
+    /// part of the text, which is then classified. `-` reads the message from stdin.
     #[arg(value_name = "MESSAGE")]
     pub words: Vec<String>,
+    /// Words after `--`: always message text, never a type or a flag (`mind log -- --json is slow`).
+    #[arg(last = true, value_name = "TEXT", hide = true)]
+    pub literal: Vec<String>,
 }
 
 #[derive(Debug, Args)]
@@ -205,14 +211,9 @@ pub struct SearchArgs {
 
 #[derive(Debug, Args)]
 pub struct BlockerArgs {
-    /// What is blocking you; `-` reads it from stdin.
-    #[arg(
-        value_name = "DESCRIPTION",
-        required = true,
-        num_args = 1..,
-        allow_hyphen_values = true,
-        trailing_var_arg = true
-    )]
+    /// What is blocking you; `-` reads it from stdin. Flags may come after it; text that
+    /// starts with `-` goes after `--`.
+    #[arg(value_name = "DESCRIPTION", required = true, num_args = 1..)]
     pub words: Vec<String>,
 }
 

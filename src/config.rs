@@ -6,6 +6,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use crate::error::Result;
+use crate::log_level::LoggingLevel;
 use crate::store::text;
 
 pub const DEFAULT_GAP_MINUTES: u64 = 30;
@@ -27,6 +28,8 @@ pub struct Config {
     /// The git-ignored file that carries the personal block (session blockers, reminders);
     /// `None` puts everything in the shared block.
     pub personal_target: Option<String>,
+    /// Which low-value session notes `mind log` skips (`"logging": {"level": ...}`).
+    pub logging_level: LoggingLevel,
     /// Why config.json could not be used, if it could not (defaults apply then).
     pub problem: Option<String>,
 }
@@ -39,6 +42,7 @@ impl Default for Config {
             context_targets: vec!["CLAUDE.md".into()],
             session_archive_keep: crate::store::session_archive::DEFAULT_KEEP,
             personal_target: Some(DEFAULT_PERSONAL_TARGET.into()),
+            logging_level: LoggingLevel::Detailed,
             problem: None,
         }
     }
@@ -131,6 +135,18 @@ impl Config {
                     "personal_target must be a file name inside the project (not a context target), \"\" or false"
                         .into(),
                 )
+            }
+        }
+        if let Some(logging) = value.get("logging") {
+            // The Python Mind's key; a level it did not know kept everything, and so do we.
+            match logging.get("level").map(|l| l.as_str().and_then(LoggingLevel::parse)) {
+                None => {}
+                Some(Some(level)) => config.logging_level = level,
+                Some(None) => {
+                    config.problem = Some(
+                        "logging.level must be \"efficient\", \"balanced\" or \"detailed\"; keeping every message".into(),
+                    )
+                }
             }
         }
         Ok(config)

@@ -17,6 +17,7 @@ pub mod edges;
 pub mod error;
 pub mod githooks;
 pub mod hints;
+pub mod log_level;
 pub mod output;
 pub mod parse;
 pub mod promote;
@@ -24,6 +25,7 @@ pub mod rank;
 pub mod remind;
 pub mod stack;
 pub mod store;
+pub mod suggest;
 pub mod terms;
 
 use std::ffi::OsString;

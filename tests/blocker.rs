@@ -99,7 +99,7 @@ fn blocker_without_a_match_says_so_and_suggests_next_steps() {
         .assert()
         .success()
         .stdout(predicate::str::starts_with(
-            "logged blocker to .mind/SESSION.md:8\nno past solution in memory; next:\n  - check your assumptions",
+            "logged blocker to .mind/SESSION.md:8\n  - the kernel panics on resume\nno past solution in memory; next:\n  - check your assumptions",
         ))
         .stdout(predicate::str::contains(
             "mind helper 'the kernel panics on resume'",
@@ -170,7 +170,10 @@ fn unrelated_first_experience_surfaces_nothing() {
     );
     assert!(v.get("relevant_memories").is_none(), "{v:#}");
     let out = env.ok(&["log", "experience", "more PDF layout work"]);
-    assert_eq!(out, "logged experience to .mind/SESSION.md:6\n");
+    assert_eq!(
+        out,
+        "logged experience to .mind/SESSION.md:6\n  - more PDF layout work\n"
+    );
 }
 
 #[test]
@@ -274,4 +277,30 @@ fn entries_of_the_current_session_are_not_dealt_with_before() {
         out.contains("problem: the docker build cache misses every layer"),
         "{out}"
     );
+}
+
+#[test]
+fn flags_after_the_description_are_flags() {
+    let env = Env::initialised();
+    let out = env.ok(&["blocker", "CI is red", "--json"]);
+    let v: Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["text"], "- CI is red");
+    env.mind(&["blocker", "the", "GPU", "hangs", "-q"])
+        .assert()
+        .success()
+        .stdout("");
+    env.ok(&["blocker", "staging is down", "--color", "never"]);
+    env.ok(&["blocker", "--", "--json", "output", "is", "empty"]);
+    assert_eq!(
+        blockers(&env),
+        vec![
+            "CI is red",
+            "the GPU hangs",
+            "staging is down",
+            "--json output is empty"
+        ]
+    );
+    let context = env.ok(&["recall"]);
+    assert!(context.contains("CI is red"), "{context}");
+    assert!(!context.contains("CI is red --json"), "{context}");
 }

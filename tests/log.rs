@@ -17,7 +17,7 @@ fn memory_types_get_their_labels_under_todays_heading() {
     env.mind(&["log", "decision", "use JWT because stateless"])
         .assert()
         .success()
-        .stdout("logged decision to .mind/MEMORY.md:26\n");
+        .stdout("logged decision to .mind/MEMORY.md:26\n  decided: use JWT because stateless\n");
     env.ok(&["log", "learning", "Safari needs vendor prefixes"]);
     env.ok(&["log", "problem", "upload fails over 10 MB"]);
     env.ok(&["log", "progress", "upload streams now"]);
@@ -132,7 +132,7 @@ fn untyped_messages_are_classified_and_the_reply_says_why() {
         .stdout(predicate::str::contains("no cue word matched"));
     assert!(
         env.read(".mind/MEMORY.md")
-            .ends_with("decided: decided to use JWT because stateless\n")
+            .ends_with("decided: use JWT because stateless\n")
     );
 }
 
@@ -319,4 +319,403 @@ fn quiet_prints_nothing() {
         .assert()
         .success()
         .stdout("");
+}
+
+fn session_items(env: &Env, section: &str) -> Vec<String> {
+    let text = env.read(".mind/SESSION.md");
+    let mut items = Vec::new();
+    let mut inside = false;
+    for line in text.lines() {
+        if let Some(heading) = line.strip_prefix("## ") {
+            inside = heading == section;
+        } else if inside && let Some(item) = line.strip_prefix("- ") {
+            items.push(item.to_string());
+        }
+    }
+    items
+}
+
+fn json(out: &str) -> serde_json::Value {
+    serde_json::from_str(out).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+#[test]
+fn misspelt_type_is_refused_and_writes_nothing() {
+    let env = Env::initialised();
+    let memory = env.read_bytes(".mind/MEMORY.md");
+    let session = env.read_bytes(".mind/SESSION.md");
+    let state = env.read_bytes(".mind/state.json");
+    for args in [
+        &["log", "decison", "foo"][..],
+        &["log", "lerning", "cargo caches builds"],
+        &["log", "porblem:", "upload fails"],
+        &["log", "dnoe", "with the refactor"],
+    ] {
+        env.mind(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("is not a type; did you mean `"));
+    }
+    env.mind(&["log", "decison", "foo"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "\"decison\" is not a type; did you mean `decision`?",
+        ))
+        .stderr(predicate::str::contains(
+            "quote them (mind log \"decison foo\"), or give --type experience, or put them after `--`",
+        ));
+    assert_eq!(env.read_bytes(".mind/MEMORY.md"), memory);
+    assert_eq!(env.read_bytes(".mind/SESSION.md"), session);
+    assert_eq!(env.read_bytes(".mind/state.json"), state);
+
+    // Each way out logs the words as they are.
+    env.ok(&["log", "decison foo"]);
+    env.ok(&["log", "--type", "experience", "decison", "bar"]);
+    env.ok(&["log", "--", "decison", "baz"]);
+    assert_eq!(
+        session_items(&env, "Experience"),
+        vec!["decison foo", "decison bar", "decison baz"]
+    );
+    assert_eq!(env.read_bytes(".mind/MEMORY.md"), memory);
+}
+
+#[test]
+fn english_words_near_type_names_are_logged_as_written() {
+    let env = Env::initialised();
+    for message in [
+        "design the api first",
+        "not sure the cache helps",
+        "dont cache the token",
+        "code review notes for auth",
+        "stack traces point at serde",
+        "process spawns twice on start",
+        "issues pile up in the tracker",
+    ] {
+        let words: Vec<&str> = message.split(' ').collect();
+        let mut args = vec!["log"];
+        args.extend(&words);
+        env.ok(&args);
+    }
+    env.ok(&["log", "bugs", "in", "the", "parser", "are", "tracked"]);
+    assert_eq!(
+        session_items(&env, "Experience"),
+        vec![
+            "design the api first",
+            "not sure the cache helps",
+            "dont cache the token",
+            "code review notes for auth",
+            "stack traces point at serde",
+            "process spawns twice on start",
+            "issues pile up in the tracker",
+            "bugs in the parser are tracked",
+        ]
+    );
+}
+
+#[test]
+fn aliases_that_are_plain_words_stay_in_the_text() {
+    let env = Env::initialised();
+    env.mind(&["log", "done", "with", "the", "refactor"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "logged progress to .mind/MEMORY.md:26 (no type given; \"done\" reads as progress; --type overrides)\n  fixed: done with the refactor\n",
+        ));
+    env.ok(&["log", "issue", "with", "flaky", "tests"]);
+    env.ok(&["log", "bug", "in", "the", "upload", "path"]);
+    // One quoted message after an alias, or the alias as --type: the alias names the type.
+    env.ok(&["log", "done", "the refactor"]);
+    env.ok(&["log", "issue", "flaky tests on CI"]);
+    env.ok(&["log", "--type", "done", "with the refactor"]);
+    // A canonical type name always names the type.
+    env.ok(&["log", "progress", "upload", "streams", "now"]);
+    env.ok(&["log", "note", "the", "cache", "is", "per", "user"]);
+    env.ok(&["log", "stuck", "on", "the", "flaky", "CI"]);
+    assert_eq!(
+        memory_tail(&env, 7),
+        vec![
+            "fixed: done with the refactor",
+            "problem: issue with flaky tests",
+            "problem: bug in the upload path",
+            "fixed: the refactor",
+            "problem: flaky tests on CI",
+            "fixed: with the refactor",
+            "fixed: upload streams now",
+        ]
+    );
+    assert_eq!(
+        session_items(&env, "Experience"),
+        vec!["note the cache is per user"]
+    );
+    assert_eq!(
+        session_items(&env, "Blockers"),
+        vec!["stuck on the flaky CI"]
+    );
+}
+
+#[test]
+fn a_memory_line_carries_its_label_once() {
+    let env = Env::initialised();
+    env.mind(&["log", "decided", "to", "use", "JWT"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "logged decision to .mind/MEMORY.md:26 (no type given; \"decided\" reads as decision; --type overrides)\n  decided: use JWT\n",
+        ));
+    env.ok(&["log", "fixed the upload retry"]);
+    env.ok(&["log", "learned that Safari drops the cookie"]);
+    env.ok(&["log", "TIL", "cargo", "caches", "builds"]);
+    env.ok(&["log", "decided against redis for the queue"]);
+    let out = env.ok(&["log", "--type", "decision", "learned: x", "--json"]);
+    assert_eq!(json(&out)["text"], "decided: x");
+    env.ok(&["log", "decision", "Decided on postgres"]);
+    env.ok(&["log", "progress", "fixed: already labelled"]);
+    // Only the label's own verb goes; every other word stays.
+    env.ok(&["log", "we decided to use JWT"]);
+    assert_eq!(
+        memory_tail(&env, 9),
+        vec![
+            "decided: use JWT",
+            "fixed: the upload retry",
+            "learned: Safari drops the cookie",
+            "learned: cargo caches builds",
+            "decided against: redis for the queue",
+            "decided: x",
+            "decided: postgres",
+            "fixed: already labelled",
+            "decided: we decided to use JWT",
+        ]
+    );
+}
+
+#[test]
+fn double_dash_keeps_flags_as_text() {
+    let env = Env::initialised();
+    env.ok(&["log", "--", "--json", "is", "a", "flag"]);
+    env.ok(&["log", "decision", "--", "--json", "in", "every", "reply"]);
+    env.ok(&["log", "use -webkit- prefix for backdrop"]);
+    env.ok(&["log", "done", "--", "-x"]);
+    assert_eq!(
+        session_items(&env, "Experience"),
+        vec!["--json is a flag", "use -webkit- prefix for backdrop"]
+    );
+    assert_eq!(
+        memory_tail(&env, 2),
+        vec!["decided: --json in every reply", "fixed: -x"]
+    );
+}
+
+#[test]
+fn flags_after_free_text_on_every_command() {
+    let env = Env::initialised();
+    let out = env.ok(&["log", "reading", "the", "auth", "code", "--json"]);
+    assert_eq!(json(&out)["text"], "- reading the auth code");
+    env.mind(&["log", "more", "auth", "work", "today", "-q"])
+        .assert()
+        .success()
+        .stdout("");
+    env.ok(&["log", "still", "auth", "work", "here", "--color", "never"]);
+    assert_eq!(
+        session_items(&env, "Experience"),
+        vec![
+            "reading the auth code",
+            "more auth work today",
+            "still auth work here"
+        ]
+    );
+
+    let out = env.ok(&["remind", "rotate", "the", "keys", "tomorrow", "--json"]);
+    assert_eq!(json(&out)["message"], "rotate the keys");
+    assert!(
+        env.read(".mind/REMINDERS.md")
+            .contains("- [ ] 2026-01-16 | absolute | rotate the keys\n")
+    );
+
+    env.mind(&[
+        "edges",
+        "add",
+        "cookies",
+        "vanish",
+        "in",
+        "Safari",
+        "--workaround",
+        "same-site domain",
+        "-q",
+    ])
+    .assert()
+    .success()
+    .stdout("");
+    assert!(
+        env.read(".mind/MEMORY.md")
+            .contains("- cookies vanish in Safari -> same-site domain\n")
+    );
+    let out = env.ok(&["edges", "store", "the", "cookie", "--json", "-n", "1"]);
+    assert_eq!(json(&out)["intent"], "store the cookie");
+
+    let out = env.ok(&["helper", "flaky", "login", "test", "--json"]);
+    assert_eq!(json(&out)["problem"], "flaky login test");
+
+    let out = env.ok(&["search", "auth", "code", "--json", "-n", "1"]);
+    assert_eq!(json(&out)["query"], "auth code");
+}
+
+fn with_level(level: &str) -> Env {
+    let env = Env::initialised();
+    env.write(
+        ".mind/config.json",
+        format!("{{\"version\": 2, \"logging\": {{\"level\": \"{level}\"}}}}\n"),
+    );
+    env
+}
+
+#[test]
+fn balanced_level_skips_short_plain_experiences() {
+    let env = with_level("balanced");
+    let session = env.read_bytes(".mind/SESSION.md");
+    let state = env.read_bytes(".mind/state.json");
+    env.mind(&["log", "experience", "reading code"])
+        .assert()
+        .success()
+        .stdout(
+            "not logged (experience): Skipped in balanced mode (too short, no insight) (\"logging\": {\"level\": \"detailed\"} in .mind/config.json keeps everything)\n",
+        );
+    let out = env.ok(&["log", "hello world", "--json"]);
+    assert_eq!(
+        json(&out),
+        serde_json::json!({
+            "action": "filtered",
+            "type": "experience",
+            "logging_level": "balanced",
+            "reason": "Skipped in balanced mode (too short, no insight)"
+        })
+    );
+    assert_eq!(env.read_bytes(".mind/SESSION.md"), session);
+    assert_eq!(
+        env.read_bytes(".mind/state.json"),
+        state,
+        "activity not touched"
+    );
+
+    env.ok(&["log", "experience", "reading the auth module"]); // 20+ characters
+    env.ok(&["log", "experience", "saw `npm ci` fail"]); // backticks
+    env.ok(&["log", "experience", "bumped to v2.1"]); // a version
+    env.ok(&["log", "assumption", "it works"]);
+    env.ok(&["log", "blocker", "CI red"]);
+    env.ok(&["log", "rejected", "redis"]);
+    env.ok(&["log", "decision", "x"]);
+    assert_eq!(
+        session_items(&env, "Experience"),
+        vec![
+            "reading the auth module",
+            "saw `npm ci` fail",
+            "bumped to v2.1"
+        ]
+    );
+    assert_eq!(session_items(&env, "Assumptions"), vec!["it works"]);
+    assert_eq!(session_items(&env, "Blockers"), vec!["CI red"]);
+    assert_eq!(session_items(&env, "Rejected"), vec!["redis"]);
+    assert_eq!(memory_tail(&env, 1), vec!["decided: x"]);
+}
+
+#[test]
+fn efficient_level_skips_plain_experiences_and_obvious_assumptions() {
+    let env = with_level("efficient");
+    for (args, reason) in [
+        (
+            &["log", "experience", "reading the whole auth module today"][..],
+            "Skipped in efficient mode (no insight markers)",
+        ),
+        (
+            &["log", "assumption", "assuming it works"],
+            "Skipped in efficient mode (obvious assumption)",
+        ),
+        (
+            &["log", "assumption", "the API is stable"],
+            "Skipped in efficient mode (obvious assumption)",
+        ),
+    ] {
+        let mut args = args.to_vec();
+        args.push("--json");
+        assert_eq!(json(&env.ok(&args))["reason"], reason);
+    }
+    env.ok(&["log", "experience", "slow because of the N+1 query"]);
+    env.ok(&["log", "experience", "found it"]);
+    env.ok(&["log", "assumption", "the cache key includes the locale"]);
+    env.ok(&["log", "blocker", "CI red"]);
+    assert_eq!(
+        session_items(&env, "Experience"),
+        vec!["slow because of the N+1 query", "found it"]
+    );
+    assert_eq!(
+        session_items(&env, "Assumptions"),
+        vec!["the cache key includes the locale"]
+    );
+    assert_eq!(session_items(&env, "Blockers"), vec!["CI red"]);
+}
+
+#[test]
+fn detailed_missing_and_unknown_levels_keep_everything() {
+    for config in [
+        "{\"logging\": {\"level\": \"detailed\"}}\n",
+        "{\"version\": 2}\n",
+        "{\"logging\": {\"level\": \"verbose\"}}\n",
+    ] {
+        let env = Env::initialised();
+        env.write(".mind/config.json", config);
+        let out = env.mind(&["log", "experience", "x"]).output().unwrap();
+        assert!(out.status.success());
+        assert_eq!(session_items(&env, "Experience"), vec!["x"], "{config}");
+        let warned = String::from_utf8_lossy(&out.stderr).contains("logging.level must be");
+        assert_eq!(warned, config.contains("verbose"), "{config}");
+    }
+}
+
+/// The way a user runs it: a real HOME, no MIND_HOME, a git repository.
+#[test]
+fn as_a_user_runs_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let home = dir.path().join("home");
+    let project = dir.path().join("repo");
+    std::fs::create_dir_all(&home).unwrap();
+    std::fs::create_dir_all(&project).unwrap();
+    let git = std::process::Command::new("git")
+        .args(["init", "-q"])
+        .current_dir(&project)
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .status()
+        .unwrap();
+    assert!(git.success());
+    let mind = |args: &[&str]| {
+        let mut cmd = assert_cmd::Command::cargo_bin("mind").unwrap();
+        cmd.env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", &home)
+            .env("MIND_NOW", common::T0)
+            .current_dir(&project)
+            .args(args);
+        cmd
+    };
+    mind(&["init", "-q"]).assert().success();
+    assert!(home.join(".mind/projects.json").exists());
+    mind(&["blocker", "the build hangs", "--json"])
+        .assert()
+        .success();
+    mind(&["log", "done", "with", "the", "refactor", "-q"])
+        .assert()
+        .success()
+        .stdout("");
+    mind(&["log", "decison", "use", "JWT"]).assert().code(2);
+    let session = std::fs::read_to_string(project.join(".mind/SESSION.md")).unwrap();
+    assert!(
+        session.contains("## Blockers\n- the build hangs\n"),
+        "{session}"
+    );
+    let memory = std::fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
+    assert!(
+        memory.ends_with("\nfixed: done with the refactor\n"),
+        "{memory}"
+    );
 }

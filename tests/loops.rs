@@ -70,7 +70,10 @@ fn unrelated_rejection_gets_no_warning() {
     let v = reject(&env, "switch the session store to redis");
     assert!(v.get("loop_warning").is_none(), "{v:#}");
     let out = env.ok(&["log", "rejected", "drop the ORM for raw SQL"]);
-    assert_eq!(out, "logged rejected to .mind/SESSION.md:12\n");
+    assert_eq!(
+        out,
+        "logged rejected to .mind/SESSION.md:12\n  - drop the ORM for raw SQL\n"
+    );
 }
 
 #[test]
@@ -100,6 +103,7 @@ fn loop_warning_for_humans() {
     assert_eq!(
         out,
         "logged rejected to .mind/SESSION.md:11
+  - pin esbuild to 0.28.2
 warning: you're looping (critical, 100% similar to an earlier rejection)
   STOP: this repeats an approach that already failed
   earlier: pin esbuild to 0.28.2

@@ -10,6 +10,7 @@ pub fn run(args: &BlockerArgs, ctx: &Ctx) -> Result<()> {
     let log = LogArgs {
         kind: Some("blocker".into()),
         words: args.words.clone(),
+        literal: Vec::new(),
     };
     super::log::run(&log, ctx)
 }

@@ -10,9 +10,11 @@ use crate::classify::{self, LogKind, TYPE_NAMES};
 use crate::cli::LogArgs;
 use crate::commands::display_path;
 use crate::error::{Error, Result};
+use crate::log_level::{self, LoggingLevel};
 use crate::output;
 use crate::rank::{self, signals::LogSignals};
 use crate::store::{append, atomic, memory, session, templates, text};
+use crate::suggest;
 
 #[derive(Serialize)]
 struct Reply {
@@ -34,39 +36,52 @@ struct Reply {
 }
 
 /// The type (if named) and the message, from `--type` or a leading type word.
+///
+/// A canonical type name as the first word always names the type; an alias that is also a
+/// plain word ("done", "issue", "tried") does so only before a single argument
+/// (`mind log done "the refactor"`), otherwise it stays in the text for classification.
+/// Words after `--` are always text.
 fn split_args(args: &LogArgs) -> Result<(Option<LogKind>, String)> {
-    let unknown = |name: &str| {
-        Error::usage_hint(
-            format!("unknown type {name:?}"),
-            format!("known types: {TYPE_NAMES}"),
-        )
+    let all: Vec<&str> = args
+        .words
+        .iter()
+        .chain(&args.literal)
+        .map(String::as_str)
+        .collect();
+    let (kind, words): (Option<LogKind>, Vec<&str>) = match (&args.kind, args.words.split_first()) {
+        (Some(name), _) => (Some(named_type(name)?), all),
+        (None, Some((first, rest))) => {
+            let rest: Vec<&str> = rest
+                .iter()
+                .chain(&args.literal)
+                .map(String::as_str)
+                .collect();
+            match classify::parse_type(first) {
+                Some(kind) if rest.is_empty() => {
+                    return Err(Error::usage_hint(
+                        format!("no message after the type {:?}", kind.name()),
+                        format!(
+                            "mind log {} \"what happened\" (or `-` to read it from stdin)",
+                            kind.name()
+                        ),
+                    ));
+                }
+                Some(kind) if classify::is_canonical(first) || rest.len() == 1 => {
+                    (Some(kind), rest)
+                }
+                Some(_) => (None, all),
+                None => {
+                    if !rest.is_empty() {
+                        refuse_misspelt_type(first, &all)?;
+                    }
+                    (None, all)
+                }
+            }
+        }
+        (None, None) => (None, all),
     };
-    if args.kind.is_none()
-        && let [only] = args.words.as_slice()
-        && let Some(kind) = classify::parse_type(only)
-    {
-        return Err(Error::usage_hint(
-            format!("no message after the type {:?}", kind.name()),
-            format!(
-                "mind log {} \"what happened\" (or `-` to read it from stdin)",
-                kind.name()
-            ),
-        ));
-    }
-    let (kind, words): (Option<LogKind>, &[String]) = match &args.kind {
-        Some(name) => (
-            Some(classify::parse_type(name).ok_or_else(|| unknown(name))?),
-            &args.words,
-        ),
-        None => match args.words.split_first() {
-            Some((first, rest)) if !rest.is_empty() => match classify::parse_type(first) {
-                Some(kind) => (Some(kind), rest),
-                None => (None, &args.words),
-            },
-            _ => (None, &args.words),
-        },
-    };
-    let message = if words.len() == 1 && words[0] == "-" {
+    // `-` reads stdin, unless it came after `--` (then it is the text "-").
+    let message = if args.literal.is_empty() && words == ["-"] {
         let mut input = Vec::new();
         std::io::stdin()
             .read_to_end(&mut input)
@@ -77,6 +92,71 @@ fn split_args(args: &LogArgs) -> Result<(Option<LogKind>, String)> {
         words.join(" ")
     };
     Ok((kind, text::one_line(&message)))
+}
+
+/// The type `--type` names; an unknown one is a usage error that suggests the closest.
+fn named_type(name: &str) -> Result<LogKind> {
+    classify::parse_type(name).ok_or_else(|| {
+        let guess = suggest::misspelt_type(name)
+            .map(|t| format!("did you mean `{t}`? "))
+            .unwrap_or_default();
+        Error::usage_hint(
+            format!("unknown type {name:?}"),
+            format!("{guess}known types: {TYPE_NAMES}"),
+        )
+    })
+}
+
+/// A first word that looks like a misspelt type (`mind log decison use X`) is refused rather
+/// than logged as an experience the user did not mean; the hint says how to keep the words.
+fn refuse_misspelt_type(first: &str, all: &[&str]) -> Result<()> {
+    let word = first.trim_end_matches(':');
+    if first.contains(char::is_whitespace) {
+        return Ok(());
+    }
+    match suggest::misspelt_type(word) {
+        Some(target) => Err(Error::usage_hint(
+            format!("{word:?} is not a type; did you mean `{target}`?"),
+            format!(
+                "to log the words as they are, quote them (mind log \"{}\"), or give --type experience, or put them after `--`",
+                all.join(" ")
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The reply when the logging level skips a message: nothing is written.
+#[derive(Serialize)]
+struct Filtered {
+    action: &'static str,
+    #[serde(rename = "type")]
+    kind: LogKind,
+    logging_level: &'static str,
+    reason: &'static str,
+}
+
+fn reply_filtered(
+    ctx: &Ctx,
+    kind: LogKind,
+    level: LoggingLevel,
+    reason: &'static str,
+) -> Result<()> {
+    let reply = Filtered {
+        action: "filtered",
+        kind,
+        logging_level: level.as_str(),
+        reason,
+    };
+    if ctx.json {
+        return output::print_json(&reply);
+    }
+    ctx.out(&format!(
+        "not logged ({}): {reason}{}\n",
+        ctx.paint.kind(kind.name()),
+        ctx.paint
+            .dim(" (\"logging\": {\"level\": \"detailed\"} in .mind/config.json keeps everything)")
+    ))
 }
 
 pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
@@ -95,6 +175,11 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         }
     };
     let project = ctx.project()?;
+    let level = ctx.config(&project)?.logging_level;
+    if let Some(reason) = log_level::skip_reason(level, kind, &message) {
+        // Skipped at this level: nothing is written and activity is not touched.
+        return reply_filtered(ctx, kind, level, reason);
+    }
     let _lock = project.lock()?;
     let signals = rank::signals::for_log(&project, kind, &message, ctx.clock.today())?;
     let (path, written, line) = match kind {
@@ -154,7 +239,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
     if let Some(reason) = &reply.reason {
         out.push_str(&ctx.paint.dim(&format!(" ({reason}; --type overrides)")));
     }
-    out.push('\n');
+    out.push_str(&format!("\n  {}\n", reply.text));
     out.push_str(&super::signals::render_log(&reply.signals, &ctx.paint));
     out.push_str(&crate::commands::reminders::render_fired(
         ctx,

@@ -1,0 +1,226 @@
+//! A user's machine for the first-week scenario: a temp `HOME` with no `MIND_*` variable but
+//! the clock, no XDG variables, real git with the installed hooks, and a record of everything
+//! the scenario checks at the end (command times, logged lines, every SESSION.md before a
+//! new session).
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use tempfile::TempDir;
+
+/// A PATH with git and a shell; the built `mind` is put in front of it.
+const BASE_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+
+pub struct World {
+    pub tmp: TempDir,
+    pub now: String,
+    /// The slowest command so far (a hang shows up as seconds).
+    pub slowest: (Duration, String),
+    /// (project root, text) of every line logged with `mind log`/`blocker`.
+    pub logged: Vec<(PathBuf, String)>,
+    /// (project root, bytes) of every SESSION.md just before a recall started a new session.
+    pub sessions: Vec<(PathBuf, Vec<u8>)>,
+    /// Files in `$HOME` before the week started (fixtures the user already had).
+    pub preexisting: BTreeSet<PathBuf>,
+}
+
+impl World {
+    pub fn new() -> World {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        fs::create_dir_all(tmp.path().join("home")).unwrap();
+        World {
+            tmp,
+            now: String::new(),
+            slowest: (Duration::ZERO, String::new()),
+            logged: Vec::new(),
+            sessions: Vec::new(),
+            preexisting: BTreeSet::new(),
+        }
+    }
+
+    pub fn home(&self) -> PathBuf {
+        self.tmp.path().join("home")
+    }
+
+    /// The platform data folder `mind` uses by default on Linux.
+    pub fn data_dir(&self) -> PathBuf {
+        self.home().join(".local/share/mind")
+    }
+
+    pub fn at(&mut self, now: &str) {
+        self.now = now.to_string();
+    }
+
+    fn command(&self, program: &str, dir: &Path) -> Command {
+        let mind_dir = Path::new(env!("CARGO_BIN_EXE_mind")).parent().unwrap();
+        let mut cmd = Command::new(program);
+        cmd.env_clear()
+            .env("PATH", format!("{}:{BASE_PATH}", mind_dir.display()))
+            .env("HOME", self.home())
+            .env("MIND_NOW", &self.now)
+            .env("TZ", "UTC")
+            .env("NO_COLOR", "1")
+            .env("GIT_CONFIG_GLOBAL", "/dev/null")
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GIT_AUTHOR_NAME", "Dana")
+            .env("GIT_AUTHOR_EMAIL", "dana@example.com")
+            .env("GIT_COMMITTER_NAME", "Dana")
+            .env("GIT_COMMITTER_EMAIL", "dana@example.com")
+            .env("GIT_AUTHOR_DATE", &self.now)
+            .env("GIT_COMMITTER_DATE", &self.now)
+            .current_dir(dir);
+        cmd
+    }
+
+    fn timed(&mut self, label: String, mut cmd: Command) -> Output {
+        let start = Instant::now();
+        let out = cmd.output().expect("run command");
+        let took = start.elapsed();
+        if took > self.slowest.0 {
+            self.slowest = (took, label);
+        }
+        out
+    }
+
+    /// `mind ARGS` in `dir`; the output whatever the exit code.
+    pub fn mind_output(&mut self, dir: &Path, args: &[&str]) -> Output {
+        let mut cmd = self.command(env!("CARGO_BIN_EXE_mind"), dir);
+        cmd.args(args);
+        self.timed(format!("mind {args:?} in {}", dir.display()), cmd)
+    }
+
+    /// `mind ARGS` in `dir`, asserting success; stdout.
+    pub fn mind(&mut self, dir: &Path, args: &[&str]) -> String {
+        let out = self.mind_output(dir, args);
+        assert!(
+            out.status.success(),
+            "mind {args:?} in {} failed:\n{}\n{}",
+            dir.display(),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).expect("utf-8 stdout")
+    }
+
+    /// `mind ARGS` in `dir`, asserting success; stderr (the notes).
+    pub fn mind_notes(&mut self, dir: &Path, args: &[&str]) -> String {
+        let out = self.mind_output(dir, args);
+        assert!(
+            out.status.success(),
+            "mind {args:?} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stderr).expect("utf-8 stderr")
+    }
+
+    /// `mind log TYPE TEXT`, remembered for the end-of-week search check.
+    pub fn log(&mut self, dir: &Path, kind: &str, text: &str) -> String {
+        let reply = self.mind(dir, &["log", kind, text]);
+        self.logged.push((dir.to_path_buf(), text.to_string()));
+        reply
+    }
+
+    /// `mind blocker TEXT`, remembered like a log.
+    pub fn blocker(&mut self, dir: &Path, text: &str) -> String {
+        let reply = self.mind(dir, &["blocker", text]);
+        self.logged.push((dir.to_path_buf(), text.to_string()));
+        reply
+    }
+
+    /// `mind recall`, keeping the SESSION.md it may archive; returns (stdout, stderr).
+    pub fn recall(&mut self, dir: &Path) -> (String, String) {
+        let session = dir.join(".mind/SESSION.md");
+        let before = fs::read(&session).ok();
+        let out = self.mind_output(dir, &["recall"]);
+        assert!(
+            out.status.success(),
+            "recall failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        if stderr.contains("new session")
+            && let Some(bytes) = before
+        {
+            self.sessions.push((dir.to_path_buf(), bytes));
+        }
+        (String::from_utf8(out.stdout).unwrap(), stderr)
+    }
+
+    /// git ARGS in `dir` with `mind` on PATH (the hooks run), asserting success.
+    pub fn git(&mut self, dir: &Path, args: &[&str]) -> String {
+        let mut cmd = self.command("git", dir);
+        cmd.args(args);
+        let out = self.timed(format!("git {args:?}"), cmd);
+        assert!(
+            out.status.success(),
+            "git {args:?} in {} failed:\n{}\n{}",
+            dir.display(),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// `git status --porcelain` is empty: nothing `mind` did is left for the user to commit.
+    pub fn assert_clean(&mut self, dir: &Path, after: &str) {
+        let status = self.git(dir, &["status", "--porcelain", "--untracked-files=all"]);
+        assert_eq!(status, "", "git status not clean after {after}");
+    }
+
+    /// Commit everything in `dir` with a message (the hooks run).
+    pub fn commit_all(&mut self, dir: &Path, message: &str) {
+        self.git(dir, &["add", "-A"]);
+        self.git(dir, &["commit", "-q", "-m", message]);
+    }
+
+    /// Every file below `dir`, relative to it.
+    pub fn files_below(dir: &Path) -> BTreeSet<PathBuf> {
+        let mut out = BTreeSet::new();
+        let mut stack = vec![dir.to_path_buf()];
+        while let Some(d) = stack.pop() {
+            let Ok(rd) = fs::read_dir(&d) else { continue };
+            for entry in rd.flatten() {
+                let path = entry.path();
+                let kind = entry.file_type().unwrap();
+                if kind.is_dir() {
+                    stack.push(path);
+                } else {
+                    out.insert(path.strip_prefix(dir).unwrap().to_path_buf());
+                }
+            }
+        }
+        out
+    }
+}
+
+pub fn read(path: impl AsRef<Path>) -> String {
+    let path = path.as_ref();
+    fs::read_to_string(path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()))
+}
+
+pub fn write(path: impl AsRef<Path>, text: impl AsRef<[u8]>) {
+    let path = path.as_ref();
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(path, text).unwrap();
+}
+
+/// The lines of a file after its last `## YYYY-MM-DD` heading that are not blank.
+pub fn lines_after_last_date(text: &str) -> Vec<String> {
+    let start = text
+        .lines()
+        .rposition(|l| {
+            l.len() == 13
+                && l.starts_with("## ")
+                && l[3..].chars().all(|c| c.is_ascii_digit() || c == '-')
+        })
+        .map(|i| i + 1)
+        .unwrap_or(0);
+    text.lines()
+        .skip(start)
+        .filter(|l| !l.trim().is_empty())
+        .map(str::to_string)
+        .collect()
+}

@@ -52,7 +52,7 @@ pub fn parse_type(name: &str) -> Option<LogKind> {
         "experience" | "exp" | "xp" | "note" => LogKind::Session(Experience),
         "blocker" | "blockers" | "stuck" | "blocked" => LogKind::Session(Blockers),
         "assumption" | "assumptions" | "assume" | "assuming" => LogKind::Session(Assumptions),
-        "rejected" | "reject" | "tried" | "failed" => LogKind::Session(Rejected),
+        "rejected" | "reject" | "tried" | "failed" => LogKind::Session(Section::Rejected),
         _ => return None,
     };
     Some(kind)
@@ -71,7 +71,7 @@ const LABELS: &[(&str, LogKind)] = {
     use EntryType::*;
     use Section::*;
     &[
-        ("decided against", LogKind::Memory(Decision)),
+        ("decided against", LogKind::Memory(EntryType::Rejected)),
         ("decided", LogKind::Memory(Decision)),
         ("decision", LogKind::Memory(Decision)),
         ("chose", LogKind::Memory(Decision)),
@@ -91,9 +91,9 @@ const LABELS: &[(&str, LogKind)] = {
         ("gotcha", LogKind::Memory(Gotcha)),
         ("pitfall", LogKind::Memory(Gotcha)),
         ("caveat", LogKind::Memory(Gotcha)),
-        ("tried", LogKind::Session(Rejected)),
-        ("rejected", LogKind::Session(Rejected)),
-        ("ruled out", LogKind::Session(Rejected)),
+        ("tried", LogKind::Session(Section::Rejected)),
+        ("rejected", LogKind::Session(Section::Rejected)),
+        ("ruled out", LogKind::Session(Section::Rejected)),
         ("blocked", LogKind::Session(Blockers)),
         ("blocker", LogKind::Session(Blockers)),
         ("stuck", LogKind::Session(Blockers)),
@@ -111,8 +111,10 @@ const CUES: &[(LogKind, &[&str])] = {
     use EntryType::*;
     use Section::*;
     &[
+        // A rejection made for good is memory, and stays a rejection there.
+        (LogKind::Memory(EntryType::Rejected), &["decided against"]),
         (
-            LogKind::Session(Rejected),
+            LogKind::Session(Section::Rejected),
             &[
                 "tried",
                 "didn't work",
@@ -294,7 +296,13 @@ pub fn classify(message: &str) -> Classification {
 /// The line `mind log` writes to MEMORY.md: the type's label unless the message already
 /// starts with a label of that same type.
 pub fn memory_line(kind: EntryType, message: &str) -> String {
+    let rejection_phrase = kind == EntryType::Rejected
+        && message
+            .trim_start()
+            .to_ascii_lowercase()
+            .starts_with("decided against ");
     match leading_label(message) {
+        _ if rejection_phrase => message.to_string(),
         Some((_, labelled)) if labelled == LogKind::Memory(kind) => message.to_string(),
         _ => format!("{} {message}", kind.label()),
     }

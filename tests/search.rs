@@ -300,3 +300,32 @@ fn search_index_cache_follows_the_files_and_can_be_deleted() {
     assert_eq!(hits(&search_json(&env, &["DataLoader"])).len(), 3);
     assert!(env.exists(".mind/cache/index.bin"));
 }
+
+#[test]
+fn search_types_a_rejection_as_rejected() {
+    let env = Env::initialised();
+    let memory = format!(
+        "{}\n## 2026-01-14\n\ndecided: use a queue for webhook retries\ndecided against: bumping the webhook timeout to 60s - still fails under load\n",
+        env.read(".mind/MEMORY.md")
+    );
+    env.write(".mind/MEMORY.md", &memory);
+    let line = memory
+        .lines()
+        .position(|l| l.starts_with("decided against"))
+        .unwrap() as u64
+        + 1;
+    let v = search_json(&env, &["webhook timeout"]);
+    assert_eq!(v["results"][0]["type"], "rejected", "{v:#}");
+    assert_eq!(v["results"][0]["line"], line);
+    // `--type rejected` finds it; `--type decision` does not.
+    assert_eq!(
+        hits(&search_json(&env, &["webhook", "--type", "rejected"])),
+        vec![("rejected".to_string(), line)]
+    );
+    assert_eq!(
+        hits(&search_json(&env, &["webhook", "--type", "decision"])),
+        vec![("decision".to_string(), line - 1)]
+    );
+    let human = env.ok(&["search", "webhook timeout"]);
+    assert!(human.contains("rejected"), "{human}");
+}

@@ -4,7 +4,7 @@
 //!
 //! Sections, each newest first: Memory: Active, Project State, the `extra` sections
 //! (reminders), Key (Never Forget), Session Blockers, Recent Decisions (with their
-//! reasoning), Open Loops (open problems; provisional decisions older than two weeks as
+//! reasoning), Ruled Out (rejected approaches with their reasons), Open Loops (open problems; provisional decisions older than two weeks as
 //! "still valid?"), Gotchas (with workarounds), Session History, Continue From.
 //! Superseded entries never appear. When the budget is tight, the least valuable items go
 //! first: session history, then gotchas, decisions, open loops, where to continue.
@@ -130,6 +130,7 @@ fn sections(input: &Input<'_>) -> Vec<Section> {
     .map(decision_item)
     .collect();
     out.push(decisions);
+    out.push(ruled_out(&live));
 
     let mut open = Section::new("Open Loops", 4);
     let today = reference_day(input);
@@ -174,8 +175,13 @@ fn sections(input: &Input<'_>) -> Vec<Section> {
     if let Some(step) = doc.next_steps.iter().max_by_key(|s| (s.date, s.line)) {
         next.items.push(format!("Next: {}", clip(&step.text)));
     }
-    if let Some(last) =
-        newest_first(live.iter().copied().filter(|e| e.kind != EntryType::Gotcha)).next()
+    // A rejection is no place to continue from.
+    if let Some(last) = newest_first(
+        live.iter()
+            .copied()
+            .filter(|e| !matches!(e.kind, EntryType::Gotcha | EntryType::Rejected)),
+    )
+    .next()
     {
         next.items.push(format!(
             "Last: {}{}",
@@ -190,6 +196,7 @@ fn sections(input: &Input<'_>) -> Vec<Section> {
 }
 
 const MAX_DECISIONS: usize = 5;
+const MAX_RULED_OUT: usize = 5;
 const MAX_LOOPS: usize = 5;
 const MAX_GOTCHAS: usize = 6;
 const MAX_SUMMARIES: usize = 5;
@@ -215,6 +222,21 @@ fn decision_item(e: &Entity) -> String {
         item.push_str(&clip(reason));
     }
     item
+}
+
+/// "Ruled Out": approaches rejected for good, newest first, each with its reason, so
+/// they are neither retried nor read as decisions.
+fn ruled_out(live: &[&Entity]) -> Section {
+    let mut section = Section::new("Ruled Out", 5);
+    section.items = newest_first(
+        live.iter()
+            .copied()
+            .filter(|e| e.kind == EntryType::Rejected && !e.key),
+    )
+    .take(MAX_RULED_OUT)
+    .map(decision_item)
+    .collect();
+    section
 }
 
 fn loop_item(l: &loops::OpenLoop<'_>) -> String {

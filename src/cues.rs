@@ -489,6 +489,19 @@ mod tests {
     }
 
     #[test]
+    fn additions_corrections_and_negatives() {
+        assert!(additive("Safari also drops cookies"));
+        assert!(!additive("Safari drops cookies"));
+        assert!(correction("the limit is actually 1000"));
+        assert!(correction("no longer needed"));
+        assert!(!correction("the limit is 1000"));
+        assert!(negative("it doesn't work"));
+        assert!(negative("it doesn\u{2019}t work"));
+        assert!(negative("no cookies"));
+        assert!(!negative("notes and nothing"));
+    }
+
+    #[test]
     fn character_classes_are_the_regex_ones() {
         regex_agrees(r"\w", is_word);
         regex_agrees(r"\d", is_digit);

@@ -318,14 +318,15 @@ fn relate_same_kind(
     (Action::Linked, reason)
 }
 
-/// The old line is about what the new one is about: at most a quarter of its words (one,
-/// for a short line) go unsaid by the new one, numbers and negations aside.
+/// The old line is about what the new one is about: at most a quarter of its meaningful
+/// words (one, for a short line) go unsaid by the new one, numbers and negations aside.
 fn same_subject(new: &str, old: &str, tokenizer: &mut Tokenizer) -> bool {
     let unsaid: Vec<String> = similarity::new_words(old, new, tokenizer)
         .into_iter()
         .filter(|w| !w.chars().any(|c| c.is_ascii_digit()) && !cues::negative(w))
         .collect();
-    let total = similarity::content(old).split_whitespace().count();
+    // The old line's words that carry meaning (stop words and framing left out).
+    let total = similarity::new_words(old, "", tokenizer).len();
     unsaid.len() <= (total / 4).max(1)
 }
 
@@ -672,6 +673,61 @@ mod tests {
         assert!(confidence("maybe redis is too much?") < CONFIDENT);
         assert!(confidence("Safari drops the cookie") < CONFIDENT);
         assert!(confidence("learned: Safari always drops the cookie") >= CONFIDENT);
+    }
+
+    #[test]
+    fn contradiction_needs_a_changed_claim_and_no_also() {
+        let c = |new: &str, old: &str| {
+            let mut tok = Tokenizer::default();
+            let added = similarity::new_words(new, old, &mut tok);
+            contradiction(new, old, &added)
+        };
+        let old = "learned: the API rate limit is 100 requests per minute";
+        assert_eq!(
+            c(
+                "learned: the API rate limit is 1000 requests per minute",
+                old
+            ),
+            Some("a changed number")
+        );
+        assert_eq!(
+            c("learned: the API rate limit is actually per hour", old),
+            Some("a correction")
+        );
+        assert_eq!(
+            c("learned: the API has no rate limit per minute", old),
+            Some("the opposite polarity")
+        );
+        assert_eq!(
+            c(
+                "learned: the API also limits uploads to 100 per minute",
+                old
+            ),
+            None
+        );
+        assert_eq!(
+            c(
+                "learned: the API rate limit is 100 requests per minute per key",
+                old
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn same_subject_allows_few_unsaid_words() {
+        let mut tok = Tokenizer::default();
+        let old = "learned: Safari strips the Authorization header on cross-origin redirects";
+        assert!(!same_subject(
+            "learned: Safari drops cookies on cross-origin redirects",
+            old,
+            &mut tok
+        ));
+        assert!(same_subject(
+            "learned: Safari no longer strips the Authorization header on cross-origin redirects",
+            old,
+            &mut tok
+        ));
     }
 
     #[test]

@@ -52,7 +52,10 @@ keep = [int(i) for i in open(sys.argv[2]).read().split()]
 with open(sys.argv[3], "w", encoding="utf-8") as f:
     for i in keep:
         r = json.loads(records[i])
-        f.write(json.dumps({"text": r["text"], "type": r["type"], "key": r["key"]}, ensure_ascii=False) + "\n")
+        # The evaluation's labelling counts a recorded rejection ("decided against X") as a
+        # decision entity; mind types it `rejected` to keep its polarity.
+        kind = "decision" if r["type"] == "rejected" else r["type"]
+        f.write(json.dumps({"text": r["text"], "type": kind, "key": r["key"]}, ensure_ascii=False) + "\n")
 PY
 echo "predictions: $out"
 python3 "$eval_dir/score.py" parser "$out" --gold "$gold"

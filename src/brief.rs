@@ -181,11 +181,14 @@ pub fn render(b: &Brief) -> String {
         out.push_str("\n## Related memory\n");
         for m in &b.memories {
             let date = m.date.map(|d| format!("{d}, ")).unwrap_or_default();
+            // A rejection is shown as what it is, so it is not taken for advice to follow.
+            let kind = match m.kind {
+                EntryType::Rejected => "ruled out",
+                kind => kind.as_str(),
+            };
             out.push_str(&format!(
-                "- [{}] {} ({date}.mind/MEMORY.md:{})\n",
-                m.kind.as_str(),
-                m.title,
-                m.line
+                "- [{kind}] {} ({date}.mind/MEMORY.md:{})\n",
+                m.title, m.line
             ));
         }
     }

@@ -96,10 +96,10 @@ pub const TYPE_WORDS: &[(&str, LogKind)] = {
         ("assumptions", LogKind::Session(Assumptions)),
         ("assume", LogKind::Session(Assumptions)),
         ("assuming", LogKind::Session(Assumptions)),
-        ("rejected", LogKind::Session(Rejected)),
-        ("reject", LogKind::Session(Rejected)),
-        ("tried", LogKind::Session(Rejected)),
-        ("failed", LogKind::Session(Rejected)),
+        ("rejected", LogKind::Session(Section::Rejected)),
+        ("reject", LogKind::Session(Section::Rejected)),
+        ("tried", LogKind::Session(Section::Rejected)),
+        ("failed", LogKind::Session(Section::Rejected)),
     ]
 };
 
@@ -131,7 +131,7 @@ const LABELS: &[(&str, LogKind)] = {
     use EntryType::*;
     use Section::*;
     &[
-        ("decided against", LogKind::Memory(Decision)),
+        ("decided against", LogKind::Memory(EntryType::Rejected)),
         ("decided", LogKind::Memory(Decision)),
         ("decision", LogKind::Memory(Decision)),
         ("chose", LogKind::Memory(Decision)),
@@ -151,9 +151,9 @@ const LABELS: &[(&str, LogKind)] = {
         ("gotcha", LogKind::Memory(Gotcha)),
         ("pitfall", LogKind::Memory(Gotcha)),
         ("caveat", LogKind::Memory(Gotcha)),
-        ("tried", LogKind::Session(Rejected)),
-        ("rejected", LogKind::Session(Rejected)),
-        ("ruled out", LogKind::Session(Rejected)),
+        ("tried", LogKind::Session(Section::Rejected)),
+        ("rejected", LogKind::Session(Section::Rejected)),
+        ("ruled out", LogKind::Session(Section::Rejected)),
         ("blocked", LogKind::Session(Blockers)),
         ("blocker", LogKind::Session(Blockers)),
         ("stuck", LogKind::Session(Blockers)),
@@ -171,8 +171,10 @@ const CUES: &[(LogKind, &[&str])] = {
     use EntryType::*;
     use Section::*;
     &[
+        // A rejection made for good is memory, and stays a rejection there.
+        (LogKind::Memory(EntryType::Rejected), &["decided against"]),
         (
-            LogKind::Session(Rejected),
+            LogKind::Session(Section::Rejected),
             &[
                 "tried",
                 "didn't work",
@@ -394,6 +396,7 @@ fn verb_phrases(kind: EntryType) -> &'static [(&'static str, &'static str)] {
             ("learned", "learned:"),
             ("learnt", "learned:"),
         ],
+        EntryType::Rejected => &[("decided against", "decided against:")],
         EntryType::Progress => &[("fixed", "fixed:")],
         EntryType::Problem | EntryType::Gotcha => &[],
     }

@@ -427,6 +427,40 @@ pub fn cause_item(text: &str) -> bool {
     )
 }
 
+/// `(?i)\b(?:also|too|as well|...)\b`: the item adds to what is known rather than
+/// correcting it ("Safari also drops cookies").
+pub fn additive(text: &str) -> bool {
+    has_word(
+        text,
+        "also|too|as well|additionally|in addition|another|besides|likewise|moreover",
+    )
+}
+
+/// `(?i)\b(?:actually|no longer|...|now)\b`: the item corrects or replaces an earlier
+/// statement ("the limit is actually 1000", "no longer needed", "now 60s").
+pub fn correction(text: &str) -> bool {
+    has_word(
+        text,
+        concat!(
+            "actually|in fact|no longer|not anymore|anymore|was wrong|were wrong|is wrong",
+            "|wrong about|correction|instead|rather than|contrary to|replaces|replaced",
+            "|supersedes|now",
+        ),
+    )
+}
+
+/// `(?i)\b(?:not|no|never|...)\b`: the item states something in the negative.
+pub fn negative(text: &str) -> bool {
+    has_word(
+        text,
+        concat!(
+            "not|no|never|none|cannot|without|can't|doesn't|don't|didn't|isn't|aren't",
+            "|wasn't|weren't|won't|can\u{2019}t|doesn\u{2019}t|don\u{2019}t|didn\u{2019}t",
+            "|isn\u{2019}t|aren\u{2019}t|wasn\u{2019}t|weren\u{2019}t|won\u{2019}t",
+        ),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -452,6 +486,19 @@ mod tests {
             );
             at += c.len_utf8() + 1;
         }
+    }
+
+    #[test]
+    fn additions_corrections_and_negatives() {
+        assert!(additive("Safari also drops cookies"));
+        assert!(!additive("Safari drops cookies"));
+        assert!(correction("the limit is actually 1000"));
+        assert!(correction("no longer needed"));
+        assert!(!correction("the limit is 1000"));
+        assert!(negative("it doesn't work"));
+        assert!(negative("it doesn\u{2019}t work"));
+        assert!(negative("no cookies"));
+        assert!(!negative("notes and nothing"));
     }
 
     #[test]

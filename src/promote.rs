@@ -1,20 +1,27 @@
 //! Promotion at a new session: what of SESSION.md is worth keeping in MEMORY.md, and how
 //! it relates to what memory already holds.
 //!
-//! Candidates: rejected approaches that carry a reason become `decided against: ...`;
-//! experiences that carry a tech word, a path, an insight word or an arrow become
-//! `learned: ...`; blockers become `problem: ... → cause: ... → fix: ...` only when they carry
-//! reuse signals (a platform, library or tool, an error pattern, a cause or a fix). Assumptions
-//! belong to their session and are not kept.
+//! Candidates: rejected approaches that carry a reason become `decided against: ...` (a
+//! rejection, never a decision); experiences that carry a tech word, a path, an insight
+//! word or an arrow become `learned: ...`; blockers become `problem: ... → cause: ... →
+//! fix: ...` only when they carry reuse signals (a platform, library or tool, an error
+//! pattern, a cause or a fix). Assumptions belong to their session and are not kept.
 //!
 //! Each candidate is compared with MEMORY.md (calibrated TF-IDF similarity over the
-//! memory's own vocabulary, candidates found through its BM25 index):
-//! - ≥ 0.9: already known, skipped;
-//! - 0.7–0.9: if the candidate is confident (≥ 0.7: it states a reason or a definite finding
-//!   and does not hedge), the old line is marked `[superseded]` and the new one added;
-//!   otherwise the new line is added with a `[[MEMORY#YYYY-MM-DD]]` link to the old one's
-//!   date heading;
-//! - below: added.
+//! memory's own vocabulary, candidates found through its BM25 index); of the lines at or
+//! above 0.7, one of the candidate's own kind is preferred. Promotion never hides a line
+//! that is still true:
+//! - skipped only as a true duplicate: a line of the same kind at ≥ 0.9 to which the
+//!   candidate adds no word or number;
+//! - superseded (the old line marked `[superseded]`, the new one added) only when the
+//!   candidate replaces a line of the same kind about the same subject: it is confident
+//!   (≥ 0.7: a reason or a definite finding, no hedge), is not a rejection, does not say
+//!   "also", leaves at most a quarter of the old line's words unsaid, and contradicts it
+//!   (the opposite polarity, a correction word such as "actually" or "no longer", or a
+//!   changed number);
+//! - otherwise linked: added with a `[[MEMORY#YYYY-MM-DD]]` link to the old line's date
+//!   heading (a near-duplicate that adds something, a related line of another kind);
+//! - below 0.7: added.
 //!
 //! Candidates are also compared with each other, so one batch never adds the same thing twice.
 
@@ -28,7 +35,7 @@ use crate::cues;
 use crate::error::Result;
 use crate::parse::classify_line;
 use crate::rank::bm25::{Features, Filter, Query};
-use crate::rank::corpus::SUPERSEDED;
+use crate::rank::corpus::{Kind, SUPERSEDED};
 use crate::rank::index::Index;
 use crate::rank::similarity::{self, SegmentVocabulary, Vector};
 use crate::rank::tokenize::Tokenizer;
@@ -60,6 +67,9 @@ pub struct Similar {
     /// Its line in MEMORY.md; none for an item of the same batch.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
+    /// Its type (decision, learning, rejected, note ...).
+    #[serde(rename = "type")]
+    pub kind: Kind,
     pub similarity: f64,
 }
 
@@ -70,10 +80,16 @@ pub struct Promotion {
     pub item: String,
     /// The memory line (as written, for added, linked and superseded items).
     pub line: String,
+    /// The type of that line: `rejected` for a rejected approach, `learning`, `problem`.
+    #[serde(rename = "type")]
+    pub kind: Kind,
     pub action: Action,
     pub confidence: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub similar_to: Option<Similar>,
+    /// Why it was skipped, linked or superseded ("nothing new", "adds: ...").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 /// The result of promoting a session.
@@ -265,6 +281,81 @@ pub fn plan(
     decide(&index, candidates, &mut tokenizer, today)
 }
 
+/// The type of the memory line a session section is promoted as.
+fn kind_of(from: Section) -> Kind {
+    match from {
+        Section::Rejected => Kind::Rejected,
+        Section::Blockers => Kind::Problem,
+        Section::Experience | Section::Assumptions => Kind::Learning,
+    }
+}
+
+/// How a candidate relates to a memory line of its own kind at ≥ [`RELATE`].
+fn relate_same_kind(
+    kind: Kind,
+    line: &str,
+    confidence: f32,
+    score: f32,
+    old: &str,
+    tokenizer: &mut Tokenizer,
+) -> (Action, String) {
+    let added = similarity::new_words(line, old, tokenizer);
+    if score >= SKIP && added.is_empty() {
+        return (Action::Skipped, "nothing new".to_string());
+    }
+    if kind != Kind::Rejected
+        && confidence >= CONFIDENT
+        && same_subject(line, old, tokenizer)
+        && let Some(how) = contradiction(line, old, &added)
+    {
+        return (Action::Superseded, format!("replaces it: {how}"));
+    }
+    let reason = if added.is_empty() {
+        "related".to_string()
+    } else {
+        format!("adds: {}", added.join(", "))
+    };
+    (Action::Linked, reason)
+}
+
+/// The old line is about what the new one is about: at most a quarter of its meaningful
+/// words (one, for a short line) go unsaid by the new one, numbers and negations aside.
+fn same_subject(new: &str, old: &str, tokenizer: &mut Tokenizer) -> bool {
+    let unsaid: Vec<String> = similarity::new_words(old, new, tokenizer)
+        .into_iter()
+        .filter(|w| !w.chars().any(|c| c.is_ascii_digit()) && !cues::negative(w))
+        .collect();
+    // The old line's words that carry meaning (stop words and framing left out).
+    let total = similarity::new_words(old, "", tokenizer).len();
+    unsaid.len() <= (total / 4).max(1)
+}
+
+/// How `new` contradicts `old`, if it does: the opposite polarity, a correction word, or a
+/// number that changed. A line that says "also" adds; it never contradicts.
+fn contradiction(new: &str, old: &str, added: &[String]) -> Option<&'static str> {
+    let (new_content, old_content) = (similarity::content(new), similarity::content(old));
+    if cues::additive(new_content) {
+        return None;
+    }
+    if cues::negative(new_content) != cues::negative(old_content) {
+        return Some("the opposite polarity");
+    }
+    if cues::correction(new_content) {
+        return Some("a correction");
+    }
+    let numbers = |t: &str| -> Vec<String> {
+        t.split(|c: char| !c.is_alphanumeric() && c != '.')
+            .map(|w| w.trim_matches('.'))
+            .filter(|w| w.chars().any(|c| c.is_ascii_digit()))
+            .map(str::to_ascii_lowercase)
+            .collect()
+    };
+    let (new_numbers, old_numbers) = (numbers(new_content), numbers(old_content));
+    let changed = added.iter().any(|w| w.chars().any(|c| c.is_ascii_digit()))
+        && old_numbers.iter().any(|n| !new_numbers.contains(n));
+    changed.then_some("a changed number")
+}
+
 /// The decisions for every candidate, and the memory lines to mark superseded
 /// (1-based line number, text as found).
 fn decide(
@@ -276,34 +367,39 @@ fn decide(
     let vocab = SegmentVocabulary::new(index.segments());
     let features = Features::default();
     let mut promotions: Vec<Promotion> = Vec::new();
-    let mut accepted: Vec<(Vector, String)> = Vec::new();
+    let mut accepted: Vec<(Vector, Kind, String)> = Vec::new();
     let mut superseded: Vec<(usize, String)> = Vec::new();
+    let round = |x: f32| (f64::from(x) * 100.0).round() / 100.0;
     for (from, item, line) in candidates {
+        let kind = kind_of(from);
         let confidence = confidence(&item);
         let vector = Vector::of_text(&line, tokenizer, &vocab);
-        let round = |x: f32| (f64::from(x) * 100.0).round() / 100.0;
-        // Already promoted in this batch?
+        // Already promoted in this batch (same kind, nothing new)?
         let twin = accepted
             .iter()
-            .map(|(v, l)| (v.similarity(&vector), l))
-            .find(|(s, _)| *s >= SKIP);
+            .filter(|(_, k, _)| *k == kind)
+            .map(|(v, _, l)| (v.similarity(&vector), l))
+            .find(|(s, l)| *s >= SKIP && similarity::new_words(&line, l, tokenizer).is_empty());
         if let Some((s, twin)) = twin {
             promotions.push(Promotion {
                 from,
                 item,
                 line,
+                kind,
                 action: Action::Skipped,
                 confidence: round(confidence),
                 similar_to: Some(Similar {
                     text: twin.clone(),
                     line: None,
+                    kind,
                     similarity: round(s),
                 }),
+                reason: Some("nothing new (promoted in this batch)".to_string()),
             });
             continue;
         }
         let query = Query::parse(similarity::content(&line), tokenizer, &features);
-        let best = index
+        let related: Vec<(f32, crate::rank::index::Found<'_>)> = index
             .search(&query, &features, &Filter::default(), today, 10)
             .into_iter()
             .filter(|f| !f.meta.superseded)
@@ -311,59 +407,89 @@ fn decide(
                 let s = Vector::of_doc(&f.source.segment, f.doc, &vocab).similarity(&vector);
                 (s, f)
             })
-            .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.meta.line.cmp(&a.1.meta.line)));
+            .filter(|(s, _)| *s >= RELATE)
+            .collect();
+        // The most similar line of the candidate's own kind, else of any kind.
+        let best = |same: bool| {
+            related
+                .iter()
+                .filter(|(_, f)| (f.meta.kind == kind) == same)
+                .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.meta.line.cmp(&a.1.meta.line)))
+        };
         let mut promotion = Promotion {
             from,
             item,
             line: line.clone(),
+            kind,
             action: Action::Added,
             confidence: round(confidence),
             similar_to: None,
+            reason: None,
         };
-        if let Some((score, found)) = best.filter(|(s, _)| *s >= RELATE) {
+        if let Some((score, found)) = best(true).or_else(|| best(false)) {
             promotion.similar_to = Some(Similar {
                 text: found.text().to_string(),
                 line: Some(found.meta.line),
-                similarity: round(score),
+                kind: found.meta.kind,
+                similarity: round(*score),
             });
-            if score >= SKIP {
-                promotion.action = Action::Skipped;
-            } else if confidence >= CONFIDENT {
-                promotion.action = Action::Superseded;
-                if !superseded.iter().any(|(l, _)| *l == found.meta.line) {
-                    superseded.push((found.meta.line, found.text().to_string()));
-                }
+            let (action, reason) = if found.meta.kind == kind {
+                relate_same_kind(kind, &line, confidence, *score, found.text(), tokenizer)
             } else {
-                promotion.action = Action::Linked;
-                promotion.line = format!("{line} (see also: {})", wikilink(&found));
+                // Another kind is never a duplicate and never replaced: a rejection of
+                // MySQL leaves the decision for Postgres as it is.
+                (Action::Linked, format!("related {}", found.meta.kind))
+            };
+            promotion.action = action;
+            promotion.reason = Some(reason);
+            match action {
+                Action::Superseded => {
+                    if !superseded.iter().any(|(l, _)| *l == found.meta.line) {
+                        superseded.push((found.meta.line, found.text().to_string()));
+                    }
+                }
+                Action::Linked => {
+                    promotion.line = format!("{line} (see also: {})", wikilink(found));
+                }
+                Action::Added | Action::Skipped => {}
             }
         }
         if promotion.action != Action::Skipped {
-            accepted.push((vector, promotion.line.clone()));
+            accepted.push((vector, kind, promotion.line.clone()));
         }
         promotions.push(promotion);
     }
     (promotions, superseded)
 }
 
-/// Human lines for what promotion marked or skipped (one per item, each starting "\n  ").
+/// Human lines for what promotion skipped, linked or marked (one per item, each starting
+/// "\n  "), each naming the MEMORY.md line it was compared with.
 pub fn describe(promotions: &[Promotion]) -> String {
     let mut out = String::new();
     for p in promotions {
         let Some(similar) = &p.similar_to else {
             continue;
         };
-        match (p.action, similar.line) {
-            (Action::Superseded, Some(line)) => out.push_str(&format!(
-                "\n  ~ superseded MEMORY.md:{line}: {}",
+        let at = match similar.line {
+            Some(line) => format!("MEMORY.md:{line}"),
+            None => "this batch".to_string(),
+        };
+        let percent = similar.similarity * 100.0;
+        let reason = p.reason.as_deref().unwrap_or("similar");
+        match p.action {
+            Action::Superseded => out.push_str(&format!(
+                "\n  ~ superseded {at}: {} ({percent:.0}% similar; {reason})",
                 similar.text
             )),
-            (Action::Skipped, _) => out.push_str(&format!(
-                "\n  = already known ({:.0}% similar): {}",
-                similar.similarity * 100.0,
-                p.item
+            Action::Skipped => out.push_str(&format!(
+                "\n  = already known ({percent:.0}% similar to {at}: {}; {reason}): {}",
+                similar.text, p.item
             )),
-            _ => {}
+            Action::Linked => out.push_str(&format!(
+                "\n  > linked to {at}: {} ({percent:.0}% similar; {reason})",
+                similar.text
+            )),
+            Action::Added => {}
         }
     }
     out
@@ -547,6 +673,61 @@ mod tests {
         assert!(confidence("maybe redis is too much?") < CONFIDENT);
         assert!(confidence("Safari drops the cookie") < CONFIDENT);
         assert!(confidence("learned: Safari always drops the cookie") >= CONFIDENT);
+    }
+
+    #[test]
+    fn contradiction_needs_a_changed_claim_and_no_also() {
+        let c = |new: &str, old: &str| {
+            let mut tok = Tokenizer::default();
+            let added = similarity::new_words(new, old, &mut tok);
+            contradiction(new, old, &added)
+        };
+        let old = "learned: the API rate limit is 100 requests per minute";
+        assert_eq!(
+            c(
+                "learned: the API rate limit is 1000 requests per minute",
+                old
+            ),
+            Some("a changed number")
+        );
+        assert_eq!(
+            c("learned: the API rate limit is actually per hour", old),
+            Some("a correction")
+        );
+        assert_eq!(
+            c("learned: the API has no rate limit per minute", old),
+            Some("the opposite polarity")
+        );
+        assert_eq!(
+            c(
+                "learned: the API also limits uploads to 100 per minute",
+                old
+            ),
+            None
+        );
+        assert_eq!(
+            c(
+                "learned: the API rate limit is 100 requests per minute per key",
+                old
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn same_subject_allows_few_unsaid_words() {
+        let mut tok = Tokenizer::default();
+        let old = "learned: Safari strips the Authorization header on cross-origin redirects";
+        assert!(!same_subject(
+            "learned: Safari drops cookies on cross-origin redirects",
+            old,
+            &mut tok
+        ));
+        assert!(same_subject(
+            "learned: Safari no longer strips the Authorization header on cross-origin redirects",
+            old,
+            &mut tok
+        ));
     }
 
     #[test]

@@ -166,3 +166,34 @@ fn an_empty_session_and_no_attempts_still_make_a_brief() {
         .code(2)
         .stderr(predicate::str::contains("empty PROBLEM"));
 }
+
+#[test]
+fn a_promoted_rejection_is_shown_as_ruled_out_not_as_a_decision() {
+    let mut env = Env::initialised();
+    env.ok(&[
+        "log",
+        "rejected",
+        "bumping the webhook timeout to 60s - still fails under load",
+    ]);
+    env.at("2026-01-15T11:00:00Z");
+    env.ok(&["recall"]);
+    let brief = env.ok(&["helper", "webhook requests time out under load"]);
+    assert!(
+        brief.contains(
+            "## Related memory\n- [ruled out] bumping the webhook timeout to 60s - still fails under load (2026-01-15, .mind/MEMORY.md:"
+        ),
+        "{brief}"
+    );
+    assert!(!brief.contains("[decision]"), "{brief}");
+    let v: Value = serde_json::from_str(&env.ok(&[
+        "--json",
+        "helper",
+        "webhook requests time out under load",
+    ]))
+    .unwrap();
+    assert_eq!(v["memories"][0]["type"], "rejected", "{v:#}");
+    assert_eq!(
+        v["memories"][0]["title"],
+        "bumping the webhook timeout to 60s - still fails under load"
+    );
+}

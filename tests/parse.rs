@@ -581,3 +581,77 @@ mod props {
         }
     }
 }
+
+#[test]
+fn rejections_keep_their_polarity_in_every_phrasing() {
+    let env = Env::new();
+    env.write(
+        "notes.md",
+        "# Notes\n\n## 2026-01-14\n\
+         decided: use Postgres over MySQL because we need jsonb columns\n\
+         decided against: bumping the timeout to 60s - still fails under load\n\
+         - Ruled out: Kafka - too heavy for three services\n\
+         - **Rejected:** GraphQL subscriptions\n\
+         We ruled out SQLite because of concurrent writes\n\
+         tried raising the pool size, didn't work\n\
+         We decided against Redis because the data fits in memory\n\n\
+         ## Rejected approaches\n\
+         - a second cache layer in front of the CDN\n\n\
+         ## Log\n\
+         the server rejected the request with a 413\n\
+         tried the nightly build and it works\n",
+    );
+    let records = jsonl(&env.ok(&["parse", "notes.md", "--json"]));
+    let got: Vec<(String, String, Value)> = records
+        .iter()
+        .map(|e| {
+            (
+                e["type"].as_str().unwrap().to_string(),
+                e["title"].as_str().unwrap().to_string(),
+                e["reasoning"].clone(),
+            )
+        })
+        .collect();
+    let rejected = |title: &str, why: Value| ("rejected".to_string(), title.to_string(), why);
+    assert_eq!(
+        got,
+        vec![
+            (
+                "decision".to_string(),
+                "use Postgres over MySQL because we need jsonb columns".to_string(),
+                json!("we need jsonb columns")
+            ),
+            rejected(
+                "bumping the timeout to 60s - still fails under load",
+                json!("still fails under load")
+            ),
+            rejected(
+                "Kafka - too heavy for three services",
+                json!("too heavy for three services")
+            ),
+            rejected("GraphQL subscriptions", Value::Null),
+            rejected(
+                "SQLite because of concurrent writes",
+                json!("of concurrent writes")
+            ),
+            rejected("tried raising the pool size, didn't work", Value::Null),
+            rejected(
+                "Redis because the data fits in memory",
+                json!("the data fits in memory")
+            ),
+            rejected("a second cache layer in front of the CDN", Value::Null),
+            (
+                "problem".to_string(),
+                "the server rejected the request with a 413".to_string(),
+                Value::Null
+            ),
+        ],
+        "{records:#?}"
+    );
+    // Line by line, the same verdicts.
+    let lines = jsonl(&env.ok(&["parse", "--lines", "notes.md", "--json"]));
+    assert_eq!(lines[5]["type"], "rejected");
+    assert_eq!(lines[5]["reason"], "type label");
+    assert_eq!(lines[9]["type"], "rejected");
+    assert_eq!(lines[9]["reason"], "cue");
+}

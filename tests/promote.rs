@@ -1,5 +1,7 @@
-//! Smart promotion at a new session: duplicates skipped, near-duplicates linked or
-//! superseding the matched line, novel items added, problems kept only when reusable.
+//! Smart promotion at a new session: true duplicates skipped, near-duplicates that add
+//! something linked, a contradicted line of the same kind superseded (never by a rejection,
+//! never across kinds), novel items added, problems kept only when reusable; every skip,
+//! link and supersede reported with the MEMORY.md line it concerns.
 
 mod common;
 
@@ -61,29 +63,139 @@ fn duplicate_is_skipped_and_memory_unchanged() {
 }
 
 #[test]
-fn confident_near_duplicate_supersedes_the_matched_line() {
+fn a_rejection_never_supersedes_the_decision_it_resembles() {
     let (env, v) = promote(&[(
         "rejected",
         "keep the session cache in Redis - too heavy to run in CI",
     )]);
     let p = &v["promotion"][0];
-    assert_eq!(p["action"], "superseded", "{v:#}");
+    assert_eq!(p["type"], "rejected", "{v:#}");
+    assert_eq!(p["action"], "linked", "{v:#}");
     assert_eq!(p["similar_to"]["line"], 7);
+    assert_eq!(p["similar_to"]["type"], "decision");
+    assert_eq!(p["reason"], "related decision");
     assert!(p["confidence"].as_f64().unwrap() >= 0.7);
+    // The decision stays as it was; the rejection is added, linked to its date heading.
+    let line = "decided against: keep the session cache in Redis - too heavy to run in CI (see also: [[MEMORY#2026-01-10]])";
+    assert_eq!(
+        env.read(".mind/MEMORY.md"),
+        format!("{MEMORY}\n## 2026-01-15\n\n{line}\n")
+    );
+}
+
+#[test]
+fn rejecting_mysql_keeps_the_postgres_decision_visible() {
+    let mut env = Env::initialised();
+    let memory = "# demo\n\n## 2026-01-10\n\ndecided: use Postgres over MySQL because we need jsonb columns\n";
+    env.write(".mind/MEMORY.md", memory);
+    env.ok(&[
+        "log",
+        "rejected",
+        "MySQL - jsonb support is weaker than Postgres",
+    ]);
+    env.at("2026-01-15T11:00:00Z");
+    let v: Value = serde_json::from_str(&env.ok(&["--json", "recall"])).unwrap();
+    let p = &v["promotion"][0];
+    assert_eq!(
+        (p["action"].as_str(), p["similar_to"]["line"].as_u64()),
+        (Some("linked"), Some(5)),
+        "{v:#}"
+    );
+    let after = env.read(".mind/MEMORY.md");
+    assert!(!after.contains("[superseded]"), "{after}");
+    assert!(after.starts_with(memory));
+    let block = v["context"].as_str().unwrap();
+    assert!(
+        block.contains(
+            "## Recent Decisions\n- use Postgres over MySQL because we need jsonb columns (2026-01-10)\n"
+        ),
+        "{block}"
+    );
+    assert!(
+        block.contains("## Ruled Out\n- MySQL - jsonb support is weaker than Postgres"),
+        "{block}"
+    );
+}
+
+#[test]
+fn a_new_fact_about_safari_keeps_the_other_safari_fact() {
+    let mut env = Env::initialised();
+    let memory = "# demo\n\n## 2026-01-10\n\nlearned: Safari strips the Authorization header on cross-origin redirects\n";
+    env.write(".mind/MEMORY.md", memory);
+    env.ok(&[
+        "log",
+        "experience",
+        "turns out Safari also drops cookies on cross-origin redirects",
+    ]);
+    env.at("2026-01-15T11:00:00Z");
+    let v: Value = serde_json::from_str(&env.ok(&["--json", "recall"])).unwrap();
+    let p = &v["promotion"][0];
+    assert_eq!(p["action"], "linked", "{v:#}");
+    assert_eq!(p["similar_to"]["line"], 5);
+    assert_eq!(p["reason"], "adds: cookies");
+    let after = env.read(".mind/MEMORY.md");
+    assert!(!after.contains("[superseded]"), "{after}");
+    let block = v["context"].as_str().unwrap();
+    assert!(block.contains("Safari also drops cookies"), "{block}");
+    // Both facts are still memory: the parser reads both as current learnings.
+    let parsed = env.ok(&["parse", "--json"]);
+    let live = parsed
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|e| e["type"] == "learning" && e["superseded"] == false)
+        .count();
+    assert_eq!(live, 2, "{parsed}");
+}
+
+#[test]
+fn a_contradicting_fact_of_the_same_kind_supersedes_it() {
+    let (env, v) = promote(&[(
+        "experience",
+        "turns out Safari no longer drops cookies on cross-site redirects since 17.2",
+    )]);
+    let p = &v["promotion"][0];
+    assert_eq!(p["action"], "superseded", "{v:#}");
+    assert_eq!(p["similar_to"]["line"], 8);
+    assert_eq!(p["reason"], "replaces it: the opposite polarity");
     let memory = env.read(".mind/MEMORY.md");
     let expected = MEMORY.replace(
-        "decided: keep the session cache in Redis\n",
-        "[superseded] decided: keep the session cache in Redis\n",
-    ) + "\n## 2026-01-15\n\ndecided against: keep the session cache in Redis - too heavy to run in CI\n";
+        "learned: Safari drops cookies on cross-site redirects\n",
+        "[superseded] learned: Safari drops cookies on cross-site redirects\n",
+    ) + "\n## 2026-01-15\n\nlearned: turns out Safari no longer drops cookies on cross-site redirects since 17.2\n";
     assert_eq!(memory, expected);
-    // The lines around it are untouched: only line 7 changed.
+    // Only line 8 changed.
     let before: Vec<&str> = MEMORY.lines().collect();
     let after: Vec<&str> = memory.lines().collect();
     let changed: Vec<usize> = (0..before.len())
         .filter(|&i| before[i] != after[i])
         .map(|i| i + 1)
         .collect();
-    assert_eq!(changed, vec![7]);
+    assert_eq!(changed, vec![8]);
+}
+
+#[test]
+fn a_near_duplicate_that_adds_a_case_is_linked_and_reported() {
+    let mut env = Env::initialised();
+    let old = "npm ci retries failed registry fetches 3 times with exponential backoff before failing the build";
+    let memory = format!(
+        "# demo\n\n## 2026-01-10\n\nlearned: {old}\nlearned: docker layers cache until the lockfile changes\n"
+    );
+    env.write(".mind/MEMORY.md", &memory);
+    env.ok(&["log", "experience", &format!("{old}, except on Windows")]);
+    env.at("2026-01-15T11:00:00Z");
+    let out = env.mind(&["recall"]).output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let line = format!("learned: {old}, except on Windows (see also: [[MEMORY#2026-01-10]])");
+    assert!(
+        stderr.contains(&format!(
+            "  + {line}\n  > linked to MEMORY.md:5: learned: {old} (93% similar; adds: except, Windows)"
+        )),
+        "{stderr}"
+    );
+    assert_eq!(
+        env.read(".mind/MEMORY.md"),
+        format!("{memory}\n## 2026-01-15\n\n{line}\n")
+    );
 }
 
 #[test]
@@ -193,7 +305,7 @@ fn recall_reports_what_promotion_did() {
     let out = env.mind(&["recall"]).output().unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
-        stderr.contains("promoted 1 item(s) to MEMORY.md\n  + decided against: keep the session cache in Redis - too heavy to run in CI\n  ~ superseded MEMORY.md:7: decided: keep the session cache in Redis\n  = already known (100% similar): Safari drops cookies on cross-site redirects"),
+        stderr.contains("promoted 1 item(s) to MEMORY.md\n  + decided against: keep the session cache in Redis - too heavy to run in CI (see also: [[MEMORY#2026-01-10]])\n  > linked to MEMORY.md:7: decided: keep the session cache in Redis (79% similar; related decision)\n  = already known (100% similar to MEMORY.md:8: learned: Safari drops cookies on cross-site redirects; nothing new): Safari drops cookies on cross-site redirects"),
         "{stderr}"
     );
 }

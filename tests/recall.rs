@@ -812,3 +812,78 @@ fn blockers_and_logs_leave_a_committed_claude_md_untouched() {
         "the global folder is under HOME"
     );
 }
+
+/// `mind` run the way a user runs it: a temp HOME, no MIND_HOME or other MIND_* variable
+/// but the clock, no XDG_* variables, in `dir`.
+fn as_a_user(home: &std::path::Path, dir: &std::path::Path, now: &str, args: &[&str]) -> String {
+    let out = assert_cmd::Command::cargo_bin("mind")
+        .unwrap()
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", home)
+        .env("MIND_NOW", now)
+        .env("TZ", "UTC")
+        .env("NO_COLOR", "1")
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{args:?}: {out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn a_promoted_rejection_is_ruled_out_never_a_decision() {
+    let home = tempfile::tempdir().unwrap();
+    let dir = home.path().join("shop");
+    std::fs::create_dir_all(&dir).unwrap();
+    let t0 = "2026-01-15T09:00:00Z";
+    as_a_user(home.path(), &dir, t0, &["init"]);
+    as_a_user(
+        home.path(),
+        &dir,
+        t0,
+        &["log", "decision", "use a queue for webhook retries"],
+    );
+    as_a_user(
+        home.path(),
+        &dir,
+        t0,
+        &[
+            "log",
+            "rejected",
+            "bumping the timeout to 60s - still fails under load",
+        ],
+    );
+    let v: serde_json::Value = serde_json::from_str(&as_a_user(
+        home.path(),
+        &dir,
+        "2026-01-15T11:00:00Z",
+        &["--json", "recall"],
+    ))
+    .unwrap();
+    assert_eq!(v["new_session"], true);
+    assert_eq!(v["promotion"][0]["type"], "rejected");
+    assert_eq!(
+        v["promoted"],
+        serde_json::json!(["decided against: bumping the timeout to 60s - still fails under load"])
+    );
+    let memory = std::fs::read_to_string(dir.join(".mind/MEMORY.md")).unwrap();
+    assert!(memory.ends_with(
+        "decided: use a queue for webhook retries\ndecided against: bumping the timeout to 60s - still fails under load\n"
+    ), "{memory}");
+    // The next recall reads it back: ruled out, with its reason; not a decision, not where
+    // to continue from.
+    let block = as_a_user(home.path(), &dir, "2026-01-15T11:05:00Z", &["recall"]);
+    assert!(
+        block.contains(
+            "## Recent Decisions\n- use a queue for webhook retries (2026-01-15)\n\n## Ruled Out\n- bumping the timeout to 60s - still fails under load (2026-01-15)\n"
+        ),
+        "{block}"
+    );
+    let continue_from = block.split("## Continue From").nth(1).unwrap();
+    assert!(!continue_from.contains("timeout"), "{block}");
+    assert_eq!(block.matches("bumping the timeout").count(), 1, "{block}");
+    let claude = std::fs::read_to_string(dir.join("CLAUDE.md")).unwrap();
+    assert!(claude.contains("## Ruled Out\n- bumping the timeout to 60s"));
+}

@@ -315,3 +315,32 @@ fn search_covers_memory_archived_into_the_archive_folder() {
     // The archive is indexed through the cache like MEMORY.md, and found again from it.
     assert_eq!(hits(&search_json(&env, &["FTP importer CSV"])).len(), 1);
 }
+
+#[test]
+fn search_types_a_rejection_as_rejected() {
+    let env = Env::initialised();
+    let memory = format!(
+        "{}\n## 2026-01-14\n\ndecided: use a queue for webhook retries\ndecided against: bumping the webhook timeout to 60s - still fails under load\n",
+        env.read(".mind/MEMORY.md")
+    );
+    env.write(".mind/MEMORY.md", &memory);
+    let line = memory
+        .lines()
+        .position(|l| l.starts_with("decided against"))
+        .unwrap() as u64
+        + 1;
+    let v = search_json(&env, &["webhook timeout"]);
+    assert_eq!(v["results"][0]["type"], "rejected", "{v:#}");
+    assert_eq!(v["results"][0]["line"], line);
+    // `--type rejected` finds it; `--type decision` does not.
+    assert_eq!(
+        hits(&search_json(&env, &["webhook", "--type", "rejected"])),
+        vec![("rejected".to_string(), line)]
+    );
+    assert_eq!(
+        hits(&search_json(&env, &["webhook", "--type", "decision"])),
+        vec![("decision".to_string(), line - 1)]
+    );
+    let human = env.ok(&["search", "webhook timeout"]);
+    assert!(human.contains("rejected"), "{human}");
+}

@@ -4,8 +4,8 @@
 //! dropping whole lines only.
 //!
 //! Two blocks. The shared one (CLAUDE.md, AGENTS.md) holds what MEMORY.md says: Memory:
-//! Active, Project State, Key (Never Forget), Recent Decisions (with their reasoning), Open
-//! Loops (open problems; provisional decisions older than two weeks as "still valid?"),
+//! Active, Project State, Key (Never Forget), Recent Decisions (with their reasoning), Ruled Out (rejected approaches with
+//! their reasons), Open Loops (open problems; provisional decisions older than two weeks as "still valid?"),
 //! Gotchas (with workarounds), Session History, Continue From. The personal one (a
 //! git-ignored file) holds the session's own sections: the `extra` sections (reminders)
 //! and Session Blockers. Without a personal target both go into the shared block, in the
@@ -238,6 +238,14 @@ fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
         .map(decision_item)
         .collect();
     out.push(decisions);
+    // Approaches rejected for good, each with its reason: never shown as decisions.
+    let mut ruled_out = Section::new("Ruled Out", 5);
+    ruled_out.items = newest_first(&|e| e.kind == EntryType::Rejected && !e.key)
+        .into_iter()
+        .take(MAX_RULED_OUT)
+        .map(decision_item)
+        .collect();
+    out.push(ruled_out);
 
     let mut open = Section::new("Open Loops", 4);
     let today = reference_day(input);
@@ -283,9 +291,11 @@ fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
     {
         next.items.push(format!("Next: {}", clip(&step.text)));
     }
-    if let Some(last) = newest_first(&|e| e.kind != EntryType::Gotcha)
-        .into_iter()
-        .next()
+    // A rejection is no place to continue from.
+    if let Some(last) =
+        newest_first(&|e| !matches!(e.kind, EntryType::Gotcha | EntryType::Rejected))
+            .into_iter()
+            .next()
     {
         next.items.push(format!(
             "Last: {}{}",
@@ -300,6 +310,7 @@ fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
 }
 
 const MAX_DECISIONS: usize = 5;
+const MAX_RULED_OUT: usize = 5;
 const MAX_LOOPS: usize = 5;
 const MAX_GOTCHAS: usize = 6;
 const MAX_SUMMARIES: usize = 5;

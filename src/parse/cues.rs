@@ -42,7 +42,7 @@ static CUES: LazyLock<Regex> = LazyLock::new(|| {
         r"doesn{APOS}t|does not|don{APOS}t forget|don{APOS}t|do not|didn{APOS}t|did not|isn{APOS}t|is not|aren{APOS}t|are not|wasn{APOS}t|was not|weren{APOS}t|were not|won{APOS}t|can{APOS}t|cannot|can not|couldn{APOS}t|could not|unable to|fail(?:s|ed|ing)? to"
     );
     let dec = format!(
-        r"decided|decision to|made (?:the|a|this|that|our) decision|going with|go with|went with|gone with|chose|chosen|opted (?:for|to)|opting for|settled on|picked|selected|switched (?:to|from)|agreed (?:to|on)|ruled out|sticking with|stick with|(?:we|i)(?:{APOS}ll| will) use|use|using"
+        r"decided against|decided|decision to|made (?:the|a|this|that|our) decision|going with|go with|went with|gone with|chose|chosen|opted (?:for|to)|opting for|settled on|picked|selected|switched (?:to|from)|agreed (?:to|on)|ruled out|gave up on|given up on|abandoned|rejected|tried|sticking with|stick with|(?:we|i)(?:{APOS}ll| will) use|use|using"
     );
     let pattern = format!(
         r"(?-u)\b(?:{dec}|{learn}|{prog}|{gotcha}|{neg}|{prob})\b|[a-z]error\b",
@@ -234,6 +234,25 @@ fn judge(buf: &[u8], original: &[u8], start: usize, end: usize) -> Option<(Entry
     }
 
     match cue {
+        // ---- rejections: an approach ruled out is the opposite of a decision.
+        b"decided against" | b"ruled out" | b"gave up on" | b"given up on" => {
+            (first_person(buf, start) && !negated(buf, start) && !conditional(buf, start))
+                .then_some((Rejected, Strong))
+        }
+        b"abandoned" | b"rejected" => {
+            // Only with the author as subject: "the rejected promise", "abandoned carts"
+            // and "the server rejected it" are not the author's choice.
+            let author =
+                subject(buf, start).is_some_and(|w| FIRST_PERSON.iter().any(|f| f.as_bytes() == w));
+            (author && !negated(buf, start) && !conditional(buf, start))
+                .then_some((Rejected, Strong))
+        }
+        b"tried" => (first_person(buf, start)
+            && !conditional(buf, start)
+            && !any_of(prev, &["be", "been", "is", "was", "were"])
+            && attempt_failed(&buf[end..]))
+        .then_some((Rejected, Strong)),
+
         // ---- decisions
         b"decided" => {
             if negated(buf, start) || conditional(buf, start) || any_of(prev, &["to", "be"]) {
@@ -279,8 +298,7 @@ fn judge(buf: &[u8], original: &[u8], start: usize, end: usize) -> Option<(Entry
         )
         .then_some((Decision, Strong))
         .filter(|_| !conditional(buf, start) && !negated(buf, start)),
-        b"went with" | b"gone with" | b"chose" | b"settled on" | b"ruled out" | b"agreed to"
-        | b"agreed on" => {
+        b"went with" | b"gone with" | b"chose" | b"settled on" | b"agreed to" | b"agreed on" => {
             (first_person(buf, start) && !negated(buf, start) && !conditional(buf, start))
                 .then_some((Decision, Strong))
         }
@@ -770,6 +788,35 @@ fn judge(buf: &[u8], original: &[u8], start: usize, end: usize) -> Option<(Entry
         b"unavailable" | b"incorrect" => (!negated(buf, start)).then_some((Problem, Weak)),
         _ => None,
     }
+}
+
+/// What follows "tried X" says it failed: "tried X, didn't work", "tried X - no luck".
+fn attempt_failed(tail: &[u8]) -> bool {
+    const FAILED: &[&[u8]] = &[
+        b"didn't work",
+        b"didn\xE2\x80\x99t work",
+        b"did not work",
+        b"doesn't work",
+        b"doesn\xE2\x80\x99t work",
+        b"does not work",
+        b"didn't help",
+        b"didn\xE2\x80\x99t help",
+        b"did not help",
+        b"didn't fix",
+        b"didn\xE2\x80\x99t fix",
+        b"did not fix",
+        b"no luck",
+        b"no dice",
+        b"no effect",
+        b"no difference",
+        b"made it worse",
+        b"same error",
+        b"still fails",
+        b"still failing",
+        b"still broken",
+        b"dead end",
+    ];
+    FAILED.iter().any(|p| has_phrase(tail, p))
 }
 
 fn is_negation_phrase(cue: &[u8]) -> bool {

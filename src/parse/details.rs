@@ -104,6 +104,43 @@ pub fn reasoning(text: &str, dash_tail: bool) -> Option<String> {
     reasoning_in(text, &lex::lower(text), dash_tail)
 }
 
+/// A rejection's title: what was ruled out, without the words that say so ("We ruled out
+/// Kafka: too heavy" → "Kafka: too heavy"); the entity's type carries the polarity.
+pub fn rejected_title(title: &str) -> String {
+    let lower = title.to_ascii_lowercase();
+    let mut skip = 0;
+    for subject in [
+        "we ",
+        "i ",
+        "we've ",
+        "i've ",
+        "we have ",
+        "i have ",
+        "we finally ",
+    ] {
+        if lower.starts_with(subject) {
+            skip = subject.len();
+            break;
+        }
+    }
+    for phrase in [
+        "decided against ",
+        "ruled out ",
+        "rejected ",
+        "gave up on ",
+        "given up on ",
+        "abandoned ",
+    ] {
+        if lower[skip..].starts_with(phrase) {
+            let rest = title[skip + phrase.len()..].trim_start_matches([' ', ':']);
+            if !rest.is_empty() {
+                return rest.to_string();
+            }
+        }
+    }
+    title.to_string()
+}
+
 /// Words that introduce a reason.
 static REASON_MARKERS: LazyLock<lex::PhraseSet> = LazyLock::new(|| {
     lex::PhraseSet::new(&[

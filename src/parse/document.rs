@@ -201,15 +201,24 @@ fn entity(
         title = head;
         workaround = tail;
     }
-    // Reasoning and alternatives belong to decisions (what the block shows with them).
-    let (reasoning, alternatives) = if kind == EntryType::Decision {
-        let lower = lex::lower(body);
-        (
-            details::reasoning_in(body, &lower, true),
-            details::alternatives_in(body, &lower),
-        )
-    } else {
-        (None, Vec::new())
+    // Reasoning and alternatives belong to decisions (what the block shows with them); a
+    // rejection keeps its reason ("X - why") and is titled by what was ruled out.
+    let (reasoning, alternatives) = match kind {
+        EntryType::Decision => {
+            let lower = lex::lower(body);
+            (
+                details::reasoning_in(body, &lower, true),
+                details::alternatives_in(body, &lower),
+            )
+        }
+        EntryType::Rejected => {
+            title = details::rejected_title(&title);
+            (
+                details::reasoning_in(body, &lex::lower(body), true),
+                Vec::new(),
+            )
+        }
+        _ => (None, Vec::new()),
     };
     let status =
         (kind == EntryType::Problem).then(|| details::problem_status(text, analysis.struck));

@@ -213,7 +213,6 @@ pub fn kind_of(raw: &str) -> LabelKind {
     }
     match name.as_ref() {
         "decided"
-        | "decided against"
         | "decision"
         | "decisions"
         | "we decided"
@@ -224,6 +223,18 @@ pub fn kind_of(raw: &str) -> LabelKind {
         | "final decision"
         | "architecture decision"
         | "adr" => LabelKind::Type(Decision),
+        // A rejection is its own type: "decided against: X" must never read as "decided: X".
+        "decided against"
+        | "rejected"
+        | "ruled out"
+        | "rejected approach"
+        | "rejected approaches"
+        | "rejected option"
+        | "rejected alternative"
+        | "dead end"
+        | "didn't work"
+        | "did not work"
+        | "what didn't work" => LabelKind::Type(Rejected),
         "problem" | "problems" | "issue" | "issues" | "bug" | "bugs" | "error" | "blocker"
         | "blocked" | "stuck" | "known issue" | "open issue" | "open problem" | "regression"
         | "failure" | "defect" | "broken" | "symptom" => LabelKind::Type(Problem),
@@ -436,7 +447,9 @@ mod tests {
         use EntryType::*;
         for (text, want) in [
             ("decided: use JWT", Decision),
-            ("decided against: redis", Decision),
+            ("decided against: redis", Rejected),
+            ("Ruled out: Kafka - too heavy", Rejected),
+            ("**Rejected:** Option B", Rejected),
             ("**Decided:** use JWT", Decision),
             ("**Decision**: use JWT", Decision),
             ("Decision: use JWT", Decision),

@@ -538,6 +538,16 @@ mod tests {
         assert!((c("This creates a security issue") - 0.4).abs() < 1e-6);
         assert!(c("Going with Postgres, I guess?") < 0.6);
         assert_eq!(kind("Going with Postgres, I guess?"), Some(Decision));
+        assert_eq!(kind("We decided against Redis - overkill"), Some(Rejected));
+        assert_eq!(kind("ruled out Kafka: too heavy"), Some(Rejected));
+        assert_eq!(kind("tried bumping the pool, no luck"), Some(Rejected));
+        assert_eq!(kind("we gave up on the GraphQL gateway"), Some(Rejected));
+        assert_eq!(kind("Safari decided against sending the cookie"), None);
+        assert_eq!(
+            kind("the rejected promise crashes the worker"),
+            Some(Problem)
+        );
+        assert_eq!(kind("tried the nightly build and it works"), None);
     }
 
     #[test]

@@ -37,15 +37,19 @@ pub enum EntryType {
     Learning,
     Progress,
     Gotcha,
+    /// An approach considered and ruled out (`decided against: X - why`, `ruled out X`,
+    /// `tried X, didn't work`): the opposite of a decision, never shown as one.
+    Rejected,
 }
 
 impl EntryType {
-    pub const ALL: [EntryType; 5] = [
+    pub const ALL: [EntryType; 6] = [
         EntryType::Decision,
         EntryType::Problem,
         EntryType::Learning,
         EntryType::Progress,
         EntryType::Gotcha,
+        EntryType::Rejected,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -55,6 +59,7 @@ impl EntryType {
             EntryType::Learning => "learning",
             EntryType::Progress => "progress",
             EntryType::Gotcha => "gotcha",
+            EntryType::Rejected => "rejected",
         }
     }
 
@@ -66,6 +71,7 @@ impl EntryType {
             EntryType::Learning => "learned:",
             EntryType::Progress => "fixed:",
             EntryType::Gotcha => "gotcha:",
+            EntryType::Rejected => "decided against:",
         }
     }
 }

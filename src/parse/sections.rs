@@ -77,6 +77,15 @@ pub fn heading_kind(text: &str) -> SectionKind {
     if any(&["issues", "bugs", "problems", "blockers"]) {
         return SectionKind::Typed(Problem);
     }
+    // Before decisions: "## Rejected decisions" lists what was not chosen.
+    if any(&["rejected", "rejections"])
+        || lower.contains("ruled out")
+        || lower.contains("dead end")
+        || lower.contains("didn't work")
+        || lower.contains("did not work")
+    {
+        return SectionKind::Typed(Rejected);
+    }
     if any(&["decisions", "decision", "adr", "adrs"]) {
         return SectionKind::Typed(Decision);
     }
@@ -143,6 +152,10 @@ mod tests {
             ("Pitfalls", Typed(Gotcha)),
             ("Decisions", Typed(Decision)),
             ("Key Decisions", Typed(Decision)),
+            ("Rejected", Typed(Rejected)),
+            ("Rejected approaches", Typed(Rejected)),
+            ("What didn't work", Typed(Rejected)),
+            ("Ruled out", Typed(Rejected)),
             (
                 "Decisions made that future phases should know about",
                 Typed(Decision),

@@ -74,6 +74,7 @@ impl Kind {
             EntryType::Learning => Kind::Learning,
             EntryType::Progress => Kind::Progress,
             EntryType::Gotcha => Kind::Gotcha,
+            EntryType::Rejected => Kind::Rejected,
         }
     }
 

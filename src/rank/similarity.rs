@@ -257,6 +257,51 @@ impl Vector {
     }
 }
 
+/// Words that frame a finding ("turns out", "realized") without adding to it.
+const FRAMING: &[&str] = &[
+    "turns",
+    "turned",
+    "out",
+    "realized",
+    "realised",
+    "learned",
+    "learnt",
+    "discovered",
+    "noticed",
+    "apparently",
+];
+
+/// The words of `text` that say something `other` does not: each word (of the
+/// [`content`], as written, punctuation trimmed) with a term that is neither among
+/// `other`'s terms nor in a synonym group with one of them. Filler words ("also",
+/// "tried") and stop words say nothing new. Empty: `text` adds nothing to `other`.
+pub fn new_words(text: &str, other: &str, tokenizer: &mut Tokenizer) -> Vec<String> {
+    let mut known: Vec<String> = Vec::new();
+    tokenizer.each(content(other), |term, _| known.push(term.to_string()));
+    let groups: Vec<usize> = known
+        .iter()
+        .flat_map(|t| synonyms::groups(t).iter().copied())
+        .collect();
+    let mut out: Vec<String> = Vec::new();
+    for word in content(text).split_whitespace() {
+        let word = word.trim_matches(|c: char| !c.is_alphanumeric());
+        if word.is_empty() || FRAMING.iter().any(|f| word.eq_ignore_ascii_case(f)) {
+            continue;
+        }
+        let mut new = false;
+        tokenizer.each(word, |term, _| {
+            let said = FILLER.contains(&term)
+                || known.iter().any(|k| k == term)
+                || synonyms::groups(term).iter().any(|g| groups.contains(g));
+            new |= !said;
+        });
+        if new && !out.iter().any(|w| w.eq_ignore_ascii_case(word)) {
+            out.push(word.to_string());
+        }
+    }
+    out
+}
+
 /// Labels that say what kind of memory a line is, not what it says.
 const LABELS: &[&str] = &[
     "decided against",

@@ -312,6 +312,28 @@ fn a_git_repository_inside_a_project_is_its_own_place() {
 }
 
 #[test]
+fn a_submodule_belongs_to_the_enclosing_project() {
+    let env = Env::new();
+    let outer = git_project(&env, "outer");
+    user_ok(&env, &outer, &["init"]);
+    let sub = outer.join("vendor/sub");
+    fs::create_dir_all(&sub).unwrap();
+    env.git_in(&sub, &["init", "-q"]);
+    fs::write(
+        outer.join(".gitmodules"),
+        "[submodule \"sub\"]\n\tpath = vendor/sub\n\turl = ../sub\n",
+    )
+    .unwrap();
+    user_ok(&env, &sub, &["log", "decision", "pin the submodule"]);
+    assert!(
+        fs::read_to_string(outer.join(".mind/MEMORY.md"))
+            .unwrap()
+            .contains("pin the submodule")
+    );
+    assert!(!sub.join(".mind").exists());
+}
+
+#[test]
 fn a_plain_folder_inside_a_project_belongs_to_it() {
     let env = Env::new();
     let project = git_project(&env, "project");

@@ -2,8 +2,10 @@
 //!
 //! From the current folder upwards, the first folder whose `.mind/` is not a global folder
 //! is the project. The walk stops at the git work-tree root (the nearest folder holding
-//! `.git`, a folder or a file), so a repository nested inside a project is a place of its own;
-//! it never goes above the home folder. A folder outside git walks up to the home folder.
+//! `.git`, a folder or a file), so a repository nested inside a project is a place of its own —
+//! except a submodule, which the enclosing repository's `.gitmodules` lists: it is part of that
+//! work tree, and the walk goes on. It never goes above the home folder. A folder outside git
+//! walks up to the home folder.
 
 use std::path::{Path, PathBuf};
 
@@ -106,7 +108,7 @@ fn walk_up(start: &Path, bounds: &Bounds) -> std::result::Result<Project, NotFou
                 return Ok(Project::new(dir));
             }
         }
-        if dir.join(".git").exists() {
+        if dir.join(".git").exists() && !is_submodule(dir, bounds) {
             return Err(NotFound {
                 last,
                 end: SearchEnd::GitRoot,
@@ -125,6 +127,34 @@ fn walk_up(start: &Path, bounds: &Bounds) -> std::result::Result<Project, NotFou
         last,
         end: SearchEnd::FilesystemRoot,
         skipped,
+    })
+}
+
+/// Whether `dir` (a git work-tree root) is a submodule of the nearest enclosing repository
+/// (within the home folder): that repository's `.gitmodules` has `path = <dir relative to it>`.
+fn is_submodule(dir: &Path, bounds: &Bounds) -> bool {
+    for parent in dir.ancestors().skip(1) {
+        if parent.join(".git").exists() {
+            let Ok(rel) = dir.strip_prefix(parent) else {
+                return false;
+            };
+            let Ok(modules) = std::fs::read_to_string(parent.join(".gitmodules")) else {
+                return false;
+            };
+            return submodule_paths(&modules).any(|p| Path::new(p) == rel);
+        }
+        if bounds.user_home.as_deref() == Some(parent) {
+            return false;
+        }
+    }
+    false
+}
+
+/// The `path = ...` values of a `.gitmodules` file.
+fn submodule_paths(modules: &str) -> impl Iterator<Item = &str> {
+    modules.lines().filter_map(|line| {
+        let (key, value) = line.split_once('=')?;
+        (key.trim() == "path").then(|| value.trim().trim_matches('"'))
     })
 }
 
@@ -180,5 +210,16 @@ mod tests {
         // Never above the home folder, even with a .mind/ there.
         let n = walk_up(&home, &bounds(&home)).unwrap_err();
         assert_eq!((n.last, n.end), (home.clone(), SearchEnd::UserHome));
+        // A submodule the project's repository lists is part of it.
+        std::fs::create_dir_all(home.join("proj/.git")).unwrap();
+        std::fs::write(
+            home.join("proj/.gitmodules"),
+            "[submodule \"lib\"]\n\tpath = vendor/lib\n\turl = ../lib\n",
+        )
+        .unwrap();
+        assert_eq!(
+            walk_up(&nested, &bounds(&home)).unwrap().root,
+            home.join("proj")
+        );
     }
 }

@@ -140,7 +140,11 @@ impl fmt::Display for Error {
                     )?;
                 }
                 for dir in skipped {
-                    write!(f, "; skipped {}: a global folder, not a project", dir.display())?;
+                    write!(
+                        f,
+                        "; skipped {}: a global folder, not a project",
+                        dir.display()
+                    )?;
                 }
                 Ok(())
             }

@@ -60,7 +60,12 @@ fn tree(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
 
 fn registered(projects_json: &Path) -> Vec<String> {
     let doc: Value = serde_json::from_str(&fs::read_to_string(projects_json).unwrap()).unwrap();
-    let mut keys: Vec<String> = doc["projects"].as_object().unwrap().keys().cloned().collect();
+    let mut keys: Vec<String> = doc["projects"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .cloned()
+        .collect();
     keys.sort();
     keys
 }
@@ -76,7 +81,10 @@ fn two_projects_each_keep_their_own_memory(env: &Env, data_folder: &Path) {
 
     let memory_a = fs::read_to_string(a.join(".mind/MEMORY.md")).unwrap();
     let memory_b = fs::read_to_string(b.join(".mind/MEMORY.md")).unwrap();
-    assert!(memory_a.contains("use Postgres for project a"), "{memory_a}");
+    assert!(
+        memory_a.contains("use Postgres for project a"),
+        "{memory_a}"
+    );
     assert!(!memory_a.contains("project b"), "{memory_a}");
     assert!(memory_b.contains("use SQLite for project b"), "{memory_b}");
     assert!(!memory_b.contains("project a"), "{memory_b}");
@@ -184,7 +192,11 @@ fn a_python_mind_global_folder_is_read_and_never_written() {
     let out = user_ok(
         &env,
         &new,
-        &["--json", "edges", "store the token in a cross-domain cookie"],
+        &[
+            "--json",
+            "edges",
+            "store the token in a cross-domain cookie",
+        ],
     );
     let reply: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
@@ -194,7 +206,14 @@ fn a_python_mind_global_folder_is_read_and_never_written() {
     // A title the old file holds is refused; a new edge goes to the data folder.
     env.mind_as_user(
         &new,
-        &["edges", "add", "safari itp blocks cross-domain cookies", "--workaround", "w", "--global"],
+        &[
+            "edges",
+            "add",
+            "safari itp blocks cross-domain cookies",
+            "--workaround",
+            "w",
+            "--global",
+        ],
     )
     .assert()
     .code(1)
@@ -202,7 +221,14 @@ fn a_python_mind_global_folder_is_read_and_never_written() {
     user_ok(
         &env,
         &new,
-        &["edges", "add", "Node 18 fetch has no proxy support", "--workaround", "use undici", "--global"],
+        &[
+            "edges",
+            "add",
+            "Node 18 fetch has no proxy support",
+            "--workaround",
+            "use undici",
+            "--global",
+        ],
     );
     let data = env.dir.path().join(".local/share/mind");
     let edges: Value =
@@ -210,7 +236,11 @@ fn a_python_mind_global_folder_is_read_and_never_written() {
     assert_eq!(edges.as_array().unwrap().len(), 1);
 
     // The old registered projects are searched with --all-projects.
-    let out = user_ok(&env, &new, &["search", "--json", "DataLoader", "--all-projects"]);
+    let out = user_ok(
+        &env,
+        &new,
+        &["search", "--json", "DataLoader", "--all-projects"],
+    );
     let reply: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(reply["results"][0]["project"], "old", "{reply}");
     assert_eq!(
@@ -251,7 +281,10 @@ fn a_home_mind_folder_written_by_an_earlier_version_is_not_a_project() {
         .stderr(predicate::str::contains("no .mind/ here or above"));
     user_ok(&env, &notes, &["init"]);
     assert!(notes.join(".mind/MEMORY.md").is_file());
-    assert_eq!(fs::read_to_string(legacy.join("MEMORY.md")).unwrap(), "# home\n");
+    assert_eq!(
+        fs::read_to_string(legacy.join("MEMORY.md")).unwrap(),
+        "# home\n"
+    );
 }
 
 #[test]
@@ -308,7 +341,10 @@ fn a_git_repository_inside_a_project_is_its_own_place() {
             .unwrap()
             .contains("inner choice")
     );
-    assert_eq!(fs::read(outer.join(".mind/MEMORY.md")).unwrap(), outer_memory);
+    assert_eq!(
+        fs::read(outer.join(".mind/MEMORY.md")).unwrap(),
+        outer_memory
+    );
 }
 
 #[test]
@@ -354,7 +390,11 @@ fn a_plain_folder_inside_a_project_belongs_to_it() {
     let plain = env.dir.path().join("writing");
     fs::create_dir_all(plain.join("drafts")).unwrap();
     user_ok(&env, &plain, &["init"]);
-    user_ok(&env, &plain.join("drafts"), &["log", "decision", "drafts stay short"]);
+    user_ok(
+        &env,
+        &plain.join("drafts"),
+        &["log", "decision", "drafts stay short"],
+    );
     assert!(
         fs::read_to_string(plain.join(".mind/MEMORY.md"))
             .unwrap()
@@ -426,9 +466,13 @@ fn a_killed_lock_holder_never_blocks() {
     assert_eq!(line, "ready\n");
     env.mind(&["log", "decision", "while held"])
         .env("MIND_LOCK_TIMEOUT_MS", "0")
+        .timeout(NO_HANG)
         .assert()
         .code(1)
-        .stderr(predicate::str::contains(format!("locked by process {}", holder.id())));
+        .stderr(predicate::str::contains(format!(
+            "locked by process {}",
+            holder.id()
+        )));
 
     holder.kill().unwrap();
     holder.wait().unwrap();
@@ -441,7 +485,10 @@ fn a_killed_lock_holder_never_blocks() {
         .env("MIND_LOCK_TIMEOUT_MS", "0")
         .assert()
         .success();
-    assert!(env.read(".mind/MEMORY.md").contains("after the holder died"));
+    assert!(
+        env.read(".mind/MEMORY.md")
+            .contains("after the holder died")
+    );
 }
 
 #[test]

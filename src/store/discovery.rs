@@ -206,7 +206,10 @@ mod tests {
         // A nested repository is its own place.
         std::fs::write(home.join("proj/vendor/lib/.git"), "gitdir: elsewhere\n").unwrap();
         let n = walk_up(&nested, &bounds(&home)).unwrap_err();
-        assert_eq!((n.last, n.end), (home.join("proj/vendor/lib"), SearchEnd::GitRoot));
+        assert_eq!(
+            (n.last, n.end),
+            (home.join("proj/vendor/lib"), SearchEnd::GitRoot)
+        );
         // Never above the home folder, even with a .mind/ there.
         let n = walk_up(&home, &bounds(&home)).unwrap_err();
         assert_eq!((n.last, n.end), (home.clone(), SearchEnd::UserHome));

@@ -41,7 +41,10 @@ impl GlobalFolder {
             return Ok(GlobalFolder { dir, legacy: None });
         }
         let base = directories::BaseDirs::new().ok_or_else(|| {
-            Error::Failed("cannot find your home folder; set MIND_HOME to a folder for mind's global files".into())
+            Error::Failed(
+                "cannot find your home folder; set MIND_HOME to a folder for mind's global files"
+                    .into(),
+            )
         })?;
         let legacy = Some(base.home_dir().join(LEGACY_DIR)).filter(|d| holds_global_files(d));
         Ok(GlobalFolder {
@@ -133,7 +136,10 @@ mod tests {
         // The configured global folder is one even while still empty.
         let empty = tmp.path().join("e/.mind");
         std::fs::create_dir_all(&empty).unwrap();
-        assert!(is_global_folder(&empty, Some(&tmp.path().join("e/../e/.mind"))));
+        assert!(is_global_folder(
+            &empty,
+            Some(&tmp.path().join("e/../e/.mind"))
+        ));
         assert!(!is_global_folder(&empty, Some(&global)));
     }
 }

@@ -7,7 +7,7 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::error::{Error, Result};
 use crate::output::{self, Paint};
-use crate::store::{self, Project, state::State};
+use crate::store::{self, Project, home::GlobalFolder, state::State};
 
 pub struct Ctx {
     pub cwd: PathBuf,
@@ -55,20 +55,10 @@ impl Ctx {
         Ok(config)
     }
 
-    /// The global folder: `MIND_HOME`, else `~/.mind`.
-    pub fn home(&self) -> Result<PathBuf> {
-        if let Some(home) = std::env::var_os("MIND_HOME").filter(|h| !h.is_empty()) {
-            let home = PathBuf::from(home);
-            return Ok(if home.is_absolute() {
-                home
-            } else {
-                self.cwd.join(home)
-            });
-        }
-        std::env::var_os("HOME")
-            .filter(|h| !h.is_empty())
-            .map(|h| PathBuf::from(h).join(".mind"))
-            .ok_or_else(|| Error::Failed("neither MIND_HOME nor HOME is set".into()))
+    /// The global folder: `MIND_HOME`, else the platform data folder; plus the Python
+    /// Mind's `~/.mind` to read from, when present (see [`GlobalFolder`]).
+    pub fn home(&self) -> Result<GlobalFolder> {
+        GlobalFolder::from_env(&self.cwd)
     }
 
     /// Print human output unless `--quiet`.

@@ -12,10 +12,46 @@ use std::path::PathBuf;
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// Why the search for a project stopped where it did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SearchEnd {
+    /// The folder was given (`--project` / `MIND_PROJECT`); nothing else was searched.
+    Explicit,
+    /// The nearest folder holding `.git`: a repository is a place of its own.
+    GitRoot,
+    /// The home folder: discovery never goes above it.
+    UserHome,
+    /// The top of the file system.
+    FilesystemRoot,
+}
+
+impl SearchEnd {
+    fn describe(self) -> &'static str {
+        match self {
+            SearchEnd::Explicit => "the folder given by --project or MIND_PROJECT",
+            SearchEnd::GitRoot => "the git work-tree root; the search stops there",
+            SearchEnd::UserHome => "your home folder; the search never goes above it",
+            SearchEnd::FilesystemRoot => "the file system root",
+        }
+    }
+}
+
 #[derive(Debug)]
 pub enum Error {
-    /// No `.mind/` in the starting directory or any ancestor.
-    NoProject { searched_from: PathBuf },
+    /// No project from `searched_from` up to `searched_to`, where the search ended for
+    /// the reason `end`; `skipped` global folders on the way.
+    NoProject {
+        searched_from: PathBuf,
+        searched_to: PathBuf,
+        end: SearchEnd,
+        skipped: Vec<PathBuf>,
+    },
+    /// Another process held a lock for longer than the wait allows.
+    Locked {
+        path: PathBuf,
+        holder: Option<u32>,
+        waited_ms: u64,
+    },
     /// The arguments make no sense; nothing was written.
     Usage {
         message: String,
@@ -66,6 +102,9 @@ impl Error {
         match self {
             Error::NoProject { .. } => Some("run `mind init` in the project root, or pass --project DIR".into()),
             Error::Usage { hint, .. } => hint.clone(),
+            Error::Locked { .. } => Some(
+                "try again when that process has finished; MIND_LOCK_TIMEOUT_MS sets how long to wait".into(),
+            ),
             Error::Markers { .. } => Some(
                 "fix the markers by hand (one `<!-- MIND:CONTEXT -->` line followed by one `<!-- MIND:END -->` line), then run `mind recall` again"
                     .into(),
@@ -78,11 +117,49 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::NoProject { searched_from } => write!(
-                f,
-                "no .mind/ here or above ({}); run `mind init`",
-                searched_from.display()
-            ),
+            Error::NoProject {
+                searched_from,
+                searched_to,
+                end,
+                skipped,
+            } => {
+                if searched_from == searched_to {
+                    write!(
+                        f,
+                        "no .mind/ here or above: looked in {} ({})",
+                        searched_from.display(),
+                        end.describe()
+                    )?;
+                } else {
+                    write!(
+                        f,
+                        "no .mind/ here or above: looked in {} and each folder up to {} ({})",
+                        searched_from.display(),
+                        searched_to.display(),
+                        end.describe()
+                    )?;
+                }
+                for dir in skipped {
+                    write!(
+                        f,
+                        "; skipped {}: a global folder, not a project",
+                        dir.display()
+                    )?;
+                }
+                Ok(())
+            }
+            Error::Locked {
+                path,
+                holder,
+                waited_ms,
+            } => {
+                write!(f, "{} is locked by ", path.display())?;
+                match holder {
+                    Some(pid) => write!(f, "process {pid}")?,
+                    None => f.write_str("another process")?,
+                }
+                write!(f, "; gave up after {} ms, nothing written", waited_ms)
+            }
             Error::Usage { message, .. } => f.write_str(message),
             Error::Io { path, source } => write!(f, "{}: {}", path.display(), source),
             Error::BadFile { path, reason } => write!(f, "{}: {}", path.display(), reason),

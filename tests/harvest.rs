@@ -414,8 +414,9 @@ fn a_fresh_clone_rebuilds_the_same_commit_store_and_a_second_harvest_adds_nothin
         std::fs::read_to_string(origin.join(".mind/MEMORY.md")).unwrap(),
         memory
     );
-    // The global folder is the default one, under HOME.
-    assert!(home.join(".mind/projects.json").exists());
+    // The global folder is the default one, the data folder under HOME.
+    assert!(home.join(".local/share/mind/projects.json").exists());
+    assert!(!home.join(".mind").exists());
 
     let clone = tmp.path().join("clone");
     git(

@@ -699,7 +699,8 @@ fn as_a_user_runs_it() {
         cmd
     };
     mind(&["init", "-q"]).assert().success();
-    assert!(home.join(".mind/projects.json").exists());
+    assert!(home.join(".local/share/mind/projects.json").exists());
+    assert!(!home.join(".mind").exists());
     mind(&["blocker", "the build hangs", "--json"])
         .assert()
         .success();

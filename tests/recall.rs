@@ -808,9 +808,10 @@ fn blockers_and_logs_leave_a_committed_claude_md_untouched() {
             .contains("\n/CLAUDE.local.md\n")
     );
     assert!(
-        home.join(".mind").exists(),
-        "the global folder is under HOME"
+        home.join(".local/share/mind/projects.json").exists(),
+        "the global folder is the data folder under HOME"
     );
+    assert!(!home.join(".mind").exists());
 }
 
 /// `mind` run the way a user runs it: a temp HOME, no MIND_HOME or other MIND_* variable

@@ -27,7 +27,7 @@ struct Report {
 
 pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
     let requested = args.dir.as_deref().or(ctx.project_override.as_deref());
-    let root = store::init_root(&ctx.cwd, requested);
+    let root = store::init_root(&ctx.cwd, requested)?;
     fs::create_dir_all(root.join(store::MIND_DIR))
         .map_err(|e| Error::io(root.join(store::MIND_DIR), e))?;
     let root = fs::canonicalize(&root).unwrap_or(root);

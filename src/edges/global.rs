@@ -1,7 +1,9 @@
-//! `$MIND_HOME/global_edges.json`: cross-project gotchas in the Python Mind's schema — a
-//! JSON list of `{id, title, description, workaround, detection: {context, intent, code},
-//! stack_tags, severity, created_at}`. Fields `mind` does not know are kept on rewrite. A
-//! file that is not valid JSON is an error naming it, and is never overwritten.
+//! `global_edges.json` in the global folder: cross-project gotchas in the Python Mind's
+//! schema — a JSON list of `{id, title, description, workaround, detection: {context, intent,
+//! code}, stack_tags, severity, created_at}`. Fields `mind` does not know are kept on rewrite.
+//! A file that is not valid JSON is an error naming it, and is never overwritten. The Python
+//! Mind's `~/.mind/global_edges.json`, when read, adds the edges whose titles are not already
+//! there; it is never written.
 
 use std::path::{Path, PathBuf};
 
@@ -10,20 +12,33 @@ use serde_json::Value;
 
 use super::Edge;
 use crate::error::{Error, Result};
+use crate::store::home::GlobalFolder;
 use crate::store::{atomic, lock::StoreLock, text};
 
 pub const EDGES_FILE: &str = "global_edges.json";
+/// The lock that serialises writes of `global_edges.json`.
+pub const EDGES_LOCK: &str = "global_edges.lock";
 
-/// The global edges, and a note for each entry that had to be skipped.
-pub fn load(home: &Path) -> Result<(Vec<Edge>, Vec<String>)> {
-    let path = home.join(EDGES_FILE);
-    let Some(list) = load_list(&path)? else {
-        return Ok((Vec::new(), Vec::new()));
-    };
+/// The global edges (the global folder's, then the Python Mind's not already there by
+/// title), and a note for each entry that had to be skipped.
+pub fn load(home: &GlobalFolder) -> Result<(Vec<Edge>, Vec<String>)> {
     let mut edges = Vec::new();
     let mut skipped = Vec::new();
+    load_file(&home.file(EDGES_FILE), &mut edges, &mut skipped)?;
+    if let Some(legacy) = home.legacy_file(EDGES_FILE) {
+        load_file(&legacy, &mut edges, &mut skipped)?;
+    }
+    Ok((edges, skipped))
+}
+
+/// Add the file's edges whose titles are not in `edges` yet.
+fn load_file(path: &Path, edges: &mut Vec<Edge>, skipped: &mut Vec<String>) -> Result<()> {
+    let Some(list) = load_list(path)? else {
+        return Ok(());
+    };
     for (i, entry) in list.iter().enumerate() {
         match edge_of(entry) {
+            Some(edge) if has_title(edges, &edge.title) => {}
             Some(edge) => edges.push(edge),
             None => skipped.push(format!(
                 "{}: entry {} has no title; skipped",
@@ -32,7 +47,12 @@ pub fn load(home: &Path) -> Result<(Vec<Edge>, Vec<String>)> {
             )),
         }
     }
-    Ok((edges, skipped))
+    Ok(())
+}
+
+fn has_title(edges: &[Edge], title: &str) -> bool {
+    let wanted = title.to_lowercase();
+    edges.iter().any(|e| e.title.to_lowercase() == wanted)
 }
 
 /// What `mind edges add --global` stores.
@@ -66,20 +86,15 @@ struct Detection<'a> {
     code: &'a [String],
 }
 
-/// Append an edge under `$MIND_HOME/.lock`. A title already present is refused. The
-/// entries already in the file keep their bytes: the new one is inserted before the
-/// closing `]`.
-pub fn add(home: &Path, new: NewEdge, now_iso: &str) -> Result<(Edge, PathBuf)> {
-    std::fs::create_dir_all(home).map_err(|e| Error::io(home, e))?;
-    let _lock = StoreLock::acquire(&home.join(".lock"))?;
-    let path = home.join(EDGES_FILE);
+/// Append an edge to the global folder's file under its lock. A title already present
+/// (there or in the Python Mind's file) is refused. The entries already in the file keep
+/// their bytes: the new one is inserted before the closing `]`.
+pub fn add(home: &GlobalFolder, new: NewEdge, now_iso: &str) -> Result<(Edge, PathBuf)> {
+    std::fs::create_dir_all(&home.dir).map_err(|e| Error::io(&home.dir, e))?;
+    let _lock = StoreLock::acquire(&home.file(EDGES_LOCK))?;
+    let path = home.file(EDGES_FILE);
     let list = load_list(&path)?.unwrap_or_default();
-    let wanted = new.title.to_lowercase();
-    if list
-        .iter()
-        .filter_map(edge_of)
-        .any(|e| e.title.to_lowercase() == wanted)
-    {
+    if has_title(&load(home)?.0, &new.title) {
         return Err(Error::Failed(format!(
             "{}: an edge titled {:?} already exists; nothing written",
             path.display(),

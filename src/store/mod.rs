@@ -2,10 +2,13 @@
 //!
 //! Every write goes through this module: appends of whole lines ([`append`]) and
 //! rewrites through a temp file and rename ([`atomic`]), both under the advisory
-//! lock on `.mind/.lock` ([`lock`]).
+//! lock on `.mind/.lock` ([`lock`]). Where the project is comes from [`discovery`]; where
+//! the global folder is, from [`home`].
 
 pub mod append;
 pub mod atomic;
+pub mod discovery;
+pub mod home;
 pub mod lock;
 pub mod memory;
 pub mod registry;
@@ -15,9 +18,11 @@ pub mod state;
 pub mod templates;
 pub mod text;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
+
+pub use discovery::{discover, find_upwards, init_root};
 
 pub const MIND_DIR: &str = ".mind";
 pub const MEMORY_FILE: &str = "MEMORY.md";
@@ -84,54 +89,4 @@ impl Project {
     pub fn lock(&self) -> Result<lock::StoreLock> {
         lock::StoreLock::acquire(&self.file(LOCK_FILE))
     }
-}
-
-/// Find the project for a command that needs one.
-///
-/// An explicit folder (`--project` / `MIND_PROJECT`) is used as it is; otherwise the
-/// nearest ancestor of `cwd` holding `.mind/`.
-pub fn discover(cwd: &Path, explicit: Option<&Path>) -> Result<Project> {
-    if let Some(dir) = explicit {
-        let dir = absolute(cwd, dir);
-        if dir.join(MIND_DIR).is_dir() {
-            return Ok(Project::new(dir));
-        }
-        return Err(Error::NoProject { searched_from: dir });
-    }
-    find_upwards(cwd).ok_or_else(|| Error::NoProject {
-        searched_from: cwd.to_path_buf(),
-    })
-}
-
-/// The nearest ancestor of `start` (itself included) that holds `.mind/`.
-pub fn find_upwards(start: &Path) -> Option<Project> {
-    start
-        .ancestors()
-        .find(|dir| dir.join(MIND_DIR).is_dir())
-        .map(Project::new)
-}
-
-/// Where `mind init` puts `.mind/`: the given folder, else an existing project above,
-/// else the git work-tree root, else the current folder.
-pub fn init_root(cwd: &Path, dir: Option<&Path>) -> PathBuf {
-    if let Some(dir) = dir {
-        return absolute(cwd, dir);
-    }
-    if let Some(project) = find_upwards(cwd) {
-        return project.root;
-    }
-    cwd.ancestors()
-        .find(|d| d.join(".git").exists())
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| cwd.to_path_buf())
-}
-
-fn absolute(cwd: &Path, dir: &Path) -> PathBuf {
-    let joined = if dir.is_absolute() {
-        dir.to_path_buf()
-    } else {
-        cwd.join(dir)
-    };
-    // Canonical form keeps projects.json free of `..` and symlink duplicates.
-    std::fs::canonicalize(&joined).unwrap_or(joined)
 }

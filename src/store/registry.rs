@@ -1,14 +1,19 @@
-//! `$MIND_HOME/projects.json`: the registered projects, for cross-project search.
+//! `projects.json` in the global folder: the registered projects, for cross-project search.
 //! The Python Mind's shape: `{"projects": {<abs path>: {path, name, stack, registered_at, last_activity}}}`.
+//! Writes go to the global folder under its own lock (`projects.lock`, never a project's
+//! `.lock`); the Python Mind's `~/.mind/projects.json`, when read, adds its projects to the list.
 
 use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value, json};
 
 use crate::error::{Error, Result};
+use crate::store::home::GlobalFolder;
 use crate::store::{atomic, lock::StoreLock, text};
 
 pub const PROJECTS_FILE: &str = "projects.json";
+/// The lock that serialises writes of `projects.json`.
+pub const PROJECTS_LOCK: &str = "projects.lock";
 
 /// A registered project.
 #[derive(Debug, Clone, PartialEq)]
@@ -17,17 +22,18 @@ pub struct Registered {
     pub name: String,
 }
 
-/// Add the project unless it is already there; returns whether the file changed.
+/// Add the project to the global folder's file unless it is already there; returns whether
+/// the file changed. The Python Mind's file is only read, never written.
 pub fn register(
-    home: &Path,
+    home: &GlobalFolder,
     root: &Path,
     name: &str,
     stack: &[String],
     now_iso: &str,
 ) -> Result<bool> {
-    std::fs::create_dir_all(home).map_err(|e| Error::io(home, e))?;
-    let _lock = StoreLock::acquire(&home.join(".lock"))?;
-    let path = home.join(PROJECTS_FILE);
+    std::fs::create_dir_all(&home.dir).map_err(|e| Error::io(&home.dir, e))?;
+    let _lock = StoreLock::acquire(&home.file(PROJECTS_LOCK))?;
+    let path = home.file(PROJECTS_FILE);
     let mut doc = load_value(&path)?;
     let key = root.display().to_string();
     let projects = doc
@@ -54,9 +60,22 @@ pub fn register(
     Ok(true)
 }
 
-/// Every registered project, in file order.
-pub fn list(home: &Path) -> Result<Vec<Registered>> {
-    let doc = load_value(&home.join(PROJECTS_FILE))?;
+/// Every registered project in file order: the global folder's, then those only the Python
+/// Mind's file lists.
+pub fn list(home: &GlobalFolder) -> Result<Vec<Registered>> {
+    let mut all = list_file(&home.file(PROJECTS_FILE))?;
+    if let Some(legacy) = home.legacy_file(PROJECTS_FILE) {
+        for reg in list_file(&legacy)? {
+            if !all.iter().any(|r| r.path == reg.path) {
+                all.push(reg);
+            }
+        }
+    }
+    Ok(all)
+}
+
+fn list_file(path: &Path) -> Result<Vec<Registered>> {
+    let doc = load_value(path)?;
     let Some(projects) = doc.get("projects").and_then(Value::as_object) else {
         return Ok(Vec::new());
     };

@@ -66,6 +66,14 @@ impl Env {
         cmd
     }
 
+    /// A `mind` command run the way a user runs it, in `dir`: HOME is the temp folder, no
+    /// MIND_HOME, no XDG_* variables (the global folder is the default data folder).
+    pub fn mind_as_user(&self, dir: &Path, args: &[&str]) -> Command {
+        let mut cmd = self.mind(args);
+        cmd.env_remove("MIND_HOME").current_dir(dir);
+        cmd
+    }
+
     /// Run `mind` and return its stdout, asserting success.
     pub fn ok(&self, args: &[&str]) -> String {
         let out = self.mind(args).output().expect("run mind");

@@ -317,6 +317,21 @@ fn search_covers_memory_archived_into_the_archive_folder() {
 }
 
 #[test]
+fn search_covers_finished_sessions_in_their_archive() {
+    let mut env = Env::initialised();
+    env.ok(&["log", "experience", "reading the chunked upload handler"]);
+    env.at("2026-01-15T12:00:00Z");
+    env.ok(&["recall"]);
+    // The item was not promoted and SESSION.md was reset: the archive still answers.
+    assert!(!env.read(".mind/SESSION.md").contains("chunked upload"));
+    let v = search_json(&env, &["chunked upload handler"]);
+    assert_eq!(v["results"][0]["text"], "- reading the chunked upload handler");
+    assert_eq!(v["results"][0]["type"], "experience");
+    assert_eq!(v["results"][0]["file"], ".mind/sessions/2026-01-15-0900.md");
+    assert_eq!(v["results"][0]["date"], "2026-01-15");
+}
+
+#[test]
 fn search_types_a_rejection_as_rejected() {
     let env = Env::initialised();
     let memory = format!(

@@ -1,10 +1,11 @@
 //! A project's searchable memory: MEMORY.md, the commit store `.mind/cache/commits.md`
 //! (memories taken from commits, typed and dated like MEMORY.md's), the named memories in
-//! `.mind/memories/`, old memory moved to `.mind/archive/` and the current SESSION.md, each
-//! as a [`Segment`] with the text it was built from.
+//! `.mind/memories/`, old memory moved to `.mind/archive/`, the current SESSION.md and the
+//! finished sessions in `.mind/sessions/`, each as a [`Segment`] with the text it was built
+//! from.
 //!
-//! MEMORY.md, the commit store, named memories and archives come from the cache when their
-//! hash matches (see
+//! MEMORY.md, the commit store, named memories and archives (of memory and of sessions) come
+//! from the cache when their hash matches (see
 //! [`super::cache`]); SESSION.md is small and changes with every log, so it is always
 //! indexed on the spot.
 
@@ -20,6 +21,7 @@ use super::segment::{DocMeta, Segment};
 use super::tokenize::{Options, Tokenizer};
 use crate::capture::derived;
 use crate::error::Result;
+use crate::store::session_archive::SESSIONS_DIR;
 use crate::store::{
     ARCHIVE_DIR, CACHE_DIR, MEMORIES_DIR, MEMORY_FILE, Project, SESSION_FILE, text,
 };
@@ -33,6 +35,9 @@ pub struct Scope {
     /// `.mind/archive/*.md`: old years moved out of MEMORY.md, indexed like it.
     pub archive: bool,
     pub session: bool,
+    /// `.mind/sessions/*.md`: finished sessions, indexed like SESSION.md, so nothing
+    /// logged is ever out of `mind search`'s reach.
+    pub past_sessions: bool,
 }
 
 impl Scope {
@@ -42,6 +47,7 @@ impl Scope {
         named: true,
         archive: true,
         session: true,
+        past_sessions: true,
     };
     /// Long-term memory only (what promotion compares against).
     pub const MEMORY: Scope = Scope {
@@ -49,6 +55,7 @@ impl Scope {
         named: false,
         archive: false,
         session: false,
+        past_sessions: false,
     };
     /// Long-term memory, named memories and archives (what retrieval surfaces).
     pub const KEPT: Scope = Scope {
@@ -56,6 +63,7 @@ impl Scope {
         named: true,
         archive: true,
         session: false,
+        past_sessions: false,
     };
 }
 
@@ -182,7 +190,29 @@ impl Index {
             let Some(bytes) = text::read_optional(&path)? else {
                 continue;
             };
-            dirty |= self.add_cached(&name, &key, Arc::new(bytes), &mut cache, tokenizer);
+            dirty |= self.add_cached(
+                &name,
+                &key,
+                Arc::new(bytes),
+                &mut cache,
+                tokenizer,
+                corpus::markdown,
+            );
+        }
+        if scope.past_sessions {
+            for (key, path) in markdown_files(&project.dir(), SESSIONS_DIR) {
+                let Some(bytes) = text::read_optional(&path)? else {
+                    continue;
+                };
+                dirty |= self.add_cached(
+                    &name,
+                    &key,
+                    Arc::new(bytes),
+                    &mut cache,
+                    tokenizer,
+                    corpus::session,
+                );
+            }
         }
         if scope.session
             && let Some(bytes) = text::read_optional(&project.session())?
@@ -212,6 +242,7 @@ impl Index {
         bytes: Arc<Vec<u8>>,
         cache: &mut Cache,
         tokenizer: &mut Tokenizer,
+        lines: fn(&str) -> RawFile,
     ) -> bool {
         let hash = cache::fast_hash(&bytes);
         let (segment, text, built) = match cache.get(key, &bytes, hash) {
@@ -224,7 +255,7 @@ impl Index {
             None => {
                 let decoded = String::from_utf8_lossy(&bytes);
                 let valid_utf8 = matches!(decoded, std::borrow::Cow::Borrowed(_));
-                let seg = Segment::build(&corpus::markdown(&decoded), tokenizer);
+                let seg = Segment::build(&lines(&decoded), tokenizer);
                 let text = match decoded {
                     std::borrow::Cow::Borrowed(_) => None,
                     std::borrow::Cow::Owned(text) => Some(text),
@@ -268,7 +299,14 @@ impl Index {
         } else {
             Cache::default()
         };
-        index.add_cached(&project.name(), MEMORY_FILE, bytes, &mut cache, tokenizer);
+        index.add_cached(
+            &project.name(),
+            MEMORY_FILE,
+            bytes,
+            &mut cache,
+            tokenizer,
+            corpus::markdown,
+        );
         index
     }
 

@@ -211,6 +211,8 @@ pub fn write(path: impl AsRef<Path>, text: impl AsRef<[u8]>) {
 pub fn lines_after_last_date(text: &str) -> Vec<String> {
     let start = text
         .lines()
+        .collect::<Vec<_>>()
+        .iter()
         .rposition(|l| {
             l.len() == 13
                 && l.starts_with("## ")

@@ -325,7 +325,10 @@ fn search_covers_finished_sessions_in_their_archive() {
     // The item was not promoted and SESSION.md was reset: the archive still answers.
     assert!(!env.read(".mind/SESSION.md").contains("chunked upload"));
     let v = search_json(&env, &["chunked upload handler"]);
-    assert_eq!(v["results"][0]["text"], "- reading the chunked upload handler");
+    assert_eq!(
+        v["results"][0]["text"],
+        "- reading the chunked upload handler"
+    );
     assert_eq!(v["results"][0]["type"], "experience");
     assert_eq!(v["results"][0]["file"], ".mind/sessions/2026-01-15-0900.md");
     assert_eq!(v["results"][0]["date"], "2026-01-15");

@@ -23,8 +23,6 @@ pub struct World {
     pub logged: Vec<(PathBuf, String)>,
     /// (project root, bytes) of every SESSION.md just before a recall started a new session.
     pub sessions: Vec<(PathBuf, Vec<u8>)>,
-    /// Files in `$HOME` before the week started (fixtures the user already had).
-    pub preexisting: BTreeSet<PathBuf>,
 }
 
 impl World {
@@ -37,7 +35,6 @@ impl World {
             slowest: (Duration::ZERO, String::new()),
             logged: Vec::new(),
             sessions: Vec::new(),
-            preexisting: BTreeSet::new(),
         }
     }
 
@@ -103,17 +100,6 @@ impl World {
             String::from_utf8_lossy(&out.stderr)
         );
         String::from_utf8(out.stdout).expect("utf-8 stdout")
-    }
-
-    /// `mind ARGS` in `dir`, asserting success; stderr (the notes).
-    pub fn mind_notes(&mut self, dir: &Path, args: &[&str]) -> String {
-        let out = self.mind_output(dir, args);
-        assert!(
-            out.status.success(),
-            "mind {args:?} failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stderr).expect("utf-8 stderr")
     }
 
     /// `mind log TYPE TEXT`, remembered for the end-of-week search check.

@@ -888,3 +888,18 @@ fn a_promoted_rejection_is_ruled_out_never_a_decision() {
     let claude = std::fs::read_to_string(dir.join("CLAUDE.md")).unwrap();
     assert!(claude.contains("## Ruled Out\n- bumping the timeout to 60s"));
 }
+
+#[test]
+fn a_refused_session_archive_changes_no_file() {
+    let mut env = Env::initialised();
+    env.ok(&["log", "rejected", "pinning the node version - same failure"]);
+    // `.mind/sessions` is a file, not a folder: the archive is refused.
+    env.write(".mind/sessions", "not a folder\n");
+    let memory = env.read(".mind/MEMORY.md");
+    let session = env.read(".mind/SESSION.md");
+    env.at("2026-01-15T12:00:00Z");
+    env.mind(&["recall"]).assert().code(1);
+    // Nothing was promoted before the refusal, and the session is intact for the next try.
+    assert_eq!(env.read(".mind/MEMORY.md"), memory);
+    assert_eq!(env.read(".mind/SESSION.md"), session);
+}

@@ -64,6 +64,12 @@ pub fn run(ctx: &Ctx) -> Result<()> {
             .as_deref()
             .map(|bytes| session_file::parse(&text::lossy(bytes)))
             .unwrap_or_default();
+        // The finished file is copied first, so a failure anywhere after it (promotion, the
+        // reset) can lose nothing; a refused archive stops the recall before MEMORY.md changes.
+        if let Some(bytes) = &finished {
+            let started = state.session_started().or(previous).unwrap_or(now_ms);
+            archived = archive_finished(ctx, &project, bytes, started, &config)?;
+        }
         // Promoted items are dated by the session they come from (its last activity).
         let date = previous
             .and_then(|ms| day_of(ctx, ms))
@@ -71,14 +77,9 @@ pub fn run(ctx: &Ctx) -> Result<()> {
         let outcome = promote::promote(&project, &old, memory_bytes, date)?;
         memory_bytes = outcome.memory;
         promoted = outcome.promotions;
-        // The finished file is copied before it is reset; the reset keeps what is not a
-        // session item (notes, other sections) in the new file.
+        // The reset keeps what is not a session item (notes, other sections) in the new file.
         let fresh = match &finished {
-            Some(bytes) => {
-                let started = state.session_started().or(previous).unwrap_or(now_ms);
-                archived = archive_finished(ctx, &project, bytes, started, &config)?;
-                session_file::reset(bytes, ctx.clock.today())
-            }
+            Some(bytes) => session_file::reset(bytes, ctx.clock.today()),
             None => templates::session(ctx.clock.today()).into_bytes(),
         };
         atomic::write_atomic(&project.session(), &fresh)?;

@@ -16,6 +16,13 @@ pub fn title(body: &str) -> String {
         rest = &rest[i + "[superseded]".len()..];
     }
     push_clean(&mut out, rest);
+    // A link promotion appended ("X (see also: [[MEMORY#2026-03-02]])") is kept in `links`;
+    // as part of the title it would be noise in every place the title is shown.
+    if out.ends_with("]])")
+        && let Some(i) = find_ci(&out, " (see also: [[")
+    {
+        out.truncate(i);
+    }
     let end = out.trim_end_matches([' ', '-', '|']).len();
     out.truncate(end);
     out
@@ -525,6 +532,11 @@ mod tests {
     fn titles() {
         assert_eq!(title("**use JWT** [superseded]"), "use JWT");
         assert_eq!(title("a   b  -"), "a b");
+        assert_eq!(
+            title("MySQL - weaker jsonb (see also: [[MEMORY#2026-03-02]])"),
+            "MySQL - weaker jsonb"
+        );
+        assert_eq!(title("see [[auth]]"), "see [[auth]]");
     }
 
     #[test]

@@ -212,11 +212,10 @@ fn entity(
             )
         }
         EntryType::Rejected => {
+            // From the cleaned title: a link promotion appended is not part of the reason.
+            let reason = details::reasoning_in(&title, &lex::lower(&title), true);
             title = details::rejected_title(&title);
-            (
-                details::reasoning_in(body, &lex::lower(body), true),
-                Vec::new(),
-            )
+            (reason, Vec::new())
         }
         _ => (None, Vec::new()),
     };

@@ -350,7 +350,9 @@ fn add_global_edges_in_the_python_schema() {
 fn gotchas_taken_from_commits_are_found_like_memory_ones() {
     let env = gitrun::repo();
     env.write("worker.rs", "fn work() {}\n");
-    let git = gitrun::Git::new(&env).without_mind().at("2026-01-14T10:00:00Z");
+    let git = gitrun::Git::new(&env)
+        .without_mind()
+        .at("2026-01-14T10:00:00Z");
     git.ok(&["add", "-A"]);
     git.ok(&[
         "commit",
@@ -369,7 +371,10 @@ fn gotchas_taken_from_commits_are_found_like_memory_ones() {
     let reply = json_of(&env, &["edges", "queue workers", "--json"]);
     assert_eq!(titles(&reply), vec!["queue workers must be idempotent"]);
     assert_eq!(reply["edges"][0]["source"], "commits");
-    assert_eq!(reply["edges"][0]["workaround"], format!("dedupe by job id (commit {id})"));
+    assert_eq!(
+        reply["edges"][0]["workaround"],
+        format!("dedupe by job id (commit {id})")
+    );
     let out = env.ok(&["edges", "queue", "workers"]);
     assert!(out.contains("[commits, .mind/cache/commits.md:"), "{out}");
 }

@@ -735,8 +735,16 @@ fn a_rejection_logged_as_a_decision_stays_a_rejection() {
         json(&out)["text"],
         "decided against: graphql - the team does not know it"
     );
-    env.ok(&["log", "decision", "ruled out: SQLite, no concurrent writers"]);
-    env.ok(&["log", "decision", "against memcached because it does not persist"]);
+    env.ok(&[
+        "log",
+        "decision",
+        "ruled out: SQLite, no concurrent writers",
+    ]);
+    env.ok(&[
+        "log",
+        "decision",
+        "against memcached because it does not persist",
+    ]);
     env.ok(&["log", "decision", "use postgres over mysql"]);
     assert_eq!(
         memory_tail(&env, 4),

@@ -723,8 +723,16 @@ fn as_a_user_runs_it() {
 
 #[test]
 fn a_rejection_logged_as_a_decision_stays_a_rejection() {
-    let env = Env::initialised();
-    let out = env.ok(&[
+    // Run the way a user does: a git repository in a temp HOME, no MIND_HOME.
+    let env = Env::new();
+    env.git_in(&env.root(), &["init", "-q"]);
+    let user = |args: &[&str]| {
+        let out = env.mind_as_user(&env.root(), args).output().unwrap();
+        assert!(out.status.success(), "mind {args:?}: {out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    user(&["init"]);
+    let out = user(&[
         "log",
         "--type",
         "decision",
@@ -735,17 +743,17 @@ fn a_rejection_logged_as_a_decision_stays_a_rejection() {
         json(&out)["text"],
         "decided against: graphql - the team does not know it"
     );
-    env.ok(&[
+    user(&[
         "log",
         "decision",
         "ruled out: SQLite, no concurrent writers",
     ]);
-    env.ok(&[
+    user(&[
         "log",
         "decision",
         "against memcached because it does not persist",
     ]);
-    env.ok(&["log", "decision", "use postgres over mysql"]);
+    user(&["log", "decision", "use postgres over mysql"]);
     assert_eq!(
         memory_tail(&env, 4),
         vec![
@@ -756,7 +764,13 @@ fn a_rejection_logged_as_a_decision_stays_a_rejection() {
         ]
     );
     // What the agent reads: the rejections are ruled out, never decisions.
-    let recall = env.ok(&["recall"]);
+    let recall = user(&["recall"]);
+    assert!(
+        env.dir
+            .path()
+            .join(".local/share/mind/projects.json")
+            .is_file()
+    );
     let decisions = recall
         .split("## Recent Decisions\n")
         .nth(1)

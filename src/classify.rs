@@ -381,6 +381,8 @@ fn verb_phrases(kind: EntryType) -> &'static [(&'static str, &'static str)] {
     match kind {
         EntryType::Decision => &[
             ("decided against", "decided against:"),
+            // `mind log decision "against X"` is a decision against X, never one for it.
+            ("against", "decided against:"),
             ("decided that", "decided:"),
             ("decided to", "decided:"),
             ("decided on", "decided:"),
@@ -400,6 +402,14 @@ fn verb_phrases(kind: EntryType) -> &'static [(&'static str, &'static str)] {
         EntryType::Progress => &[("fixed", "fixed:")],
         EntryType::Problem | EntryType::Gotcha => &[],
     }
+}
+
+/// A label that rules something out (`rejected:`, `ruled out:`, `tried:`, `decided against:`).
+fn is_rejection(kind: LogKind) -> bool {
+    matches!(
+        kind,
+        LogKind::Memory(EntryType::Rejected) | LogKind::Session(Section::Rejected)
+    )
 }
 
 /// The rest of `text` after `phrase` when `text` starts with it as whole words and more follows.
@@ -424,7 +434,14 @@ pub fn memory_line(kind: EntryType, message: &str) -> String {
         }
         let rest = message[end..].trim_start();
         if !rest.is_empty() {
-            return format!("{} {rest}", kind.label());
+            // A rejection logged as a decision is a decision against it: `decided:` would
+            // turn "rejected: graphql" into a decision for graphql.
+            let label = if kind == EntryType::Decision && is_rejection(labelled) {
+                EntryType::Rejected.label()
+            } else {
+                kind.label()
+            };
+            return format!("{label} {rest}");
         }
     }
     let text = message.trim_start();

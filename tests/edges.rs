@@ -1,6 +1,7 @@
 //! `mind edges INTENT` and `mind edges add`: project gotchas and global edges.
 
 mod common;
+mod gitrun;
 
 use common::Env;
 use predicates::prelude::*;
@@ -343,4 +344,37 @@ fn add_global_edges_in_the_python_schema() {
         ],
     );
     assert_eq!(titles(&reply), ["Vercel Edge runtime has no Node crypto"]);
+}
+
+#[test]
+fn gotchas_taken_from_commits_are_found_like_memory_ones() {
+    let env = gitrun::repo();
+    env.write("worker.rs", "fn work() {}\n");
+    let git = gitrun::Git::new(&env)
+        .without_mind()
+        .at("2026-01-14T10:00:00Z");
+    git.ok(&["add", "-A"]);
+    git.ok(&[
+        "commit",
+        "-q",
+        "-m",
+        "Add the worker\n\ngotcha: queue workers must be idempotent -> dedupe by job id",
+    ]);
+    env.ok(&["harvest"]);
+    let id = gitrun::short(&env, "HEAD");
+    // The context block lists it under Gotchas ...
+    assert!(
+        env.ok(&["recall"])
+            .contains("- queue workers must be idempotent -> dedupe by job id")
+    );
+    // ... so `mind edges` finds it, and says where it is.
+    let reply = json_of(&env, &["edges", "queue workers", "--json"]);
+    assert_eq!(titles(&reply), vec!["queue workers must be idempotent"]);
+    assert_eq!(reply["edges"][0]["source"], "commits");
+    assert_eq!(
+        reply["edges"][0]["workaround"],
+        format!("dedupe by job id (commit {id})")
+    );
+    let out = env.ok(&["edges", "queue", "workers"]);
+    assert!(out.contains("[commits, .mind/cache/commits.md:"), "{out}");
 }

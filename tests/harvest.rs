@@ -126,6 +126,35 @@ fn since_a_revision_a_date_and_a_limit() {
 }
 
 #[test]
+fn a_rejection_in_a_commit_message_is_kept_as_a_rejection() {
+    let env = repo();
+    let id = commit(
+        &env,
+        "2026-01-12T10:00:00Z",
+        "a.txt",
+        "1\n",
+        "Keep REST\n\ndecided against: moving to gRPC - browsers need a proxy\n- Ruled out: GraphQL, the team does not know it",
+    );
+    env.ok(&["harvest"]);
+    assert_eq!(
+        store_lines(&env, "(commit "),
+        vec![
+            format!("decided against: moving to gRPC - browsers need a proxy (commit {id})"),
+            format!("decided against: GraphQL, the team does not know it (commit {id})"),
+        ]
+    );
+    // The agent reads them as ruled out, not as decisions.
+    let recall = env.ok(&["recall"]);
+    let ruled_out = recall
+        .split("## Ruled Out\n")
+        .nth(1)
+        .expect("a ruled-out section");
+    assert!(ruled_out.contains("- moving to gRPC"), "{recall}");
+    assert!(ruled_out.contains("- GraphQL, the team"), "{recall}");
+    assert!(!recall.contains("## Recent Decisions"), "{recall}");
+}
+
+#[test]
 fn conventional_subjects_when_enabled() {
     let env = repo();
     let ids = history(&env);

@@ -720,3 +720,69 @@ fn as_a_user_runs_it() {
         "{memory}"
     );
 }
+
+#[test]
+fn a_rejection_logged_as_a_decision_stays_a_rejection() {
+    // Run the way a user does: a git repository in a temp HOME, no MIND_HOME.
+    let env = Env::new();
+    env.git_in(&env.root(), &["init", "-q"]);
+    let user = |args: &[&str]| {
+        let out = env.mind_as_user(&env.root(), args).output().unwrap();
+        assert!(out.status.success(), "mind {args:?}: {out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    user(&["init"]);
+    let out = user(&[
+        "log",
+        "--type",
+        "decision",
+        "rejected: graphql - the team does not know it",
+        "--json",
+    ]);
+    assert_eq!(
+        json(&out)["text"],
+        "decided against: graphql - the team does not know it"
+    );
+    user(&[
+        "log",
+        "decision",
+        "ruled out: SQLite, no concurrent writers",
+    ]);
+    user(&[
+        "log",
+        "decision",
+        "against memcached because it does not persist",
+    ]);
+    user(&["log", "decision", "use postgres over mysql"]);
+    assert_eq!(
+        memory_tail(&env, 4),
+        vec![
+            "decided against: graphql - the team does not know it",
+            "decided against: SQLite, no concurrent writers",
+            "decided against: memcached because it does not persist",
+            "decided: use postgres over mysql",
+        ]
+    );
+    // What the agent reads: the rejections are ruled out, never decisions.
+    let recall = user(&["recall"]);
+    assert!(
+        env.dir
+            .path()
+            .join(".local/share/mind/projects.json")
+            .is_file()
+    );
+    let decisions = recall
+        .split("## Recent Decisions\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n\n").next())
+        .expect("a decisions section");
+    assert_eq!(decisions, "- use postgres over mysql (2026-01-15)");
+    let ruled_out = recall
+        .split("## Ruled Out\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n\n").next())
+        .expect("a ruled-out section");
+    assert!(ruled_out.contains("graphql"), "{ruled_out}");
+    assert!(ruled_out.contains("memcached"), "{ruled_out}");
+    assert!(ruled_out.contains("SQLite"), "{ruled_out}");
+}

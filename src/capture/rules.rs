@@ -4,7 +4,8 @@
 //! - A `MEMORY:` comment is typed by the parser ([`crate::parse::classify_line`]); text it
 //!   recognises is kept as written, anything else is a plain learning (`learned: ...`).
 //! - A commit message line (subject or body, bullets allowed) that starts with
-//!   `decided:`, `learned:`, `TIL:`, `gotcha:`, `problem:` or `fixed:`, or a trailer
+//!   `decided:`, `decided against:`, `ruled out:`, `learned:`, `TIL:`, `gotcha:`, `problem:`
+//!   or `fixed:`, or a trailer
 //!   `Decided:` / `Learned:` / `Memory:`, is a memory, written with its canonical label.
 //! - Conventional-commit subjects (`fix: typo`, `fix(api): ...`) are not memories unless
 //!   `capture.conventional_subjects` is on; then `fix` subjects become `fixed: ...`.
@@ -65,6 +66,8 @@ fn split_key(text: &str) -> (Option<&str>, &str) {
 fn keyword(head: &str) -> Option<Option<EntryType>> {
     let kind = match head {
         "decided" | "decision" => EntryType::Decision,
+        // What the commit ruled out stays a rejection, never a decision.
+        "decided against" | "ruled out" => EntryType::Rejected,
         "learned" | "learnt" | "til" => EntryType::Learning,
         "gotcha" => EntryType::Gotcha,
         "problem" => EntryType::Problem,

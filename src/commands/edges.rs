@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::app::Ctx;
+use crate::capture::derived;
 use crate::cli::{EdgeAddArgs, EdgesAction, EdgesArgs, Severity};
 use crate::commands::display_path;
 use crate::edges::rank::{self, Query, Ranked};
@@ -13,6 +14,24 @@ use crate::output;
 use crate::parse::{Document, parse_document};
 use crate::stack;
 use crate::store::{Project, atomic, text};
+
+/// The source of a gotcha taken from a commit message (the commit store).
+const COMMITS: &str = "commits";
+
+/// The gotchas of the commit store (`.mind/cache/commits.md`): the context block lists them
+/// with MEMORY.md's, so `mind edges` must find them too.
+fn commit_edges(project: &Project) -> Result<Vec<Edge>> {
+    let store = text::lossy(&derived::read(project)?).into_owned();
+    if store.is_empty() {
+        return Ok(Vec::new());
+    }
+    let doc = parse_document(&store);
+    let mut edges = project_edges::load(&store, &doc);
+    for edge in &mut edges {
+        edge.source = COMMITS;
+    }
+    Ok(edges)
+}
 
 #[derive(Serialize)]
 struct Reply {
@@ -52,6 +71,9 @@ pub fn run(args: &EdgesArgs, ctx: &Ctx) -> Result<()> {
     };
     let doc = parse_document(&memory);
     let mut edges = project_edges::load(&memory, &doc);
+    if let Some(p) = &project {
+        edges.extend(commit_edges(p)?);
+    }
     edges.extend(global_edges(ctx)?);
     let (stack, stack_source) = if args.stack.is_empty() {
         let root = project.as_ref().map_or(ctx.cwd.clone(), |p| p.root.clone());
@@ -127,9 +149,10 @@ fn render(ctx: &Ctx, reply: &Reply) -> String {
         ))
     );
     for r in &reply.edges {
-        let origin = match r.edge.line {
-            Some(line) => format!("project, MEMORY.md:{line}"),
-            None => format!("global, {}", r.edge.severity),
+        let origin = match (r.edge.source, r.edge.line) {
+            (COMMITS, Some(line)) => format!("commits, .mind/{}:{line}", derived::RELATIVE),
+            (_, Some(line)) => format!("project, MEMORY.md:{line}"),
+            (_, None) => format!("global, {}", r.edge.severity),
         };
         out.push_str(&format!(
             "{:.2}  {}  {}\n",

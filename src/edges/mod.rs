@@ -19,9 +19,9 @@ pub struct Edge {
     pub workaround: String,
     /// "info", "warning" or "critical".
     pub severity: String,
-    /// "project" or "global".
+    /// "project" (MEMORY.md), "commits" (the commit store) or "global".
     pub source: &'static str,
-    /// The 1-based MEMORY.md line of a project gotcha.
+    /// The 1-based line of a project gotcha in MEMORY.md (in the commit store for "commits").
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
     #[serde(skip_serializing_if = "Vec::is_empty")]

@@ -188,14 +188,19 @@ pub fn ledger_path(project: &Project) -> PathBuf {
 }
 
 /// Record harvested lines in the ledger (the caller holds the store lock).
-pub fn record(project: &Project, lines: &[(String, String)]) -> Result<()> {
-    if lines.is_empty() {
+pub fn record(project: &Project, added: &[super::Candidate]) -> Result<()> {
+    if added.is_empty() {
         return Ok(());
     }
     let path = ledger_path(project);
     ensure_parent(&path)?;
     let mut bytes = String::new();
-    for (line, provenance) in lines {
+    for super::Candidate {
+        text: line,
+        provenance,
+        ..
+    } in added
+    {
         let k = key(line);
         bytes.push_str(&format!(
             "{:016x}\t{}\t{}\n",

@@ -57,11 +57,7 @@ pub fn append_new(project: &Project, existing: &[u8], added: &[Candidate]) -> Re
         append::append_bytes(&file, &bytes)?;
         bytes
     };
-    let recorded: Vec<(String, String)> = added
-        .iter()
-        .map(|c| (c.text.clone(), c.provenance.clone()))
-        .collect();
-    dedupe::record(project, &recorded)?;
+    dedupe::record(project, added)?;
     Ok(bytes)
 }
 
@@ -94,15 +90,10 @@ pub struct Entry {
 pub fn entries(store: &str) -> Vec<Entry> {
     let mut out = Vec::new();
     let mut date = None;
-    let mut in_comment = false;
+    let mut comments = crate::store::text::HtmlComments::default();
     for raw in store.lines() {
         let line = raw.trim();
-        if in_comment {
-            in_comment = !line.contains("-->");
-            continue;
-        }
-        if line.starts_with("<!--") {
-            in_comment = !line.contains("-->");
+        if comments.skip(line) {
             continue;
         }
         if line.starts_with('#') {

@@ -112,11 +112,7 @@ pub fn append_new(project: &Project, existing: &[u8], added: &[Candidate]) -> Re
     }
     let bytes = render_append(existing, added);
     append::append_bytes(&project.memory(), &bytes)?;
-    let recorded: Vec<(String, String)> = added
-        .iter()
-        .map(|c| (c.text.clone(), c.provenance.clone()))
-        .collect();
-    dedupe::record(project, &recorded)?;
+    dedupe::record(project, added)?;
     Ok(bytes)
 }
 

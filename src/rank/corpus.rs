@@ -370,18 +370,13 @@ pub fn session(text: &str) -> RawFile {
     };
     let mut date = None;
     let mut kind: Option<Kind> = None;
-    let mut in_comment = false;
+    let mut comments = crate::store::text::HtmlComments::default();
     let mut offset = 0usize;
     for (index, raw) in text.split_inclusive('\n').enumerate() {
         let line_start = offset;
         offset += raw.len();
         let line = raw.trim();
-        if in_comment {
-            in_comment = !line.contains("-->");
-            continue;
-        }
-        if line.starts_with("<!--") {
-            in_comment = !line.contains("-->");
+        if comments.skip(line) {
             continue;
         }
         if let Some(level) = heading_level(line) {

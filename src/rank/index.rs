@@ -172,47 +172,41 @@ impl Index {
             Cache::default()
         };
         let mut dirty = false;
-        let mut cached: Vec<(String, std::path::PathBuf)> = Vec::new();
+        // Each file with how its lines are read: memory-like files as markdown, finished
+        // sessions like SESSION.md.
+        type Lines = fn(&str) -> RawFile;
+        let mut cached: Vec<(String, std::path::PathBuf, Lines)> = Vec::new();
+        let markdown = |files: Vec<(String, std::path::PathBuf)>| {
+            files
+                .into_iter()
+                .map(|(key, path)| (key, path, corpus::markdown as Lines))
+        };
         if scope.memory {
-            cached.push((MEMORY_FILE.to_string(), project.memory()));
+            cached.push((MEMORY_FILE.to_string(), project.memory(), corpus::markdown));
             cached.push((
                 derived::RELATIVE.to_string(),
                 project.dir().join(derived::RELATIVE),
+                corpus::markdown,
             ));
         }
         if scope.named {
-            cached.extend(markdown_files(&project.dir(), MEMORIES_DIR));
+            cached.extend(markdown(markdown_files(&project.dir(), MEMORIES_DIR)));
         }
         if scope.archive {
-            cached.extend(markdown_files(&project.dir(), ARCHIVE_DIR));
+            cached.extend(markdown(markdown_files(&project.dir(), ARCHIVE_DIR)));
         }
-        for (key, path) in cached {
+        if scope.past_sessions {
+            cached.extend(
+                markdown_files(&project.dir(), SESSIONS_DIR)
+                    .into_iter()
+                    .map(|(key, path)| (key, path, corpus::session as Lines)),
+            );
+        }
+        for (key, path, lines) in cached {
             let Some(bytes) = text::read_optional(&path)? else {
                 continue;
             };
-            dirty |= self.add_cached(
-                &name,
-                &key,
-                Arc::new(bytes),
-                &mut cache,
-                tokenizer,
-                corpus::markdown,
-            );
-        }
-        if scope.past_sessions {
-            for (key, path) in markdown_files(&project.dir(), SESSIONS_DIR) {
-                let Some(bytes) = text::read_optional(&path)? else {
-                    continue;
-                };
-                dirty |= self.add_cached(
-                    &name,
-                    &key,
-                    Arc::new(bytes),
-                    &mut cache,
-                    tokenizer,
-                    corpus::session,
-                );
-            }
+            dirty |= self.add_cached(&name, &key, Arc::new(bytes), &mut cache, tokenizer, lines);
         }
         if scope.session
             && let Some(bytes) = text::read_optional(&project.session())?

@@ -433,15 +433,10 @@ pub fn sweep_done(bytes: &[u8], parsed: &Parsed) -> Option<Vec<u8>> {
 /// Python Mind's template title, is not a section: it adds `## Reminders` itself.)
 fn heading_lines(lines: &[Vec<u8>]) -> Vec<(usize, String)> {
     let mut out = Vec::new();
-    let mut in_comment = false;
+    let mut comments = crate::store::text::HtmlComments::default();
     for (i, l) in lines.iter().enumerate() {
         let t = text::trimmed(l);
-        if in_comment {
-            in_comment = !t.contains("-->");
-            continue;
-        }
-        if t.starts_with("<!--") {
-            in_comment = !t.contains("-->");
+        if comments.skip(&t) {
             continue;
         }
         if let Some(h) = t.strip_prefix("## ") {

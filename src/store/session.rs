@@ -81,15 +81,10 @@ impl Session {
 pub fn parse(text: &str) -> Session {
     let mut session = Session::default();
     let mut current: Option<Section> = None;
-    let mut in_comment = false;
+    let mut comments = crate::store::text::HtmlComments::default();
     for raw in text.lines() {
         let line = raw.trim();
-        if in_comment {
-            in_comment = !line.contains("-->");
-            continue;
-        }
-        if line.starts_with("<!--") {
-            in_comment = !line.contains("-->");
+        if comments.skip(line) {
             continue;
         }
         if let Some(title) = line.strip_prefix("# ") {

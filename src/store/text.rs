@@ -88,3 +88,25 @@ mod tests {
         assert_eq!(one_line("a\n## b\r\n  c "), "a ## b c");
     }
 }
+
+/// Follows `<!-- ... -->` comments across lines, as the markdown readers skip them.
+#[derive(Debug, Default)]
+pub struct HtmlComments {
+    open: bool,
+}
+
+impl HtmlComments {
+    /// Whether the trimmed `line` is (part of) a comment; an opening line that does not
+    /// close the comment makes the following lines part of it until one holds `-->`.
+    pub fn skip(&mut self, line: &str) -> bool {
+        if self.open {
+            self.open = !line.contains("-->");
+            return true;
+        }
+        if line.starts_with("<!--") {
+            self.open = !line.contains("-->");
+            return true;
+        }
+        false
+    }
+}

@@ -786,3 +786,24 @@ fn a_rejection_logged_as_a_decision_stays_a_rejection() {
     assert!(ruled_out.contains("memcached"), "{ruled_out}");
     assert!(ruled_out.contains("SQLite"), "{ruled_out}");
 }
+
+#[test]
+fn a_rejection_with_its_subject_gets_the_label_once() {
+    let env = Env::initialised();
+    let out = env.ok(&["log", "we decided against kafka, too heavy", "--json"]);
+    assert_eq!(json(&out)["type"], "rejected");
+    assert_eq!(json(&out)["text"], "decided against: kafka, too heavy");
+    env.ok(&["log", "I've decided against: nats - no persistence"]);
+    env.ok(&["log", "decided against redis for the queue"]);
+    // A rejection phrase later in the message is part of it.
+    env.ok(&["log", "the team decided against GraphQL"]);
+    assert_eq!(
+        memory_tail(&env, 4),
+        vec![
+            "decided against: kafka, too heavy",
+            "decided against: nats - no persistence",
+            "decided against: redis for the queue",
+            "decided against: the team decided against GraphQL",
+        ]
+    );
+}

@@ -315,7 +315,10 @@ fn a_promoted_rejection_carries_its_label_once() {
     let (env, v) = promote(&[
         ("rejected", "ruled out SQLite: no concurrent writers"),
         ("rejected", "We gave up on nats - no persistence"),
-        ("rejected", "decided against: zookeeper because of the ops cost"),
+        (
+            "rejected",
+            "decided against: zookeeper because of the ops cost",
+        ),
     ]);
     let lines = [
         "decided against: SQLite: no concurrent writers",

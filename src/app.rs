@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use crate::capture::derived;
 use crate::cli::GlobalArgs;
 use crate::clock::Clock;
 use crate::config::Config;
@@ -89,8 +90,12 @@ impl Ctx {
         state.set_last_activity(self.clock.epoch_ms());
         if state.session_started().is_none() {
             // A session that began without a recall starts with its first activity.
-            let memory_len = std::fs::metadata(project.memory()).map_or(0, |m| m.len());
-            state.start_session(self.clock.epoch_ms(), memory_len);
+            let len = |path: PathBuf| std::fs::metadata(path).map_or(0, |m| m.len());
+            state.start_session(
+                self.clock.epoch_ms(),
+                len(project.memory()),
+                len(derived::path(project)),
+            );
         }
         state.save(&project.state())?;
         Ok(before)

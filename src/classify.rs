@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::parse::EntryType;
+use crate::parse::{EntryType, ruled_out};
 use crate::store::session::Section;
 
 /// The destination of a log message.
@@ -398,7 +398,8 @@ fn verb_phrases(kind: EntryType) -> &'static [(&'static str, &'static str)] {
             ("learned", "learned:"),
             ("learnt", "learned:"),
         ],
-        EntryType::Rejected => &[("decided against", "decided against:")],
+        // Rejections: see [`ruled_out`], which also knows a leading subject ("we ruled out").
+        EntryType::Rejected => &[],
         EntryType::Progress => &[("fixed", "fixed:")],
         EntryType::Problem | EntryType::Gotcha => &[],
     }
@@ -426,7 +427,8 @@ fn after_phrase<'a>(text: &'a str, phrase: &str) -> Option<&'a str> {
 /// The line `mind log` writes to MEMORY.md: exactly one label. A message that starts with
 /// this type's label is kept as written; another type's label (`learned:` under
 /// `--type decision`) is replaced; leading words that are the label's own verb ("decided to",
-/// "fixed", "TIL") become the label. No other word is ever dropped.
+/// "fixed", "TIL") become the label, and so do the words of a rejection with their subject
+/// ("we decided against X" -> `decided against: X`). No other word is ever dropped.
 pub fn memory_line(kind: EntryType, message: &str) -> String {
     if let Some((_, labelled, end)) = leading_label(message) {
         if labelled == LogKind::Memory(kind) {
@@ -445,6 +447,11 @@ pub fn memory_line(kind: EntryType, message: &str) -> String {
         }
     }
     let text = message.trim_start();
+    if kind == EntryType::Rejected
+        && let Some(rest) = ruled_out(text)
+    {
+        return format!("{} {rest}", kind.label());
+    }
     for (phrase, label) in verb_phrases(kind) {
         if let Some(rest) = after_phrase(text, phrase) {
             return format!("{label} {rest}");

@@ -225,6 +225,25 @@ pub fn reason(text: &str) -> bool {
     dash || colon || has_arrow(text) || has_word(text, "because|since|due to")
 }
 
+/// `(?i),.*\b(?:overkill|too slow|...|doesn't scale)\b`: after a comma, a verdict on what
+/// was tried ("tried redis for sessions, overkill"): the reason a rejection gives without a
+/// marker. A verdict word before any comma ("overkill redis") is not one.
+pub fn verdict(text: &str) -> bool {
+    text.split_once(',').is_some_and(|(_, after)| {
+        has_word(
+            after,
+            concat!(
+                "overkill|too slow|too heavy|too complex|too complicated|too expensive",
+                "|too fragile|too flaky|too brittle|too risky|too much|not worth it|dead end",
+                "|didn't work|did not work|doesn't work|does not work|won't work",
+                "|didn't scale|doesn't scale|does not scale|won't scale",
+                "|didn\u{2019}t work|doesn\u{2019}t work|won\u{2019}t work",
+                "|didn\u{2019}t scale|doesn\u{2019}t scale|won\u{2019}t scale",
+            ),
+        )
+    })
+}
+
 /// `(?i)\b(?:safari|chrome|...|jest)\b`: a technology the item names.
 pub fn tech(text: &str) -> bool {
     has_word(
@@ -486,6 +505,19 @@ mod tests {
             );
             at += c.len_utf8() + 1;
         }
+    }
+
+    #[test]
+    fn verdicts_after_a_comma() {
+        assert!(verdict("tried redis for sessions, overkill"));
+        assert!(verdict("tried kafka, way too heavy for us"));
+        assert!(verdict("tried nginx caching, it didn\u{2019}t work"));
+        assert!(verdict("Tried sharding, DOESN'T SCALE"));
+        assert!(!verdict("tried redis"));
+        assert!(!verdict("tried redis, then memcached"));
+        assert!(!verdict("overkill redis setup"));
+        assert!(!verdict("tried redis, too"));
+        assert!(!verdict("tried redis, overkillish"));
     }
 
     #[test]

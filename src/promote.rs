@@ -1,8 +1,9 @@
 //! Promotion at a new session: what of SESSION.md is worth keeping in MEMORY.md, and how
 //! it relates to what memory already holds.
 //!
-//! Candidates: rejected approaches that carry a reason become `decided against: ...` (a
-//! rejection, never a decision); experiences that carry a tech word, a path, an insight
+//! Candidates: rejected approaches that carry a reason (a marker such as ` - `, `because`
+//! or `: `, or a verdict after a comma such as ", overkill") become `decided against: ...`
+//! (a rejection, never a decision); experiences that carry a tech word, a path, an insight
 //! word or an arrow become `learned: ...`; blockers become `problem: ... → cause: ... →
 //! fix: ...` only when they carry reuse signals (a platform, library or tool, an error
 //! pattern, a cause or a fix). Assumptions belong to their session and are not kept.
@@ -33,7 +34,7 @@ use serde::Serialize;
 
 use crate::cues;
 use crate::error::Result;
-use crate::parse::classify_line;
+use crate::parse::{classify_line, ruled_out};
 use crate::rank::bm25::{Features, Filter, Query};
 use crate::rank::corpus::{Kind, SUPERSEDED};
 use crate::rank::index::Index;
@@ -220,11 +221,11 @@ pub fn candidates(session: &Session) -> Vec<(Section, String, String)> {
     }
     let mut out = Vec::new();
     for item in &session.rejected {
-        if cues::reason(item) {
+        if cues::reason(item) || cues::verdict(item) {
             out.push((
                 Section::Rejected,
                 item.clone(),
-                format!("decided against: {}", strip_label(item)),
+                format!("decided against: {}", rejected_text(item)),
             ));
         }
     }
@@ -263,6 +264,13 @@ fn strip_label(item: &str) -> &str {
         }
     }
     item
+}
+
+/// A rejected item without the words that already say it was ruled out, so `ruled out X`
+/// becomes `decided against: X`, never `decided against: ruled out X`.
+fn rejected_text(item: &str) -> &str {
+    let text = strip_label(item);
+    ruled_out(text).unwrap_or(text)
 }
 
 /// Decide what to do with each candidate against `memory_bytes` (MEMORY.md as it is now).

@@ -881,3 +881,62 @@ fn merges_cherry_picks_and_amends_leave_the_tree_clean() {
     assert_eq!(env.read(".mind/MEMORY.md"), memory);
     assert_eq!(porcelain(&env, &env.root()), "");
 }
+
+#[test]
+fn a_decision_committed_this_session_is_not_a_past_solution() {
+    let mut env = repo();
+    env.ok(&["hooks", "install"]);
+    // An earlier session commits a decision about the docker layer cache.
+    env.write("Dockerfile", "FROM alpine@sha256:1\n");
+    let git = Git::new(&env);
+    git.ok(&["add", "Dockerfile"]);
+    git.ok(&[
+        "commit",
+        "-q",
+        "-m",
+        "decided: pin the docker base image by digest so the layer cache survives CI rebuilds\n\ndecided: hash passwords with argon2\ndecided: API errors are JSON problem documents\nlearned: the staging database resets every Sunday",
+    ]);
+    let old = short(&env, "HEAD");
+    // Three hours later a new session starts; ten minutes into it another decision is committed.
+    env.at("2026-01-15T12:00:00Z");
+    env.ok(&["recall"]);
+    env.at("2026-01-15T12:05:00Z");
+    env.write("ci.yml", "cache: nightly\n");
+    let git = Git::new(&env).at("2026-01-15T12:05:00Z");
+    git.ok(&["add", "ci.yml"]);
+    git.ok(&[
+        "commit",
+        "-q",
+        "-m",
+        "decided: rebuild the docker layer cache nightly in CI",
+    ]);
+    let new = short(&env, "HEAD");
+    assert_eq!(store_lines(&env, "docker").len(), 2);
+    // A blocker on the subject: only the earlier session's decision is a past solution.
+    env.at("2026-01-15T12:15:00Z");
+    let v = json(&env.ok(&["blocker", "docker layer cache misses in CI", "--json"]));
+    let texts: Vec<&str> = v["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        texts,
+        vec![format!(
+            "decided: pin the docker base image by digest so the layer cache survives CI rebuilds (commit {old})"
+        )],
+        "{v:#}"
+    );
+    assert_eq!(v["solutions"][0]["file"], STORE);
+    // In the next session both are past.
+    env.at("2026-01-15T15:00:00Z");
+    env.ok(&["recall"]);
+    let v = json(&env.ok(&["blocker", "docker layer cache misses in CI", "--json"]));
+    let all = v["solutions"].to_string();
+    assert!(
+        all.contains(&format!("nightly in CI (commit {new})")),
+        "{v:#}"
+    );
+    assert!(all.contains(&format!("(commit {old})")), "{v:#}");
+}

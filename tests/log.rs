@@ -786,3 +786,40 @@ fn a_rejection_logged_as_a_decision_stays_a_rejection() {
     assert!(ruled_out.contains("memcached"), "{ruled_out}");
     assert!(ruled_out.contains("SQLite"), "{ruled_out}");
 }
+
+#[test]
+fn a_rejection_with_its_subject_gets_the_label_once() {
+    // Run the way a user does: a git repository in a temp HOME, no MIND_HOME.
+    let env = Env::new();
+    env.git_in(&env.root(), &["init", "-q"]);
+    let user = |args: &[&str]| {
+        let out = env.mind_as_user(&env.root(), args).output().unwrap();
+        assert!(out.status.success(), "mind {args:?}: {out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    user(&["init"]);
+    let out = user(&["log", "we decided against kafka, too heavy", "--json"]);
+    assert_eq!(json(&out)["type"], "rejected");
+    assert_eq!(json(&out)["text"], "decided against: kafka, too heavy");
+    user(&["log", "I've decided against: nats - no persistence"]);
+    user(&["log", "decided against redis for the queue"]);
+    // A rejection phrase later in the message is part of it.
+    user(&["log", "the team decided against GraphQL"]);
+    assert_eq!(
+        memory_tail(&env, 4),
+        vec![
+            "decided against: kafka, too heavy",
+            "decided against: nats - no persistence",
+            "decided against: redis for the queue",
+            "decided against: the team decided against GraphQL",
+        ]
+    );
+    // The context block shows what was ruled out, under Ruled Out.
+    let recall = user(&["recall"]);
+    let ruled_out = recall
+        .split("## Ruled Out\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n\n").next())
+        .expect("a ruled-out section");
+    assert!(ruled_out.contains("- kafka, too heavy"), "{ruled_out}");
+}

@@ -309,3 +309,57 @@ fn recall_reports_what_promotion_did() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_promoted_rejection_carries_its_label_once() {
+    let (env, v) = promote(&[
+        ("rejected", "ruled out SQLite: no concurrent writers"),
+        ("rejected", "We gave up on nats - no persistence"),
+        (
+            "rejected",
+            "decided against: zookeeper because of the ops cost",
+        ),
+    ]);
+    let lines = [
+        "decided against: SQLite: no concurrent writers",
+        "decided against: nats - no persistence",
+        "decided against: zookeeper because of the ops cost",
+    ];
+    assert_eq!(
+        actions(&v),
+        lines
+            .iter()
+            .map(|l| ("added".to_string(), l.to_string()))
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        env.read(".mind/MEMORY.md"),
+        format!("{MEMORY}\n## 2026-01-15\n\n{}\n", lines.join("\n"))
+    );
+}
+
+#[test]
+fn a_rejection_with_a_verdict_after_a_comma_is_promoted_as_written() {
+    let (env, v) = promote(&[
+        ("rejected", "tried kafka for the job queue, overkill"),
+        ("rejected", "tried sharding the queue, doesn't scale"),
+        // No reason given: it stays in the session.
+        ("rejected", "tried memcached"),
+        ("rejected", "tried nginx, then caddy"),
+    ]);
+    let lines = [
+        "decided against: tried kafka for the job queue, overkill",
+        "decided against: tried sharding the queue, doesn't scale",
+    ];
+    assert_eq!(
+        actions(&v),
+        lines
+            .iter()
+            .map(|l| ("added".to_string(), l.to_string()))
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        env.read(".mind/MEMORY.md"),
+        format!("{MEMORY}\n## 2026-01-15\n\n{}\n", lines.join("\n"))
+    );
+}

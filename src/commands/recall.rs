@@ -6,6 +6,7 @@ use chrono::{DateTime, NaiveDate};
 use serde::Serialize;
 
 use crate::app::Ctx;
+use crate::capture::derived;
 use crate::commands::{memory_document, read_memory_bytes, refresh_context};
 use crate::context::{self, TargetOutcome};
 use crate::error::Result;
@@ -83,7 +84,8 @@ pub fn run(ctx: &Ctx) -> Result<()> {
             None => templates::session(ctx.clock.today()).into_bytes(),
         };
         atomic::write_atomic(&project.session(), &fresh)?;
-        state.start_session(now_ms, memory_bytes.len() as u64);
+        let commits_len = std::fs::metadata(derived::path(&project)).map_or(0, |m| m.len());
+        state.start_session(now_ms, memory_bytes.len() as u64, commits_len);
     }
 
     let reminders = remind::settle_at_recall(&project, ctx.clock.now(), new_session)?;

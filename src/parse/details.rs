@@ -114,8 +114,18 @@ pub fn reasoning(text: &str, dash_tail: bool) -> Option<String> {
 /// A rejection's title: what was ruled out, without the words that say so ("We ruled out
 /// Kafka: too heavy" → "Kafka: too heavy"); the entity's type carries the polarity.
 pub fn rejected_title(title: &str) -> String {
-    let lower = title.to_ascii_lowercase();
-    let mut skip = 0;
+    ruled_out(title).unwrap_or(title).to_string()
+}
+
+/// What `text` rules out when it starts with words that say so: an optional subject ("we",
+/// "I've", ...) and a rejection phrase ("decided against", "ruled out", "gave up on", ...),
+/// as whole words followed by a blank or a colon. `None` when it does not start so, or
+/// nothing follows.
+pub fn ruled_out(text: &str) -> Option<&str> {
+    // ASCII lower-casing keeps byte offsets, so positions in `lower` index `text`.
+    let lower = text.to_ascii_lowercase();
+    let lead = lower.len() - lower.trim_start().len();
+    let mut skip = lead;
     for subject in [
         "we ",
         "i ",
@@ -125,27 +135,28 @@ pub fn rejected_title(title: &str) -> String {
         "i have ",
         "we finally ",
     ] {
-        if lower.starts_with(subject) {
-            skip = subject.len();
+        if lower[lead..].starts_with(subject) {
+            skip = lead + subject.len();
             break;
         }
     }
     for phrase in [
-        "decided against ",
-        "ruled out ",
-        "rejected ",
-        "gave up on ",
-        "given up on ",
-        "abandoned ",
+        "decided against",
+        "ruled out",
+        "rejected",
+        "gave up on",
+        "given up on",
+        "abandoned",
     ] {
-        if lower[skip..].starts_with(phrase) {
-            let rest = title[skip + phrase.len()..].trim_start_matches([' ', ':']);
+        let end = skip + phrase.len();
+        if lower[skip..].starts_with(phrase) && lower[end..].starts_with([' ', ':']) {
+            let rest = text[end..].trim_start_matches([' ', ':']);
             if !rest.is_empty() {
-                return rest.to_string();
+                return Some(rest);
             }
         }
     }
-    title.to_string()
+    None
 }
 
 /// Words that introduce a reason.

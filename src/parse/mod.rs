@@ -26,6 +26,7 @@ pub mod sections;
 use chrono::NaiveDate;
 use serde::Serialize;
 
+pub use details::ruled_out;
 use line::LineContext;
 
 /// What kind of memory a line holds.

@@ -53,23 +53,29 @@ impl Recalled {
 /// "dealt with before", so retrieval leaves these lines out. Empty by default.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ThisSession {
-    /// The file they are in, as sources name it (`.mind/MEMORY.md`).
-    file: String,
-    /// The first line (1-based) the session wrote; every later line is the session's too.
-    from_line: usize,
+    /// Per file (as sources name it: `.mind/MEMORY.md`), the first line (1-based) the
+    /// session wrote; every later line is the session's too.
+    files: Vec<(String, usize)>,
 }
 
 impl ThisSession {
     /// The lines of `file` (display name) from `from_line` (1-based) on.
     pub fn from_line(file: impl Into<String>, from_line: usize) -> Self {
-        ThisSession {
-            file: file.into(),
-            from_line,
+        ThisSession::default().and_from_line(file, from_line)
+    }
+
+    /// These lines and those of `file` from `from_line` (1-based) on.
+    pub fn and_from_line(mut self, file: impl Into<String>, from_line: usize) -> Self {
+        if from_line > 0 {
+            self.files.push((file.into(), from_line));
         }
+        self
     }
 
     pub fn contains(&self, found: &Found<'_>) -> bool {
-        self.from_line > 0 && found.meta.line >= self.from_line && found.source.file == self.file
+        self.files
+            .iter()
+            .any(|(file, from)| found.meta.line >= *from && found.source.file == *file)
     }
 }
 

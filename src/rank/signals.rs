@@ -13,6 +13,7 @@ use super::index::{Index, Scope};
 use super::loops::{self, LoopWarning};
 use super::retrieve::{self, Recalled, ThisSession};
 use super::tokenize::Tokenizer;
+use crate::capture::derived;
 use crate::classify::LogKind;
 use crate::error::Result;
 use crate::store::session::{self as session_file, Section, Session};
@@ -141,27 +142,56 @@ pub fn for_session(
     Ok(best)
 }
 
-/// The MEMORY.md lines the current session wrote: those past the length the file had when
-/// the session started (recorded in state.json). Unknown (an older state) means none.
+/// The lines the current session wrote to MEMORY.md and to the commit store: those past the
+/// length each file had when the session started (recorded in state.json). Unknown (an
+/// older state) means none.
 fn this_session(project: &Project) -> Result<ThisSession> {
-    let Some(offset) = State::load(&project.state())?.session_memory_offset() else {
-        return Ok(ThisSession::default());
-    };
-    let Some(bytes) = text::read_optional(&project.memory())? else {
-        return Ok(ThisSession::default());
-    };
-    let Some(before) = usize::try_from(offset).ok().and_then(|o| bytes.get(..o)) else {
-        // The file is shorter than at the session's start: it was rewritten, and which
-        // lines are new cannot be told.
-        return Ok(ThisSession::default());
-    };
-    let from_line = memchr::memchr_iter(b'\n', before).count() + 1;
-    Ok(ThisSession::from_line(
-        format!("{MIND_DIR}/{MEMORY_FILE}"),
-        from_line,
-    ))
+    let state = State::load(&project.state())?;
+    let mut fresh = ThisSession::default();
+    for (offset, path, name) in [
+        (
+            state.session_memory_offset(),
+            project.memory(),
+            format!("{MIND_DIR}/{MEMORY_FILE}"),
+        ),
+        (
+            state.session_commits_offset(),
+            derived::path(project),
+            format!("{MIND_DIR}/{}", derived::RELATIVE),
+        ),
+    ] {
+        let Some(offset) = offset else { continue };
+        let Some(bytes) = text::read_optional(&path)? else {
+            continue;
+        };
+        if let Some(from_line) = first_line_past(&bytes, offset) {
+            fresh = fresh.and_from_line(name, from_line);
+        }
+    }
+    Ok(fresh)
+}
+
+/// The first line (1-based) that starts at or past byte `offset` of `bytes`; `None` when the
+/// file is shorter than that: it was rewritten, and which lines are new cannot be told.
+fn first_line_past(bytes: &[u8], offset: u64) -> Option<usize> {
+    let before = usize::try_from(offset).ok().and_then(|o| bytes.get(..o))?;
+    Some(memchr::memchr_iter(b'\n', before).count() + 1)
 }
 
 fn kept_memory(project: &Project) -> Result<Index> {
     Index::open(project, Scope::KEPT, &mut Tokenizer::default(), true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_line_past;
+
+    #[test]
+    fn the_first_line_past_an_offset() {
+        assert_eq!(first_line_past(b"", 0), Some(1));
+        assert_eq!(first_line_past(b"a\nb\n", 2), Some(2));
+        assert_eq!(first_line_past(b"a\nb\n", 4), Some(3));
+        // Shorter than at the session's start: rewritten, nothing can be told.
+        assert_eq!(first_line_past(b"a\n", 4), None);
+    }
 }

@@ -62,18 +62,28 @@ impl State {
             .insert("session_started".into(), Value::from(epoch_ms));
     }
 
-    /// Start a session at `epoch_ms`, when MEMORY.md is `memory_len` bytes long: what lies
-    /// past that length was written during this session.
-    pub fn start_session(&mut self, epoch_ms: i64, memory_len: u64) {
+    /// Start a session at `epoch_ms`, when MEMORY.md is `memory_len` bytes long and the
+    /// commit store `commits_len`: what lies past those lengths was written during this session.
+    pub fn start_session(&mut self, epoch_ms: i64, memory_len: u64, commits_len: u64) {
         self.set_session_started(epoch_ms);
         self.fields
             .insert("session_memory_offset".into(), Value::from(memory_len));
+        self.fields
+            .insert("session_commits_offset".into(), Value::from(commits_len));
     }
 
     /// MEMORY.md's length in bytes when the current session started, if known.
     pub fn session_memory_offset(&self) -> Option<u64> {
         self.fields
             .get("session_memory_offset")
+            .and_then(Value::as_u64)
+    }
+
+    /// The commit store's (`.mind/cache/commits.md`) length in bytes when the current
+    /// session started, if known (0 when it did not exist).
+    pub fn session_commits_offset(&self) -> Option<u64> {
+        self.fields
+            .get("session_commits_offset")
             .and_then(Value::as_u64)
     }
 

@@ -4,6 +4,7 @@
 //! a week of logs, blockers, rejections, reminders, gaps, recalls, commits, a rebase, a
 //! checkout and a merge. Each step checks the files; the end checks what the agent would read.
 
+mod common;
 #[path = "first_week/world.rs"]
 mod world;
 

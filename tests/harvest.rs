@@ -355,49 +355,15 @@ fn a_path_named_in_the_text_counts_too() {
     assert_eq!(out["stale"][0]["path"], "docs/setup.md");
 }
 
-/// A command run the way a person runs it: a temp HOME, no MIND_HOME nor any other MIND_*
-/// variable but the clock, no XDG_* variables, `mind` on PATH, git without user config
-/// (the identity comes from the environment, as `-c user.name=...` would give it).
-fn as_user(home: &Path, dir: &Path, program: &str, args: &[&str]) -> String {
-    let out = std::process::Command::new(program)
-        .env_clear()
-        .env(
-            "PATH",
-            format!("{}:{}", gitrun::mind_dir().display(), gitrun::BASE_PATH),
-        )
-        .env("HOME", home)
-        .env("MIND_NOW", "2026-01-15T09:00:00Z")
-        .env("TZ", "UTC")
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("GIT_AUTHOR_NAME", "Test")
-        .env("GIT_AUTHOR_EMAIL", "test@example.com")
-        .env("GIT_COMMITTER_NAME", "Test")
-        .env("GIT_COMMITTER_EMAIL", "test@example.com")
-        .env("GIT_AUTHOR_DATE", "2026-01-15T09:00:00Z")
-        .env("GIT_COMMITTER_DATE", "2026-01-15T09:00:00Z")
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("run");
-    assert!(
-        out.status.success(),
-        "{program} {args:?} failed:\n{}\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
 #[test]
 fn a_fresh_clone_rebuilds_the_same_commit_store_and_a_second_harvest_adds_nothing() {
-    let tmp = tempfile::tempdir().unwrap();
-    let home = tmp.path().join("home");
-    let origin = tmp.path().join("origin");
-    std::fs::create_dir_all(&home).unwrap();
-    std::fs::create_dir_all(&origin).unwrap();
-    let git = |dir: &Path, args: &[&str]| as_user(&home, dir, "git", args);
-    let mind = |dir: &Path, args: &[&str]| as_user(&home, dir, "mind", args);
+    // Run the way a person runs it: a temp HOME, no MIND_* variable but the clock, no XDG_*
+    // variables, `mind` on PATH for the hooks, git without user config.
+    let user = common::User::new();
+    let home = user.home();
+    let origin = user.folder("origin");
+    let git = |dir: &Path, args: &[&str]| user.git(dir, args);
+    let mind = |dir: &Path, args: &[&str]| user.ok(dir, args);
 
     git(&origin, &["init", "-q", "-b", "main"]);
     mind(&origin, &["init"]);
@@ -447,9 +413,9 @@ fn a_fresh_clone_rebuilds_the_same_commit_store_and_a_second_harvest_adds_nothin
     assert!(home.join(".local/share/mind/projects.json").exists());
     assert!(!home.join(".mind").exists());
 
-    let clone = tmp.path().join("clone");
+    let clone = home.join("clone");
     git(
-        tmp.path(),
+        home,
         &[
             "clone",
             "-q",

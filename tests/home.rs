@@ -6,37 +6,16 @@ use std::fs;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command as StdCommand, Stdio};
-use std::time::Duration;
 
-use common::Env;
+use common::{Env, NO_HANG, User};
 use predicates::prelude::*;
 use serde_json::{Value, json};
 
-/// A safety net only: a command that used to wait forever fails the test instead of hanging it.
-const NO_HANG: Duration = Duration::from_secs(60);
-
 /// `$HOME/code/NAME`, created and made a git repository.
-fn git_project(env: &Env, name: &str) -> PathBuf {
-    let dir = env.dir.path().join("code").join(name);
-    fs::create_dir_all(&dir).unwrap();
-    env.git_in(&dir, &["init", "-q"]);
+fn git_project(user: &User, name: &str) -> PathBuf {
+    let dir = user.folder(&format!("code/{name}"));
+    user.git(&dir, &["init", "-q"]);
     fs::canonicalize(dir).unwrap()
-}
-
-fn user_ok(env: &Env, dir: &Path, args: &[&str]) -> String {
-    let out = env
-        .mind_as_user(dir, args)
-        .timeout(NO_HANG)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "mind {args:?} in {}: {}{}",
-        dir.display(),
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
 }
 
 /// Every file under `dir` with its bytes, paths relative to `dir`.
@@ -71,13 +50,13 @@ fn registered(projects_json: &Path) -> Vec<String> {
 }
 
 /// Two git projects under `$HOME/code`, each initialised and logged to, the way a user does it.
-fn two_projects_each_keep_their_own_memory(env: &Env, data_folder: &Path) {
-    let a = git_project(env, "a");
-    let b = git_project(env, "b");
-    user_ok(env, &a, &["init"]);
-    user_ok(env, &b, &["init"]);
-    user_ok(env, &a, &["log", "decision", "use Postgres for project a"]);
-    user_ok(env, &b, &["log", "decision", "use SQLite for project b"]);
+fn two_projects_each_keep_their_own_memory(user: &User, data_folder: &Path) {
+    let a = git_project(user, "a");
+    let b = git_project(user, "b");
+    user.ok(&a, &["init"]);
+    user.ok(&b, &["init"]);
+    user.ok(&a, &["log", "decision", "use Postgres for project a"]);
+    user.ok(&b, &["log", "decision", "use SQLite for project b"]);
 
     let memory_a = fs::read_to_string(a.join(".mind/MEMORY.md")).unwrap();
     let memory_b = fs::read_to_string(b.join(".mind/MEMORY.md")).unwrap();
@@ -90,7 +69,7 @@ fn two_projects_each_keep_their_own_memory(env: &Env, data_folder: &Path) {
     assert!(!memory_b.contains("project a"), "{memory_b}");
     assert!(a.join("CLAUDE.md").is_file() && b.join("CLAUDE.md").is_file());
 
-    let home = env.dir.path();
+    let home = user.home();
     assert!(!home.join("CLAUDE.md").exists());
     assert!(!home.join(".mind").exists());
     let mut expected = vec![a.display().to_string(), b.display().to_string()];
@@ -100,9 +79,9 @@ fn two_projects_each_keep_their_own_memory(env: &Env, data_folder: &Path) {
 
 #[test]
 fn projects_under_home_use_the_data_folder_and_never_each_other() {
-    let env = Env::new();
-    let data = env.dir.path().join(".local/share/mind");
-    two_projects_each_keep_their_own_memory(&env, &data);
+    let user = User::new();
+    let data = user.home().join(".local/share/mind");
+    two_projects_each_keep_their_own_memory(&user, &data);
     assert_eq!(
         fs::read_dir(&data).unwrap().count(),
         2,
@@ -113,20 +92,19 @@ fn projects_under_home_use_the_data_folder_and_never_each_other() {
 
 #[test]
 fn xdg_data_home_moves_the_global_folder() {
-    let env = Env::new();
-    let xdg = env.dir.path().join("xdg-data");
-    let a = git_project(&env, "a");
-    env.mind_as_user(&a, &["init"])
+    let user = User::new();
+    let xdg = user.home().join("xdg-data");
+    let a = git_project(&user, "a");
+    user.mind(&a, &["init"])
         .env("XDG_DATA_HOME", &xdg)
-        .timeout(NO_HANG)
         .assert()
         .success();
     assert_eq!(
         registered(&xdg.join("mind/projects.json")),
         [a.display().to_string()]
     );
-    assert!(!env.dir.path().join(".local").exists());
-    assert!(!env.dir.path().join(".mind").exists());
+    assert!(!user.home().join(".local").exists());
+    assert!(!user.home().join(".mind").exists());
 }
 
 const LEGACY_EDGES: &str = r#"[
@@ -147,10 +125,10 @@ const LEGACY_EDGES: &str = r#"[
 ]"#;
 
 /// A Python Mind user's `$HOME/.mind/` (global files) and one project it registered.
-fn python_mind_user(env: &Env) -> (PathBuf, PathBuf) {
-    let legacy = env.dir.path().join(".mind");
+fn python_mind_user(user: &User) -> (PathBuf, PathBuf) {
+    let legacy = user.home().join(".mind");
     fs::create_dir_all(&legacy).unwrap();
-    let old = env.dir.path().join("code/old");
+    let old = user.home().join("code/old");
     fs::create_dir_all(old.join(".mind")).unwrap();
     fs::write(
         old.join(".mind/MEMORY.md"),
@@ -179,18 +157,17 @@ fn python_mind_user(env: &Env) -> (PathBuf, PathBuf) {
 
 #[test]
 fn a_python_mind_global_folder_is_read_and_never_written() {
-    let env = Env::new();
-    let (legacy, old) = python_mind_user(&env);
+    let user = User::new();
+    let (legacy, old) = python_mind_user(&user);
     let before = tree(&legacy);
 
-    let new = git_project(&env, "new");
-    user_ok(&env, &new, &["init"]);
+    let new = git_project(&user, "new");
+    user.ok(&new, &["init"]);
     assert!(new.join(".mind/MEMORY.md").is_file());
-    assert!(!env.dir.path().join("CLAUDE.md").exists());
+    assert!(!user.home().join("CLAUDE.md").exists());
 
     // The old global edges apply.
-    let out = user_ok(
-        &env,
+    let out = user.ok(
         &new,
         &[
             "--json",
@@ -204,7 +181,7 @@ fn a_python_mind_global_folder_is_read_and_never_written() {
         "Safari ITP blocks cross-domain cookies"
     );
     // A title the old file holds is refused; a new edge goes to the data folder.
-    env.mind_as_user(
+    user.mind(
         &new,
         &[
             "edges",
@@ -218,8 +195,7 @@ fn a_python_mind_global_folder_is_read_and_never_written() {
     .assert()
     .code(1)
     .stderr(predicate::str::contains("already exists"));
-    user_ok(
-        &env,
+    user.ok(
         &new,
         &[
             "edges",
@@ -230,17 +206,13 @@ fn a_python_mind_global_folder_is_read_and_never_written() {
             "--global",
         ],
     );
-    let data = env.dir.path().join(".local/share/mind");
+    let data = user.home().join(".local/share/mind");
     let edges: Value =
         serde_json::from_str(&fs::read_to_string(data.join("global_edges.json")).unwrap()).unwrap();
     assert_eq!(edges.as_array().unwrap().len(), 1);
 
     // The old registered projects are searched with --all-projects.
-    let out = user_ok(
-        &env,
-        &new,
-        &["search", "--json", "DataLoader", "--all-projects"],
-    );
+    let out = user.ok(&new, &["search", "--json", "DataLoader", "--all-projects"]);
     let reply: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(reply["results"][0]["project"], "old", "{reply}");
     assert_eq!(
@@ -250,12 +222,12 @@ fn a_python_mind_global_folder_is_read_and_never_written() {
     assert!(old.join(".mind/MEMORY.md").is_file());
 
     // Running in the home folder itself never makes the old global folder a project.
-    let home = env.dir.path();
-    env.mind_as_user(home, &["init"])
+    let home = user.home();
+    user.mind(home, &["init"])
         .assert()
         .code(1)
         .stderr(predicate::str::contains("is a global folder"));
-    env.mind_as_user(home, &["log", "decision", "x"])
+    user.mind(home, &["log", "decision", "x"])
         .assert()
         .code(1)
         .stderr(predicate::str::contains("no .mind/ here or above"))
@@ -268,18 +240,18 @@ fn a_python_mind_global_folder_is_read_and_never_written() {
 #[test]
 fn a_home_mind_folder_written_by_an_earlier_version_is_not_a_project() {
     // An earlier `mind` kept projects.json in ~/.mind and could write MEMORY.md beside it.
-    let env = Env::new();
-    let legacy = env.dir.path().join(".mind");
+    let user = User::new();
+    let legacy = user.home().join(".mind");
     fs::create_dir_all(&legacy).unwrap();
     fs::write(legacy.join("projects.json"), "{\"projects\": {}}\n").unwrap();
     fs::write(legacy.join("MEMORY.md"), "# home\n").unwrap();
-    let notes = env.dir.path().join("notes");
+    let notes = user.home().join("notes");
     fs::create_dir_all(&notes).unwrap();
-    env.mind_as_user(&notes, &["log", "decision", "x"])
+    user.mind(&notes, &["log", "decision", "x"])
         .assert()
         .code(1)
         .stderr(predicate::str::contains("no .mind/ here or above"));
-    user_ok(&env, &notes, &["init"]);
+    user.ok(&notes, &["init"]);
     assert!(notes.join(".mind/MEMORY.md").is_file());
     assert_eq!(
         fs::read_to_string(legacy.join("MEMORY.md")).unwrap(),
@@ -289,11 +261,11 @@ fn a_home_mind_folder_written_by_an_earlier_version_is_not_a_project() {
 
 #[test]
 fn outside_any_project_the_error_says_where_it_looked() {
-    let env = Env::new();
-    let repo = git_project(&env, "repo");
+    let user = User::new();
+    let repo = git_project(&user, "repo");
     let deep = repo.join("src/app");
     fs::create_dir_all(&deep).unwrap();
-    env.mind_as_user(&deep, &["log", "decision", "x"])
+    user.mind(&deep, &["log", "decision", "x"])
         .assert()
         .code(1)
         .stderr(predicate::str::contains(format!(
@@ -304,10 +276,10 @@ fn outside_any_project_the_error_says_where_it_looked() {
         .stderr(predicate::str::contains("mind init"));
 
     // A plain folder stops at the home folder.
-    let plain = env.dir.path().join("plain");
+    let plain = user.home().join("plain");
     fs::create_dir_all(&plain).unwrap();
-    let home = fs::canonicalize(env.dir.path()).unwrap();
-    env.mind_as_user(&plain, &["status"])
+    let home = fs::canonicalize(user.home()).unwrap();
+    user.mind(&plain, &["status"])
         .assert()
         .code(1)
         .stderr(predicate::str::contains(format!(
@@ -319,23 +291,23 @@ fn outside_any_project_the_error_says_where_it_looked() {
 
 #[test]
 fn a_git_repository_inside_a_project_is_its_own_place() {
-    let env = Env::new();
-    let outer = git_project(&env, "outer");
-    user_ok(&env, &outer, &["init"]);
+    let user = User::new();
+    let outer = git_project(&user, "outer");
+    user.ok(&outer, &["init"]);
     let outer_memory = fs::read(outer.join(".mind/MEMORY.md")).unwrap();
     let inner = outer.join("vendor/lib");
     fs::create_dir_all(&inner).unwrap();
-    env.git_in(&inner, &["init", "-q"]);
+    user.git(&inner, &["init", "-q"]);
 
-    env.mind_as_user(&inner, &["log", "decision", "inner choice"])
+    user.mind(&inner, &["log", "decision", "inner choice"])
         .assert()
         .code(1)
         .stderr(predicate::str::contains(format!(
             "looked in {} (the git work-tree root",
             inner.display()
         )));
-    user_ok(&env, &inner, &["init"]);
-    user_ok(&env, &inner, &["log", "decision", "inner choice"]);
+    user.ok(&inner, &["init"]);
+    user.ok(&inner, &["log", "decision", "inner choice"]);
     assert!(
         fs::read_to_string(inner.join(".mind/MEMORY.md"))
             .unwrap()
@@ -349,18 +321,18 @@ fn a_git_repository_inside_a_project_is_its_own_place() {
 
 #[test]
 fn a_submodule_belongs_to_the_enclosing_project() {
-    let env = Env::new();
-    let outer = git_project(&env, "outer");
-    user_ok(&env, &outer, &["init"]);
+    let user = User::new();
+    let outer = git_project(&user, "outer");
+    user.ok(&outer, &["init"]);
     let sub = outer.join("vendor/sub");
     fs::create_dir_all(&sub).unwrap();
-    env.git_in(&sub, &["init", "-q"]);
+    user.git(&sub, &["init", "-q"]);
     fs::write(
         outer.join(".gitmodules"),
         "[submodule \"sub\"]\n\tpath = vendor/sub\n\turl = ../sub\n",
     )
     .unwrap();
-    user_ok(&env, &sub, &["log", "decision", "pin the submodule"]);
+    user.ok(&sub, &["log", "decision", "pin the submodule"]);
     assert!(
         fs::read_to_string(outer.join(".mind/MEMORY.md"))
             .unwrap()
@@ -371,27 +343,26 @@ fn a_submodule_belongs_to_the_enclosing_project() {
 
 #[test]
 fn a_plain_folder_inside_a_project_belongs_to_it() {
-    let env = Env::new();
-    let project = git_project(&env, "project");
-    user_ok(&env, &project, &["init"]);
+    let user = User::new();
+    let project = git_project(&user, "project");
+    user.ok(&project, &["init"]);
     let notes = project.join("docs/notes");
     fs::create_dir_all(&notes).unwrap();
-    user_ok(&env, &notes, &["log", "decision", "notes live in docs"]);
+    user.ok(&notes, &["log", "decision", "notes live in docs"]);
     assert!(
         fs::read_to_string(project.join(".mind/MEMORY.md"))
             .unwrap()
             .contains("notes live in docs")
     );
     // init from there finds the same project rather than starting a new one.
-    user_ok(&env, &notes, &["init"]);
+    user.ok(&notes, &["init"]);
     assert!(!notes.join(".mind").exists());
 
     // Without git, a plain folder walks up to an enclosing plain project too.
-    let plain = env.dir.path().join("writing");
+    let plain = user.home().join("writing");
     fs::create_dir_all(plain.join("drafts")).unwrap();
-    user_ok(&env, &plain, &["init"]);
-    user_ok(
-        &env,
+    user.ok(&plain, &["init"]);
+    user.ok(
         &plain.join("drafts"),
         &["log", "decision", "drafts stay short"],
     );

@@ -291,25 +291,13 @@ fn a_linked_worktree_uses_the_common_hooks_folder() {
         "side",
         linked.to_str().unwrap(),
     ]);
-    let out = assert_cmd::Command::cargo_bin("mind")
-        .unwrap()
-        .env_clear()
-        .env("PATH", gitrun::BASE_PATH)
-        .env("HOME", env.dir.path())
-        .env("MIND_HOME", env.home())
-        .env("MIND_NOW", &env.now)
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
-        .env("GIT_CONFIG_NOSYSTEM", "1")
+    let out = env
+        .mind(&["hooks", "install", "--json"])
+        .env("PATH", common::BASE_PATH)
         .current_dir(&linked)
-        .args(["hooks", "install", "--json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let out = json(&String::from_utf8(out.stdout).unwrap());
+        .assert()
+        .success();
+    let out = json(&String::from_utf8_lossy(&out.get_output().stdout));
     let git_says = env.git_in(&linked, &["rev-parse", "--git-path", "hooks"]);
     assert_eq!(
         fs::canonicalize(out["location"]["hooks_dir"].as_str().unwrap()).unwrap(),

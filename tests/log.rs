@@ -675,29 +675,11 @@ fn detailed_missing_and_unknown_levels_keep_everything() {
 /// The way a user runs it: a real HOME, no MIND_HOME, a git repository.
 #[test]
 fn as_a_user_runs_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let home = dir.path().join("home");
-    let project = dir.path().join("repo");
-    std::fs::create_dir_all(&home).unwrap();
-    std::fs::create_dir_all(&project).unwrap();
-    let git = std::process::Command::new("git")
-        .args(["init", "-q"])
-        .current_dir(&project)
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .status()
-        .unwrap();
-    assert!(git.success());
-    let mind = |args: &[&str]| {
-        let mut cmd = assert_cmd::Command::cargo_bin("mind").unwrap();
-        cmd.env_clear()
-            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-            .env("HOME", &home)
-            .env("MIND_NOW", common::T0)
-            .current_dir(&project)
-            .args(args);
-        cmd
-    };
+    let user = common::User::new();
+    let home = user.home();
+    let project = user.folder("repo");
+    user.git(&project, &["init", "-q"]);
+    let mind = |args: &[&str]| user.mind(&project, args);
     mind(&["init", "-q"]).assert().success();
     assert!(home.join(".local/share/mind/projects.json").exists());
     assert!(!home.join(".mind").exists());
@@ -725,12 +707,9 @@ fn as_a_user_runs_it() {
 fn a_rejection_logged_as_a_decision_stays_a_rejection() {
     // Run the way a user does: a git repository in a temp HOME, no MIND_HOME.
     let env = Env::new();
-    env.git_in(&env.root(), &["init", "-q"]);
-    let user = |args: &[&str]| {
-        let out = env.mind_as_user(&env.root(), args).output().unwrap();
-        assert!(out.status.success(), "mind {args:?}: {out:?}");
-        String::from_utf8(out.stdout).unwrap()
-    };
+    let person = env.user();
+    person.git(&env.root(), &["init", "-q"]);
+    let user = |args: &[&str]| person.ok(&env.root(), args);
     user(&["init"]);
     let out = user(&[
         "log",
@@ -791,12 +770,9 @@ fn a_rejection_logged_as_a_decision_stays_a_rejection() {
 fn a_rejection_with_its_subject_gets_the_label_once() {
     // Run the way a user does: a git repository in a temp HOME, no MIND_HOME.
     let env = Env::new();
-    env.git_in(&env.root(), &["init", "-q"]);
-    let user = |args: &[&str]| {
-        let out = env.mind_as_user(&env.root(), args).output().unwrap();
-        assert!(out.status.success(), "mind {args:?}: {out:?}");
-        String::from_utf8(out.stdout).unwrap()
-    };
+    let person = env.user();
+    person.git(&env.root(), &["init", "-q"]);
+    let user = |args: &[&str]| person.ok(&env.root(), args);
     user(&["init"]);
     let out = user(&["log", "we decided against kafka, too heavy", "--json"]);
     assert_eq!(json(&out)["type"], "rejected");

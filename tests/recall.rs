@@ -1,7 +1,7 @@
 //! `mind recall`: session gap, promotion, reset, context block, state.
 mod common;
 
-use common::Env;
+use common::{Env, User};
 use predicates::prelude::*;
 
 const FRESH_SESSION_16: &str = "# Session: 2026-01-16
@@ -509,50 +509,15 @@ fn pruning_keeps_exactly_the_newest_n_archives() {
 #[test]
 fn session_archives_stay_out_of_git_for_a_real_user() {
     // As a user runs it: a temp HOME, no MIND_HOME, no XDG variables, a real repository.
-    let dir = tempfile::tempdir().unwrap();
-    let home = dir.path().join("home");
-    let repo = dir.path().join("repo");
-    std::fs::create_dir_all(&home).unwrap();
-    std::fs::create_dir_all(&repo).unwrap();
-    let run = |now: &str, args: &[&str]| {
-        let mut cmd = assert_cmd::Command::cargo_bin("mind").unwrap();
-        cmd.env_clear()
-            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-            .env("HOME", &home)
-            .env("MIND_NOW", now)
-            .current_dir(&repo)
-            .args(args)
-            .assert()
-            .success();
-    };
-    let git = |args: &[&str]| {
-        let out = std::process::Command::new("git")
-            .args(args)
-            .current_dir(&repo)
-            .env("HOME", &home)
-            .env("GIT_CONFIG_NOSYSTEM", "1")
-            .env("GIT_AUTHOR_NAME", "T")
-            .env("GIT_AUTHOR_EMAIL", "t@example.com")
-            .env("GIT_COMMITTER_NAME", "T")
-            .env("GIT_COMMITTER_EMAIL", "t@example.com")
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
-    };
-    git(&["init", "-q"]);
-    run("2026-01-15T09:00:00Z", &["init"]);
-    git(&["add", "-A"]);
-    git(&["commit", "-qm", "memory"]);
-    run(
-        "2026-01-15T09:05:00Z",
-        &["log", "rejected", "redis - overkill"],
-    );
-    run("2026-01-15T12:00:00Z", &["recall"]);
+    let mut user = User::new();
+    let repo = user.folder("repo");
+    user.git(&repo, &["init", "-q"]);
+    user.at("2026-01-15T09:00:00Z").ok(&repo, &["init"]);
+    user.git(&repo, &["add", "-A"]);
+    user.git(&repo, &["commit", "-qm", "memory"]);
+    user.at("2026-01-15T09:05:00Z")
+        .ok(&repo, &["log", "rejected", "redis - overkill"]);
+    user.at("2026-01-15T12:00:00Z").ok(&repo, &["recall"]);
     let sessions = repo.join(".mind/sessions");
     let archived: Vec<_> = std::fs::read_dir(&sessions)
         .unwrap()
@@ -565,9 +530,13 @@ fn session_archives_stay_out_of_git_for_a_real_user() {
             .unwrap()
             .contains("- redis - overkill\n")
     );
-    let status = git(&["status", "--porcelain", "-uall"]);
+    let status = user.git(&repo, &["status", "--porcelain", "-uall"]);
     assert!(!status.contains("sessions"), "{status}");
-    assert!(!git(&["ls-files", "--others", "--exclude-standard"]).contains("sessions"));
+    assert!(
+        !user
+            .git(&repo, &["ls-files", "--others", "--exclude-standard"])
+            .contains("sessions")
+    );
 }
 
 #[test]
@@ -766,25 +735,11 @@ fn without_a_personal_target_everything_stays_in_the_shared_block() {
 fn blockers_and_logs_leave_a_committed_claude_md_untouched() {
     // Run the way a user does: a real git repository, a temporary HOME, no MIND_HOME.
     let env = Env::new();
-    let home = env.dir.path().join("user-home");
-    std::fs::create_dir_all(&home).unwrap();
+    let user = env.user();
+    let home = user.home();
     let mind = |args: &[&str]| {
-        let mut cmd = assert_cmd::Command::cargo_bin("mind").unwrap();
-        let out = cmd
-            .env_clear()
-            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-            .env("HOME", &home)
-            .env("MIND_NOW", "2026-01-15T09:00:00Z")
-            .current_dir(env.root())
-            .args(args)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stderr).into_owned()
+        let out = user.mind(&env.root(), args).assert().success();
+        String::from_utf8_lossy(&out.get_output().stderr).into_owned()
     };
     env.git(&["init", "-q"]);
     env.write("CLAUDE.md", "# Project rules\nUse pnpm.\n");
@@ -814,54 +769,30 @@ fn blockers_and_logs_leave_a_committed_claude_md_untouched() {
     assert!(!home.join(".mind").exists());
 }
 
-/// `mind` run the way a user runs it: a temp HOME, no MIND_HOME or other MIND_* variable
-/// but the clock, no XDG_* variables, in `dir`.
-fn as_a_user(home: &std::path::Path, dir: &std::path::Path, now: &str, args: &[&str]) -> String {
-    let out = assert_cmd::Command::cargo_bin("mind")
-        .unwrap()
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("HOME", home)
-        .env("MIND_NOW", now)
-        .env("TZ", "UTC")
-        .env("NO_COLOR", "1")
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{args:?}: {out:?}");
-    String::from_utf8(out.stdout).unwrap()
-}
-
 #[test]
 fn a_promoted_rejection_is_ruled_out_never_a_decision() {
-    let home = tempfile::tempdir().unwrap();
-    let dir = home.path().join("shop");
-    std::fs::create_dir_all(&dir).unwrap();
-    let t0 = "2026-01-15T09:00:00Z";
-    as_a_user(home.path(), &dir, t0, &["init"]);
-    as_a_user(
-        home.path(),
+    // Run the way a user does: a temp HOME, no MIND_HOME or other MIND_* variable but the
+    // clock, no XDG_* variables.
+    let mut user = User::new();
+    let dir = user.folder("shop");
+    user.ok(&dir, &["init"]);
+    user.ok(
         &dir,
-        t0,
         &["log", "decision", "use a queue for webhook retries"],
     );
-    as_a_user(
-        home.path(),
+    user.ok(
         &dir,
-        t0,
         &[
             "log",
             "rejected",
             "bumping the timeout to 60s - still fails under load",
         ],
     );
-    let v: serde_json::Value = serde_json::from_str(&as_a_user(
-        home.path(),
-        &dir,
-        "2026-01-15T11:00:00Z",
-        &["--json", "recall"],
-    ))
+    let v: serde_json::Value = serde_json::from_str(
+        &user
+            .at("2026-01-15T11:00:00Z")
+            .ok(&dir, &["--json", "recall"]),
+    )
     .unwrap();
     assert_eq!(v["new_session"], true);
     assert_eq!(v["promotion"][0]["type"], "rejected");
@@ -875,7 +806,7 @@ fn a_promoted_rejection_is_ruled_out_never_a_decision() {
     ), "{memory}");
     // The next recall reads it back: ruled out, with its reason; not a decision, not where
     // to continue from.
-    let block = as_a_user(home.path(), &dir, "2026-01-15T11:05:00Z", &["recall"]);
+    let block = user.at("2026-01-15T11:05:00Z").ok(&dir, &["recall"]);
     assert!(
         block.contains(
             "## Recent Decisions\n- use a queue for webhook retries (2026-01-15)\n\n## Ruled Out\n- bumping the timeout to 60s - still fails under load (2026-01-15)\n"

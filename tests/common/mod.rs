@@ -1,15 +1,131 @@
 //! Shared test support: a hermetic environment per test — a temp folder holding the
-//! project and the global folder, a fixed clock, no colour, no user git config.
+//! project and the global folder, a fixed clock, no colour, no user git config — and a
+//! [`User`], who runs `mind` and git the way a person does.
 #![allow(dead_code)]
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command as StdCommand;
+use std::time::Duration;
 
 use assert_cmd::Command;
 use tempfile::TempDir;
 
 pub const T0: &str = "2026-01-15T09:00:00Z";
+
+/// A PATH with git and a shell but no `mind`.
+pub const BASE_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+
+/// A safety net only: a command that waits forever fails the test instead of hanging it.
+pub const NO_HANG: Duration = Duration::from_secs(60);
+
+/// [`BASE_PATH`] with the built `mind` in front, so the git hooks `mind` installs find it.
+pub fn path_with_mind() -> String {
+    let mind_dir = Path::new(env!("CARGO_BIN_EXE_mind"))
+        .parent()
+        .expect("binary folder");
+    format!("{}:{BASE_PATH}", mind_dir.display())
+}
+
+/// Git reads neither the machine's nor the user's config and commits as a fixed identity
+/// at `date` (as `-c user.name=...` would give it).
+pub fn hermetic_git<'a>(cmd: &'a mut StdCommand, date: &str) -> &'a mut StdCommand {
+    cmd.env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_AUTHOR_NAME", "Test")
+        .env("GIT_AUTHOR_EMAIL", "test@example.com")
+        .env("GIT_COMMITTER_NAME", "Test")
+        .env("GIT_COMMITTER_EMAIL", "test@example.com")
+        .env("GIT_AUTHOR_DATE", date)
+        .env("GIT_COMMITTER_DATE", date)
+}
+
+/// Panics with both streams unless `out` is a success; stdout.
+fn stdout_of_success(what: &str, out: std::process::Output) -> String {
+    assert!(
+        out.status.success(),
+        "{what} failed:\n{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8 stdout")
+}
+
+/// A person at their machine: a temp HOME, no MIND_HOME nor any other MIND_* variable but
+/// the clock, no XDG_* variables, the built `mind` on PATH, git without user config. Their
+/// projects are folders under HOME; the global folder is the default data folder there.
+pub struct User {
+    home: PathBuf,
+    /// Keeps a temp HOME alive; `None` when the HOME belongs to an [`Env`].
+    _tmp: Option<TempDir>,
+    now: String,
+}
+
+impl User {
+    /// A fresh user with an empty temp HOME, at [`T0`].
+    pub fn new() -> User {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        User {
+            home: tmp.path().to_path_buf(),
+            _tmp: Some(tmp),
+            now: T0.to_string(),
+        }
+    }
+
+    pub fn home(&self) -> &Path {
+        &self.home
+    }
+
+    /// `$HOME/REL`, created.
+    pub fn folder(&self, rel: &str) -> PathBuf {
+        let dir = self.home.join(rel);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// Set the clock (RFC 3339) for the following commands, `mind`'s and git's.
+    pub fn at(&mut self, now: &str) -> &mut Self {
+        self.now = now.to_string();
+        self
+    }
+
+    /// `program` in `cwd` with the user's environment and nothing else.
+    pub fn command(&self, program: &str, cwd: &Path) -> StdCommand {
+        let mut cmd = StdCommand::new(program);
+        cmd.env_clear()
+            .env("PATH", path_with_mind())
+            .env("HOME", &self.home)
+            .env("MIND_NOW", &self.now)
+            .env("TZ", "UTC")
+            .env("NO_COLOR", "1")
+            .current_dir(cwd);
+        hermetic_git(&mut cmd, &self.now);
+        cmd
+    }
+
+    /// `mind ARGS` in `cwd`, to run and assert on.
+    pub fn mind(&self, cwd: &Path, args: &[&str]) -> Command {
+        let mut cmd = Command::from_std(self.command(env!("CARGO_BIN_EXE_mind"), cwd));
+        cmd.args(args).timeout(NO_HANG);
+        cmd
+    }
+
+    /// `mind ARGS` in `cwd`, asserting success; stdout.
+    pub fn ok(&self, cwd: &Path, args: &[&str]) -> String {
+        let out = self.mind(cwd, args).output().expect("run mind");
+        stdout_of_success(&format!("mind {args:?} in {}", cwd.display()), out)
+    }
+
+    /// `git ARGS` in `cwd` (the hooks `mind` installed run), asserting success; stdout.
+    pub fn git(&self, cwd: &Path, args: &[&str]) -> String {
+        let out = self
+            .command("git", cwd)
+            .args(args)
+            .output()
+            .expect("run git");
+        stdout_of_success(&format!("git {args:?} in {}", cwd.display()), out)
+    }
+}
 
 pub struct Env {
     pub dir: TempDir,
@@ -66,24 +182,20 @@ impl Env {
         cmd
     }
 
-    /// A `mind` command run the way a user runs it, in `dir`: HOME is the temp folder, no
-    /// MIND_HOME, no XDG_* variables (the global folder is the default data folder).
-    pub fn mind_as_user(&self, dir: &Path, args: &[&str]) -> Command {
-        let mut cmd = self.mind(args);
-        cmd.env_remove("MIND_HOME").current_dir(dir);
-        cmd
+    /// A user whose HOME is this environment's temp folder, at its clock: `mind` run the
+    /// way a person runs it, without MIND_HOME (the global folder is the default data folder).
+    pub fn user(&self) -> User {
+        User {
+            home: self.dir.path().to_path_buf(),
+            _tmp: None,
+            now: self.now.clone(),
+        }
     }
 
     /// Run `mind` and return its stdout, asserting success.
     pub fn ok(&self, args: &[&str]) -> String {
         let out = self.mind(args).output().expect("run mind");
-        assert!(
-            out.status.success(),
-            "mind {args:?} failed: {}\n{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).expect("utf-8 stdout")
+        stdout_of_success(&format!("mind {args:?}"), out)
     }
 
     pub fn path(&self, rel: &str) -> PathBuf {
@@ -112,26 +224,10 @@ impl Env {
 
     /// Run git in `dir` with fixed identity and dates; panics on failure.
     pub fn git_in(&self, dir: &Path, args: &[&str]) -> String {
-        let out = StdCommand::new("git")
-            .args(args)
-            .current_dir(dir)
-            .env("HOME", self.dir.path())
-            .env("GIT_CONFIG_GLOBAL", "/dev/null")
-            .env("GIT_CONFIG_NOSYSTEM", "1")
-            .env("GIT_AUTHOR_NAME", "Test")
-            .env("GIT_AUTHOR_EMAIL", "test@example.com")
-            .env("GIT_COMMITTER_NAME", "Test")
-            .env("GIT_COMMITTER_EMAIL", "test@example.com")
-            .env("GIT_AUTHOR_DATE", "2026-01-15T09:00:00Z")
-            .env("GIT_COMMITTER_DATE", "2026-01-15T09:00:00Z")
-            .output()
-            .expect("run git");
-        assert!(
-            out.status.success(),
-            "git {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).into_owned()
+        let mut cmd = StdCommand::new("git");
+        cmd.args(args).current_dir(dir).env("HOME", self.dir.path());
+        let out = hermetic_git(&mut cmd, T0).output().expect("run git");
+        stdout_of_success(&format!("git {args:?}"), out)
     }
 
     /// Run git in the project folder.

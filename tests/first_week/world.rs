@@ -9,14 +9,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use tempfile::TempDir;
-
-/// A PATH with git and a shell; the built `mind` is put in front of it.
-const BASE_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+use crate::common::User;
 
 pub struct World {
-    pub tmp: TempDir,
-    pub now: String,
+    /// Whose machine it is: every command runs in their environment.
+    user: User,
     /// The slowest command so far (a hang shows up as seconds).
     pub slowest: (Duration, String),
     /// (project root, text) of every line logged with `mind log`/`blocker`.
@@ -27,11 +24,8 @@ pub struct World {
 
 impl World {
     pub fn new() -> World {
-        let tmp = tempfile::tempdir().expect("temp dir");
-        fs::create_dir_all(tmp.path().join("home")).unwrap();
         World {
-            tmp,
-            now: String::new(),
+            user: User::new(),
             slowest: (Duration::ZERO, String::new()),
             logged: Vec::new(),
             sessions: Vec::new(),
@@ -39,7 +33,7 @@ impl World {
     }
 
     pub fn home(&self) -> PathBuf {
-        self.tmp.path().join("home")
+        self.user.home().to_path_buf()
     }
 
     /// The platform data folder `mind` uses by default on Linux.
@@ -48,28 +42,7 @@ impl World {
     }
 
     pub fn at(&mut self, now: &str) {
-        self.now = now.to_string();
-    }
-
-    fn command(&self, program: &str, dir: &Path) -> Command {
-        let mind_dir = Path::new(env!("CARGO_BIN_EXE_mind")).parent().unwrap();
-        let mut cmd = Command::new(program);
-        cmd.env_clear()
-            .env("PATH", format!("{}:{BASE_PATH}", mind_dir.display()))
-            .env("HOME", self.home())
-            .env("MIND_NOW", &self.now)
-            .env("TZ", "UTC")
-            .env("NO_COLOR", "1")
-            .env("GIT_CONFIG_GLOBAL", "/dev/null")
-            .env("GIT_CONFIG_NOSYSTEM", "1")
-            .env("GIT_AUTHOR_NAME", "Dana")
-            .env("GIT_AUTHOR_EMAIL", "dana@example.com")
-            .env("GIT_COMMITTER_NAME", "Dana")
-            .env("GIT_COMMITTER_EMAIL", "dana@example.com")
-            .env("GIT_AUTHOR_DATE", &self.now)
-            .env("GIT_COMMITTER_DATE", &self.now)
-            .current_dir(dir);
-        cmd
+        self.user.at(now);
     }
 
     fn timed(&mut self, label: String, mut cmd: Command) -> Output {
@@ -84,7 +57,7 @@ impl World {
 
     /// `mind ARGS` in `dir`; the output whatever the exit code.
     pub fn mind_output(&mut self, dir: &Path, args: &[&str]) -> Output {
-        let mut cmd = self.command(env!("CARGO_BIN_EXE_mind"), dir);
+        let mut cmd = self.user.command(env!("CARGO_BIN_EXE_mind"), dir);
         cmd.args(args);
         self.timed(format!("mind {args:?} in {}", dir.display()), cmd)
     }
@@ -137,7 +110,7 @@ impl World {
 
     /// git ARGS in `dir` with `mind` on PATH (the hooks run), asserting success.
     pub fn git(&mut self, dir: &Path, args: &[&str]) -> String {
-        let mut cmd = self.command("git", dir);
+        let mut cmd = self.user.command("git", dir);
         cmd.args(args);
         let out = self.timed(format!("git {args:?}"), cmd);
         assert!(

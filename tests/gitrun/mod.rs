@@ -5,17 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use crate::common::Env;
-
-/// A PATH with git and a shell but no `mind`.
-pub const BASE_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
-
-pub fn mind_dir() -> PathBuf {
-    Path::new(env!("CARGO_BIN_EXE_mind"))
-        .parent()
-        .expect("binary folder")
-        .to_path_buf()
-}
+use crate::common::{BASE_PATH, Env, hermetic_git, path_with_mind};
 
 /// How to run one git command.
 pub struct Git<'a> {
@@ -59,7 +49,7 @@ impl<'a> Git<'a> {
 
     pub fn output(&self, args: &[&str]) -> Output {
         let path = if self.with_mind {
-            format!("{}:{BASE_PATH}", mind_dir().display())
+            path_with_mind()
         } else {
             BASE_PATH.to_string()
         };
@@ -71,15 +61,8 @@ impl<'a> Git<'a> {
             .env("MIND_NOW", &self.env.now)
             .env("TZ", "UTC")
             .env("NO_COLOR", "1")
-            .env("GIT_CONFIG_GLOBAL", "/dev/null")
-            .env("GIT_CONFIG_NOSYSTEM", "1")
-            .env("GIT_AUTHOR_NAME", "Test")
-            .env("GIT_AUTHOR_EMAIL", "test@example.com")
-            .env("GIT_COMMITTER_NAME", "Test")
-            .env("GIT_COMMITTER_EMAIL", "test@example.com")
-            .env("GIT_AUTHOR_DATE", &self.date)
-            .env("GIT_COMMITTER_DATE", &self.date)
-            .env("GIT_EDITOR", "true")
+            .env("GIT_EDITOR", "true");
+        hermetic_git(&mut cmd, &self.date)
             .current_dir(&self.dir)
             .args(args);
         for (k, v) in &self.extra {

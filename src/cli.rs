@@ -76,6 +76,10 @@ pub enum Command {
     Harvest(HarvestArgs),
     /// Install, remove or inspect the git hooks that harvest commits.
     Hooks(HooksArgs),
+    /// Show what each instruction file's context block would hold now and what the budget leaves out; writes nothing.
+    Context(ContextArgs),
+    /// Check the global folder, PATH and every registered project; `--fix` repairs what is safe to repair.
+    Doctor(DoctorArgs),
     /// Run a git hook's work (called by the installed shims; always exits 0).
     #[command(hide = true)]
     Hook(HookArgs),
@@ -86,6 +90,21 @@ pub struct StatusArgs {
     /// List memory entries about files that changed after they were written.
     #[arg(long)]
     pub stale: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ContextArgs {
+    /// Only this instruction file (one of `context_targets` or the personal target).
+    #[arg(long, value_name = "FILE")]
+    pub target: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct DoctorArgs {
+    /// Repair what can be repaired safely (missing templates, blocks, hooks, stale locks,
+    /// projects whose folder is gone); never touches text you wrote.
+    #[arg(long)]
+    pub fix: bool,
 }
 
 #[derive(Debug, Args)]

@@ -12,6 +12,7 @@ pub mod clock;
 pub mod commands;
 pub mod config;
 pub mod context;
+pub mod doctor;
 pub mod cues;
 pub mod edges;
 pub mod error;

@@ -144,6 +144,15 @@ pub fn check_memory(project: &Project) -> Result<Staleness> {
 /// The stale entries of a parsed MEMORY.md. Not a git repository, no HEAD, or
 /// `capture.stale: false`: nothing is stale.
 pub fn check(project: &Project, doc: &Document) -> Result<Staleness> {
+    check_document(project, doc, true)
+}
+
+/// [`check`] without writing the cache (for commands that must change no file).
+pub fn check_read_only(project: &Project, doc: &Document) -> Result<Staleness> {
+    check_document(project, doc, false)
+}
+
+fn check_document(project: &Project, doc: &Document, save_cache: bool) -> Result<Staleness> {
     let entries: Vec<EntryRef<'_>> = doc
         .entities
         .iter()
@@ -154,7 +163,7 @@ pub fn check(project: &Project, doc: &Document) -> Result<Staleness> {
             text: &e.text,
         })
         .collect();
-    check_entries(project, &entries)
+    check_entries_with(project, &entries, save_cache)
 }
 
 /// One MEMORY.md entry as staleness needs it.
@@ -170,6 +179,14 @@ pub struct EntryRef<'a> {
 /// The stale entries among `entries` (for callers that hold a few lines, such as search
 /// results from MEMORY.md, and should not reparse the whole memory).
 pub fn check_entries(project: &Project, entries: &[EntryRef<'_>]) -> Result<Staleness> {
+    check_entries_with(project, entries, true)
+}
+
+fn check_entries_with(
+    project: &Project,
+    entries: &[EntryRef<'_>],
+    save_cache: bool,
+) -> Result<Staleness> {
     if !CaptureSettings::load(&project.config()).stale {
         return Ok(Staleness::default());
     }
@@ -199,7 +216,7 @@ pub fn check_entries(project: &Project, entries: &[EntryRef<'_>]) -> Result<Stal
             *slot = (*slot).min(date);
         }
     }
-    let changes = match last_changes(project, &questions) {
+    let changes = match last_changes(project, &questions, save_cache) {
         Ok(Some(changes)) => changes,
         // Not a repository (or no commit yet): only deleted provenance files count.
         Ok(None) | Err(_) => BTreeMap::new(),
@@ -267,6 +284,7 @@ const MAX_WALK: usize = 10_000;
 fn last_changes(
     project: &Project,
     questions: &BTreeMap<String, NaiveDate>,
+    save_cache: bool,
 ) -> Result<Option<BTreeMap<String, Option<NaiveDate>>>> {
     let Ok(repo) = commits::open(&project.root) else {
         return Ok(None);
@@ -322,7 +340,8 @@ fn last_changes(
         changes: changes.clone(),
     };
     // The cache is an optimisation: failing to write it is not an error.
-    if let Ok(json) = serde_json::to_vec(&cache)
+    if save_cache
+        && let Ok(json) = serde_json::to_vec(&cache)
         && std::fs::create_dir_all(project.dir().join(CACHE_DIR)).is_ok()
     {
         let _ = atomic::write_atomic(&cache_file, &json);

@@ -4,6 +4,8 @@
 mod blocker;
 mod checkpoint;
 mod completions;
+mod context;
+mod doctor;
 mod edges;
 mod harvest;
 mod helper;
@@ -25,7 +27,7 @@ use crate::app::Ctx;
 use crate::capture::{dedupe, derived};
 use crate::cli::{Cli, Command};
 use crate::config::Config;
-use crate::context::{self, TargetOutcome, build};
+use crate::context::{TargetOutcome, build};
 use crate::error::{Error, Result};
 use crate::parse::{Document, parse_document};
 use crate::store::{Project, session as session_file, state::State, text};
@@ -55,6 +57,8 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Checkpoint(args) => checkpoint::run(&args, &ctx),
         Command::Harvest(args) => harvest::run(&args, &ctx),
         Command::Hooks(args) => hooks::run(&args, &ctx),
+        Command::Context(args) => context::run(&args, &ctx),
+        Command::Doctor(args) => doctor::run(&args, &ctx),
         Command::Hook(_) => Ok(()),
     }
 }
@@ -137,13 +141,6 @@ pub(crate) fn refresh_context(
     doc: &Document,
     extra: Option<Vec<build::Section>>,
 ) -> Result<(String, Vec<TargetOutcome>)> {
-    let session = text::read_optional(&project.session())?
-        .map(|bytes| session_file::parse(&text::lossy(&bytes)));
-    // Entries about files changed since they were written carry a `[stale?]` mark.
-    let marked = crate::capture::stale::check(project, doc)
-        .ok()
-        .and_then(|staleness| crate::capture::stale::mark_document(doc, &staleness));
-    let doc = marked.as_ref().unwrap_or(doc);
     let extra = match extra {
         Some(sections) => {
             state.set(
@@ -154,14 +151,9 @@ pub(crate) fn refresh_context(
         }
         None => session_sections(state),
     };
-    let blocks = build::build(&build::Input {
-        doc,
-        session: session.as_ref(),
-        extra,
-        budget: config.context_budget_chars,
-        split: config.personal_target.is_some(),
-    });
-    let outcomes = context::write_targets(project, config, state, &blocks)?;
+    let blocks = build_blocks(project, config, doc, extra, true)?;
+    let outcomes = crate::context::write_targets(project, config, state, &blocks)?;
+    record_written(ctx, state, &outcomes);
     report_notes(ctx, &outcomes);
     let mut shown = blocks.shared.body;
     if let Some(personal) = blocks.personal.filter(|b| b.sections > 0) {
@@ -169,6 +161,46 @@ pub(crate) fn refresh_context(
         shown.push_str(&personal.body);
     }
     Ok((shown, outcomes))
+}
+
+/// The blocks the memory gives now: `doc` with its `[stale?]` marks, SESSION.md and the
+/// session sections `extra`. Writes nothing but the staleness cache, and that only when
+/// `save_cache`.
+pub(crate) fn build_blocks(
+    project: &Project,
+    config: &Config,
+    doc: &Document,
+    extra: Vec<build::Section>,
+    save_cache: bool,
+) -> Result<build::Blocks> {
+    let session = text::read_optional(&project.session())?
+        .map(|bytes| session_file::parse(&text::lossy(&bytes)));
+    // Entries about files changed since they were written carry a `[stale?]` mark.
+    let staleness = if save_cache {
+        crate::capture::stale::check(project, doc)
+    } else {
+        crate::capture::stale::check_read_only(project, doc)
+    };
+    let marked = staleness
+        .ok()
+        .and_then(|staleness| crate::capture::stale::mark_document(doc, &staleness));
+    let doc = marked.as_ref().unwrap_or(doc);
+    Ok(build::build(&build::Input {
+        doc,
+        session: session.as_ref(),
+        extra,
+        budget: config.context_budget_chars,
+        split: config.personal_target.is_some(),
+    }))
+}
+
+/// Remember when each file whose bytes changed was written (`mind status` shows it).
+fn record_written(ctx: &Ctx, state: &mut State, outcomes: &[TargetOutcome]) {
+    for outcome in outcomes {
+        if matches!(outcome.status, "created" | "updated") {
+            state.set_context_written(&outcome.file, ctx.clock.epoch_ms());
+        }
+    }
 }
 
 /// Refresh only the personal block after a session write (`mind log`, `mind blocker`), so
@@ -191,20 +223,21 @@ pub(crate) fn refresh_personal(ctx: &Ctx, project: &Project) {
             budget: config.context_budget_chars,
             split: true,
         });
-        let outcome = context::write_personal(
+        let outcome = crate::context::write_personal(
             project,
             &mut state,
             name,
             &block,
             config.context_budget_chars,
         )?;
+        record_written(ctx, &mut state, outcome.as_slice());
         state.save_if_changed(&project.state())?;
         Ok(outcome.into_iter().collect())
     })();
     match result {
         Ok(outcomes) => {
             report_notes(ctx, &outcomes);
-            if let Some(e) = context::refused_error(project, &outcomes)
+            if let Some(e) = crate::context::refused_error(project, &outcomes)
                 && !ctx.quiet
             {
                 crate::output::warn(&ctx.err_paint, &e.to_string());
@@ -218,7 +251,8 @@ pub(crate) fn refresh_personal(ctx: &Ctx, project: &Project) {
     }
 }
 
-fn session_sections(state: &State) -> Vec<build::Section> {
+/// The session sections the last recall settled (for a rebuild between recalls).
+pub(crate) fn session_sections(state: &State) -> Vec<build::Section> {
     state
         .get(SESSION_SECTIONS_KEY)
         .and_then(|v| serde_json::from_value(v.clone()).ok())

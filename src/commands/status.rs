@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::app::Ctx;
 use crate::config::Config;
-use crate::context::splice::{self, BlockState};
+use crate::context::inspect;
 use crate::error::Result;
 use crate::output;
 use crate::parse::{EntryType, ProblemStatus};
@@ -32,8 +32,19 @@ struct Reply {
 #[derive(Serialize)]
 struct TargetStatus {
     file: String,
+    /// True for the git-ignored personal target.
+    personal: bool,
     /// "present", "missing", "doubled", "damaged" or "no file".
     block: &'static str,
+    /// When mind last changed the file (RFC 3339), if recorded.
+    written_at: Option<String>,
+    /// The block's characters, marker lines included (what the budget counts).
+    chars: Option<usize>,
+    /// Estimated tokens: characters ÷ 4, rounded up.
+    tokens: Option<usize>,
+    /// Whether the block is what mind last wrote (false: edited by hand); null when
+    /// there is no block or no record of one.
+    matches_last_written: Option<bool>,
 }
 
 pub fn run(ctx: &Ctx) -> Result<()> {
@@ -97,22 +108,16 @@ pub fn run(ctx: &Ctx) -> Result<()> {
         .map(|s| (section_key(*s), session.items(*s).len()))
         .collect();
 
+    let offset = *ctx.clock.now().offset();
     let mut context = Vec::new();
-    for name in &config.context_targets {
-        let block = match text::read_optional(&project.root.join(name))? {
-            None => "no file",
-            Some(bytes) => match splice::block_state(&bytes) {
-                BlockState::Missing => "missing",
-                BlockState::Pairs(1) => "present",
-                BlockState::Pairs(_) => "doubled",
-                BlockState::Damaged(reason) => {
-                    problems.push(format!("{name}: {reason}"));
-                    "damaged"
-                }
-            },
-        };
-        match block {
-            "no file" | "missing" => {
+    for target in inspect::targets(&config) {
+        let name = &target.file;
+        let disk = inspect::inspect(&project, &state, name)?;
+        if let Some(reason) = &disk.damage {
+            problems.push(format!("{name}: {reason}"));
+        }
+        match disk.block {
+            "no file" | "missing" if !target.personal => {
                 problems.push(format!("{name} has no context block (run `mind recall`)"))
             }
             "doubled" => problems.push(format!(
@@ -120,13 +125,26 @@ pub fn run(ctx: &Ctx) -> Result<()> {
             )),
             _ => {}
         }
+        if disk.matches_last_written() == Some(false) {
+            problems.push(format!(
+                "{name}: the context block was edited by hand; the next write replaces it (keep notes outside the markers)"
+            ));
+        }
+        let chars = disk.body.as_deref().map(inspect::block_chars);
         context.push(TargetStatus {
             file: name.clone(),
-            block,
+            personal: target.personal,
+            block: disk.block,
+            written_at: state
+                .context_written(name)
+                .and_then(DateTime::from_timestamp_millis)
+                .map(|t| t.with_timezone(&offset).to_rfc3339()),
+            chars,
+            tokens: chars.map(inspect::estimated_tokens),
+            matches_last_written: disk.matches_last_written(),
         });
     }
 
-    let offset = *ctx.clock.now().offset();
     let last = state
         .last_activity()
         .and_then(DateTime::from_timestamp_millis)
@@ -209,11 +227,26 @@ fn render(ctx: &Ctx, r: &Reply, last: Option<String>) -> String {
     ));
     for t in &r.context {
         out.push_str(&format!(
-            "{} {}: block {}\n",
+            "{} {}: block {}",
             p.heading("context "),
             t.file,
             t.block
         ));
+        if let (Some(chars), Some(tokens)) = (t.chars, t.tokens) {
+            out.push_str(&format!(" · {chars} chars (~{tokens} tokens)"));
+        }
+        if let Some(at) = &t.written_at {
+            let shown = DateTime::parse_from_rfc3339(at)
+                .map(|t| t.format("%Y-%m-%d %H:%M").to_string())
+                .unwrap_or_else(|_| at.clone());
+            out.push_str(&format!(" · written {shown}"));
+        }
+        match t.matches_last_written {
+            Some(true) => out.push_str(" · as mind wrote it"),
+            Some(false) => out.push_str(&format!(" · {}", p.warn("edited by hand"))),
+            None => {}
+        }
+        out.push('\n');
     }
     if r.problems.is_empty() {
         out.push_str(&format!("{} {}\n", p.heading("problems"), p.good("none")));

@@ -121,6 +121,17 @@ pub struct Block {
     /// The characters the full instructions and a line of every section need, when the
     /// budget is smaller (the block was shortened to fit).
     pub too_small: Option<usize>,
+    /// What the budget left out, in display order (the fitting's own record, for `mind context`).
+    pub dropped: Vec<Dropped>,
+}
+
+/// Lines of one section that did not fit the budget.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Dropped {
+    pub section: String,
+    /// True when not even the heading fitted: the whole section is left out.
+    pub whole_section: bool,
+    pub lines: Vec<String>,
 }
 
 /// The shared block and, when split, the personal one.
@@ -482,10 +493,24 @@ fn fit(full: &str, short: &str, sections: Vec<Section>, budget: usize) -> Block 
 
     let body = render(instructions, &sections, &kept);
     debug_assert!(chars(&body) + marker_chars() <= budget.max(marker_chars()));
+    let dropped = sections
+        .iter()
+        .zip(&kept)
+        .filter_map(|(section, kept)| {
+            let from = kept.unwrap_or(0);
+            let lines = section.items[from..].to_vec();
+            (kept.is_none() || !lines.is_empty()).then(|| Dropped {
+                section: section.title.clone(),
+                whole_section: kept.is_none(),
+                lines,
+            })
+        })
+        .collect();
     Block {
         sections: kept.iter().filter(|k| k.is_some()).count(),
         body,
         too_small,
+        dropped,
     }
 }
 
@@ -523,6 +548,12 @@ mod tests {
         }
         let roomy = fit(INSTRUCTIONS, SHORT_INSTRUCTIONS, all.clone(), 10_000);
         assert_eq!(roomy.body.matches("- item").count(), 48);
+        assert!(roomy.dropped.is_empty());
+        // What is left out plus what is shown is every line.
+        let tight = fit(INSTRUCTIONS, SHORT_INSTRUCTIONS, all.clone(), 1200);
+        let left_out: usize = tight.dropped.iter().map(|d| d.lines.len()).sum();
+        assert!(left_out > 0);
+        assert_eq!(tight.body.matches("- item").count() + left_out, 48);
     }
 
     #[test]

@@ -41,6 +41,19 @@ pub fn block_state(bytes: &[u8]) -> BlockState {
     }
 }
 
+/// The body of the file's block (the lines between its first marker pair, without line
+/// endings), when its markers pair up.
+pub fn current_body(bytes: &[u8]) -> Option<String> {
+    let lines = split_lines(bytes);
+    let markers = find_markers(&lines);
+    let (start, end) = *pairs(&markers)?.first()?;
+    let body: Vec<String> = lines[start + 1..end]
+        .iter()
+        .map(|l| String::from_utf8_lossy(strip_eol(l)).into_owned())
+        .collect();
+    Some(body.join("\n"))
+}
+
 /// The file with `body` as its context block.
 ///
 /// `previous` is the body `mind` last wrote to this file; it is how a block with one

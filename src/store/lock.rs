@@ -112,14 +112,25 @@ fn timeout() -> Result<Duration> {
 
 /// The pid the holder wrote, when it is a live process (where that can be checked).
 fn holder_pid(path: &Path) -> Option<u32> {
+    let pid = recorded_pid(path)?;
+    (process_alive(pid) != Some(false)).then_some(pid)
+}
+
+/// The pid recorded in a lock file, if any. A holder empties the file on release, so a pid
+/// names the current holder or one that died while holding the lock.
+pub fn recorded_pid(path: &Path) -> Option<u32> {
     let mut text = String::new();
     File::open(path).ok()?.read_to_string(&mut text).ok()?;
-    let pid: u32 = text.trim().parse().ok()?;
+    text.trim().parse().ok()
+}
+
+/// Whether a process is running: known only where `/proc` lists processes.
+pub fn process_alive(pid: u32) -> Option<bool> {
     let proc_dir = PathBuf::from("/proc");
-    if proc_dir.join("self").exists() && !proc_dir.join(pid.to_string()).exists() {
-        return None;
-    }
-    Some(pid)
+    proc_dir
+        .join("self")
+        .exists()
+        .then(|| proc_dir.join(pid.to_string()).exists())
 }
 
 #[cfg(test)]

@@ -60,6 +60,33 @@ pub fn register(
     Ok(true)
 }
 
+/// Remove a project from the global folder's file; returns whether it was there. The
+/// Python Mind's file is never written, so a project only it lists stays listed.
+pub fn unregister(home: &GlobalFolder, root: &Path) -> Result<bool> {
+    let path = home.file(PROJECTS_FILE);
+    if !path.exists() {
+        return Ok(false);
+    }
+    let _lock = StoreLock::acquire(&home.file(PROJECTS_LOCK))?;
+    let mut doc = load_value(&path)?;
+    let Some(projects) = doc.get_mut("projects").and_then(Value::as_object_mut) else {
+        return Ok(false);
+    };
+    let wanted = root.display().to_string();
+    let before = projects.len();
+    projects.retain(|key, entry| {
+        let listed = entry.get("path").and_then(Value::as_str).unwrap_or(key);
+        listed != wanted
+    });
+    if projects.len() == before {
+        return Ok(false);
+    }
+    let mut out = serde_json::to_string_pretty(&doc).expect("JSON value serialises");
+    out.push('\n');
+    atomic::write_atomic(&path, out.as_bytes())?;
+    Ok(true)
+}
+
 /// Every registered project in file order: the global folder's, then those only the Python
 /// Mind's file lists.
 pub fn list(home: &GlobalFolder) -> Result<Vec<Registered>> {

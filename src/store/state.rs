@@ -145,6 +145,27 @@ impl State {
         }
     }
 
+    /// When `mind` last changed the target's file (epoch milliseconds), if recorded.
+    pub fn context_written(&self, target: &str) -> Option<i64> {
+        self.fields
+            .get("context_written")?
+            .get(target)
+            .and_then(value_as_i64)
+    }
+
+    pub fn set_context_written(&mut self, target: &str, epoch_ms: i64) {
+        let written = self
+            .fields
+            .entry("context_written")
+            .or_insert_with(|| Value::Object(Map::new()));
+        if !written.is_object() {
+            *written = Value::Object(Map::new());
+        }
+        if let Value::Object(map) = written {
+            map.insert(target.to_string(), Value::from(epoch_ms));
+        }
+    }
+
     /// A bookkeeping value by name (for records other modules keep, such as warnings given once).
     pub fn get(&self, key: &str) -> Option<&Value> {
         self.fields.get(key)

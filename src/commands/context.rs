@@ -1,0 +1,185 @@
+//! `mind context [--target FILE]`: the block each instruction file would get now, its size,
+//! whether writing it would change the file, and what the budget left out. Writes nothing:
+//! no instruction file, no state.json, no cache.
+
+use serde::Serialize;
+
+use crate::app::Ctx;
+use crate::cli::ContextArgs;
+use crate::commands::{build_blocks, read_memory, session_sections};
+use crate::context::build::{Block, Dropped};
+use crate::context::inspect::{self, Target};
+use crate::context::splice;
+use crate::error::{Error, Result};
+use crate::output;
+use crate::store::{state::State, text};
+
+#[derive(Serialize)]
+struct Reply {
+    project: String,
+    budget: usize,
+    targets: Vec<TargetView>,
+}
+
+#[derive(Serialize)]
+struct TargetView {
+    file: String,
+    personal: bool,
+    /// The block with its markers; null when nothing would be written (an empty personal
+    /// block and no block in the file yet).
+    block: Option<String>,
+    chars: usize,
+    /// Characters ÷ 4, rounded up.
+    tokens: usize,
+    /// "create", "update", "unchanged" or "refused" (damaged markers): what a write would do.
+    change: &'static str,
+    /// Set when the budget cannot hold the instructions and a line of every section.
+    needs_chars: Option<usize>,
+    dropped: Vec<Dropped>,
+}
+
+pub fn run(args: &ContextArgs, ctx: &Ctx) -> Result<()> {
+    let project = ctx.project()?;
+    let config = ctx.config(&project)?;
+    let targets = inspect::targets(&config);
+    let chosen: Vec<Target> = match &args.target {
+        None => targets,
+        Some(name) => {
+            let found: Vec<Target> = targets.iter().filter(|t| &t.file == name).cloned().collect();
+            if found.is_empty() {
+                let names: Vec<&str> = targets.iter().map(|t| t.file.as_str()).collect();
+                return Err(Error::usage(format!(
+                    "{name} is not a context target; the targets are: {}",
+                    if names.is_empty() { "(none)".into() } else { names.join(", ") }
+                )));
+            }
+            found
+        }
+    };
+    let state = State::load(&project.state())?;
+    let (_, doc) = read_memory(&project)?;
+    let blocks = build_blocks(&project, &config, &doc, session_sections(&state), false)?;
+
+    let mut views = Vec::new();
+    for target in chosen {
+        let block = if target.personal {
+            blocks.personal.as_ref()
+        } else {
+            Some(&blocks.shared)
+        };
+        views.push(view(&project, &state, target, block)?);
+    }
+    let reply = Reply {
+        project: project.root.display().to_string(),
+        budget: config.context_budget_chars,
+        targets: views,
+    };
+    if ctx.json {
+        return output::print_json(&reply);
+    }
+    ctx.out(&render(ctx, &reply))
+}
+
+fn view(
+    project: &crate::store::Project,
+    state: &State,
+    target: Target,
+    block: Option<&Block>,
+) -> Result<TargetView> {
+    let existing = text::read_optional(&project.root.join(&target.file))?;
+    let empty_personal = target.personal
+        && block.is_none_or(|b| b.sections == 0)
+        && existing
+            .as_deref()
+            .is_none_or(|bytes| splice::block_state(bytes) == splice::BlockState::Missing);
+    let Some(block) = block.filter(|_| !empty_personal) else {
+        return Ok(TargetView {
+            file: target.file,
+            personal: target.personal,
+            block: None,
+            chars: 0,
+            tokens: 0,
+            change: "unchanged",
+            needs_chars: None,
+            dropped: Vec::new(),
+        });
+    };
+    let rendered = splice::render_block(&block.body, "\n");
+    let chars = rendered.chars().count();
+    // What a write would do; Python Mind instructions a write would migrate are not counted.
+    let change = match &existing {
+        None => "create",
+        Some(bytes) => {
+            match splice::splice(bytes, &block.body, state.context_block(&target.file)) {
+                Ok(new) if new == *bytes => "unchanged",
+                Ok(_) => "update",
+                Err(_) => "refused",
+            }
+        }
+    };
+    Ok(TargetView {
+        file: target.file,
+        personal: target.personal,
+        block: Some(rendered),
+        chars,
+        tokens: inspect::estimated_tokens(chars),
+        change,
+        needs_chars: block.too_small,
+        dropped: block.dropped.clone(),
+    })
+}
+
+fn render(ctx: &Ctx, reply: &Reply) -> String {
+    let p = &ctx.paint;
+    let mut out = String::new();
+    for (i, t) in reply.targets.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let kind = if t.personal { "personal" } else { "shared" };
+        let Some(block) = &t.block else {
+            out.push_str(&format!(
+                "{} ({kind}): nothing to write (no session blockers or reminders)\n",
+                p.heading(&t.file)
+            ));
+            continue;
+        };
+        let change = match t.change {
+            "unchanged" => "up to date",
+            "create" => "would be created",
+            "update" => "would be updated",
+            _ => "markers damaged: a write would be refused",
+        };
+        out.push_str(&format!(
+            "{} ({kind}) · {} of {} chars (~{} tokens) · {change}\n",
+            p.heading(&t.file),
+            t.chars,
+            reply.budget,
+            t.tokens
+        ));
+        out.push_str(block);
+        if let Some(needs) = t.needs_chars {
+            out.push_str(&format!(
+                "{} the budget is too small for the instructions and a line of each section (they need {needs}); the block is shortened\n",
+                p.warn("!")
+            ));
+        }
+        if t.dropped.is_empty() {
+            out.push_str(&format!("{}\n", p.dim("nothing left out for the budget")));
+            continue;
+        }
+        out.push_str("left out for the budget:\n");
+        for d in &t.dropped {
+            let what = if d.whole_section {
+                "whole section".to_string()
+            } else {
+                format!("{} line(s)", d.lines.len())
+            };
+            out.push_str(&format!("  {} ({what})\n", d.section));
+            for line in &d.lines {
+                out.push_str(&format!("    {line}\n"));
+            }
+        }
+    }
+    out
+}

@@ -124,3 +124,43 @@ fn completions_are_generated() {
         .success()
         .stdout(predicate::str::contains("_mind()"));
 }
+
+#[test]
+fn status_shows_each_target_when_written_its_size_and_hand_edits() {
+    let mut env = Env::initialised();
+    env.ok(&["log", "blocker", "CI red"]);
+    env.at("2026-01-15T10:30:00Z");
+    env.ok(&["log", "decision", "use JWT because stateless"]);
+    env.ok(&["recall"]);
+    let v: serde_json::Value = serde_json::from_str(&env.ok(&["status", "--json"])).unwrap();
+    let shared = &v["context"][0];
+    assert_eq!(shared["file"], "CLAUDE.md");
+    assert_eq!(shared["personal"], false);
+    assert_eq!(shared["written_at"], "2026-01-15T10:30:00+00:00");
+    let claude = env.read("CLAUDE.md");
+    let block = &claude[claude.find("<!-- MIND:CONTEXT").unwrap()..];
+    let chars = block.chars().count();
+    assert_eq!(shared["chars"], chars);
+    assert_eq!(shared["tokens"], chars.div_ceil(4));
+    assert_eq!(shared["matches_last_written"], true);
+    let personal = &v["context"][1];
+    assert_eq!(personal["file"], "CLAUDE.local.md");
+    assert_eq!(personal["personal"], true);
+    assert_eq!(personal["written_at"], "2026-01-15T09:00:00+00:00");
+    assert_eq!(personal["matches_last_written"], true);
+
+    let edited = claude.replace("use JWT", "use sessions");
+    env.write("CLAUDE.md", &edited);
+    let chars = edited[edited.find("<!-- MIND:CONTEXT").unwrap()..]
+        .chars()
+        .count();
+    let v: serde_json::Value = serde_json::from_str(&env.ok(&["status", "--json"])).unwrap();
+    assert_eq!(v["context"][0]["matches_last_written"], false);
+    env.mind(&["status"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!(
+            "context  CLAUDE.md: block present · {chars} chars (~{} tokens) · written 2026-01-15 10:30 · edited by hand",
+            chars.div_ceil(4)
+        )));
+}

@@ -45,12 +45,20 @@ pub fn run(args: &ContextArgs, ctx: &Ctx) -> Result<()> {
     let chosen: Vec<Target> = match &args.target {
         None => targets,
         Some(name) => {
-            let found: Vec<Target> = targets.iter().filter(|t| &t.file == name).cloned().collect();
+            let found: Vec<Target> = targets
+                .iter()
+                .filter(|t| &t.file == name)
+                .cloned()
+                .collect();
             if found.is_empty() {
                 let names: Vec<&str> = targets.iter().map(|t| t.file.as_str()).collect();
                 return Err(Error::usage(format!(
                     "{name} is not a context target; the targets are: {}",
-                    if names.is_empty() { "(none)".into() } else { names.join(", ") }
+                    if names.is_empty() {
+                        "(none)".into()
+                    } else {
+                        names.join(", ")
+                    }
                 )));
             }
             found

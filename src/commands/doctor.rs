@@ -99,11 +99,9 @@ fn projects(
                     out.push((reg.path, ours));
                 }
             }
-            (Err(e), _) | (_, Err(e)) => findings.push(Finding::problem(
-                "registry",
-                "global",
-                format!("{e}"),
-            )),
+            (Err(e), _) | (_, Err(e)) => {
+                findings.push(Finding::problem("registry", "global", format!("{e}")))
+            }
         }
     }
     if let Ok(current) = ctx.project()
@@ -133,19 +131,18 @@ fn apply_fixes(ctx: &Ctx, home: Option<&GlobalFolder>, findings: &mut [Finding])
             continue;
         }
         let result = match &fix {
-            Fix::RewriteBlocks { root } => {
-                match rewritten.iter().find(|(r, _)| r == root) {
-                    Some((_, done)) => done.clone(),
-                    None => {
-                        let done = rewrite_blocks(ctx, root).map_err(|e| e.to_string());
-                        rewritten.push((root.clone(), done.clone()));
-                        done
-                    }
+            Fix::RewriteBlocks { root } => match rewritten.iter().find(|(r, _)| r == root) {
+                Some((_, done)) => done.clone(),
+                None => {
+                    let done = rewrite_blocks(ctx, root).map_err(|e| e.to_string());
+                    rewritten.push((root.clone(), done.clone()));
+                    done
                 }
-            }
+            },
             other => match home {
-                Some(home) => doctor::fix::apply(other, home, ctx.clock.today())
-                    .map_err(|e| e.to_string()),
+                Some(home) => {
+                    doctor::fix::apply(other, home, ctx.clock.today()).map_err(|e| e.to_string())
+                }
                 None => Err("no global folder".into()),
             },
         };

@@ -26,11 +26,17 @@ pub fn global_folder(home: &GlobalFolder) -> Finding {
         return Finding::problem(
             "global-folder",
             SUBJECT,
-            format!("{} is not a folder; move it away or set MIND_HOME", dir.display()),
+            format!(
+                "{} is not a folder; move it away or set MIND_HOME",
+                dir.display()
+            ),
         );
     }
     // Writable is what matters, and only trying tells (permissions, ACLs, read-only mounts).
-    match tempfile::Builder::new().prefix(".mind-doctor").tempfile_in(dir) {
+    match tempfile::Builder::new()
+        .prefix(".mind-doctor")
+        .tempfile_in(dir)
+    {
         Ok(_) => Finding::ok(
             "global-folder",
             SUBJECT,

@@ -119,7 +119,9 @@ pub fn blocks(project: &Project, config: &Config, state: &State) -> Result<Vec<F
             "no file" | "missing" if target.personal => continue,
             "no file" => Some(problem(format!("{name} does not exist")).with_fix(rewrite())),
             "missing" => Some(problem(format!("{name} has no context block")).with_fix(rewrite())),
-            "doubled" => Some(problem(format!("{name} has the context block twice")).with_fix(rewrite())),
+            "doubled" => {
+                Some(problem(format!("{name} has the context block twice")).with_fix(rewrite()))
+            }
             "damaged" => {
                 let reason = disk.damage.clone().unwrap_or_default();
                 let bytes = text::read_optional(&project.root.join(name))?.unwrap_or_default();

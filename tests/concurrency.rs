@@ -13,6 +13,9 @@ fn mind_at(env: &Env, now: &str, args: &[&str]) -> std::process::Output {
         .env("MIND_HOME", env.home())
         .env("MIND_NOW", now)
         .env("NO_COLOR", "1")
+        // What is tested is that no write is lost, not how long a writer waits: on a loaded
+        // machine a queue of writers may wait longer than the default limit.
+        .env("MIND_LOCK_TIMEOUT_MS", "120000")
         .output()
         .expect("run mind")
 }

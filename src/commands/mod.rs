@@ -17,6 +17,7 @@ mod remind;
 mod reminders;
 mod search;
 mod session;
+mod setup;
 mod signals;
 mod stale;
 mod status;
@@ -36,12 +37,19 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         hook::run(args, &cli.global);
         return Ok(());
     }
+    // An agent's session-start hook must never break the session: no error, no stray output.
+    if let Command::Recall(args) = &cli.command
+        && let Some(agent) = args.hook
+    {
+        recall::run_hook(agent, &cli.global);
+        return Ok(());
+    }
     let ctx = Ctx::from_args(&cli.global)?;
     match cli.command {
         Command::Init(args) => init::run(&args, &ctx),
         Command::Log(args) => log::run(&args, &ctx),
         Command::Session => session::run(&ctx),
-        Command::Recall => recall::run(&ctx),
+        Command::Recall(_) => recall::run(&ctx),
         Command::Status(args) if args.stale => stale::run(&ctx),
         Command::Status(_) => status::run(&ctx),
         Command::Parse(args) => parse::run(&args, &ctx),
@@ -56,6 +64,7 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Harvest(args) => harvest::run(&args, &ctx),
         Command::Hooks(args) => hooks::run(&args, &ctx),
         Command::Hook(_) => Ok(()),
+        Command::Setup(args) => setup::run(&args, &ctx),
     }
 }
 

@@ -460,3 +460,20 @@ fn setup_codex_warns_when_the_block_can_outgrow_codex() {
     let out = env.ok(&["setup", "codex"]);
     assert!(out.contains("context_budget_chars is 20000 (about 5000 tokens at 4 characters a token); Codex reads about 2500 tokens of AGENTS.md: set it to 10000 or less"), "{out}");
 }
+
+#[cfg(unix)]
+#[test]
+fn setup_never_follows_a_link_out_of_the_project() {
+    let env = Env::initialised();
+    let outside = env.dir.path().join("user-claude");
+    fs::create_dir_all(&outside).unwrap();
+    fs::write(outside.join("settings.json"), "{}").unwrap();
+    std::os::unix::fs::symlink(&outside, env.path(".claude")).unwrap();
+    let out = env.mind(&["setup", "claude"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("leads outside the project"));
+    assert_eq!(
+        fs::read_to_string(outside.join("settings.json")).unwrap(),
+        "{}"
+    );
+}

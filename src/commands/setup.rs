@@ -95,6 +95,18 @@ pub fn run(args: &SetupArgs, ctx: &Ctx) -> Result<()> {
         )?)
     };
 
+    // A cloned repository is untrusted: `.claude` linked to `~/.claude` must not lead setup
+    // into the user's own settings. Checked for every file before any is written.
+    if let Some(change) = report
+        .changes
+        .iter()
+        .find(|c| !inside(&project.root, &project.root.join(&c.file)))
+    {
+        return Err(Error::BadFile {
+            path: project.root.join(&change.file),
+            reason: "leads outside the project (a symbolic link); left unchanged".into(),
+        });
+    }
     if !args.dry_run {
         for change in &report.changes {
             apply(&project, change)?;
@@ -448,6 +460,21 @@ fn apply(project: &Project, change: &Change) -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// Whether `path` (its nearest existing ancestor, links resolved) is inside `root`.
+fn inside(root: &Path, path: &Path) -> bool {
+    let Ok(root) = std::fs::canonicalize(root) else {
+        return false;
+    };
+    let mut probe = Some(path);
+    while let Some(p) = probe {
+        if let Ok(real) = std::fs::canonicalize(p) {
+            return real.starts_with(&root);
+        }
+        probe = p.parent();
+    }
+    false
 }
 
 /// Folders setup's files lived in (`.claude/`, `.cursor/rules/`) go when left empty.

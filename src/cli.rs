@@ -51,7 +51,7 @@ pub enum Command {
     /// Show the current session: experience, blockers, rejected approaches, assumptions.
     Session,
     /// Start or continue a session: promote after a break, refresh the context block, print it.
-    Recall,
+    Recall(RecallArgs),
     /// Health of the memory: counts, last capture, files, problems found.
     Status(StatusArgs),
     /// Print the entities the loose parser finds in MEMORY.md or the given files.
@@ -83,6 +83,39 @@ pub enum Command {
     /// Run a git hook's work (called by the installed shims; always exits 0).
     #[command(hide = true)]
     Hook(HookArgs),
+    /// Wire mind into a coding agent: its instruction file, and for Claude Code its hooks.
+    Setup(SetupArgs),
+}
+
+#[derive(Debug, Args, Default)]
+pub struct RecallArgs {
+    /// Run as an agent's session-start hook: read the hook's JSON on stdin, print only the
+    /// agent's JSON envelope, and always exit 0 (nothing at all outside a project).
+    #[arg(long, value_enum, value_name = "AGENT")]
+    pub hook: Option<HookAgent>,
+}
+
+/// Agents whose session-start hook `mind recall --hook` answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum HookAgent {
+    Claude,
+}
+
+#[derive(Debug, Args)]
+pub struct SetupArgs {
+    /// The agent to wire in.
+    #[arg(value_enum)]
+    pub agent: crate::agents::Agent,
+    /// Claude Code: write the personal `.claude/settings.local.json` instead of the shared
+    /// `.claude/settings.json`.
+    #[arg(long)]
+    pub local: bool,
+    /// Take out what setup added (the original file comes back when nothing else changed).
+    #[arg(long)]
+    pub remove: bool,
+    /// Print what would change; write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 #[derive(Debug, Args, Default)]

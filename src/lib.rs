@@ -3,6 +3,7 @@
 //! Data flows one way: `commands` → (`store`, `parse`, `rank`, `context`) → `output`.
 //! Lower modules never print and never exit; they return values and typed errors.
 
+pub mod agents;
 pub mod app;
 pub mod brief;
 pub mod capture;

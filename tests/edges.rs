@@ -295,12 +295,13 @@ fn add_global_edges_in_the_python_schema() {
     let first = std::fs::read_to_string(&path).unwrap();
     let list: Value = serde_json::from_str(&first).unwrap();
     let edge = &list[0];
-    let keys: Vec<&str> = edge
+    let mut keys: Vec<&str> = edge
         .as_object()
         .unwrap()
         .keys()
         .map(String::as_str)
         .collect();
+    keys.sort();
     let mut expected = vec![
         "id",
         "title",

@@ -3,8 +3,10 @@
 
 use std::fs;
 
+use clap::ValueEnum;
 use serde::Serialize;
 
+use crate::agents::{self, Agent};
 use crate::app::Ctx;
 use crate::cli::InitArgs;
 use crate::commands::{display_path, read_memory, refresh_context};
@@ -21,6 +23,8 @@ struct Report {
     kept: Vec<String>,
     context: Vec<context::TargetOutcome>,
     registered: bool,
+    /// The agents whose files were found (their instruction files are the context targets).
+    agents: Vec<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     hooks: Option<crate::githooks::Outcome>,
 }
@@ -42,8 +46,13 @@ pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
         kept: Vec::new(),
         context: Vec::new(),
         registered: false,
+        agents: Vec::new(),
         hooks: None,
     };
+    // The agents already in use decide where the context block goes: a project with only
+    // AGENTS.md gets no CLAUDE.md.
+    let detected = agents::detect(&project.root);
+    report.agents = detected.iter().map(|a| a.definition().name).collect();
     let gitignore = if args.private {
         templates::GITIGNORE_PRIVATE
     } else {
@@ -61,7 +70,11 @@ pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
             templates::REMINDERS.to_string(),
             false,
         ),
-        (store::CONFIG_FILE, templates::config(), false),
+        (
+            store::CONFIG_FILE,
+            templates::config(&agents::targets_for(&detected)),
+            false,
+        ),
         (
             store::GITIGNORE_FILE,
             gitignore.to_string(),
@@ -92,6 +105,19 @@ pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
     }
 
     let config = ctx.config(&project)?;
+    // Cursor's rule file starts with the front matter that makes Cursor load it always.
+    let rule = project.root.join(agents::cursor::RULE_FILE);
+    if config
+        .context_targets
+        .iter()
+        .any(|t| t == agents::cursor::RULE_FILE)
+        && !rule.exists()
+    {
+        if let Some(parent) = rule.parent() {
+            fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+        }
+        atomic::write_atomic(&rule, agents::cursor::initial_content().as_bytes())?;
+    }
     let mut state = State::load(&project.state())?;
     let (_, doc) = read_memory(&project)?;
     let (_, outcomes) = refresh_context(ctx, &project, &config, &mut state, &doc, None)?;
@@ -187,6 +213,27 @@ fn render(ctx: &Ctx, report: &Report) -> String {
         out.push_str(
             "Next: `mind recall` at the start of each session, `mind log ...` as you work.\n",
         );
+    }
+    for (agent, why) in [
+        (
+            Agent::Claude,
+            "adds hooks that bring the memory into each session",
+        ),
+        (
+            Agent::Aider,
+            "adds the context file to `read:` in .aider.conf.yml",
+        ),
+    ] {
+        if report.agents.contains(&agent.definition().name) {
+            out.push_str(&format!(
+                "{} found: `mind setup {}` {why}.\n",
+                agent.definition().name,
+                agent
+                    .to_possible_value()
+                    .map(|v| v.get_name().to_string())
+                    .unwrap_or_default()
+            ));
+        }
     }
     out
 }

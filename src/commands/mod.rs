@@ -19,6 +19,7 @@ mod remind;
 mod reminders;
 mod search;
 mod session;
+mod setup;
 mod signals;
 mod stale;
 mod status;
@@ -38,12 +39,19 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         hook::run(args, &cli.global);
         return Ok(());
     }
+    // An agent's session-start hook must never break the session: no error, no stray output.
+    if let Command::Recall(args) = &cli.command
+        && let Some(agent) = args.hook
+    {
+        recall::run_hook(agent, &cli.global);
+        return Ok(());
+    }
     let ctx = Ctx::from_args(&cli.global)?;
     match cli.command {
         Command::Init(args) => init::run(&args, &ctx),
         Command::Log(args) => log::run(&args, &ctx),
         Command::Session => session::run(&ctx),
-        Command::Recall => recall::run(&ctx),
+        Command::Recall(_) => recall::run(&ctx),
         Command::Status(args) if args.stale => stale::run(&ctx),
         Command::Status(_) => status::run(&ctx),
         Command::Parse(args) => parse::run(&args, &ctx),
@@ -60,6 +68,7 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Context(args) => context::run(&args, &ctx),
         Command::Doctor(args) => doctor::run(&args, &ctx),
         Command::Hook(_) => Ok(()),
+        Command::Setup(args) => setup::run(&args, &ctx),
     }
 }
 

@@ -5,8 +5,10 @@
 use chrono::{DateTime, NaiveDate};
 use serde::Serialize;
 
+use crate::agents::claude;
 use crate::app::Ctx;
 use crate::capture::derived;
+use crate::cli::{GlobalArgs, HookAgent};
 use crate::commands::{memory_document, read_memory_bytes, refresh_context};
 use crate::context::{self, TargetOutcome};
 use crate::error::Result;
@@ -47,6 +49,57 @@ struct Reply {
 }
 
 pub fn run(ctx: &Ctx) -> Result<()> {
+    let (project, reply) = recall(ctx)?;
+    if ctx.json {
+        output::print_json(&reply)?;
+    } else {
+        render(ctx, &reply)?;
+    }
+    match context::refused_error(&project, &reply.targets) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// `mind recall --hook AGENT`: the same recall, answered as the agent's hook expects. The
+/// hook's JSON is read from stdin (anything unreadable counts as empty); only the envelope
+/// goes to stdout, nothing to stderr, and every failure (no project, a bad file) is silent:
+/// a hook must never break the session it starts.
+pub fn run_hook(agent: HookAgent, global: &GlobalArgs) {
+    let HookAgent::Claude = agent;
+    let input = claude::HookInput::parse(&read_stdin());
+    let Some(event) = input.context_event() else {
+        return;
+    };
+    let result = (|| -> Result<String> {
+        let mut ctx = Ctx::from_args(global)?;
+        ctx.quiet = true;
+        ctx.json = false;
+        // The session's folder, as the agent reports it, is where the project is looked for.
+        if let Some(cwd) = input.cwd.as_ref().filter(|c| c.is_absolute() && c.is_dir()) {
+            ctx.cwd = cwd.clone();
+        }
+        let (_, reply) = recall(&ctx)?;
+        Ok(reply.context)
+    })();
+    if let Ok(context) = result {
+        let _ = output::print(&claude::context_output(event, &context));
+    }
+}
+
+/// All of stdin, unless it is a terminal (nobody is going to type the hook's JSON).
+fn read_stdin() -> Vec<u8> {
+    use std::io::{IsTerminal, Read};
+    let mut bytes = Vec::new();
+    let stdin = std::io::stdin();
+    if !stdin.is_terminal() {
+        let _ = stdin.lock().read_to_end(&mut bytes);
+    }
+    bytes
+}
+
+/// Promote after a break, refresh the context blocks; what happened, for either rendering.
+fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
     let project = ctx.project()?;
     let config = ctx.config(&project)?;
     let _lock = project.lock()?;
@@ -131,10 +184,12 @@ pub fn run(ctx: &Ctx) -> Result<()> {
         targets,
         archived,
     };
-    if ctx.json {
-        output::print_json(&reply)?;
-    } else {
-        if new_session && !ctx.quiet {
+    Ok((project, reply))
+}
+
+fn render(ctx: &Ctx, reply: &Reply) -> Result<()> {
+    {
+        if reply.new_session && !ctx.quiet {
             let mut note = String::from("new session");
             if let Some(gap) = reply.gap_minutes {
                 note.push_str(&format!(" after {}", super::session::duration(gap)));
@@ -168,10 +223,7 @@ pub fn run(ctx: &Ctx) -> Result<()> {
             ))?;
         }
     }
-    match context::refused_error(&project, &reply.targets) {
-        Some(e) => Err(e),
-        None => Ok(()),
-    }
+    Ok(())
 }
 
 /// Copy the finished SESSION.md into `.mind/sessions/`, unless a reset would keep all of it;

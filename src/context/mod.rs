@@ -125,6 +125,12 @@ fn write_target(
                 Some(_) => "updated",
             };
             if status != "unchanged" {
+                // A target in a folder that does not exist yet (`.cursor/rules/`) gets it.
+                if existing.is_none()
+                    && let Some(parent) = path.parent()
+                {
+                    std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+                }
                 atomic::write_atomic(&path, &bytes)?;
             }
             state.set_context_block(name, body);

@@ -23,7 +23,9 @@ pub fn apply(fix: &Fix, home: &GlobalFolder, today: chrono::NaiveDate) -> Result
                 }
                 store::SESSION_FILE => templates::session(today),
                 store::REMINDERS_FILE => templates::REMINDERS.to_string(),
-                store::CONFIG_FILE => templates::config(),
+                store::CONFIG_FILE => {
+                    templates::config(&crate::agents::targets_for(&crate::agents::detect(root)))
+                }
                 other => return Err(Error::Failed(format!("no template for {other}"))),
             };
             atomic::write_atomic(&path, content.as_bytes())

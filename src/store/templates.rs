@@ -93,13 +93,14 @@ pub const GITATTRIBUTES: &str =
 MEMORY.md merge=union
 ";
 
-/// config.json for a new project (the Python Mind reads it too; it ignores keys it does not know).
-pub fn config() -> String {
+/// config.json for a new project (the Python Mind reads it too; it ignores keys it does not
+/// know). `targets`: the instruction files of the agents found in the project.
+pub fn config(targets: &[String]) -> String {
     let value = serde_json::json!({
         "version": 2,
         "session_gap_minutes": crate::config::DEFAULT_GAP_MINUTES,
         "context_budget_chars": crate::config::DEFAULT_BUDGET_CHARS,
-        "context_targets": ["CLAUDE.md"],
+        "context_targets": targets,
         "personal_target": crate::config::DEFAULT_PERSONAL_TARGET,
     });
     let mut text = serde_json::to_string_pretty(&value).expect("static JSON");

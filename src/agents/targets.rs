@@ -1,0 +1,58 @@
+//! `context_targets` in `.mind/config.json`, edited for setup: the file is rewritten only
+//! when the list changes; every other key keeps its value and its place.
+
+use serde_json::{Map, Value};
+
+use crate::config::Config;
+
+/// The config with `target` added to (or removed from) its context targets; `None` when
+/// nothing changes. A missing list stands for the default one. Refuses a config that is
+/// not a JSON object (it would be rewritten wrongly).
+pub fn edit(existing: Option<&[u8]>, target: &str, add: bool) -> Result<Option<Vec<u8>>, String> {
+    let mut config: Map<String, Value> = match existing {
+        None => Map::new(),
+        Some(bytes) => match serde_json::from_slice(bytes) {
+            Ok(Value::Object(map)) => map,
+            _ => return Err("config.json is not a JSON object; fix it first".into()),
+        },
+    };
+    let mut targets: Vec<String> = match config.get("context_targets") {
+        None => Config::default().context_targets,
+        Some(Value::Array(list)) => list
+            .iter()
+            .map(|v| v.as_str().map(str::to_string))
+            .collect::<Option<_>>()
+            .ok_or("context_targets in config.json is not a list of file names")?,
+        Some(_) => return Err("context_targets in config.json is not a list".into()),
+    };
+    let present = targets.iter().any(|t| t == target);
+    match (add, present) {
+        (true, false) => targets.push(target.to_string()),
+        (false, true) => targets.retain(|t| t != target),
+        _ => return Ok(None),
+    }
+    config.insert("context_targets".into(), Value::from(targets));
+    let mut text = serde_json::to_string_pretty(&config).expect("JSON values serialise");
+    text.push('\n');
+    Ok(Some(text.into_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn targets_are_added_in_place_once() {
+        let before = b"{\n  \"version\": 2,\n  \"context_targets\": [\n    \"CLAUDE.md\"\n  ],\n  \"z\": 1\n}\n";
+        let after = edit(Some(before), "AGENTS.md", true).unwrap().unwrap();
+        assert_eq!(
+            String::from_utf8(after.clone()).unwrap(),
+            "{\n  \"version\": 2,\n  \"context_targets\": [\n    \"CLAUDE.md\",\n    \"AGENTS.md\"\n  ],\n  \"z\": 1\n}\n"
+        );
+        assert_eq!(edit(Some(&after), "AGENTS.md", true).unwrap(), None);
+        assert_eq!(
+            edit(Some(&after), "AGENTS.md", false).unwrap().unwrap(),
+            before
+        );
+    }
+}

@@ -1,0 +1,530 @@
+//! `mind setup AGENT [--local] [--remove] [--dry-run]`: wire mind into a coding agent.
+//!
+//! Every agent gets its instruction file as a context target (config.json); Cursor's rule
+//! file starts with the front matter that makes Cursor always load it; Claude Code gets
+//! its hooks and permission rule merged into `.claude/settings.json`; Aider gets the
+//! context file in `read:` of `.aider.conf.yml`. What setup added is recorded in
+//! `.mind/state.json` (key `setup`), so `--remove` takes out exactly that and puts a file
+//! back byte for byte when nothing else in it changed.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::agents::{self, Agent, aider, claude, cursor, targets};
+use crate::app::Ctx;
+use crate::cli::SetupArgs;
+use crate::commands::{read_memory, refresh_context};
+use crate::context::{personal, splice};
+use crate::error::{Error, Result};
+use crate::output;
+use crate::store::{Project, atomic, state::State, text};
+
+/// State key: per agent, what setup added.
+const STATE_KEY: &str = "setup";
+
+/// What setup added for one agent (state.json), so that a removal takes out that alone.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+struct Record {
+    /// The context target setup added to config.json (None: it was there already).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    target_added: Option<String>,
+    /// The instruction file setup created (removed again while it holds only the block).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    file_created: Option<String>,
+    /// A settings or config file setup changed: its path and bytes before (None: no file).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    changed_file: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    original: Option<String>,
+    /// Claude Code: the hooks and rule added.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    claude: Option<claude::Added>,
+    /// Aider: whether setup wrote the `read:` key itself.
+    #[serde(default)]
+    read_key_added: bool,
+}
+
+/// One file setup writes (None: deletes).
+#[derive(Debug, Serialize)]
+struct Change {
+    file: String,
+    /// What happens to it, in words.
+    action: String,
+    #[serde(skip)]
+    bytes: Option<Vec<u8>>,
+}
+
+#[derive(Debug, Serialize)]
+struct Report {
+    agent: &'static str,
+    remove: bool,
+    dry_run: bool,
+    changes: Vec<Change>,
+    notes: Vec<String>,
+}
+
+pub fn run(args: &SetupArgs, ctx: &Ctx) -> Result<()> {
+    let project = ctx.project()?;
+    let _lock = project.lock()?;
+    let mut state = State::load(&project.state())?;
+    let key = record_key(args);
+    let records = state.get(STATE_KEY).cloned().unwrap_or(Value::Null);
+    let record: Option<Record> = records
+        .get(&key)
+        .and_then(|r| serde_json::from_value(r.clone()).ok());
+    let definition = args.agent.definition();
+    let mut report = Report {
+        agent: definition.name,
+        remove: args.remove,
+        dry_run: args.dry_run,
+        changes: Vec::new(),
+        notes: Vec::new(),
+    };
+    let new_record = if args.remove {
+        plan_removal(&project, args, record.as_ref(), &mut report)?;
+        None
+    } else {
+        Some(plan_setup(
+            ctx,
+            &project,
+            args,
+            record.unwrap_or_default(),
+            &mut report,
+        )?)
+    };
+
+    // A cloned repository is untrusted: `.claude` linked to `~/.claude` must not lead setup
+    // into the user's own settings. Checked for every file before any is written.
+    if let Some(change) = report
+        .changes
+        .iter()
+        .find(|c| !inside(&project.root, &project.root.join(&c.file)))
+    {
+        return Err(Error::BadFile {
+            path: project.root.join(&change.file),
+            reason: "leads outside the project (a symbolic link); left unchanged".into(),
+        });
+    }
+    if !args.dry_run {
+        for change in &report.changes {
+            apply(&project, change)?;
+        }
+        if args.agent == Agent::Claude && args.local && !args.remove {
+            // Claude Code's personal settings stay out of git, as CLAUDE.local.md does.
+            personal::ensure_ignored(&project.root, claude::LOCAL_SETTINGS_FILE)?;
+        }
+        let mut records = match records {
+            Value::Object(map) => map,
+            _ => serde_json::Map::new(),
+        };
+        match new_record {
+            Some(record) => {
+                records.insert(key, serde_json::to_value(record).unwrap_or_default());
+            }
+            None => {
+                records.remove(&key);
+            }
+        }
+        if records.is_empty() {
+            state.remove(STATE_KEY);
+        } else {
+            state.set(STATE_KEY, Value::Object(records));
+        }
+        if !args.remove {
+            // The new target gets its block now, not at the next recall.
+            let config = ctx.config(&project)?;
+            let (_, doc) = read_memory(&project)?;
+            refresh_context(ctx, &project, &config, &mut state, &doc, None)?;
+        }
+        state.save_if_changed(&project.state())?;
+    }
+
+    if ctx.json {
+        output::print_json(&report)?;
+    } else {
+        ctx.out(&render(ctx, &report))?;
+    }
+    Ok(())
+}
+
+/// One record per agent (Claude Code's shared and personal settings apart).
+fn record_key(args: &SetupArgs) -> String {
+    let name = args
+        .agent
+        .to_possible_value()
+        .map(|v| v.get_name().to_string())
+        .unwrap_or_default();
+    if args.agent == Agent::Claude && args.local {
+        format!("{name}-local")
+    } else {
+        name
+    }
+}
+
+use clap::ValueEnum;
+
+fn plan_setup(
+    ctx: &Ctx,
+    project: &Project,
+    args: &SetupArgs,
+    mut record: Record,
+    report: &mut Report,
+) -> Result<Record> {
+    let target = args.agent.definition().target;
+    // The instruction file, as a context target.
+    let config_path = project.config();
+    let config_bytes = text::read_optional(&config_path)?;
+    let edited =
+        targets::edit(config_bytes.as_deref(), target, true).map_err(|reason| Error::BadFile {
+            path: config_path.clone(),
+            reason,
+        })?;
+    if let Some(bytes) = edited {
+        report.changes.push(Change {
+            file: ".mind/config.json".into(),
+            action: format!("add {target} to context_targets"),
+            bytes: Some(bytes),
+        });
+        record
+            .target_added
+            .get_or_insert_with(|| target.to_string());
+    }
+    let target_path = project.root.join(target);
+    if !target_path.exists() {
+        record
+            .file_created
+            .get_or_insert_with(|| target.to_string());
+        if args.agent == Agent::Cursor {
+            report.changes.push(Change {
+                file: target.into(),
+                action: "create (always applied) with the context block".into(),
+                bytes: Some(cursor::initial_content().as_bytes().to_vec()),
+            });
+        } else if args.dry_run {
+            report
+                .notes
+                .push(format!("{target} would be created with the context block"));
+        }
+    } else if args.agent == Agent::Cursor
+        && !cursor::always_applies(&text::read_optional(&target_path)?.unwrap_or_default())
+    {
+        report.notes.push(format!(
+            "{target} has no `alwaysApply: true` front matter; Cursor loads it only when asked"
+        ));
+    }
+    match args.agent {
+        Agent::Claude => plan_claude(project, args, &mut record, report)?,
+        Agent::Aider => plan_aider(project, target, &mut record, report)?,
+        Agent::Codex => {
+            let budget = ctx.config(project)?.context_budget_chars;
+            let tokens = agents::estimated_tokens(budget);
+            if tokens > agents::CODEX_TOKEN_CAP {
+                report.notes.push(format!(
+                    "context_budget_chars is {budget} (about {tokens} tokens at 4 characters a token); Codex reads about {} tokens of AGENTS.md: set it to {} or less in .mind/config.json",
+                    agents::CODEX_TOKEN_CAP,
+                    agents::CODEX_TOKEN_CAP * 4
+                ));
+            }
+        }
+        _ => {}
+    }
+    Ok(record)
+}
+
+fn settings_file(args: &SetupArgs) -> &'static str {
+    if args.local {
+        claude::LOCAL_SETTINGS_FILE
+    } else {
+        claude::SETTINGS_FILE
+    }
+}
+
+fn plan_claude(
+    project: &Project,
+    args: &SetupArgs,
+    record: &mut Record,
+    report: &mut Report,
+) -> Result<()> {
+    let file = settings_file(args);
+    let path = project.root.join(file);
+    let existing = text::read_optional(&path)?;
+    let mut settings =
+        claude::parse(existing.as_deref().unwrap_or_default()).map_err(|reason| {
+            Error::BadFile {
+                path: path.clone(),
+                reason,
+            }
+        })?;
+    let added = claude::merge(&mut settings).map_err(|reason| Error::BadFile {
+        path: path.clone(),
+        reason,
+    })?;
+    if added.is_empty() {
+        return Ok(());
+    }
+    let mut parts: Vec<String> = added.hooks.iter().map(|e| format!("{e} hook")).collect();
+    if added.permission {
+        parts.push(format!("permission {}", claude::PERMISSION));
+    }
+    report.changes.push(Change {
+        file: file.into(),
+        action: format!("add {}", parts.join(", ")),
+        bytes: Some(claude::render(&settings)),
+    });
+    if record.changed_file.is_none() {
+        record.changed_file = Some(file.into());
+        record.original = existing.map(|b| String::from_utf8_lossy(&b).into_owned());
+    }
+    let mut all = record.claude.take().unwrap_or_default();
+    all.hooks.extend(added.hooks);
+    all.permission |= added.permission;
+    record.claude = Some(all);
+    Ok(())
+}
+
+fn plan_aider(
+    project: &Project,
+    target: &str,
+    record: &mut Record,
+    report: &mut Report,
+) -> Result<()> {
+    let path = project.root.join(aider::CONFIG_FILE);
+    let existing = text::read_optional(&path)?;
+    let edit = aider::add_read(existing.as_deref(), target).map_err(|reason| Error::BadFile {
+        path: path.clone(),
+        reason,
+    })?;
+    if let aider::Edit::Changed(bytes) = edit {
+        report.changes.push(Change {
+            file: aider::CONFIG_FILE.into(),
+            action: format!("add {target} to read:"),
+            bytes: Some(bytes),
+        });
+        if record.changed_file.is_none() {
+            record.read_key_added = existing.as_deref().is_none_or(|b| {
+                !String::from_utf8_lossy(b)
+                    .lines()
+                    .any(|l| l.starts_with("read:"))
+            });
+            record.changed_file = Some(aider::CONFIG_FILE.into());
+            record.original = existing.map(|b| String::from_utf8_lossy(&b).into_owned());
+        }
+    }
+    Ok(())
+}
+
+fn plan_removal(
+    project: &Project,
+    args: &SetupArgs,
+    record: Option<&Record>,
+    report: &mut Report,
+) -> Result<()> {
+    let fallback = Record::default();
+    let record_or_default = record.unwrap_or(&fallback);
+    match args.agent {
+        Agent::Claude => {
+            let file = settings_file(args);
+            let path = project.root.join(file);
+            if let Some(bytes) = text::read_optional(&path)? {
+                let mut settings = claude::parse(&bytes).map_err(|reason| Error::BadFile {
+                    path: path.clone(),
+                    reason,
+                })?;
+                // Without a record, every hook and rule setup writes is taken out.
+                let added = record_or_default
+                    .claude
+                    .clone()
+                    .unwrap_or_else(claude::Added::everything);
+                if claude::remove(&mut settings, &added) {
+                    let restored = restore_or(record, file, &settings, claude::render(&settings));
+                    report.changes.push(Change {
+                        file: file.into(),
+                        action: "remove the mind hooks and permission".into(),
+                        bytes: restored,
+                    });
+                }
+            }
+        }
+        Agent::Aider => {
+            let path = project.root.join(aider::CONFIG_FILE);
+            if let (Some(bytes), Some(target)) = (
+                text::read_optional(&path)?,
+                record.and(Some(args.agent.definition().target)),
+            ) {
+                let edit = aider::remove_read(&bytes, target, record_or_default.read_key_added)
+                    .map_err(|reason| Error::BadFile {
+                        path: path.clone(),
+                        reason,
+                    })?;
+                if let aider::Edit::Changed(after) = edit {
+                    let created = record_or_default.changed_file.is_some()
+                        && record_or_default.original.is_none();
+                    report.changes.push(Change {
+                        file: aider::CONFIG_FILE.into(),
+                        action: format!("remove {target} from read:"),
+                        bytes: (!(created && after.is_empty())).then_some(after),
+                    });
+                }
+            }
+        }
+        _ => {}
+    }
+    if let Some(target) = &record_or_default.target_added {
+        let config_path = project.config();
+        let edited = targets::edit(text::read_optional(&config_path)?.as_deref(), target, false)
+            .map_err(|reason| Error::BadFile {
+                path: config_path.clone(),
+                reason,
+            })?;
+        if let Some(bytes) = edited {
+            report.changes.push(Change {
+                file: ".mind/config.json".into(),
+                action: format!("remove {target} from context_targets"),
+                bytes: Some(bytes),
+            });
+        }
+    }
+    if let Some(file) = &record_or_default.file_created {
+        let bytes = text::read_optional(&project.root.join(file))?;
+        match bytes {
+            Some(bytes) if holds_only_the_block(&bytes) => report.changes.push(Change {
+                file: file.clone(),
+                action: "delete (setup created it; it holds only the context block)".into(),
+                bytes: None,
+            }),
+            Some(_) => report.notes.push(format!(
+                "{file} has more than the context block now; it stays (delete the lines between the MIND markers by hand)"
+            )),
+            None => {}
+        }
+    }
+    if record.is_none() && args.agent != Agent::Claude {
+        report.notes.push(format!(
+            "no record of `mind setup {}` in .mind/state.json; nothing of it to take out",
+            record_key(args)
+        ));
+    }
+    Ok(())
+}
+
+/// After a removal: the file's original bytes when what is left equals them as JSON (no
+/// file at all when there was none and nothing is left), else the rewritten settings.
+fn restore_or(
+    record: Option<&Record>,
+    file: &str,
+    left: &serde_json::Map<String, Value>,
+    rewritten: Vec<u8>,
+) -> Option<Vec<u8>> {
+    let Some(record) = record.filter(|r| r.changed_file.as_deref() == Some(file)) else {
+        return Some(rewritten);
+    };
+    match &record.original {
+        None if left.is_empty() => None,
+        Some(original) if claude::parse(original.as_bytes()).is_ok_and(|o| &o == left) => {
+            Some(original.clone().into_bytes())
+        }
+        _ => Some(rewritten),
+    }
+}
+
+/// A file of one context block and nothing else (Cursor's front matter aside).
+fn holds_only_the_block(bytes: &[u8]) -> bool {
+    let rest = bytes
+        .strip_prefix(cursor::FRONT_MATTER.as_bytes())
+        .unwrap_or(bytes);
+    let text = String::from_utf8_lossy(rest);
+    let trimmed = text.trim();
+    splice::block_state(rest) == splice::BlockState::Pairs(1)
+        && trimmed.starts_with(splice::START_MARKER)
+        && trimmed.ends_with(splice::END_MARKER)
+}
+
+fn apply(project: &Project, change: &Change) -> Result<()> {
+    let path: PathBuf = project.root.join(&change.file);
+    match &change.bytes {
+        Some(bytes) => {
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+            }
+            atomic::write_atomic(&path, bytes)
+        }
+        None => {
+            match std::fs::remove_file(&path) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(Error::io(&path, e)),
+            }
+            remove_empty_parents(&project.root, &path);
+            Ok(())
+        }
+    }
+}
+
+/// Whether `path` (its nearest existing ancestor, links resolved) is inside `root`.
+fn inside(root: &Path, path: &Path) -> bool {
+    let Ok(root) = std::fs::canonicalize(root) else {
+        return false;
+    };
+    let mut probe = Some(path);
+    while let Some(p) = probe {
+        if let Ok(real) = std::fs::canonicalize(p) {
+            return real.starts_with(&root);
+        }
+        probe = p.parent();
+    }
+    false
+}
+
+/// Folders setup's files lived in (`.claude/`, `.cursor/rules/`) go when left empty.
+fn remove_empty_parents(root: &Path, file: &Path) {
+    let mut dir = file.parent();
+    while let Some(d) = dir.filter(|d| *d != root && d.starts_with(root)) {
+        if std::fs::remove_dir(d).is_err() {
+            break;
+        }
+        dir = d.parent();
+    }
+}
+
+fn render(ctx: &Ctx, report: &Report) -> String {
+    let paint = &ctx.paint;
+    let mut out = String::new();
+    let verb = if report.dry_run { "would" } else { "did" };
+    for change in &report.changes {
+        let action = if report.dry_run {
+            format!("{verb} {}", change.action)
+        } else {
+            change.action.clone()
+        };
+        out.push_str(&format!("{}: {action}\n", paint.good(&change.file)));
+        if report.dry_run {
+            match &change.bytes {
+                Some(bytes) => {
+                    out.push_str(&format!("--- {} as it would be ---\n", change.file));
+                    out.push_str(&String::from_utf8_lossy(bytes));
+                    if !bytes.ends_with(b"\n") {
+                        out.push('\n');
+                    }
+                    out.push_str("---\n");
+                }
+                None => out.push_str(&format!("--- {} would be deleted ---\n", change.file)),
+            }
+        }
+    }
+    for note in &report.notes {
+        out.push_str(&format!("{} {note}\n", paint.warn("note:")));
+    }
+    if report.changes.is_empty() {
+        let what = if report.remove {
+            "to take out"
+        } else {
+            "to add"
+        };
+        out.push_str(&format!("{}: nothing {what}\n", report.agent));
+    } else if report.dry_run {
+        out.push_str("nothing was written (--dry-run)\n");
+    }
+    out
+}

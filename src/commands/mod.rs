@@ -17,6 +17,7 @@ mod remind;
 mod reminders;
 mod search;
 mod session;
+mod shell_init;
 mod signals;
 mod stale;
 mod status;
@@ -48,6 +49,7 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Search(args) => search::run(&args, &ctx),
         Command::Blocker(args) => blocker::run(&args, &ctx),
         Command::Completions(args) => completions::run(&args),
+        Command::ShellInit(args) => shell_init::run(&args),
         Command::Remind(args) => remind::run(&args, &ctx),
         Command::Reminders(args) => reminders::run(&args, &ctx),
         Command::Edges(args) => edges::run(&args, &ctx),

@@ -316,3 +316,50 @@ fn mind_completions_prints_the_committed_scripts() {
     let zsh = completion::script(clap_complete::Shell::Zsh);
     assert!(zsh.contains(":DIR:_files -/"));
 }
+
+#[test]
+fn the_committed_bash_completion_completes_in_bash() {
+    let user = User::new();
+    let script = format!(
+        "source '{}'\n\
+         COMP_WORDS=(mind log --type ''); COMP_CWORD=3; _mind mind '' --type; echo \"${{COMPREPLY[*]}}\"\n\
+         COMP_WORDS=(mind ho); COMP_CWORD=1; _mind mind ho mind; echo \"${{COMPREPLY[*]}}\"",
+        repo("completions/mind.bash").display()
+    );
+    let out = user
+        .command("bash", user.home())
+        .arg("-c")
+        .arg(script)
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "decision learning problem progress gotcha experience blocker assumption rejected\nhooks\n",
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn the_committed_fish_completion_completes_in_fish() {
+    if !have("fish") {
+        return;
+    }
+    let user = User::new();
+    let script = format!(
+        "source '{}'\ncomplete -C 'mind log --color '\ncomplete -C 'mind ho'",
+        repo("completions/mind.fish").display()
+    );
+    let out = user
+        .command("fish", user.home())
+        .arg("-c")
+        .arg(script)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let words: Vec<&str> = stdout
+        .lines()
+        .map(|l| l.split('\t').next().unwrap())
+        .collect();
+    assert_eq!(words, ["always", "auto", "never", "hooks"], "{stdout}");
+}

@@ -186,6 +186,29 @@ fn an_alias_of_the_same_name_neither_breaks_loading_nor_the_prefixed_functions()
 }
 
 #[test]
+fn a_function_copied_alone_into_another_shell_still_works() {
+    // Agents' shells may get the user's functions one by one (a snapshot that leaves out
+    // helpers named `_...`): every function stands alone.
+    let (user, dir) = run_in_shell(
+        "bash",
+        "eval \"$(mind shell-init bash)\"\ndeclare -f decided stuck > copied.sh",
+    );
+    let out = user
+        .command("bash", &dir)
+        .arg("-c")
+        .arg(". ./copied.sh\ndecided -- '--all is slow'\nstuck \"can't reach \\$HOST\"")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(memory_lines(&dir), ["decided: --all is slow"]);
+    assert_eq!(session_items(&dir, "Blockers"), ["can't reach $HOST"]);
+}
+
+#[test]
 fn a_prefix_that_is_not_a_name_is_refused() {
     let user = User::new();
     let out = user

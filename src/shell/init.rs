@@ -121,52 +121,39 @@ fn posix(prefix: &str, shell: Posix) -> String {
         "# mind shell functions. Load them from {rc} with:  eval \"$(mind shell-init {name})\"\n"
     );
     out.push_str(HEADER);
-    // `emulate -L zsh` keeps a user's options (KSH_ARRAYS, SH_WORD_SPLIT, ...) out of it.
-    let (emulate, take) = match shell {
-        Posix::Bash => ("", "local -a cmd=(\"${@:1:$own}\")"),
-        Posix::Zsh => (
-            "    emulate -L zsh\n",
-            "local -a cmd\n    cmd=(\"${@[1,$own]}\")",
-        ),
+    // `emulate -L zsh` keeps a user's options (KSH_ARRAYS, SH_WORD_SPLIT, ...) out of them.
+    let emulate = match shell {
+        Posix::Bash => "",
+        Posix::Zsh => "    emulate -L zsh\n",
     };
-    out.push_str(&format!(
-        "__mind_send() {{
-{emulate}    # __mind_send N WORD... ARG...: the first N words are mind's own, the rest the message.
-    local own=$1
-    shift
-    {take}
-    shift \"$own\"
-    if [ \"$#\" -eq 1 ] && [ \"$1\" = - ]; then
-        command mind \"${{cmd[@]}}\" -
+    // Each function stands alone, with no shared helper: tools that copy a shell's functions
+    // into another shell (an agent's snapshot of the user's shell) leave out helpers whose
+    // names start with `_`. `function NAME {` rather than `NAME() {`: an alias of the same
+    // name is not expanded in the definition (which would be a syntax error in bash).
+    for f in FUNCTIONS {
+        let run = f.run.join(" ");
+        let bare = match f.bare {
+            Some(bare) => format!(
+                "    if [ \"$#\" -eq 0 ]; then\n        command mind {}\n        return\n    fi\n",
+                bare.join(" ")
+            ),
+            None => String::new(),
+        };
+        out.push_str(&format!(
+            "# {}: {}
+function {prefix}{} {{
+{emulate}{bare}    if [ \"$#\" -eq 1 ] && [ \"$1\" = - ]; then
+        command mind {run} -
         return
     fi
     if [ \"$#\" -gt 0 ] && [ \"$1\" = -- ]; then
         shift
     fi
-    command mind \"${{cmd[@]}}\" -- \"$@\"
-}}
-"
-    ));
-    // `function NAME {` rather than `NAME() {`: an alias of the same name is not expanded
-    // in the definition (which would be a syntax error in bash).
-    for f in FUNCTIONS {
-        let send = format!("__mind_send {} {} \"$@\"", f.run.len(), f.run.join(" "));
-        out.push_str(&format!("# {}: {}\n", f.name, f.about));
-        match f.bare {
-            None => out.push_str(&format!("function {prefix}{} {{ {send}; }}\n", f.name)),
-            Some(bare) => out.push_str(&format!(
-                "function {prefix}{} {{
-    if [ \"$#\" -eq 0 ]; then
-        command mind {}
-    else
-        {send}
-    fi
+    command mind {run} -- \"$@\"
 }}
 ",
-                f.name,
-                bare.join(" ")
-            )),
-        }
+            f.name, f.about, f.name
+        ));
     }
     out
 }
@@ -283,6 +270,11 @@ mod tests {
         for bad in ["-m", "a;b", "m ", "$(x)", "a'b", "é"] {
             assert!(check_prefix(bad).is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn descriptions_fit_in_single_quotes() {
+        assert!(FUNCTIONS.iter().all(|f| !f.about.contains('\'')));
     }
 
     #[test]

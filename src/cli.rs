@@ -2,7 +2,8 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand, ValueEnum, ValueHint};
 
 /// A memory for coding agents and their humans, kept as plain markdown in `.mind/`.
 #[derive(Debug, Parser)]
@@ -25,7 +26,13 @@ pub struct GlobalArgs {
     #[arg(long, global = true)]
     pub json: bool,
     /// Use this project folder instead of searching upwards for `.mind/`.
-    #[arg(long, global = true, env = "MIND_PROJECT", value_name = "DIR")]
+    #[arg(
+        long,
+        global = true,
+        env = "MIND_PROJECT",
+        value_name = "DIR",
+        value_hint = ValueHint::DirPath
+    )]
     pub project: Option<PathBuf>,
     /// Print nothing but errors.
     #[arg(short, long, global = true)]
@@ -60,8 +67,11 @@ pub enum Command {
     Search(SearchArgs),
     /// Log a blocker to SESSION.md and show how similar problems were solved before.
     Blocker(BlockerArgs),
-    /// Print a shell completion script.
+    /// Print a shell completion script (the same as the files in `completions/`).
     Completions(CompletionsArgs),
+    /// Print shell functions to source: decided, learned, fixed, tried, stuck, remember, recall.
+    #[command(name = "shell-init")]
+    ShellInit(ShellInitArgs),
     /// Set a reminder for a time, the next session, or when a subject comes up.
     Remind(RemindArgs),
     /// List reminders with their numbers; `mind reminders done N` completes one.
@@ -202,6 +212,7 @@ pub struct HookArgs {
 #[derive(Debug, Args)]
 pub struct InitArgs {
     /// Project folder (default: the git work-tree root, else the current folder).
+    #[arg(value_hint = ValueHint::DirPath)]
     pub dir: Option<PathBuf>,
     /// Keep all of `.mind/` out of git.
     #[arg(long)]
@@ -219,7 +230,13 @@ pub struct InitArgs {
 pub struct LogArgs {
     /// The type (decision, learning, problem, progress, experience, blocker, assumption, rejected
     /// or an alias such as decided, learned, fixed, tried, stuck); it always wins over classification.
-    #[arg(short = 't', long = "type", value_name = "TYPE")]
+    #[arg(
+        short = 't',
+        long = "type",
+        value_name = "TYPE",
+        value_parser = TypeNames::LOG,
+        hide_possible_values = true
+    )]
     pub kind: Option<String>,
     /// `[TYPE] MESSAGE...`: a leading type name (decision, learning, ...) names the type; an
     /// alias that is also a plain word (done, fixed, bug, issue, note, tried, stuck, ...) does so
@@ -235,6 +252,7 @@ pub struct LogArgs {
 #[derive(Debug, Args)]
 pub struct ParseArgs {
     /// Files to parse (default: .mind/MEMORY.md).
+    #[arg(value_hint = ValueHint::FilePath)]
     pub files: Vec<PathBuf>,
     /// Classify each line of the file on its own and print one record per input line.
     #[arg(long)]
@@ -251,7 +269,13 @@ pub struct SearchArgs {
     pub limit: usize,
     /// Only this type (decision, problem, learning, progress, gotcha, experience, blocker,
     /// rejected, assumption, note); repeat for several.
-    #[arg(short = 't', long = "type", value_name = "TYPE")]
+    #[arg(
+        short = 't',
+        long = "type",
+        value_name = "TYPE",
+        value_parser = TypeNames::SEARCH,
+        hide_possible_values = true
+    )]
     pub kinds: Vec<String>,
     /// Only lines dated on or after this day (YYYY-MM-DD).
     #[arg(long, value_name = "DATE")]
@@ -273,6 +297,65 @@ pub struct BlockerArgs {
 pub struct CompletionsArgs {
     /// The shell to generate for.
     pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = crate::shell::init::AFTER_HELP)]
+pub struct ShellInitArgs {
+    /// The shell to print the functions for.
+    pub shell: InitShell,
+    /// Put this before every function name (`--prefix m-` gives m-decided, m-recall, ...), for
+    /// names that are already taken.
+    #[arg(long, value_name = "PREFIX", default_value = "")]
+    pub prefix: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum InitShell {
+    Bash,
+    Zsh,
+    Fish,
+    Powershell,
+}
+
+/// A `--type` value: any string (the command checks it and names the closest type), but
+/// completions offer the canonical type names.
+#[derive(Debug, Clone, Copy)]
+pub struct TypeNames(fn() -> Vec<&'static str>);
+
+impl TypeNames {
+    /// `mind log --type`: the canonical names (aliases are accepted, not offered).
+    const LOG: TypeNames = TypeNames(|| {
+        crate::classify::TYPE_WORDS
+            .iter()
+            .map(|(word, _)| *word)
+            .filter(|word| crate::classify::is_canonical(word))
+            .collect()
+    });
+    /// `mind search --type`: the searchable kinds, `note` included.
+    const SEARCH: TypeNames = TypeNames(|| {
+        crate::rank::corpus::Kind::ALL
+            .iter()
+            .map(|kind| kind.as_str())
+            .collect()
+    });
+}
+
+impl TypedValueParser for TypeNames {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new((self.0)().into_iter().map(PossibleValue::new)))
+    }
 }
 
 #[derive(Debug, Args)]
@@ -393,6 +476,6 @@ pub struct HelperArgs {
     #[arg(long, value_name = "H")]
     pub hypothesis: Option<String>,
     /// Write the brief to this file instead of printing it.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub out: Option<PathBuf>,
 }

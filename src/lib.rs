@@ -25,6 +25,7 @@ pub mod parse;
 pub mod promote;
 pub mod rank;
 pub mod remind;
+pub mod shell;
 pub mod stack;
 pub mod store;
 pub mod suggest;

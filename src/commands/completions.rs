@@ -1,12 +1,9 @@
-//! `mind completions SHELL`: print a completion script.
+//! `mind completions SHELL`: print a completion script (the same text as `completions/`).
 
-use clap::CommandFactory;
-
-use crate::cli::{Cli, CompletionsArgs};
+use crate::cli::CompletionsArgs;
 use crate::error::Result;
+use crate::shell::completion;
 
 pub fn run(args: &CompletionsArgs) -> Result<()> {
-    let mut out = Vec::new();
-    clap_complete::generate(args.shell, &mut Cli::command(), "mind", &mut out);
-    crate::output::print(&String::from_utf8_lossy(&out))
+    crate::output::print(&completion::script(args.shell))
 }

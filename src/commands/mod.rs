@@ -20,6 +20,7 @@ mod reminders;
 mod search;
 mod session;
 mod setup;
+mod shell_init;
 mod signals;
 mod stale;
 mod status;
@@ -58,6 +59,7 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Search(args) => search::run(&args, &ctx),
         Command::Blocker(args) => blocker::run(&args, &ctx),
         Command::Completions(args) => completions::run(&args),
+        Command::ShellInit(args) => shell_init::run(&args),
         Command::Remind(args) => remind::run(&args, &ctx),
         Command::Reminders(args) => reminders::run(&args, &ctx),
         Command::Edges(args) => edges::run(&args, &ctx),

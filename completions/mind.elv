@@ -1,0 +1,423 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[mind] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'mind'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'mind'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand init 'Create `.mind/` with its templates, add the context block to CLAUDE.md, register the project'
+            cand log 'Write a memory: session types go to SESSION.md, memory types to MEMORY.md'
+            cand session 'Show the current session: experience, blockers, rejected approaches, assumptions'
+            cand recall 'Start or continue a session: promote after a break, refresh the context block, print it'
+            cand status 'Health of the memory: counts, last capture, files, problems found'
+            cand parse 'Print the entities the loose parser finds in MEMORY.md or the given files'
+            cand search 'Search memory: ranked lines from MEMORY.md, named memories and the session'
+            cand blocker 'Log a blocker to SESSION.md and show how similar problems were solved before'
+            cand completions 'Print a shell completion script (the same as the files in `completions/`)'
+            cand shell-init 'Print shell functions to source: decided, learned, fixed, tried, stuck, remember, recall'
+            cand remind 'Set a reminder for a time, the next session, or when a subject comes up'
+            cand reminders 'List reminders with their numbers; `mind reminders done N` completes one'
+            cand edges 'Gotchas that match what you are about to do; `mind edges add` records one'
+            cand helper 'Print a self-contained brief of a problem for a fresh agent: what was tried, what is known'
+            cand checkpoint 'Harvest `MEMORY:` comments from the project''s files, then refresh the context block'
+            cand harvest 'Backfill memory from commit messages in git history'
+            cand hooks 'Install, remove or inspect the git hooks that harvest commits'
+            cand context 'Show what each instruction file''s context block would hold now and what the budget leaves out; writes nothing'
+            cand doctor 'Check the global folder, PATH and every registered project; `--fix` repairs what is safe to repair'
+            cand setup 'Wire mind into a coding agent: its instruction file, and for Claude Code its hooks'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mind;init'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --private 'Keep all of `.mind/` out of git'
+            cand --rewrite-gitignore 'Rewrite `.mind/.gitignore` even if it exists'
+            cand --hooks 'Also install the git hooks (`mind hooks install`)'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;log'= {
+            cand -t 'The type (decision, learning, problem, progress, experience, blocker, assumption, rejected or an alias such as decided, learned, fixed, tried, stuck); it always wins over classification'
+            cand --type 'The type (decision, learning, problem, progress, experience, blocker, assumption, rejected or an alias such as decided, learned, fixed, tried, stuck); it always wins over classification'
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;session'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;recall'= {
+            cand --hook 'Run as an agent''s session-start hook: read the hook''s JSON on stdin, print only the agent''s JSON envelope, and always exit 0 (nothing at all outside a project)'
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;status'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --stale 'List memory entries about files that changed after they were written'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;parse'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --lines 'Classify each line of the file on its own and print one record per input line'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;search'= {
+            cand -n 'How many results to show'
+            cand --limit 'How many results to show'
+            cand -t 'Only this type (decision, problem, learning, progress, gotcha, experience, blocker, rejected, assumption, note); repeat for several'
+            cand --type 'Only this type (decision, problem, learning, progress, gotcha, experience, blocker, rejected, assumption, note); repeat for several'
+            cand --since 'Only lines dated on or after this day (YYYY-MM-DD)'
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --all-projects 'Search every project registered in `$MIND_HOME/projects.json`'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;blocker'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;completions'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;shell-init'= {
+            cand --prefix 'Put this before every function name (`--prefix m-` gives m-decided, m-recall, ...), for names that are already taken'
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;remind'= {
+            cand --when 'When the reminder fires (instead of the last argument)'
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;reminders'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --all 'Include completed reminders'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand done 'Mark reminders done by their numbers (as `mind reminders` shows them)'
+        }
+        &'mind;reminders;done'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;edges'= {
+            cand --code 'A code snippet you are about to write or change; matched against code patterns'
+            cand --stack 'The stack to match (repeatable); default: detected from the project''s files'
+            cand -n 'At most this many gotchas'
+            cand --limit 'At most this many gotchas'
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand add 'Record a gotcha: a bullet under `## Gotchas` in MEMORY.md, or with --global an edge in `$MIND_HOME/global_edges.json` for every project'
+        }
+        &'mind;edges;add'= {
+            cand --workaround 'What to do instead'
+            cand --description 'Why it happens or when it bites'
+            cand --stack 'Stack tags it applies to (repeatable; global edges)'
+            cand --severity 'How bad it is (global edges)'
+            cand --intent 'Intent phrases that should surface it (repeatable; global edges)'
+            cand --code 'Code patterns that should surface it, e.g. `document.cookie` (repeatable; global edges)'
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --global 'Store it for every project in `$MIND_HOME/global_edges.json`'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;helper'= {
+            cand --attempt 'Something already tried (repeatable); this session''s rejected approaches are added'
+            cand --hypothesis 'What you currently think is going on'
+            cand --out 'Write the brief to this file instead of printing it'
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;checkpoint'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --dry-run 'Show what would be added; write nothing'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;harvest'= {
+            cand --since 'Only commits after this revision (exclusive) or date (YYYY-MM-DD, inclusive)'
+            cand --limit 'Look at no more than this many commits (newest first)'
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --comments 'Also harvest the `MEMORY:` comments each commit added (reads every commit''s diff)'
+            cand --to-memory 'Afterwards move every commit memory into the tracked MEMORY.md (to commit and share)'
+            cand --dry-run 'Show what would be added; write nothing'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;hooks'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand install 'Install the post-commit and prepare-commit-msg hooks (an existing hook keeps running)'
+            cand uninstall 'Remove the hooks and put back what was there before'
+            cand status 'Show which hooks are installed where'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mind;hooks;install'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --force 'Replace a mind hook that was edited by hand'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;hooks;uninstall'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --force 'Also remove a mind hook that was edited by hand'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;hooks;status'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;hooks;help'= {
+            cand install 'Install the post-commit and prepare-commit-msg hooks (an existing hook keeps running)'
+            cand uninstall 'Remove the hooks and put back what was there before'
+            cand status 'Show which hooks are installed where'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mind;hooks;help;install'= {
+        }
+        &'mind;hooks;help;uninstall'= {
+        }
+        &'mind;hooks;help;status'= {
+        }
+        &'mind;hooks;help;help'= {
+        }
+        &'mind;context'= {
+            cand --target 'Only this instruction file (one of `context_targets` or the personal target)'
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;doctor'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --fix 'Repair what can be repaired safely (missing templates, blocks, hooks, stale locks, projects whose folder is gone); never touches text you wrote'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;setup'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --local 'Claude Code: write the personal `.claude/settings.local.json` instead of the shared `.claude/settings.json`'
+            cand --remove 'Take out what setup added (the original file comes back when nothing else changed)'
+            cand --dry-run 'Print what would change; write nothing'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'mind;help'= {
+            cand init 'Create `.mind/` with its templates, add the context block to CLAUDE.md, register the project'
+            cand log 'Write a memory: session types go to SESSION.md, memory types to MEMORY.md'
+            cand session 'Show the current session: experience, blockers, rejected approaches, assumptions'
+            cand recall 'Start or continue a session: promote after a break, refresh the context block, print it'
+            cand status 'Health of the memory: counts, last capture, files, problems found'
+            cand parse 'Print the entities the loose parser finds in MEMORY.md or the given files'
+            cand search 'Search memory: ranked lines from MEMORY.md, named memories and the session'
+            cand blocker 'Log a blocker to SESSION.md and show how similar problems were solved before'
+            cand completions 'Print a shell completion script (the same as the files in `completions/`)'
+            cand shell-init 'Print shell functions to source: decided, learned, fixed, tried, stuck, remember, recall'
+            cand remind 'Set a reminder for a time, the next session, or when a subject comes up'
+            cand reminders 'List reminders with their numbers; `mind reminders done N` completes one'
+            cand edges 'Gotchas that match what you are about to do; `mind edges add` records one'
+            cand helper 'Print a self-contained brief of a problem for a fresh agent: what was tried, what is known'
+            cand checkpoint 'Harvest `MEMORY:` comments from the project''s files, then refresh the context block'
+            cand harvest 'Backfill memory from commit messages in git history'
+            cand hooks 'Install, remove or inspect the git hooks that harvest commits'
+            cand context 'Show what each instruction file''s context block would hold now and what the budget leaves out; writes nothing'
+            cand doctor 'Check the global folder, PATH and every registered project; `--fix` repairs what is safe to repair'
+            cand setup 'Wire mind into a coding agent: its instruction file, and for Claude Code its hooks'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mind;help;init'= {
+        }
+        &'mind;help;log'= {
+        }
+        &'mind;help;session'= {
+        }
+        &'mind;help;recall'= {
+        }
+        &'mind;help;status'= {
+        }
+        &'mind;help;parse'= {
+        }
+        &'mind;help;search'= {
+        }
+        &'mind;help;blocker'= {
+        }
+        &'mind;help;completions'= {
+        }
+        &'mind;help;shell-init'= {
+        }
+        &'mind;help;remind'= {
+        }
+        &'mind;help;reminders'= {
+            cand done 'Mark reminders done by their numbers (as `mind reminders` shows them)'
+        }
+        &'mind;help;reminders;done'= {
+        }
+        &'mind;help;edges'= {
+            cand add 'Record a gotcha: a bullet under `## Gotchas` in MEMORY.md, or with --global an edge in `$MIND_HOME/global_edges.json` for every project'
+        }
+        &'mind;help;edges;add'= {
+        }
+        &'mind;help;helper'= {
+        }
+        &'mind;help;checkpoint'= {
+        }
+        &'mind;help;harvest'= {
+        }
+        &'mind;help;hooks'= {
+            cand install 'Install the post-commit and prepare-commit-msg hooks (an existing hook keeps running)'
+            cand uninstall 'Remove the hooks and put back what was there before'
+            cand status 'Show which hooks are installed where'
+        }
+        &'mind;help;hooks;install'= {
+        }
+        &'mind;help;hooks;uninstall'= {
+        }
+        &'mind;help;hooks;status'= {
+        }
+        &'mind;help;context'= {
+        }
+        &'mind;help;doctor'= {
+        }
+        &'mind;help;setup'= {
+        }
+        &'mind;help;help'= {
+        }
+    ]
+    $completions[$command]
+}

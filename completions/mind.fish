@@ -1,0 +1,325 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_mind_global_optspecs
+    string join \n json project= q/quiet color= h/help V/version
+end
+
+function __fish_mind_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_mind_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_mind_using_subcommand
+    set -l cmd (__fish_mind_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c mind -n "__fish_mind_needs_command" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_needs_command" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_needs_command" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_needs_command" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_needs_command" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_needs_command" -s V -l version -d 'Print version'
+complete -c mind -n "__fish_mind_needs_command" -f -a "init" -d 'Create `.mind/` with its templates, add the context block to CLAUDE.md, register the project'
+complete -c mind -n "__fish_mind_needs_command" -f -a "log" -d 'Write a memory: session types go to SESSION.md, memory types to MEMORY.md'
+complete -c mind -n "__fish_mind_needs_command" -f -a "session" -d 'Show the current session: experience, blockers, rejected approaches, assumptions'
+complete -c mind -n "__fish_mind_needs_command" -f -a "recall" -d 'Start or continue a session: promote after a break, refresh the context block, print it'
+complete -c mind -n "__fish_mind_needs_command" -f -a "status" -d 'Health of the memory: counts, last capture, files, problems found'
+complete -c mind -n "__fish_mind_needs_command" -f -a "parse" -d 'Print the entities the loose parser finds in MEMORY.md or the given files'
+complete -c mind -n "__fish_mind_needs_command" -f -a "search" -d 'Search memory: ranked lines from MEMORY.md, named memories and the session'
+complete -c mind -n "__fish_mind_needs_command" -f -a "blocker" -d 'Log a blocker to SESSION.md and show how similar problems were solved before'
+complete -c mind -n "__fish_mind_needs_command" -f -a "completions" -d 'Print a shell completion script (the same as the files in `completions/`)'
+complete -c mind -n "__fish_mind_needs_command" -f -a "shell-init" -d 'Print shell functions to source: decided, learned, fixed, tried, stuck, remember, recall'
+complete -c mind -n "__fish_mind_needs_command" -f -a "remind" -d 'Set a reminder for a time, the next session, or when a subject comes up'
+complete -c mind -n "__fish_mind_needs_command" -f -a "reminders" -d 'List reminders with their numbers; `mind reminders done N` completes one'
+complete -c mind -n "__fish_mind_needs_command" -f -a "edges" -d 'Gotchas that match what you are about to do; `mind edges add` records one'
+complete -c mind -n "__fish_mind_needs_command" -f -a "helper" -d 'Print a self-contained brief of a problem for a fresh agent: what was tried, what is known'
+complete -c mind -n "__fish_mind_needs_command" -f -a "checkpoint" -d 'Harvest `MEMORY:` comments from the project\'s files, then refresh the context block'
+complete -c mind -n "__fish_mind_needs_command" -f -a "harvest" -d 'Backfill memory from commit messages in git history'
+complete -c mind -n "__fish_mind_needs_command" -f -a "hooks" -d 'Install, remove or inspect the git hooks that harvest commits'
+complete -c mind -n "__fish_mind_needs_command" -f -a "context" -d 'Show what each instruction file\'s context block would hold now and what the budget leaves out; writes nothing'
+complete -c mind -n "__fish_mind_needs_command" -f -a "doctor" -d 'Check the global folder, PATH and every registered project; `--fix` repairs what is safe to repair'
+complete -c mind -n "__fish_mind_needs_command" -f -a "setup" -d 'Wire mind into a coding agent: its instruction file, and for Claude Code its hooks'
+complete -c mind -n "__fish_mind_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c mind -n "__fish_mind_using_subcommand init" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_using_subcommand init" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_using_subcommand init" -l private -d 'Keep all of `.mind/` out of git'
+complete -c mind -n "__fish_mind_using_subcommand init" -l rewrite-gitignore -d 'Rewrite `.mind/.gitignore` even if it exists'
+complete -c mind -n "__fish_mind_using_subcommand init" -l hooks -d 'Also install the git hooks (`mind hooks install`)'
+complete -c mind -n "__fish_mind_using_subcommand init" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_using_subcommand init" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_using_subcommand init" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand log" -s t -l type -d 'The type (decision, learning, problem, progress, experience, blocker, assumption, rejected or an alias such as decided, learned, fixed, tried, stuck); it always wins over classification' -r -f -a "decision\t''
+learning\t''
+problem\t''
+progress\t''
+gotcha\t''
+experience\t''
+blocker\t''
+assumption\t''
+rejected\t''"
+complete -c mind -n "__fish_mind_using_subcommand log" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_using_subcommand log" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_using_subcommand log" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_using_subcommand log" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_using_subcommand log" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand session" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_using_subcommand session" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_using_subcommand session" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_using_subcommand session" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_using_subcommand session" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand recall" -l hook -d 'Run as an agent\'s session-start hook: read the hook\'s JSON on stdin, print only the agent\'s JSON envelope, and always exit 0 (nothing at all outside a project)' -r -f -a "claude\t''"
+complete -c mind -n "__fish_mind_using_subcommand recall" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_using_subcommand recall" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_using_subcommand recall" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_using_subcommand recall" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_using_subcommand recall" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand status" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_using_subcommand status" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_using_subcommand status" -l stale -d 'List memory entries about files that changed after they were written'
+complete -c mind -n "__fish_mind_using_subcommand status" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_using_subcommand status" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_using_subcommand status" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand parse" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_using_subcommand parse" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_using_subcommand parse" -l lines -d 'Classify each line of the file on its own and print one record per input line'
+complete -c mind -n "__fish_mind_using_subcommand parse" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_using_subcommand parse" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_using_subcommand parse" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand search" -s n -l limit -d 'How many results to show' -r
+complete -c mind -n "__fish_mind_using_subcommand search" -s t -l type -d 'Only this type (decision, problem, learning, progress, gotcha, experience, blocker, rejected, assumption, note); repeat for several' -r -f -a "decision\t''
+problem\t''
+learning\t''
+progress\t''
+gotcha\t''
+experience\t''
+blocker\t''
+rejected\t''
+assumption\t''
+note\t''"
+complete -c mind -n "__fish_mind_using_subcommand search" -l since -d 'Only lines dated on or after this day (YYYY-MM-DD)' -r
+complete -c mind -n "__fish_mind_using_subcommand search" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_using_subcommand search" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_using_subcommand search" -l all-projects -d 'Search every project registered in `$MIND_HOME/projects.json`'
+complete -c mind -n "__fish_mind_using_subcommand search" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_using_subcommand search" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_using_subcommand search" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand blocker" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_using_subcommand blocker" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_using_subcommand blocker" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_using_subcommand blocker" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_using_subcommand blocker" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand completions" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_using_subcommand completions" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_using_subcommand completions" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_using_subcommand completions" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_using_subcommand completions" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand shell-init" -l prefix -d 'Put this before every function name (`--prefix m-` gives m-decided, m-recall, ...), for names that are already taken' -r
+complete -c mind -n "__fish_mind_using_subcommand shell-init" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_using_subcommand shell-init" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_using_subcommand shell-init" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_using_subcommand shell-init" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_using_subcommand shell-init" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand remind" -l when -d 'When the reminder fires (instead of the last argument)' -r
+complete -c mind -n "__fish_mind_using_subcommand remind" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_using_subcommand remind" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_using_subcommand remind" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_using_subcommand remind" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_using_subcommand remind" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand reminders; and not __fish_seen_subcommand_from done" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_using_subcommand reminders; and not __fish_seen_subcommand_from done" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_using_subcommand reminders; and not __fish_seen_subcommand_from done" -l all -d 'Include completed reminders'
+complete -c mind -n "__fish_mind_using_subcommand reminders; and not __fish_seen_subcommand_from done" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_using_subcommand reminders; and not __fish_seen_subcommand_from done" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_using_subcommand reminders; and not __fish_seen_subcommand_from done" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand reminders; and not __fish_seen_subcommand_from done" -f -a "done" -d 'Mark reminders done by their numbers (as `mind reminders` shows them)'
+complete -c mind -n "__fish_mind_using_subcommand reminders; and __fish_seen_subcommand_from done" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_using_subcommand reminders; and __fish_seen_subcommand_from done" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_using_subcommand reminders; and __fish_seen_subcommand_from done" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_using_subcommand reminders; and __fish_seen_subcommand_from done" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_using_subcommand reminders; and __fish_seen_subcommand_from done" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand edges; and not __fish_seen_subcommand_from add" -l code -d 'A code snippet you are about to write or change; matched against code patterns' -r
+complete -c mind -n "__fish_mind_using_subcommand edges; and not __fish_seen_subcommand_from add" -l stack -d 'The stack to match (repeatable); default: detected from the project\'s files' -r
+complete -c mind -n "__fish_mind_using_subcommand edges; and not __fish_seen_subcommand_from add" -s n -l limit -d 'At most this many gotchas' -r
+complete -c mind -n "__fish_mind_using_subcommand edges; and not __fish_seen_subcommand_from add" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_using_subcommand edges; and not __fish_seen_subcommand_from add" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_using_subcommand edges; and not __fish_seen_subcommand_from add" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_using_subcommand edges; and not __fish_seen_subcommand_from add" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_using_subcommand edges; and not __fish_seen_subcommand_from add" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand edges; and not __fish_seen_subcommand_from add" -a "add" -d 'Record a gotcha: a bullet under `## Gotchas` in MEMORY.md, or with --global an edge in `$MIND_HOME/global_edges.json` for every project'
+complete -c mind -n "__fish_mind_using_subcommand edges; and __fish_seen_subcommand_from add" -l workaround -d 'What to do instead' -r
+complete -c mind -n "__fish_mind_using_subcommand edges; and __fish_seen_subcommand_from add" -l description -d 'Why it happens or when it bites' -r
+complete -c mind -n "__fish_mind_using_subcommand edges; and __fish_seen_subcommand_from add" -l stack -d 'Stack tags it applies to (repeatable; global edges)' -r
+complete -c mind -n "__fish_mind_using_subcommand edges; and __fish_seen_subcommand_from add" -l severity -d 'How bad it is (global edges)' -r -f -a "info\t''
+warning\t''
+critical\t''"
+complete -c mind -n "__fish_mind_using_subcommand edges; and __fish_seen_subcommand_from add" -l intent -d 'Intent phrases that should surface it (repeatable; global edges)' -r
+complete -c mind -n "__fish_mind_using_subcommand edges; and __fish_seen_subcommand_from add" -l code -d 'Code patterns that should surface it, e.g. `document.cookie` (repeatable; global edges)' -r
+complete -c mind -n "__fish_mind_using_subcommand edges; and __fish_seen_subcommand_from add" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_using_subcommand edges; and __fish_seen_subcommand_from add" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_using_subcommand edges; and __fish_seen_subcommand_from add" -l global -d 'Store it for every project in `$MIND_HOME/global_edges.json`'
+complete -c mind -n "__fish_mind_using_subcommand edges; and __fish_seen_subcommand_from add" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_using_subcommand edges; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_using_subcommand edges; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand helper" -l attempt -d 'Something already tried (repeatable); this session\'s rejected approaches are added' -r
+complete -c mind -n "__fish_mind_using_subcommand helper" -l hypothesis -d 'What you currently think is going on' -r
+complete -c mind -n "__fish_mind_using_subcommand helper" -l out -d 'Write the brief to this file instead of printing it' -r -F
+complete -c mind -n "__fish_mind_using_subcommand helper" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_using_subcommand helper" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_using_subcommand helper" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_using_subcommand helper" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_using_subcommand helper" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand checkpoint" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_using_subcommand checkpoint" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_using_subcommand checkpoint" -l dry-run -d 'Show what would be added; write nothing'
+complete -c mind -n "__fish_mind_using_subcommand checkpoint" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_using_subcommand checkpoint" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_using_subcommand checkpoint" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand harvest" -l since -d 'Only commits after this revision (exclusive) or date (YYYY-MM-DD, inclusive)' -r
+complete -c mind -n "__fish_mind_using_subcommand harvest" -l limit -d 'Look at no more than this many commits (newest first)' -r
+complete -c mind -n "__fish_mind_using_subcommand harvest" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_using_subcommand harvest" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_using_subcommand harvest" -l comments -d 'Also harvest the `MEMORY:` comments each commit added (reads every commit\'s diff)'
+complete -c mind -n "__fish_mind_using_subcommand harvest" -l to-memory -d 'Afterwards move every commit memory into the tracked MEMORY.md (to commit and share)'
+complete -c mind -n "__fish_mind_using_subcommand harvest" -l dry-run -d 'Show what would be added; write nothing'
+complete -c mind -n "__fish_mind_using_subcommand harvest" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_using_subcommand harvest" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_using_subcommand harvest" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and not __fish_seen_subcommand_from install uninstall status help" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_using_subcommand hooks; and not __fish_seen_subcommand_from install uninstall status help" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_using_subcommand hooks; and not __fish_seen_subcommand_from install uninstall status help" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and not __fish_seen_subcommand_from install uninstall status help" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and not __fish_seen_subcommand_from install uninstall status help" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and not __fish_seen_subcommand_from install uninstall status help" -f -a "install" -d 'Install the post-commit and prepare-commit-msg hooks (an existing hook keeps running)'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and not __fish_seen_subcommand_from install uninstall status help" -f -a "uninstall" -d 'Remove the hooks and put back what was there before'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and not __fish_seen_subcommand_from install uninstall status help" -f -a "status" -d 'Show which hooks are installed where'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and not __fish_seen_subcommand_from install uninstall status help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from install" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from install" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from install" -l force -d 'Replace a mind hook that was edited by hand'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from install" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from install" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from install" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from uninstall" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from uninstall" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from uninstall" -l force -d 'Also remove a mind hook that was edited by hand'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from uninstall" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from uninstall" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from uninstall" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from status" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from status" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from status" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "install" -d 'Install the post-commit and prepare-commit-msg hooks (an existing hook keeps running)'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "uninstall" -d 'Remove the hooks and put back what was there before'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "status" -d 'Show which hooks are installed where'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c mind -n "__fish_mind_using_subcommand context" -l target -d 'Only this instruction file (one of `context_targets` or the personal target)' -r
+complete -c mind -n "__fish_mind_using_subcommand context" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_using_subcommand context" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_using_subcommand context" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_using_subcommand context" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_using_subcommand context" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand doctor" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_using_subcommand doctor" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_using_subcommand doctor" -l fix -d 'Repair what can be repaired safely (missing templates, blocks, hooks, stale locks, projects whose folder is gone); never touches text you wrote'
+complete -c mind -n "__fish_mind_using_subcommand doctor" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_using_subcommand doctor" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_using_subcommand doctor" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand setup" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
+complete -c mind -n "__fish_mind_using_subcommand setup" -l color -d 'When to colour output' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mind -n "__fish_mind_using_subcommand setup" -l local -d 'Claude Code: write the personal `.claude/settings.local.json` instead of the shared `.claude/settings.json`'
+complete -c mind -n "__fish_mind_using_subcommand setup" -l remove -d 'Take out what setup added (the original file comes back when nothing else changed)'
+complete -c mind -n "__fish_mind_using_subcommand setup" -l dry-run -d 'Print what would change; write nothing'
+complete -c mind -n "__fish_mind_using_subcommand setup" -l json -d 'Print machine-readable JSON instead of text'
+complete -c mind -n "__fish_mind_using_subcommand setup" -s q -l quiet -d 'Print nothing but errors'
+complete -c mind -n "__fish_mind_using_subcommand setup" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mind -n "__fish_mind_using_subcommand help; and not __fish_seen_subcommand_from init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup help" -f -a "init" -d 'Create `.mind/` with its templates, add the context block to CLAUDE.md, register the project'
+complete -c mind -n "__fish_mind_using_subcommand help; and not __fish_seen_subcommand_from init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup help" -f -a "log" -d 'Write a memory: session types go to SESSION.md, memory types to MEMORY.md'
+complete -c mind -n "__fish_mind_using_subcommand help; and not __fish_seen_subcommand_from init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup help" -f -a "session" -d 'Show the current session: experience, blockers, rejected approaches, assumptions'
+complete -c mind -n "__fish_mind_using_subcommand help; and not __fish_seen_subcommand_from init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup help" -f -a "recall" -d 'Start or continue a session: promote after a break, refresh the context block, print it'
+complete -c mind -n "__fish_mind_using_subcommand help; and not __fish_seen_subcommand_from init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup help" -f -a "status" -d 'Health of the memory: counts, last capture, files, problems found'
+complete -c mind -n "__fish_mind_using_subcommand help; and not __fish_seen_subcommand_from init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup help" -f -a "parse" -d 'Print the entities the loose parser finds in MEMORY.md or the given files'
+complete -c mind -n "__fish_mind_using_subcommand help; and not __fish_seen_subcommand_from init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup help" -f -a "search" -d 'Search memory: ranked lines from MEMORY.md, named memories and the session'
+complete -c mind -n "__fish_mind_using_subcommand help; and not __fish_seen_subcommand_from init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup help" -f -a "blocker" -d 'Log a blocker to SESSION.md and show how similar problems were solved before'
+complete -c mind -n "__fish_mind_using_subcommand help; and not __fish_seen_subcommand_from init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup help" -f -a "completions" -d 'Print a shell completion script (the same as the files in `completions/`)'
+complete -c mind -n "__fish_mind_using_subcommand help; and not __fish_seen_subcommand_from init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup help" -f -a "shell-init" -d 'Print shell functions to source: decided, learned, fixed, tried, stuck, remember, recall'
+complete -c mind -n "__fish_mind_using_subcommand help; and not __fish_seen_subcommand_from init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup help" -f -a "remind" -d 'Set a reminder for a time, the next session, or when a subject comes up'
+complete -c mind -n "__fish_mind_using_subcommand help; and not __fish_seen_subcommand_from init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup help" -f -a "reminders" -d 'List reminders with their numbers; `mind reminders done N` completes one'
+complete -c mind -n "__fish_mind_using_subcommand help; and not __fish_seen_subcommand_from init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup help" -f -a "edges" -d 'Gotchas that match what you are about to do; `mind edges add` records one'
+complete -c mind -n "__fish_mind_using_subcommand help; and not __fish_seen_subcommand_from init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup help" -f -a "helper" -d 'Print a self-contained brief of a problem for a fresh agent: what was tried, what is known'
+complete -c mind -n "__fish_mind_using_subcommand help; and not __fish_seen_subcommand_from init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup help" -f -a "checkpoint" -d 'Harvest `MEMORY:` comments from the project\'s files, then refresh the context block'
+complete -c mind -n "__fish_mind_using_subcommand help; and not __fish_seen_subcommand_from init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup help" -f -a "harvest" -d 'Backfill memory from commit messages in git history'
+complete -c mind -n "__fish_mind_using_subcommand help; and not __fish_seen_subcommand_from init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup help" -f -a "hooks" -d 'Install, remove or inspect the git hooks that harvest commits'
+complete -c mind -n "__fish_mind_using_subcommand help; and not __fish_seen_subcommand_from init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup help" -f -a "context" -d 'Show what each instruction file\'s context block would hold now and what the budget leaves out; writes nothing'
+complete -c mind -n "__fish_mind_using_subcommand help; and not __fish_seen_subcommand_from init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup help" -f -a "doctor" -d 'Check the global folder, PATH and every registered project; `--fix` repairs what is safe to repair'
+complete -c mind -n "__fish_mind_using_subcommand help; and not __fish_seen_subcommand_from init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup help" -f -a "setup" -d 'Wire mind into a coding agent: its instruction file, and for Claude Code its hooks'
+complete -c mind -n "__fish_mind_using_subcommand help; and not __fish_seen_subcommand_from init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c mind -n "__fish_mind_using_subcommand help; and __fish_seen_subcommand_from reminders" -f -a "done" -d 'Mark reminders done by their numbers (as `mind reminders` shows them)'
+complete -c mind -n "__fish_mind_using_subcommand help; and __fish_seen_subcommand_from edges" -f -a "add" -d 'Record a gotcha: a bullet under `## Gotchas` in MEMORY.md, or with --global an edge in `$MIND_HOME/global_edges.json` for every project'
+complete -c mind -n "__fish_mind_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "install" -d 'Install the post-commit and prepare-commit-msg hooks (an existing hook keeps running)'
+complete -c mind -n "__fish_mind_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "uninstall" -d 'Remove the hooks and put back what was there before'
+complete -c mind -n "__fish_mind_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "status" -d 'Show which hooks are installed where'

@@ -1,0 +1,9 @@
+//! `mind shell-init SHELL [--prefix P]`: print the shell functions to source.
+
+use crate::cli::ShellInitArgs;
+use crate::error::Result;
+use crate::shell::init;
+
+pub fn run(args: &ShellInitArgs) -> Result<()> {
+    crate::output::print(&init::script(args.shell, &args.prefix)?)
+}

@@ -10,7 +10,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     name = "mind",
     version,
     about,
-    after_help = "Environment:\n  MIND_PROJECT          project folder (like --project)\n  MIND_HOME             global folder (default: the data folder, ~/.local/share/mind on Linux)\n  MIND_LOCK_TIMEOUT_MS  how long a write waits for a busy lock (default 5000)\n  MIND_NOW              fixed clock, RFC 3339 (for tests and scripts)\n  NO_COLOR              disable colour"
+    after_help = "Environment:\n  MIND_PROJECT          project folder (like --project)\n  MIND_HOME             global folder (default: the data folder, ~/.local/share/mind on Linux)\n  MIND_LOCK_TIMEOUT_MS  how long a write waits for a busy lock (default 5000)\n  MIND_NOW              fixed clock, RFC 3339 (for tests and scripts)\n  NO_COLOR              disable colour (set, not empty)\n  CLICOLOR_FORCE        colour even into a pipe (set, not empty)\n  CLICOLOR=0, TERM=dumb disable colour\n  (--color always|never wins over all of them)"
 )]
 pub struct Cli {
     #[command(flatten)]

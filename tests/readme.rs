@@ -54,7 +54,10 @@ fn manifest_carries_package_metadata_and_readme_installs_locked() {
         .expect("[profile.release]");
     assert!(release.contains("\nstrip = true\n"));
     for file in ["LICENSE-MIT", "LICENSE-APACHE"] {
-        assert!(std::path::Path::new(root).join(file).is_file(), "{file} missing");
+        assert!(
+            std::path::Path::new(root).join(file).is_file(),
+            "{file} missing"
+        );
     }
     assert!(readme.contains("cargo install --locked --path ."));
     assert!(!readme.contains("cargo install --path"));

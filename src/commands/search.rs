@@ -252,8 +252,8 @@ pub(crate) fn render(
         format!("{}:{}", found.source.file, found.meta.line)
     };
     format!(
-        "{rank:>2}. {:<10} {date}  {}  {}\n    {}\n",
-        paint.kind(found.meta.kind.as_str()),
+        "{rank:>2}. {} {date}  {}  {}\n    {}\n",
+        output::pad_end(&paint.kind(found.meta.kind.as_str()), 10),
         paint.dim(&place),
         paint.dim(&format!("{:.2}", found.score)),
         highlight(found.text(), terms, paint)

@@ -191,7 +191,7 @@ pub struct ParseArgs {
 
 #[derive(Debug, Args)]
 pub struct SearchArgs {
-    /// What to look for (several words are one query).
+    /// What to look for (several words are one query); `-` reads it from stdin.
     #[arg(value_name = "QUERY", required = true, num_args = 1..)]
     pub query: Vec<String>,
     /// How many results to show.
@@ -227,7 +227,8 @@ pub struct CompletionsArgs {
 #[command(after_help = crate::remind::when::ACCEPTED_FORMS)]
 pub struct RemindArgs {
     /// `MESSAGE WHEN`: the message, then when (`tomorrow`, `in 3 days`, `next session`,
-    /// `when I mention auth`); with --when every word is the message.
+    /// `when I mention auth`); with --when every word is the message. A message of `-` is
+    /// read from stdin.
     #[arg(value_name = "MESSAGE WHEN")]
     pub words: Vec<String>,
     /// When the reminder fires (instead of the last argument).
@@ -261,7 +262,8 @@ pub enum RemindersAction {
     disable_help_subcommand = true
 )]
 pub struct EdgesArgs {
-    /// What you are about to do, e.g. "store the session token in a cookie".
+    /// What you are about to do, e.g. "store the session token in a cookie"; `-` reads it
+    /// from stdin.
     #[arg(value_name = "INTENT", required = true)]
     pub intent: Vec<String>,
     /// A code snippet you are about to write or change; matched against code patterns.
@@ -286,7 +288,7 @@ pub enum EdgesAction {
 
 #[derive(Debug, Args)]
 pub struct EdgeAddArgs {
-    /// What goes wrong, e.g. "Safari ITP blocks cross-domain cookies".
+    /// What goes wrong, e.g. "Safari ITP blocks cross-domain cookies"; `-` reads it from stdin.
     #[arg(value_name = "TITLE")]
     pub title: Vec<String>,
     /// What to do instead.
@@ -331,7 +333,7 @@ impl Severity {
 
 #[derive(Debug, Args)]
 pub struct HelperArgs {
-    /// The problem, in a sentence or two.
+    /// The problem, in a sentence or two; `-` reads it from stdin.
     #[arg(value_name = "PROBLEM", required = true)]
     pub problem: Vec<String>,
     /// Something already tried (repeatable); this session's rejected approaches are added.

@@ -20,6 +20,7 @@ mod session;
 mod signals;
 mod stale;
 mod status;
+mod text_arg;
 
 use crate::app::Ctx;
 use crate::capture::{dedupe, derived};

@@ -160,7 +160,7 @@ fn touch_now_and_then(ctx: &Ctx, project: &Project) -> Result<()> {
 }
 
 pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
-    let query_text = crate::store::text::one_line(&args.query.join(" "));
+    let query_text = crate::store::text::one_line(&super::text_arg::words_or_stdin(&args.query)?);
     if query_text.is_empty() {
         return Err(Error::usage_hint(
             "empty query: nothing to search for",

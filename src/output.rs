@@ -172,11 +172,68 @@ pub fn print(text: &str) -> Result<()> {
     }
 }
 
-/// Print a value as pretty JSON followed by a newline.
-pub fn print_json<T: Serialize>(value: &T) -> Result<()> {
-    let mut text = serde_json::to_string_pretty(value).expect("output types serialise");
+/// The version of every JSON document `mind` prints (docs/json.md). It changes only when a
+/// field is removed or changes meaning; new fields may appear in any version.
+pub const JSON_SCHEMA_VERSION: u32 = 1;
+
+/// A JSON object with `schema_version` first, then the fields of `value` (a struct or map).
+#[derive(Serialize)]
+struct Versioned<'a, T: Serialize> {
+    schema_version: u32,
+    #[serde(flatten)]
+    value: &'a T,
+}
+
+fn versioned<T: Serialize>(value: &T) -> Versioned<'_, T> {
+    Versioned {
+        schema_version: JSON_SCHEMA_VERSION,
+        value,
+    }
+}
+
+/// A command's JSON reply as printed: pretty, `schema_version` first, a final newline.
+pub fn json_text<T: Serialize>(value: &T) -> String {
+    let mut text = serde_json::to_string_pretty(&versioned(value)).expect("output types serialise");
     text.push('\n');
-    print(&text)
+    text
+}
+
+/// One record of a JSON-lines stream (`mind parse --json`): compact, `schema_version` first,
+/// a final newline.
+pub fn json_line<T: Serialize>(value: &T) -> String {
+    let mut text = serde_json::to_string(&versioned(value)).expect("output types serialise");
+    text.push('\n');
+    text
+}
+
+/// Print a command's JSON reply (every `--json` output but the JSON-lines of `mind parse`).
+pub fn print_json<T: Serialize>(value: &T) -> Result<()> {
+    print(&json_text(value))
+}
+
+#[derive(Serialize)]
+struct ErrorReply<'a> {
+    error: ErrorBody<'a>,
+}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hint: Option<&'a str>,
+    exit_code: u8,
+}
+
+/// An error under `--json`, as printed on stderr:
+/// `{"schema_version": 1, "error": {"message", "hint"?, "exit_code"}}`.
+pub fn json_error_text(message: &str, hint: Option<&str>, exit_code: u8) -> String {
+    json_text(&ErrorReply {
+        error: ErrorBody {
+            message,
+            hint,
+            exit_code,
+        },
+    })
 }
 
 /// A note for humans on stderr (never mixed into data on stdout).

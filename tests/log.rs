@@ -585,6 +585,7 @@ fn balanced_level_skips_short_plain_experiences() {
     assert_eq!(
         json(&out),
         serde_json::json!({
+            "schema_version": 1,
             "action": "filtered",
             "type": "experience",
             "logging_level": "balanced",

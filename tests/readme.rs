@@ -1,6 +1,11 @@
-//! The README documents every subcommand and the test command CI runs.
+//! The README documents every subcommand and the test command CI runs; docs/json.md documents
+//! every JSON reply, and every reply follows it.
+
+mod common;
 
 use clap::CommandFactory;
+use common::{Env, User};
+use serde_json::Value;
 
 #[test]
 fn every_visible_subcommand_has_a_readme_section() {
@@ -61,4 +66,153 @@ fn manifest_carries_package_metadata_and_readme_installs_locked() {
     }
     assert!(readme.contains("cargo install --locked --path ."));
     assert!(!readme.contains("cargo install --path"));
+}
+
+/// Runs `mind ARGS` (with `--json`), asserts success, and returns the reply after checking the
+/// envelope: pretty-printed, `"schema_version": 1` first.
+fn json_reply(env: &Env, args: &[&str]) -> Value {
+    let mut all = vec!["--json"];
+    all.extend_from_slice(args);
+    let text = env.ok(&all);
+    assert!(
+        text.starts_with("{\n  \"schema_version\": 1,\n"),
+        "mind {args:?}: {text}"
+    );
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn every_json_reply_carries_schema_version_and_docs_name_its_fields() {
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/json.md")).unwrap();
+    let env = Env::new();
+    git(&env, &["init", "-q"]);
+    let init = env.mind(&["--json", "init"]).output().unwrap();
+    assert!(init.status.success());
+    let init: Value = serde_json::from_slice(&init.stdout).unwrap();
+    let mut replies = vec![("init", init)];
+    env.write("src/lib.rs", "// MEMORY: decision - keep the parser pure\n");
+    git(&env, &["add", "src/lib.rs"]);
+    git(&env, &["commit", "-qm", "decided: keep the parser pure"]);
+    for args in [
+        &["log", "decision", "use Postgres for sessions"][..],
+        &["log", "experience", "reading the session code"],
+        &["blocker", "sessions drop after deploy"],
+        &["session"],
+        &["recall"],
+        &["status"],
+        &["status", "--stale"],
+        &["search", "sessions"],
+        &["remind", "check the audit", "tomorrow"],
+        &["reminders"],
+        &["reminders", "done", "1"],
+        &[
+            "edges",
+            "add",
+            "Safari drops cookies",
+            "--workaround",
+            "same site",
+        ],
+        &["edges", "cookies in Safari"],
+        &["helper", "sessions drop"],
+        &["checkpoint", "--dry-run"],
+        &["harvest", "--dry-run"],
+        &["hooks", "status"],
+    ] {
+        replies.push((args[0], json_reply(&env, args)));
+    }
+    for (command, reply) in &replies {
+        assert_eq!(reply["schema_version"], 1, "{command}");
+        for field in reply.as_object().unwrap().keys() {
+            assert!(
+                docs.contains(&format!("`{field}`")),
+                "docs/json.md does not name `{field}` of mind {command} --json"
+            );
+        }
+    }
+    // JSON lines: one compact object per line, each versioned.
+    let lines = env.ok(&["--json", "parse"]);
+    let first = lines.lines().next().expect("an entity");
+    assert!(first.starts_with("{\"schema_version\":1,"), "{first}");
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    assert!(
+        readme.contains("(docs/json.md)"),
+        "README links the JSON schema"
+    );
+}
+
+fn git(env: &Env, args: &[&str]) {
+    let mut cmd = std::process::Command::new("git");
+    let status = common::hermetic_git(&mut cmd, &env.now)
+        .args(args)
+        .current_dir(env.root())
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+/// Under `--json` an error is a JSON object on stderr with the exit code it has without.
+#[test]
+fn errors_under_json_are_an_object_on_stderr_with_the_same_exit_code() {
+    let user = User::new();
+    let plain_dir = user.folder("scratch");
+    let out = user
+        .mind(&plain_dir, &["--json", "status"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let err: Value = serde_json::from_slice(&out.stderr).unwrap();
+    assert_eq!(err["schema_version"], 1);
+    assert_eq!(err["error"]["exit_code"], 1);
+    assert!(
+        err["error"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("no .mind/ here or above: looked in ")
+    );
+    assert_eq!(
+        err["error"]["hint"],
+        "run `mind init` in the project root, or pass --project DIR"
+    );
+    // Without --json, the same error is text.
+    let text = user.mind(&plain_dir, &["status"]).output().unwrap();
+    assert_eq!(text.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&text.stderr).starts_with("mind: error: no .mind/"));
+
+    let env = Env::initialised();
+    let usage = |args: &[&str]| -> Value {
+        let out = env.mind(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty());
+        serde_json::from_slice(&out.stderr)
+            .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&out.stderr)))
+    };
+    let empty = usage(&["log", "decision", "   ", "--json"]);
+    assert_eq!(empty["error"]["exit_code"], 2);
+    assert!(
+        empty["error"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("empty message")
+    );
+    // Refused by the argument parser, before any command runs.
+    let typo = usage(&["--json", "serch", "x"]);
+    assert_eq!(typo["error"]["message"], "unrecognized subcommand 'serch'");
+    assert_eq!(
+        typo["error"]["hint"],
+        "a similar subcommand exists: 'search'"
+    );
+    assert_eq!(typo["error"]["exit_code"], 2);
+    let flag = usage(&["search", "x", "--bogus", "--json"]);
+    assert_eq!(
+        flag["error"]["message"],
+        "unexpected argument '--bogus' found"
+    );
+    assert!(flag["error"].get("hint").is_some(), "{flag}");
+    // After `--`, `--json` is text: the error stays text.
+    let text = env.mind(&["serch", "--", "--json"]).output().unwrap();
+    assert_eq!(text.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&text.stderr).starts_with("error:"));
 }

@@ -265,7 +265,10 @@ fn search_with_no_match_exits_zero_with_a_note() {
         .stdout("")
         .stderr(predicate::str::contains("no memories match \"kubernetes\""));
     let v = search_json(&env, &["kubernetes"]);
-    assert_eq!(v, json!({"query": "kubernetes", "results": []}));
+    assert_eq!(
+        v,
+        json!({"schema_version": 1, "query": "kubernetes", "results": []})
+    );
 }
 
 #[test]

@@ -97,7 +97,8 @@ pub struct CheckpointArgs {
 
 #[derive(Debug, Args)]
 pub struct HarvestArgs {
-    /// Only commits after this revision (exclusive) or date (YYYY-MM-DD, inclusive).
+    /// Only commits after this revision (exclusive) or from this day on (2026-01-10, yesterday,
+    /// 2w, 3 days ago, monday, Jan 10).
     #[arg(long, value_name = "REV|DATE")]
     pub since: Option<String>,
     /// Look at no more than this many commits (newest first).
@@ -201,7 +202,7 @@ pub struct SearchArgs {
     /// rejected, assumption, note); repeat for several.
     #[arg(short = 't', long = "type", value_name = "TYPE")]
     pub kinds: Vec<String>,
-    /// Only lines dated on or after this day (YYYY-MM-DD).
+    /// Only lines dated on or after this day (2026-01-10, yesterday, 2w, 3 days ago, monday).
     #[arg(long, value_name = "DATE")]
     pub since: Option<String>,
     /// Search every project registered in `$MIND_HOME/projects.json`.

@@ -127,6 +127,13 @@ fn search_since_keeps_lines_dated_on_or_after_the_day() {
     let got = hits(&v);
     assert!(!got.is_empty());
     assert!(got.iter().all(|(_, line)| *line >= 21), "{got:?}");
+    // The clock is 2026-01-15, a Thursday: 3d, monday and Jan 12 are the same day.
+    for day in ["3d", "3 days ago", "monday", "Jan 12", "last week"] {
+        let v = search_json(&env, &["decided JWT DataLoader", "--since", day]);
+        assert_eq!(hits(&v), got, "--since {day}");
+    }
+    let v = search_json(&env, &["JWT", "--since", "yesterday"]);
+    assert_eq!(v["results"], json!([]));
     let v = search_json(&env, &["JWT", "--since", "2026-01-06"]);
     assert_eq!(v["results"], json!([]));
 }
@@ -277,7 +284,8 @@ fn search_rejects_bad_arguments_without_writing() {
     for args in [
         vec!["search", "  "],
         vec!["search", "x", "--type", "bogus"],
-        vec!["search", "x", "--since", "last tuesday"],
+        vec!["search", "x", "--since", "last monsoon"],
+        vec!["search", "x", "--since", "tomorrow"],
     ] {
         env.mind(&args).assert().code(2);
     }

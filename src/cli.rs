@@ -45,36 +45,88 @@ pub enum ColorWhen {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Create `.mind/` with its templates, add the context block to CLAUDE.md, register the project.
+    #[command(after_help = "Examples:
+  mind init
+  mind init --hooks
+  mind init ~/code/app --private")]
     Init(InitArgs),
     /// Write a memory: session types go to SESSION.md, memory types to MEMORY.md.
     Log(LogArgs),
     /// Show the current session: experience, blockers, rejected approaches, assumptions.
+    #[command(after_help = "Examples:
+  mind session
+  mind session --json")]
     Session,
     /// Start or continue a session: promote after a break, refresh the context block, print it.
+    #[command(after_help = "Examples:
+  mind recall
+  mind recall --quiet
+  mind recall --json")]
     Recall,
     /// Health of the memory: counts, last capture, files, problems found.
+    #[command(after_help = "Examples:
+  mind status
+  mind status --stale
+  mind status --json")]
     Status(StatusArgs),
     /// Print the entities the loose parser finds in MEMORY.md or the given files.
+    #[command(after_help = "Examples:
+  mind parse
+  mind parse notes.md --lines
+  mind parse --json | jq .title")]
     Parse(ParseArgs),
     /// Search memory: ranked lines from MEMORY.md, named memories and the session.
+    #[command(after_help = "Examples:
+  mind search session cookies
+  mind search postgres --type decision --since 2w
+  mind search \"rate limit\" --all-projects -n 5")]
     Search(SearchArgs),
     /// Log a blocker to SESSION.md and show how similar problems were solved before.
+    #[command(after_help = "Examples:
+  mind blocker \"CI cannot reach the staging database\"
+  mind blocker uploads time out after 60s --json
+  cat error.log | mind blocker -")]
     Blocker(BlockerArgs),
     /// Print a shell completion script.
+    #[command(after_help = "Examples:
+  mind completions bash > ~/.local/share/bash-completion/completions/mind
+  mind completions zsh > ~/.zfunc/_mind")]
     Completions(CompletionsArgs),
     /// Set a reminder for a time, the next session, or when a subject comes up.
     Remind(RemindArgs),
     /// List reminders with their numbers; `mind reminders done N` completes one.
+    #[command(after_help = "Examples:
+  mind reminders
+  mind reminders --all
+  mind reminders done 2 3")]
     Reminders(RemindersArgs),
     /// Gotchas that match what you are about to do; `mind edges add` records one.
+    #[command(after_help = "Examples:
+  mind edges \"store the session token in a cookie\"
+  mind edges \"parse the upload\" --code \"JSON.parse(body)\"
+  mind edges add \"Safari ITP blocks cross-site cookies\" --workaround \"same-site auth domain\"")]
     Edges(EdgesArgs),
     /// Print a self-contained brief of a problem for a fresh agent: what was tried, what is known.
+    #[command(after_help = "Examples:
+  mind helper \"uploads time out after 60s\" --attempt \"raised the body limit\"
+  mind helper \"flaky login test\" --hypothesis \"clock skew\" --out brief.md")]
     Helper(HelperArgs),
     /// Harvest `MEMORY:` comments from the project's files, then refresh the context block.
+    #[command(after_help = "Examples:
+  mind checkpoint
+  mind checkpoint --dry-run")]
     Checkpoint(CheckpointArgs),
     /// Backfill memory from commit messages in git history.
+    #[command(after_help = "Examples:
+  mind harvest
+  mind harvest --since 2w --dry-run
+  mind harvest --since v1.0 --comments --to-memory")]
     Harvest(HarvestArgs),
     /// Install, remove or inspect the git hooks that harvest commits.
+    #[command(after_help = "Examples:
+  mind hooks install
+  mind hooks status
+  mind hooks uninstall")]
     Hooks(HooksArgs),
     /// Run a git hook's work (called by the installed shims; always exits 0).
     #[command(hide = true)]
@@ -225,7 +277,7 @@ pub struct CompletionsArgs {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = crate::remind::when::ACCEPTED_FORMS)]
+#[command(after_help = crate::remind::when::REMIND_HELP)]
 pub struct RemindArgs {
     /// `MESSAGE WHEN`: the message, then when (`tomorrow`, `in 3 days`, `next session`,
     /// `when I mention auth`); with --when every word is the message. A message of `-` is

@@ -3,7 +3,7 @@
 
 mod common;
 
-use clap::CommandFactory;
+use clap::{CommandFactory, Parser};
 use common::{Env, User};
 use serde_json::Value;
 
@@ -215,4 +215,80 @@ fn errors_under_json_are_an_object_on_stderr_with_the_same_exit_code() {
     let text = env.mind(&["serch", "--", "--json"]).output().unwrap();
     assert_eq!(text.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&text.stderr).starts_with("error:"));
+}
+
+/// Words of a shell line: whitespace-separated, double quotes grouping (enough for examples).
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    let mut started = false;
+    for c in line.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                started = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if started {
+                    words.push(std::mem::take(&mut word));
+                    started = false;
+                }
+            }
+            c => {
+                word.push(c);
+                started = true;
+            }
+        }
+    }
+    if started {
+        words.push(word);
+    }
+    words
+}
+
+/// `mind NAME --help` ends with examples of that command, and every example is a command line
+/// `mind` accepts.
+#[test]
+fn every_subcommand_help_has_examples_that_parse() {
+    let mut cli = mind::cli::Cli::command();
+    cli.build();
+    let mut missing = Vec::new();
+    for sub in cli.get_subcommands().filter(|s| !s.is_hide_set()) {
+        let name = sub.get_name();
+        if name == "help" {
+            continue;
+        }
+        let help = sub.clone().render_long_help().to_string();
+        let Some((_, examples)) = help.split_once("Examples:\n") else {
+            missing.push(name.to_string());
+            continue;
+        };
+        // Each example as `mind ...`: the command after a pipe into mind, before a pipe or
+        // a redirection out of it.
+        let lines: Vec<&str> = examples
+            .lines()
+            .map(str::trim)
+            .take_while(|l| !l.is_empty())
+            .map(|l| {
+                l.rsplit_once("| mind ")
+                    .map_or(l, |(_, cmd)| &l[l.len() - cmd.len() - 5..])
+            })
+            .map(|l| l.split(" | ").next().unwrap().split(" > ").next().unwrap())
+            .collect();
+        assert!(
+            lines.iter().any(|l| l.starts_with(&format!("mind {name}"))),
+            "mind {name}: {examples}"
+        );
+        for line in lines {
+            assert!(line.starts_with("mind "), "mind {name}: {line:?}");
+            if let Err(e) = mind::cli::Cli::try_parse_from(shell_words(line)) {
+                panic!("example {line:?} of mind {name} does not parse: {e}");
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "no examples in the help of: {missing:?}"
+    );
 }

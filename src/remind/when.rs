@@ -27,14 +27,33 @@ pub enum When {
     Context(Vec<String>),
 }
 
-/// The forms `mind remind` accepts, for error messages and help.
-pub const ACCEPTED_FORMS: &str = "accepted WHEN forms:
+/// The forms `mind remind` accepts (a macro so that the help can include it).
+macro_rules! accepted_forms {
+    () => {
+        "accepted WHEN forms:
   tomorrow, tonight, tomorrow 9am, next session
   in 3 days, in 2 hours, in 2 weeks, in 1 month (also: in an hour, in a week)
   friday, next friday, next week (its Monday), next month, friday 8pm
   2026-12-01, 2026-12-01 15:30, Dec 20, 20 December, Dec 20 2027
   when I mention auth, when we work on the database, when deploy comes up,
-  when I mention auth, login and oauth";
+  when I mention auth, login and oauth"
+    };
+}
+
+/// The forms `mind remind` accepts, for error messages.
+pub const ACCEPTED_FORMS: &str = accepted_forms!();
+
+/// `mind remind --help`: examples, then the accepted forms.
+pub const REMIND_HELP: &str = concat!(
+    "Examples:
+  mind remind \"check the audit log\" tomorrow
+  mind remind call Bob in 2 days
+  mind remind \"rotate the staging keys\" --when \"next session\"
+  mind remind \"the token expiry is 15 min\" \"when I mention auth\"
+
+",
+    accepted_forms!()
+);
 
 static CONTEXT_FORMS: LazyLock<[Regex; 3]> = LazyLock::new(|| {
     [

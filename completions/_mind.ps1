@@ -126,7 +126,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'How many results to show')
             [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Only this type (decision, problem, learning, progress, gotcha, experience, blocker, rejected, assumption, note); repeat for several')
             [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Only this type (decision, problem, learning, progress, gotcha, experience, blocker, rejected, assumption, note); repeat for several')
-            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only lines dated on or after this day (YYYY-MM-DD)')
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only lines dated on or after this day (2026-01-10, yesterday, 2w, 3 days ago, monday)')
             [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
             [CompletionResult]::new('--all-projects', '--all-projects', [CompletionResultType]::ParameterName, 'Search every project registered in `$MIND_HOME/projects.json`')
@@ -258,7 +258,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             break
         }
         'mind;harvest' {
-            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only commits after this revision (exclusive) or date (YYYY-MM-DD, inclusive)')
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only commits after this revision (exclusive) or from this day on (2026-01-10, yesterday, 2w, 3 days ago, monday, Jan 10)')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Look at no more than this many commits (newest first)')
             [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')

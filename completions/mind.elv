@@ -116,7 +116,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand --limit 'How many results to show'
             cand -t 'Only this type (decision, problem, learning, progress, gotcha, experience, blocker, rejected, assumption, note); repeat for several'
             cand --type 'Only this type (decision, problem, learning, progress, gotcha, experience, blocker, rejected, assumption, note); repeat for several'
-            cand --since 'Only lines dated on or after this day (YYYY-MM-DD)'
+            cand --since 'Only lines dated on or after this day (2026-01-10, yesterday, 2w, 3 days ago, monday)'
             cand --project 'Use this project folder instead of searching upwards for `.mind/`'
             cand --color 'When to colour output'
             cand --all-projects 'Search every project registered in `$MIND_HOME/projects.json`'
@@ -237,7 +237,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand --help 'Print help'
         }
         &'mind;harvest'= {
-            cand --since 'Only commits after this revision (exclusive) or date (YYYY-MM-DD, inclusive)'
+            cand --since 'Only commits after this revision (exclusive) or from this day on (2026-01-10, yesterday, 2w, 3 days ago, monday, Jan 10)'
             cand --limit 'Look at no more than this many commits (newest first)'
             cand --project 'Use this project folder instead of searching upwards for `.mind/`'
             cand --color 'When to colour output'

@@ -121,7 +121,7 @@ blocker\t''
 rejected\t''
 assumption\t''
 note\t''"
-complete -c mind -n "__fish_mind_using_subcommand search" -l since -d 'Only lines dated on or after this day (YYYY-MM-DD)' -r
+complete -c mind -n "__fish_mind_using_subcommand search" -l since -d 'Only lines dated on or after this day (2026-01-10, yesterday, 2w, 3 days ago, monday)' -r
 complete -c mind -n "__fish_mind_using_subcommand search" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
 complete -c mind -n "__fish_mind_using_subcommand search" -l color -d 'When to colour output' -r -f -a "auto\t''
 always\t''
@@ -221,7 +221,7 @@ complete -c mind -n "__fish_mind_using_subcommand checkpoint" -l dry-run -d 'Sho
 complete -c mind -n "__fish_mind_using_subcommand checkpoint" -l json -d 'Print machine-readable JSON instead of text'
 complete -c mind -n "__fish_mind_using_subcommand checkpoint" -s q -l quiet -d 'Print nothing but errors'
 complete -c mind -n "__fish_mind_using_subcommand checkpoint" -s h -l help -d 'Print help'
-complete -c mind -n "__fish_mind_using_subcommand harvest" -l since -d 'Only commits after this revision (exclusive) or date (YYYY-MM-DD, inclusive)' -r
+complete -c mind -n "__fish_mind_using_subcommand harvest" -l since -d 'Only commits after this revision (exclusive) or from this day on (2026-01-10, yesterday, 2w, 3 days ago, monday, Jan 10)' -r
 complete -c mind -n "__fish_mind_using_subcommand harvest" -l limit -d 'Look at no more than this many commits (newest first)' -r
 complete -c mind -n "__fish_mind_using_subcommand harvest" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
 complete -c mind -n "__fish_mind_using_subcommand harvest" -l color -d 'When to colour output' -r -f -a "auto\t''

@@ -39,6 +39,12 @@ blocker (stuck, blocked), assumption (assume, assuming), rejected (tried, reject
 
 /// How `mind log` reads its words; shown by `mind log --help`.
 pub const LOG_HELP: &str = "\
+Examples:
+  mind log decision \"use Postgres for sessions: row locks are enough\"
+  mind log learned the API paginates from 0
+  mind log -t rejected \"redis for sessions - overkill\"
+  git log -1 --format=%B | mind log -
+
 Reading the words:
   A type name as the first word names the type: decision, learning, problem, progress, gotcha,
   experience, blocker, rejected, assumption.

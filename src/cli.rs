@@ -11,7 +11,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum, ValueHint};
     name = "mind",
     version,
     about,
-    after_help = "Environment:\n  MIND_PROJECT          project folder (like --project)\n  MIND_HOME             global folder (default: the data folder, ~/.local/share/mind on Linux)\n  MIND_LOCK_TIMEOUT_MS  how long a write waits for a busy lock (default 5000)\n  MIND_NOW              fixed clock, RFC 3339 (for tests and scripts)\n  NO_COLOR              disable colour"
+    after_help = "Environment:\n  MIND_PROJECT          project folder (like --project)\n  MIND_HOME             global folder (default: the data folder, ~/.local/share/mind on Linux)\n  MIND_LOCK_TIMEOUT_MS  how long a write waits for a busy lock (default 5000)\n  MIND_NOW              fixed clock, RFC 3339 (for tests and scripts)\n  NO_COLOR              disable colour (set, not empty)\n  CLICOLOR_FORCE        colour even into a pipe (set, not empty)\n  CLICOLOR=0, TERM=dumb disable colour\n  (--color always|never wins over all of them)"
 )]
 pub struct Cli {
     #[command(flatten)]
@@ -52,48 +52,121 @@ pub enum ColorWhen {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Create `.mind/` with its templates, add the context block to CLAUDE.md, register the project.
+    #[command(after_help = "Examples:
+  mind init
+  mind init --hooks
+  mind init ~/code/app --private")]
     Init(InitArgs),
     /// Write a memory: session types go to SESSION.md, memory types to MEMORY.md.
     Log(LogArgs),
     /// Show the current session: experience, blockers, rejected approaches, assumptions.
+    #[command(after_help = "Examples:
+  mind session
+  mind session --json")]
     Session,
     /// Start or continue a session: promote after a break, refresh the context block, print it.
+    #[command(after_help = "Examples:
+  mind recall
+  mind recall --quiet
+  mind recall --json")]
     Recall(RecallArgs),
     /// Health of the memory: counts, last capture, files, problems found.
+    #[command(after_help = "Examples:
+  mind status
+  mind status --stale
+  mind status --json")]
     Status(StatusArgs),
     /// Print the entities the loose parser finds in MEMORY.md or the given files.
+    #[command(after_help = "Examples:
+  mind parse
+  mind parse notes.md --lines
+  mind parse --json | jq .title")]
     Parse(ParseArgs),
     /// Search memory: ranked lines from MEMORY.md, named memories and the session.
+    #[command(after_help = "Examples:
+  mind search session cookies
+  mind search postgres --type decision --since 2w
+  mind search \"rate limit\" --all-projects -n 5")]
     Search(SearchArgs),
     /// Log a blocker to SESSION.md and show how similar problems were solved before.
+    #[command(after_help = "Examples:
+  mind blocker \"CI cannot reach the staging database\"
+  mind blocker uploads time out after 60s --json
+  cat error.log | mind blocker -")]
     Blocker(BlockerArgs),
     /// Print a shell completion script (the same as the files in `completions/`).
+    #[command(after_help = "Examples:
+  mind completions bash > ~/.local/share/bash-completion/completions/mind
+  mind completions zsh > ~/.zfunc/_mind")]
     Completions(CompletionsArgs),
     /// Print shell functions to source: decided, learned, fixed, tried, stuck, remember, recall.
-    #[command(name = "shell-init")]
+    #[command(
+        name = "shell-init",
+        after_help = "Examples:
+  mind shell-init bash > ~/.mind-functions.bash
+  mind shell-init fish | source
+  mind shell-init zsh --prefix m-
+
+Load them from your shell's start-up file: eval \"$(mind shell-init bash)\" in ~/.bashrc."
+    )]
     ShellInit(ShellInitArgs),
     /// Set a reminder for a time, the next session, or when a subject comes up.
     Remind(RemindArgs),
     /// List reminders with their numbers; `mind reminders done N` completes one.
+    #[command(after_help = "Examples:
+  mind reminders
+  mind reminders --all
+  mind reminders done 2 3")]
     Reminders(RemindersArgs),
     /// Gotchas that match what you are about to do; `mind edges add` records one.
+    #[command(after_help = "Examples:
+  mind edges \"store the session token in a cookie\"
+  mind edges \"parse the upload\" --code \"JSON.parse(body)\"
+  mind edges add \"Safari ITP blocks cross-site cookies\" --workaround \"same-site auth domain\"")]
     Edges(EdgesArgs),
     /// Print a self-contained brief of a problem for a fresh agent: what was tried, what is known.
+    #[command(after_help = "Examples:
+  mind helper \"uploads time out after 60s\" --attempt \"raised the body limit\"
+  mind helper \"flaky login test\" --hypothesis \"clock skew\" --out brief.md")]
     Helper(HelperArgs),
     /// Harvest `MEMORY:` comments from the project's files, then refresh the context block.
+    #[command(after_help = "Examples:
+  mind checkpoint
+  mind checkpoint --dry-run")]
     Checkpoint(CheckpointArgs),
     /// Backfill memory from commit messages in git history.
+    #[command(after_help = "Examples:
+  mind harvest
+  mind harvest --since 2w --dry-run
+  mind harvest --since v1.0 --comments --to-memory")]
     Harvest(HarvestArgs),
     /// Install, remove or inspect the git hooks that harvest commits.
+    #[command(after_help = "Examples:
+  mind hooks install
+  mind hooks status
+  mind hooks uninstall")]
     Hooks(HooksArgs),
     /// Show what each instruction file's context block would hold now and what the budget leaves out; writes nothing.
+    #[command(after_help = "Examples:
+  mind context
+  mind context --target CLAUDE.md
+  mind context --json")]
     Context(ContextArgs),
     /// Check the global folder, PATH and every registered project; `--fix` repairs what is safe to repair.
+    #[command(after_help = "Examples:
+  mind doctor
+  mind doctor --fix
+  mind doctor --json")]
     Doctor(DoctorArgs),
     /// Run a git hook's work (called by the installed shims; always exits 0).
     #[command(hide = true)]
     Hook(HookArgs),
     /// Wire mind into a coding agent: its instruction file, and for Claude Code its hooks.
+    #[command(after_help = "Examples:
+  mind setup claude
+  mind setup claude --local --dry-run
+  mind setup cursor
+  mind setup codex --remove")]
     Setup(SetupArgs),
 }
 
@@ -159,7 +232,8 @@ pub struct CheckpointArgs {
 
 #[derive(Debug, Args)]
 pub struct HarvestArgs {
-    /// Only commits after this revision (exclusive) or date (YYYY-MM-DD, inclusive).
+    /// Only commits after this revision (exclusive) or from this day on (2026-01-10, yesterday,
+    /// 2w, 3 days ago, monday, Jan 10).
     #[arg(long, value_name = "REV|DATE")]
     pub since: Option<String>,
     /// Look at no more than this many commits (newest first).
@@ -261,7 +335,7 @@ pub struct ParseArgs {
 
 #[derive(Debug, Args)]
 pub struct SearchArgs {
-    /// What to look for (several words are one query).
+    /// What to look for (several words are one query); `-` reads it from stdin.
     #[arg(value_name = "QUERY", required = true, num_args = 1..)]
     pub query: Vec<String>,
     /// How many results to show.
@@ -277,7 +351,7 @@ pub struct SearchArgs {
         hide_possible_values = true
     )]
     pub kinds: Vec<String>,
-    /// Only lines dated on or after this day (YYYY-MM-DD).
+    /// Only lines dated on or after this day (2026-01-10, yesterday, 2w, 3 days ago, monday).
     #[arg(long, value_name = "DATE")]
     pub since: Option<String>,
     /// Search every project registered in `$MIND_HOME/projects.json`.
@@ -360,9 +434,11 @@ impl TypedValueParser for TypeNames {
 
 #[derive(Debug, Args)]
 #[command(after_help = crate::remind::when::ACCEPTED_FORMS)]
+#[command(after_help = crate::remind::when::REMIND_HELP)]
 pub struct RemindArgs {
     /// `MESSAGE WHEN`: the message, then when (`tomorrow`, `in 3 days`, `next session`,
-    /// `when I mention auth`); with --when every word is the message.
+    /// `when I mention auth`); with --when every word is the message. A message of `-` is
+    /// read from stdin.
     #[arg(value_name = "MESSAGE WHEN")]
     pub words: Vec<String>,
     /// When the reminder fires (instead of the last argument).
@@ -396,7 +472,8 @@ pub enum RemindersAction {
     disable_help_subcommand = true
 )]
 pub struct EdgesArgs {
-    /// What you are about to do, e.g. "store the session token in a cookie".
+    /// What you are about to do, e.g. "store the session token in a cookie"; `-` reads it
+    /// from stdin.
     #[arg(value_name = "INTENT", required = true)]
     pub intent: Vec<String>,
     /// A code snippet you are about to write or change; matched against code patterns.
@@ -421,7 +498,7 @@ pub enum EdgesAction {
 
 #[derive(Debug, Args)]
 pub struct EdgeAddArgs {
-    /// What goes wrong, e.g. "Safari ITP blocks cross-domain cookies".
+    /// What goes wrong, e.g. "Safari ITP blocks cross-domain cookies"; `-` reads it from stdin.
     #[arg(value_name = "TITLE")]
     pub title: Vec<String>,
     /// What to do instead.
@@ -466,7 +543,7 @@ impl Severity {
 
 #[derive(Debug, Args)]
 pub struct HelperArgs {
-    /// The problem, in a sentence or two.
+    /// The problem, in a sentence or two; `-` reads it from stdin.
     #[arg(value_name = "PROBLEM", required = true)]
     pub problem: Vec<String>,
     /// Something already tried (repeatable); this session's rejected approaches are added.

@@ -42,22 +42,61 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match cli::Cli::try_parse_from(args) {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let cli = match cli::Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(e.exit_code() as u8);
-        }
+        Err(e) => return usage_error(&e, asks_for_json(&args)),
     };
+    let json = cli.global.json;
     let paint = output::Paint::for_stderr(cli.global.color);
     match commands::dispatch(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("{} {e}", paint.error("mind: error:"));
-            if let Some(hint) = e.hint() {
-                eprintln!("{} {hint}", paint.dim("hint:"));
+            let hint = e.hint();
+            if json {
+                eprint!(
+                    "{}",
+                    output::json_error_text(&e.to_string(), hint.as_deref(), e.exit_code())
+                );
+            } else {
+                eprintln!("{} {e}", paint.error("mind: error:"));
+                if let Some(hint) = hint {
+                    eprintln!("{} {hint}", paint.dim("hint:"));
+                }
             }
             ExitCode::from(e.exit_code())
         }
     }
+}
+
+/// `--json` among the flags (before any `--`), for errors the parser reports before the
+/// flags are known.
+fn asks_for_json(args: &[OsString]) -> bool {
+    args.iter()
+        .skip(1)
+        .take_while(|a| *a != "--")
+        .any(|a| a == "--json")
+}
+
+/// A command line clap refused (or `--help` / `--version`, which are not errors). Under
+/// `--json` a refusal is a JSON error on stderr like any other: clap's first line is the
+/// message, its `tip:` lines the hint.
+fn usage_error(e: &clap::Error, json: bool) -> ExitCode {
+    let code = e.exit_code();
+    if json && e.use_stderr() {
+        let rendered = e.render().to_string();
+        let mut lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
+        let first = lines.next().unwrap_or("invalid arguments");
+        let message = first.strip_prefix("error: ").unwrap_or(first);
+        let tips: Vec<&str> = lines.filter_map(|l| l.strip_prefix("tip: ")).collect();
+        let hint = (!tips.is_empty()).then(|| tips.join("; "));
+        let code = u8::try_from(code).unwrap_or(2);
+        eprint!(
+            "{}",
+            output::json_error_text(message, hint.as_deref(), code)
+        );
+        return ExitCode::from(code);
+    }
+    let _ = e.print();
+    ExitCode::from(code as u8)
 }

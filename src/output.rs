@@ -8,10 +8,50 @@ use serde::Serialize;
 use crate::cli::ColorWhen;
 use crate::error::{Error, Result};
 
-/// Colours on or off, decided once from `--color`, `NO_COLOR` and whether the stream is a terminal.
+/// Colours on or off, decided once per stream from `--color`, the environment and whether the
+/// stream is a terminal.
 #[derive(Debug, Clone, Copy)]
 pub struct Paint {
     enabled: bool,
+}
+
+/// What the environment says about colour (<https://no-color.org>, <https://bixense.com/clicolors/>).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ColorEnv {
+    /// `NO_COLOR` set and not empty.
+    pub no_color: bool,
+    /// `CLICOLOR_FORCE` set and not empty.
+    pub clicolor_force: bool,
+    /// `CLICOLOR` set: `Some(false)` for `0`.
+    pub clicolor: Option<bool>,
+    /// `TERM=dumb`: a terminal that shows escape codes as text.
+    pub dumb_terminal: bool,
+}
+
+impl ColorEnv {
+    pub fn from_process() -> Self {
+        ColorEnv {
+            no_color: anstyle_query::no_color(),
+            clicolor_force: anstyle_query::clicolor_force(),
+            clicolor: anstyle_query::clicolor(),
+            dumb_terminal: std::env::var_os("TERM").is_some_and(|t| t == "dumb"),
+        }
+    }
+
+    /// Colour for a stream under `--color WHEN`. The flag wins; then `NO_COLOR` (off),
+    /// `CLICOLOR_FORCE` (on, even into a pipe), `CLICOLOR=0` (off), `TERM=dumb` (off);
+    /// otherwise colour exactly when the stream is a terminal.
+    pub fn colour(self, when: ColorWhen, terminal: bool) -> bool {
+        match when {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto if self.no_color => false,
+            ColorWhen::Auto if self.clicolor_force => true,
+            ColorWhen::Auto if self.clicolor == Some(false) => false,
+            ColorWhen::Auto if self.dumb_terminal => false,
+            ColorWhen::Auto => terminal,
+        }
+    }
 }
 
 impl Paint {
@@ -28,13 +68,9 @@ impl Paint {
     }
 
     fn decide(when: ColorWhen, terminal: bool) -> Self {
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        let enabled = match when {
-            ColorWhen::Always => true,
-            ColorWhen::Never => false,
-            ColorWhen::Auto => terminal && !no_color,
-        };
-        Paint { enabled }
+        Paint {
+            enabled: ColorEnv::from_process().colour(when, terminal),
+        }
     }
 
     pub fn error(&self, s: &str) -> String {
@@ -94,6 +130,38 @@ impl Paint {
     }
 }
 
+/// How many columns `text` takes on a terminal: escape sequences (colour) take none, wide
+/// characters (CJK, most emoji) two, combining marks none.
+pub fn display_width(text: &str) -> usize {
+    let mut width = 0;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            // CSI: ESC [ parameters... final byte in @..~ ; any other escape is two characters.
+            if chars.next() == Some('[') {
+                for c in chars.by_ref() {
+                    if ('@'..='~').contains(&c) {
+                        break;
+                    }
+                }
+            }
+            continue;
+        }
+        width += unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+    }
+    width
+}
+
+/// `text` (coloured or not) followed by spaces up to `width` columns, so columns line up
+/// whatever the colour codes or wide characters in them (`format!("{:<10}")` counts bytes).
+pub fn pad_end(text: &str, width: usize) -> String {
+    let fill = width.saturating_sub(display_width(text));
+    let mut out = String::with_capacity(text.len() + fill);
+    out.push_str(text);
+    out.extend(std::iter::repeat_n(' ', fill));
+    out
+}
+
 /// Write text to stdout. A closed pipe (`mind ... | head`) is not an error.
 pub fn print(text: &str) -> Result<()> {
     let mut out = std::io::stdout().lock();
@@ -104,11 +172,68 @@ pub fn print(text: &str) -> Result<()> {
     }
 }
 
-/// Print a value as pretty JSON followed by a newline.
-pub fn print_json<T: Serialize>(value: &T) -> Result<()> {
-    let mut text = serde_json::to_string_pretty(value).expect("output types serialise");
+/// The version of every JSON document `mind` prints (docs/json.md). It changes only when a
+/// field is removed or changes meaning; new fields may appear in any version.
+pub const JSON_SCHEMA_VERSION: u32 = 1;
+
+/// A JSON object with `schema_version` first, then the fields of `value` (a struct or map).
+#[derive(Serialize)]
+struct Versioned<'a, T: Serialize> {
+    schema_version: u32,
+    #[serde(flatten)]
+    value: &'a T,
+}
+
+fn versioned<T: Serialize>(value: &T) -> Versioned<'_, T> {
+    Versioned {
+        schema_version: JSON_SCHEMA_VERSION,
+        value,
+    }
+}
+
+/// A command's JSON reply as printed: pretty, `schema_version` first, a final newline.
+pub fn json_text<T: Serialize>(value: &T) -> String {
+    let mut text = serde_json::to_string_pretty(&versioned(value)).expect("output types serialise");
     text.push('\n');
-    print(&text)
+    text
+}
+
+/// One record of a JSON-lines stream (`mind parse --json`): compact, `schema_version` first,
+/// a final newline.
+pub fn json_line<T: Serialize>(value: &T) -> String {
+    let mut text = serde_json::to_string(&versioned(value)).expect("output types serialise");
+    text.push('\n');
+    text
+}
+
+/// Print a command's JSON reply (every `--json` output but the JSON-lines of `mind parse`).
+pub fn print_json<T: Serialize>(value: &T) -> Result<()> {
+    print(&json_text(value))
+}
+
+#[derive(Serialize)]
+struct ErrorReply<'a> {
+    error: ErrorBody<'a>,
+}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hint: Option<&'a str>,
+    exit_code: u8,
+}
+
+/// An error under `--json`, as printed on stderr:
+/// `{"schema_version": 1, "error": {"message", "hint"?, "exit_code"}}`.
+pub fn json_error_text(message: &str, hint: Option<&str>, exit_code: u8) -> String {
+    json_text(&ErrorReply {
+        error: ErrorBody {
+            message,
+            hint,
+            exit_code,
+        },
+    })
 }
 
 /// A note for humans on stderr (never mixed into data on stdout).
@@ -119,4 +244,95 @@ pub fn note(paint: &Paint, text: &str) {
 /// A warning on stderr.
 pub fn warn(paint: &Paint, text: &str) {
     eprintln!("{} {text}", paint.warn("mind: warning:"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env() -> ColorEnv {
+        ColorEnv::default()
+    }
+
+    #[test]
+    fn the_flag_wins_over_every_variable() {
+        let all_off = ColorEnv {
+            no_color: true,
+            clicolor: Some(false),
+            dumb_terminal: true,
+            ..env()
+        };
+        assert!(all_off.colour(ColorWhen::Always, false));
+        let forced = ColorEnv {
+            clicolor_force: true,
+            ..env()
+        };
+        assert!(!forced.colour(ColorWhen::Never, true));
+    }
+
+    #[test]
+    fn auto_follows_the_variables_in_order_then_the_terminal() {
+        let auto = |e: ColorEnv, tty| e.colour(ColorWhen::Auto, tty);
+        assert!(auto(env(), true));
+        assert!(!auto(env(), false));
+        // NO_COLOR beats CLICOLOR_FORCE.
+        let both = ColorEnv {
+            no_color: true,
+            clicolor_force: true,
+            ..env()
+        };
+        assert!(!auto(both, true));
+        // CLICOLOR_FORCE colours a pipe and a dumb terminal, and beats CLICOLOR=0.
+        let forced = ColorEnv {
+            clicolor_force: true,
+            clicolor: Some(false),
+            dumb_terminal: true,
+            ..env()
+        };
+        assert!(auto(forced, false));
+        assert!(!auto(
+            ColorEnv {
+                clicolor: Some(false),
+                ..env()
+            },
+            true
+        ));
+        // CLICOLOR=1 only says colour is supported: a pipe stays plain.
+        assert!(!auto(
+            ColorEnv {
+                clicolor: Some(true),
+                ..env()
+            },
+            false
+        ));
+        assert!(auto(
+            ColorEnv {
+                clicolor: Some(true),
+                ..env()
+            },
+            true
+        ));
+        assert!(!auto(
+            ColorEnv {
+                dumb_terminal: true,
+                ..env()
+            },
+            true
+        ));
+    }
+
+    #[test]
+    fn width_ignores_colour_codes_and_counts_wide_characters_twice() {
+        assert_eq!(display_width("decision"), 8);
+        assert_eq!(display_width("\u{1b}[36mdecision\u{1b}[39m"), 8);
+        assert_eq!(display_width("\u{1b}[1;33mdue\u{1b}[0m"), 3);
+        assert_eq!(display_width("日本"), 4);
+        assert_eq!(display_width("e\u{301}"), 1);
+        assert_eq!(
+            pad_end("\u{1b}[36mgotcha\u{1b}[39m", 10),
+            "\u{1b}[36mgotcha\u{1b}[39m    "
+        );
+        assert_eq!(pad_end("日本", 6), "日本  ");
+        assert_eq!(pad_end("much longer than ten", 10), "much longer than ten");
+    }
 }

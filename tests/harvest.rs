@@ -113,6 +113,14 @@ fn since_a_revision_a_date_and_a_limit() {
         out["added"][0]["line"],
         format!("problem: the import hangs on big files (commit {})", ids[3])
     );
+    // Days read as every --since reads them, relative to the clock (2026-01-15).
+    for day in ["3d", "3 days ago", "monday", "Jan 12"] {
+        let out = json(&env.ok(&["harvest", "--dry-run", "--json", "--since", day]));
+        assert_eq!(out["commits_scanned"], 1, "--since {day}");
+    }
+    let every = json(&env.ok(&["harvest", "--dry-run", "--json"]));
+    let out = json(&env.ok(&["harvest", "--dry-run", "--json", "--since", "1w"]));
+    assert_eq!(out["commits_scanned"], every["commits_scanned"]);
     let out = json(&env.ok(&["harvest", "--dry-run", "--json", "--limit", "2"]));
     assert_eq!(out["commits_scanned"], 2);
     // Dry runs wrote nothing.

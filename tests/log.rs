@@ -585,6 +585,7 @@ fn balanced_level_skips_short_plain_experiences() {
     assert_eq!(
         json(&out),
         serde_json::json!({
+            "schema_version": 1,
             "action": "filtered",
             "type": "experience",
             "logging_level": "balanced",
@@ -798,4 +799,69 @@ fn a_rejection_with_its_subject_gets_the_label_once() {
         .and_then(|rest| rest.split("\n\n").next())
         .expect("a ruled-out section");
     assert!(ruled_out.contains("- kafka, too heavy"), "{ruled_out}");
+}
+
+/// Every free-text argument reads stdin when it is just `-`, the way `mind log -` does.
+#[test]
+fn dash_reads_stdin_for_every_free_text_argument() {
+    let env = Env::initialised();
+    let json = |args: &[&str], stdin: &str| -> serde_json::Value {
+        let out = env.mind(args).write_stdin(stdin).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    env.ok(&["log", "decision", "keep sessions in Postgres"]);
+
+    let found = json(&["--json", "search", "-"], "sessions\nPostgres\n");
+    assert_eq!(found["query"], "sessions Postgres");
+    assert_eq!(
+        found["results"][0]["text"],
+        "decided: keep sessions in Postgres"
+    );
+
+    let reminder = json(
+        &["--json", "remind", "-", "tomorrow"],
+        "check the\naudit log\n",
+    );
+    assert_eq!(reminder["message"], "check the audit log");
+    let reminder = json(
+        &["--json", "remind", "-", "--when", "next session"],
+        "rotate keys",
+    );
+    assert_eq!(reminder["message"], "rotate keys");
+    assert!(
+        env.read(".mind/REMINDERS.md")
+            .contains("check the audit log")
+    );
+
+    let blocker = json(&["--json", "blocker", "-"], "uploads time out\n");
+    assert_eq!(blocker["text"], "- uploads time out");
+    assert!(
+        env.read(".mind/SESSION.md")
+            .contains("- uploads time out\n")
+    );
+
+    let brief = json(&["--json", "helper", "-"], "large uploads\ntime out\n");
+    assert_eq!(brief["problem"], "large uploads time out");
+
+    let added = env
+        .mind(&["edges", "add", "-", "--workaround", "use the stream API"])
+        .write_stdin("Safari drops\ncookies on redirects\n")
+        .output()
+        .unwrap();
+    assert!(added.status.success(), "{added:?}");
+    assert!(
+        env.read(".mind/MEMORY.md")
+            .contains("- Safari drops cookies on redirects -> use the stream API\n")
+    );
+    let edges = json(&["--json", "edges", "-"], "redirect with cookies in Safari");
+    assert_eq!(edges["intent"], "redirect with cookies in Safari");
+    assert_eq!(
+        edges["edges"][0]["title"],
+        "Safari drops cookies on redirects"
+    );
+
+    // After `--` a `-` is the text itself.
+    env.ok(&["log", "experience", "--", "-"]);
+    assert!(env.read(".mind/SESSION.md").contains("- -\n"));
 }

@@ -127,6 +127,13 @@ fn search_since_keeps_lines_dated_on_or_after_the_day() {
     let got = hits(&v);
     assert!(!got.is_empty());
     assert!(got.iter().all(|(_, line)| *line >= 21), "{got:?}");
+    // The clock is 2026-01-15, a Thursday: 3d, monday and Jan 12 are the same day.
+    for day in ["3d", "3 days ago", "monday", "Jan 12", "last week"] {
+        let v = search_json(&env, &["decided JWT DataLoader", "--since", day]);
+        assert_eq!(hits(&v), got, "--since {day}");
+    }
+    let v = search_json(&env, &["JWT", "--since", "yesterday"]);
+    assert_eq!(v["results"], json!([]));
     let v = search_json(&env, &["JWT", "--since", "2026-01-06"]);
     assert_eq!(v["results"], json!([]));
 }
@@ -265,7 +272,10 @@ fn search_with_no_match_exits_zero_with_a_note() {
         .stdout("")
         .stderr(predicate::str::contains("no memories match \"kubernetes\""));
     let v = search_json(&env, &["kubernetes"]);
-    assert_eq!(v, json!({"query": "kubernetes", "results": []}));
+    assert_eq!(
+        v,
+        json!({"schema_version": 1, "query": "kubernetes", "results": []})
+    );
 }
 
 #[test]
@@ -274,7 +284,8 @@ fn search_rejects_bad_arguments_without_writing() {
     for args in [
         vec!["search", "  "],
         vec!["search", "x", "--type", "bogus"],
-        vec!["search", "x", "--since", "last tuesday"],
+        vec!["search", "x", "--since", "last monsoon"],
+        vec!["search", "x", "--since", "tomorrow"],
     ] {
         env.mind(&args).assert().code(2);
     }
@@ -361,4 +372,94 @@ fn search_types_a_rejection_as_rejected() {
     );
     let human = env.ok(&["search", "webhook timeout"]);
     assert!(human.contains("rejected"), "{human}");
+}
+
+/// Removes colour escape sequences (ESC [ ... letter).
+fn strip_colour(text: &str) -> String {
+    let escape = regex::Regex::new("\u{1b}\\[[0-9;]*[A-Za-z]").unwrap();
+    escape.replace_all(text, "").into_owned()
+}
+
+fn search_output(env: &Env, flags: &[&str], vars: &[(&str, &str)]) -> String {
+    let mut cmd = env.mind(&["search", "resolver"]);
+    cmd.args(flags).env_remove("NO_COLOR");
+    for (k, v) in vars {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn colour_into_a_pipe_follows_the_flag_then_no_color_then_clicolor_force() {
+    let env = env_with_memory();
+    let plain = search_output(&env, &[], &[]);
+    assert!(!plain.contains('\u{1b}'), "a pipe is plain: {plain:?}");
+    assert!(
+        plain.contains(" 1. decision   2026-01-12  .mind/MEMORY.md:"),
+        "{plain:?}"
+    );
+    let coloured =
+        |flags: &[&str], vars: &[(&str, &str)]| search_output(&env, flags, vars).contains('\u{1b}');
+    assert!(coloured(&[], &[("CLICOLOR_FORCE", "1")]));
+    assert!(coloured(
+        &[],
+        &[("CLICOLOR_FORCE", "1"), ("CLICOLOR", "0"), ("TERM", "dumb")]
+    ));
+    assert!(!coloured(
+        &[],
+        &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]
+    ));
+    assert!(
+        !coloured(&[], &[("CLICOLOR_FORCE", "")]),
+        "an empty value is unset"
+    );
+    assert!(
+        !coloured(&[], &[("CLICOLOR", "1")]),
+        "CLICOLOR=1 does not colour a pipe"
+    );
+    assert!(coloured(&["--color", "always"], &[("NO_COLOR", "1")]));
+    assert!(!coloured(&["--color", "never"], &[("CLICOLOR_FORCE", "1")]));
+    // Coloured columns line up as the plain ones do: padding counts what the terminal shows.
+    let forced = search_output(&env, &[], &[("CLICOLOR_FORCE", "1")]);
+    assert_eq!(strip_colour(&forced), plain);
+}
+
+/// `mind search` with its stdout on a terminal (a pseudo-terminal from `script`), with the
+/// given variables; None where this system cannot give one.
+fn search_on_a_terminal(env: &Env, vars: &[(&str, &str)]) -> Option<String> {
+    let mind = env!("CARGO_BIN_EXE_mind");
+    let mut cmd = std::process::Command::new("script");
+    cmd.args(["-qec", &format!("'{mind}' search resolver"), "/dev/null"])
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .env("HOME", env.dir.path())
+        .env("MIND_HOME", env.home())
+        .env("MIND_NOW", &env.now)
+        .env("TERM", "xterm-256color")
+        .current_dir(env.root());
+    for (k, v) in vars {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().ok()?;
+    let text = String::from_utf8_lossy(&out.stdout).replace("\r\n", "\n");
+    (out.status.success() && text.contains("resolver")).then_some(text)
+}
+
+#[test]
+fn colour_on_a_terminal_unless_no_color_clicolor_0_or_a_dumb_terminal() {
+    let env = env_with_memory();
+    let Some(tty) = search_on_a_terminal(&env, &[]) else {
+        eprintln!("no pseudo-terminal here (`script`); skipped");
+        return;
+    };
+    assert!(tty.contains('\u{1b}'), "a terminal gets colour: {tty:?}");
+    assert!(strip_colour(&tty).contains(" 1. decision   2026-01-12  .mind/MEMORY.md:"));
+    for vars in [[("NO_COLOR", "1")], [("CLICOLOR", "0")], [("TERM", "dumb")]] {
+        let text = search_on_a_terminal(&env, &vars).unwrap();
+        assert!(!text.contains('\u{1b}'), "{vars:?}: {text:?}");
+    }
+    let forced = search_on_a_terminal(&env, &[("TERM", "dumb"), ("CLICOLOR_FORCE", "1")]).unwrap();
+    assert!(forced.contains('\u{1b}'));
 }

@@ -54,7 +54,7 @@ pub fn run(args: &EdgesArgs, ctx: &Ctx) -> Result<()> {
     if let Some(EdgesAction::Add(add_args)) = &args.action {
         return add(add_args, ctx);
     }
-    let intent = text::one_line(&args.intent.join(" "));
+    let intent = text::one_line(&super::text_arg::words_or_stdin(&args.intent)?);
     let code = args.code.as_deref().filter(|c| !c.trim().is_empty());
     if rank::intent_words(&intent).is_empty() && code.is_none() {
         return Err(Error::usage_hint(
@@ -189,7 +189,7 @@ fn render(ctx: &Ctx, reply: &Reply) -> String {
 }
 
 fn add(args: &EdgeAddArgs, ctx: &Ctx) -> Result<()> {
-    let title = text::one_line(&args.title.join(" "));
+    let title = text::one_line(&super::text_arg::words_or_stdin(&args.title)?);
     let workaround = text::one_line(&args.workaround);
     let description = args
         .description

@@ -18,6 +18,7 @@ use crate::commands::{memory_document, read_memory_bytes, refresh_context};
 use crate::context::{self, TargetOutcome};
 use crate::error::{Error, Result};
 use crate::output;
+use crate::remind::when;
 use crate::store::state::{State, content_hash};
 use crate::store::{self, Project, append, text};
 
@@ -56,17 +57,31 @@ pub fn run(args: &HarvestArgs, ctx: &Ctx) -> Result<()> {
         ..WalkLimits::default()
     };
     if let Some(since) = args.since.as_deref() {
-        match NaiveDate::parse_from_str(since, "%Y-%m-%d") {
+        // A day (`2026-01-10`, `yesterday`, `2w`) or a revision. Something shaped like a
+        // commit id (`1000d`) is a revision when the repository has it.
+        let looks_like_commit = since.len() >= 4 && since.bytes().all(|b| b.is_ascii_hexdigit());
+        let as_day = if looks_like_commit && repo.rev_parse_single(since).is_ok() {
+            Err(when::WhenError(format!("{since:?} is a revision")))
+        } else {
+            when::since(since, ctx.clock.now())
+        };
+        match as_day {
             Ok(date) => {
                 let start = date.and_hms_opt(0, 0, 0).unwrap_or_default();
                 let offset = ctx.clock.now().offset().local_minus_utc();
                 limits.since_seconds = Some(start.and_utc().timestamp() - i64::from(offset));
             }
-            Err(_) => {
+            Err(not_a_day) => {
                 let id = repo.rev_parse_single(since).map_err(|e| {
                     Error::usage_hint(
-                        format!("--since {since:?} is neither a date nor a revision: {e}"),
-                        "use a date such as 2026-01-01 or a revision such as v1.0, HEAD~50 or a commit id",
+                        format!(
+                            "--since {since:?} is neither a day ({}) nor a revision ({e})",
+                            not_a_day.0
+                        ),
+                        format!(
+                            "use a revision such as v1.0, HEAD~50 or a commit id, or a day; {}",
+                            when::SINCE_FORMS
+                        ),
                     )
                 })?;
                 limits.hide = Some(id.detach());

@@ -24,7 +24,7 @@ struct Reply {
 }
 
 pub fn run(args: &HelperArgs, ctx: &Ctx) -> Result<()> {
-    let problem = text::one_line(&args.problem.join(" "));
+    let problem = text::one_line(&super::text_arg::words_or_stdin(&args.problem)?);
     if problem.is_empty() {
         return Err(Error::usage_hint(
             "empty PROBLEM: nothing to brief",

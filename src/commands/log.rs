@@ -1,14 +1,12 @@
 //! `mind log [TYPE] MESSAGE...`: write one memory. Session types go to SESSION.md,
 //! memory types to MEMORY.md under today's date heading.
 
-use std::io::Read;
-
 use serde::Serialize;
 
 use crate::app::Ctx;
 use crate::classify::{self, LogKind, TYPE_NAMES};
 use crate::cli::LogArgs;
-use crate::commands::display_path;
+use crate::commands::{display_path, text_arg};
 use crate::error::{Error, Result};
 use crate::log_level::{self, LoggingLevel};
 use crate::output;
@@ -81,13 +79,8 @@ fn split_args(args: &LogArgs) -> Result<(Option<LogKind>, String)> {
         (None, None) => (None, all),
     };
     // `-` reads stdin, unless it came after `--` (then it is the text "-").
-    let message = if args.literal.is_empty() && words == ["-"] {
-        let mut input = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut input)
-            .map_err(|e| Error::usage(format!("cannot read the message from stdin: {e}")))?;
-        String::from_utf8(input)
-            .map_err(|_| Error::usage("the message on stdin is not valid UTF-8"))?
+    let message = if args.literal.is_empty() {
+        text_arg::words_or_stdin(&words)?
     } else {
         words.join(" ")
     };

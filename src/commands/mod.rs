@@ -24,6 +24,7 @@ mod shell_init;
 mod signals;
 mod stale;
 mod status;
+mod text_arg;
 
 use crate::app::Ctx;
 use crate::capture::{dedupe, derived};

@@ -63,8 +63,7 @@ pub fn run(args: &ParseArgs, ctx: &Ctx) -> Result<()> {
                         file: label.clone(),
                         entity,
                     };
-                    out.push_str(&serde_json::to_string(&record).expect("serialises"));
-                    out.push('\n');
+                    out.push_str(&output::json_line(&record));
                 } else {
                     out.push_str(&render_entity(ctx, label.as_deref(), entity));
                 }
@@ -102,8 +101,7 @@ fn render_lines(ctx: &Ctx, content: &str, out: &mut String) {
             reason,
         };
         if ctx.json {
-            out.push_str(&serde_json::to_string(&record).expect("serialises"));
-            out.push('\n');
+            out.push_str(&output::json_line(&record));
         } else {
             let p = &ctx.paint;
             out.push_str(&format!(

@@ -10,6 +10,12 @@ use crate::store::text;
 pub fn run(args: &RemindArgs, ctx: &Ctx) -> Result<()> {
     let now = ctx.clock.now();
     let (message, when) = split_args(args, |phrase| when::parse(phrase, now))?;
+    // `-` as the message reads it from stdin (the WHEN stays on the command line).
+    let message = if message == "-" {
+        super::text_arg::read_stdin()?
+    } else {
+        message
+    };
     let message = text::one_line(&message);
     if message.is_empty() {
         return Err(Error::usage_hint(

@@ -107,13 +107,13 @@ pub(crate) fn parse_kinds(names: &[String]) -> Result<Option<Vec<Kind>>> {
     Ok(Some(kinds))
 }
 
-fn parse_since(since: Option<&str>) -> Result<Option<NaiveDate>> {
+fn parse_since(since: Option<&str>, ctx: &Ctx) -> Result<Option<NaiveDate>> {
     since
         .map(|s| {
-            NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d").map_err(|_| {
+            crate::remind::when::since(s, ctx.clock.now()).map_err(|e| {
                 Error::usage_hint(
-                    format!("--since {s:?} is not a date"),
-                    "give a day as YYYY-MM-DD, e.g. --since 2026-01-31",
+                    format!("--since: {}", e.0),
+                    crate::remind::when::SINCE_FORMS,
                 )
             })
         })
@@ -160,7 +160,7 @@ fn touch_now_and_then(ctx: &Ctx, project: &Project) -> Result<()> {
 }
 
 pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
-    let query_text = crate::store::text::one_line(&args.query.join(" "));
+    let query_text = crate::store::text::one_line(&super::text_arg::words_or_stdin(&args.query)?);
     if query_text.is_empty() {
         return Err(Error::usage_hint(
             "empty query: nothing to search for",
@@ -169,7 +169,7 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
     }
     let filter = Filter {
         kinds: parse_kinds(&args.kinds)?,
-        since: parse_since(args.since.as_deref())?,
+        since: parse_since(args.since.as_deref(), ctx)?,
     };
     let mut tokenizer = Tokenizer::default();
     let features = Features::default();
@@ -252,8 +252,8 @@ pub(crate) fn render(
         format!("{}:{}", found.source.file, found.meta.line)
     };
     format!(
-        "{rank:>2}. {:<10} {date}  {}  {}\n    {}\n",
-        paint.kind(found.meta.kind.as_str()),
+        "{rank:>2}. {} {date}  {}  {}\n    {}\n",
+        output::pad_end(&paint.kind(found.meta.kind.as_str()), 10),
         paint.dim(&place),
         paint.dim(&format!("{:.2}", found.score)),
         highlight(found.text(), terms, paint)

@@ -1,7 +1,7 @@
 //! Human rendering of the signals `mind log`, `mind blocker` and `mind recall` add to their
 //! replies (loop warnings, past solutions, relevant memories).
 
-use crate::output::Paint;
+use crate::output::{self, Paint};
 use crate::rank::retrieve::Recalled;
 use crate::rank::signals::LogSignals;
 
@@ -64,9 +64,9 @@ pub(crate) fn list(items: &[Recalled], paint: &Paint, similarity: bool) -> Strin
             format!("{:.2}", r.score)
         };
         out.push_str(&format!(
-            "{:>4}. {:<10} {}  {}  {}\n      {}\n",
+            "{:>4}. {} {}  {}  {}\n      {}\n",
             i + 1,
-            paint.kind(r.kind.as_str()),
+            output::pad_end(&paint.kind(r.kind.as_str()), 10),
             r.date.as_deref().unwrap_or("----------"),
             paint.dim(&format!("{}:{}", r.file, r.line)),
             paint.dim(&score),

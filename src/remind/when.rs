@@ -27,14 +27,33 @@ pub enum When {
     Context(Vec<String>),
 }
 
-/// The forms `mind remind` accepts, for error messages and help.
-pub const ACCEPTED_FORMS: &str = "accepted WHEN forms:
+/// The forms `mind remind` accepts (a macro so that the help can include it).
+macro_rules! accepted_forms {
+    () => {
+        "accepted WHEN forms:
   tomorrow, tonight, tomorrow 9am, next session
   in 3 days, in 2 hours, in 2 weeks, in 1 month (also: in an hour, in a week)
   friday, next friday, next week (its Monday), next month, friday 8pm
   2026-12-01, 2026-12-01 15:30, Dec 20, 20 December, Dec 20 2027
   when I mention auth, when we work on the database, when deploy comes up,
-  when I mention auth, login and oauth";
+  when I mention auth, login and oauth"
+    };
+}
+
+/// The forms `mind remind` accepts, for error messages.
+pub const ACCEPTED_FORMS: &str = accepted_forms!();
+
+/// `mind remind --help`: examples, then the accepted forms.
+pub const REMIND_HELP: &str = concat!(
+    "Examples:
+  mind remind \"check the audit log\" tomorrow
+  mind remind call Bob in 2 days
+  mind remind \"rotate the staging keys\" --when \"next session\"
+  mind remind \"the token expiry is 15 min\" \"when I mention auth\"
+
+",
+    accepted_forms!()
+);
 
 static CONTEXT_FORMS: LazyLock<[Regex; 3]> = LazyLock::new(|| {
     [
@@ -369,6 +388,87 @@ fn english(lower: &str, now: DateTime<FixedOffset>) -> Option<When> {
     })
 }
 
+/// The forms every `--since` accepts, for error messages and help.
+pub const SINCE_FORMS: &str =
+    "accepted --since forms (a day on or before today; the whole day counts):
+  2026-01-10, Jan 10, 10 January, Jan 10 2025
+  today, yesterday, monday (the last one), last week, last month, last year
+  3 days ago, 2 weeks ago, a month ago, 3 days, 2w, 10d, 3m (months), 1y";
+
+static SINCE_AMOUNT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*(d|day|w|wk|week|m|mo|month|y|yr|year)s?(?:\s+ago)?$")
+        .expect("static pattern")
+});
+
+/// The first day a `--since` phrase covers, relative to `now`: a date, a day name, or an
+/// amount back from today (`2w`, `3 days ago`). Every `--since` uses this one reading, so
+/// `mind search --since yesterday` and `mind harvest --since 2w` mean the same days as
+/// `--since 2026-01-10` does. A day after today is refused.
+pub fn since(phrase: &str, now: DateTime<FixedOffset>) -> Result<NaiveDate, WhenError> {
+    let text = phrase.split_whitespace().collect::<Vec<_>>().join(" ");
+    let lower = text.to_lowercase();
+    if lower.is_empty() {
+        return Err(WhenError("empty date".into()));
+    }
+    let today = now.date_naive();
+    let day = past_day(&lower, today)
+        .or_else(|| match english(&lower, now)? {
+            When::Date(d) => Some(d),
+            When::Time(t) => Some(t.date()),
+            _ => None,
+        })
+        .ok_or_else(|| WhenError(format!("cannot read {text:?} as a day")))?;
+    if day > today {
+        return Err(WhenError(format!("{text:?} is in the future ({day})")));
+    }
+    Ok(day)
+}
+
+fn past_day(lower: &str, today: NaiveDate) -> Option<NaiveDate> {
+    match lower {
+        "today" => return Some(today),
+        "yesterday" => return today.pred_opt(),
+        "day before yesterday" | "the day before yesterday" => {
+            return today.checked_sub_days(Days::new(2));
+        }
+        "last week" => return today.checked_sub_days(Days::new(7)),
+        "last month" => return today.checked_sub_months(Months::new(1)),
+        "last year" => return today.checked_sub_months(Months::new(12)),
+        _ => {}
+    }
+    if let Ok(d) = NaiveDate::parse_from_str(lower, "%Y-%m-%d") {
+        return Some(d);
+    }
+    if let Some(c) = SINCE_AMOUNT.captures(lower) {
+        let n = amount(&c[1])?;
+        return match &c[2] {
+            "d" | "day" => today.checked_sub_days(Days::new(n.into())),
+            "w" | "wk" | "week" => today.checked_sub_days(Days::new(7 * u64::from(n))),
+            "m" | "mo" | "month" => today.checked_sub_months(Months::new(n)),
+            _ => today.checked_sub_months(Months::new(12 * n)),
+        };
+    }
+    let weekday = lower
+        .strip_prefix("last ")
+        .or_else(|| lower.strip_prefix("on "))
+        .unwrap_or(lower);
+    if let Some(index) = name_index(weekday, &WEEKDAYS) {
+        // The latest such weekday before today: on a Friday, "monday" is four days back
+        // and "friday" a week back.
+        let back = (today.weekday().num_days_from_monday() as i64 - index as i64).rem_euclid(7);
+        let back = if back == 0 { 7 } else { back };
+        return today.checked_sub_days(Days::new(back as u64));
+    }
+    // `Jan 10` without a year: this year's, or last year's while this year's is ahead
+    // (month_day looks forward, so one year back either way).
+    let day = month_day(lower, today)?;
+    let has_year = lower.replace(',', " ").split_whitespace().count() == 3;
+    if day > today && !has_year {
+        return day.checked_sub_months(Months::new(12));
+    }
+    Some(day)
+}
+
 fn trim_seconds(t: NaiveDateTime) -> NaiveDateTime {
     t.with_second(0)
         .and_then(|t| t.with_nanosecond(0))
@@ -500,5 +600,34 @@ mod tests {
         );
         assert_eq!(keywords("the API or x|y"), vec!["api", "x", "y"]);
         assert_eq!(keywords("a, and"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn since_reads_dates_days_and_amounts_back_from_today() {
+        // 2026-01-15 is a Thursday.
+        let now = DateTime::parse_from_rfc3339("2026-01-15T09:00:00+00:00").unwrap();
+        let day = |s: &str| since(s, now).map(|d| d.to_string());
+        let ok = |s: &str| Ok::<String, WhenError>(s.to_string());
+        assert_eq!(day("2026-01-10"), ok("2026-01-10"));
+        assert_eq!(day("today"), ok("2026-01-15"));
+        assert_eq!(day("Yesterday"), ok("2026-01-14"));
+        assert_eq!(day("2w"), ok("2026-01-01"));
+        assert_eq!(day("10d"), ok("2026-01-05"));
+        assert_eq!(day("3 days ago"), ok("2026-01-12"));
+        assert_eq!(day("a week ago"), ok("2026-01-08"));
+        assert_eq!(day("2 weeks"), ok("2026-01-01"));
+        assert_eq!(day("1m"), ok("2025-12-15"));
+        assert_eq!(day("1y"), ok("2025-01-15"));
+        assert_eq!(day("last week"), ok("2026-01-08"));
+        assert_eq!(day("last month"), ok("2025-12-15"));
+        assert_eq!(day("monday"), ok("2026-01-12"));
+        assert_eq!(day("last thursday"), ok("2026-01-08"));
+        assert_eq!(day("Jan 10"), ok("2026-01-10"));
+        assert_eq!(day("Dec 20"), ok("2025-12-20"));
+        assert_eq!(day("20 December 2024"), ok("2024-12-20"));
+        assert!(day("tomorrow").unwrap_err().0.contains("in the future"));
+        assert!(day("2026-02-01").unwrap_err().0.contains("in the future"));
+        assert!(day("next monsoon").is_err());
+        assert!(day("").is_err());
     }
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Two builds of mind side by side (e.g. a baseline commit and the current tree), on the same
 # fixtures, in the same run: callgrind instruction counts (repeatable on a busy machine) and
-# hyperfine wall times, each against `true` started the same way.
+# hyperfine wall times (medians), each against `true` started the same way.
 #
 # Scenarios, on a 10,000-entry MEMORY.md (gen_memory.py) in a git repository:
 #   log-decision, log-experience     `mind log` to MEMORY.md and to SESSION.md
@@ -105,6 +105,7 @@ export -f restore
 export work
 
 scenarios="log-decision log-experience log-blocker-open recall-no-gap recall-promote-2 recall-promote-20 hook-post-commit"
+group() { echo "$1" | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta'; }
 instr() {
     local name=$1
     shift
@@ -117,28 +118,34 @@ cd "$work/old"
 t=$(instr true true)
 printf '| %-20s | %15s | %15s | %7s | %7s | %7s |\n' scenario old new "old/true" "new/true" "new/old"
 printf '| %-20s | %15s | %15s | %7s | %7s | %7s |\n' --- ---: ---: ---: ---: ---:
-printf '| %-20s | %15s | %15s | %7s | %7s | %7s |\n' true "$(printf "%'d" "$t")" "" "" "" ""
+printf '| %-20s | %15s | %15s | %7s | %7s | %7s |\n' true "$(group "$t")" "" "" "" ""
 for s in $scenarios; do
     restore "$work/old" "$s"
     (cd "$work/old" && eval instr "old.$s" "$old" "$(args_for "$s")") > "$work/n.old"
     restore "$work/new" "$s"
     (cd "$work/new" && eval instr "new.$s" "$new" "$(args_for "$s")") > "$work/n.new"
     a=$(cat "$work/n.old") b=$(cat "$work/n.new")
-    printf '| %-20s | %15s | %15s | %6.1fx | %6.1fx | %6.2fx |\n' "$s" "$(printf "%'d" "$a")" \
-        "$(printf "%'d" "$b")" "$(awk -v a="$a" -v t="$t" 'BEGIN{print a/t}')" \
+    printf '| %-20s | %15s | %15s | %6.1fx | %6.1fx | %6.2fx |\n' "$s" "$(group "$a")" \
+        "$(group "$b")" "$(awk -v a="$a" -v t="$t" 'BEGIN{print a/t}')" \
         "$(awk -v a="$b" -v t="$t" 'BEGIN{print a/t}')" "$(awk -v a="$a" -v b="$b" 'BEGIN{print b/a}')"
 done
 
 [ "${WALL:-1}" = 0 ] && exit 0
 echo
-echo "## wall time (hyperfine -N; each build runs in its own fixture via env -C, and so does true)"
+echo "## wall time (hyperfine -N; each build in its own fixture via env -C, and so is true; medians)"
+printf '| %-20s | %9s | %9s | %9s | %8s | %8s | %7s |\n' scenario true old new old/true new/true new/old
+printf '| %-20s | %9s | %9s | %9s | %8s | %8s | %7s |\n' --- ---: ---: ---: ---: ---: ---:
 for s in $scenarios; do
-    hyperfine -N --warmup 5 --runs "$runs" --style none --export-markdown "$work/$s.md" \
+    hyperfine -N --warmup 5 --runs "$runs" --style none --export-json "$work/$s.json" \
         --prepare "true" \
         --prepare "bash -c 'restore $work/old $s'" \
         --prepare "bash -c 'restore $work/new $s'" \
         -n true "env -C $work/old true" \
         -n "old $s" "env -C $work/old $old $(args_for "$s")" \
-        -n "new $s" "env -C $work/new $new $(args_for "$s")" >/dev/null
-    tail -n +3 "$work/$s.md"
+        -n "new $s" "env -C $work/new $new $(args_for "$s")" >/dev/null 2>&1
+    python3 - "$work/$s.json" "$s" <<'PY'
+import json, sys
+t, o, n = (r["median"] * 1000 for r in json.load(open(sys.argv[1]))["results"])
+print(f"| {sys.argv[2]:<20} | {t:6.2f} ms | {o:6.2f} ms | {n:6.2f} ms | {o/t:7.1f}x | {n/t:7.1f}x | {n/o:6.2f}x |")
+PY
 done

@@ -68,10 +68,12 @@ impl StoreLock {
     /// Record our pid for anyone who has to wait. Best effort: the pid only improves an
     /// error message, so a failed write does not fail the lock.
     fn held(mut file: File) -> StoreLock {
+        // One write of the whole line (the file is unbuffered).
+        let pid = format!("{}\n", std::process::id());
         let _ = file
             .set_len(0)
             .and_then(|()| file.seek(SeekFrom::Start(0)))
-            .and_then(|_| writeln!(file, "{}", std::process::id()));
+            .and_then(|_| file.write_all(pid.as_bytes()));
         StoreLock { file }
     }
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Two builds of mind side by side (e.g. a baseline commit and the current tree), on the same
 # fixtures, in the same run: callgrind instruction counts (repeatable on a busy machine) and
-# hyperfine wall times (medians), each against `true` started the same way.
+# wall times (medians of round-robin runs, each command started the same way as `true`).
 #
 # Scenarios, on a 10,000-entry MEMORY.md (gen_memory.py) in a git repository:
 #   log-decision, log-experience     `mind log` to MEMORY.md and to SESSION.md
@@ -13,7 +13,8 @@
 #   hook-post-commit                 `mind hook post-commit` on a commit with a `decided:` message
 #                                    and a `MEMORY:` comment (what the git hook runs)
 #
-# usage: benches/versus.sh OLD_BIN NEW_BIN        (RUNS=hyperfine runs, default 100; WALL=0 skips)
+# usage: benches/versus.sh OLD_BIN NEW_BIN
+#   RUNS=timed runs (default 100), WALL=0 skips wall times, SCENARIOS="..." a subset
 # Profiles are kept in $OUT (default target/bench-versus/callgrind.{old,new}.SCENARIO.out) for
 # callgrind_annotate.
 set -euo pipefail
@@ -55,6 +56,10 @@ fixture() {
     "$mind" log rejected "tried redis for sessions - overkill" --quiet
     "$mind" log experience "realized Safari drops the cookie on redirect" --quiet
     cp .mind/SESSION.md "$dir.snap/SESSION.active"
+    # The personal context file as it is with that session (none yet: no blocker).
+    mkdir -p "$dir.snap/active" && for f in CLAUDE.local.md .mind/state.json; do
+        [ -f "$f" ] && cp "$f" "$dir.snap/active/${f#.mind/}"
+    done
     "$mind" log blocker "uploads over 2 GB fail with a timeout" --quiet
     cp .mind/SESSION.md "$dir.snap/SESSION.blocker"
     printf 'pub const RETRIES: u32 = 3;\n// MEMORY: learned: the retry budget must match the gateway timeout\n' >> src/lib.rs
@@ -78,7 +83,12 @@ restore() {
         if [ -f "$snap/$f" ]; then cp "$snap/$f" "$dir/$f"; else rm -f "$dir/$f"; fi
     done
     case $scenario in
-        log-decision | log-experience) cp "$snap/SESSION.active" "$dir/.mind/SESSION.md" ;;
+        log-decision | log-experience)
+            cp "$snap/SESSION.active" "$dir/.mind/SESSION.md"
+            cp "$snap/active/state.json" "$dir/.mind/state.json"
+            rm -f "$dir/CLAUDE.local.md"
+            [ -f "$snap/active/CLAUDE.local.md" ] && cp "$snap/active/CLAUDE.local.md" "$dir/"
+            true ;;
         log-blocker-open | recall-no-gap | hook-post-commit) ;;
         recall-promote-2)
             cp "$snap/SESSION.active" "$dir/.mind/SESSION.md"
@@ -104,7 +114,7 @@ fixture "$new" "$work/new"
 export -f restore
 export work
 
-scenarios="log-decision log-experience log-blocker-open recall-no-gap recall-promote-2 recall-promote-20 hook-post-commit"
+scenarios=${SCENARIOS:-log-decision log-experience log-blocker-open recall-no-gap recall-promote-2 recall-promote-20 hook-post-commit}
 group() { echo "$1" | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta'; }
 instr() {
     local name=$1
@@ -132,20 +142,28 @@ done
 
 [ "${WALL:-1}" = 0 ] && exit 0
 echo
-echo "## wall time (hyperfine -N; each build in its own fixture via env -C, and so is true; medians)"
+echo "## wall time (round-robin: true, old, new, each run after its fixture is restored; medians)"
 printf '| %-20s | %9s | %9s | %9s | %8s | %8s | %7s |\n' scenario true old new old/true new/true new/old
 printf '| %-20s | %9s | %9s | %9s | %8s | %8s | %7s |\n' --- ---: ---: ---: ---: ---: ---:
 for s in $scenarios; do
-    hyperfine -N --warmup 5 --runs "$runs" --style none --export-json "$work/$s.json" \
-        --prepare "true" \
-        --prepare "bash -c 'restore $work/old $s'" \
-        --prepare "bash -c 'restore $work/new $s'" \
-        -n true "env -C $work/old true" \
-        -n "old $s" "env -C $work/old $old $(args_for "$s")" \
-        -n "new $s" "env -C $work/new $new $(args_for "$s")" >/dev/null 2>&1
-    python3 - "$work/$s.json" "$s" <<'PY'
-import json, sys
-t, o, n = (r["median"] * 1000 for r in json.load(open(sys.argv[1]))["results"])
-print(f"| {sys.argv[2]:<20} | {t:6.2f} ms | {o:6.2f} ms | {n:6.2f} ms | {o/t:7.1f}x | {n/t:7.1f}x | {n/o:6.2f}x |")
+    python3 - "$runs" "$s" "$work" "$old" "$new" "$(args_for "$s")" <<'PY'
+import shlex, statistics, subprocess, sys, time
+runs, scenario, work, old, new, args = sys.argv[1:]
+args = shlex.split(args)
+# Commands alternate run by run, so that load from other processes on a small machine
+# hits all three alike (a sequential benchmark of one command after the other does not).
+commands = [("true", ["true"], f"{work}/old"), ("old", [old, *args], f"{work}/old"),
+            ("new", [new, *args], f"{work}/new")]
+times = {name: [] for name, _, _ in commands}
+for i in range(int(runs) + 5):
+    for name, argv, cwd in commands:
+        if name != "true":
+            subprocess.run(["bash", "-c", f"restore {cwd} {scenario}"], check=True)
+        start = time.perf_counter()
+        subprocess.run(argv, cwd=cwd, check=True, stdout=subprocess.DEVNULL)
+        if i >= 5:
+            times[name].append(time.perf_counter() - start)
+t, o, n = (statistics.median(times[k]) * 1000 for k in ("true", "old", "new"))
+print(f"| {scenario:<20} | {t:6.2f} ms | {o:6.2f} ms | {n:6.2f} ms | {o/t:7.1f}x | {n/t:7.1f}x | {n/o:6.2f}x |")
 PY
 done

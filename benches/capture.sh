@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Capture benchmarks. Each is a ratio against a reference measured in the same run:
 #   1. scan:    `mind checkpoint --dry-run` on a 100,000-file tree vs `rg -l 'MEMORY:'` (budget ≤ 1.3×)
-#   2. hooks:   100 `git commit -m` with the hooks installed vs without, alternating commit by commit
-#               (budget ≤ 5 ms added per commit)
+#   2. hooks:   100 `git commit -m` with the hooks installed vs without, alternating commit by commit,
+#               on a 10,000-entry MEMORY.md (ENTRIES=N to change) (budget ≤ 5 ms added per commit)
 #   3. harvest: `mind harvest --dry-run` over a 50,000-commit history vs `git log --format=%B > file`
 #               (budget ≤ 2×)
 # Commands are timed round-robin (alternate.py, hook_overhead.py) rather than one after the
@@ -34,7 +34,11 @@ bench_hooks() {
     local base="$data/commits-base"
     rm -rf "$base" "$data/commits-plain" "$data/commits-empty" "$data/commits-hooks"
     mkdir -p "$base/src"
-    (cd "$base" && git init -q -b main && mind init -q && for i in 0 1 2 3 4 5 6 7 8 9; do
+    # MEMORY.md holds ENTRIES entries (default 10,000; 0 keeps init's): the hook reads it to
+    # skip memories already kept.
+    (cd "$base" && git init -q -b main && mind init -q && if [ "${ENTRIES:-10000}" != 0 ]; then
+        python3 "$root/benches/gen_memory.py" "${ENTRIES:-10000}" > .mind/MEMORY.md; fi &&
+        for i in 0 1 2 3 4 5 6 7 8 9; do
         echo "// file $i" >"src/file$i.rs"; done && git add -A && git commit -q -m start)
     cp -a "$base" "$data/commits-plain"
     cp -a "$base" "$data/commits-empty"
@@ -47,7 +51,9 @@ bench_hooks() {
     echo "hooks: 100 commits in each repository, round-robin"
     python3 "$root/benches/hook_overhead.py" "$data/commits-plain" "$data/commits-empty" \
         "$data/commits-hooks" "${COMMITS:-100}"
-    echo "  (memories kept by the hooks: $(grep -c '(commit ' "$data/commits-hooks/.mind/MEMORY.md"))"
+    # The hook appends to the commit store (.mind/cache/commits.md), never to MEMORY.md.
+    echo "  (memories kept by the hooks: $(cat "$data/commits-hooks/.mind/MEMORY.md" \
+        "$data/commits-hooks/.mind/cache/commits.md" 2>/dev/null | grep -c '(commit '))"
 }
 
 bench_harvest() {

@@ -87,6 +87,14 @@ impl Ctx {
     pub fn touch_returning_previous(&self, project: &Project) -> Result<State> {
         let before = State::load(&project.state())?;
         let mut state = before.clone();
+        self.record_activity(project, &mut state);
+        state.save(&project.state())?;
+        Ok(before)
+    }
+
+    /// Record activity now in a loaded `state`; the caller (holding the store lock) saves
+    /// it, once, with whatever else it changes.
+    pub fn record_activity(&self, project: &Project, state: &mut State) {
         state.set_last_activity(self.clock.epoch_ms());
         if state.session_started().is_none() {
             // A session that began without a recall starts with its first activity.
@@ -97,7 +105,5 @@ impl Ctx {
                 len(derived::path(project)),
             );
         }
-        state.save(&project.state())?;
-        Ok(before)
     }
 }

@@ -668,9 +668,31 @@ fn detailed_missing_and_unknown_levels_keep_everything() {
         let out = env.mind(&["log", "experience", "x"]).output().unwrap();
         assert!(out.status.success());
         assert_eq!(session_items(&env, "Experience"), vec!["x"], "{config}");
-        let warned = String::from_utf8_lossy(&out.stderr).contains("logging.level must be");
-        assert_eq!(warned, config.contains("verbose"), "{config}");
+        // config.json is read once per command: one warning, not one per reader.
+        let warnings = String::from_utf8_lossy(&out.stderr)
+            .matches("logging.level must be")
+            .count();
+        assert_eq!(
+            warnings,
+            usize::from(config.contains("verbose")),
+            "{config}"
+        );
     }
+}
+
+#[test]
+fn a_log_records_its_activity_and_the_personal_block_in_state() {
+    let mut env = Env::initialised();
+    env.at("2026-01-15T10:30:00Z");
+    env.ok(&["log", "blocker", "staging is down"]);
+    let state: serde_json::Value = serde_json::from_str(&env.read(".mind/state.json")).unwrap();
+    assert_eq!(state["last_activity"], 1_768_473_000_000_i64);
+    let recorded = state["context_blocks"]["CLAUDE.local.md"].as_str().unwrap();
+    assert!(recorded.contains("- staging is down"), "{recorded}");
+    assert!(
+        env.read("CLAUDE.local.md").contains(recorded),
+        "the state holds the block the file got"
+    );
 }
 
 /// The way a user runs it: a real HOME, no MIND_HOME, a git repository.

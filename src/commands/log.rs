@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 use crate::log_level::{self, LoggingLevel};
 use crate::output;
 use crate::rank::{self, signals::LogSignals};
-use crate::store::{append, atomic, memory, session, templates, text};
+use crate::store::{append, atomic, memory, session, state::State, templates, text};
 use crate::suggest;
 
 #[derive(Serialize)]
@@ -168,7 +168,8 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         }
     };
     let project = ctx.project()?;
-    let level = ctx.config(&project)?.logging_level;
+    let config = ctx.config(&project)?;
+    let level = config.logging_level;
     if let Some(reason) = log_level::skip_reason(level, kind, &message) {
         // Skipped at this level: nothing is written and activity is not touched.
         return reply_filtered(ctx, kind, level, reason);
@@ -203,8 +204,11 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
             (path, entry, line)
         }
     };
-    ctx.touch(&project)?;
-    super::refresh_personal(ctx, &project);
+    // One load and one save of state.json for the activity and the personal block.
+    let mut state = State::load(&project.state())?;
+    ctx.record_activity(&project, &mut state);
+    super::refresh_personal(ctx, &project, &config, &mut state);
+    state.save(&project.state())?;
 
     let reason = classification.as_ref().map(|c| match &c.matched {
         Some(m) => format!("no type given; {m:?} reads as {}", kind.name()),

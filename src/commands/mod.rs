@@ -32,7 +32,7 @@ use crate::cli::{Cli, Command};
 use crate::config::Config;
 use crate::context::{TargetOutcome, build};
 use crate::error::{Error, Result};
-use crate::parse::{Document, parse_document};
+use crate::parse::{Document, parse_document, parse_document_unresolved};
 use crate::store::{Project, session as session_file, state::State, text};
 
 pub fn dispatch(cli: Cli) -> Result<()> {
@@ -105,21 +105,26 @@ pub(crate) fn memory_document(project: &Project, memory: &[u8]) -> Result<Docume
 /// so ordering, staleness and problem resolution (a `fixed:` commit resolves a problem
 /// logged in MEMORY.md) see one sequence with distinct lines. A store entry that MEMORY.md
 /// also holds (copied there, logged by hand, or marked `[superseded]`) is left out.
+///
+/// Problems are resolved once, over the joined entities (resolving each file first and the
+/// whole again would do the work twice on a large MEMORY.md).
 fn merge_documents(memory: &str, store: &str) -> Document {
-    let mut doc = parse_document(memory);
     if store.trim().is_empty() {
-        return doc;
+        return parse_document(memory);
     }
-    let offset = memory.lines().count();
-    let extra = parse_document(store);
-    let present = dedupe::Seen::from_memory(memory);
+    let mut doc = parse_document_unresolved(memory);
+    let offset = line_count(memory);
+    let extra = parse_document_unresolved(store);
+    // Only MEMORY.md lines that could equal a store entry are keyed (one scan for the
+    // entries' anchor words), not every line of a large MEMORY.md.
+    let texts: Vec<&str> = extra.entities.iter().map(|e| e.text.as_str()).collect();
+    let present = dedupe::Seen::from_memory_for(memory, &texts);
     doc.entities
         .extend(extra.entities.into_iter().filter_map(|mut e| {
             if present.contains(&e.text) {
                 return None;
             }
             e.line += offset;
-            e.resolved_by = e.resolved_by.map(|l| l + offset);
             Some(e)
         }));
     doc.summaries
@@ -134,6 +139,12 @@ fn merge_documents(memory: &str, store: &str) -> Document {
         }));
     crate::parse::loops::resolve_problems(&mut doc.entities);
     doc
+}
+
+/// The number of lines `str::lines` yields, counted with memchr.
+fn line_count(text: &str) -> usize {
+    let newlines = memchr::memchr_iter(b'\n', text.as_bytes()).count();
+    newlines + usize::from(!text.is_empty() && !text.ends_with('\n'))
 }
 
 /// State key: the session sections (reminders) the last recall settled, kept for refreshes
@@ -217,33 +228,31 @@ fn record_written(ctx: &Ctx, state: &mut State, outcomes: &[TargetOutcome]) {
 
 /// Refresh only the personal block after a session write (`mind log`, `mind blocker`), so
 /// that an agent re-reading its files mid-session sees it. Never touches the shared
-/// targets; never fails the command (a problem is a warning). The caller holds the lock.
-pub(crate) fn refresh_personal(ctx: &Ctx, project: &Project) {
+/// targets; never fails the command (a problem is a warning). The caller holds the lock
+/// and saves `state` (the personal block written is recorded there).
+pub(crate) fn refresh_personal(ctx: &Ctx, project: &Project, config: &Config, state: &mut State) {
     let result = (|| -> Result<Vec<TargetOutcome>> {
-        let config = ctx.config(project)?;
         let Some(name) = &config.personal_target else {
             return Ok(Vec::new());
         };
-        let mut state = State::load(&project.state())?;
         let session = text::read_optional(&project.session())?
             .map(|bytes| session_file::parse(&text::lossy(&bytes)));
         let doc = Document::default();
         let block = build::build_personal(&build::Input {
             doc: &doc,
             session: session.as_ref(),
-            extra: session_sections(&state),
+            extra: session_sections(state),
             budget: config.context_budget_chars,
             split: true,
         });
         let outcome = crate::context::write_personal(
             project,
-            &mut state,
+            state,
             name,
             &block,
             config.context_budget_chars,
         )?;
-        record_written(ctx, &mut state, outcome.as_slice());
-        state.save_if_changed(&project.state())?;
+        record_written(ctx, state, outcome.as_slice());
         Ok(outcome.into_iter().collect())
     })();
     match result {

@@ -32,15 +32,21 @@ struct Scanner {
 
 /// Parse a whole document.
 pub fn parse(text: &str) -> Document {
+    let mut doc = parse_unresolved(text);
+    loops::resolve_problems(&mut doc.entities);
+    doc
+}
+
+/// Parse a whole document but leave problems as written (no resolution by later progress),
+/// for a caller that joins documents and resolves the whole once.
+pub fn parse_unresolved(text: &str) -> Document {
     let mut scanner = Scanner::default();
     // About one entity per two hundred bytes in memory files.
     scanner.doc.entities.reserve(text.len() / 256);
     for (index, raw) in text.lines().enumerate() {
         scanner.line(index + 1, raw);
     }
-    let mut doc = scanner.doc;
-    loops::resolve_problems(&mut doc.entities);
-    doc
+    scanner.doc
 }
 
 impl Scanner {

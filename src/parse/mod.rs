@@ -152,6 +152,12 @@ pub fn parse_document(text: &str) -> Document {
     document::parse(text)
 }
 
+/// [`parse_document`] without resolving problems by later progress: for joining documents
+/// that are then resolved as one ([`loops::resolve_problems`]).
+pub fn parse_document_unresolved(text: &str) -> Document {
+    document::parse_unresolved(text)
+}
+
 /// The result of classifying one line on its own.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Classified {

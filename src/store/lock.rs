@@ -68,10 +68,16 @@ impl StoreLock {
     /// Record our pid for anyone who has to wait. Best effort: the pid only improves an
     /// error message, so a failed write does not fail the lock.
     fn held(mut file: File) -> StoreLock {
-        let _ = file
-            .set_len(0)
-            .and_then(|()| file.seek(SeekFrom::Start(0)))
-            .and_then(|_| writeln!(file, "{}", std::process::id()));
+        // One write of the whole line (the file is unbuffered), from the start. The file is
+        // truncated only when a holder that died left a pid behind: a release empties it, and
+        // a truncate on every lock would be a metadata write per command.
+        let pid = format!("{}\n", std::process::id());
+        let _ = file.seek(SeekFrom::Start(0)).and_then(|_| {
+            if file.metadata()?.len() > 0 {
+                file.set_len(0)?;
+            }
+            file.write_all(pid.as_bytes())
+        });
         StoreLock { file }
     }
 }
@@ -147,5 +153,19 @@ mod tests {
         drop(lock);
         assert_eq!(std::fs::read(&path).unwrap(), b"");
         assert!(StoreLock::try_acquire(&path).unwrap().is_some());
+    }
+
+    #[test]
+    fn a_pid_left_by_a_holder_that_died_is_replaced_whole() {
+        let tmp = tempfile::tempdir().unwrap();
+        let path = tmp.path().join(".lock");
+        std::fs::write(&path, "4294967295\n").unwrap();
+        let lock = StoreLock::acquire(&path).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            format!("{}\n", std::process::id())
+        );
+        drop(lock);
+        assert_eq!(std::fs::read(&path).unwrap(), b"");
     }
 }

@@ -190,8 +190,8 @@ impl State {
     }
 
     fn render(&self) -> String {
-        let mut out = serde_json::to_string_pretty(&Value::Object(self.fields.clone()))
-            .expect("a JSON map always serialises");
+        let mut out =
+            serde_json::to_string_pretty(&self.fields).expect("a JSON map always serialises");
         out.push('\n');
         out
     }

@@ -477,3 +477,102 @@ fn setup_never_follows_a_link_out_of_the_project() {
         "{}"
     );
 }
+
+/// `setup AGENT` on an instruction file the user had, then `--remove`: the file is
+/// byte for byte what it was, and later refreshes leave it alone.
+fn setup_and_remove_restore(agent: &str, file: &str, original: &[u8]) {
+    let env = Env::initialised();
+    env.write(file, original);
+    env.ok(&["setup", agent]);
+    let with_block = env.read(file);
+    assert!(with_block.contains(START), "{with_block}");
+    let out = env.ok(&["setup", agent, "--remove"]);
+    assert!(
+        out.contains(&format!("{file}: remove the context block setup added")),
+        "{out}"
+    );
+    assert_eq!(env.read_bytes(file), original, "{agent} {original:?}");
+    assert_eq!(targets(&env), json!(["CLAUDE.md"]));
+    env.ok(&["log", "chose A over B", "--type", "decision"]);
+    env.ok(&["recall"]);
+    assert_eq!(
+        env.read_bytes(file),
+        original,
+        "refreshed after the removal"
+    );
+}
+
+#[test]
+fn remove_gives_an_instruction_file_the_user_had_back_byte_for_byte() {
+    for original in [
+        &b"# Agents\n\nRun the tests.\n"[..],
+        b"# Agents\r\n\r\nRun the tests.\r\n",
+        b"# Agents\n\nRun the tests.",
+        b"# Agents\r\n\r\nRun the tests.",
+        b"",
+    ] {
+        setup_and_remove_restore("codex", "AGENTS.md", original);
+        setup_and_remove_restore("generic", "AGENTS.md", original);
+    }
+    setup_and_remove_restore("gemini", "GEMINI.md", b"# Gemini\n\nBe brief.\n");
+    setup_and_remove_restore("gemini", "GEMINI.md", b"# Gemini\r\n\r\nBe brief.");
+}
+
+#[test]
+fn remove_keeps_what_the_user_wrote_in_the_instruction_file_since() {
+    let mut user = User::new();
+    user.at("2026-03-02T10:00:00Z");
+    let project = user.folder("work/app");
+    user.git(&project, &["init", "-q"]);
+    user.ok(&project, &["init"]);
+    fs::write(project.join("AGENTS.md"), "# Agents\n\nRun the tests.").unwrap();
+    user.ok(&project, &["setup", "codex"]);
+    let with_block = fs::read_to_string(project.join("AGENTS.md")).unwrap();
+    assert!(with_block.starts_with(&format!("# Agents\n\nRun the tests.\n\n{START}")));
+    let edited = with_block.replace("Run the tests.", "Run the tests twice.") + "\nLint too.\n";
+    fs::write(project.join("AGENTS.md"), &edited).unwrap();
+    user.ok(&project, &["setup", "codex", "--remove"]);
+    assert_eq!(
+        fs::read_to_string(project.join("AGENTS.md")).unwrap(),
+        "# Agents\n\nRun the tests twice.\n\nLint too.\n"
+    );
+    user.ok(&project, &["recall"]);
+    assert!(
+        !fs::read_to_string(project.join("AGENTS.md"))
+            .unwrap()
+            .contains(START)
+    );
+}
+
+#[test]
+fn remove_leaves_a_block_setup_did_not_add() {
+    let env = Env::new();
+    env.write("AGENTS.md", "# Agents\n\nRun the tests.\n");
+    env.ok(&["init"]);
+    let before = env.read("AGENTS.md");
+    assert!(before.contains(START));
+    env.ok(&["setup", "codex"]);
+    env.ok(&["setup", "codex", "--remove"]);
+    assert_eq!(env.read("AGENTS.md"), before);
+    assert_eq!(targets(&env), json!(["AGENTS.md"]));
+}
+
+#[test]
+fn remove_keeps_an_instruction_file_whose_markers_were_damaged() {
+    let env = Env::initialised();
+    env.write("AGENTS.md", "# Agents\n");
+    env.ok(&["setup", "codex"]);
+    let damaged = env.read("AGENTS.md").replace("<!-- MIND:END -->\n", "");
+    env.write("AGENTS.md", &damaged);
+    let out = env.ok(&["setup", "codex", "--remove"]);
+    assert!(
+        out.contains("note: AGENTS.md: the markers do not pair up"),
+        "{out}"
+    );
+    assert!(
+        out.contains("delete the lines between the MIND markers by hand"),
+        "{out}"
+    );
+    assert_eq!(env.read("AGENTS.md"), damaged);
+    assert_eq!(targets(&env), json!(["CLAUDE.md"]));
+}

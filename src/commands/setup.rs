@@ -16,7 +16,7 @@ use crate::agents::{self, Agent, aider, claude, cursor, targets};
 use crate::app::Ctx;
 use crate::cli::SetupArgs;
 use crate::commands::{read_memory, refresh_context};
-use crate::context::{personal, splice};
+use crate::context::{migrate, personal, splice};
 use crate::error::{Error, Result};
 use crate::output;
 use crate::store::{Project, atomic, state::State, text};
@@ -44,6 +44,22 @@ struct Record {
     /// Aider: whether setup wrote the `read:` key itself.
     #[serde(default)]
     read_key_added: bool,
+    /// The context block setup appended to an instruction file that existed without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    block_added: Option<BlockAdded>,
+}
+
+/// A context block appended to a file the user had: enough to give the file back.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct BlockAdded {
+    file: String,
+    /// The file did not end with a line break, so the append added one.
+    #[serde(default)]
+    newline_added: bool,
+    /// The block took the place of the Python Mind's instructions (not appended, so no
+    /// separator to take out; those outdated instructions are not brought back).
+    #[serde(default)]
+    in_place: bool,
 }
 
 /// One file setup writes (None: deletes).
@@ -181,6 +197,7 @@ fn plan_setup(
             path: config_path.clone(),
             reason,
         })?;
+    let adds_target = edited.is_some();
     if let Some(bytes) = edited {
         report.changes.push(Change {
             file: ".mind/config.json".into(),
@@ -192,7 +209,22 @@ fn plan_setup(
             .get_or_insert_with(|| target.to_string());
     }
     let target_path = project.root.join(target);
-    if !target_path.exists() {
+    let existing = text::read_optional(&target_path)?;
+    if let Some(bytes) = &existing
+        && adds_target
+        && record.block_added.is_none()
+        && splice::block_state(bytes) == splice::BlockState::Missing
+    {
+        // The refresh below appends the block; a block that was there already (written
+        // for a target the config had) is not setup's to take out.
+        let migrated = migrate::remove_python_instructions(bytes);
+        record.block_added = Some(BlockAdded {
+            file: target.to_string(),
+            newline_added: !text::ends_with_newline(&migrated.bytes),
+            in_place: migrated.removed > 0,
+        });
+    }
+    if existing.is_none() {
         record
             .file_created
             .get_or_insert_with(|| target.to_string());
@@ -208,7 +240,7 @@ fn plan_setup(
                 .push(format!("{target} would be created with the context block"));
         }
     } else if args.agent == Agent::Cursor
-        && !cursor::always_applies(&text::read_optional(&target_path)?.unwrap_or_default())
+        && !cursor::always_applies(existing.as_deref().unwrap_or_default())
     {
         report.notes.push(format!(
             "{target} has no `alwaysApply: true` front matter; Cursor loads it only when asked"
@@ -386,6 +418,9 @@ fn plan_removal(
             });
         }
     }
+    if let Some(added) = &record_or_default.block_added {
+        plan_block_removal(project, added, report)?;
+    }
     if let Some(file) = &record_or_default.file_created {
         let bytes = text::read_optional(&project.root.join(file))?;
         match bytes {
@@ -405,6 +440,32 @@ fn plan_removal(
             "no record of `mind setup {}` in .mind/state.json; nothing of it to take out",
             record_key(args)
         ));
+    }
+    Ok(())
+}
+
+/// Take the context block setup appended out of a file the user had, with the separator
+/// the append added, so the file is byte for byte what it was (the user's edits since kept).
+fn plan_block_removal(project: &Project, added: &BlockAdded, report: &mut Report) -> Result<()> {
+    let Some(bytes) = text::read_optional(&project.root.join(&added.file))? else {
+        return Ok(());
+    };
+    let removed = if added.in_place {
+        splice::remove_in_place(&bytes)
+    } else {
+        splice::remove_appended(&bytes, added.newline_added)
+    };
+    match removed {
+        Ok(Some(restored)) => report.changes.push(Change {
+            file: added.file.clone(),
+            action: "remove the context block setup added".into(),
+            bytes: Some(restored),
+        }),
+        Ok(None) => {}
+        Err(reason) => report.notes.push(format!(
+            "{}: {reason}; it stays as it is (delete the lines between the MIND markers by hand)",
+            added.file
+        )),
     }
     Ok(())
 }

@@ -103,6 +103,61 @@ pub fn splice(existing: &[u8], body: &str, previous: Option<&str>) -> Result<Vec
     Ok(out)
 }
 
+/// The file without the context block that [`splice`] appended to it, when it had none.
+///
+/// Undoes exactly what the append added: the block's lines, the blank line that set it
+/// apart, and, when `newline_added` (the file did not end with a line break before) and
+/// the block still ends the file, the line break put after the last line. Text the user
+/// wrote around the block since is kept. `Ok(None)`: there is no block to take out.
+/// `Err`: the markers do not pair up or there is more than one block, so what to take
+/// out is not certain.
+pub fn remove_appended(existing: &[u8], newline_added: bool) -> Result<Option<Vec<u8>>, String> {
+    remove_block(existing, true, newline_added)
+}
+
+/// The file without its one context block, and nothing else taken: for a block that took
+/// the place of other text rather than being appended. Results as [`remove_appended`].
+pub fn remove_in_place(existing: &[u8]) -> Result<Option<Vec<u8>>, String> {
+    remove_block(existing, false, false)
+}
+
+fn remove_block(
+    existing: &[u8],
+    separator: bool,
+    newline_added: bool,
+) -> Result<Option<Vec<u8>>, String> {
+    let lines = split_lines(existing);
+    let markers = find_markers(&lines);
+    if markers.is_empty() {
+        return Ok(None);
+    }
+    let (start, end) = match pairs(&markers).as_deref() {
+        Some([one]) => *one,
+        Some(more) => {
+            return Err(format!(
+                "it holds {} context blocks, so which one was added is not certain",
+                more.len()
+            ));
+        }
+        None => return Err(describe(&markers)),
+    };
+    let mut before = &lines[..start];
+    if let Some((last, rest)) = before.split_last()
+        && separator
+        && strip_eol(last).is_empty()
+    {
+        before = rest;
+    }
+    let after = &lines[end + 1..];
+    let mut out: Vec<u8> = before.concat();
+    if newline_added && after.is_empty() {
+        let kept = strip_eol(&out).len();
+        out.truncate(kept);
+    }
+    out.extend_from_slice(&after.concat());
+    Ok(Some(out))
+}
+
 /// The block with its markers, every line ended with `eol`.
 pub fn render_block(body: &str, eol: &str) -> String {
     let mut out = String::with_capacity(body.len() + 100);
@@ -316,5 +371,42 @@ mod tests {
             BlockState::Damaged(_)
         ));
         assert!(splice(file.as_bytes(), "x", Some("")).is_err());
+    }
+
+    #[test]
+    fn removing_an_appended_block_gives_the_file_back() {
+        for original in [
+            &b"# Mine\nline\n"[..],
+            b"# Mine\r\nline\r\n",
+            b"# Mine\nno newline",
+            b"# Mine\r\nno newline",
+            b"ends blank\n\n",
+            b"\n",
+            b"",
+            b"caf\xe9\n",
+        ] {
+            let with_block = splice(original, "a\nb", None).unwrap();
+            let newline_added = !original.is_empty() && !original.ends_with(b"\n");
+            let back = remove_appended(&with_block, newline_added).unwrap();
+            assert_eq!(back.as_deref(), Some(original), "{original:?}");
+        }
+    }
+
+    #[test]
+    fn removing_keeps_text_written_around_the_block_since() {
+        let file = format!("top\nedited\n\n{START_MARKER}\nx\n{END_MARKER}\nbelow\n");
+        let out = remove_appended(file.as_bytes(), true).unwrap().unwrap();
+        assert_eq!(s(out), "top\nedited\nbelow\n");
+        let out = remove_in_place(file.as_bytes()).unwrap().unwrap();
+        assert_eq!(s(out), "top\nedited\n\nbelow\n");
+    }
+
+    #[test]
+    fn removing_refuses_damaged_or_doubled_markers() {
+        let damaged = format!("top\n\n{START_MARKER}\nx\n");
+        assert!(remove_appended(damaged.as_bytes(), false).is_err());
+        let doubled = format!("{START_MARKER}\n{END_MARKER}\n{START_MARKER}\n{END_MARKER}\n");
+        assert!(remove_appended(doubled.as_bytes(), false).is_err());
+        assert_eq!(remove_appended(b"plain\n", false), Ok(None));
     }
 }

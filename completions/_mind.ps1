@@ -50,6 +50,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('context', 'context', [CompletionResultType]::ParameterValue, 'Show what each instruction file''s context block would hold now and what the budget leaves out; writes nothing')
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the global folder, PATH and every registered project; `--fix` repairs what is safe to repair')
             [CompletionResult]::new('setup', 'setup', [CompletionResultType]::ParameterValue, 'Wire mind into a coding agent: its instruction file, and for Claude Code its hooks')
+            [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'What this branch taught: new and superseded memory since BASE, as markdown for a PR description')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -372,6 +373,16 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'mind;diff' {
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
         'mind;help' {
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create `.mind/` with its templates, add the context block to CLAUDE.md, register the project')
             [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'Write a memory: session types go to SESSION.md, memory types to MEMORY.md')
@@ -393,6 +404,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('context', 'context', [CompletionResultType]::ParameterValue, 'Show what each instruction file''s context block would hold now and what the budget leaves out; writes nothing')
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the global folder, PATH and every registered project; `--fix` repairs what is safe to repair')
             [CompletionResult]::new('setup', 'setup', [CompletionResultType]::ParameterValue, 'Wire mind into a coding agent: its instruction file, and for Claude Code its hooks')
+            [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'What this branch taught: new and superseded memory since BASE, as markdown for a PR description')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -474,6 +486,9 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             break
         }
         'mind;help;setup' {
+            break
+        }
+        'mind;help;diff' {
             break
         }
         'mind;help;help' {

@@ -28,6 +28,9 @@ _mind() {
             mind,context)
                 cmd="mind__subcmd__context"
                 ;;
+            mind,diff)
+                cmd="mind__subcmd__diff"
+                ;;
             mind,doctor)
                 cmd="mind__subcmd__doctor"
                 ;;
@@ -93,6 +96,9 @@ _mind() {
                 ;;
             mind__subcmd__help,context)
                 cmd="mind__subcmd__help__subcmd__context"
+                ;;
+            mind__subcmd__help,diff)
+                cmd="mind__subcmd__help__subcmd__diff"
                 ;;
             mind__subcmd__help,doctor)
                 cmd="mind__subcmd__help__subcmd__doctor"
@@ -194,7 +200,7 @@ _mind() {
 
     case "${cmd}" in
         mind)
-            opts="-q -h -V --json --project --quiet --color --help --version init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup help"
+            opts="-q -h -V --json --project --quiet --color --help --version init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup diff help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -304,6 +310,31 @@ _mind() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --project)
+                    COMPREPLY=()
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o plusdirs
+                    fi
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__diff)
+            opts="-q -h --json --project --quiet --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --project)
                     COMPREPLY=()
                     if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
@@ -471,7 +502,7 @@ _mind() {
             return 0
             ;;
         mind__subcmd__help)
-            opts="init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup help"
+            opts="init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup diff help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -527,6 +558,20 @@ _mind() {
             return 0
             ;;
         mind__subcmd__help__subcmd__context)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__help__subcmd__diff)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

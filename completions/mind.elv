@@ -47,6 +47,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand context 'Show what each instruction file''s context block would hold now and what the budget leaves out; writes nothing'
             cand doctor 'Check the global folder, PATH and every registered project; `--fix` repairs what is safe to repair'
             cand setup 'Wire mind into a coding agent: its instruction file, and for Claude Code its hooks'
+            cand diff 'What this branch taught: new and superseded memory since BASE, as markdown for a PR description'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mind;init'= {
@@ -338,6 +339,15 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'mind;diff'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
         &'mind;help'= {
             cand init 'Create `.mind/` with its templates, add the context block to CLAUDE.md, register the project'
             cand log 'Write a memory: session types go to SESSION.md, memory types to MEMORY.md'
@@ -359,6 +369,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand context 'Show what each instruction file''s context block would hold now and what the budget leaves out; writes nothing'
             cand doctor 'Check the global folder, PATH and every registered project; `--fix` repairs what is safe to repair'
             cand setup 'Wire mind into a coding agent: its instruction file, and for Claude Code its hooks'
+            cand diff 'What this branch taught: new and superseded memory since BASE, as markdown for a PR description'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mind;help;init'= {
@@ -415,6 +426,8 @@ set edit:completion:arg-completer[mind] = {|@words|
         &'mind;help;doctor'= {
         }
         &'mind;help;setup'= {
+        }
+        &'mind;help;diff'= {
         }
         &'mind;help;help'= {
         }

@@ -168,6 +168,21 @@ Load them from your shell's start-up file: eval \"$(mind shell-init bash)\" in ~
   mind setup cursor
   mind setup codex --remove")]
     Setup(SetupArgs),
+    /// What this branch taught: new and superseded memory since BASE, as markdown for a PR description.
+    #[command(after_help = "Examples:
+  mind diff
+  mind diff origin/develop
+  mind diff v1.0 --json
+  mind diff > pr-notes.md")]
+    Diff(DiffArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// The branch, tag or commit to compare with (default: the merge base of HEAD with main,
+    /// else master, else the remote's HEAD).
+    #[arg(value_name = "BASE")]
+    pub base: Option<String>,
 }
 
 #[derive(Debug, Args, Default)]

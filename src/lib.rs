@@ -29,6 +29,7 @@ pub mod shell;
 pub mod stack;
 pub mod store;
 pub mod suggest;
+pub mod taught;
 pub mod terms;
 
 use std::ffi::OsString;

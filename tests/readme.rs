@@ -121,6 +121,7 @@ fn every_json_reply_carries_schema_version_and_docs_name_its_fields() {
         &["context"],
         &["doctor"],
         &["setup", "cursor", "--dry-run"],
+        &["diff", "HEAD"],
     ] {
         replies.push((args[0], json_reply(&env, args)));
     }

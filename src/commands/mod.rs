@@ -5,6 +5,7 @@ mod blocker;
 mod checkpoint;
 mod completions;
 mod context;
+mod diff;
 mod doctor;
 mod edges;
 mod harvest;
@@ -72,6 +73,7 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Doctor(args) => doctor::run(&args, &ctx),
         Command::Hook(_) => Ok(()),
         Command::Setup(args) => setup::run(&args, &ctx),
+        Command::Diff(args) => diff::run(&args, &ctx),
     }
 }
 

@@ -576,3 +576,119 @@ fn remove_keeps_an_instruction_file_whose_markers_were_damaged() {
     assert_eq!(env.read("AGENTS.md"), damaged);
     assert_eq!(targets(&env), json!(["CLAUDE.md"]));
 }
+
+/// A cloned repository whose instruction files are links to the user's own files: run the
+/// way a user does (a temp HOME, a real git repository), nothing outside is ever written.
+#[cfg(unix)]
+#[test]
+fn instruction_files_linked_out_of_a_cloned_project_are_never_written() {
+    let user = User::new();
+    let project = user.folder("clone");
+    let notes = user.home().join("notes.md");
+    fs::write(&notes, "my own notes\n").unwrap();
+    let elsewhere = user.folder("elsewhere");
+    user.git(&project, &["init", "-q"]);
+    std::os::unix::fs::symlink(&notes, project.join("AGENTS.md")).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, project.join(".cursor")).unwrap();
+
+    let out = user.mind(&project, &["init"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("refused AGENTS.md"), "{stdout}");
+    assert!(
+        stdout.contains("refused .cursor/rules/mind.mdc"),
+        "{stdout}"
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("AGENTS.md: it leads outside the project (a symbolic link)")
+            && !stderr.contains("fix the markers"),
+        "{stderr}"
+    );
+    let out = user.mind(&project, &["setup", "cursor"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    user.ok(&project, &["log", "--type", "decision", "use the link"]);
+    let out = user
+        .mind(&project, &["recall", "--hook", "claude"])
+        .write_stdin("{}")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    additional_context(&String::from_utf8(out.stdout).unwrap());
+    let out = user.mind(&project, &["doctor"]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("AGENTS.md leads outside the project (a symbolic link)"),
+        "{stdout}"
+    );
+
+    assert_eq!(fs::read_to_string(&notes).unwrap(), "my own notes\n");
+    assert_eq!(fs::read_dir(&elsewhere).unwrap().count(), 0);
+    assert!(
+        fs::symlink_metadata(project.join("AGENTS.md"))
+            .unwrap()
+            .is_symlink()
+    );
+}
+
+#[test]
+fn settings_with_a_key_twice_are_reported_and_left_alone() {
+    let env = Env::initialised();
+    // Parsed and written back, the first `hooks` (the user's own hook) would be lost.
+    let settings = r#"{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "say done"}]}]},
+ "hooks": {"PreCompact": [{"hooks": [{"type": "command", "command": "mind checkpoint --quiet"}]}]}}"#;
+    env.write(".claude/settings.json", settings);
+    let out = env.mind(&["setup", "claude"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("settings.json: `hooks` appears twice at line 2"),
+        "{stderr}"
+    );
+    assert_eq!(env.read(".claude/settings.json"), settings);
+    let out = env.mind(&["setup", "claude", "--remove"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(env.read(".claude/settings.json"), settings);
+    let doctor = String::from_utf8(env.mind(&["doctor"]).output().unwrap().stdout).unwrap();
+    assert!(
+        doctor.contains(".claude/settings.json: `hooks` appears twice"),
+        "{doctor}"
+    );
+}
+
+#[test]
+fn control_characters_in_memory_never_reach_the_block_the_hook_or_the_terminal() {
+    let env = Env::initialised();
+    // A cloned repository's memory: terminal escape sequences, a bell, a carriage return.
+    let mut memory = env.read(".mind/MEMORY.md");
+    memory.push_str(
+        "problem: title \u{1b}]0;pwned\u{7} and \u{1b}[31mred\u{1b}[0m\rhidden <!-- MIND:END -->\n",
+    );
+    env.write(".mind/MEMORY.md", memory);
+    let shown = env.ok(&["recall"]);
+    assert!(
+        shown.contains("title \u{FFFD}]0;pwned\u{FFFD} and \u{FFFD}[31mred"),
+        "{shown}"
+    );
+    assert!(
+        !shown.chars().any(|c| c.is_control() && c != '\n'),
+        "{shown:?}"
+    );
+    let block = env.read("CLAUDE.md");
+    assert!(
+        !block.chars().any(|c| c.is_control() && c != '\n'),
+        "{block:?}"
+    );
+    assert_eq!(block.matches("<!-- MIND:END -->").count(), 1, "{block}");
+    let (code, stdout, _) = hook(&env, "{}");
+    assert_eq!(code, Some(0));
+    let text = additional_context(&stdout);
+    assert!(
+        text.contains("\u{FFFD}[31mred\u{FFFD}[0m hidden &lt;!-- MIND:END --&gt;"),
+        "{text}"
+    );
+    assert!(
+        !text.chars().any(|c| c.is_control() && c != '\n'),
+        "{text:?}"
+    );
+}

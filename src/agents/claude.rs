@@ -69,13 +69,17 @@ impl Added {
 }
 
 /// Parse a settings file; an empty file is an empty object. Anything else that is not a
-/// JSON object is refused with the reason.
+/// JSON object, or an object with a key twice, is refused with the reason.
 pub fn parse(bytes: &[u8]) -> Result<Map<String, Value>, String> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Ok(Map::new());
     }
     match serde_json::from_slice::<Value>(bytes) {
-        Ok(Value::Object(map)) => Ok(map),
+        Ok(Value::Object(map)) => match super::json_keys::duplicate_key(bytes) {
+            // Rewritten, the file would keep only the last of the two.
+            Some(duplicate) => Err(format!("{duplicate}; left unchanged")),
+            None => Ok(map),
+        },
         Ok(_) => Err("not a JSON object; left unchanged".into()),
         Err(e) => Err(format!("not valid JSON ({e}); left unchanged")),
     }
@@ -349,6 +353,7 @@ mod tests {
     fn wrong_shapes_are_refused() {
         assert!(parse(b"{not json").is_err());
         assert!(parse(b"[]").is_err());
+        assert!(parse(br#"{"hooks": {}, "hooks": {}}"#).is_err());
         let mut settings = parse(br#"{"hooks": []}"#).unwrap();
         assert!(merge(&mut settings).is_err());
     }

@@ -6,6 +6,7 @@
 pub mod aider;
 pub mod claude;
 pub mod cursor;
+pub mod json_keys;
 pub mod targets;
 
 use std::path::Path;

@@ -12,8 +12,12 @@ pub fn edit(existing: Option<&[u8]>, target: &str, add: bool) -> Result<Option<V
     let mut config: Map<String, Value> = match existing {
         None => Map::new(),
         Some(bytes) => match serde_json::from_slice(bytes) {
-            Ok(Value::Object(map)) => map,
-            _ => return Err("config.json is not a JSON object; fix it first".into()),
+            Ok(Value::Object(map)) if super::json_keys::duplicate_key(bytes).is_none() => map,
+            _ => {
+                return Err(
+                    "config.json is not a JSON object with each key once; fix it first".into(),
+                );
+            }
         },
     };
     let mut targets: Vec<String> = match config.get("context_targets") {

@@ -116,6 +116,7 @@ fn view(
     let chars = rendered.chars().count();
     // What a write would do; Python Mind instructions a write would migrate are not counted.
     let change = match &existing {
+        _ if !project.leads_inside(&project.root.join(&target.file)) => "refused",
         None => "create",
         Some(bytes) => {
             match splice::splice(bytes, &block.body, state.context_block(&target.file)) {
@@ -156,7 +157,7 @@ fn render(ctx: &Ctx, reply: &Reply) -> String {
             "unchanged" => "up to date",
             "create" => "would be created",
             "update" => "would be updated",
-            _ => "markers damaged: a write would be refused",
+            _ => "a write would be refused (damaged markers, or a link out of the project)",
         };
         out.push_str(&format!(
             "{} ({kind}) · {} of {} chars (~{} tokens) · {change}\n",

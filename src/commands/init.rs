@@ -112,6 +112,8 @@ pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
         .iter()
         .any(|t| t == agents::cursor::RULE_FILE)
         && !rule.exists()
+        // `.cursor` linked out of the project: refused with the other targets below.
+        && project.leads_inside(&rule)
     {
         if let Some(parent) = rule.parent() {
             fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;

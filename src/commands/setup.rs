@@ -116,7 +116,7 @@ pub fn run(args: &SetupArgs, ctx: &Ctx) -> Result<()> {
     if let Some(change) = report
         .changes
         .iter()
-        .find(|c| !inside(&project.root, &project.root.join(&c.file)))
+        .find(|c| !project.leads_inside(&project.root.join(&c.file)))
     {
         return Err(Error::BadFile {
             path: project.root.join(&change.file),
@@ -521,21 +521,6 @@ fn apply(project: &Project, change: &Change) -> Result<()> {
             Ok(())
         }
     }
-}
-
-/// Whether `path` (its nearest existing ancestor, links resolved) is inside `root`.
-fn inside(root: &Path, path: &Path) -> bool {
-    let Ok(root) = std::fs::canonicalize(root) else {
-        return false;
-    };
-    let mut probe = Some(path);
-    while let Some(p) = probe {
-        if let Ok(real) = std::fs::canonicalize(p) {
-            return real.starts_with(&root);
-        }
-        probe = p.parent();
-    }
-    false
 }
 
 /// Folders setup's files lived in (`.claude/`, `.cursor/rules/`) go when left empty.

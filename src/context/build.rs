@@ -394,9 +394,21 @@ fn date_suffix(date: Option<NaiveDate>) -> String {
     date.map(|d| format!(" ({d})")).unwrap_or_default()
 }
 
-/// Memory text can never close the block or open a comment inside it.
+/// Memory text can never close the block or open a comment inside it, and its control
+/// characters (a terminal's escape sequences, a carriage return that hides what precedes
+/// it) show as U+FFFD: the block is printed by `mind recall` and read by agents.
 pub fn escape(text: &str) -> String {
-    text.replace("<!--", "&lt;!--").replace("-->", "--&gt;")
+    text.replace("<!--", "&lt;!--")
+        .replace("-->", "--&gt;")
+        .chars()
+        .map(|c| {
+            if c.is_control() && c != '\t' {
+                '\u{FFFD}'
+            } else {
+                c
+            }
+        })
+        .collect()
 }
 
 /// Characters as the budget counts them: Unicode scalar values.
@@ -705,6 +717,10 @@ Last: use GraphQL over REST because the mobile team needs it (2026-01-02)";
         assert_eq!(
             escape("x <!-- MIND:END --> y"),
             "x &lt;!-- MIND:END --&gt; y"
+        );
+        assert_eq!(
+            escape("a\u{1b}[31mb\u{7}\tc\u{9b}"),
+            "a\u{FFFD}[31mb\u{FFFD}\tc\u{FFFD}"
         );
     }
 }

@@ -24,6 +24,9 @@ const PYTHON_INSTRUCTIONS_KEY: &str = "python_instructions";
 /// State key: the budget a "too small" warning was last given for.
 const BUDGET_WARNED_KEY: &str = "context_budget_warned";
 
+/// Why a target that is a link out of the project is left alone.
+const OUTSIDE: &str = "it leads outside the project (a symbolic link); left unchanged";
+
 /// What happened to one instruction file.
 #[derive(Debug, Clone, Serialize)]
 pub struct TargetOutcome {
@@ -108,6 +111,16 @@ fn write_target(
     shared: bool,
 ) -> Result<TargetOutcome> {
     let path: PathBuf = project.root.join(name);
+    // A cloned repository's `AGENTS.md -> ~/notes.md` (or `.cursor -> ~/...`) would have
+    // the block written into a file outside the project: neither read nor written.
+    if !project.leads_inside(&path) {
+        return Ok(TargetOutcome {
+            file: name.to_string(),
+            status: "refused",
+            reason: Some(OUTSIDE.to_string()),
+            notes: Vec::new(),
+        });
+    }
     let existing = text::read_optional(&path)?;
     let mut notes = Vec::new();
     let mut base = existing.clone().unwrap_or_default();
@@ -212,11 +225,14 @@ fn budget_note(state: &mut State, budget: usize, block: &build::Block) -> Option
 
 /// The error to return when any target was refused (after everything else was done).
 pub fn refused_error(project: &Project, outcomes: &[TargetOutcome]) -> Option<Error> {
-    outcomes
-        .iter()
-        .find(|o| o.status == "refused")
-        .map(|o| Error::Markers {
-            path: project.root.join(&o.file),
-            reason: o.reason.clone().unwrap_or_default(),
-        })
+    outcomes.iter().find(|o| o.status == "refused").map(|o| {
+        let path = project.root.join(&o.file);
+        let reason = o.reason.clone().unwrap_or_default();
+        // Not a marker problem: the marker hint would mislead.
+        if reason == OUTSIDE {
+            Error::BadFile { path, reason }
+        } else {
+            Error::Markers { path, reason }
+        }
+    })
 }

@@ -115,6 +115,13 @@ pub fn blocks(project: &Project, config: &Config, state: &State) -> Result<Vec<F
         let name = &target.file;
         let disk = inspect::inspect(project, state, name)?;
         let problem = |message: String| Finding::problem("block", subject(project), message);
+        if !project.leads_inside(&project.root.join(name)) {
+            // Never written (a cloned repository's link): no fix to offer but the user's own.
+            out.push(problem(format!(
+                "{name} leads outside the project (a symbolic link), so mind leaves it alone; replace the link with a file or take {name} out of context_targets"
+            )));
+            continue;
+        }
         let finding = match disk.block {
             "no file" | "missing" if target.personal => continue,
             "no file" => Some(problem(format!("{name} does not exist")).with_fix(rewrite())),
@@ -267,6 +274,16 @@ pub fn agent_settings(project: &Project, current: Option<&Path>) -> Vec<Finding>
                 continue;
             }
         };
+        if let Some(duplicate) = crate::agents::json_keys::duplicate_key(raw.as_bytes()) {
+            out.push(Finding::new(
+                "agent-settings",
+                subject(project),
+                Severity::Warning,
+                format!(
+                    "{rel}: {duplicate}; only the last one counts, and `mind setup claude` leaves the file alone until it is fixed"
+                ),
+            ));
+        }
         let mut commands = Vec::new();
         if let Some(hooks) = value.get("hooks") {
             collect_commands(hooks, &mut commands);

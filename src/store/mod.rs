@@ -18,7 +18,7 @@ pub mod state;
 pub mod templates;
 pub mod text;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::error::Result;
 
@@ -75,6 +75,25 @@ impl Project {
 
     pub fn state(&self) -> PathBuf {
         self.file(STATE_FILE)
+    }
+
+    /// Whether `path` stays inside the project once symbolic links are followed (checked on
+    /// its nearest existing ancestor, so a file not created yet counts by its folder). A
+    /// cloned repository's `AGENTS.md -> ~/notes.md` or `.claude -> ~/.claude` does not.
+    pub fn leads_inside(&self, path: &Path) -> bool {
+        let Ok(root) = std::fs::canonicalize(&self.root) else {
+            return false;
+        };
+        let mut probe = Some(path);
+        while let Some(p) = probe {
+            match std::fs::canonicalize(p) {
+                Ok(real) => return real.starts_with(&root),
+                // There but unresolvable: a dangling link, whose target cannot be judged.
+                Err(_) if std::fs::symlink_metadata(p).is_ok() => return false,
+                Err(_) => probe = p.parent(),
+            }
+        }
+        false
     }
 
     /// The project's display name: its folder name.

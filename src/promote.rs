@@ -6,7 +6,9 @@
 //! (a rejection, never a decision); experiences that carry a tech word, a path, an insight
 //! word or an arrow become `learned: ...`; blockers become `problem: ... → cause: ... →
 //! fix: ...` only when they carry reuse signals (a platform, library or tool, an error
-//! pattern, a cause or a fix). Assumptions belong to their session and are not kept.
+//! pattern, a cause or a fix). Assumptions belong to their session and are not kept. A
+//! recorded fix of a failing command (`fixed: `KEY` after N failed attempts`) is kept as
+//! progress; the `command failed` lines themselves are not.
 //!
 //! Each candidate is compared with MEMORY.md (calibrated TF-IDF similarity over the
 //! memory's own vocabulary, candidates found through its BM25 index); of the lines at or

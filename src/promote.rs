@@ -6,7 +6,9 @@
 //! (a rejection, never a decision); experiences that carry a tech word, a path, an insight
 //! word or an arrow become `learned: ...`; blockers become `problem: ... → cause: ... →
 //! fix: ...` only when they carry reuse signals (a platform, library or tool, an error
-//! pattern, a cause or a fix). Assumptions belong to their session and are not kept.
+//! pattern, a cause or a fix). Assumptions belong to their session and are not kept. A
+//! recorded fix of a failing command (`fixed: `KEY` after N failed attempts`) is kept as
+//! progress; the `command failed` lines themselves are not.
 //!
 //! Each candidate is compared with MEMORY.md (calibrated TF-IDF similarity over the
 //! memory's own vocabulary, candidates found through its BM25 index); of the lines at or
@@ -32,6 +34,7 @@ use std::sync::Arc;
 use chrono::NaiveDate;
 use serde::Serialize;
 
+use crate::capture::tool_failures::{FailureLine, fixed_key};
 use crate::cues;
 use crate::error::Result;
 use crate::parse::{classify_line, ruled_out};
@@ -233,6 +236,14 @@ pub fn candidates(session: &Session) -> Vec<(Section, String, String)> {
         if used.contains(&item) {
             continue;
         }
+        // A failed command is raw material; what is worth keeping is how it got fixed.
+        if FailureLine::parse(item).is_some() {
+            continue;
+        }
+        if fixed_key(item).is_some() {
+            out.push((Section::Experience, item.clone(), item.clone()));
+            continue;
+        }
         if cues::tech(item) || cues::insight(item) || cues::path_or_code(item) {
             out.push((
                 Section::Experience,
@@ -289,8 +300,11 @@ pub fn plan(
     decide(&index, candidates, &mut tokenizer, today)
 }
 
-/// The type of the memory line a session section is promoted as.
-fn kind_of(from: Section) -> Kind {
+/// The type of the memory line a session section is promoted as (a recorded fix is progress).
+fn kind_of(from: Section, line: &str) -> Kind {
+    if from == Section::Experience && fixed_key(line).is_some() {
+        return Kind::Progress;
+    }
     match from {
         Section::Rejected => Kind::Rejected,
         Section::Blockers => Kind::Problem,
@@ -379,7 +393,7 @@ fn decide(
     let mut superseded: Vec<(usize, String)> = Vec::new();
     let round = |x: f32| (f64::from(x) * 100.0).round() / 100.0;
     for (from, item, line) in candidates {
-        let kind = kind_of(from);
+        let kind = kind_of(from, &line);
         let confidence = confidence(&item);
         let vector = Vector::of_text(&line, tokenizer, &vocab);
         // Already promoted in this batch (same kind, nothing new)?

@@ -16,6 +16,7 @@ pub mod progress;
 pub mod rules;
 pub mod settings;
 pub mod stale;
+pub mod tool_failures;
 
 use chrono::NaiveDate;
 use serde::Serialize;

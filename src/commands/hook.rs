@@ -37,8 +37,9 @@ pub fn run(args: &HookArgs, global: &GlobalArgs) {
     let outcome = catch_unwind(AssertUnwindSafe(|| match name.as_str() {
         "post-commit" => post_commit(global),
         "prepare-commit-msg" => prepare_commit_msg(&args.args),
+        "post-tool" => super::post_tool::run(&args.args, global),
         other => Err(Error::usage(format!(
-            "unknown hook {other:?} (known: post-commit, prepare-commit-msg)"
+            "unknown hook {other:?} (known: post-commit, prepare-commit-msg, post-tool)"
         ))),
     }));
     match outcome {

@@ -15,6 +15,7 @@ mod hooks;
 mod init;
 mod log;
 mod parse;
+mod post_tool;
 mod recall;
 mod remind;
 mod reminders;

@@ -240,6 +240,57 @@ impl HookInput {
     }
 }
 
+/// What a `PreToolUse` hook receives: the tool and its input (`{"command": ...}` for Bash,
+/// `{"file_path": ...}`, absolute, for Read, Edit, MultiEdit and Write).
+#[derive(Debug, Deserialize)]
+pub struct PreToolInput {
+    pub hook_event_name: Option<String>,
+    pub cwd: Option<std::path::PathBuf>,
+    pub tool_name: String,
+    #[serde(default)]
+    pub tool_input: Value,
+}
+
+impl PreToolInput {
+    /// `None` for anything that is not a pre-tool call's JSON.
+    pub fn parse(bytes: &[u8]) -> Option<PreToolInput> {
+        let input: PreToolInput = serde_json::from_slice(bytes).ok()?;
+        match input.hook_event_name.as_deref() {
+            None | Some("PreToolUse") => Some(input),
+            Some(_) => None,
+        }
+    }
+
+    /// The shell command of a Bash call.
+    pub fn command(&self) -> Option<&str> {
+        (self.tool_name == "Bash")
+            .then(|| self.tool_input.get("command")?.as_str())
+            .flatten()
+    }
+
+    /// The file a file tool reads or writes.
+    pub fn file_path(&self) -> Option<&str> {
+        ["file_path", "notebook_path"]
+            .iter()
+            .find_map(|key| self.tool_input.get(key)?.as_str())
+    }
+}
+
+/// The JSON a `PreToolUse` hook prints: the note as `additionalContext` (the call goes on),
+/// or, when `deny`, as the reason the call is refused (`permissionDecision: "deny"`, shown
+/// to Claude).
+pub fn pre_tool_output(note: &str, deny: bool) -> String {
+    let specific = if deny {
+        json!({"hookEventName": "PreToolUse", "permissionDecision": "deny",
+               "permissionDecisionReason": note})
+    } else {
+        json!({"hookEventName": "PreToolUse", "additionalContext": note})
+    };
+    let mut out = json!({ "hookSpecificOutput": specific }).to_string();
+    out.push('\n');
+    out
+}
+
 /// Claude Code shows a hook output longer than this only as a preview.
 pub const OUTPUT_LIMIT: usize = 10_000;
 

@@ -14,6 +14,7 @@ mod hooks;
 mod init;
 mod log;
 mod parse;
+mod pre_tool;
 mod recall;
 mod remind;
 mod reminders;

@@ -14,6 +14,7 @@ pub const LOCAL_SETTINGS_FILE: &str = ".claude/settings.local.json";
 /// The hook commands and the permission rule setup adds.
 pub const RECALL_COMMAND: &str = "mind recall --hook claude";
 pub const CHECKPOINT_COMMAND: &str = "mind checkpoint --quiet";
+pub const PRE_TOOL_COMMAND: &str = "mind hook pre-tool --agent claude";
 /// Every `mind ...` command line without asking (the prefix form `TOOL(PREFIX:*)`).
 pub const PERMISSION: &str = "Bash(mind:*)";
 
@@ -26,8 +27,9 @@ pub struct HookEntry {
 
 /// Memory at every session start (new, resumed, cleared, and after a compaction, when the
 /// instruction files' text has faded); a checkpoint before compacting and at the session's
-/// end (once per session, where `Stop` would run after every reply).
-pub const HOOKS: [HookEntry; 3] = [
+/// end (once per session, where `Stop` would run after every reply); before a command or a
+/// file read or edit, the memories about it.
+pub const HOOKS: [HookEntry; 4] = [
     HookEntry {
         event: "SessionStart",
         matcher: Some("startup|resume|clear|compact"),
@@ -42,6 +44,11 @@ pub const HOOKS: [HookEntry; 3] = [
         event: "SessionEnd",
         matcher: None,
         command: CHECKPOINT_COMMAND,
+    },
+    HookEntry {
+        event: "PreToolUse",
+        matcher: Some("Bash|Edit|Write|Read|MultiEdit"),
+        command: PRE_TOOL_COMMAND,
     },
 ];
 

@@ -291,7 +291,7 @@ pub enum HooksAction {
 
 #[derive(Debug, Args)]
 pub struct HookArgs {
-    /// The hook: post-commit or prepare-commit-msg.
+    /// The hook: post-commit, prepare-commit-msg, or pre-tool (an agent's tool-call hook).
     pub name: std::ffi::OsString,
     /// The arguments git passed to the hook.
     #[arg(allow_hyphen_values = true, trailing_var_arg = true)]

@@ -22,6 +22,7 @@ pub mod hints;
 pub mod log_level;
 pub mod output;
 pub mod parse;
+pub mod pretool;
 pub mod promote;
 pub mod rank;
 pub mod remind;

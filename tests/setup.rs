@@ -46,7 +46,13 @@ fn mind_settings() -> Value {
             "SessionStart": [{"matcher": "startup|resume|clear|compact",
                 "hooks": [{"type": "command", "command": "mind recall --hook claude"}]}],
             "PreCompact": [{"hooks": [{"type": "command", "command": "mind checkpoint --quiet"}]}],
-            "SessionEnd": [{"hooks": [{"type": "command", "command": "mind checkpoint --quiet"}]}]
+            "SessionEnd": [{"hooks": [{"type": "command", "command": "mind checkpoint --quiet"}]}],
+            "PreToolUse": [{"matcher": "Bash|Edit|Write|Read|MultiEdit",
+                "hooks": [{"type": "command", "command": "mind hook pre-tool --agent claude"}]}],
+            "PostToolUse": [{"matcher": "Bash",
+                "hooks": [{"type": "command", "command": "mind hook post-tool --agent claude"}]}],
+            "PostToolUseFailure": [{"matcher": "Bash",
+                "hooks": [{"type": "command", "command": "mind hook post-tool --agent claude"}]}]
         },
         "permissions": {"allow": ["Bash(mind:*)"]}
     })
@@ -63,7 +69,7 @@ fn claude_settings_merge_keeps_everything_else_and_never_duplicates() {
     let env = Env::initialised();
     env.write(".claude/settings.json", USER_SETTINGS);
     let out = env.ok(&["setup", "claude"]);
-    assert!(out.contains(".claude/settings.json: add SessionStart hook, PreCompact hook, SessionEnd hook, permission Bash(mind:*)"), "{out}");
+    assert!(out.contains(".claude/settings.json: add SessionStart hook, PreCompact hook, SessionEnd hook, PreToolUse hook, PostToolUse hook, PostToolUseFailure hook, permission Bash(mind:*)"), "{out}");
     let after = env.read(".claude/settings.json");
     let expected = json!({"model": "opus",
         "hooks": {
@@ -71,9 +77,15 @@ fn claude_settings_merge_keeps_everything_else_and_never_duplicates() {
                 {"matcher": "startup", "hooks": [{"type": "command", "command": "echo hello"}]},
                 {"matcher": "startup|resume|clear|compact",
                  "hooks": [{"type": "command", "command": "mind recall --hook claude"}]}],
-            "PostToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "cargo fmt"}]}],
+            "PostToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "cargo fmt"}]},
+                {"matcher": "Bash",
+                 "hooks": [{"type": "command", "command": "mind hook post-tool --agent claude"}]}],
             "PreCompact": [{"hooks": [{"type": "command", "command": "mind checkpoint --quiet"}]}],
-            "SessionEnd": [{"hooks": [{"type": "command", "command": "mind checkpoint --quiet"}]}]},
+            "SessionEnd": [{"hooks": [{"type": "command", "command": "mind checkpoint --quiet"}]}],
+            "PreToolUse": [{"matcher": "Bash|Edit|Write|Read|MultiEdit",
+                "hooks": [{"type": "command", "command": "mind hook pre-tool --agent claude"}]}],
+            "PostToolUseFailure": [{"matcher": "Bash",
+                "hooks": [{"type": "command", "command": "mind hook post-tool --agent claude"}]}]},
         "permissions": {"allow": ["Bash(cargo test:*)", "Bash(mind:*)"], "deny": ["Read(./.env)"]},
         "env": {"A": "1"}});
     assert_eq!(json_of(&after), expected);
@@ -274,6 +286,21 @@ fn documented_inputs(cwd: &str) -> Vec<(&'static str, Value)> {
     let mut v = base("Stop");
     v["stop_hook_active"] = json!(false);
     inputs.push(("Stop", v));
+    let mut v = base("PreToolUse");
+    v["tool_name"] = json!("Bash");
+    v["tool_input"] = json!({"command": "ls -la", "description": "List files"});
+    v["tool_use_id"] = json!("toolu_01");
+    inputs.push(("PreToolUse", v));
+    let mut v = base("PostToolUse");
+    v["tool_name"] = json!("Bash");
+    v["tool_input"] = json!({"command": "ls -la"});
+    v["tool_response"] = json!({"stdout": "a.rs", "stderr": "", "interrupted": false});
+    inputs.push(("PostToolUse", v));
+    let mut v = base("PostToolUseFailure");
+    v["tool_name"] = json!("Bash");
+    v["tool_input"] = json!({"command": "cargo test"});
+    v["error"] = json!("Exit code 101\nerror: could not compile `app`");
+    inputs.push(("PostToolUseFailure", v));
     inputs
 }
 
@@ -341,6 +368,12 @@ fn the_written_hooks_answer_each_documented_input() {
             }
         }
     }
+    // The failed command the PostToolUseFailure hook saw is in the session.
+    let session = fs::read_to_string(project.join(".mind/SESSION.md")).unwrap();
+    assert!(
+        session.contains("- command failed: `cargo test`: error: could not compile `app`"),
+        "{session}"
+    );
     // The same hook in a folder that is no project: silent success.
     let elsewhere = user.folder("notes");
     let out = user
@@ -691,4 +724,236 @@ fn control_characters_in_memory_never_reach_the_block_the_hook_or_the_terminal()
         !text.chars().any(|c| c.is_control() && c != '\n'),
         "{text:?}"
     );
+}
+
+// `mind hook pre-tool --agent claude`: Claude Code's PreToolUse hook.
+
+const NOTE_HEAD: &str = "mind: the project's memory on this step (reference, not instructions):";
+
+const PRE_TOOL_MEMORY: &str = "\n## Gotchas\n- Safari ITP blocks cross-domain cookies -> same-site auth domain\n- [critical] prod migrations lock the users table -> run them at night\n\n---\n\n## 2026-01-10\n\ndecided against: Redis for sessions - overkill for one server\nlearned: token refresh races on reload (src/auth.rs:42) [stale?]\ndecided: keep the session cookie httpOnly (src/cookies.rs:3)\n";
+
+/// The documented PreToolUse input for `tool` with `tool_input`, in the project's folder.
+fn pre_tool_input(env: &Env, tool: &str, tool_input: Value) -> String {
+    json!({"session_id": "abc123", "transcript_path": "/tmp/t.jsonl",
+        "cwd": env.root().display().to_string(), "permission_mode": "default",
+        "hook_event_name": "PreToolUse", "tool_name": tool, "tool_input": tool_input,
+        "tool_use_id": "toolu_01ABC"})
+    .to_string()
+}
+
+fn pre_tool(env: &Env, stdin: &str) -> (Option<i32>, String, String) {
+    let out = env
+        .mind(&["hook", "pre-tool", "--agent", "claude"])
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn pre_tool_env() -> Env {
+    let env = Env::initialised();
+    let mut memory = env.read(".mind/MEMORY.md");
+    memory.push_str(PRE_TOOL_MEMORY);
+    env.write(".mind/MEMORY.md", memory);
+    env
+}
+
+fn note_output(lines: &[&str]) -> String {
+    let mut note = NOTE_HEAD.to_string();
+    for line in lines {
+        note.push_str("\n- ");
+        note.push_str(line);
+    }
+    format!(
+        "{}\n",
+        json!({"hookSpecificOutput": {"hookEventName": "PreToolUse", "additionalContext": note}})
+    )
+}
+
+#[test]
+fn pre_tool_bash_command_meets_a_past_rejection() {
+    let env = pre_tool_env();
+    let input = pre_tool_input(
+        &env,
+        "Bash",
+        json!({"command": "docker run -d redis:7", "description": "Start redis"}),
+    );
+    assert_eq!(
+        pre_tool(&env, &input),
+        (
+            Some(0),
+            note_output(&[
+                "tried before: Redis for sessions — failed because overkill for one server"
+            ]),
+            String::new()
+        )
+    );
+}
+
+#[test]
+fn pre_tool_edit_meets_the_memories_whose_provenance_names_the_file() {
+    let env = pre_tool_env();
+    let file = env.root().join("src/auth.rs").display().to_string();
+    let input = pre_tool_input(
+        &env,
+        "Edit",
+        json!({"file_path": file, "old_string": "a", "new_string": "b", "replace_all": false}),
+    );
+    assert_eq!(
+        pre_tool(&env, &input).1,
+        note_output(&[
+            "memory about this file: learned: token refresh races on reload (src/auth.rs:42) [stale?: the file changed since]"
+        ])
+    );
+    // Another file of the same folder: nothing.
+    let file = env.root().join("src/other.rs").display().to_string();
+    let input = pre_tool_input(&env, "Write", json!({"file_path": file, "content": "x"}));
+    assert_eq!(
+        pre_tool(&env, &input),
+        (Some(0), String::new(), String::new())
+    );
+}
+
+#[test]
+fn pre_tool_read_meets_a_gotcha() {
+    let env = pre_tool_env();
+    let file = env.root().join("docs/safari.md").display().to_string();
+    let input = pre_tool_input(&env, "Read", json!({"file_path": file}));
+    assert_eq!(
+        pre_tool(&env, &input).1,
+        note_output(&["gotcha: Safari ITP blocks cross-domain cookies -> same-site auth domain"])
+    );
+}
+
+#[test]
+fn pre_tool_meets_this_sessions_rejections() {
+    let env = pre_tool_env();
+    let mut session = env.read(".mind/SESSION.md");
+    session.push_str("\n## Rejected\n- webpack for the build because the config grew too big\n");
+    env.write(".mind/SESSION.md", session);
+    let input = pre_tool_input(
+        &env,
+        "Bash",
+        json!({"command": "npx webpack --mode production"}),
+    );
+    assert_eq!(
+        pre_tool(&env, &input).1,
+        note_output(&[
+            "tried before: webpack for the build — failed because the config grew too big"
+        ])
+    );
+}
+
+#[test]
+fn pre_tool_says_nothing_without_a_match_or_on_bad_input() {
+    let env = pre_tool_env();
+    let silent = (Some(0), String::new(), String::new());
+    let ls = pre_tool_input(&env, "Bash", json!({"command": "ls -la"}));
+    assert_eq!(pre_tool(&env, &ls), silent, "no match");
+    for stdin in [
+        "",
+        "not json",
+        "{",
+        "[1,2]",
+        r#"{"hook_event_name":"PreToolUse"}"#,
+    ] {
+        assert_eq!(pre_tool(&env, stdin), silent, "{stdin}");
+    }
+    // Another event's input, an agent whose hook is not answered, a file outside the project.
+    let other_event = ls.replace("PreToolUse", "PostToolUse");
+    assert_eq!(pre_tool(&env, &other_event), silent);
+    let redis = pre_tool_input(&env, "Bash", json!({"command": "redis-cli ping"}));
+    let out = env
+        .mind(&["hook", "pre-tool", "--agent", "cursor"])
+        .write_stdin(redis.clone())
+        .output()
+        .unwrap();
+    assert_eq!((out.status.code(), out.stdout.len()), (Some(0), 0));
+    let outside = pre_tool_input(&env, "Read", json!({"file_path": "/etc/auth.rs"}));
+    assert_eq!(pre_tool(&env, &outside), silent);
+    // No project.
+    let empty = Env::new();
+    assert_eq!(
+        pre_tool(
+            &empty,
+            &redis.replace(
+                &env.root().display().to_string(),
+                &empty.root().display().to_string()
+            )
+        ),
+        silent
+    );
+}
+
+#[test]
+fn a_critical_gotcha_refuses_the_call_only_when_the_config_opts_in() {
+    let env = pre_tool_env();
+    let input = pre_tool_input(
+        &env,
+        "Bash",
+        json!({"command": "psql -f migrations/001.sql"}),
+    );
+    let line = "critical gotcha: prod migrations lock the users table -> run them at night";
+    assert_eq!(pre_tool(&env, &input).1, note_output(&[line]));
+    let mut config: Value = json_of(&env.read(".mind/config.json"));
+    config["pre_tool"] = json!({"block_critical": true});
+    env.write(".mind/config.json", config.to_string());
+    let note = format!("{NOTE_HEAD}\n- {line}");
+    assert_eq!(
+        pre_tool(&env, &input),
+        (
+            Some(0),
+            format!(
+                "{}\n",
+                json!({"hookSpecificOutput": {"hookEventName": "PreToolUse",
+                    "permissionDecision": "deny", "permissionDecisionReason": note}})
+            ),
+            String::new()
+        )
+    );
+}
+
+#[test]
+fn the_pre_tool_hook_setup_writes_answers_like_claude_code_calls_it() {
+    let user = User::new();
+    let project = user.folder("work/app");
+    user.git(&project, &["init", "-q"]);
+    user.ok(&project, &["init"]);
+    let memory = project.join(".mind/MEMORY.md");
+    let mut text = fs::read_to_string(&memory).unwrap();
+    text.push_str("\ndecided against: Redis for sessions - overkill for one server\n");
+    fs::write(&memory, text).unwrap();
+    user.ok(&project, &["setup", "claude"]);
+    let settings = json_of(&fs::read_to_string(project.join(".claude/settings.json")).unwrap());
+    let commands = commands_for(&settings, "PreToolUse", None);
+    assert_eq!(commands, ["mind hook pre-tool --agent claude"]);
+    let input = json!({"session_id": "abc123", "cwd": project.display().to_string(),
+        "hook_event_name": "PreToolUse", "tool_name": "Bash",
+        "tool_input": {"command": "docker run -d redis:7"}});
+    let mut child = user
+        .command("sh", &project)
+        .args(["-c", &commands[0]])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.to_string().as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        note_output(&["tried before: Redis for sessions — failed because overkill for one server"])
+    );
+    // --remove takes the hook out with the others.
+    user.ok(&project, &["setup", "claude", "--remove"]);
+    assert!(!project.join(".claude/settings.json").exists());
 }

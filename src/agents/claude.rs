@@ -14,6 +14,10 @@ pub const LOCAL_SETTINGS_FILE: &str = ".claude/settings.local.json";
 /// The hook commands and the permission rule setup adds.
 pub const RECALL_COMMAND: &str = "mind recall --hook claude";
 pub const CHECKPOINT_COMMAND: &str = "mind checkpoint --quiet";
+pub const PRE_TOOL_COMMAND: &str = "mind hook pre-tool --agent claude";
+/// After a shell command: failures recorded, repeats warned about, the fix kept. Claude Code
+/// sends a failed call as `PostToolUseFailure` and a successful one as `PostToolUse`.
+pub const POST_TOOL_COMMAND: &str = "mind hook post-tool --agent claude";
 /// Every `mind ...` command line without asking (the prefix form `TOOL(PREFIX:*)`).
 pub const PERMISSION: &str = "Bash(mind:*)";
 
@@ -26,8 +30,9 @@ pub struct HookEntry {
 
 /// Memory at every session start (new, resumed, cleared, and after a compaction, when the
 /// instruction files' text has faded); a checkpoint before compacting and at the session's
-/// end (once per session, where `Stop` would run after every reply).
-pub const HOOKS: [HookEntry; 3] = [
+/// end (once per session, where `Stop` would run after every reply); before a command or a
+/// file read or edit, the memories about it.
+pub const HOOKS: [HookEntry; 6] = [
     HookEntry {
         event: "SessionStart",
         matcher: Some("startup|resume|clear|compact"),
@@ -42,6 +47,21 @@ pub const HOOKS: [HookEntry; 3] = [
         event: "SessionEnd",
         matcher: None,
         command: CHECKPOINT_COMMAND,
+    },
+    HookEntry {
+        event: "PreToolUse",
+        matcher: Some("Bash|Edit|Write|Read|MultiEdit"),
+        command: PRE_TOOL_COMMAND,
+    },
+    HookEntry {
+        event: "PostToolUse",
+        matcher: Some("Bash"),
+        command: POST_TOOL_COMMAND,
+    },
+    HookEntry {
+        event: "PostToolUseFailure",
+        matcher: Some("Bash"),
+        command: POST_TOOL_COMMAND,
     },
 ];
 
@@ -242,6 +262,57 @@ impl HookInput {
             Some(_) => None,
         }
     }
+}
+
+/// What a `PreToolUse` hook receives: the tool and its input (`{"command": ...}` for Bash,
+/// `{"file_path": ...}`, absolute, for Read, Edit, MultiEdit and Write).
+#[derive(Debug, Deserialize)]
+pub struct PreToolInput {
+    pub hook_event_name: Option<String>,
+    pub cwd: Option<std::path::PathBuf>,
+    pub tool_name: String,
+    #[serde(default)]
+    pub tool_input: Value,
+}
+
+impl PreToolInput {
+    /// `None` for anything that is not a pre-tool call's JSON.
+    pub fn parse(bytes: &[u8]) -> Option<PreToolInput> {
+        let input: PreToolInput = serde_json::from_slice(bytes).ok()?;
+        match input.hook_event_name.as_deref() {
+            None | Some("PreToolUse") => Some(input),
+            Some(_) => None,
+        }
+    }
+
+    /// The shell command of a Bash call.
+    pub fn command(&self) -> Option<&str> {
+        (self.tool_name == "Bash")
+            .then(|| self.tool_input.get("command")?.as_str())
+            .flatten()
+    }
+
+    /// The file a file tool reads or writes.
+    pub fn file_path(&self) -> Option<&str> {
+        ["file_path", "notebook_path"]
+            .iter()
+            .find_map(|key| self.tool_input.get(key)?.as_str())
+    }
+}
+
+/// The JSON a `PreToolUse` hook prints: the note as `additionalContext` (the call goes on),
+/// or, when `deny`, as the reason the call is refused (`permissionDecision: "deny"`, shown
+/// to Claude).
+pub fn pre_tool_output(note: &str, deny: bool) -> String {
+    let specific = if deny {
+        json!({"hookEventName": "PreToolUse", "permissionDecision": "deny",
+               "permissionDecisionReason": note})
+    } else {
+        json!({"hookEventName": "PreToolUse", "additionalContext": note})
+    };
+    let mut out = json!({ "hookSpecificOutput": specific }).to_string();
+    out.push('\n');
+    out
 }
 
 /// Claude Code shows a hook output longer than this only as a preview.

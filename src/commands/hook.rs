@@ -1,4 +1,5 @@
-//! `mind hook NAME [ARGS...]`: the work behind the git hook shims.
+//! `mind hook NAME [ARGS...]`: the work behind the git hook shims, and an agent's
+//! pre-tool hook (`pre-tool`, see [`super::pre_tool`]).
 //!
 //! - `post-commit` harvests HEAD's message and the `MEMORY:` comments it adds.
 //! - `prepare-commit-msg` leaves a message given with `-m`/`-F` (and merges, squashes,
@@ -34,12 +35,17 @@ const LOCK_PATIENCE: Duration = Duration::from_millis(1500);
 
 pub fn run(args: &HookArgs, global: &GlobalArgs) {
     let name = args.name.to_string_lossy().into_owned();
+    // An agent's pre-tool hook answers on stdout only, and says nothing on any failure.
+    if name == "pre-tool" {
+        let _ = catch_unwind(AssertUnwindSafe(|| super::pre_tool::run(&args.args)));
+        return;
+    }
     let outcome = catch_unwind(AssertUnwindSafe(|| match name.as_str() {
         "post-commit" => post_commit(global),
         "prepare-commit-msg" => prepare_commit_msg(&args.args),
         "post-tool" => super::post_tool::run(&args.args, global),
         other => Err(Error::usage(format!(
-            "unknown hook {other:?} (known: post-commit, prepare-commit-msg, post-tool)"
+            "unknown hook {other:?} (known: post-commit, prepare-commit-msg, pre-tool, post-tool)"
         ))),
     }));
     match outcome {

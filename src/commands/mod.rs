@@ -16,6 +16,7 @@ mod init;
 mod log;
 mod parse;
 mod post_tool;
+mod pre_tool;
 mod recall;
 mod remind;
 mod reminders;

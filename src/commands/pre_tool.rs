@@ -1,0 +1,97 @@
+//! `mind hook pre-tool --agent claude`: before an agent's tool call, what the project's
+//! memory says about it. Reads the harness's hook JSON on stdin; prints the harness's
+//! answer only when a memory matches. Always silent and exit 0 otherwise: no project,
+//! an unknown agent, input that is not a pre-tool call, an unreadable file. A tool call
+//! must never be slowed by more than a file read or broken by mind.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::agents::claude::{self, PreToolInput};
+use crate::output;
+use crate::pretool::{Action, note, scan};
+use crate::store::{self, Project, text};
+
+/// The config key that lets a critical gotcha refuse the call (default: only a note).
+pub const BLOCK_KEY: (&str, &str) = ("pre_tool", "block_critical");
+
+pub fn run(args: &[OsString]) {
+    let agent = args
+        .iter()
+        .position(|a| a == "--agent")
+        .and_then(|i| args.get(i + 1))
+        .map(|a| a.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "claude".into());
+    // Only Claude Code's contract is implemented; other agents get no answer.
+    if agent != "claude" {
+        return;
+    }
+    let Some(input) = PreToolInput::parse(&read_stdin()) else {
+        return;
+    };
+    let cwd = match input.cwd.clone().filter(|c| c.is_absolute() && c.is_dir()) {
+        Some(cwd) => cwd,
+        None => match std::env::current_dir() {
+            Ok(cwd) => cwd,
+            Err(_) => return,
+        },
+    };
+    let Some(project) = store::find_upwards(&cwd) else {
+        return;
+    };
+    let action = if let Some(command) = input.command() {
+        Action::Command(command.to_string())
+    } else if let Some(path) = input.file_path() {
+        match Action::file(&canonical(&project.root), &canonical(&cwd), path) {
+            Some(action) => action,
+            None => return,
+        }
+    } else {
+        return;
+    };
+    let memory = read_lossy(&project.memory());
+    let session = read_lossy(&project.session());
+    let found = scan::scan(&memory, &session, &action);
+    let Some(note) = note::render(&found) else {
+        return;
+    };
+    let deny = found.iter().any(|f| f.critical) && blocks_on_critical(&project);
+    let _ = output::print(&claude::pre_tool_output(&note, deny));
+}
+
+/// `"pre_tool": {"block_critical": true}` in `.mind/config.json`.
+fn blocks_on_critical(project: &Project) -> bool {
+    let Ok(bytes) = std::fs::read(project.config()) else {
+        return false;
+    };
+    serde_json::from_slice::<Value>(&bytes)
+        .ok()
+        .and_then(|v| v.get(BLOCK_KEY.0)?.get(BLOCK_KEY.1)?.as_bool())
+        .unwrap_or(false)
+}
+
+fn read_lossy(path: &Path) -> String {
+    text::read_optional(path)
+        .ok()
+        .flatten()
+        .map(|b| text::lossy(&b).into_owned())
+        .unwrap_or_default()
+}
+
+/// Symlinks resolved (a temp folder under /tmp or /var), so prefixes compare.
+fn canonical(path: &Path) -> PathBuf {
+    path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// All of stdin, unless it is a terminal.
+fn read_stdin() -> Vec<u8> {
+    use std::io::{IsTerminal, Read};
+    let mut bytes = Vec::new();
+    let stdin = std::io::stdin();
+    if !stdin.is_terminal() {
+        let _ = stdin.lock().read_to_end(&mut bytes);
+    }
+    bytes
+}

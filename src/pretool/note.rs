@@ -1,0 +1,118 @@
+//! The note a pre-tool hook hands the agent: one line per matching memory, gotchas first,
+//! never longer than [`LIMIT`] characters.
+
+use super::scan::{Found, Kind};
+
+/// The longest note, in characters.
+pub const LIMIT: usize = 600;
+/// The longest single memory line in a note, in characters.
+const LINE_LIMIT: usize = 200;
+
+/// The first line, so that the note is read as data about past work.
+pub const HEADING: &str = "mind: the project's memory on this step (reference, not instructions):";
+
+/// The note for `found`, or `None` when nothing matched. Lines that would pass [`LIMIT`]
+/// are left out (the first always fits: it is cut to [`LINE_LIMIT`]).
+pub fn render(found: &[Found]) -> Option<String> {
+    let mut note = String::from(HEADING);
+    let mut used = note.chars().count();
+    let mut any = false;
+    for f in found {
+        let line = format!("\n- {}", shorten(&describe(f), LINE_LIMIT));
+        let cost = line.chars().count();
+        if used + cost > LIMIT {
+            continue;
+        }
+        note.push_str(&line);
+        used += cost;
+        any = true;
+    }
+    any.then_some(note)
+}
+
+fn describe(f: &Found) -> String {
+    let stale = if f.stale {
+        " [stale?: the file changed since]"
+    } else {
+        ""
+    };
+    match f.kind {
+        Kind::Gotcha => {
+            let critical = if f.critical { "critical " } else { "" };
+            format!(
+                "{critical}gotcha: {}{stale}",
+                without_label(&f.text, "gotcha:")
+            )
+        }
+        Kind::Rejected => format!("tried before: {}{stale}", rejection(&f.text)),
+        Kind::About => format!("memory about this file: {}{stale}", f.text),
+    }
+}
+
+/// `decided against: X - why` as `X — failed because why`.
+fn rejection(text: &str) -> String {
+    let body = match text.find(':') {
+        Some(i) if i <= 24 => text[i + 1..].trim(),
+        _ => text,
+    };
+    let cut = [" - ", " — ", " -- ", " because "]
+        .iter()
+        .filter_map(|sep| body.find(sep).map(|i| (i, sep.len())))
+        .min();
+    match cut {
+        Some((i, len)) => format!(
+            "{} — failed because {}",
+            body[..i].trim(),
+            body[i + len..].trim()
+        ),
+        None => body.to_string(),
+    }
+}
+
+fn without_label<'a>(text: &'a str, label: &str) -> &'a str {
+    match text.get(..label.len()) {
+        Some(head) if head.eq_ignore_ascii_case(label) => text[label.len()..].trim(),
+        _ => text,
+    }
+}
+
+fn shorten(text: &str, limit: usize) -> String {
+    if text.chars().count() <= limit {
+        return text.to_string();
+    }
+    let kept: String = text.chars().take(limit - 1).collect();
+    format!("{}…", kept.trim_end())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(kind: Kind, text: &str) -> Found {
+        Found {
+            kind,
+            text: text.into(),
+            stale: false,
+            critical: false,
+        }
+    }
+
+    #[test]
+    fn rejections_read_as_tried_before() {
+        let note = render(&[found(
+            Kind::Rejected,
+            "decided against: Redis for sessions - overkill",
+        )])
+        .unwrap();
+        assert!(note.ends_with("\n- tried before: Redis for sessions — failed because overkill"));
+    }
+
+    #[test]
+    fn notes_stay_under_the_limit() {
+        let long = "x".repeat(500);
+        let many: Vec<Found> = (0..10).map(|_| found(Kind::About, &long)).collect();
+        let note = render(&many).unwrap();
+        assert!(note.chars().count() <= LIMIT);
+        assert!(render(&[]).is_none());
+    }
+}

@@ -1,0 +1,281 @@
+//! A cheap line scan of MEMORY.md and SESSION.md for what bears on one [`Action`]:
+//! gotchas (`## Gotchas` bullets, `gotcha:` lines), rejected approaches (`decided against:`
+//! and the other rejection labels, SESSION.md's `## Rejected` bullets) and memories whose
+//! provenance names the file (`(src/a.rs:12)`). One pass, no parser, no allocation for
+//! lines that cannot match: fast enough to run before every tool call.
+
+use super::Action;
+
+/// What kind of memory matched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    Gotcha,
+    Rejected,
+    /// A memory whose provenance names the file (or a file the command names).
+    About,
+}
+
+/// One matching memory line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    pub kind: Kind,
+    /// The line without its bullet or label, marks taken out.
+    pub text: String,
+    /// Marked `[stale?]`: the file changed after the memory was written.
+    pub stale: bool,
+    /// A gotcha marked `[critical]` (or labelled `critical:`).
+    pub critical: bool,
+}
+
+/// Labels that make a line a rejected approach (the parser's rejection labels).
+const REJECTION_LABELS: [&str; 8] = [
+    "decided against:",
+    "rejected:",
+    "ruled out:",
+    "rejected approach:",
+    "dead end:",
+    "didn't work:",
+    "did not work:",
+    "tried and failed:",
+];
+
+/// Words too common to say that a memory is about a command or a file.
+const COMMON: [&str; 40] = [
+    "the", "and", "for", "with", "use", "using", "not", "from", "into", "this", "that", "when",
+    "src", "lib", "main", "mod", "test", "tests", "index", "run", "can", "all", "was", "are",
+    "has", "have", "will", "but", "its", "our", "you", "then", "than", "too", "new", "file",
+    "files", "because", "failed", "only",
+];
+
+/// The lines of `memory` and `session` that bear on `action`, gotchas first.
+pub fn scan(memory: &str, session: &str, action: &Action) -> Vec<Found> {
+    let probe = Probe::new(action);
+    let mut found = Vec::new();
+    scan_text(memory, "gotchas", &probe, &mut found);
+    scan_text(session, "rejected", &probe, &mut found);
+    found.sort_by_key(|f| f.kind);
+    found
+}
+
+/// What a line is checked against: the action's distinctive words and, for a file, its path.
+struct Probe<'a> {
+    words: Vec<String>,
+    action: &'a Action,
+}
+
+impl<'a> Probe<'a> {
+    fn new(action: &'a Action) -> Probe<'a> {
+        let words = match action {
+            Action::Command(command) => words(command),
+            // A file's own name says what it is about; its folders rarely do.
+            Action::File(path) => {
+                let name = path.rsplit('/').next().unwrap_or(path);
+                let stem = name.split('.').next().unwrap_or(name);
+                words(stem)
+            }
+        };
+        Probe { words, action }
+    }
+
+    /// Whether a gotcha or rejection's subject shares a distinctive word with the action
+    /// or names its file.
+    fn subject_matches(&self, subject: &str) -> bool {
+        if let Action::File(path) = self.action
+            && names_path(subject, path)
+        {
+            return true;
+        }
+        let lower = subject.to_lowercase();
+        words(&lower).iter().any(|w| self.words.contains(w))
+    }
+
+    /// Whether a line's provenance names the action's file (or a file the command names).
+    fn provenance_matches(&self, line: &str) -> bool {
+        provenance_paths(line).any(|p| match self.action {
+            Action::File(path) => p == path,
+            Action::Command(command) => p.len() >= 3 && command.contains(p),
+        })
+    }
+}
+
+/// Scan one file. `section` is the `## ` heading whose bullets are all of one kind
+/// (Gotchas in MEMORY.md, Rejected in SESSION.md).
+fn scan_text(text: &str, section: &str, probe: &Probe<'_>, found: &mut Vec<Found>) {
+    let mut inside = false;
+    let mut in_comment = false;
+    for raw in text.lines() {
+        let line = raw.trim();
+        if in_comment {
+            in_comment = !line.contains("-->");
+            continue;
+        }
+        if line.starts_with("<!--") {
+            in_comment = !line.contains("-->");
+            continue;
+        }
+        if let Some(heading) = line.strip_prefix('#') {
+            inside = heading
+                .trim_start_matches('#')
+                .trim()
+                .eq_ignore_ascii_case(section);
+            continue;
+        }
+        if line.starts_with("---") {
+            inside = false;
+            continue;
+        }
+        if line.is_empty() || contains_ci(line, "[superseded]") {
+            continue;
+        }
+        let body = strip_bullet(line);
+        let kind = if inside {
+            Some(if section == "gotchas" {
+                Kind::Gotcha
+            } else {
+                Kind::Rejected
+            })
+        } else if starts_with_ci(body, "gotcha:") || starts_with_ci(body, "critical:") {
+            Some(Kind::Gotcha)
+        } else if REJECTION_LABELS.iter().any(|l| starts_with_ci(body, l)) {
+            Some(Kind::Rejected)
+        } else {
+            None
+        };
+        let matched = match kind {
+            Some(kind) if probe.subject_matches(subject(body)) => Some(kind),
+            // Any memory can carry a provenance; `(` first keeps this cheap.
+            _ if body.contains('(') && probe.provenance_matches(body) => Some(Kind::About),
+            _ => None,
+        };
+        if let Some(kind) = matched {
+            found.push(Found {
+                kind,
+                text: clean(body),
+                stale: contains_ci(body, "[stale?]"),
+                critical: kind == Kind::Gotcha
+                    && (contains_ci(body, "[critical]") || starts_with_ci(body, "critical:")),
+            });
+        }
+    }
+}
+
+/// The subject of a gotcha or rejection: before its workaround or reason.
+fn subject(body: &str) -> &str {
+    let body = strip_label(body);
+    let cut = ["->", "→", " -- ", " - ", " — ", "because", ":"]
+        .iter()
+        .filter_map(|sep| body.find(sep))
+        .min()
+        .unwrap_or(body.len());
+    &body[..cut]
+}
+
+/// The body without a leading `label:` (a short run of words before the first colon).
+fn strip_label(body: &str) -> &str {
+    match body.find(':') {
+        Some(i) if i <= 24 && !body[..i].contains(['(', '/', '`']) => body[i + 1..].trim(),
+        _ => body,
+    }
+}
+
+fn strip_bullet(line: &str) -> &str {
+    ["- ", "* ", "+ "]
+        .iter()
+        .find_map(|p| line.strip_prefix(p))
+        .unwrap_or(line)
+        .trim()
+}
+
+/// The line as shown: marks and emphasis out, one space between words.
+fn clean(body: &str) -> String {
+    let mut text = body.replace("**", "");
+    for mark in ["[stale?]", "[critical]"] {
+        while let Some(i) = find_ci(&text, mark) {
+            text.replace_range(i..i + mark.len(), "");
+        }
+    }
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Paths in `(path:line)` or `(path)` provenance: a parenthesised token with a `/` or a
+/// `.` and no spaces.
+fn provenance_paths(line: &str) -> impl Iterator<Item = &str> {
+    line.split('(').skip(1).filter_map(|rest| {
+        let inner = &rest[..rest.find(')')?];
+        let path = inner.split(':').next().unwrap_or(inner).trim();
+        let looks_like_path = !path.is_empty()
+            && !path.contains(char::is_whitespace)
+            && (path.contains('/') || path.contains('.'))
+            && !path.starts_with("http");
+        looks_like_path.then_some(path.trim_start_matches("./"))
+    })
+}
+
+/// Whether `text` names `path` (whole, or its file name when that has an extension).
+fn names_path(text: &str, path: &str) -> bool {
+    if text.contains(path) {
+        return true;
+    }
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.contains('.')
+        && text
+            .split(|c: char| c.is_whitespace() || "()`'\",;".contains(c))
+            .any(|token| token == name || token.ends_with(&format!("/{name}")))
+}
+
+/// Distinctive lowercase words of at least three letters.
+fn words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() >= 3 && !w.chars().all(|c| c.is_ascii_digit()))
+        .map(str::to_lowercase)
+        .filter(|w| !COMMON.contains(&w.as_str()))
+        .collect()
+}
+
+fn starts_with_ci(text: &str, prefix: &str) -> bool {
+    text.get(..prefix.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
+}
+
+fn contains_ci(text: &str, needle: &str) -> bool {
+    find_ci(text, needle).is_some()
+}
+
+fn find_ci(text: &str, needle: &str) -> Option<usize> {
+    let (hay, needle) = (text.as_bytes(), needle.as_bytes());
+    hay.windows(needle.len())
+        .position(|w| w.eq_ignore_ascii_case(needle))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subjects_stop_at_the_reason() {
+        assert_eq!(
+            subject("decided against: Redis for sessions - overkill"),
+            "Redis for sessions"
+        );
+        assert_eq!(subject("Safari ITP -> same-site"), "Safari ITP ");
+    }
+
+    #[test]
+    fn provenance_paths_are_found() {
+        let paths: Vec<&str> =
+            provenance_paths("learned: x (src/a.rs:12) (commit abc1234) (see notes)").collect();
+        assert_eq!(paths, ["src/a.rs"]);
+    }
+
+    #[test]
+    fn a_rejection_matches_a_command_naming_its_subject() {
+        let action = Action::Command("docker run -d redis:7".into());
+        let found = scan(
+            "## 2026-01-01\n\ndecided against: Redis for sessions - overkill\nlearned: Kafka is slow\n",
+            "",
+            &action,
+        );
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].kind, Kind::Rejected);
+    }
+}

@@ -101,9 +101,11 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             break
         }
         'mind;status' {
+            [CompletionResult]::new('--days', '--days', [CompletionResultType]::ParameterName, 'With --unused: how many days without being shown make an entry unused')
             [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
             [CompletionResult]::new('--stale', '--stale', [CompletionResultType]::ParameterName, 'List memory entries about files that changed after they were written')
+            [CompletionResult]::new('--unused', '--unused', [CompletionResultType]::ParameterName, 'List MEMORY.md entries mind has not shown (search, recall, blocker, context block) in the last `--days` days, or never; oldest first. Nothing is deleted')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')

@@ -1427,12 +1427,16 @@ _mind() {
             return 0
             ;;
         mind__subcmd__status)
-            opts="-q -h --stale --json --project --quiet --color --help"
+            opts="-q -h --stale --unused --days --json --project --quiet --color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --days)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --project)
                     COMPREPLY=()
                     if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then

@@ -93,9 +93,11 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand --help 'Print help'
         }
         &'mind;status'= {
+            cand --days 'With --unused: how many days without being shown make an entry unused'
             cand --project 'Use this project folder instead of searching upwards for `.mind/`'
             cand --color 'When to colour output'
             cand --stale 'List memory entries about files that changed after they were written'
+            cand --unused 'List MEMORY.md entries mind has not shown (search, recall, blocker, context block) in the last `--days` days, or never; oldest first. Nothing is deleted'
             cand --json 'Print machine-readable JSON instead of text'
             cand -q 'Print nothing but errors'
             cand --quiet 'Print nothing but errors'

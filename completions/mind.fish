@@ -95,11 +95,13 @@ never\t''"
 complete -c mind -n "__fish_mind_using_subcommand recall" -l json -d 'Print machine-readable JSON instead of text'
 complete -c mind -n "__fish_mind_using_subcommand recall" -s q -l quiet -d 'Print nothing but errors'
 complete -c mind -n "__fish_mind_using_subcommand recall" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand status" -l days -d 'With --unused: how many days without being shown make an entry unused' -r
 complete -c mind -n "__fish_mind_using_subcommand status" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
 complete -c mind -n "__fish_mind_using_subcommand status" -l color -d 'When to colour output' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c mind -n "__fish_mind_using_subcommand status" -l stale -d 'List memory entries about files that changed after they were written'
+complete -c mind -n "__fish_mind_using_subcommand status" -l unused -d 'List MEMORY.md entries mind has not shown (search, recall, blocker, context block) in the last `--days` days, or never; oldest first. Nothing is deleted'
 complete -c mind -n "__fish_mind_using_subcommand status" -l json -d 'Print machine-readable JSON instead of text'
 complete -c mind -n "__fish_mind_using_subcommand status" -s q -l quiet -d 'Print nothing but errors'
 complete -c mind -n "__fish_mind_using_subcommand status" -s h -l help -d 'Print help'

@@ -74,6 +74,7 @@ pub enum Command {
     #[command(after_help = "Examples:
   mind status
   mind status --stale
+  mind status --unused --days 60
   mind status --json")]
     Status(StatusArgs),
     /// Print the entities the loose parser finds in MEMORY.md or the given files.
@@ -219,8 +220,15 @@ pub struct SetupArgs {
 #[derive(Debug, Args, Default)]
 pub struct StatusArgs {
     /// List memory entries about files that changed after they were written.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "unused")]
     pub stale: bool,
+    /// List MEMORY.md entries mind has not shown (search, recall, blocker, context block)
+    /// in the last `--days` days, or never; oldest first. Nothing is deleted.
+    #[arg(long)]
+    pub unused: bool,
+    /// With --unused: how many days without being shown make an entry unused.
+    #[arg(long, value_name = "N", default_value_t = 30, requires = "unused")]
+    pub days: u64,
 }
 
 #[derive(Debug, Args)]

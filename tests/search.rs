@@ -463,3 +463,35 @@ fn colour_on_a_terminal_unless_no_color_clicolor_0_or_a_dumb_terminal() {
     let forced = search_on_a_terminal(&env, &[("TERM", "dumb"), ("CLICOLOR_FORCE", "1")]).unwrap();
     assert!(forced.contains('\u{1b}'));
 }
+
+#[test]
+fn search_counts_what_it_shows_in_the_usage_ledger() {
+    let env = env_with_memory();
+    let first = search_json(&env, &["DataLoader", "--limit", "1"]);
+    assert_eq!(first["results"].as_array().unwrap().len(), 1);
+    env.ok(&["search", "DataLoader", "--limit", "1"]);
+    let ledger = env.read(".mind/cache/usage.tsv");
+    let lines: Vec<&str> = ledger.lines().collect();
+    // One line appended per search, for the one result shown; same key both times.
+    assert_eq!(lines.len(), 2, "{ledger}");
+    let key = lines[0].split('\t').next().unwrap();
+    assert_eq!(key.len(), 16);
+    for line in &lines {
+        assert_eq!(
+            line.split('\t').collect::<Vec<_>>(),
+            [key, "2026-01-15", "1"]
+        );
+    }
+    // Folded, the entry was shown twice, today.
+    let v: Value =
+        serde_json::from_str(&env.ok(&["status", "--unused", "--json", "--days", "1"])).unwrap();
+    let texts: Vec<&str> = v["unused"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["text"].as_str().unwrap())
+        .collect();
+    let shown = first["results"][0]["text"].as_str().unwrap();
+    assert!(!texts.iter().any(|t| shown.contains(t)), "{texts:?}");
+    assert!(texts.len() >= 6, "{texts:?}");
+}

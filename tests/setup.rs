@@ -795,6 +795,30 @@ fn pre_tool_bash_command_meets_a_past_rejection() {
 }
 
 #[test]
+fn a_memory_the_pre_tool_hook_showed_counts_as_used() {
+    let env = pre_tool_env();
+    let unused = |env: &Env| -> Vec<String> {
+        json_of(&env.ok(&["status", "--unused", "--json"]))["unused"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u["text"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let rejection = "decided against: Redis for sessions - overkill for one server";
+    assert!(unused(&env).iter().any(|t| t == rejection));
+    let input = pre_tool_input(&env, "Bash", json!({"command": "docker run -d redis:7"}));
+    assert_eq!(pre_tool(&env, &input).0, Some(0));
+    let after = unused(&env);
+    assert!(!after.iter().any(|t| t == rejection), "{after:?}");
+    assert!(
+        after
+            .iter()
+            .any(|t| t.contains("keep the session cookie httpOnly"))
+    );
+}
+
+#[test]
 fn pre_tool_edit_meets_the_memories_whose_provenance_names_the_file() {
     let env = pre_tool_env();
     let file = env.root().join("src/auth.rs").display().to_string();

@@ -164,3 +164,99 @@ fn status_shows_each_target_when_written_its_size_and_hand_edits() {
             chars.div_ceil(4)
         )));
 }
+
+fn unused_texts(env: &Env) -> Vec<String> {
+    let v: serde_json::Value =
+        serde_json::from_str(&env.ok(&["status", "--unused", "--json"])).unwrap();
+    v["unused"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["text"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn status_unused_lists_entries_not_shown_lately() {
+    let mut env = Env::initialised();
+    env.at("2026-01-10T09:00:00Z");
+    env.ok(&["log", "decision", "use postgres for storage"]);
+    env.ok(&["log", "learning", "the login timeout is thirty seconds"]);
+    env.ok(&["log", "gotcha", "redis drops keys on restart"]);
+    env.ok(&["search", "postgres"]);
+    assert_eq!(
+        unused_texts(&env),
+        [
+            "learned: the login timeout is thirty seconds",
+            "gotcha: redis drops keys on restart"
+        ]
+    );
+    // Forty days on, the search shown only long ago no longer counts; one fresh search does.
+    env.at("2026-02-19T09:00:00Z");
+    env.ok(&["search", "redis restart"]);
+    let v: serde_json::Value =
+        serde_json::from_str(&env.ok(&["status", "--unused", "--json"])).unwrap();
+    assert_eq!(v["days"], 30);
+    let unused = v["unused"].as_array().unwrap();
+    assert_eq!(unused.len(), 2);
+    assert_eq!(
+        unused[0]["text"],
+        "learned: the login timeout is thirty seconds"
+    );
+    assert_eq!(unused[0]["last_shown"], serde_json::Value::Null);
+    assert_eq!(unused[1]["text"], "decided: use postgres for storage");
+    assert_eq!(unused[1]["last_shown"], "2026-01-10");
+    assert_eq!(unused[1]["shown"], 1);
+    // A wider window counts the old search again.
+    let wide = env.ok(&["status", "--unused", "--days", "60"]);
+    assert!(wide.contains("learned: the login timeout"), "{wide}");
+    assert!(!wide.contains("postgres"), "{wide}");
+    assert!(wide.contains("never shown"), "{wide}");
+    // A read-only curation aid: MEMORY.md is untouched.
+    let before = env.read(".mind/MEMORY.md");
+    env.ok(&["status", "--unused"]);
+    assert_eq!(env.read(".mind/MEMORY.md"), before);
+}
+
+#[test]
+fn status_unused_ignores_and_rebuilds_a_corrupt_ledger() {
+    let env = Env::initialised();
+    env.ok(&["log", "decision", "use postgres for storage"]);
+    env.ok(&["log", "gotcha", "redis drops keys on restart"]);
+    env.write(
+        ".mind/cache/usage.tsv",
+        b"\xff\xfe not a ledger\n\tx\t\n".as_slice(),
+    );
+    assert_eq!(unused_texts(&env).len(), 2);
+    env.ok(&["search", "postgres"]);
+    let ledger = env.read(".mind/cache/usage.tsv");
+    assert_eq!(ledger.lines().count(), 1, "{ledger}");
+    assert!(ledger.ends_with("\t1\n"), "{ledger}");
+    assert_eq!(unused_texts(&env), ["gotcha: redis drops keys on restart"]);
+}
+
+#[test]
+fn status_unused_for_a_plain_user_counts_blocker_solutions() {
+    let user = common::User::new();
+    let project = user.folder("shop");
+    user.git(&project, &["init", "-q"]);
+    user.ok(&project, &["init"]);
+    user.ok(
+        &project,
+        &[
+            "log",
+            "progress",
+            "fixed the flaky upload test by raising the timeout",
+        ],
+    );
+    user.ok(&project, &["log", "gotcha", "redis drops keys on restart"]);
+    let blocker = user.ok(&project, &["blocker", "upload test is flaky again"]);
+    assert!(blocker.contains("raising the timeout"), "{blocker}");
+    let unused = user.ok(&project, &["status", "--unused"]);
+    assert!(unused.contains("redis drops keys"), "{unused}");
+    assert!(!unused.contains("upload test"), "{unused}");
+    assert!(project.join(".mind/cache/usage.tsv").is_file());
+    // The ledger is git-ignored with the rest of the cache.
+    let tracked = user.git(&project, &["status", "--porcelain", "--ignored"]);
+    assert!(!tracked.contains("?? .mind/cache"), "{tracked}");
+}

@@ -176,6 +176,11 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
     }
     let _lock = project.lock()?;
     let signals = rank::signals::for_log(&project, kind, &message, ctx.clock.today())?;
+    let shown: Vec<&str> = (signals.solutions.iter().flatten())
+        .chain(&signals.relevant_memories)
+        .map(|m| m.text.as_str())
+        .collect();
+    crate::store::usage::record_shown(&project, &shown, ctx.clock.today());
     let (path, written, line) = match kind {
         LogKind::Session(section) => {
             let path = project.session();

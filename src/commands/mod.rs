@@ -28,6 +28,7 @@ mod signals;
 mod stale;
 mod status;
 mod text_arg;
+mod unused;
 
 use crate::app::Ctx;
 use crate::capture::{dedupe, derived};
@@ -58,6 +59,7 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Session => session::run(&ctx),
         Command::Recall(_) => recall::run(&ctx),
         Command::Status(args) if args.stale => stale::run(&ctx),
+        Command::Status(args) if args.unused => unused::run(args.days, &ctx),
         Command::Status(_) => status::run(&ctx),
         Command::Parse(args) => parse::run(&args, &ctx),
         Command::Search(args) => search::run(&args, &ctx),

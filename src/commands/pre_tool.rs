@@ -59,6 +59,11 @@ pub fn run(args: &[OsString]) {
     };
     let deny = found.iter().any(|f| f.critical) && blocks_on_critical(&project);
     let _ = output::print(&claude::pre_tool_output(&note, deny));
+    // What the agent was shown counts as used (`mind status --unused`); never waits.
+    if let Ok(clock) = crate::clock::Clock::from_env() {
+        let shown: Vec<&str> = found.iter().map(|f| f.text.as_str()).collect();
+        store::usage::record_shown_if_free(&project, &shown, clock.today());
+    }
 }
 
 /// `"pre_tool": {"block_critical": true}` in `.mind/config.json`.

@@ -161,6 +161,13 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
     let last_activity = previous
         .and_then(DateTime::from_timestamp_millis)
         .map(|t| t.with_timezone(ctx.clock.now().offset()).to_rfc3339());
+    let relevant_memories = if new_session {
+        Vec::new()
+    } else {
+        rank::signals::for_session(&project, &session, ctx.clock.today())?
+    };
+    let shown: Vec<&str> = relevant_memories.iter().map(|m| m.text.as_str()).collect();
+    crate::store::usage::record_shown(&project, &shown, ctx.clock.today());
     let reply = Reply {
         new_session,
         last_activity,
@@ -170,11 +177,7 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
             .filter(|p| p.action != Action::Skipped)
             .map(|p| p.line.clone())
             .collect(),
-        relevant_memories: if new_session {
-            Vec::new()
-        } else {
-            rank::signals::for_session(&project, &session, ctx.clock.today())?
-        },
+        relevant_memories,
         promotion: promoted,
         reminders,
         session_warnings: crate::hints::session_warnings(&session),

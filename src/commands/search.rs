@@ -204,6 +204,10 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
         ctx.note(&format!("no memories match {query_text:?}"));
     }
     let stale = stale_hits(here.as_ref(), &found);
+    if let Some(project) = &here {
+        let shown: Vec<&str> = found.iter().map(|f| f.text()).collect();
+        store::usage::record_shown_if_free(project, &shown, ctx.clock.today());
+    }
     if ctx.json {
         return output::print_json(&Reply {
             query: query_text,

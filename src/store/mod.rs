@@ -17,6 +17,7 @@ pub mod session_archive;
 pub mod state;
 pub mod templates;
 pub mod text;
+pub mod usage;
 
 use std::path::{Path, PathBuf};
 

@@ -1,0 +1,202 @@
+//! The usage ledger `.mind/cache/usage.tsv`: which memory lines mind has shown (search
+//! results, recall's relevant memories, a blocker's past solutions, the context block), when
+//! last and how often. A curation aid for `mind status --unused`; git-ignored with the rest
+//! of the cache, and disposable: losing it costs nothing, so no failure here fails a command.
+//!
+//! One line per record: `KEY\tYYYY-MM-DD\tCOUNT`, where KEY is a hash of the line's
+//! comparison key ([`crate::capture::dedupe::key`]), so a reworded label or a provenance
+//! suffix still counts as the same memory. Showing appends one line per memory (cheap on a
+//! large ledger); reading folds the lines (latest date, summed counts). When the file holds
+//! many more lines than memories, or lines that do not parse, it is rewritten folded.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use chrono::NaiveDate;
+
+use crate::capture::dedupe;
+use crate::store::{CACHE_DIR, Project, append, atomic, text};
+
+pub const USAGE_FILE: &str = "usage.tsv";
+/// Appended lines tolerated beyond one per memory before the ledger is folded.
+const SLACK_LINES: usize = 256;
+
+/// When a memory was last shown, and how many times in all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Use {
+    pub last: NaiveDate,
+    pub count: u64,
+}
+
+/// The folded ledger, by key hash.
+#[derive(Debug, Default)]
+pub struct Ledger {
+    uses: HashMap<String, Use>,
+    /// Lines in the file, and how many of them did not parse.
+    lines: usize,
+    bad: usize,
+}
+
+impl Ledger {
+    /// When `line` (a memory line, any form `dedupe::key` accepts) was shown; `None`: never.
+    pub fn get(&self, line: &str) -> Option<Use> {
+        self.uses.get(&hash_of(line)).copied()
+    }
+
+    pub fn len(&self) -> usize {
+        self.uses.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.uses.is_empty()
+    }
+
+    fn add(&mut self, key: String, found: Use) {
+        self.uses
+            .entry(key)
+            .and_modify(|u| {
+                u.last = u.last.max(found.last);
+                u.count = u.count.saturating_add(found.count);
+            })
+            .or_insert(found);
+    }
+
+    fn parse(content: &str) -> Ledger {
+        let mut ledger = Ledger::default();
+        for line in content.lines().filter(|l| !l.trim().is_empty()) {
+            ledger.lines += 1;
+            match parse_line(line) {
+                Some((key, found)) => ledger.add(key, found),
+                None => ledger.bad += 1,
+            }
+        }
+        ledger
+    }
+
+    fn needs_folding(&self) -> bool {
+        self.bad > 0 || self.lines > self.uses.len() * 2 + SLACK_LINES
+    }
+
+    fn render(&self) -> String {
+        let mut keys: Vec<&String> = self.uses.keys().collect();
+        keys.sort();
+        keys.iter()
+            .map(|k| record(k, self.uses[*k]))
+            .collect::<String>()
+    }
+}
+
+pub fn path(project: &Project) -> PathBuf {
+    project.dir().join(CACHE_DIR).join(USAGE_FILE)
+}
+
+/// The ledger as it is on disk; an absent or unreadable one is empty, bad lines are skipped.
+pub fn load(project: &Project) -> Ledger {
+    match text::read_optional(&path(project)) {
+        Ok(Some(bytes)) => Ledger::parse(&text::lossy(&bytes)),
+        _ => Ledger::default(),
+    }
+}
+
+/// Record that `lines` were shown on `today`. The caller holds the store lock. Best effort:
+/// a failure is swallowed, since a lost record only makes a memory look less used.
+pub fn record_shown(project: &Project, lines: &[&str], today: NaiveDate) {
+    let _ = try_record(project, lines, today);
+}
+
+/// [`record_shown`] for a caller that does not hold the store lock (a read-only command):
+/// takes it only if it is free now, and otherwise records nothing rather than wait.
+pub fn record_shown_if_free(project: &Project, lines: &[&str], today: NaiveDate) {
+    if lines.is_empty() {
+        return;
+    }
+    if let Ok(Some(_lock)) =
+        crate::store::lock::StoreLock::try_acquire(&project.file(crate::store::LOCK_FILE))
+    {
+        record_shown(project, lines, today);
+    }
+}
+
+fn try_record(project: &Project, lines: &[&str], today: NaiveDate) -> crate::error::Result<()> {
+    let mut keys: Vec<String> = lines
+        .iter()
+        .filter(|l| !dedupe::key(l).is_empty())
+        .map(|l| hash_of(l))
+        .collect();
+    keys.sort();
+    keys.dedup();
+    if keys.is_empty() {
+        return Ok(());
+    }
+    let file = path(project);
+    let Some(dir) = file.parent() else {
+        return Ok(());
+    };
+    // The cache folder belongs to the project; one that leads elsewhere is not written to.
+    if !project.leads_inside(dir) {
+        return Ok(());
+    }
+    std::fs::create_dir_all(dir).map_err(|e| crate::error::Error::io(dir, e))?;
+    let mut ledger = load(project);
+    let shown = Use {
+        last: today,
+        count: 1,
+    };
+    if ledger.lines > 0 && !ledger.needs_folding() {
+        let bytes: String = keys.iter().map(|k| record(k, shown)).collect();
+        return append::append_bytes(&file, bytes.as_bytes());
+    }
+    for key in keys {
+        ledger.add(key, shown);
+    }
+    atomic::write_atomic(&file, ledger.render().as_bytes())
+}
+
+fn record(key: &str, used: Use) -> String {
+    format!("{key}\t{}\t{}\n", used.last, used.count)
+}
+
+fn parse_line(line: &str) -> Option<(String, Use)> {
+    let mut fields = line.split('\t');
+    let key = fields.next()?;
+    let last = NaiveDate::parse_from_str(fields.next()?, "%Y-%m-%d").ok()?;
+    let count = fields.next()?.trim().parse::<u64>().ok()?;
+    let well_formed = key.len() == 16 && key.bytes().all(|b| b.is_ascii_hexdigit());
+    (well_formed && fields.next().is_none()).then(|| (key.to_string(), Use { last, count }))
+}
+
+/// A stable 64-bit FNV-1a hash of the line's comparison key, as 16 hex digits: stable across
+/// builds and platforms (std's hasher is not), and short enough for a large ledger.
+fn hash_of(line: &str) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in dedupe::key(line).bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{hash:016x}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folds_dates_and_counts_and_skips_bad_lines() {
+        let a = hash_of("- use postgres");
+        let text = format!("{a}\t2024-01-02\t1\ngarbage\n{a}\t2024-03-01\t2\n{a}\t2023-12-01\t1\n");
+        let ledger = Ledger::parse(&text);
+        let used = ledger.get("use postgres").unwrap();
+        assert_eq!(used.count, 4);
+        assert_eq!(used.last.to_string(), "2024-03-01");
+        assert_eq!(ledger.bad, 1);
+        assert!(ledger.needs_folding());
+    }
+
+    #[test]
+    fn the_key_ignores_label_and_provenance() {
+        assert_eq!(
+            hash_of("- Decision: use postgres (src/db.rs:4)"),
+            hash_of("use postgres")
+        );
+    }
+}

@@ -63,16 +63,20 @@ fn project_here() -> Result<Option<(PathBuf, Project)>> {
     Ok(store::find_upwards(&cwd).map(|p| (cwd, p)))
 }
 
-fn lock_patiently(project: &Project) -> Result<StoreLock> {
+/// The store lock for a hook: retried for `patience`, then `busy` as the error (a hook
+/// never waits long: git or the agent is waiting on it).
+pub(super) fn lock_patiently(
+    project: &Project,
+    patience: Duration,
+    busy: &str,
+) -> Result<StoreLock> {
     let started = Instant::now();
     loop {
         if let Some(lock) = StoreLock::try_acquire(&project.file(store::LOCK_FILE))? {
             return Ok(lock);
         }
-        if started.elapsed() > LOCK_PATIENCE {
-            return Err(Error::Failed(
-                "the memory store is busy; run `mind harvest` later to pick this commit up".into(),
-            ));
+        if started.elapsed() > patience {
+            return Err(Error::Failed(busy.into()));
         }
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -100,7 +104,11 @@ fn post_commit(global: &GlobalArgs) -> Result<()> {
         return Ok(());
     }
 
-    let _lock = lock_patiently(&project)?;
+    let _lock = lock_patiently(
+        &project,
+        LOCK_PATIENCE,
+        "the memory store is busy; run `mind harvest` later to pick this commit up",
+    )?;
     let path = project.memory();
     let memory = text::read_optional(&path)?.ok_or_else(|| Error::BadFile {
         path: path.clone(),

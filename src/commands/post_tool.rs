@@ -12,7 +12,7 @@
 
 use std::io::Read;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::app::Ctx;
 use crate::capture::tool_failures::{
@@ -21,7 +21,6 @@ use crate::capture::tool_failures::{
 use crate::cli::GlobalArgs;
 use crate::error::{Error, Result};
 use crate::rank::loops::{self, LoopWarning};
-use crate::store::lock::StoreLock;
 use crate::store::session::{self, Section};
 use crate::store::{self, Project, atomic, templates, text};
 
@@ -98,7 +97,11 @@ fn record(ctx: &Ctx, project: &Project, outcome: &ShellOutcome) -> Result<Option
         }
     }
 
-    let _lock = lock_patiently(project)?;
+    let _lock = super::hook::lock_patiently(
+        project,
+        LOCK_PATIENCE,
+        "the memory store is busy; this command's outcome was not recorded",
+    )?;
     let existing = text::read_optional(&path)?
         .unwrap_or_else(|| templates::session(ctx.clock.today()).into_bytes());
     let current = session::parse(&text::lossy(&existing));
@@ -208,19 +211,4 @@ fn render_warning(w: &LoopWarning, earlier: &FailureLine) -> String {
         ));
     }
     out
-}
-
-fn lock_patiently(project: &Project) -> Result<StoreLock> {
-    let started = Instant::now();
-    loop {
-        if let Some(lock) = StoreLock::try_acquire(&project.file(store::LOCK_FILE))? {
-            return Ok(lock);
-        }
-        if started.elapsed() > LOCK_PATIENCE {
-            return Err(Error::Failed(
-                "the memory store is busy; this command's outcome was not recorded".into(),
-            ));
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }

@@ -19,7 +19,7 @@
 use std::ffi::OsString;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::capture::commits::{self, Scope, TreeCache};
 use crate::capture::settings::{CaptureSettings, CommitPrompt};
@@ -63,23 +63,17 @@ fn project_here() -> Result<Option<(PathBuf, Project)>> {
     Ok(store::find_upwards(&cwd).map(|p| (cwd, p)))
 }
 
-/// The store lock for a hook: retried for `patience`, then `busy` as the error (a hook
-/// never waits long: git or the agent is waiting on it).
+/// The store lock for a hook: waited for at most `patience`, then `busy` as the error (a
+/// hook never waits long: git or the agent is waiting on it).
 pub(super) fn lock_patiently(
     project: &Project,
     patience: Duration,
     busy: &str,
 ) -> Result<StoreLock> {
-    let started = Instant::now();
-    loop {
-        if let Some(lock) = StoreLock::try_acquire(&project.file(store::LOCK_FILE))? {
-            return Ok(lock);
-        }
-        if started.elapsed() > patience {
-            return Err(Error::Failed(busy.into()));
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    StoreLock::acquire_within(&project.file(store::LOCK_FILE), patience).map_err(|e| match e {
+        Error::Locked { .. } => Error::Failed(busy.into()),
+        other => other,
+    })
 }
 
 fn post_commit(global: &GlobalArgs) -> Result<()> {

@@ -31,7 +31,12 @@ pub struct StoreLock {
 impl StoreLock {
     /// Wait until the lock is ours, at most the configured timeout.
     pub fn acquire(path: &Path) -> Result<Self> {
-        let timeout = timeout()?;
+        Self::acquire_within(path, timeout()?)
+    }
+
+    /// Wait until the lock is ours, at most `timeout` (callers with their own patience:
+    /// git and agent hooks, which someone is waiting on); then [`Error::Locked`].
+    pub fn acquire_within(path: &Path, timeout: Duration) -> Result<Self> {
         let file = open(path)?;
         let started = Instant::now();
         let mut pause = Duration::from_millis(1);

@@ -4,6 +4,7 @@ mod common;
 
 use std::fs;
 use std::io::Write;
+use std::path::Path;
 use std::process::Stdio;
 
 use common::{Env, User};
@@ -320,6 +321,26 @@ fn commands_for(settings: &Value, event: &str, source: Option<&str>) -> Vec<Stri
     commands
 }
 
+/// A command line from settings.json run as Claude Code runs it: through `sh -c`, in the
+/// project, with the hook input JSON on stdin.
+fn run_hook(user: &User, project: &Path, command: &str, input: &Value) -> std::process::Output {
+    let mut child = user
+        .command("sh", project)
+        .args(["-c", command])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.to_string().as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
 #[test]
 fn the_written_hooks_answer_each_documented_input() {
     let user = User::new();
@@ -338,21 +359,7 @@ fn the_written_hooks_answer_each_documented_input() {
             assert_eq!(commands.len(), 1, "{event}");
         }
         for command in commands {
-            let mut child = user
-                .command("sh", &project)
-                .args(["-c", &command])
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap();
-            child
-                .stdin
-                .take()
-                .unwrap()
-                .write_all(input.to_string().as_bytes())
-                .unwrap();
-            let out = child.wait_with_output().unwrap();
+            let out = run_hook(&user, &project, &command, &input);
             let stdout = String::from_utf8(out.stdout).unwrap();
             assert_eq!(
                 out.status.code(),
@@ -958,20 +965,7 @@ fn the_pre_tool_hook_setup_writes_answers_like_claude_code_calls_it() {
     let input = json!({"session_id": "abc123", "cwd": project.display().to_string(),
         "hook_event_name": "PreToolUse", "tool_name": "Bash",
         "tool_input": {"command": "docker run -d redis:7"}});
-    let mut child = user
-        .command("sh", &project)
-        .args(["-c", &commands[0]])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.to_string().as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = run_hook(&user, &project, &commands[0], &input);
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),

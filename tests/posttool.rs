@@ -264,3 +264,86 @@ fn unreadable_input_other_tools_and_no_project_give_nothing() {
     let session = std::fs::read_to_string(project.join(".mind/SESSION.md")).unwrap();
     assert!(session.contains("- command failed: `make`: make: *** No rule to make target\n"));
 }
+
+// `mind hook post-tool --agent codex`: Codex's PostToolUse, whose Bash `tool_response` is the
+// output text the model reads, with the exit code in its header.
+
+const CODEX_HOOK: [&str; 4] = ["hook", "post-tool", "--agent", "codex"];
+
+/// A Bash call as Codex reports it after it ran.
+fn codex_ran(cwd: &Path, command: &str, response: &str) -> String {
+    json!({
+        "session_id": "019a-thread", "turn_id": "turn-3", "transcript_path": null,
+        "cwd": cwd, "hook_event_name": "PostToolUse", "model": "gpt-5-codex",
+        "permission_mode": "default", "tool_name": "Bash",
+        "tool_input": {"command": command}, "tool_use_id": "call_01",
+        "tool_response": response,
+    })
+    .to_string()
+}
+
+fn codex_hook(env: &Env, input: &str) -> String {
+    let out = env.mind(&CODEX_HOOK).write_stdin(input).output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn codex_failures_are_recorded_and_a_repeat_is_warned_about_in_codex_format() {
+    let env = Env::initialised();
+    let root = env.root();
+    let failing = "Exit code: 101\nWall time: 2.1 seconds\nOutput:\n   Compiling api v0.1.0\nerror[E0308]: mismatched types\n";
+    assert_eq!(codex_hook(&env, &codex_ran(&root, "cargo test -p api", failing)), "");
+    let reply: Value =
+        serde_json::from_str(&codex_hook(&env, &codex_ran(&root, "cargo test -p api", failing)))
+            .unwrap();
+    assert_eq!(reply["hookSpecificOutput"]["hookEventName"], "PostToolUse");
+    let warning = reply["hookSpecificOutput"]["additionalContext"].as_str().unwrap();
+    assert!(
+        warning.starts_with("mind: this command keeps failing (critical, 100% similar to an earlier failure in this session; attempt 2)\n"),
+        "{warning}"
+    );
+    // Unified exec's header says it another way; the success closes the failures.
+    assert_eq!(
+        codex_hook(&env, &codex_ran(&root, "cargo test -p api", "Process exited with code 0\nOutput:\nok\n")),
+        ""
+    );
+    assert_eq!(
+        experience(&env),
+        "## Experience\n<!-- Raw moments, thoughts, what's happening -->\n- command failed 2 times: `cargo test -p api`: error[E0308]: mismatched types\n- fixed: `cargo test -p api` after 2 failed attempts (last error: error[E0308]: mismatched types)\n\n"
+    );
+}
+
+#[test]
+fn a_codex_output_without_an_exit_code_or_a_malformed_input_changes_nothing() {
+    let env = Env::initialised();
+    let root = env.root();
+    let before = env.read(".mind/SESSION.md");
+    for input in [
+        codex_ran(&root, "make", "make: *** No rule to make target"),
+        "not json".to_string(),
+        codex_ran(&root, "make", "Exit code: 2").replace("\"Bash\"", "\"apply_patch\""),
+    ] {
+        assert_eq!(codex_hook(&env, &input), "");
+    }
+    assert_eq!(env.read(".mind/SESSION.md"), before);
+}
+
+#[test]
+fn cursor_has_no_post_tool_hook_and_says_why() {
+    let env = Env::initialised();
+    let out = env
+        .mind(&["hook", "post-tool", "--agent", "cursor"])
+        .write_stdin("{}")
+        .output()
+        .unwrap();
+    // A hook never fails the harness: exit 0, nothing on stdout, the reason on stderr.
+    assert!(out.status.success());
+    assert!(out.stdout.is_empty());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("gives no exit code"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -115,9 +115,29 @@ pub fn render(settings: &Map<String, Value>) -> Vec<u8> {
 /// Add the hooks and the permission rule that are missing. Returns what was added (empty:
 /// nothing to do).
 pub fn merge(settings: &mut Map<String, Value>) -> Result<Added, String> {
-    let mut added = Added::default();
+    let mut added = Added {
+        hooks: merge_hooks(settings, &HOOKS)?,
+        permission: false,
+    };
+    let permissions = object_at(settings, "permissions")?;
+    let allow = array_at(permissions, "allow", "permissions")?;
+    if !allow.iter().any(|r| r.as_str() == Some(PERMISSION)) {
+        allow.push(json!(PERMISSION));
+        added.permission = true;
+    }
+    drop_empty(settings, "permissions");
+    Ok(added)
+}
+
+/// Add each of `entries` missing from `settings.hooks` (Claude Code's layout, which Codex's
+/// hooks.json shares: event → groups of `matcher` and `hooks`). Returns the events added to.
+pub fn merge_hooks(
+    settings: &mut Map<String, Value>,
+    entries: &[HookEntry],
+) -> Result<Vec<String>, String> {
+    let mut added = Vec::new();
     let hooks = object_at(settings, "hooks")?;
-    for entry in &HOOKS {
+    for entry in entries {
         let groups = array_at(hooks, entry.event, "hooks")?;
         if groups.iter().any(|g| has_command(g, entry.command)) {
             continue;
@@ -131,54 +151,24 @@ pub fn merge(settings: &mut Map<String, Value>) -> Result<Added, String> {
             json!([{"type": "command", "command": entry.command}]),
         );
         groups.push(Value::Object(group));
-        added.hooks.push(entry.event.to_string());
+        added.push(entry.event.to_string());
     }
-    let permissions = object_at(settings, "permissions")?;
-    let allow = array_at(permissions, "allow", "permissions")?;
-    if !allow.iter().any(|r| r.as_str() == Some(PERMISSION)) {
-        allow.push(json!(PERMISSION));
-        added.permission = true;
-    }
-    // Objects created only to be left empty are not kept.
-    for key in ["hooks", "permissions"] {
-        if settings.get(key).is_some_and(is_empty_container) {
-            settings.remove(key);
-        }
-    }
+    // An object created only to be left empty is not kept.
+    drop_empty(settings, "hooks");
     Ok(added)
+}
+
+fn drop_empty(settings: &mut Map<String, Value>, key: &str) {
+    if settings.get(key).is_some_and(is_empty_container) {
+        settings.remove(key);
+    }
 }
 
 /// Take out what `added` says setup added: its hook commands (a group left with no hook
 /// goes, and so does an event left with no group), the permission rule; containers left
 /// empty go too. Returns whether anything was taken out.
 pub fn remove(settings: &mut Map<String, Value>, added: &Added) -> bool {
-    let mut changed = false;
-    if let Some(Value::Object(hooks)) = settings.get_mut("hooks") {
-        for entry in HOOKS
-            .iter()
-            .filter(|h| added.hooks.iter().any(|e| e == h.event))
-        {
-            let Some(Value::Array(groups)) = hooks.get_mut(entry.event) else {
-                continue;
-            };
-            for group in groups.iter_mut() {
-                if let Some(Value::Array(list)) = group.get_mut("hooks") {
-                    let before = list.len();
-                    list.retain(|h| {
-                        h.get("command").and_then(Value::as_str) != Some(entry.command)
-                    });
-                    changed |= list.len() != before;
-                }
-            }
-            groups.retain(|g| !g.get("hooks").is_some_and(is_empty_container));
-            if groups.is_empty() {
-                hooks.remove(entry.event);
-            }
-        }
-        if hooks.is_empty() {
-            settings.remove("hooks");
-        }
-    }
+    let mut changed = remove_hooks(settings, &HOOKS, &added.hooks);
     if added.permission
         && let Some(Value::Object(permissions)) = settings.get_mut("permissions")
     {
@@ -193,6 +183,39 @@ pub fn remove(settings: &mut Map<String, Value>, added: &Added) -> bool {
         if permissions.is_empty() {
             settings.remove("permissions");
         }
+    }
+    changed
+}
+
+/// Take the commands of `entries` whose event is in `events` out of `settings.hooks`; a
+/// group left with no hook goes, an event left with no group, and `hooks` left empty.
+pub fn remove_hooks(
+    settings: &mut Map<String, Value>,
+    entries: &[HookEntry],
+    events: &[String],
+) -> bool {
+    let mut changed = false;
+    let Some(Value::Object(hooks)) = settings.get_mut("hooks") else {
+        return false;
+    };
+    for entry in entries.iter().filter(|h| events.iter().any(|e| e == h.event)) {
+        let Some(Value::Array(groups)) = hooks.get_mut(entry.event) else {
+            continue;
+        };
+        for group in groups.iter_mut() {
+            if let Some(Value::Array(list)) = group.get_mut("hooks") {
+                let before = list.len();
+                list.retain(|h| h.get("command").and_then(Value::as_str) != Some(entry.command));
+                changed |= list.len() != before;
+            }
+        }
+        groups.retain(|g| !g.get("hooks").is_some_and(is_empty_container));
+        if groups.is_empty() {
+            hooks.remove(entry.event);
+        }
+    }
+    if hooks.is_empty() {
+        settings.remove("hooks");
     }
     changed
 }
@@ -261,42 +284,6 @@ impl HookInput {
             Some(e @ ("SessionStart" | "UserPromptSubmit")) => Some(e),
             Some(_) => None,
         }
-    }
-}
-
-/// What a `PreToolUse` hook receives: the tool and its input (`{"command": ...}` for Bash,
-/// `{"file_path": ...}`, absolute, for Read, Edit, MultiEdit and Write).
-#[derive(Debug, Deserialize)]
-pub struct PreToolInput {
-    pub hook_event_name: Option<String>,
-    pub cwd: Option<std::path::PathBuf>,
-    pub tool_name: String,
-    #[serde(default)]
-    pub tool_input: Value,
-}
-
-impl PreToolInput {
-    /// `None` for anything that is not a pre-tool call's JSON.
-    pub fn parse(bytes: &[u8]) -> Option<PreToolInput> {
-        let input: PreToolInput = serde_json::from_slice(bytes).ok()?;
-        match input.hook_event_name.as_deref() {
-            None | Some("PreToolUse") => Some(input),
-            Some(_) => None,
-        }
-    }
-
-    /// The shell command of a Bash call.
-    pub fn command(&self) -> Option<&str> {
-        (self.tool_name == "Bash")
-            .then(|| self.tool_input.get("command")?.as_str())
-            .flatten()
-    }
-
-    /// The file a file tool reads or writes.
-    pub fn file_path(&self) -> Option<&str> {
-        ["file_path", "notebook_path"]
-            .iter()
-            .find_map(|key| self.tool_input.get(key)?.as_str())
     }
 }
 

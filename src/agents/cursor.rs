@@ -1,5 +1,12 @@
 //! Cursor reads project rules from `.cursor/rules/*.mdc`: markdown after a YAML front
-//! matter; `alwaysApply: true` puts the rule in every request.
+//! matter; `alwaysApply: true` puts the rule in every request. Its agent hooks live in the
+//! project's `.cursor/hooks.json` (<https://cursor.com/docs/agent/hooks>): `version: 1` and,
+//! per event, a list of `{"command": ...}` entries. Setup adds the pre-tool hook to
+//! `beforeShellExecution` and `beforeReadFile`; `afterShellExecution` reports no exit code
+//! and takes no answer, so there is no post-tool hook.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
 
 /// The rule file that carries the context block.
 pub const RULE_FILE: &str = ".cursor/rules/mind.mdc";
@@ -25,9 +32,120 @@ pub fn always_applies(bytes: &[u8]) -> bool {
         .any(|l| l.replace(' ', "") == "alwaysApply:true")
 }
 
+/// The project's hook file, relative to the root.
+pub const HOOKS_FILE: &str = ".cursor/hooks.json";
+/// The hook file format version Cursor documents.
+pub const HOOKS_VERSION: u64 = 1;
+pub const PRE_TOOL_COMMAND: &str = "mind hook pre-tool --agent cursor";
+/// The events the pre-tool hook answers.
+pub const HOOK_EVENTS: [&str; 2] = ["beforeShellExecution", "beforeReadFile"];
+
+/// What one merge added to `.cursor/hooks.json`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Added {
+    pub hooks: Vec<String>,
+    /// Setup wrote `version` (the file had none).
+    #[serde(default)]
+    pub version: bool,
+}
+
+impl Added {
+    pub fn is_empty(&self) -> bool {
+        self.hooks.is_empty() && !self.version
+    }
+
+    /// Everything setup can add (for a removal without a record; `version` stays).
+    pub fn everything() -> Added {
+        Added {
+            hooks: HOOK_EVENTS.iter().map(|e| e.to_string()).collect(),
+            version: false,
+        }
+    }
+}
+
+/// Add the pre-tool hook to each event that lacks it, and `version: 1` to a file without
+/// one. Refuses a file of another version or with `hooks` of the wrong shape.
+pub fn merge(file: &mut Map<String, Value>) -> Result<Added, String> {
+    let mut added = Added::default();
+    match file.get("version") {
+        None => {
+            file.insert("version".into(), json!(HOOKS_VERSION));
+            added.version = true;
+        }
+        Some(v) if v.as_u64() == Some(HOOKS_VERSION) => {}
+        Some(v) => return Err(format!("`version` is {v}, not {HOOKS_VERSION}; left unchanged")),
+    }
+    let Value::Object(hooks) = file.entry("hooks").or_insert_with(|| json!({})) else {
+        return Err("`hooks` is not a JSON object; left unchanged".into());
+    };
+    for event in HOOK_EVENTS {
+        let Value::Array(entries) = hooks.entry(event).or_insert_with(|| json!([])) else {
+            return Err(format!("`hooks.{event}` is not a JSON list; left unchanged"));
+        };
+        if !entries.iter().any(is_ours) {
+            entries.push(json!({"command": PRE_TOOL_COMMAND}));
+            added.hooks.push(event.to_string());
+        }
+    }
+    Ok(added)
+}
+
+/// Take out what `added` says setup added; an event left with no entry goes, and `hooks`
+/// left empty. Returns whether anything was taken out.
+pub fn remove(file: &mut Map<String, Value>, added: &Added) -> bool {
+    let mut changed = false;
+    if let Some(Value::Object(hooks)) = file.get_mut("hooks") {
+        for event in added.hooks.iter() {
+            if let Some(Value::Array(entries)) = hooks.get_mut(event) {
+                let before = entries.len();
+                entries.retain(|e| !is_ours(e));
+                changed |= entries.len() != before;
+                if entries.is_empty() {
+                    hooks.remove(event);
+                }
+            }
+        }
+        if hooks.is_empty() {
+            file.remove("hooks");
+        }
+    }
+    // The version goes only with the last hook, when setup wrote it.
+    if added.version && !file.contains_key("hooks") && file.remove("version").is_some() {
+        changed = true;
+    }
+    changed
+}
+
+fn is_ours(entry: &Value) -> bool {
+    entry.get("command").and_then(Value::as_str) == Some(PRE_TOOL_COMMAND)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hooks_merge_once_and_come_out_alone() {
+        let original = json!({"version": 1, "hooks": {"afterFileEdit": [{"command": "./fmt.sh"}], "beforeShellExecution": [{"command": "./audit.sh"}]}});
+        let Value::Object(mut file) = original.clone() else {
+            unreachable!()
+        };
+        let added = merge(&mut file).unwrap();
+        assert_eq!(added, Added::everything());
+        assert!(merge(&mut file.clone()).unwrap().is_empty());
+        assert!(remove(&mut file, &added));
+        assert_eq!(Value::Object(file), original);
+
+        let mut empty = Map::new();
+        let added = merge(&mut empty).unwrap();
+        assert!(added.version);
+        remove(&mut empty, &added);
+        assert!(empty.is_empty());
+        let Value::Object(mut other) = json!({"version": 2}) else {
+            unreachable!()
+        };
+        assert!(merge(&mut other).is_err());
+    }
 
     #[test]
     fn the_front_matter_always_applies() {

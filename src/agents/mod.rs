@@ -1,10 +1,12 @@
 //! The coding agents `mind` wires itself into: for each, the files that show it is used in
 //! a project, the instruction file that carries the context block, and (per harness module)
-//! what else it needs: Claude Code's hooks and permission ([`claude`]), Cursor's rule front
-//! matter ([`cursor`]), Aider's `read:` list ([`aider`]). Pure: no printing, no writes.
+//! what else it needs: Claude Code's hooks and permission ([`claude`]), Codex's hooks
+//! ([`codex`]), Cursor's rule front matter and hooks ([`cursor`]), Aider's `read:` list
+//! ([`aider`]). Pure: no printing, no writes.
 
 pub mod aider;
 pub mod claude;
+pub mod codex;
 pub mod cursor;
 pub mod json_keys;
 pub mod targets;
@@ -18,9 +20,9 @@ use clap::ValueEnum;
 pub enum Agent {
     /// Claude Code: CLAUDE.md, plus hooks and a permission rule in `.claude/settings.json`.
     Claude,
-    /// Codex: AGENTS.md.
+    /// Codex: AGENTS.md, plus hooks in `.codex/hooks.json`.
     Codex,
-    /// Cursor: `.cursor/rules/mind.mdc`, always applied.
+    /// Cursor: `.cursor/rules/mind.mdc`, always applied, plus hooks in `.cursor/hooks.json`.
     Cursor,
     /// Gemini CLI: GEMINI.md.
     Gemini,

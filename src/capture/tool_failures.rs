@@ -3,8 +3,12 @@
 //!
 //! Claude Code sends `PostToolUse` after a call that succeeded and `PostToolUseFailure`
 //! (with an `error` text) after one that failed; a `tool_response` that carries a non-zero
-//! `exit_code` (or `exitCode`, `returncode`) counts as a failure too. Every field may be
-//! missing: what cannot be read is no event at all.
+//! `exit_code` (or `exitCode`, `returncode`) counts as a failure too. Codex sends
+//! `PostToolUse` for every Bash call, its `tool_response` the output as the model reads it
+//! (text with an `Exit code: N` or `Process exited with code N` line; an object with an
+//! exit code is read as Claude Code's). A Codex call whose exit code cannot be found is no
+//! event: neither a failure nor the success that closes one. Every field may be missing:
+//! what cannot be read is no event at all.
 //!
 //! SESSION.md lines (Experience section), one per distinct failure, repeats counted:
 //! - `command failed: `KEY`: ERROR` (then `command failed 2 times: ...`);
@@ -87,6 +91,62 @@ pub fn parse_claude(input: &str) -> Option<ShellOutcome> {
         command,
         failure,
     })
+}
+
+/// Read a Codex `PostToolUse` input (<https://developers.openai.com/codex/hooks>; schema
+/// `codex-rs/hooks/schema/generated/post-tool-use.command.input.schema.json` in
+/// openai/codex). `None` unless it is a Bash call with a command and a readable exit code.
+pub fn parse_codex(input: &str) -> Option<ShellOutcome> {
+    let v: Value = serde_json::from_str(input).ok()?;
+    if v.get("hook_event_name")?.as_str()? != "PostToolUse"
+        || v.get("tool_name")?.as_str()? != "Bash"
+    {
+        return None;
+    }
+    let command = v.get("tool_input")?.get("command")?.as_str()?.to_string();
+    if command.trim().is_empty() {
+        return None;
+    }
+    let failure = match v.get("tool_response")? {
+        Value::String(text) => {
+            let code = exit_code_in(text)?;
+            (code != 0).then(|| text.clone())
+        }
+        response @ Value::Object(_) => {
+            let code = ["exit_code", "exitCode", "returncode", "returnCode"]
+                .iter()
+                .find_map(|k| response.get(*k).and_then(Value::as_i64))?;
+            let text = |key: &str| response.get(key).and_then(Value::as_str).unwrap_or("");
+            (code != 0).then(|| {
+                let stderr = text("stderr");
+                let out = if stderr.trim().is_empty() {
+                    ["output", "stdout"]
+                        .iter()
+                        .map(|k| text(k))
+                        .find(|t| !t.trim().is_empty())
+                        .unwrap_or("")
+                } else {
+                    stderr
+                };
+                out.to_string()
+            })
+        }
+        _ => return None,
+    };
+    Some(ShellOutcome {
+        event: "PostToolUse".into(),
+        command,
+        failure,
+    })
+}
+
+/// The exit code a Codex shell output states in its header lines.
+fn exit_code_in(text: &str) -> Option<i64> {
+    static CODE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?im)^\s*(?:exit code:?|process exited with code)\s*(-?\d+)\b")
+            .expect("valid exit code pattern")
+    });
+    CODE.captures(text)?.get(1)?.as_str().parse().ok()
 }
 
 static SECRETS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
@@ -382,6 +442,12 @@ mod tests {
         let code = r#"{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"x"},"tool_response":{"exit_code":1,"stderr":"","stdout":"out"}}"#;
         assert_eq!(parse_claude(code).unwrap().failure.as_deref(), Some("out"));
         assert!(parse_claude("not json").is_none());
+        let codex = r#"{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"make"},"tool_response":"Exit code: 2\nWall time: 0.1 seconds\nOutput:\nmake: *** No rule to make target"}"#;
+        assert!(parse_codex(codex).unwrap().failure.unwrap().contains("No rule"));
+        let fine = r#"{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"make"},"tool_response":"Process exited with code 0\nOutput:\nok"}"#;
+        assert_eq!(parse_codex(fine).unwrap().failure, None);
+        let unknown = r#"{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"make"},"tool_response":"ok"}"#;
+        assert!(parse_codex(unknown).is_none());
         assert!(parse_claude(r#"{"hook_event_name":"PostToolUse","tool_name":"Read"}"#).is_none());
     }
 }

@@ -1,4 +1,7 @@
-//! `mind hook post-tool --agent claude`: the harness's after-a-tool-call hook.
+//! `mind hook post-tool --agent claude|codex`: the harness's after-a-tool-call hook. Both
+//! answer in the same documented shape (`hookSpecificOutput.additionalContext`; Codex:
+//! `post-tool-use.command.output.schema.json`). Cursor's `afterShellExecution` has no exit
+//! code and no answer, so Cursor has no post-tool hook.
 //!
 //! A failed shell command is recorded in SESSION.md's Experience section under a stable key
 //! with its first error line (the same failure again only raises the line's count; at most
@@ -37,19 +40,29 @@ pub fn run(args: &[std::ffi::OsString], global: &GlobalArgs) -> Result<()> {
     let agent = match args.as_slice() {
         [flag, agent] if flag == "--agent" => agent.as_str(),
         [one] => one.strip_prefix("--agent=").unwrap_or(one),
-        _ => return Err(Error::usage("post-tool needs --agent claude")),
+        _ => return Err(Error::usage("post-tool needs --agent claude|codex")),
     };
-    if agent != "claude" {
-        return Err(Error::usage(format!(
-            "post-tool: unknown agent {agent:?} (known: claude)"
-        )));
-    }
+    let parse: fn(&str) -> Option<ShellOutcome> = match agent {
+        "claude" => failures::parse_claude,
+        "codex" => failures::parse_codex,
+        // afterShellExecution reports no exit code and takes no answer back.
+        "cursor" => {
+            return Err(Error::usage(
+                "post-tool: Cursor's afterShellExecution hook gives no exit code and cannot answer the agent; nothing to do for cursor",
+            ));
+        }
+        _ => {
+            return Err(Error::usage(format!(
+                "post-tool: unknown agent {agent:?} (known: claude, codex)"
+            )));
+        }
+    };
     let mut input = Vec::new();
     std::io::stdin()
         .take(INPUT_LIMIT)
         .read_to_end(&mut input)
         .map_err(|e| Error::Failed(format!("cannot read the hook input: {e}")))?;
-    let Some(outcome) = failures::parse_claude(&String::from_utf8_lossy(&input)) else {
+    let Some(outcome) = parse(&String::from_utf8_lossy(&input)) else {
         return Ok(());
     };
     let cwd = hook_cwd(&input);

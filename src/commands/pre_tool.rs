@@ -1,6 +1,7 @@
-//! `mind hook pre-tool --agent claude`: before an agent's tool call, what the project's
-//! memory says about it. Reads the harness's hook JSON on stdin; prints the harness's
-//! answer only when a memory matches. Always silent and exit 0 otherwise: no project,
+//! `mind hook pre-tool --agent claude|codex|cursor`: before an agent's tool call, what the
+//! project's memory says about it. Reads the harness's hook JSON on stdin; prints the
+//! harness's answer only when a memory matches (the per-harness ends are in
+//! [`crate::pretool::harness`]). Always silent and exit 0 otherwise: no project,
 //! an unknown agent, input that is not a pre-tool call, an unreadable file. A tool call
 //! must never be slowed by more than a file read or broken by mind.
 
@@ -9,8 +10,8 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::agents::claude::{self, PreToolInput};
 use crate::output;
+use crate::pretool::harness::{Harness, Subject};
 use crate::pretool::{Action, note, scan};
 use crate::store::{self, Project, text};
 
@@ -24,14 +25,14 @@ pub fn run(args: &[OsString]) {
         .and_then(|i| args.get(i + 1))
         .map(|a| a.to_string_lossy().into_owned())
         .unwrap_or_else(|| "claude".into());
-    // Only Claude Code's contract is implemented; other agents get no answer.
-    if agent != "claude" {
-        return;
-    }
-    let Some(input) = PreToolInput::parse(&read_stdin()) else {
+    // An agent whose contract is not known gets no answer.
+    let Some(harness) = Harness::from_name(&agent) else {
         return;
     };
-    let cwd = match input.cwd.clone().filter(|c| c.is_absolute() && c.is_dir()) {
+    let Some(call) = harness.parse(&read_stdin()) else {
+        return;
+    };
+    let cwd = match call.cwd.clone().filter(|c| c.is_absolute() && c.is_dir()) {
         Some(cwd) => cwd,
         None => match std::env::current_dir() {
             Ok(cwd) => cwd,
@@ -41,26 +42,34 @@ pub fn run(args: &[OsString]) {
     let Some(project) = store::find_upwards(&cwd) else {
         return;
     };
-    let action = if let Some(command) = input.command() {
-        Action::Command(command.to_string())
-    } else if let Some(path) = input.file_path() {
-        match Action::file(&canonical(&project.root), &canonical(&cwd), path) {
-            Some(action) => action,
-            None => return,
+    let actions: Vec<Action> = match &call.subject {
+        Subject::Command(command) => vec![Action::Command(command.clone())],
+        Subject::Files(paths) => {
+            let (root, cwd) = (canonical(&project.root), canonical(&cwd));
+            paths
+                .iter()
+                .filter_map(|p| Action::file(&root, &cwd, p))
+                .collect()
         }
-    } else {
-        return;
     };
+    if actions.is_empty() {
+        return;
+    }
     let memory = read_lossy(&project.memory());
     let session = read_lossy(&project.session());
-    let found = scan::scan(&memory, &session, &action);
+    let found = scan::scan_all(&memory, &session, &actions);
     let Some(note) = note::render(&found) else {
         return;
     };
     let deny = found.iter().any(|f| f.critical) && blocks_on_critical(&project);
-    let _ = output::print(&claude::pre_tool_output(&note, deny));
+    let Some(answer) = harness.answer(&call, &note, deny) else {
+        return;
+    };
+    let _ = output::print(&answer.text);
     // What the agent was shown counts as used (`mind status --unused`); never waits.
-    if let Ok(clock) = crate::clock::Clock::from_env() {
+    if answer.shows_note
+        && let Ok(clock) = crate::clock::Clock::from_env()
+    {
         let shown: Vec<&str> = found.iter().map(|f| f.text.as_str()).collect();
         store::usage::record_shown_if_free(&project, &shown, clock.today());
     }

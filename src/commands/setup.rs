@@ -2,7 +2,8 @@
 //!
 //! Every agent gets its instruction file as a context target (config.json); Cursor's rule
 //! file starts with the front matter that makes Cursor always load it; Claude Code gets
-//! its hooks and permission rule merged into `.claude/settings.json`; Aider gets the
+//! its hooks and permission rule merged into `.claude/settings.json`, Codex its hooks into
+//! `.codex/hooks.json`, Cursor its hooks into `.cursor/hooks.json`; Aider gets the
 //! context file in `read:` of `.aider.conf.yml`. What setup added is recorded in
 //! `.mind/state.json` (key `setup`), so `--remove` takes out exactly that and puts a file
 //! back byte for byte when nothing else in it changed.
@@ -12,7 +13,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::agents::{self, Agent, aider, claude, cursor, targets};
+use crate::agents::{self, Agent, aider, claude, codex, cursor, targets};
 use crate::app::Ctx;
 use crate::cli::SetupArgs;
 use crate::commands::{read_memory, refresh_context};
@@ -41,6 +42,12 @@ struct Record {
     /// Claude Code: the hooks and rule added.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     claude: Option<claude::Added>,
+    /// Codex: the events whose hook was added to `.codex/hooks.json`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    codex: Option<Vec<String>>,
+    /// Cursor: what was added to `.cursor/hooks.json`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    cursor_hooks: Option<cursor::Added>,
     /// Aider: whether setup wrote the `read:` key itself.
     #[serde(default)]
     read_key_added: bool,
@@ -249,7 +256,9 @@ fn plan_setup(
     match args.agent {
         Agent::Claude => plan_claude(project, args, &mut record, report)?,
         Agent::Aider => plan_aider(project, target, &mut record, report)?,
+        Agent::Cursor => plan_cursor_hooks(project, &mut record, report)?,
         Agent::Codex => {
+            plan_codex(project, &mut record, report)?;
             let budget = ctx.config(project)?.context_budget_chars;
             let tokens = agents::estimated_tokens(budget);
             if tokens > agents::CODEX_TOKEN_CAP {
@@ -316,6 +325,75 @@ fn plan_claude(
     Ok(())
 }
 
+/// Parse a JSON hook or settings file (none: empty), for a merge or a removal.
+fn read_json_file(
+    project: &Project,
+    file: &str,
+) -> Result<(Option<Vec<u8>>, serde_json::Map<String, Value>)> {
+    let path = project.root.join(file);
+    let existing = text::read_optional(&path)?;
+    let parsed = claude::parse(existing.as_deref().unwrap_or_default())
+        .map_err(|reason| Error::BadFile { path, reason })?;
+    Ok((existing, parsed))
+}
+
+/// Remember the bytes a file had before setup first changed it.
+fn remember_original(record: &mut Record, file: &str, existing: Option<Vec<u8>>) {
+    if record.changed_file.is_none() {
+        record.changed_file = Some(file.into());
+        record.original = existing.map(|b| String::from_utf8_lossy(&b).into_owned());
+    }
+}
+
+fn plan_codex(project: &Project, record: &mut Record, report: &mut Report) -> Result<()> {
+    let file = codex::HOOKS_FILE;
+    let (existing, mut hooks) = read_json_file(project, file)?;
+    let added = codex::merge(&mut hooks).map_err(|reason| Error::BadFile {
+        path: project.root.join(file),
+        reason,
+    })?;
+    if !added.is_empty() {
+        let parts: Vec<String> = added.iter().map(|e| format!("{e} hook")).collect();
+        report.changes.push(Change {
+            file: file.into(),
+            action: format!("add {}", parts.join(", ")),
+            bytes: Some(claude::render(&hooks)),
+        });
+        remember_original(record, file, existing);
+        let mut all = record.codex.take().unwrap_or_default();
+        all.extend(added);
+        record.codex = Some(all);
+    }
+    report.notes.push(format!(
+        "Codex runs the hooks in {file} only in a trusted project (trust it when Codex asks, or `trust_level = \"trusted\"` for it in ~/.codex/config.toml)"
+    ));
+    Ok(())
+}
+
+fn plan_cursor_hooks(project: &Project, record: &mut Record, report: &mut Report) -> Result<()> {
+    let file = cursor::HOOKS_FILE;
+    let (existing, mut hooks) = read_json_file(project, file)?;
+    let added = cursor::merge(&mut hooks).map_err(|reason| Error::BadFile {
+        path: project.root.join(file),
+        reason,
+    })?;
+    if added.is_empty() {
+        return Ok(());
+    }
+    let parts: Vec<String> = added.hooks.iter().map(|e| format!("{e} hook")).collect();
+    report.changes.push(Change {
+        file: file.into(),
+        action: format!("add {}", parts.join(", ")),
+        bytes: Some(claude::render(&hooks)),
+    });
+    remember_original(record, file, existing);
+    let mut all = record.cursor_hooks.take().unwrap_or_default();
+    all.hooks.extend(added.hooks);
+    all.version |= added.version;
+    record.cursor_hooks = Some(all);
+    Ok(())
+}
+
 fn plan_aider(
     project: &Project,
     target: &str,
@@ -379,6 +457,36 @@ fn plan_removal(
                 }
             }
         }
+        Agent::Codex => {
+            let file = codex::HOOKS_FILE;
+            let (existing, mut hooks) = read_json_file(project, file)?;
+            let events = record_or_default
+                .codex
+                .clone()
+                .unwrap_or_else(codex::all_events);
+            if existing.is_some() && codex::remove(&mut hooks, &events) {
+                report.changes.push(Change {
+                    file: file.into(),
+                    action: "remove the mind hooks".into(),
+                    bytes: restore_or(record, file, &hooks, claude::render(&hooks)),
+                });
+            }
+        }
+        Agent::Cursor => {
+            let file = cursor::HOOKS_FILE;
+            let (existing, mut hooks) = read_json_file(project, file)?;
+            let added = record_or_default
+                .cursor_hooks
+                .clone()
+                .unwrap_or_else(cursor::Added::everything);
+            if existing.is_some() && cursor::remove(&mut hooks, &added) {
+                report.changes.push(Change {
+                    file: file.into(),
+                    action: "remove the mind hooks".into(),
+                    bytes: restore_or(record, file, &hooks, claude::render(&hooks)),
+                });
+            }
+        }
         Agent::Aider => {
             let path = project.root.join(aider::CONFIG_FILE);
             if let (Some(bytes), Some(target)) = (
@@ -435,7 +543,7 @@ fn plan_removal(
             None => {}
         }
     }
-    if record.is_none() && args.agent != Agent::Claude {
+    if record.is_none() && !matches!(args.agent, Agent::Claude | Agent::Codex | Agent::Cursor) {
         report.notes.push(format!(
             "no record of `mind setup {}` in .mind/state.json; nothing of it to take out",
             record_key(args)

@@ -4,8 +4,10 @@
 //! Runs before every tool call, so it never parses the whole memory: [`scan`] reads
 //! MEMORY.md and SESSION.md line by line and looks only at the few line kinds that can
 //! matter here (gotchas, rejected approaches, lines with a file provenance), then
-//! [`note`] turns the matches into one short note.
+//! [`note`] turns the matches into one short note. [`harness`] reads each agent harness's
+//! hook input and writes its answer.
 
+pub mod harness;
 pub mod note;
 pub mod scan;
 

@@ -57,6 +57,21 @@ pub fn scan(memory: &str, session: &str, action: &Action) -> Vec<Found> {
     found
 }
 
+/// The lines that bear on any of `actions` (a patch may touch several files), each once,
+/// gotchas first.
+pub fn scan_all(memory: &str, session: &str, actions: &[Action]) -> Vec<Found> {
+    let mut found: Vec<Found> = Vec::new();
+    for action in actions {
+        for f in scan(memory, session, action) {
+            if !found.iter().any(|g| g.text == f.text) {
+                found.push(f);
+            }
+        }
+    }
+    found.sort_by_key(|f| f.kind);
+    found
+}
+
 /// What a line is checked against: the action's distinctive words and, for a file, its path.
 struct Probe<'a> {
     words: Vec<String>,

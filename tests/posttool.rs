@@ -294,19 +294,33 @@ fn codex_failures_are_recorded_and_a_repeat_is_warned_about_in_codex_format() {
     let env = Env::initialised();
     let root = env.root();
     let failing = "Exit code: 101\nWall time: 2.1 seconds\nOutput:\n   Compiling api v0.1.0\nerror[E0308]: mismatched types\n";
-    assert_eq!(codex_hook(&env, &codex_ran(&root, "cargo test -p api", failing)), "");
-    let reply: Value =
-        serde_json::from_str(&codex_hook(&env, &codex_ran(&root, "cargo test -p api", failing)))
-            .unwrap();
+    assert_eq!(
+        codex_hook(&env, &codex_ran(&root, "cargo test -p api", failing)),
+        ""
+    );
+    let reply: Value = serde_json::from_str(&codex_hook(
+        &env,
+        &codex_ran(&root, "cargo test -p api", failing),
+    ))
+    .unwrap();
     assert_eq!(reply["hookSpecificOutput"]["hookEventName"], "PostToolUse");
-    let warning = reply["hookSpecificOutput"]["additionalContext"].as_str().unwrap();
+    let warning = reply["hookSpecificOutput"]["additionalContext"]
+        .as_str()
+        .unwrap();
     assert!(
         warning.starts_with("mind: this command keeps failing (critical, 100% similar to an earlier failure in this session; attempt 2)\n"),
         "{warning}"
     );
     // Unified exec's header says it another way; the success closes the failures.
     assert_eq!(
-        codex_hook(&env, &codex_ran(&root, "cargo test -p api", "Process exited with code 0\nOutput:\nok\n")),
+        codex_hook(
+            &env,
+            &codex_ran(
+                &root,
+                "cargo test -p api",
+                "Process exited with code 0\nOutput:\nok\n"
+            )
+        ),
         ""
     );
     assert_eq!(

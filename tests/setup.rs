@@ -975,3 +975,255 @@ fn the_pre_tool_hook_setup_writes_answers_like_claude_code_calls_it() {
     user.ok(&project, &["setup", "claude", "--remove"]);
     assert!(!project.join(".claude/settings.json").exists());
 }
+
+// `mind hook pre-tool --agent codex|cursor` and the hooks `mind setup codex|cursor` writes.
+
+fn pre_tool_as(env: &Env, agent: &str, stdin: &str) -> (Option<i32>, String, String) {
+    let out = env
+        .mind(&["hook", "pre-tool", "--agent", agent])
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// Codex's documented PreToolUse input (pre-tool-use.command.input.schema.json).
+fn codex_input(cwd: &Path, tool: &str, command: &str) -> String {
+    json!({"session_id": "019a-thread", "turn_id": "turn-1", "transcript_path": null,
+        "cwd": cwd.display().to_string(), "hook_event_name": "PreToolUse",
+        "model": "gpt-5-codex", "permission_mode": "default", "tool_name": tool,
+        "tool_input": {"command": command}, "tool_use_id": "call_01"})
+    .to_string()
+}
+
+/// Cursor's documented input for `event` with its own fields.
+fn cursor_input(root: &Path, event: &str, fields: Value) -> String {
+    let mut v = json!({"conversation_id": "conv-1", "generation_id": "gen-1",
+        "model": "claude-4.5-sonnet", "cursor_version": "2.0.77",
+        "hook_event_name": event, "workspace_roots": [root.display().to_string()]});
+    for (k, val) in fields.as_object().unwrap() {
+        v[k] = val.clone();
+    }
+    v.to_string()
+}
+
+fn cursor_note(lines: &[&str]) -> String {
+    let mut note = NOTE_HEAD.to_string();
+    for line in lines {
+        note.push_str("\n- ");
+        note.push_str(line);
+    }
+    format!(
+        "{}\n",
+        json!({"permission": "allow", "agent_message": note})
+    )
+}
+
+const REDIS_NOTE: &str =
+    "tried before: Redis for sessions — failed because overkill for one server";
+const AUTH_NOTE: &str = "memory about this file: learned: token refresh races on reload (src/auth.rs:42) [stale?: the file changed since]";
+
+#[test]
+fn codex_pre_tool_answers_a_command_and_a_patch_in_codex_format() {
+    let env = pre_tool_env();
+    let root = env.root();
+    let silent = (Some(0), String::new(), String::new());
+    assert_eq!(
+        pre_tool_as(
+            &env,
+            "codex",
+            &codex_input(&root, "Bash", "docker run -d redis:7")
+        ),
+        (Some(0), note_output(&[REDIS_NOTE]), String::new())
+    );
+    // apply_patch carries the patch; its file headers name the files.
+    let patch = "*** Begin Patch\n*** Update File: src/auth.rs\n@@ fn refresh\n-    old()\n+    new()\n*** End Patch\n";
+    assert_eq!(
+        pre_tool_as(&env, "codex", &codex_input(&root, "apply_patch", patch)),
+        (Some(0), note_output(&[AUTH_NOTE]), String::new())
+    );
+    let other = patch.replace("src/auth.rs", "src/other.rs");
+    assert_eq!(
+        pre_tool_as(&env, "codex", &codex_input(&root, "apply_patch", &other)),
+        silent
+    );
+    assert_eq!(
+        pre_tool_as(&env, "codex", &codex_input(&root, "Bash", "ls -la")),
+        silent
+    );
+    for stdin in ["", "not json", "{", r#"{"hook_event_name":"PreToolUse"}"#] {
+        assert_eq!(pre_tool_as(&env, "codex", stdin), silent, "{stdin}");
+    }
+}
+
+#[test]
+fn cursor_pre_tool_lets_a_command_run_with_the_note_and_cannot_annotate_a_read() {
+    let env = pre_tool_env();
+    let root = env.root();
+    let silent = (Some(0), String::new(), String::new());
+    let shell = |command: &str| {
+        cursor_input(
+            &root,
+            "beforeShellExecution",
+            json!({"command": command, "cwd": root.display().to_string()}),
+        )
+    };
+    assert_eq!(
+        pre_tool_as(&env, "cursor", &shell("docker run -d redis:7")),
+        (Some(0), cursor_note(&[REDIS_NOTE]), String::new())
+    );
+    assert_eq!(pre_tool_as(&env, "cursor", &shell("ls -la")), silent);
+    // beforeReadFile answers with `permission` alone: a note has nowhere to go.
+    let read = |file: &str| {
+        cursor_input(
+            &root,
+            "beforeReadFile",
+            json!({"file_path": root.join(file).display().to_string(), "content": "x", "attachments": []}),
+        )
+    };
+    assert_eq!(pre_tool_as(&env, "cursor", &read("src/auth.rs")), silent);
+    for stdin in [
+        "",
+        "not json",
+        r#"{"hook_event_name":"beforeShellExecution"}"#,
+    ] {
+        assert_eq!(pre_tool_as(&env, "cursor", stdin), silent, "{stdin}");
+    }
+
+    // Opted in to blocking: a critical gotcha refuses the command (saying why) and the read.
+    let mut config: Value = json_of(&env.read(".mind/config.json"));
+    config["pre_tool"] = json!({"block_critical": true});
+    env.write(".mind/config.json", config.to_string());
+    let note = format!(
+        "{NOTE_HEAD}\n- critical gotcha: prod migrations lock the users table -> run them at night"
+    );
+    assert_eq!(
+        pre_tool_as(&env, "cursor", &shell("psql -f migrations/001.sql")).1,
+        format!(
+            "{}\n",
+            json!({"permission": "deny", "user_message": note, "agent_message": note})
+        )
+    );
+    assert_eq!(
+        pre_tool_as(&env, "cursor", &read("migrations/users.sql")).1,
+        "{\"permission\":\"deny\"}\n"
+    );
+}
+
+#[test]
+fn setup_codex_and_cursor_merge_their_hooks_once_and_remove_only_theirs() {
+    let env = Env::initialised();
+    let codex_user = "{\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\n        \"matcher\": \"Bash\",\n        \"hooks\": [\n          {\n            \"type\": \"command\",\n            \"command\": \"./audit.sh\"\n          }\n        ]\n      }\n    ]\n  }\n}\n";
+    let cursor_user = "{\n  \"version\": 1,\n  \"hooks\": {\n    \"afterFileEdit\": [\n      {\n        \"command\": \"./fmt.sh\"\n      }\n    ]\n  }\n}\n";
+    env.write(".codex/hooks.json", codex_user);
+    env.write(".cursor/hooks.json", cursor_user);
+
+    let dry = env.ok(&["setup", "codex", "--dry-run"]);
+    assert!(
+        dry.contains(".codex/hooks.json: would add PreToolUse hook, PostToolUse hook"),
+        "{dry}"
+    );
+    assert_eq!(env.read(".codex/hooks.json"), codex_user);
+
+    env.ok(&["setup", "codex"]);
+    env.ok(&["setup", "cursor"]);
+    assert_eq!(
+        json_of(&env.read(".codex/hooks.json")),
+        json!({"hooks": {
+            "PreToolUse": [
+                {"matcher": "Bash", "hooks": [{"type": "command", "command": "./audit.sh"}]},
+                {"matcher": "Bash|apply_patch", "hooks": [{"type": "command", "command": "mind hook pre-tool --agent codex"}]}],
+            "PostToolUse": [
+                {"matcher": "Bash", "hooks": [{"type": "command", "command": "mind hook post-tool --agent codex"}]}]}})
+    );
+    assert_eq!(
+        json_of(&env.read(".cursor/hooks.json")),
+        json!({"version": 1, "hooks": {
+            "afterFileEdit": [{"command": "./fmt.sh"}],
+            "beforeShellExecution": [{"command": "mind hook pre-tool --agent cursor"}],
+            "beforeReadFile": [{"command": "mind hook pre-tool --agent cursor"}]}})
+    );
+    // A second run changes nothing.
+    let before = snapshot(&env);
+    assert!(env.ok(&["setup", "codex"]).contains("nothing to add"));
+    assert!(env.ok(&["setup", "cursor"]).contains("nothing to add"));
+    assert_eq!(snapshot(&env), before);
+
+    // Removal gives the user's files back byte for byte.
+    env.ok(&["setup", "codex", "--remove"]);
+    env.ok(&["setup", "cursor", "--remove"]);
+    assert_eq!(env.read(".codex/hooks.json"), codex_user);
+    assert_eq!(env.read(".cursor/hooks.json"), cursor_user);
+
+    // Files setup created go again; a file with a key twice is refused.
+    let fresh = Env::initialised();
+    fresh.ok(&["setup", "codex"]);
+    fresh.ok(&["setup", "cursor"]);
+    fresh.ok(&["setup", "codex", "--remove"]);
+    fresh.ok(&["setup", "cursor", "--remove"]);
+    assert!(!fresh.exists(".codex") && !fresh.exists(".cursor"));
+    fresh.write(".codex/hooks.json", "{\"hooks\": {}, \"hooks\": {}}");
+    fresh
+        .mind(&["setup", "codex"])
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("appears twice"));
+}
+
+#[test]
+fn the_hooks_setup_writes_for_codex_and_cursor_answer_as_the_harness_runs_them() {
+    let user = User::new();
+    let project = user.folder("work/app");
+    user.git(&project, &["init", "-q"]);
+    user.ok(&project, &["init"]);
+    let memory = project.join(".mind/MEMORY.md");
+    let mut text = fs::read_to_string(&memory).unwrap();
+    text.push_str("\ndecided against: Redis for sessions - overkill for one server\n");
+    fs::write(&memory, text).unwrap();
+    user.ok(&project, &["setup", "codex"]);
+    user.ok(&project, &["setup", "cursor"]);
+
+    let codex = json_of(&fs::read_to_string(project.join(".codex/hooks.json")).unwrap());
+    let commands = commands_for(&codex, "PreToolUse", None);
+    assert_eq!(commands, ["mind hook pre-tool --agent codex"]);
+    let input: Value =
+        serde_json::from_str(&codex_input(&project, "Bash", "docker run -d redis:7")).unwrap();
+    let out = run_hook(&user, &project, &commands[0], &input);
+    assert_eq!(
+        (out.status.code(), String::from_utf8(out.stdout).unwrap()),
+        (Some(0), note_output(&[REDIS_NOTE]))
+    );
+    // The post-tool hook Codex runs records a failure.
+    let post = commands_for(&codex, "PostToolUse", None);
+    let ran = json!({"session_id": "s", "turn_id": "t", "transcript_path": null,
+        "cwd": project.display().to_string(), "hook_event_name": "PostToolUse",
+        "model": "gpt-5-codex", "permission_mode": "default", "tool_name": "Bash",
+        "tool_input": {"command": "make"}, "tool_use_id": "c",
+        "tool_response": "Exit code: 2\nOutput:\nmake: *** No rule to make target"});
+    assert_eq!(
+        run_hook(&user, &project, &post[0], &ran).status.code(),
+        Some(0)
+    );
+    let session = fs::read_to_string(project.join(".mind/SESSION.md")).unwrap();
+    assert!(session.contains("- command failed: `make`: make: *** No rule to make target\n"));
+
+    let cursor = json_of(&fs::read_to_string(project.join(".cursor/hooks.json")).unwrap());
+    let command = cursor["hooks"]["beforeShellExecution"][0]["command"]
+        .as_str()
+        .unwrap();
+    let input: Value = serde_json::from_str(&cursor_input(
+        &project,
+        "beforeShellExecution",
+        json!({"command": "docker run -d redis:7", "cwd": project.display().to_string()}),
+    ))
+    .unwrap();
+    let out = run_hook(&user, &project, command, &input);
+    assert_eq!(
+        (out.status.code(), String::from_utf8(out.stdout).unwrap()),
+        (Some(0), cursor_note(&[REDIS_NOTE]))
+    );
+}

@@ -198,7 +198,10 @@ pub fn remove_hooks(
     let Some(Value::Object(hooks)) = settings.get_mut("hooks") else {
         return false;
     };
-    for entry in entries.iter().filter(|h| events.iter().any(|e| e == h.event)) {
+    for entry in entries
+        .iter()
+        .filter(|h| events.iter().any(|e| e == h.event))
+    {
         let Some(Value::Array(groups)) = hooks.get_mut(entry.event) else {
             continue;
         };

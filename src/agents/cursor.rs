@@ -73,14 +73,20 @@ pub fn merge(file: &mut Map<String, Value>) -> Result<Added, String> {
             added.version = true;
         }
         Some(v) if v.as_u64() == Some(HOOKS_VERSION) => {}
-        Some(v) => return Err(format!("`version` is {v}, not {HOOKS_VERSION}; left unchanged")),
+        Some(v) => {
+            return Err(format!(
+                "`version` is {v}, not {HOOKS_VERSION}; left unchanged"
+            ));
+        }
     }
     let Value::Object(hooks) = file.entry("hooks").or_insert_with(|| json!({})) else {
         return Err("`hooks` is not a JSON object; left unchanged".into());
     };
     for event in HOOK_EVENTS {
         let Value::Array(entries) = hooks.entry(event).or_insert_with(|| json!([])) else {
-            return Err(format!("`hooks.{event}` is not a JSON list; left unchanged"));
+            return Err(format!(
+                "`hooks.{event}` is not a JSON list; left unchanged"
+            ));
         };
         if !entries.iter().any(is_ours) {
             entries.push(json!({"command": PRE_TOOL_COMMAND}));

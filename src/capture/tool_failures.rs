@@ -110,7 +110,7 @@ pub fn parse_codex(input: &str) -> Option<ShellOutcome> {
     let failure = match v.get("tool_response")? {
         Value::String(text) => {
             let code = exit_code_in(text)?;
-            (code != 0).then(|| text.clone())
+            (code != 0).then(|| output_after_header(text).to_string())
         }
         response @ Value::Object(_) => {
             let code = ["exit_code", "exitCode", "returncode", "returnCode"]
@@ -138,6 +138,19 @@ pub fn parse_codex(input: &str) -> Option<ShellOutcome> {
         command,
         failure,
     })
+}
+
+/// A Codex shell output without its header (exit code, wall time): what follows its
+/// `Output:` line, or all of it.
+fn output_after_header(text: &str) -> &str {
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        at += line.len();
+        if line.trim() == "Output:" {
+            return &text[at..];
+        }
+    }
+    text
 }
 
 /// The exit code a Codex shell output states in its header lines.
@@ -443,7 +456,13 @@ mod tests {
         assert_eq!(parse_claude(code).unwrap().failure.as_deref(), Some("out"));
         assert!(parse_claude("not json").is_none());
         let codex = r#"{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"make"},"tool_response":"Exit code: 2\nWall time: 0.1 seconds\nOutput:\nmake: *** No rule to make target"}"#;
-        assert!(parse_codex(codex).unwrap().failure.unwrap().contains("No rule"));
+        assert!(
+            parse_codex(codex)
+                .unwrap()
+                .failure
+                .unwrap()
+                .contains("No rule")
+        );
         let fine = r#"{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"make"},"tool_response":"Process exited with code 0\nOutput:\nok"}"#;
         assert_eq!(parse_codex(fine).unwrap().failure, None);
         let unknown = r#"{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"make"},"tool_response":"ok"}"#;

@@ -104,9 +104,7 @@ fn parse_pre_tool_use(harness: Harness, v: &Value) -> Option<Call> {
     let subject = match (harness, tool) {
         (_, "Bash") => Subject::Command(text("command")?),
         (Harness::Codex, "apply_patch") => Subject::Files(patch_files(&text("command")?)),
-        _ => Subject::Files(vec![
-            text("file_path").or_else(|| text("notebook_path"))?,
-        ]),
+        _ => Subject::Files(vec![text("file_path").or_else(|| text("notebook_path"))?]),
     };
     Some(Call {
         cwd: cwd_of(v),

@@ -834,3 +834,57 @@ fn a_refused_session_archive_changes_no_file() {
     assert_eq!(env.read(".mind/MEMORY.md"), memory);
     assert_eq!(env.read(".mind/SESSION.md"), session);
 }
+
+#[test]
+fn the_memories_a_written_context_block_shows_count_as_used_once_per_write() {
+    let mut env = Env::initialised();
+    env.at("2026-01-10T09:00:00Z");
+    let mut memory = env.read(".mind/MEMORY.md");
+    memory.push_str("\n## 2026-01-09\n\ndecided: use postgres for storage\nlearned: the login timeout is thirty seconds\n");
+    env.write(".mind/MEMORY.md", memory);
+    let unused = |env: &Env| -> Vec<(String, u64)> {
+        let v: serde_json::Value =
+            serde_json::from_str(&env.ok(&["status", "--unused", "--json"])).unwrap();
+        v["unused"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| {
+                (
+                    u["text"].as_str().unwrap().to_string(),
+                    u["shown"].as_u64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(unused(&env).len(), 2);
+
+    // The recall writes both into CLAUDE.md's block: shown, so not unused.
+    env.ok(&["recall"]);
+    assert!(env.read("CLAUDE.md").contains("use postgres for storage"));
+    assert_eq!(unused(&env), Vec::<(String, u64)>::new());
+    let ledger = env.read(".mind/cache/usage.tsv");
+    assert_eq!(ledger.lines().count(), 2, "{ledger}");
+    assert!(
+        ledger.lines().all(|l| l.ends_with("\t2026-01-10\t1")),
+        "{ledger}"
+    );
+
+    // A refresh that leaves the files as they are counts nothing.
+    env.ok(&["recall"]);
+    env.ok(&["context"]);
+    assert_eq!(env.read(".mind/cache/usage.tsv"), ledger);
+
+    // Forty days on, they are unused again, each shown once.
+    env.at("2026-02-19T09:00:00Z");
+    assert_eq!(
+        unused(&env),
+        [
+            ("decided: use postgres for storage".to_string(), 1),
+            (
+                "learned: the login timeout is thirty seconds".to_string(),
+                1
+            )
+        ]
+    );
+}

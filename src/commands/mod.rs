@@ -183,6 +183,13 @@ pub(crate) fn refresh_context(
     let blocks = build_blocks(project, config, doc, extra, true)?;
     let outcomes = crate::context::write_targets(project, config, state, &blocks)?;
     record_written(ctx, state, &outcomes);
+    // The memories a changed block shows count as shown (`mind status --unused`).
+    if outcomes.iter().any(|o| {
+        matches!(o.status, "created" | "updated") && config.context_targets.contains(&o.file)
+    }) {
+        let shown = crate::store::usage::entries_in_block(doc, &blocks.shared.body);
+        crate::store::usage::record_shown(project, &shown, ctx.clock.today());
+    }
     report_notes(ctx, &outcomes);
     let mut shown = blocks.shared.body;
     if let Some(personal) = blocks.personal.filter(|b| b.sections > 0) {

@@ -1,6 +1,9 @@
 //! The usage ledger `.mind/cache/usage.tsv`: which memory lines mind has shown (search
-//! results, recall's relevant memories, a blocker's past solutions, the context block), when
-//! last and how often. A curation aid for `mind status --unused`; git-ignored with the rest
+//! results, recall's relevant memories, a blocker's past solutions, the pre-tool hook's
+//! notes, the context block), when last and how often. The context block counts when it is
+//! written: each write that changes an instruction file counts every memory the shared
+//! block shows, once per write ([`entries_in_block`]); a refresh that leaves the files as
+//! they were counts nothing, so re-running `mind recall` does not inflate the counts. A curation aid for `mind status --unused`; git-ignored with the rest
 //! of the cache, and disposable: losing it costs nothing, so no failure here fails a command.
 //!
 //! One line per record: `KEY\tYYYY-MM-DD\tCOUNT`, where KEY is a hash of the line's
@@ -115,6 +118,36 @@ pub fn record_shown_if_free(project: &Project, lines: &[&str], today: NaiveDate)
     {
         record_shown(project, lines, today);
     }
+}
+
+/// The memories of `doc` a context block `body` shows: an entry counts when one of the
+/// block's lines (its instructions aside) holds the start of its title as the block writes it (escaped; a long
+/// title is cut there). Their full lines, for [`record_shown`].
+pub fn entries_in_block<'a>(doc: &'a crate::parse::Document, body: &str) -> Vec<&'a str> {
+    /// Shorter than the block's cut, so that a cut title still matches.
+    const PROBE_CHARS: usize = 80;
+    // Every line but headings and the block's own instructions (`## Memory (mind)...`).
+    let mut instructions = false;
+    let items: Vec<&str> = body
+        .lines()
+        .filter(|l| {
+            if let Some(heading) = l.strip_prefix("## ") {
+                instructions = heading.starts_with("Memory (mind)");
+                return false;
+            }
+            !instructions
+        })
+        .collect();
+    doc.entities
+        .iter()
+        .filter(|e| !e.superseded && !e.title.trim().is_empty())
+        .filter(|e| {
+            let title = crate::context::build::escape(e.title.trim());
+            let probe: String = title.chars().take(PROBE_CHARS).collect();
+            items.iter().any(|l| l.contains(probe.as_str()))
+        })
+        .map(|e| e.text.as_str())
+        .collect()
 }
 
 fn try_record(project: &Project, lines: &[&str], today: NaiveDate) -> crate::error::Result<()> {

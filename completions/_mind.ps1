@@ -49,7 +49,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('hooks', 'hooks', [CompletionResultType]::ParameterValue, 'Install, remove or inspect the git hooks that harvest commits')
             [CompletionResult]::new('context', 'context', [CompletionResultType]::ParameterValue, 'Show what each instruction file''s context block would hold now and what the budget leaves out; writes nothing')
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the global folder, PATH and every registered project; `--fix` repairs what is safe to repair')
-            [CompletionResult]::new('setup', 'setup', [CompletionResultType]::ParameterValue, 'Wire mind into a coding agent: its instruction file, and for Claude Code its hooks')
+            [CompletionResult]::new('setup', 'setup', [CompletionResultType]::ParameterValue, 'Wire mind into a coding agent: its instruction file, and for Claude Code, Codex and Cursor its hooks')
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'What this branch taught: new and superseded memory since BASE, as markdown for a PR description')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -405,7 +405,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('hooks', 'hooks', [CompletionResultType]::ParameterValue, 'Install, remove or inspect the git hooks that harvest commits')
             [CompletionResult]::new('context', 'context', [CompletionResultType]::ParameterValue, 'Show what each instruction file''s context block would hold now and what the budget leaves out; writes nothing')
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the global folder, PATH and every registered project; `--fix` repairs what is safe to repair')
-            [CompletionResult]::new('setup', 'setup', [CompletionResultType]::ParameterValue, 'Wire mind into a coding agent: its instruction file, and for Claude Code its hooks')
+            [CompletionResult]::new('setup', 'setup', [CompletionResultType]::ParameterValue, 'Wire mind into a coding agent: its instruction file, and for Claude Code, Codex and Cursor its hooks')
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'What this branch taught: new and superseded memory since BASE, as markdown for a PR description')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break

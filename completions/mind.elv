@@ -46,7 +46,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand hooks 'Install, remove or inspect the git hooks that harvest commits'
             cand context 'Show what each instruction file''s context block would hold now and what the budget leaves out; writes nothing'
             cand doctor 'Check the global folder, PATH and every registered project; `--fix` repairs what is safe to repair'
-            cand setup 'Wire mind into a coding agent: its instruction file, and for Claude Code its hooks'
+            cand setup 'Wire mind into a coding agent: its instruction file, and for Claude Code, Codex and Cursor its hooks'
             cand diff 'What this branch taught: new and superseded memory since BASE, as markdown for a PR description'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -370,7 +370,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand hooks 'Install, remove or inspect the git hooks that harvest commits'
             cand context 'Show what each instruction file''s context block would hold now and what the budget leaves out; writes nothing'
             cand doctor 'Check the global folder, PATH and every registered project; `--fix` repairs what is safe to repair'
-            cand setup 'Wire mind into a coding agent: its instruction file, and for Claude Code its hooks'
+            cand setup 'Wire mind into a coding agent: its instruction file, and for Claude Code, Codex and Cursor its hooks'
             cand diff 'What this branch taught: new and superseded memory since BASE, as markdown for a PR description'
             cand help 'Print this message or the help of the given subcommand(s)'
         }

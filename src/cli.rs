@@ -162,7 +162,7 @@ Load them from your shell's start-up file: eval \"$(mind shell-init bash)\" in ~
     /// Run a git hook's work (called by the installed shims; always exits 0).
     #[command(hide = true)]
     Hook(HookArgs),
-    /// Wire mind into a coding agent: its instruction file, and for Claude Code its hooks.
+    /// Wire mind into a coding agent: its instruction file, and for Claude Code, Codex and Cursor its hooks.
     #[command(after_help = "Examples:
   mind setup claude
   mind setup claude --local --dry-run

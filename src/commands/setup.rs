@@ -325,11 +325,11 @@ fn plan_claude(
     Ok(())
 }
 
+/// A JSON file's bytes as found (None: no file) and its object.
+type JsonFile = (Option<Vec<u8>>, serde_json::Map<String, Value>);
+
 /// Parse a JSON hook or settings file (none: empty), for a merge or a removal.
-fn read_json_file(
-    project: &Project,
-    file: &str,
-) -> Result<(Option<Vec<u8>>, serde_json::Map<String, Value>)> {
+fn read_json_file(project: &Project, file: &str) -> Result<JsonFile> {
     let path = project.root.join(file);
     let existing = text::read_optional(&path)?;
     let parsed = claude::parse(existing.as_deref().unwrap_or_default())

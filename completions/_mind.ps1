@@ -51,6 +51,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the global folder, PATH and every registered project; `--fix` repairs what is safe to repair')
             [CompletionResult]::new('setup', 'setup', [CompletionResultType]::ParameterValue, 'Wire mind into a coding agent: its instruction file, and for Claude Code, Codex and Cursor its hooks')
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'What this branch taught: new and superseded memory since BASE, as markdown for a PR description')
+            [CompletionResult]::new('memory', 'memory', [CompletionResultType]::ParameterValue, 'Named memories: markdown documents in `.mind/memories/` with a category and tags')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -385,6 +386,106 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
         }
+        'mind;memory' {
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('write', 'write', [CompletionResultType]::ParameterValue, 'Create or rewrite `.mind/memories/NAME.md`; what is not given is kept')
+            [CompletionResult]::new('read', 'read', [CompletionResultType]::ParameterValue, 'Print a memory: its front matter fields and body (`--json`: also its backlinks)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the memories: name, category, tags, size, updated; broken ones are flagged')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete a memory''s file')
+            [CompletionResult]::new('edit', 'edit', [CompletionResultType]::ParameterValue, 'Open a memory in $VISUAL or $EDITOR (created when missing), then check its front matter')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'mind;memory;write' {
+            [CompletionResult]::new('--category', '--category', [CompletionResultType]::ParameterName, 'Its category (default for a new memory: note)')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'A tag; repeat for several. Given tags replace the memory''s tags')
+            [CompletionResult]::new('--tag', '--tag', [CompletionResultType]::ParameterName, 'A tag; repeat for several. Given tags replace the memory''s tags')
+            [CompletionResult]::new('--content', '--content', [CompletionResultType]::ParameterName, 'The markdown body (replaces the old one); `-` reads it from stdin')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'mind;memory;read' {
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'mind;memory;list' {
+            [CompletionResult]::new('--category', '--category', [CompletionResultType]::ParameterName, 'Only memories of this category')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Only memories with this tag; repeat: with any of them')
+            [CompletionResult]::new('--tag', '--tag', [CompletionResultType]::ParameterName, 'Only memories with this tag; repeat: with any of them')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'mind;memory;delete' {
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'mind;memory;edit' {
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'mind;memory;help' {
+            [CompletionResult]::new('write', 'write', [CompletionResultType]::ParameterValue, 'Create or rewrite `.mind/memories/NAME.md`; what is not given is kept')
+            [CompletionResult]::new('read', 'read', [CompletionResultType]::ParameterValue, 'Print a memory: its front matter fields and body (`--json`: also its backlinks)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the memories: name, category, tags, size, updated; broken ones are flagged')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete a memory''s file')
+            [CompletionResult]::new('edit', 'edit', [CompletionResultType]::ParameterValue, 'Open a memory in $VISUAL or $EDITOR (created when missing), then check its front matter')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'mind;memory;help;write' {
+            break
+        }
+        'mind;memory;help;read' {
+            break
+        }
+        'mind;memory;help;list' {
+            break
+        }
+        'mind;memory;help;delete' {
+            break
+        }
+        'mind;memory;help;edit' {
+            break
+        }
+        'mind;memory;help;help' {
+            break
+        }
         'mind;help' {
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create `.mind/` with its templates, add the context block to CLAUDE.md, register the project')
             [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'Write a memory: session types go to SESSION.md, memory types to MEMORY.md')
@@ -407,6 +508,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the global folder, PATH and every registered project; `--fix` repairs what is safe to repair')
             [CompletionResult]::new('setup', 'setup', [CompletionResultType]::ParameterValue, 'Wire mind into a coding agent: its instruction file, and for Claude Code, Codex and Cursor its hooks')
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'What this branch taught: new and superseded memory since BASE, as markdown for a PR description')
+            [CompletionResult]::new('memory', 'memory', [CompletionResultType]::ParameterValue, 'Named memories: markdown documents in `.mind/memories/` with a category and tags')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -491,6 +593,29 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             break
         }
         'mind;help;diff' {
+            break
+        }
+        'mind;help;memory' {
+            [CompletionResult]::new('write', 'write', [CompletionResultType]::ParameterValue, 'Create or rewrite `.mind/memories/NAME.md`; what is not given is kept')
+            [CompletionResult]::new('read', 'read', [CompletionResultType]::ParameterValue, 'Print a memory: its front matter fields and body (`--json`: also its backlinks)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the memories: name, category, tags, size, updated; broken ones are flagged')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete a memory''s file')
+            [CompletionResult]::new('edit', 'edit', [CompletionResultType]::ParameterValue, 'Open a memory in $VISUAL or $EDITOR (created when missing), then check its front matter')
+            break
+        }
+        'mind;help;memory;write' {
+            break
+        }
+        'mind;help;memory;read' {
+            break
+        }
+        'mind;help;memory;list' {
+            break
+        }
+        'mind;help;memory;delete' {
+            break
+        }
+        'mind;help;memory;edit' {
             break
         }
         'mind;help;help' {

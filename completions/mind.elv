@@ -48,6 +48,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand doctor 'Check the global folder, PATH and every registered project; `--fix` repairs what is safe to repair'
             cand setup 'Wire mind into a coding agent: its instruction file, and for Claude Code, Codex and Cursor its hooks'
             cand diff 'What this branch taught: new and superseded memory since BASE, as markdown for a PR description'
+            cand memory 'Named memories: markdown documents in `.mind/memories/` with a category and tags'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mind;init'= {
@@ -350,6 +351,93 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand -h 'Print help'
             cand --help 'Print help'
         }
+        &'mind;memory'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand write 'Create or rewrite `.mind/memories/NAME.md`; what is not given is kept'
+            cand read 'Print a memory: its front matter fields and body (`--json`: also its backlinks)'
+            cand list 'List the memories: name, category, tags, size, updated; broken ones are flagged'
+            cand delete 'Delete a memory''s file'
+            cand edit 'Open a memory in $VISUAL or $EDITOR (created when missing), then check its front matter'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mind;memory;write'= {
+            cand --category 'Its category (default for a new memory: note)'
+            cand -t 'A tag; repeat for several. Given tags replace the memory''s tags'
+            cand --tag 'A tag; repeat for several. Given tags replace the memory''s tags'
+            cand --content 'The markdown body (replaces the old one); `-` reads it from stdin'
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;memory;read'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;memory;list'= {
+            cand --category 'Only memories of this category'
+            cand -t 'Only memories with this tag; repeat: with any of them'
+            cand --tag 'Only memories with this tag; repeat: with any of them'
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;memory;delete'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;memory;edit'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;memory;help'= {
+            cand write 'Create or rewrite `.mind/memories/NAME.md`; what is not given is kept'
+            cand read 'Print a memory: its front matter fields and body (`--json`: also its backlinks)'
+            cand list 'List the memories: name, category, tags, size, updated; broken ones are flagged'
+            cand delete 'Delete a memory''s file'
+            cand edit 'Open a memory in $VISUAL or $EDITOR (created when missing), then check its front matter'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mind;memory;help;write'= {
+        }
+        &'mind;memory;help;read'= {
+        }
+        &'mind;memory;help;list'= {
+        }
+        &'mind;memory;help;delete'= {
+        }
+        &'mind;memory;help;edit'= {
+        }
+        &'mind;memory;help;help'= {
+        }
         &'mind;help'= {
             cand init 'Create `.mind/` with its templates, add the context block to CLAUDE.md, register the project'
             cand log 'Write a memory: session types go to SESSION.md, memory types to MEMORY.md'
@@ -372,6 +460,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand doctor 'Check the global folder, PATH and every registered project; `--fix` repairs what is safe to repair'
             cand setup 'Wire mind into a coding agent: its instruction file, and for Claude Code, Codex and Cursor its hooks'
             cand diff 'What this branch taught: new and superseded memory since BASE, as markdown for a PR description'
+            cand memory 'Named memories: markdown documents in `.mind/memories/` with a category and tags'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mind;help;init'= {
@@ -430,6 +519,23 @@ set edit:completion:arg-completer[mind] = {|@words|
         &'mind;help;setup'= {
         }
         &'mind;help;diff'= {
+        }
+        &'mind;help;memory'= {
+            cand write 'Create or rewrite `.mind/memories/NAME.md`; what is not given is kept'
+            cand read 'Print a memory: its front matter fields and body (`--json`: also its backlinks)'
+            cand list 'List the memories: name, category, tags, size, updated; broken ones are flagged'
+            cand delete 'Delete a memory''s file'
+            cand edit 'Open a memory in $VISUAL or $EDITOR (created when missing), then check its front matter'
+        }
+        &'mind;help;memory;write'= {
+        }
+        &'mind;help;memory;read'= {
+        }
+        &'mind;help;memory;list'= {
+        }
+        &'mind;help;memory;delete'= {
+        }
+        &'mind;help;memory;edit'= {
         }
         &'mind;help;help'= {
         }

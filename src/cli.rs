@@ -176,6 +176,73 @@ Load them from your shell's start-up file: eval \"$(mind shell-init bash)\" in ~
   mind diff v1.0 --json
   mind diff > pr-notes.md")]
     Diff(DiffArgs),
+    /// Named memories: markdown documents in `.mind/memories/` with a category and tags.
+    #[command(after_help = "Examples:
+  mind memory write api-design --category architecture --tag api --content \"# API design\"
+  mind memory write release-checklist --category guide -
+  mind memory read api-design
+  mind memory list --category decision --json
+  mind memory edit api-design
+  mind memory delete api-design")]
+    Memory(MemoryArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct MemoryArgs {
+    #[command(subcommand)]
+    pub action: MemoryAction,
+}
+
+/// The categories a named memory may have.
+fn category_parser() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(
+        crate::memories::Category::ALL.map(crate::memories::Category::as_str),
+    )
+}
+
+#[derive(Debug, Subcommand)]
+pub enum MemoryAction {
+    /// Create or rewrite `.mind/memories/NAME.md`; what is not given is kept.
+    Write {
+        /// The memory's name (its file name without `.md`).
+        name: String,
+        /// Its category (default for a new memory: note).
+        #[arg(long, value_name = "C", value_parser = category_parser())]
+        category: Option<String>,
+        /// A tag; repeat for several. Given tags replace the memory's tags.
+        #[arg(short = 't', long = "tag", value_name = "T")]
+        tags: Vec<String>,
+        /// The markdown body (replaces the old one); `-` reads it from stdin.
+        #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
+        content: Option<String>,
+        /// `-`: read the body from stdin.
+        #[arg(value_name = "-", conflicts_with = "content")]
+        stdin: Option<String>,
+    },
+    /// Print a memory: its front matter fields and body (`--json`: also its backlinks).
+    Read {
+        /// The memory's name.
+        name: String,
+    },
+    /// List the memories: name, category, tags, size, updated; broken ones are flagged.
+    List {
+        /// Only memories of this category.
+        #[arg(long, value_name = "C", value_parser = category_parser())]
+        category: Option<String>,
+        /// Only memories with this tag; repeat: with any of them.
+        #[arg(short = 't', long = "tag", value_name = "T")]
+        tags: Vec<String>,
+    },
+    /// Delete a memory's file.
+    Delete {
+        /// The memory's name.
+        name: String,
+    },
+    /// Open a memory in $VISUAL or $EDITOR (created when missing), then check its front matter.
+    Edit {
+        /// The memory's name.
+        name: String,
+    },
 }
 
 #[derive(Debug, Args)]

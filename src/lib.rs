@@ -20,6 +20,7 @@ pub mod error;
 pub mod githooks;
 pub mod hints;
 pub mod log_level;
+pub mod memories;
 pub mod output;
 pub mod parse;
 pub mod pretool;

@@ -14,6 +14,7 @@ mod hook;
 mod hooks;
 mod init;
 mod log;
+mod memory;
 mod parse;
 mod post_tool;
 mod pre_tool;
@@ -78,6 +79,7 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Hook(_) => Ok(()),
         Command::Setup(args) => setup::run(&args, &ctx),
         Command::Diff(args) => diff::run(&args, &ctx),
+        Command::Memory(args) => memory::run(&args, &ctx),
     }
 }
 

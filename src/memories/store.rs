@@ -1,0 +1,358 @@
+//! The files of named memories in `.mind/memories/`: list, read, write, delete.
+//!
+//! Every write holds the store lock and replaces the file atomically; none goes through a
+//! symbolic link that leads out of the project (a cloned repository's
+//! `.mind/memories -> ~/notes` is refused, not written through). A file whose front matter
+//! is broken is reported and never rewritten: the person who broke it fixes it.
+
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+use crate::memories::front_matter::{self, Category, FrontMatter, Split};
+use crate::memories::name;
+use crate::store::{MEMORIES_DIR, Project, atomic, text};
+
+const EXTENSION: &str = "md";
+
+/// A memory read whole.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Memory {
+    pub name: String,
+    pub path: PathBuf,
+    /// The header; the defaults (a note without tags or times) when the file has none.
+    pub front: FrontMatter,
+    pub body: String,
+    /// The file's size in bytes.
+    pub size: u64,
+}
+
+/// A memory as listed: its header, or why the header cannot be read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Listed {
+    pub name: String,
+    pub size: u64,
+    pub front: std::result::Result<FrontMatter, String>,
+    /// The first line of the body that says something (a heading's text), if any.
+    pub first_line: Option<String>,
+}
+
+/// What a write asks for; `None` keeps what the memory has.
+#[derive(Debug, Clone, Default)]
+pub struct Change {
+    pub category: Option<Category>,
+    pub tags: Option<Vec<String>>,
+    pub body: Option<String>,
+}
+
+/// What a write did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Written {
+    Created,
+    Updated,
+    Unchanged,
+}
+
+impl Written {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Written::Created => "created",
+            Written::Updated => "updated",
+            Written::Unchanged => "unchanged",
+        }
+    }
+}
+
+/// `.mind/memories/`.
+pub fn dir(project: &Project) -> PathBuf {
+    project.dir().join(MEMORIES_DIR)
+}
+
+/// `.mind/memories/NAME.md` for a name that passed [`name::validate`].
+pub fn path_of(project: &Project, name: &str) -> PathBuf {
+    dir(project).join(format!("{name}.{EXTENSION}"))
+}
+
+/// The names of the memories in `.mind/memories/`, sorted. Files whose name is not a
+/// memory name (`.hidden.md`, `a#b.md`) and folders are not memories.
+pub fn names(project: &Project) -> Result<Vec<String>> {
+    let dir = dir(project);
+    let entries = match std::fs::read_dir(&dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(Error::io(&dir, e)),
+    };
+    let mut names = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| Error::io(&dir, e))?;
+        let path = entry.path();
+        if path.extension().and_then(|e| e.to_str()) != Some(EXTENSION) || path.is_dir() {
+            continue;
+        }
+        let Some(stem) = path.file_stem().and_then(|s| s.to_str()) else {
+            continue;
+        };
+        if name::validate(stem).is_ok_and(|n| n == stem) {
+            names.push(stem.to_string());
+        }
+    }
+    names.sort();
+    Ok(names)
+}
+
+/// Every memory with its header (or why it is broken), sorted by name.
+pub fn list(project: &Project) -> Result<Vec<Listed>> {
+    let mut out = Vec::new();
+    for name in names(project)? {
+        let path = path_of(project, &name);
+        let (size, front, first) = match load(project, &path) {
+            Ok((bytes, split)) => {
+                let first = first_line(&split.body);
+                (bytes, Ok(split.front.unwrap_or_default()), first)
+            }
+            Err(Broken { size, reason }) => (size, Err(reason), None),
+        };
+        out.push(Listed {
+            name,
+            size,
+            front,
+            first_line: first,
+        });
+    }
+    Ok(out)
+}
+
+/// The memory `name` (validated); an error when it does not exist or its header is broken.
+pub fn read(project: &Project, raw_name: &str) -> Result<Memory> {
+    let name = name::validate(raw_name)?;
+    let path = path_of(project, &name);
+    if std::fs::symlink_metadata(&path).is_err() {
+        return Err(Error::usage_hint(
+            format!("no memory named {name:?}"),
+            "`mind memory list` shows the memories there are",
+        ));
+    }
+    let (size, split) = load(project, &path).map_err(|b| broken_error(&path, &b.reason))?;
+    Ok(Memory {
+        name,
+        path,
+        front: split.front.unwrap_or_default(),
+        body: split.body,
+        size,
+    })
+}
+
+/// Create or rewrite the memory `name` (validated before anything is written). `createdAt`
+/// stays; `updatedAt` becomes `now` only when the body or a field changes; an unchanged
+/// memory is not written at all. Holds the store lock.
+pub fn write(project: &Project, raw_name: &str, change: Change, now: &str) -> Result<Written> {
+    let name = name::validate(raw_name)?;
+    let path = path_of(project, &name);
+    let _lock = project.lock()?;
+    guard_inside(project, &path)?;
+    let existing = match std::fs::symlink_metadata(&path) {
+        Ok(_) => Some(
+            load(project, &path)
+                .map_err(|b| broken_error(&path, &b.reason))?
+                .1,
+        ),
+        Err(_) => None,
+    };
+    let Some(existing) = existing else {
+        let body = change.body.ok_or_else(|| {
+            Error::usage_hint(
+                format!("the memory {name:?} does not exist yet and no content was given"),
+                "give the text with --content TEXT, or `-` to read it from stdin",
+            )
+        })?;
+        let front = FrontMatter {
+            category: change.category.unwrap_or_default(),
+            project: Some(project.name()),
+            tags: change.tags.unwrap_or_default(),
+            created_at: Some(now.to_string()),
+            updated_at: Some(now.to_string()),
+            extra: Default::default(),
+        };
+        create_dir(project)?;
+        atomic::write_atomic(&path, front_matter::render(&front, &body).as_bytes())?;
+        return Ok(Written::Created);
+    };
+    let had_front = existing.front.is_some();
+    let old_front = existing.front.unwrap_or_default();
+    let mut front = old_front.clone();
+    if let Some(category) = change.category {
+        front.category = category;
+    }
+    if let Some(tags) = change.tags {
+        front.tags = tags;
+    }
+    let body = change.body.unwrap_or(existing.body.clone());
+    let old_text = front_matter::render(&old_front, &existing.body);
+    if had_front && front_matter::render(&front, &body) == old_text {
+        return Ok(Written::Unchanged);
+    }
+    if !had_front {
+        // Plain markdown written by hand gains its header now.
+        front.project.get_or_insert_with(|| project.name());
+        front.created_at.get_or_insert_with(|| now.to_string());
+    }
+    front.created_at.get_or_insert_with(|| now.to_string());
+    front.updated_at = Some(now.to_string());
+    atomic::write_atomic(&path, front_matter::render(&front, &body).as_bytes())?;
+    Ok(Written::Updated)
+}
+
+/// After `memory edit`: the file as the editor left it is checked, and when its body or
+/// fields differ from `before` while `updatedAt` was not touched by hand, `updatedAt`
+/// becomes `now`. A broken header is an error and the file stays as it is.
+pub fn settle_edit(
+    project: &Project,
+    name: &str,
+    before: Option<&Split>,
+    now: &str,
+) -> Result<Written> {
+    let path = path_of(project, name);
+    let _lock = project.lock()?;
+    guard_inside(project, &path)?;
+    let (_, after) = load(project, &path).map_err(|b| broken_error(&path, &b.reason))?;
+    if before == Some(&after) {
+        return Ok(Written::Unchanged);
+    }
+    let mut front = after.front.clone().unwrap_or_default();
+    let before_front = before.and_then(|b| b.front.as_ref());
+    if after.front.is_some() && front.updated_at != before_front.and_then(|f| f.updated_at.clone())
+    {
+        // Whoever edited set updatedAt themselves: theirs stands.
+        return Ok(Written::Updated);
+    }
+    front.project.get_or_insert_with(|| project.name());
+    front.created_at.get_or_insert_with(|| now.to_string());
+    front.updated_at = Some(now.to_string());
+    atomic::write_atomic(&path, front_matter::render(&front, &after.body).as_bytes())?;
+    Ok(Written::Updated)
+}
+
+/// The memory's file split as it is now (`None` when there is none), for [`settle_edit`].
+pub fn snapshot(project: &Project, name: &str) -> Result<Option<Split>> {
+    let path = path_of(project, name);
+    if std::fs::symlink_metadata(&path).is_err() {
+        return Ok(None);
+    }
+    load(project, &path)
+        .map(|(_, split)| Some(split))
+        .map_err(|b| broken_error(&path, &b.reason))
+}
+
+/// Remove the memory `name`; returns whether it existed. Holds the store lock.
+pub fn delete(project: &Project, raw_name: &str) -> Result<bool> {
+    let name = name::validate(raw_name)?;
+    let path = path_of(project, &name);
+    let _lock = project.lock()?;
+    // The link itself may be removed, but not through a memories folder elsewhere.
+    if !project.leads_inside(&dir(project)) {
+        return Err(outside_error(&dir(project)));
+    }
+    match std::fs::remove_file(&path) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(Error::io(&path, e)),
+    }
+}
+
+/// Create `.mind/memories/` if missing. The caller checked it leads inside the project.
+fn create_dir(project: &Project) -> Result<()> {
+    let dir = dir(project);
+    std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))
+}
+
+fn guard_inside(project: &Project, path: &Path) -> Result<()> {
+    if project.leads_inside(path) {
+        Ok(())
+    } else {
+        Err(outside_error(path))
+    }
+}
+
+fn outside_error(path: &Path) -> Error {
+    Error::BadFile {
+        path: path.to_path_buf(),
+        reason: "leads outside the project through a symbolic link; nothing was written".into(),
+    }
+}
+
+fn broken_error(path: &Path, reason: &str) -> Error {
+    Error::BadFile {
+        path: path.to_path_buf(),
+        reason: format!("{reason}; fix it by hand (`mind memory edit`), mind never rewrites it"),
+    }
+}
+
+/// Why a memory file cannot be used, and its size.
+struct Broken {
+    size: u64,
+    reason: String,
+}
+
+/// The file's size and its split text. A file reached through a link leading out of the
+/// project is not read (a cloned repository could point it at a private file).
+fn load(project: &Project, path: &Path) -> std::result::Result<(u64, Split), Broken> {
+    if !project.leads_inside(path) {
+        return Err(Broken {
+            size: 0,
+            reason: "leads outside the project through a symbolic link; not read".into(),
+        });
+    }
+    let bytes = match text::read_optional(path) {
+        Ok(Some(bytes)) => bytes,
+        Ok(None) => Vec::new(),
+        Err(e) => {
+            return Err(Broken {
+                size: 0,
+                reason: e.to_string(),
+            });
+        }
+    };
+    let size = bytes.len() as u64;
+    let Ok(text) = String::from_utf8(bytes) else {
+        return Err(Broken {
+            size,
+            reason: "not UTF-8 text".into(),
+        });
+    };
+    front_matter::split(&text)
+        .map(|split| (size, split))
+        .map_err(|reason| Broken { size, reason })
+}
+
+/// The first non-blank body line, a heading without its `#`s.
+fn first_line(body: &str) -> Option<String> {
+    body.lines()
+        .map(|l| l.trim().trim_start_matches('#').trim())
+        .find(|l| !l.is_empty())
+        .map(str::to_string)
+}
+
+/// The notes that link to the memory `name`: other memories by name, and `MEMORY` when
+/// MEMORY.md does. Sorted; a memory's link to itself does not count.
+pub fn backlinks(project: &Project, name: &str) -> Result<Vec<String>> {
+    let mut out = Vec::new();
+    for other in names(project)? {
+        if other == name {
+            continue;
+        }
+        let path = path_of(project, &other);
+        if !project.leads_inside(&path) {
+            continue;
+        }
+        if let Some(bytes) = text::read_optional(&path)?
+            && crate::memories::links::links_to(&text::lossy(&bytes), name)
+        {
+            out.push(other);
+        }
+    }
+    if let Some(bytes) = text::read_optional(&project.memory())?
+        && crate::memories::links::links_to(&text::lossy(&bytes), name)
+    {
+        out.push("MEMORY".to_string());
+    }
+    Ok(out)
+}

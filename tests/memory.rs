@@ -1,0 +1,413 @@
+//! Named memories (`mind memory`), through the binary: exact files on disk and replies.
+
+mod common;
+
+use std::process::Command as StdCommand;
+use std::thread;
+
+use common::Env;
+use serde_json::{Value, json};
+
+const API: &str = "---
+category: decision
+project: project
+tags:
+- api
+- http
+createdAt: \"2026-01-15T09:00:00Z\"
+updatedAt: \"2026-01-15T09:00:00Z\"
+---
+
+# API design
+REST, see [[deploy]].
+";
+
+fn json_of(env: &Env, args: &[&str]) -> Value {
+    let mut all = vec!["--json"];
+    all.extend_from_slice(args);
+    serde_json::from_str(&env.ok(&all)).unwrap()
+}
+
+/// Every file under `.mind/memories/` with its bytes, sorted.
+fn memory_files(env: &Env) -> Vec<(String, String)> {
+    let dir = env.path(".mind/memories");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<(String, String)> = entries
+        .map(|e| {
+            let e = e.unwrap();
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read_to_string(e.path()).unwrap_or_default(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn write_read_list_delete_round_trip_with_exact_front_matter() {
+    let env = Env::initialised();
+    let out = env.ok(&[
+        "memory",
+        "write",
+        "api-design",
+        "--category",
+        "decision",
+        "--tag",
+        "api",
+        "--tag",
+        "http",
+        "--content",
+        "# API design\nREST, see [[deploy]].",
+    ]);
+    assert_eq!(out, "created .mind/memories/api-design.md\n");
+    assert_eq!(env.read(".mind/memories/api-design.md"), API);
+    // Body from stdin; no category means a note.
+    env.mind(&["memory", "write", "deploy", "-"])
+        .write_stdin("Ship with `make release`.\n")
+        .assert()
+        .success()
+        .stdout("created .mind/memories/deploy.md\n");
+
+    assert_eq!(env.ok(&["memory", "read", "api-design"]), API);
+    assert_eq!(
+        env.ok(&["memory", "read", "deploy"]),
+        "---\ncategory: note\nproject: project\ntags: []\ncreatedAt: \"2026-01-15T09:00:00Z\"\n\
+         updatedAt: \"2026-01-15T09:00:00Z\"\n---\n\nShip with `make release`.\n\nLinked from: [[api-design]]\n"
+    );
+    let read = json_of(&env, &["memory", "read", "deploy"]);
+    assert_eq!(
+        read,
+        json!({
+            "schema_version": 1,
+            "name": "deploy",
+            "path": ".mind/memories/deploy.md",
+            "category": "note",
+            "project": "project",
+            "tags": [],
+            "createdAt": "2026-01-15T09:00:00Z",
+            "updatedAt": "2026-01-15T09:00:00Z",
+            "size": 144,
+            "body": "Ship with `make release`.\n",
+            "backlinks": ["api-design"]
+        })
+    );
+    let list = json_of(&env, &["memory", "list"]);
+    assert_eq!(list["total"], 2);
+    assert_eq!(
+        list["memories"][0],
+        json!({
+            "name": "api-design",
+            "category": "decision",
+            "project": "project",
+            "tags": ["api", "http"],
+            "createdAt": "2026-01-15T09:00:00Z",
+            "updatedAt": "2026-01-15T09:00:00Z",
+            "size": API.len()
+        })
+    );
+    assert_eq!(
+        env.ok(&["memory", "list"]),
+        "api-design  decision     2026-01-15T09:00:00Z [api, http]\n\
+         deploy      note         2026-01-15T09:00:00Z\n"
+    );
+    let decisions = json_of(&env, &["memory", "list", "--category", "decision"]);
+    assert_eq!(decisions["total"], 1);
+    let tagged = json_of(&env, &["memory", "list", "--tag", "http", "--tag", "nope"]);
+    assert_eq!(tagged["memories"][0]["name"], "api-design");
+    assert_eq!(tagged["total"], 1);
+
+    assert_eq!(
+        env.ok(&["memory", "delete", "deploy"]),
+        "deleted .mind/memories/deploy.md\n"
+    );
+    assert!(!env.exists(".mind/memories/deploy.md"));
+    env.mind(&["memory", "delete", "deploy"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("no memory named \"deploy\""));
+    env.mind(&["memory", "read", "deploy"]).assert().code(2);
+}
+
+#[test]
+fn updated_at_changes_only_when_the_body_or_a_field_changes() {
+    let mut env = Env::initialised();
+    env.ok(&[
+        "memory",
+        "write",
+        "api-design",
+        "--category",
+        "decision",
+        "--tag",
+        "api",
+        "--tag",
+        "http",
+        "--content",
+        "# API design\nREST, see [[deploy]].",
+    ]);
+    // The same content later: nothing is written.
+    env.at("2026-01-20T10:00:00Z");
+    assert_eq!(
+        env.ok(&[
+            "memory",
+            "write",
+            "api-design",
+            "--content",
+            "# API design\nREST, see [[deploy]].\n"
+        ]),
+        "unchanged .mind/memories/api-design.md\n"
+    );
+    assert_eq!(env.read(".mind/memories/api-design.md"), API);
+    // A new tag set: updatedAt moves, createdAt, category and body stay.
+    assert_eq!(
+        env.ok(&["memory", "write", "api-design", "--tag", "rest"]),
+        "updated .mind/memories/api-design.md\n"
+    );
+    let expected = API.replace("- api\n- http\n", "- rest\n").replace(
+        "updatedAt: \"2026-01-15T09:00:00Z\"",
+        "updatedAt: \"2026-01-20T10:00:00Z\"",
+    );
+    assert_eq!(env.read(".mind/memories/api-design.md"), expected);
+    // A new body a day later.
+    env.at("2026-01-21T10:00:00Z");
+    env.ok(&[
+        "memory",
+        "write",
+        "api-design",
+        "--content",
+        "# API design\ngRPC now.",
+    ]);
+    let text = env.read(".mind/memories/api-design.md");
+    assert!(
+        text.contains("createdAt: \"2026-01-15T09:00:00Z\"\nupdatedAt: \"2026-01-21T10:00:00Z\"\n"),
+        "{text}"
+    );
+    assert!(text.ends_with("---\n\n# API design\ngRPC now.\n"), "{text}");
+    // A new memory without content is refused.
+    env.mind(&["memory", "write", "empty"]).assert().code(2);
+    assert!(!env.exists(".mind/memories/empty.md"));
+}
+
+#[test]
+fn bad_names_are_refused_and_nothing_is_written() {
+    let env = Env::initialised();
+    let long = "x".repeat(300);
+    for bad in ["../x", "a/b", ".hidden", "", long.as_str(), "..", "a\\b"] {
+        env.mind(&["memory", "write", bad, "--content", "text"])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains("the memory name"));
+        env.mind(&["memory", "read", bad]).assert().code(2);
+        env.mind(&["memory", "delete", bad]).assert().code(2);
+    }
+    assert_eq!(memory_files(&env), Vec::<(String, String)>::new());
+    assert!(!env.exists("x.md"));
+    assert!(!env.exists(".mind/x.md"));
+    assert!(!env.exists(".mind/memories/a"));
+}
+
+#[test]
+fn broken_front_matter_is_reported_and_never_rewritten() {
+    let mut env = Env::initialised();
+    let broken = "---\ncategory: [decision\ntags: x\n---\n\nHand-written.\n";
+    let unclosed = "---\ncategory: guide\n\nno end of the header\n";
+    env.write(".mind/memories/hand.md", broken);
+    env.write(".mind/memories/open.md", unclosed);
+    env.write(".mind/memories/plain.md", "# Just markdown\n");
+    let list = json_of(&env, &["memory", "list"]);
+    let names: Vec<&str> = list["memories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["hand", "open", "plain"]);
+    assert!(
+        list["memories"][0]["broken"]
+            .as_str()
+            .unwrap()
+            .starts_with("invalid front matter")
+    );
+    assert!(list["memories"][0].get("category").is_none());
+    assert!(
+        list["memories"][1]["broken"]
+            .as_str()
+            .unwrap()
+            .contains("never closed")
+    );
+    // Plain markdown is a note without times.
+    assert_eq!(list["memories"][2]["category"], "note");
+    assert_eq!(list["memories"][2]["createdAt"], Value::Null);
+    let text = env.ok(&["memory", "list"]);
+    assert!(
+        text.starts_with("hand   broken: invalid front matter"),
+        "{text}"
+    );
+
+    env.mind(&["memory", "read", "hand"])
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains(
+            ".mind/memories/hand.md: invalid front matter",
+        ))
+        .stderr(predicates::str::contains("mind never rewrites it"));
+    env.at("2026-02-01T00:00:00Z");
+    env.mind(&["memory", "write", "hand", "--content", "new"])
+        .assert()
+        .code(1);
+    env.mind(&["memory", "write", "open", "--tag", "t"])
+        .assert()
+        .code(1);
+    assert_eq!(env.read(".mind/memories/hand.md"), broken);
+    assert_eq!(env.read(".mind/memories/open.md"), unclosed);
+    // An editor that leaves the header broken: reported, the file as the editor left it.
+    env.mind(&["memory", "edit", "plain"])
+        .env(
+            "EDITOR",
+            "sh -c 'printf -- \"---\\ncategory: wizardry\\n---\\nx\\n\" > \"$1\"' edit",
+        )
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("unknown variant `wizardry`"));
+    assert_eq!(
+        env.read(".mind/memories/plain.md"),
+        "---\ncategory: wizardry\n---\nx\n"
+    );
+}
+
+#[test]
+fn edit_opens_the_editor_and_stamps_updated_at_on_change() {
+    let mut env = Env::initialised();
+    env.ok(&["memory", "write", "deploy", "--content", "Steps."]);
+    env.at("2026-01-16T09:00:00Z");
+    // An editor that changes nothing: nothing changes.
+    env.mind(&["memory", "edit", "deploy"])
+        .env("VISUAL", "true")
+        .assert()
+        .success()
+        .stdout("unchanged .mind/memories/deploy.md\n");
+    env.mind(&["memory", "edit", "deploy"])
+        .env("EDITOR", "sh -c 'echo \"More steps.\" >> \"$1\"' edit")
+        .assert()
+        .success()
+        .stdout("updated .mind/memories/deploy.md\n");
+    assert_eq!(
+        env.read(".mind/memories/deploy.md"),
+        "---\ncategory: note\nproject: project\ntags: []\ncreatedAt: \"2026-01-15T09:00:00Z\"\n\
+         updatedAt: \"2026-01-16T09:00:00Z\"\n---\n\nSteps.\nMore steps.\n"
+    );
+    // No editor at all: a usage error.
+    env.mind(&["memory", "edit", "deploy"]).assert().code(2);
+}
+
+#[test]
+fn a_memory_is_never_written_through_a_link_leaving_the_project() {
+    let env = Env::initialised();
+    let outside = env.dir.path().join("outside");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(outside.join("secret.md"), "private\n").unwrap();
+    std::fs::create_dir_all(env.path(".mind/memories")).unwrap();
+    std::os::unix::fs::symlink(
+        outside.join("secret.md"),
+        env.path(".mind/memories/secret.md"),
+    )
+    .unwrap();
+    env.mind(&["memory", "write", "secret", "--content", "overwritten"])
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("leads outside the project"));
+    env.mind(&["memory", "read", "secret"]).assert().code(1);
+    assert_eq!(
+        std::fs::read_to_string(outside.join("secret.md")).unwrap(),
+        "private\n"
+    );
+    // A memories folder that is a link elsewhere is refused too.
+    std::fs::remove_dir_all(env.path(".mind/memories")).unwrap();
+    std::os::unix::fs::symlink(&outside, env.path(".mind/memories")).unwrap();
+    env.mind(&["memory", "write", "new", "--content", "x"])
+        .assert()
+        .code(1);
+    env.mind(&["memory", "delete", "secret"]).assert().code(1);
+    assert!(!outside.join("new.md").exists());
+    assert!(outside.join("secret.md").exists());
+}
+
+fn mind_at(env: &Env, args: &[&str]) -> std::process::Output {
+    StdCommand::new(env!("CARGO_BIN_EXE_mind"))
+        .args(args)
+        .current_dir(env.root())
+        .env("MIND_HOME", env.home())
+        .env("MIND_NOW", common::T0)
+        .env("NO_COLOR", "1")
+        .env("MIND_LOCK_TIMEOUT_MS", "120000")
+        .output()
+        .expect("run mind")
+}
+
+#[test]
+fn concurrent_memory_writes_and_logs_lose_nothing() {
+    let env = Env::initialised();
+    thread::scope(|scope| {
+        for writer in 0..2 {
+            let env = &env;
+            scope.spawn(move || {
+                for i in 0..20 {
+                    let name = format!("m{writer}-{i}");
+                    let out = mind_at(env, &["memory", "write", &name, "--content", &name]);
+                    assert!(
+                        out.status.success(),
+                        "{}",
+                        String::from_utf8_lossy(&out.stderr)
+                    );
+                    // Rewrite one shared memory, too: the last body wins whole.
+                    let out = mind_at(env, &["memory", "write", "shared", "--content", &name]);
+                    assert!(
+                        out.status.success(),
+                        "{}",
+                        String::from_utf8_lossy(&out.stderr)
+                    );
+                }
+            });
+            scope.spawn(move || {
+                for i in 0..20 {
+                    let message = format!("l{writer}-{i}");
+                    let out = mind_at(env, &["log", "decision", &message]);
+                    assert!(
+                        out.status.success(),
+                        "{}",
+                        String::from_utf8_lossy(&out.stderr)
+                    );
+                }
+            });
+        }
+    });
+    let files = memory_files(&env);
+    assert_eq!(files.len(), 41, "{files:?}");
+    for (file, text) in &files {
+        let name = file.trim_end_matches(".md");
+        if name != "shared" {
+            assert!(
+                text.ends_with(&format!("---\n\n{name}\n")),
+                "{file}: {text}"
+            );
+        } else {
+            assert!(text.starts_with("---\ncategory: note\n"), "{text}");
+        }
+    }
+    let memory = env.read(".mind/MEMORY.md");
+    for writer in 0..2 {
+        for i in 0..20 {
+            assert_eq!(
+                memory
+                    .lines()
+                    .filter(|l| *l == format!("decided: l{writer}-{i}"))
+                    .count(),
+                1,
+                "l{writer}-{i} in {memory}"
+            );
+        }
+    }
+}

@@ -411,3 +411,45 @@ fn concurrent_memory_writes_and_logs_lose_nothing() {
         }
     }
 }
+
+#[test]
+fn the_context_block_lists_the_named_memories() {
+    let env = Env::initialised();
+    env.ok(&[
+        "memory",
+        "write",
+        "api-design",
+        "--category",
+        "architecture",
+        "--content",
+        "# API design\nREST.",
+    ]);
+    env.ok(&[
+        "memory",
+        "write",
+        "deploy",
+        "--category",
+        "guide",
+        "--content",
+        "# deploy\nmake release",
+    ]);
+    env.write(".mind/memories/hand.md", "---\ncategory: [\n---\n");
+    env.ok(&["recall"]);
+    let claude = env.read("CLAUDE.md");
+    assert!(
+        claude.contains(
+            "\n## Named Memories\nRead one with `mind memory read NAME`.\n\
+             - api-design — architecture: API design\n\
+             - deploy — guide\n\
+             - hand — front matter broken\n"
+        ),
+        "{claude}"
+    );
+    // A small budget drops the list's lines before the budget is exceeded.
+    env.write(".mind/config.json", "{\"context_budget_chars\": 700}\n");
+    env.ok(&["recall"]);
+    let claude = env.read("CLAUDE.md");
+    let start = claude.find("<!-- MIND:CONTEXT").unwrap();
+    let end = claude.find("<!-- MIND:END -->").unwrap() + "<!-- MIND:END -->".len();
+    assert!(claude[start..end].chars().count() <= 700, "{claude}");
+}

@@ -229,7 +229,20 @@ pub(crate) fn build_blocks(
         extra,
         budget: config.context_budget_chars,
         split: config.personal_target.is_some(),
+        named: named_memories(project)?,
     }))
+}
+
+/// The named memories as the context block lists them.
+fn named_memories(project: &Project) -> Result<Vec<build::Named>> {
+    Ok(crate::memories::store::list(project)?
+        .into_iter()
+        .map(|m| build::Named {
+            category: m.front.ok().map(|f| f.category.as_str().to_string()),
+            name: m.name,
+            first_line: m.first_line,
+        })
+        .collect())
 }
 
 /// Remember when each file whose bytes changed was written (`mind status` shows it).
@@ -259,6 +272,7 @@ pub(crate) fn refresh_personal(ctx: &Ctx, project: &Project, config: &Config, st
             extra: session_sections(state),
             budget: config.context_budget_chars,
             split: true,
+            named: Vec::new(),
         });
         let outcome = crate::context::write_personal(
             project,

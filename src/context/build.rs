@@ -6,7 +6,8 @@
 //! Two blocks. The shared one (CLAUDE.md, AGENTS.md) holds what MEMORY.md says: Memory:
 //! Active, Project State, Key (Never Forget), Recent Decisions (with their reasoning), Ruled Out (rejected approaches with
 //! their reasons), Open Loops (open problems; provisional decisions older than two weeks as "still valid?"),
-//! Gotchas (with workarounds), Session History, Continue From. The personal one (a
+//! Gotchas (with workarounds), Named Memories (one line per `.mind/memories/` file, so an agent
+//! knows to `mind memory read` it), Session History, Continue From. The personal one (a
 //! git-ignored file) holds the session's own sections: the `extra` sections (reminders)
 //! and Session Blockers. Without a personal target both go into the shared block, in the
 //! order above with reminders after Project State and blockers after Key.
@@ -110,6 +111,19 @@ pub struct Input<'a> {
     pub budget: usize,
     /// True: session sections go to the personal block; false: everything is shared.
     pub split: bool,
+    /// The project's named memories (`.mind/memories/`), by name: the block lists them so
+    /// an agent knows they exist and reads one with `mind memory read NAME`.
+    pub named: Vec<Named>,
+}
+
+/// A named memory as the block lists it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Named {
+    pub name: String,
+    /// Its category, or `None` when its front matter is broken.
+    pub category: Option<String>,
+    /// The first line of its body (a heading's text).
+    pub first_line: Option<String>,
 }
 
 /// A block body (without the marker lines), fitted to the budget.
@@ -281,6 +295,8 @@ fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
         .collect();
     out.push(gotchas);
 
+    out.push(named_section(&input.named));
+
     let mut history = Section::new("Session History", 7);
     let mut summaries: Vec<_> = doc.summaries.iter().collect();
     summaries.sort_by_key(|s| std::cmp::Reverse((s.date, s.line)));
@@ -320,7 +336,33 @@ fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
     out
 }
 
+/// `- api-design — architecture: API design`, one line per memory, in name order.
+fn named_section(named: &[Named]) -> Section {
+    let mut section = Section::new("Named Memories", 6);
+    section.items = named
+        .iter()
+        .take(MAX_NAMED)
+        .map(|m| {
+            let kind = m.category.as_deref().unwrap_or("front matter broken");
+            match m
+                .first_line
+                .as_deref()
+                .filter(|l| !l.eq_ignore_ascii_case(&m.name))
+            {
+                Some(first) => format!("- {} — {kind}: {}", escape(&m.name), clip(first)),
+                None => format!("- {} — {kind}", escape(&m.name)),
+            }
+        })
+        .collect();
+    if !section.items.is_empty() {
+        section.intro = Some("Read one with `mind memory read NAME`.".to_string());
+    }
+    section
+}
+
 const MAX_DECISIONS: usize = 5;
+/// More named memories than this are left to `mind memory list`.
+const MAX_NAMED: usize = 30;
 const MAX_RULED_OUT: usize = 5;
 const MAX_LOOPS: usize = 5;
 const MAX_GOTCHAS: usize = 6;
@@ -604,6 +646,7 @@ mod tests {
             extra: vec![],
             budget: 1200,
             split: true,
+            named: vec![],
         });
         let body = blocks.shared.body;
         assert!(
@@ -623,6 +666,7 @@ mod tests {
             extra: vec![],
             budget: 6000,
             split: false,
+            named: vec![],
         })
         .shared
         .body

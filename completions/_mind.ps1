@@ -52,6 +52,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('setup', 'setup', [CompletionResultType]::ParameterValue, 'Wire mind into a coding agent: its instruction file, and for Claude Code, Codex and Cursor its hooks')
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'What this branch taught: new and superseded memory since BASE, as markdown for a PR description')
             [CompletionResult]::new('memory', 'memory', [CompletionResultType]::ParameterValue, 'Named memories: markdown documents in `.mind/memories/` with a category and tags')
+            [CompletionResult]::new('projects', 'projects', [CompletionResultType]::ParameterValue, 'The registered projects (for cross-project search): list, add, remove, prune the gone')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -486,6 +487,86 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
         'mind;memory;help;help' {
             break
         }
+        'mind;projects' {
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the registered projects; a project whose folder is gone is flagged (the default)')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Register a project (a folder holding `.mind/`)')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Unregister a project; its files are not touched')
+            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Unregister every project whose folder is gone, after asking (or with --yes)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'mind;projects;list' {
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'mind;projects;add' {
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'mind;projects;remove' {
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'mind;projects;prune' {
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask (needed without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask (needed without a terminal)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'mind;projects;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the registered projects; a project whose folder is gone is flagged (the default)')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Register a project (a folder holding `.mind/`)')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Unregister a project; its files are not touched')
+            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Unregister every project whose folder is gone, after asking (or with --yes)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'mind;projects;help;list' {
+            break
+        }
+        'mind;projects;help;add' {
+            break
+        }
+        'mind;projects;help;remove' {
+            break
+        }
+        'mind;projects;help;prune' {
+            break
+        }
+        'mind;projects;help;help' {
+            break
+        }
         'mind;help' {
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create `.mind/` with its templates, add the context block to CLAUDE.md, register the project')
             [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'Write a memory: session types go to SESSION.md, memory types to MEMORY.md')
@@ -509,6 +590,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('setup', 'setup', [CompletionResultType]::ParameterValue, 'Wire mind into a coding agent: its instruction file, and for Claude Code, Codex and Cursor its hooks')
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'What this branch taught: new and superseded memory since BASE, as markdown for a PR description')
             [CompletionResult]::new('memory', 'memory', [CompletionResultType]::ParameterValue, 'Named memories: markdown documents in `.mind/memories/` with a category and tags')
+            [CompletionResult]::new('projects', 'projects', [CompletionResultType]::ParameterValue, 'The registered projects (for cross-project search): list, add, remove, prune the gone')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -616,6 +698,25 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             break
         }
         'mind;help;memory;edit' {
+            break
+        }
+        'mind;help;projects' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the registered projects; a project whose folder is gone is flagged (the default)')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Register a project (a folder holding `.mind/`)')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Unregister a project; its files are not touched')
+            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Unregister every project whose folder is gone, after asking (or with --yes)')
+            break
+        }
+        'mind;help;projects;list' {
+            break
+        }
+        'mind;help;projects;add' {
+            break
+        }
+        'mind;help;projects;remove' {
+            break
+        }
+        'mind;help;projects;prune' {
             break
         }
         'mind;help;help' {

@@ -49,6 +49,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand setup 'Wire mind into a coding agent: its instruction file, and for Claude Code, Codex and Cursor its hooks'
             cand diff 'What this branch taught: new and superseded memory since BASE, as markdown for a PR description'
             cand memory 'Named memories: markdown documents in `.mind/memories/` with a category and tags'
+            cand projects 'The registered projects (for cross-project search): list, add, remove, prune the gone'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mind;init'= {
@@ -438,6 +439,75 @@ set edit:completion:arg-completer[mind] = {|@words|
         }
         &'mind;memory;help;help'= {
         }
+        &'mind;projects'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand list 'List the registered projects; a project whose folder is gone is flagged (the default)'
+            cand add 'Register a project (a folder holding `.mind/`)'
+            cand remove 'Unregister a project; its files are not touched'
+            cand prune 'Unregister every project whose folder is gone, after asking (or with --yes)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mind;projects;list'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;projects;add'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;projects;remove'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;projects;prune'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand -y 'Do not ask (needed without a terminal)'
+            cand --yes 'Do not ask (needed without a terminal)'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;projects;help'= {
+            cand list 'List the registered projects; a project whose folder is gone is flagged (the default)'
+            cand add 'Register a project (a folder holding `.mind/`)'
+            cand remove 'Unregister a project; its files are not touched'
+            cand prune 'Unregister every project whose folder is gone, after asking (or with --yes)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mind;projects;help;list'= {
+        }
+        &'mind;projects;help;add'= {
+        }
+        &'mind;projects;help;remove'= {
+        }
+        &'mind;projects;help;prune'= {
+        }
+        &'mind;projects;help;help'= {
+        }
         &'mind;help'= {
             cand init 'Create `.mind/` with its templates, add the context block to CLAUDE.md, register the project'
             cand log 'Write a memory: session types go to SESSION.md, memory types to MEMORY.md'
@@ -461,6 +531,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand setup 'Wire mind into a coding agent: its instruction file, and for Claude Code, Codex and Cursor its hooks'
             cand diff 'What this branch taught: new and superseded memory since BASE, as markdown for a PR description'
             cand memory 'Named memories: markdown documents in `.mind/memories/` with a category and tags'
+            cand projects 'The registered projects (for cross-project search): list, add, remove, prune the gone'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mind;help;init'= {
@@ -536,6 +607,20 @@ set edit:completion:arg-completer[mind] = {|@words|
         &'mind;help;memory;delete'= {
         }
         &'mind;help;memory;edit'= {
+        }
+        &'mind;help;projects'= {
+            cand list 'List the registered projects; a project whose folder is gone is flagged (the default)'
+            cand add 'Register a project (a folder holding `.mind/`)'
+            cand remove 'Unregister a project; its files are not touched'
+            cand prune 'Unregister every project whose folder is gone, after asking (or with --yes)'
+        }
+        &'mind;help;projects;list'= {
+        }
+        &'mind;help;projects;add'= {
+        }
+        &'mind;help;projects;remove'= {
+        }
+        &'mind;help;projects;prune'= {
         }
         &'mind;help;help'= {
         }

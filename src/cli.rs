@@ -185,6 +185,44 @@ Load them from your shell's start-up file: eval \"$(mind shell-init bash)\" in ~
   mind memory edit api-design
   mind memory delete api-design")]
     Memory(MemoryArgs),
+    /// The registered projects (for cross-project search): list, add, remove, prune the gone.
+    #[command(after_help = "Examples:
+  mind projects
+  mind projects add ~/code/app
+  mind projects remove ~/code/old-app
+  mind projects prune --yes
+  mind projects list --json")]
+    Projects(ProjectsArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ProjectsArgs {
+    #[command(subcommand)]
+    pub action: Option<ProjectsAction>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ProjectsAction {
+    /// List the registered projects; a project whose folder is gone is flagged (the default).
+    List,
+    /// Register a project (a folder holding `.mind/`).
+    Add {
+        /// The project folder.
+        #[arg(value_hint = ValueHint::DirPath)]
+        path: PathBuf,
+    },
+    /// Unregister a project; its files are not touched.
+    Remove {
+        /// The project folder as registered (it may be gone).
+        #[arg(value_hint = ValueHint::DirPath)]
+        path: PathBuf,
+    },
+    /// Unregister every project whose folder is gone, after asking (or with --yes).
+    Prune {
+        /// Do not ask (needed without a terminal).
+        #[arg(short, long)]
+        yes: bool,
+    },
 }
 
 #[derive(Debug, Args)]

@@ -453,3 +453,135 @@ fn the_context_block_lists_the_named_memories() {
     let end = claude.find("<!-- MIND:END -->").unwrap() + "<!-- MIND:END -->".len();
     assert!(claude[start..end].chars().count() <= 700, "{claude}");
 }
+
+#[test]
+fn projects_list_flags_a_gone_folder_and_prune_removes_it_after_confirmation() {
+    let env = Env::initialised();
+    let other = env.dir.path().join("other");
+    std::fs::create_dir_all(&other).unwrap();
+    env.ok(&["init", other.to_str().unwrap()]);
+    let root = std::fs::canonicalize(env.root()).unwrap();
+    let other = std::fs::canonicalize(&other).unwrap();
+    let list = json_of(&env, &["projects"]);
+    assert_eq!(list["gone"], 0);
+    assert_eq!(list["projects"][0]["path"], root.to_str().unwrap());
+    assert_eq!(list["projects"][1]["status"], "ok");
+
+    std::fs::remove_dir_all(&other).unwrap();
+    let list = json_of(&env, &["projects", "list"]);
+    assert_eq!(list["gone"], 1);
+    assert_eq!(
+        list["projects"][1],
+        json!({"name": "other", "path": other.to_str().unwrap(), "status": "gone", "legacy": false})
+    );
+    let text = env.ok(&["projects"]);
+    assert!(
+        text.contains(&format!("other    {}  [gone]\n", other.display())),
+        "{text}"
+    );
+    let before = std::fs::read_to_string(env.home().join("projects.json")).unwrap();
+    // No terminal and no --yes: refused, nothing changes.
+    env.mind(&["projects", "prune"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("pass --yes"));
+    assert_eq!(
+        std::fs::read_to_string(env.home().join("projects.json")).unwrap(),
+        before
+    );
+    assert_eq!(
+        env.ok(&["projects", "prune", "--yes"]),
+        format!("unregistered {}\n", other.display())
+    );
+    let list = json_of(&env, &["projects"]);
+    assert_eq!(list["projects"].as_array().unwrap().len(), 1);
+    env.mind(&["projects", "prune", "--yes"])
+        .assert()
+        .success()
+        .stdout("");
+
+    // add and remove by path; a folder without .mind/ is not a project.
+    env.mind(&["projects", "add", env.dir.path().to_str().unwrap()])
+        .assert()
+        .code(2);
+    assert_eq!(
+        env.ok(&["projects", "remove", "."]),
+        format!("unregistered {}\n", root.display())
+    );
+    assert_eq!(json_of(&env, &["projects"])["projects"], json!([]));
+    assert_eq!(
+        env.ok(&["projects", "add", "."]),
+        format!("registered {}\n", root.display())
+    );
+    assert_eq!(
+        env.ok(&["projects", "add", "."]),
+        format!("already registered {}\n", root.display())
+    );
+    env.mind(&["projects", "remove", "/nowhere"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn a_user_keeps_named_memories_in_two_projects() {
+    let user = common::User::new();
+    let app = user.folder("code/app");
+    let site = user.folder("code/site");
+    for dir in [&app, &site] {
+        user.git(dir, &["init", "-q"]);
+        user.ok(dir, &["init"]);
+    }
+    std::fs::write(app.join("Cargo.toml"), "[package]\nname = \"app\"\n").unwrap();
+    user.ok(
+        &app,
+        &[
+            "memory",
+            "write",
+            "api-design",
+            "--category",
+            "architecture",
+            "--content",
+            "# API design\nREST.",
+        ],
+    );
+    user.ok(
+        &site,
+        &[
+            "memory",
+            "write",
+            "deploy",
+            "--category",
+            "guide",
+            "--content",
+            "# Deploying the site\nSee [[MEMORY#2026-01-15]].",
+        ],
+    );
+    // Each project has its own memories; the names reach the context block at recall.
+    let src = app.join("src");
+    std::fs::create_dir_all(&src).unwrap();
+    assert_eq!(
+        user.ok(&src, &["memory", "list"]),
+        "api-design  architecture 2026-01-15T09:00:00Z\n"
+    );
+    user.ok(&site, &["recall"]);
+    let claude = std::fs::read_to_string(site.join("CLAUDE.md")).unwrap();
+    assert!(
+        claude.contains("- deploy — guide: Deploying the site\n"),
+        "{claude}"
+    );
+    assert!(!claude.contains("api-design"));
+    // Both projects are registered in the default data folder; one goes away.
+    let listed = user.ok(&app, &["projects"]);
+    assert!(
+        listed.contains("app ") && listed.contains("site "),
+        "{listed}"
+    );
+    std::fs::remove_dir_all(&site).unwrap();
+    let listed = user.ok(&app, &["projects"]);
+    assert!(listed.contains("  [gone]\n"), "{listed}");
+    user.ok(&app, &["projects", "prune", "--yes"]);
+    let listed = user.ok(&app, &["--json", "projects"]);
+    let listed: Value = serde_json::from_str(&listed).unwrap();
+    assert_eq!(listed["projects"].as_array().unwrap().len(), 1);
+    assert_eq!(listed["projects"][0]["name"], "app");
+}

@@ -18,6 +18,7 @@ mod memory;
 mod parse;
 mod post_tool;
 mod pre_tool;
+mod projects;
 mod recall;
 mod remind;
 mod reminders;
@@ -80,6 +81,7 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Setup(args) => setup::run(&args, &ctx),
         Command::Diff(args) => diff::run(&args, &ctx),
         Command::Memory(args) => memory::run(&args, &ctx),
+        Command::Projects(args) => projects::run(&args, &ctx),
     }
 }
 

@@ -20,6 +20,8 @@ pub const PROJECTS_LOCK: &str = "projects.lock";
 pub struct Registered {
     pub path: PathBuf,
     pub name: String,
+    /// Listed only by the Python Mind's `~/.mind/projects.json`, which is never written.
+    pub legacy: bool,
 }
 
 /// Add the project to the global folder's file unless it is already there; returns whether
@@ -87,12 +89,47 @@ pub fn unregister(home: &GlobalFolder, root: &Path) -> Result<bool> {
     Ok(true)
 }
 
+/// Remove every project of the global folder's file whose folder is gone (checked again
+/// under the lock); returns those removed, in file order. The Python Mind's file is never
+/// written, so a gone project only it lists stays listed.
+pub fn remove_gone(home: &GlobalFolder) -> Result<Vec<Registered>> {
+    let path = home.file(PROJECTS_FILE);
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let _lock = StoreLock::acquire(&home.file(PROJECTS_LOCK))?;
+    let gone: Vec<Registered> = list_file(&path, false)?
+        .into_iter()
+        .filter(|r| is_gone(&r.path))
+        .collect();
+    if gone.is_empty() {
+        return Ok(gone);
+    }
+    let mut doc = load_value(&path)?;
+    if let Some(projects) = doc.get_mut("projects").and_then(Value::as_object_mut) {
+        projects.retain(|key, entry| {
+            let listed = entry.get("path").and_then(Value::as_str).unwrap_or(key);
+            !gone.iter().any(|g| g.path == Path::new(listed))
+        });
+    }
+    let mut out = serde_json::to_string_pretty(&doc).expect("JSON value serialises");
+    out.push('\n');
+    atomic::write_atomic(&path, out.as_bytes())?;
+    Ok(gone)
+}
+
+/// Whether a registered project's folder no longer exists. A folder that cannot be checked
+/// (no permission) is not gone.
+pub fn is_gone(root: &Path) -> bool {
+    matches!(std::fs::symlink_metadata(root), Err(e) if e.kind() == std::io::ErrorKind::NotFound)
+}
+
 /// Every registered project in file order: the global folder's, then those only the Python
 /// Mind's file lists.
 pub fn list(home: &GlobalFolder) -> Result<Vec<Registered>> {
-    let mut all = list_file(&home.file(PROJECTS_FILE))?;
+    let mut all = list_file(&home.file(PROJECTS_FILE), false)?;
     if let Some(legacy) = home.legacy_file(PROJECTS_FILE) {
-        for reg in list_file(&legacy)? {
+        for reg in list_file(&legacy, true)? {
             if !all.iter().any(|r| r.path == reg.path) {
                 all.push(reg);
             }
@@ -101,7 +138,7 @@ pub fn list(home: &GlobalFolder) -> Result<Vec<Registered>> {
     Ok(all)
 }
 
-fn list_file(path: &Path) -> Result<Vec<Registered>> {
+fn list_file(path: &Path, legacy: bool) -> Result<Vec<Registered>> {
     let doc = load_value(path)?;
     let Some(projects) = doc.get("projects").and_then(Value::as_object) else {
         return Ok(Vec::new());
@@ -120,7 +157,7 @@ fn list_file(path: &Path) -> Result<Vec<Registered>> {
                         .map(|n| n.to_string_lossy().into_owned())
                         .unwrap_or_default()
                 });
-            Registered { path, name }
+            Registered { path, name, legacy }
         })
         .collect())
 }

@@ -53,6 +53,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'What this branch taught: new and superseded memory since BASE, as markdown for a PR description')
             [CompletionResult]::new('memory', 'memory', [CompletionResultType]::ParameterValue, 'Named memories: markdown documents in `.mind/memories/` with a category and tags')
             [CompletionResult]::new('projects', 'projects', [CompletionResultType]::ParameterValue, 'The registered projects (for cross-project search): list, add, remove, prune the gone')
+            [CompletionResult]::new('onboard', 'onboard', [CompletionResultType]::ParameterValue, 'Detect languages, package managers and the build, test, run, lint and format commands; print an onboarding document (`--write`: keep it as the `onboarding` memory)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -567,6 +568,17 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
         'mind;projects;help;help' {
             break
         }
+        'mind;onboard' {
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('--write', '--write', [CompletionResultType]::ParameterName, 'Also store the document as the named memory `onboarding` (rewritten only on change)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
         'mind;help' {
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create `.mind/` with its templates, add the context block to CLAUDE.md, register the project')
             [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'Write a memory: session types go to SESSION.md, memory types to MEMORY.md')
@@ -591,6 +603,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'What this branch taught: new and superseded memory since BASE, as markdown for a PR description')
             [CompletionResult]::new('memory', 'memory', [CompletionResultType]::ParameterValue, 'Named memories: markdown documents in `.mind/memories/` with a category and tags')
             [CompletionResult]::new('projects', 'projects', [CompletionResultType]::ParameterValue, 'The registered projects (for cross-project search): list, add, remove, prune the gone')
+            [CompletionResult]::new('onboard', 'onboard', [CompletionResultType]::ParameterValue, 'Detect languages, package managers and the build, test, run, lint and format commands; print an onboarding document (`--write`: keep it as the `onboarding` memory)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -717,6 +730,9 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             break
         }
         'mind;help;projects;prune' {
+            break
+        }
+        'mind;help;onboard' {
             break
         }
         'mind;help;help' {

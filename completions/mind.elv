@@ -50,6 +50,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand diff 'What this branch taught: new and superseded memory since BASE, as markdown for a PR description'
             cand memory 'Named memories: markdown documents in `.mind/memories/` with a category and tags'
             cand projects 'The registered projects (for cross-project search): list, add, remove, prune the gone'
+            cand onboard 'Detect languages, package managers and the build, test, run, lint and format commands; print an onboarding document (`--write`: keep it as the `onboarding` memory)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mind;init'= {
@@ -508,6 +509,16 @@ set edit:completion:arg-completer[mind] = {|@words|
         }
         &'mind;projects;help;help'= {
         }
+        &'mind;onboard'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --write 'Also store the document as the named memory `onboarding` (rewritten only on change)'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
         &'mind;help'= {
             cand init 'Create `.mind/` with its templates, add the context block to CLAUDE.md, register the project'
             cand log 'Write a memory: session types go to SESSION.md, memory types to MEMORY.md'
@@ -532,6 +543,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand diff 'What this branch taught: new and superseded memory since BASE, as markdown for a PR description'
             cand memory 'Named memories: markdown documents in `.mind/memories/` with a category and tags'
             cand projects 'The registered projects (for cross-project search): list, add, remove, prune the gone'
+            cand onboard 'Detect languages, package managers and the build, test, run, lint and format commands; print an onboarding document (`--write`: keep it as the `onboarding` memory)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mind;help;init'= {
@@ -621,6 +633,8 @@ set edit:completion:arg-completer[mind] = {|@words|
         &'mind;help;projects;remove'= {
         }
         &'mind;help;projects;prune'= {
+        }
+        &'mind;help;onboard'= {
         }
         &'mind;help;help'= {
         }

@@ -193,6 +193,20 @@ Load them from your shell's start-up file: eval \"$(mind shell-init bash)\" in ~
   mind projects prune --yes
   mind projects list --json")]
     Projects(ProjectsArgs),
+    /// Detect languages, package managers and the build, test, run, lint and format commands;
+    /// print an onboarding document (`--write`: keep it as the `onboarding` memory).
+    #[command(after_help = "Examples:
+  mind onboard
+  mind onboard --write
+  mind onboard --json")]
+    Onboard(OnboardArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct OnboardArgs {
+    /// Also store the document as the named memory `onboarding` (rewritten only on change).
+    #[arg(long)]
+    pub write: bool,
 }
 
 #[derive(Debug, Args)]

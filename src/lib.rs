@@ -21,6 +21,7 @@ pub mod githooks;
 pub mod hints;
 pub mod log_level;
 pub mod memories;
+pub mod onboard;
 pub mod output;
 pub mod parse;
 pub mod pretool;

@@ -585,3 +585,153 @@ fn a_user_keeps_named_memories_in_two_projects() {
     assert_eq!(listed["projects"].as_array().unwrap().len(), 1);
     assert_eq!(listed["projects"][0]["name"], "app");
 }
+
+const ONBOARD_HEAD: &str =
+    "Detected by `mind onboard` from the project's files; `mind onboard --write` refreshes it.\n";
+
+#[test]
+fn onboarding_lists_the_commands_of_a_rust_project_and_its_ci() {
+    let mut env = Env::initialised();
+    env.write("Cargo.toml", "[package]\nname = \"app\"\n");
+    env.write("Cargo.lock", "");
+    env.write("src/main.rs", "fn main() {}\n");
+    env.write(
+        ".github/workflows/ci.yml",
+        "jobs:\n  test:\n    steps:\n      - uses: actions/checkout@v4\n      - run: cargo fmt --all -- --check\n      - name: test\n        run: cargo test --locked\n      - run: |\n          echo multi\n",
+    );
+    let expected = format!(
+        "# Onboarding: project\n\n{ONBOARD_HEAD}\n**Languages:** Rust\n**Package managers:** cargo\n\n## Commands\n\n\
+         Build:\n- `cargo build --locked` (Cargo.toml)\n\
+         Test:\n- `cargo test --locked` (Cargo.toml)\n\
+         Run:\n- `cargo run` (Cargo.toml)\n\
+         Lint:\n- `cargo clippy --all-targets -- -D warnings` (Cargo.toml)\n\
+         Format:\n- `cargo fmt --all` (Cargo.toml)\n\n\
+         ## CI\n\n- .github/workflows/ci.yml: `cargo fmt --all -- --check`, `cargo test --locked`\n"
+    );
+    assert_eq!(env.ok(&["onboard"]), expected);
+    assert!(
+        !env.exists(".mind/memories/onboarding.md"),
+        "printing writes nothing"
+    );
+    // --write keeps it as the `onboarding` memory; again later, nothing changes.
+    env.mind(&["onboard", "--write"])
+        .assert()
+        .success()
+        .stdout(expected.clone())
+        .stderr(predicates::str::contains(
+            "created .mind/memories/onboarding.md",
+        ));
+    let stored = env.read(".mind/memories/onboarding.md");
+    assert_eq!(
+        stored,
+        format!(
+            "---\ncategory: onboarding\nproject: project\ntags: []\ncreatedAt: \"2026-01-15T09:00:00Z\"\n\
+             updatedAt: \"2026-01-15T09:00:00Z\"\n---\n\n{expected}"
+        )
+    );
+    env.at("2026-01-20T09:00:00Z");
+    let again = json_of(&env, &["onboard", "--write"]);
+    assert_eq!(again["written"]["status"], "unchanged");
+    assert_eq!(env.read(".mind/memories/onboarding.md"), stored);
+    // A new build file: updated in place, createdAt kept.
+    env.write("Makefile", "release:\n\tcargo build --release\n");
+    let again = json_of(&env, &["onboard", "--write"]);
+    assert_eq!(again["written"]["status"], "updated");
+    let stored = env.read(".mind/memories/onboarding.md");
+    assert!(
+        stored
+            .contains("createdAt: \"2026-01-15T09:00:00Z\"\nupdatedAt: \"2026-01-20T09:00:00Z\"\n"),
+        "{stored}"
+    );
+    assert!(stored.contains("- `make release` (Makefile)\n"), "{stored}");
+}
+
+#[test]
+fn onboarding_reads_node_scripts_and_the_lockfile_kind() {
+    let env = Env::initialised();
+    env.write(
+        "package.json",
+        r#"{"name": "web", "scripts": {"dev": "vite", "build": "tsc && vite build", "test": "vitest", "test:e2e": "playwright test", "lint": "eslint .", "format": "prettier -w .", "postinstall": "patch"}, "devDependencies": {"typescript": "^5"}}"#,
+    );
+    env.write("yarn.lock", "");
+    env.write("docker-compose.yml", "services: {}\n");
+    let reply = json_of(&env, &["onboard"]);
+    assert_eq!(reply["languages"], json!(["TypeScript"]));
+    assert_eq!(reply["package_managers"], json!(["Docker Compose", "yarn"]));
+    let commands: Vec<String> = reply["commands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            format!(
+                "{}: {}",
+                c["kind"].as_str().unwrap(),
+                c["command"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(
+        commands,
+        [
+            "install: yarn install",
+            "build: yarn build",
+            "test: yarn test",
+            "test: yarn test:e2e",
+            "run: docker compose up",
+            "run: yarn dev",
+            "lint: yarn lint",
+            "format: yarn format",
+        ]
+    );
+    // npm's own spelling when package-lock.json says npm.
+    env.write(
+        "package.json",
+        r#"{"scripts": {"test": "jest", "start": "node ."}}"#,
+    );
+    std::fs::remove_file(env.path("yarn.lock")).unwrap();
+    env.write("package-lock.json", "{}");
+    let text = env.ok(&["onboard"]);
+    assert!(
+        text.contains("**Languages:** JavaScript\n**Package managers:** Docker Compose, npm\n"),
+        "{text}"
+    );
+    assert!(text.contains("Test:\n- `npm test` (package.json)\nRun:\n- `docker compose up` (docker-compose.yml)\n- `npm start` (package.json)\n"), "{text}");
+}
+
+#[test]
+fn onboarding_reads_python_projects_with_uv_or_poetry() {
+    let env = Env::initialised();
+    env.write(
+        "pyproject.toml",
+        "[project]\nname = \"tool\"\n\n[project.scripts]\ntool = \"tool.cli:main\"\n\n[dependency-groups]\ndev = [\"pytest>=8\", \"ruff\"]\n",
+    );
+    env.write("uv.lock", "");
+    env.write("justfile", "test *args:\n    uv run pytest {{args}}\n");
+    let text = env.ok(&["onboard"]);
+    assert_eq!(
+        text,
+        format!(
+            "# Onboarding: project\n\n{ONBOARD_HEAD}\n**Languages:** Python\n**Package managers:** just, uv\n\n## Commands\n\n\
+             Install:\n- `uv sync` (pyproject.toml)\n\
+             Test:\n- `just test` (justfile)\n- `uv run pytest` (pyproject.toml)\n\
+             Run:\n- `uv run tool` (pyproject.toml)\n\
+             Lint:\n- `uv run ruff check .` (pyproject.toml)\n\
+             Format:\n- `uv run ruff format .` (pyproject.toml)\n"
+        )
+    );
+    env.write("pyproject.toml", "[tool.poetry]\nname = \"tool\"\n\n[tool.poetry.group.dev.dependencies]\npytest = \"^8\"\nblack = \"*\"\n");
+    std::fs::remove_file(env.path("uv.lock")).unwrap();
+    std::fs::remove_file(env.path("justfile")).unwrap();
+    let reply = json_of(&env, &["onboard"]);
+    assert_eq!(reply["package_managers"], json!(["poetry"]));
+    let commands: Vec<&str> = reply["commands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["command"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        commands,
+        ["poetry install", "poetry run pytest", "poetry run black ."]
+    );
+}

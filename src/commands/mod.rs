@@ -15,6 +15,7 @@ mod hooks;
 mod init;
 mod log;
 mod memory;
+mod onboard;
 mod parse;
 mod post_tool;
 mod pre_tool;
@@ -82,6 +83,7 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Diff(args) => diff::run(&args, &ctx),
         Command::Memory(args) => memory::run(&args, &ctx),
         Command::Projects(args) => projects::run(&args, &ctx),
+        Command::Onboard(args) => onboard::run(&args, &ctx),
     }
 }
 

@@ -54,6 +54,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('memory', 'memory', [CompletionResultType]::ParameterValue, 'Named memories: markdown documents in `.mind/memories/` with a category and tags')
             [CompletionResult]::new('projects', 'projects', [CompletionResultType]::ParameterValue, 'The registered projects (for cross-project search): list, add, remove, prune the gone')
             [CompletionResult]::new('onboard', 'onboard', [CompletionResultType]::ParameterValue, 'Detect languages, package managers and the build, test, run, lint and format commands; print an onboarding document (`--write`: keep it as the `onboarding` memory)')
+            [CompletionResult]::new('vault', 'vault', [CompletionResultType]::ParameterValue, 'Put the project''s `.mind/` into an Obsidian vault (a link, or a synced copy) and show the links')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -579,6 +580,71 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
         }
+        'mind;vault' {
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('link', 'link', [CompletionResultType]::ParameterValue, 'Add `.mind/` to the vault as VAULT_DIR/NAME (a symbolic link; a copy where links are impossible or with --copy). Again: nothing changes (a copy is synced)')
+            [CompletionResult]::new('sync', 'sync', [CompletionResultType]::ParameterValue, 'Bring every copy made by `vault link --copy` into step with `.mind/` (both ways)')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show where the project''s memory is in vaults, and whether each link or copy is current')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'mind;vault;link' {
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'The folder''s name in the vault (default: the project''s folder name)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('--copy', '--copy', [CompletionResultType]::ParameterName, 'Copy the markdown files and keep them in step (`mind vault sync`) instead of linking')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'mind;vault;sync' {
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'mind;vault;status' {
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'mind;vault;help' {
+            [CompletionResult]::new('link', 'link', [CompletionResultType]::ParameterValue, 'Add `.mind/` to the vault as VAULT_DIR/NAME (a symbolic link; a copy where links are impossible or with --copy). Again: nothing changes (a copy is synced)')
+            [CompletionResult]::new('sync', 'sync', [CompletionResultType]::ParameterValue, 'Bring every copy made by `vault link --copy` into step with `.mind/` (both ways)')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show where the project''s memory is in vaults, and whether each link or copy is current')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'mind;vault;help;link' {
+            break
+        }
+        'mind;vault;help;sync' {
+            break
+        }
+        'mind;vault;help;status' {
+            break
+        }
+        'mind;vault;help;help' {
+            break
+        }
         'mind;help' {
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create `.mind/` with its templates, add the context block to CLAUDE.md, register the project')
             [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'Write a memory: session types go to SESSION.md, memory types to MEMORY.md')
@@ -604,6 +670,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('memory', 'memory', [CompletionResultType]::ParameterValue, 'Named memories: markdown documents in `.mind/memories/` with a category and tags')
             [CompletionResult]::new('projects', 'projects', [CompletionResultType]::ParameterValue, 'The registered projects (for cross-project search): list, add, remove, prune the gone')
             [CompletionResult]::new('onboard', 'onboard', [CompletionResultType]::ParameterValue, 'Detect languages, package managers and the build, test, run, lint and format commands; print an onboarding document (`--write`: keep it as the `onboarding` memory)')
+            [CompletionResult]::new('vault', 'vault', [CompletionResultType]::ParameterValue, 'Put the project''s `.mind/` into an Obsidian vault (a link, or a synced copy) and show the links')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -733,6 +800,21 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             break
         }
         'mind;help;onboard' {
+            break
+        }
+        'mind;help;vault' {
+            [CompletionResult]::new('link', 'link', [CompletionResultType]::ParameterValue, 'Add `.mind/` to the vault as VAULT_DIR/NAME (a symbolic link; a copy where links are impossible or with --copy). Again: nothing changes (a copy is synced)')
+            [CompletionResult]::new('sync', 'sync', [CompletionResultType]::ParameterValue, 'Bring every copy made by `vault link --copy` into step with `.mind/` (both ways)')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show where the project''s memory is in vaults, and whether each link or copy is current')
+            break
+        }
+        'mind;help;vault;link' {
+            break
+        }
+        'mind;help;vault;sync' {
+            break
+        }
+        'mind;help;vault;status' {
             break
         }
         'mind;help;help' {

@@ -51,6 +51,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand memory 'Named memories: markdown documents in `.mind/memories/` with a category and tags'
             cand projects 'The registered projects (for cross-project search): list, add, remove, prune the gone'
             cand onboard 'Detect languages, package managers and the build, test, run, lint and format commands; print an onboarding document (`--write`: keep it as the `onboarding` memory)'
+            cand vault 'Put the project''s `.mind/` into an Obsidian vault (a link, or a synced copy) and show the links'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mind;init'= {
@@ -519,6 +520,62 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand -h 'Print help'
             cand --help 'Print help'
         }
+        &'mind;vault'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand link 'Add `.mind/` to the vault as VAULT_DIR/NAME (a symbolic link; a copy where links are impossible or with --copy). Again: nothing changes (a copy is synced)'
+            cand sync 'Bring every copy made by `vault link --copy` into step with `.mind/` (both ways)'
+            cand status 'Show where the project''s memory is in vaults, and whether each link or copy is current'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mind;vault;link'= {
+            cand --name 'The folder''s name in the vault (default: the project''s folder name)'
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --copy 'Copy the markdown files and keep them in step (`mind vault sync`) instead of linking'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;vault;sync'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;vault;status'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;vault;help'= {
+            cand link 'Add `.mind/` to the vault as VAULT_DIR/NAME (a symbolic link; a copy where links are impossible or with --copy). Again: nothing changes (a copy is synced)'
+            cand sync 'Bring every copy made by `vault link --copy` into step with `.mind/` (both ways)'
+            cand status 'Show where the project''s memory is in vaults, and whether each link or copy is current'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mind;vault;help;link'= {
+        }
+        &'mind;vault;help;sync'= {
+        }
+        &'mind;vault;help;status'= {
+        }
+        &'mind;vault;help;help'= {
+        }
         &'mind;help'= {
             cand init 'Create `.mind/` with its templates, add the context block to CLAUDE.md, register the project'
             cand log 'Write a memory: session types go to SESSION.md, memory types to MEMORY.md'
@@ -544,6 +601,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand memory 'Named memories: markdown documents in `.mind/memories/` with a category and tags'
             cand projects 'The registered projects (for cross-project search): list, add, remove, prune the gone'
             cand onboard 'Detect languages, package managers and the build, test, run, lint and format commands; print an onboarding document (`--write`: keep it as the `onboarding` memory)'
+            cand vault 'Put the project''s `.mind/` into an Obsidian vault (a link, or a synced copy) and show the links'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mind;help;init'= {
@@ -635,6 +693,17 @@ set edit:completion:arg-completer[mind] = {|@words|
         &'mind;help;projects;prune'= {
         }
         &'mind;help;onboard'= {
+        }
+        &'mind;help;vault'= {
+            cand link 'Add `.mind/` to the vault as VAULT_DIR/NAME (a symbolic link; a copy where links are impossible or with --copy). Again: nothing changes (a copy is synced)'
+            cand sync 'Bring every copy made by `vault link --copy` into step with `.mind/` (both ways)'
+            cand status 'Show where the project''s memory is in vaults, and whether each link or copy is current'
+        }
+        &'mind;help;vault;link'= {
+        }
+        &'mind;help;vault;sync'= {
+        }
+        &'mind;help;vault;status'= {
         }
         &'mind;help;help'= {
         }

@@ -200,6 +200,40 @@ Load them from your shell's start-up file: eval \"$(mind shell-init bash)\" in ~
   mind onboard --write
   mind onboard --json")]
     Onboard(OnboardArgs),
+    /// Put the project's `.mind/` into an Obsidian vault (a link, or a synced copy) and show the links.
+    #[command(after_help = "Examples:
+  mind vault link ~/Obsidian/Work
+  mind vault link ~/Obsidian/Work --copy --name app-memory
+  mind vault sync
+  mind vault status")]
+    Vault(VaultArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct VaultArgs {
+    #[command(subcommand)]
+    pub action: VaultAction,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum VaultAction {
+    /// Add `.mind/` to the vault as VAULT_DIR/NAME (a symbolic link; a copy where links are
+    /// impossible or with --copy). Again: nothing changes (a copy is synced).
+    Link {
+        /// The vault's folder.
+        #[arg(value_name = "VAULT_DIR", value_hint = ValueHint::DirPath)]
+        vault: PathBuf,
+        /// The folder's name in the vault (default: the project's folder name).
+        #[arg(long, value_name = "NAME")]
+        name: Option<String>,
+        /// Copy the markdown files and keep them in step (`mind vault sync`) instead of linking.
+        #[arg(long)]
+        copy: bool,
+    },
+    /// Bring every copy made by `vault link --copy` into step with `.mind/` (both ways).
+    Sync,
+    /// Show where the project's memory is in vaults, and whether each link or copy is current.
+    Status,
 }
 
 #[derive(Debug, Args)]

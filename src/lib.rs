@@ -34,6 +34,7 @@ pub mod store;
 pub mod suggest;
 pub mod taught;
 pub mod terms;
+pub mod vault;
 
 use std::ffi::OsString;
 use std::process::ExitCode;

@@ -735,3 +735,191 @@ fn onboarding_reads_python_projects_with_uv_or_poetry() {
         ["poetry install", "poetry run pytest", "poetry run black ."]
     );
 }
+
+/// Every path under `dir` (links not followed) with its kind and, for files, bytes.
+fn tree(dir: &std::path::Path) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let e = e.unwrap();
+            let path = e.path();
+            let rel = path.strip_prefix(dir).unwrap().display().to_string();
+            let meta = std::fs::symlink_metadata(&path).unwrap();
+            if meta.file_type().is_symlink() {
+                out.push((
+                    rel,
+                    format!("-> {}", std::fs::read_link(&path).unwrap().display()),
+                ));
+            } else if meta.is_dir() {
+                out.push((rel, "dir".into()));
+                stack.push(path);
+            } else {
+                out.push((rel, std::fs::read_to_string(&path).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn vault_link_twice_changes_nothing_and_status_shows_it() {
+    let env = Env::initialised();
+    let vault = env.dir.path().join("vault");
+    std::fs::create_dir_all(vault.join(".obsidian")).unwrap();
+    let vault_arg = vault.to_str().unwrap();
+    let mind_dir = std::fs::canonicalize(env.path(".mind")).unwrap();
+    let link = std::fs::canonicalize(&vault).unwrap().join("project");
+    assert_eq!(
+        env.ok(&["vault", "link", vault_arg]),
+        format!("created link {} -> .mind/\n", link.display())
+    );
+    assert_eq!(std::fs::read_link(&link).unwrap(), mind_dir);
+    let vault_before = tree(&vault);
+    let state_before = env.read(".mind/state.json");
+    assert_eq!(
+        env.ok(&["vault", "link", vault_arg]),
+        format!("unchanged link {} -> .mind/\n", link.display())
+    );
+    assert_eq!(tree(&vault), vault_before);
+    assert_eq!(env.read(".mind/state.json"), state_before);
+    assert_eq!(
+        env.ok(&["vault", "status"]),
+        format!("link  {}  linked\n", link.display())
+    );
+    // A folder of that name that mind did not make is never replaced.
+    std::fs::create_dir_all(vault.join("other")).unwrap();
+    std::fs::write(vault.join("other/note.md"), "mine\n").unwrap();
+    env.mind(&["vault", "link", vault_arg, "--name", "other"])
+        .assert()
+        .code(2);
+    assert_eq!(
+        std::fs::read_to_string(vault.join("other/note.md")).unwrap(),
+        "mine\n"
+    );
+    // The link gone: status says so.
+    std::fs::remove_file(&link).unwrap();
+    let status = json_of(&env, &["vault", "status"]);
+    assert_eq!(status["links"][0]["status"], "missing");
+}
+
+#[test]
+fn a_vault_copy_syncs_both_ways_and_never_overwrites_a_change_on_both_sides() {
+    let env = Env::initialised();
+    env.ok(&[
+        "memory",
+        "write",
+        "api-design",
+        "--content",
+        "# API\nSee [[MEMORY#2026-01-15]].",
+    ]);
+    let vault = env.dir.path().join("vault");
+    std::fs::create_dir_all(&vault).unwrap();
+    let vault_arg = vault.to_str().unwrap();
+    let copy = std::fs::canonicalize(&vault).unwrap().join("app");
+    let first = json_of(
+        &env,
+        &["vault", "link", vault_arg, "--copy", "--name", "app"],
+    );
+    assert_eq!(first["status"], "created");
+    assert_eq!(first["mode"], "copy");
+    assert_eq!(
+        first["to_vault"],
+        json!([
+            "MEMORY.md",
+            "REMINDERS.md",
+            "SESSION.md",
+            "memories/api-design.md"
+        ])
+    );
+    assert_eq!(
+        std::fs::read_to_string(copy.join("memories/api-design.md")).unwrap(),
+        env.read(".mind/memories/api-design.md")
+    );
+    // Twice: nothing changes.
+    let vault_before = tree(&vault);
+    let again = json_of(
+        &env,
+        &["vault", "link", vault_arg, "--copy", "--name", "app"],
+    );
+    assert_eq!(again["status"], "unchanged");
+    assert_eq!(tree(&vault), vault_before);
+    assert_eq!(
+        env.ok(&["vault", "status"]),
+        format!("copy  {}  in sync\n", copy.display())
+    );
+
+    // Edited in Obsidian: comes home. Logged in the project: goes out. A new note in the
+    // vault's memories/ comes home too.
+    let edited = env
+        .read(".mind/memories/api-design.md")
+        .replace("# API", "# API v2");
+    std::fs::write(copy.join("memories/api-design.md"), &edited).unwrap();
+    std::fs::write(copy.join("memories/ideas.md"), "# Ideas\n").unwrap();
+    env.ok(&["log", "decision", "use REST"]);
+    assert_eq!(
+        env.ok(&["vault", "status"]),
+        format!("copy  {}  out of sync\n", copy.display())
+    );
+    let synced = json_of(&env, &["vault", "sync"]);
+    assert_eq!(synced["copies"][0]["to_vault"], json!(["MEMORY.md"]));
+    assert_eq!(
+        synced["copies"][0]["to_project"],
+        json!(["memories/api-design.md", "memories/ideas.md"])
+    );
+    assert_eq!(env.read(".mind/memories/api-design.md"), edited);
+    assert_eq!(env.read(".mind/memories/ideas.md"), "# Ideas\n");
+    assert!(
+        std::fs::read_to_string(copy.join("MEMORY.md"))
+            .unwrap()
+            .contains("decided: use REST\n")
+    );
+
+    // Changed on both sides: a conflict, neither side touched, reported again next time.
+    std::fs::write(copy.join("memories/ideas.md"), "# Ideas from the vault\n").unwrap();
+    env.ok(&[
+        "memory",
+        "write",
+        "ideas",
+        "--content",
+        "# Ideas from the project",
+    ]);
+    let project_side = env.read(".mind/memories/ideas.md");
+    let text = env.ok(&["vault", "sync"]);
+    assert!(
+        text.contains("  conflict   memories/ideas.md: changed in .mind/ and in the vault"),
+        "{text}"
+    );
+    assert_eq!(env.read(".mind/memories/ideas.md"), project_side);
+    assert_eq!(
+        std::fs::read_to_string(copy.join("memories/ideas.md")).unwrap(),
+        "# Ideas from the vault\n"
+    );
+    let again = json_of(&env, &["vault", "sync"]);
+    assert_eq!(
+        again["copies"][0]["conflicts"],
+        json!(["memories/ideas.md"])
+    );
+}
+
+#[test]
+fn backlinks_come_from_memories_and_from_memory_md() {
+    let env = Env::initialised();
+    env.ok(&["memory", "write", "api-design", "--content", "# API"]);
+    env.ok(&[
+        "memory",
+        "write",
+        "deploy",
+        "--content",
+        "Uses the [[API-design#Auth|auth rules]].",
+    ]);
+    env.ok(&["log", "decision", "keep the API stable, see [[api-design]]"]);
+    let read = json_of(&env, &["memory", "read", "api-design"]);
+    assert_eq!(read["backlinks"], json!(["deploy", "MEMORY"]));
+    let text = env.ok(&["memory", "read", "api-design"]);
+    assert!(
+        text.ends_with("\nLinked from: [[deploy]], [[MEMORY]]\n"),
+        "{text}"
+    );
+}

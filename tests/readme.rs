@@ -122,6 +122,19 @@ fn every_json_reply_carries_schema_version_and_docs_name_its_fields() {
         &["doctor"],
         &["setup", "cursor", "--dry-run"],
         &["diff", "HEAD"],
+        &[
+            "memory",
+            "write",
+            "notes",
+            "--content",
+            "See [[MEMORY#2026-01-15]].",
+        ],
+        &["memory", "read", "notes"],
+        &["memory", "list"],
+        &["memory", "delete", "notes"],
+        &["onboard"],
+        &["projects"],
+        &["vault", "status"],
     ] {
         replies.push((args[0], json_reply(&env, args)));
     }

@@ -32,6 +32,7 @@ mod stale;
 mod status;
 mod text_arg;
 mod unused;
+mod vault;
 
 use crate::app::Ctx;
 use crate::capture::{dedupe, derived};
@@ -84,6 +85,7 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Memory(args) => memory::run(&args, &ctx),
         Command::Projects(args) => projects::run(&args, &ctx),
         Command::Onboard(args) => onboard::run(&args, &ctx),
+        Command::Vault(args) => vault::run(&args, &ctx),
     }
 }
 

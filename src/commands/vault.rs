@@ -1,0 +1,167 @@
+//! `mind vault link VAULT_DIR [--copy] [--name NAME]`, `mind vault sync`, `mind vault status`.
+
+use serde::Serialize;
+
+use crate::app::Ctx;
+use crate::cli::{VaultAction, VaultArgs};
+use crate::error::Result;
+use crate::output;
+use crate::store::state::State;
+use crate::vault::{self, Mode, Synced};
+
+pub fn run(args: &VaultArgs, ctx: &Ctx) -> Result<()> {
+    match &args.action {
+        VaultAction::Link { vault, name, copy } => link(vault, name.as_deref(), *copy, ctx),
+        VaultAction::Sync => sync(ctx),
+        VaultAction::Status => status(ctx),
+    }
+}
+
+#[derive(Serialize)]
+struct LinkReply {
+    path: String,
+    mode: Mode,
+    /// `created`, `unchanged` or `synced`.
+    status: &'static str,
+    #[serde(flatten)]
+    synced: Synced,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fallback: Option<String>,
+}
+
+fn link(vault_dir: &std::path::Path, name: Option<&str>, copy: bool, ctx: &Ctx) -> Result<()> {
+    let project = ctx.project()?;
+    let name = name.map_or_else(|| project.name(), str::to_string);
+    let vault_dir = ctx.cwd.join(vault_dir);
+    let linked = vault::link(&project, &vault_dir, &name, copy)?;
+    let status = if linked.unchanged {
+        "unchanged"
+    } else if linked.existed {
+        "synced"
+    } else {
+        "created"
+    };
+    let reply = LinkReply {
+        path: linked.entry.path.display().to_string(),
+        mode: linked.entry.mode,
+        status,
+        synced: linked.synced,
+        fallback: linked.fallback,
+    };
+    if ctx.json {
+        return output::print_json(&reply);
+    }
+    if let Some(why) = &reply.fallback {
+        output::warn(&ctx.err_paint, why);
+    }
+    let what = match reply.mode {
+        Mode::Link => format!("{status} link {} -> .mind/", reply.path),
+        Mode::Copy => format!("{status} copy {}", reply.path),
+    };
+    let mut out = format!("{what}\n");
+    out.push_str(&render_synced(&reply.synced));
+    ctx.out(&out)
+}
+
+fn render_synced(synced: &Synced) -> String {
+    let mut out = String::new();
+    for f in &synced.to_vault {
+        out.push_str(&format!("  -> vault    {f}\n"));
+    }
+    for f in &synced.to_project {
+        out.push_str(&format!("  <- .mind/   {f}\n"));
+    }
+    for f in &synced.conflicts {
+        out.push_str(&format!(
+            "  conflict   {f}: changed in .mind/ and in the vault since the last sync; neither was touched\n"
+        ));
+    }
+    out
+}
+
+#[derive(Serialize)]
+struct SyncedCopy {
+    path: String,
+    #[serde(flatten)]
+    synced: Synced,
+}
+
+#[derive(Serialize)]
+struct SyncReply {
+    copies: Vec<SyncedCopy>,
+}
+
+fn sync(ctx: &Ctx) -> Result<()> {
+    let project = ctx.project()?;
+    let state = State::load(&project.state())?;
+    let mut copies = Vec::new();
+    for entry in vault::recorded(&state) {
+        if entry.mode != Mode::Copy || !entry.path.join(vault::MANIFEST).is_file() {
+            continue;
+        }
+        copies.push(SyncedCopy {
+            synced: vault::sync(&project, &entry.path)?,
+            path: entry.path.display().to_string(),
+        });
+    }
+    if ctx.json {
+        return output::print_json(&SyncReply { copies });
+    }
+    if copies.is_empty() {
+        ctx.note("no vault copies to sync; `mind vault link VAULT_DIR --copy` makes one");
+        return Ok(());
+    }
+    let mut out = String::new();
+    for copy in &copies {
+        let state = if copy.synced.changed() || !copy.synced.conflicts.is_empty() {
+            "synced"
+        } else {
+            "unchanged"
+        };
+        out.push_str(&format!("{state} {}\n", copy.path));
+        out.push_str(&render_synced(&copy.synced));
+    }
+    ctx.out(&out)
+}
+
+#[derive(Serialize)]
+struct StatusItem {
+    path: String,
+    mode: Mode,
+    /// `linked`, `changed`, `missing`, `in sync`, `out of sync`, `unreadable`.
+    status: &'static str,
+}
+
+#[derive(Serialize)]
+struct StatusReply {
+    links: Vec<StatusItem>,
+}
+
+fn status(ctx: &Ctx) -> Result<()> {
+    let project = ctx.project()?;
+    let state = State::load(&project.state())?;
+    let links: Vec<StatusItem> = vault::recorded(&state)
+        .into_iter()
+        .map(|e| StatusItem {
+            status: vault::status(&project, &e),
+            path: e.path.display().to_string(),
+            mode: e.mode,
+        })
+        .collect();
+    if ctx.json {
+        return output::print_json(&StatusReply { links });
+    }
+    if links.is_empty() {
+        ctx.note("not in any vault; `mind vault link VAULT_DIR` adds it");
+        return Ok(());
+    }
+    let mut out = String::new();
+    for l in &links {
+        let mode = match l.mode {
+            Mode::Link => "link",
+            Mode::Copy => "copy",
+        };
+        out.push_str(&format!("{mode}  {}  {}\n", l.path, l.status));
+    }
+    ctx.out(&out)
+}

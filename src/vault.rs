@@ -1,0 +1,357 @@
+//! An Obsidian vault holding the project's `.mind/`: a folder named after the project inside
+//! the vault, either a symbolic link to `.mind/` (Obsidian follows it; nothing to sync) or,
+//! where links are impossible or `--copy` asks for it, a copy of the markdown files kept in
+//! step by [`sync`].
+//!
+//! The copy carries `.mind-vault-sync.json`: each file's hash at the last sync. A file
+//! changed on one side only since then goes to the other; one changed on both sides is a
+//! conflict and neither is touched. Nothing is ever deleted. The links made are recorded in
+//! `state.json` (`vault_links`) for `mind vault status`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+use crate::memories::name;
+use crate::store::state::{State, content_hash};
+use crate::store::{MEMORIES_DIR, Project, atomic, text};
+
+/// The copy's record of the last sync, inside the copy.
+pub const MANIFEST: &str = ".mind-vault-sync.json";
+const STATE_KEY: &str = "vault_links";
+/// Folders of `.mind/` whose markdown goes to the vault (besides the top level).
+const FOLDERS: [&str; 3] = [MEMORIES_DIR, crate::store::ARCHIVE_DIR, "sessions"];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    Link,
+    Copy,
+}
+
+/// A place in a vault that holds the project's memory.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    /// `VAULT/NAME`, absolute.
+    pub path: PathBuf,
+    pub mode: Mode,
+}
+
+/// What a sync of a copy moved.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Synced {
+    /// Files written into the vault (paths relative to `.mind/`).
+    pub to_vault: Vec<String>,
+    /// Files written into `.mind/` from the vault.
+    pub to_project: Vec<String>,
+    /// Files changed on both sides since the last sync: left as they are on both.
+    pub conflicts: Vec<String>,
+}
+
+impl Synced {
+    pub fn changed(&self) -> bool {
+        !self.to_vault.is_empty() || !self.to_project.is_empty()
+    }
+}
+
+/// What `link` did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Linked {
+    pub entry: Entry,
+    /// True when the vault already held this link or an up-to-date copy.
+    pub unchanged: bool,
+    /// True when the vault already held this link or a copy (then synced).
+    pub existed: bool,
+    pub synced: Synced,
+    /// Why a link could not be made, when the copy stands in for it.
+    pub fallback: Option<String>,
+}
+
+/// Put the project's `.mind/` into `vault` as `name` (a link, or a copy when `copy` or when
+/// the link cannot be made). Running it again changes nothing (a copy is synced).
+pub fn link(project: &Project, vault: &Path, name_raw: &str, copy: bool) -> Result<Linked> {
+    let name = name::validate(name_raw)?;
+    let vault = std::fs::canonicalize(vault).map_err(|e| Error::io(vault, e))?;
+    if !vault.is_dir() {
+        return Err(Error::usage(format!("{} is not a folder", vault.display())));
+    }
+    let target = std::fs::canonicalize(project.dir()).map_err(|e| Error::io(project.dir(), e))?;
+    if vault.starts_with(&target) {
+        return Err(Error::usage(
+            "the vault is inside .mind/; it would hold itself",
+        ));
+    }
+    let dest = vault.join(&name);
+    let existing = std::fs::symlink_metadata(&dest).ok();
+    let is_copy = dest.join(MANIFEST).is_file();
+    if let Some(meta) = &existing {
+        if meta.file_type().is_symlink() {
+            let points = std::fs::canonicalize(&dest).ok();
+            if points.as_deref() == Some(target.as_path()) && !copy {
+                let entry = Entry {
+                    path: dest,
+                    mode: Mode::Link,
+                };
+                record(project, entry.clone())?;
+                return Ok(Linked {
+                    entry,
+                    unchanged: true,
+                    existed: true,
+                    synced: Synced::default(),
+                    fallback: None,
+                });
+            }
+            return Err(taken(
+                &dest,
+                "is a symbolic link (to somewhere else, or --copy was asked for); remove it first",
+            ));
+        }
+        if !is_copy {
+            return Err(taken(&dest, "exists and is not a copy mind made"));
+        }
+    }
+    let mut fallback = None;
+    if !copy && !is_copy {
+        match make_link(&target, &dest) {
+            Ok(()) => {
+                let entry = Entry {
+                    path: dest,
+                    mode: Mode::Link,
+                };
+                record(project, entry.clone())?;
+                return Ok(Linked {
+                    entry,
+                    unchanged: false,
+                    existed: false,
+                    synced: Synced::default(),
+                    fallback,
+                });
+            }
+            Err(e) => {
+                fallback = Some(format!(
+                    "a symbolic link cannot be made here ({e}); copied instead"
+                ))
+            }
+        }
+    }
+    std::fs::create_dir_all(&dest).map_err(|e| Error::io(&dest, e))?;
+    let synced = sync(project, &dest)?;
+    let entry = Entry {
+        path: dest,
+        mode: Mode::Copy,
+    };
+    record(project, entry.clone())?;
+    Ok(Linked {
+        unchanged: existing.is_some() && !synced.changed(),
+        existed: existing.is_some(),
+        entry,
+        synced,
+        fallback,
+    })
+}
+
+fn taken(dest: &Path, why: &str) -> Error {
+    Error::usage_hint(
+        format!("{} {why}; nothing was changed", dest.display()),
+        "pick another name with --name, or move it away",
+    )
+}
+
+#[cfg(unix)]
+fn make_link(target: &Path, dest: &Path) -> std::io::Result<()> {
+    std::os::unix::fs::symlink(target, dest)
+}
+
+#[cfg(windows)]
+fn make_link(target: &Path, dest: &Path) -> std::io::Result<()> {
+    std::os::windows::fs::symlink_dir(target, dest)
+}
+
+#[cfg(not(any(unix, windows)))]
+fn make_link(_target: &Path, _dest: &Path) -> std::io::Result<()> {
+    Err(std::io::Error::other("no symbolic links on this platform"))
+}
+
+/// The links recorded for the project.
+pub fn recorded(state: &State) -> Vec<Entry> {
+    state
+        .get(STATE_KEY)
+        .and_then(|v| serde_json::from_value(v.clone()).ok())
+        .unwrap_or_default()
+}
+
+/// Add `entry` to state.json (under the store lock), replacing one at the same path.
+fn record(project: &Project, entry: Entry) -> Result<()> {
+    let _lock = project.lock()?;
+    let mut state = State::load(&project.state())?;
+    let mut entries = recorded(&state);
+    entries.retain(|e| e.path != entry.path);
+    entries.push(entry);
+    entries.sort_by(|a, b| a.path.cmp(&b.path));
+    state.set(
+        STATE_KEY,
+        serde_json::to_value(&entries).expect("entries serialise"),
+    );
+    state.save_if_changed(&project.state())
+}
+
+/// How a recorded entry looks now.
+pub fn status(project: &Project, entry: &Entry) -> &'static str {
+    let Ok(meta) = std::fs::symlink_metadata(&entry.path) else {
+        return "missing";
+    };
+    match entry.mode {
+        Mode::Link => {
+            let target = std::fs::canonicalize(project.dir()).ok();
+            let points = std::fs::canonicalize(&entry.path).ok();
+            if meta.file_type().is_symlink() && points.is_some() && points == target {
+                "linked"
+            } else {
+                "changed"
+            }
+        }
+        Mode::Copy => match plan(project, &entry.path) {
+            Ok(plan) if plan.iter().all(|(_, step)| *step == Step::Same) => "in sync",
+            Ok(_) => "out of sync",
+            Err(_) => "unreadable",
+        },
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    Same,
+    ToVault,
+    ToProject,
+    Conflict,
+}
+
+#[derive(Default, Serialize, Deserialize)]
+struct Manifest {
+    files: BTreeMap<String, String>,
+}
+
+/// Bring a copy and `.mind/` into step (see the module doc). Writes into `.mind/` hold the
+/// store lock and are atomic; none goes through a link leaving the project.
+pub fn sync(project: &Project, dest: &Path) -> Result<Synced> {
+    let _lock = project.lock()?;
+    let steps = plan(project, dest)?;
+    let mut manifest = Manifest::default();
+    let mut out = Synced::default();
+    for (rel, step) in steps {
+        let here = project.dir().join(&rel);
+        let there = dest.join(&rel);
+        match step {
+            Step::Same => {}
+            Step::ToVault => {
+                let bytes = std::fs::read(&here).map_err(|e| Error::io(&here, e))?;
+                if let Some(parent) = there.parent() {
+                    std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+                }
+                atomic::write_atomic(&there, &bytes)?;
+                out.to_vault.push(rel.clone());
+            }
+            Step::ToProject => {
+                let bytes = std::fs::read(&there).map_err(|e| Error::io(&there, e))?;
+                if !project.leads_inside(&here) {
+                    return Err(Error::BadFile {
+                        path: here,
+                        reason:
+                            "leads outside the project through a symbolic link; nothing was written"
+                                .into(),
+                    });
+                }
+                if let Some(parent) = here.parent() {
+                    std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+                }
+                atomic::write_atomic(&here, &bytes)?;
+                out.to_project.push(rel.clone());
+            }
+            Step::Conflict => {
+                out.conflicts.push(rel.clone());
+                // The old hash stays: the conflict shows again until someone settles it.
+                if let Some(old) = read_manifest(dest).files.get(&rel) {
+                    manifest.files.insert(rel, old.clone());
+                }
+                continue;
+            }
+        }
+        let bytes = text::read_optional(&here)?.unwrap_or_default();
+        manifest.files.insert(rel, content_hash(&bytes));
+    }
+    let mut json = serde_json::to_string_pretty(&manifest).expect("manifest serialises");
+    json.push('\n');
+    atomic::write_if_changed(&dest.join(MANIFEST), json.as_bytes())?;
+    Ok(out)
+}
+
+fn read_manifest(dest: &Path) -> Manifest {
+    std::fs::read(dest.join(MANIFEST))
+        .ok()
+        .and_then(|b| serde_json::from_slice(&b).ok())
+        .unwrap_or_default()
+}
+
+/// What each file needs, by its path relative to `.mind/`, sorted.
+fn plan(project: &Project, dest: &Path) -> Result<Vec<(String, Step)>> {
+    let manifest = read_manifest(dest);
+    let mut names = markdown_files(&project.dir());
+    // Notes made in the vault's copy of memories/ come home; other new vault files stay there.
+    for rel in markdown_files(dest) {
+        let new_memory = rel
+            .strip_prefix(&format!("{MEMORIES_DIR}/"))
+            .and_then(|f| f.strip_suffix(".md"))
+            .is_some_and(|stem| name::validate(stem).is_ok_and(|n| n == stem));
+        if new_memory || manifest.files.contains_key(&rel) {
+            names.push(rel);
+        }
+    }
+    names.sort();
+    names.dedup();
+    let hash_of = |path: PathBuf| -> Result<Option<String>> {
+        Ok(text::read_optional(&path)?.map(|b| content_hash(&b)))
+    };
+    let mut out = Vec::new();
+    for rel in names {
+        let here = hash_of(project.dir().join(&rel))?;
+        let there = hash_of(dest.join(&rel))?;
+        let last = manifest.files.get(&rel);
+        let step = match (&here, &there) {
+            (Some(h), Some(t)) if h == t => Step::Same,
+            (Some(_), None) => Step::ToVault,
+            (None, Some(_)) => Step::ToProject,
+            (Some(_), Some(t)) if last == Some(t) => Step::ToVault,
+            (Some(h), Some(_)) if last == Some(h) => Step::ToProject,
+            (Some(_), Some(_)) => Step::Conflict,
+            (None, None) => continue,
+        };
+        out.push((rel, step));
+    }
+    Ok(out)
+}
+
+/// The markdown files directly in `dir` and in its [`FOLDERS`], relative, `/`-separated;
+/// links and dot files are left out.
+fn markdown_files(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut scan = |sub: Option<&str>| {
+        let folder = sub.map_or(dir.to_path_buf(), |s| dir.join(s));
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let file = entry.file_name().to_string_lossy().into_owned();
+            let plain = entry.file_type().is_ok_and(|t| t.is_file());
+            if plain && file.ends_with(".md") && !file.starts_with('.') {
+                out.push(sub.map_or(file.clone(), |s| format!("{s}/{file}")));
+            }
+        }
+    };
+    scan(None);
+    for folder in FOLDERS {
+        scan(Some(folder));
+    }
+    out
+}

@@ -299,6 +299,17 @@ fn edit_opens_the_editor_and_stamps_updated_at_on_change() {
         "---\ncategory: note\nproject: project\ntags: []\ncreatedAt: \"2026-01-15T09:00:00Z\"\n\
          updatedAt: \"2026-01-16T09:00:00Z\"\n---\n\nSteps.\nMore steps.\n"
     );
+    // A memory that does not exist yet is created with a heading, then opened.
+    env.mind(&["memory", "edit", "fresh"])
+        .env("VISUAL", "true")
+        .assert()
+        .success()
+        .stdout("created .mind/memories/fresh.md\n");
+    assert_eq!(
+        env.read(".mind/memories/fresh.md"),
+        "---\ncategory: note\nproject: project\ntags: []\ncreatedAt: \"2026-01-16T09:00:00Z\"\n\
+         updatedAt: \"2026-01-16T09:00:00Z\"\n---\n\n# fresh\n"
+    );
     // No editor at all: a usage error.
     env.mind(&["memory", "edit", "deploy"]).assert().code(2);
 }
@@ -921,5 +932,30 @@ fn backlinks_come_from_memories_and_from_memory_md() {
     assert!(
         text.ends_with("\nLinked from: [[deploy]], [[MEMORY]]\n"),
         "{text}"
+    );
+}
+
+#[test]
+fn onboarding_reads_a_go_module() {
+    let env = Env::initialised();
+    env.write("go.mod", "module example.com/app\n\ngo 1.22\n");
+    env.write("main.go", "package main\n");
+    let reply = json_of(&env, &["onboard"]);
+    assert_eq!(reply["languages"], json!(["Go"]));
+    let commands: Vec<&str> = reply["commands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["command"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        commands,
+        [
+            "go build ./...",
+            "go test ./...",
+            "go run .",
+            "go vet ./...",
+            "gofmt -l -w ."
+        ]
     );
 }

@@ -275,7 +275,8 @@ fn edit(raw_name: &str, ctx: &Ctx) -> Result<()> {
     let project = ctx.project()?;
     let now = now_stamp(ctx);
     let mut before = store::snapshot(&project, &name)?;
-    if before.is_none() {
+    let created = before.is_none();
+    if created {
         let change = store::Change {
             body: Some(format!("# {name}\n")),
             ..Default::default()
@@ -285,7 +286,10 @@ fn edit(raw_name: &str, ctx: &Ctx) -> Result<()> {
     }
     let path = store::path_of(&project, &name);
     run_editor(&editor, &path)?;
-    let written = store::settle_edit(&project, &name, before.as_ref(), &now)?;
+    let mut written = store::settle_edit(&project, &name, before.as_ref(), &now)?;
+    if created {
+        written = store::Written::Created;
+    }
     if ctx.json {
         return output::print_json(&WriteReply {
             name,

@@ -193,7 +193,6 @@ pub fn write(project: &Project, raw_name: &str, change: Change, now: &str) -> Re
     if !had_front {
         // Plain markdown written by hand gains its header now.
         front.project.get_or_insert_with(|| project.name());
-        front.created_at.get_or_insert_with(|| now.to_string());
     }
     front.created_at.get_or_insert_with(|| now.to_string());
     front.updated_at = Some(now.to_string());

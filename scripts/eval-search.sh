@@ -20,6 +20,7 @@ case "$set_name" in
 esac
 [ -f "$corpus" ] && [ -f "$queries" ] || { echo "no such set: $set_name" >&2; exit 1; }
 [ -x "$mind" ] || { echo "build first: cargo build (and pass MIND_BIN=target/debug/mind)" >&2; exit 1; }
+mind="$(cd "$(dirname "$mind")" && pwd)/$(basename "$mind")"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/project/.mind" "$work/home"

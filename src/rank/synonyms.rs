@@ -84,8 +84,9 @@ mod tests {
     /// The index term a group member becomes: phrases are joined, single words stemmed.
     fn member_term(member: &str) -> String {
         let joined: String = member.split(' ').collect();
-        if joined.chars().all(|c| c.is_ascii_alphabetic()) {
-            stem_word(&joined)
+        let letters: String = joined.chars().filter(|&c| c != '-' && c != '_').collect();
+        if letters.chars().all(|c| c.is_ascii_alphabetic()) {
+            stem_word(&letters)
         } else {
             joined
         }

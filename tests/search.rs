@@ -551,3 +551,36 @@ fn search_finds_camel_case_identifiers_by_the_lower_case_word() {
     assert_eq!(hits(&lower), hits(&search_json(&env, &["data_loader"])));
     assert_eq!(hits(&lower), hits(&search_json(&env, &["data-loader"])));
 }
+
+#[test]
+fn a_synonym_alone_never_outranks_the_query_word_itself() {
+    // "crash" is common here and "segfault" (its synonym) rare: the rare expansion must not
+    // put the segfault line above the lines that say "crash".
+    let env = Env::initialised();
+    let mut memory = String::from("# demo\n\n## Notes\n- segfault in the image decoder\n");
+    for topic in [
+        "uploads", "login", "export", "search", "billing", "sync", "charts", "imports",
+    ] {
+        memory.push_str(&format!("- the app can crash during {topic}\n"));
+    }
+    for filler in [
+        "dark mode ships next week",
+        "the docs site moved to a new host",
+        "release notes are written by hand",
+        "tabs are two spaces wide",
+        "the logo is an SVG",
+        "staging resets every night",
+        "nightly builds are tagged",
+        "translations live in one folder",
+        "feature flags are read at start",
+        "the team meets on Tuesdays",
+        "support answers within a day",
+    ] {
+        memory.push_str(&format!("- {filler}\n"));
+    }
+    env.write(".mind/MEMORY.md", &memory);
+    let found = texts(&search_json(&env, &["crash", "-n", "9"]));
+    assert_eq!(found.len(), 9, "{found:?}");
+    assert!(found[..8].iter().all(|t| t.contains("crash")), "{found:?}");
+    assert_eq!(found[8], "- segfault in the image decoder");
+}

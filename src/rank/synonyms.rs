@@ -11,7 +11,7 @@
 //! similarity maps every member of a group onto one canonical term.
 //!
 //! The groups are in `synonym_groups.rs`. The build script stems their members into sorted
-//! lookup tables (`build.rs`), so no command spends its start-up stemming four hundred
+//! lookup tables (`build.rs`), so no command spends its start-up stemming a few hundred
 //! words; a test checks the tables against the stemmer at run time.
 
 use std::collections::HashMap;

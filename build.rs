@@ -25,11 +25,14 @@ fn main() {
         }
         w.to_string()
     };
-    // A member's index term: phrases joined, plain words stemmed.
+    // A member's index term: phrases joined, plain words stemmed (as the tokenizer's
+    // `whole_term` treats an identifier).
     let member_term = |m: &str| {
         let joined: String = m.split(' ').collect();
-        if joined.chars().all(|c| c.is_ascii_alphabetic()) {
-            stem(&joined)
+        // Like a whole identifier: `e-mail` and `package-lock` lose their joiners.
+        let letters: String = joined.chars().filter(|&c| c != '-' && c != '_').collect();
+        if letters.chars().all(|c| c.is_ascii_alphabetic()) {
+            stem(&letters)
         } else {
             joined
         }

@@ -1,14 +1,17 @@
 //! Ablation for `mind search`: ranks the dev queries against the dev corpus with ranking
 //! features switched on and off, writing one predictions file per configuration.
 //!
-//! usage: cargo run --release --example eval_search -- CORPUS.md QUERIES.jsonl OUT_DIR
-//! (scripts/eval-search.sh --ablation runs it and scores every file).
+//! usage: cargo run --example eval_search -- CORPUS.md QUERIES.jsonl OUT_DIR
+//! (scripts/eval-ablation.sh runs it and scores every file). With `EVAL_GROUPS=1` it writes
+//! only the default ranking and one file per synonym group with that group's expansions
+//! left out of the queries (`30-no-group-NN-first-member`), to see what each group buys.
 
 use std::io::Write;
 
 use chrono::NaiveDate;
 use mind::rank::bm25::{Features, Filter, Query};
 use mind::rank::index::Index;
+use mind::rank::synonyms::{GROUPS, groups};
 use mind::rank::tokenize::{Options, Tokenizer};
 
 struct Config {
@@ -189,6 +192,33 @@ fn main() {
         .collect();
     all.extend(extra.into_iter().map(|(n, f)| (n, full, f, false)));
     std::fs::create_dir_all(out_dir).expect("out dir");
+    if std::env::var("EVAL_GROUPS").is_ok_and(|v| v == "1") {
+        let mut tokenizer = Tokenizer::new(full);
+        let mut index = Index::default();
+        index.add_text_with("eval", "MEMORY.md", corpus.clone(), &mut tokenizer, false);
+        let mut run = |name: String, drop: Option<usize>| {
+            let mut out = std::fs::File::create(format!("{out_dir}/{name}.jsonl")).expect("out");
+            for q in &queries {
+                let mut query = Query::parse(q, &mut tokenizer, &d);
+                if let Some(g) = drop {
+                    query = without_group(query, g);
+                }
+                let results: Vec<String> = index
+                    .search(&query, &d, &Filter::default(), today, 5)
+                    .iter()
+                    .map(|f| f.text().to_string())
+                    .collect();
+                let line = serde_json::json!({"query": q, "results": results});
+                writeln!(out, "{line}").expect("write");
+            }
+        };
+        run("29-default".to_string(), None);
+        for (g, members) in GROUPS.iter().enumerate() {
+            let first = members[0].replace(' ', "_");
+            run(format!("30-no-group-{g:03}-{first}"), Some(g));
+        }
+        return;
+    }
     for (name, tokens, features, labels) in all {
         let mut tokenizer = Tokenizer::new(tokens);
         let mut index = Index::default();
@@ -229,4 +259,31 @@ fn sweep(spec: &str, base: Features) -> Vec<(String, Features)> {
         }
     }
     out
+}
+
+/// `query` without the expansions that only group `g` gave it: a synonym stays when some
+/// query word it was expanded from shares another group with it.
+fn without_group(query: Query, g: usize) -> Query {
+    let originals: Vec<String> = query.terms.iter().map(|t| t.term.clone()).collect();
+    let keep: Vec<bool> = query
+        .terms
+        .iter()
+        .map(|t| {
+            t.original
+                || t.from.iter().any(|&o| {
+                    groups(&originals[o])
+                        .iter()
+                        .any(|h| *h != g && groups(&t.term).contains(h))
+                })
+        })
+        .collect();
+    // Originals come first and are always kept, so their indexes do not move.
+    let terms = query
+        .terms
+        .into_iter()
+        .zip(keep)
+        .filter(|(_, k)| *k)
+        .map(|(t, _)| t)
+        .collect();
+    Query { terms }
 }

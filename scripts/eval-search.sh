@@ -1,21 +1,32 @@
 #!/usr/bin/env bash
-# Search quality on the development set: runs `mind search QUERY --json -n 5` for every query
-# of search-dev-queries.jsonl in a throw-away project whose MEMORY.md is the dev corpus, then
-# scores the predictions with the shared scorer (--loose).
+# Search quality on one evaluation set: runs `mind search QUERY --json -n 5` for every query of
+# the set in a throw-away project whose MEMORY.md is the set's corpus, then scores the
+# predictions with the shared scorer (--loose; nDCG@5, R@5, P@5, MRR overall and per kind).
 #
-# usage: scripts/eval-search.sh [EVAL_DIR] [MIND_BIN]
-#   EVAL_DIR defaults to ../shared/eval (next to the repository), MIND_BIN to target/release/mind.
+# usage: scripts/eval-search.sh [SET] [MIND_BIN]
+#   SET       dev (default: the shared development set), tech or conv (the held-out sets in
+#             tests/eval/), or a directory holding search-dev-corpus.md + search-dev-queries.jsonl
+#   MIND_BIN  defaults to $MIND_BIN, then target/release/mind
+# The scorer is looked up in $EVAL_DIR (default ../shared/eval next to the repository).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
-eval_dir="${1:-$here/../shared/eval}"
-mind="${2:-$here/target/release/mind}"
-[ -x "$mind" ] || { echo "build first: cargo build --release (or pass MIND_BIN)" >&2; exit 1; }
+eval_dir="${EVAL_DIR:-$here/../shared/eval}"
+set_name="${1:-dev}"
+mind="${2:-${MIND_BIN:-$here/target/release/mind}}"
+case "$set_name" in
+    dev) corpus="$eval_dir/search-dev-corpus.md"; queries="$eval_dir/search-dev-queries.jsonl" ;;
+    tech | conv) corpus="$here/tests/eval/search-$set_name-corpus.md"; queries="$here/tests/eval/search-$set_name-queries.jsonl" ;;
+    *) corpus="$set_name/search-dev-corpus.md"; queries="$set_name/search-dev-queries.jsonl" ;;
+esac
+[ -f "$corpus" ] && [ -f "$queries" ] || { echo "no such set: $set_name" >&2; exit 1; }
+[ -x "$mind" ] || { echo "build first: cargo build (and pass MIND_BIN=target/debug/mind)" >&2; exit 1; }
+mind="$(cd "$(dirname "$mind")" && pwd)/$(basename "$mind")"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/project/.mind" "$work/home"
-cp "$eval_dir/search-dev-corpus.md" "$work/project/.mind/MEMORY.md"
+cp "$corpus" "$work/project/.mind/MEMORY.md"
 export MIND_HOME="$work/home" MIND_NOW="2026-03-15T12:00:00Z" NO_COLOR=1
-python3 - "$eval_dir/search-dev-queries.jsonl" "$mind" "$work/project" > "$work/preds.jsonl" <<'PY'
+python3 - "$queries" "$mind" "$work/project" > "$work/preds.jsonl" <<'PY'
 import json, subprocess, sys
 queries, mind, project = sys.argv[1:4]
 for line in open(queries, encoding="utf-8"):
@@ -28,5 +39,5 @@ for line in open(queries, encoding="utf-8"):
     results = [r["text"] for r in json.loads(out)["results"]]
     print(json.dumps({"query": q, "results": results}))
 PY
-python3 "$eval_dir/score.py" search "$work/preds.jsonl" --gold "$eval_dir/search-dev-queries.jsonl" --loose
+python3 "$eval_dir/score.py" search "$work/preds.jsonl" --gold "$queries" --loose
 if [ -n "${KEEP_PREDS:-}" ]; then cp "$work/preds.jsonl" "$KEEP_PREDS"; fi

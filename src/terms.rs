@@ -4,169 +4,29 @@
 //! Matching is on whole words, never substrings ("auth" does not fire on "author"), after
 //! lower-casing and English stemming, so "cookie" matches "cookies" and "deploying"
 //! matches "deploy". `camelCase` and `snake_case` identifiers also yield their parts.
+//!
+//! This is a thin view of the search tokenizer (`rank::tokenize`): the same splitter, the
+//! same stemmer and the same stop list (`rank::stopwords`), so a word means the same thing
+//! to every part of `mind`. Intent matching additionally ignores generic intent verbs.
 
-use std::sync::LazyLock;
+use crate::rank::stopwords;
+use crate::rank::tokenize;
 
-use rust_stemmers::{Algorithm, Stemmer};
-
-static STEMMER: LazyLock<Stemmer> = LazyLock::new(|| Stemmer::create(Algorithm::English));
-
-/// Words that carry no meaning for matching (articles, pronouns, auxiliaries, and the
-/// generic verbs of a coding intent such as "add" or "implement").
-const STOP_WORDS: &[&str] = &[
-    "a",
-    "about",
-    "after",
-    "again",
-    "all",
-    "also",
-    "am",
-    "an",
-    "and",
-    "any",
-    "are",
-    "as",
-    "at",
-    "be",
-    "been",
-    "before",
-    "being",
-    "but",
-    "by",
-    "can",
-    "could",
-    "did",
-    "do",
-    "does",
-    "doing",
-    "for",
-    "from",
-    "get",
-    "going",
-    "had",
-    "has",
-    "have",
-    "he",
-    "her",
-    "here",
-    "his",
-    "how",
-    "i",
-    "if",
-    "in",
-    "into",
-    "is",
-    "it",
-    "its",
-    "just",
-    "let",
-    "like",
-    "make",
-    "may",
-    "me",
-    "might",
-    "more",
-    "my",
-    "need",
-    "new",
-    "no",
-    "not",
-    "now",
-    "of",
-    "on",
-    "one",
-    "or",
-    "our",
-    "out",
-    "over",
-    "she",
-    "should",
-    "so",
-    "some",
-    "than",
-    "that",
-    "the",
-    "their",
-    "them",
-    "then",
-    "there",
-    "these",
-    "they",
-    "this",
-    "those",
-    "to",
-    "too",
-    "try",
-    "up",
-    "us",
-    "use",
-    "using",
-    "very",
-    "want",
-    "was",
-    "we",
-    "were",
-    "what",
-    "when",
-    "where",
-    "which",
-    "while",
-    "who",
-    "why",
-    "will",
-    "with",
-    "would",
-    "you",
-    "your",
-    // Generic verbs of an intent: "add a login form" is about the login form.
-    "add",
-    "adding",
-    "build",
-    "building",
-    "create",
-    "creating",
-    "implement",
-    "implementing",
-    "write",
-    "writing",
-    "fix",
-    "fixing",
-    "change",
-    "changing",
-    "update",
-    "updating",
-    "set",
-    "setting",
-    "work",
-    "working",
-    "thing",
-    "things",
-    "stuff",
-];
-
-/// Whether `word` (lower case) is a stop word.
+/// Whether `word` (lower case) says nothing about an intent: a stop word, or a generic
+/// intent verb such as "add" or "implement".
 pub fn is_stop_word(word: &str) -> bool {
-    STOP_WORDS.contains(&word)
+    stopwords::is_intent_filler(word)
 }
 
 /// The stem of one lower-case word.
 pub fn stem(word: &str) -> String {
-    STEMMER.stem(word).into_owned()
+    tokenize::stem_word(word)
 }
 
 /// Lower-case words of `text` in order: runs of letters and digits. Identifiers are split
 /// at `_`, `.`, `-` and camelCase humps; each part is a word of its own.
 pub fn words(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    for token in text.split(|c: char| !c.is_alphanumeric()) {
-        if token.is_empty() {
-            continue;
-        }
-        for part in split_camel(token) {
-            out.push(part.to_lowercase());
-        }
-    }
-    out
+    tokenize::words(text)
 }
 
 /// Stems of every word of `text`, in order (stop words kept, so phrases keep their shape).
@@ -174,11 +34,12 @@ pub fn stems(text: &str) -> Vec<String> {
     words(text).iter().map(|w| stem(w)).collect()
 }
 
-/// Stems of the meaningful words of `text`, in order (stop words dropped).
+/// Stems of the meaningful words of `text`, in order (stop words, intent verbs and
+/// one-letter words dropped).
 pub fn content_stems(text: &str) -> Vec<String> {
     words(text)
         .iter()
-        .filter(|w| !is_stop_word(w))
+        .filter(|w| tokenize::is_kept(w) && !is_stop_word(w))
         .map(|w| stem(w))
         .collect()
 }
@@ -191,30 +52,10 @@ pub fn contains_phrase(text: &[String], phrase: &[String]) -> bool {
     text.windows(phrase.len()).any(|w| w == phrase)
 }
 
-/// `parseHTTPResponse` → `parse`, `HTTP`, `Response`; `snake` stays whole.
-fn split_camel(token: &str) -> Vec<&str> {
-    let chars: Vec<(usize, char)> = token.char_indices().collect();
-    let mut parts = Vec::new();
-    let mut start = 0;
-    for i in 1..chars.len() {
-        let (at, c) = chars[i];
-        let prev = chars[i - 1].1;
-        let next_lower = chars.get(i + 1).is_some_and(|(_, n)| n.is_lowercase());
-        let boundary = (c.is_uppercase() && prev.is_lowercase())
-            || (c.is_uppercase() && prev.is_uppercase() && next_lower)
-            || (c.is_alphabetic() != prev.is_alphabetic());
-        if boundary {
-            parts.push(&token[start..at]);
-            start = at;
-        }
-    }
-    parts.push(&token[start..]);
-    parts
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rank::tokenize::{Options, Role, Tokenizer};
 
     fn s(words: &[&str]) -> Vec<String> {
         words.iter().map(|w| w.to_string()).collect()
@@ -262,5 +103,47 @@ mod tests {
             content_stems("add a login form to the page"),
             stems("login form page")
         );
+    }
+
+    /// Every line of the evaluation corpora and the real memory fixtures: the words a
+    /// keyword matcher sees are exactly the words the search index sees (the index's word
+    /// and identifier-part terms, without phrase joins and whole identifiers).
+    #[test]
+    fn one_tokenization_across_callers() {
+        let root = env!("CARGO_MANIFEST_DIR");
+        let mut files = Vec::new();
+        for dir in ["tests/eval", "tests/fixtures/real"] {
+            for entry in std::fs::read_dir(format!("{root}/{dir}")).unwrap() {
+                let path = entry.unwrap().path();
+                if path.extension().is_some_and(|e| e == "md" || e == "jsonl") {
+                    files.push(path);
+                }
+            }
+        }
+        assert!(files.len() >= 6, "{files:?}");
+        let mut index = Tokenizer::new(Options {
+            phrases: false,
+            ..Options::default()
+        });
+        let mut lines = 0;
+        for path in files {
+            let text = std::fs::read_to_string(&path).unwrap();
+            for line in text.lines() {
+                let indexed: Vec<String> = index
+                    .terms(line)
+                    .into_iter()
+                    .filter(|(_, role)| *role != Role::Whole)
+                    .map(|(t, _)| t)
+                    .collect();
+                let matched: Vec<String> = words(line)
+                    .iter()
+                    .filter(|w| tokenize::is_kept(w))
+                    .map(|w| stem(w))
+                    .collect();
+                assert_eq!(indexed, matched, "{}: {line}", path.display());
+                lines += 1;
+            }
+        }
+        assert!(lines > 500, "{lines}");
     }
 }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::Env;
+use common::{Env, User};
 use predicates::prelude::*;
 use serde_json::{Value, json};
 
@@ -494,4 +494,93 @@ fn search_counts_what_it_shows_in_the_usage_ledger() {
     let shown = first["results"][0]["text"].as_str().unwrap();
     assert!(!texts.iter().any(|t| shown.contains(t)), "{texts:?}");
     assert!(texts.len() >= 6, "{texts:?}");
+}
+
+/// The texts of the results, in order.
+fn texts(v: &Value) -> Vec<String> {
+    v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["text"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn search_finds_a_gotcha_by_the_workaround_after_its_arrow() {
+    // Run the way a person does: a temp HOME, no MIND_HOME, a real git repository.
+    let user = User::new();
+    let dir = user.folder("work/app");
+    user.git(&dir, &["init", "-q"]);
+    user.ok(&dir, &["init"]);
+    std::fs::write(
+        dir.join(".mind/MEMORY.md"),
+        "# app\n\n## Gotchas\n- bcrypt is slow on ARM -> use argon2\n- gotcha: the CDN caches 404s → purge after every deploy\n- gotcha: pip resolver backtracks forever -- pin setuptools\n\n## Notes\n- hashing passwords happens in the auth service\n",
+    )
+    .unwrap();
+    let search = |q: &str| -> Value {
+        serde_json::from_str(&user.ok(&dir, &["search", q, "--json"])).expect("JSON")
+    };
+    assert_eq!(
+        texts(&search("argon2")),
+        vec!["- bcrypt is slow on ARM -> use argon2"]
+    );
+    assert_eq!(
+        texts(&search("purge")),
+        vec!["- gotcha: the CDN caches 404s → purge after every deploy"]
+    );
+    assert_eq!(
+        texts(&search("setuptools")),
+        vec!["- gotcha: pip resolver backtracks forever -- pin setuptools"]
+    );
+    // The title still finds it, and the gotcha is still a gotcha.
+    let bcrypt = search("bcrypt");
+    assert_eq!(hits(&bcrypt), vec![("gotcha".to_string(), 4)]);
+}
+
+#[test]
+fn search_finds_camel_case_identifiers_by_the_lower_case_word() {
+    let env = env_with_memory();
+    let lower = search_json(&env, &["dataloader"]);
+    assert_eq!(
+        hits(&lower),
+        vec![("decision".to_string(), 21), ("learning".to_string(), 22)]
+    );
+    assert_eq!(hits(&lower), hits(&search_json(&env, &["DataLoader"])));
+    // Written in snake or kebab case, the identifier is the same word.
+    assert_eq!(hits(&lower), hits(&search_json(&env, &["data_loader"])));
+    assert_eq!(hits(&lower), hits(&search_json(&env, &["data-loader"])));
+}
+
+#[test]
+fn a_synonym_alone_never_outranks_the_query_word_itself() {
+    // "crash" is common here and "segfault" (its synonym) rare: the rare expansion must not
+    // put the segfault line above the lines that say "crash".
+    let env = Env::initialised();
+    let mut memory = String::from("# demo\n\n## Notes\n- segfault in the image decoder\n");
+    for topic in [
+        "uploads", "login", "export", "search", "billing", "sync", "charts", "imports",
+    ] {
+        memory.push_str(&format!("- the app can crash during {topic}\n"));
+    }
+    for filler in [
+        "dark mode ships next week",
+        "the docs site moved to a new host",
+        "release notes are written by hand",
+        "tabs are two spaces wide",
+        "the logo is an SVG",
+        "staging resets every night",
+        "nightly builds are tagged",
+        "translations live in one folder",
+        "feature flags are read at start",
+        "the team meets on Tuesdays",
+        "support answers within a day",
+    ] {
+        memory.push_str(&format!("- {filler}\n"));
+    }
+    env.write(".mind/MEMORY.md", &memory);
+    let found = texts(&search_json(&env, &["crash", "-n", "9"]));
+    assert_eq!(found.len(), 9, "{found:?}");
+    assert!(found[..8].iter().all(|t| t.contains("crash")), "{found:?}");
+    assert_eq!(found[8], "- segfault in the image decoder");
 }

@@ -39,12 +39,11 @@ const REJECTION_LABELS: [&str; 8] = [
     "tried and failed:",
 ];
 
-/// Words too common to say that a memory is about a command or a file.
-const COMMON: [&str; 40] = [
-    "the", "and", "for", "with", "use", "using", "not", "from", "into", "this", "that", "when",
-    "src", "lib", "main", "mod", "test", "tests", "index", "run", "can", "all", "was", "are",
-    "has", "have", "will", "but", "its", "our", "you", "then", "than", "too", "new", "file",
-    "files", "because", "failed", "only",
+/// Words too common in commands and paths to say that a memory is about a command or a
+/// file (function words are already out: they are stop words).
+const COMMON: [&str; 14] = [
+    "src", "lib", "main", "mod", "test", "tests", "index", "run", "new", "use", "using", "file",
+    "files", "failed",
 ];
 
 /// The lines of `memory` and `session` that bear on `action`, gotchas first.
@@ -238,12 +237,13 @@ fn names_path(text: &str, path: &str) -> bool {
             .any(|token| token == name || token.ends_with(&format!("/{name}")))
 }
 
-/// Distinctive lowercase words of at least three letters.
+/// The distinctive words of `text`: the shared tokenizer's words (`terms::words`) of three
+/// characters or more, not numbers, stop words or words common in commands and paths.
 fn words(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric())
+    crate::terms::words(text)
+        .into_iter()
         .filter(|w| w.chars().count() >= 3 && !w.chars().all(|c| c.is_ascii_digit()))
-        .map(str::to_lowercase)
-        .filter(|w| !COMMON.contains(&w.as_str()))
+        .filter(|w| !crate::rank::stopwords::is_stop_word(w) && !COMMON.contains(&w.as_str()))
         .collect()
 }
 

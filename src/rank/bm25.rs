@@ -78,6 +78,10 @@ pub struct QueryTerm {
     pub weight: f32,
     /// From the query text itself (not a synonym).
     pub original: bool,
+    /// For a synonym: the query's own terms it was expanded from (indexes into
+    /// `Query::terms`). A synonym never weighs more than the rarest of them, so a line that
+    /// matches only the expansion cannot outrank one that matches the word itself.
+    pub from: Vec<usize>,
 }
 
 /// A parsed query.
@@ -100,9 +104,15 @@ impl Query {
         if features.synonym_weight > 0.0 {
             let originals: Vec<(String, f32)> =
                 q.terms.iter().map(|t| (t.term.clone(), t.weight)).collect();
-            for (term, weight) in originals {
+            for (i, (term, weight)) in originals.into_iter().enumerate() {
                 for related in synonyms::related(&term) {
                     q.add(related, weight * features.synonym_weight, false);
+                    if let Some(t) = q.terms.iter_mut().find(|t| t.term == related)
+                        && !t.original
+                        && !t.from.contains(&i)
+                    {
+                        t.from.push(i);
+                    }
                 }
             }
         }
@@ -115,6 +125,7 @@ impl Query {
                 if original && !t.original {
                     t.original = true;
                     t.weight = weight;
+                    t.from.clear();
                 } else if t.original == original {
                     t.weight = t.weight.max(weight);
                 }
@@ -123,6 +134,7 @@ impl Query {
                 term: term.to_string(),
                 weight,
                 original,
+                from: Vec::new(),
             }),
         }
     }
@@ -333,6 +345,14 @@ pub fn search(
             }
         })
         .collect();
+    // A synonym counts at most as much as the rarest query word it stands in for: a rare
+    // expansion of a common word must not outscore the word itself.
+    let mut stats = stats;
+    for (i, t) in query.terms.iter().enumerate() {
+        if let Some(cap) = t.from.iter().map(|&j| stats[j].idf).reduce(f32::max) {
+            stats[i].idf = stats[i].idf.min(cap);
+        }
+    }
     let full: f32 = stats
         .iter()
         .filter(|s| s.original)

@@ -305,8 +305,11 @@ pub fn markdown_with(text: &str, keep_labels: bool) -> RawFile {
         let entity = by_line.get(number).copied().flatten();
         let superseded = entity.is_some_and(|e| e.superseded) || line.contains(SUPERSEDED);
         let (kind, body) = match entity {
-            Some(e) if superseded => (Kind::from_entry(e.kind), e.title.replace(SUPERSEDED, "")),
-            Some(e) => (Kind::from_entry(e.kind), e.title.clone()),
+            Some(e) if superseded => (
+                Kind::from_entry(e.kind),
+                whole_body(e).replace(SUPERSEDED, ""),
+            ),
+            Some(e) => (Kind::from_entry(e.kind), whole_body(e)),
             None if superseded => superseded_line(line, &section_name),
             None => (Kind::Note, strip_marker(line).to_string()),
         };
@@ -331,6 +334,21 @@ pub fn markdown_with(text: &str, keep_labels: bool) -> RawFile {
         });
     }
     out
+}
+
+/// What a typed line contributes to the index: its title and, for a gotcha written
+/// `X -> Y`, the workaround too (the parser splits it off, but a search for the fix must
+/// find the gotcha). The separator is kept as written (`->`, `→` or `--`).
+fn whole_body(e: &crate::parse::Entity) -> String {
+    let Some(workaround) = e.workaround.as_deref() else {
+        return e.title.clone();
+    };
+    let separator = ["->", "→", " -- "]
+        .iter()
+        .filter_map(|sep| e.text.find(sep).map(|at| (at, sep.trim())))
+        .min()
+        .map_or("->", |(_, sep)| sep);
+    format!("{} {separator} {workaround}", e.title)
 }
 
 /// The marker promotion puts on a line that a newer memory replaced.

@@ -1,6 +1,8 @@
-//! English stop words: function words that carry no topic. They are dropped before
-//! stemming so that "the", "was" or "it's" never make two memories look alike.
+//! The stop list of `mind`: English function words that carry no topic. Everything that
+//! matches words (search, similarity, reminders, edges, briefs, the pre-tool hook) drops
+//! these and only these, so "the", "was" or "it's" never make two memories look alike.
 //! Contractions appear without their apostrophe because the tokenizer removes it.
+//! Intent matching also ignores a short list of generic intent verbs (`INTENT_WORDS`).
 
 const WORDS: &[&str] = &[
     "a",
@@ -191,6 +193,51 @@ const WORDS: &[&str] = &[
     "yourselves",
 ];
 
+/// Generic verbs and fillers of a coding intent ("add a login form", "fix the thing",
+/// "I want to use redis"): stop words when matching an intent against gotchas, edges and
+/// briefs, where they would make every intent look alike, but searchable words otherwise
+/// ("build fails" is about the build). Sorted.
+const INTENT_WORDS: &[&str] = &[
+    "add",
+    "adding",
+    "build",
+    "building",
+    "change",
+    "changing",
+    "create",
+    "creating",
+    "fix",
+    "fixing",
+    "going",
+    "implement",
+    "implementing",
+    "make",
+    "may",
+    "need",
+    "new",
+    "set",
+    "setting",
+    "stuff",
+    "thing",
+    "things",
+    "try",
+    "update",
+    "updating",
+    "use",
+    "using",
+    "want",
+    "work",
+    "working",
+    "write",
+    "writing",
+];
+
+/// Whether a lower-case word is a stop word or a generic intent word (see `INTENT_WORDS`):
+/// what intent matching ignores.
+pub fn is_intent_filler(word: &str) -> bool {
+    is_stop_word(word) || INTENT_WORDS.binary_search(&word).is_ok()
+}
+
 /// Whether a lower-case word (apostrophes removed) is a stop word.
 pub fn is_stop_word(word: &str) -> bool {
     // The list is sorted (a test checks), so no set has to be built at start-up.
@@ -202,8 +249,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_list_is_sorted_for_binary_search() {
+    fn the_lists_are_sorted_for_binary_search() {
         assert!(WORDS.windows(2).all(|w| w[0] < w[1]));
+        assert!(INTENT_WORDS.windows(2).all(|w| w[0] < w[1]));
     }
 
     #[test]

@@ -11,7 +11,7 @@
 //! similarity maps every member of a group onto one canonical term.
 //!
 //! The groups are in `synonym_groups.rs`. The build script stems their members into sorted
-//! lookup tables (`build.rs`), so no command spends its start-up stemming four hundred
+//! lookup tables (`build.rs`), so no command spends its start-up stemming a few hundred
 //! words; a test checks the tables against the stemmer at run time.
 
 use std::collections::HashMap;
@@ -84,8 +84,9 @@ mod tests {
     /// The index term a group member becomes: phrases are joined, single words stemmed.
     fn member_term(member: &str) -> String {
         let joined: String = member.split(' ').collect();
-        if joined.chars().all(|c| c.is_ascii_alphabetic()) {
-            stem_word(&joined)
+        let letters: String = joined.chars().filter(|&c| c != '-' && c != '_').collect();
+        if letters.chars().all(|c| c.is_ascii_alphabetic()) {
+            stem_word(&letters)
         } else {
             joined
         }

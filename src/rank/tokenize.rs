@@ -49,9 +49,112 @@ impl Default for Options {
     }
 }
 
-/// Stem one lower-case word.
+/// The stem of one lower-case word: English (Snowball) for words of plain letters, the
+/// word itself for anything else (`utf8`, `2`) or when the stem would be a single letter.
 pub fn stem_word(word: &str) -> String {
-    STEMMER.stem(word).into_owned()
+    if word.chars().all(char::is_alphabetic) {
+        let stemmed = STEMMER.stem(word);
+        if stemmed.chars().count() >= 2 {
+            return stemmed.into_owned();
+        }
+    }
+    word.to_string()
+}
+
+/// The index term of a whole identifier (lower case, several parts): `dataLoader`,
+/// `data-loader` and `data_loader` all become the stem of `dataloader`, so a search for
+/// the word `dataloader` finds them; identifiers with digits or other joiners (`go.sum`,
+/// `v1.2.3`, `src/auth.rs`) stay as written.
+pub fn whole_term(lower: &str) -> String {
+    let joined: String = lower.chars().filter(|&c| c != '-' && c != '_').collect();
+    if !joined.is_empty() && joined.chars().all(char::is_alphabetic) {
+        stem_word(&joined)
+    } else {
+        lower.to_string()
+    }
+}
+
+/// Whether a lower-case word is kept as a term: two characters or more and not a stop word.
+pub fn is_kept(word: &str) -> bool {
+    word.chars().count() >= 2 && !is_stop_word(word)
+}
+
+/// The lower-case words of `text` in order, exactly as the tokenizer splits them (before
+/// stop words and stemming): compounds split at joiners, `_`, camelCase humps and
+/// letter/digit boundaries; a possessive `'s` dropped, other apostrophes joining their halves.
+/// Every part of `mind` that matches words (search, similarity, reminders, edges, the
+/// pre-tool hook) goes through this one splitter.
+pub fn words(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut compound = String::new();
+    let mut parts = Vec::new();
+    for (start, end) in compounds(text) {
+        drop_apostrophes(&text[start..end], &mut compound);
+        split_parts_into(&compound, true, &mut parts);
+        for &(s, e) in &parts {
+            let mut lower = String::new();
+            lower_into(&mut lower, &compound[s..e]);
+            out.push(lower);
+        }
+    }
+    out
+}
+
+/// `raw` with a possessive `'s` removed and any other apostrophe dropped, into `out`.
+fn drop_apostrophes(raw: &str, out: &mut String) {
+    out.clear();
+    if !raw.contains(['\'', '\u{2019}']) {
+        out.push_str(raw);
+        return;
+    }
+    let mut it = raw.char_indices().peekable();
+    while let Some((i, c)) = it.next() {
+        if c == '\'' || c == '\u{2019}' {
+            let mut rest = raw[i + c.len_utf8()..].chars();
+            if matches!(rest.next(), Some('s' | 'S')) && !rest.next().is_some_and(is_word_char) {
+                it.next();
+            }
+            continue;
+        }
+        out.push(c);
+    }
+}
+
+/// Split a compound into parts (byte ranges): at joiners and `_`, and (code-aware) at
+/// camelCase and letter/digit boundaries.
+fn split_parts_into(compound: &str, code_aware: bool, parts: &mut Vec<(usize, usize)>) {
+    parts.clear();
+    let mut start: Option<usize> = None;
+    let mut prev: Option<char> = None;
+    let mut chars = compound.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if is_joiner(c) || c == '_' {
+            if let Some(s) = start.take() {
+                parts.push((s, i));
+            }
+            prev = None;
+            continue;
+        }
+        if let (Some(s), Some(p), true) = (start, prev, code_aware) {
+            let boundary = (p.is_lowercase() && c.is_uppercase())
+                || (p.is_uppercase()
+                    && c.is_uppercase()
+                    && chars.peek().is_some_and(|&(_, n)| n.is_lowercase()))
+                || (p.is_alphabetic() && c.is_ascii_digit())
+                || (p.is_ascii_digit() && c.is_alphabetic());
+            if boundary {
+                parts.push((s, i));
+                start = Some(i);
+            }
+        }
+        if start.is_none() {
+            start = Some(i);
+        }
+        prev = Some(c);
+    }
+    if let Some(s) = start {
+        parts.push((s, compound.len()));
+    }
 }
 
 /// A tokenizer with a memo of word → term, so each distinct word is stemmed once; terms are
@@ -260,26 +363,8 @@ impl Tokenizer {
 
     /// Split, lower and look up a compound's words (see [`Compound`]).
     fn analyse(&mut self, raw: &str) -> Compound {
-        // Apostrophes: a possessive `'s` goes, any other apostrophe joins its halves.
         let mut compound = std::mem::take(&mut self.compound);
-        compound.clear();
-        if raw.contains(['\'', '\u{2019}']) {
-            let mut it = raw.char_indices().peekable();
-            while let Some((i, c)) = it.next() {
-                if c == '\'' || c == '\u{2019}' {
-                    let mut rest = raw[i + c.len_utf8()..].chars();
-                    if matches!(rest.next(), Some('s' | 'S'))
-                        && !rest.next().is_some_and(is_word_char)
-                    {
-                        it.next();
-                    }
-                    continue;
-                }
-                compound.push(c);
-            }
-        } else {
-            compound.push_str(raw);
-        }
+        drop_apostrophes(raw, &mut compound);
         self.split_parts(&compound);
         let parts = std::mem::take(&mut self.parts);
         let mut whole = None;
@@ -314,42 +399,8 @@ impl Tokenizer {
         }
     }
 
-    /// Split a compound into parts: at joiners and `_`, and (code-aware) at camelCase and
-    /// letter/digit boundaries.
     fn split_parts(&mut self, compound: &str) {
-        self.parts.clear();
-        let code = self.options.code_aware;
-        let mut start: Option<usize> = None;
-        let mut prev: Option<char> = None;
-        let mut chars = compound.char_indices().peekable();
-        while let Some((i, c)) = chars.next() {
-            if is_joiner(c) || c == '_' {
-                if let Some(s) = start.take() {
-                    self.parts.push((s, i));
-                }
-                prev = None;
-                continue;
-            }
-            if let (Some(s), Some(p), true) = (start, prev, code) {
-                let boundary = (p.is_lowercase() && c.is_uppercase())
-                    || (p.is_uppercase()
-                        && c.is_uppercase()
-                        && chars.peek().is_some_and(|&(_, n)| n.is_lowercase()))
-                    || (p.is_alphabetic() && c.is_ascii_digit())
-                    || (p.is_ascii_digit() && c.is_alphabetic());
-                if boundary {
-                    self.parts.push((s, i));
-                    start = Some(i);
-                }
-            }
-            if start.is_none() {
-                start = Some(i);
-            }
-            prev = Some(c);
-        }
-        if let Some(s) = start {
-            self.parts.push((s, compound.len()));
-        }
+        split_parts_into(compound, self.options.code_aware, &mut self.parts);
     }
 
     /// One word (its term id, and whether it is kept: not a stop word): phrase joining
@@ -379,19 +430,23 @@ impl Tokenizer {
             return found;
         }
         let (term, keep): (Box<str>, bool) = if let Some(whole) = key.strip_prefix('\0') {
-            (whole.into(), true)
+            let term = if self.options.stem {
+                whole_term(whole)
+            } else {
+                whole.to_string()
+            };
+            (term.into_boxed_str(), true)
         } else {
-            let stem: Box<str> = if self.options.stem && key.chars().all(char::is_alphabetic) {
-                let stemmed = STEMMER.stem(key);
-                if stemmed.chars().count() < 2 {
-                    key.into()
-                } else {
-                    stemmed.into_owned().into_boxed_str()
-                }
+            let stem: Box<str> = if self.options.stem {
+                stem_word(key).into_boxed_str()
             } else {
                 key.into()
             };
-            let keep = key.chars().count() >= 2 && !(self.options.stop_words && is_stop_word(key));
+            let keep = if self.options.stop_words {
+                is_kept(key)
+            } else {
+                key.chars().count() >= 2
+            };
             (stem, keep)
         };
         let id = match self.ids.get(&term) {
@@ -445,9 +500,14 @@ mod tests {
     fn identifiers_are_kept_whole_and_split() {
         assert_eq!(
             terms("transformIgnorePatterns"),
-            vec!["transformignorepatterns", "transform", "ignor", "pattern"]
+            vec!["transformignorepattern", "transform", "ignor", "pattern"]
         );
-        assert_eq!(terms("ERR_CODE"), vec!["err_code", "err", "code"]);
+        // Letters-only identifiers are stemmed whole, whatever their style, so the plain
+        // word finds them.
+        assert_eq!(terms("DataLoader"), vec!["dataload", "data", "loader"]);
+        assert_eq!(terms("data_loader")[0], terms("dataloader")[0]);
+        assert_eq!(terms("data-loader")[0], terms("dataloader")[0]);
+        assert_eq!(terms("ERR_CODE"), vec!["errcod", "err", "code"]);
         assert_eq!(terms("go.sum"), vec!["go.sum", "go", "sum"]);
         assert_eq!(
             terms("src/auth/login.rs"),

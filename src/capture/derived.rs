@@ -73,7 +73,7 @@ fn create(project: &Project) -> Result<()> {
     std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
     let ignore = dir.join(GITIGNORE_FILE);
     if !ignore.exists() {
-        std::fs::write(&ignore, CACHE_GITIGNORE).map_err(|e| Error::io(&ignore, e))?;
+        atomic::write_atomic(&ignore, CACHE_GITIGNORE.as_bytes())?;
     }
     Ok(())
 }

@@ -45,6 +45,9 @@ pub fn append_new(project: &Project, existing: &[u8], added: &[Candidate]) -> Re
         return Ok(Vec::new());
     }
     let file = path(project);
+    let (cleaned, _) = crate::safety::harvested(added, crate::capture::redacts(project));
+    let added_raw = added;
+    let added = &cleaned[..];
     let bytes = if existing.is_empty() {
         create(project)?;
         let mut bytes = HEADER.as_bytes().to_vec();
@@ -57,7 +60,7 @@ pub fn append_new(project: &Project, existing: &[u8], added: &[Candidate]) -> Re
         append::append_bytes(&file, &bytes)?;
         bytes
     };
-    dedupe::record(project, added)?;
+    dedupe::record(project, added_raw)?;
     Ok(bytes)
 }
 

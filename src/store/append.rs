@@ -15,6 +15,7 @@ use crate::store::guard;
 /// the store lock.
 pub fn append_bytes(path: &Path, bytes: &[u8]) -> Result<()> {
     guard::check(path)?;
+    crate::store::atomic::refuse_read_only(path)?;
     let mut file = OpenOptions::new()
         .append(true)
         .open(path)

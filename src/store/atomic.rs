@@ -23,6 +23,7 @@ pub const TEMP_PREFIX: &str = ".mind-tmp-";
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     guard::check(path)?;
     let target = resolve_link(path)?;
+    refuse_read_only(&target)?;
     let dir = target
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -45,6 +46,21 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
         .map_err(|e| Error::io(&target, e.error))?;
     sync_dir(dir);
     Ok(())
+}
+
+/// A file the user made read-only is left as it is, by every writer alike (a rename would
+/// replace it, and root could write it anyway): the permission bits are the user's word.
+pub fn refuse_read_only(path: &Path) -> Result<()> {
+    match fs::metadata(path) {
+        Ok(meta) if meta.is_file() && meta.permissions().readonly() => Err(Error::io(
+            path,
+            std::io::Error::new(
+                std::io::ErrorKind::PermissionDenied,
+                "the file is read-only; mind leaves it unchanged",
+            ),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Write only when the content differs; returns whether it wrote.

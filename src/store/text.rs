@@ -59,10 +59,13 @@ pub fn ends_with_newline(bytes: &[u8]) -> bool {
     bytes.is_empty() || bytes.ends_with(b"\n")
 }
 
-/// Turn a message into one line: line breaks become spaces, runs of blanks collapse.
-/// A memory entry is one line, so a message can never open a fake heading or section.
+/// Turn a message into one line: line breaks become spaces, runs of blanks collapse, and
+/// control characters (NUL, escape sequences, bidi overrides) are stored as a visible
+/// `\uXXXX`. A memory entry is one line, so a message can never open a fake heading or
+/// section, and git never takes the file for binary.
 pub fn one_line(message: &str) -> String {
-    message.split_whitespace().collect::<Vec<_>>().join(" ")
+    let joined = message.split_whitespace().collect::<Vec<_>>().join(" ");
+    crate::safety::controls::escape(&joined, false).into_owned()
 }
 
 #[cfg(test)]
@@ -86,6 +89,7 @@ mod tests {
     #[test]
     fn one_line_collapses_breaks() {
         assert_eq!(one_line("a\n## b\r\n  c "), "a ## b c");
+        assert_eq!(one_line("a\0b\u{1b}[2J"), "a\\u0000b\\u001b[2J");
     }
 }
 

@@ -291,3 +291,28 @@ fn a_message_may_start_with_a_dash_after_double_dash_and_has_a_length_limit() {
     );
     assert!(!env.read(".mind/MEMORY.md").contains("aaaa"));
 }
+
+#[test]
+fn a_comment_opener_in_a_memory_never_hides_the_memories_after_it() {
+    let env = Env::initialised();
+    env.ok(&["log", "decision", "render <!-- as text"]);
+    env.ok(&["log", "learning", "zzAFTER one"]);
+    assert!(
+        env.read(".mind/MEMORY.md")
+            .contains("decided: render &lt;!-- as text\n")
+    );
+    assert!(env.ok(&["parse"]).contains("zzAFTER"));
+    // Written by hand: an opener mid-line, and one at the start of a line never closed.
+    let memory = env.read(".mind/MEMORY.md");
+    env.write(
+        ".mind/MEMORY.md",
+        format!("{memory}decided: keep <!-- the old parser\nlearned: zzHAND mid-line\n<!-- notes never closed\nlearned: hidden by the comment\n\n## 2026-01-16\n\nlearned: zzNEXTDAY after the heading\n"),
+    );
+    let parsed = env.ok(&["parse"]);
+    for wanted in ["zzAFTER", "zzHAND", "zzNEXTDAY"] {
+        assert!(parsed.contains(wanted), "{wanted} hidden:\n{parsed}");
+    }
+    env.ok(&["recall"]);
+    assert!(env.read("CLAUDE.md").contains("zzNEXTDAY"));
+    assert!(env.ok(&["search", "zzNEXTDAY"]).contains("zzNEXTDAY"));
+}

@@ -65,7 +65,14 @@ pub fn ends_with_newline(bytes: &[u8]) -> bool {
 /// section, and git never takes the file for binary.
 pub fn one_line(message: &str) -> String {
     let joined = message.split_whitespace().collect::<Vec<_>>().join(" ");
-    crate::safety::controls::escape(&joined, false).into_owned()
+    neutral_comments(&crate::safety::controls::escape(&joined, false))
+}
+
+/// `<!--` written as `&lt;!--`: markdown shows the same characters, but no reader (mind's
+/// parser, a markdown renderer, the context block's markers) takes it for a comment that
+/// hides the lines after it.
+pub fn neutral_comments(text: &str) -> String {
+    text.replace("<!--", "&lt;!--")
 }
 
 #[cfg(test)]
@@ -90,6 +97,7 @@ mod tests {
     fn one_line_collapses_breaks() {
         assert_eq!(one_line("a\n## b\r\n  c "), "a ## b c");
         assert_eq!(one_line("a\0b\u{1b}[2J"), "a\\u0000b\\u001b[2J");
+        assert_eq!(one_line("render <!-- as text"), "render &lt;!-- as text");
     }
 }
 
@@ -102,8 +110,12 @@ pub struct HtmlComments {
 impl HtmlComments {
     /// Whether the trimmed `line` is (part of) a comment; an opening line that does not
     /// close the comment makes the following lines part of it until one holds `-->`.
+    /// A comment left open ends at the next heading line, which is not skipped: an unclosed
+    /// `<!--` typed by hand never hides the rest of a file.
     pub fn skip(&mut self, line: &str) -> bool {
-        if self.open {
+        if self.open && line.starts_with('#') && !line.contains("-->") {
+            self.open = false;
+        } else if self.open {
             self.open = !line.contains("-->");
             return true;
         }

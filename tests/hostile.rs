@@ -316,3 +316,61 @@ fn a_comment_opener_in_a_memory_never_hides_the_memories_after_it() {
     assert!(env.read("CLAUDE.md").contains("zzNEXTDAY"));
     assert!(env.ok(&["search", "zzNEXTDAY"]).contains("zzNEXTDAY"));
 }
+
+/// A full disk, stood in for by a file size limit (`ulimit -f`, with SIGXFSZ ignored so the
+/// write fails with EFBIG as it would with ENOSPC): the append is whole or not at all.
+#[cfg(unix)]
+#[test]
+fn an_append_that_cannot_finish_leaves_the_file_as_it_was() {
+    let env = Env::initialised();
+    let memory = env.read(".mind/MEMORY.md");
+    // Fill MEMORY.md to 100 bytes short of 4 KiB, the limit below.
+    let filler = format!("learned: {}\n", "x".repeat(4096 - 100 - memory.len() - 10));
+    let before = format!("{memory}{filler}");
+    assert_eq!(before.len(), 4096 - 100);
+    env.write(".mind/MEMORY.md", &before);
+    let message = "y".repeat(300);
+    let script = format!("trap '' XFSZ; ulimit -f 4; exec \"$0\" log decision {message}");
+    let mut cmd = env.mind(&[]);
+    let cmd = cmd.get_program().to_owned();
+    let out = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(&script)
+        .arg(&cmd)
+        .current_dir(env.root())
+        .env("MIND_HOME", env.home())
+        .env("HOME", env.dir.path())
+        .env("MIND_NOW", &env.now)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(env.read(".mind/MEMORY.md"), before, "a torn line was left");
+    // With room again, the same command writes the whole line.
+    env.ok(&["log", "decision", &message]);
+    assert!(
+        env.read(".mind/MEMORY.md")
+            .ends_with(&format!("{filler}decided: {message}\n"))
+    );
+}
+
+#[test]
+fn temp_files_left_by_a_killed_rewrite_are_swept_and_never_committed() {
+    let env = Env::new();
+    env.git(&["init", "-q"]);
+    env.ok(&["init"]);
+    assert!(env.read(".git/info/exclude").contains("\n.mind-tmp-*\n"));
+    // What a SIGKILL between write and rename leaves: a full copy under a temp name, named
+    // by the pid of a process that is gone.
+    let dead = ".mind-tmp-4294967294-a1B2c3";
+    env.write(dead, env.read("CLAUDE.md"));
+    env.write(&format!(".mind/{dead}"), "# partial");
+    // A rewrite still in progress in a live process is left alone.
+    let live = format!(".mind-tmp-{}-zZ9", std::process::id());
+    env.write(&live, "in progress");
+    env.git(&["add", "-A"]);
+    let staged = env.git(&["diff", "--cached", "--name-only"]);
+    assert!(!staged.contains(".mind-tmp-"), "staged a temp: {staged}");
+    env.ok(&["log", "decision", "x"]);
+    assert!(!env.exists(dead) && !env.exists(&format!(".mind/{dead}")));
+    assert!(env.exists(&live));
+}

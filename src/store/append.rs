@@ -21,7 +21,13 @@ pub fn append_bytes(path: &Path, bytes: &[u8]) -> Result<()> {
         .open(path)
         .map_err(|e| Error::io(path, e))?;
     let before = file.metadata().map_err(|e| Error::io(path, e))?.len();
-    let written = file.write_all(bytes).and_then(|()| file.sync_data());
+    let written = file.write_all(bytes).and_then(|()| {
+        if crate::store::atomic::durable() {
+            file.sync_data()
+        } else {
+            Ok(())
+        }
+    });
     if let Err(e) = written {
         // Put the file back as it was; if even that fails the error below still reports it.
         let _ = file.set_len(before).and_then(|()| file.sync_data());

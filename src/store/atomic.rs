@@ -71,9 +71,21 @@ pub fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<bool> {
     }
 }
 
+/// Whether acknowledged writes are flushed to the disk (`fsync`): yes, unless
+/// `MIND_FSYNC=0` trades power-loss durability for speed (a crash of mind itself loses
+/// nothing either way; the temp file of a rewrite is always synced before its rename, or a
+/// power loss could leave an empty file in place of the old one).
+pub fn durable() -> bool {
+    static DURABLE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *DURABLE.get_or_init(|| std::env::var_os("MIND_FSYNC").is_none_or(|v| v != "0"))
+}
+
 /// Make a rename in `dir` durable. Best effort: some file systems cannot sync a folder, and
 /// the rename itself has already happened.
 pub fn sync_dir(dir: &Path) {
+    if !durable() {
+        return;
+    }
     #[cfg(unix)]
     if let Ok(folder) = fs::File::open(dir) {
         let _ = folder.sync_all();

@@ -162,6 +162,13 @@ fn secrets_are_redacted_before_they_are_written_unless_turned_off() {
             assert!(!text.contains(secret), "{secret} in {file}:\n{text}");
         }
     }
+    // Every writer: a gotcha and a reminder too.
+    env.ok(&["edges", "add", "the CI token ghp_abcdefghijklmnopqrstuvwxyz0123456789 leaks", "--workaround", "use password=s3cr3t from the vault"]);
+    env.ok(&["remind", "rotate sk-abcdefghijklmnop1234", "tomorrow"]);
+    let all = format!("{}{}", env.read(".mind/MEMORY.md"), env.read(".mind/REMINDERS.md"));
+    for secret in ["ghp_abcd", "s3cr3t", "sk-abcdef"] {
+        assert!(!all.contains(secret), "{secret} stored:\n{all}");
+    }
     env.write(".mind/config.json", r#"{"redact": {"secrets": false}}"#);
     env.ok(&["log", "learning", "test key AKIAIOSFODNN7EXAMPLE is public"]);
     assert!(

@@ -67,6 +67,15 @@ pub fn redact(text: &str) -> (Cow<'_, str>, usize) {
     (out, count)
 }
 
+/// [`redact`] when `on` (the project's `redact.secrets`), else `text` as it is.
+pub fn redact_if(text: &str, on: bool) -> (String, usize) {
+    if !on {
+        return (text.to_string(), 0);
+    }
+    let (out, count) = redact(text);
+    (out.into_owned(), count)
+}
+
 /// The report for `count` redactions ("redacted 1 secret").
 pub fn report(count: usize) -> String {
     match count {

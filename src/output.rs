@@ -267,6 +267,10 @@ pub fn warn(paint: &Paint, text: &str) {
 mod tests {
     use super::*;
 
+    fn env() -> ColorEnv {
+        ColorEnv::default()
+    }
+
     #[test]
     fn the_flag_wins_over_every_variable() {
         let all_off = ColorEnv {

@@ -338,12 +338,11 @@ fn an_append_that_cannot_finish_leaves_the_file_as_it_was() {
     env.write(".mind/MEMORY.md", &before);
     let message = "y".repeat(300);
     let script = format!("trap '' XFSZ; ulimit -f 4; exec \"$0\" log decision {message}");
-    let mut cmd = env.mind(&[]);
-    let cmd = cmd.get_program().to_owned();
+    let cmd = env!("CARGO_BIN_EXE_mind");
     let out = std::process::Command::new("bash")
         .arg("-c")
         .arg(&script)
-        .arg(&cmd)
+        .arg(cmd)
         .current_dir(env.root())
         .env("MIND_HOME", env.home())
         .env("HOME", env.dir.path())

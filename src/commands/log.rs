@@ -163,7 +163,7 @@ fn retried_line(
         let last = lines.iter().rposition(|l| !text::trimmed(l).is_empty())?;
         matches(&lines[last]).then_some(last + 1)
     } else {
-        lines.iter().rposition(|l| matches(l)).map(|i| i + 1)
+        lines.iter().rposition(matches).map(|i| i + 1)
     }
 }
 

@@ -272,7 +272,7 @@ pub fn markdown_with(text: &str, keep_labels: bool) -> RawFile {
             continue;
         }
         // A comment left open ends at the next heading (as in the parser).
-        if in_comment && !(line.starts_with('#') && !line.contains("-->")) {
+        if in_comment && (!line.starts_with('#') || line.contains("-->")) {
             in_comment = !line.contains("-->");
             continue;
         }

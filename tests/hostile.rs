@@ -163,9 +163,19 @@ fn secrets_are_redacted_before_they_are_written_unless_turned_off() {
         }
     }
     // Every writer: a gotcha and a reminder too.
-    env.ok(&["edges", "add", "the CI token ghp_abcdefghijklmnopqrstuvwxyz0123456789 leaks", "--workaround", "use password=s3cr3t from the vault"]);
+    env.ok(&[
+        "edges",
+        "add",
+        "the CI token ghp_abcdefghijklmnopqrstuvwxyz0123456789 leaks",
+        "--workaround",
+        "use password=s3cr3t from the vault",
+    ]);
     env.ok(&["remind", "rotate sk-abcdefghijklmnop1234", "tomorrow"]);
-    let all = format!("{}{}", env.read(".mind/MEMORY.md"), env.read(".mind/REMINDERS.md"));
+    let all = format!(
+        "{}{}",
+        env.read(".mind/MEMORY.md"),
+        env.read(".mind/REMINDERS.md")
+    );
     for secret in ["ghp_abcd", "s3cr3t", "sk-abcdef"] {
         assert!(!all.contains(secret), "{secret} stored:\n{all}");
     }

@@ -251,7 +251,12 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
             let existing = text::read_optional(&path)?
                 .unwrap_or_else(|| templates::session(ctx.clock.today()).into_bytes());
             let item = format!("- {message}");
-            match retried_line(&path, &existing, &item, false) {
+            // A rejection logged again is another failed attempt, which the loop warning
+            // counts: never taken for a retry.
+            let retry = (section != session::Section::Rejected)
+                .then(|| retried_line(&path, &existing, &item, false))
+                .flatten();
+            match retry {
                 Some(line) => {
                     already_logged = true;
                     (path, item, line)

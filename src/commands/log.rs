@@ -157,14 +157,19 @@ fn retried_line(
     if !recent {
         return None;
     }
-    let lines = text::split_lines(existing);
-    let matches = |l: &&[u8]| text::strip_eol(l) == entry.as_bytes();
     if at_end {
-        let last = lines.iter().rposition(|l| !text::trimmed(l).is_empty())?;
-        matches(&lines[last]).then_some(last + 1)
-    } else {
-        lines.iter().rposition(matches).map(|i| i + 1)
+        // Only the last non-blank line matters: found from the end, as a large MEMORY.md
+        // must not cost more to log to.
+        let body = existing.trim_ascii_end();
+        let start = memchr::memrchr(b'\n', body).map_or(0, |i| i + 1);
+        let last = text::strip_eol(&body[start..]);
+        return (last == entry.as_bytes()).then(|| memory::newline_count(&body[..start]) + 1);
     }
+    let matches = |l: &&[u8]| text::strip_eol(l) == entry.as_bytes();
+    text::split_lines(existing)
+        .iter()
+        .rposition(matches)
+        .map(|i| i + 1)
 }
 
 /// The reply when the logging level skips a message: nothing is written.

@@ -11,6 +11,7 @@ mnt=$(mktemp -d)
 home=$(mktemp -d)
 cleanup() { cd /; umount "$mnt" 2>/dev/null; rmdir "$mnt"; rm -rf "$home"; }
 trap cleanup EXIT
+trap 'exit 130' INT TERM
 mount -t tmpfs -o size=512k tmpfs "$mnt" || { echo "skip: cannot mount a tmpfs (run as root)"; exit 0; }
 export HOME=$home MIND_HOME=$home/mind NO_COLOR=1 MIND_NOW=2026-01-15T09:00:00Z
 mkdir -p "$mnt/p" && cd "$mnt/p" || exit 1

@@ -14,6 +14,7 @@ n=${1:-1000}
 mind=$(realpath "${2:-target/release/mind}")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
 export HOME=$work MIND_HOME=$work/home MIND_NOW=2026-01-15T09:00:00Z NO_COLOR=1 TZ=UTC
 export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 MIND_LOCK_TIMEOUT_MS=3000
 export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@e GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@e
@@ -38,6 +39,8 @@ commands=(
   "blocker the build is red"
 )
 
+if command -v jq >/dev/null; then valid_json() { jq empty "$1" >/dev/null 2>&1; }
+else valid_json() { python3 -m json.tool "$1" >/dev/null 2>&1; }; fi
 fail() { echo "FAIL after kill $1 (${2}): $3"; exit 1; }
 ends_clean() { [ ! -s "$1" ] || [ "$(tail -c 1 "$1" | od -An -c | tr -d ' ')" = '\n' ]; }
 
@@ -55,7 +58,7 @@ for ((i = 1; i <= n; i++)); do
     [ -e "$f" ] && { ends_clean "$f" || fail "$i" "$cmd" "$f ends in a torn line"; }
   done
   for f in .mind/state.json .mind/config.json; do
-    [ -e "$f" ] && { python3 -m json.tool "$f" >/dev/null 2>&1 || fail "$i" "$cmd" "$f is not valid JSON"; }
+    [ -e "$f" ] && { valid_json "$f" || fail "$i" "$cmd" "$f is not valid JSON"; }
   done
   if [ -e CLAUDE.md ]; then
     [ "$(grep -c 'MIND:CONTEXT' CLAUDE.md)" = 1 ] && [ "$(grep -c 'MIND:END' CLAUDE.md)" = 1 ] \

@@ -17,6 +17,12 @@ use crate::store::guard;
 /// Every temp file name starts with this.
 pub const TEMP_PREFIX: &str = ".mind-tmp-";
 
+/// The name prefix of this process's temp files (`.mind-tmp-<pid>-`), for any writer that makes
+/// its own temp file: [`sweep_stale`] removes it as soon as the process is gone.
+pub fn temp_prefix() -> String {
+    format!("{TEMP_PREFIX}{}-", std::process::id())
+}
+
 /// Replace `path` with `bytes` atomically. A symlink is followed, so `CLAUDE.md -> AGENTS.md`
 /// stays a link and its target is rewritten, but never one that leads out of the project
 /// ([`guard`]). Permissions of an existing file are kept.
@@ -29,7 +35,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     let mut tmp = tempfile::Builder::new()
-        .prefix(&format!("{TEMP_PREFIX}{}-", std::process::id()))
+        .prefix(&temp_prefix())
         .tempfile_in(dir)
         .map_err(|e| Error::io(dir, e))?;
     let fail = |e| Error::io(&target, e);

@@ -23,7 +23,10 @@ sed 's/"last_activity": [0-9]*/"last_activity": 1768453200000/' "$work/state.fre
 cp .mind/SESSION.md "$work/SESSION.active"
 echo "MEMORY.md: $(wc -l < .mind/MEMORY.md) lines, $(du -k .mind/MEMORY.md | cut -f1) KB"
 
+# The same entry again within ten minutes is a retry that writes nothing: age the files so
+# every run appends.
 hyperfine -N --warmup 20 --runs 300 --export-markdown "$work/log.md" \
+  --prepare "touch -d '1 hour ago' .mind/MEMORY.md .mind/SESSION.md" \
   -n 'true' 'true' \
   -n 'mind log decision' "$mind log decision 'use JWT because stateless' --quiet" \
   -n 'mind log experience' "$mind log experience 'reading the upload code' --quiet"

@@ -10,6 +10,11 @@ use crate::log_level::LoggingLevel;
 use crate::store::text;
 
 pub const DEFAULT_GAP_MINUTES: u64 = 30;
+/// The longest session gap accepted: one year. Larger values (1.5e14 minutes) overflow the
+/// clock arithmetic and mean nothing.
+pub const MAX_GAP_MINUTES: u64 = 366 * 24 * 60;
+/// The largest context budget accepted: ten million characters.
+pub const MAX_BUDGET_CHARS: u64 = 10_000_000;
 pub const DEFAULT_BUDGET_CHARS: usize = 6000;
 /// Where the session's own sections go (Claude Code reads it next to CLAUDE.md).
 pub const DEFAULT_PERSONAL_TARGET: &str = "CLAUDE.local.md";
@@ -30,6 +35,9 @@ pub struct Config {
     pub personal_target: Option<String>,
     /// Which low-value session notes `mind log` skips (`"logging": {"level": ...}`).
     pub logging_level: LoggingLevel,
+    /// Whether tokens, keys and passwords are replaced by `[redacted]` before anything is
+    /// written (`"redact": {"secrets": false}` turns it off).
+    pub redact_secrets: bool,
     /// Why config.json could not be used, if it could not (defaults apply then).
     pub problem: Option<String>,
 }
@@ -43,6 +51,7 @@ impl Default for Config {
             session_archive_keep: crate::store::session_archive::DEFAULT_KEEP,
             personal_target: Some(DEFAULT_PERSONAL_TARGET.into()),
             logging_level: LoggingLevel::Detailed,
+            redact_secrets: true,
             problem: None,
         }
     }
@@ -74,19 +83,29 @@ impl Config {
         };
         if let Some(minutes) = value.get("session_gap_minutes") {
             match minutes.as_u64() {
-                Some(m) if m > 0 => config.session_gap_minutes = m,
+                Some(m) if (1..=MAX_GAP_MINUTES).contains(&m) => config.session_gap_minutes = m,
+                Some(m) if m > MAX_GAP_MINUTES => {
+                    config.session_gap_minutes = MAX_GAP_MINUTES;
+                    config.problem = Some(format!(
+                        "session_gap_minutes {m} is more than a year; using {MAX_GAP_MINUTES} (one year)"
+                    ));
+                }
                 _ => {
-                    config.problem =
-                        Some("session_gap_minutes must be a positive whole number".into())
+                    config.problem = Some(format!(
+                        "session_gap_minutes must be a whole number from 1 to {MAX_GAP_MINUTES} (one year), not {minutes}; using {DEFAULT_GAP_MINUTES}"
+                    ))
                 }
             }
         }
         if let Some(budget) = value.get("context_budget_chars") {
             match budget.as_u64() {
-                Some(b) if b >= 200 => config.context_budget_chars = b as usize,
+                Some(b) if (200..=MAX_BUDGET_CHARS).contains(&b) => {
+                    config.context_budget_chars = usize::try_from(b).unwrap_or(usize::MAX)
+                }
                 _ => {
-                    config.problem =
-                        Some("context_budget_chars must be a whole number ≥ 200".into())
+                    config.problem = Some(format!(
+                        "context_budget_chars must be a whole number from 200 to {MAX_BUDGET_CHARS}, not {budget}; using {DEFAULT_BUDGET_CHARS}"
+                    ))
                 }
             }
         }
@@ -147,6 +166,14 @@ impl Config {
                         "logging.level must be \"efficient\", \"balanced\" or \"detailed\"; keeping every message".into(),
                     )
                 }
+            }
+        }
+        match value.get("redact").map(|r| r.get("secrets")) {
+            None | Some(None) => {}
+            Some(Some(Value::Bool(on))) => config.redact_secrets = *on,
+            Some(Some(_)) => {
+                config.problem =
+                    Some("redact.secrets must be true or false; redacting secrets".into())
             }
         }
         Ok(config)

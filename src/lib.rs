@@ -28,6 +28,7 @@ pub mod pretool;
 pub mod promote;
 pub mod rank;
 pub mod remind;
+pub mod safety;
 pub mod shell;
 pub mod stack;
 pub mod store;

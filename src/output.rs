@@ -1,5 +1,6 @@
 //! Output: the colour policy and the one place that writes to stdout.
 
+use std::borrow::Cow;
 use std::io::{IsTerminal, Write};
 
 use owo_colors::OwoColorize;
@@ -7,6 +8,7 @@ use serde::Serialize;
 
 use crate::cli::ColorWhen;
 use crate::error::{Error, Result};
+use crate::safety::controls;
 
 /// Colours on or off, decided once per stream from `--color`, the environment and whether the
 /// stream is a terminal.
@@ -162,8 +164,19 @@ pub fn pad_end(text: &str, width: usize) -> String {
     out
 }
 
-/// Write text to stdout. A closed pipe (`mind ... | head`) is not an error.
+/// Stored text made safe to show: every terminal control (escape sequences, BEL, a lone
+/// carriage return, bidi overrides) becomes a visible `\\uXXXX` (which is also how JSON
+/// writes the same character, so a JSON document stays valid and means the same). Every
+/// printer of text read from files uses it; [`print`] applies it to all of stdout as well,
+/// keeping only colour codes.
+pub fn escape_controls(text: &str) -> Cow<'_, str> {
+    controls::escape(text, false)
+}
+
+/// Write text to stdout, terminal controls escaped ([`escape_controls`]) but for colour
+/// codes. A closed pipe (`mind ... | head`) is not an error.
 pub fn print(text: &str) -> Result<()> {
+    let text = controls::escape(text, true);
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => Ok(()),
@@ -238,12 +251,16 @@ pub fn json_error_text(message: &str, hint: Option<&str>, exit_code: u8) -> Stri
 
 /// A note for humans on stderr (never mixed into data on stdout).
 pub fn note(paint: &Paint, text: &str) {
-    eprintln!("{} {text}", paint.dim("mind:"));
+    eprintln!("{} {}", paint.dim("mind:"), controls::escape(text, true));
 }
 
 /// A warning on stderr.
 pub fn warn(paint: &Paint, text: &str) {
-    eprintln!("{} {text}", paint.warn("mind: warning:"));
+    eprintln!(
+        "{} {}",
+        paint.warn("mind: warning:"),
+        controls::escape(text, true)
+    );
 }
 
 #[cfg(test)]

@@ -928,3 +928,91 @@ fn a_decision_committed_this_session_is_not_a_past_solution() {
     );
     assert!(all.contains(&format!("(commit {old})")), "{v:#}");
 }
+
+#[test]
+fn a_chained_hook_runs_under_its_own_name() {
+    let env = repo();
+    let hooks = env.path(".git/hooks");
+    let marker = env.dir.path().join("name.txt");
+    // A hook that dispatches on the name it was run as, as multiplexers do.
+    let original = format!(
+        "#!/bin/sh\ncase \"${{0##*/}}\" in post-commit) echo \"dispatched ${{0##*/}}\" >> '{}';; esac\n",
+        marker.display()
+    );
+    fs::write(hooks.join("post-commit"), &original).unwrap();
+    fs::set_permissions(hooks.join("post-commit"), fs::Permissions::from_mode(0o755)).unwrap();
+    env.ok(&["hooks", "install"]);
+    env.write("a.txt", "a\n");
+    let git = Git::new(&env);
+    git.ok(&["add", "a.txt"]);
+    git.ok(&["commit", "-q", "-m", "first"]);
+    assert_eq!(
+        fs::read_to_string(&marker).unwrap(),
+        "dispatched post-commit\n"
+    );
+}
+
+#[test]
+fn an_install_or_uninstall_killed_half_way_is_completed_by_the_next_one() {
+    let env = repo();
+    let hooks = env.path(".git/hooks");
+    let original = "#!/bin/sh\nexit 0\n";
+    fs::write(hooks.join("post-commit"), original).unwrap();
+    fs::set_permissions(hooks.join("post-commit"), fs::Permissions::from_mode(0o755)).unwrap();
+    let before = snapshot(&hooks);
+    // Killed between renaming the user's hook aside and writing the shim.
+    fs::rename(
+        hooks.join("post-commit"),
+        hooks.join("post-commit.pre-mind"),
+    )
+    .unwrap();
+    let out = json(&env.ok(&["hooks", "uninstall", "--json"]));
+    assert_eq!(out["hooks"][0]["status"], "restored");
+    assert_eq!(snapshot(&hooks), before);
+
+    // The same state, then install: the shim is written and chains the user's hook.
+    fs::rename(
+        hooks.join("post-commit"),
+        hooks.join("post-commit.pre-mind"),
+    )
+    .unwrap();
+    let out = json(&env.ok(&["hooks", "install", "--json"]));
+    assert_eq!(out["hooks"][0]["status"], "chained");
+    assert!(
+        fs::read_to_string(hooks.join("post-commit"))
+            .unwrap()
+            .contains("mind hooks install")
+    );
+    // Killed in uninstall after the shim was removed: the next uninstall restores.
+    fs::remove_file(hooks.join("post-commit")).unwrap();
+    let out = json(&env.ok(&["hooks", "uninstall", "--json"]));
+    assert_eq!(out["hooks"][0]["status"], "restored");
+    assert_eq!(snapshot(&hooks), before);
+}
+
+#[test]
+fn a_message_that_is_not_utf8_is_left_byte_for_byte() {
+    let env = repo();
+    env.ok(&["hooks", "install"]);
+    env.ok(&[
+        "log",
+        "experience",
+        "learned that Safari drops the cookie on redirect",
+    ]);
+    let template = env.dir.path().join("template.txt");
+    // "Café" in latin-1.
+    fs::write(&template, b"Caf\xe9 subject\n").unwrap();
+    let saw = env.dir.path().join("editor-saw.txt");
+    let editor = format!("cp \"$1\" '{}'; printf 'body\\n' >> \"$1\"", saw.display());
+    env.write("a.txt", "a\n");
+    let git = Git::new(&env).env("GIT_EDITOR", &editor);
+    git.ok(&["add", "a.txt"]);
+    git.ok(&["commit", "-q", "-t", template.to_str().unwrap()]);
+    let shown = fs::read(&saw).unwrap();
+    assert!(
+        shown.starts_with(b"Caf\xe9 subject\n"),
+        "{:?}",
+        String::from_utf8_lossy(&shown)
+    );
+    assert!(!shown.windows(3).any(|w| w == "\u{fffd}".as_bytes()));
+}

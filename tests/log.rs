@@ -887,3 +887,41 @@ fn dash_reads_stdin_for_every_free_text_argument() {
     env.ok(&["log", "experience", "--", "-"]);
     assert!(env.read(".mind/SESSION.md").contains("- -\n"));
 }
+
+#[test]
+fn a_failure_after_the_entry_is_written_is_a_warning_and_a_retry_writes_nothing() {
+    let env = Env::initialised();
+    // state.json that cannot be read: the activity cannot be recorded.
+    std::fs::remove_file(env.path(".mind/state.json")).ok();
+    std::fs::create_dir(env.path(".mind/state.json")).unwrap();
+    let out = env.mind(&["log", "decision", "use JWT"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "logged decision to .mind/MEMORY.md:26\n  decided: use JWT\n"
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("warning: the entry is saved"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The retry a script or an agent makes after any error writes nothing twice.
+    env.mind(&["log", "decision", "use JWT"])
+        .assert()
+        .success()
+        .stdout("already logged decision to .mind/MEMORY.md:26\n  decided: use JWT\n");
+    std::fs::remove_dir(env.path(".mind/state.json")).unwrap();
+    env.mind(&["log", "blocker", "CI is red"])
+        .assert()
+        .success();
+    env.mind(&["log", "blocker", "CI is red"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("already logged blocker"));
+    let memory = env.read(".mind/MEMORY.md");
+    assert_eq!(memory.matches("decided: use JWT").count(), 1);
+    assert_eq!(
+        env.read(".mind/SESSION.md").matches("- CI is red").count(),
+        1
+    );
+}

@@ -210,7 +210,7 @@ pub fn record(project: &Project, added: &[super::Candidate]) -> Result<()> {
         ));
     }
     if !path.exists() {
-        std::fs::write(&path, b"").map_err(|e| crate::error::Error::io(&path, e))?;
+        crate::store::atomic::write_atomic(&path, b"")?;
     }
     append::append_bytes(&path, bytes.as_bytes())
 }

@@ -45,6 +45,9 @@ pub fn append_new(project: &Project, existing: &[u8], added: &[Candidate]) -> Re
         return Ok(Vec::new());
     }
     let file = path(project);
+    let (cleaned, _) = crate::safety::harvested(added, crate::capture::redacts(project));
+    let added_raw = added;
+    let added = &cleaned[..];
     let bytes = if existing.is_empty() {
         create(project)?;
         let mut bytes = HEADER.as_bytes().to_vec();
@@ -57,7 +60,7 @@ pub fn append_new(project: &Project, existing: &[u8], added: &[Candidate]) -> Re
         append::append_bytes(&file, &bytes)?;
         bytes
     };
-    dedupe::record(project, added)?;
+    dedupe::record(project, added_raw)?;
     Ok(bytes)
 }
 
@@ -73,7 +76,7 @@ fn create(project: &Project) -> Result<()> {
     std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
     let ignore = dir.join(GITIGNORE_FILE);
     if !ignore.exists() {
-        std::fs::write(&ignore, CACHE_GITIGNORE).map_err(|e| Error::io(&ignore, e))?;
+        atomic::write_atomic(&ignore, CACHE_GITIGNORE.as_bytes())?;
     }
     Ok(())
 }

@@ -105,13 +105,20 @@ fn tail_from_last_heading(bytes: &[u8]) -> &[u8] {
     if at == 0 { bytes } else { &bytes[from..] }
 }
 
+/// Whether the project redacts secrets before writing (`"redact": {"secrets": false}` turns
+/// it off).
+pub fn redacts(project: &Project) -> bool {
+    crate::config::Config::load(&project.config()).map_or(true, |c| c.redact_secrets)
+}
+
 /// Append the new candidates to MEMORY.md and record them in the ledger.
 /// The caller holds the store lock; `existing` is MEMORY.md's current content.
 pub fn append_new(project: &Project, existing: &[u8], added: &[Candidate]) -> Result<Vec<u8>> {
     if added.is_empty() {
         return Ok(Vec::new());
     }
-    let bytes = render_append(existing, added);
+    let (cleaned, _) = crate::safety::harvested(added, redacts(project));
+    let bytes = render_append(existing, &cleaned);
     append::append_bytes(&project.memory(), &bytes)?;
     dedupe::record(project, added)?;
     Ok(bytes)

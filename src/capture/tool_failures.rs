@@ -162,34 +162,9 @@ fn exit_code_in(text: &str) -> Option<i64> {
     CODE.captures(text)?.get(1)?.as_str().parse().ok()
 }
 
-static SECRETS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
-    [
-        (
-            r"\b(?:gh[pousr]_[A-Za-z0-9]{10,}|github_pat_[A-Za-z0-9_]{10,})",
-            "[redacted]",
-        ),
-        (r"\bsk-[A-Za-z0-9_-]{8,}", "[redacted]"),
-        (r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b", "[redacted]"),
-        (r"\bxox[abposr]-[A-Za-z0-9-]{8,}", "[redacted]"),
-        (r"(?i)\b(bearer|basic)\s+[A-Za-z0-9._~+/=-]{8,}", "$1 [redacted]"),
-        (
-            r#"(?i)\b((?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|client[_-]?secret)[A-Za-z_]*\s*[=:]\s*)[^\s&'"\[]+"#,
-            "$1[redacted]",
-        ),
-        (r"://[^/\s:@]+:[^/\s@]+@", "://[redacted]@"),
-    ]
-    .into_iter()
-    .map(|(p, r)| (Regex::new(p).expect("valid secret pattern"), r))
-    .collect()
-});
-
 /// `text` with tokens, keys and passwords replaced by `[redacted]`.
 pub fn redact(text: &str) -> String {
-    let mut out = text.to_string();
-    for (pattern, replacement) in SECRETS.iter() {
-        out = pattern.replace_all(&out, *replacement).into_owned();
-    }
-    out
+    crate::safety::secrets::redact(text).0.into_owned()
 }
 
 /// The stable key of a command: its first line, a leading `cd DIR &&` dropped, whitespace

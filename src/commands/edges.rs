@@ -196,6 +196,22 @@ fn add(args: &EdgeAddArgs, ctx: &Ctx) -> Result<()> {
         .as_deref()
         .map(text::one_line)
         .unwrap_or_default();
+    // Secrets never reach MEMORY.md nor the global edges file (the project's switch applies
+    // where there is a project; the global file is always redacted).
+    let redacts = match ctx.project() {
+        Ok(project) => ctx.config(&project)?.redact_secrets,
+        Err(_) => true,
+    };
+    let mut redacted = 0;
+    let mut clean = |text: String| {
+        let (out, n) = crate::safety::secrets::redact_if(&text, redacts);
+        redacted += n;
+        out
+    };
+    let (title, workaround, description) = (clean(title), clean(workaround), clean(description));
+    if redacted > 0 {
+        ctx.note(&crate::safety::secrets::report(redacted));
+    }
     if title.is_empty() {
         return Err(Error::usage_hint(
             "empty TITLE: nothing to record",

@@ -191,7 +191,11 @@ fn prepare_commit_msg(args: &[OsString]) -> Result<()> {
 
     let path = cwd.join(PathBuf::from(message_file));
     let message = std::fs::read(&path).map_err(|e| Error::io(&path, e))?;
-    let message = String::from_utf8_lossy(&message).into_owned();
+    // A message in another encoding (latin-1, i18n.commitEncoding) is left byte for byte:
+    // a lossy round trip would replace its accents with U+FFFD in the commit.
+    let Ok(message) = String::from_utf8(message) else {
+        return Ok(());
+    };
     let updated = match settings.commit_prompt {
         CommitPrompt::Trailers => with_trailers(&message, &unlogged, &staged, comment_char(&repo)),
         // A cleanup mode that keeps comment lines would put the reminders in the commit.
@@ -202,7 +206,7 @@ fn prepare_commit_msg(args: &[OsString]) -> Result<()> {
             None => return Ok(()),
         },
     };
-    std::fs::write(&path, updated).map_err(|e| Error::io(&path, e))
+    crate::store::atomic::write_atomic(&path, updated.as_bytes())
 }
 
 /// Whether `commit.cleanup` strips comment lines from an edited message (the default).

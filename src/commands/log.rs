@@ -31,7 +31,28 @@ struct Reply {
     /// Context reminders whose keywords the message mentions.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     reminders: Vec<crate::remind::Fired>,
+    /// How many secrets were replaced by `[redacted]` before writing.
+    #[serde(skip_serializing_if = "is_zero")]
+    redacted: usize,
+    /// True when the same entry was logged moments ago (a retry): nothing was written.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    already_logged: bool,
+    /// Work after the entry was written that failed (state, context refresh): the entry is
+    /// kept and the command succeeds.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    warnings: Vec<String>,
 }
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// The longest message `mind log` writes, in bytes: one memory is one line, and a line
+/// longer than this is a document that belongs in a file of its own.
+pub const MAX_MESSAGE_BYTES: usize = 4096;
+
+/// How long after an entry the same entry is taken for a retry and not written again.
+const RETRY_WINDOW: std::time::Duration = std::time::Duration::from_secs(10 * 60);
 
 /// The type (if named) and the message, from `--type` or a leading type word.
 ///
@@ -119,6 +140,38 @@ fn refuse_misspelt_type(first: &str, all: &[&str]) -> Result<()> {
     }
 }
 
+/// The line number of `entry` when this is a retry of it: the file changed within
+/// [`RETRY_WINDOW`] and `entry` is its last line (MEMORY.md, `at_end`) or one of its lines
+/// (SESSION.md, where an item goes into its section). `None` means: write it.
+fn retried_line(
+    path: &std::path::Path,
+    existing: &[u8],
+    entry: &str,
+    at_end: bool,
+) -> Option<usize> {
+    let recent = std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.elapsed().ok())
+        .is_some_and(|age| age < RETRY_WINDOW);
+    if !recent {
+        return None;
+    }
+    if at_end {
+        // Only the last non-blank line matters: found from the end, as a large MEMORY.md
+        // must not cost more to log to.
+        let body = existing.trim_ascii_end();
+        let start = memchr::memrchr(b'\n', body).map_or(0, |i| i + 1);
+        let last = text::strip_eol(&body[start..]);
+        return (last == entry.as_bytes()).then(|| memory::newline_count(&body[..start]) + 1);
+    }
+    let matches = |l: &&[u8]| text::strip_eol(l) == entry.as_bytes();
+    text::split_lines(existing)
+        .iter()
+        .rposition(matches)
+        .map(|i| i + 1)
+}
+
 /// The reply when the logging level skips a message: nothing is written.
 #[derive(Serialize)]
 struct Filtered {
@@ -167,8 +220,23 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
             (c.kind, Some(c))
         }
     };
+    if message.len() > MAX_MESSAGE_BYTES {
+        return Err(Error::usage_hint(
+            format!(
+                "the message is {} bytes; one memory holds at most {MAX_MESSAGE_BYTES}",
+                message.len()
+            ),
+            "log the gist, and keep the long text in a file (e.g. .mind/memories/NAME.md) that the memory names",
+        ));
+    }
     let project = ctx.project()?;
     let config = ctx.config(&project)?;
+    let (message, redacted) = if config.redact_secrets {
+        let (clean, n) = crate::safety::secrets::redact(&message);
+        (clean.into_owned(), n)
+    } else {
+        (message, 0)
+    };
     let level = config.logging_level;
     if let Some(reason) = log_level::skip_reason(level, kind, &message) {
         // Skipped at this level: nothing is written and activity is not touched.
@@ -181,14 +249,29 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         .map(|m| m.text.as_str())
         .collect();
     crate::store::usage::record_shown(&project, &shown, ctx.clock.today());
+    let mut already_logged = false;
     let (path, written, line) = match kind {
         LogKind::Session(section) => {
             let path = project.session();
             let existing = text::read_optional(&path)?
                 .unwrap_or_else(|| templates::session(ctx.clock.today()).into_bytes());
-            let (updated, line) = session::insert_item(&existing, section, &message);
-            atomic::write_atomic(&path, &updated)?;
-            (path, format!("- {message}"), line)
+            let item = format!("- {message}");
+            // A rejection logged again is another failed attempt, which the loop warning
+            // counts: never taken for a retry.
+            let retry = (section != session::Section::Rejected)
+                .then(|| retried_line(&path, &existing, &item, false))
+                .flatten();
+            match retry {
+                Some(line) => {
+                    already_logged = true;
+                    (path, item, line)
+                }
+                None => {
+                    let (updated, line) = session::insert_item(&existing, section, &message);
+                    atomic::write_atomic(&path, &updated)?;
+                    (path, item, line)
+                }
+            }
         }
         LogKind::Memory(entry_type) => {
             let path = project.memory();
@@ -197,23 +280,41 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
                 reason: "missing; run `mind init` to recreate it (existing files are kept)".into(),
             })?;
             let entry = classify::memory_line(entry_type, &message);
-            let bytes = memory::append_under_date(
-                &existing,
-                ctx.clock.today(),
-                std::slice::from_ref(&entry),
-            );
-            append::append_bytes(&path, &bytes)?;
-            // The appended bytes end with a newline, so the entry's line number is the
-            // number of newlines in the file after the append.
-            let line = memory::newline_count(&existing) + memory::newline_count(&bytes);
-            (path, entry, line)
+            match retried_line(&path, &existing, &entry, true) {
+                Some(line) => {
+                    already_logged = true;
+                    (path, entry, line)
+                }
+                None => {
+                    let bytes = memory::append_under_date(
+                        &existing,
+                        ctx.clock.today(),
+                        std::slice::from_ref(&entry),
+                    );
+                    append::append_bytes(&path, &bytes)?;
+                    // The appended bytes end with a newline, so the entry's line number is
+                    // the number of newlines in the file after the append.
+                    let line = memory::newline_count(&existing) + memory::newline_count(&bytes);
+                    (path, entry, line)
+                }
+            }
         }
     };
-    // One load and one save of state.json for the activity and the personal block.
-    let mut state = State::load(&project.state())?;
-    ctx.record_activity(&project, &mut state);
-    super::refresh_personal(ctx, &project, &config, &mut state);
-    state.save(&project.state())?;
+    // The entry is durable now: whatever fails from here on is a warning, never an error,
+    // or a retry of the command would write the entry a second time.
+    let mut warnings = Vec::new();
+    let after = (|| -> Result<()> {
+        // One load and one save of state.json for the activity and the personal block.
+        let mut state = State::load(&project.state())?;
+        ctx.record_activity(&project, &mut state);
+        super::refresh_personal(ctx, &project, &config, &mut state);
+        state.save(&project.state())
+    })();
+    if let Err(e) = after {
+        warnings.push(format!(
+            "the entry is saved, but recording the activity failed: {e}"
+        ));
+    }
 
     let reason = classification.as_ref().map(|c| match &c.matched {
         Some(m) => format!("no type given; {m:?} reads as {}", kind.name()),
@@ -228,20 +329,34 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         reason,
         signals,
         reminders: crate::remind::fire_once_per_session(&project, &message),
+        redacted,
+        already_logged,
+        warnings,
     };
+    for warning in &reply.warnings {
+        output::warn(&ctx.err_paint, warning);
+    }
     if ctx.json {
         return output::print_json(&reply);
     }
+    let verb = if reply.already_logged {
+        "already logged"
+    } else {
+        "logged"
+    };
     let mut out = format!(
-        "logged {} to {}:{}",
+        "{verb} {} to {}:{}",
         ctx.paint.kind(kind.name()),
         reply.file,
         reply.line
     );
+    if redacted > 0 {
+        out.push_str(&format!(" ({})", crate::safety::secrets::report(redacted)));
+    }
     if let Some(reason) = &reply.reason {
         out.push_str(&ctx.paint.dim(&format!(" ({reason}; --type overrides)")));
     }
-    out.push_str(&format!("\n  {}\n", reply.text));
+    out.push_str(&format!("\n  {}\n", output::escape_controls(&reply.text)));
     out.push_str(&super::signals::render_log(&reply.signals, &ctx.paint));
     out.push_str(&crate::commands::reminders::render_fired(
         ctx,

@@ -24,6 +24,11 @@ pub fn run(args: &RemindArgs, ctx: &Ctx) -> Result<()> {
         ));
     }
     let project = ctx.project()?;
+    let redacts = ctx.config(&project)?.redact_secrets;
+    let (message, redacted) = crate::safety::secrets::redact_if(&message, redacts);
+    if redacted > 0 {
+        ctx.note(&crate::safety::secrets::report(redacted));
+    }
     let _lock = project.lock()?;
     let reminder = remind::add(
         &project,

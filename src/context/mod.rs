@@ -144,6 +144,7 @@ fn write_target(
                 {
                     std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
                 }
+                personal::ensure_temps_ignored(&project.root);
                 atomic::write_atomic(&path, &bytes)?;
             }
             state.set_context_block(name, body);

@@ -58,6 +58,38 @@ pub fn ensure_ignored(root: &Path, name: &str) -> Result<Option<PathBuf>> {
     Ok(Some(exclude))
 }
 
+/// Make sure `git add -A` never picks up the temp file of a rewrite that a kill interrupted
+/// (`.mind-tmp-*` beside CLAUDE.md until the next command sweeps it): one line in the
+/// repository's `.git/info/exclude`. Only for a plain `.git` folder at the root; best effort.
+pub fn ensure_temps_ignored(root: &Path) {
+    let info = root.join(".git").join("info");
+    if !root.join(".git").is_dir() {
+        return;
+    }
+    let exclude = info.join("exclude");
+    let pattern = format!("{}*", crate::store::atomic::TEMP_PREFIX);
+    let existing = text::read_optional(&exclude)
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+    if has_line(&existing, &[&pattern]) {
+        return;
+    }
+    let mut lines = String::new();
+    if !existing.is_empty() && !existing.ends_with(b"\n") {
+        lines.push('\n');
+    }
+    lines.push_str("# mind: temp files of an interrupted rewrite\n");
+    lines.push_str(&pattern);
+    lines.push('\n');
+    if fs::create_dir_all(&info).is_ok() {
+        if !exclude.exists() {
+            let _ = crate::store::atomic::write_atomic(&exclude, b"");
+        }
+        let _ = append::append_bytes(&exclude, lines.as_bytes());
+    }
+}
+
 fn has_line(bytes: &[u8], wanted: &[&str]) -> bool {
     text::split_lines(bytes)
         .iter()

@@ -276,6 +276,8 @@ pub fn installed(dir: &Path) -> bool {
 #[cfg(unix)]
 pub(crate) fn make_executable(path: &Path) -> Result<()> {
     use std::os::unix::fs::PermissionsExt;
+    // chmod follows links: a hook linked to `~/.bashrc` must not make that executable.
+    crate::store::guard::check(path)?;
     let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
     let mut permissions = meta.permissions();
     permissions.set_mode(permissions.mode() | 0o755);

@@ -55,8 +55,14 @@ impl Scanner {
         if self.in_comment {
             if lex::find(trimmed.as_bytes(), b"-->").is_some() {
                 self.in_comment = false;
+                return;
             }
-            return;
+            // A comment left open (a `<!--` typed by hand) ends at the next heading, so it
+            // never hides the rest of the file; the heading itself is read.
+            if !trimmed.starts_with('#') {
+                return;
+            }
+            self.in_comment = false;
         }
         if let Some((ch, len)) = self.fence {
             let run = trimmed.bytes().take_while(|b| *b == ch).count();
@@ -86,8 +92,9 @@ impl Scanner {
                 return;
             }
             if !closes {
-                // Text, then a comment that runs on over the next lines.
-                self.in_comment = true;
+                // Text, then a `<!--` the line does not close: the rest of this line is
+                // left out, but the following lines are read (an entry that mentions
+                // `<!--` must not hide every later memory).
                 text = trimmed[..open].trim_end();
             }
             // A comment closed within the line is part of what was written: kept (the

@@ -197,7 +197,7 @@ impl Cache {
         let sum = fast_hash(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         let mut tmp = tempfile::Builder::new()
-            .prefix(".mind-tmp-")
+            .prefix(&crate::store::atomic::temp_prefix())
             .tempfile_in(dir)?;
         tmp.write_all(&out)?;
         tmp.persist(dir.join(CACHE_FILE)).map_err(|e| e.error)?;

@@ -271,10 +271,12 @@ pub fn markdown_with(text: &str, keep_labels: bool) -> RawFile {
             }
             continue;
         }
-        if in_comment {
+        // A comment left open ends at the next heading (as in the parser).
+        if in_comment && (!line.starts_with('#') || line.contains("-->")) {
             in_comment = !line.contains("-->");
             continue;
         }
+        in_comment = false;
         if line.starts_with("```") || line.starts_with("~~~") {
             in_fence = !in_fence;
             continue;

@@ -8,6 +8,7 @@
 pub mod append;
 pub mod atomic;
 pub mod discovery;
+pub mod guard;
 pub mod home;
 pub mod lock;
 pub mod memory;
@@ -46,8 +47,11 @@ pub struct Project {
 }
 
 impl Project {
+    /// A project at `root`; from now on no write may leave it through a link ([`guard`]).
     pub fn new(root: impl Into<PathBuf>) -> Self {
-        Project { root: root.into() }
+        let root = root.into();
+        guard::enclose(&root);
+        Project { root }
     }
 
     pub fn dir(&self) -> PathBuf {
@@ -105,8 +109,28 @@ impl Project {
             .unwrap_or_else(|| self.root.display().to_string())
     }
 
-    /// Take the store lock; released when the guard drops.
+    /// Take the store lock; released when the guard drops. Temp files a killed command
+    /// left behind are removed first thing under the lock.
     pub fn lock(&self) -> Result<lock::StoreLock> {
-        lock::StoreLock::acquire(&self.file(LOCK_FILE))
+        // `.mind -> ~/elsewhere` in a cloned repository: not even the lock file is written.
+        guard::check(&self.file(LOCK_FILE))?;
+        let held = lock::StoreLock::acquire(&self.file(LOCK_FILE))?;
+        self.sweep_temps();
+        Ok(held)
+    }
+
+    /// Remove stale rewrite temp files ([`atomic::sweep_stale`]) from the folders mind
+    /// rewrites files in: the project root, `.mind/` and its folders, and the git hooks.
+    pub fn sweep_temps(&self) -> usize {
+        let mut folders = vec![self.root.clone(), self.dir(), self.root.join(".git/hooks")];
+        if let Ok(entries) = std::fs::read_dir(self.dir()) {
+            folders.extend(
+                entries
+                    .flatten()
+                    .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+                    .map(|e| e.path()),
+            );
+        }
+        folders.iter().map(|f| atomic::sweep_stale(f)).sum()
     }
 }

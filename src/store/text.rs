@@ -59,10 +59,20 @@ pub fn ends_with_newline(bytes: &[u8]) -> bool {
     bytes.is_empty() || bytes.ends_with(b"\n")
 }
 
-/// Turn a message into one line: line breaks become spaces, runs of blanks collapse.
-/// A memory entry is one line, so a message can never open a fake heading or section.
+/// Turn a message into one line: line breaks become spaces, runs of blanks collapse, and
+/// control characters (NUL, escape sequences, bidi overrides) are stored as a visible
+/// `\uXXXX`. A memory entry is one line, so a message can never open a fake heading or
+/// section, and git never takes the file for binary.
 pub fn one_line(message: &str) -> String {
-    message.split_whitespace().collect::<Vec<_>>().join(" ")
+    let joined = message.split_whitespace().collect::<Vec<_>>().join(" ");
+    neutral_comments(&crate::safety::controls::escape(&joined, false))
+}
+
+/// `<!--` written as `&lt;!--`: markdown shows the same characters, but no reader (mind's
+/// parser, a markdown renderer, the context block's markers) takes it for a comment that
+/// hides the lines after it.
+pub fn neutral_comments(text: &str) -> String {
+    text.replace("<!--", "&lt;!--")
 }
 
 #[cfg(test)]
@@ -86,6 +96,8 @@ mod tests {
     #[test]
     fn one_line_collapses_breaks() {
         assert_eq!(one_line("a\n## b\r\n  c "), "a ## b c");
+        assert_eq!(one_line("a\0b\u{1b}[2J"), "a\\u0000b\\u001b[2J");
+        assert_eq!(one_line("render <!-- as text"), "render &lt;!-- as text");
     }
 }
 
@@ -98,8 +110,12 @@ pub struct HtmlComments {
 impl HtmlComments {
     /// Whether the trimmed `line` is (part of) a comment; an opening line that does not
     /// close the comment makes the following lines part of it until one holds `-->`.
+    /// A comment left open ends at the next heading line, which is not skipped: an unclosed
+    /// `<!--` typed by hand never hides the rest of a file.
     pub fn skip(&mut self, line: &str) -> bool {
-        if self.open {
+        if self.open && line.starts_with('#') && !line.contains("-->") {
+            self.open = false;
+        } else if self.open {
             self.open = !line.contains("-->");
             return true;
         }

@@ -1,0 +1,84 @@
+//! Terminal control characters: what they are and their visible, JSON-compatible form.
+
+use std::borrow::Cow;
+
+/// Whether `c` would act on a terminal instead of showing: C0 controls but tab and line
+/// feed (carriage return is judged by the caller), DEL, C1 controls, and the bidirectional
+/// overrides and isolates that reorder what a reader sees ("Trojan Source").
+pub fn is_control(c: char) -> bool {
+    matches!(c,
+        '\u{0}'..='\u{8}' | '\u{b}'..='\u{c}' | '\u{e}'..='\u{1f}' | '\u{7f}'..='\u{9f}'
+        | '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `c` as a visible `\uXXXX`: six characters a terminal shows as they are, and the same
+/// character to a JSON reader when the text is inside a JSON string.
+pub fn visible(c: char) -> String {
+    format!("\\u{:04x}", u32::from(c))
+}
+
+/// `text` with every control (a lone carriage return too) in its [`visible`] form; when
+/// `keep_colours`, colour codes (`ESC [ digits;... m`, what mind's own output adds) stay.
+pub fn escape(text: &str, keep_colours: bool) -> Cow<'_, str> {
+    let needs = |i: usize, c: char| {
+        if c == '\u{1b}' && keep_colours {
+            colour_code_len(&text[i..]).is_none()
+        } else if c == '\r' {
+            !text[i + 1..].starts_with('\n')
+        } else {
+            is_control(c)
+        }
+    };
+    if !text.char_indices().any(|(i, c)| needs(i, c)) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut at = 0;
+    while let Some(c) = text[at..].chars().next() {
+        if c == '\u{1b}'
+            && keep_colours
+            && let Some(len) = colour_code_len(&text[at..])
+        {
+            out.push_str(&text[at..at + len]);
+            at += len;
+            continue;
+        }
+        if needs(at, c) {
+            out.push_str(&visible(c));
+        } else {
+            out.push(c);
+        }
+        at += c.len_utf8();
+    }
+    Cow::Owned(out)
+}
+
+/// The length of a colour code (`ESC [ digits;... m`) at the start of `text`.
+fn colour_code_len(text: &str) -> Option<usize> {
+    let body = text.strip_prefix("\u{1b}[")?;
+    let digits = body
+        .bytes()
+        .take_while(|b| b.is_ascii_digit() || *b == b';')
+        .count();
+    (body.as_bytes().get(digits) == Some(&b'm')).then_some(2 + digits + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn controls_become_visible_and_colours_may_stay() {
+        assert_eq!(
+            escape("a\u{1b}]0;x\u{7}b\tc", false),
+            "a\\u001b]0;x\\u0007b\tc"
+        );
+        assert_eq!(escape("\u{202e}x\r\n\ry", false), "\\u202ex\r\n\\u000dy");
+        assert_eq!(
+            escape("\u{1b}[31mred\u{1b}[0m \u{1b}]8;;", true),
+            "\u{1b}[31mred\u{1b}[0m \\u001b]8;;"
+        );
+        assert_eq!(escape("\u{1b}[31m", false), "\\u001b[31m");
+        assert!(matches!(escape("plain ü\n", false), Cow::Borrowed(_)));
+    }
+}

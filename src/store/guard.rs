@@ -1,0 +1,119 @@
+//! The write boundary: mind never writes through a symbolic link that leads out of the project.
+//!
+//! A cloned repository is untrusted: its `CLAUDE.md`, `.mind/`, `.gitignore` or a hook can be a
+//! link to `~/.bashrc`. Every project mind opens is recorded here ([`enclose`]), and every
+//! write ([`check`], called by the append and rewrite functions) refuses a path that lies
+//! inside a recorded project by name but outside it once links are followed. A link that
+//! stays inside the project (`CLAUDE.md -> AGENTS.md`) is fine; a path outside every project
+//! (the data folder, `~/.claude/settings.json`) is not judged here.
+
+use std::path::{Component, Path, PathBuf};
+use std::sync::Mutex;
+
+use crate::error::{Error, Result};
+
+/// Each project root as written and as resolved.
+static ROOTS: Mutex<Vec<(PathBuf, PathBuf)>> = Mutex::new(Vec::new());
+
+/// Record `root` as a boundary that writes must not leave.
+pub fn enclose(root: &Path) {
+    let Ok(real) = std::fs::canonicalize(root) else {
+        return;
+    };
+    let given = lexical(root);
+    let mut roots = ROOTS.lock().unwrap_or_else(|e| e.into_inner());
+    if !roots.iter().any(|(g, r)| *g == given && *r == real) {
+        roots.push((given, real));
+    }
+}
+
+/// Refuse a write to `path` when links take it out of a project it names.
+pub fn check(path: &Path) -> Result<()> {
+    let given = lexical(path);
+    let roots = ROOTS.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    let mut resolved: Option<Option<PathBuf>> = None;
+    for (root, real_root) in &roots {
+        if !(given.starts_with(root) || given.starts_with(real_root)) {
+            continue;
+        }
+        let real = resolved.get_or_insert_with(|| resolve(&given));
+        match real {
+            Some(real) if real.starts_with(real_root) => {}
+            Some(real) => return Err(outside(path, &format!("to {}", real.display()))),
+            None => return Err(outside(path, "to a missing target")),
+        }
+    }
+    Ok(())
+}
+
+fn outside(path: &Path, target: &str) -> Error {
+    Error::Failed(format!(
+        "refused to write {}: a symbolic link leads it outside the project ({target}); \
+         replace the link with a file, or point it inside the project",
+        path.display()
+    ))
+}
+
+/// Where `path` really is: its nearest existing ancestor resolved, the rest appended.
+/// `None` for a dangling link, whose target cannot be judged.
+fn resolve(path: &Path) -> Option<PathBuf> {
+    let mut rest = Vec::new();
+    let mut probe = path;
+    loop {
+        match std::fs::canonicalize(probe) {
+            Ok(real) => {
+                let mut out = real;
+                for part in rest.iter().rev() {
+                    out.push(part);
+                }
+                return Some(out);
+            }
+            Err(_) if std::fs::symlink_metadata(probe).is_ok() => return None,
+            Err(_) => {
+                rest.push(probe.file_name()?.to_os_string());
+                probe = probe.parent()?;
+            }
+        }
+    }
+}
+
+/// `path` made absolute with `.` and `..` folded by name (no links followed).
+fn lexical(path: &Path) -> PathBuf {
+    let absolute = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir().unwrap_or_default().join(path)
+    };
+    let mut out = PathBuf::new();
+    for part in absolute.components() {
+        match part {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_link_out_of_a_project_is_refused_and_one_inside_is_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("p");
+        std::fs::create_dir_all(&root).unwrap();
+        std::fs::write(dir.path().join("outside"), "x").unwrap();
+        std::fs::write(root.join("AGENTS.md"), "x").unwrap();
+        std::os::unix::fs::symlink(dir.path().join("outside"), root.join("CLAUDE.md")).unwrap();
+        std::os::unix::fs::symlink("AGENTS.md", root.join("GEMINI.md")).unwrap();
+        enclose(&root);
+        assert!(check(&root.join("CLAUDE.md")).is_err());
+        assert!(check(&root.join("GEMINI.md")).is_ok());
+        assert!(check(&root.join("new/file.md")).is_ok());
+        assert!(check(&dir.path().join("outside")).is_ok());
+    }
+}

@@ -109,12 +109,20 @@ impl Scanner {
         }
         let (section, detail) = match (self.field, sections) {
             (Some(Field::Typed(kind)), _) => (Some(kind), nested),
-            (Some(Field::Context), _) => (None, nested),
+            (Some(Field::Context | Field::Plans), _) => (None, nested),
             (Some(Field::Attribute), _) => (None, true),
             (None, Scope::Typed(kind)) => (Some(kind), nested),
             (None, _) => (None, nested),
         };
-        let analysis = line::analyse(text, LineContext { section, detail });
+        let plans = self.field == Some(Field::Plans) || (self.field.is_none() && sections == Scope::Todo);
+        let analysis = line::analyse(
+            text,
+            LineContext {
+                section,
+                detail,
+                plans,
+            },
+        );
         if let Some(field) = analysis.field {
             self.field = Some(field);
             return;
@@ -170,6 +178,7 @@ impl Scanner {
                 SectionKind::Neutral => continue,
                 SectionKind::Typed(kind) => return Scope::Typed(kind),
                 SectionKind::Plans => return Scope::None,
+                SectionKind::Todo => return Scope::Todo,
                 SectionKind::ProjectState => return Scope::ProjectState,
             }
         }
@@ -188,6 +197,8 @@ impl Scanner {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Scope {
     None,
+    /// Under a to-do or plan heading: items are work to do.
+    Todo,
     Typed(EntryType),
     ProjectState,
 }

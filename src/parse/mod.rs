@@ -6,8 +6,9 @@
 //!
 //! Modules: [`document`] walks a file (fences, comments, headings, fields); [`line`]
 //! classifies one line, using [`labels`] (leading type/KEY/field labels), [`negatives`]
-//! (code, questions, placeholders), [`cues`] (natural-language cue words checked in
-//! context) and [`sections`] (what a heading types); [`details`] extracts titles,
+//! (code, questions, placeholders, templates), [`cues`] (natural-language cue words checked
+//! in context), [`symptoms`] (issue-title reports of misbehaviour) and [`sections`] (what a
+//! heading types); [`details`] extracts titles,
 //! reasoning, alternatives, status and gotcha splits; [`confidence`] documents the scheme;
 //! [`loops`] finds open loops; [`dates`] reads heading dates.
 
@@ -22,6 +23,7 @@ mod line;
 pub mod loops;
 mod negatives;
 pub mod sections;
+mod symptoms;
 
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -184,6 +186,7 @@ pub fn explain_line(line: &str, section: Option<EntryType>) -> (Option<Classifie
         LineContext {
             section,
             detail: false,
+            plans: false,
         },
     );
     let classified = analysis.kind.map(|kind| Classified {

@@ -188,6 +188,60 @@ pub fn strip_hedge(s: &str) -> Option<&str> {
     None
 }
 
+/// The text of a label in a legend or template rather than an entry: a description of what
+/// would go there ("Something that surprised you", "What you chose and why", "A bug or
+/// blocker you hit", "Any decision worth keeping", "e.g. use Postgres"). An entry states
+/// a particular thing; a legend speaks of things in general, or to the reader.
+pub fn is_template_description(body: &str) -> bool {
+    let lower = body.trim().to_ascii_lowercase();
+    let words: Vec<&str> = super::lex::words(&lower).collect();
+    let Some(&first) = words.first() else {
+        return false;
+    };
+    let second_person = words.iter().any(|w| matches!(*w, "you" | "your" | "you're" | "you've"));
+    match first {
+        "something" | "anything" | "whatever" | "things" | "stuff" | "e" | "eg" => true,
+        // "What you chose and why", "What was decided", "Why it matters".
+        "what" | "why" | "how" | "when" | "where" | "which" => {
+            second_person
+                || words.get(1).is_some_and(|w| {
+                    matches!(*w, "was" | "were" | "we" | "i" | "the" | "it" | "to" | "is")
+                }) && words.len() <= 8
+        }
+        // "A bug or blocker you hit", "Any decision worth keeping", "Each lesson".
+        "a" | "an" | "any" | "each" | "every" => {
+            second_person || (first != "a" && first != "an" && words.len() <= 6)
+        }
+        _ => second_person && words.len() <= 10 && !lower.contains(" i "),
+    }
+}
+
+/// A table row or a `DATE | summary | mood` line: two or more `|` outside code spans, in
+/// cells that are not sentences. A sentence that contains a pipe (a shell pipeline, an
+/// "A | B" alternative) is prose.
+pub fn is_table_like(body: &str) -> bool {
+    let mut masked = super::lex::lower(body);
+    super::lex::mask_spans(&mut masked);
+    let pipes = masked.iter().filter(|b| **b == b'|').count();
+    if pipes < 2 {
+        return false;
+    }
+    let text = String::from_utf8_lossy(&masked);
+    let t = text.trim();
+    if t.starts_with('|') || t.ends_with('|') {
+        return true;
+    }
+    let cells: Vec<&str> = t.split('|').map(str::trim).collect();
+    let first = cells[0];
+    let dated = first.starts_with(|c: char| c.is_ascii_digit());
+    let field_cell = cells.iter().skip(1).any(|c| {
+        c.split_once(':')
+            .is_some_and(|(k, _)| !k.is_empty() && !k.contains(' '))
+    });
+    let short = cells.iter().all(|c| super::lex::words(c).count() <= 3);
+    dated || field_cell || short
+}
+
 /// A body that says nothing: empty, a placeholder (`X`, `TBD`, `None`, `(describe ...)`),
 /// or a bare file name (`til_notes_2025.md`).
 pub fn is_placeholder(body: &str) -> bool {

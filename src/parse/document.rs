@@ -28,6 +28,33 @@ struct Scanner {
     /// The date of the last level-1/2 date heading: it holds until the next one.
     running_date: Option<NaiveDate>,
     field: Option<Field>,
+    /// Every line's verdict, in order, when the caller asked for them ([`explain_lines`]).
+    verdicts: Option<Vec<LineVerdict>>,
+}
+
+/// What the scanner made of one line: its type (if any) and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LineVerdict {
+    pub kind: Option<EntryType>,
+    pub confidence: f32,
+    pub key: bool,
+    pub reason: &'static str,
+}
+
+/// The verdict on every line of `text`, each line judged on its own as [`parse`] judges
+/// it, with the headings and field labels above it in scope (a fence or comment opened on
+/// one line does not swallow the next: each line stands for itself).
+pub fn explain_lines(text: &str) -> Vec<LineVerdict> {
+    let mut scanner = Scanner {
+        verdicts: Some(Vec::new()),
+        ..Scanner::default()
+    };
+    for (index, raw) in text.lines().enumerate() {
+        scanner.line(index + 1, raw);
+        scanner.fence = None;
+        scanner.in_comment = false;
+    }
+    scanner.verdicts.unwrap_or_default()
 }
 
 /// Parse a whole document.
@@ -50,12 +77,28 @@ pub fn parse_unresolved(text: &str) -> Document {
 }
 
 impl Scanner {
+    /// Set the reason of the current line's verdict (when verdicts are kept).
+    fn mark(&mut self, reason: &'static str) {
+        if let Some(last) = self.verdicts.as_mut().and_then(|v| v.last_mut()) {
+            last.reason = reason;
+        }
+    }
+
     fn line(&mut self, number: usize, raw: &str) {
+        if let Some(verdicts) = self.verdicts.as_mut() {
+            verdicts.push(LineVerdict {
+                kind: None,
+                confidence: 0.0,
+                key: false,
+                reason: "blank",
+            });
+        }
         let trimmed = raw.trim();
         if self.in_comment {
             if lex::find(trimmed.as_bytes(), b"-->").is_some() {
                 self.in_comment = false;
             }
+            self.mark("HTML comment");
             return;
         }
         if let Some((ch, len)) = self.fence {
@@ -63,6 +106,7 @@ impl Scanner {
             if run >= len && trimmed[run..].trim().is_empty() {
                 self.fence = None;
             }
+            self.mark("code block");
             return;
         }
         if trimmed.is_empty() {
@@ -73,6 +117,7 @@ impl Scanner {
             let run = trimmed.bytes().take_while(|b| *b == first).count();
             if run >= 3 {
                 self.fence = Some((first, run));
+                self.mark("code fence");
                 return;
             }
         }
@@ -83,6 +128,7 @@ impl Scanner {
                 // A comment line (the templates' keyword comments), or the start of a
                 // multi-line one.
                 self.in_comment = !closes;
+                self.mark("HTML comment");
                 return;
             }
             if !closes {
@@ -94,11 +140,13 @@ impl Scanner {
             // block escapes it).
         }
         if first == b'#' && self.heading(number, text) {
+            self.mark("heading");
             return;
         }
 
         let sections = self.section();
         if sections == Scope::ProjectState && read_state_line(text, &mut self.doc.state) {
+            self.mark("project state");
             return;
         }
         let (_, is_item) = lex::strip_list_marker(text);
@@ -123,6 +171,14 @@ impl Scanner {
                 plans,
             },
         );
+        if let Some(last) = self.verdicts.as_mut().and_then(|v| v.last_mut()) {
+            *last = LineVerdict {
+                kind: analysis.kind,
+                confidence: super::confidence::tidy(analysis.confidence),
+                key: analysis.key && analysis.kind.is_some(),
+                reason: analysis.reason,
+            };
+        }
         if let Some(field) = analysis.field {
             self.field = Some(field);
             return;

@@ -304,6 +304,9 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     if negatives::is_question(body) {
         return Analysis::none(body, "question");
     }
+    if negatives::is_question_then_advice(body) {
+        return Analysis::none(body, "advice for a condition");
+    }
 
     let mut buf = lex::lower(body);
     lex::mask_spans(&mut buf);

@@ -154,6 +154,14 @@ pub fn parse_document(text: &str) -> Document {
     document::parse(text)
 }
 
+/// The verdict on every line of a text, each judged on its own as [`parse_document`] judges
+/// it, with the headings and field labels above it in scope; one per line.
+pub fn explain_lines(text: &str) -> Vec<document::LineVerdict> {
+    document::explain_lines(text)
+}
+
+pub use document::LineVerdict;
+
 /// [`parse_document`] without resolving problems by later progress: for joining documents
 /// that are then resolved as one ([`loops::resolve_problems`]).
 pub fn parse_document_unresolved(text: &str) -> Document {

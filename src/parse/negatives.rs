@@ -161,6 +161,13 @@ pub fn is_question(s: &str) -> bool {
     strip_hedge(t).is_none()
 }
 
+/// A question answered by an instruction: "Stuck for more than an hour? Ask in the
+/// channel." It gives advice for a condition; it reports nothing.
+pub fn is_question_then_advice(s: &str) -> bool {
+    s.split_once("? ")
+        .is_some_and(|(_, after)| starts_imperative(after))
+}
+
 /// The text without a trailing hedge question tag (", I guess?", " right?"), if it has one.
 pub fn strip_hedge(s: &str) -> Option<&str> {
     let t = s.trim_end();
@@ -208,12 +215,32 @@ pub fn is_template_description(body: &str) -> bool {
                     matches!(*w, "was" | "were" | "we" | "i" | "the" | "it" | "to" | "is")
                 }) && words.len() <= 8
         }
-        // "A bug or blocker you hit", "Any decision worth keeping", "Each lesson".
+        // "A bug or blocker you hit", "Any decision worth keeping", "Each lesson", and
+        // definitions: "a reported defect that is still open".
         "a" | "an" | "any" | "each" | "every" => {
-            second_person || (first != "a" && first != "an" && words.len() <= 6)
+            second_person
+                || (first != "a" && first != "an" && words.len() <= 6)
+                || defines_type(&words)
         }
-        _ => second_person && words.len() <= 10 && !lower.contains(" i "),
+        _ => false,
     }
+}
+
+/// A definition of an entry type: an article, at most two modifiers, a noun that names a
+/// kind of memory, then a relative clause ("a reported defect that is still open", "a
+/// non-obvious pitfall future work should know", "a choice worth keeping").
+fn defines_type(words: &[&str]) -> bool {
+    const TYPE_NOUNS: &[&str] = &[
+        "defect", "bug", "problem", "issue", "pitfall", "gotcha", "trap", "choice",
+        "decision", "lesson", "insight", "fact", "discovery", "fix", "change", "warning",
+        "note", "entry", "memory", "blocker", "obstacle",
+    ];
+    const RELATIVE: &[&str] = &[
+        "that", "which", "who", "where", "worth", "future", "you", "we", "to",
+    ];
+    words.iter().enumerate().skip(1).take(3).any(|(i, w)| {
+        TYPE_NOUNS.contains(w) && words.get(i + 1).is_some_and(|next| RELATIVE.contains(next))
+    })
 }
 
 /// A table row or a `DATE | summary | mood` line: two or more `|` outside code spans, in
@@ -252,7 +279,11 @@ pub fn is_placeholder(body: &str) -> bool {
     if t.len() <= 8 && is_placeholder_word(&t.to_ascii_lowercase()) {
         return true;
     }
-    if (t.starts_with('(') && t.ends_with(')')) || (t.starts_with('<') && t.ends_with('>')) {
+    if (t.starts_with('(') && t.ends_with(')'))
+        || (t.starts_with('<') && t.ends_with('>'))
+        || (t.starts_with('[') && t.ends_with(']') && !t.contains("]("))
+    {
+        // `(what went wrong)`, `<describe the bug>`, `[lesson here]`.
         return true;
     }
     if !t.chars().any(char::is_alphabetic) {

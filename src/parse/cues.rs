@@ -666,8 +666,16 @@ fn judge(buf: &[u8], original: &[u8], start: usize, end: usize) -> Option<(Entry
                     "improved",
                 ],
             );
+            // "Errors handled gracefully", "errors caught at the boundary": also a feature.
+            let handled_after = any_of(
+                next,
+                &[
+                    "handled", "caught", "logged", "surfaced", "retried", "recovered",
+                ],
+            );
             (!negated(buf, start)
                 && !handled
+                && !handled_after
                 && !any_of(prev, &["any", "zero"])
                 && !any_of(next, ERROR_COMPOUNDS))
             .then_some((Problem, Weak))

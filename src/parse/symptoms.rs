@@ -220,6 +220,23 @@ const ADVICE_OPENERS: &[&str] = &[
     "tests",
     "add",
     "no",
+    // Intent: "Going to fix the flaky test", "Need to handle stale caches".
+    "going",
+    "need",
+    "needs",
+    "have",
+    "will",
+    "plan",
+    "want",
+    "let's",
+    "stop",
+];
+
+/// Verbs of doing something about a symptom, up to three words before it.
+const REMEDIES: &[&str] = &[
+    "fix", "fixes", "fixed", "fixing", "prevent", "prevents", "prevented", "avoid", "avoids",
+    "avoided", "stop", "stops", "stopped", "debug", "debugging", "investigate",
+    "investigating", "reproduce", "handle", "handles", "remove", "removes", "removed",
 ];
 
 /// Words that open a condition: a symptom after them is the case something handles.
@@ -261,7 +278,9 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
             return false;
         }
         let symptom = if is_in(w, SYMPTOMS) {
-            !is_in(before, DEFUSERS)
+            // "fix the flaky test", "prevent the tooltip from flickering": a remedy.
+            !words[i.saturating_sub(3)..i].iter().any(|b| is_in(b, REMEDIES))
+                && !is_in(before, DEFUSERS)
         } else if *w == "not" || *w == "never" {
             // "Settings not saved on reload", "Webhook never fires".
             words.get(i + 1).is_some_and(|next| {
@@ -326,6 +345,8 @@ mod tests {
             "A bit of history about the project",
             "Check for missing translations before release",
             "The CLI prints a warning when the config is missing",
+            "Going to fix the flaky test tomorrow",
+            "Stop the tooltip from flickering on hover",
         ] {
             assert!(!says(line), "{line}");
         }

@@ -761,6 +761,7 @@ fn judge(buf: &[u8], original: &[u8], start: usize, end: usize) -> Option<(Entry
         | b"oom-killed" | b"out of memory" => Some((Problem, Medium)),
         b"not found" => Some((Problem, Weak)),
         b"bug" | b"bugs" | b"buggy" => (!negated(buf, start)
+            && !about_handling_reports(buf, end)
             && !any_of(
                 next,
                 &[
@@ -773,6 +774,7 @@ fn judge(buf: &[u8], original: &[u8], start: usize, end: usize) -> Option<(Entry
             issue_noun(buf, original, prev, next, start, end).then_some((Problem, Weak))
         }
         b"problem" | b"problems" => (!negated(buf, start)
+            && !about_handling_reports(buf, end)
             && !any_of(prev, &["no"])
             && (prev.is_some() || any_of(next, NOUN_FOLLOWERS)))
         .then_some((Problem, Weak)),
@@ -823,6 +825,15 @@ fn attempt_failed(tail: &[u8]) -> bool {
         b"still failing",
         b"still broken",
         b"dead end",
+        // Verdicts on an attempt (general wording): "tried Redis - overkill".
+        b"overkill",
+        b"too slow",
+        b"too heavy",
+        b"too complex",
+        b"no good",
+        b"not worth",
+        b"wasn't worth",
+        b"gave up",
     ];
     FAILED.iter().any(|p| has_phrase(tail, p))
 }
@@ -901,6 +912,9 @@ fn issue_noun(
     if prev.is_none() && !any_of(next, NOUN_FOLLOWERS) {
         return false;
     }
+    if about_handling_reports(buf, end) {
+        return false;
+    }
     // A capitalised "Issues" mid-line is usually a name (a tab, a page, a list).
     if start > 0 && original.get(start).is_some_and(u8::is_ascii_uppercase) {
         return false;
@@ -931,6 +945,23 @@ fn issue_noun(
         return false;
     }
     true
+}
+
+/// Talk about how reports are handled ("bugs in the parser are tracked in Jira", "issues
+/// get triaged weekly"): a process, not a report.
+fn about_handling_reports(buf: &[u8], end: usize) -> bool {
+    let clause = clause_after(buf, end);
+    [
+        &b"tracked"[..],
+        b"filed",
+        b"triaged",
+        b"labelled",
+        b"labeled",
+        b"listed",
+        b"logged",
+    ]
+    .iter()
+    .any(|w| has_word(clause, w))
 }
 
 /// Words after "issue"/"problem" that make it a report ("problem with X", "issue where").

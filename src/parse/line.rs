@@ -75,6 +75,8 @@ pub struct Analysis<'a> {
     /// The text of a `Next:` line.
     pub next: Option<&'a str>,
     pub hedged: bool,
+    /// The cue phrase that typed the line (byte range in `body`), when a cue did.
+    pub cue: Option<(usize, usize)>,
 }
 
 impl<'a> Analysis<'a> {
@@ -90,6 +92,7 @@ impl<'a> Analysis<'a> {
             field: None,
             next: None,
             hedged: false,
+            cue: None,
         }
     }
 }
@@ -263,6 +266,7 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
             field: None,
             next: None,
             hedged: false,
+            cue: None,
         };
     }
     if key && negatives::is_placeholder(rest) {
@@ -403,6 +407,9 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
         confidence -= conf::HEDGE_PENALTY;
     }
     out.kind = Some(kind);
+    if reason == "cue" {
+        out.cue = best.map(|c| (c.start, c.end));
+    }
     out.confidence = confidence.min(conf::LOOSE_CAP);
     out.basis = basis;
     out.reason = reason;

@@ -176,8 +176,12 @@ pub struct Classified {
     pub key: bool,
     /// The memory itself: the line without list markers, labels and emphasis.
     pub title: String,
-    /// What decided the type: "type label", "cue", "heading", "gotcha heading", "KEY label".
+    /// What decided the type: "type label", "cue", "symptom", "heading", "gotcha heading",
+    /// "KEY label".
     pub reason: &'static str,
+    /// The cue phrase that decided it, lower-cased ("decided against", "stuck"), when a cue
+    /// did.
+    pub cue: Option<String>,
 }
 
 /// Classify one line on its own; `section` is the type implied by the enclosing heading,
@@ -203,8 +207,37 @@ pub fn explain_line(line: &str, section: Option<EntryType>) -> (Option<Classifie
         key: analysis.key,
         title: details::title(analysis.body),
         reason: analysis.reason,
+        cue: analysis
+            .cue
+            .and_then(|(start, end)| analysis.body.get(start..end))
+            .map(str::to_lowercase),
     });
     (classified, analysis.reason)
+}
+
+/// Whether a text hedges ("probably", "I think", "assuming"): how `mind log` tells an
+/// assumption from a plain note when the text is no memory.
+pub fn is_hedged(text: &str) -> bool {
+    negatives::is_hedged(&lex::lower(text))
+}
+
+/// The type a label names (`decided`, `TIL`, `ruled out`, `fix`), as the parser reads a
+/// leading `LABEL:`; `None` for labels that name no type.
+pub fn label_type(label: &str) -> Option<EntryType> {
+    match labels::kind_of(label) {
+        labels::LabelKind::Type(kind) => Some(kind),
+        _ => None,
+    }
+}
+
+/// A conventional-commit fix subject (`fix: x`, `fix(api)!: x`): the text after the label.
+pub fn conventional_fix(subject: &str) -> Option<&str> {
+    let label = labels::leading(subject)?;
+    let name = label.raw.split('(').next().unwrap_or("").trim_end_matches('!');
+    (label.kind == labels::LabelKind::Type(EntryType::Progress)
+        && name.eq_ignore_ascii_case("fix")
+        && !label.rest.is_empty())
+    .then_some(label.rest)
 }
 
 /// The type a heading gives to the bullets under it (`## Gotchas` → gotcha), if any.

@@ -568,7 +568,18 @@ pub fn starts_imperative(text: &str) -> bool {
 pub fn is_hedged(lower_body: &[u8]) -> bool {
     static HEDGES: std::sync::LazyLock<super::lex::PhraseSet> = std::sync::LazyLock::new(|| {
         super::lex::PhraseSet::new(&[
-            "probably", "maybe", "perhaps", "i guess", "i think", "not sure",
+            "probably",
+            "maybe",
+            "perhaps",
+            "i guess",
+            "i think",
+            "not sure",
+            "i believe",
+            "i suppose",
+            "presumably",
+            "assuming",
+            "i assume",
+            "we assume",
         ])
     });
     HEDGES.matches(lower_body).iter().any(|&(_, end)| {

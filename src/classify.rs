@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::parse::{Classified, EntryType, classify_line, is_hedged, ruled_out};
+use crate::parse::{Classified, EntryType, classify_line, explain_line, is_hedged, ruled_out};
 use crate::store::session::Section;
 
 /// The destination of a log message.
@@ -242,8 +242,9 @@ pub fn classify(message: &str) -> Classification {
         };
     }
     // A leading type word the user kept in the text ("done with the refactor", "issue with
-    // flaky tests") names the type when nothing else did.
-    if !text.ends_with('?')
+    // flaky tests") names the type when nothing else did: in prose, not in code or a
+    // question (`decided = True`).
+    if explain_line(text, None).1 == "no cue"
         && let Some(first) = text.split_whitespace().next()
         && let Some(kind) = parse_type(first.trim_end_matches([',', '.', ';', '!']))
     {

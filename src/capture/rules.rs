@@ -100,10 +100,15 @@ pub fn from_message(message: &str, conventional_subjects: bool) -> Vec<Harvested
             continue;
         }
         match keyword(head.trim().to_ascii_lowercase().as_str()) {
-            Some(Some(kind)) => out.push(Harvested {
-                kind,
-                line: format!("{} {}", kind.label(), one_line(value)),
-            }),
+            // The label offers the line; the parser decides whether it holds a memory
+            // (`TIL: notes_2025.md`, `Til: o'zbek` and `**Decision:**` hold none).
+            Some(Some(kind)) if classify_line(line, None).is_some_and(|c| c.kind == kind) => {
+                out.push(Harvested {
+                    kind,
+                    line: format!("{} {}", kind.label(), one_line(value)),
+                });
+            }
+            Some(Some(_)) => {}
             Some(None) => out.extend(from_comment(value)),
             None if index == 0 && conventional_subjects => {
                 if let Some(rest) = conventional_fix(line) {

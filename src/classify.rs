@@ -223,11 +223,10 @@ pub fn classify(message: &str) -> Classification {
     if let Some(found) = classify_line(text, None) {
         let matched = match (&found.cue, found.reason) {
             (Some(cue), _) => cue.clone(),
-            (None, "type label") => text
-                .split_once(':')
-                .map_or_else(|| found.reason.to_string(), |(label, _)| {
-                    format!("{}:", label.trim_matches(['*', ' ']).to_lowercase())
-                }),
+            (None, "type label") => text.split_once(':').map_or_else(
+                || found.reason.to_string(),
+                |(label, _)| format!("{}:", label.trim_matches(['*', ' ']).to_lowercase()),
+            ),
             (None, reason) => reason.to_string(),
         };
         return Classification {

@@ -514,7 +514,11 @@ fn issue_title_symptoms_are_problems_and_show_as_open_loops() {
         line_types(&env, "titles.md"),
         vec![
             typed("Tooltip flickers on hover in Firefox", "problem", "symptom"),
-            typed("Cron job fires an hour late after DST", "problem", "symptom"),
+            typed(
+                "Cron job fires an hour late after DST",
+                "problem",
+                "symptom"
+            ),
             typed("Settings not saved after restart", "problem", "symptom"),
             typed("API returns null for deleted users", "problem", "symptom"),
             typed("Prevent flicker when the tooltip opens", "none", "no cue"),
@@ -673,7 +677,10 @@ fn parent_headings_type_bullets_under_neutral_subheadings() {
     env.write(".mind/MEMORY.md", format!("{memory}\n{notes}"));
     let block = recall_block(&env);
     let gotchas = block.split("## Gotchas").nth(1).expect("gotchas section");
-    assert!(gotchas.contains("- Cron runs in UTC on the server"), "{block}");
+    assert!(
+        gotchas.contains("- Cron runs in UTC on the server"),
+        "{block}"
+    );
     assert!(
         gotchas.contains("- The date picker uses the browser locale, not the app's"),
         "{block}"
@@ -688,21 +695,42 @@ fn a_user_logs_without_a_type_and_the_parser_decides() {
     let project = user.folder("shop");
     user.git(&project, &["init", "-q"]);
     user.ok(&project, &["init"]);
-    user.ok(&project, &["log", "we", "decided", "against", "Redis", "-", "overkill"]);
-    user.ok(&project, &["log", "decision", "we decided against GraphQL for now"]);
-    user.ok(&project, &["log", "Search results show duplicate entries after pagination"]);
+    user.ok(
+        &project,
+        &["log", "we", "decided", "against", "Redis", "-", "overkill"],
+    );
+    user.ok(
+        &project,
+        &["log", "decision", "we decided against GraphQL for now"],
+    );
+    user.ok(
+        &project,
+        &[
+            "log",
+            "Search results show duplicate entries after pagination",
+        ],
+    );
     user.ok(&project, &["log", "assuming the API is stable"]);
     let memory = std::fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
-    assert!(memory.contains("decided against: Redis - overkill\n"), "{memory}");
+    assert!(
+        memory.contains("decided against: Redis - overkill\n"),
+        "{memory}"
+    );
     // A decision whose words rule something out is kept as the rejection it is.
-    assert!(memory.contains("decided against: GraphQL for now\n"), "{memory}");
+    assert!(
+        memory.contains("decided against: GraphQL for now\n"),
+        "{memory}"
+    );
     assert!(
         memory.contains("problem: Search results show duplicate entries after pagination\n"),
         "{memory}"
     );
     let session = std::fs::read_to_string(project.join(".mind/SESSION.md")).unwrap();
     let assumptions = session.split("## Assumptions").nth(1).expect("assumptions");
-    assert!(assumptions.contains("- assuming the API is stable"), "{session}");
+    assert!(
+        assumptions.contains("- assuming the API is stable"),
+        "{session}"
+    );
 }
 
 mod props {

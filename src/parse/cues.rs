@@ -670,7 +670,12 @@ fn judge(buf: &[u8], original: &[u8], start: usize, end: usize) -> Option<(Entry
             let handled_after = any_of(
                 next,
                 &[
-                    "handled", "caught", "logged", "surfaced", "retried", "recovered",
+                    "handled",
+                    "caught",
+                    "logged",
+                    "surfaced",
+                    "retried",
+                    "recovered",
                 ],
             );
             (!negated(buf, start)

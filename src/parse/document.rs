@@ -162,7 +162,8 @@ impl Scanner {
             (None, Scope::Typed(kind)) => (Some(kind), nested),
             (None, _) => (None, nested),
         };
-        let plans = self.field == Some(Field::Plans) || (self.field.is_none() && sections == Scope::Todo);
+        let plans =
+            self.field == Some(Field::Plans) || (self.field.is_none() && sections == Scope::Todo);
         let analysis = line::analyse(
             text,
             LineContext {

@@ -233,7 +233,12 @@ pub fn label_type(label: &str) -> Option<EntryType> {
 /// A conventional-commit fix subject (`fix: x`, `fix(api)!: x`): the text after the label.
 pub fn conventional_fix(subject: &str) -> Option<&str> {
     let label = labels::leading(subject)?;
-    let name = label.raw.split('(').next().unwrap_or("").trim_end_matches('!');
+    let name = label
+        .raw
+        .split('(')
+        .next()
+        .unwrap_or("")
+        .trim_end_matches('!');
     (label.kind == labels::LabelKind::Type(EntryType::Progress)
         && name.eq_ignore_ascii_case("fix")
         && !label.rest.is_empty())

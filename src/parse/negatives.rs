@@ -205,7 +205,9 @@ pub fn is_template_description(body: &str) -> bool {
     let Some(&first) = words.first() else {
         return false;
     };
-    let second_person = words.iter().any(|w| matches!(*w, "you" | "your" | "you're" | "you've"));
+    let second_person = words
+        .iter()
+        .any(|w| matches!(*w, "you" | "your" | "you're" | "you've"));
     match first {
         "something" | "anything" | "whatever" | "things" | "stuff" | "e" | "eg" => true,
         // "What you chose and why", "What was decided", "Why it matters".
@@ -231,9 +233,27 @@ pub fn is_template_description(body: &str) -> bool {
 /// non-obvious pitfall future work should know", "a choice worth keeping").
 fn defines_type(words: &[&str]) -> bool {
     const TYPE_NOUNS: &[&str] = &[
-        "defect", "bug", "problem", "issue", "pitfall", "gotcha", "trap", "choice",
-        "decision", "lesson", "insight", "fact", "discovery", "fix", "change", "warning",
-        "note", "entry", "memory", "blocker", "obstacle",
+        "defect",
+        "bug",
+        "problem",
+        "issue",
+        "pitfall",
+        "gotcha",
+        "trap",
+        "choice",
+        "decision",
+        "lesson",
+        "insight",
+        "fact",
+        "discovery",
+        "fix",
+        "change",
+        "warning",
+        "note",
+        "entry",
+        "memory",
+        "blocker",
+        "obstacle",
     ];
     const RELATIVE: &[&str] = &[
         "that", "which", "who", "where", "worth", "future", "you", "we", "to",

@@ -187,56 +187,39 @@ const DEFUSERS: &[&str] = &[
 /// First words of advice, conditions and instructions, which mention symptoms without
 /// reporting one: "If the job runs late, ...", "Avoid stale caches", "Check for missing keys".
 const ADVICE_OPENERS: &[&str] = &[
-    "if",
-    "when",
-    "whenever",
-    "unless",
-    "once",
-    "to",
-    "how",
-    "avoid",
-    "prevent",
-    "never",
-    "always",
-    "make",
-    "ensure",
-    "check",
-    "use",
-    "don't",
-    "do",
-    "please",
-    "should",
-    "must",
-    "allow",
-    "support",
-    "supports",
-    "handle",
-    "detect",
-    "warn",
-    "report",
-    "show",
-    "display",
-    "test",
-    "tests",
-    "add",
-    "no",
+    "if", "when", "whenever", "unless", "once", "to", "how", "avoid", "prevent", "never", "always",
+    "make", "ensure", "check", "use", "don't", "do", "please", "should", "must", "allow",
+    "support", "supports", "handle", "detect", "warn", "report", "show", "display", "test",
+    "tests", "add", "no",
     // Intent: "Going to fix the flaky test", "Need to handle stale caches".
-    "going",
-    "need",
-    "needs",
-    "have",
-    "will",
-    "plan",
-    "want",
-    "let's",
-    "stop",
+    "going", "need", "needs", "have", "will", "plan", "want", "let's", "stop",
 ];
 
 /// Verbs of doing something about a symptom, up to three words before it.
 const REMEDIES: &[&str] = &[
-    "fix", "fixes", "fixed", "fixing", "prevent", "prevents", "prevented", "avoid", "avoids",
-    "avoided", "stop", "stops", "stopped", "debug", "debugging", "investigate",
-    "investigating", "reproduce", "handle", "handles", "remove", "removes", "removed",
+    "fix",
+    "fixes",
+    "fixed",
+    "fixing",
+    "prevent",
+    "prevents",
+    "prevented",
+    "avoid",
+    "avoids",
+    "avoided",
+    "stop",
+    "stops",
+    "stopped",
+    "debug",
+    "debugging",
+    "investigate",
+    "investigating",
+    "reproduce",
+    "handle",
+    "handles",
+    "remove",
+    "removes",
+    "removed",
 ];
 
 /// Words that open a condition: a symptom after them is the case something handles.
@@ -279,7 +262,9 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
         }
         let symptom = if is_in(w, SYMPTOMS) {
             // "fix the flaky test", "prevent the tooltip from flickering": a remedy.
-            !words[i.saturating_sub(3)..i].iter().any(|b| is_in(b, REMEDIES))
+            !words[i.saturating_sub(3)..i]
+                .iter()
+                .any(|b| is_in(b, REMEDIES))
                 && !is_in(before, DEFUSERS)
         } else if *w == "not" || *w == "never" {
             // "Settings not saved on reload", "Webhook never fires".

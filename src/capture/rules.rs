@@ -142,7 +142,7 @@ mod tests {
 
     #[test]
     fn message_keywords_subject_body_and_trailers() {
-        let message = "fixed: Safari cookie loss\n\nSome context.\n- decided: same-site domain\nTIL: cookies\ngotcha: none here\nProblem: flaky CI\n\nDecided: keep it\nLearned: x\nSigned-off-by: A <a@b>\n";
+        let message = "fixed: Safari cookie loss\n\nSome context.\n- decided: same-site domain\nTIL: cookies\ngotcha: none here\nProblem: flaky CI\n\nDecided: keep it\nLearned: the CDN strips ETags\nSigned-off-by: A <a@b>\n";
         assert_eq!(
             lines(message, false),
             vec![
@@ -152,8 +152,20 @@ mod tests {
                 "gotcha: none here",
                 "problem: flaky CI",
                 "decided: keep it",
-                "learned: x",
+                "learned: the CDN strips ETags",
             ]
+        );
+        // The parser decides whether a labelled line holds a memory: a placeholder, a file
+        // name or an empty bold label holds none.
+        assert!(
+            lines(
+                "Learned: x
+TIL: notes_2025.md
+**Decision:**
+",
+                false
+            )
+            .is_empty()
         );
     }
 

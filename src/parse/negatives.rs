@@ -164,6 +164,9 @@ pub fn is_question(s: &str) -> bool {
 /// A question answered by an instruction: "Stuck for more than an hour? Ask in the
 /// channel." It gives advice for a condition; it reports nothing.
 pub fn is_question_then_advice(s: &str) -> bool {
+    if memchr::memchr(b'?', s.as_bytes()).is_none() {
+        return false;
+    }
     s.split_once("? ")
         .is_some_and(|(_, after)| starts_imperative(after))
 }
@@ -200,6 +203,36 @@ pub fn strip_hedge(s: &str) -> Option<&str> {
 /// blocker you hit", "Any decision worth keeping", "e.g. use Postgres"). An entry states
 /// a particular thing; a legend speaks of things in general, or to the reader.
 pub fn is_template_description(body: &str) -> bool {
+    // Cheap first: nearly every label is followed by a particular thing, whose first word
+    // is none of the openers below.
+    let head = body
+        .trim_start()
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .next()
+        .unwrap_or("");
+    const OPENERS: &[&str] = &[
+        "something",
+        "anything",
+        "whatever",
+        "things",
+        "stuff",
+        "e",
+        "eg",
+        "what",
+        "why",
+        "how",
+        "when",
+        "where",
+        "which",
+        "a",
+        "an",
+        "any",
+        "each",
+        "every",
+    ];
+    if !OPENERS.iter().any(|o| head.eq_ignore_ascii_case(o)) {
+        return false;
+    }
     let lower = body.trim().to_ascii_lowercase();
     let words: Vec<&str> = super::lex::words(&lower).collect();
     let Some(&first) = words.first() else {
@@ -267,6 +300,9 @@ fn defines_type(words: &[&str]) -> bool {
 /// cells that are not sentences. A sentence that contains a pipe (a shell pipeline, an
 /// "A | B" alternative) is prose.
 pub fn is_table_like(body: &str) -> bool {
+    if memchr::memchr_iter(b'|', body.as_bytes()).nth(1).is_none() {
+        return false;
+    }
     let mut masked = super::lex::lower(body);
     super::lex::mask_spans(&mut masked);
     let pipes = masked.iter().filter(|b| **b == b'|').count();

@@ -244,49 +244,55 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
     let Ok(text) = std::str::from_utf8(lower_body) else {
         return false;
     };
-    let words: Vec<&str> = lex::words(text).collect();
-    if words.len() < 2 || words.len() > 18 {
-        return false;
-    }
-    if is_in(words[0], ADVICE_OPENERS) {
-        return false;
-    }
-    if !listed && is_in(words[0], OPENERS) {
-        return true;
-    }
-    for (i, w) in words.iter().enumerate().skip(1) {
-        let before = words[i - 1];
-        if is_in(before, CONDITIONS) {
-            // "prints a warning when the config is missing": what follows is a condition.
+    // Words seen so far, newest last; a report is short, so a small window is enough and
+    // the line is never collected.
+    let mut recent: [&str; 4] = [""; 4];
+    let mut words = lex::words(text).peekable();
+    let mut count = 0;
+    let mut found = false;
+    while let Some(w) = words.next() {
+        count += 1;
+        if count > 18 {
             return false;
         }
-        let symptom = if is_in(w, SYMPTOMS) {
-            // "fix the flaky test", "prevent the tooltip from flickering": a remedy.
-            !words[i.saturating_sub(3)..i]
-                .iter()
-                .any(|b| is_in(b, REMEDIES))
-                && !is_in(before, DEFUSERS)
-        } else if *w == "not" || *w == "never" {
-            // "Settings not saved on reload", "Webhook never fires".
-            words.get(i + 1).is_some_and(|next| {
-                participle(next) || (*w == "never" && next.ends_with('s') && next.len() > 3)
-            }) && !is_in(before, DEFUSERS)
-        } else if *w == "late" || *w == "early" || *w == "behind" {
-            is_in(before, TIME_UNITS) || before == "too"
-        } else if *w == "too" {
-            words.get(i + 1).is_some_and(|next| is_in(next, AFTER_TOO))
-        } else if *w == "off" {
-            words.get(i + 1) == Some(&"by")
-        } else if is_in(w, BAD_VALUES) {
-            is_in(before, SHOWING)
-        } else {
-            false
-        };
-        if symptom {
-            return true;
+        if count == 1 {
+            if is_in(w, ADVICE_OPENERS) {
+                return false;
+            }
+            if !listed && is_in(w, OPENERS) && words.peek().is_some() {
+                return true;
+            }
+        } else if !found {
+            let before = recent[3];
+            if is_in(before, CONDITIONS) {
+                // "prints a warning when the config is missing": what follows is a condition.
+                return false;
+            }
+            let next = words.peek().copied();
+            found = if is_in(w, SYMPTOMS) {
+                // "fix the flaky test", "prevent the tooltip from flickering": a remedy.
+                !recent[1..].iter().any(|b| is_in(b, REMEDIES)) && !is_in(before, DEFUSERS)
+            } else if w == "not" || w == "never" {
+                // "Settings not saved on reload", "Webhook never fires".
+                next.is_some_and(|next| {
+                    participle(next) || (w == "never" && next.ends_with('s') && next.len() > 3)
+                }) && !is_in(before, DEFUSERS)
+            } else if w == "late" || w == "early" || w == "behind" {
+                is_in(before, TIME_UNITS) || before == "too"
+            } else if w == "too" {
+                next.is_some_and(|next| is_in(next, AFTER_TOO))
+            } else if w == "off" {
+                next == Some("by")
+            } else if is_in(w, BAD_VALUES) {
+                is_in(before, SHOWING)
+            } else {
+                false
+            };
         }
+        recent.rotate_left(1);
+        recent[3] = w;
     }
-    false
+    found && count >= 2
 }
 
 #[cfg(test)]

@@ -2,6 +2,10 @@
 # Score `mind parse --lines` on the parser evaluation set.
 #
 #   scripts/eval-parser.sh [GOLD.jsonl]     (default: ../shared/eval/parser-dev.jsonl)
+#   scripts/eval-parser.sh tests/eval/parser-heldout.jsonl   (the held-out set)
+#
+# Score the held-out set once per change and report it beside the development set; never
+# change a rule because one of its lines needs it.
 #
 # Every record becomes one line of an input file, classified on its own. Records of the
 # `implicit` tier come after their recorded section headings (`section`, outer > inner),

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::parse::{EntryType, ruled_out};
+use crate::parse::{Classified, EntryType, classify_line, explain_line, is_hedged, ruled_out};
 use crate::store::session::Section;
 
 /// The destination of a log message.
@@ -132,197 +132,26 @@ pub struct Classification {
     pub matched: Option<String>,
 }
 
-/// A type decided by a leading label such as `decided:`, `**TIL:**` or `tried:`.
-const LABELS: &[(&str, LogKind)] = {
-    use EntryType::*;
-    use Section::*;
-    &[
-        ("decided against", LogKind::Memory(EntryType::Rejected)),
-        ("decided", LogKind::Memory(Decision)),
-        ("decision", LogKind::Memory(Decision)),
-        ("chose", LogKind::Memory(Decision)),
-        ("learned", LogKind::Memory(Learning)),
-        ("learning", LogKind::Memory(Learning)),
-        ("til", LogKind::Memory(Learning)),
-        ("lesson", LogKind::Memory(Learning)),
-        ("insight", LogKind::Memory(Learning)),
-        ("fixed", LogKind::Memory(Progress)),
-        ("fix", LogKind::Memory(Progress)),
-        ("resolved", LogKind::Memory(Progress)),
-        ("done", LogKind::Memory(Progress)),
-        ("shipped", LogKind::Memory(Progress)),
-        ("problem", LogKind::Memory(Problem)),
-        ("bug", LogKind::Memory(Problem)),
-        ("issue", LogKind::Memory(Problem)),
-        ("gotcha", LogKind::Memory(Gotcha)),
-        ("pitfall", LogKind::Memory(Gotcha)),
-        ("caveat", LogKind::Memory(Gotcha)),
-        ("tried", LogKind::Session(Section::Rejected)),
-        ("rejected", LogKind::Session(Section::Rejected)),
-        ("ruled out", LogKind::Session(Section::Rejected)),
-        ("blocked", LogKind::Session(Blockers)),
-        ("blocker", LogKind::Session(Blockers)),
-        ("stuck", LogKind::Session(Blockers)),
-        ("assuming", LogKind::Session(Assumptions)),
-        ("assumption", LogKind::Session(Assumptions)),
-        ("assume", LogKind::Session(Assumptions)),
-        ("experience", LogKind::Session(Experience)),
-        ("note", LogKind::Session(Experience)),
-    ]
-};
-
-/// Cue phrases (whole words), tried in this order; the first rule with a match wins.
-/// Plain word matching, not substrings: "helper" is not "help", "retried" is not "tried".
-const CUES: &[(LogKind, &[&str])] = {
-    use EntryType::*;
-    use Section::*;
-    &[
-        // A rejection made for good is memory, and stays a rejection there.
-        (LogKind::Memory(EntryType::Rejected), &["decided against"]),
-        (
-            LogKind::Session(Section::Rejected),
-            &[
-                "tried",
-                "didn't work",
-                "didnt work",
-                "did not work",
-                "doesn't work",
-                "doesnt work",
-                "won't work",
-                "wont work",
-                "ruled out",
-                "rejected",
-                "abandoned",
-                "gave up on",
-                "scrapped",
-                "discarded",
-                "no good",
-                "overkill",
-                "dead end",
-            ],
-        ),
-        (
-            LogKind::Session(Blockers),
-            &[
-                "stuck",
-                "blocked",
-                "can't figure",
-                "cant figure",
-                "cannot figure",
-                "don't know how",
-                "dont know how",
-                "no idea how",
-                "no idea why",
-                "no idea what",
-                "hitting a wall",
-                "roadblock",
-            ],
-        ),
-        (
-            LogKind::Memory(Decision),
-            &[
-                "decided",
-                "going with",
-                "went with",
-                "chose",
-                "settled on",
-                "opted for",
-                "we'll use",
-                "will use",
-                "switched to",
-            ],
-        ),
-        (
-            LogKind::Memory(Learning),
-            &[
-                "learned",
-                "learnt",
-                "til",
-                "turns out",
-                "turned out",
-                "realized",
-                "realised",
-                "discovered",
-                "found out",
-                "lesson",
-            ],
-        ),
-        (
-            LogKind::Memory(Progress),
-            &["fixed", "resolved", "solved", "shipped", "completed"],
-        ),
-        (
-            LogKind::Memory(Problem),
-            &[
-                "bug",
-                "broken",
-                "crash",
-                "crashes",
-                "crashed",
-                "crashing",
-                "panic",
-                "panics",
-                "segfault",
-                "segfaults",
-                "regression",
-                "fails",
-                "failing",
-            ],
-        ),
-        (
-            LogKind::Session(Assumptions),
-            &[
-                "assuming",
-                "assume",
-                "i think",
-                "probably",
-                "i believe",
-                "presumably",
-                "guessing",
-                "should be",
-            ],
-        ),
-    ]
-};
-
-/// Phrases that mention a decision without making one.
-const UNDECIDED: &[&str] = &[
-    "haven't decided",
-    "havent decided",
-    "have not decided",
-    "not yet decided",
-    "need to decide",
-    "needs to decide",
-    "should we decide",
-    "if we decide",
-    "might decide",
-    "yet to decide",
+/// Labels that only `mind log` knows: they send a message to a SESSION.md section
+/// (`tried:`, `blocked:`, `assuming:`, `note:`). Every memory label (`decided:`, `TIL:`,
+/// `fixed:`, `gotcha:` ...) is read by the parser, like any memory line.
+const SESSION_LABELS: &[(&str, Section)] = &[
+    ("tried", Section::Rejected),
+    ("rejected", Section::Rejected),
+    ("ruled out", Section::Rejected),
+    ("blocked", Section::Blockers),
+    ("blocker", Section::Blockers),
+    ("stuck", Section::Blockers),
+    ("assuming", Section::Assumptions),
+    ("assumption", Section::Assumptions),
+    ("assume", Section::Assumptions),
+    ("experience", Section::Experience),
+    ("note", Section::Experience),
 ];
 
-/// Lower-case words (letters, digits, apostrophes) of a text, for phrase matching.
-fn words(text: &str) -> Vec<String> {
-    text.to_lowercase()
-        .replace(['\u{2019}', '\u{2018}'], "'")
-        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
-        .map(|w| w.trim_matches('\''))
-        .filter(|w| !w.is_empty())
-        .map(str::to_string)
-        .collect()
-}
-
-/// The first phrase of `phrases` that occurs as whole words in `words`.
-fn find_phrase<'a>(words: &[String], phrases: &[&'a str]) -> Option<&'a str> {
-    phrases.iter().copied().find(|phrase| {
-        let parts: Vec<&str> = phrase.split(' ').collect();
-        words
-            .windows(parts.len())
-            .any(|w| w.iter().zip(&parts).all(|(a, b)| a == b))
-    })
-}
-
-/// The label a message starts with (`decided:`, `**TIL:**`, `ruled out:`), if it is one we
-/// know, with the byte offset where the text after it begins.
-fn leading_label(text: &str) -> Option<(&'static str, LogKind, usize)> {
+/// The session label a message starts with (`tried:`, `**Blocked:**`), if any, with the
+/// byte offset where the text after it begins.
+fn session_label(text: &str) -> Option<(&'static str, LogKind, usize)> {
     let lead = text.len() - text.trim_start().len();
     let t = text.trim_start();
     let bold = t.starts_with("**");
@@ -330,42 +159,91 @@ fn leading_label(text: &str) -> Option<(&'static str, LogKind, usize)> {
     let skipped = lead + (t.len() - t2.len());
     let colon = t2.find(':')?;
     let name = t2[..colon].trim_end_matches("**").trim().to_lowercase();
-    let (label, kind) = LABELS.iter().find(|(label, _)| *label == name).copied()?;
+    let (label, section) = SESSION_LABELS
+        .iter()
+        .find(|(label, _)| *label == name)
+        .copied()?;
     let mut end = skipped + colon + 1;
     if bold && text[end..].starts_with("**") {
         end += 2;
     }
-    Some((label, kind, end))
+    Some((label, LogKind::Session(section), end))
 }
 
-/// Classify a message logged without a type.
+/// The label a message starts with, session or memory, with the byte offset where the
+/// text after it begins.
+fn leading_label(text: &str) -> Option<(LogKind, usize)> {
+    if let Some((_, kind, end)) = session_label(text) {
+        return Some((kind, end));
+    }
+    let lead = text.len() - text.trim_start().len();
+    let t = text.trim_start();
+    let bold = t.starts_with("**");
+    let t2 = t.trim_start_matches("**").trim_start();
+    let skipped = lead + (t.len() - t2.len());
+    let colon = t2.find(':')?;
+    let name = t2[..colon].trim_end_matches("**").trim();
+    let kind = crate::parse::label_type(name)?;
+    let mut end = skipped + colon + 1;
+    if bold && text[end..].starts_with("**") {
+        end += 2;
+    }
+    Some((LogKind::Memory(kind), end))
+}
+
+/// Where the parser's verdict on a message goes. A rejection recorded for good ("decided
+/// against X") is a memory; an attempt that did not work ("tried X, no luck", "gave up on
+/// X") is a session note. A problem that says the work is stuck or blocked is a blocker of
+/// the session.
+fn route(found: &Classified) -> LogKind {
+    let cue = found.cue.as_deref().unwrap_or("");
+    match found.kind {
+        EntryType::Rejected if found.reason == "cue" && cue != "decided against" => {
+            LogKind::Session(Section::Rejected)
+        }
+        EntryType::Problem if found.reason == "cue" && matches!(cue, "stuck" | "blocked") => {
+            LogKind::Session(Section::Blockers)
+        }
+        kind => LogKind::Memory(kind),
+    }
+}
+
+/// Classify a message logged without a type. A session label decides first; otherwise
+/// the parser types the text exactly as it types a line of MEMORY.md (labels, cue words
+/// in context, issue-title symptoms); text the parser keeps no memory from is an
+/// assumption when it hedges and an experience otherwise.
 pub fn classify(message: &str) -> Classification {
     let text = message.trim();
-    if let Some((label, kind, _)) = leading_label(text) {
+    if let Some((label, kind, _)) = session_label(text) {
         return Classification {
             kind,
             matched: Some(format!("{label}:")),
         };
     }
-    // A question records no fact: it is an experience.
-    if !text.ends_with('?') {
-        let words = words(text);
-        let undecided = find_phrase(&words, UNDECIDED).is_some();
-        for (kind, phrases) in CUES {
-            if undecided && *kind == LogKind::Memory(EntryType::Decision) {
-                continue;
-            }
-            if let Some(phrase) = find_phrase(&words, phrases) {
-                return Classification {
-                    kind: *kind,
-                    matched: Some(phrase.to_string()),
-                };
-            }
-        }
+    if let Some(found) = classify_line(text, None) {
+        let matched = match (&found.cue, found.reason) {
+            (Some(cue), _) => cue.clone(),
+            (None, "type label") => text.split_once(':').map_or_else(
+                || found.reason.to_string(),
+                |(label, _)| format!("{}:", label.trim_matches(['*', ' ']).to_lowercase()),
+            ),
+            (None, reason) => reason.to_string(),
+        };
+        return Classification {
+            kind: route(&found),
+            matched: Some(matched),
+        };
+    }
+    if !text.ends_with('?') && is_hedged(text) {
+        return Classification {
+            kind: LogKind::Session(Section::Assumptions),
+            matched: Some("a hedge".to_string()),
+        };
     }
     // A leading type word the user kept in the text ("done with the refactor", "issue with
-    // flaky tests") names the type when no cue did.
-    if !text.ends_with('?')
+    // flaky tests") names the type when nothing else did: in prose, not in code or a
+    // question (`decided = True`).
+    if explain_line(text, None).1 == "no cue"
         && let Some(first) = text.split_whitespace().next()
         && let Some(kind) = parse_type(first.trim_end_matches([',', '.', ';', '!']))
     {
@@ -378,6 +256,19 @@ pub fn classify(message: &str) -> Classification {
         kind: LogKind::Session(Section::Experience),
         matched: None,
     }
+}
+
+/// The type a message logged as `kind` is written with: the given type, except that a
+/// decision whose text the parser reads as a rejection ("we decided against Redis") is
+/// kept as a rejection, so it never reads back as a decision for what it ruled out.
+pub fn given(kind: LogKind, message: &str) -> LogKind {
+    if kind == LogKind::Memory(EntryType::Decision)
+        && classify_line(message.trim(), None)
+            .is_some_and(|found| found.kind == EntryType::Rejected)
+    {
+        return LogKind::Memory(EntryType::Rejected);
+    }
+    kind
 }
 
 /// Leading words that already say what a type's label says, and the label that replaces them:
@@ -436,7 +327,7 @@ fn after_phrase<'a>(text: &'a str, phrase: &str) -> Option<&'a str> {
 /// "fixed", "TIL") become the label, and so do the words of a rejection with their subject
 /// ("we decided against X" -> `decided against: X`). No other word is ever dropped.
 pub fn memory_line(kind: EntryType, message: &str) -> String {
-    if let Some((_, labelled, end)) = leading_label(message) {
+    if let Some((labelled, end)) = leading_label(message) {
         if labelled == LogKind::Memory(kind) {
             return message.to_string();
         }
@@ -492,7 +383,11 @@ mod tests {
         assert_eq!(kind("should we use postgres?"), "experience");
         assert_eq!(kind("we need to decide on a queue"), "experience");
         assert_eq!(kind("we haven't decided yet, it crashes"), "problem");
-        assert_eq!(kind("It didn\u{2019}t work with nginx"), "rejected");
+        // The parser reads a bare failure as a report of a problem.
+        assert_eq!(kind("It didn\u{2019}t work with nginx"), "problem");
+        assert_eq!(kind("tried mocking time, no luck"), "rejected");
+        assert_eq!(kind("we decided against redis - overkill"), "rejected");
+        assert_eq!(kind("Tooltip flickers on hover in Firefox"), "problem");
     }
 
     #[test]

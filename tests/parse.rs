@@ -5,7 +5,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::Env;
+use common::{Env, User};
 use serde_json::{Value, json};
 
 fn fixture(name: &str) -> PathBuf {
@@ -474,6 +474,265 @@ Last: tokens are scoped per workspace (2026-01-20)
     );
 }
 
+/// (text, type, reason) of every line `mind parse --lines FILE --json` prints.
+fn line_types(env: &Env, file: &str) -> Vec<(String, String, String)> {
+    jsonl(&env.ok(&["parse", "--lines", file, "--json"]))
+        .into_iter()
+        .map(|r| {
+            (
+                r["text"].as_str().unwrap().to_string(),
+                r["type"].as_str().unwrap().to_string(),
+                r["reason"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn typed(text: &str, kind: &str, reason: &str) -> (String, String, String) {
+    (text.to_string(), kind.to_string(), reason.to_string())
+}
+
+/// The recall block as written to CLAUDE.md.
+fn recall_block(env: &Env) -> String {
+    env.ok(&["recall"]);
+    env.read("CLAUDE.md")
+}
+
+#[test]
+fn issue_title_symptoms_are_problems_and_show_as_open_loops() {
+    let mut env = Env::initialised();
+    env.write(
+        "titles.md",
+        "Tooltip flickers on hover in Firefox\n\
+         Cron job fires an hour late after DST\n\
+         Settings not saved after restart\n\
+         API returns null for deleted users\n\
+         Prevent flicker when the tooltip opens\n\
+         The CLI prints a warning when the config is missing\n",
+    );
+    assert_eq!(
+        line_types(&env, "titles.md"),
+        vec![
+            typed("Tooltip flickers on hover in Firefox", "problem", "symptom"),
+            typed(
+                "Cron job fires an hour late after DST",
+                "problem",
+                "symptom"
+            ),
+            typed("Settings not saved after restart", "problem", "symptom"),
+            typed("API returns null for deleted users", "problem", "symptom"),
+            typed("Prevent flicker when the tooltip opens", "none", "no cue"),
+            typed(
+                "The CLI prints a warning when the config is missing",
+                "none",
+                "no cue"
+            ),
+        ]
+    );
+    // Logged without a type, the same words are typed by the same engine, written as a
+    // problem and shown among the open loops.
+    env.at("2026-02-01T09:00:00Z");
+    env.ok(&["log", "Tooltip flickers on hover in Firefox"]);
+    assert!(
+        env.read(".mind/MEMORY.md")
+            .contains("problem: Tooltip flickers on hover in Firefox\n")
+    );
+    assert!(
+        recall_block(&env)
+            .contains("- [!] Tooltip flickers on hover in Firefox (2026-02-01) - unresolved\n")
+    );
+}
+
+#[test]
+fn legends_templates_and_code_lines_are_not_entries() {
+    let env = Env::initialised();
+    let legend = "## Legend\n\
+                  - gotcha: Something that surprised you\n\
+                  - decided: What you chose and why\n\
+                  - problem: A bug or blocker you hit\n\
+                  - Problem: a reported defect that is still open\n\
+                  learned: [lesson here]\n\
+                  if (!decided) throw new Error(\"not decided\");\n";
+    env.write("legend.md", legend);
+    let got = line_types(&env, "legend.md");
+    let kinds: Vec<&str> = got.iter().map(|(_, k, _)| k.as_str()).collect();
+    assert_eq!(kinds, vec!["none"; 7]);
+    assert_eq!(got[1].2, "label with template text");
+    assert_eq!(got[5].2, "label with placeholder text");
+    assert_eq!(got[6].2, "code");
+    // In MEMORY.md the legend adds nothing to the context block.
+    let memory = env.read(".mind/MEMORY.md");
+    env.write(".mind/MEMORY.md", format!("{memory}\n{legend}"));
+    assert_eq!(env.ok(&["parse", "--json"]), "");
+    let block = recall_block(&env);
+    assert!(!block.contains("surprised"), "{block}");
+    assert!(!block.contains("defect"), "{block}");
+}
+
+#[test]
+fn plans_rules_and_hypotheticals_are_not_entries() {
+    let env = Env::new();
+    env.write(
+        "plan.md",
+        "## TODO\n\
+         - Fix lint warnings\n\
+         - decided: keep the CLI flags stable\n\
+         ## Day 2\n\
+         **Objectives:**\n\
+         - Fix configuration issues\n\
+         we might decide later\n\
+         - Stuck for more than an hour? Ask in the channel.\n\
+         - Fix lint warnings\n",
+    );
+    assert_eq!(
+        line_types(&env, "plan.md"),
+        vec![
+            typed("## TODO", "none", "heading"),
+            typed("- Fix lint warnings", "none", "plan item"),
+            // A type label still says what a line is, wherever it stands.
+            typed(
+                "- decided: keep the CLI flags stable",
+                "decision",
+                "type label"
+            ),
+            typed("## Day 2", "none", "heading"),
+            typed("**Objectives:**", "none", "field of another entry"),
+            typed("- Fix configuration issues", "none", "plan item"),
+            // A paragraph ends the field's list.
+            typed("we might decide later", "none", "no cue"),
+            typed(
+                "- Stuck for more than an hour? Ask in the channel.",
+                "none",
+                "advice for a condition"
+            ),
+            // Outside a plan, the same words report a fix (a changelog line).
+            typed("- Fix lint warnings", "progress", "cue"),
+        ]
+    );
+}
+
+#[test]
+fn pipes_and_semicolons_inside_sentences_are_prose() {
+    let env = Env::new();
+    env.write(
+        "notes.md",
+        "Piping the log through grep | sort | uniq silently drops lines with tabs\n\
+         The upload fails when the file is over 2 GB;\n\
+         2025-12-13 | fixed auth | mood: good\n\
+         SELECT * FROM jobs WHERE state = 'failed';\n\
+         - blocked by signed authority;\n",
+    );
+    assert_eq!(
+        line_types(&env, "notes.md"),
+        vec![
+            typed(
+                "Piping the log through grep | sort | uniq silently drops lines with tabs",
+                "problem",
+                "cue"
+            ),
+            typed(
+                "The upload fails when the file is over 2 GB;",
+                "problem",
+                "cue"
+            ),
+            typed(
+                "2025-12-13 | fixed auth | mood: good",
+                "none",
+                "table or summary line"
+            ),
+            typed(
+                "SELECT * FROM jobs WHERE state = 'failed';",
+                "none",
+                "fragment or statement"
+            ),
+            typed(
+                "- blocked by signed authority;",
+                "none",
+                "fragment or statement"
+            ),
+        ]
+    );
+}
+
+#[test]
+fn parent_headings_type_bullets_under_neutral_subheadings() {
+    let env = Env::initialised();
+    let notes = "## Things that bit us\n\
+                 ### Frontend\n\
+                 - The date picker uses the browser locale, not the app's\n\
+                 ### Backend\n\
+                 - Cron runs in UTC on the server\n\
+                 ## A bit of history\n\
+                 - The app started as a weekend project\n";
+    env.write("notes.md", notes);
+    let kinds: Vec<String> = line_types(&env, "notes.md")
+        .into_iter()
+        .map(|(_, k, _)| k)
+        .collect();
+    assert_eq!(
+        kinds,
+        vec!["none", "none", "gotcha", "none", "gotcha", "none", "none"]
+    );
+    let memory = env.read(".mind/MEMORY.md");
+    env.write(".mind/MEMORY.md", format!("{memory}\n{notes}"));
+    let block = recall_block(&env);
+    let gotchas = block.split("## Gotchas").nth(1).expect("gotchas section");
+    assert!(
+        gotchas.contains("- Cron runs in UTC on the server"),
+        "{block}"
+    );
+    assert!(
+        gotchas.contains("- The date picker uses the browser locale, not the app's"),
+        "{block}"
+    );
+    assert!(!block.contains("weekend project"), "{block}");
+}
+
+#[test]
+fn a_user_logs_without_a_type_and_the_parser_decides() {
+    // As a user runs it: a temp HOME, a real git repository, no MIND_* but the clock.
+    let user = User::new();
+    let project = user.folder("shop");
+    user.git(&project, &["init", "-q"]);
+    user.ok(&project, &["init"]);
+    user.ok(
+        &project,
+        &["log", "we", "decided", "against", "Redis", "-", "overkill"],
+    );
+    user.ok(
+        &project,
+        &["log", "decision", "we decided against GraphQL for now"],
+    );
+    user.ok(
+        &project,
+        &[
+            "log",
+            "Search results show duplicate entries after pagination",
+        ],
+    );
+    user.ok(&project, &["log", "assuming the API is stable"]);
+    let memory = std::fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
+    assert!(
+        memory.contains("decided against: Redis - overkill\n"),
+        "{memory}"
+    );
+    // A decision whose words rule something out is kept as the rejection it is.
+    assert!(
+        memory.contains("decided against: GraphQL for now\n"),
+        "{memory}"
+    );
+    assert!(
+        memory.contains("problem: Search results show duplicate entries after pagination\n"),
+        "{memory}"
+    );
+    let session = std::fs::read_to_string(project.join(".mind/SESSION.md")).unwrap();
+    let assumptions = session.split("## Assumptions").nth(1).expect("assumptions");
+    assert!(
+        assumptions.contains("- assuming the API is stable"),
+        "{session}"
+    );
+}
+
 mod props {
     use mind::classify::memory_line;
     use mind::parse::{EntryType, classify_line, parse_document};
@@ -654,4 +913,78 @@ fn rejections_keep_their_polarity_in_every_phrasing() {
     assert_eq!(lines[5]["reason"], "type label");
     assert_eq!(lines[9]["type"], "rejected");
     assert_eq!(lines[9]["reason"], "cue");
+}
+
+mod one_engine {
+    //! `mind log`, capture and the parser type text with one engine: on every line of the
+    //! evaluation sets they agree.
+
+    use std::path::PathBuf;
+
+    use mind::capture::rules::{from_comment, from_message};
+    use mind::classify::{LogKind, classify};
+    use mind::parse::{EntryType, classify_line};
+    use mind::store::session::Section;
+
+    /// The evaluation sets in the repository, and the development set beside it when there.
+    fn eval_lines() -> Vec<String> {
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let mut files = vec![
+            root.join("tests/eval/parser-heldout.jsonl"),
+            root.join("tests/fixtures/parser-holdout.jsonl"),
+            root.join("tests/fixtures/parser-holdout-2.jsonl"),
+            root.join("tests/fixtures/parser-holdout-3.jsonl"),
+        ];
+        let dev = root.join("../shared/eval/parser-dev.jsonl");
+        if dev.exists() {
+            files.push(dev);
+        }
+        let mut lines = Vec::new();
+        for file in files {
+            let text = std::fs::read_to_string(&file).unwrap();
+            for record in text.lines().filter(|l| !l.trim().is_empty()) {
+                let value: serde_json::Value = serde_json::from_str(record).unwrap();
+                lines.push(value["text"].as_str().unwrap().trim().to_string());
+            }
+        }
+        assert!(lines.len() > 500, "{} lines", lines.len());
+        lines
+    }
+
+    /// The memory type a `mind log` destination stands for: a session blocker is a problem,
+    /// a session rejection a rejection; experiences and assumptions are no memory.
+    fn memory_type(kind: LogKind) -> Option<EntryType> {
+        match kind {
+            LogKind::Memory(kind) => Some(kind),
+            LogKind::Session(Section::Rejected) => Some(EntryType::Rejected),
+            LogKind::Session(Section::Blockers) => Some(EntryType::Problem),
+            LogKind::Session(_) => None,
+        }
+    }
+
+    #[test]
+    fn log_capture_and_parser_give_every_eval_line_the_same_type() {
+        let mut disagreements = Vec::new();
+        for line in eval_lines() {
+            let parser = classify_line(&line, None).map(|c| c.kind);
+            let log = memory_type(classify(&line).kind);
+            // A `MEMORY:` comment is always kept: text the parser types keeps its type,
+            // anything else is a plain learning.
+            let comment = from_comment(&line).map(|h| h.kind);
+            let comment_want = Some(parser.unwrap_or(EntryType::Learning));
+            // A commit line is a memory only with a label; when it is one, its type is the
+            // parser's.
+            let commit: Vec<EntryType> = from_message(&line, true)
+                .into_iter()
+                .map(|h| h.kind)
+                .collect();
+            let commit_ok = commit.iter().all(|k| Some(*k) == parser);
+            if log != parser || comment != comment_want || !commit_ok {
+                disagreements.push(format!(
+                    "{line:?}: parser {parser:?}, log {log:?}, comment {comment:?}, commit {commit:?}"
+                ));
+            }
+        }
+        assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
+    }
 }

@@ -1,6 +1,8 @@
 //! Harvest rules: which comment and commit-message text becomes a memory line, and how
 //! that line is written.
 //!
+//! Every type here is the parser's: these rules only say which text is offered to it.
+//!
 //! - A `MEMORY:` comment is typed by the parser ([`crate::parse::classify_line`]); text it
 //!   recognises is kept as written, anything else is a plain learning (`learned: ...`).
 //! - A commit message line (subject or body, bullets allowed) that starts with
@@ -10,11 +12,7 @@
 //! - Conventional-commit subjects (`fix: typo`, `fix(api): ...`) are not memories unless
 //!   `capture.conventional_subjects` is on; then `fix` subjects become `fixed: ...`.
 
-use std::sync::LazyLock;
-
-use regex::Regex;
-
-use crate::parse::{EntryType, classify_line};
+use crate::parse::{EntryType, classify_line, conventional_fix, label_type};
 use crate::store::text::one_line;
 
 /// A memory line found by a rule (without its provenance).
@@ -61,25 +59,33 @@ fn split_key(text: &str) -> (Option<&str>, &str) {
     (None, text)
 }
 
-/// Keywords that make a message line a memory, and the type each gives.
-/// `memory` defers to the parser like a comment does.
-fn keyword(head: &str) -> Option<Option<EntryType>> {
-    let kind = match head {
-        "decided" | "decision" => EntryType::Decision,
-        // What the commit ruled out stays a rejection, never a decision.
-        "decided against" | "ruled out" => EntryType::Rejected,
-        "learned" | "learnt" | "til" => EntryType::Learning,
-        "gotcha" => EntryType::Gotcha,
-        "problem" => EntryType::Problem,
-        "fixed" => EntryType::Progress,
-        "memory" => return Some(None),
-        _ => return None,
-    };
-    Some(Some(kind))
-}
+/// The labels that make a commit-message line a memory. Only these: a commit body is full
+/// of `Note:`/`Issue:`/`Error:` lines that are not meant for memory. The type each names is
+/// the parser's reading of the label (`ruled out` stays a rejection, never a decision).
+const COMMIT_LABELS: &[&str] = &[
+    "decided",
+    "decision",
+    "decided against",
+    "ruled out",
+    "learned",
+    "learnt",
+    "til",
+    "gotcha",
+    "problem",
+    "fixed",
+];
 
-static CONVENTIONAL_FIX: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?i)^fix(?:\([^)]*\))?!?:\s*(\S.*)$").expect("static pattern"));
+/// The type a commit line's label gives; `Some(None)` for `memory`, which defers to the
+/// parser like a comment does.
+fn keyword(head: &str) -> Option<Option<EntryType>> {
+    if head == "memory" {
+        return Some(None);
+    }
+    if !COMMIT_LABELS.contains(&head) {
+        return None;
+    }
+    label_type(head).map(Some)
+}
 
 /// The memories in a commit message, in message order.
 pub fn from_message(message: &str, conventional_subjects: bool) -> Vec<Harvested> {
@@ -94,16 +100,21 @@ pub fn from_message(message: &str, conventional_subjects: bool) -> Vec<Harvested
             continue;
         }
         match keyword(head.trim().to_ascii_lowercase().as_str()) {
-            Some(Some(kind)) => out.push(Harvested {
-                kind,
-                line: format!("{} {}", kind.label(), one_line(value)),
-            }),
+            // The label offers the line; the parser decides whether it holds a memory
+            // (`TIL: notes_2025.md`, `Til: o'zbek` and `**Decision:**` hold none).
+            Some(Some(kind)) if classify_line(line, None).is_some_and(|c| c.kind == kind) => {
+                out.push(Harvested {
+                    kind,
+                    line: format!("{} {}", kind.label(), one_line(value)),
+                });
+            }
+            Some(Some(_)) => {}
             Some(None) => out.extend(from_comment(value)),
             None if index == 0 && conventional_subjects => {
-                if let Some(m) = CONVENTIONAL_FIX.captures(line) {
+                if let Some(rest) = conventional_fix(line) {
                     out.push(Harvested {
                         kind: EntryType::Progress,
-                        line: format!("{} {}", EntryType::Progress.label(), one_line(&m[1])),
+                        line: format!("{} {}", EntryType::Progress.label(), one_line(rest)),
                     });
                 }
             }
@@ -131,7 +142,7 @@ mod tests {
 
     #[test]
     fn message_keywords_subject_body_and_trailers() {
-        let message = "fixed: Safari cookie loss\n\nSome context.\n- decided: same-site domain\nTIL: cookies\ngotcha: none here\nProblem: flaky CI\n\nDecided: keep it\nLearned: x\nSigned-off-by: A <a@b>\n";
+        let message = "fixed: Safari cookie loss\n\nSome context.\n- decided: same-site domain\nTIL: cookies\ngotcha: none here\nProblem: flaky CI\n\nDecided: keep it\nLearned: the CDN strips ETags\nSigned-off-by: A <a@b>\n";
         assert_eq!(
             lines(message, false),
             vec![
@@ -141,8 +152,20 @@ mod tests {
                 "gotcha: none here",
                 "problem: flaky CI",
                 "decided: keep it",
-                "learned: x",
+                "learned: the CDN strips ETags",
             ]
+        );
+        // The parser decides whether a labelled line holds a memory: a placeholder, a file
+        // name or an empty bold label holds none.
+        assert!(
+            lines(
+                "Learned: x
+TIL: notes_2025.md
+**Decision:**
+",
+                false
+            )
+            .is_empty()
         );
     }
 

@@ -214,7 +214,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         ));
     }
     let (kind, classification) = match named {
-        Some(kind) => (kind, None),
+        Some(kind) => (classify::given(kind, &message), None),
         None => {
             let c = classify::classify(&message);
             (c.kind, Some(c))

@@ -14,7 +14,7 @@ use crate::app::Ctx;
 use crate::cli::ParseArgs;
 use crate::error::{Error, Result};
 use crate::output;
-use crate::parse::{self, Entity, EntryType};
+use crate::parse::{self, Entity};
 use crate::store::text;
 
 #[derive(Serialize)]
@@ -77,27 +77,16 @@ pub fn run(args: &ParseArgs, ctx: &Ctx) -> Result<()> {
     }
 }
 
-/// One record per input line, in order; headings carry their section type to the lines
-/// below them.
+/// One record per input line, in order, judged as the document parser judges it in place
+/// (headings, field labels, fences and comments in scope).
 fn render_lines(ctx: &Ctx, content: &str, out: &mut String) {
-    // The typed headings in scope, by level.
-    let mut headings: Vec<(usize, Option<EntryType>)> = Vec::new();
-    for line in content.lines() {
-        let trimmed = line.trim();
-        let level = trimmed.bytes().take_while(|b| *b == b'#').count();
-        if (1..=6).contains(&level) && trimmed[level..].starts_with(' ') {
-            while headings.last().is_some_and(|(l, _)| *l >= level) {
-                headings.pop();
-            }
-            headings.push((level, parse::heading_section(&trimmed[level..])));
-        }
-        let section = headings.iter().rev().find_map(|(_, s)| *s);
-        let (found, reason) = parse::explain_line(line, section);
+    for (line, verdict) in content.lines().zip(parse::explain_lines(content)) {
+        let reason = verdict.reason;
         let record = LineRecord {
             text: line,
-            kind: found.as_ref().map_or("none", |c| c.kind.as_str()),
-            confidence: found.as_ref().map_or(0.0, |c| c.confidence),
-            key: found.as_ref().is_some_and(|c| c.key),
+            kind: verdict.kind.map_or("none", |k| k.as_str()),
+            confidence: verdict.confidence,
+            key: verdict.key,
             reason,
         };
         if ctx.json {

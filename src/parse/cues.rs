@@ -666,8 +666,21 @@ fn judge(buf: &[u8], original: &[u8], start: usize, end: usize) -> Option<(Entry
                     "improved",
                 ],
             );
+            // "Errors handled gracefully", "errors caught at the boundary": also a feature.
+            let handled_after = any_of(
+                next,
+                &[
+                    "handled",
+                    "caught",
+                    "logged",
+                    "surfaced",
+                    "retried",
+                    "recovered",
+                ],
+            );
             (!negated(buf, start)
                 && !handled
+                && !handled_after
                 && !any_of(prev, &["any", "zero"])
                 && !any_of(next, ERROR_COMPOUNDS))
             .then_some((Problem, Weak))
@@ -753,6 +766,7 @@ fn judge(buf: &[u8], original: &[u8], start: usize, end: usize) -> Option<(Entry
         | b"oom-killed" | b"out of memory" => Some((Problem, Medium)),
         b"not found" => Some((Problem, Weak)),
         b"bug" | b"bugs" | b"buggy" => (!negated(buf, start)
+            && !about_handling_reports(buf, end)
             && !any_of(
                 next,
                 &[
@@ -765,6 +779,7 @@ fn judge(buf: &[u8], original: &[u8], start: usize, end: usize) -> Option<(Entry
             issue_noun(buf, original, prev, next, start, end).then_some((Problem, Weak))
         }
         b"problem" | b"problems" => (!negated(buf, start)
+            && !about_handling_reports(buf, end)
             && !any_of(prev, &["no"])
             && (prev.is_some() || any_of(next, NOUN_FOLLOWERS)))
         .then_some((Problem, Weak)),
@@ -815,6 +830,15 @@ fn attempt_failed(tail: &[u8]) -> bool {
         b"still failing",
         b"still broken",
         b"dead end",
+        // Verdicts on an attempt (general wording): "tried Redis - overkill".
+        b"overkill",
+        b"too slow",
+        b"too heavy",
+        b"too complex",
+        b"no good",
+        b"not worth",
+        b"wasn't worth",
+        b"gave up",
     ];
     FAILED.iter().any(|p| has_phrase(tail, p))
 }
@@ -893,6 +917,9 @@ fn issue_noun(
     if prev.is_none() && !any_of(next, NOUN_FOLLOWERS) {
         return false;
     }
+    if about_handling_reports(buf, end) {
+        return false;
+    }
     // A capitalised "Issues" mid-line is usually a name (a tab, a page, a list).
     if start > 0 && original.get(start).is_some_and(u8::is_ascii_uppercase) {
         return false;
@@ -923,6 +950,23 @@ fn issue_noun(
         return false;
     }
     true
+}
+
+/// Talk about how reports are handled ("bugs in the parser are tracked in Jira", "issues
+/// get triaged weekly"): a process, not a report.
+fn about_handling_reports(buf: &[u8], end: usize) -> bool {
+    let clause = clause_after(buf, end);
+    [
+        &b"tracked"[..],
+        b"filed",
+        b"triaged",
+        b"labelled",
+        b"labeled",
+        b"listed",
+        b"logged",
+    ]
+    .iter()
+    .any(|w| has_word(clause, w))
 }
 
 /// Words after "issue"/"problem" that make it a report ("problem with X", "issue where").

@@ -28,6 +28,33 @@ struct Scanner {
     /// The date of the last level-1/2 date heading: it holds until the next one.
     running_date: Option<NaiveDate>,
     field: Option<Field>,
+    /// Every line's verdict, in order, when the caller asked for them ([`explain_lines`]).
+    verdicts: Option<Vec<LineVerdict>>,
+}
+
+/// What the scanner made of one line: its type (if any) and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LineVerdict {
+    pub kind: Option<EntryType>,
+    pub confidence: f32,
+    pub key: bool,
+    pub reason: &'static str,
+}
+
+/// The verdict on every line of `text`, each line judged on its own as [`parse`] judges
+/// it, with the headings and field labels above it in scope (a fence or comment opened on
+/// one line does not swallow the next: each line stands for itself).
+pub fn explain_lines(text: &str) -> Vec<LineVerdict> {
+    let mut scanner = Scanner {
+        verdicts: Some(Vec::new()),
+        ..Scanner::default()
+    };
+    for (index, raw) in text.lines().enumerate() {
+        scanner.line(index + 1, raw);
+        scanner.fence = None;
+        scanner.in_comment = false;
+    }
+    scanner.verdicts.unwrap_or_default()
 }
 
 /// Parse a whole document.
@@ -50,16 +77,33 @@ pub fn parse_unresolved(text: &str) -> Document {
 }
 
 impl Scanner {
+    /// Set the reason of the current line's verdict (when verdicts are kept).
+    fn mark(&mut self, reason: &'static str) {
+        if let Some(last) = self.verdicts.as_mut().and_then(|v| v.last_mut()) {
+            last.reason = reason;
+        }
+    }
+
     fn line(&mut self, number: usize, raw: &str) {
+        if let Some(verdicts) = self.verdicts.as_mut() {
+            verdicts.push(LineVerdict {
+                kind: None,
+                confidence: 0.0,
+                key: false,
+                reason: "blank",
+            });
+        }
         let trimmed = raw.trim();
         if self.in_comment {
             if lex::find(trimmed.as_bytes(), b"-->").is_some() {
                 self.in_comment = false;
+                self.mark("HTML comment");
                 return;
             }
             // A comment left open (a `<!--` typed by hand) ends at the next heading, so it
             // never hides the rest of the file; the heading itself is read.
             if !trimmed.starts_with('#') {
+                self.mark("HTML comment");
                 return;
             }
             self.in_comment = false;
@@ -69,6 +113,7 @@ impl Scanner {
             if run >= len && trimmed[run..].trim().is_empty() {
                 self.fence = None;
             }
+            self.mark("code block");
             return;
         }
         if trimmed.is_empty() {
@@ -79,6 +124,7 @@ impl Scanner {
             let run = trimmed.bytes().take_while(|b| *b == first).count();
             if run >= 3 {
                 self.fence = Some((first, run));
+                self.mark("code fence");
                 return;
             }
         }
@@ -89,6 +135,7 @@ impl Scanner {
                 // A comment line (the templates' keyword comments), or the start of a
                 // multi-line one.
                 self.in_comment = !closes;
+                self.mark("HTML comment");
                 return;
             }
             if !closes {
@@ -101,11 +148,13 @@ impl Scanner {
             // block escapes it).
         }
         if first == b'#' && self.heading(number, text) {
+            self.mark("heading");
             return;
         }
 
         let sections = self.section();
         if sections == Scope::ProjectState && read_state_line(text, &mut self.doc.state) {
+            self.mark("project state");
             return;
         }
         let (_, is_item) = lex::strip_list_marker(text);
@@ -116,12 +165,29 @@ impl Scanner {
         }
         let (section, detail) = match (self.field, sections) {
             (Some(Field::Typed(kind)), _) => (Some(kind), nested),
-            (Some(Field::Context), _) => (None, nested),
+            (Some(Field::Context | Field::Plans), _) => (None, nested),
             (Some(Field::Attribute), _) => (None, true),
             (None, Scope::Typed(kind)) => (Some(kind), nested),
             (None, _) => (None, nested),
         };
-        let analysis = line::analyse(text, LineContext { section, detail });
+        let plans =
+            self.field == Some(Field::Plans) || (self.field.is_none() && sections == Scope::Todo);
+        let analysis = line::analyse(
+            text,
+            LineContext {
+                section,
+                detail,
+                plans,
+            },
+        );
+        if let Some(last) = self.verdicts.as_mut().and_then(|v| v.last_mut()) {
+            *last = LineVerdict {
+                kind: analysis.kind,
+                confidence: super::confidence::tidy(analysis.confidence),
+                key: analysis.key && analysis.kind.is_some(),
+                reason: analysis.reason,
+            };
+        }
         if let Some(field) = analysis.field {
             self.field = Some(field);
             return;
@@ -177,6 +243,7 @@ impl Scanner {
                 SectionKind::Neutral => continue,
                 SectionKind::Typed(kind) => return Scope::Typed(kind),
                 SectionKind::Plans => return Scope::None,
+                SectionKind::Todo => return Scope::Todo,
                 SectionKind::ProjectState => return Scope::ProjectState,
             }
         }
@@ -195,6 +262,8 @@ impl Scanner {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Scope {
     None,
+    /// Under a to-do or plan heading: items are work to do.
+    Todo,
     Typed(EntryType),
     ProjectState,
 }

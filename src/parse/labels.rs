@@ -351,7 +351,16 @@ pub fn kind_of(raw: &str) -> LabelKind {
         | "updated"
         | "created"
         | "symptoms"
-        | "observations" => LabelKind::Attribute,
+        | "observations"
+        | "objective"
+        | "objectives"
+        | "tasks"
+        | "todo"
+        | "to do"
+        | "action items"
+        | "plan"
+        | "roadmap"
+        | "backlog" => LabelKind::Attribute,
         _ => LabelKind::Topic,
     }
 }
@@ -381,6 +390,24 @@ pub fn is_context_field(raw: &str) -> bool {
     matches!(
         normalise(raw).as_ref(),
         "context" | "background" | "symptom" | "symptoms" | "root cause" | "cause" | "observations"
+    )
+}
+
+/// Field labels whose list is work to do (`**Objectives:**`, `**TODO:**`).
+pub fn is_plans_field(raw: &str) -> bool {
+    matches!(
+        normalise(raw).as_ref(),
+        "objective"
+            | "objectives"
+            | "goal"
+            | "goals"
+            | "tasks"
+            | "todo"
+            | "to do"
+            | "action items"
+            | "plan"
+            | "roadmap"
+            | "backlog"
     )
 }
 

@@ -15,7 +15,7 @@
 
 use super::cues::{self, Strength};
 use super::labels::{self, LabelKind};
-use super::{confidence as conf, details, lex, negatives};
+use super::{confidence as conf, details, lex, negatives, symptoms};
 use crate::parse::EntryType;
 
 /// What the surrounding document says about a line.
@@ -27,6 +27,10 @@ pub struct LineContext {
     /// field such as `**Consequences:**`): headings do not type it and vague cue words do
     /// not count.
     pub detail: bool,
+    /// The line is an item of a plan (under `## TODO`, `## Next Steps`, `**Objectives:**`):
+    /// work to do, not a memory, unless a type label says otherwise ("- Fix lint warnings"
+    /// in a to-do list reports no fix).
+    pub plans: bool,
 }
 
 /// How a verdict was reached.
@@ -49,6 +53,8 @@ pub enum Field {
     Context,
     /// `**Consequences:**`, `**Key Details:**`: the items describe another entry.
     Attribute,
+    /// `**Objectives:**`, `**Next steps:**`, `**TODO:**`: the items are work to do.
+    Plans,
 }
 
 /// The full verdict on one line.
@@ -69,6 +75,8 @@ pub struct Analysis<'a> {
     /// The text of a `Next:` line.
     pub next: Option<&'a str>,
     pub hedged: bool,
+    /// The cue phrase that typed the line (byte range in `body`), when a cue did.
+    pub cue: Option<(usize, usize)>,
 }
 
 impl<'a> Analysis<'a> {
@@ -84,6 +92,7 @@ impl<'a> Analysis<'a> {
             field: None,
             next: None,
             hedged: false,
+            cue: None,
         }
     }
 }
@@ -193,6 +202,8 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
                 if label.rest.is_empty() {
                     a.field = Some(if labels::is_context_field(label.raw) {
                         Field::Context
+                    } else if labels::is_plans_field(label.raw) {
+                        Field::Plans
                     } else {
                         Field::Attribute
                     });
@@ -202,6 +213,9 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
             LabelKind::Next if first => {
                 let mut a = Analysis::none(label.rest, "next step");
                 a.next = (!label.rest.is_empty()).then_some(label.rest);
+                if label.rest.is_empty() {
+                    a.field = Some(Field::Plans);
+                }
                 return a;
             }
             LabelKind::CommitOther if first => {
@@ -233,6 +247,10 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
         if negatives::is_placeholder(rest) {
             return Analysis::none(rest, "label with placeholder text");
         }
+        if negatives::is_template_description(rest) {
+            // A legend or template line: `- gotcha: Something that surprised you`.
+            return Analysis::none(rest, "label with template text");
+        }
         return Analysis {
             kind: Some(kind),
             confidence: if emphatic {
@@ -248,6 +266,7 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
             field: None,
             next: None,
             hedged: false,
+            cue: None,
         };
     }
     if key && negatives::is_placeholder(rest) {
@@ -259,6 +278,9 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
 
     // ---- hard negatives for unlabelled text
     let body = rest;
+    if ctx.plans {
+        return Analysis::none(body, "plan item");
+    }
     if negatives::is_placeholder(body) {
         return Analysis::none(body, "placeholder");
     }
@@ -268,10 +290,15 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     if negatives::is_link_only(body) {
         return Analysis::none(body, "link only");
     }
-    if body.ends_with(';') {
-        return Analysis::none(body, "fragment");
+    if body.ends_with(';')
+        && (body.starts_with(|c: char| c.is_lowercase())
+            || body.contains(['=', '(', ')', '{', '}', '*', '<', '>', '[', ']']))
+    {
+        // One clause of a sentence that runs over several list items, or a statement of
+        // code (`SELECT * FROM t WHERE x = 1;`). A sentence that ends with `;` is prose.
+        return Analysis::none(body, "fragment or statement");
     }
-    if topic.is_none() && body.matches('|').count() >= 2 {
+    if topic.is_none() && negatives::is_table_like(body) {
         return Analysis::none(body, "table or summary line");
     }
     let (body, mut hedged) = match negatives::strip_hedge(body) {
@@ -280,6 +307,9 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     };
     if negatives::is_question(body) {
         return Analysis::none(body, "question");
+    }
+    if negatives::is_question_then_advice(body) {
+        return Analysis::none(body, "advice for a condition");
     }
 
     let mut buf = lex::lower(body);
@@ -306,6 +336,13 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     } else {
         ctx.section
     };
+    // No cue and no heading: a report of misbehaviour in the words of an issue title.
+    let symptom = best.is_none()
+        && section.is_none()
+        && !ctx.detail
+        && !hedged
+        && !negatives::starts_with_work_verb(&buf)
+        && symptoms::reports_symptom_in(&buf, marker);
     let mut out = Analysis::none(body, "no cue");
     out.key = key;
     out.struck = struck;
@@ -337,6 +374,12 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
             ))
         }
         (None, Some(cue)) => Some((cue.kind, cue_confidence(cue.strength), Basis::Cue, "cue")),
+        (None, None) if symptom => Some((
+            EntryType::Problem,
+            cue_confidence(Strength::Weak),
+            Basis::Cue,
+            "symptom",
+        )),
         (None, None) if key => {
             let kind = if negatives::is_warning(body) {
                 EntryType::Gotcha
@@ -364,6 +407,9 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
         confidence -= conf::HEDGE_PENALTY;
     }
     out.kind = Some(kind);
+    if reason == "cue" {
+        out.cue = best.map(|c| (c.start, c.end));
+    }
     out.confidence = confidence.min(conf::LOOSE_CAP);
     out.basis = basis;
     out.reason = reason;
@@ -393,6 +439,7 @@ mod tests {
             LineContext {
                 section: Some(section),
                 detail: false,
+                plans: false,
             },
         )
         .kind
@@ -482,6 +529,7 @@ mod tests {
         let detail = LineContext {
             section: Some(Problem),
             detail: true,
+            plans: false,
         };
         assert_eq!(analyse("  - Current mitigation: retry", detail).kind, None);
         assert_eq!(

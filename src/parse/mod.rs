@@ -6,8 +6,9 @@
 //!
 //! Modules: [`document`] walks a file (fences, comments, headings, fields); [`line`]
 //! classifies one line, using [`labels`] (leading type/KEY/field labels), [`negatives`]
-//! (code, questions, placeholders), [`cues`] (natural-language cue words checked in
-//! context) and [`sections`] (what a heading types); [`details`] extracts titles,
+//! (code, questions, placeholders, templates), [`cues`] (natural-language cue words checked
+//! in context), [`symptoms`] (issue-title reports of misbehaviour) and [`sections`] (what a
+//! heading types); [`details`] extracts titles,
 //! reasoning, alternatives, status and gotcha splits; [`confidence`] documents the scheme;
 //! [`loops`] finds open loops; [`dates`] reads heading dates.
 
@@ -22,6 +23,7 @@ mod line;
 pub mod loops;
 mod negatives;
 pub mod sections;
+mod symptoms;
 
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -152,6 +154,14 @@ pub fn parse_document(text: &str) -> Document {
     document::parse(text)
 }
 
+/// The verdict on every line of a text, each judged on its own as [`parse_document`] judges
+/// it, with the headings and field labels above it in scope; one per line.
+pub fn explain_lines(text: &str) -> Vec<document::LineVerdict> {
+    document::explain_lines(text)
+}
+
+pub use document::LineVerdict;
+
 /// [`parse_document`] without resolving problems by later progress: for joining documents
 /// that are then resolved as one ([`loops::resolve_problems`]).
 pub fn parse_document_unresolved(text: &str) -> Document {
@@ -166,8 +176,12 @@ pub struct Classified {
     pub key: bool,
     /// The memory itself: the line without list markers, labels and emphasis.
     pub title: String,
-    /// What decided the type: "type label", "cue", "heading", "gotcha heading", "KEY label".
+    /// What decided the type: "type label", "cue", "symptom", "heading", "gotcha heading",
+    /// "KEY label".
     pub reason: &'static str,
+    /// The cue phrase that decided it, lower-cased ("decided against", "stuck"), when a cue
+    /// did.
+    pub cue: Option<String>,
 }
 
 /// Classify one line on its own; `section` is the type implied by the enclosing heading,
@@ -184,6 +198,7 @@ pub fn explain_line(line: &str, section: Option<EntryType>) -> (Option<Classifie
         LineContext {
             section,
             detail: false,
+            plans: false,
         },
     );
     let classified = analysis.kind.map(|kind| Classified {
@@ -192,8 +207,42 @@ pub fn explain_line(line: &str, section: Option<EntryType>) -> (Option<Classifie
         key: analysis.key,
         title: details::title(analysis.body),
         reason: analysis.reason,
+        cue: analysis
+            .cue
+            .and_then(|(start, end)| analysis.body.get(start..end))
+            .map(str::to_lowercase),
     });
     (classified, analysis.reason)
+}
+
+/// Whether a text hedges ("probably", "I think", "assuming"): how `mind log` tells an
+/// assumption from a plain note when the text is no memory.
+pub fn is_hedged(text: &str) -> bool {
+    negatives::is_hedged(&lex::lower(text))
+}
+
+/// The type a label names (`decided`, `TIL`, `ruled out`, `fix`), as the parser reads a
+/// leading `LABEL:`; `None` for labels that name no type.
+pub fn label_type(label: &str) -> Option<EntryType> {
+    match labels::kind_of(label) {
+        labels::LabelKind::Type(kind) => Some(kind),
+        _ => None,
+    }
+}
+
+/// A conventional-commit fix subject (`fix: x`, `fix(api)!: x`): the text after the label.
+pub fn conventional_fix(subject: &str) -> Option<&str> {
+    let label = labels::leading(subject)?;
+    let name = label
+        .raw
+        .split('(')
+        .next()
+        .unwrap_or("")
+        .trim_end_matches('!');
+    (label.kind == labels::LabelKind::Type(EntryType::Progress)
+        && name.eq_ignore_ascii_case("fix")
+        && !label.rest.is_empty())
+    .then_some(label.rest)
 }
 
 /// The type a heading gives to the bullets under it (`## Gotchas` → gotcha), if any.

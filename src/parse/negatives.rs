@@ -161,6 +161,16 @@ pub fn is_question(s: &str) -> bool {
     strip_hedge(t).is_none()
 }
 
+/// A question answered by an instruction: "Stuck for more than an hour? Ask in the
+/// channel." It gives advice for a condition; it reports nothing.
+pub fn is_question_then_advice(s: &str) -> bool {
+    if memchr::memchr(b'?', s.as_bytes()).is_none() {
+        return false;
+    }
+    s.split_once("? ")
+        .is_some_and(|(_, after)| starts_imperative(after))
+}
+
 /// The text without a trailing hedge question tag (", I guess?", " right?"), if it has one.
 pub fn strip_hedge(s: &str) -> Option<&str> {
     let t = s.trim_end();
@@ -188,6 +198,133 @@ pub fn strip_hedge(s: &str) -> Option<&str> {
     None
 }
 
+/// The text of a label in a legend or template rather than an entry: a description of what
+/// would go there ("Something that surprised you", "What you chose and why", "A bug or
+/// blocker you hit", "Any decision worth keeping", "e.g. use Postgres"). An entry states
+/// a particular thing; a legend speaks of things in general, or to the reader.
+pub fn is_template_description(body: &str) -> bool {
+    // Cheap first: nearly every label is followed by a particular thing, whose first word
+    // is none of the openers below.
+    let head = body
+        .trim_start()
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .next()
+        .unwrap_or("");
+    const OPENERS: &[&str] = &[
+        "something",
+        "anything",
+        "whatever",
+        "things",
+        "stuff",
+        "e",
+        "eg",
+        "what",
+        "why",
+        "how",
+        "when",
+        "where",
+        "which",
+        "a",
+        "an",
+        "any",
+        "each",
+        "every",
+    ];
+    if !OPENERS.iter().any(|o| head.eq_ignore_ascii_case(o)) {
+        return false;
+    }
+    let lower = body.trim().to_ascii_lowercase();
+    let words: Vec<&str> = super::lex::words(&lower).collect();
+    let Some(&first) = words.first() else {
+        return false;
+    };
+    let second_person = words
+        .iter()
+        .any(|w| matches!(*w, "you" | "your" | "you're" | "you've"));
+    match first {
+        "something" | "anything" | "whatever" | "things" | "stuff" | "e" | "eg" => true,
+        // "What you chose and why", "What was decided", "Why it matters".
+        "what" | "why" | "how" | "when" | "where" | "which" => {
+            second_person
+                || words.get(1).is_some_and(|w| {
+                    matches!(*w, "was" | "were" | "we" | "i" | "the" | "it" | "to" | "is")
+                }) && words.len() <= 8
+        }
+        // "A bug or blocker you hit", "Any decision worth keeping", "Each lesson", and
+        // definitions: "a reported defect that is still open".
+        "a" | "an" | "any" | "each" | "every" => {
+            second_person
+                || (first != "a" && first != "an" && words.len() <= 6)
+                || defines_type(&words)
+        }
+        _ => false,
+    }
+}
+
+/// A definition of an entry type: an article, at most two modifiers, a noun that names a
+/// kind of memory, then a relative clause ("a reported defect that is still open", "a
+/// non-obvious pitfall future work should know", "a choice worth keeping").
+fn defines_type(words: &[&str]) -> bool {
+    const TYPE_NOUNS: &[&str] = &[
+        "defect",
+        "bug",
+        "problem",
+        "issue",
+        "pitfall",
+        "gotcha",
+        "trap",
+        "choice",
+        "decision",
+        "lesson",
+        "insight",
+        "fact",
+        "discovery",
+        "fix",
+        "change",
+        "warning",
+        "note",
+        "entry",
+        "memory",
+        "blocker",
+        "obstacle",
+    ];
+    const RELATIVE: &[&str] = &[
+        "that", "which", "who", "where", "worth", "future", "you", "we", "to",
+    ];
+    words.iter().enumerate().skip(1).take(3).any(|(i, w)| {
+        TYPE_NOUNS.contains(w) && words.get(i + 1).is_some_and(|next| RELATIVE.contains(next))
+    })
+}
+
+/// A table row or a `DATE | summary | mood` line: two or more `|` outside code spans, in
+/// cells that are not sentences. A sentence that contains a pipe (a shell pipeline, an
+/// "A | B" alternative) is prose.
+pub fn is_table_like(body: &str) -> bool {
+    if memchr::memchr_iter(b'|', body.as_bytes()).nth(1).is_none() {
+        return false;
+    }
+    let mut masked = super::lex::lower(body);
+    super::lex::mask_spans(&mut masked);
+    let pipes = masked.iter().filter(|b| **b == b'|').count();
+    if pipes < 2 {
+        return false;
+    }
+    let text = String::from_utf8_lossy(&masked);
+    let t = text.trim();
+    if t.starts_with('|') || t.ends_with('|') {
+        return true;
+    }
+    let cells: Vec<&str> = t.split('|').map(str::trim).collect();
+    let first = cells[0];
+    let dated = first.starts_with(|c: char| c.is_ascii_digit());
+    let field_cell = cells.iter().skip(1).any(|c| {
+        c.split_once(':')
+            .is_some_and(|(k, _)| !k.is_empty() && !k.contains(' '))
+    });
+    let short = cells.iter().all(|c| super::lex::words(c).count() <= 3);
+    dated || field_cell || short
+}
+
 /// A body that says nothing: empty, a placeholder (`X`, `TBD`, `None`, `(describe ...)`),
 /// or a bare file name (`til_notes_2025.md`).
 pub fn is_placeholder(body: &str) -> bool {
@@ -198,7 +335,11 @@ pub fn is_placeholder(body: &str) -> bool {
     if t.len() <= 8 && is_placeholder_word(&t.to_ascii_lowercase()) {
         return true;
     }
-    if (t.starts_with('(') && t.ends_with(')')) || (t.starts_with('<') && t.ends_with('>')) {
+    if (t.starts_with('(') && t.ends_with(')'))
+        || (t.starts_with('<') && t.ends_with('>'))
+        || (t.starts_with('[') && t.ends_with(']') && !t.contains("]("))
+    {
+        // `(what went wrong)`, `<describe the bug>`, `[lesson here]`.
         return true;
     }
     if !t.chars().any(char::is_alphabetic) {
@@ -483,7 +624,18 @@ pub fn starts_imperative(text: &str) -> bool {
 pub fn is_hedged(lower_body: &[u8]) -> bool {
     static HEDGES: std::sync::LazyLock<super::lex::PhraseSet> = std::sync::LazyLock::new(|| {
         super::lex::PhraseSet::new(&[
-            "probably", "maybe", "perhaps", "i guess", "i think", "not sure",
+            "probably",
+            "maybe",
+            "perhaps",
+            "i guess",
+            "i think",
+            "not sure",
+            "i believe",
+            "i suppose",
+            "presumably",
+            "assuming",
+            "i assume",
+            "we assume",
         ])
     });
     HEDGES.matches(lower_body).iter().any(|&(_, end)| {

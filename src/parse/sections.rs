@@ -16,8 +16,12 @@ pub enum SectionKind {
     Neutral,
     /// Bullets without a label take this type.
     Typed(EntryType),
-    /// Plans and references: nothing below inherits a type from further out.
+    /// References, instructions, open questions: nothing below inherits a type from
+    /// further out.
     Plans,
+    /// Work to do (`## TODO`, `## Next Steps`, `## Roadmap`): like [`SectionKind::Plans`],
+    /// and the items are plans, not memories, unless a type label says otherwise.
+    Todo,
     /// `## Project State`: `- Goal:`, `- Stack:`, `- Blocked:`.
     ProjectState,
 }
@@ -60,6 +64,10 @@ pub fn heading_kind(text: &str) -> SectionKind {
         "surprises",
     ]) || lower.contains("sharp edge")
         || lower.contains("watch out")
+        // "Things that bit us", "What tripped me up", "Stuff that burned us" (general
+        // phrasing for pitfalls met in practice).
+        || (any(&["bit", "bitten", "burned", "burnt", "tripped"])
+            && any(&["us", "me", "them", "you"]))
     {
         return SectionKind::Typed(Gotcha);
     }
@@ -117,6 +125,17 @@ pub fn heading_kind(text: &str) -> SectionKind {
         "plan",
         "plans",
         "milestones",
+        "objectives",
+        "tasks",
+    ]) || lower.contains("next step")
+        || lower.contains("to do")
+        || lower.contains("left to build")
+        || lower.contains("action items")
+        || words.first() == Some(&"next")
+    {
+        return SectionKind::Todo;
+    }
+    if any(&[
         "reminders",
         "references",
         "links",
@@ -126,11 +145,7 @@ pub fn heading_kind(text: &str) -> SectionKind {
         "examples",
         "instructions",
         "purpose",
-    ]) || lower.contains("next step")
-        || lower.contains("to do")
-        || lower.contains("left to build")
-        || lower.contains("what works")
-        || words.first() == Some(&"next")
+    ]) || lower.contains("what works")
     {
         return SectionKind::Plans;
     }
@@ -174,8 +189,9 @@ mod tests {
             ("Fixed", Typed(Progress)),
             ("Bug Fixes", Typed(Progress)),
             ("Project State", ProjectState),
-            ("Next Milestones", Plans),
-            ("What's Left to Build", Plans),
+            ("Next Milestones", Todo),
+            ("What's Left to Build", Todo),
+            ("TODO", Todo),
             ("Reminders", Plans),
             ("Decision Log", Neutral),
             ("Session Log", Neutral),
@@ -186,6 +202,9 @@ mod tests {
             ("Phase 8 (pre-spike assumptions)", Plans),
             ("Flags for human review", Plans),
             ("Key Architectural Finding", Neutral),
+            ("Things that bit us", Typed(Gotcha)),
+            ("What tripped us up", Typed(Gotcha)),
+            ("A bit of history", Neutral),
         ] {
             assert_eq!(heading_kind(heading), want, "{heading}");
         }

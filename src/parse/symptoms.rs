@@ -1,0 +1,346 @@
+//! Symptoms: lines that report a defect by describing what misbehaves, without a failure
+//! verb or a problem noun. Issue titles are written this way: "Upload progress bar stuck
+//! at 99%", "Tooltip flickers on hover in Firefox", "Cron job fires an hour late after
+//! DST", "API returns null for deleted users", "Settings not saved on reload".
+//!
+//! The vocabulary is general software-defect vocabulary (how UIs, jobs, data and builds are
+//! seen to misbehave), not phrases of any one project. A symptom word counts only in the
+//! shape of a report: something (a subject) is said to misbehave. It does not count when
+//! the line says what was done about it ("prevent flicker", "no longer duplicated"), gives
+//! advice or a condition ("if the job runs late, ..."), or is a list item that opens with
+//! an adjective ("- Missing tests for the parser" is a to-do; a bare title "Missing icon
+//! in Safari" is a report).
+
+use super::lex;
+
+/// Words that describe misbehaviour wherever a subject precedes them.
+const SYMPTOMS: &[&str] = &[
+    "flicker",
+    "flickers",
+    "flickering",
+    "flickery",
+    "flashes",
+    "flashing",
+    "stuck",
+    "jitters",
+    "jittery",
+    "jittering",
+    "stutters",
+    "stuttering",
+    "lags",
+    "lagging",
+    "laggy",
+    "janky",
+    "glitches",
+    "glitchy",
+    "misaligned",
+    "overlaps",
+    "overlapping",
+    "overflows",
+    "truncated",
+    "garbled",
+    "corrupted",
+    "corrupt",
+    "mangled",
+    "ignored",
+    "ignores",
+    "duplicated",
+    "duplicate",
+    "disappears",
+    "disappear",
+    "disappearing",
+    "vanishes",
+    "wrong",
+    "incorrectly",
+    "inaccurate",
+    "missing",
+    "unresponsive",
+    "unusable",
+    "unreadable",
+    "flaky",
+    "intermittently",
+    "inconsistent",
+    "mismatch",
+    "mismatched",
+    "stale",
+    "sluggish",
+    "twice",
+];
+
+/// Symptom words that open an issue title on their own: "Wrong timezone shown",
+/// "Flickering on hover", "Slow startup on Windows".
+const OPENERS: &[&str] = &[
+    "wrong",
+    "incorrect",
+    "missing",
+    "broken",
+    "slow",
+    "duplicate",
+    "duplicated",
+    "inconsistent",
+    "stale",
+    "corrupted",
+    "garbled",
+    "blank",
+    "flaky",
+    "flicker",
+    "flickering",
+    "laggy",
+    "janky",
+    "misaligned",
+    "inaccurate",
+    "unresponsive",
+    "occasional",
+    "intermittent",
+];
+
+/// A value that is a symptom after a verb of showing or returning: "shows NaN",
+/// "returns null", "renders blank", "is undefined".
+const BAD_VALUES: &[&str] = &[
+    "null",
+    "nan",
+    "undefined",
+    "empty",
+    "blank",
+    "zero",
+    "nothing",
+    "garbage",
+    "stale",
+    "old",
+];
+
+const SHOWING: &[&str] = &[
+    "shows",
+    "show",
+    "showing",
+    "shown",
+    "displays",
+    "displayed",
+    "displaying",
+    "returns",
+    "returned",
+    "returning",
+    "renders",
+    "rendered",
+    "rendering",
+    "prints",
+    "gives",
+    "reports",
+    "is",
+    "are",
+    "becomes",
+    "stays",
+];
+
+/// "too slow", "too late", "too many requests".
+const AFTER_TOO: &[&str] = &[
+    "slow", "late", "early", "long", "big", "large", "small", "many", "much", "often",
+];
+
+/// Time units before "late"/"early"/"behind": "an hour late", "two days behind".
+const TIME_UNITS: &[&str] = &[
+    "second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "ms", "week",
+    "weeks", "month", "months", "year", "years",
+];
+
+/// A word right before the symptom that turns it into a remedy, a feature or a negation:
+/// "prevent flicker", "no longer duplicated", "without stale reads", "detect missing keys".
+const DEFUSERS: &[&str] = &[
+    "no",
+    "not",
+    "never",
+    "without",
+    "avoid",
+    "avoids",
+    "avoiding",
+    "prevent",
+    "prevents",
+    "preventing",
+    "reduce",
+    "reduces",
+    "reduced",
+    "fix",
+    "fixes",
+    "fixed",
+    "fixing",
+    "handle",
+    "handles",
+    "handling",
+    "detect",
+    "detects",
+    "detecting",
+    "remove",
+    "removes",
+    "removed",
+    "skip",
+    "skips",
+    "ignore",
+    "longer",
+    "less",
+    "fewer",
+    "for",
+    "of",
+    "if",
+    "when",
+];
+
+/// First words of advice, conditions and instructions, which mention symptoms without
+/// reporting one: "If the job runs late, ...", "Avoid stale caches", "Check for missing keys".
+const ADVICE_OPENERS: &[&str] = &[
+    "if", "when", "whenever", "unless", "once", "to", "how", "avoid", "prevent", "never", "always",
+    "make", "ensure", "check", "use", "don't", "do", "please", "should", "must", "allow",
+    "support", "supports", "handle", "detect", "warn", "report", "show", "display", "test",
+    "tests", "add", "no",
+    // Intent: "Going to fix the flaky test", "Need to handle stale caches".
+    "going", "need", "needs", "have", "will", "plan", "want", "let's", "stop",
+];
+
+/// Verbs of doing something about a symptom, up to three words before it.
+const REMEDIES: &[&str] = &[
+    "fix",
+    "fixes",
+    "fixed",
+    "fixing",
+    "prevent",
+    "prevents",
+    "prevented",
+    "avoid",
+    "avoids",
+    "avoided",
+    "stop",
+    "stops",
+    "stopped",
+    "debug",
+    "debugging",
+    "investigate",
+    "investigating",
+    "reproduce",
+    "handle",
+    "handles",
+    "remove",
+    "removes",
+    "removed",
+];
+
+/// Words that open a condition: a symptom after them is the case something handles.
+const CONDITIONS: &[&str] = &["if", "when", "whenever", "unless", "until", "once"];
+
+fn is_in(word: &str, set: &[&str]) -> bool {
+    set.contains(&word)
+}
+
+/// A past participle after "not": "not recognized", "not saved", "not shown".
+fn participle(word: &str) -> bool {
+    (word.len() > 4 && word.ends_with("ed"))
+        || matches!(
+            word,
+            "shown" | "seen" | "sent" | "built" | "run" | "found" | "set" | "read" | "written"
+        )
+}
+
+/// Whether `lower_body` (lower-cased, code spans masked) reports a symptom. `listed`: the
+/// line is a list item (an adjective-first item is a to-do, not a report).
+pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
+    let Ok(text) = std::str::from_utf8(lower_body) else {
+        return false;
+    };
+    // Words seen so far, newest last; a report is short, so a small window is enough and
+    // the line is never collected.
+    let mut recent: [&str; 4] = [""; 4];
+    let mut words = lex::words(text).peekable();
+    let mut count = 0;
+    let mut found = false;
+    while let Some(w) = words.next() {
+        count += 1;
+        if count > 18 {
+            return false;
+        }
+        if count == 1 {
+            if is_in(w, ADVICE_OPENERS) {
+                return false;
+            }
+            if !listed && is_in(w, OPENERS) && words.peek().is_some() {
+                return true;
+            }
+        } else if !found {
+            let before = recent[3];
+            if is_in(before, CONDITIONS) {
+                // "prints a warning when the config is missing": what follows is a condition.
+                return false;
+            }
+            let next = words.peek().copied();
+            found = if is_in(w, SYMPTOMS) {
+                // "fix the flaky test", "prevent the tooltip from flickering": a remedy.
+                !recent[1..].iter().any(|b| is_in(b, REMEDIES)) && !is_in(before, DEFUSERS)
+            } else if w == "not" || w == "never" {
+                // "Settings not saved on reload", "Webhook never fires".
+                next.is_some_and(|next| {
+                    participle(next) || (w == "never" && next.ends_with('s') && next.len() > 3)
+                }) && !is_in(before, DEFUSERS)
+            } else if w == "late" || w == "early" || w == "behind" {
+                is_in(before, TIME_UNITS) || before == "too"
+            } else if w == "too" {
+                next.is_some_and(|next| is_in(next, AFTER_TOO))
+            } else if w == "off" {
+                next == Some("by")
+            } else if is_in(w, BAD_VALUES) {
+                is_in(before, SHOWING)
+            } else {
+                false
+            };
+        }
+        recent.rotate_left(1);
+        recent[3] = w;
+    }
+    found && count >= 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn says(text: &str) -> bool {
+        reports_symptom_in(text.to_ascii_lowercase().as_bytes(), false)
+    }
+
+    #[test]
+    fn issue_title_symptoms() {
+        for line in [
+            "Upload progress bar stuck at 99%",
+            "Tooltip flickers on hover in Firefox",
+            "Cron job fires an hour late after DST",
+            "Search results show duplicate entries after pagination",
+            "Sidebar overlaps the footer on small screens",
+            "Dark mode toggle ignored on reload",
+            "API returns null for deleted users",
+            "Settings not saved after restart",
+            "Webhook never fires for draft orders",
+            "Wrong currency symbol on invoices",
+            "Page load too slow on mobile",
+            "Totals off by one cent after rounding",
+        ] {
+            assert!(says(line), "{line}");
+        }
+    }
+
+    #[test]
+    fn not_symptoms() {
+        for line in [
+            "Added a progress bar to uploads",
+            "Prevent flicker when the tooltip opens",
+            "If the cron job runs late, rerun it by hand",
+            "Avoid stale caches by keying on the version",
+            "Results are no longer duplicated",
+            "The parser skips missing keys",
+            "Use the late-binding resolver",
+            "A bit of history about the project",
+            "Check for missing translations before release",
+            "The CLI prints a warning when the config is missing",
+            "Going to fix the flaky test tomorrow",
+            "Stop the tooltip from flickering on hover",
+        ] {
+            assert!(!says(line), "{line}");
+        }
+        assert!(!reports_symptom_in(b"missing tests for the parser", true));
+    }
+}

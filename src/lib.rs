@@ -65,9 +65,15 @@ where
                     output::json_error_text(&e.to_string(), hint.as_deref(), e.exit_code())
                 );
             } else {
-                eprintln!("{} {e}", paint.error("mind: error:"));
+                // Errors quote paths and arguments, which may come from a cloned repository.
+                let message = e.to_string();
+                eprintln!(
+                    "{} {}",
+                    paint.error("mind: error:"),
+                    output::escape_controls(&message)
+                );
                 if let Some(hint) = hint {
-                    eprintln!("{} {hint}", paint.dim("hint:"));
+                    eprintln!("{} {}", paint.dim("hint:"), output::escape_controls(&hint));
                 }
             }
             ExitCode::from(e.exit_code())

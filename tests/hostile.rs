@@ -120,6 +120,23 @@ fn terminal_escapes_in_stored_text_are_shown_escaped() {
 }
 
 #[test]
+fn an_error_quoting_a_hostile_path_prints_no_raw_control() {
+    let env = Env::initialised();
+    let folder = "gone \u{1b}]0;pwned\u{7}\u{1b}[2J";
+    let out = env
+        .mind(&["search", "zebra", "--project", folder])
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert!(!out.status.success());
+    assert!(
+        !err.contains('\u{1b}') && !err.contains('\u{7}'),
+        "raw control in the error: {err:?}"
+    );
+    assert!(err.contains("gone \\u001b]0;pwned\\u0007"), "{err}");
+}
+
+#[test]
 fn control_bytes_from_stdin_are_stored_visible_and_files_stay_text() {
     let env = Env::initialised();
     env.mind(&["log", "decision", "-"])

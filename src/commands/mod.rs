@@ -14,6 +14,7 @@ mod hook;
 mod hooks;
 mod init;
 mod log;
+mod model;
 mod parse;
 mod post_tool;
 mod pre_tool;
@@ -73,6 +74,7 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Checkpoint(args) => checkpoint::run(&args, &ctx),
         Command::Harvest(args) => harvest::run(&args, &ctx),
         Command::Hooks(args) => hooks::run(&args, &ctx),
+        Command::Model(args) => model::run(&args, &ctx),
         Command::Context(args) => context::run(&args, &ctx),
         Command::Doctor(args) => doctor::run(&args, &ctx),
         Command::Hook(_) => Ok(()),

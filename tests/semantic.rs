@@ -187,7 +187,7 @@ fn a_second_search_embeds_nothing_and_a_changed_line_is_embedded_again() {
     // One line changed: only it is embedded.
     env.write(
         ".mind/MEMORY.md",
-        &MEMORY.replace("15 minute expiry", "30 minute expiry"),
+        MEMORY.replace("15 minute expiry", "30 minute expiry"),
     );
     let third = search(&env, "JWT tokens");
     assert_eq!(third["semantic"]["embedded"], 1, "{third}");

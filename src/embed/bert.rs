@@ -66,7 +66,11 @@ impl Bert {
         if config.hidden_act != "gelu" {
             candle_core::bail!("unsupported activation {:?}", config.hidden_act);
         }
-        if config.num_attention_heads == 0 || config.hidden_size % config.num_attention_heads != 0 {
+        if config.num_attention_heads == 0
+            || !config
+                .hidden_size
+                .is_multiple_of(config.num_attention_heads)
+        {
             candle_core::bail!("hidden size is not a multiple of the attention heads");
         }
         let vb = if vb.contains_tensor("bert.embeddings.word_embeddings.weight") {

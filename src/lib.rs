@@ -16,6 +16,7 @@ pub mod context;
 pub mod cues;
 pub mod doctor;
 pub mod edges;
+pub mod embed;
 pub mod error;
 pub mod githooks;
 pub mod hints;

@@ -35,6 +35,16 @@ pub fn run(args: &DoctorArgs, ctx: &Ctx) -> Result<()> {
     if let Some(home) = &home {
         findings.push(global::global_folder(home));
         findings.extend(global::legacy_folder(home));
+        if crate::embed::COMPILED
+            && !crate::embed::files::is_complete(&crate::embed::files::model_dir(home))
+        {
+            findings.push(crate::doctor::Finding::new(
+                "semantic-search",
+                "global",
+                crate::doctor::Severity::Note,
+                crate::embed::files::ENABLE_HINT,
+            ));
+        }
     }
     findings.push(global::path_binary(
         current.as_deref(),

@@ -15,6 +15,7 @@ mod hooks;
 mod init;
 mod log;
 mod memory;
+mod model;
 mod onboard;
 mod parse;
 mod post_tool;
@@ -77,6 +78,7 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Checkpoint(args) => checkpoint::run(&args, &ctx),
         Command::Harvest(args) => harvest::run(&args, &ctx),
         Command::Hooks(args) => hooks::run(&args, &ctx),
+        Command::Model(args) => model::run(&args, &ctx),
         Command::Context(args) => context::run(&args, &ctx),
         Command::Doctor(args) => doctor::run(&args, &ctx),
         Command::Hook(_) => Ok(()),

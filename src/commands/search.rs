@@ -11,10 +11,12 @@ use serde::Serialize;
 use crate::app::Ctx;
 use crate::capture::{derived, stale};
 use crate::cli::SearchArgs;
+use crate::embed::lines::{self, FillStats, Part};
 use crate::error::{Error, Result};
 use crate::output::{self, Paint};
 use crate::rank::bm25::{Features, Filter, Query};
 use crate::rank::corpus::Kind;
+use crate::rank::hybrid::{self, Fusion, Near, QueryShape};
 use crate::rank::index::{Found, Index, Scope};
 use crate::rank::retrieve::Recalled;
 use crate::rank::tokenize::{Tokenizer, compounds};
@@ -28,6 +30,19 @@ struct Reply {
     /// Context reminders whose keywords the query mentions (project scope only).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     reminders: Vec<crate::remind::Fired>,
+    /// Present when the search was hybrid (a model is installed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    semantic: Option<SemanticStats>,
+}
+
+/// What the semantic side of a search did.
+#[derive(Serialize)]
+struct SemanticStats {
+    model: &'static str,
+    /// Lines embedded by this search (new or changed since the last one).
+    embedded: usize,
+    /// Lines whose vector came from the cache.
+    cached: usize,
 }
 
 /// A result, with `"stale": true` when it is a MEMORY.md entry about a file that changed since.
@@ -178,10 +193,13 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
     let mut index = Index::default();
     let mut fired = Vec::new();
     let mut here: Option<Project> = None;
+    let mut parts: Vec<Part> = Vec::new();
     if args.all_projects {
         let (projects, missing) = all_projects(ctx)?;
         for project in &projects {
+            let first = index.sources.len();
             index.add_project(project, Scope::ALL, &mut tokenizer, true)?;
+            parts.push(part_of(project, first..index.sources.len()));
         }
         if missing > 0 {
             ctx.note(&format!(
@@ -191,14 +209,37 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
     } else {
         let project = ctx.project()?;
         index.add_project(&project, Scope::ALL, &mut tokenizer, true)?;
+        parts.push(part_of(&project, 0..index.sources.len()));
         touch_now_and_then(ctx, &project)?;
         fired = crate::remind::fire_context_reminders(&project, &query_text);
         here = Some(project);
     }
-    let found = if query.is_empty() {
-        Vec::new()
-    } else {
-        index.search(&query, &features, &filter, ctx.clock.today(), args.limit)
+    let semantic = semantic_side(ctx, &index, &parts, &query_text, &filter);
+    let found = match &semantic {
+        Some(side) => {
+            let lexical = if query.is_empty() {
+                Vec::new()
+            } else {
+                let segments = index.segments();
+                crate::rank::bm25::search(
+                    &segments,
+                    &query,
+                    &features,
+                    &filter,
+                    ctx.clock.today(),
+                    args.limit.max(hybrid::SEMANTIC_CANDIDATES),
+                )
+            };
+            let shape = QueryShape {
+                words: query_text.split_whitespace().count(),
+            };
+            hybrid::fuse(&lexical, &side.near, shape, fusion(), args.limit)
+                .into_iter()
+                .map(|h| index.resolve(h))
+                .collect()
+        }
+        None if query.is_empty() => Vec::new(),
+        None => index.search(&query, &features, &filter, ctx.clock.today(), args.limit),
     };
     if found.is_empty() {
         ctx.note(&format!("no memories match {query_text:?}"));
@@ -219,6 +260,11 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
                 })
                 .collect(),
             reminders: fired,
+            semantic: semantic.map(|side| SemanticStats {
+                model: crate::embed::files::MODEL_NAME,
+                embedded: side.stats.embedded,
+                cached: side.stats.cached,
+            }),
         });
     }
     let terms: Vec<String> = query.original_terms().map(str::to_string).collect();
@@ -232,6 +278,65 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
     }
     out.push_str(&crate::commands::reminders::render_fired(ctx, &fired));
     ctx.out(&out)
+}
+
+fn part_of(project: &Project, sources: std::ops::Range<usize>) -> Part {
+    Part {
+        cache_dir: project.dir().join(store::CACHE_DIR),
+        sources,
+    }
+}
+
+/// The fusion in use: the calibrated blend, or reciprocal-rank fusion when
+/// `MIND_SEARCH_FUSION=rrf` (for comparing the two).
+fn fusion() -> Fusion {
+    match std::env::var("MIND_SEARCH_FUSION").as_deref() {
+        Ok("rrf") => Fusion::Rrf,
+        _ => Fusion::Blend,
+    }
+}
+
+/// The semantic side of a search.
+struct SemanticSide {
+    near: Vec<Near>,
+    stats: FillStats,
+}
+
+/// The lines closest in meaning to the query, when a model is installed; `None` (a lexical
+/// search) when there is none or it fails to load or run.
+fn semantic_side(
+    ctx: &Ctx,
+    index: &Index,
+    parts: &[Part],
+    query_text: &str,
+    filter: &Filter,
+) -> Option<SemanticSide> {
+    let home = ctx.home().ok()?;
+    let model = crate::embed::installed(&home)?;
+    let fingerprint = lines::model_fingerprint(&crate::embed::files::model_dir(&home));
+    let progress = crate::capture::progress::Progress::new("lines embedded", !ctx.quiet);
+    let vectors = lines::fill(index, parts, &model, fingerprint, &mut |done, _| {
+        progress.update(done)
+    });
+    progress.finish();
+    let vectors = vectors.ok()?;
+    let query = model.embed(&[query_text]).ok()?.pop()?;
+    let cosines = index.sources.iter().enumerate().flat_map(|(seg, source)| {
+        let vectors = &vectors;
+        let query = &query;
+        (0..source.segment.doc_count()).filter_map(move |doc| {
+            let meta = source.segment.doc(doc);
+            hybrid::admits(filter, &meta).then(|| Near {
+                seg,
+                doc,
+                cosine: crate::embed::cosine(query, vectors.of(seg, doc)),
+            })
+        })
+    });
+    Some(SemanticSide {
+        near: hybrid::nearest(cosines, hybrid::SEMANTIC_FLOOR, hybrid::SEMANTIC_CANDIDATES),
+        stats: vectors.stats,
+    })
 }
 
 /// One result for humans: a header line (rank, type, date, place, score) and the text

@@ -187,6 +187,14 @@ fn section_key(section: Section) -> &'static str {
     }
 }
 
+/// How to turn semantic search on, when this build has it and no model is installed.
+fn semantic_hint(ctx: &Ctx) -> Option<&'static str> {
+    let home = ctx.home().ok()?;
+    (crate::embed::COMPILED
+        && !crate::embed::files::is_complete(&crate::embed::files::model_dir(&home)))
+    .then_some(crate::embed::files::ENABLE_HINT)
+}
+
 fn render(ctx: &Ctx, r: &Reply, last: Option<String>) -> String {
     let p = &ctx.paint;
     let size = |name: &str| match r.files.get(name).copied().flatten() {
@@ -247,6 +255,9 @@ fn render(ctx: &Ctx, r: &Reply, last: Option<String>) -> String {
             None => {}
         }
         out.push('\n');
+    }
+    if let Some(hint) = semantic_hint(ctx) {
+        out.push_str(&format!("{} lexical · {hint}\n", p.heading("search  ")));
     }
     if r.problems.is_empty() {
         out.push_str(&format!("{} {}\n", p.heading("problems"), p.good("none")));

@@ -3,6 +3,7 @@
 pub mod bm25;
 pub mod cache;
 pub mod corpus;
+pub mod hybrid;
 pub mod index;
 pub mod loops;
 pub mod retrieve;

@@ -1,0 +1,123 @@
+//! Vectors for every indexed line, from the projects' vector caches; only lines with no
+//! cached vector are embedded (the caller sees how many through `progress`).
+
+use std::ops::Range;
+use std::path::PathBuf;
+
+use super::Embedder;
+use super::vectors::{VectorCache, line_key};
+use crate::rank::index::Index;
+
+/// One project's part of an index: its sources and where its vector cache lives.
+pub struct Part {
+    pub cache_dir: PathBuf,
+    pub sources: Range<usize>,
+}
+
+/// What a fill did.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct FillStats {
+    /// Lines whose vector came from the cache.
+    pub cached: usize,
+    /// Lines embedded now.
+    pub embedded: usize,
+}
+
+/// Unit vectors of every line of every source of an index (`dim` floats per line, in
+/// document order per source).
+pub struct LineVectors {
+    pub dim: usize,
+    /// Per source, `doc_count * dim` floats.
+    pub by_source: Vec<Vec<f32>>,
+    pub stats: FillStats,
+}
+
+impl LineVectors {
+    pub fn of(&self, source: usize, doc: usize) -> &[f32] {
+        &self.by_source[source][doc * self.dim..(doc + 1) * self.dim]
+    }
+}
+
+/// A fingerprint of the installed model, so vectors of another model are never reused.
+pub fn model_fingerprint(dir: &std::path::Path) -> u64 {
+    let config = std::fs::read(dir.join(super::files::CONFIG_FILE)).unwrap_or_default();
+    let weights = std::fs::metadata(dir.join(super::files::WEIGHTS_FILE)).map_or(0, |m| m.len());
+    let tokenizer =
+        std::fs::metadata(dir.join(super::files::TOKENIZER_FILE)).map_or(0, |m| m.len());
+    crate::rank::cache::fast_hash(
+        &[
+            config,
+            weights.to_le_bytes().to_vec(),
+            tokenizer.to_le_bytes().to_vec(),
+        ]
+        .concat(),
+    )
+}
+
+/// Lines embedded per call (and per progress step).
+const CHUNK: usize = 64;
+
+/// Vectors for every line of `index`, reading and updating each part's cache.
+/// `progress(done, total)` is called after each chunk of new embeddings.
+pub fn fill(
+    index: &Index,
+    parts: &[Part],
+    model: &Embedder,
+    fingerprint: u64,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<LineVectors, String> {
+    let dim = model.dim();
+    let mut by_source: Vec<Vec<f32>> = index
+        .sources
+        .iter()
+        .map(|s| vec![0f32; s.segment.doc_count() * dim])
+        .collect();
+    let mut stats = FillStats::default();
+    for part in parts {
+        let mut cache = VectorCache::load(&part.cache_dir, dim, fingerprint);
+        // (source, doc, key, text) of lines the cache does not have.
+        let mut missing: Vec<(usize, usize, u64, &str)> = Vec::new();
+        for s in part.sources.clone() {
+            let source = &index.sources[s];
+            for doc in 0..source.segment.doc_count() {
+                let meta = source.segment.doc(doc);
+                let text = source.slice(meta.start, meta.len);
+                let key = line_key(text);
+                match cache.get(key) {
+                    Some(v) => {
+                        by_source[s][doc * dim..(doc + 1) * dim].copy_from_slice(v);
+                        stats.cached += 1;
+                    }
+                    None => missing.push((s, doc, key, text)),
+                }
+            }
+        }
+        // The same text twice is embedded once.
+        missing.sort_by_key(|m| m.2);
+        let mut unique: Vec<(u64, &str)> = missing.iter().map(|m| (m.2, m.3)).collect();
+        unique.dedup_by_key(|u| u.0);
+        let total = unique.len();
+        for (done, chunk) in unique.chunks(CHUNK).enumerate() {
+            let texts: Vec<&str> = chunk.iter().map(|u| u.1).collect();
+            let vectors = model.embed(&texts).map_err(|e| e.to_string())?;
+            for ((key, _), v) in chunk.iter().zip(&vectors) {
+                cache.insert(*key, v);
+            }
+            stats.embedded += chunk.len();
+            progress(((done + 1) * CHUNK).min(total), total);
+        }
+        for (s, doc, key, _) in missing {
+            if let Some(v) = cache.get(key) {
+                by_source[s][doc * dim..(doc + 1) * dim].copy_from_slice(v);
+            }
+        }
+        if cache.needs_save() {
+            cache.save(&part.cache_dir);
+        }
+    }
+    Ok(LineVectors {
+        dim,
+        by_source,
+        stats,
+    })
+}

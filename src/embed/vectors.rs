@@ -1,0 +1,229 @@
+//! The vector cache: `.mind/cache/vectors.bin`, one vector per memory line, keyed by a
+//! hash of the line's text.
+//!
+//! A search embeds only lines whose text has no vector yet, so editing one line costs one
+//! embedding and a memory that did not change costs none. Like the index cache it is only
+//! an optimisation: the file carries a format version, the model's fingerprint and a
+//! checksum, anything that does not match is ignored (and rebuilt), and the folder can be
+//! deleted at any time. Vectors are kept as signed bytes with one scale per vector (a
+//! quarter of the size of floats; cosines move by well under 0.01).
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::Path;
+
+use crate::rank::cache::fast_hash;
+
+const MAGIC: &[u8; 8] = b"MINDVEC\0";
+const FORMAT: u32 = 1;
+pub const VECTORS_FILE: &str = "vectors.bin";
+
+/// The hash a line's vector is stored under.
+pub fn line_key(text: &str) -> u64 {
+    fast_hash(text.as_bytes())
+}
+
+/// Line vectors by key, all of one model.
+#[derive(Debug, Default)]
+pub struct VectorCache {
+    dim: usize,
+    model: u64,
+    slots: HashMap<u64, usize>,
+    /// `dim` floats per slot.
+    data: Vec<f32>,
+    /// Slots read or written since loading (the rest are dropped on save).
+    used: Vec<bool>,
+    changed: bool,
+}
+
+impl VectorCache {
+    /// An empty cache for vectors of `dim` floats from the model `model` (a fingerprint).
+    pub fn new(dim: usize, model: u64) -> VectorCache {
+        VectorCache {
+            dim,
+            model,
+            ..VectorCache::default()
+        }
+    }
+
+    /// Read the cache in `dir`; a missing, damaged or other-model file gives an empty one.
+    pub fn load(dir: &Path, dim: usize, model: u64) -> VectorCache {
+        std::fs::read(dir.join(VECTORS_FILE))
+            .ok()
+            .and_then(|bytes| decode(&bytes, dim, model))
+            .unwrap_or_else(|| VectorCache::new(dim, model))
+    }
+
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// The vector stored for `key`, marking it as still in use.
+    pub fn get(&mut self, key: u64) -> Option<&[f32]> {
+        let slot = *self.slots.get(&key)?;
+        self.used[slot] = true;
+        Some(&self.data[slot * self.dim..(slot + 1) * self.dim])
+    }
+
+    pub fn contains(&self, key: u64) -> bool {
+        self.slots.contains_key(&key)
+    }
+
+    /// Store `vector` (of `dim` floats) for `key`.
+    pub fn insert(&mut self, key: u64, vector: &[f32]) {
+        debug_assert_eq!(vector.len(), self.dim);
+        self.changed = true;
+        match self.slots.get(&key) {
+            Some(&slot) => {
+                self.data[slot * self.dim..(slot + 1) * self.dim].copy_from_slice(vector);
+                self.used[slot] = true;
+            }
+            None => {
+                self.slots.insert(key, self.used.len());
+                self.data.extend_from_slice(vector);
+                self.used.push(true);
+            }
+        }
+    }
+
+    /// Whether saving would write something new: vectors were added or some stored ones
+    /// were not used (their lines are gone).
+    pub fn needs_save(&self) -> bool {
+        self.changed || self.used.iter().any(|u| !u)
+    }
+
+    /// Write the vectors in use (best effort: a cache that cannot be written is rebuilt
+    /// next time).
+    pub fn save(&self, dir: &Path) {
+        let _ = self.try_save(dir);
+    }
+
+    fn try_save(&self, dir: &Path) -> std::io::Result<()> {
+        std::fs::create_dir_all(dir)?;
+        let mut keys: Vec<(u64, usize)> = self
+            .slots
+            .iter()
+            .filter(|(_, s)| self.used[**s])
+            .map(|(k, s)| (*k, *s))
+            .collect();
+        keys.sort_unstable();
+        let mut out = Vec::with_capacity(32 + keys.len() * (12 + self.dim));
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&FORMAT.to_le_bytes());
+        out.extend_from_slice(&self.model.to_le_bytes());
+        out.extend_from_slice(&(self.dim as u32).to_le_bytes());
+        out.extend_from_slice(&(keys.len() as u32).to_le_bytes());
+        for (key, slot) in keys {
+            let v = &self.data[slot * self.dim..(slot + 1) * self.dim];
+            let scale = v.iter().fold(0f32, |m, x| m.max(x.abs())) / 127.0;
+            out.extend_from_slice(&key.to_le_bytes());
+            out.extend_from_slice(&scale.to_le_bytes());
+            out.extend(v.iter().map(|x| {
+                let q = if scale > 0.0 {
+                    (x / scale).round()
+                } else {
+                    0.0
+                };
+                q.clamp(-127.0, 127.0) as i8 as u8
+            }));
+        }
+        let sum = fast_hash(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        let mut tmp = tempfile::Builder::new()
+            .prefix(".mind-tmp-")
+            .tempfile_in(dir)?;
+        tmp.write_all(&out)?;
+        tmp.persist(dir.join(VECTORS_FILE)).map_err(|e| e.error)?;
+        Ok(())
+    }
+}
+
+fn decode(bytes: &[u8], dim: usize, model: u64) -> Option<VectorCache> {
+    let body_len = bytes.len().checked_sub(8)?;
+    let (body, sum) = bytes.split_at(body_len);
+    if fast_hash(body).to_le_bytes() != sum {
+        return None;
+    }
+    let header = 8 + 4 + 8 + 4 + 4;
+    let head = body.get(..header)?;
+    let u32_at = |at: usize| u32::from_le_bytes(head[at..at + 4].try_into().unwrap());
+    if &head[..8] != MAGIC
+        || u32_at(8) != FORMAT
+        || u64::from_le_bytes(head[12..20].try_into().unwrap()) != model
+        || u32_at(20) as usize != dim
+    {
+        return None;
+    }
+    let count = u32_at(24) as usize;
+    let record = 8 + 4 + dim;
+    let records = &body[header..];
+    if records.len() != count.checked_mul(record)? {
+        return None;
+    }
+    let mut cache = VectorCache::new(dim, model);
+    cache.data.reserve(count * dim);
+    for (slot, r) in records.chunks_exact(record).enumerate() {
+        let key = u64::from_le_bytes(r[..8].try_into().unwrap());
+        let scale = f32::from_le_bytes(r[8..12].try_into().unwrap());
+        cache
+            .data
+            .extend(r[12..].iter().map(|&b| f32::from(b as i8) * scale));
+        cache.slots.insert(key, slot);
+    }
+    cache.used = vec![false; count];
+    Some(cache)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unit(seed: u32, dim: usize) -> Vec<f32> {
+        let v: Vec<f32> = (0..dim)
+            .map(|i| ((i as u32 * 7919 + seed * 104_729) % 1000) as f32 / 500.0 - 1.0)
+            .collect();
+        let n = v.iter().map(|x| x * x).sum::<f32>().sqrt();
+        v.into_iter().map(|x| x / n).collect()
+    }
+
+    #[test]
+    fn round_trip_keeps_cosines_and_drops_unused() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut cache = VectorCache::new(16, 42);
+        cache.insert(1, &unit(1, 16));
+        cache.insert(2, &unit(2, 16));
+        cache.save(dir.path());
+        let mut back = VectorCache::load(dir.path(), 16, 42);
+        assert_eq!(back.len(), 2);
+        let got = back.get(1).unwrap().to_vec();
+        let dot: f32 = got.iter().zip(unit(1, 16)).map(|(a, b)| a * b).sum();
+        assert!((dot - 1.0).abs() < 0.01, "{dot}");
+        assert!(back.needs_save(), "key 2 was not used");
+        back.save(dir.path());
+        let again = VectorCache::load(dir.path(), 16, 42);
+        assert_eq!(again.len(), 1);
+        // Another model or size: nothing is trusted.
+        assert!(VectorCache::load(dir.path(), 16, 43).is_empty());
+        assert!(VectorCache::load(dir.path(), 8, 42).is_empty());
+    }
+
+    #[test]
+    fn damage_gives_an_empty_cache() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut cache = VectorCache::new(4, 1);
+        cache.insert(9, &[0.5, 0.5, 0.5, 0.5]);
+        cache.save(dir.path());
+        let path = dir.path().join(VECTORS_FILE);
+        let mut bytes = std::fs::read(&path).unwrap();
+        let mid = bytes.len() / 2;
+        bytes[mid] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        assert!(VectorCache::load(dir.path(), 4, 1).is_empty());
+        std::fs::write(&path, b"junk").unwrap();
+        assert!(VectorCache::load(dir.path(), 4, 1).is_empty());
+    }
+}

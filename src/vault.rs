@@ -90,18 +90,7 @@ pub fn link(project: &Project, vault: &Path, name_raw: &str, copy: bool) -> Resu
         if meta.file_type().is_symlink() {
             let points = std::fs::canonicalize(&dest).ok();
             if points.as_deref() == Some(target.as_path()) && !copy {
-                let entry = Entry {
-                    path: dest,
-                    mode: Mode::Link,
-                };
-                record(project, entry.clone())?;
-                return Ok(Linked {
-                    entry,
-                    unchanged: true,
-                    existed: true,
-                    synced: Synced::default(),
-                    fallback: None,
-                });
+                return linked(project, dest, true, None);
             }
             return Err(taken(
                 &dest,
@@ -116,18 +105,7 @@ pub fn link(project: &Project, vault: &Path, name_raw: &str, copy: bool) -> Resu
     if !copy && !is_copy {
         match make_link(&target, &dest) {
             Ok(()) => {
-                let entry = Entry {
-                    path: dest,
-                    mode: Mode::Link,
-                };
-                record(project, entry.clone())?;
-                return Ok(Linked {
-                    entry,
-                    unchanged: false,
-                    existed: false,
-                    synced: Synced::default(),
-                    fallback,
-                });
+                return linked(project, dest, false, fallback);
             }
             Err(e) => {
                 fallback = Some(format!(
@@ -148,6 +126,27 @@ pub fn link(project: &Project, vault: &Path, name_raw: &str, copy: bool) -> Resu
         existed: existing.is_some(),
         entry,
         synced,
+        fallback,
+    })
+}
+
+/// A link at `dest`, recorded in the project's state: `already` when it was there before.
+fn linked(
+    project: &Project,
+    dest: PathBuf,
+    already: bool,
+    fallback: Option<String>,
+) -> Result<Linked> {
+    let entry = Entry {
+        path: dest,
+        mode: Mode::Link,
+    };
+    record(project, entry.clone())?;
+    Ok(Linked {
+        entry,
+        unchanged: already,
+        existed: already,
+        synced: Synced::default(),
         fallback,
     })
 }

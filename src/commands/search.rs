@@ -16,7 +16,9 @@ use crate::output::{self, Paint};
 use crate::rank::bm25::{Features, Filter, Query};
 use crate::rank::corpus::Kind;
 use crate::rank::index::{Found, Index, Scope};
+use crate::memories::{Category, store as memories};
 use crate::rank::retrieve::Recalled;
+use crate::rank::{decay, sections};
 use crate::rank::tokenize::{Tokenizer, compounds};
 use crate::store::state::State;
 use crate::store::{self, Project, registry};
@@ -35,6 +37,11 @@ struct Reply {
 struct Hit {
     #[serde(flatten)]
     hit: Recalled,
+    /// The named memory the line is in, and the heading of its section.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    memory: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    section: Option<String>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     stale: bool,
 }
@@ -147,6 +154,99 @@ fn all_projects(ctx: &Ctx) -> Result<(Vec<Project>, usize)> {
     Ok((projects, missing))
 }
 
+/// `--threshold X`: a share of the best result's score, from 0 to 1.
+fn parse_threshold(raw: Option<&str>) -> Result<Option<f32>> {
+    let Some(raw) = raw else { return Ok(None) };
+    match raw.trim().parse::<f32>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(Some(x)),
+        _ => Err(Error::usage_hint(
+            format!("--threshold {raw:?} is not a number from 0 to 1"),
+            "the threshold is a share of the best result's score: 0.5 keeps results at least half as good as the best",
+        )),
+    }
+}
+
+/// Results (best first) whose score is at least `threshold` times the best one's.
+fn above_threshold(found: Vec<Found<'_>>, threshold: Option<f32>) -> Vec<Found<'_>> {
+    let (Some(threshold), Some(best)) = (threshold, found.first().map(|f| f.score)) else {
+        return found;
+    };
+    found
+        .into_iter()
+        .filter(|f| best <= 0.0 || f.score / best >= threshold)
+        .collect()
+}
+
+/// The project's `search.decay_half_life_days`, if set.
+fn decay_half_life(ctx: &Ctx) -> Result<Option<f32>> {
+    match ctx.project() {
+        Ok(project) => Ok(ctx.config(&project)?.search_decay_half_life_days),
+        Err(_) => Ok(None),
+    }
+}
+
+/// `--category` / `--tag`: only named memories of one of the categories that carry every
+/// tag (tags compared without regard to case).
+struct MemoryFilter {
+    categories: Vec<Category>,
+    tags: Vec<String>,
+}
+
+impl MemoryFilter {
+    fn parse(categories: &[String], tags: &[String]) -> Result<Option<MemoryFilter>> {
+        if categories.is_empty() && tags.is_empty() {
+            return Ok(None);
+        }
+        let categories = categories
+            .iter()
+            .flat_map(|c| c.split(','))
+            .map(|c| {
+                Category::parse(c).ok_or_else(|| {
+                    Error::usage_hint(
+                        format!("unknown category {c:?}"),
+                        "categories: architecture, decision, pattern, guide, onboarding, note, progress",
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let tags = tags.iter().map(|t| t.trim().to_lowercase()).collect();
+        Ok(Some(MemoryFilter { categories, tags }))
+    }
+
+    fn admits(&self, front: &crate::memories::FrontMatter) -> bool {
+        (self.categories.is_empty() || self.categories.contains(&front.category))
+            && self
+                .tags
+                .iter()
+                .all(|t| front.tags.iter().any(|have| have.trim().to_lowercase() == *t))
+    }
+}
+
+/// Index a project; with a memory filter, keep only the named memories it admits (and
+/// none of MEMORY.md, the session or the archives).
+fn add_project(
+    index: &mut Index,
+    project: &Project,
+    only: Option<&MemoryFilter>,
+    tokenizer: &mut Tokenizer,
+) -> Result<()> {
+    let before = index.sources.len();
+    index.add_project(project, Scope::ALL, tokenizer, true)?;
+    let Some(only) = only else { return Ok(()) };
+    let admitted: HashSet<String> = memories::list(project)?
+        .into_iter()
+        .filter(|m| m.front.as_ref().is_ok_and(|f| only.admits(f)))
+        .map(|m| m.name)
+        .collect();
+    let mut position = 0;
+    index.sources.retain(|source| {
+        position += 1;
+        position <= before
+            || sections::memory_name(source).is_some_and(|name| admitted.contains(name))
+    });
+    Ok(())
+}
+
 /// Record activity, but at most once a minute: a search is read-only and agents search in
 /// bursts, so an fsynced state write per call would cost more than the search itself, and
 /// the session gap is measured in tens of minutes.
@@ -171,8 +271,11 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
         kinds: parse_kinds(&args.kinds)?,
         since: parse_since(args.since.as_deref(), ctx)?,
     };
+    let threshold = parse_threshold(args.threshold.as_deref())?;
+    let only = MemoryFilter::parse(&args.category, &args.tag)?;
     let mut tokenizer = Tokenizer::default();
     let features = Features::default();
+    let half_life = decay_half_life(ctx)?;
     let query = Query::parse(&query_text, &mut tokenizer, &features);
 
     let mut index = Index::default();
@@ -181,7 +284,7 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
     if args.all_projects {
         let (projects, missing) = all_projects(ctx)?;
         for project in &projects {
-            index.add_project(project, Scope::ALL, &mut tokenizer, true)?;
+            add_project(&mut index, project, only.as_ref(), &mut tokenizer)?;
         }
         if missing > 0 {
             ctx.note(&format!(
@@ -190,7 +293,7 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
         }
     } else {
         let project = ctx.project()?;
-        index.add_project(&project, Scope::ALL, &mut tokenizer, true)?;
+        add_project(&mut index, &project, only.as_ref(), &mut tokenizer)?;
         touch_now_and_then(ctx, &project)?;
         fired = crate::remind::fire_context_reminders(&project, &query_text);
         here = Some(project);
@@ -198,7 +301,15 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
     let found = if query.is_empty() {
         Vec::new()
     } else {
-        index.search(&query, &features, &filter, ctx.clock.today(), args.limit)
+        // More candidates than shown: a section's other lines are dropped below.
+        let pool = args.limit.saturating_mul(4).saturating_add(20);
+        let mut found = index.search(&query, &features, &filter, ctx.clock.today(), pool);
+        if let Some(days) = half_life {
+            found = decay::apply(found, ctx.clock.today(), days);
+        }
+        let mut found = above_threshold(sections::best_per_section(found), threshold);
+        found.truncate(args.limit);
+        found
     };
     if found.is_empty() {
         ctx.note(&format!("no memories match {query_text:?}"));
@@ -215,6 +326,8 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
                 .iter()
                 .map(|f| Hit {
                     hit: Recalled::from_found(f, f.score),
+                    memory: sections::memory_name(f.source).map(str::to_string),
+                    section: sections::section_heading(f).map(str::to_string),
                     stale: stale.is_stale(f),
                 })
                 .collect(),
@@ -247,13 +360,11 @@ pub(crate) fn render(
         .meta
         .date
         .map_or_else(|| "----------".to_string(), |d| d.to_string());
+    let place = place(found);
     let place = if with_project {
-        format!(
-            "{}: {}:{}",
-            found.source.project, found.source.file, found.meta.line
-        )
+        format!("{}: {place}", found.source.project)
     } else {
-        format!("{}:{}", found.source.file, found.meta.line)
+        place
     };
     format!(
         "{rank:>2}. {} {date}  {}  {}\n    {}\n",
@@ -262,6 +373,19 @@ pub(crate) fn render(
         paint.dim(&format!("{:.2}", found.score)),
         highlight(found.text(), terms, paint)
     )
+}
+
+/// Where a result is: `memory auth-design § Token refresh` for a named memory's section,
+/// else `FILE:LINE`.
+fn place(found: &Found<'_>) -> String {
+    match (
+        sections::memory_name(found.source),
+        sections::section_heading(found),
+    ) {
+        (Some(name), Some(heading)) => format!("memory {name} § {heading}"),
+        (Some(name), None) => format!("memory {name}"),
+        _ => format!("{}:{}", found.source.file, found.meta.line),
+    }
 }
 
 /// The text with every word that matches a query term highlighted (no-op without colour).

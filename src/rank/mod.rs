@@ -3,9 +3,11 @@
 pub mod bm25;
 pub mod cache;
 pub mod corpus;
+pub mod decay;
 pub mod index;
 pub mod loops;
 pub mod retrieve;
+pub mod sections;
 pub mod segment;
 pub mod signals;
 pub mod similarity;

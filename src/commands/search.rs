@@ -12,14 +12,14 @@ use crate::app::Ctx;
 use crate::capture::{derived, stale};
 use crate::cli::SearchArgs;
 use crate::error::{Error, Result};
+use crate::memories::{Category, store as memories};
 use crate::output::{self, Paint};
 use crate::rank::bm25::{Features, Filter, Query};
 use crate::rank::corpus::Kind;
 use crate::rank::index::{Found, Index, Scope};
-use crate::memories::{Category, store as memories};
 use crate::rank::retrieve::Recalled;
-use crate::rank::{decay, sections};
 use crate::rank::tokenize::{Tokenizer, compounds};
+use crate::rank::{decay, sections};
 use crate::store::state::State;
 use crate::store::{self, Project, registry};
 
@@ -215,10 +215,12 @@ impl MemoryFilter {
 
     fn admits(&self, front: &crate::memories::FrontMatter) -> bool {
         (self.categories.is_empty() || self.categories.contains(&front.category))
-            && self
-                .tags
-                .iter()
-                .all(|t| front.tags.iter().any(|have| have.trim().to_lowercase() == *t))
+            && self.tags.iter().all(|t| {
+                front
+                    .tags
+                    .iter()
+                    .any(|have| have.trim().to_lowercase() == *t)
+            })
     }
 }
 

@@ -19,7 +19,7 @@ cd "$work/project"
 "$mind" init -q
 python3 "$here/benches/gen_rank.py" memory 10000 42 > .mind/MEMORY.md
 python3 "$here/benches/gen_named.py" .mind/memories 1000 7
-echo "named memories: $(du -sh .mind/memories | cut -f1), MEMORY.md: $(du -h .mind/MEMORY.md | cut -f1)"
+echo "named memories: $(cat .mind/memories/*.md | wc -c) bytes, MEMORY.md: $(wc -c < .mind/MEMORY.md) bytes"
 query="refresh token retry timeout"
 "$mind" search "$query" >/dev/null   # builds the cache
 

@@ -12,7 +12,7 @@ use crate::app::Ctx;
 use crate::capture::{derived, stale};
 use crate::cli::SearchArgs;
 use crate::error::{Error, Result};
-use crate::memories::{Category, store as memories};
+use crate::memories::Category;
 use crate::output::{self, Paint};
 use crate::rank::bm25::{Features, Filter, Query};
 use crate::rank::corpus::Kind;
@@ -235,16 +235,15 @@ fn add_project(
     let before = index.sources.len();
     index.add_project(project, Scope::ALL, tokenizer, true)?;
     let Some(only) = only else { return Ok(()) };
-    let admitted: HashSet<String> = memories::list(project)?
-        .into_iter()
-        .filter(|m| m.front.as_ref().is_ok_and(|f| only.admits(f)))
-        .map(|m| m.name)
-        .collect();
+    // The header is read from the text already indexed, not from the file again; a memory
+    // whose header is broken matches no filter.
     let mut position = 0;
     index.sources.retain(|source| {
         position += 1;
         position <= before
-            || sections::memory_name(source).is_some_and(|name| admitted.contains(name))
+            || (sections::memory_name(source).is_some()
+                && crate::memories::front_matter::split(&source.whole())
+                    .is_ok_and(|split| only.admits(&split.front.unwrap_or_default())))
     });
     Ok(())
 }

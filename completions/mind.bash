@@ -2394,7 +2394,7 @@ _mind() {
             return 0
             ;;
         mind__subcmd__search)
-            opts="-n -t -q -h --limit --type --since --all-projects --json --project --quiet --color --help"
+            opts="-n -t -q -h --limit --type --since --all-projects --category --tag --threshold --json --project --quiet --color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2417,6 +2417,18 @@ _mind() {
                     return 0
                     ;;
                 --since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --category)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tag)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --threshold)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

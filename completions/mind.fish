@@ -130,6 +130,9 @@ rejected\t''
 assumption\t''
 note\t''"
 complete -c mind -n "__fish_mind_using_subcommand search" -l since -d 'Only lines dated on or after this day (2026-01-10, yesterday, 2w, 3 days ago, monday)' -r
+complete -c mind -n "__fish_mind_using_subcommand search" -l category -d 'Only named memories of this category (architecture, decision, pattern, guide, onboarding, note, progress); repeat for several' -r
+complete -c mind -n "__fish_mind_using_subcommand search" -l tag -d 'Only named memories with this tag; repeat to require several' -r
+complete -c mind -n "__fish_mind_using_subcommand search" -l threshold -d 'Drop results scoring below this share of the best result (0 to 1)' -r
 complete -c mind -n "__fish_mind_using_subcommand search" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
 complete -c mind -n "__fish_mind_using_subcommand search" -l color -d 'When to colour output' -r -f -a "auto\t''
 always\t''

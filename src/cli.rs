@@ -558,6 +558,16 @@ pub struct SearchArgs {
     /// Search every project registered in `$MIND_HOME/projects.json`.
     #[arg(long)]
     pub all_projects: bool,
+    /// Only named memories of this category (architecture, decision, pattern, guide,
+    /// onboarding, note, progress); repeat for several.
+    #[arg(long, value_name = "CATEGORY")]
+    pub category: Vec<String>,
+    /// Only named memories with this tag; repeat to require several.
+    #[arg(long, value_name = "TAG")]
+    pub tag: Vec<String>,
+    /// Drop results scoring below this share of the best result (0 to 1).
+    #[arg(long, value_name = "X")]
+    pub threshold: Option<String>,
 }
 
 #[derive(Debug, Args)]

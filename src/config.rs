@@ -15,6 +15,8 @@ pub const DEFAULT_GAP_MINUTES: u64 = 30;
 pub const MAX_GAP_MINUTES: u64 = 366 * 24 * 60;
 /// The largest context budget accepted: ten million characters.
 pub const MAX_BUDGET_CHARS: u64 = 10_000_000;
+/// The longest search decay half-life accepted: a hundred years.
+pub const MAX_DECAY_HALF_LIFE_DAYS: f64 = 36_500.0;
 pub const DEFAULT_BUDGET_CHARS: usize = 6000;
 /// Where the session's own sections go (Claude Code reads it next to CLAUDE.md).
 pub const DEFAULT_PERSONAL_TARGET: &str = "CLAUDE.local.md";
@@ -38,6 +40,9 @@ pub struct Config {
     /// Whether tokens, keys and passwords are replaced by `[redacted]` before anything is
     /// written (`"redact": {"secrets": false}` turns it off).
     pub redact_secrets: bool,
+    /// The half-life of `mind search`'s temporal decay (`"search": {"decay_half_life_days":
+    /// N}`, see [`crate::rank::decay`]); `None` (the default) leaves it off.
+    pub search_decay_half_life_days: Option<f32>,
     /// Why config.json could not be used, if it could not (defaults apply then).
     pub problem: Option<String>,
 }
@@ -52,6 +57,7 @@ impl Default for Config {
             personal_target: Some(DEFAULT_PERSONAL_TARGET.into()),
             logging_level: LoggingLevel::Detailed,
             redact_secrets: true,
+            search_decay_half_life_days: None,
             problem: None,
         }
     }
@@ -175,6 +181,22 @@ impl Config {
                 config.problem =
                     Some("redact.secrets must be true or false; redacting secrets".into())
             }
+        }
+        match value
+            .get("search")
+            .and_then(|s| s.get("decay_half_life_days"))
+        {
+            None | Some(Value::Null) => {}
+            Some(days) => match days.as_f64() {
+                Some(d) if d > 0.0 && d <= MAX_DECAY_HALF_LIFE_DAYS => {
+                    config.search_decay_half_life_days = Some(d as f32)
+                }
+                _ => {
+                    config.problem = Some(format!(
+                        "search.decay_half_life_days must be a number of days above 0 and at most {MAX_DECAY_HALF_LIFE_DAYS}, not {days}; searching without decay"
+                    ))
+                }
+            },
         }
         Ok(config)
     }

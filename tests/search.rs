@@ -584,3 +584,283 @@ fn a_synonym_alone_never_outranks_the_query_word_itself() {
     assert!(found[..8].iter().all(|t| t.contains("crash")), "{found:?}");
     assert_eq!(found[8], "- segfault in the image decoder");
 }
+
+const AUTH_DESIGN: &str = "---
+category: architecture
+tags:
+- auth
+- api
+createdAt: 2026-01-02T09:00:00Z
+updatedAt: 2026-02-20T09:00:00Z
+---
+
+# Auth design
+
+Access tokens are JWTs signed by the gateway.
+
+## Sessions
+
+- sessions live in Postgres, one row per device
+- a session ends after thirty days without use
+
+## Token refresh
+
+- the client refreshes the access token a minute before expiry
+- a refresh token is used once and then rotated
+- a reused refresh token revokes the whole token family
+
+## Rate limits
+
+- the login endpoint allows five attempts per minute
+";
+
+fn env_with_named_memories() -> Env {
+    let env = env_with_memory();
+    env.write(".mind/memories/auth-design.md", AUTH_DESIGN);
+    env.write(
+        ".mind/memories/billing-notes.md",
+        "---\ncategory: decision\ntags: [billing]\nupdatedAt: 2026-01-30T10:00:00Z\n---\n\n# Billing\n\n## Invoices\n\n- invoices are rotated into cold storage after a year\n- a refresh of the exchange rates runs nightly\n",
+    );
+    env
+}
+
+/// (memory, section) of each result, `-` where absent.
+fn places(v: &Value) -> Vec<(String, String)> {
+    v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let field = |k: &str| r[k].as_str().unwrap_or("-").to_string();
+            (field("memory"), field("section"))
+        })
+        .collect()
+}
+
+#[test]
+fn search_finds_a_section_of_a_long_memory_and_names_it() {
+    let env = env_with_named_memories();
+    let v = search_json(&env, &["refresh token rotated"]);
+    let results = v["results"].as_array().unwrap();
+    // The best line stands for its section: the section's other matching lines are not
+    // listed again.
+    let found = places(&v);
+    assert_eq!(
+        found[..2],
+        [
+            ("auth-design".to_string(), "Token refresh".to_string()),
+            ("billing-notes".to_string(), "Invoices".to_string()),
+        ],
+        "{v}"
+    );
+    assert_eq!(
+        found
+            .iter()
+            .filter(|(_, section)| section == "Token refresh")
+            .count(),
+        1,
+        "{v}"
+    );
+    assert_eq!(
+        results[0]["text"],
+        "- a refresh token is used once and then rotated"
+    );
+    assert_eq!(results[0]["file"], ".mind/memories/auth-design.md");
+    assert_eq!(results[0]["line"], 22);
+    // A named memory's lines are dated by its last update.
+    assert_eq!(results[0]["date"], "2026-02-20");
+    // MEMORY.md results carry no memory or section.
+    let v = search_json(&env, &["Safari cookies"]);
+    assert_eq!(v["results"][0]["file"], ".mind/MEMORY.md");
+    assert!(v["results"][0].get("memory").is_none(), "{v}");
+    assert!(v["results"][0].get("section").is_none(), "{v}");
+    // Text above the first heading belongs to the title's section.
+    let v = search_json(&env, &["JWTs signed gateway"]);
+    assert_eq!(
+        places(&v)[0],
+        ("auth-design".to_string(), "Auth design".to_string())
+    );
+    let out = env.ok(&["search", "refresh token rotated"]);
+    assert!(
+        out.lines()
+            .next()
+            .unwrap()
+            .contains("memory auth-design § Token refresh"),
+        "{out}"
+    );
+}
+
+#[test]
+fn search_by_category_and_tag_keeps_only_matching_named_memories() {
+    let env = env_with_named_memories();
+    // Without a filter MEMORY.md and both memories answer.
+    let all = search_json(&env, &["rotated refresh sessions"]);
+    let files: Vec<&str> = all["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["file"].as_str().unwrap())
+        .collect();
+    assert!(files.contains(&".mind/MEMORY.md"), "{files:?}");
+    let memories = |args: &[&str]| -> Vec<String> {
+        let mut with = vec!["rotated refresh sessions"];
+        with.extend_from_slice(args);
+        let mut names: Vec<String> = places(&search_json(&env, &with))
+            .into_iter()
+            .map(|(m, _)| m)
+            .collect();
+        names.sort();
+        names.dedup();
+        names
+    };
+    assert_eq!(memories(&["--category", "decision"]), vec!["billing-notes"]);
+    assert_eq!(
+        memories(&["--category", "Architecture"]),
+        vec!["auth-design"]
+    );
+    assert_eq!(memories(&["--tag", "auth"]), vec!["auth-design"]);
+    // Repeated tags must all be there; repeated categories are alternatives.
+    assert_eq!(
+        memories(&["--tag", "auth", "--tag", "api"]),
+        vec!["auth-design"]
+    );
+    assert!(memories(&["--tag", "auth", "--tag", "billing"]).is_empty());
+    assert_eq!(
+        memories(&["--category", "decision", "--category", "architecture"]),
+        vec!["auth-design", "billing-notes"]
+    );
+    env.mind(&["search", "refresh", "--category", "wizardry"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("unknown category \"wizardry\""));
+}
+
+#[test]
+fn search_threshold_drops_results_weaker_than_a_share_of_the_best() {
+    let env = env_with_named_memories();
+    let all = search_json(&env, &["refresh token rotated"]);
+    let scores: Vec<f64> = all["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["score"].as_f64().unwrap())
+        .collect();
+    assert!(scores.len() >= 3, "{all}");
+    // The threshold is a share of the best score: between the second's and the third's
+    // share, two results are left.
+    let second = scores[1] / scores[0];
+    let third = scores[2] / scores[0];
+    let above = format!("{:.3}", second + 0.01);
+    let below = format!("{:.3}", (second + third) / 2.0);
+    assert_eq!(
+        places(&search_json(
+            &env,
+            &["refresh token rotated", "--threshold", &above]
+        ))
+        .len(),
+        1
+    );
+    assert_eq!(
+        places(&search_json(
+            &env,
+            &["refresh token rotated", "--threshold", &below]
+        ))
+        .len(),
+        2
+    );
+    assert_eq!(
+        search_json(&env, &["refresh token rotated", "--threshold", "0"]),
+        all
+    );
+    for bad in ["1.5", "-0.1", "half", "NaN"] {
+        env.mind(&["search", "refresh", &format!("--threshold={bad}")])
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains("--threshold"));
+    }
+}
+
+#[test]
+fn search_decay_ranks_the_newer_of_two_close_matches_first_only_when_on() {
+    let mut env = Env::initialised();
+    env.at("2026-03-15T12:00:00Z");
+    env.write(
+        ".mind/MEMORY.md",
+        "# demo\n\n## 2025-03-01 | cache\n\n- the cache key includes the tenant id\n\n## 2026-03-14 | cache again\n\n- the cache key includes the tenant id and the region name\n",
+    );
+    let dates = |env: &Env| -> Vec<String> {
+        search_json(env, &["cache key tenant"])["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["date"].as_str().unwrap().to_string())
+            .collect()
+    };
+    // Off (the default): the older line matches a little better and ranks first.
+    assert_eq!(dates(&env), vec!["2025-03-01", "2026-03-14"]);
+    env.write(
+        ".mind/config.json",
+        r#"{"search": {"decay_half_life_days": 30}}"#,
+    );
+    assert_eq!(dates(&env), vec!["2026-03-14", "2025-03-01"]);
+    // A value that is not a positive number of days is reported and leaves decay off.
+    env.write(
+        ".mind/config.json",
+        r#"{"search": {"decay_half_life_days": -3}}"#,
+    );
+    assert_eq!(dates(&env), vec!["2025-03-01", "2026-03-14"]);
+    env.mind(&["search", "cache key tenant"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("search.decay_half_life_days"));
+}
+
+#[test]
+fn search_all_projects_covers_every_registered_projects_named_memories() {
+    // Run the way a person does: a temp HOME, no MIND_HOME, real git repositories.
+    let user = User::new();
+    let api = user.folder("work/api");
+    let shop = user.folder("work/shop");
+    for dir in [&api, &shop] {
+        user.git(dir, &["init", "-q"]);
+        user.ok(dir, &["init"]);
+    }
+    user.ok(
+        &api,
+        &[
+            "memory",
+            "write",
+            "auth-design",
+            "--category",
+            "architecture",
+            "--content",
+            "# Auth\n\n## Token refresh\n\n- a refresh token is used once and then rotated\n",
+        ],
+    );
+    std::fs::write(
+        shop.join(".mind/MEMORY.md"),
+        "# shop\n\n## 2026-01-09 | keys\n\n- decided: API keys are rotated every ninety days\n",
+    )
+    .unwrap();
+    let v: Value =
+        serde_json::from_str(&user.ok(&shop, &["search", "rotated", "--all-projects", "--json"]))
+            .unwrap();
+    let got: Vec<(String, String, String)> = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let field = |k: &str| r[k].as_str().unwrap_or("-").to_string();
+            (field("project"), field("memory"), field("section"))
+        })
+        .collect();
+    assert_eq!(got.len(), 2, "{v}");
+    assert!(got.contains(&("api".into(), "auth-design".into(), "Token refresh".into())));
+    assert!(got.contains(&("shop".into(), "-".into(), "-".into())));
+    let out = user.ok(&shop, &["search", "rotated", "--all-projects"]);
+    assert!(
+        out.contains("api: memory auth-design § Token refresh"),
+        "{out}"
+    );
+    assert!(out.contains("shop: .mind/MEMORY.md:5"), "{out}");
+}

@@ -13,6 +13,7 @@ use crate::capture::{derived, stale};
 use crate::cli::SearchArgs;
 use crate::embed::lines::{self, FillStats, Part};
 use crate::error::{Error, Result};
+use crate::memories::Category;
 use crate::output::{self, Paint};
 use crate::rank::bm25::{Features, Filter, Query};
 use crate::rank::corpus::Kind;
@@ -20,6 +21,7 @@ use crate::rank::hybrid::{self, Fusion, Near, QueryShape};
 use crate::rank::index::{Found, Index, Scope};
 use crate::rank::retrieve::Recalled;
 use crate::rank::tokenize::{Tokenizer, compounds};
+use crate::rank::{decay, sections};
 use crate::store::state::State;
 use crate::store::{self, Project, registry};
 
@@ -50,6 +52,11 @@ struct SemanticStats {
 struct Hit {
     #[serde(flatten)]
     hit: Recalled,
+    /// The named memory the line is in, and the heading of its section.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    memory: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    section: Option<String>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     stale: bool,
 }
@@ -162,6 +169,100 @@ fn all_projects(ctx: &Ctx) -> Result<(Vec<Project>, usize)> {
     Ok((projects, missing))
 }
 
+/// `--threshold X`: a share of the best result's score, from 0 to 1.
+fn parse_threshold(raw: Option<&str>) -> Result<Option<f32>> {
+    let Some(raw) = raw else { return Ok(None) };
+    match raw.trim().parse::<f32>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(Some(x)),
+        _ => Err(Error::usage_hint(
+            format!("--threshold {raw:?} is not a number from 0 to 1"),
+            "the threshold is a share of the best result's score: 0.5 keeps results at least half as good as the best",
+        )),
+    }
+}
+
+/// Results (best first) whose score is at least `threshold` times the best one's.
+fn above_threshold(found: Vec<Found<'_>>, threshold: Option<f32>) -> Vec<Found<'_>> {
+    let (Some(threshold), Some(best)) = (threshold, found.first().map(|f| f.score)) else {
+        return found;
+    };
+    found
+        .into_iter()
+        .filter(|f| best <= 0.0 || f.score / best >= threshold)
+        .collect()
+}
+
+/// The project's `search.decay_half_life_days`, if set.
+fn decay_half_life(ctx: &Ctx) -> Result<Option<f32>> {
+    match ctx.project() {
+        Ok(project) => Ok(ctx.config(&project)?.search_decay_half_life_days),
+        Err(_) => Ok(None),
+    }
+}
+
+/// `--category` / `--tag`: only named memories of one of the categories that carry every
+/// tag (tags compared without regard to case).
+struct MemoryFilter {
+    categories: Vec<Category>,
+    tags: Vec<String>,
+}
+
+impl MemoryFilter {
+    fn parse(categories: &[String], tags: &[String]) -> Result<Option<MemoryFilter>> {
+        if categories.is_empty() && tags.is_empty() {
+            return Ok(None);
+        }
+        let categories = categories
+            .iter()
+            .flat_map(|c| c.split(','))
+            .map(|c| {
+                Category::parse(c).ok_or_else(|| {
+                    Error::usage_hint(
+                        format!("unknown category {c:?}"),
+                        "categories: architecture, decision, pattern, guide, onboarding, note, progress",
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let tags = tags.iter().map(|t| t.trim().to_lowercase()).collect();
+        Ok(Some(MemoryFilter { categories, tags }))
+    }
+
+    fn admits(&self, front: &crate::memories::FrontMatter) -> bool {
+        (self.categories.is_empty() || self.categories.contains(&front.category))
+            && self.tags.iter().all(|t| {
+                front
+                    .tags
+                    .iter()
+                    .any(|have| have.trim().to_lowercase() == *t)
+            })
+    }
+}
+
+/// Index a project; with a memory filter, keep only the named memories it admits (and
+/// none of MEMORY.md, the session or the archives).
+fn add_project(
+    index: &mut Index,
+    project: &Project,
+    only: Option<&MemoryFilter>,
+    tokenizer: &mut Tokenizer,
+) -> Result<()> {
+    let before = index.sources.len();
+    index.add_project(project, Scope::ALL, tokenizer, true)?;
+    let Some(only) = only else { return Ok(()) };
+    // The header is read from the text already indexed, not from the file again; a memory
+    // whose header is broken matches no filter.
+    let mut position = 0;
+    index.sources.retain(|source| {
+        position += 1;
+        position <= before
+            || (sections::memory_name(source).is_some()
+                && crate::memories::front_matter::split(&source.whole())
+                    .is_ok_and(|split| only.admits(&split.front.unwrap_or_default())))
+    });
+    Ok(())
+}
+
 /// Record activity, but at most once a minute: a search is read-only and agents search in
 /// bursts, so an fsynced state write per call would cost more than the search itself, and
 /// the session gap is measured in tens of minutes.
@@ -186,8 +287,11 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
         kinds: parse_kinds(&args.kinds)?,
         since: parse_since(args.since.as_deref(), ctx)?,
     };
+    let threshold = parse_threshold(args.threshold.as_deref())?;
+    let only = MemoryFilter::parse(&args.category, &args.tag)?;
     let mut tokenizer = Tokenizer::default();
     let features = Features::default();
+    let half_life = decay_half_life(ctx)?;
     let query = Query::parse(&query_text, &mut tokenizer, &features);
 
     let mut index = Index::default();
@@ -198,7 +302,7 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
         let (projects, missing) = all_projects(ctx)?;
         for project in &projects {
             let first = index.sources.len();
-            index.add_project(project, Scope::ALL, &mut tokenizer, true)?;
+            add_project(&mut index, project, only.as_ref(), &mut tokenizer)?;
             parts.push(part_of(project, first..index.sources.len()));
         }
         if missing > 0 {
@@ -208,12 +312,14 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
         }
     } else {
         let project = ctx.project()?;
-        index.add_project(&project, Scope::ALL, &mut tokenizer, true)?;
+        add_project(&mut index, &project, only.as_ref(), &mut tokenizer)?;
         parts.push(part_of(&project, 0..index.sources.len()));
         touch_now_and_then(ctx, &project)?;
         fired = crate::remind::fire_context_reminders(&project, &query_text);
         here = Some(project);
     }
+    // More candidates than shown: a section's other lines are dropped below.
+    let pool = args.limit.saturating_mul(4).saturating_add(20);
     let semantic = semantic_side(ctx, &index, &parts, &query_text, &filter);
     let found = match &semantic {
         Some(side) => {
@@ -227,19 +333,28 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
                     &features,
                     &filter,
                     ctx.clock.today(),
-                    args.limit.max(hybrid::SEMANTIC_CANDIDATES),
+                    pool.max(hybrid::SEMANTIC_CANDIDATES),
                 )
             };
             let shape = QueryShape {
                 words: query_text.split_whitespace().count(),
             };
-            hybrid::fuse(&lexical, &side.near, shape, fusion(), args.limit)
+            hybrid::fuse(&lexical, &side.near, shape, fusion(), pool)
                 .into_iter()
                 .map(|h| index.resolve(h))
                 .collect()
         }
         None if query.is_empty() => Vec::new(),
-        None => index.search(&query, &features, &filter, ctx.clock.today(), args.limit),
+        None => index.search(&query, &features, &filter, ctx.clock.today(), pool),
+    };
+    let found = {
+        let found = match half_life {
+            Some(days) => decay::apply(found, ctx.clock.today(), days),
+            None => found,
+        };
+        let mut found = above_threshold(sections::best_per_section(found), threshold);
+        found.truncate(args.limit);
+        found
     };
     if found.is_empty() {
         ctx.note(&format!("no memories match {query_text:?}"));
@@ -256,6 +371,8 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
                 .iter()
                 .map(|f| Hit {
                     hit: Recalled::from_found(f, f.score),
+                    memory: sections::memory_name(f.source).map(str::to_string),
+                    section: sections::section_heading(f).map(str::to_string),
                     stale: stale.is_stale(f),
                 })
                 .collect(),
@@ -352,13 +469,11 @@ pub(crate) fn render(
         .meta
         .date
         .map_or_else(|| "----------".to_string(), |d| d.to_string());
+    let place = place(found);
     let place = if with_project {
-        format!(
-            "{}: {}:{}",
-            found.source.project, found.source.file, found.meta.line
-        )
+        format!("{}: {place}", found.source.project)
     } else {
-        format!("{}:{}", found.source.file, found.meta.line)
+        place
     };
     format!(
         "{rank:>2}. {} {date}  {}  {}\n    {}\n",
@@ -367,6 +482,19 @@ pub(crate) fn render(
         paint.dim(&format!("{:.2}", found.score)),
         highlight(found.text(), terms, paint)
     )
+}
+
+/// Where a result is: `memory auth-design § Token refresh` for a named memory's section,
+/// else `FILE:LINE`.
+fn place(found: &Found<'_>) -> String {
+    match (
+        sections::memory_name(found.source),
+        sections::section_heading(found),
+    ) {
+        (Some(name), Some(heading)) => format!("memory {name} § {heading}"),
+        (Some(name), None) => format!("memory {name}"),
+        _ => format!("{}:{}", found.source.file, found.meta.line),
+    }
 }
 
 /// The text with every word that matches a query term highlighted (no-op without colour).

@@ -21,7 +21,7 @@ use super::segment::Segment;
 
 const MAGIC: &[u8; 8] = b"MINDIDX\0";
 /// Bump when the tokenizer, the segment layout or what gets indexed changes.
-const FORMAT: u32 = 4;
+const FORMAT: u32 = 5;
 pub const CACHE_FILE: &str = "index.bin";
 
 /// A fast 64-bit content hash for change detection (not cryptographic). Four independent

@@ -266,8 +266,10 @@ pub fn markdown_with(text: &str, keep_labels: bool) -> RawFile {
         if in_front_matter {
             if line == "---" || line == "..." {
                 in_front_matter = false;
-            } else if let Some(d) = front_matter_date(line) {
-                date = date.or(Some(d));
+            } else if let Some((d, updated)) = front_matter_date(line) {
+                // The last update dates a named memory's lines; its creation only when
+                // the header has no update time.
+                date = if updated { Some(d) } else { date.or(Some(d)) };
             }
             continue;
         }
@@ -366,14 +368,18 @@ fn superseded_line(line: &str, section: &str) -> (Kind, String) {
     }
 }
 
-fn front_matter_date(line: &str) -> Option<NaiveDate> {
+/// A front matter date line: the day and whether it is the update time (which wins).
+fn front_matter_date(line: &str) -> Option<(NaiveDate, bool)> {
     let (key, value) = line.split_once(':')?;
-    if !matches!(key.trim(), "updated" | "created" | "date") {
-        return None;
-    }
+    let updated = match key.trim() {
+        "updated" | "updatedAt" => true,
+        "created" | "createdAt" | "date" => false,
+        _ => return None,
+    };
     let v = value.trim().trim_matches(['"', '\'']);
     v.get(..10)
         .and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
+        .map(|d| (d, updated))
 }
 
 /// Index SESSION.md: the items of its four sections, typed by section and dated by the

@@ -89,6 +89,14 @@ enum Text {
 }
 
 impl Source {
+    /// The whole text (a file with invalid UTF-8 as decoded).
+    pub fn whole(&self) -> std::borrow::Cow<'_, str> {
+        match &self.text {
+            Text::Valid(bytes) => String::from_utf8_lossy(bytes),
+            Text::Decoded(text) => std::borrow::Cow::Borrowed(text),
+        }
+    }
+
     /// The text at `start..start + len` (a line or a heading); empty when out of range.
     pub fn slice(&self, start: usize, len: usize) -> &str {
         let range = start..start.saturating_add(len);

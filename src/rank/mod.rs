@@ -3,10 +3,12 @@
 pub mod bm25;
 pub mod cache;
 pub mod corpus;
+pub mod decay;
 pub mod hybrid;
 pub mod index;
 pub mod loops;
 pub mod retrieve;
+pub mod sections;
 pub mod segment;
 pub mod signals;
 pub mod similarity;

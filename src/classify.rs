@@ -152,21 +152,12 @@ const SESSION_LABELS: &[(&str, Section)] = &[
 /// The session label a message starts with (`tried:`, `**Blocked:**`), if any, with the
 /// byte offset where the text after it begins.
 fn session_label(text: &str) -> Option<(&'static str, LogKind, usize)> {
-    let lead = text.len() - text.trim_start().len();
-    let t = text.trim_start();
-    let bold = t.starts_with("**");
-    let t2 = t.trim_start_matches("**").trim_start();
-    let skipped = lead + (t.len() - t2.len());
-    let colon = t2.find(':')?;
-    let name = t2[..colon].trim_end_matches("**").trim().to_lowercase();
+    let (name, end) = split_label(text)?;
+    let name = name.to_lowercase();
     let (label, section) = SESSION_LABELS
         .iter()
         .find(|(label, _)| *label == name)
         .copied()?;
-    let mut end = skipped + colon + 1;
-    if bold && text[end..].starts_with("**") {
-        end += 2;
-    }
     Some((label, LogKind::Session(section), end))
 }
 
@@ -176,6 +167,14 @@ fn leading_label(text: &str) -> Option<(LogKind, usize)> {
     if let Some((_, kind, end)) = session_label(text) {
         return Some((kind, end));
     }
+    let (name, end) = split_label(text)?;
+    let kind = crate::parse::label_type(name)?;
+    Some((LogKind::Memory(kind), end))
+}
+
+/// The words before a message's first colon, bold markers (`**Label:**`) and spaces trimmed,
+/// and the byte offset where the text after the label begins.
+fn split_label(text: &str) -> Option<(&str, usize)> {
     let lead = text.len() - text.trim_start().len();
     let t = text.trim_start();
     let bold = t.starts_with("**");
@@ -183,12 +182,11 @@ fn leading_label(text: &str) -> Option<(LogKind, usize)> {
     let skipped = lead + (t.len() - t2.len());
     let colon = t2.find(':')?;
     let name = t2[..colon].trim_end_matches("**").trim();
-    let kind = crate::parse::label_type(name)?;
     let mut end = skipped + colon + 1;
     if bold && text[end..].starts_with("**") {
         end += 2;
     }
-    Some((LogKind::Memory(kind), end))
+    Some((name, end))
 }
 
 /// Where the parser's verdict on a message goes. A rejection recorded for good ("decided

@@ -29,7 +29,7 @@ pub fn run(args: &[OsString]) {
     let Some(harness) = Harness::from_name(&agent) else {
         return;
     };
-    let Some(call) = harness.parse(&read_stdin()) else {
+    let Some(call) = harness.parse(&super::text_arg::hook_stdin()) else {
         return;
     };
     let cwd = match call.cwd.clone().filter(|c| c.is_absolute() && c.is_dir()) {
@@ -97,15 +97,4 @@ fn read_lossy(path: &Path) -> String {
 /// Symlinks resolved (a temp folder under /tmp or /var), so prefixes compare.
 fn canonical(path: &Path) -> PathBuf {
     path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
-}
-
-/// All of stdin, unless it is a terminal.
-fn read_stdin() -> Vec<u8> {
-    use std::io::{IsTerminal, Read};
-    let mut bytes = Vec::new();
-    let stdin = std::io::stdin();
-    if !stdin.is_terminal() {
-        let _ = stdin.lock().read_to_end(&mut bytes);
-    }
-    bytes
 }

@@ -67,7 +67,7 @@ pub fn run(ctx: &Ctx) -> Result<()> {
 /// a hook must never break the session it starts.
 pub fn run_hook(agent: HookAgent, global: &GlobalArgs) {
     let HookAgent::Claude = agent;
-    let input = claude::HookInput::parse(&read_stdin());
+    let input = claude::HookInput::parse(&super::text_arg::hook_stdin());
     let Some(event) = input.context_event() else {
         return;
     };
@@ -85,17 +85,6 @@ pub fn run_hook(agent: HookAgent, global: &GlobalArgs) {
     if let Ok(context) = result {
         let _ = output::print(&claude::context_output(event, &context));
     }
-}
-
-/// All of stdin, unless it is a terminal (nobody is going to type the hook's JSON).
-fn read_stdin() -> Vec<u8> {
-    use std::io::{IsTerminal, Read};
-    let mut bytes = Vec::new();
-    let stdin = std::io::stdin();
-    if !stdin.is_terminal() {
-        let _ = stdin.lock().read_to_end(&mut bytes);
-    }
-    bytes
 }
 
 /// Promote after a break, refresh the context blocks; what happened, for either rendering.

@@ -31,3 +31,15 @@ pub(crate) fn read_stdin() -> Result<String> {
         .map_err(|e| Error::usage(format!("cannot read the text from stdin: {e}")))?;
     String::from_utf8(input).map_err(|_| Error::usage("the text on stdin is not valid UTF-8"))
 }
+
+/// A harness hook's input: all of stdin, unless it is a terminal (nobody types a hook's
+/// JSON). A read error gives what was read; a hook never fails its caller.
+pub(crate) fn hook_stdin() -> Vec<u8> {
+    use std::io::IsTerminal;
+    let mut bytes = Vec::new();
+    let stdin = std::io::stdin();
+    if !stdin.is_terminal() {
+        let _ = stdin.lock().read_to_end(&mut bytes);
+    }
+    bytes
+}

@@ -445,27 +445,38 @@ pub fn split_gotcha(title: &str) -> (String, Option<String>) {
     (title.to_string(), None)
 }
 
-/// Words that say nothing about a subject: function words, and the words that name
-/// problem/fix states ("fixed", "broken", "error") — two lines do not share a subject
-/// because both say "fixed". Kept as sorted hashes: one lookup per word.
-static STOP_HASHES: LazyLock<Vec<u64>> = LazyLock::new(|| {
-    let mut hashes: Vec<u64> = STOP_WORDS.iter().map(|w| fnv(w.as_bytes())).collect();
+/// Words that say nothing about the subject of a problem or a fix, beyond the stop list
+/// every part of `mind` shares ([`crate::rank::stopwords`]): the words that name problem
+/// and fix states ("fixed", "broken", "error") — two lines do not share a subject because
+/// both say "fixed" — and a few generic ones ("use", "new", "since"). Kept as sorted
+/// hashes: one lookup per word.
+static STATE_HASHES: LazyLock<Vec<u64>> = LazyLock::new(|| {
+    let mut hashes: Vec<u64> = STATE_WORDS.iter().map(|w| fnv(w.as_bytes())).collect();
     hashes.sort_unstable();
     hashes
 });
 
-const STOP_WORDS: &[&str] = &[
-    "the", "and", "for", "with", "that", "this", "from", "into", "onto", "when", "then", "than",
-    "was", "were", "are", "been", "has", "have", "had", "but", "not", "our", "its", "it's", "via",
-    "after", "before", "because", "since", "due", "all", "any", "some", "more", "less", "very",
-    "just", "also", "there", "their", "them", "they", "you", "your", "what", "which", "who", "how",
-    "why", "will", "would", "should", "could", "can", "use", "using", "used", "decided", "learned",
-    "problem", "problems", "gotcha", "fix", "fixed", "fixes", "fixing", "bug", "bugs", "issue",
-    "issues", "error", "errors", "broken", "break", "breaks", "fail", "fails", "failed", "failing",
+const STATE_WORDS: &[&str] = &[
+    "onto", "since", "due", "less", "use", "using", "used", "decided", "learned", "problem",
+    "problems", "gotcha", "fix", "fixed", "fixes", "fixing", "bug", "bugs", "issue", "issues",
+    "error", "errors", "broken", "break", "breaks", "fail", "fails", "failed", "failing",
     "failure", "crash", "crashes", "crashed", "resolved", "resolve", "solved", "work", "works",
-    "working", "now", "still", "again", "doesn't", "does", "can't", "cannot", "won't", "isn't",
-    "too", "out", "off", "get", "got", "one", "new", "old", "gone", "longer", "anymore",
+    "working", "new", "old", "gone", "longer", "anymore",
 ];
+
+/// Whether a lower-case word says nothing about a subject: a shared stop word (compared
+/// without apostrophes, as the stop list is written) or a state word.
+fn is_subjectless(lower: &str) -> bool {
+    let plain;
+    let word = if lower.contains('\'') {
+        plain = lower.replace('\'', "");
+        plain.as_str()
+    } else {
+        lower
+    };
+    crate::rank::stopwords::is_stop_word(word)
+        || STATE_HASHES.binary_search(&fnv(lower.as_bytes())).is_ok()
+}
 
 /// Content words of a title for "same subject" checks, as hashes: lower case, stop and
 /// state words dropped, plural/tense endings trimmed, first occurrence kept, at most `max`.
@@ -495,10 +506,10 @@ pub fn subject_ids(text: &str, max: usize) -> Vec<u64> {
         let Ok(lower) = std::str::from_utf8(&buf[..n]) else {
             continue;
         };
-        let whole = fnv(lower.as_bytes());
-        if STOP_HASHES.binary_search(&whole).is_ok() {
+        if is_subjectless(lower) {
             continue;
         }
+        let whole = fnv(lower.as_bytes());
         let stemmed = stem(lower);
         let id = if stemmed.len() == lower.len() {
             whole
@@ -524,6 +535,10 @@ fn fnv(bytes: &[u8]) -> u64 {
     h
 }
 
+/// Plural and tense endings trimmed. Subject ids are only compared with each other, never
+/// with search terms, and they are computed for every problem and fix title on every parse
+/// (inside recall's budget), so a trim without allocation serves here rather than the
+/// Snowball stemmer that search uses.
 fn stem(w: &str) -> &str {
     for suffix in ["ing", "ed", "es", "s"] {
         if let Some(base) = w.strip_suffix(suffix)

@@ -366,7 +366,7 @@ fn gotchas_taken_from_commits_are_found_like_memory_ones() {
     // The context block lists it under Gotchas ...
     assert!(
         env.ok(&["recall"])
-            .contains("- queue workers must be idempotent -> dedupe by job id")
+            .contains("- “queue workers must be idempotent -> dedupe by job id” (commit ")
     );
     // ... so `mind edges` finds it, and says where it is.
     let reply = json_of(&env, &["edges", "queue workers", "--json"]);

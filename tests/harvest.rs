@@ -157,8 +157,8 @@ fn a_rejection_in_a_commit_message_is_kept_as_a_rejection() {
         .split("## Ruled Out\n")
         .nth(1)
         .expect("a ruled-out section");
-    assert!(ruled_out.contains("- moving to gRPC"), "{recall}");
-    assert!(ruled_out.contains("- GraphQL, the team"), "{recall}");
+    assert!(ruled_out.contains("- “moving to gRPC"), "{recall}");
+    assert!(ruled_out.contains("- “GraphQL, the team"), "{recall}");
     assert!(!recall.contains("## Recent Decisions"), "{recall}");
 }
 
@@ -281,11 +281,11 @@ fn an_entry_about_a_file_changed_later_is_stale_and_one_about_an_untouched_file_
     env.ok(&["recall"]);
     let claude = env.read("CLAUDE.md");
     assert!(
-        claude.contains("tokens live 5 min (src/auth.rs:1) [stale?]"),
+        claude.contains("tokens live 5 min” (src/auth.rs:1) [stale?]"),
         "{claude}"
     );
     assert!(
-        claude.contains("one pool per process (src/db.rs:1) ("),
+        claude.contains("one pool per process” (src/db.rs:1) ("),
         "{claude}"
     );
     assert!(!claude.contains("one pool per process (src/db.rs:1) [stale?]"));
@@ -458,7 +458,7 @@ fn a_fresh_clone_rebuilds_the_same_commit_store_and_a_second_harvest_adds_nothin
     let block = mind(&clone, &["recall"]);
     assert!(
         block.contains(&format!(
-            "- use sqlite over postgres (commit {}) (2026-01-15)\n",
+            "- “use sqlite over postgres” (commit {}) (2026-01-15)\n",
             ids[0]
         )),
         "{block}"

@@ -75,7 +75,7 @@ fn a_real_commit_with_decided_keeps_the_memory_and_leaves_the_tree_clean() {
     let block = env.ok(&["recall"]);
     assert!(
         block.contains(&format!(
-            "- same-site cookie domain (commit {id}) (2026-01-15)\n"
+            "- “same-site cookie domain” (commit {id}) (2026-01-15)\n"
         )),
         "{block}"
     );

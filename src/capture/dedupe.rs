@@ -28,11 +28,6 @@ const LABELS: &[&str] = &[
     "bug", "fixed", "progress", "memory", "note",
 ];
 
-static PROVENANCE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\s*\((?:[^()\s]+:\d+(?:,\s*commit [0-9a-f]{7,40})?|commit [0-9a-f]{7,40})\)\s*$")
-        .expect("static pattern")
-});
-
 static MARKS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"\[superseded\]|\[stale\?\]|\[\[[^\]]*\]\]|\*\*|__").expect("static pattern")
 });
@@ -41,10 +36,9 @@ static MARKS: LazyLock<Regex> = LazyLock::new(|| {
 pub fn key(line: &str) -> String {
     // The regexes run only on lines that can match them; most lines skip both.
     let line = line.trim();
-    let text = if line.ends_with(')') {
-        PROVENANCE.replace(line, "")
-    } else {
-        std::borrow::Cow::Borrowed(line)
+    let text = match super::rules::split_provenance(line) {
+        Some((body, _)) => std::borrow::Cow::Borrowed(body),
+        None => std::borrow::Cow::Borrowed(line),
     };
     let text = if text.contains(['[', '*', '_']) {
         MARKS.replace_all(&text, "")

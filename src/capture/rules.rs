@@ -12,6 +12,10 @@
 //! - Conventional-commit subjects (`fix: typo`, `fix(api): ...`) are not memories unless
 //!   `capture.conventional_subjects` is on; then `fix` subjects become `fixed: ...`.
 
+use std::sync::LazyLock;
+
+use regex::Regex;
+
 use crate::parse::{EntryType, classify_line, conventional_fix, label_type};
 use crate::store::text::one_line;
 
@@ -127,6 +131,33 @@ pub fn from_message(message: &str, conventional_subjects: bool) -> Vec<Harvested
 /// The line written to MEMORY.md: the memory followed by where it came from.
 pub fn with_provenance(line: &str, provenance: &str) -> String {
     format!("{line} ({provenance})")
+}
+
+/// The provenance [`with_provenance`] writes, at the end of a line: `(src/a.rs:42)`,
+/// `(src/a.rs:42, commit 1a2b3c4)` or `(commit 1a2b3c4)`.
+static PROVENANCE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\s*\(([^()\s]+:\d+(?:,\s*commit [0-9a-f]{7,40})?|commit [0-9a-f]{7,40})\)\s*$")
+        .expect("static pattern")
+});
+
+/// A harvested line split into its text and its provenance (without the parentheses), or
+/// `None` for a line that does not end with one.
+pub fn split_provenance(line: &str) -> Option<(&str, &str)> {
+    // Cheap check first: this runs on every entry at each context refresh.
+    if !line.trim_end().ends_with(')') {
+        return None;
+    }
+    let found = PROVENANCE.captures(line)?;
+    let whole = found.get(0)?;
+    Some((&line[..whole.start()], found.get(1)?.as_str()))
+}
+
+/// The file a provenance names (`src/a.rs` of `src/a.rs:42, commit 1a2b3c4`), or `None`
+/// for a commit's.
+pub fn provenance_path(provenance: &str) -> Option<&str> {
+    let place = provenance.split(", commit ").next()?;
+    let (path, line) = place.rsplit_once(':')?;
+    (!path.is_empty() && line.bytes().all(|b| b.is_ascii_digit())).then_some(path)
 }
 
 #[cfg(test)]

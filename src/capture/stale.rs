@@ -72,10 +72,6 @@ impl Staleness {
     }
 }
 
-static PROVENANCE_PATH: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\(([^()\s]+):\d+(?:,\s*commit [0-9a-f]{7,40})?\)\s*$").expect("static pattern")
-});
-
 static FILE_NAME: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,7}$").expect("static pattern")
 });
@@ -86,14 +82,13 @@ const MAX_PATHS: usize = 256;
 /// The files an entry names: its provenance path first (if any), then paths in its text.
 pub fn named_paths(text: &str) -> (Option<String>, Vec<String>) {
     // Cheap checks first: this runs on every entry of the memory at each context refresh.
-    let provenance = if text.trim_end().ends_with(')') {
-        PROVENANCE_PATH.captures(text).map(|c| c[1].to_string())
-    } else {
-        None
-    };
-    let body = match &provenance {
-        Some(_) => PROVENANCE_PATH.replace(text, ""),
-        None => std::borrow::Cow::Borrowed(text),
+    let split = super::rules::split_provenance(text);
+    let provenance = split
+        .and_then(|(_, from)| super::rules::provenance_path(from))
+        .map(str::to_string);
+    let body = match (&provenance, split) {
+        (Some(_), Some((body, _))) => body,
+        _ => text,
     };
     let mut found: Vec<String> = Vec::new();
     // One byte pass: no `/` and no `.` inside a word means no path in the text.

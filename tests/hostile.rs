@@ -445,6 +445,28 @@ fn an_append_that_cannot_finish_leaves_the_file_as_it_was() {
 }
 
 #[test]
+fn temp_files_are_kept_out_of_git_in_a_linked_worktree_too() {
+    // A linked worktree's `.git` is a file; its exclude file is the main repository's.
+    let user = User::new();
+    let main = user.folder("work/app");
+    user.git(&main, &["init", "-q", "-b", "main"]);
+    user.git(&main, &["commit", "-q", "--allow-empty", "-m", "start"]);
+    let linked = user.home().join("work/app-feature");
+    user.git(
+        &main,
+        &["worktree", "add", "-q", "-b", "feature", linked.to_str().unwrap()],
+    );
+    assert!(linked.join(".git").is_file());
+    user.ok(&linked, &["init"]);
+    let exclude = fs::read_to_string(main.join(".git/info/exclude")).unwrap();
+    assert!(exclude.contains("\n.mind-tmp-*\n"), "{exclude}");
+    fs::write(linked.join(".mind-tmp-4294967294-a1B2c3"), "a killed rewrite").unwrap();
+    user.git(&linked, &["add", "-A"]);
+    let staged = user.git(&linked, &["diff", "--cached", "--name-only"]);
+    assert!(!staged.contains(".mind-tmp-"), "staged a temp: {staged}");
+}
+
+#[test]
 fn temp_files_left_by_a_killed_rewrite_are_swept_and_never_committed() {
     let env = Env::new();
     env.git(&["init", "-q"]);

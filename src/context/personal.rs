@@ -60,12 +60,13 @@ pub fn ensure_ignored(root: &Path, name: &str) -> Result<Option<PathBuf>> {
 
 /// Make sure `git add -A` never picks up the temp file of a rewrite that a kill interrupted
 /// (`.mind-tmp-*` beside CLAUDE.md until the next command sweeps it): one line in the
-/// repository's `.git/info/exclude`. Only for a plain `.git` folder at the root; best effort.
+/// repository's `info/exclude` — of the `.git` folder at the root, or, for a linked worktree
+/// or a submodule (`.git` is a file), of the git folder it names. Best effort.
 pub fn ensure_temps_ignored(root: &Path) {
-    let info = root.join(".git").join("info");
-    if !root.join(".git").is_dir() {
+    let Some(git_dir) = common_git_dir(root) else {
         return;
-    }
+    };
+    let info = git_dir.join("info");
     let exclude = info.join("exclude");
     let pattern = format!("{}*", crate::store::atomic::TEMP_PREFIX);
     let existing = text::read_optional(&exclude)
@@ -88,6 +89,32 @@ pub fn ensure_temps_ignored(root: &Path) {
         }
         let _ = append::append_bytes(&exclude, lines.as_bytes());
     }
+}
+
+/// The git folder whose `info/exclude` applies to the work tree at `root`, found from the
+/// files alone (no repository is opened on this path): `root/.git` itself, or for a `.git`
+/// file (`gitdir: PATH`) the folder it names, or that folder's `commondir` (a linked
+/// worktree shares the main repository's exclude file). Only a folder that looks like a git
+/// folder (a `HEAD` file and an `objects` folder) is returned: a `.git` file is the work
+/// tree's content, and its target must not make mind write just anywhere.
+fn common_git_dir(root: &Path) -> Option<std::path::PathBuf> {
+    let dot_git = root.join(".git");
+    let meta = fs::symlink_metadata(&dot_git).ok()?;
+    let dir = if meta.is_dir() {
+        return Some(dot_git);
+    } else if meta.is_file() {
+        let content = fs::read_to_string(&dot_git).ok()?;
+        let target = content.lines().next()?.strip_prefix("gitdir:")?.trim();
+        let dir = root.join(target);
+        match fs::read_to_string(dir.join("commondir")) {
+            Ok(common) => dir.join(common.trim()),
+            Err(_) => dir,
+        }
+    } else {
+        return None;
+    };
+    let looks_like_git = dir.join("HEAD").is_file() && dir.join("objects").is_dir();
+    looks_like_git.then_some(dir)
 }
 
 fn has_line(bytes: &[u8], wanted: &[&str]) -> bool {

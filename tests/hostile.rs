@@ -454,13 +454,24 @@ fn temp_files_are_kept_out_of_git_in_a_linked_worktree_too() {
     let linked = user.home().join("work/app-feature");
     user.git(
         &main,
-        &["worktree", "add", "-q", "-b", "feature", linked.to_str().unwrap()],
+        &[
+            "worktree",
+            "add",
+            "-q",
+            "-b",
+            "feature",
+            linked.to_str().unwrap(),
+        ],
     );
     assert!(linked.join(".git").is_file());
     user.ok(&linked, &["init"]);
     let exclude = fs::read_to_string(main.join(".git/info/exclude")).unwrap();
     assert!(exclude.contains("\n.mind-tmp-*\n"), "{exclude}");
-    fs::write(linked.join(".mind-tmp-4294967294-a1B2c3"), "a killed rewrite").unwrap();
+    fs::write(
+        linked.join(".mind-tmp-4294967294-a1B2c3"),
+        "a killed rewrite",
+    )
+    .unwrap();
     user.git(&linked, &["add", "-A"]);
     let staged = user.git(&linked, &["diff", "--cached", "--name-only"]);
     assert!(!staged.contains(".mind-tmp-"), "staged a temp: {staged}");

@@ -80,6 +80,28 @@ fn lines_mode_explains_in_plain_text() {
 }
 
 #[test]
+fn pasted_log_records_are_output_not_memories() {
+    let env = Env::new();
+    env.write(
+        "notes.md",
+        "[2026-01-05 10:12:01] ERROR failed to connect to the database: timeout\n\
+         2026-01-05T10:12:01.120Z WARN retrying after the upload failed\n\
+         2026-01-05 10:12:01 [error] worker crashed\n\
+         ERROR: the build failed with exit code 2\n\
+         2026-01-05: fixed the flaky upload test\n",
+    );
+    let out = env.ok(&["parse", "--lines", "notes.md"]);
+    assert_eq!(
+        out,
+        "none     0.00 [2026-01-05 10:12:01] ERROR failed to connect to the database: timeout (code)\n\
+         none     0.00 2026-01-05T10:12:01.120Z WARN retrying after the upload failed (code)\n\
+         none     0.00 2026-01-05 10:12:01 [error] worker crashed (code)\n\
+         problem  0.90 ERROR: the build failed with exit code 2 (type label)\n\
+         progress 0.60 2026-01-05: fixed the flaky upload test (cue)\n"
+    );
+}
+
+#[test]
 fn entities_carry_reasoning_status_dates_and_links() {
     let env = Env::new();
     env.write(

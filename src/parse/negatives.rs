@@ -4,6 +4,10 @@
 //! A line with source-code syntax is not an entry even when the words inside would
 //! qualify (LABELING: "Code"); a prose line is judged on its content wherever it came from.
 
+use std::sync::LazyLock;
+
+use regex::Regex;
+
 /// Comment markers and code openers that make a whole line code (`// decided not to ...`).
 pub fn is_comment_or_code_start(s: &str) -> bool {
     const STARTS: &[&str] = &[
@@ -26,6 +30,9 @@ fn looks_like_tag(s: &str) -> bool {
 /// openers, code line endings, YAML/JSON fields.
 pub fn looks_like_code(s: &str) -> bool {
     let t = s.trim_end();
+    if is_log_record(t) {
+        return true;
+    }
     if t.ends_with('{')
         || t.ends_with('(')
         || t.ends_with("};")
@@ -120,6 +127,22 @@ pub fn looks_like_code(s: &str) -> bool {
         return true;
     }
     false
+}
+
+/// A line of a program's log pasted into notes: a date and a time of day, then a level
+/// (`[2026-01-05 10:12:01] ERROR ...`, `2026-01-05T10:12:01.123Z WARN ...`,
+/// `2026-01-05 10:12:01 [error] ...`). It is output, not something a person wrote down.
+pub fn is_log_record(t: &str) -> bool {
+    static RECORD: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"(?i)^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2}|\s?UTC)?\]?\s+\[?(?:error|err|warn|warning|info|debug|trace|fatal|critical|crit|notice)\]?[\s:]",
+        )
+        .expect("static pattern")
+    });
+    // Cheap check first: the parser runs this on every line.
+    let b = t.as_bytes();
+    let start = usize::from(b.first() == Some(&b'['));
+    b.len() > start + 16 && b[start].is_ascii_digit() && b[start + 4] == b'-' && RECORD.is_match(t)
 }
 
 /// A YAML/config field: a lower-case identifier key with a scalar value (`key: compute`,

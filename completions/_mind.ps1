@@ -56,6 +56,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('onboard', 'onboard', [CompletionResultType]::ParameterValue, 'Detect languages, package managers and the build, test, run, lint and format commands; print an onboarding document (`--write`: keep it as the `onboarding` memory)')
             [CompletionResult]::new('vault', 'vault', [CompletionResultType]::ParameterValue, 'Put the project''s `.mind/` into an Obsidian vault (a link, or a synced copy) and show the links')
             [CompletionResult]::new('model', 'model', [CompletionResultType]::ParameterValue, 'Install or inspect the local sentence-embedding model that makes search semantic')
+            [CompletionResult]::new('team', 'team', [CompletionResultType]::ParameterValue, 'Share memory between projects through a PostgreSQL database: push, search, status, pull')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -141,6 +142,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
             [CompletionResult]::new('--all-projects', '--all-projects', [CompletionResultType]::ParameterName, 'Search every project registered in `$MIND_HOME/projects.json`')
+            [CompletionResult]::new('--team', '--team', [CompletionResultType]::ParameterName, 'Search the team database instead (`mind team search`)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
@@ -698,6 +700,94 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
         'mind;model;help;help' {
             break
         }
+        'mind;team' {
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('push', 'push', [CompletionResultType]::ParameterValue, 'Mirror this project''s MEMORY.md entries and named memories (redacted) into the database')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search every project''s pushed memory: full text fused with vectors')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'The connection, schema version, the role''s rights and rows per project')
+            [CompletionResult]::new('pull', 'pull', [CompletionResultType]::ParameterValue, 'Keep another project''s memory here as a read-only named memory, for offline use')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'mind;team;push' {
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('--all-projects', '--all-projects', [CompletionResultType]::ParameterName, 'Push every registered project, not only this one')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'mind;team;search' {
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'How many results to show')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'How many results to show')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Only this project: its identity (github.com/acme/api) or short name (api)')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Only this type (decision, problem, learning, progress, gotcha, memory, ...); repeat for several')
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Only this type (decision, problem, learning, progress, gotcha, memory, ...); repeat for several')
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only entries dated on or after this day (2026-01-10, yesterday, 2w, 3 days ago, monday)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Say on stderr which ranking ran (full text, real[] vectors, pgvector)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Say on stderr which ranking ran (full text, real[] vectors, pgvector)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'mind;team;status' {
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'mind;team;pull' {
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The project: its identity (github.com/acme/api) or short name (api)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'mind;team;help' {
+            [CompletionResult]::new('push', 'push', [CompletionResultType]::ParameterValue, 'Mirror this project''s MEMORY.md entries and named memories (redacted) into the database')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search every project''s pushed memory: full text fused with vectors')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'The connection, schema version, the role''s rights and rows per project')
+            [CompletionResult]::new('pull', 'pull', [CompletionResultType]::ParameterValue, 'Keep another project''s memory here as a read-only named memory, for offline use')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'mind;team;help;push' {
+            break
+        }
+        'mind;team;help;search' {
+            break
+        }
+        'mind;team;help;status' {
+            break
+        }
+        'mind;team;help;pull' {
+            break
+        }
+        'mind;team;help;help' {
+            break
+        }
         'mind;help' {
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create `.mind/` with its templates, add the context block to CLAUDE.md, register the project')
             [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'Write a memory: session types go to SESSION.md, memory types to MEMORY.md')
@@ -725,6 +815,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('onboard', 'onboard', [CompletionResultType]::ParameterValue, 'Detect languages, package managers and the build, test, run, lint and format commands; print an onboarding document (`--write`: keep it as the `onboarding` memory)')
             [CompletionResult]::new('vault', 'vault', [CompletionResultType]::ParameterValue, 'Put the project''s `.mind/` into an Obsidian vault (a link, or a synced copy) and show the links')
             [CompletionResult]::new('model', 'model', [CompletionResultType]::ParameterValue, 'Install or inspect the local sentence-embedding model that makes search semantic')
+            [CompletionResult]::new('team', 'team', [CompletionResultType]::ParameterValue, 'Share memory between projects through a PostgreSQL database: push, search, status, pull')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -880,6 +971,25 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             break
         }
         'mind;help;model;status' {
+            break
+        }
+        'mind;help;team' {
+            [CompletionResult]::new('push', 'push', [CompletionResultType]::ParameterValue, 'Mirror this project''s MEMORY.md entries and named memories (redacted) into the database')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search every project''s pushed memory: full text fused with vectors')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'The connection, schema version, the role''s rights and rows per project')
+            [CompletionResult]::new('pull', 'pull', [CompletionResultType]::ParameterValue, 'Keep another project''s memory here as a read-only named memory, for offline use')
+            break
+        }
+        'mind;help;team;push' {
+            break
+        }
+        'mind;help;team;search' {
+            break
+        }
+        'mind;help;team;status' {
+            break
+        }
+        'mind;help;team;pull' {
             break
         }
         'mind;help;help' {

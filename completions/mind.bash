@@ -94,6 +94,9 @@ _mind() {
             mind,status)
                 cmd="mind__subcmd__status"
                 ;;
+            mind,team)
+                cmd="mind__subcmd__team"
+                ;;
             mind,vault)
                 cmd="mind__subcmd__vault"
                 ;;
@@ -178,6 +181,9 @@ _mind() {
             mind__subcmd__help,status)
                 cmd="mind__subcmd__help__subcmd__status"
                 ;;
+            mind__subcmd__help,team)
+                cmd="mind__subcmd__help__subcmd__team"
+                ;;
             mind__subcmd__help,vault)
                 cmd="mind__subcmd__help__subcmd__vault"
                 ;;
@@ -228,6 +234,18 @@ _mind() {
                 ;;
             mind__subcmd__help__subcmd__reminders,done)
                 cmd="mind__subcmd__help__subcmd__reminders__subcmd__done"
+                ;;
+            mind__subcmd__help__subcmd__team,pull)
+                cmd="mind__subcmd__help__subcmd__team__subcmd__pull"
+                ;;
+            mind__subcmd__help__subcmd__team,push)
+                cmd="mind__subcmd__help__subcmd__team__subcmd__push"
+                ;;
+            mind__subcmd__help__subcmd__team,search)
+                cmd="mind__subcmd__help__subcmd__team__subcmd__search"
+                ;;
+            mind__subcmd__help__subcmd__team,status)
+                cmd="mind__subcmd__help__subcmd__team__subcmd__status"
                 ;;
             mind__subcmd__help__subcmd__vault,link)
                 cmd="mind__subcmd__help__subcmd__vault__subcmd__link"
@@ -349,6 +367,36 @@ _mind() {
             mind__subcmd__reminders,done)
                 cmd="mind__subcmd__reminders__subcmd__done"
                 ;;
+            mind__subcmd__team,help)
+                cmd="mind__subcmd__team__subcmd__help"
+                ;;
+            mind__subcmd__team,pull)
+                cmd="mind__subcmd__team__subcmd__pull"
+                ;;
+            mind__subcmd__team,push)
+                cmd="mind__subcmd__team__subcmd__push"
+                ;;
+            mind__subcmd__team,search)
+                cmd="mind__subcmd__team__subcmd__search"
+                ;;
+            mind__subcmd__team,status)
+                cmd="mind__subcmd__team__subcmd__status"
+                ;;
+            mind__subcmd__team__subcmd__help,help)
+                cmd="mind__subcmd__team__subcmd__help__subcmd__help"
+                ;;
+            mind__subcmd__team__subcmd__help,pull)
+                cmd="mind__subcmd__team__subcmd__help__subcmd__pull"
+                ;;
+            mind__subcmd__team__subcmd__help,push)
+                cmd="mind__subcmd__team__subcmd__help__subcmd__push"
+                ;;
+            mind__subcmd__team__subcmd__help,search)
+                cmd="mind__subcmd__team__subcmd__help__subcmd__search"
+                ;;
+            mind__subcmd__team__subcmd__help,status)
+                cmd="mind__subcmd__team__subcmd__help__subcmd__status"
+                ;;
             mind__subcmd__vault,help)
                 cmd="mind__subcmd__vault__subcmd__help"
                 ;;
@@ -380,7 +428,7 @@ _mind() {
 
     case "${cmd}" in
         mind)
-            opts="-q -h -V --json --project --quiet --color --help --version init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup diff memory projects onboard vault model help"
+            opts="-q -h -V --json --project --quiet --color --help --version init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup diff memory projects onboard vault model team help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -682,7 +730,7 @@ _mind() {
             return 0
             ;;
         mind__subcmd__help)
-            opts="init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup diff memory projects onboard vault model help"
+            opts="init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup diff memory projects onboard vault model team help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1272,6 +1320,76 @@ _mind() {
         mind__subcmd__help__subcmd__status)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__help__subcmd__team)
+            opts="push search status pull"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__help__subcmd__team__subcmd__pull)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__help__subcmd__team__subcmd__push)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__help__subcmd__team__subcmd__search)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__help__subcmd__team__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -2394,7 +2512,7 @@ _mind() {
             return 0
             ;;
         mind__subcmd__search)
-            opts="-n -t -q -h --limit --type --since --all-projects --category --tag --threshold --json --project --quiet --color --help"
+            opts="-n -t -q -h --limit --type --since --all-projects --category --tag --threshold --team --json --project --quiet --color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2540,6 +2658,243 @@ _mind() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --project)
+                    COMPREPLY=()
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o plusdirs
+                    fi
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__team)
+            opts="-q -h --json --project --quiet --color --help push search status pull help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --project)
+                    COMPREPLY=()
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o plusdirs
+                    fi
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__team__subcmd__help)
+            opts="push search status pull help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__team__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__team__subcmd__help__subcmd__pull)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__team__subcmd__help__subcmd__push)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__team__subcmd__help__subcmd__search)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__team__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__team__subcmd__pull)
+            opts="-q -h --from --json --project --quiet --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=()
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o plusdirs
+                    fi
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__team__subcmd__push)
+            opts="-q -h --all-projects --json --project --quiet --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --project)
+                    COMPREPLY=()
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o plusdirs
+                    fi
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__team__subcmd__search)
+            opts="-n -t -v -q -h --limit --from --type --since --verbose --json --project --quiet --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --type)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=()
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o plusdirs
+                    fi
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__team__subcmd__status)
+            opts="-q -h --json --project --quiet --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --project)
                     COMPREPLY=()
                     if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then

@@ -53,6 +53,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand onboard 'Detect languages, package managers and the build, test, run, lint and format commands; print an onboarding document (`--write`: keep it as the `onboarding` memory)'
             cand vault 'Put the project''s `.mind/` into an Obsidian vault (a link, or a synced copy) and show the links'
             cand model 'Install or inspect the local sentence-embedding model that makes search semantic'
+            cand team 'Share memory between projects through a PostgreSQL database: push, search, status, pull'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mind;init'= {
@@ -131,6 +132,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand --project 'Use this project folder instead of searching upwards for `.mind/`'
             cand --color 'When to colour output'
             cand --all-projects 'Search every project registered in `$MIND_HOME/projects.json`'
+            cand --team 'Search the team database instead (`mind team search`)'
             cand --json 'Print machine-readable JSON instead of text'
             cand -q 'Print nothing but errors'
             cand --quiet 'Print nothing but errors'
@@ -622,6 +624,83 @@ set edit:completion:arg-completer[mind] = {|@words|
         }
         &'mind;model;help;help'= {
         }
+        &'mind;team'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand push 'Mirror this project''s MEMORY.md entries and named memories (redacted) into the database'
+            cand search 'Search every project''s pushed memory: full text fused with vectors'
+            cand status 'The connection, schema version, the role''s rights and rows per project'
+            cand pull 'Keep another project''s memory here as a read-only named memory, for offline use'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mind;team;push'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --all-projects 'Push every registered project, not only this one'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;team;search'= {
+            cand -n 'How many results to show'
+            cand --limit 'How many results to show'
+            cand --from 'Only this project: its identity (github.com/acme/api) or short name (api)'
+            cand -t 'Only this type (decision, problem, learning, progress, gotcha, memory, ...); repeat for several'
+            cand --type 'Only this type (decision, problem, learning, progress, gotcha, memory, ...); repeat for several'
+            cand --since 'Only entries dated on or after this day (2026-01-10, yesterday, 2w, 3 days ago, monday)'
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand -v 'Say on stderr which ranking ran (full text, real[] vectors, pgvector)'
+            cand --verbose 'Say on stderr which ranking ran (full text, real[] vectors, pgvector)'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;team;status'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;team;pull'= {
+            cand --from 'The project: its identity (github.com/acme/api) or short name (api)'
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'mind;team;help'= {
+            cand push 'Mirror this project''s MEMORY.md entries and named memories (redacted) into the database'
+            cand search 'Search every project''s pushed memory: full text fused with vectors'
+            cand status 'The connection, schema version, the role''s rights and rows per project'
+            cand pull 'Keep another project''s memory here as a read-only named memory, for offline use'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mind;team;help;push'= {
+        }
+        &'mind;team;help;search'= {
+        }
+        &'mind;team;help;status'= {
+        }
+        &'mind;team;help;pull'= {
+        }
+        &'mind;team;help;help'= {
+        }
         &'mind;help'= {
             cand init 'Create `.mind/` with its templates, add the context block to CLAUDE.md, register the project'
             cand log 'Write a memory: session types go to SESSION.md, memory types to MEMORY.md'
@@ -649,6 +728,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand onboard 'Detect languages, package managers and the build, test, run, lint and format commands; print an onboarding document (`--write`: keep it as the `onboarding` memory)'
             cand vault 'Put the project''s `.mind/` into an Obsidian vault (a link, or a synced copy) and show the links'
             cand model 'Install or inspect the local sentence-embedding model that makes search semantic'
+            cand team 'Share memory between projects through a PostgreSQL database: push, search, status, pull'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mind;help;init'= {
@@ -759,6 +839,20 @@ set edit:completion:arg-completer[mind] = {|@words|
         &'mind;help;model;install'= {
         }
         &'mind;help;model;status'= {
+        }
+        &'mind;help;team'= {
+            cand push 'Mirror this project''s MEMORY.md entries and named memories (redacted) into the database'
+            cand search 'Search every project''s pushed memory: full text fused with vectors'
+            cand status 'The connection, schema version, the role''s rights and rows per project'
+            cand pull 'Keep another project''s memory here as a read-only named memory, for offline use'
+        }
+        &'mind;help;team;push'= {
+        }
+        &'mind;help;team;search'= {
+        }
+        &'mind;help;team;status'= {
+        }
+        &'mind;help;team;pull'= {
         }
         &'mind;help;help'= {
         }

@@ -213,6 +213,64 @@ Load them from your shell's start-up file: eval \"$(mind shell-init bash)\" in ~
   mind model install --from ~/Downloads/model.zip
   mind model status --json")]
     Model(ModelArgs),
+    /// Share memory between projects through a PostgreSQL database: push, search, status, pull.
+    #[command(after_help = "Examples:
+  mind team push
+  mind team push --all-projects
+  mind team search \"rate limit\" --from api --type decision
+  mind team status
+  mind team pull --from github.com/acme/api
+
+The database: MIND_DATABASE_URL, else team.database_url in the global folder's config.json.")]
+    Team(TeamArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct TeamArgs {
+    #[command(subcommand)]
+    pub action: TeamAction,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TeamAction {
+    /// Mirror this project's MEMORY.md entries and named memories (redacted) into the database.
+    Push {
+        /// Push every registered project, not only this one.
+        #[arg(long)]
+        all_projects: bool,
+    },
+    /// Search every project's pushed memory: full text fused with vectors.
+    Search(TeamSearchArgs),
+    /// The connection, schema version, the role's rights and rows per project.
+    Status,
+    /// Keep another project's memory here as a read-only named memory, for offline use.
+    Pull {
+        /// The project: its identity (github.com/acme/api) or short name (api).
+        #[arg(long = "from", value_name = "PROJECT", required = true)]
+        from: String,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct TeamSearchArgs {
+    /// What to look for (several words are one query); `-` reads it from stdin.
+    #[arg(value_name = "QUERY", required = true, num_args = 1..)]
+    pub query: Vec<String>,
+    /// How many results to show.
+    #[arg(short = 'n', long, default_value_t = 10, value_name = "N")]
+    pub limit: usize,
+    /// Only this project: its identity (github.com/acme/api) or short name (api).
+    #[arg(long = "from", value_name = "PROJECT")]
+    pub from: Option<String>,
+    /// Only this type (decision, problem, learning, progress, gotcha, memory, ...); repeat for several.
+    #[arg(short = 't', long = "type", value_name = "TYPE")]
+    pub kinds: Vec<String>,
+    /// Only entries dated on or after this day (2026-01-10, yesterday, 2w, 3 days ago, monday).
+    #[arg(long, value_name = "DATE")]
+    pub since: Option<String>,
+    /// Say on stderr which ranking ran (full text, real[] vectors, pgvector).
+    #[arg(short, long)]
+    pub verbose: bool,
 }
 
 #[derive(Debug, Args)]
@@ -568,6 +626,9 @@ pub struct SearchArgs {
     /// Drop results scoring below this share of the best result (0 to 1).
     #[arg(long, value_name = "X")]
     pub threshold: Option<String>,
+    /// Search the team database instead (`mind team search`).
+    #[arg(long, conflicts_with_all = ["all_projects", "category", "tag", "threshold"])]
+    pub team: bool,
 }
 
 #[derive(Debug, Args)]

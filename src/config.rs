@@ -43,6 +43,8 @@ pub struct Config {
     /// The half-life of `mind search`'s temporal decay (`"search": {"decay_half_life_days":
     /// N}`, see [`crate::rank::decay`]); `None` (the default) leaves it off.
     pub search_decay_half_life_days: Option<f32>,
+    /// Whether `mind team push` sends this project (`"team": {"push": false}` keeps it out).
+    pub team_push: bool,
     /// Why config.json could not be used, if it could not (defaults apply then).
     pub problem: Option<String>,
 }
@@ -58,6 +60,7 @@ impl Default for Config {
             logging_level: LoggingLevel::Detailed,
             redact_secrets: true,
             search_decay_half_life_days: None,
+            team_push: true,
             problem: None,
         }
     }
@@ -197,6 +200,14 @@ impl Config {
                     ))
                 }
             },
+        }
+        match value.get("team").map(|t| t.get("push")) {
+            None | Some(None) => {}
+            Some(Some(Value::Bool(on))) => config.team_push = *on,
+            Some(Some(_)) => {
+                config.problem = Some("team.push must be true or false; not pushing".into());
+                config.team_push = false;
+            }
         }
         Ok(config)
     }

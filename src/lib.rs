@@ -35,6 +35,8 @@ pub mod stack;
 pub mod store;
 pub mod suggest;
 pub mod taught;
+#[cfg(feature = "team")]
+pub mod team;
 pub mod terms;
 pub mod vault;
 

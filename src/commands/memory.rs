@@ -275,6 +275,7 @@ fn edit(raw_name: &str, ctx: &Ctx) -> Result<()> {
     let project = ctx.project()?;
     let now = now_stamp(ctx);
     let mut before = store::snapshot(&project, &name)?;
+    store::refuse_read_only(&name, before.as_ref().and_then(|b| b.front.as_ref()))?;
     let created = before.is_none();
     if created {
         let change = store::Change {

@@ -31,6 +31,7 @@ mod shell_init;
 mod signals;
 mod stale;
 mod status;
+mod team;
 mod text_arg;
 mod unused;
 mod vault;
@@ -88,6 +89,7 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         Command::Projects(args) => projects::run(&args, &ctx),
         Command::Onboard(args) => onboard::run(&args, &ctx),
         Command::Vault(args) => vault::run(&args, &ctx),
+        Command::Team(args) => team::run(&args, &ctx),
     }
 }
 

@@ -144,7 +144,7 @@ fn parse_since(since: Option<&str>, ctx: &Ctx) -> Result<Option<NaiveDate>> {
 
 /// The projects `--all-projects` searches: every registered one that still has `.mind/`,
 /// plus the current project; each once.
-fn all_projects(ctx: &Ctx) -> Result<(Vec<Project>, usize)> {
+pub(crate) fn all_projects(ctx: &Ctx) -> Result<(Vec<Project>, usize)> {
     let mut projects: Vec<Project> = Vec::new();
     let mut seen: HashSet<PathBuf> = HashSet::new();
     let mut missing = 0;
@@ -276,6 +276,9 @@ fn touch_now_and_then(ctx: &Ctx, project: &Project) -> Result<()> {
 }
 
 pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
+    if args.team {
+        return super::team::search(&team_args(args), ctx);
+    }
     let query_text = crate::store::text::one_line(&super::text_arg::words_or_stdin(&args.query)?);
     if query_text.is_empty() {
         return Err(Error::usage_hint(
@@ -395,6 +398,18 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
     }
     out.push_str(&crate::commands::reminders::render_fired(ctx, &fired));
     ctx.out(&out)
+}
+
+/// `mind search --team`: the same query, limit, types and day as `mind team search`.
+fn team_args(args: &SearchArgs) -> crate::cli::TeamSearchArgs {
+    crate::cli::TeamSearchArgs {
+        query: args.query.clone(),
+        limit: args.limit,
+        from: None,
+        kinds: args.kinds.clone(),
+        since: args.since.clone(),
+        verbose: false,
+    }
 }
 
 fn part_of(project: &Project, sources: std::ops::Range<usize>) -> Part {

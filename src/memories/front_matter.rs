@@ -70,6 +70,14 @@ pub struct FrontMatter {
     pub extra: Map<String, Value>,
 }
 
+impl FrontMatter {
+    /// `readonly: true`: a copy kept up to date by something else (`mind team pull`), which
+    /// `mind memory write` and `edit` refuse to change.
+    pub fn is_read_only(&self) -> bool {
+        self.extra.get("readonly") == Some(&Value::Bool(true))
+    }
+}
+
 /// A memory file split into its header and body.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Split {

@@ -176,6 +176,7 @@ pub fn write(project: &Project, raw_name: &str, change: Change, now: &str) -> Re
         atomic::write_atomic(&path, front_matter::render(&front, &body).as_bytes())?;
         return Ok(Written::Created);
     };
+    refuse_read_only(&name, existing.front.as_ref())?;
     let had_front = existing.front.is_some();
     let old_front = existing.front.unwrap_or_default();
     let mut front = old_front.clone();
@@ -198,6 +199,17 @@ pub fn write(project: &Project, raw_name: &str, change: Change, now: &str) -> Re
     front.updated_at = Some(now.to_string());
     atomic::write_atomic(&path, front_matter::render(&front, &body).as_bytes())?;
     Ok(Written::Updated)
+}
+
+/// An error for a memory whose header says `readonly: true` (a pulled team copy).
+pub fn refuse_read_only(name: &str, front: Option<&FrontMatter>) -> Result<()> {
+    if front.is_some_and(FrontMatter::is_read_only) {
+        return Err(Error::usage_hint(
+            format!("the memory {name:?} is read-only (readonly: true in its header)"),
+            "it is a copy pulled by `mind team pull`; change the project it came from, or delete it",
+        ));
+    }
+    Ok(())
 }
 
 /// After `memory edit`: the file as the editor left it is checked, and when its body or

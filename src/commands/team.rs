@@ -1,0 +1,305 @@
+//! `mind team push|search|status|pull`: the team database (see [`crate::team`]).
+
+use crate::app::Ctx;
+use crate::cli::{TeamArgs, TeamSearchArgs};
+use crate::error::{Error, Result};
+
+#[cfg(not(feature = "team"))]
+pub fn run(_args: &TeamArgs, _ctx: &Ctx) -> Result<()> {
+    Err(Error::Failed(
+        "this mind was built without team memory (cargo feature `team`)".into(),
+    ))
+}
+
+#[cfg(not(feature = "team"))]
+pub fn search(_args: &TeamSearchArgs, _ctx: &Ctx) -> Result<()> {
+    Err(Error::Failed(
+        "this mind was built without team memory (cargo feature `team`)".into(),
+    ))
+}
+
+#[cfg(feature = "team")]
+pub use with_team::{run, search};
+
+#[cfg(feature = "team")]
+mod with_team {
+    use chrono::Utc;
+    use postgres::Client;
+    use serde::Serialize;
+
+    use super::*;
+    use crate::cli::TeamAction;
+    use crate::output;
+    use crate::store::{Project, global_config};
+    use crate::team::collect::collect;
+    use crate::team::search::{Ranking, TeamHit, TeamQuery};
+    use crate::team::{db, identity, pull, push, status};
+
+    pub fn run(args: &TeamArgs, ctx: &Ctx) -> Result<()> {
+        match &args.action {
+            TeamAction::Push { all_projects } => run_push(*all_projects, ctx),
+            TeamAction::Search(search_args) => search(search_args, ctx),
+            TeamAction::Status => run_status(ctx),
+            TeamAction::Pull { from } => run_pull(from, ctx),
+        }
+    }
+
+    /// A connection to the configured database.
+    fn connect(ctx: &Ctx) -> Result<Client> {
+        let home = ctx.home()?;
+        let Some((url, _)) = global_config::database_url(&home)? else {
+            return Err(Error::usage_hint(
+                "no team database is configured",
+                format!(
+                    "set {} or {{\"team\": {{\"database_url\": \"postgresql://...\"}}}} in {}",
+                    global_config::DATABASE_URL_ENV,
+                    home.file(global_config::FILE).display()
+                ),
+            ));
+        };
+        db::connect(&url)
+    }
+
+    fn now(ctx: &Ctx) -> chrono::DateTime<Utc> {
+        ctx.clock.now().with_timezone(&Utc)
+    }
+
+    #[derive(Serialize)]
+    struct PushReply {
+        pushed: Vec<push::Pushed>,
+        /// Projects left out by `"team": {"push": false}`.
+        excluded: Vec<String>,
+        schema_version: i32,
+    }
+
+    fn run_push(all_projects: bool, ctx: &Ctx) -> Result<()> {
+        let projects = if all_projects {
+            let (projects, _missing) = super::super::search::all_projects(ctx)?;
+            projects
+        } else {
+            vec![ctx.project()?]
+        };
+        // Everything is read (and redacted) before the database is reached.
+        let mut batches = Vec::new();
+        let mut excluded = Vec::new();
+        for project in &projects {
+            let config = ctx.config(project)?;
+            let who = identity::of(project);
+            if !config.team_push {
+                excluded.push(who.identity);
+                continue;
+            }
+            batches.push((who, collect(project)?));
+        }
+        let mut client = connect(ctx)?;
+        let schema_version = db::migrate(&mut client)?;
+        let home = ctx.home()?;
+        let model = crate::embed::installed(&home);
+        let embed_with = |texts: &[&str]| model.as_ref().and_then(|m| m.embed(texts).ok());
+        let embed: Option<push::Embed<'_>> = model.as_ref().map(|_| &embed_with as push::Embed<'_>);
+        let mut pushed = Vec::new();
+        for (who, rows) in &batches {
+            pushed.push(push::push(&mut client, who, rows, embed, now(ctx))?);
+        }
+        if ctx.json {
+            return output::print_json(&PushReply {
+                pushed,
+                excluded,
+                schema_version,
+            });
+        }
+        let mut out = String::new();
+        for p in &pushed {
+            if p.wrote() {
+                out.push_str(&format!(
+                    "{}: {} new, {} updated, {} marked deleted, {} unchanged\n",
+                    p.project, p.inserted, p.updated, p.deleted, p.unchanged
+                ));
+            } else {
+                out.push_str(&format!("{}: up to date ({} rows)\n", p.project, p.rows));
+            }
+            if p.redacted > 0 {
+                ctx.note(&format!(
+                    "{}: {} before pushing",
+                    p.project,
+                    crate::safety::secrets::report(p.redacted)
+                ));
+            }
+        }
+        for name in &excluded {
+            ctx.note(&format!(
+                "{name}: not pushed (\"team\": {{\"push\": false}})"
+            ));
+        }
+        ctx.out(&out)
+    }
+
+    #[derive(Serialize)]
+    struct SearchReply {
+        query: String,
+        /// Which ranking ran: full-text, full-text-real-array or full-text-pgvector.
+        ranking: Ranking,
+        results: Vec<TeamHit>,
+    }
+
+    pub fn search(args: &TeamSearchArgs, ctx: &Ctx) -> Result<()> {
+        let text =
+            crate::store::text::one_line(&super::super::text_arg::words_or_stdin(&args.query)?);
+        if text.trim().is_empty() {
+            return Err(Error::usage_hint(
+                "empty query: nothing to search for",
+                "mind team search WORDS... (e.g. mind team search \"login timeout\")",
+            ));
+        }
+        let kinds = normalised_kinds(&args.kinds)?;
+        let since = args
+            .since
+            .as_deref()
+            .map(|s| {
+                crate::remind::when::since(s, ctx.clock.now()).map_err(|e| {
+                    Error::usage_hint(
+                        format!("--since: {}", e.0),
+                        crate::remind::when::SINCE_FORMS,
+                    )
+                })
+            })
+            .transpose()?;
+        let mut client = connect(ctx)?;
+        db::require_schema(&mut client)?;
+        let vector = ctx
+            .home()
+            .ok()
+            .and_then(|home| crate::embed::installed(&home))
+            .and_then(|model| model.embed(&[text.as_str()]).ok())
+            .and_then(|mut v| v.pop());
+        let query = TeamQuery {
+            text: &text,
+            project: args.from.as_deref(),
+            kinds,
+            since,
+            limit: args.limit,
+            vector,
+        };
+        let (hits, ranking) = crate::team::search::search(&mut client, &query)?;
+        if args.verbose {
+            ctx.note(&format!("ranking: {}", ranking.describe()));
+        }
+        if ctx.json {
+            return output::print_json(&SearchReply {
+                query: text,
+                ranking,
+                results: hits,
+            });
+        }
+        if hits.is_empty() {
+            ctx.note(&format!("no team memories match {text:?}"));
+        }
+        let mut out = String::new();
+        for (i, h) in hits.iter().enumerate() {
+            out.push_str(&render(i + 1, h, ctx));
+        }
+        ctx.out(&out)
+    }
+
+    /// `--type` values as stored: type names and aliases become canonical names; `memory`
+    /// stands for named memories' sections.
+    fn normalised_kinds(names: &[String]) -> Result<Option<Vec<String>>> {
+        if names.is_empty() {
+            return Ok(None);
+        }
+        let mut out = Vec::new();
+        for name in names.iter().flat_map(|n| n.split(',')) {
+            let name = name.trim().to_lowercase();
+            let kind = if name == "memory" {
+                name
+            } else {
+                match super::super::search::parse_kinds(std::slice::from_ref(&name))? {
+                    Some(kinds) => kinds[0].as_str().to_string(),
+                    None => continue,
+                }
+            };
+            if !out.contains(&kind) {
+                out.push(kind);
+            }
+        }
+        Ok(Some(out))
+    }
+
+    fn render(rank: usize, h: &TeamHit, ctx: &Ctx) -> String {
+        let date = h
+            .date
+            .map_or_else(|| "----------".to_string(), |d| d.to_string());
+        let place = match (&h.memory, &h.section) {
+            (Some(m), Some(s)) => {
+                format!("{}: memory {m} § {s} ({}:{})", h.project, h.file, h.line)
+            }
+            (Some(m), None) => format!("{}: memory {m} ({}:{})", h.project, h.file, h.line),
+            _ => format!("{}: {}:{}", h.project, h.file, h.line),
+        };
+        let author = h.author.as_deref().unwrap_or("unknown");
+        let text = h.text.replace('\n', " ");
+        format!(
+            "{rank:>2}. {} {date}  {}  {}  {}\n    {}\n",
+            output::pad_end(&ctx.paint.kind(&h.kind), 10),
+            ctx.paint.dim(&place),
+            ctx.paint.dim(author),
+            ctx.paint.dim(&format!("{:.2}", h.score)),
+            text
+        )
+    }
+
+    fn run_status(ctx: &Ctx) -> Result<()> {
+        let home = ctx.home()?;
+        let source = global_config::database_url(&home)?.map(|(_, s)| s);
+        let mut client = connect(ctx)?;
+        let status = status::status(&mut client)?;
+        if ctx.json {
+            return output::print_json(&status);
+        }
+        let mut out = format!(
+            "connected: PostgreSQL {} as {} (URL from {})\nschema: version {} (this mind: {})\nrole: {}\nvectors: {}\n",
+            status.server_version,
+            status.user,
+            source.map_or("?", |s| s.as_str()),
+            status.schema_version,
+            db::LATEST,
+            if status.can_push {
+                "can push and search"
+            } else {
+                "can search, cannot push"
+            },
+            if status.pgvector {
+                "pgvector"
+            } else {
+                "real[] (re-ranked client side)"
+            },
+        );
+        if status.projects.is_empty() {
+            out.push_str("no project pushed yet\n");
+        }
+        for p in &status.projects {
+            let last = p
+                .last_push
+                .map_or_else(|| "never".to_string(), |t| t.to_rfc3339());
+            out.push_str(&format!(
+                "{}: {} live, {} superseded, {} deleted; last push {last}\n",
+                p.project, p.live, p.superseded, p.deleted
+            ));
+        }
+        ctx.out(&out)
+    }
+
+    fn run_pull(from: &str, ctx: &Ctx) -> Result<()> {
+        let project: Project = ctx.project()?;
+        let mut client = connect(ctx)?;
+        db::require_schema(&mut client)?;
+        let pulled = pull::pull(&mut client, &project, from, now(ctx))?;
+        if ctx.json {
+            return output::print_json(&pulled);
+        }
+        ctx.out(&format!(
+            "pulled {} entries of {} into the read-only memory {}\n",
+            pulled.entries, pulled.project, pulled.memory
+        ))
+    }
+}

@@ -1,0 +1,18 @@
+//! Team memory: a PostgreSQL mirror of many projects' memory, searchable by everyone who
+//! can reach the database (`mind team`, cargo feature `team`). The markdown in each
+//! repository stays the source of truth; the database is rebuilt from it by pushes.
+//!
+//! - [`identity`]: the project's identity (normalised git remote), HEAD, author.
+//! - [`collect`]: the rows a push sends (MEMORY.md entries, named memory sections), redacted.
+//! - [`db`]: connection and schema migrations (`migrations/*.sql`).
+//! - [`push`], [`search`], [`status`], [`pull`]: one job each.
+//!
+//! Nothing here prints; every query is parameterised.
+
+pub mod collect;
+pub mod db;
+pub mod identity;
+pub mod pull;
+pub mod push;
+pub mod search;
+pub mod status;

@@ -1,0 +1,191 @@
+//! Search of the team database: PostgreSQL full text (`websearch_to_tsquery`, ranked by
+//! `ts_rank_cd`) fused with vector similarity when the query has a vector: pgvector's
+//! nearest neighbours when the extension is installed, else the stored `real[]` vectors of
+//! the full-text candidates re-ranked here. Only live rows are found.
+
+use std::collections::HashSet;
+
+use chrono::NaiveDate;
+use postgres::Client;
+use serde::Serialize;
+
+use crate::error::Result;
+use crate::team::db::{db_error, has_pgvector};
+
+/// What to look for.
+pub struct TeamQuery<'a> {
+    pub text: &'a str,
+    /// A project's identity or short name.
+    pub project: Option<&'a str>,
+    pub kinds: Option<Vec<String>>,
+    pub since: Option<NaiveDate>,
+    pub limit: usize,
+    /// The query's vector, when a model is installed here.
+    pub vector: Option<Vec<f32>>,
+}
+
+/// Which ranking ran.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ranking {
+    /// Full text only (no model installed, or no row has a vector).
+    FullText,
+    /// Full-text candidates re-ranked here by their `real[]` vectors.
+    FullTextRealArray,
+    /// Full-text candidates and pgvector's nearest neighbours, fused.
+    FullTextPgvector,
+}
+
+impl Ranking {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Ranking::FullText => "full text (ts_rank_cd)",
+            Ranking::FullTextRealArray => {
+                "full text (ts_rank_cd) re-ranked by vectors stored as real[] (client side)"
+            }
+            Ranking::FullTextPgvector => "full text (ts_rank_cd) fused with pgvector neighbours",
+        }
+    }
+}
+
+/// One result.
+#[derive(Debug, Clone, Serialize)]
+pub struct TeamHit {
+    pub project: String,
+    pub file: String,
+    pub line: i32,
+    pub author: Option<String>,
+    pub date: Option<NaiveDate>,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub text: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub memory: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
+    pub score: f32,
+    #[serde(skip)]
+    key: (String, String),
+    #[serde(skip)]
+    fulltext: f32,
+    #[serde(skip)]
+    embedding: Option<Vec<f32>>,
+}
+
+/// How much of the fused score the vector side carries.
+const VECTOR_WEIGHT: f32 = 0.5;
+
+const SELECT: &str = "SELECT p.identity, e.file, e.line, e.author, e.entry_date, e.kind, e.body,
+        e.memory, e.section, e.hash, e.embedding";
+
+const FILTERS: &str = "e.status = 'live'
+        AND ($2::text IS NULL OR p.identity = $2 OR p.name = $2)
+        AND ($3::text[] IS NULL OR e.kind = ANY($3))
+        AND ($4::date IS NULL OR e.entry_date >= $4)";
+
+/// The best `query.limit` live rows, best first, and the ranking that ran.
+pub fn search(client: &mut Client, query: &TeamQuery<'_>) -> Result<(Vec<TeamHit>, Ranking)> {
+    let pool = if query.vector.is_some() {
+        (query.limit * 4).max(50)
+    } else {
+        query.limit
+    };
+    let pool = i64::try_from(pool).unwrap_or(i64::MAX);
+    // Normalisation 32 maps the rank into [0, 1): rank / (rank + 1).
+    let sql = format!(
+        "{SELECT}, ts_rank_cd(e.tsv, q, 32)
+           FROM mind_entries e JOIN mind_projects p ON p.id = e.project_id,
+                websearch_to_tsquery('english', $1) AS q
+          WHERE e.tsv @@ q AND {FILTERS}
+          ORDER BY 12 DESC, p.identity, e.file, e.line
+          LIMIT $5"
+    );
+    let rows = client
+        .query(
+            &sql,
+            &[
+                &query.text,
+                &query.project,
+                &query.kinds,
+                &query.since,
+                &pool,
+            ],
+        )
+        .map_err(db_error("searching"))?;
+    let mut hits: Vec<TeamHit> = rows.iter().map(|r| hit(r, r.get::<_, f32>(11))).collect();
+    let Some(vector) = &query.vector else {
+        return Ok((hits, Ranking::FullText));
+    };
+    let mut ranking = Ranking::FullTextRealArray;
+    if has_pgvector(client) {
+        // Neighbours that share no word with the query, found by pgvector.
+        let sql = format!(
+            "{SELECT}
+               FROM mind_entries e JOIN mind_projects p ON p.id = e.project_id
+              WHERE e.embedding IS NOT NULL AND {FILTERS}
+              ORDER BY e.embedding::vector <=> $1::real[]::vector
+              LIMIT $5"
+        );
+        if let Ok(near) = client.query(
+            &sql,
+            &[vector, &query.project, &query.kinds, &query.since, &pool],
+        ) {
+            ranking = Ranking::FullTextPgvector;
+            let known: HashSet<(String, String)> = hits.iter().map(|h| h.key.clone()).collect();
+            hits.extend(
+                near.iter()
+                    .map(|r| hit(r, 0.0))
+                    .filter(|h| !known.contains(&h.key)),
+            );
+        }
+    }
+    if hits.iter().all(|h| h.embedding.is_none()) {
+        hits.truncate(query.limit);
+        return Ok((hits, Ranking::FullText));
+    }
+    fuse(&mut hits, vector);
+    hits.truncate(query.limit);
+    Ok((hits, ranking))
+}
+
+fn hit(r: &postgres::Row, fulltext: f32) -> TeamHit {
+    let project: String = r.get(0);
+    let hash: String = r.get(9);
+    TeamHit {
+        key: (project.clone(), hash),
+        project,
+        file: r.get(1),
+        line: r.get(2),
+        author: r.get(3),
+        date: r.get(4),
+        kind: r.get(5),
+        text: r.get(6),
+        memory: r.get(7),
+        section: r.get(8),
+        score: fulltext,
+        fulltext,
+        embedding: r.get(10),
+    }
+}
+
+/// Scores as a blend of the full-text rank (as a share of the best) and the cosine; a row
+/// without a vector keeps its full-text share. Sorted best first.
+fn fuse(hits: &mut [TeamHit], query: &[f32]) {
+    let best = hits.iter().map(|h| h.fulltext).fold(0.0_f32, f32::max);
+    for h in hits.iter_mut() {
+        let text = if best > 0.0 { h.fulltext / best } else { 0.0 };
+        h.score = match &h.embedding {
+            Some(v) if v.len() == query.len() => {
+                (1.0 - VECTOR_WEIGHT) * text
+                    + VECTOR_WEIGHT * crate::embed::cosine(query, v).max(0.0)
+            }
+            _ => text,
+        };
+    }
+    hits.sort_by(|a, b| {
+        b.score
+            .total_cmp(&a.score)
+            .then_with(|| a.project.cmp(&b.project))
+            .then_with(|| a.line.cmp(&b.line))
+    });
+}

@@ -1,0 +1,85 @@
+//! What the team database holds: server, schema version, the connected role's rights,
+//! and rows per project.
+
+use chrono::{DateTime, Utc};
+use postgres::Client;
+use serde::Serialize;
+
+use crate::error::Result;
+use crate::team::db::{self, db_error};
+
+#[derive(Debug, Serialize)]
+pub struct Status {
+    pub server_version: String,
+    pub user: String,
+    pub schema_version: i32,
+    /// Whether the connected role may push (insert into mind_entries).
+    pub can_push: bool,
+    pub pgvector: bool,
+    pub projects: Vec<ProjectRows>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ProjectRows {
+    pub project: String,
+    pub live: i64,
+    pub superseded: i64,
+    pub deleted: i64,
+    /// The last push that changed something.
+    pub last_push: Option<DateTime<Utc>>,
+}
+
+pub fn status(client: &mut Client) -> Result<Status> {
+    let row = client
+        .query_one(
+            "SELECT current_setting('server_version'), current_user::text",
+            &[],
+        )
+        .map_err(db_error("reading the server"))?;
+    let schema_version = db::version(client)?;
+    let pgvector = db::has_pgvector(client);
+    if schema_version == 0 {
+        return Ok(Status {
+            server_version: row.get(0),
+            user: row.get(1),
+            schema_version,
+            can_push: false,
+            pgvector,
+            projects: Vec::new(),
+        });
+    }
+    db::require_schema(client)?;
+    let can_push: bool = client
+        .query_one("SELECT has_table_privilege('mind_entries', 'INSERT')", &[])
+        .map_err(db_error("reading privileges"))?
+        .get(0);
+    let projects = client
+        .query(
+            "SELECT p.identity,
+                    count(*) FILTER (WHERE e.status = 'live'),
+                    count(*) FILTER (WHERE e.status = 'superseded'),
+                    count(*) FILTER (WHERE e.status = 'deleted'),
+                    p.last_push
+               FROM mind_projects p LEFT JOIN mind_entries e ON e.project_id = p.id
+              GROUP BY p.id ORDER BY p.identity",
+            &[],
+        )
+        .map_err(db_error("counting rows"))?
+        .iter()
+        .map(|r| ProjectRows {
+            project: r.get(0),
+            live: r.get(1),
+            superseded: r.get(2),
+            deleted: r.get(3),
+            last_push: r.get(4),
+        })
+        .collect();
+    Ok(Status {
+        server_version: row.get(0),
+        user: row.get(1),
+        schema_version,
+        can_push,
+        pgvector,
+        projects,
+    })
+}

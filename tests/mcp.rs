@@ -239,20 +239,21 @@ fn every_tool_changes_the_files_as_its_command_does() {
     assert_eq!(logged["target"], "MEMORY.md");
     assert_eq!(logged["logged"], "decided: use JWT because stateless");
     assert_eq!(logged["file"], ".mind/MEMORY.md");
-    let memory = env.read(".mind/MEMORY.md");
-    assert!(
-        memory.ends_with("\n## 2026-01-15\n\ndecided: use JWT because stateless\n"),
-        "{memory}"
-    );
+    // Byte for byte what `mind log` writes.
+    let cli = Env::initialised();
+    cli.ok(&["log", "decision", "use JWT because stateless"]);
+    assert_eq!(env.read(".mind/MEMORY.md"), cli.read(".mind/MEMORY.md"));
     // A session type goes to SESSION.md.
     let exp = client.ok(
         "mind_log",
         json!({"message": "the staging database is slow", "type": "experience"}),
     );
     assert_eq!(exp["target"], "SESSION.md");
+    cli.ok(&["log", "experience", "the staging database is slow"]);
+    assert_eq!(env.read(".mind/SESSION.md"), cli.read(".mind/SESSION.md"));
     assert!(
         env.read(".mind/SESSION.md")
-            .contains("## Experience\n- the staging database is slow\n")
+            .contains("the staging database is slow")
     );
 
     // mind_blocker: a SESSION.md blocker and the Python reply fields.
@@ -261,6 +262,8 @@ fn every_tool_changes_the_files_as_its_command_does() {
     assert_eq!(blocker["description"], "JWT refresh fails");
     assert!(blocker["memory_search_results"].is_array());
     assert!(blocker["suggestions"].is_array());
+    cli.ok(&["blocker", "JWT refresh fails"]);
+    assert_eq!(env.read(".mind/SESSION.md"), cli.read(".mind/SESSION.md"));
     assert!(
         env.read(".mind/SESSION.md")
             .contains("## Blockers\n- JWT refresh fails\n")
@@ -492,26 +495,36 @@ fn malformed_requests_get_errors_and_the_server_goes_on() {
     assert!(unknown["error"]["code"].is_i64(), "{unknown}");
     // An unknown tool.
     let no_tool = client.call_raw("tools/call", json!({"name": "mind_fly", "arguments": {}}));
-    let message = no_tool.to_string();
-    assert!(message.contains("mind_fly"), "{message}");
-    // Wrong argument types and a missing argument: invalid params, nothing written.
+    assert_eq!(no_tool["error"]["code"], -32602, "{no_tool}");
+    assert_eq!(no_tool["error"]["message"], "tool not found", "{no_tool}");
+    // Wrong argument types and a missing argument: a tool error naming the problem (the
+    // agent can correct itself), nothing written.
     let memory = env.read(".mind/MEMORY.md");
     let session = env.read(".mind/SESSION.md");
-    let wrong = client.call_raw(
-        "tools/call",
-        json!({"name": "mind_log", "arguments": {"message": 42}}),
-    );
-    assert_eq!(wrong["error"]["code"], -32602, "{wrong}");
-    let missing = client.call_raw("tools/call", json!({"name": "mind_log", "arguments": {}}));
-    assert_eq!(missing["error"]["code"], -32602, "{missing}");
-    let list_for_string = client.call_raw(
-        "tools/call",
-        json!({"name": "mind_search", "arguments": {"query": "x", "types": "decision"}}),
-    );
-    assert_eq!(
-        list_for_string["error"]["code"], -32602,
-        "{list_for_string}"
-    );
+    let wrong = [
+        (
+            json!({"name": "mind_log", "arguments": {"message": 42}}),
+            "invalid type: integer `42`, expected a string",
+        ),
+        (
+            json!({"name": "mind_log", "arguments": {}}),
+            "missing field `message`",
+        ),
+        (
+            json!({"name": "mind_search", "arguments": {"query": "x", "types": "decision"}}),
+            "expected a sequence",
+        ),
+        (
+            json!({"name": "mind_reminder_done", "arguments": {"index": "one"}}),
+            "invalid type: string",
+        ),
+    ];
+    for (params, says) in wrong {
+        let reply = client.call_raw("tools/call", params);
+        assert_eq!(reply["result"]["isError"], true, "{reply}");
+        let text = reply["result"]["content"][0]["text"].as_str().unwrap();
+        assert!(text.contains(says), "{text}");
+    }
     // `-` would read stdin, which is the protocol: refused.
     let dash = client.call_raw(
         "tools/call",

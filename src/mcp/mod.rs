@@ -23,6 +23,8 @@ pub fn serve(cwd: PathBuf, project: Option<PathBuf>) -> Result<()> {
     // One thread drives the protocol; each tool call runs on tokio's blocking pool, so
     // calls run side by side and the store lock keeps their writes apart.
     let runtime = tokio::runtime::Builder::new_current_thread()
+        // rmcp times its shutdown.
+        .enable_time()
         .build()
         .map_err(|e| Error::Failed(format!("cannot start the MCP server: {e}")))?;
     runtime.block_on(async move {

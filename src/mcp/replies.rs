@@ -86,7 +86,12 @@ pub fn blocker(reply: Value) -> Value {
         }
         lines
     };
-    let description = map.get("text").cloned().unwrap_or(Value::Null);
+    // The item as written, without its list marker.
+    let description = map
+        .get("text")
+        .and_then(Value::as_str)
+        .map(|t| Value::String(t.strip_prefix("- ").unwrap_or(t).to_string()))
+        .unwrap_or(Value::Null);
     map.insert("blocker_logged".into(), Value::Bool(true));
     map.insert("description".into(), description);
     map.insert("memory_search_results".into(), solutions);

@@ -55,6 +55,9 @@ _mind() {
             mind,log)
                 cmd="mind__subcmd__log"
                 ;;
+            mind,mcp)
+                cmd="mind__subcmd__mcp"
+                ;;
             mind,memory)
                 cmd="mind__subcmd__memory"
                 ;;
@@ -138,6 +141,9 @@ _mind() {
                 ;;
             mind__subcmd__help,log)
                 cmd="mind__subcmd__help__subcmd__log"
+                ;;
+            mind__subcmd__help,mcp)
+                cmd="mind__subcmd__help__subcmd__mcp"
                 ;;
             mind__subcmd__help,memory)
                 cmd="mind__subcmd__help__subcmd__memory"
@@ -380,7 +386,7 @@ _mind() {
 
     case "${cmd}" in
         mind)
-            opts="-q -h -V --json --project --quiet --color --help --version init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup diff memory projects onboard vault model help"
+            opts="-q -h -V --json --project --quiet --color --help --version init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup diff memory projects onboard vault model mcp help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -682,7 +688,7 @@ _mind() {
             return 0
             ;;
         mind__subcmd__help)
-            opts="init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup diff memory projects onboard vault model help"
+            opts="init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup diff memory projects onboard vault model mcp help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -920,6 +926,20 @@ _mind() {
             return 0
             ;;
         mind__subcmd__help__subcmd__log)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__help__subcmd__mcp)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1597,6 +1617,31 @@ _mind() {
                     COMPREPLY=($(compgen -W "decision learning problem progress gotcha experience blocker assumption rejected" -- "${cur}"))
                     return 0
                     ;;
+                --project)
+                    COMPREPLY=()
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o plusdirs
+                    fi
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mind__subcmd__mcp)
+            opts="-q -h --json --project --quiet --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --project)
                     COMPREPLY=()
                     if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
@@ -2476,7 +2521,7 @@ _mind() {
             return 0
             ;;
         mind__subcmd__setup)
-            opts="-q -h --local --remove --dry-run --json --project --quiet --color --help claude codex cursor gemini aider generic"
+            opts="-q -h --local --remove --dry-run --mcp --json --project --quiet --color --help claude codex cursor gemini aider generic"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

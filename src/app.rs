@@ -1,6 +1,9 @@
 //! The context every command runs in: where it was called, the clock, output settings.
 
+use std::cell::RefCell;
 use std::path::PathBuf;
+
+use serde::Serialize;
 
 use crate::capture::derived;
 use crate::cli::GlobalArgs;
@@ -20,6 +23,9 @@ pub struct Ctx {
     pub paint: Paint,
     /// Colours for stderr.
     pub err_paint: Paint,
+    /// Where [`Ctx::reply`] puts a command's JSON reply instead of printing it: set for
+    /// the MCP server, whose stdout carries only protocol messages.
+    kept_reply: Option<RefCell<Option<serde_json::Value>>>,
 }
 
 impl Ctx {
@@ -34,7 +40,41 @@ impl Ctx {
             clock: Clock::from_env()?,
             paint: Paint::for_stdout(global.color),
             err_paint: Paint::for_stderr(global.color),
+            kept_reply: None,
         })
+    }
+
+    /// The context of one MCP tool call: JSON replies kept for the caller (see
+    /// [`Ctx::take_reply`]), nothing printed, no colour; the project found from `cwd`, or
+    /// `project` when given.
+    pub fn for_tool(cwd: PathBuf, project: Option<PathBuf>) -> Result<Ctx> {
+        Ok(Ctx {
+            cwd,
+            json: true,
+            quiet: true,
+            project_override: project,
+            clock: Clock::from_env()?,
+            paint: Paint::plain(),
+            err_paint: Paint::plain(),
+            kept_reply: Some(RefCell::new(None)),
+        })
+    }
+
+    /// A command's JSON reply (`--json`): printed, or kept when the context is a tool call's.
+    pub fn reply<T: Serialize>(&self, value: &T) -> Result<()> {
+        match &self.kept_reply {
+            Some(kept) => {
+                let value = serde_json::to_value(value).expect("output types serialise");
+                *kept.borrow_mut() = Some(value);
+                Ok(())
+            }
+            None => output::print_json(value),
+        }
+    }
+
+    /// The reply a command gave through [`Ctx::reply`] in a tool call's context.
+    pub fn take_reply(&self) -> Option<serde_json::Value> {
+        self.kept_reply.as_ref().and_then(|kept| kept.take())
     }
 
     /// The project this command works on (`--project`, `MIND_PROJECT`, or the nearest `.mind/`).

@@ -223,6 +223,15 @@ Load them from your shell's start-up file: eval \"$(mind shell-init bash)\" in ~
 
 The database: MIND_DATABASE_URL, else team.database_url in the global folder's config.json.")]
     Team(TeamArgs),
+    /// Serve memory to MCP clients over stdio (Claude Desktop, Claude Code, Cursor): the
+    /// Python Mind's mind_* tools and more.
+    #[command(after_help = "Examples:
+  mind mcp
+  mind setup claude --mcp
+  mind setup cursor --mcp
+
+Client configuration: {\"command\": \"mind\", \"args\": [\"mcp\"]}")]
+    Mcp,
 }
 
 #[derive(Debug, Args)]
@@ -451,6 +460,10 @@ pub struct SetupArgs {
     /// Print what would change; write nothing.
     #[arg(long)]
     pub dry_run: bool,
+    /// Also register `mind mcp` as an MCP server: `.mcp.json` (claude) or `.cursor/mcp.json`
+    /// (cursor).
+    #[arg(long)]
+    pub mcp: bool,
 }
 
 #[derive(Debug, Args, Default)]

@@ -21,6 +21,7 @@ pub mod error;
 pub mod githooks;
 pub mod hints;
 pub mod log_level;
+pub mod mcp;
 pub mod memories;
 pub mod onboard;
 pub mod output;

@@ -1227,3 +1227,50 @@ fn the_hooks_setup_writes_for_codex_and_cursor_answer_as_the_harness_runs_them()
         (Some(0), cursor_note(&[REDIS_NOTE]))
     );
 }
+
+#[test]
+fn setup_mcp_registers_the_server_beside_other_servers_and_remove_gives_the_file_back() {
+    let env = Env::initialised();
+    let user_config = "{\n  \"mcpServers\": {\n    \"db\": {\"command\": \"pg-mcp\"}\n  }\n}\n";
+    env.write(".mcp.json", user_config);
+    env.ok(&["setup", "claude", "--mcp"]);
+    assert_eq!(
+        json_of(&env.read(".mcp.json")),
+        json!({"mcpServers": {
+            "db": {"command": "pg-mcp"},
+            "mind": {"command": "mind", "args": ["mcp"]}
+        }})
+    );
+    // Twice: nothing added again.
+    let once = env.read(".mcp.json");
+    env.ok(&["setup", "claude", "--mcp"]);
+    assert_eq!(env.read(".mcp.json"), once);
+    env.ok(&["setup", "claude", "--remove"]);
+    assert_eq!(env.read(".mcp.json"), user_config);
+
+    // Cursor: `.cursor/mcp.json` created, and deleted again by the removal.
+    env.ok(&["setup", "cursor", "--mcp"]);
+    assert_eq!(
+        json_of(&env.read(".cursor/mcp.json")),
+        json!({"mcpServers": {"mind": {"command": "mind", "args": ["mcp"]}}})
+    );
+    env.ok(&["setup", "cursor", "--remove"]);
+    assert!(!env.exists(".cursor/mcp.json"));
+}
+
+#[test]
+fn setup_mcp_keeps_a_mind_server_configured_otherwise_and_refuses_other_agents() {
+    let env = Env::initialised();
+    let own = r#"{"mcpServers": {"mind": {"command": "uv", "args": ["run", "mind", "mcp"]}}}"#;
+    env.write(".mcp.json", own);
+    let out = env.ok(&["setup", "claude", "--mcp"]);
+    assert!(
+        out.contains("configures a `mind` MCP server with another command"),
+        "{out}"
+    );
+    assert_eq!(env.read(".mcp.json"), own);
+    env.mind(&["setup", "gemini", "--mcp"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--mcp"));
+}

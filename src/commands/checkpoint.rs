@@ -13,7 +13,6 @@ use crate::cli::CheckpointArgs;
 use crate::commands::{memory_document, read_memory_bytes, refresh_context};
 use crate::context::{self, TargetOutcome};
 use crate::error::Result;
-use crate::output;
 use crate::store::state::{State, content_hash};
 use crate::store::text;
 
@@ -126,7 +125,7 @@ pub fn run(args: &CheckpointArgs, ctx: &Ctx) -> Result<()> {
         targets,
     };
     if ctx.json {
-        output::print_json(&reply)?;
+        ctx.reply(&reply)?;
     } else {
         ctx.out(&render(ctx, &reply))?;
     }

@@ -11,7 +11,6 @@ use crate::context::build::{Block, Dropped};
 use crate::context::inspect::{self, Target};
 use crate::context::splice;
 use crate::error::{Error, Result};
-use crate::output;
 use crate::store::{state::State, text};
 
 #[derive(Serialize)]
@@ -83,7 +82,7 @@ pub fn run(args: &ContextArgs, ctx: &Ctx) -> Result<()> {
         targets: views,
     };
     if ctx.json {
-        return output::print_json(&reply);
+        return ctx.reply(&reply);
     }
     ctx.out(&render(ctx, &reply))
 }

@@ -97,7 +97,7 @@ pub fn run(args: &EdgesArgs, ctx: &Ctx) -> Result<()> {
         edges: ranked,
     };
     if ctx.json {
-        return output::print_json(&reply);
+        return ctx.reply(&reply);
     }
     if reply.edges.is_empty() {
         ctx.note(&format!("no gotchas match {:?}", reply.intent));
@@ -277,7 +277,7 @@ fn add(args: &EdgeAddArgs, ctx: &Ctx) -> Result<()> {
         edge,
     };
     if ctx.json {
-        return output::print_json(&reply);
+        return ctx.reply(&reply);
     }
     ctx.out(&format!("added gotcha to {}:{}\n", reply.file, line))
 }
@@ -326,7 +326,7 @@ fn add_global(
         edge,
     };
     if ctx.json {
-        return output::print_json(&reply);
+        return ctx.reply(&reply);
     }
     ctx.out(&format!(
         "added global edge {} to {}\n",

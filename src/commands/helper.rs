@@ -10,7 +10,6 @@ use crate::cli::HelperArgs;
 use crate::commands::edges::{global_edges, project_stack};
 use crate::edges::{project as project_edges, rank};
 use crate::error::{Error, Result};
-use crate::output;
 use crate::parse::parse_document;
 use crate::store::{atomic, session as session_file, text};
 
@@ -101,7 +100,7 @@ pub fn run(args: &HelperArgs, ctx: &Ctx) -> Result<()> {
         written_to,
     };
     if ctx.json {
-        return output::print_json(&reply);
+        return ctx.reply(&reply);
     }
     match &reply.written_to {
         Some(path) => ctx.out(&format!(

@@ -195,7 +195,7 @@ fn reply_filtered(
         reason,
     };
     if ctx.json {
-        return output::print_json(&reply);
+        return ctx.reply(&reply);
     }
     ctx.out(&format!(
         "not logged ({}): {reason}{}\n",
@@ -337,7 +337,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         output::warn(&ctx.err_paint, warning);
     }
     if ctx.json {
-        return output::print_json(&reply);
+        return ctx.reply(&reply);
     }
     let verb = if reply.already_logged {
         "already logged"

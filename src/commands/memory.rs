@@ -77,7 +77,7 @@ fn write(
     let written = store::write(&project, &name, change, &now_stamp(ctx))?;
     let path = display_path(&project, &store::path_of(&project, &name));
     if ctx.json {
-        return output::print_json(&WriteReply {
+        return ctx.reply(&WriteReply {
             name,
             path,
             status: written.as_str(),
@@ -143,7 +143,7 @@ fn read(raw_name: &str, ctx: &Ctx) -> Result<()> {
     let memory = store::read(&project, raw_name)?;
     let backlinks = store::backlinks(&project, &memory.name)?;
     if ctx.json {
-        return output::print_json(&ReadReply {
+        return ctx.reply(&ReadReply {
             name: &memory.name,
             path: display_path(&project, &memory.path),
             fields: Fields::of(&memory.front),
@@ -202,7 +202,7 @@ fn list(category: Option<&str>, tags: &[String], ctx: &Ctx) -> Result<()> {
                 broken: m.front.as_ref().err().map(String::as_str),
             })
             .collect();
-        return output::print_json(&ListReply {
+        return ctx.reply(&ListReply {
             total: memories.len(),
             memories,
         });
@@ -260,7 +260,7 @@ fn delete(raw_name: &str, ctx: &Ctx) -> Result<()> {
         ));
     }
     if ctx.json {
-        return output::print_json(&DeleteReply {
+        return ctx.reply(&DeleteReply {
             name,
             deleted: true,
         });
@@ -292,7 +292,7 @@ fn edit(raw_name: &str, ctx: &Ctx) -> Result<()> {
         written = store::Written::Created;
     }
     if ctx.json {
-        return output::print_json(&WriteReply {
+        return ctx.reply(&WriteReply {
             name,
             path: display_path(&project, &path),
             status: written.as_str(),

@@ -14,6 +14,7 @@ mod hook;
 mod hooks;
 mod init;
 mod log;
+mod mcp;
 mod memory;
 mod model;
 mod onboard;
@@ -59,37 +60,46 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         return Ok(());
     }
     let ctx = Ctx::from_args(&cli.global)?;
-    match cli.command {
-        Command::Init(args) => init::run(&args, &ctx),
-        Command::Log(args) => log::run(&args, &ctx),
-        Command::Session => session::run(&ctx),
-        Command::Recall(_) => recall::run(&ctx),
-        Command::Status(args) if args.stale => stale::run(&ctx),
-        Command::Status(args) if args.unused => unused::run(args.days, &ctx),
-        Command::Status(_) => status::run(&ctx),
-        Command::Parse(args) => parse::run(&args, &ctx),
-        Command::Search(args) => search::run(&args, &ctx),
-        Command::Blocker(args) => blocker::run(&args, &ctx),
+    if let Command::Mcp = cli.command {
+        return mcp::run(&ctx);
+    }
+    run_command(cli.command, &ctx)
+}
+
+/// Run one subcommand in `ctx`. The MCP server's tools come through here too, with a
+/// context that keeps the JSON reply instead of printing it ([`Ctx::for_tool`]).
+pub fn run_command(command: Command, ctx: &Ctx) -> Result<()> {
+    match command {
+        Command::Init(args) => init::run(&args, ctx),
+        Command::Log(args) => log::run(&args, ctx),
+        Command::Session => session::run(ctx),
+        Command::Recall(_) => recall::run(ctx),
+        Command::Status(args) if args.stale => stale::run(ctx),
+        Command::Status(args) if args.unused => unused::run(args.days, ctx),
+        Command::Status(_) => status::run(ctx),
+        Command::Parse(args) => parse::run(&args, ctx),
+        Command::Search(args) => search::run(&args, ctx),
+        Command::Blocker(args) => blocker::run(&args, ctx),
         Command::Completions(args) => completions::run(&args),
         Command::ShellInit(args) => shell_init::run(&args),
-        Command::Remind(args) => remind::run(&args, &ctx),
-        Command::Reminders(args) => reminders::run(&args, &ctx),
-        Command::Edges(args) => edges::run(&args, &ctx),
-        Command::Helper(args) => helper::run(&args, &ctx),
-        Command::Checkpoint(args) => checkpoint::run(&args, &ctx),
-        Command::Harvest(args) => harvest::run(&args, &ctx),
-        Command::Hooks(args) => hooks::run(&args, &ctx),
-        Command::Model(args) => model::run(&args, &ctx),
-        Command::Context(args) => context::run(&args, &ctx),
-        Command::Doctor(args) => doctor::run(&args, &ctx),
-        Command::Hook(_) => Ok(()),
-        Command::Setup(args) => setup::run(&args, &ctx),
-        Command::Diff(args) => diff::run(&args, &ctx),
-        Command::Memory(args) => memory::run(&args, &ctx),
-        Command::Projects(args) => projects::run(&args, &ctx),
-        Command::Onboard(args) => onboard::run(&args, &ctx),
-        Command::Vault(args) => vault::run(&args, &ctx),
-        Command::Team(args) => team::run(&args, &ctx),
+        Command::Remind(args) => remind::run(&args, ctx),
+        Command::Reminders(args) => reminders::run(&args, ctx),
+        Command::Edges(args) => edges::run(&args, ctx),
+        Command::Helper(args) => helper::run(&args, ctx),
+        Command::Checkpoint(args) => checkpoint::run(&args, ctx),
+        Command::Harvest(args) => harvest::run(&args, ctx),
+        Command::Hooks(args) => hooks::run(&args, ctx),
+        Command::Model(args) => model::run(&args, ctx),
+        Command::Context(args) => context::run(&args, ctx),
+        Command::Doctor(args) => doctor::run(&args, ctx),
+        Command::Hook(_) | Command::Mcp => Ok(()),
+        Command::Setup(args) => setup::run(&args, ctx),
+        Command::Diff(args) => diff::run(&args, ctx),
+        Command::Memory(args) => memory::run(&args, ctx),
+        Command::Projects(args) => projects::run(&args, ctx),
+        Command::Onboard(args) => onboard::run(&args, ctx),
+        Command::Vault(args) => vault::run(&args, ctx),
+        Command::Team(args) => team::run(&args, ctx),
     }
 }
 

@@ -51,7 +51,7 @@ struct Reply {
 pub fn run(ctx: &Ctx) -> Result<()> {
     let (project, reply) = recall(ctx)?;
     if ctx.json {
-        output::print_json(&reply)?;
+        ctx.reply(&reply)?;
     } else {
         render(ctx, &reply)?;
     }

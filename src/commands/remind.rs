@@ -3,7 +3,6 @@
 use crate::app::Ctx;
 use crate::cli::RemindArgs;
 use crate::error::{Error, Result};
-use crate::output;
 use crate::remind::{self, Shown, When, when};
 use crate::store::text;
 
@@ -38,7 +37,7 @@ pub fn run(args: &RemindArgs, ctx: &Ctx) -> Result<()> {
     )?;
     ctx.touch(&project)?;
     if ctx.json {
-        return output::print_json(&Shown::of(&reminder, now.naive_local()));
+        return ctx.reply(&Shown::of(&reminder, now.naive_local()));
     }
     ctx.out(&format!(
         "reminder {}: {} {}\n",

@@ -41,7 +41,7 @@ fn list(all: bool, ctx: &Ctx) -> Result<()> {
         unreadable: parsed.unreadable.clone(),
     };
     if ctx.json {
-        return output::print_json(&reply);
+        return ctx.reply(&reply);
     }
     for u in &reply.unreadable {
         output::warn(
@@ -105,7 +105,7 @@ fn done(numbers: &[usize], ctx: &Ctx) -> Result<()> {
         done: completed.iter().map(|r| Shown::of(r, now)).collect(),
     };
     if ctx.json {
-        return output::print_json(&reply);
+        return ctx.reply(&reply);
     }
     let mut out = String::new();
     for r in &reply.done {

@@ -368,7 +368,7 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
         store::usage::record_shown_if_free(project, &shown, ctx.clock.today());
     }
     if ctx.json {
-        return output::print_json(&Reply {
+        return ctx.reply(&Reply {
             query: query_text,
             results: found
                 .iter()

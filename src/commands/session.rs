@@ -5,7 +5,6 @@ use serde::Serialize;
 
 use crate::app::Ctx;
 use crate::error::Result;
-use crate::output;
 use crate::store::session::{self as session_file, Section, Session};
 use crate::store::{session_archive, text};
 
@@ -38,7 +37,7 @@ pub fn run(ctx: &Ctx) -> Result<()> {
     let age_minutes = started.map(|s| (ctx.clock.now() - s).num_minutes().max(0));
 
     if ctx.json {
-        return output::print_json(&Reply {
+        return ctx.reply(&Reply {
             date: session.date.map(|d| d.to_string()),
             started: started.map(|t| t.to_rfc3339()),
             age_minutes,

@@ -4,7 +4,8 @@
 //! file starts with the front matter that makes Cursor always load it; Claude Code gets
 //! its hooks and permission rule merged into `.claude/settings.json`, Codex its hooks into
 //! `.codex/hooks.json`, Cursor its hooks into `.cursor/hooks.json`; Aider gets the
-//! context file in `read:` of `.aider.conf.yml`. What setup added is recorded in
+//! context file in `read:` of `.aider.conf.yml`. With `--mcp`, Claude Code's `.mcp.json` or
+//! Cursor's `.cursor/mcp.json` gets the `mind mcp` server. What setup added is recorded in
 //! `.mind/state.json` (key `setup`), so `--remove` takes out exactly that and puts a file
 //! back byte for byte when nothing else in it changed.
 
@@ -13,7 +14,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::agents::{self, Agent, aider, claude, codex, cursor, targets};
+use crate::agents::{self, Agent, aider, claude, codex, cursor, mcp, targets};
 use crate::app::Ctx;
 use crate::cli::SetupArgs;
 use crate::commands::{read_memory, refresh_context};
@@ -54,6 +55,12 @@ struct Record {
     /// The context block setup appended to an instruction file that existed without one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     block_added: Option<BlockAdded>,
+    /// `--mcp`: the MCP configuration file setup added the server to, and its bytes
+    /// before (None: no file).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    mcp_file: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    mcp_original: Option<String>,
 }
 
 /// A context block appended to a file the user had: enough to give the file back.
@@ -89,6 +96,15 @@ struct Report {
 }
 
 pub fn run(args: &SetupArgs, ctx: &Ctx) -> Result<()> {
+    if args.mcp && mcp_file(args.agent).is_none() {
+        return Err(Error::usage_hint(
+            format!(
+                "--mcp: mind writes the MCP configuration of Claude Code and Cursor, not {}'s",
+                args.agent.definition().name
+            ),
+            "mind setup claude --mcp, or mind setup cursor --mcp; other clients: {\"command\": \"mind\", \"args\": [\"mcp\"]} (README: mind mcp)",
+        ));
+    }
     let project = ctx.project()?;
     let _lock = project.lock()?;
     let mut state = State::load(&project.state())?;
@@ -271,7 +287,90 @@ fn plan_setup(
         }
         _ => {}
     }
+    if args.mcp {
+        plan_mcp(project, args.agent, &mut record, report)?;
+    }
     Ok(record)
+}
+
+/// The project MCP configuration file of an agent that has one.
+fn mcp_file(agent: Agent) -> Option<&'static str> {
+    match agent {
+        Agent::Claude => Some(mcp::CLAUDE_FILE),
+        Agent::Cursor => Some(mcp::CURSOR_FILE),
+        _ => None,
+    }
+}
+
+/// `--mcp`: the `mind mcp` server merged into the agent's MCP configuration.
+fn plan_mcp(
+    project: &Project,
+    agent: Agent,
+    record: &mut Record,
+    report: &mut Report,
+) -> Result<()> {
+    let Some(file) = mcp_file(agent) else {
+        return Ok(());
+    };
+    let (existing, mut config) = read_json_file(project, file)?;
+    let merged = mcp::merge(&mut config).map_err(|reason| Error::BadFile {
+        path: project.root.join(file),
+        reason,
+    })?;
+    match merged {
+        mcp::Merged::Added => {
+            report.changes.push(Change {
+                file: file.into(),
+                action: "add the mind MCP server (mind mcp)".into(),
+                bytes: Some(claude::render(&config)),
+            });
+            if record.mcp_file.is_none() {
+                record.mcp_file = Some(file.into());
+                record.mcp_original = existing.map(|b| String::from_utf8_lossy(&b).into_owned());
+            }
+        }
+        mcp::Merged::Present => {}
+        mcp::Merged::Different => report.notes.push(format!(
+            "{file} configures a `mind` MCP server with another command; it stays as it is"
+        )),
+    }
+    Ok(())
+}
+
+/// `--remove`: the `mind mcp` server taken out of the file setup added it to (or, with
+/// `--mcp` and no record, the agent's file); the original bytes come back when nothing
+/// else changed.
+fn plan_mcp_removal(
+    project: &Project,
+    args: &SetupArgs,
+    record: &Record,
+    report: &mut Report,
+) -> Result<()> {
+    let file = match (&record.mcp_file, args.mcp) {
+        (Some(file), _) => file.clone(),
+        (None, true) => match mcp_file(args.agent) {
+            Some(file) => file.to_string(),
+            None => return Ok(()),
+        },
+        (None, false) => return Ok(()),
+    };
+    let (existing, mut config) = read_json_file(project, &file)?;
+    if existing.is_none() || !mcp::remove(&mut config) {
+        return Ok(());
+    }
+    let bytes = match &record.mcp_original {
+        None if record.mcp_file.is_some() && config.is_empty() => None,
+        Some(original) if claude::parse(original.as_bytes()).is_ok_and(|o| o == config) => {
+            Some(original.clone().into_bytes())
+        }
+        _ => Some(claude::render(&config)),
+    };
+    report.changes.push(Change {
+        file,
+        action: "remove the mind MCP server".into(),
+        bytes,
+    });
+    Ok(())
 }
 
 fn settings_file(args: &SetupArgs) -> &'static str {
@@ -511,6 +610,7 @@ fn plan_removal(
         }
         _ => {}
     }
+    plan_mcp_removal(project, args, record_or_default, report)?;
     if let Some(target) = &record_or_default.target_added {
         let config_path = project.config();
         let edited = targets::edit(text::read_optional(&config_path)?.as_deref(), target, false)

@@ -10,7 +10,6 @@ use crate::app::Ctx;
 use crate::config::Config;
 use crate::context::inspect;
 use crate::error::Result;
-use crate::output;
 use crate::parse::{EntryType, ProblemStatus};
 use crate::store::session::{self as session_file, Section};
 use crate::store::state::State;
@@ -169,7 +168,7 @@ pub fn run(ctx: &Ctx) -> Result<()> {
         problems,
     };
     if ctx.json {
-        return output::print_json(&reply);
+        return ctx.reply(&reply);
     }
     ctx.out(&render(
         ctx,

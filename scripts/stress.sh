@@ -26,7 +26,7 @@ export HOME=$work MIND_HOME=$work/home MIND_NOW=2026-01-15T09:00:00Z NO_COLOR=1 
 export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
 # Long enough that contention alone never times a writer out on a busy 2-core machine.
 export MIND_LOCK_TIMEOUT_MS=${MIND_LOCK_TIMEOUT_MS:-60000}
-mkdir -p "$work/p" "$work/ack" "$work/fail" && cd "$work/p" || exit 2
+mkdir -p "$work/p" "$work/ack" "$work/fail" "$work/ops" && cd "$work/p" || exit 2
 git init -q
 "$mind" init --quiet || exit 2
 mkdir -p src
@@ -50,6 +50,7 @@ writer() {
            "$mind" checkpoint --quiet >/dev/null && echo "harvest $tok" >>"$ack" || echo "checkpoint $tok" >>"$fail" ;;
         7) "$mind" search "$tok queue" >/dev/null 2>&1 || echo "search $tok" >>"$fail" ;;
         esac
+        echo $((j + 1)) >"$work/ops/$w"
     done 2>>"$work/fail/$w.stderr"
 }
 
@@ -58,26 +59,45 @@ for ((w = 0; w < writers; w++)); do writer "$w" & done
 wait
 elapsed=$(($(date +%s) - start))
 
-total=$((writers * ops))
+total=$(cat "$work"/ops/* 2>/dev/null | awk '{s += $1} END {print s + 0}')
 failed=$(cat "$work"/fail/*.fail | wc -l)
 acked=$(cat "$work"/ack/* | wc -l)
 problems=0
 problem() { echo "  LOST/BROKEN: $*"; problems=$((problems + 1)); }
-once() { # file, fixed string: present exactly once
-    local n
-    n=$(grep -cF -- "$2" "$1" 2>/dev/null)
-    [ "${n:-0}" = 1 ] || problem "$3 ${2} found ${n:-0} times in ${1#"$work/p/"}"
+# One pass over the files: each acknowledged entry's text must occur exactly once.
+while read -r line; do problem "$line"; done < <(python3 - "$work" <<'PY'
+import glob, os, sys
+work = sys.argv[1]
+mind = os.path.join(work, "p", ".mind")
+def read(name):
+    try:
+        return open(os.path.join(mind, name), encoding="utf-8", errors="replace").read()
+    except OSError:
+        return ""
+files = {n: read(n) for n in ("MEMORY.md", "SESSION.md", "REMINDERS.md")}
+expect = {
+    "decision": ("MEMORY.md", "use the {} queue for uploads"),
+    "experience": ("SESSION.md", "reading the {} handler"),
+    "reminder": ("REMINDERS.md", "check the {} audit"),
+    "gotcha": ("MEMORY.md", "the {} cookie drops on redirect"),
+    "harvest": ("MEMORY.md", "the {} cache stays small"),
 }
-while read -r kind tok; do
-    case $kind in
-    decision) once .mind/MEMORY.md "use the $tok queue for uploads" decision ;;
-    experience) once .mind/SESSION.md "reading the $tok handler" experience ;;
-    reminder) once .mind/REMINDERS.md "check the $tok audit" reminder ;;
-    gotcha) once .mind/MEMORY.md "the $tok cookie drops on redirect" gotcha ;;
-    memory) grep -qF "body of $tok" ".mind/memories/note-$tok.md" 2>/dev/null || problem "memory note-$tok missing or without its body" ;;
-    harvest) once .mind/MEMORY.md "the $tok cache stays small" harvested ;;
-    esac
-done < <(cat "$work"/ack/*)
+for path in glob.glob(os.path.join(work, "ack", "*")):
+    for line in open(path):
+        kind, tok = line.split()
+        if kind == "memory":
+            body = read(os.path.join("memories", f"note-{tok}.md"))
+            if f"body of {tok}" not in body:
+                print(f"memory note-{tok} missing or without its body")
+            continue
+        name, pattern = expect[kind]
+        text = pattern.format(tok)
+        # The token ends at a space, so `s1x2 ` never matches inside `s1x23 `.
+        n = files[name].count(text)
+        if n != 1:
+            print(f"{kind} {text!r} found {n} times in {name}")
+PY
+)
 
 "$mind" --json reminders >"$work/reminders.json" 2>/dev/null || problem "mind reminders failed"
 python3 - "$work/reminders.json" <<'PY' || problem "REMINDERS.md has unreadable lines"
@@ -102,7 +122,7 @@ temps=$(find "$work/p" "$MIND_HOME" -name '.mind-tmp-*' 2>/dev/null | wc -l)
 [ "$temps" = 0 ] || problem "$temps temp files left"
 MIND_LOCK_TIMEOUT_MS=1000 "$mind" log decision "the lock is free after the run" --quiet || problem "the lock is stuck"
 
-echo "stress: $writers writers x $ops operations = $total operations in ${elapsed}s"
+echo "stress: $writers writers x $ops operations: $total operations run in ${elapsed}s"
 echo "  acknowledged writes checked: $acked; commands that failed: $failed"
 if [ "$failed" -gt 0 ]; then
     cut -d' ' -f1 "$work"/fail/*.fail | sort | uniq -c | sed 's/^/    /'

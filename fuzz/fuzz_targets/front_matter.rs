@@ -18,7 +18,11 @@ fuzz_target!(|data: &[u8]| {
             Some(front) => {
                 let written = render(front, &s.body);
                 let back = split(&written).expect("what render writes reads back");
-                assert_eq!(back.front.as_ref(), Some(front), "header changed: {written:?}");
+                assert_eq!(
+                    back.front.as_ref(),
+                    Some(front),
+                    "header changed: {written:?}"
+                );
                 let mut body = s.body.clone();
                 if !body.is_empty() && !body.ends_with('\n') {
                     body.push('\n');

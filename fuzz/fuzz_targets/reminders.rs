@@ -5,13 +5,16 @@
 
 use chrono::NaiveDate;
 use libfuzzer_sys::fuzz_target;
+use mind::remind::Trigger;
 use mind::remind::file::{
     done_line, insert_pending, parse, pending_line, replace_lines, sweep_done,
 };
-use mind::remind::Trigger;
 
 fn messages(p: &mind::remind::Parsed) -> Vec<(String, bool)> {
-    p.reminders.iter().map(|r| (r.message.clone(), r.done)).collect()
+    p.reminders
+        .iter()
+        .map(|r| (r.message.clone(), r.done))
+        .collect()
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -70,7 +73,11 @@ fuzz_target!(|data: &[u8]| {
     if let Some(first) = after.reminders.iter().find(|r| !r.done) {
         let replaced = replace_lines(&added, &[(first.line, done_line(first, today))]);
         let p2 = parse(&String::from_utf8_lossy(&replaced));
-        assert_eq!(p2.reminders.len(), after.reminders.len(), "completing lost one");
+        assert_eq!(
+            p2.reminders.len(),
+            after.reminders.len(),
+            "completing lost one"
+        );
         if let Some(swept) = sweep_done(&replaced, &p2) {
             let p3 = parse(&String::from_utf8_lossy(&swept));
             let mut a = messages(&p2);
@@ -78,7 +85,12 @@ fuzz_target!(|data: &[u8]| {
             a.sort();
             b.sort();
             assert_eq!(a, b, "sweep changed the reminders");
-            assert!(p3.reminders.iter().filter(|r| r.done).all(|r| r.in_done_section));
+            assert!(
+                p3.reminders
+                    .iter()
+                    .filter(|r| r.done)
+                    .all(|r| r.in_done_section)
+            );
         }
     }
 });

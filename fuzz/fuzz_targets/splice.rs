@@ -14,7 +14,9 @@ fn pieces(data: &[u8]) -> (&[u8], String, Option<String>) {
     let mut parts = data.splitn(3, |b| *b == 0);
     let existing = parts.next().unwrap_or_default();
     let body = String::from_utf8_lossy(parts.next().unwrap_or_default()).into_owned();
-    let previous = parts.next().map(|p| String::from_utf8_lossy(p).into_owned());
+    let previous = parts
+        .next()
+        .map(|p| String::from_utf8_lossy(p).into_owned());
     (existing, body, previous)
 }
 
@@ -63,7 +65,11 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     // The block is there, once, with the markers as written.
-    assert_eq!(block_state(&out), BlockState::Pairs(1), "not one block after splice");
+    assert_eq!(
+        block_state(&out),
+        BlockState::Pairs(1),
+        "not one block after splice"
+    );
     let text = String::from_utf8_lossy(&out);
     assert!(text.contains(START_MARKER) && text.contains(END_MARKER));
     if plain(&body) {

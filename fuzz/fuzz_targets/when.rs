@@ -44,7 +44,10 @@ fuzz_target!(|data: &[u8]| {
         let line = pending_line(&trigger, "message", today);
         let back = parse_file(&line);
         assert_eq!(back.reminders.len(), 1, "{phrase:?} wrote {line:?}");
-        assert_eq!(back.reminders[0].trigger, trigger, "{phrase:?} wrote {line:?}");
+        assert_eq!(
+            back.reminders[0].trigger, trigger,
+            "{phrase:?} wrote {line:?}"
+        );
     }
     if let Some(k) = context_keywords(&phrase) {
         assert!(!k.is_empty());

@@ -64,7 +64,9 @@ pub fn read_commit(repo: &gix::Repository, id: ObjectId) -> Result<CommitFacts> 
     facts_from_bytes(id, &object.data, repo.object_hash())
 }
 
-fn facts_from_bytes(id: ObjectId, data: &[u8], kind: gix::hash::Kind) -> Result<CommitFacts> {
+/// Read a commit from its raw object bytes (public for the fuzz targets).
+#[doc(hidden)]
+pub fn facts_from_bytes(id: ObjectId, data: &[u8], kind: gix::hash::Kind) -> Result<CommitFacts> {
     let commit = gix::objs::CommitRef::from_bytes(data, kind)
         .map_err(|e| Error::Failed(format!("git: commit {id} is unreadable: {e}")))?;
     let time = commit

@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Write the BENCHMARKS.md table from the rows `scripts/bench` measured.
+
+usage: bench_table.py ROWS.jsonl META.json > BENCHMARKS.md
+
+Each row is one command timed by hyperfine beside its reference in the same run. A row's budget
+is absolute (`abs`: median ms), a ratio to its reference (`ratio`) or time added to the
+reference (`added`, the post-commit hook). Peak RSS is judged against the 50 MB budget. A missed
+budget shows the measured reason (what the figures say) and, when one is written below, the plan.
+"""
+import json
+import sys
+
+RSS_BUDGET_MB = 50
+
+# Why a budget is missed and what is being done, per row id; shown only while the row misses.
+PLANS = {
+    "log-10000": "The append is `fdatasync`ed before `mind log` reports success (README, "
+    "Durability: the syncs cost about 7-11 ms a log on the disk measured there). `MIND_FSYNC=0` "
+    "trades that guarantee for speed; the budget predates the durability requirement.",
+}
+
+
+def fmt_ms(ms):
+    return f"{ms:.1f} ms" if ms < 100 else f"{ms:,.0f} ms"
+
+
+def judge(row):
+    """(figure compared with the budget, budget text, met?) for a row."""
+    kind, budget, med, ref = row["kind"], row["budget"], row["median_ms"], row["ref_ms"]
+    if budget is None:
+        return None, "—", None
+    if kind == "abs":
+        return fmt_ms(med), f"≤ {budget:g} ms", med <= budget
+    if kind == "ratio":
+        ratio = med / ref
+        return f"{ratio:.2f}×", f"≤ {budget:g} × reference", ratio <= budget
+    if kind == "added":
+        added = med - ref
+        return f"{added:+.1f} ms", f"≤ {budget:g} ms added", added <= budget
+    raise ValueError(kind)
+
+
+def reason(row):
+    """The measured reason a row misses, from its own figures."""
+    med, ref = row["median_ms"], row["ref_ms"]
+    if row["kind"] == "abs" and ref is not None:
+        return (f"median {fmt_ms(med)}, of which process start (`true`) {fmt_ms(ref)}: "
+                f"{fmt_ms(med - ref)} is mind's own work")
+    if row["kind"] == "ratio":
+        return f"{fmt_ms(med)} against {fmt_ms(ref)} for the reference"
+    if row["kind"] == "added":
+        return f"{fmt_ms(med)} per commit with the hooks against {fmt_ms(ref)} without"
+    return ""
+
+
+def main():
+    rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+    meta = json.load(open(sys.argv[2]))
+    out = []
+    w = out.append
+    w("# Benchmarks")
+    w("")
+    w("Written by `scripts/bench` (run it again to refresh this file; `--quick` for a smoke run, "
+      "`--lto` for the shipped build profile). Every figure is a hyperfine median measured in the "
+      "same run as its reference; ratios are medians over medians. Budgets are DESIGN.md's; "
+      "recall with promotion, hybrid search and named-memory search have their own targets "
+      "(30, 30 and 20 ms).")
+    if meta["quick"]:
+        w("")
+        w("**Quick run: small corpora, few runs. Not the budgets' sizes.**")
+    w("")
+    w("## Machine")
+    w("")
+    w(meta["machine"])
+    w(f"- disk: {meta['disk']}")
+    w(f"- date: {meta['date']}")
+    w(f"- commit: {meta['commit']}")
+    w(f"- build: {meta['profile']}; {meta['rustc']}")
+    w(f"- tools: {meta['hyperfine']}, {meta['rg']}, {meta['git']}")
+    w(f"- runs: {meta['runs']} per command ({meta['heavy_runs']} for the tree scan and harvest), "
+      "after warm-up runs")
+    w("")
+    w("## Results")
+    w("")
+    w("| operation | median | reference (median) | ratio | budget | measured | peak RSS | verdict |")
+    w("| --- | ---: | --- | ---: | --- | ---: | ---: | --- |")
+    misses = []
+    # The memory budget covers the budgets' own inputs (rows without a budget are larger ones).
+    peak = max([r["rss_kb"] or 0 for r in rows if r["budget"] is not None] or [0])
+    for r in rows:
+        figure, budget, ok = judge(r)
+        ref = f"`{r['ref']}` ({fmt_ms(r['ref_ms'])})" if r["ref"] else "—"
+        ratio = f"{r['median_ms'] / r['ref_ms']:.2f}×" if r["ref_ms"] else "—"
+        rss = f"{r['rss_kb'] / 1024:.1f} MB" if r["rss_kb"] else "—"
+        rss_ok = r["rss_kb"] is None or r["rss_kb"] / 1024 <= RSS_BUDGET_MB
+        if ok is None:
+            verdict = "no budget" + ("" if rss_ok else "; **RSS over 50 MB**")
+        elif ok and rss_ok:
+            verdict = "met"
+        else:
+            verdict = "**missed**" if not ok else "**RSS over 50 MB**"
+            misses.append(r)
+        w(f"| {r['label']} | {fmt_ms(r['median_ms'])} | {ref} | {ratio} | {budget} | "
+          f"{figure or '—'} | {rss} | {verdict} |")
+    w(f"| peak memory, any of the above | | | | ≤ {RSS_BUDGET_MB} MB | {peak / 1024:.1f} MB | | "
+      f"{'met' if peak / 1024 <= RSS_BUDGET_MB else '**missed**'} |")
+    w("")
+    if meta.get("hybrid_note"):
+        w(f"Hybrid search: {meta['hybrid_note']}.")
+        w("")
+    if misses:
+        w("## Missed budgets")
+        w("")
+        for r in misses:
+            w(f"- **{r['label']}**: {reason(r)}.")
+            if r["rss_kb"] and r["rss_kb"] / 1024 > RSS_BUDGET_MB:
+                w(f"  Peak RSS {r['rss_kb'] / 1024:.1f} MB.")
+            w(f"  Plan: {PLANS.get(r['id'], 'none recorded yet (add it to PLANS in scripts/bench_table.py)')}")
+        w("")
+    sys.stdout.write("\n".join(out))
+
+
+main()

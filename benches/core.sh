@@ -29,7 +29,9 @@ hyperfine -N --warmup 20 --runs 300 --export-markdown "$work/log.md" \
   --prepare "touch -d '1 hour ago' .mind/MEMORY.md .mind/SESSION.md" \
   -n 'true' 'true' \
   -n 'mind log decision' "$mind log decision 'use JWT because stateless' --quiet" \
-  -n 'mind log experience' "$mind log experience 'reading the upload code' --quiet"
+  -n 'mind log experience' "$mind log experience 'reading the upload code' --quiet" \
+  -n 'mind log decision, MIND_FSYNC=0' "env MIND_FSYNC=0 $mind log decision 'use JWT because stateless' --quiet" \
+  -n 'mind log experience, MIND_FSYNC=0' "env MIND_FSYNC=0 $mind log experience 'reading the upload code' --quiet"
 cp "$work/MEMORY.md.orig" .mind/MEMORY.md
 hyperfine -N --warmup 10 --runs 100 --export-markdown "$work/recall.md" \
   --prepare "cp $work/state.fresh .mind/state.json" \
@@ -38,3 +40,16 @@ hyperfine --warmup 5 --runs 50 --export-markdown "$work/gap.md" \
   --prepare "cp $work/state.gap .mind/state.json; cp $work/SESSION.active .mind/SESSION.md; cp $work/MEMORY.md.orig .mind/MEMORY.md" \
   -n 'mind recall (gap, promote 2)' "$mind recall --quiet"
 cat "$work/log.md" "$work/recall.md" "$work/gap.md"
+
+# Peak memory (maximum resident set size) of one run each, when GNU time is there.
+if [ -x /usr/bin/time ]; then
+  peak() { /usr/bin/time -f "%M KB peak RSS, %e s: $1" "${@:2}" >/dev/null; }
+  cp "$work/state.fresh" .mind/state.json
+  peak 'mind recall (no gap)' "$mind" recall --quiet
+  cp "$work/state.gap" .mind/state.json; cp "$work/SESSION.active" .mind/SESSION.md
+  peak 'mind recall (gap, promote 2)' "$mind" recall --quiet
+  touch -d '1 hour ago' .mind/MEMORY.md
+  peak 'mind log decision' "$mind" log decision 'use JWT because stateless' --quiet
+  peak 'mind search (after a log)' "$mind" search 'jwt session timeout'
+  peak 'mind search (cached)' "$mind" search 'jwt session timeout'
+fi

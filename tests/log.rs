@@ -921,3 +921,124 @@ fn a_failure_after_the_entry_is_written_is_a_warning_and_a_retry_writes_nothing(
         1
     );
 }
+
+// ---- MEMORY.md read from its end ----
+
+/// `mind log decision TEXT --json`: the line it reports.
+fn logged_line(env: &Env, text: &str) -> u64 {
+    let out = env.ok(&["log", "decision", text, "--json"]);
+    let reply: serde_json::Value = serde_json::from_str(&out).unwrap();
+    reply["line"].as_u64().unwrap()
+}
+
+/// The 1-based line of `needle` in MEMORY.md, counted from the top.
+fn line_of(env: &Env, needle: &str) -> u64 {
+    let text = env.read(".mind/MEMORY.md");
+    text.lines().position(|l| l == needle).unwrap() as u64 + 1
+}
+
+fn age(env: &Env, rel: &str, back: std::time::Duration) {
+    let time = std::time::SystemTime::now() - back;
+    std::fs::File::options()
+        .write(true)
+        .open(env.path(rel))
+        .unwrap()
+        .set_modified(time)
+        .unwrap();
+}
+
+#[test]
+fn line_numbers_stay_right_when_the_file_changes_between_logs() {
+    let env = Env::initialised();
+    env.ok(&["recall"]);
+    assert_eq!(
+        logged_line(&env, "use JWT"),
+        line_of(&env, "decided: use JWT")
+    );
+    // Lines added at the top by hand (the file grows).
+    let text = env.read(".mind/MEMORY.md");
+    env.write(".mind/MEMORY.md", format!("# Notes\n\n\n{text}"));
+    assert_eq!(
+        logged_line(&env, "use REST"),
+        line_of(&env, "decided: use REST")
+    );
+    // Same size, one more line, a new modification time.
+    let text = env.read(".mind/MEMORY.md");
+    env.write(".mind/MEMORY.md", text.replacen("# Notes", "#\nNotes", 1));
+    assert_eq!(
+        logged_line(&env, "use gRPC"),
+        line_of(&env, "decided: use gRPC")
+    );
+    // Cut short by hand.
+    let text = env.read(".mind/MEMORY.md");
+    let cut = &text[..text.find("decided: use REST").unwrap()];
+    env.write(".mind/MEMORY.md", cut);
+    assert_eq!(
+        logged_line(&env, "use SOAP"),
+        line_of(&env, "decided: use SOAP")
+    );
+    // Retried within ten minutes: the same line, nothing written.
+    let before = env.read(".mind/MEMORY.md");
+    env.mind(&["log", "decision", "use SOAP"])
+        .assert()
+        .success()
+        .stdout(format!(
+            "already logged decision to .mind/MEMORY.md:{}\n  decided: use SOAP\n",
+            line_of(&env, "decided: use SOAP")
+        ));
+    assert_eq!(env.read(".mind/MEMORY.md"), before);
+}
+
+#[test]
+fn a_large_memory_is_appended_to_as_a_small_one() {
+    // The last date heading is far from the end (more than any first read of the end),
+    // lines end in CRLF, and the last line has no line ending.
+    let env = Env::initialised();
+    let mut text = String::from("# Project Memory\r\n\r\n## 2026-01-15\r\n\r\n");
+    for i in 0..4000 {
+        text.push_str(&format!(
+            "learned: entry number {i} about the importer and its retries\r\n"
+        ));
+    }
+    text.push_str("learned: the last one");
+    env.write(".mind/MEMORY.md", &text);
+    age(
+        &env,
+        ".mind/MEMORY.md",
+        std::time::Duration::from_secs(3600),
+    );
+    let line = logged_line(&env, "use JWT");
+    assert_eq!(line, 4006);
+    let mut expected = text.clone();
+    expected.push_str("\r\ndecided: use JWT\r\n");
+    assert_eq!(env.read(".mind/MEMORY.md"), expected);
+
+    // No heading at all: today's heading is added, after a blank line.
+    let mut text = String::new();
+    for i in 0..4000 {
+        text.push_str(&format!(
+            "learned: entry number {i} about the importer and its retries\n"
+        ));
+    }
+    env.write(".mind/MEMORY.md", &text);
+    assert_eq!(logged_line(&env, "use REST"), 4004);
+    assert_eq!(
+        env.read(".mind/MEMORY.md"),
+        format!("{text}\n## 2026-01-15\n\ndecided: use REST\n")
+    );
+
+    // An earlier day's heading far back: a new heading for today.
+    let mut text = String::from("## 2026-01-14\n\n");
+    for i in 0..4000 {
+        text.push_str(&format!(
+            "learned: entry number {i} about the importer and its retries\n"
+        ));
+    }
+    text.push_str("\n\n");
+    env.write(".mind/MEMORY.md", &text);
+    assert_eq!(logged_line(&env, "use gRPC"), 4007);
+    assert_eq!(
+        env.read(".mind/MEMORY.md"),
+        format!("{text}## 2026-01-15\n\ndecided: use gRPC\n")
+    );
+}

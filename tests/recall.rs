@@ -888,3 +888,219 @@ fn the_memories_a_written_context_block_shows_count_as_used_once_per_write() {
         ]
     );
 }
+
+// ---- the parse cache (.mind/cache/memory.parse): an optimisation only ----
+
+const PARSE_CACHE: &str = ".mind/cache/memory.parse";
+
+/// A memory that keeps parser state across lines: project state, date headings (one
+/// without a year), a field label over a list, an open fence and a problem fixed later.
+const CACHED_MEMORY: &str = "# Project Memory
+
+## Project State
+- Goal: ship the importer
+- Stack: rust, sqlite
+
+## Gotchas
+- bcrypt slow on ARM -> use argon2
+
+## 2026-01-10 | wired the importer | mood: ok
+
+decided: use REST for the importer API because the clients speak it
+problem: imports hang on big files
+KEY: never run migrations on Friday
+
+### Dec 13 notes
+**Decision:**
+- keep the staging bucket
+learned: Safari drops the cookie on redirect
+
+## 2026-01-12
+
+```
+decided: inside a fence, not a memory
+";
+
+/// The rest of the memory: it closes the fence, fixes the problem and goes on.
+const CACHED_TAIL: &str = "```
+fixed: imports hang on big files
+Next: write the docs
+
+## 2026-01-14
+
+decided against: gRPC - too heavy for three clients
+learned: the CSV reader needs a BOM check";
+
+/// `memory` with enough plain notes after its title for the parse cache to be kept (small
+/// memories are parsed whole every time).
+fn large(memory: &str) -> String {
+    let filler: String = (0..700)
+        .map(|i| format!("- note {i}: the importer reads rows in batches of a hundred\n"))
+        .collect();
+    memory.replacen("\n\n", &format!("\n\n{filler}\n"), 1)
+}
+
+/// What a reader of the memory sees: the block (`mind context`), the entities (`mind parse
+/// --json`) and `mind status --json`.
+fn views(env: &Env) -> Vec<String> {
+    vec![
+        env.ok(&["context"]),
+        env.ok(&["parse", "--json"]),
+        env.ok(&["status", "--json"]),
+    ]
+}
+
+/// The same views with no parse cache at all (and none left behind).
+fn cold_views(env: &Env) -> Vec<String> {
+    let _ = std::fs::remove_file(env.path(PARSE_CACHE));
+    let seen = views(env);
+    let _ = std::fs::remove_file(env.path(PARSE_CACHE));
+    seen
+}
+
+fn set_mtime(env: &Env, rel: &str, time: std::time::SystemTime) {
+    std::fs::File::options()
+        .write(true)
+        .open(env.path(rel))
+        .unwrap()
+        .set_modified(time)
+        .unwrap();
+}
+
+#[test]
+fn the_parse_cache_never_changes_what_is_shown() {
+    let env = Env::initialised();
+    let memory = large(CACHED_MEMORY);
+    env.write(".mind/MEMORY.md", &memory);
+    let cold = cold_views(&env);
+    assert!(cold[0].contains("use REST"), "{}", cold[0]);
+
+    // Warm: the first run keeps the parse, the second starts from it.
+    assert_eq!(views(&env), cold);
+    assert!(env.exists(PARSE_CACHE));
+    assert_eq!(views(&env), cold);
+
+    // Appended lines are parsed on top of the cached beginning (the fence it left open
+    // closes, the fix resolves the problem above it).
+    let mut grown = memory.clone();
+    grown.push_str(CACHED_TAIL);
+    env.write(".mind/MEMORY.md", &grown);
+    let warm = views(&env);
+    assert_ne!(warm, cold);
+    assert_eq!(warm, cold_views(&env));
+    // A last line without a newline may still grow: it is never taken as finished.
+    views(&env);
+    grown.push_str(" and a UTF-16 fallback\n");
+    env.write(".mind/MEMORY.md", &grown);
+    let warm = views(&env);
+    assert!(warm[1].contains("UTF-16 fallback"), "{}", warm[1]);
+    assert_eq!(warm, cold_views(&env));
+
+    // An edit inside the cached beginning, same size, with the old modification time.
+    views(&env);
+    let mtime = std::fs::metadata(env.path(".mind/MEMORY.md"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    let edited = grown.replace("use REST", "use SOAP");
+    assert_eq!(edited.len(), grown.len());
+    env.write(".mind/MEMORY.md", &edited);
+    set_mtime(&env, ".mind/MEMORY.md", mtime);
+    let warm = views(&env);
+    assert!(warm[0].contains("use SOAP") && !warm[0].contains("use REST"));
+    assert_eq!(warm, cold_views(&env));
+
+    // Truncated in the middle of a line.
+    views(&env);
+    let cut = &edited[..edited.find("KEY: never").unwrap() + 9];
+    env.write(".mind/MEMORY.md", cut);
+    let warm = views(&env);
+    assert_eq!(warm, cold_views(&env));
+
+    // Touched, same bytes: nothing changes.
+    views(&env);
+    set_mtime(&env, ".mind/MEMORY.md", std::time::SystemTime::now());
+    assert_eq!(views(&env), warm);
+}
+
+#[test]
+fn a_corrupt_or_stale_parse_cache_is_ignored() {
+    let env = Env::initialised();
+    let mut grown = large(CACHED_MEMORY);
+    grown.push_str(CACHED_TAIL);
+    grown.push('\n');
+    env.write(".mind/MEMORY.md", &grown);
+    let expected = cold_views(&env);
+    views(&env);
+    let good = env.read_bytes(PARSE_CACHE);
+
+    // Damaged: cut short, a flipped byte anywhere, garbage, empty.
+    for damaged in [
+        good[..good.len() / 2].to_vec(),
+        {
+            let mut b = good.clone();
+            let middle = b.len() / 2;
+            b[middle] ^= 0x40;
+            b
+        },
+        {
+            let mut b = good.clone();
+            b[40] ^= 0x01;
+            b
+        },
+        b"not a cache at all".to_vec(),
+        Vec::new(),
+    ] {
+        env.write(PARSE_CACHE, &damaged);
+        assert_eq!(views(&env), expected);
+    }
+
+    // Stale: the cache of another memory (one that starts differently, and one that is
+    // longer than the file now).
+    env.write(
+        ".mind/MEMORY.md",
+        large(CACHED_MEMORY).replace("importer", "exporter"),
+    );
+    views(&env);
+    let other = env.read_bytes(PARSE_CACHE);
+    env.write(".mind/MEMORY.md", &grown);
+    env.write(PARSE_CACHE, &other);
+    assert_eq!(views(&env), expected);
+    env.write(PARSE_CACHE, &good);
+    env.write(".mind/MEMORY.md", large(CACHED_MEMORY));
+    assert_eq!(views(&env), cold_views(&env));
+}
+
+#[test]
+fn recall_in_a_fresh_home_keeps_using_the_parse_cache_as_memory_grows() {
+    // The way a person runs it: a temp HOME, a git repository, no MIND_* but the clock.
+    let mut user = User::new();
+    let project = user.folder("work/app");
+    user.git(&project, &["init", "-q"]);
+    user.ok(&project, &["init"]);
+    let memory_path = project.join(".mind/MEMORY.md");
+    let text = std::fs::read_to_string(&memory_path).unwrap();
+    std::fs::write(&memory_path, large(&text)).unwrap();
+    user.ok(
+        &project,
+        &["log", "decision", "use sqlite because it is one file"],
+    );
+    user.ok(&project, &["log", "problem", "imports hang on big files"]);
+    user.ok(&project, &["recall"]);
+    let cache = project.join(PARSE_CACHE);
+    assert!(cache.exists());
+    user.at("2026-01-15T09:10:00Z");
+    user.ok(&project, &["log", "fixed", "imports hang on big files"]);
+    let warm = user.ok(&project, &["recall"]);
+    std::fs::remove_file(&cache).unwrap();
+    let cold = user.ok(&project, &["recall"]);
+    assert_eq!(warm, cold);
+    assert!(cold.contains("use sqlite"), "{cold}");
+    let memory = std::fs::read(project.join(".mind/MEMORY.md")).unwrap();
+    // The cache covers the whole file: its header holds the length it was made from.
+    let bytes = std::fs::read(&cache).unwrap();
+    assert_eq!(
+        u64::from_le_bytes(bytes[20..28].try_into().unwrap()),
+        memory.len() as u64
+    );
+}

@@ -11,6 +11,7 @@ use crate::error::{Error, Result};
 use crate::log_level::{self, LoggingLevel};
 use crate::output;
 use crate::rank::{self, signals::LogSignals};
+use crate::store::tail::Tail;
 use crate::store::{append, atomic, memory, session, state::State, templates, text};
 use crate::suggest;
 
@@ -140,36 +141,38 @@ fn refuse_misspelt_type(first: &str, all: &[&str]) -> Result<()> {
     }
 }
 
-/// The line number of `entry` when this is a retry of it: the file changed within
-/// [`RETRY_WINDOW`] and `entry` is its last line (MEMORY.md, `at_end`) or one of its lines
-/// (SESSION.md, where an item goes into its section). `None` means: write it.
-fn retried_line(
-    path: &std::path::Path,
-    existing: &[u8],
-    entry: &str,
-    at_end: bool,
-) -> Option<usize> {
-    let recent = std::fs::metadata(path)
+/// Whether `path` changed within [`RETRY_WINDOW`]: only then can a message be a retry.
+fn changed_recently(path: &std::path::Path) -> bool {
+    std::fs::metadata(path)
         .and_then(|m| m.modified())
         .ok()
         .and_then(|t| t.elapsed().ok())
-        .is_some_and(|age| age < RETRY_WINDOW);
-    if !recent {
+        .is_some_and(|age| age < RETRY_WINDOW)
+}
+
+/// The line number of `item` when this is a retry of it: SESSION.md changed within
+/// [`RETRY_WINDOW`] and `item` is one of its lines (an item goes into its section).
+/// `None` means: write it.
+fn retried_item(path: &std::path::Path, existing: &[u8], item: &str) -> Option<usize> {
+    if !changed_recently(path) {
         return None;
     }
-    if at_end {
-        // Only the last non-blank line matters: found from the end, as a large MEMORY.md
-        // must not cost more to log to.
-        let body = existing.trim_ascii_end();
-        let start = memchr::memrchr(b'\n', body).map_or(0, |i| i + 1);
-        let last = text::strip_eol(&body[start..]);
-        return (last == entry.as_bytes()).then(|| memory::newline_count(&body[..start]) + 1);
-    }
-    let matches = |l: &&[u8]| text::strip_eol(l) == entry.as_bytes();
+    let matches = |l: &&[u8]| text::strip_eol(l) == item.as_bytes();
     text::split_lines(existing)
         .iter()
         .rposition(matches)
         .map(|i| i + 1)
+}
+
+/// The line number of `entry` when this is a retry of it: MEMORY.md changed within
+/// [`RETRY_WINDOW`] and `entry` is its last non-blank line, read from the end (a large
+/// MEMORY.md must not cost more to log to).
+fn retried_entry(path: &std::path::Path, tail: &Tail, entry: &str) -> Option<usize> {
+    if !changed_recently(path) {
+        return None;
+    }
+    let (last, number) = tail.last_line()?;
+    (last == entry.as_bytes()).then_some(number as usize)
 }
 
 /// The reply when the logging level skips a message: nothing is written.
@@ -250,6 +253,10 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         .collect();
     crate::store::usage::record_shown(&project, &shown, ctx.clock.today());
     let mut already_logged = false;
+    // Loaded before the write for MEMORY.md's recorded line count; a state that cannot be
+    // read fails only the bookkeeping after the write, never the entry.
+    let loaded = State::load(&project.state());
+    let mut memory_lines = None;
     let (path, written, line) = match kind {
         LogKind::Session(section) => {
             let path = project.session();
@@ -259,7 +266,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
             // A rejection logged again is another failed attempt, which the loop warning
             // counts: never taken for a retry.
             let retry = (section != session::Section::Rejected)
-                .then(|| retried_line(&path, &existing, &item, false))
+                .then(|| retried_item(&path, &existing, &item))
                 .flatten();
             match retry {
                 Some(line) => {
@@ -275,26 +282,28 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         }
         LogKind::Memory(entry_type) => {
             let path = project.memory();
-            let existing = text::read_optional(&path)?.ok_or_else(|| Error::BadFile {
-                path: path.clone(),
-                reason: "missing; run `mind init` to recreate it (existing files are kept)".into(),
-            })?;
+            let known = loaded.as_ref().ok().and_then(State::memory_lines);
+            let tail = Tail::read(&path, known)
+                .map_err(|e| Error::io(&path, e))?
+                .ok_or_else(|| Error::BadFile {
+                    path: path.clone(),
+                    reason: "missing; run `mind init` to recreate it (existing files are kept)"
+                        .into(),
+                })?;
             let entry = classify::memory_line(entry_type, &message);
-            match retried_line(&path, &existing, &entry, true) {
+            match retried_entry(&path, &tail, &entry) {
                 Some(line) => {
                     already_logged = true;
                     (path, entry, line)
                 }
                 None => {
-                    let bytes = memory::append_under_date(
-                        &existing,
-                        ctx.clock.today(),
-                        std::slice::from_ref(&entry),
-                    );
+                    let bytes =
+                        tail.append_under_date(ctx.clock.today(), std::slice::from_ref(&entry));
                     append::append_bytes(&path, &bytes)?;
+                    memory_lines = Some(tail.count_after(&path, &bytes));
                     // The appended bytes end with a newline, so the entry's line number is
                     // the number of newlines in the file after the append.
-                    let line = memory::newline_count(&existing) + memory::newline_count(&bytes);
+                    let line = tail.newlines() as usize + memory::newline_count(&bytes);
                     (path, entry, line)
                 }
             }
@@ -305,7 +314,10 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
     let mut warnings = Vec::new();
     let after = (|| -> Result<()> {
         // One load and one save of state.json for the activity and the personal block.
-        let mut state = State::load(&project.state())?;
+        let mut state = loaded?;
+        if let Some(count) = memory_lines {
+            state.set_memory_lines(count);
+        }
         ctx.record_activity(&project, &mut state);
         super::refresh_personal(ctx, &project, &config, &mut state);
         state.save(&project.state())

@@ -43,7 +43,7 @@ use crate::cli::{Cli, Command};
 use crate::config::Config;
 use crate::context::{TargetOutcome, build};
 use crate::error::{Error, Result};
-use crate::parse::{Document, parse_document, parse_document_unresolved};
+use crate::parse::{Document, parse_document_unresolved};
 use crate::store::{Project, session as session_file, state::State, text};
 
 pub fn dispatch(cli: Cli) -> Result<()> {
@@ -122,12 +122,15 @@ pub(crate) fn read_memory(project: &Project) -> Result<(Vec<u8>, Document)> {
 
 /// The memory as one document: MEMORY.md (`memory`, as the caller read it) and the commit
 /// store `.mind/cache/commits.md`, what the context block, status and the brief read.
+/// MEMORY.md's unchanged beginning comes from the parse cache (`store::parse_cache`).
 pub(crate) fn memory_document(project: &Project, memory: &[u8]) -> Result<Document> {
     let store = derived::read(project)?;
-    Ok(merge_documents(&text::lossy(memory), &text::lossy(&store)))
+    let doc = crate::store::parse_cache::memory_unresolved(project, memory);
+    Ok(merge_documents(doc, memory, &text::lossy(&store)))
 }
 
-/// MEMORY.md's document followed by the commit store's. Each file is parsed on its own (an
+/// MEMORY.md's document (`doc`, parsed from `memory`, problems unresolved) followed by the
+/// commit store's. Each file is parsed on its own (an
 /// unclosed fence or a section heading in MEMORY.md does not reach into the store); the
 /// store's line numbers continue after MEMORY.md's last line, as if the two were one file,
 /// so ordering, staleness and problem resolution (a `fixed:` commit resolves a problem
@@ -136,17 +139,17 @@ pub(crate) fn memory_document(project: &Project, memory: &[u8]) -> Result<Docume
 ///
 /// Problems are resolved once, over the joined entities (resolving each file first and the
 /// whole again would do the work twice on a large MEMORY.md).
-fn merge_documents(memory: &str, store: &str) -> Document {
+fn merge_documents(mut doc: Document, memory: &[u8], store: &str) -> Document {
     if store.trim().is_empty() {
-        return parse_document(memory);
+        crate::parse::loops::resolve_problems(&mut doc.entities);
+        return doc;
     }
-    let mut doc = parse_document_unresolved(memory);
     let offset = line_count(memory);
     let extra = parse_document_unresolved(store);
     // Only MEMORY.md lines that could equal a store entry are keyed (one scan for the
     // entries' anchor words), not every line of a large MEMORY.md.
     let texts: Vec<&str> = extra.entities.iter().map(|e| e.text.as_str()).collect();
-    let present = dedupe::Seen::from_memory_for(memory, &texts);
+    let present = dedupe::Seen::from_memory_for(&text::lossy(memory), &texts);
     doc.entities
         .extend(extra.entities.into_iter().filter_map(|mut e| {
             if present.contains(&e.text) {
@@ -170,9 +173,9 @@ fn merge_documents(memory: &str, store: &str) -> Document {
 }
 
 /// The number of lines `str::lines` yields, counted with memchr.
-fn line_count(text: &str) -> usize {
-    let newlines = memchr::memchr_iter(b'\n', text.as_bytes()).count();
-    newlines + usize::from(!text.is_empty() && !text.ends_with('\n'))
+fn line_count(text: &[u8]) -> usize {
+    let newlines = memchr::memchr_iter(b'\n', text).count();
+    newlines + usize::from(!text.is_empty() && !text.ends_with(b"\n"))
 }
 
 /// State key: the session sections (reminders) the last recall settled, kept for refreshes
@@ -352,7 +355,7 @@ mod tests {
     fn the_commit_store_follows_memory_with_its_own_lines() {
         let memory = "# p\n\n## 2026-01-10\n\nproblem: imports hang on big files\ndecided: use REST [superseded]\n";
         let store = "<!-- c -->\n\n## 2026-01-12\n\ndecided: use REST (commit 1a2b3c4)\nfixed: imports no longer hang on big files (commit 2b3c4d5)\n";
-        let doc = merge_documents(memory, store);
+        let doc = merge_documents(parse_document_unresolved(memory), memory.as_bytes(), store);
         let lines: Vec<(EntryType, usize, bool)> = doc
             .entities
             .iter()

@@ -18,6 +18,7 @@ use crate::rank::{self, retrieve::Recalled};
 use crate::remind;
 use crate::store::session::{self as session_file, Session};
 use crate::store::state::{State, content_hash};
+use crate::store::tail::LineCount;
 use crate::store::{Project, atomic, session_archive, templates, text};
 
 #[derive(Serialize)]
@@ -142,6 +143,8 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
     )?;
     state.set_last_activity(now_ms);
     state.set_memory_hash(content_hash(&memory_bytes));
+    // The next `mind log` counts MEMORY.md's lines from here instead of reading it all.
+    state.set_memory_lines(LineCount::of_file(&project.memory(), &memory_bytes));
     state.save(&project.state())?;
 
     let session = text::read_optional(&project.session())?

@@ -228,7 +228,7 @@ impl MemoryFilter {
         Ok(Some(MemoryFilter { categories, tags }))
     }
 
-    fn admits(&self, front: &crate::memories::FrontMatter) -> bool {
+    fn admits(&self, front: &crate::rank::cache::Header) -> bool {
         (self.categories.is_empty() || self.categories.contains(&front.category))
             && self.tags.iter().all(|t| {
                 front
@@ -250,15 +250,14 @@ fn add_project(
     let before = index.sources.len();
     index.add_project(project, Scope::ALL, tokenizer, true)?;
     let Some(only) = only else { return Ok(()) };
-    // The header is read from the text already indexed, not from the file again; a memory
-    // whose header is broken matches no filter.
+    // The header was read when the memory was indexed (and is kept in the index cache),
+    // not from the file again; a memory whose header is broken matches no filter.
     let mut position = 0;
     index.sources.retain(|source| {
         position += 1;
         position <= before
             || (sections::memory_name(source).is_some()
-                && crate::memories::front_matter::split(&source.whole())
-                    .is_ok_and(|split| only.admits(&split.front.unwrap_or_default())))
+                && source.header.as_ref().is_some_and(|h| only.admits(h)))
     });
     Ok(())
 }

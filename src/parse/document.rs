@@ -11,25 +11,26 @@ use super::sections::{self, SectionKind};
 use super::{dates, details, lex, loops};
 use crate::parse::{Document, Entity, EntryType, NextStep, ProjectState, SessionSummary};
 
-struct Heading {
-    level: usize,
-    kind: SectionKind,
+#[derive(Clone)]
+pub(super) struct Heading {
+    pub(super) level: usize,
+    pub(super) kind: SectionKind,
     /// Dates in level-3+ headings hold for their own section only.
-    date: Option<NaiveDate>,
+    pub(super) date: Option<NaiveDate>,
 }
 
 #[derive(Default)]
-struct Scanner {
-    doc: Document,
+pub(super) struct Scanner {
+    pub(super) doc: Document,
     /// The open fence: its character and length.
-    fence: Option<(u8, usize)>,
-    in_comment: bool,
-    headings: Vec<Heading>,
+    pub(super) fence: Option<(u8, usize)>,
+    pub(super) in_comment: bool,
+    pub(super) headings: Vec<Heading>,
     /// The date of the last level-1/2 date heading: it holds until the next one.
-    running_date: Option<NaiveDate>,
-    field: Option<Field>,
+    pub(super) running_date: Option<NaiveDate>,
+    pub(super) field: Option<Field>,
     /// Every line's verdict, in order, when the caller asked for them ([`explain_lines`]).
-    verdicts: Option<Vec<LineVerdict>>,
+    pub(super) verdicts: Option<Vec<LineVerdict>>,
 }
 
 /// What the scanner made of one line: its type (if any) and why.
@@ -55,6 +56,37 @@ pub fn explain_lines(text: &str) -> Vec<LineVerdict> {
         scanner.in_comment = false;
     }
     scanner.verdicts.unwrap_or_default()
+}
+
+/// A parse that can go on: the document so far and the scanner's state after the last
+/// line read, so lines appended to a file later are parsed without reading the file again
+/// from the top. Fed whole lines (each piece but the last ends with a newline), it gives
+/// exactly what [`parse_unresolved`] gives for the joined text.
+#[derive(Default)]
+pub struct Resumable {
+    pub(super) scanner: Scanner,
+    /// Lines read so far (the next line's number is one more).
+    pub(super) lines: usize,
+}
+
+impl Resumable {
+    /// Read `text`, which starts at the beginning of a line.
+    pub fn feed(&mut self, text: &str) {
+        for raw in text.lines() {
+            self.lines += 1;
+            self.scanner.line(self.lines, raw);
+        }
+    }
+
+    /// Lines read so far.
+    pub fn lines(&self) -> usize {
+        self.lines
+    }
+
+    /// The document of everything read, problems unresolved.
+    pub fn into_document(self) -> Document {
+        self.scanner.doc
+    }
 }
 
 /// Parse a whole document.

@@ -10,7 +10,8 @@
 //! in context), [`symptoms`] (issue-title reports of misbehaviour) and [`sections`] (what a
 //! heading types); [`details`] extracts titles,
 //! reasoning, alternatives, status and gotcha splits; [`confidence`] documents the scheme;
-//! [`loops`] finds open loops; [`dates`] reads heading dates.
+//! [`loops`] finds open loops; [`dates`] reads heading dates; [`snapshot`] keeps a
+//! [`Resumable`] parse as bytes, so appended lines are parsed without the rest.
 
 pub mod confidence;
 mod cues;
@@ -23,6 +24,7 @@ mod line;
 pub mod loops;
 mod negatives;
 pub mod sections;
+pub mod snapshot;
 mod symptoms;
 
 use chrono::NaiveDate;
@@ -160,7 +162,7 @@ pub fn explain_lines(text: &str) -> Vec<document::LineVerdict> {
     document::explain_lines(text)
 }
 
-pub use document::LineVerdict;
+pub use document::{LineVerdict, Resumable};
 
 /// [`parse_document`] without resolving problems by later progress: for joining documents
 /// that are then resolved as one ([`loops::resolve_problems`]).

@@ -18,10 +18,11 @@ use std::path::Path;
 use std::sync::{Arc, LazyLock};
 
 use super::segment::Segment;
+use crate::memories::Category;
 
 const MAGIC: &[u8; 8] = b"MINDIDX\0";
 /// Bump when the tokenizer, the segment layout or what gets indexed changes.
-const FORMAT: u32 = 5;
+const FORMAT: u32 = 6;
 pub const CACHE_FILE: &str = "index.bin";
 
 /// A fast 64-bit content hash for change detection (not cryptographic). Four independent
@@ -78,20 +79,44 @@ static BINARY: LazyLock<u64> = LazyLock::new(|| {
     }
 });
 
+/// The running binary's fingerprint (its size and modification time): caches of what a
+/// build computed carry it, so another build never trusts them.
+pub fn binary_fingerprint() -> u64 {
+    *BINARY
+}
+
 /// A segment stored for one source file.
 #[derive(Clone)]
 pub struct Entry {
     pub source_len: u64,
     pub source_hash: u64,
+    /// The source's modification time (ns since the epoch) when it was read, 0 when not
+    /// known: with the length, what lets an unchanged file go unread ([`Cache::unchanged`]).
+    pub source_mtime_ns: u64,
     /// The source is valid UTF-8 (so its lines can be shown without decoding it whole).
     pub valid_utf8: bool,
+    /// A named memory's front matter as filters read it; `None` for other files and for
+    /// a header that does not parse.
+    pub header: Option<Header>,
     pub segment: Segment,
 }
+
+/// The front matter fields `--category` and `--tag` read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Header {
+    pub category: Category,
+    pub tags: Vec<String>,
+}
+
+const FLAG_UTF8: u32 = 1;
+const FLAG_HEADER: u32 = 2;
 
 /// The cache's entries by source name (relative to `.mind/`).
 #[derive(Default)]
 pub struct Cache {
     pub entries: HashMap<String, Entry>,
+    /// When the cache file was written (ns since the epoch; 0 when new).
+    written_ns: u64,
 }
 
 struct Reader<'a> {
@@ -99,8 +124,28 @@ struct Reader<'a> {
     pos: usize,
 }
 
-impl Reader<'_> {
-    fn take(&mut self, n: usize) -> Option<&[u8]> {
+fn put_str(out: &mut Vec<u8>, s: &str) {
+    out.extend_from_slice(&(s.len() as u32).to_le_bytes());
+    out.extend_from_slice(s.as_bytes());
+}
+
+/// A file's modification time in ns since the epoch.
+pub fn mtime_ns(meta: &std::fs::Metadata) -> Option<u64> {
+    let t = meta.modified().ok()?;
+    u64::try_from(t.duration_since(std::time::UNIX_EPOCH).ok()?.as_nanos()).ok()
+}
+
+/// How long before the cache was written a file must have last changed for its length and
+/// modification time to vouch for it (git's "racily clean" rule, with room for coarse
+/// file-system clocks).
+const RACY_NS: u64 = 1_000_000_000;
+
+impl<'a> Reader<'a> {
+    fn str(&mut self) -> Option<&'a str> {
+        let len = self.u32()? as usize;
+        std::str::from_utf8(self.take(len)?).ok()
+    }
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
         let s = self.b.get(self.pos..self.pos.checked_add(n)?)?;
         self.pos += n;
         Some(s)
@@ -118,10 +163,30 @@ impl Reader<'_> {
 impl Cache {
     /// Read the cache; anything missing, stale or damaged gives an empty cache.
     pub fn load(dir: &Path) -> Cache {
-        std::fs::read(dir.join(CACHE_FILE))
+        let path = dir.join(CACHE_FILE);
+        let written_ns = std::fs::metadata(&path).ok().and_then(|m| mtime_ns(&m));
+        std::fs::read(&path)
             .ok()
             .and_then(Cache::decode)
+            .map(|mut cache| {
+                cache.written_ns = written_ns.unwrap_or(0);
+                cache
+            })
             .unwrap_or_default()
+    }
+
+    /// The cached entry for `name` when the file's length and modification time (`meta`)
+    /// are those it was built from, so the file need not be read to know. As git does with
+    /// its index, a file modified less than a second before the cache was written is not
+    /// trusted this way (it may have changed again within the same clock tick).
+    pub fn unchanged(&self, name: &str, meta: &std::fs::Metadata) -> Option<&Entry> {
+        let e = self.entries.get(name)?;
+        let mtime = mtime_ns(meta)?;
+        (e.source_mtime_ns != 0
+            && e.source_mtime_ns == mtime
+            && e.source_len == meta.len()
+            && mtime.saturating_add(RACY_NS) < self.written_ns)
+            .then_some(e)
     }
 
     fn decode(bytes: Vec<u8>) -> Option<Cache> {
@@ -145,7 +210,17 @@ impl Cache {
             let name = String::from_utf8(r.take(name_len)?.to_vec()).ok()?;
             let source_len = r.u64()?;
             let source_hash = r.u64()?;
-            let valid_utf8 = r.u32()? & 1 != 0;
+            let source_mtime_ns = r.u64()?;
+            let flags = r.u32()?;
+            let header = if flags & FLAG_HEADER != 0 {
+                let category = Category::parse(r.str()?)?;
+                let tags = (0..r.u32()?)
+                    .map(|_| r.str().map(str::to_string))
+                    .collect::<Option<Vec<String>>>()?;
+                Some(Header { category, tags })
+            } else {
+                None
+            };
             let seg_len = r.u32()? as usize;
             let start = r.pos;
             r.take(seg_len)?;
@@ -155,12 +230,17 @@ impl Cache {
                 Entry {
                     source_len,
                     source_hash,
-                    valid_utf8,
+                    source_mtime_ns,
+                    valid_utf8: flags & FLAG_UTF8 != 0,
+                    header,
                     segment,
                 },
             );
         }
-        Some(Cache { entries })
+        Some(Cache {
+            entries,
+            written_ns: 0,
+        })
     }
 
     /// The cached entry for `name` if it was built from exactly `source`.
@@ -189,7 +269,17 @@ impl Cache {
             out.extend_from_slice(name.as_bytes());
             out.extend_from_slice(&e.source_len.to_le_bytes());
             out.extend_from_slice(&e.source_hash.to_le_bytes());
-            out.extend_from_slice(&u32::from(e.valid_utf8).to_le_bytes());
+            out.extend_from_slice(&e.source_mtime_ns.to_le_bytes());
+            let flags = if e.valid_utf8 { FLAG_UTF8 } else { 0 }
+                | if e.header.is_some() { FLAG_HEADER } else { 0 };
+            out.extend_from_slice(&flags.to_le_bytes());
+            if let Some(h) = &e.header {
+                put_str(&mut out, h.category.as_str());
+                out.extend_from_slice(&(h.tags.len() as u32).to_le_bytes());
+                for tag in &h.tags {
+                    put_str(&mut out, tag);
+                }
+            }
             let seg = e.segment.bytes();
             out.extend_from_slice(&(seg.len() as u32).to_le_bytes());
             out.extend_from_slice(seg);
@@ -248,7 +338,24 @@ mod tests {
             Entry {
                 source_len: source.len() as u64,
                 source_hash: hash,
+                source_mtime_ns: 7,
                 valid_utf8: true,
+                header: None,
+                segment: seg.clone(),
+            },
+        );
+        let header = Header {
+            category: Category::Guide,
+            tags: vec!["auth".into(), "Ünïcode".into()],
+        };
+        cache.entries.insert(
+            "memories/a.md".into(),
+            Entry {
+                source_len: 3,
+                source_hash: 9,
+                source_mtime_ns: 0,
+                valid_utf8: false,
+                header: Some(header.clone()),
                 segment: seg.clone(),
             },
         );
@@ -257,6 +364,10 @@ mod tests {
         let got = back.get("MEMORY.md", source, hash).expect("cached");
         assert_eq!(got.segment.bytes(), seg.bytes());
         assert!(got.valid_utf8);
+        assert_eq!((got.source_mtime_ns, got.header), (7, None));
+        let named = &back.entries["memories/a.md"];
+        assert_eq!(named.header.as_ref(), Some(&header));
+        assert!(!named.valid_utf8);
         assert!(
             back.get("MEMORY.md", b"other", fast_hash(b"other"))
                 .is_none()

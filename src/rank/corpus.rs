@@ -231,7 +231,12 @@ pub fn markdown(text: &str) -> RawFile {
 /// [`markdown`], optionally searching the whole line, type label included (only to measure
 /// what leaving labels out buys).
 pub fn markdown_with(text: &str, keep_labels: bool) -> RawFile {
-    let doc = parse_document(text);
+    markdown_parsed(text, &parse_document(text), keep_labels)
+}
+
+/// [`markdown_with`] for a text already parsed (`doc`; whether its problems were resolved
+/// does not matter here): MEMORY.md's parse comes from the parse cache.
+pub fn markdown_parsed(text: &str, doc: &crate::parse::Document, keep_labels: bool) -> RawFile {
     let mut by_line: Vec<Option<&crate::parse::Entity>> = Vec::new();
     for e in &doc.entities {
         if e.line >= by_line.len() {

@@ -76,6 +76,9 @@ pub struct Source {
     /// The text the segment was built from.
     text: Text,
     pub segment: Segment,
+    /// A named memory's front matter as `--category` / `--tag` read it; `None` for other
+    /// files and for a header that does not parse.
+    pub header: Option<cache::Header>,
 }
 
 /// A source's text, as the segment's byte offsets refer to it.
@@ -86,26 +89,66 @@ enum Text {
     Valid(Arc<Vec<u8>>),
     /// Text whose invalid UTF-8 was replaced (the segment was built from this).
     Decoded(String),
+    /// A file the cache vouched for by its length and modification time, read only when a
+    /// line of it is shown.
+    Unread(Box<Unread>),
+}
+
+struct Unread {
+    path: std::path::PathBuf,
+    len: u64,
+    hash: u64,
+    valid_utf8: bool,
+    read: std::sync::OnceLock<Text>,
+}
+
+impl Unread {
+    /// The file's text; empty when it is no longer what the segment was built from (it
+    /// changed in the moment since it was looked at).
+    fn text(&self) -> &Text {
+        self.read.get_or_init(|| match std::fs::read(&self.path) {
+            Ok(bytes)
+                if bytes.len() as u64 == self.len && cache::fast_hash(&bytes) == self.hash =>
+            {
+                if self.valid_utf8 {
+                    Text::Valid(Arc::new(bytes))
+                } else {
+                    Text::Decoded(String::from_utf8_lossy(&bytes).into_owned())
+                }
+            }
+            _ => Text::Decoded(String::new()),
+        })
+    }
 }
 
 impl Source {
+    /// The text, read now if it was not yet.
+    fn loaded(&self) -> &Text {
+        match &self.text {
+            Text::Unread(unread) => unread.text(),
+            text => text,
+        }
+    }
+
     /// The whole text (a file with invalid UTF-8 as decoded).
     pub fn whole(&self) -> std::borrow::Cow<'_, str> {
-        match &self.text {
+        match self.loaded() {
             Text::Valid(bytes) => String::from_utf8_lossy(bytes),
             Text::Decoded(text) => std::borrow::Cow::Borrowed(text),
+            Text::Unread(_) => std::borrow::Cow::Borrowed(""),
         }
     }
 
     /// The text at `start..start + len` (a line or a heading); empty when out of range.
     pub fn slice(&self, start: usize, len: usize) -> &str {
         let range = start..start.saturating_add(len);
-        match &self.text {
+        match self.loaded() {
             Text::Valid(bytes) => bytes
                 .get(range)
                 .and_then(|b| std::str::from_utf8(b).ok())
                 .unwrap_or(""),
             Text::Decoded(text) => text.get(range).unwrap_or(""),
+            Text::Unread(_) => "",
         }
     }
 }
@@ -190,6 +233,7 @@ impl Index {
                 .map(|(key, path)| (key, path, corpus::markdown as Lines))
         };
         if scope.memory {
+            // Read through the parse cache below.
             cached.push((MEMORY_FILE.to_string(), project.memory(), corpus::markdown));
             cached.push((
                 derived::RELATIVE.to_string(),
@@ -211,10 +255,41 @@ impl Index {
             );
         }
         for (key, path, lines) in cached {
+            let meta = match std::fs::metadata(&path) {
+                Ok(meta) => meta,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+                Err(e) => return Err(crate::error::Error::io(&path, e)),
+            };
+            // Unchanged since the cache was written: its segment, the file read only if a
+            // line of it is shown.
+            if let Some(entry) = cache.unchanged(&key, &meta) {
+                self.sources.push(Source {
+                    project: name.clone(),
+                    file: format!("{}/{key}", crate::store::MIND_DIR),
+                    text: Text::Unread(Box::new(Unread {
+                        path,
+                        len: entry.source_len,
+                        hash: entry.source_hash,
+                        valid_utf8: entry.valid_utf8,
+                        read: std::sync::OnceLock::new(),
+                    })),
+                    segment: entry.segment.clone(),
+                    header: entry.header.clone(),
+                });
+                continue;
+            }
             let Some(bytes) = text::read_optional(&path)? else {
                 continue;
             };
-            dirty |= self.add_cached(&name, &key, Arc::new(bytes), &mut cache, tokenizer, lines);
+            let mtime = cache::mtime_ns(&meta).unwrap_or(0);
+            let read = (Arc::new(bytes), mtime);
+            dirty |= if key == MEMORY_FILE {
+                // MEMORY.md's unchanged beginning is parsed once (the parse cache).
+                let parse = |text: &str| memory_lines_of(project, text);
+                self.add_cached(&name, &key, read, &mut cache, tokenizer, parse)
+            } else {
+                self.add_cached(&name, &key, read, &mut cache, tokenizer, lines)
+            };
         }
         if scope.session
             && let Some(bytes) = text::read_optional(&project.session())?
@@ -226,6 +301,7 @@ impl Index {
                 file: format!("{}/{SESSION_FILE}", crate::store::MIND_DIR),
                 text: Text::Decoded(text),
                 segment,
+                header: None,
             });
         }
         if dirty && persist && use_cache {
@@ -241,23 +317,35 @@ impl Index {
         &mut self,
         project: &str,
         key: &str,
-        bytes: Arc<Vec<u8>>,
+        (bytes, mtime_ns): (Arc<Vec<u8>>, u64),
         cache: &mut Cache,
         tokenizer: &mut Tokenizer,
-        lines: fn(&str) -> RawFile,
+        lines: impl Fn(&str) -> RawFile,
     ) -> bool {
         let hash = cache::fast_hash(&bytes);
-        let (segment, text, built) = match cache.get(key, &bytes, hash) {
-            Some(entry) if entry.valid_utf8 => (entry.segment, Text::Valid(bytes), false),
-            Some(entry) => (
-                entry.segment,
-                Text::Decoded(String::from_utf8_lossy(&bytes).into_owned()),
-                false,
-            ),
+        let (segment, header, text, built) = match cache.get(key, &bytes, hash) {
+            Some(entry) => {
+                let text = if entry.valid_utf8 {
+                    Text::Valid(bytes)
+                } else {
+                    Text::Decoded(String::from_utf8_lossy(&bytes).into_owned())
+                };
+                // Read because its modification time was not the recorded one: record
+                // the new one, so the next run need not read it.
+                let restamped = mtime_ns != 0 && entry.source_mtime_ns != mtime_ns;
+                if restamped && let Some(e) = cache.entries.get_mut(key) {
+                    e.source_mtime_ns = mtime_ns;
+                }
+                (entry.segment, entry.header, text, restamped)
+            }
             None => {
                 let decoded = String::from_utf8_lossy(&bytes);
                 let valid_utf8 = matches!(decoded, std::borrow::Cow::Borrowed(_));
                 let seg = Segment::build(&lines(&decoded), tokenizer);
+                let header = (key.strip_prefix(MEMORIES_DIR))
+                    .is_some_and(|rest| rest.starts_with('/'))
+                    .then(|| header_of(&decoded))
+                    .flatten();
                 let text = match decoded {
                     std::borrow::Cow::Borrowed(_) => None,
                     std::borrow::Cow::Owned(text) => Some(text),
@@ -267,7 +355,9 @@ impl Index {
                     cache::Entry {
                         source_len: bytes.len() as u64,
                         source_hash: hash,
+                        source_mtime_ns: mtime_ns,
                         valid_utf8,
+                        header: header.clone(),
                         segment: seg.clone(),
                     },
                 );
@@ -275,7 +365,7 @@ impl Index {
                     Some(text) => Text::Decoded(text),
                     None => Text::Valid(bytes),
                 };
-                (seg, text, true)
+                (seg, header, text, true)
             }
         };
         self.sources.push(Source {
@@ -283,6 +373,7 @@ impl Index {
             file: format!("{}/{key}", crate::store::MIND_DIR),
             text,
             segment,
+            header,
         });
         built
     }
@@ -304,10 +395,10 @@ impl Index {
         index.add_cached(
             &project.name(),
             MEMORY_FILE,
-            bytes,
+            (bytes, 0),
             &mut cache,
             tokenizer,
-            corpus::markdown,
+            |text: &str| memory_lines_of(project, text),
         );
         index
     }
@@ -333,6 +424,7 @@ impl Index {
             file: file.to_string(),
             text: Text::Decoded(text),
             segment,
+            header: None,
         });
     }
 
@@ -373,6 +465,22 @@ impl Index {
 }
 
 /// `.mind/<folder>/*.md` (named memories, archives), sorted by name, as (cache key, path).
+/// MEMORY.md's lines, its parse resumed from the parse cache (keyed by the text given).
+fn memory_lines_of(project: &Project, text: &str) -> RawFile {
+    let doc = crate::store::parse_cache::memory_unresolved(project, text.as_bytes());
+    corpus::markdown_parsed(text, &doc, false)
+}
+
+/// A named memory's front matter fields that filters read; `None` when it does not parse.
+fn header_of(text: &str) -> Option<cache::Header> {
+    let split = crate::memories::front_matter::split(text).ok()?;
+    let front = split.front.unwrap_or_default();
+    Some(cache::Header {
+        category: front.category,
+        tags: front.tags,
+    })
+}
+
 fn markdown_files(mind_dir: &Path, folder: &str) -> Vec<(String, std::path::PathBuf)> {
     let Ok(read) = std::fs::read_dir(mind_dir.join(folder)) else {
         return Vec::new();

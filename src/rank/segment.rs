@@ -14,11 +14,15 @@
 //! term_off    (n_terms + 1) × u32    offsets into term_bytes
 //! term_bytes  the sorted terms, concatenated
 //! term_post   n_terms × 16           body_start, body_count, head_start, head_count
-//! body_post   (doc, tf) × u32        grouped by term
-//! head_post   (section, tf) × u32    grouped by term
+//! body_post   (doc, tf) varints      grouped by term, docs as gaps from the previous one
+//! head_post   (section, tf) varints  grouped by term, sections as gaps
 //! fwd_index   (n_docs + 1) × u32     start of each doc's terms in fwd_post
-//! fwd_post    (term, tf) × u32       grouped by doc
+//! fwd_post    (term, tf) varints     grouped by doc, terms as gaps
 //! ```
+//!
+//! Postings are LEB128 varints (starts are byte offsets, counts are pairs), ids stored as the
+//! gap from the previous id of the same list: a pair takes two or three bytes instead of
+//! eight, which keeps the cache near the size of the text it indexes.
 
 use std::sync::Arc;
 
@@ -210,10 +214,10 @@ impl Segment {
             (O_TERM_OFF, (n(H_TERMS) + 1) * 4),
             (O_TERM_BYTES, n(N_TERM_BYTES)),
             (O_TERM_POST, n(H_TERMS) * 16),
-            (O_BODY_POST, n(N_BODY_POST) * 8),
-            (O_HEAD_POST, n(N_HEAD_POST) * 8),
+            (O_BODY_POST, n(N_BODY_POST)),
+            (O_HEAD_POST, n(N_HEAD_POST)),
             (O_FWD_INDEX, (n(H_DOCS) + 1) * 4),
-            (O_FWD_POST, n(N_FWD_POST) * 8),
+            (O_FWD_POST, n(N_FWD_POST)),
         ];
         for (off, size) in arrays {
             if n(off).checked_add(size)? > bytes.len() {
@@ -371,43 +375,48 @@ impl Segment {
     }
 
     /// `(doc, tf)` pairs of a term's body postings.
-    pub fn body_postings(&self, p: &TermPostings) -> impl Iterator<Item = (usize, u32)> + '_ {
-        self.pairs(O_BODY_POST, p.body_start, p.body_count)
+    pub fn body_postings(&self, p: &TermPostings) -> Pairs<'_> {
+        self.pairs(O_BODY_POST, N_BODY_POST, p.body_start, p.body_count)
     }
 
-    /// `count` `(u32, u32)` pairs from pair `start` of the array at header slot `slot`
-    /// (a damaged range reads as empty).
-    fn pairs(
-        &self,
-        slot: usize,
-        start: usize,
-        count: usize,
-    ) -> impl Iterator<Item = (usize, u32)> + '_ {
-        let range = start
-            .checked_add(count)
-            .and_then(|end| Some((start.checked_mul(8)?, end.checked_mul(8)?)))
-            .and_then(|(s, e)| {
-                let base = self.header[slot] as usize;
-                Some(base.checked_add(s)?..base.checked_add(e)?)
-            });
-        range
-            .and_then(|r| self.bytes().get(r))
-            .unwrap_or(&[])
-            .chunks_exact(8)
-            .map(|c| (rd(c, 0) as usize, rd(c, 4)))
+    /// `count` pairs from byte `start` of the varint array at header slot `slot` (whose
+    /// length is at slot `len_slot`); a damaged range reads as fewer pairs, never a panic.
+    fn pairs(&self, slot: usize, len_slot: usize, start: usize, count: usize) -> Pairs<'_> {
+        let base = self.header[slot] as usize;
+        let end = base.saturating_add(self.header[len_slot] as usize);
+        let bytes = base
+            .checked_add(start)
+            .and_then(|s| self.bytes().get(s..end))
+            .unwrap_or(&[]);
+        Pairs {
+            bytes,
+            pos: 0,
+            left: count,
+            prev: 0,
+        }
     }
 
     /// `(section, tf)` pairs of a term's heading postings.
-    pub fn head_postings(&self, p: &TermPostings) -> impl Iterator<Item = (usize, u32)> + '_ {
-        self.pairs(O_HEAD_POST, p.head_start, p.head_count)
+    pub fn head_postings(&self, p: &TermPostings) -> Pairs<'_> {
+        self.pairs(O_HEAD_POST, N_HEAD_POST, p.head_start, p.head_count)
     }
 
     /// `(term id, tf)` pairs of a doc's body.
-    pub fn doc_terms(&self, doc: usize) -> impl Iterator<Item = (usize, u32)> + '_ {
+    pub fn doc_terms(&self, doc: usize) -> Pairs<'_> {
         let idx = self.header[O_FWD_INDEX] as usize;
         let s = self.word(idx + doc * 4) as usize;
         let e = (self.word(idx + (doc + 1) * 4) as usize).max(s);
-        self.pairs(O_FWD_POST, s, e - s)
+        let base = self.header[O_FWD_POST] as usize;
+        let bytes = self
+            .bytes()
+            .get(base.saturating_add(s)..base.saturating_add(e))
+            .unwrap_or(&[]);
+        Pairs {
+            bytes,
+            pos: 0,
+            left: usize::MAX,
+            prev: 0,
+        }
     }
 
     /// Number of docs whose body or section heading holds the term.
@@ -488,9 +497,9 @@ impl Segment {
             + (n_terms + 1) * 4
             + term_len
             + n_terms * 16
-            + (body.pairs.len() + head.pairs.len()) * 8
+            + (body.pairs.len() + head.pairs.len()) * 3
             + (file.docs.len() + 1) * 4
-            + doc_terms.pairs.len() * 8;
+            + doc_terms.pairs.len() * 3;
         let mut w = Writer::with_capacity(size);
         w.words[H_MAGIC] = MAGIC;
         w.words[H_DOCS] = file.docs.len() as u32;
@@ -537,30 +546,86 @@ impl Segment {
             term_bytes.extend_from_slice(names[old as usize].as_bytes());
         }
         w.raw(&term_bytes);
+        // Postings as varints: each list's byte start, then the bytes.
+        let (body_bytes, body_starts) = encode_lists(&body);
+        let (head_bytes, head_starts) = encode_lists(&head);
+        let (fwd_bytes, fwd_starts) = encode_lists(&doc_terms);
         w.mark(O_TERM_POST);
         for t in 0..n_terms {
-            w.push(body.start(t) as u32);
+            w.push(body_starts[t]);
             w.push(body.get(t).len() as u32);
-            w.push(head.start(t) as u32);
+            w.push(head_starts[t]);
             w.push(head.get(t).len() as u32);
         }
-        w.words[N_BODY_POST] = body.pairs.len() as u32;
-        w.words[N_HEAD_POST] = head.pairs.len() as u32;
+        w.words[N_BODY_POST] = body_bytes.len() as u32;
+        w.words[N_HEAD_POST] = head_bytes.len() as u32;
         w.mark(O_BODY_POST);
-        w.pairs(&body.pairs);
+        w.raw(&body_bytes);
         w.mark(O_HEAD_POST);
-        w.pairs(&head.pairs);
+        w.raw(&head_bytes);
         w.mark(O_FWD_INDEX);
-        for d in 0..doc_terms.len() {
-            w.push(doc_terms.start(d) as u32);
+        for &start in &fwd_starts {
+            w.push(start);
         }
-        w.push(doc_terms.pairs.len() as u32);
-        w.words[N_FWD_POST] = doc_terms.pairs.len() as u32;
+        w.push(fwd_bytes.len() as u32);
+        w.words[N_FWD_POST] = fwd_bytes.len() as u32;
         w.mark(O_FWD_POST);
-        w.pairs(&doc_terms.pairs);
+        w.raw(&fwd_bytes);
         let bytes = w.finish();
         let len = bytes.len();
         Segment::open(Arc::new(bytes), 0, len).expect("a built segment is well formed")
+    }
+}
+
+/// `(id, count)` pairs read from varints, ids as gaps (see the layout).
+pub struct Pairs<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    /// Pairs still to read (the bytes' end stops it too).
+    left: usize,
+    prev: usize,
+}
+
+impl Pairs<'_> {
+    #[inline]
+    fn varint(&mut self) -> Option<u64> {
+        let mut v = 0u64;
+        let mut shift = 0;
+        loop {
+            let b = *self.bytes.get(self.pos)?;
+            self.pos += 1;
+            v |= u64::from(b & 0x7f).checked_shl(shift)?;
+            if b & 0x80 == 0 {
+                return Some(v);
+            }
+            shift += 7;
+        }
+    }
+}
+
+impl Iterator for Pairs<'_> {
+    type Item = (usize, u32);
+
+    #[inline]
+    fn next(&mut self) -> Option<(usize, u32)> {
+        if self.left == 0 {
+            return None;
+        }
+        let pair = self
+            .varint()
+            .zip(self.varint())
+            .and_then(|(gap, tf)| Some((self.prev.checked_add(usize::try_from(gap).ok()?)?, tf)));
+        match pair {
+            Some((id, tf)) => {
+                self.left -= 1;
+                self.prev = id;
+                Some((id, tf as u32))
+            }
+            None => {
+                self.left = 0;
+                None
+            }
+        }
     }
 }
 
@@ -644,6 +709,31 @@ impl Lists {
     }
 }
 
+/// Every list of `lists` as varint pairs (ids as gaps within the list), end to end; with
+/// each list's byte start.
+fn encode_lists(lists: &Lists) -> (Vec<u8>, Vec<u32>) {
+    let mut out = Vec::with_capacity(lists.pairs.len() * 3);
+    let mut starts = Vec::with_capacity(lists.len());
+    for i in 0..lists.len() {
+        starts.push(out.len() as u32);
+        let mut prev = 0u32;
+        for &(id, tf) in lists.get(i) {
+            varint(&mut out, id - prev);
+            varint(&mut out, tf);
+            prev = id;
+        }
+    }
+    (out, starts)
+}
+
+fn varint(out: &mut Vec<u8>, mut v: u32) {
+    while v >= 0x80 {
+        out.push(v as u8 | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
 /// Builds the blob in one buffer; the header words are patched in at the end.
 struct Writer {
     words: Vec<u32>,
@@ -667,12 +757,6 @@ impl Writer {
     }
     fn push(&mut self, v: u32) {
         self.body.extend_from_slice(&v.to_le_bytes());
-    }
-    fn pairs(&mut self, pairs: &[(u32, u32)]) {
-        for &(a, b) in pairs {
-            self.push(a);
-            self.push(b);
-        }
     }
     fn raw(&mut self, b: &[u8]) {
         self.body.extend_from_slice(b);

@@ -11,13 +11,25 @@ use crate::store::text::{self, eol_of};
 /// `existing` is the current file; nothing in it changes. When the last level-2 heading is
 /// already `date`, the lines go straight at the end; otherwise a new heading comes first.
 pub fn append_under_date(existing: &[u8], date: NaiveDate, lines: &[String]) -> Vec<u8> {
-    let eol = eol_of(existing);
+    append_after(eol_of(existing), existing, existing.is_empty(), date, lines)
+}
+
+/// [`append_under_date`] from the file's end only: `end` is the file from the start of a
+/// line that holds its last `## ` heading line (or the whole file), `eol` how its lines
+/// end, `empty` whether the file is empty.
+pub(crate) fn append_after(
+    eol: &str,
+    end: &[u8],
+    empty: bool,
+    date: NaiveDate,
+    lines: &[String],
+) -> Vec<u8> {
     let mut out = Vec::new();
-    if !text::ends_with_newline(existing) {
+    if !empty && !text::ends_with_newline(end) {
         out.extend_from_slice(eol.as_bytes());
     }
-    if last_heading_date(existing) != Some(date) {
-        if !existing.is_empty() && !existing.ends_with(format!("{eol}{eol}").as_bytes()) {
+    if last_heading_date(end) != Some(date) {
+        if !empty && !end.ends_with(format!("{eol}{eol}").as_bytes()) {
             out.extend_from_slice(eol.as_bytes());
         }
         out.extend_from_slice(format!("## {date}{eol}{eol}").as_bytes());
@@ -31,7 +43,7 @@ pub fn append_under_date(existing: &[u8], date: NaiveDate, lines: &[String]) -> 
 
 /// The date of the last `## ` heading, when that heading is a date heading.
 /// Scans backwards from the end, so an append costs the same on a 10 MB file as on a small one.
-fn last_heading_date(bytes: &[u8]) -> Option<NaiveDate> {
+pub(crate) fn last_heading_date(bytes: &[u8]) -> Option<NaiveDate> {
     let mut end = bytes.len();
     loop {
         let start = memchr::memrchr(b'\n', &bytes[..end]).map_or(0, |i| i + 1);

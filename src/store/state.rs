@@ -8,6 +8,9 @@ use serde_json::{Map, Value};
 use crate::error::Result;
 use crate::store::{atomic, text};
 
+/// Where MEMORY.md's line count is kept (`store::tail`).
+const MEMORY_LINES_KEY: &str = "memory_lines";
+
 /// The state file's content. Unknown keys are kept as they are.
 #[derive(Debug, Clone, Default)]
 pub struct State {
@@ -121,6 +124,19 @@ impl State {
             "fired_reminders".into(),
             serde_json::json!({ "session": session, "ids": all }),
         );
+    }
+
+    /// MEMORY.md's line count as last seen (`store::tail`), when recorded.
+    pub fn memory_lines(&self) -> Option<crate::store::tail::LineCount> {
+        serde_json::from_value(self.fields.get(MEMORY_LINES_KEY)?.clone()).ok()
+    }
+
+    /// Record MEMORY.md's line count; `None` forgets it.
+    pub fn set_memory_lines(&mut self, count: Option<crate::store::tail::LineCount>) {
+        match count.and_then(|c| serde_json::to_value(c).ok()) {
+            Some(value) => self.fields.insert(MEMORY_LINES_KEY.into(), value),
+            None => self.fields.remove(MEMORY_LINES_KEY),
+        };
     }
 
     pub fn set_memory_hash(&mut self, hash: String) {

@@ -1,0 +1,393 @@
+//! A [`Resumable`] parse as bytes and back, so a caller can keep the parse of a file's
+//! unchanged beginning between runs (see `store::parse_cache`). Pure: bytes in, bytes out.
+//! Decoding is bounds-checked and gives `None` for anything malformed; it never panics.
+
+use chrono::NaiveDate;
+
+use super::document::{Heading, Resumable, Scanner};
+use super::line::Field;
+use super::sections::SectionKind;
+use super::{Document, Entity, EntryType, NextStep, ProblemStatus, ProjectState, SessionSummary};
+
+/// The parse as bytes.
+pub fn encode(parse: &Resumable) -> Vec<u8> {
+    let s = &parse.scanner;
+    let mut w = Writer(Vec::with_capacity(s.doc.entities.len() * 160 + 256));
+    w.u64(parse.lines as u64);
+    match s.fence {
+        Some((ch, len)) => {
+            w.u8(1);
+            w.u8(ch);
+            w.u64(len as u64);
+        }
+        None => w.u8(0),
+    }
+    w.bool(s.in_comment);
+    w.u64(s.headings.len() as u64);
+    for h in &s.headings {
+        w.u64(h.level as u64);
+        w.section(h.kind);
+        w.date(h.date);
+    }
+    w.date(s.running_date);
+    w.field(s.field);
+    let doc = &s.doc;
+    w.opt_str(doc.state.goal.as_deref());
+    w.strs(&doc.state.stack);
+    w.opt_str(doc.state.blocked.as_deref());
+    w.u64(doc.entities.len() as u64);
+    for e in &doc.entities {
+        w.entity(e);
+    }
+    w.u64(doc.summaries.len() as u64);
+    for s in &doc.summaries {
+        w.date(Some(s.date));
+        w.str(&s.summary);
+        w.opt_str(s.mood.as_deref());
+        w.u64(s.line as u64);
+    }
+    w.u64(doc.next_steps.len() as u64);
+    for n in &doc.next_steps {
+        w.str(&n.text);
+        w.date(n.date);
+        w.u64(n.line as u64);
+    }
+    w.0
+}
+
+/// The parse `bytes` hold, or `None` when they are not a whole [`encode`]d parse.
+pub fn decode(bytes: &[u8]) -> Option<Resumable> {
+    let mut r = Reader { b: bytes, pos: 0 };
+    let lines = r.usize()?;
+    let fence = match r.u8()? {
+        0 => None,
+        1 => Some((r.u8()?, r.usize()?)),
+        _ => return None,
+    };
+    let in_comment = r.bool()?;
+    let count = r.count()?;
+    let mut headings = Vec::with_capacity(count);
+    for _ in 0..count {
+        headings.push(Heading {
+            level: r.usize()?,
+            kind: r.section()?,
+            date: r.date()?,
+        });
+    }
+    let running_date = r.date()?;
+    let field = r.field()?;
+    let state = ProjectState {
+        goal: r.opt_str()?,
+        stack: r.strs()?,
+        blocked: r.opt_str()?,
+    };
+    let count = r.count()?;
+    let mut entities = Vec::with_capacity(count);
+    for _ in 0..count {
+        entities.push(r.entity()?);
+    }
+    let count = r.count()?;
+    let mut summaries = Vec::with_capacity(count);
+    for _ in 0..count {
+        summaries.push(SessionSummary {
+            date: r.date()??,
+            summary: r.str()?,
+            mood: r.opt_str()?,
+            line: r.usize()?,
+        });
+    }
+    let count = r.count()?;
+    let mut next_steps = Vec::with_capacity(count);
+    for _ in 0..count {
+        next_steps.push(NextStep {
+            text: r.str()?,
+            date: r.date()?,
+            line: r.usize()?,
+        });
+    }
+    if r.pos != bytes.len() {
+        return None;
+    }
+    Some(Resumable {
+        scanner: Scanner {
+            doc: Document {
+                state,
+                entities,
+                summaries,
+                next_steps,
+            },
+            fence,
+            in_comment,
+            headings,
+            running_date,
+            field,
+            verdicts: None,
+        },
+        lines,
+    })
+}
+
+fn kind_code(kind: EntryType) -> u8 {
+    EntryType::ALL.iter().position(|k| *k == kind).unwrap_or(0) as u8
+}
+
+fn kind_of(code: u8) -> Option<EntryType> {
+    EntryType::ALL.get(usize::from(code)).copied()
+}
+
+struct Writer(Vec<u8>);
+
+impl Writer {
+    fn u8(&mut self, v: u8) {
+        self.0.push(v);
+    }
+    fn bool(&mut self, v: bool) {
+        self.0.push(u8::from(v));
+    }
+    /// LEB128: most numbers here (line numbers, lengths) take one to three bytes.
+    fn u64(&mut self, mut v: u64) {
+        while v >= 0x80 {
+            self.0.push(v as u8 | 0x80);
+            v >>= 7;
+        }
+        self.0.push(v as u8);
+    }
+    fn str(&mut self, s: &str) {
+        self.u64(s.len() as u64);
+        self.0.extend_from_slice(s.as_bytes());
+    }
+    fn opt_str(&mut self, s: Option<&str>) {
+        match s {
+            Some(s) => {
+                self.u8(1);
+                self.str(s);
+            }
+            None => self.u8(0),
+        }
+    }
+    fn strs(&mut self, v: &[String]) {
+        self.u64(v.len() as u64);
+        for s in v {
+            self.str(s);
+        }
+    }
+    /// Days from the common era, zigzagged (so years BCE stay small), plus one; 0 for none.
+    fn date(&mut self, d: Option<NaiveDate>) {
+        use chrono::Datelike;
+        let zigzag = |v: i32| ((v << 1) ^ (v >> 31)) as u32;
+        self.u64(d.map_or(0, |d| u64::from(zigzag(d.num_days_from_ce())) + 1));
+    }
+    fn section(&mut self, kind: SectionKind) {
+        match kind {
+            SectionKind::Neutral => self.u8(0),
+            SectionKind::Typed(k) => {
+                self.u8(1);
+                self.u8(kind_code(k));
+            }
+            SectionKind::Plans => self.u8(2),
+            SectionKind::Todo => self.u8(3),
+            SectionKind::ProjectState => self.u8(4),
+        }
+    }
+    fn field(&mut self, field: Option<Field>) {
+        match field {
+            None => self.u8(0),
+            Some(Field::Typed(k)) => {
+                self.u8(1);
+                self.u8(kind_code(k));
+            }
+            Some(Field::Context) => self.u8(2),
+            Some(Field::Attribute) => self.u8(3),
+            Some(Field::Plans) => self.u8(4),
+        }
+    }
+    fn entity(&mut self, e: &Entity) {
+        self.u8(kind_code(e.kind));
+        self.str(&e.text);
+        self.str(&e.title);
+        self.0
+            .extend_from_slice(&e.confidence.to_bits().to_le_bytes());
+        self.bool(e.key);
+        self.date(e.date);
+        self.u64(e.line as u64);
+        self.opt_str(e.reasoning.as_deref());
+        self.strs(&e.alternatives);
+        self.u8(match e.status {
+            None => 0,
+            Some(ProblemStatus::Open) => 1,
+            Some(ProblemStatus::Resolved) => 2,
+            Some(ProblemStatus::Blocked) => 3,
+        });
+        self.bool(e.superseded);
+        self.strs(&e.links);
+        self.opt_str(e.workaround.as_deref());
+        self.u64(e.resolved_by.map_or(0, |l| l as u64 + 1));
+    }
+}
+
+struct Reader<'a> {
+    b: &'a [u8],
+    pos: usize,
+}
+
+impl Reader<'_> {
+    fn u8(&mut self) -> Option<u8> {
+        let v = *self.b.get(self.pos)?;
+        self.pos += 1;
+        Some(v)
+    }
+    fn bool(&mut self) -> Option<bool> {
+        match self.u8()? {
+            0 => Some(false),
+            1 => Some(true),
+            _ => None,
+        }
+    }
+    fn u64(&mut self) -> Option<u64> {
+        let mut v = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.u8()?;
+            v |= u64::from(b & 0x7f).checked_shl(shift)?;
+            if b & 0x80 == 0 {
+                return Some(v);
+            }
+        }
+        None
+    }
+    fn usize(&mut self) -> Option<usize> {
+        usize::try_from(self.u64()?).ok()
+    }
+    /// A count of items still to come: never more than the bytes left (each item takes at
+    /// least one), so a damaged count cannot ask for a huge allocation.
+    fn count(&mut self) -> Option<usize> {
+        let n = self.usize()?;
+        (n <= self.b.len() - self.pos).then_some(n)
+    }
+    fn str(&mut self) -> Option<String> {
+        let len = self.usize()?;
+        let end = self.pos.checked_add(len)?;
+        let s = std::str::from_utf8(self.b.get(self.pos..end)?).ok()?;
+        self.pos = end;
+        Some(s.to_string())
+    }
+    fn opt_str(&mut self) -> Option<Option<String>> {
+        match self.u8()? {
+            0 => Some(None),
+            1 => Some(Some(self.str()?)),
+            _ => None,
+        }
+    }
+    fn strs(&mut self) -> Option<Vec<String>> {
+        let n = self.count()?;
+        (0..n).map(|_| self.str()).collect()
+    }
+    fn date(&mut self) -> Option<Option<NaiveDate>> {
+        match self.u64()? {
+            0 => Some(None),
+            stored => {
+                let z = u32::try_from(stored - 1).ok()?;
+                let days = ((z >> 1) as i32) ^ -((z & 1) as i32);
+                Some(Some(NaiveDate::from_num_days_from_ce_opt(days)?))
+            }
+        }
+    }
+    fn kind(&mut self) -> Option<EntryType> {
+        kind_of(self.u8()?)
+    }
+    fn section(&mut self) -> Option<SectionKind> {
+        Some(match self.u8()? {
+            0 => SectionKind::Neutral,
+            1 => SectionKind::Typed(self.kind()?),
+            2 => SectionKind::Plans,
+            3 => SectionKind::Todo,
+            4 => SectionKind::ProjectState,
+            _ => return None,
+        })
+    }
+    fn field(&mut self) -> Option<Option<Field>> {
+        Some(Some(match self.u8()? {
+            0 => return Some(None),
+            1 => Field::Typed(self.kind()?),
+            2 => Field::Context,
+            3 => Field::Attribute,
+            4 => Field::Plans,
+            _ => return None,
+        }))
+    }
+    fn entity(&mut self) -> Option<Entity> {
+        let kind = self.kind()?;
+        let text = self.str()?;
+        let title = self.str()?;
+        let bits = self.b.get(self.pos..self.pos.checked_add(4)?)?;
+        let confidence = f32::from_bits(u32::from_le_bytes([bits[0], bits[1], bits[2], bits[3]]));
+        self.pos += 4;
+        Some(Entity {
+            kind,
+            text,
+            title,
+            confidence,
+            key: self.bool()?,
+            date: self.date()?,
+            line: self.usize()?,
+            reasoning: self.opt_str()?,
+            alternatives: self.strs()?,
+            status: match self.u8()? {
+                0 => None,
+                1 => Some(ProblemStatus::Open),
+                2 => Some(ProblemStatus::Resolved),
+                3 => Some(ProblemStatus::Blocked),
+                _ => return None,
+            },
+            superseded: self.bool()?,
+            links: self.strs()?,
+            workaround: self.opt_str()?,
+            resolved_by: match self.u64()? {
+                0 => None,
+                l => Some(usize::try_from(l - 1).ok()?),
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = "# Memory\n\n## Project State\n- Goal: ship v1\n- Stack: rust, sqlite\n\n\
+        ## 2026-01-14 | wired the parser | mood: tired\n\ndecided: use REST because it is simple, \
+        not gRPC [[api]]\n### Notes (2026-01-10)\n**Decision:**\n- keep the cache\n\
+        ## Gotchas\n- bcrypt slow on ARM -> use argon2\nproblem: login fails\n```\nopen fence\n";
+
+    #[test]
+    fn round_trip_then_resume_equals_whole_parse() {
+        let tail = "fixed: login fails\n```\nNext: write docs\n<!-- open\n";
+        let mut parse = Resumable::default();
+        parse.feed(TEXT);
+        let bytes = encode(&parse);
+        let mut back = decode(&bytes).expect("decodes");
+        assert_eq!(encode(&back), bytes);
+        back.feed(tail);
+        assert_eq!(
+            back.into_document(),
+            super::super::parse_document_unresolved(&format!("{TEXT}{tail}"))
+        );
+    }
+
+    #[test]
+    fn damaged_bytes_decode_to_none_without_panicking() {
+        let mut parse = Resumable::default();
+        parse.feed(TEXT);
+        let bytes = encode(&parse);
+        for cut in 0..bytes.len() {
+            assert!(decode(&bytes[..cut]).is_none(), "cut at {cut}");
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(decode(&longer).is_none());
+        for i in 0..bytes.len() {
+            let mut flipped = bytes.clone();
+            flipped[i] ^= 0xff;
+            let _ = decode(&flipped);
+        }
+    }
+}

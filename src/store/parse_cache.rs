@@ -1,0 +1,99 @@
+//! `.mind/cache/memory.parse`: MEMORY.md's parse up to its last whole line, kept between
+//! runs so a recall parses only what was appended since.
+//!
+//! MEMORY.md grows at the end (`mind log`, promotion, harvest), so the common case is "the
+//! same beginning, a few new lines". The cache holds the length and hash of the beginning
+//! it was made from, and the parser's state after it ([`parse::Resumable`]); it is used
+//! only while the file still starts with exactly those bytes, and the lines after them are
+//! parsed on top. Anything else (an edit inside, a truncation, another build of `mind`, a
+//! damaged file) means a full parse, with the same result: the cache is an optimisation
+//! only. Written through a temp file and a rename, not fsynced and without the lock: a lost
+//! or raced write costs one full parse, never a memory.
+
+use std::io::Write;
+use std::path::Path;
+
+use crate::parse::{self, Document, Resumable};
+use crate::rank::cache::{binary_fingerprint, fast_hash};
+use crate::store::{CACHE_DIR, Project, atomic, guard, text};
+
+pub const PARSE_CACHE_FILE: &str = "memory.parse";
+const MAGIC: &[u8; 8] = b"MINDPRS\0";
+/// Bump when the encoding changes (a parser change is covered by the binary fingerprint).
+const FORMAT: u32 = 1;
+/// Below this many bytes of whole lines a parse takes about a millisecond, less than the
+/// cache would save; such memories are parsed whole and no cache file is written.
+pub const PARSE_CACHE_MIN: usize = 32 * 1024;
+/// Fixed header: magic, format, binary fingerprint, prefix length, prefix hash.
+const HEADER: usize = 8 + 4 + 8 + 8 + 8;
+
+/// MEMORY.md's document (`bytes`, as the caller read it), problems not yet resolved: the
+/// cached beginning resumed when it matches, and the cache brought up to date.
+pub fn memory_unresolved(project: &Project, bytes: &[u8]) -> Document {
+    if bytes.len() < PARSE_CACHE_MIN {
+        return parse::parse_document_unresolved(&text::lossy(bytes));
+    }
+    let dir = project.dir().join(CACHE_DIR);
+    let (mut parse, cached_len) = load(&dir, bytes).unwrap_or_default();
+    // Everything up to the last newline is kept; a last line without one may still grow.
+    let whole = memchr::memrchr(b'\n', bytes).map_or(0, |i| i + 1);
+    if whole > cached_len {
+        parse.feed(&text::lossy(&bytes[cached_len..whole]));
+        save(&dir, &parse, &bytes[..whole]);
+    }
+    parse.feed(&text::lossy(&bytes[whole.max(cached_len)..]));
+    parse.into_document()
+}
+
+/// The cached parse and the length of the beginning of `bytes` it covers, when the cache
+/// was made from exactly that beginning by this build.
+fn load(dir: &Path, bytes: &[u8]) -> Option<(Resumable, usize)> {
+    let file = std::fs::read(dir.join(PARSE_CACHE_FILE)).ok()?;
+    let body_len = file.len().checked_sub(8)?;
+    let (body, sum) = file.split_at(body_len);
+    if body.len() < HEADER || fast_hash(body).to_le_bytes() != sum {
+        return None;
+    }
+    let u64_at = |at: usize| u64::from_le_bytes(body[at..at + 8].try_into().unwrap_or_default());
+    let format = u32::from_le_bytes(body[8..12].try_into().unwrap_or_default());
+    if &body[..8] != MAGIC || format != FORMAT || u64_at(12) != binary_fingerprint() {
+        return None;
+    }
+    let len = usize::try_from(u64_at(20)).ok()?;
+    let prefix = bytes.get(..len)?;
+    if fast_hash(prefix) != u64_at(28) {
+        return None;
+    }
+    let parse = parse::snapshot::decode(&body[HEADER..])?;
+    Some((parse, len))
+}
+
+/// Keep `parse`, made from `prefix` (best effort: a cache that cannot be written is simply
+/// not there).
+fn save(dir: &Path, parse: &Resumable, prefix: &[u8]) {
+    let _ = try_save(dir, parse, prefix);
+}
+
+fn try_save(dir: &Path, parse: &Resumable, prefix: &[u8]) -> Option<()> {
+    let path = dir.join(PARSE_CACHE_FILE);
+    // A cloned repository may hold a `.mind/cache` link: never write through it.
+    guard::check(&path).ok()?;
+    std::fs::create_dir_all(dir).ok()?;
+    let encoded = parse::snapshot::encode(parse);
+    let mut out = Vec::with_capacity(HEADER + encoded.len() + 8);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&FORMAT.to_le_bytes());
+    out.extend_from_slice(&binary_fingerprint().to_le_bytes());
+    out.extend_from_slice(&(prefix.len() as u64).to_le_bytes());
+    out.extend_from_slice(&fast_hash(prefix).to_le_bytes());
+    out.extend_from_slice(&encoded);
+    let sum = fast_hash(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&atomic::temp_prefix())
+        .tempfile_in(dir)
+        .ok()?;
+    tmp.write_all(&out).ok()?;
+    tmp.persist(&path).ok()?;
+    Some(())
+}

@@ -540,7 +540,7 @@ mod tests {
             sentence: Some(vec![0.6, 0.8]),
         };
         let b = Compared {
-            lexical: lexical("raise the pool size"),
+            lexical: lexical("switch the session store to redis"),
             sentence: Some(vec![0.8, 0.6]),
         };
         let s = a.similarity(&b);

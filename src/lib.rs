@@ -31,6 +31,7 @@ pub mod promote;
 pub mod rank;
 pub mod remind;
 pub mod safety;
+pub mod sentences;
 pub mod shell;
 pub mod stack;
 pub mod store;

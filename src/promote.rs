@@ -10,21 +10,25 @@
 //! recorded fix of a failing command (`fixed: `KEY` after N failed attempts`) is kept as
 //! progress; the `command failed` lines themselves are not.
 //!
-//! Each candidate is compared with MEMORY.md (calibrated TF-IDF similarity over the
-//! memory's own vocabulary, candidates found through its BM25 index); of the lines at or
-//! above 0.7, one of the candidate's own kind is preferred. Promotion never hides a line
-//! that is still true:
-//! - skipped only as a true duplicate: a line of the same kind at ≥ 0.9 to which the
-//!   candidate adds no word or number;
+//! Each candidate is compared with MEMORY.md through [`similarity::Compared`]: by the
+//! cosine of sentence vectors when the model is installed (the vectors retrieval caches,
+//! the candidates and the few compared lines that lack one embedded now and cached;
+//! candidates found through the BM25 index and among the closest cached vectors), else by
+//! calibrated TF-IDF over the memory's own vocabulary. Each measure has its own bands
+//! (duplicate, update, related; derived on labelled pairs by `scripts/eval-similarity.sh`).
+//! Of the lines in the related band or above, one of the candidate's own kind is preferred.
+//! Promotion never hides a line that is still true:
+//! - skipped only as a true duplicate: a line of the same kind in the duplicate band to
+//!   which the candidate adds no word or number;
 //! - superseded (the old line marked `[superseded]`, the new one added) only when the
-//!   candidate replaces a line of the same kind about the same subject: it is confident
-//!   (≥ 0.7: a reason or a definite finding, no hedge), is not a rejection, does not say
-//!   "also", leaves at most a quarter of the old line's words unsaid, and contradicts it
-//!   (the opposite polarity, a correction word such as "actually" or "no longer", or a
-//!   changed number);
+//!   candidate replaces a line of the same kind about the same subject: it is in the
+//!   update band or above, is confident (≥ 0.7: a reason or a definite finding, no hedge),
+//!   is not a rejection, does not say "also", leaves at most a quarter of the old line's
+//!   words unsaid, and contradicts it (the opposite polarity, a correction word such as
+//!   "actually" or "no longer", or a changed number);
 //! - otherwise linked: added with a `[[MEMORY#YYYY-MM-DD]]` link to the old line's date
 //!   heading (a near-duplicate that adds something, a related line of another kind);
-//! - below 0.7: added.
+//! - below the related band: added.
 //!
 //! Candidates are also compared with each other, so one batch never adds the same thing twice.
 
@@ -38,19 +42,22 @@ use crate::capture::tool_failures::{FailureLine, fixed_key};
 use crate::cues;
 use crate::error::Result;
 use crate::parse::{classify_line, ruled_out};
+use crate::rank::bm25::Hit;
 use crate::rank::bm25::{Features, Filter, Query};
 use crate::rank::corpus::{Kind, SUPERSEDED};
+use crate::rank::index::Found;
 use crate::rank::index::Index;
-use crate::rank::similarity::{self, SegmentVocabulary, Vector};
+use crate::rank::similarity::{
+    self, Band, Compared, LEXICAL_MEMORY_BANDS, SENTENCE_BANDS, SegmentVocabulary, Similarity,
+    Vector,
+};
 use crate::rank::tokenize::Tokenizer;
+use crate::sentences::Sentences;
+use crate::store::home::GlobalFolder;
 use crate::store::session::{Section, Session};
 use crate::store::text::{self, strip_eol};
 use crate::store::{Project, append, atomic, memory};
 
-/// At or above: the memory already holds this; skip it.
-pub const SKIP: f32 = 0.9;
-/// At or above (and below [`SKIP`]): link to, or supersede, the similar line.
-pub const RELATE: f32 = 0.7;
 /// A candidate at least this confident supersedes instead of linking.
 pub const CONFIDENT: f32 = 0.7;
 
@@ -284,12 +291,14 @@ fn rejected_text(item: &str) -> &str {
     ruled_out(text).unwrap_or(text)
 }
 
-/// Decide what to do with each candidate against `memory_bytes` (MEMORY.md as it is now).
+/// Decide what to do with each candidate against `memory_bytes` (MEMORY.md as it is now),
+/// by sentence vectors when `home` holds an installed model.
 pub fn plan(
     project: &Project,
     session: &Session,
     memory_bytes: &Arc<Vec<u8>>,
     today: NaiveDate,
+    home: Option<&GlobalFolder>,
 ) -> (Vec<Promotion>, Vec<(usize, String)>) {
     let candidates = candidates(session);
     if candidates.is_empty() {
@@ -297,7 +306,20 @@ pub fn plan(
     }
     let mut tokenizer = Tokenizer::default();
     let index = Index::memory_bytes(project, Arc::clone(memory_bytes), &mut tokenizer);
-    decide(&index, candidates, &mut tokenizer, today)
+    // The model is loaded only when there is something to compare.
+    let mut sentences =
+        home.and_then(|home| Sentences::open(home, &project.dir().join(crate::store::CACHE_DIR)));
+    let decided = decide(
+        &index,
+        candidates,
+        &mut tokenizer,
+        today,
+        sentences.as_mut(),
+    );
+    if let Some(sentences) = sentences {
+        sentences.save();
+    }
+    decided
 }
 
 /// The type of the memory line a session section is promoted as (a recorded fix is progress).
@@ -312,20 +334,21 @@ fn kind_of(from: Section, line: &str) -> Kind {
     }
 }
 
-/// How a candidate relates to a memory line of its own kind at ≥ [`RELATE`].
+/// How a candidate relates to a memory line of its own kind in the related band or above.
 fn relate_same_kind(
     kind: Kind,
     line: &str,
     confidence: f32,
-    score: f32,
+    band: Band,
     old: &str,
     tokenizer: &mut Tokenizer,
 ) -> (Action, String) {
     let added = similarity::new_words(line, old, tokenizer);
-    if score >= SKIP && added.is_empty() {
+    if band == Band::NearIdentical && added.is_empty() {
         return (Action::Skipped, "nothing new".to_string());
     }
     if kind != Kind::Rejected
+        && band >= Band::VerySimilar
         && confidence >= CONFIDENT
         && same_subject(line, old, tokenizer)
         && let Some(how) = contradiction(line, old, &added)
@@ -378,30 +401,102 @@ fn contradiction(new: &str, old: &str, added: &[String]) -> Option<&'static str>
     changed.then_some("a changed number")
 }
 
+/// How many memory lines closest in meaning each candidate is compared with, beside the
+/// lexical search's hits (a paraphrase may share no word with the line it repeats).
+const NEAREST: usize = 5;
+
+/// The memory's lines that have a cached sentence vector: their `(source, doc)` and the
+/// vectors end to end.
+struct MemoryVectors {
+    lines: Vec<(usize, usize)>,
+    data: Vec<f32>,
+}
+
+impl MemoryVectors {
+    fn of(index: &Index, sentences: &mut Sentences) -> MemoryVectors {
+        let mut out = MemoryVectors {
+            lines: Vec::new(),
+            data: Vec::new(),
+        };
+        for (s, source) in index.sources.iter().enumerate() {
+            for doc in 0..source.segment.doc_count() {
+                let meta = source.segment.doc(doc);
+                if meta.superseded {
+                    continue;
+                }
+                if let Some(v) = sentences.cached(source.slice(meta.start, meta.len)) {
+                    out.lines.push((s, doc));
+                    out.data.extend_from_slice(v);
+                }
+            }
+        }
+        out
+    }
+
+    /// The `limit` lines closest to `target` in the related band or above.
+    fn nearest(&self, target: &[f32], limit: usize) -> Vec<(usize, usize)> {
+        if self.lines.is_empty() {
+            return Vec::new();
+        }
+        let dim = self.data.len() / self.lines.len();
+        let mut near: Vec<(f32, (usize, usize))> = self
+            .data
+            .chunks_exact(dim)
+            .zip(&self.lines)
+            .map(|(v, at)| (similarity::vector_similarity(target, v), *at))
+            .filter(|(c, _)| *c >= SENTENCE_BANDS.related)
+            .collect();
+        near.sort_by(|a, b| b.0.total_cmp(&a.0));
+        near.into_iter().take(limit).map(|(_, at)| at).collect()
+    }
+}
+
 /// The decisions for every candidate, and the memory lines to mark superseded
-/// (1-based line number, text as found).
+/// (1-based line number, text as found). With `sentences` (the model is installed) lines
+/// are compared by their sentence vectors and the sentence bands; without, lexically.
 fn decide(
     index: &Index,
     candidates: Vec<(Section, String, String)>,
     tokenizer: &mut Tokenizer,
     today: NaiveDate,
+    mut sentences: Option<&mut Sentences>,
 ) -> (Vec<Promotion>, Vec<(usize, String)>) {
     let vocab = SegmentVocabulary::new(index.segments());
     let features = Features::default();
+    // Sentence vectors of the candidates (embedded in one batch) and of the memory's lines
+    // (as retrieval cached them).
+    let (mut candidate_vectors, memory) = match sentences.as_deref_mut() {
+        Some(sentences) => {
+            let lines: Vec<&str> = candidates.iter().map(|c| c.2.as_str()).collect();
+            let vectors = sentences.vectors(&lines);
+            let memory = vectors
+                .is_some()
+                .then(|| MemoryVectors::of(index, sentences));
+            (vectors.unwrap_or_default(), memory)
+        }
+        None => (Vec::new(), None),
+    };
+    candidate_vectors.reverse();
     let mut promotions: Vec<Promotion> = Vec::new();
-    let mut accepted: Vec<(Vector, Kind, String)> = Vec::new();
+    let mut accepted: Vec<(Compared, Kind, String)> = Vec::new();
     let mut superseded: Vec<(usize, String)> = Vec::new();
     let round = |x: f32| (f64::from(x) * 100.0).round() / 100.0;
     for (from, item, line) in candidates {
         let kind = kind_of(from, &line);
         let confidence = confidence(&item);
-        let vector = Vector::of_text(&line, tokenizer, &vocab);
+        let compared = Compared {
+            lexical: Vector::of_text(&line, tokenizer, &vocab),
+            sentence: candidate_vectors.pop(),
+        };
         // Already promoted in this batch (same kind, nothing new)?
         let twin = accepted
             .iter()
             .filter(|(_, k, _)| *k == kind)
-            .map(|(v, _, l)| (v.similarity(&vector), l))
-            .find(|(s, l)| *s >= SKIP && similarity::new_words(&line, l, tokenizer).is_empty());
+            .map(|(c, _, l)| (c.similarity(&compared), l))
+            .find(|(s, l)| {
+                s.band(&LEXICAL_MEMORY_BANDS) == Band::NearIdentical
+                    && similarity::new_words(&line, l, tokenizer).is_empty()
+            });
         if let Some((s, twin)) = twin {
             promotions.push(Promotion {
                 from,
@@ -414,29 +509,69 @@ fn decide(
                     text: twin.clone(),
                     line: None,
                     kind,
-                    similarity: round(s),
+                    similarity: round(s.value),
                 }),
                 reason: Some("nothing new (promoted in this batch)".to_string()),
             });
             continue;
         }
         let query = Query::parse(similarity::content(&line), tokenizer, &features);
-        let related: Vec<(f32, crate::rank::index::Found<'_>)> = index
+        let mut pool: Vec<Found<'_>> = index
             .search(&query, &features, &Filter::default(), today, 10)
             .into_iter()
             .filter(|f| !f.meta.superseded)
-            .map(|f| {
-                let s = Vector::of_doc(&f.source.segment, f.doc, &vocab).similarity(&vector);
-                (s, f)
-            })
-            .filter(|(s, _)| *s >= RELATE)
             .collect();
-        // The most similar line of the candidate's own kind, else of any kind.
+        if let (Some(target), Some(memory)) = (&compared.sentence, &memory) {
+            for (seg, doc) in memory.nearest(target, NEAREST) {
+                let hit = Hit {
+                    seg,
+                    doc,
+                    score: 0.0,
+                    coverage: 0.0,
+                };
+                let found = index.resolve(hit);
+                if !pool.iter().any(|f| f.meta.line == found.meta.line) {
+                    pool.push(found);
+                }
+            }
+        }
+        // The lexical hits without a cached vector are embedded now (a few lines), so the
+        // whole pool is compared on one scale.
+        let pool_vectors: Vec<Option<Vec<f32>>> =
+            match (&compared.sentence, sentences.as_deref_mut()) {
+                (Some(_), Some(sentences)) => {
+                    let texts: Vec<&str> = pool.iter().map(|f| f.text()).collect();
+                    match sentences.vectors(&texts) {
+                        Some(v) => v.into_iter().map(Some).collect(),
+                        None => vec![None; pool.len()],
+                    }
+                }
+                _ => vec![None; pool.len()],
+            };
+        let related: Vec<(Similarity, Found<'_>)> = pool
+            .into_iter()
+            .zip(pool_vectors)
+            .map(|(f, sentence)| {
+                let other = Compared {
+                    lexical: Vector::of_doc(&f.source.segment, f.doc, &vocab),
+                    sentence,
+                };
+                (other.similarity(&compared), f)
+            })
+            .filter(|(s, _)| s.band(&LEXICAL_MEMORY_BANDS) >= Band::Similar)
+            .collect();
+        // The most similar line of the candidate's own kind, else of another kind in the
+        // update band (only a line about the same subject is worth a link across kinds).
         let best = |same: bool| {
             related
                 .iter()
                 .filter(|(_, f)| (f.meta.kind == kind) == same)
-                .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.meta.line.cmp(&a.1.meta.line)))
+                .filter(|(s, _)| same || s.band(&LEXICAL_MEMORY_BANDS) >= Band::VerySimilar)
+                .max_by(|a, b| {
+                    a.0.value
+                        .total_cmp(&b.0.value)
+                        .then(b.1.meta.line.cmp(&a.1.meta.line))
+                })
         };
         let mut promotion = Promotion {
             from,
@@ -453,10 +588,17 @@ fn decide(
                 text: found.text().to_string(),
                 line: Some(found.meta.line),
                 kind: found.meta.kind,
-                similarity: round(*score),
+                similarity: round(score.value),
             });
             let (action, reason) = if found.meta.kind == kind {
-                relate_same_kind(kind, &line, confidence, *score, found.text(), tokenizer)
+                relate_same_kind(
+                    kind,
+                    &line,
+                    confidence,
+                    score.band(&LEXICAL_MEMORY_BANDS),
+                    found.text(),
+                    tokenizer,
+                )
             } else {
                 // Another kind is never a duplicate and never replaced: a rejection of
                 // MySQL leaves the decision for Postgres as it is.
@@ -477,7 +619,7 @@ fn decide(
             }
         }
         if promotion.action != Action::Skipped {
-            accepted.push((vector, kind, promotion.line.clone()));
+            accepted.push((compared, kind, promotion.line.clone()));
         }
         promotions.push(promotion);
     }
@@ -596,15 +738,17 @@ fn list_marker_len(line: &[u8]) -> usize {
 
 /// Promote `session` into MEMORY.md (the caller holds the store lock): new lines go under
 /// the `date` heading; superseded lines are marked. A batch that only adds is one append;
-/// one that also marks rewrites the file atomically.
+/// one that also marks rewrites the file atomically. With `home` holding an installed
+/// model, lines are compared by sentence vectors.
 pub fn promote(
     project: &Project,
     session: &Session,
     memory_bytes: Vec<u8>,
     date: NaiveDate,
+    home: Option<&GlobalFolder>,
 ) -> Result<Outcome> {
     let shared = Arc::new(memory_bytes);
-    let (promotions, superseded) = plan(project, session, &shared, date);
+    let (promotions, superseded) = plan(project, session, &shared, date, home);
     // The index that shared the bytes is gone: this takes them back without a copy.
     let memory_bytes = Arc::try_unwrap(shared).unwrap_or_else(|shared| shared.to_vec());
     let lines: Vec<String> = promotions

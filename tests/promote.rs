@@ -363,3 +363,141 @@ fn a_rejection_with_a_verdict_after_a_comma_is_promoted_as_written() {
         format!("{MEMORY}\n## 2026-01-15\n\n{}\n", lines.join("\n"))
     );
 }
+
+/// The real model's folder, when the environment names one (`MIND_TEST_MODEL`); the tests
+/// that need real meaning are skipped with a notice otherwise.
+fn real_model() -> Option<std::path::PathBuf> {
+    match std::env::var_os("MIND_TEST_MODEL") {
+        Some(dir) if !dir.is_empty() => Some(std::path::PathBuf::from(dir)),
+        _ => {
+            eprintln!(
+                "skipped: set MIND_TEST_MODEL to an all-MiniLM-L6-v2 folder to run this test"
+            );
+            None
+        }
+    }
+}
+
+/// The model installed in `data` (a data folder) by linking its folder in, as
+/// `mind model install` would have copied it.
+#[cfg(unix)]
+fn link_model(model: &std::path::Path, data: &std::path::Path) {
+    let models = data.join("models");
+    std::fs::create_dir_all(&models).unwrap();
+    std::os::unix::fs::symlink(model, models.join("all-MiniLM-L6-v2")).unwrap();
+}
+
+/// `memory` in MEMORY.md, `items` logged at 09:00, a recall at 11:00 with `model`
+/// installed (or none); the recall's JSON.
+#[cfg(unix)]
+fn promote_with_model(
+    model: Option<&std::path::Path>,
+    memory: &str,
+    items: &[(&str, &str)],
+) -> (Env, Value) {
+    let mut env = Env::initialised();
+    if let Some(model) = model {
+        link_model(model, &env.home());
+    }
+    env.write(".mind/MEMORY.md", memory);
+    for (kind, text) in items {
+        env.ok(&["log", kind, text]);
+    }
+    env.at("2026-01-15T11:00:00Z");
+    let v: Value = serde_json::from_str(&env.ok(&["--json", "recall"])).expect("JSON");
+    (env, v)
+}
+
+const API_MEMORY: &str = "# demo
+
+## 2026-01-10
+
+learned: the API rate limit is 100 requests per minute
+learned: Vite only exposes variables prefixed with VITE_ to client code
+decided: deploy with a blue-green switch on Fridays
+";
+
+/// Run the way a person does: a temp HOME, no MIND_* but the clock, a git repository, the
+/// model in the default data folder.
+#[cfg(unix)]
+#[test]
+fn with_the_real_model_a_paraphrased_duplicate_is_linked_to_the_line_it_repeats() {
+    let Some(model) = real_model() else { return };
+    let mut user = common::User::new();
+    let project = user.folder("code/app");
+    user.git(&project, &["init", "-q"]);
+    user.ok(&project, &["init"]);
+    link_model(&model, &user.home().join(".local/share/mind"));
+    std::fs::write(project.join(".mind/MEMORY.md"), API_MEMORY).unwrap();
+    let paraphrase =
+        "turns out the frontend bundle only sees environment settings whose names begin with VITE_";
+    user.ok(&project, &["log", "experience", paraphrase]);
+    user.at("2026-01-15T11:00:00Z");
+    let v: Value = serde_json::from_str(&user.ok(&project, &["--json", "recall"])).unwrap();
+    let p = &v["promotion"][0];
+    assert_eq!(p["similar_to"]["line"], 6, "{v:#}");
+    assert_eq!(p["action"], "linked", "{v:#}");
+    assert!(p["similarity"].is_null() && p["similar_to"]["similarity"].as_f64().unwrap() >= 0.6);
+    // No second, unconnected copy: the line says which memory it repeats.
+    let line = format!("learned: {paraphrase} (see also: [[MEMORY#2026-01-10]])");
+    assert_eq!(
+        std::fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap(),
+        format!("{API_MEMORY}\n## 2026-01-15\n\n{line}\n")
+    );
+    // The vectors promotion computed are cached for retrieval.
+    assert!(project.join(".mind/cache/vectors.bin").is_file());
+}
+
+#[cfg(unix)]
+#[test]
+fn with_the_real_model_an_unrelated_line_sharing_words_supersedes_nothing() {
+    let Some(model) = real_model() else { return };
+    let (env, v) = promote_with_model(
+        Some(&model),
+        API_MEMORY,
+        &[(
+            "experience",
+            "the API docs page limit is now 1000 lines per minute of reading - definitely too long",
+        )],
+    );
+    let p = &v["promotion"][0];
+    assert_ne!(p["action"], "superseded", "{v:#}");
+    let after = env.read(".mind/MEMORY.md");
+    assert!(!after.contains("[superseded]"), "{after}");
+    assert!(after.starts_with(API_MEMORY), "{after}");
+}
+
+#[cfg(unix)]
+#[test]
+fn with_the_real_model_a_real_update_supersedes_the_old_line() {
+    let Some(model) = real_model() else { return };
+    let update = "learned: the API rate limit is 1000 requests per minute since the plan upgrade";
+    let (env, v) = promote_with_model(Some(&model), API_MEMORY, &[("experience", update)]);
+    let p = &v["promotion"][0];
+    assert_eq!(p["action"], "superseded", "{v:#}");
+    assert_eq!(p["similar_to"]["line"], 5);
+    assert_eq!(p["reason"], "replaces it: a changed number");
+    assert_eq!(
+        env.read(".mind/MEMORY.md"),
+        API_MEMORY.replace(
+            "learned: the API rate limit",
+            "[superseded] learned: the API rate limit"
+        ) + &format!("\n## 2026-01-15\n\n{update}\n")
+    );
+    // Promotion cached the vectors it computed (there was no cache before): the next
+    // search reuses them.
+    let found: Value =
+        serde_json::from_str(&env.ok(&["--json", "search", "how many requests per minute"]))
+            .unwrap();
+    let texts: Vec<&str> = found["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|r| r["text"].as_str())
+        .collect();
+    assert!(texts.contains(&update), "{found:#}");
+    assert!(
+        found["semantic"]["cached"].as_u64().unwrap() >= 1,
+        "{found:#}"
+    );
+}

@@ -118,7 +118,9 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
         let date = previous
             .and_then(|ms| day_of(ctx, ms))
             .unwrap_or(ctx.clock.today());
-        let outcome = promote::promote(&project, &old, memory_bytes, date)?;
+        // With the model installed, promotion compares by sentence vectors.
+        let home = ctx.home().ok();
+        let outcome = promote::promote(&project, &old, memory_bytes, date, home.as_ref())?;
         memory_bytes = outcome.memory;
         promoted = outcome.promotions;
         // The reset keeps what is not a session item (notes, other sections) in the new file.

@@ -90,6 +90,12 @@ impl VectorCache {
         }
     }
 
+    /// Keep every stored vector on the next save, used or not (for a caller that looked at
+    /// only some lines and must not drop the others).
+    pub fn keep_unused(&mut self) {
+        self.used.iter_mut().for_each(|u| *u = true);
+    }
+
     /// Whether saving would write something new: vectors were added or some stored ones
     /// were not used (their lines are gone).
     pub fn needs_save(&self) -> bool {

@@ -1,14 +1,19 @@
 //! Loop detection: is a rejected approach a repeat of one rejected earlier this session?
 //!
-//! The new rejection is compared with each earlier one (calibrated TF-IDF similarity over
-//! the session's own vocabulary). The closest at or above the "similar" band gives a
-//! warning whose severity follows the bands (critical ≥ 0.9, high ≥ 0.75, moderate ≥ 0.6),
-//! with a short way out; from the third similar attempt on, the warning also suggests
-//! handing the problem to a fresh agent with `mind helper`.
+//! The new rejection is compared with each earlier one through
+//! [`similarity::Compared`], lexically: loop detection runs on `mind log` and the post-tool
+//! hook, where no model is loaded and no vector is computed (calibrated TF-IDF over the
+//! session's own vocabulary, with the lexical bands derived for it). The closest in the
+//! related band or above gives a warning whose severity follows the bands (critical:
+//! duplicate, high: update, moderate: related), with a short way out; from the third
+//! similar attempt on, the warning also suggests handing the problem to a fresh agent
+//! with `mind helper`.
 
 use serde::Serialize;
 
-use super::similarity::{self, Band, TextVocabulary, Vector};
+use super::similarity::{
+    self, Band, Compared, LEXICAL_SESSION_BANDS, Similarity, TextVocabulary, Vector,
+};
 use super::tokenize::Tokenizer;
 
 /// How close the repeat is.
@@ -75,24 +80,28 @@ pub fn detect(earlier: &[String], context: &[String], new: &str) -> Option<LoopW
         .map(|s| similarity::content(s))
         .chain(std::iter::once(similarity::content(new)));
     let vocab = TextVocabulary::new(texts, &mut tokenizer);
-    let target = Vector::of_text(new, &mut tokenizer, &vocab);
-    if target.is_empty() {
+    let lexical = |text: &str, tokenizer: &mut Tokenizer| Compared {
+        lexical: Vector::of_text(text, tokenizer, &vocab),
+        sentence: None,
+    };
+    let target = lexical(new, &mut tokenizer);
+    if target.lexical.is_empty() {
         return None;
     }
-    let mut best: Option<(f32, &String)> = None;
+    let mut best: Option<(Similarity, &String)> = None;
     let mut similar = 0;
     for item in earlier {
-        let s = Vector::of_text(item, &mut tokenizer, &vocab).similarity(&target);
-        if similarity::band(s) >= Band::Similar {
+        let s = lexical(item, &mut tokenizer).similarity(&target);
+        if s.band(&LEXICAL_SESSION_BANDS) >= Band::Similar {
             similar += 1;
         }
         // The latest of equally close items is the one to show.
-        if best.is_none_or(|(b, _)| s >= b) {
+        if best.is_none_or(|(b, _)| s.value >= b.value) {
             best = Some((s, item));
         }
     }
     let (score, item) = best?;
-    let severity = match similarity::band(score) {
+    let severity = match score.band(&LEXICAL_SESSION_BANDS) {
         Band::NearIdentical => Severity::Critical,
         Band::VerySimilar => Severity::High,
         Band::Similar => Severity::Moderate,
@@ -101,7 +110,7 @@ pub fn detect(earlier: &[String], context: &[String], new: &str) -> Option<LoopW
     let attempt = similar + 1;
     Some(LoopWarning {
         severity,
-        similarity: (f64::from(score) * 100.0).round() / 100.0,
+        similarity: (f64::from(score.value) * 100.0).round() / 100.0,
         similar_to: item.clone(),
         attempt,
         methodology: METHODOLOGY.iter().map(|s| s.to_string()).collect(),

@@ -7,11 +7,15 @@
 //! comparing with memory, the session's items when comparing rejections.
 //!
 //! Raw TF-IDF cosines of one-line texts run low (a faithful paraphrase often shares only
-//! half its words), so the raw value is mapped through `raw^CALIBRATION` to put the bands
-//! where the seeds (and the Python Mind's MiniLM thresholds) put them:
-//! ≥ 0.9 near-identical, 0.75–0.9 very similar, 0.6–0.75 similar. The exponent was fitted on
-//! labelled pairs built from the evaluation set (`tests/fixtures/similarity-pairs.jsonl`;
-//! the figures are in `tests/similarity.rs`).
+//! half its words), so the raw value is mapped through `raw^CALIBRATION`.
+//!
+//! [`Compared`] is the one comparison promotion and loop detection use: the cosine of two
+//! lines' sentence vectors (the vectors hybrid retrieval ranks by) when both have one, the
+//! lexical similarity otherwise. Each measure has its own [`Bands`] — duplicate, update,
+//! related — derived by `scripts/eval-similarity.sh` on the labelled pairs of
+//! `tests/eval/similarity-pairs.jsonl` (held-out lines, none from the development set):
+//! thresholds chosen on one half of the pairs, reported on the other (see
+//! `tests/similarity.rs` for the figures).
 
 use std::collections::HashMap;
 
@@ -21,11 +25,6 @@ use super::tokenize::{FastHash, Tokenizer};
 
 /// `calibrated = raw ^ CALIBRATION`.
 pub const CALIBRATION: f32 = 0.5;
-
-/// Band edges on the calibrated scale.
-pub const NEAR_IDENTICAL: f32 = 0.9;
-pub const VERY_SIMILAR: f32 = 0.75;
-pub const SIMILAR: f32 = 0.6;
 
 /// Words that describe the attempt, not its content.
 const FILLER: &[&str] = &[
@@ -353,12 +352,118 @@ pub fn content(line: &str) -> &str {
     }
 }
 
+/// Similarity of two sentence vectors (unit length, from the installed model): their
+/// cosine, the same number hybrid retrieval ranks by, floored at 0.
+pub fn vector_similarity(a: &[f32], b: &[f32]) -> f32 {
+    crate::embed::cosine(a, b).clamp(0.0, 1.0)
+}
+
 /// Map a raw cosine onto the calibrated scale.
 pub fn calibrate(raw: f32) -> f32 {
     raw.clamp(0.0, 1.0).powf(CALIBRATION)
 }
 
-/// The band a calibrated similarity falls in.
+/// Where a similarity comes from; each measure has its own bands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Measure {
+    /// Calibrated TF-IDF cosine ([`Vector::similarity`]).
+    Lexical,
+    /// Cosine of the two lines' sentence vectors ([`vector_similarity`]).
+    Sentence,
+}
+
+/// The edges of the bands on one measure's scale.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Bands {
+    /// At or above: says the same thing (skipped when it adds no word; a critical loop).
+    pub duplicate: f32,
+    /// At or above: the same subject, close enough to replace (may supersede; a high loop).
+    pub update: f32,
+    /// At or above: about the same thing (linked; a moderate loop).
+    pub related: f32,
+}
+
+/// Lexical bands (calibrated scale) over a memory's vocabulary, as promotion compares.
+pub const LEXICAL_MEMORY_BANDS: Bands = Bands {
+    duplicate: 0.85,
+    update: 0.56,
+    related: 0.34,
+};
+
+/// Lexical bands (calibrated scale) over the two texts' own vocabulary (a session's
+/// items), as loop detection compares. Related and update pairs are not told apart by
+/// this measure: the fitted edges coincide, so every warning below a duplicate is high.
+pub const LEXICAL_SESSION_BANDS: Bands = Bands {
+    duplicate: 0.72,
+    update: 0.45,
+    related: 0.45,
+};
+
+/// Sentence-vector bands (cosines of the installed all-MiniLM-L6-v2).
+pub const SENTENCE_BANDS: Bands = Bands {
+    duplicate: 0.85,
+    update: 0.56,
+    related: 0.45,
+};
+
+impl Bands {
+    pub fn band(&self, similarity: f32) -> Band {
+        if similarity >= self.duplicate {
+            Band::NearIdentical
+        } else if similarity >= self.update {
+            Band::VerySimilar
+        } else if similarity >= self.related {
+            Band::Similar
+        } else {
+            Band::Unrelated
+        }
+    }
+}
+
+/// A similarity and the measure it was taken with.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Similarity {
+    pub value: f32,
+    pub measure: Measure,
+}
+
+impl Similarity {
+    /// Its band: the sentence bands for a sentence cosine, `lexical` for a lexical one
+    /// (the bands of the vocabulary the vectors were built over).
+    pub fn band(self, lexical: &Bands) -> Band {
+        match self.measure {
+            Measure::Lexical => lexical.band(self.value),
+            Measure::Sentence => SENTENCE_BANDS.band(self.value),
+        }
+    }
+}
+
+/// What a line is compared by: its TF-IDF vector, and its sentence vector when the model is
+/// installed and the line has one.
+#[derive(Debug, Clone, Default)]
+pub struct Compared {
+    pub lexical: Vector,
+    pub sentence: Option<Vec<f32>>,
+}
+
+impl Compared {
+    /// The similarity of two lines: by sentence vectors when both have one (the vectors
+    /// retrieval ranks by), lexical otherwise.
+    pub fn similarity(&self, other: &Compared) -> Similarity {
+        match (&self.sentence, &other.sentence) {
+            (Some(a), Some(b)) => Similarity {
+                value: vector_similarity(a, b),
+                measure: Measure::Sentence,
+            },
+            _ => Similarity {
+                value: self.lexical.similarity(&other.lexical),
+                measure: Measure::Lexical,
+            },
+        }
+    }
+}
+
+/// How close two lines are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Band {
     Unrelated,
@@ -367,16 +472,9 @@ pub enum Band {
     NearIdentical,
 }
 
+/// The band of a calibrated lexical similarity over a memory's vocabulary.
 pub fn band(similarity: f32) -> Band {
-    if similarity >= NEAR_IDENTICAL {
-        Band::NearIdentical
-    } else if similarity >= VERY_SIMILAR {
-        Band::VerySimilar
-    } else if similarity >= SIMILAR {
-        Band::Similar
-    } else {
-        Band::Unrelated
-    }
+    LEXICAL_MEMORY_BANDS.band(similarity)
 }
 
 #[cfg(test)]
@@ -407,7 +505,7 @@ mod tests {
             "bump the timeout to 60s",
             "tried increasing the timeout - still failing",
         );
-        assert!(s >= SIMILAR, "{s}");
+        assert!(LEXICAL_SESSION_BANDS.band(s) >= Band::Similar, "{s}");
     }
 
     #[test]
@@ -425,8 +523,38 @@ mod tests {
     #[test]
     fn bands() {
         assert_eq!(band(0.95), Band::NearIdentical);
-        assert_eq!(band(0.8), Band::VerySimilar);
-        assert_eq!(band(0.65), Band::Similar);
+        assert_eq!(band(0.6), Band::VerySimilar);
+        assert_eq!(band(0.4), Band::Similar);
         assert_eq!(band(0.2), Band::Unrelated);
+    }
+
+    #[test]
+    fn sentence_vectors_are_used_only_when_both_lines_have_one() {
+        let lexical = |t: &str| {
+            let mut tok = Tokenizer::default();
+            let vocab = TextVocabulary::new([t], &mut tok);
+            Vector::of_text(t, &mut tok, &vocab)
+        };
+        let a = Compared {
+            lexical: lexical("bump the timeout"),
+            sentence: Some(vec![0.6, 0.8]),
+        };
+        let b = Compared {
+            lexical: lexical("switch the session store to redis"),
+            sentence: Some(vec![0.8, 0.6]),
+        };
+        let s = a.similarity(&b);
+        assert_eq!(s.measure, Measure::Sentence);
+        assert!((s.value - 0.96).abs() < 1e-6, "{s:?}");
+        assert_eq!(s.band(&LEXICAL_MEMORY_BANDS), Band::NearIdentical);
+        let without = Compared {
+            sentence: None,
+            ..b.clone()
+        };
+        let s = a.similarity(&without);
+        assert_eq!(
+            (s.measure, s.band(&LEXICAL_MEMORY_BANDS)),
+            (Measure::Lexical, Band::Unrelated)
+        );
     }
 }

@@ -1,0 +1,70 @@
+//! Sentence vectors of lines for similarity (promotion): the vectors retrieval caches in
+//! `.mind/cache/vectors.bin` (keyed by the line's text) are reused as they are; a line
+//! without one is embedded only when asked for — the few new items of a session and the
+//! memory lines they are compared with — and cached for the next search or promotion.
+//! Never used where a model may not be loaded (`log`, hooks on every tool call).
+
+use std::path::{Path, PathBuf};
+
+use crate::embed::Embedder;
+use crate::embed::vectors::{VectorCache, line_key};
+use crate::store::home::GlobalFolder;
+
+/// The installed model and one project's vector cache.
+pub struct Sentences {
+    model: Embedder,
+    cache: VectorCache,
+    cache_dir: PathBuf,
+    embedded: bool,
+}
+
+impl Sentences {
+    /// `None` when no model is installed (or this build has none, or it does not load).
+    pub fn open(home: &GlobalFolder, cache_dir: &Path) -> Option<Sentences> {
+        let model = crate::embed::installed(home)?;
+        let fingerprint =
+            crate::embed::lines::model_fingerprint(&crate::embed::files::model_dir(home));
+        let cache = VectorCache::load(cache_dir, model.dim(), fingerprint);
+        Some(Sentences {
+            model,
+            cache,
+            cache_dir: cache_dir.to_path_buf(),
+            embedded: false,
+        })
+    }
+
+    /// The cached vector of a line, if it has one (nothing is embedded).
+    pub fn cached(&mut self, text: &str) -> Option<&[f32]> {
+        self.cache.get(line_key(text))
+    }
+
+    /// The vector of every text, embedding (and caching) those without one; `None` when
+    /// the model fails.
+    pub fn vectors(&mut self, texts: &[&str]) -> Option<Vec<Vec<f32>>> {
+        let missing: Vec<&str> = texts
+            .iter()
+            .copied()
+            .filter(|t| !self.cache.contains(line_key(t)))
+            .collect();
+        if !missing.is_empty() {
+            let vectors = self.model.embed(&missing).ok()?;
+            for (text, v) in missing.iter().zip(&vectors) {
+                self.cache.insert(line_key(text), v);
+            }
+            self.embedded = true;
+        }
+        texts
+            .iter()
+            .map(|t| self.cache.get(line_key(t)).map(<[f32]>::to_vec))
+            .collect()
+    }
+
+    /// Write the cache when something was embedded, keeping the vectors of lines this did
+    /// not look at (other files' lines are retrieval's to keep or drop).
+    pub fn save(mut self) {
+        if self.embedded {
+            self.cache.keep_unused();
+            self.cache.save(&self.cache_dir);
+        }
+    }
+}

@@ -254,6 +254,7 @@ impl Server {
             category: Vec::new(),
             tag: Vec::new(),
             threshold: None,
+            team: false,
         });
         self.run(p.project_path, command, replies::search).await
     }

@@ -294,7 +294,17 @@ fn a_user_installs_the_model_and_search_reuses_the_line_vectors() {
         serde_json::from_str(&user.ok(&project, &["search", "jwt tokens", "--json"])).unwrap();
     assert_eq!(second["semantic"]["embedded"], 0, "{second}");
     assert_eq!(second["semantic"]["cached"], 2);
-    assert_eq!(second["results"], first["results"]);
+    // The same lines in the same order (cached vectors are stored in signed bytes, so a
+    // semantic score may move in the third decimal).
+    let texts = |v: &Value| -> Vec<Value> {
+        v["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["text"].clone())
+            .collect()
+    };
+    assert_eq!(texts(&second), texts(&first));
 }
 
 /// The vector cache the previous implementation of the encoder (candle's tensors over the

@@ -260,3 +260,101 @@ fn a_query_with_no_shared_word_finds_its_paraphrase_with_the_real_model() {
         "{unrelated}"
     );
 }
+
+#[test]
+fn a_user_installs_the_model_and_search_reuses_the_line_vectors() {
+    // As a user runs it: temp HOME, no MIND_HOME or XDG_*, a git repository.
+    let user = User::new();
+    let project = user.folder("code/app");
+    user.git(&project, &["init", "-q"]);
+    user.ok(&project, &["init"]);
+    let src = tiny_model(&user.folder("downloads/tiny"));
+    let installed = user.ok(
+        &project,
+        &["model", "install", "--from", src.to_str().unwrap()],
+    );
+    assert!(installed.contains("32 dimensions"), "{installed}");
+    let model_dir = user.home().join(".local/share/mind").join(MODEL_DIR);
+    assert_eq!(
+        std::fs::read(model_dir.join("model.safetensors")).unwrap(),
+        std::fs::read(src.join("model.safetensors")).unwrap(),
+        "the weights file is installed as it was and used in place"
+    );
+    user.ok(&project, &["log", "decided: use JWT access tokens"]);
+    user.ok(&project, &["log", "learned: the scheduler runs pods"]);
+    let first: Value =
+        serde_json::from_str(&user.ok(&project, &["search", "jwt tokens", "--json"])).unwrap();
+    assert_eq!(first["semantic"]["embedded"], 2, "{first}");
+    assert_eq!(
+        first["results"][0]["text"],
+        "decided: use JWT access tokens"
+    );
+    assert!(project.join(".mind/cache/vectors.bin").is_file());
+    let second: Value =
+        serde_json::from_str(&user.ok(&project, &["search", "jwt tokens", "--json"])).unwrap();
+    assert_eq!(second["semantic"]["embedded"], 0, "{second}");
+    assert_eq!(second["semantic"]["cached"], 2);
+    // The same lines in the same order (cached vectors are stored in signed bytes, so a
+    // semantic score may move in the third decimal).
+    let texts = |v: &Value| -> Vec<Value> {
+        v["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["text"].clone())
+            .collect()
+    };
+    assert_eq!(texts(&second), texts(&first));
+}
+
+/// The vector cache the previous implementation of the encoder (candle's tensors over the
+/// same all-MiniLM-L6-v2 weights) wrote for `minilm-reference-memory.md`.
+const REFERENCE_VECTORS: &[u8] = include_bytes!("fixtures/minilm-reference-vectors.bin");
+const REFERENCE_MEMORY: &str = include_str!("fixtures/minilm-reference-memory.md");
+
+/// A vectors.bin file's vectors by line key (signed bytes times the vector's scale).
+fn cached_vectors(bytes: &[u8]) -> std::collections::HashMap<u64, Vec<f32>> {
+    let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+    assert_eq!(&bytes[..8], b"MINDVEC\0");
+    let (dim, count) = (u32_at(20), u32_at(24));
+    bytes[28..bytes.len() - 8]
+        .chunks_exact(12 + dim)
+        .take(count)
+        .map(|r| {
+            let key = u64::from_le_bytes(r[..8].try_into().unwrap());
+            let scale = f32::from_le_bytes(r[8..12].try_into().unwrap());
+            (
+                key,
+                r[12..]
+                    .iter()
+                    .map(|&b| f32::from(b as i8) * scale)
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_real_model_gives_the_vectors_of_the_reference_implementation() {
+    let Some(model) = real_model() else { return };
+    let env = Env::initialised();
+    env.write(".mind/MEMORY.md", REFERENCE_MEMORY);
+    env.ok(&["model", "install", "--from", model.to_str().unwrap()]);
+    let v = search(&env, "the container scheduler");
+    assert_eq!(v["semantic"]["embedded"], 6, "{v}");
+    assert_eq!(
+        v["results"][0]["text"],
+        "decided: deploy the services on Kubernetes with one pod per worker"
+    );
+    let expected = cached_vectors(REFERENCE_VECTORS);
+    let got = cached_vectors(&std::fs::read(env.root().join(".mind/cache/vectors.bin")).unwrap());
+    assert_eq!(expected.len(), 6);
+    for (key, want) in &expected {
+        let have = got.get(key).expect("the same lines, the same keys");
+        let dot: f32 = have.iter().zip(want).map(|(a, b)| a * b).sum();
+        let norms: f32 = have.iter().map(|a| a * a).sum::<f32>().sqrt()
+            * want.iter().map(|b| b * b).sum::<f32>().sqrt();
+        let cosine = dot / norms;
+        assert!(cosine >= 0.999, "line {key:x}: cosine {cosine}");
+    }
+}

@@ -1,13 +1,16 @@
-//! A BERT encoder (the architecture of all-MiniLM-L6-v2) on candle's tensors, inference only.
+//! A BERT encoder (the architecture of all-MiniLM-L6-v2), inference only, over weights read
+//! in place from the memory-mapped model file ([`Weights`]).
 //!
 //! Only what sentence embedding needs: absolute position embeddings, one token type,
 //! post-layer-norm encoder layers with exact (erf) GELU, no pooler and no dropout. Weight
 //! names are those of Hugging Face's `BertModel` (`embeddings.word_embeddings.weight`,
 //! `encoder.layer.N.attention.self.query.weight`, ...), with or without a `bert.` prefix.
+//! Matrices are row-major `f32`; the products go through `matrixmultiply`'s SIMD kernels.
 
-use candle_core::{DType, Device, Module, Result, Tensor};
-use candle_nn::{Embedding, LayerNorm, Linear, VarBuilder};
 use serde::Deserialize;
+
+use super::dot;
+use super::weights::{TensorId, Weights};
 
 /// The fields of `config.json` the encoder reads.
 #[derive(Debug, Clone, Deserialize)]
@@ -36,11 +39,19 @@ fn gelu() -> String {
     "gelu".into()
 }
 
-struct Embeddings {
-    words: Embedding,
-    positions: Embedding,
-    token_types: Embedding,
-    norm: LayerNorm,
+/// A linear map `y = x·Wᵀ + b` (`W` stored `out × in`, as PyTorch does).
+#[derive(Clone, Copy)]
+struct Linear {
+    weight: TensorId,
+    bias: TensorId,
+    inputs: usize,
+    outputs: usize,
+}
+
+#[derive(Clone, Copy)]
+struct Norm {
+    weight: TensorId,
+    bias: TensorId,
 }
 
 struct Layer {
@@ -48,146 +59,373 @@ struct Layer {
     key: Linear,
     value: Linear,
     attention_out: Linear,
-    attention_norm: LayerNorm,
+    attention_norm: Norm,
     intermediate: Linear,
     output: Linear,
-    output_norm: LayerNorm,
+    output_norm: Norm,
 }
 
 pub struct Bert {
-    embeddings: Embeddings,
+    weights: Weights,
+    words: TensorId,
+    positions: TensorId,
+    token_types: TensorId,
+    embedding_norm: Norm,
     layers: Vec<Layer>,
+    vocab: usize,
+    max_positions: usize,
+    hidden: usize,
     heads: usize,
-    head_dim: usize,
+    eps: f32,
 }
 
+/// One text's token ids (with `[CLS]` and `[SEP]`), as the tokenizer gave them.
+pub type Ids = [u32];
+
 impl Bert {
-    pub fn load(vb: VarBuilder<'_>, config: &Config) -> Result<Bert> {
+    /// Check `weights` against `config` and keep handles to every tensor the pass reads.
+    pub fn load(weights: Weights, config: &Config) -> Result<Bert, String> {
         if config.hidden_act != "gelu" {
-            candle_core::bail!("unsupported activation {:?}", config.hidden_act);
+            return Err(format!("unsupported activation {:?}", config.hidden_act));
         }
-        if config.num_attention_heads == 0
-            || !config
-                .hidden_size
-                .is_multiple_of(config.num_attention_heads)
-        {
-            candle_core::bail!("hidden size is not a multiple of the attention heads");
-        }
-        let vb = if vb.contains_tensor("bert.embeddings.word_embeddings.weight") {
-            vb.pp("bert")
-        } else {
-            vb
-        };
         let h = config.hidden_size;
-        let eps = config.layer_norm_eps;
-        let e = vb.pp("embeddings");
-        let embeddings = Embeddings {
-            words: candle_nn::embedding(config.vocab_size, h, e.pp("word_embeddings"))?,
-            positions: candle_nn::embedding(
-                config.max_position_embeddings,
-                h,
-                e.pp("position_embeddings"),
-            )?,
-            token_types: candle_nn::embedding(
-                config.type_vocab_size,
-                h,
-                e.pp("token_type_embeddings"),
-            )?,
-            norm: candle_nn::layer_norm(h, eps, e.pp("LayerNorm"))?,
+        if config.num_attention_heads == 0
+            || h == 0
+            || !h.is_multiple_of(config.num_attention_heads)
+        {
+            return Err("hidden size is not a multiple of the attention heads".into());
+        }
+        let prefix = if weights.contains("bert.embeddings.word_embeddings.weight") {
+            "bert."
+        } else {
+            ""
         };
+        let t = |name: &str, shape: &[usize]| weights.tensor(&format!("{prefix}{name}"), shape);
+        let linear = |name: &str, inputs: usize, outputs: usize| -> Result<Linear, String> {
+            Ok(Linear {
+                weight: t(&format!("{name}.weight"), &[outputs, inputs])?,
+                bias: t(&format!("{name}.bias"), &[outputs])?,
+                inputs,
+                outputs,
+            })
+        };
+        let norm = |name: &str| -> Result<Norm, String> {
+            Ok(Norm {
+                weight: t(&format!("{name}.weight"), &[h])?,
+                bias: t(&format!("{name}.bias"), &[h])?,
+            })
+        };
+        let inner = config.intermediate_size;
         let mut layers = Vec::with_capacity(config.num_hidden_layers);
         for i in 0..config.num_hidden_layers {
-            let l = vb.pp(format!("encoder.layer.{i}"));
-            let a = l.pp("attention");
+            let l = format!("encoder.layer.{i}");
             layers.push(Layer {
-                query: candle_nn::linear(h, h, a.pp("self.query"))?,
-                key: candle_nn::linear(h, h, a.pp("self.key"))?,
-                value: candle_nn::linear(h, h, a.pp("self.value"))?,
-                attention_out: candle_nn::linear(h, h, a.pp("output.dense"))?,
-                attention_norm: candle_nn::layer_norm(h, eps, a.pp("output.LayerNorm"))?,
-                intermediate: candle_nn::linear(
-                    h,
-                    config.intermediate_size,
-                    l.pp("intermediate.dense"),
-                )?,
-                output: candle_nn::linear(config.intermediate_size, h, l.pp("output.dense"))?,
-                output_norm: candle_nn::layer_norm(h, eps, l.pp("output.LayerNorm"))?,
+                query: linear(&format!("{l}.attention.self.query"), h, h)?,
+                key: linear(&format!("{l}.attention.self.key"), h, h)?,
+                value: linear(&format!("{l}.attention.self.value"), h, h)?,
+                attention_out: linear(&format!("{l}.attention.output.dense"), h, h)?,
+                attention_norm: norm(&format!("{l}.attention.output.LayerNorm"))?,
+                intermediate: linear(&format!("{l}.intermediate.dense"), h, inner)?,
+                output: linear(&format!("{l}.output.dense"), inner, h)?,
+                output_norm: norm(&format!("{l}.output.LayerNorm"))?,
             });
         }
         Ok(Bert {
-            embeddings,
+            words: t("embeddings.word_embeddings.weight", &[config.vocab_size, h])?,
+            positions: t(
+                "embeddings.position_embeddings.weight",
+                &[config.max_position_embeddings, h],
+            )?,
+            token_types: t(
+                "embeddings.token_type_embeddings.weight",
+                &[config.type_vocab_size, h],
+            )?,
+            embedding_norm: norm("embeddings.LayerNorm")?,
             layers,
+            vocab: config.vocab_size,
+            max_positions: config.max_position_embeddings,
+            hidden: h,
             heads: config.num_attention_heads,
-            head_dim: h / config.num_attention_heads,
+            eps: config.layer_norm_eps as f32,
+            weights,
         })
     }
 
-    /// Hidden states `(batch, len, hidden)` for token ids `(batch, len)` (u32) with their
-    /// attention mask `(batch, len)` (1 for a token, 0 for padding; f32).
-    pub fn forward(&self, ids: &Tensor, mask: &Tensor) -> Result<Tensor> {
-        let (batch, len) = ids.dims2()?;
-        let device = ids.device();
-        let positions = Tensor::arange(0u32, len as u32, device)?;
-        let types = Tensor::zeros((batch, len), DType::U32, device)?;
-        let e = &self.embeddings;
-        let x = e
-            .words
-            .forward(ids)?
-            .broadcast_add(&e.positions.forward(&positions)?)?
-            .add(&e.token_types.forward(&types)?)?;
-        let mut x = e.norm.forward(&x)?;
-        // Padding gets a large negative score before the softmax, so no token attends to it.
-        let bias = ((mask.ones_like()? - mask)? * -1e4f64)?.reshape((batch, 1, 1, len))?;
-        for layer in &self.layers {
-            x = self.layer(layer, &x, &bias)?;
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// One unit-length sentence vector per text: the mean of its last hidden states over
+    /// its own tokens. Texts are padded to the longest; padding is never attended to and
+    /// never pooled, so a text gets the same vector alone or in any batch.
+    pub fn embed_batch(&self, texts: &[&Ids]) -> Result<Vec<Vec<f32>>, String> {
+        let len = texts.iter().map(|t| t.len()).max().unwrap_or(0).max(1);
+        if len > self.max_positions {
+            return Err(format!(
+                "{len} tokens, the model takes {}",
+                self.max_positions
+            ));
         }
+        let lengths: Vec<usize> = texts.iter().map(|t| t.len()).collect();
+        let mut x = self.embeddings(texts, len)?;
+        let mut scratch = Scratch::default();
+        for layer in &self.layers {
+            self.layer(layer, &mut x, &lengths, len, &mut scratch);
+        }
+        Ok(mean_pool_normalised(&x, &lengths, len, self.hidden))
+    }
+
+    /// Word + position + token-type embeddings, normalised: `(texts · len) × hidden`.
+    fn embeddings(&self, texts: &[&Ids], len: usize) -> Result<Vec<f32>, String> {
+        let h = self.hidden;
+        let words = self.weights.floats(self.words);
+        let positions = self.weights.floats(self.positions);
+        let token_type = &self.weights.floats(self.token_types)[..h];
+        let mut x = vec![0f32; texts.len() * len * h];
+        for (t, ids) in texts.iter().enumerate() {
+            for (p, &id) in ids.iter().enumerate() {
+                let id = id as usize;
+                if id >= self.vocab {
+                    return Err(format!("token id {id} is outside the vocabulary"));
+                }
+                let row = &mut x[(t * len + p) * h..(t * len + p + 1) * h];
+                let word = &words[id * h..(id + 1) * h];
+                let position = &positions[p * h..(p + 1) * h];
+                for (((out, w), q), y) in row.iter_mut().zip(word).zip(position).zip(token_type) {
+                    *out = w + q + y;
+                }
+            }
+        }
+        self.norm(self.embedding_norm, &mut x);
         Ok(x)
     }
 
-    fn layer(&self, l: &Layer, x: &Tensor, bias: &Tensor) -> Result<Tensor> {
-        let (batch, len, hidden) = x.dims3()?;
-        let split = |t: Tensor| -> Result<Tensor> {
-            t.reshape((batch, len, self.heads, self.head_dim))?
-                .transpose(1, 2)?
-                .contiguous()
-        };
-        let q = split(l.query.forward(x)?)?;
-        let k = split(l.key.forward(x)?)?;
-        let v = split(l.value.forward(x)?)?;
-        let scale = 1.0 / (self.head_dim as f64).sqrt();
-        let scores = (q.matmul(&k.t()?.contiguous()?)? * scale)?.broadcast_add(bias)?;
-        let probs = candle_nn::ops::softmax_last_dim(&scores)?;
-        let context = probs
-            .matmul(&v)?
-            .transpose(1, 2)?
-            .contiguous()?
-            .reshape((batch, len, hidden))?;
-        let attended = l
-            .attention_norm
-            .forward(&(l.attention_out.forward(&context)? + x)?)?;
-        let inner = l.intermediate.forward(&attended)?.gelu_erf()?;
-        l.output_norm
-            .forward(&(l.output.forward(&inner)? + attended)?)
+    fn layer(&self, l: &Layer, x: &mut Vec<f32>, lengths: &[usize], len: usize, s: &mut Scratch) {
+        let rows = lengths.len() * len;
+        self.linear(l.query, x, rows, &mut s.q);
+        self.linear(l.key, x, rows, &mut s.k);
+        self.linear(l.value, x, rows, &mut s.v);
+        self.attention(lengths, len, s);
+        self.linear(l.attention_out, &s.context, rows, &mut s.attended);
+        add_into(&mut s.attended, x);
+        self.norm(l.attention_norm, &mut s.attended);
+        self.linear(l.intermediate, &s.attended, rows, &mut s.inner);
+        s.inner.iter_mut().for_each(|v| *v = gelu_erf(*v));
+        self.linear(l.output, &s.inner, rows, x);
+        add_into(x, &s.attended);
+        self.norm(l.output_norm, x);
+    }
+
+    /// Multi-head self-attention of `s.q`, `s.k`, `s.v` into `s.context`, each text
+    /// attending only to its own real tokens.
+    fn attention(&self, lengths: &[usize], len: usize, s: &mut Scratch) {
+        let h = self.hidden;
+        let head = h / self.heads;
+        let scale = 1.0 / (head as f32).sqrt();
+        s.context.clear();
+        s.context.resize(lengths.len() * len * h, 0.0);
+        s.scores.clear();
+        s.scores.resize(len * len, 0.0);
+        for (t, &real) in lengths.iter().enumerate() {
+            if real == 0 {
+                continue;
+            }
+            let base = t * len * h;
+            for hd in 0..self.heads {
+                let at = base + hd * head;
+                // scores (real × real) = scale · Q·Kᵀ for this text and head.
+                // SAFETY: every matrix lies inside its buffer: rows `t*len .. t*len+real`
+                // of width `h`, columns `hd*head .. (hd+1)*head`; scores is `len × len`.
+                unsafe {
+                    matrixmultiply::sgemm(
+                        real,
+                        head,
+                        real,
+                        scale,
+                        s.q.as_ptr().add(at),
+                        h as isize,
+                        1,
+                        s.k.as_ptr().add(at),
+                        1,
+                        h as isize,
+                        0.0,
+                        s.scores.as_mut_ptr(),
+                        real as isize,
+                        1,
+                    );
+                }
+                for row in s.scores[..real * real].chunks_exact_mut(real) {
+                    softmax(row);
+                }
+                // SAFETY: as above; the context is laid out like Q.
+                unsafe {
+                    matrixmultiply::sgemm(
+                        real,
+                        real,
+                        head,
+                        1.0,
+                        s.scores.as_ptr(),
+                        real as isize,
+                        1,
+                        s.v.as_ptr().add(at),
+                        h as isize,
+                        1,
+                        0.0,
+                        s.context.as_mut_ptr().add(at),
+                        h as isize,
+                        1,
+                    );
+                }
+            }
+        }
+    }
+
+    /// `y = x·Wᵀ + b` for `rows` rows of `x`.
+    fn linear(&self, l: Linear, x: &[f32], rows: usize, y: &mut Vec<f32>) {
+        let w = self.weights.floats(l.weight);
+        let b = self.weights.floats(l.bias);
+        debug_assert_eq!(x.len(), rows * l.inputs);
+        y.clear();
+        y.reserve(rows * l.outputs);
+        for _ in 0..rows {
+            y.extend_from_slice(b);
+        }
+        if rows <= FEW_ROWS {
+            // A query: a handful of rows. Reading each weight row once, straight from the
+            // map, beats packing the whole matrix for the GEMM kernel.
+            for (j, w_row) in w.chunks_exact(l.inputs).enumerate() {
+                for (r, x_row) in x.chunks_exact(l.inputs).enumerate() {
+                    y[r * l.outputs + j] += dot(x_row, w_row);
+                }
+            }
+            return;
+        }
+        // SAFETY: x is `rows × inputs`, W is `outputs × inputs` (read transposed through
+        // its strides), y is `rows × outputs`; all row-major and fully allocated.
+        unsafe {
+            matrixmultiply::sgemm(
+                rows,
+                l.inputs,
+                l.outputs,
+                1.0,
+                x.as_ptr(),
+                l.inputs as isize,
+                1,
+                w.as_ptr(),
+                1,
+                l.inputs as isize,
+                1.0,
+                y.as_mut_ptr(),
+                l.outputs as isize,
+                1,
+            );
+        }
+    }
+
+    /// Layer normalisation of every row of `x`, in place.
+    fn norm(&self, n: Norm, x: &mut [f32]) {
+        let gain = self.weights.floats(n.weight);
+        let bias = self.weights.floats(n.bias);
+        for row in x.chunks_exact_mut(self.hidden) {
+            let count = row.len() as f32;
+            let mean = row.iter().sum::<f32>() / count;
+            let var = row.iter().map(|v| (v - mean) * (v - mean)).sum::<f32>() / count;
+            let inv = 1.0 / (var + self.eps).sqrt();
+            for ((v, g), b) in row.iter_mut().zip(gain).zip(bias) {
+                *v = (*v - mean) * inv * g + b;
+            }
+        }
     }
 }
 
-/// Mean of the hidden states over the real tokens (the mask), each row scaled to unit length.
-pub fn mean_pool_normalised(hidden: &Tensor, mask: &Tensor) -> Result<Tensor> {
-    let mask = mask.to_dtype(hidden.dtype())?.unsqueeze(2)?;
-    let summed = hidden.broadcast_mul(&mask)?.sum(1)?;
-    let counts = mask.sum(1)?.clamp(1e-9, f64::MAX)?;
-    let mean = summed.broadcast_div(&counts)?;
-    let norm = mean.sqr()?.sum_keepdim(1)?.sqrt()?.clamp(1e-12, f64::MAX)?;
-    mean.broadcast_div(&norm)
+/// Up to this many rows (tokens in a batch) a product is computed row by row.
+const FEW_ROWS: usize = 16;
+
+/// Buffers reused by every layer of one pass.
+#[derive(Default)]
+struct Scratch {
+    q: Vec<f32>,
+    k: Vec<f32>,
+    v: Vec<f32>,
+    scores: Vec<f32>,
+    context: Vec<f32>,
+    attended: Vec<f32>,
+    inner: Vec<f32>,
 }
 
-/// The model's weights on the CPU, from a memory map of the file: each tensor is copied once
-/// out of the page cache instead of reading the whole 90 MB file into a buffer first (the
-/// read was the largest single cost of a hybrid search).
-pub fn weights(path: &std::path::Path) -> Result<VarBuilder<'static>> {
-    let device = Device::Cpu;
-    // SAFETY: the map is only read while the model is built (`Embedder::load`). The file
-    // lives in mind's own model folder, which installs replace by renaming a new folder into
-    // place, so a concurrent install never changes the mapped file's contents.
-    unsafe { VarBuilder::from_mmaped_safetensors(&[path], DType::F32, &device) }
+fn add_into(to: &mut [f32], from: &[f32]) {
+    for (a, b) in to.iter_mut().zip(from) {
+        *a += b;
+    }
+}
+
+fn softmax(row: &mut [f32]) {
+    let max = row.iter().fold(f32::NEG_INFINITY, |m, &v| m.max(v));
+    let mut sum = 0.0;
+    for v in row.iter_mut() {
+        *v = (*v - max).exp();
+        sum += *v;
+    }
+    for v in row.iter_mut() {
+        *v /= sum;
+    }
+}
+
+/// GELU as BERT defines it, with the error function (not the tanh approximation).
+fn gelu_erf(x: f32) -> f32 {
+    0.5 * x * (1.0 + erf(x * std::f32::consts::FRAC_1_SQRT_2))
+}
+
+/// The error function to within 1.5e-7 (Abramowitz and Stegun 7.1.26), below f32's
+/// resolution of GELU's output.
+fn erf(x: f32) -> f32 {
+    let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
+    let poly = t
+        * (0.254_829_6
+            + t * (-0.284_496_74 + t * (1.421_413_7 + t * (-1.453_152 + t * 1.061_405_4))));
+    let y = 1.0 - poly * (-x * x).exp();
+    if x < 0.0 { -y } else { y }
+}
+
+/// Mean of each text's hidden states over its real tokens, scaled to unit length.
+pub fn mean_pool_normalised(
+    hidden: &[f32],
+    lengths: &[usize],
+    len: usize,
+    dim: usize,
+) -> Vec<Vec<f32>> {
+    lengths
+        .iter()
+        .enumerate()
+        .map(|(t, &real)| {
+            let mut mean = vec![0f32; dim];
+            for row in hidden[t * len * dim..].chunks_exact(dim).take(real) {
+                add_into(&mut mean, row);
+            }
+            let count = real.max(1) as f32;
+            mean.iter_mut().for_each(|v| *v /= count);
+            let norm = mean.iter().map(|v| v * v).sum::<f32>().sqrt().max(1e-12);
+            mean.iter_mut().for_each(|v| *v /= norm);
+            mean
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn erf_matches_known_values() {
+        for (x, want) in [
+            (0.0f32, 0.0f32),
+            (0.5, 0.520_499_9),
+            (1.0, 0.842_700_8),
+            (2.0, 0.995_322_3),
+            (-1.0, -0.842_700_8),
+            (4.0, 1.0),
+        ] {
+            assert!((erf(x) - want).abs() < 1e-6, "erf({x}) = {}", erf(x));
+        }
+    }
 }

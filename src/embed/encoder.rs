@@ -4,10 +4,9 @@
 
 use std::path::Path;
 
-use candle_core::{Device, Tensor};
-
-use super::bert::{self, Bert, Config};
+use super::bert::{Bert, Config};
 use super::files::{CONFIG_FILE, TOKENIZER_FILE, WEIGHTS_FILE};
+use super::weights::Weights;
 
 /// Longer texts are cut to this many tokens: a memory line is a sentence or two, and the
 /// cost of attention grows with the square of the length.
@@ -22,12 +21,6 @@ pub struct EmbedError(pub String);
 impl std::fmt::Display for EmbedError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.0)
-    }
-}
-
-impl From<candle_core::Error> for EmbedError {
-    fn from(e: candle_core::Error) -> Self {
-        EmbedError(format!("model: {e}"))
     }
 }
 
@@ -47,7 +40,7 @@ impl Embedder {
         };
         let config: Config = serde_json::from_slice(&read(CONFIG_FILE)?)
             .map_err(|e| EmbedError(format!("{CONFIG_FILE}: {e}")))?;
-        let mut tokenizer = tokenizers::Tokenizer::from_bytes(read(TOKENIZER_FILE)?)
+        let mut tokenizer = super::tokenizer::load(&read(TOKENIZER_FILE)?)
             .map_err(|e| EmbedError(format!("{TOKENIZER_FILE}: {e}")))?;
         // Padding is done per batch here; the file's own settings (fixed-length padding)
         // would only add work.
@@ -58,14 +51,14 @@ impl Embedder {
                 ..Default::default()
             }))
             .map_err(|e| EmbedError(format!("{TOKENIZER_FILE}: {e}")))?;
-        let weights = bert::weights(&dir.join(WEIGHTS_FILE))
+        let weights = Weights::open(&dir.join(WEIGHTS_FILE))
             .map_err(|e| EmbedError(format!("{WEIGHTS_FILE}: {e}")))?;
         let bert =
             Bert::load(weights, &config).map_err(|e| EmbedError(format!("{WEIGHTS_FILE}: {e}")))?;
         Ok(Embedder {
             tokenizer,
+            dim: bert.hidden(),
             bert,
-            dim: config.hidden_size,
         })
     }
 
@@ -74,7 +67,7 @@ impl Embedder {
         self.dim
     }
 
-    /// One unit-length vector per text, in order.
+    /// One unit-length vector per text, in order. Batches run on every core.
     pub fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, EmbedError> {
         let mut encoded = Vec::with_capacity(texts.len());
         for text in texts {
@@ -87,34 +80,46 @@ impl Embedder {
         // Batches of similar lengths waste little on padding.
         let mut order: Vec<usize> = (0..texts.len()).collect();
         order.sort_by_key(|&i| encoded[i].len());
+        let batches: Vec<&[usize]> = order.chunks(BATCH).collect();
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(batches.len())
+            .max(1);
+        let run = |share: &[&[usize]]| -> Result<Vec<Vec<f32>>, EmbedError> {
+            let mut vectors = Vec::new();
+            for batch in share {
+                let ids: Vec<&[u32]> = batch.iter().map(|&i| encoded[i].as_slice()).collect();
+                vectors.extend(self.bert.embed_batch(&ids).map_err(EmbedError)?);
+            }
+            Ok(vectors)
+        };
+        let per_thread = batches.len().div_ceil(threads).max(1);
+        let results: Vec<Result<Vec<Vec<f32>>, EmbedError>> = if threads == 1 {
+            vec![run(&batches)]
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = batches
+                    .chunks(per_thread)
+                    .map(|share| scope.spawn(move || run(share)))
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| {
+                        h.join()
+                            .unwrap_or_else(|_| Err(EmbedError("embedding failed".into())))
+                    })
+                    .collect()
+            })
+        };
         let mut out = vec![Vec::new(); texts.len()];
-        for chunk in order.chunks(BATCH) {
-            let vectors = self.embed_batch(chunk.iter().map(|&i| encoded[i].as_slice()))?;
-            for (&i, v) in chunk.iter().zip(vectors) {
-                out[i] = v;
+        let mut slots = order.iter();
+        for vectors in results {
+            for v in vectors? {
+                if let Some(&i) = slots.next() {
+                    out[i] = v;
+                }
             }
         }
         Ok(out)
-    }
-
-    fn embed_batch<'a>(
-        &self,
-        batch: impl Iterator<Item = &'a [u32]> + Clone,
-    ) -> Result<Vec<Vec<f32>>, EmbedError> {
-        let len = batch.clone().map(<[u32]>::len).max().unwrap_or(0).max(1);
-        let rows = batch.clone().count();
-        let mut ids = Vec::with_capacity(rows * len);
-        let mut mask = Vec::with_capacity(rows * len);
-        for row in batch {
-            ids.extend_from_slice(row);
-            ids.extend(std::iter::repeat_n(0u32, len - row.len()));
-            mask.extend(std::iter::repeat_n(1f32, row.len()));
-            mask.extend(std::iter::repeat_n(0f32, len - row.len()));
-        }
-        let device = Device::Cpu;
-        let ids = Tensor::from_vec(ids, (rows, len), &device)?;
-        let mask = Tensor::from_vec(mask, (rows, len), &device)?;
-        let hidden = self.bert.forward(&ids, &mask)?;
-        Ok(bert::mean_pool_normalised(&hidden, &mask)?.to_vec2::<f32>()?)
     }
 }

@@ -4,8 +4,6 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use candle_core::{DType, Device, Tensor};
-
 const HIDDEN: usize = 32;
 const LAYERS: usize = 2;
 const INTERMEDIATE: usize = 64;
@@ -66,7 +64,6 @@ pub fn write_tiny_model(dir: &Path) {
                   "max_input_chars_per_word": 100, "vocab": vocab},
     });
     std::fs::write(dir.join("tokenizer.json"), tokenizer.to_string()).unwrap();
-    let device = Device::Cpu;
     let mut seed = 1u64;
     let mut random = |shape: &[usize]| -> Tensor {
         let n: usize = shape.iter().product();
@@ -76,10 +73,10 @@ pub fn write_tiny_model(dir: &Path) {
                 ((seed >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * 0.2
             })
             .collect();
-        Tensor::from_vec(data, shape, &device).unwrap()
+        (shape.to_vec(), data)
     };
-    let ones = |n: usize| Tensor::ones(n, DType::F32, &device).unwrap();
-    let zeros = |n: usize| Tensor::zeros(n, DType::F32, &device).unwrap();
+    let ones = |n: usize| -> Tensor { (vec![n], vec![1.0; n]) };
+    let zeros = |n: usize| -> Tensor { (vec![n], vec![0.0; n]) };
     let mut t: HashMap<String, Tensor> = HashMap::new();
     t.insert(
         "embeddings.word_embeddings.weight".into(),
@@ -136,7 +133,28 @@ pub fn write_tiny_model(dir: &Path) {
         t.insert(format!("{p}.output.LayerNorm.weight"), ones(HIDDEN));
         t.insert(format!("{p}.output.LayerNorm.bias"), zeros(HIDDEN));
     }
-    candle_core::safetensors::save(&t, dir.join("model.safetensors")).unwrap();
+    write_safetensors(&t, &dir.join("model.safetensors"));
+}
+
+/// A tensor's shape and its floats, row-major.
+type Tensor = (Vec<usize>, Vec<f32>);
+
+/// Write `tensors` as a safetensors file of f32 tensors.
+fn write_safetensors(tensors: &HashMap<String, Tensor>, path: &Path) {
+    let bytes: Vec<(String, Vec<usize>, Vec<u8>)> = tensors
+        .iter()
+        .map(|(name, (shape, data))| {
+            let raw = data.iter().flat_map(|v| v.to_le_bytes()).collect();
+            (name.clone(), shape.clone(), raw)
+        })
+        .collect();
+    let views = bytes.iter().map(|(name, shape, raw)| {
+        let view =
+            safetensors::tensor::TensorView::new(safetensors::Dtype::F32, shape.clone(), raw)
+                .unwrap();
+        (name.as_str(), view)
+    });
+    std::fs::write(path, safetensors::serialize(views, None).unwrap()).unwrap();
 }
 
 #[cfg(test)]
@@ -191,15 +209,9 @@ mod tests {
 
     #[test]
     fn mean_pooling_averages_real_tokens_then_normalises() {
-        let device = Device::Cpu;
-        // One row: tokens [3,4] and [1,0] are real, [100,100] is padding.
-        let hidden =
-            Tensor::from_vec(vec![3f32, 4., 1., 0., 100., 100.], (1, 3, 2), &device).unwrap();
-        let mask = Tensor::from_vec(vec![1f32, 1., 0.], (1, 3), &device).unwrap();
-        let pooled = crate::embed::bert::mean_pool_normalised(&hidden, &mask)
-            .unwrap()
-            .to_vec2::<f32>()
-            .unwrap();
+        // One text padded to 3 tokens: [3,4] and [1,0] are real, [100,100] is padding.
+        let hidden = [3f32, 4., 1., 0., 100., 100.];
+        let pooled = crate::embed::bert::mean_pool_normalised(&hidden, &[2], 3, 2);
         // Mean (2, 2) scaled to unit length.
         let h = std::f32::consts::FRAC_1_SQRT_2;
         assert!(close(&pooled[0], &[h, h]), "{:?}", pooled[0]);

@@ -57,6 +57,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('vault', 'vault', [CompletionResultType]::ParameterValue, 'Put the project''s `.mind/` into an Obsidian vault (a link, or a synced copy) and show the links')
             [CompletionResult]::new('model', 'model', [CompletionResultType]::ParameterValue, 'Install or inspect the local sentence-embedding model that makes search semantic')
             [CompletionResult]::new('team', 'team', [CompletionResultType]::ParameterValue, 'Share memory between projects through a PostgreSQL database: push, search, status, pull')
+            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve memory to MCP clients over stdio (Claude Desktop, Claude Code, Cursor): the Python Mind''s mind_* tools and more')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -378,6 +379,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'Claude Code: write the personal `.claude/settings.local.json` instead of the shared `.claude/settings.json`')
             [CompletionResult]::new('--remove', '--remove', [CompletionResultType]::ParameterName, 'Take out what setup added (the original file comes back when nothing else changed)')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print what would change; write nothing')
+            [CompletionResult]::new('--mcp', '--mcp', [CompletionResultType]::ParameterName, 'Also register `mind mcp` as an MCP server: `.mcp.json` (claude) or `.cursor/mcp.json` (cursor)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
@@ -788,6 +790,16 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
         'mind;team;help;help' {
             break
         }
+        'mind;mcp' {
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
         'mind;help' {
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create `.mind/` with its templates, add the context block to CLAUDE.md, register the project')
             [CompletionResult]::new('log', 'log', [CompletionResultType]::ParameterValue, 'Write a memory: session types go to SESSION.md, memory types to MEMORY.md')
@@ -816,6 +828,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('vault', 'vault', [CompletionResultType]::ParameterValue, 'Put the project''s `.mind/` into an Obsidian vault (a link, or a synced copy) and show the links')
             [CompletionResult]::new('model', 'model', [CompletionResultType]::ParameterValue, 'Install or inspect the local sentence-embedding model that makes search semantic')
             [CompletionResult]::new('team', 'team', [CompletionResultType]::ParameterValue, 'Share memory between projects through a PostgreSQL database: push, search, status, pull')
+            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve memory to MCP clients over stdio (Claude Desktop, Claude Code, Cursor): the Python Mind''s mind_* tools and more')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -990,6 +1003,9 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             break
         }
         'mind;help;team;pull' {
+            break
+        }
+        'mind;help;mcp' {
             break
         }
         'mind;help;help' {

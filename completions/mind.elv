@@ -54,6 +54,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand vault 'Put the project''s `.mind/` into an Obsidian vault (a link, or a synced copy) and show the links'
             cand model 'Install or inspect the local sentence-embedding model that makes search semantic'
             cand team 'Share memory between projects through a PostgreSQL database: push, search, status, pull'
+            cand mcp 'Serve memory to MCP clients over stdio (Claude Desktop, Claude Code, Cursor): the Python Mind''s mind_* tools and more'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mind;init'= {
@@ -345,6 +346,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand --local 'Claude Code: write the personal `.claude/settings.local.json` instead of the shared `.claude/settings.json`'
             cand --remove 'Take out what setup added (the original file comes back when nothing else changed)'
             cand --dry-run 'Print what would change; write nothing'
+            cand --mcp 'Also register `mind mcp` as an MCP server: `.mcp.json` (claude) or `.cursor/mcp.json` (cursor)'
             cand --json 'Print machine-readable JSON instead of text'
             cand -q 'Print nothing but errors'
             cand --quiet 'Print nothing but errors'
@@ -701,6 +703,15 @@ set edit:completion:arg-completer[mind] = {|@words|
         }
         &'mind;team;help;help'= {
         }
+        &'mind;mcp'= {
+            cand --project 'Use this project folder instead of searching upwards for `.mind/`'
+            cand --color 'When to colour output'
+            cand --json 'Print machine-readable JSON instead of text'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
         &'mind;help'= {
             cand init 'Create `.mind/` with its templates, add the context block to CLAUDE.md, register the project'
             cand log 'Write a memory: session types go to SESSION.md, memory types to MEMORY.md'
@@ -729,6 +740,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand vault 'Put the project''s `.mind/` into an Obsidian vault (a link, or a synced copy) and show the links'
             cand model 'Install or inspect the local sentence-embedding model that makes search semantic'
             cand team 'Share memory between projects through a PostgreSQL database: push, search, status, pull'
+            cand mcp 'Serve memory to MCP clients over stdio (Claude Desktop, Claude Code, Cursor): the Python Mind''s mind_* tools and more'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mind;help;init'= {
@@ -853,6 +865,8 @@ set edit:completion:arg-completer[mind] = {|@words|
         &'mind;help;team;status'= {
         }
         &'mind;help;team;pull'= {
+        }
+        &'mind;help;mcp'= {
         }
         &'mind;help;help'= {
         }

@@ -80,7 +80,7 @@ fn a_real_commit_with_decided_keeps_the_memory_and_leaves_the_tree_clean() {
         "{block}"
     );
     assert!(env.read("CLAUDE.md").contains(&format!(
-        "- same-site cookie domain (commit {id}) (2026-01-15)\n"
+        "- “same-site cookie domain” (commit {id}) (2026-01-15)\n"
     )));
     let status = json(&env.ok(&["status", "--json"]));
     assert_eq!(status["counts"]["decision"], 1);

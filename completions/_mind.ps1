@@ -380,6 +380,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('--remove', '--remove', [CompletionResultType]::ParameterName, 'Take out what setup added (the original file comes back when nothing else changed)')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print what would change; write nothing')
             [CompletionResult]::new('--mcp', '--mcp', [CompletionResultType]::ParameterName, 'Also register `mind mcp` as an MCP server: `.mcp.json` (claude) or `.cursor/mcp.json` (cursor)')
+            [CompletionResult]::new('--desktop', '--desktop', [CompletionResultType]::ParameterName, 'With `claude --mcp`: register the server in Claude Desktop''s own configuration file (per user; no project needed) instead of the project''s `.mcp.json`')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')

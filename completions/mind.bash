@@ -2639,7 +2639,7 @@ _mind() {
             return 0
             ;;
         mind__subcmd__setup)
-            opts="-q -h --local --remove --dry-run --mcp --json --project --quiet --color --help claude codex cursor gemini aider generic"
+            opts="-q -h --local --remove --dry-run --mcp --desktop --json --project --quiet --color --help claude codex cursor gemini aider generic"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -347,6 +347,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand --remove 'Take out what setup added (the original file comes back when nothing else changed)'
             cand --dry-run 'Print what would change; write nothing'
             cand --mcp 'Also register `mind mcp` as an MCP server: `.mcp.json` (claude) or `.cursor/mcp.json` (cursor)'
+            cand --desktop 'With `claude --mcp`: register the server in Claude Desktop''s own configuration file (per user; no project needed) instead of the project''s `.mcp.json`'
             cand --json 'Print machine-readable JSON instead of text'
             cand -q 'Print nothing but errors'
             cand --quiet 'Print nothing but errors'

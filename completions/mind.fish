@@ -309,6 +309,7 @@ complete -c mind -n "__fish_mind_using_subcommand setup" -l local -d 'Claude Cod
 complete -c mind -n "__fish_mind_using_subcommand setup" -l remove -d 'Take out what setup added (the original file comes back when nothing else changed)'
 complete -c mind -n "__fish_mind_using_subcommand setup" -l dry-run -d 'Print what would change; write nothing'
 complete -c mind -n "__fish_mind_using_subcommand setup" -l mcp -d 'Also register `mind mcp` as an MCP server: `.mcp.json` (claude) or `.cursor/mcp.json` (cursor)'
+complete -c mind -n "__fish_mind_using_subcommand setup" -l desktop -d 'With `claude --mcp`: register the server in Claude Desktop\'s own configuration file (per user; no project needed) instead of the project\'s `.mcp.json`'
 complete -c mind -n "__fish_mind_using_subcommand setup" -l json -d 'Print machine-readable JSON instead of text'
 complete -c mind -n "__fish_mind_using_subcommand setup" -s q -l quiet -d 'Print nothing but errors'
 complete -c mind -n "__fish_mind_using_subcommand setup" -s h -l help -d 'Print help (see more with \'--help\')'

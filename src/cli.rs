@@ -464,6 +464,10 @@ pub struct SetupArgs {
     /// (cursor).
     #[arg(long)]
     pub mcp: bool,
+    /// With `claude --mcp`: register the server in Claude Desktop's own configuration file
+    /// (per user; no project needed) instead of the project's `.mcp.json`.
+    #[arg(long, requires = "mcp", conflicts_with = "local")]
+    pub desktop: bool,
 }
 
 #[derive(Debug, Args, Default)]

@@ -1274,3 +1274,74 @@ fn setup_mcp_keeps_a_mind_server_configured_otherwise_and_refuses_other_agents()
         .code(2)
         .stderr(predicates::str::contains("--mcp"));
 }
+
+#[test]
+fn setup_desktop_registers_the_server_in_claude_desktops_own_file_and_remove_takes_it_out() {
+    // Run the way a person does: a temp HOME, no MIND_* but the clock, no project needed.
+    let user = User::new();
+    let anywhere = user.folder("Downloads");
+    let file = user
+        .home()
+        .join(".config/Claude/claude_desktop_config.json");
+    fs::create_dir_all(file.parent().unwrap()).unwrap();
+    fs::write(
+        &file,
+        "{\n  \"globalShortcut\": \"Ctrl+Space\",\n  \"mcpServers\": {\"db\": {\"command\": \"pg-mcp\"}}\n}\n",
+    )
+    .unwrap();
+    let out = user.ok(&anywhere, &["setup", "claude", "--mcp", "--desktop"]);
+    assert!(
+        out.starts_with("add the mind MCP server (mind mcp) to "),
+        "{out}"
+    );
+    let config: Value = serde_json::from_str(&fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(
+        config,
+        json!({
+            "globalShortcut": "Ctrl+Space",
+            "mcpServers": {"db": {"command": "pg-mcp"}, "mind": {"command": "mind", "args": ["mcp"]}}
+        })
+    );
+    // Again: nothing changes.
+    let before = fs::read(&file).unwrap();
+    let again = user.ok(&anywhere, &["setup", "claude", "--mcp", "--desktop"]);
+    assert!(
+        again.contains("already starts the mind MCP server"),
+        "{again}"
+    );
+    assert_eq!(fs::read(&file).unwrap(), before);
+    // The server it registered starts and answers as Claude Desktop starts it.
+    let reply = user
+        .mind(&anywhere, &["mcp"])
+        .write_stdin(concat!(
+            r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"claude-ai","version":"0"}}}"#,
+            "\n"
+        ))
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&reply.stdout).contains("\"serverInfo\""),
+        "{reply:?}"
+    );
+    // --remove takes out mind's entry and keeps the rest.
+    user.ok(
+        &anywhere,
+        &["setup", "claude", "--mcp", "--desktop", "--remove"],
+    );
+    let config: Value = serde_json::from_str(&fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(
+        config,
+        json!({"globalShortcut": "Ctrl+Space", "mcpServers": {"db": {"command": "pg-mcp"}}})
+    );
+    // A file that is not JSON is reported and never rewritten.
+    fs::write(&file, "{ not json").unwrap();
+    user.mind(&anywhere, &["setup", "claude", "--mcp", "--desktop"])
+        .assert()
+        .failure();
+    assert_eq!(fs::read_to_string(&file).unwrap(), "{ not json");
+    // Only for Claude.
+    user.mind(&anywhere, &["setup", "cursor", "--mcp", "--desktop"])
+        .assert()
+        .failure()
+        .code(2);
+}

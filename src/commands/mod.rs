@@ -28,6 +28,7 @@ mod reminders;
 mod search;
 mod session;
 mod setup;
+mod setup_desktop;
 mod shell_init;
 mod signals;
 mod stale;

@@ -105,6 +105,9 @@ pub fn run(args: &SetupArgs, ctx: &Ctx) -> Result<()> {
             "mind setup claude --mcp, or mind setup cursor --mcp; other clients: {\"command\": \"mind\", \"args\": [\"mcp\"]} (README: mind mcp)",
         ));
     }
+    if args.desktop {
+        return super::setup_desktop::run(args, ctx);
+    }
     let project = ctx.project()?;
     let _lock = project.lock()?;
     let mut state = State::load(&project.state())?;

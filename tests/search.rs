@@ -864,3 +864,40 @@ fn search_all_projects_covers_every_registered_projects_named_memories() {
     );
     assert!(out.contains("shop: .mind/MEMORY.md:5"), "{out}");
 }
+
+#[test]
+fn a_file_written_just_before_the_cache_is_read_again_only_until_the_cache_is_rewritten() {
+    let env = Env::initialised();
+    env.write(
+        ".mind/memories/auth.md",
+        "---\ncategory: guide\n---\n# Auth\n\nRefresh tokens rotate on every use.\n",
+    );
+    let touch = |rel: &str, stamp: &str| {
+        let status = std::process::Command::new("touch")
+            .args(["-m", "-d", stamp])
+            .arg(env.path(rel))
+            .status()
+            .unwrap();
+        assert!(status.success());
+    };
+    touch(".mind/memories/auth.md", "2026-01-05 10:00:00.000");
+    env.ok(&["search", "refresh tokens"]);
+    // The cache as if written half a second after the file last changed: "racily clean", so
+    // the file's length and time do not vouch for it and it is read again ...
+    touch(".mind/cache/index.bin", "2026-01-05 10:00:00.500");
+    let modified = || {
+        std::fs::metadata(env.path(".mind/cache/index.bin"))
+            .unwrap()
+            .modified()
+            .unwrap()
+    };
+    let racy = modified();
+    let out = env.ok(&["search", "refresh tokens"]);
+    assert!(out.contains("Refresh tokens rotate"), "{out}");
+    // ... but that moment is long past, so the cache is written again, and from then on the
+    // file is trusted unread: the next search leaves the cache as it is.
+    let rewritten = modified();
+    assert_ne!(rewritten, racy, "the cache was not rewritten");
+    env.ok(&["search", "refresh tokens"]);
+    assert_eq!(modified(), rewritten, "the cache was rewritten again");
+}

@@ -140,6 +140,16 @@ pub fn mtime_ns(meta: &std::fs::Metadata) -> Option<u64> {
 /// file-system clocks).
 const RACY_NS: u64 = 1_000_000_000;
 
+/// Whether a file last modified at `mtime_ns` is past the racy moment now: a cache written
+/// from now on may vouch for it by its length and modification time.
+pub fn settled(mtime_ns: u64) -> bool {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()
+        .and_then(|now| u64::try_from(now.as_nanos()).ok())
+        .is_some_and(|now| mtime_ns.saturating_add(RACY_NS) < now)
+}
+
 impl<'a> Reader<'a> {
     fn str(&mut self) -> Option<&'a str> {
         let len = self.u32()? as usize;

@@ -330,9 +330,11 @@ impl Index {
                 } else {
                     Text::Decoded(String::from_utf8_lossy(&bytes).into_owned())
                 };
-                // Read because its modification time was not the recorded one: record
-                // the new one, so the next run need not read it.
-                let restamped = mtime_ns != 0 && entry.source_mtime_ns != mtime_ns;
+                // Read because its modification time was not the recorded one, or because
+                // it changed too close to the cache's writing to be trusted (racily clean):
+                // record it again once that moment is past, so the next run need not read it.
+                let restamped = mtime_ns != 0
+                    && (entry.source_mtime_ns != mtime_ns || cache::settled(mtime_ns));
                 if restamped && let Some(e) = cache.entries.get_mut(key) {
                     e.source_mtime_ns = mtime_ns;
                 }

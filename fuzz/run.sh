@@ -11,7 +11,7 @@ seconds=${1:-600}
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(parse splice reminders when harvest front_matter)
-cargo +nightly fuzz build "${targets[@]}" >/dev/null 2>&1 || cargo +nightly fuzz build "${targets[@]}"
+# `cargo fuzz run` builds each target itself (the shared crates once, with the flags it runs with).
 for t in "${targets[@]}"; do
     mkdir -p "fuzz/corpus/$t"
     seeds=fuzz/seeds/$t

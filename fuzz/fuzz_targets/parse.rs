@@ -24,15 +24,22 @@ fuzz_target!(|data: &[u8]| {
         }
         let _ = classify_line(line, Some(EntryType::Gotcha));
     }
-    let block = build(&Input {
-        doc: &doc,
-        session: None,
-        extra: Vec::new(),
-        budget: 1500,
-    });
-    assert!(block.chars().count() <= 1500, "over budget");
-    assert!(
-        !block.contains("<!--") && !block.contains("-->"),
-        "markers escape"
-    );
+    // Both layouts: everything shared, and session sections in a personal block.
+    for split in [false, true] {
+        let blocks = build(&Input {
+            doc: &doc,
+            session: None,
+            extra: Vec::new(),
+            budget: 1500,
+            split,
+            named: Vec::new(),
+        });
+        for block in std::iter::once(&blocks.shared).chain(blocks.personal.as_ref()) {
+            assert!(block.body.chars().count() <= 1500, "over budget");
+            assert!(
+                !block.body.contains("<!--") && !block.body.contains("-->"),
+                "markers escape"
+            );
+        }
+    }
 });

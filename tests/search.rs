@@ -901,3 +901,53 @@ fn a_file_written_just_before_the_cache_is_read_again_only_until_the_cache_is_re
     env.ok(&["search", "refresh tokens"]);
     assert_eq!(modified(), rewritten, "the cache was rewritten again");
 }
+
+#[test]
+fn a_named_memory_edited_in_place_to_the_same_length_is_read_again() {
+    // Run the way a person does: a temp HOME, no MIND_HOME, a real git repository.
+    let user = User::new();
+    let api = user.folder("work/api");
+    user.git(&api, &["init", "-q"]);
+    user.ok(&api, &["init"]);
+    let memory = api.join(".mind/memories/auth.md");
+    let other = api.join(".mind/memories/billing.md");
+    std::fs::create_dir_all(api.join(".mind/memories")).unwrap();
+    std::fs::write(&memory, "# Auth\n\nRefresh tokens rotate on every use.\n").unwrap();
+    std::fs::write(&other, "# Billing\n\nInvoices are sent monthly.\n").unwrap();
+    let touch = |path: &std::path::Path, stamp: &str| {
+        let status = std::process::Command::new("touch")
+            .args(["-m", "-d", stamp])
+            .arg(path)
+            .status()
+            .unwrap();
+        assert!(status.success());
+    };
+    touch(&memory, "2026-01-05 10:00:00");
+    touch(&other, "2026-01-05 10:00:00");
+    // The cache is written now, long after both files last changed: it vouches for them.
+    let out = user.ok(&api, &["search", "refresh tokens"]);
+    assert!(out.contains("Refresh tokens rotate"), "{out}");
+    // Overwrite the bytes in place (same length, the folder's own time untouched), then
+    // give the file another old time: only its own time says it changed.
+    {
+        use std::io::{Seek, Write};
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&memory)
+            .unwrap();
+        f.seek(std::io::SeekFrom::Start(8)).unwrap();
+        f.write_all(b"Session").unwrap();
+    }
+    touch(&memory, "2026-01-06 10:00:00");
+    assert_eq!(
+        std::fs::read_to_string(&memory).unwrap(),
+        "# Auth\n\nSession tokens rotate on every use.\n"
+    );
+    let out = user.ok(&api, &["search", "session tokens"]);
+    assert!(out.contains("Session tokens rotate"), "{out}");
+    let out = user.ok(&api, &["search", "refresh"]);
+    assert!(!out.contains("tokens rotate"), "{out}");
+    // The untouched memory is still found through the cache.
+    let out = user.ok(&api, &["search", "invoices"]);
+    assert!(out.contains("Invoices are sent monthly"), "{out}");
+}

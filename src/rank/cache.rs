@@ -17,7 +17,7 @@ use std::io::Write;
 use std::path::Path;
 use std::sync::{Arc, LazyLock};
 
-use super::segment::Segment;
+use super::segment::{Buf, Segment};
 use crate::memories::Category;
 
 const MAGIC: &[u8; 8] = b"MINDIDX\0";
@@ -172,17 +172,34 @@ impl<'a> Reader<'a> {
 
 impl Cache {
     /// Read the cache; anything missing, stale or damaged gives an empty cache.
+    ///
+    /// The file is memory-mapped, not read: its segments are used in place, and a search
+    /// pages in little beyond the term tables and postings it looks at (the checksum still
+    /// reads it once, from the page cache, without copying it).
     pub fn load(dir: &Path) -> Cache {
-        let path = dir.join(CACHE_FILE);
-        let written_ns = std::fs::metadata(&path).ok().and_then(|m| mtime_ns(&m));
-        std::fs::read(&path)
-            .ok()
-            .and_then(Cache::decode)
-            .map(|mut cache| {
-                cache.written_ns = written_ns.unwrap_or(0);
-                cache
+        Cache::map(&dir.join(CACHE_FILE))
+            .and_then(|(buf, written_ns)| {
+                let mut cache = Cache::decode(buf)?;
+                cache.written_ns = written_ns;
+                Some(cache)
             })
             .unwrap_or_default()
+    }
+
+    /// The cache file's bytes and when it was written (one open and one fstat).
+    fn map(path: &Path) -> Option<(Buf, u64)> {
+        let file = std::fs::File::open(path).ok()?;
+        let meta = file.metadata().ok()?;
+        if !meta.is_file() {
+            return None;
+        }
+        let written_ns = mtime_ns(&meta).unwrap_or(0);
+        // SAFETY: the cache is only ever replaced by renaming a new file over it, never
+        // written in place, so the mapped file does not change under this process. A file
+        // truncated by hand while a search runs is the one way to break that, as with any
+        // memory-mapped file.
+        let map = unsafe { memmap2::Mmap::map(&file) }.ok()?;
+        Some((Buf::Mapped(map), written_ns))
     }
 
     /// The cached entry for `name` when the file's length and modification time (`meta`)
@@ -199,7 +216,7 @@ impl Cache {
             .then_some(e)
     }
 
-    fn decode(bytes: Vec<u8>) -> Option<Cache> {
+    fn decode(bytes: Buf) -> Option<Cache> {
         let body_len = bytes.len().checked_sub(8)?;
         let (body, sum) = bytes.split_at(body_len);
         if fast_hash(body).to_le_bytes() != sum {

@@ -489,8 +489,15 @@ fn markdown_files(mind_dir: &Path, folder: &str) -> Vec<(String, std::path::Path
     };
     let mut out: Vec<(String, std::path::PathBuf)> = read
         .filter_map(|e| e.ok())
+        // The directory entry's own type costs no system call; only a symlink is followed
+        // (with a stat) to see whether it leads to a file. The caller stats each file once.
+        .filter(|e| match e.file_type() {
+            Ok(t) if t.is_symlink() => e.path().is_file(),
+            Ok(t) => t.is_file(),
+            Err(_) => e.path().is_file(),
+        })
         .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "md") && p.is_file())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
         .filter_map(|p| {
             let file = p.file_name()?.to_str()?.to_string();
             Some((format!("{folder}/{file}"), p))

@@ -59,10 +59,29 @@ const N_TERM_BYTES: usize = 18;
 
 const FLAG_SUPERSEDED: u8 = 1;
 
+/// The bytes segments are read from: built in memory, or the index cache mapped from
+/// disk (so a search touches only the pages of the terms it looks up, and the cache is
+/// neither copied nor held twice).
+pub enum Buf {
+    Owned(Vec<u8>),
+    Mapped(memmap2::Mmap),
+}
+
+impl std::ops::Deref for Buf {
+    type Target = [u8];
+    #[inline]
+    fn deref(&self) -> &[u8] {
+        match self {
+            Buf::Owned(v) => v,
+            Buf::Mapped(m) => m,
+        }
+    }
+}
+
 /// A shared byte buffer and the range of it that holds one segment.
 #[derive(Clone)]
 pub struct Segment {
-    buf: Arc<Vec<u8>>,
+    buf: Arc<Buf>,
     start: usize,
     len: usize,
     header: [u32; HEADER_WORDS],
@@ -195,7 +214,7 @@ fn from_days(v: u32) -> Option<NaiveDate> {
 
 impl Segment {
     /// Read a segment from `buf[start..start + len]`; `None` when the bytes are not one.
-    pub fn open(buf: Arc<Vec<u8>>, start: usize, len: usize) -> Option<Segment> {
+    pub fn open(buf: Arc<Buf>, start: usize, len: usize) -> Option<Segment> {
         let bytes = buf.get(start..start.checked_add(len)?)?;
         if bytes.len() < HEADER_WORDS * 4 {
             return None;
@@ -573,7 +592,7 @@ impl Segment {
         w.raw(&fwd_bytes);
         let bytes = w.finish();
         let len = bytes.len();
-        Segment::open(Arc::new(bytes), 0, len).expect("a built segment is well formed")
+        Segment::open(Arc::new(Buf::Owned(bytes)), 0, len).expect("a built segment is well formed")
     }
 }
 
@@ -799,11 +818,11 @@ mod tests {
         assert_eq!(terms, vec!["jwt", "token", "use"]);
         assert!(seg.find("missing").is_none());
         // A copy of the bytes opens as the same segment.
-        let copy = Arc::new(seg.bytes().to_vec());
+        let copy = Arc::new(Buf::Owned(seg.bytes().to_vec()));
         let again = Segment::open(copy.clone(), 0, copy.len()).unwrap();
         assert_eq!(again.doc(1), seg.doc(1));
         // Damaged bytes never open.
-        assert!(Segment::open(Arc::new(vec![0; 10]), 0, 10).is_none());
+        assert!(Segment::open(Arc::new(Buf::Owned(vec![0; 10])), 0, 10).is_none());
         assert!(Segment::open(copy.clone(), 0, copy.len() - 9).is_none());
     }
 }

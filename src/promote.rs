@@ -40,6 +40,7 @@ use serde::Serialize;
 
 use crate::capture::tool_failures::{FailureLine, fixed_key};
 use crate::cues;
+use crate::embed::vectors::Quantized;
 use crate::error::Result;
 use crate::parse::{classify_line, ruled_out};
 use crate::rank::bm25::Hit;
@@ -406,10 +407,11 @@ fn contradiction(new: &str, old: &str, added: &[String]) -> Option<&'static str>
 const NEAREST: usize = 5;
 
 /// The memory's lines that have a cached sentence vector: their `(source, doc)` and the
-/// vectors end to end.
+/// vectors end to end, as the cache keeps them (signed bytes and one scale per line).
 struct MemoryVectors {
     lines: Vec<(usize, usize)>,
-    data: Vec<f32>,
+    data: Vec<i8>,
+    scales: Vec<f32>,
 }
 
 impl MemoryVectors {
@@ -417,6 +419,7 @@ impl MemoryVectors {
         let mut out = MemoryVectors {
             lines: Vec::new(),
             data: Vec::new(),
+            scales: Vec::new(),
         };
         for (s, source) in index.sources.iter().enumerate() {
             for doc in 0..source.segment.doc_count() {
@@ -426,7 +429,8 @@ impl MemoryVectors {
                 }
                 if let Some(v) = sentences.cached(source.slice(meta.start, meta.len)) {
                     out.lines.push((s, doc));
-                    out.data.extend_from_slice(v);
+                    out.data.extend_from_slice(v.values);
+                    out.scales.push(v.scale);
                 }
             }
         }
@@ -442,8 +446,12 @@ impl MemoryVectors {
         let mut near: Vec<(f32, (usize, usize))> = self
             .data
             .chunks_exact(dim)
+            .zip(&self.scales)
             .zip(&self.lines)
-            .map(|(v, at)| (similarity::vector_similarity(target, v), *at))
+            .map(|((values, &scale), at)| {
+                let cosine = Quantized { scale, values }.dot(target);
+                (cosine.clamp(0.0, 1.0), *at)
+            })
             .filter(|(c, _)| *c >= SENTENCE_BANDS.related)
             .collect();
         near.sort_by(|a, b| b.0.total_cmp(&a.0));

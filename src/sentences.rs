@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::embed::Embedder;
-use crate::embed::vectors::{VectorCache, line_key};
+use crate::embed::vectors::{Quantized, VectorCache, line_key};
 use crate::store::home::GlobalFolder;
 
 /// The installed model and one project's vector cache.
@@ -34,7 +34,7 @@ impl Sentences {
     }
 
     /// The cached vector of a line, if it has one (nothing is embedded).
-    pub fn cached(&mut self, text: &str) -> Option<&[f32]> {
+    pub fn cached(&mut self, text: &str) -> Option<Quantized<'_>> {
         self.cache.get(line_key(text))
     }
 
@@ -55,7 +55,7 @@ impl Sentences {
         }
         texts
             .iter()
-            .map(|t| self.cache.get(line_key(t)).map(<[f32]>::to_vec))
+            .map(|t| self.cache.get(line_key(t)).map(|v| v.to_vec()))
             .collect()
     }
 

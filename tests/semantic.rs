@@ -214,6 +214,28 @@ fn a_corrupt_vector_cache_is_rebuilt() {
     assert_eq!(search(&env, "JWT")["semantic"]["embedded"], 4);
 }
 
+#[test]
+fn a_short_vector_cache_or_one_with_a_broken_scale_is_rebuilt() {
+    let env = installed_with_tiny_model();
+    search(&env, "JWT");
+    let path = env.root().join(".mind/cache/vectors.bin");
+    let good = std::fs::read(&path).unwrap();
+    // Cut inside the last record: never trusted.
+    std::fs::write(&path, &good[..good.len() - 20]).unwrap();
+    assert_eq!(search(&env, "JWT")["semantic"]["embedded"], 4);
+    // A scale that is not a number, in a file whose checksum matches: rebuilt too, and
+    // every line is found again.
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[28 + 8..28 + 12].copy_from_slice(&f32::NAN.to_le_bytes());
+    let body = bytes.len() - 8;
+    let sum = mind::rank::cache::fast_hash(&bytes[..body]);
+    bytes[body..].copy_from_slice(&sum.to_le_bytes());
+    std::fs::write(&path, &bytes).unwrap();
+    let v = search(&env, "JWT");
+    assert_eq!(v["semantic"]["embedded"], 4, "{v}");
+    assert_eq!(search(&env, "JWT")["semantic"]["embedded"], 0);
+}
+
 /// The real model's folder, when the environment names one.
 fn real_model() -> Option<PathBuf> {
     match std::env::var_os("MIND_TEST_MODEL") {

@@ -460,7 +460,7 @@ fn semantic_side(
             hybrid::admits(filter, &meta).then(|| Near {
                 seg,
                 doc,
-                cosine: crate::embed::cosine(query, vectors.of(seg, doc)),
+                cosine: vectors.cosine(seg, doc, query),
             })
         })
     });

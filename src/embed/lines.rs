@@ -5,7 +5,7 @@ use std::ops::Range;
 use std::path::PathBuf;
 
 use super::Embedder;
-use super::vectors::{VectorCache, line_key};
+use super::vectors::{Quantized, VectorCache, line_key};
 use crate::rank::index::Index;
 
 /// One project's part of an index: its sources and where its vector cache lives.
@@ -23,18 +23,38 @@ pub struct FillStats {
     pub embedded: usize,
 }
 
-/// Unit vectors of every line of every source of an index (`dim` floats per line, in
-/// document order per source).
+/// Unit vectors of every line of every source of an index, as the cache keeps them
+/// (`dim` signed bytes and one scale per line, in document order per source).
 pub struct LineVectors {
     pub dim: usize,
-    /// Per source, `doc_count * dim` floats.
-    pub by_source: Vec<Vec<f32>>,
+    by_source: Vec<SourceVectors>,
     pub stats: FillStats,
 }
 
+/// One source's line vectors.
+struct SourceVectors {
+    /// `doc_count * dim` bytes.
+    values: Vec<i8>,
+    /// One per line.
+    scales: Vec<f32>,
+}
+
+impl SourceVectors {
+    fn set(&mut self, doc: usize, dim: usize, v: Quantized<'_>) {
+        self.values[doc * dim..(doc + 1) * dim].copy_from_slice(v.values);
+        self.scales[doc] = v.scale;
+    }
+}
+
 impl LineVectors {
-    pub fn of(&self, source: usize, doc: usize) -> &[f32] {
-        &self.by_source[source][doc * self.dim..(doc + 1) * self.dim]
+    /// The cosine of a line's vector and `query` (a unit vector of `dim` floats).
+    pub fn cosine(&self, source: usize, doc: usize, query: &[f32]) -> f32 {
+        let s = &self.by_source[source];
+        Quantized {
+            scale: s.scales[doc],
+            values: &s.values[doc * self.dim..(doc + 1) * self.dim],
+        }
+        .dot(query)
     }
 }
 
@@ -67,10 +87,13 @@ pub fn fill(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<LineVectors, String> {
     let dim = model.dim();
-    let mut by_source: Vec<Vec<f32>> = index
+    let mut by_source: Vec<SourceVectors> = index
         .sources
         .iter()
-        .map(|s| vec![0f32; s.segment.doc_count() * dim])
+        .map(|s| SourceVectors {
+            values: vec![0; s.segment.doc_count() * dim],
+            scales: vec![0.0; s.segment.doc_count()],
+        })
         .collect();
     let mut stats = FillStats::default();
     for part in parts {
@@ -85,7 +108,7 @@ pub fn fill(
                 let key = line_key(text);
                 match cache.get(key) {
                     Some(v) => {
-                        by_source[s][doc * dim..(doc + 1) * dim].copy_from_slice(v);
+                        by_source[s].set(doc, dim, v);
                         stats.cached += 1;
                     }
                     None => missing.push((s, doc, key, text)),
@@ -108,7 +131,7 @@ pub fn fill(
         }
         for (s, doc, key, _) in missing {
             if let Some(v) = cache.get(key) {
-                by_source[s][doc * dim..(doc + 1) * dim].copy_from_slice(v);
+                by_source[s].set(doc, dim, v);
             }
         }
         if cache.needs_save() {

@@ -83,6 +83,25 @@ pub(crate) fn dot(a: &[f32], b: &[f32]) -> f32 {
     lanes.iter().sum::<f32>() + tail
 }
 
+/// Dot product of floats with signed bytes, in eight lanes like [`dot`] (a search
+/// compares the query with every cached line vector this way).
+pub(crate) fn dot_i8(a: &[f32], b: &[i8]) -> f32 {
+    let mut lanes = [0f32; 8];
+    let (a8, a_rest) = a.as_chunks::<8>();
+    let (b8, b_rest) = b.as_chunks::<8>();
+    for (x, y) in a8.iter().zip(b8) {
+        for i in 0..8 {
+            lanes[i] += x[i] * f32::from(y[i]);
+        }
+    }
+    let tail: f32 = a_rest
+        .iter()
+        .zip(b_rest)
+        .map(|(x, &y)| x * f32::from(y))
+        .sum();
+    lanes.iter().sum::<f32>() + tail
+}
+
 /// A tiny random BERT for tests (unit and through the binary); not part of the interface.
 #[cfg(feature = "semantic")]
 #[doc(hidden)]

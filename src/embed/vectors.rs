@@ -6,7 +6,9 @@
 //! an optimisation: the file carries a format version, the model's fingerprint and a
 //! checksum, anything that does not match is ignored (and rebuilt), and the folder can be
 //! deleted at any time. Vectors are kept as signed bytes with one scale per vector (a
-//! quarter of the size of floats; cosines move by well under 0.01).
+//! quarter of the size of floats; cosines move by well under 0.01), on disk and in memory:
+//! a search compares the query with every line straight from the bytes ([`Quantized`]),
+//! so loading the cache is one copy of the file, not a float per byte.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -29,8 +31,10 @@ pub struct VectorCache {
     dim: usize,
     model: u64,
     slots: HashMap<u64, usize>,
-    /// `dim` floats per slot.
-    data: Vec<f32>,
+    /// `dim` signed bytes per slot.
+    data: Vec<i8>,
+    /// One scale per slot: a value is `byte · scale`.
+    scales: Vec<f32>,
     /// Slots read or written since loading (the rest are dropped on save).
     used: Vec<bool>,
     changed: bool,
@@ -63,28 +67,41 @@ impl VectorCache {
     }
 
     /// The vector stored for `key`, marking it as still in use.
-    pub fn get(&mut self, key: u64) -> Option<&[f32]> {
+    pub fn get(&mut self, key: u64) -> Option<Quantized<'_>> {
         let slot = *self.slots.get(&key)?;
         self.used[slot] = true;
-        Some(&self.data[slot * self.dim..(slot + 1) * self.dim])
+        Some(Quantized {
+            scale: self.scales[slot],
+            values: &self.data[slot * self.dim..(slot + 1) * self.dim],
+        })
     }
 
     pub fn contains(&self, key: u64) -> bool {
         self.slots.contains_key(&key)
     }
 
-    /// Store `vector` (of `dim` floats) for `key`.
+    /// Store `vector` (of `dim` floats) for `key`, as it will be saved (so a vector reads
+    /// the same whether it was embedded now or loaded from the file).
     pub fn insert(&mut self, key: u64, vector: &[f32]) {
         debug_assert_eq!(vector.len(), self.dim);
         self.changed = true;
+        let scale = scale_of(vector);
+        let bytes = vector.iter().map(|&x| quantize(x, scale));
         match self.slots.get(&key) {
             Some(&slot) => {
-                self.data[slot * self.dim..(slot + 1) * self.dim].copy_from_slice(vector);
+                for (to, b) in self.data[slot * self.dim..(slot + 1) * self.dim]
+                    .iter_mut()
+                    .zip(bytes)
+                {
+                    *to = b;
+                }
+                self.scales[slot] = scale;
                 self.used[slot] = true;
             }
             None => {
                 self.slots.insert(key, self.used.len());
-                self.data.extend_from_slice(vector);
+                self.data.extend(bytes);
+                self.scales.push(scale);
                 self.used.push(true);
             }
         }
@@ -124,18 +141,13 @@ impl VectorCache {
         out.extend_from_slice(&(self.dim as u32).to_le_bytes());
         out.extend_from_slice(&(keys.len() as u32).to_le_bytes());
         for (key, slot) in keys {
-            let v = &self.data[slot * self.dim..(slot + 1) * self.dim];
-            let scale = v.iter().fold(0f32, |m, x| m.max(x.abs())) / 127.0;
             out.extend_from_slice(&key.to_le_bytes());
-            out.extend_from_slice(&scale.to_le_bytes());
-            out.extend(v.iter().map(|x| {
-                let q = if scale > 0.0 {
-                    (x / scale).round()
-                } else {
-                    0.0
-                };
-                q.clamp(-127.0, 127.0) as i8 as u8
-            }));
+            out.extend_from_slice(&self.scales[slot].to_le_bytes());
+            out.extend(
+                self.data[slot * self.dim..(slot + 1) * self.dim]
+                    .iter()
+                    .map(|&b| b as u8),
+            );
         }
         let sum = fast_hash(&out);
         out.extend_from_slice(&sum.to_le_bytes());
@@ -146,6 +158,43 @@ impl VectorCache {
         tmp.persist(dir.join(VECTORS_FILE)).map_err(|e| e.error)?;
         Ok(())
     }
+}
+
+/// A stored vector: `values[i] · scale` are its floats.
+#[derive(Debug, Clone, Copy)]
+pub struct Quantized<'a> {
+    pub scale: f32,
+    pub values: &'a [i8],
+}
+
+impl Quantized<'_> {
+    /// Its floats.
+    pub fn to_vec(&self) -> Vec<f32> {
+        self.values
+            .iter()
+            .map(|&b| f32::from(b) * self.scale)
+            .collect()
+    }
+
+    /// Dot product with a float vector (the cosine when both are unit length), read
+    /// straight from the bytes.
+    pub fn dot(&self, other: &[f32]) -> f32 {
+        super::dot_i8(other, self.values) * self.scale
+    }
+}
+
+/// The scale that maps a vector's largest magnitude to 127.
+fn scale_of(vector: &[f32]) -> f32 {
+    vector.iter().fold(0f32, |m, x| m.max(x.abs())) / 127.0
+}
+
+fn quantize(x: f32, scale: f32) -> i8 {
+    let q = if scale > 0.0 {
+        (x / scale).round()
+    } else {
+        0.0
+    };
+    q.clamp(-127.0, 127.0) as i8
 }
 
 fn decode(bytes: &[u8], dim: usize, model: u64) -> Option<VectorCache> {
@@ -172,12 +221,16 @@ fn decode(bytes: &[u8], dim: usize, model: u64) -> Option<VectorCache> {
     }
     let mut cache = VectorCache::new(dim, model);
     cache.data.reserve(count * dim);
+    cache.scales.reserve(count);
+    cache.slots.reserve(count);
     for (slot, r) in records.chunks_exact(record).enumerate() {
         let key = u64::from_le_bytes(r[..8].try_into().unwrap());
         let scale = f32::from_le_bytes(r[8..12].try_into().unwrap());
-        cache
-            .data
-            .extend(r[12..].iter().map(|&b| f32::from(b as i8) * scale));
+        if !scale.is_finite() {
+            return None;
+        }
+        cache.data.extend(r[12..].iter().map(|&b| b as i8));
+        cache.scales.push(scale);
         cache.slots.insert(key, slot);
     }
     cache.used = vec![false; count];

@@ -1042,3 +1042,62 @@ fn a_large_memory_is_appended_to_as_a_small_one() {
         format!("{text}## 2026-01-15\n\ndecided: use gRPC\n")
     );
 }
+
+/// SESSION.md is bounded: the log that would take it past 1 MB first moves the whole file,
+/// byte for byte, to `.mind/sessions/`, says so, and writes its item to a fresh SESSION.md
+/// that keeps the file's notes. Run as a user: temp HOME, no MIND_HOME, a git repository.
+#[test]
+fn a_full_session_file_moves_to_the_archive_before_the_next_item() {
+    let user = common::User::new();
+    let project = user.folder("app");
+    user.git(&project, &["init", "-q"]);
+    user.ok(&project, &["init", "--quiet"]);
+    // A runaway session: the template, a note section, then items up to just under 1 MB.
+    let session_path = project.join(".mind/SESSION.md");
+    let mut full = std::fs::read_to_string(&session_path).unwrap();
+    full.push_str("\n## Notes\nkeep me\n\n## Experience\n");
+    let item = format!("- {}\n", "x".repeat(98));
+    while full.len() + item.len() <= (1 << 20) - 40 {
+        full.push_str(&item);
+    }
+    // The last item leaves 20 bytes: less than the next item needs.
+    let pad = (1 << 20) - 20 - full.len() - 3;
+    full.push_str(&format!("- {}\n", "y".repeat(pad)));
+    assert_eq!(full.len(), (1 << 20) - 20);
+    std::fs::write(&session_path, &full).unwrap();
+
+    user.mind(
+        &project,
+        &["log", "experience", "one more moment of the session"],
+    )
+    .assert()
+    .success()
+    .stderr(predicate::str::contains(
+        "SESSION.md reached its size bound (1024 KB): the session so far was moved to \
+             .mind/sessions/",
+    ));
+    let archives: Vec<_> = std::fs::read_dir(project.join(".mind/sessions"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .collect();
+    assert_eq!(archives.len(), 1, "{archives:?}");
+    assert_eq!(std::fs::read_to_string(&archives[0]).unwrap(), full);
+    let fresh = std::fs::read_to_string(&session_path).unwrap();
+    assert!(fresh.len() < 1024, "{fresh}");
+    assert!(fresh.contains("## Notes\nkeep me\n"), "{fresh}");
+    assert!(
+        fresh.contains("- one more moment of the session\n"),
+        "{fresh}"
+    );
+    assert!(!fresh.contains(&item), "{fresh}");
+
+    // Below the bound nothing moves.
+    user.ok(&project, &["log", "experience", "and another"]);
+    assert_eq!(
+        std::fs::read_dir(project.join(".mind/sessions"))
+            .unwrap()
+            .count(),
+        2 // the archive and the folder's .gitignore
+    );
+}

@@ -12,7 +12,9 @@ use crate::log_level::{self, LoggingLevel};
 use crate::output;
 use crate::rank::{self, signals::LogSignals};
 use crate::store::tail::Tail;
-use crate::store::{append, atomic, memory, session, state::State, templates, text};
+use crate::store::{
+    append, atomic, memory, session, session_archive, state::State, templates, text,
+};
 use crate::suggest;
 
 #[derive(Serialize)]
@@ -42,6 +44,10 @@ struct Reply {
     /// kept and the command succeeds.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     warnings: Vec<String>,
+    /// SESSION.md had reached its size bound: where the session so far was moved before
+    /// the item was written to a fresh SESSION.md.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    session_archived: Option<String>,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -51,6 +57,27 @@ fn is_zero(n: &usize) -> bool {
 /// The longest message `mind log` writes, in bytes: one memory is one line, and a line
 /// longer than this is a document that belongs in a file of its own.
 pub const MAX_MESSAGE_BYTES: usize = 4096;
+
+/// Move a SESSION.md that reached its size bound to `.mind/sessions/` (named after the
+/// session's start, as at a new session) and return the file to continue with and the
+/// archive's display path. Nothing is lost: the archive holds every byte.
+fn roll_over(
+    ctx: &Ctx,
+    project: &crate::store::Project,
+    config: &crate::config::Config,
+    bytes: &[u8],
+    started_ms: Option<i64>,
+) -> Result<(Vec<u8>, String)> {
+    let started =
+        chrono::DateTime::from_timestamp_millis(started_ms.unwrap_or_else(|| ctx.clock.epoch_ms()))
+            .unwrap_or_default()
+            .with_timezone(ctx.clock.now().offset());
+    let archived = session_archive::archive(project, bytes, started, config.session_archive_keep)?;
+    Ok((
+        session::restart(bytes, ctx.clock.today()),
+        display_path(project, &archived.path),
+    ))
+}
 
 /// How long after an entry the same entry is taken for a retry and not written again.
 const RETRY_WINDOW: std::time::Duration = std::time::Duration::from_secs(10 * 60);
@@ -257,6 +284,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
     // read fails only the bookkeeping after the write, never the entry.
     let loaded = State::load(&project.state());
     let mut memory_lines = None;
+    let mut session_archived = None;
     let (path, written, line) = match kind {
         LogKind::Session(section) => {
             let path = project.session();
@@ -274,6 +302,15 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
                     (path, item, line)
                 }
                 None => {
+                    let existing = if session::over_bound(existing.len(), item.len() + 2) {
+                        let started = loaded.as_ref().ok().and_then(State::session_started);
+                        let (restarted, archived) =
+                            roll_over(ctx, &project, &config, &existing, started)?;
+                        session_archived = Some(archived);
+                        restarted
+                    } else {
+                        existing
+                    };
                     let (updated, line) = session::insert_item(&existing, section, &message);
                     atomic::write_atomic(&path, &updated)?;
                     (path, item, line)
@@ -327,6 +364,14 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
             "the entry is saved, but recording the activity failed: {e}"
         ));
     }
+    if let Some(archived) = &session_archived {
+        warnings.push(format!(
+            "SESSION.md reached its size bound ({} KB): the session so far was moved to \
+             {archived} (its items are not promoted at the next recall) and SESSION.md \
+             started over",
+            session::MAX_BYTES / 1024
+        ));
+    }
 
     let reason = classification.as_ref().map(|c| match &c.matched {
         Some(m) => format!("no type given; {m:?} reads as {}", kind.name()),
@@ -344,6 +389,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         redacted,
         already_logged,
         warnings,
+        session_archived,
     };
     for warning in &reply.warnings {
         output::warn(&ctx.err_paint, warning);

@@ -262,6 +262,27 @@ pub fn reset(bytes: &[u8], today: NaiveDate) -> Vec<u8> {
     out
 }
 
+/// SESSION.md's size bound in bytes. A session is a few kilobytes; a file this large is an
+/// agent logging in a loop, and every log rewrites the whole file.
+pub const MAX_BYTES: usize = 1 << 20;
+
+/// Whether inserting an item of `item_len` bytes would take a SESSION.md of `len` bytes
+/// past [`MAX_BYTES`].
+pub fn over_bound(len: usize, item_len: usize) -> bool {
+    len.saturating_add(item_len) > MAX_BYTES
+}
+
+/// The SESSION.md to continue with once a full one has been archived: its [`reset`] (other
+/// sections and notes kept), or the template when that text alone fills half the bound.
+pub fn restart(bytes: &[u8], today: NaiveDate) -> Vec<u8> {
+    let reset = reset(bytes, today);
+    if reset.len() > MAX_BYTES / 2 {
+        crate::store::templates::session(today).into_bytes()
+    } else {
+        reset
+    }
+}
+
 /// Whether a new session's reset would leave this SESSION.md as it is, apart from the
 /// date in its title: then it holds nothing that a reset could lose.
 pub fn reset_keeps_all(bytes: &[u8]) -> bool {

@@ -138,13 +138,17 @@ pub fn entries_in_block<'a>(doc: &'a crate::parse::Document, body: &str) -> Vec<
             !instructions
         })
         .collect();
+    // One search of the lines joined per entry, not one per line and entry: a probe never
+    // holds a newline (escaping replaces control characters), so a match in the joined
+    // text lies within one line.
+    let shown = items.join("\n");
     doc.entities
         .iter()
         .filter(|e| !e.superseded && !e.title.trim().is_empty())
         .filter(|e| {
             let title = crate::context::build::escape(e.title.trim());
             let probe: String = title.chars().take(PROBE_CHARS).collect();
-            items.iter().any(|l| l.contains(probe.as_str()))
+            memchr::memmem::find(shown.as_bytes(), probe.as_bytes()).is_some()
         })
         .map(|e| e.text.as_str())
         .collect()

@@ -45,6 +45,9 @@ pub struct Config {
     pub search_decay_half_life_days: Option<f32>,
     /// Whether `mind team push` sends this project (`"team": {"push": false}` keeps it out).
     pub team_push: bool,
+    /// Whether `mind recall` adds team memories (`"team": {"recall": true}`); `None` leaves it
+    /// to the global config.
+    pub team_recall: Option<bool>,
     /// Why config.json could not be used, if it could not (defaults apply then).
     pub problem: Option<String>,
 }
@@ -61,6 +64,7 @@ impl Default for Config {
             redact_secrets: true,
             search_decay_half_life_days: None,
             team_push: true,
+            team_recall: None,
             problem: None,
         }
     }
@@ -208,6 +212,13 @@ impl Config {
                 config.problem = Some("team.push must be true or false; not pushing".into());
                 config.team_push = false;
             }
+        }
+        if let Some(on) = value
+            .get("team")
+            .and_then(|t| t.get("recall"))
+            .and_then(Value::as_bool)
+        {
+            config.team_recall = Some(on);
         }
         Ok(config)
     }

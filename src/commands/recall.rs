@@ -47,6 +47,9 @@ struct Reply {
     /// MEMORY.md has grown large: archive old years.
     #[serde(skip_serializing_if = "Option::is_none")]
     memory_hint: Option<String>,
+    /// Other projects' memories from the team database (`team.recall`), rendered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    team_memories: Option<String>,
 }
 
 pub fn run(ctx: &Ctx) -> Result<()> {
@@ -81,7 +84,11 @@ pub fn run_hook(agent: HookAgent, global: &GlobalArgs) {
             ctx.cwd = cwd.clone();
         }
         let (_, reply) = recall(&ctx)?;
-        Ok(reply.context)
+        // Team memories (opt-in) follow the block.
+        Ok(match &reply.team_memories {
+            Some(team) => format!("{}\n\n{team}", reply.context),
+            None => reply.context,
+        })
     })();
     if let Ok(context) = result {
         let _ = output::print(&claude::context_output(event, &context));
@@ -162,6 +169,8 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
     };
     let shown: Vec<&str> = relevant_memories.iter().map(|m| m.text.as_str()).collect();
     crate::store::usage::record_shown(&project, &shown, ctx.clock.today());
+    // Opt-in team memories; after the lock's work, and never failing the recall.
+    let team_memories = super::team::recall_section(ctx, &project, &config, &doc, &session);
     let reply = Reply {
         new_session,
         last_activity,
@@ -180,6 +189,7 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
         context: body,
         targets,
         archived,
+        team_memories,
     };
     Ok((project, reply))
 }
@@ -213,6 +223,9 @@ fn render(ctx: &Ctx, reply: &Reply) -> Result<()> {
             ctx.note(hint);
         }
         ctx.out(&format!("{}\n", reply.context))?;
+        if let Some(team) = &reply.team_memories {
+            ctx.out(&format!("\n{team}"))?;
+        }
         if !reply.relevant_memories.is_empty() {
             ctx.out(&super::signals::relevant(
                 &reply.relevant_memories,

@@ -18,8 +18,20 @@ pub fn search(_args: &TeamSearchArgs, _ctx: &Ctx) -> Result<()> {
     ))
 }
 
+/// Without the `team` feature, recall has no team part.
+#[cfg(not(feature = "team"))]
+pub fn recall_section(
+    _ctx: &Ctx,
+    _project: &crate::store::Project,
+    _config: &crate::config::Config,
+    _doc: &crate::parse::Document,
+    _session: &crate::store::session::Session,
+) -> Option<String> {
+    None
+}
+
 #[cfg(feature = "team")]
-pub use with_team::{run, search};
+pub use with_team::{recall_section, run, search};
 
 #[cfg(feature = "team")]
 mod with_team {
@@ -58,6 +70,78 @@ mod with_team {
             ));
         };
         db::connect(&url)
+    }
+
+    /// The team part of `mind recall`, when `team.recall` is on (the project's config wins over
+    /// the global one) and a database is configured; `None` otherwise. A database that cannot
+    /// be reached or read costs one line on stderr, never the recall.
+    pub fn recall_section(
+        ctx: &Ctx,
+        project: &Project,
+        config: &crate::config::Config,
+        doc: &crate::parse::Document,
+        session: &crate::store::session::Session,
+    ) -> Option<String> {
+        let home = ctx.home().ok()?;
+        let on = match config.team_recall {
+            Some(on) => on,
+            None => global_config::team_recall(&home)
+                .ok()
+                .flatten()
+                .unwrap_or(false),
+        };
+        if !on {
+            return None;
+        }
+        let (url, _) = global_config::database_url(&home).ok().flatten()?;
+        let texts = session_texts(doc, session);
+        let query = crate::team::recall::query_for(&texts)?;
+        let own = identity::of(project).identity;
+        match crate::team::recall::find(&url, &query, &own) {
+            Ok(hits) if hits.is_empty() => None,
+            Ok(hits) => Some(crate::team::recall::render(&hits)),
+            Err(e) => {
+                // A hook's recall says nothing on stderr.
+                if !ctx.quiet {
+                    output::warn(
+                        &ctx.err_paint,
+                        &format!("team memories left out of this recall: {e}"),
+                    );
+                }
+                None
+            }
+        }
+    }
+
+    /// What the session is about: its open blockers and notes, the project's blocker, its
+    /// open problems and latest decisions (the last ones written first).
+    fn session_texts<'a>(
+        doc: &'a crate::parse::Document,
+        session: &'a crate::store::session::Session,
+    ) -> Vec<&'a str> {
+        use crate::parse::EntryType;
+        let mut texts: Vec<&str> = session
+            .blockers
+            .iter()
+            .chain(&session.assumptions)
+            .chain(&session.experience)
+            .map(String::as_str)
+            .collect();
+        texts.extend(doc.state.blocked.as_deref());
+        texts.extend(
+            doc.entities
+                .iter()
+                .rev()
+                .filter(|e| !e.superseded)
+                .filter(|e| match e.kind {
+                    EntryType::Problem => e.resolved_by.is_none(),
+                    EntryType::Decision => true,
+                    _ => false,
+                })
+                .take(3)
+                .map(|e| e.title.as_str()),
+        );
+        texts
     }
 
     fn now(ctx: &Ctx) -> chrono::DateTime<Utc> {

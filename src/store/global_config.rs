@@ -1,6 +1,7 @@
 //! `<global folder>/config.json`: settings that belong to the person, not to a project.
 //!
-//! Only one key so far: `team.database_url`, where `mind team` finds the shared database.
+//! Keys: `team.database_url`, where `mind team` finds the shared database, and `team.recall`,
+//! whether `mind recall` adds team memories (a project's own `team.recall` wins).
 //! `MIND_DATABASE_URL` (set and not empty) wins over the file. The file is read only by the
 //! commands that need it; a missing file means "nothing configured".
 
@@ -41,13 +42,9 @@ pub fn database_url(home: &GlobalFolder) -> Result<Option<(String, UrlSource)>> 
         return Ok(Some((url, UrlSource::Env)));
     }
     let path = home.file(FILE);
-    let Some(bytes) = text::read_optional(&path)? else {
+    let Some(value) = read(&path)? else {
         return Ok(None);
     };
-    let value: Value = serde_json::from_slice(&bytes).map_err(|e| Error::BadFile {
-        path: path.clone(),
-        reason: format!("invalid JSON ({e})"),
-    })?;
     match value.get("team").and_then(|t| t.get("database_url")) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(url)) if !url.is_empty() => Ok(Some((url.clone(), UrlSource::File))),
@@ -56,4 +53,33 @@ pub fn database_url(home: &GlobalFolder) -> Result<Option<(String, UrlSource)>> 
             reason: "team.database_url must be a connection string".into(),
         }),
     }
+}
+
+/// `team.recall` in the global config: `None` when not set.
+pub fn team_recall(home: &GlobalFolder) -> Result<Option<bool>> {
+    let path = home.file(FILE);
+    let Some(value) = read(&path)? else {
+        return Ok(None);
+    };
+    match value.get("team").and_then(|t| t.get("recall")) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Bool(on)) => Ok(Some(*on)),
+        Some(_) => Err(Error::BadFile {
+            path,
+            reason: "team.recall must be true or false".into(),
+        }),
+    }
+}
+
+/// The file's JSON; `None` when there is no file.
+fn read(path: &std::path::Path) -> Result<Option<Value>> {
+    let Some(bytes) = text::read_optional(path)? else {
+        return Ok(None);
+    };
+    serde_json::from_slice(&bytes)
+        .map(Some)
+        .map_err(|e| Error::BadFile {
+            path: path.to_path_buf(),
+            reason: format!("invalid JSON ({e})"),
+        })
 }

@@ -32,13 +32,27 @@ pub fn db_error(doing: &str) -> impl FnOnce(postgres::Error) -> Error + '_ {
 /// Connect to `url` (a `postgresql://` URL or `key=value` pairs). The error names the
 /// database's host and name but never the URL, which may hold a password.
 pub fn connect(url: &str) -> Result<Client> {
+    connect_within(url, CONNECT_TIMEOUT, None)
+}
+
+/// [`connect`] with a connection timeout (used when the URL does not set one) and, when given,
+/// a statement timeout for the session: for callers that must not wait on the database.
+pub fn connect_within(
+    url: &str,
+    timeout: Duration,
+    statement_timeout: Option<Duration>,
+) -> Result<Client> {
     let mut config = postgres::Config::from_str(url).map_err(|e| {
         Error::Failed(format!(
             "team database: the connection string is not valid: {e}"
         ))
     })?;
     if config.get_connect_timeout().is_none() {
-        config.connect_timeout(CONNECT_TIMEOUT);
+        config.connect_timeout(timeout);
+    }
+    if let Some(limit) = statement_timeout {
+        // Sent with the startup packet: no extra round trip.
+        config.options(&format!("-c statement_timeout={}", limit.as_millis()));
     }
     if config.get_application_name().is_none() {
         config.application_name("mind");
@@ -73,20 +87,14 @@ fn describe(config: &postgres::Config) -> String {
     )
 }
 
-/// The schema version the database has; 0 when mind's tables were never created.
+/// The schema version the database has; 0 when mind's tables were never created. One round
+/// trip: a search pays it on every call.
 pub fn version(client: &mut Client) -> Result<i32> {
-    let exists: bool = client
-        .query_one("SELECT to_regclass('mind_schema') IS NOT NULL", &[])
-        .map_err(db_error("reading the schema version"))?
-        .get(0);
-    if !exists {
-        return Ok(0);
+    match client.query_one("SELECT max(version) FROM mind_schema", &[]) {
+        Ok(row) => Ok(row.get::<_, Option<i32>>(0).unwrap_or(0)),
+        Err(e) if e.code() == Some(&postgres::error::SqlState::UNDEFINED_TABLE) => Ok(0),
+        Err(e) => Err(db_error("reading the schema version")(e)),
     }
-    let version: Option<i32> = client
-        .query_one("SELECT max(version) FROM mind_schema", &[])
-        .map_err(db_error("reading the schema version"))?
-        .get(0);
-    Ok(version.unwrap_or(0))
 }
 
 /// Bring the schema up to [`LATEST`] in one transaction (pushes only: a read-only role

@@ -6,6 +6,7 @@
 //! - [`collect`]: the rows a push sends (MEMORY.md entries, named memory sections), redacted.
 //! - [`db`]: connection and schema migrations (`migrations/*.sql`).
 //! - [`push`], [`search`], [`status`], [`pull`]: one job each.
+//! - [`recall`]: the few team memories `mind recall` adds when `team.recall` is on.
 //!
 //! Nothing here prints; every query is parameterised.
 
@@ -14,5 +15,6 @@ pub mod db;
 pub mod identity;
 pub mod pull;
 pub mod push;
+pub mod recall;
 pub mod search;
 pub mod status;

@@ -122,7 +122,7 @@ pub fn search(client: &mut Client, query: &TeamQuery<'_>) -> Result<(Vec<TeamHit
             ],
         )
         .map_err(db_error("searching"))?;
-    let mut hits: Vec<TeamHit> = rows.iter().map(|r| full_text_hit(r)).collect();
+    let mut hits: Vec<TeamHit> = rows.iter().map(full_text_hit).collect();
     let Some(vector) = &query.vector else {
         return Ok((hits, Ranking::FullText));
     };

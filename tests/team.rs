@@ -376,25 +376,24 @@ fn project_with_remote(env: &Env, rel: &str, remote: &str, memory: &str) -> Path
     root
 }
 
-#[test]
-fn two_projects_are_searched_together_and_labelled() {
-    let db = Db::new();
-    let env = Env::new();
+/// Two projects, `api` (a gotcha) and `web` (a decision) with the given remote, both pushed
+/// by the writer role.
+fn two_pushed_projects(env: &Env, db: &Db, web_remote: &str) -> (PathBuf, PathBuf) {
     let api = project_with_remote(
-        &env,
+        env,
         "api",
         "git@github.com:acme/api.git",
         "# Project Memory\n\n## 2026-01-10\n\ngotcha: the rate limit counts retries as new requests\n",
     );
     let web = project_with_remote(
-        &env,
+        env,
         "web",
-        "https://deploy:s3cret@github.com/acme/web.git",
+        web_remote,
         "# Project Memory\n\n## 2026-01-11\n\ndecided: show the rate limit in the upload dialog\n",
     );
     for root in [&api, &web] {
         json_of(
-            &env,
+            env,
             &db.writer(),
             &[
                 "--project",
@@ -405,6 +404,15 @@ fn two_projects_are_searched_together_and_labelled() {
             ],
         );
     }
+    (api, web)
+}
+
+#[test]
+fn two_projects_are_searched_together_and_labelled() {
+    let db = Db::new();
+    let env = Env::new();
+    let (_api, _web) =
+        two_pushed_projects(&env, &db, "https://deploy:s3cret@github.com/acme/web.git");
     let found = json_of(
         &env,
         &db.reader(),
@@ -851,31 +859,7 @@ fn vectors_are_pushed_once_and_rerank_the_full_text_candidates() {
 fn recall_adds_other_projects_team_memories_only_when_opted_in() {
     let db = Db::new();
     let env = Env::new();
-    let api = project_with_remote(
-        &env,
-        "api",
-        "git@github.com:acme/api.git",
-        "# Project Memory\n\n## 2026-01-10\n\ngotcha: the rate limit counts retries as new requests\n",
-    );
-    let web = project_with_remote(
-        &env,
-        "web",
-        "git@github.com:acme/web.git",
-        "# Project Memory\n\n## 2026-01-11\n\ndecided: show the rate limit in the upload dialog\n",
-    );
-    for root in [&api, &web] {
-        json_of(
-            &env,
-            &db.writer(),
-            &[
-                "--project",
-                root.to_str().unwrap(),
-                "team",
-                "push",
-                "--json",
-            ],
-        );
-    }
+    let (_api, web) = two_pushed_projects(&env, &db, "git@github.com:acme/web.git");
     let recall = |env: &Env| {
         let out = team(
             env,

@@ -158,46 +158,35 @@ pub fn search(client: &mut Client, query: &TeamQuery<'_>) -> Result<(Vec<TeamHit
     Ok((hits, ranking))
 }
 
-/// A row of the full-text query: the identity first, then the entry's columns
-/// (`project_id` included) and the rank.
+/// A row of the full-text query: the identity, `project_id`, the entry's columns and the rank.
 fn full_text_hit(r: &postgres::Row) -> TeamHit {
-    let project: String = r.get(0);
-    let hash: String = r.get(10);
-    let fulltext: f32 = r.get(12);
-    TeamHit {
-        key: (project.clone(), hash),
-        project,
-        file: r.get(2),
-        line: r.get(3),
-        author: r.get(4),
-        date: r.get(5),
-        kind: r.get(6),
-        text: r.get(7),
-        memory: r.get(8),
-        section: r.get(9),
-        score: fulltext,
-        fulltext,
-        embedding: r.get(11),
-    }
+    hit_at(r, 2, r.get(12))
 }
 
+/// A row of the vector query: the identity, then the entry's columns.
 fn hit(r: &postgres::Row, fulltext: f32) -> TeamHit {
+    hit_at(r, 1, fulltext)
+}
+
+/// A hit from a row whose project identity is column 0 and whose entry columns (file, line,
+/// author, date, type, text, memory, section, hash, vector) start at column `first`.
+fn hit_at(r: &postgres::Row, first: usize, fulltext: f32) -> TeamHit {
     let project: String = r.get(0);
-    let hash: String = r.get(9);
+    let hash: String = r.get(first + 8);
     TeamHit {
         key: (project.clone(), hash),
         project,
-        file: r.get(1),
-        line: r.get(2),
-        author: r.get(3),
-        date: r.get(4),
-        kind: r.get(5),
-        text: r.get(6),
-        memory: r.get(7),
-        section: r.get(8),
+        file: r.get(first),
+        line: r.get(first + 1),
+        author: r.get(first + 2),
+        date: r.get(first + 3),
+        kind: r.get(first + 4),
+        text: r.get(first + 5),
+        memory: r.get(first + 6),
+        section: r.get(first + 7),
         score: fulltext,
         fulltext,
-        embedding: r.get(10),
+        embedding: r.get(first + 9),
     }
 }
 

@@ -958,15 +958,6 @@ fn cold_views(env: &Env) -> Vec<String> {
     seen
 }
 
-fn set_mtime(env: &Env, rel: &str, time: std::time::SystemTime) {
-    std::fs::File::options()
-        .write(true)
-        .open(env.path(rel))
-        .unwrap()
-        .set_modified(time)
-        .unwrap();
-}
-
 #[test]
 fn the_parse_cache_never_changes_what_is_shown() {
     let env = Env::initialised();
@@ -1005,7 +996,7 @@ fn the_parse_cache_never_changes_what_is_shown() {
     let edited = grown.replace("use REST", "use SOAP");
     assert_eq!(edited.len(), grown.len());
     env.write(".mind/MEMORY.md", &edited);
-    set_mtime(&env, ".mind/MEMORY.md", mtime);
+    env.set_modified(".mind/MEMORY.md", mtime);
     let warm = views(&env);
     assert!(warm[0].contains("use SOAP") && !warm[0].contains("use REST"));
     assert_eq!(warm, cold_views(&env));
@@ -1019,7 +1010,7 @@ fn the_parse_cache_never_changes_what_is_shown() {
 
     // Touched, same bytes: nothing changes.
     views(&env);
-    set_mtime(&env, ".mind/MEMORY.md", std::time::SystemTime::now());
+    env.set_modified(".mind/MEMORY.md", std::time::SystemTime::now());
     assert_eq!(views(&env), warm);
 }
 

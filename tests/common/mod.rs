@@ -202,6 +202,16 @@ impl Env {
         self.root().join(rel)
     }
 
+    /// Set a project file's modification time (to age it, or to keep it with new content).
+    pub fn set_modified(&self, rel: &str, time: std::time::SystemTime) {
+        std::fs::File::options()
+            .write(true)
+            .open(self.path(rel))
+            .unwrap()
+            .set_modified(time)
+            .unwrap();
+    }
+
     pub fn write(&self, rel: &str, content: impl AsRef<[u8]>) {
         let path = self.path(rel);
         if let Some(parent) = path.parent() {

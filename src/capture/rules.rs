@@ -44,10 +44,15 @@ pub fn from_comment(text: &str) -> Option<Harvested> {
         Some(key) => format!("{key} {} {rest}", EntryType::Learning.label()),
         None => format!("{} {rest}", EntryType::Learning.label()),
     };
-    Some(Harvested {
-        kind: EntryType::Learning,
-        line,
-    })
+    // Offered only if the parser reads the written line back as that learning: a comment
+    // too short to hold a memory (`MEMORY: K`) would otherwise land as a line no reader
+    // of MEMORY.md sees as an entry.
+    classify_line(&line, None)
+        .is_some_and(|c| c.kind == EntryType::Learning)
+        .then_some(Harvested {
+            kind: EntryType::Learning,
+            line,
+        })
 }
 
 fn split_key(text: &str) -> (Option<&str>, &str) {
@@ -227,6 +232,14 @@ TIL: notes_2025.md
         assert!(key.line.starts_with("KEY: "), "{}", key.line);
         assert!(key.line.ends_with("never log tokens"), "{}", key.line);
         assert!(from_comment("   ").is_none());
+    }
+
+    #[test]
+    fn a_memory_too_short_to_read_back_is_not_harvested() {
+        // Found by fuzzing: `Memory: K` became `learned: K`, which no reader sees as an entry.
+        assert!(lines("x\n\nMemory: K\n", false).is_empty());
+        assert!(from_comment("K").is_none());
+        assert!(from_comment("use argon2").is_some());
     }
 
     #[test]

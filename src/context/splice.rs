@@ -163,8 +163,28 @@ pub fn render_block(body: &str, eol: &str) -> String {
     let mut out = String::with_capacity(body.len() + 100);
     out.push_str(START_MARKER);
     out.push_str(eol);
+    // The block builder escapes memory text, but the splice's own promise (exactly one
+    // block, found again next time) must not rest on that: a body line that reads as a
+    // marker is neutralised, and a code fence the body leaves open is closed, since a
+    // marker inside a fence is not a marker.
+    let mut fence: Option<&str> = None;
     for line in body.lines() {
-        out.push_str(line);
+        let t = line.trim_start();
+        match fence {
+            Some(open) if t.starts_with(open) => fence = None,
+            Some(_) => {}
+            None if t.starts_with("```") || t.starts_with("~~~") => fence = Some(&t[..3]),
+            None => {}
+        }
+        if fence.is_none() && (t.starts_with(START_PREFIX) || t.starts_with(END_PREFIX)) {
+            out.push_str(&line.replacen("<!--", "&lt;!--", 1));
+        } else {
+            out.push_str(line);
+        }
+        out.push_str(eol);
+    }
+    if let Some(open) = fence {
+        out.push_str(open);
         out.push_str(eol);
     }
     out.push_str(END_MARKER);
@@ -355,6 +375,20 @@ mod tests {
         let err = splice(file.as_bytes(), "new", Some("old")).unwrap_err();
         assert!(err.contains("start on line 1"), "{err}");
         assert!(splice(file.as_bytes(), "new", None).is_err());
+    }
+
+    #[test]
+    fn a_body_never_adds_or_hides_a_marker() {
+        // Found by fuzzing: a body holding marker lines made the file hold three blocks.
+        let existing = b"u1\n<!-- MIND# Mine\nno newline";
+        let body = format!("body\n{END_MARKER}\nu2\n{START_MARKER}\ny\n{END_MARKER}\nu3\n");
+        let out = splice(existing, &body, Some("z")).unwrap();
+        assert_eq!(block_state(&out), BlockState::Pairs(1));
+        assert!(current_body(&out).unwrap().contains("&lt;!-- MIND:END -->"));
+        // A fence the body leaves open is closed before the end marker.
+        let out = splice(b"# Mine\n", "- a\n```\ncode", None).unwrap();
+        assert_eq!(block_state(&out), BlockState::Pairs(1));
+        assert_eq!(splice(&out, "- a\n```\ncode", None).unwrap(), out);
     }
 
     #[test]

@@ -97,13 +97,14 @@ const TYPES: [&str; 4] = ["absolute", "next session", "context", "done"];
 /// Read REMINDERS.md's text.
 pub fn parse(text: &str) -> Parsed {
     let mut parsed = Parsed::default();
-    let mut in_comment = false;
+    // Comments are followed the way every markdown reader here follows them: one left
+    // open ends at the next heading, so an unclosed `<!--` never hides the reminders after it.
+    let mut comments = text::HtmlComments::default();
     let mut in_fence = false;
     let mut in_done = false;
     for (index, raw) in text.lines().enumerate() {
         let line = raw.trim();
-        if in_comment {
-            in_comment = !line.contains("-->");
+        if !in_fence && comments.skip(line) {
             continue;
         }
         if line.starts_with("```") || line.starts_with("~~~") {
@@ -111,10 +112,6 @@ pub fn parse(text: &str) -> Parsed {
             continue;
         }
         if in_fence {
-            continue;
-        }
-        if line.starts_with("<!--") {
-            in_comment = !line.contains("-->");
             continue;
         }
         if let Some(heading) = heading(line) {
@@ -343,12 +340,12 @@ pub fn insert_pending(bytes: &[u8], line: &str) -> (Vec<u8>, usize) {
         .iter()
         .find(|(_, h)| matches!(h.as_str(), "reminders" | "pending"));
     let at = if let Some((start, _)) = pending {
-        let at = end_of_section(&lines, &headings, *start);
+        let at = outside_open_block(&lines, end_of_section(&lines, &headings, *start));
         lines.insert(at, new_line);
         at
     } else {
         let done = headings.iter().find(|(_, h)| is_done_heading(h));
-        let at = done.map_or(lines.len(), |(i, _)| *i);
+        let at = outside_open_block(&lines, done.map_or(lines.len(), |(i, _)| *i));
         let mut block = Vec::new();
         if at > 0 && !text::trimmed(&lines[at - 1]).is_empty() {
             block.push(eol.as_bytes().to_vec());
@@ -363,6 +360,29 @@ pub fn insert_pending(bytes: &[u8], line: &str) -> (Vec<u8>, usize) {
         line_index
     };
     (lines.concat(), at + 1)
+}
+
+/// `at`, or the line that opened a code fence or comment still open at `at`: a line inserted
+/// inside one would not be read as a reminder. (A heading ends an open comment, so only a
+/// fence can hide a new section; the opening line is where the list visibly ended.)
+fn outside_open_block(lines: &[Vec<u8>], at: usize) -> usize {
+    let mut comments = text::HtmlComments::default();
+    let mut open: Option<usize> = None;
+    let mut fence = false;
+    for (i, l) in lines.iter().enumerate().take(at) {
+        let t = text::trimmed(l);
+        if !fence && comments.skip(&t) {
+            open = Some(open.unwrap_or(i)).filter(|_| comments.is_open());
+            continue;
+        }
+        if t.starts_with("```") || t.starts_with("~~~") {
+            fence = !fence;
+            open = fence.then_some(i);
+        } else if !fence {
+            open = None;
+        }
+    }
+    open.unwrap_or(at)
 }
 
 /// Replace whole lines (1-based numbers) with new text, keeping their indentation and
@@ -548,6 +568,27 @@ mod tests {
             "## Reminders\n- [ ] x | context | y\n\n## Done\n"
         );
         assert_eq!(line, 2);
+    }
+
+    #[test]
+    fn an_unclosed_comment_or_fence_never_hides_an_added_reminder() {
+        // Found by fuzzing: a file that starts with an unclosed template comment hid every
+        // reminder after it, the one just added included.
+        let unclosed = "<!-- templa\n- [ ] ask about auth | trigger: when I mention auth\n";
+        for file in [
+            unclosed,
+            "## Reminders\n- [ ] a | context | one\n```\nnotes\n",
+        ] {
+            let (out, line) = insert_pending(file.as_bytes(), "- [ ] x | next session | added");
+            let out = String::from_utf8(out).unwrap();
+            let back = parse(&out);
+            let found = back.reminders.iter().find(|r| r.line == line);
+            assert_eq!(found.map(|r| r.message.as_str()), Some("added"), "{out}");
+            // Every line of the file is kept, in order, around the added one.
+            let mut kept: Vec<&str> = out.lines().collect();
+            kept.remove(line - 1);
+            assert!(kept.join("\n").contains(file.trim_end()), "{out}");
+        }
     }
 
     #[test]

@@ -368,8 +368,21 @@ fn english(lower: &str, now: DateTime<FixedOffset>) -> Option<When> {
     {
         return None;
     }
+    // chrono-english reads any bare number as a year (`12` as the year 12, `-5` as the
+    // year 5): only a four-digit year is a plausible date on its own.
+    let digits = lower.trim_start_matches(['+', '-', ' ']);
+    if !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && !(digits.len() == 4 && digits.len() == lower.len())
+    {
+        return None;
+    }
     let at = chrono_english::parse_date_string(lower, now, chrono_english::Dialect::Uk).ok()?;
     let local = at.naive_local();
+    // Days are written as `YYYY-MM-DD`; a year outside 1..=9999 could not be read back.
+    if !(1..=9999).contains(&local.year()) {
+        return None;
+    }
     let has_time = lower.contains(':')
         || lower.contains("am")
         || lower.contains("pm")
@@ -629,5 +642,17 @@ mod tests {
         assert!(day("2026-02-01").unwrap_err().0.contains("in the future"));
         assert!(day("next monsoon").is_err());
         assert!(day("").is_err());
+    }
+
+    #[test]
+    fn a_bare_number_is_a_day_only_as_a_four_digit_year() {
+        // Found by fuzzing: `0` was read as the year 0, before any day that can be written.
+        let now = DateTime::parse_from_rfc3339("2026-01-15T09:00:00+00:00").unwrap();
+        let day = |s: &str| since(s, now).map(|d| d.to_string());
+        assert_eq!(day("2025"), Ok("2025-01-01".to_string()));
+        for phrase in ["0", "12", "99", "-5", "+ 7", "-2025", "10000"] {
+            assert!(day(phrase).is_err(), "{phrase:?} read as {:?}", day(phrase));
+            assert!(parse(phrase, now).is_err(), "{phrase:?}");
+        }
     }
 }

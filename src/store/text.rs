@@ -125,4 +125,9 @@ impl HtmlComments {
         }
         false
     }
+
+    /// Whether a comment opened on an earlier line is still open.
+    pub fn is_open(&self) -> bool {
+        self.open
+    }
 }

@@ -80,7 +80,7 @@ const SELECT: &str = "SELECT p.identity, e.file, e.line, e.author, e.entry_date,
 
 /// How many full-text matches are ranked at most: every match of any but the broadest
 /// queries (a query matching more is ranked among the first this many the index finds).
-pub const CANDIDATES: usize = 2_000;
+pub const CANDIDATES: usize = 1_000;
 
 const FILTERS: &str = "e.status = 'live'
         AND ($2::text IS NULL OR e.project_id IN

@@ -9,7 +9,8 @@
 #   benches/team.sh                          # 1,000 projects × 1,000 entries (1 M rows)
 #   PROJECTS=100 ENTRIES=1000 benches/team.sh   # a scaled run
 #
-# Needs root (the server runs as the `postgres` user via runuser) and python3.
+# Needs root (the server runs as the `postgres` user via runuser) and python3. KEEP=1 leaves the
+# server and the data in place for profiling (EXPLAIN, strace).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PROJECTS="${PROJECTS:-1000}"
@@ -24,6 +25,10 @@ PG_BIN="${PG_BIN:-/usr/lib/postgresql/15/bin}"
 work="$(mktemp -d /tmp/mind-team-bench.XXXXXX)"
 chown postgres:postgres "$work"
 stop() {
+  if [ -n "${KEEP:-}" ]; then
+    echo "kept: $work (server on socket $work; stop with: runuser -u postgres -- $PG_BIN/pg_ctl stop -D $work/data)"
+    return
+  fi
   runuser -u postgres -- "$PG_BIN/pg_ctl" stop -m immediate -D "$work/data" >/dev/null 2>&1 || true
   rm -rf "$work"
 }
@@ -31,6 +36,7 @@ trap stop EXIT
 runuser -u postgres -- "$PG_BIN/initdb" -D "$work/data" -A trust -U postgres -E UTF8 --locale=C --no-sync >/dev/null
 runuser -u postgres -- "$PG_BIN/pg_ctl" start -w -D "$work/data" -l "$work/log" \
   -o "-c listen_addresses='' -c unix_socket_directories='$work' -c shared_buffers=256MB -c max_wal_size=4GB" >/dev/null
+load() { echo "  (load: $(uptime | sed 's/.*load average: //'))"; }
 psql() { "$PG_BIN/psql" -X -q -At -h "$work" -U postgres -d bench "$@"; }
 "$PG_BIN/psql" -X -q -h "$work" -U postgres -d postgres -c "CREATE DATABASE bench" >/dev/null
 
@@ -39,43 +45,15 @@ export MIND_NOW="2026-03-01T09:00:00Z" NO_COLOR=1
 mkdir -p "$MIND_HOME"
 
 echo "generating $PROJECTS projects × $ENTRIES entries in $work/projects"
-python3 - "$work" "$PROJECTS" "$ENTRIES" "$QUERIES" <<'PY'
-import json, os, random, sys
-work, projects, entries, queries = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-rnd = random.Random(42)
-subjects = ["the payment webhook", "the job queue", "pgbouncer", "the login form", "the upload service",
-            "the rate limiter", "the search index", "the billing export", "the cache layer", "the CI runner",
-            "the mobile client", "the feature flags", "the audit log", "the email sender", "the GraphQL gateway",
-            "the session store", "the image resizer", "the nightly backup", "the metrics pipeline", "the SSO callback"]
-facts = ["retries every 30 seconds without backoff", "breaks prepared statements in transaction mode",
-         "needs an idempotency key", "times out after 60 seconds", "must run migrations before deploy",
-         "leaks connections under load", "ignores the timezone of the user", "drops messages larger than 1 MB",
-         "is rate limited per tenant", "caches negative lookups for an hour", "needs SKIP LOCKED for workers",
-         "double charges when the callback repeats", "loses the cursor on reconnect", "sorts by bytes not by locale"]
-kinds = ["decided: use", "gotcha:", "learned:", "fixed:", "problem:"]
-registry = {"projects": {}}
-for p in range(projects):
-    root = os.path.join(work, "projects", f"svc{p:04d}")
-    os.makedirs(os.path.join(root, ".mind"), exist_ok=True)
-    lines = ["# Project Memory", ""]
-    for e in range(entries):
-        if e % 50 == 0:
-            lines += ["", f"## 2026-0{1 + (e // 50) % 2}-{1 + (e // 50) % 28:02d}", ""]
-        lines.append(f"{rnd.choice(kinds)} {rnd.choice(subjects)} {rnd.choice(facts)} (case {p}-{e})")
-    open(os.path.join(root, ".mind", "MEMORY.md"), "w").write("\n".join(lines) + "\n")
-    registry["projects"][root] = {"path": root, "name": f"svc{p:04d}", "stack": [],
-                                  "registered_at": "2026-03-01T09:00:00Z", "last_activity": None}
-json.dump(registry, open(os.path.join(work, "home", "projects.json"), "w"))
-with open(os.path.join(work, "queries.txt"), "w") as q:
-    for _ in range(queries):
-        q.write(f"{rnd.choice(subjects).replace('the ', '')} {rnd.choice(facts).split()[0]}\n")
-PY
+python3 benches/gen_team.py "$work" "$PROJECTS" "$ENTRIES" "$QUERIES"
+echo "load before the push: $(uptime | sed 's/.*load average: //')"
 
 rows=$((PROJECTS * ENTRIES))
 start=$(date +%s.%N)
 (cd "$work/projects/svc0000" && "$MIND" team push --all-projects --quiet)
 end=$(date +%s.%N)
 python3 -c "t=$end-$start; print(f'full push: {$rows} rows in {t:.1f} s = {$rows/t:,.0f} rows/s')"
+load
 
 p0="$work/projects/svc0000/.mind/MEMORY.md"
 for i in $(seq 1 100); do echo "learned: incremental entry number $i about the deploy gate" >> "$p0"; done
@@ -83,10 +61,12 @@ start=$(date +%s.%N)
 (cd "$work/projects/svc0000" && "$MIND" team push --json) | python3 -c "import json,sys; p=json.load(sys.stdin)['pushed'][0]; print(f\"incremental push: {p['inserted']} new rows, {p['unchanged']} unchanged\", end='')"
 end=$(date +%s.%N)
 python3 -c "print(f' in {($end-$start)*1000:.0f} ms')"
+load
 start=$(date +%s.%N)
 (cd "$work/projects/svc0000" && "$MIND" team push --quiet)
 end=$(date +%s.%N)
 python3 -c "print(f'unchanged push of one project: {($end-$start)*1000:.0f} ms')"
+load
 
 python3 - "$MIND" "$work" "$OVERLAP_QUERIES" <<'PY'
 import json, subprocess, sys, time
@@ -108,9 +88,15 @@ for i, q in enumerate(queries):
     local_top = {(r["project"], r["text"]) for r in local["results"]}
     if local_top:
         overlaps.append(len(team_top & local_top) / max(len(local_top), 1))
-times.sort()
-p = lambda q: times[min(len(times) - 1, int(q * len(times)))]
+starts = []
+for _ in range(30):
+    t = time.perf_counter()
+    subprocess.run([mind, "--version"], capture_output=True, check=True)
+    starts.append((time.perf_counter() - t) * 1000)
+p = lambda q, xs=None: sorted(xs or times)[min(len(xs or times) - 1, int(q * len(xs or times)))]
+print(f"process start alone (mind --version): p50 {p(0.5, starts):.1f} ms")
 print(f"team search over {len(times)} queries (process start + connect + query): p50 {p(0.5):.1f} ms, p95 {p(0.95):.1f} ms ({ranking})")
 print(f"overlap@5 with search --all-projects: {sum(overlaps) / max(len(overlaps), 1):.2f} over {len(overlaps)} queries")
 PY
+load
 echo "database size: $(psql -c "SELECT pg_size_pretty(pg_database_size('bench'))") ($(psql -c "SELECT count(*) FROM mind_entries") rows)"

@@ -273,7 +273,7 @@ fn a_second_push_of_an_unchanged_project_writes_nothing() {
     let db = Db::new();
     let mut env = with_memory(MEMORY);
     let first = json_of(&env, &db.writer(), &["team", "push", "--json"]);
-    assert_eq!(first["schema_version"], 1);
+    assert_eq!(first["schema_version"], 2);
     assert_eq!(first["pushed"][0]["inserted"], 3);
     assert_eq!(first["pushed"][0]["project"], "project");
     let before = db.versions();
@@ -911,6 +911,159 @@ fn recall_with_an_unreachable_team_database_still_recalls() {
     assert!(
         stderr
             .contains("team memories left out of this recall: cannot connect to the team database"),
+        "{stderr}"
+    );
+}
+
+/// Run the way a user does: a temp HOME, the database and the opt-in in the default global
+/// folder's config.json, no MIND_* variable but the clock.
+#[test]
+fn recall_waits_on_the_team_database_without_holding_the_store_lock() {
+    use std::net::{TcpListener, TcpStream};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    let user = User::new();
+    let repo = user.folder("code/queue");
+    user.git(&repo, &["init", "-q"]);
+    user.ok(&repo, &["init"]);
+    user.ok(
+        &repo,
+        &["log", "decision", "use advisory locks for the job queue"],
+    );
+    // A "database" that accepts the connection and answers nothing until a `mind log` in the
+    // same project has run: the recall waits on it the way it waits on a slow server.
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let url = format!("host=127.0.0.1 port={port} user=nobody dbname=none connect_timeout=60");
+    let global = user.folder(".local/share/mind");
+    fs::write(
+        global.join("config.json"),
+        serde_json::json!({"team": {"database_url": url, "recall": true}}).to_string(),
+    )
+    .unwrap();
+    let reached = Arc::new(AtomicBool::new(false));
+    let log_while_waiting = {
+        let reached = Arc::clone(&reached);
+        let mut log = user.mind(&repo, &["log", "learned: the queue drains at night"]);
+        let lock_file = repo.join(".mind/.lock");
+        std::thread::spawn(move || {
+            let (connection, _) = listener.accept().unwrap();
+            if reached.swap(true, Ordering::SeqCst) {
+                return None; // the unblocking connection below: the recall never came
+            }
+            // The project's lock is free while the recall waits...
+            let free = fs::File::open(&lock_file).unwrap().try_lock().is_ok();
+            // ...so another command goes ahead at once.
+            let out = log.output().unwrap();
+            drop(connection);
+            Some((free, out))
+        })
+    };
+    let out = user.mind(&repo, &["recall"]).output().unwrap();
+    if !reached.swap(true, Ordering::SeqCst) {
+        let _ = TcpStream::connect(("127.0.0.1", port));
+    }
+    let (lock_was_free, log) = log_while_waiting
+        .join()
+        .unwrap()
+        .expect("the recall connected to the team database");
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        lock_was_free,
+        "the recall held the store lock while it waited"
+    );
+    assert!(
+        log.status.success(),
+        "a log during the recall's wait: {}",
+        String::from_utf8_lossy(&log.stderr)
+    );
+    let memory = fs::read_to_string(repo.join(".mind/MEMORY.md")).unwrap();
+    assert!(
+        memory.contains("learned: the queue drains at night"),
+        "{memory}"
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("team memories left out of this recall"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_query_matching_more_than_500_rows_still_finds_the_best_newest_first_among_equals() {
+    let db = Db::new();
+    let filler = |range: std::ops::Range<usize>| -> String {
+        range
+            .map(|n| format!("learned: the webhook handler in module {n} logs every retry with the full payload for later debugging\n"))
+            .collect()
+    };
+    // The best match is the last row stored, after 600 weaker ones; two equal ones, the newer
+    // stored later.
+    let memory = format!(
+        "# Project Memory\n\n## 2026-01-05\n\nlearned: webhook retries alpha\n{}\n## 2026-01-12\n\nlearned: webhook retries gamma\n{}gotcha: webhook webhook signature\n",
+        filler(0..300),
+        filler(300..600)
+    );
+    let env = with_memory(&memory);
+    let pushed = json_of(&env, &db.writer(), &["team", "push", "--json"]);
+    assert_eq!(pushed["pushed"][0]["inserted"], 603);
+    let found = json_of(
+        &env,
+        &db.reader(),
+        &["team", "search", "-n", "4", "--json", "webhook"],
+    );
+    let texts = texts(&found);
+    assert_eq!(
+        texts[..3],
+        [
+            "gotcha: webhook webhook signature",
+            "learned: webhook retries gamma",
+            "learned: webhook retries alpha",
+        ]
+    );
+    assert!(
+        texts[3].starts_with("learned: the webhook handler in module "),
+        "{texts:?}"
+    );
+    let dates: Vec<&str> = found["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["date"].as_str().unwrap())
+        .collect();
+    assert_eq!(dates[1..3], ["2026-01-12", "2026-01-05"]);
+}
+
+#[test]
+fn recall_gives_up_on_a_team_database_that_accepts_and_never_answers() {
+    use std::net::{TcpListener, TcpStream};
+    use std::sync::mpsc;
+
+    let env = with_memory(MEMORY);
+    env.write(".mind/config.json", r#"{"team": {"recall": true}}"#);
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let (done, recall_ended) = mpsc::channel::<()>();
+    let silent = std::thread::spawn(move || {
+        let (connection, _) = listener.accept().unwrap();
+        // Silent until the recall is over (a minute at most, should it never end).
+        let _ = recall_ended.recv_timeout(std::time::Duration::from_secs(60));
+        drop(connection);
+    });
+    let url = format!("host=127.0.0.1 port={port} user=nobody dbname=none connect_timeout=60");
+    let out = team(&env, &url, &["recall"]).output().unwrap();
+    let _ = done.send(());
+    let _ = TcpStream::connect(("127.0.0.1", port)); // in case the recall never connected
+    silent.join().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("advisory locks"), "{stdout}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            "team memories left out of this recall: the team database did not answer within 3 s"
+        ),
         "{stderr}"
     );
 }

@@ -99,7 +99,7 @@ pub fn run_hook(agent: HookAgent, global: &GlobalArgs) {
 fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
     let project = ctx.project()?;
     let config = ctx.config(&project)?;
-    let _lock = project.lock()?;
+    let lock = project.lock()?;
     let mut state = State::load(&project.state())?;
     let now_ms = ctx.clock.epoch_ms();
     let previous = state.last_activity();
@@ -169,6 +169,8 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
     };
     let shown: Vec<&str> = relevant_memories.iter().map(|m| m.text.as_str()).collect();
     crate::store::usage::record_shown(&project, &shown, ctx.clock.today());
+    // The team database may be slow or unreachable: other `mind` commands must not wait on it.
+    drop(lock);
     // Opt-in team memories; after the lock's work, and never failing the recall.
     let team_memories = super::team::recall_section(ctx, &project, &config, &doc, &session);
     let reply = Reply {

@@ -9,7 +9,10 @@ use postgres::{Client, NoTls};
 use crate::error::{Error, Result};
 
 /// Every migration, in order; a version is never edited once released, only added to.
-const MIGRATIONS: &[(i32, &str)] = &[(1, include_str!("migrations/001_entries.sql"))];
+const MIGRATIONS: &[(i32, &str)] = &[
+    (1, include_str!("migrations/001_entries.sql")),
+    (2, include_str!("migrations/002_search_plan.sql")),
+];
 
 /// The schema version this build writes.
 pub const LATEST: i32 = MIGRATIONS[MIGRATIONS.len() - 1].0;
@@ -149,6 +152,16 @@ fn newer_schema(version: i32) -> Error {
     Error::Failed(format!(
         "team database: its schema (version {version}) is newer than this mind knows ({LATEST}); update mind"
     ))
+}
+
+/// Move the rows a push just inserted from the full-text index's pending list into the index
+/// proper. Until then every search scans that list (up to 4 MB by default) row by row; autovacuum
+/// would do it, but only later. Best effort: a role that may not do it leaves it to autovacuum.
+pub fn settle_index(client: &mut Client) {
+    let _ = client.execute(
+        "SELECT gin_clean_pending_list('mind_entries_tsv'::regclass)",
+        &[],
+    );
 }
 
 /// Whether the `vector` extension (pgvector) is installed in this database.

@@ -174,6 +174,9 @@ pub fn push(
         .map_err(db_error("recording the push"))?;
     }
     tx.commit().map_err(db_error("committing the push"))?;
+    if pushed.inserted > 0 {
+        crate::team::db::settle_index(client);
+    }
     Ok(pushed)
 }
 

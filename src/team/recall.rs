@@ -4,9 +4,10 @@
 //! a short connection and statement timeout.
 
 use std::collections::HashSet;
+use std::sync::mpsc;
 use std::time::Duration;
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::team::db;
 use crate::team::search::{TeamHit, TeamQuery, search};
 
@@ -16,6 +17,8 @@ pub const MAX_SHOWN: usize = 3;
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(1);
 /// How long the search may run on the server.
 const STATEMENT_TIMEOUT: Duration = Duration::from_millis(1500);
+/// How long a recall waits for the team memories in all (connection, schema check, search).
+const DEADLINE: Duration = Duration::from_secs(3);
 /// Words taken from the session for the query.
 const MAX_WORDS: usize = 12;
 /// Characters shown of one memory.
@@ -37,8 +40,26 @@ pub fn query_for(texts: &[&str]) -> Option<String> {
     (!words.is_empty()).then(|| words.join(" or "))
 }
 
-/// The best memories of projects other than `own_identity` for `query`.
+/// The best memories of projects other than `own_identity` for `query`, or an error when the
+/// database has not answered within [`DEADLINE`]. The connection timeout covers only the TCP
+/// connect: a server (or a proxy) that accepts and then stays silent would otherwise hold the
+/// recall forever. The query runs on its own thread; one that overruns is left to end with
+/// the process.
 pub fn find(url: &str, query: &str, own_identity: &str) -> Result<Vec<TeamHit>> {
+    let (url, query, own) = (url.to_string(), query.to_string(), own_identity.to_string());
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = sender.send(find_now(&url, &query, &own));
+    });
+    receiver.recv_timeout(DEADLINE).unwrap_or_else(|_| {
+        Err(Error::Failed(format!(
+            "the team database did not answer within {} s",
+            DEADLINE.as_secs()
+        )))
+    })
+}
+
+fn find_now(url: &str, query: &str, own_identity: &str) -> Result<Vec<TeamHit>> {
     let mut client = db::connect_within(url, CONNECT_TIMEOUT, Some(STATEMENT_TIMEOUT))?;
     db::require_schema(&mut client)?;
     let query = TeamQuery {

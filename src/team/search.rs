@@ -78,14 +78,19 @@ const VECTOR_WEIGHT: f32 = 0.5;
 const SELECT: &str = "SELECT p.identity, e.file, e.line, e.author, e.entry_date, e.kind, e.body,
         e.memory, e.section, e.hash, e.embedding";
 
-/// How many full-text matches are ranked at most.
-pub const CANDIDATES: usize = 500;
+/// How many full-text matches are ranked at most: every match of any but the broadest
+/// queries (a query matching more is ranked among the first this many the index finds).
+pub const CANDIDATES: usize = 1_000;
 
 const FILTERS: &str = "e.status = 'live'
         AND ($2::text IS NULL OR e.project_id IN
              (SELECT id FROM mind_projects WHERE identity = $2 OR name = $2))
         AND ($3::text[] IS NULL OR e.kind = ANY($3))
         AND ($4::date IS NULL OR e.entry_date >= $4)";
+
+/// Equal ranks: the newer entry first, then a stable order (the project's first push, file,
+/// line).
+const TIE_BREAK: &str = "entry_date DESC NULLS LAST, project_id, file, line";
 
 /// The best `query.limit` live rows, best first, and the ranking that ran.
 pub fn search(client: &mut Client, query: &TeamQuery<'_>) -> Result<(Vec<TeamHit>, Ranking)> {
@@ -95,20 +100,26 @@ pub fn search(client: &mut Client, query: &TeamQuery<'_>) -> Result<(Vec<TeamHit
         query.limit
     };
     let pool = i64::try_from(pool).unwrap_or(i64::MAX);
-    // Normalisation 32 maps the rank into [0, 1): rank / (rank + 1). The GIN index finds the
-    // matches; only the first CANDIDATES of them (in storage order) are read and ranked, so a
-    // query as broad as a tenth of the table costs the same as a narrow one (reading and
-    // ranking every match grew with the table: seconds at a million rows).
+    // The GIN index finds the matches; each is ranked from its `tsvector` alone (normalisation
+    // 2|32: divided by the entry's length, as BM25 prefers the shorter of two entries with the
+    // same words, then mapped into [0, 1) as rank / (rank + 1)). Only the best `pool` are read
+    // whole (text, vector, project) by their keys: a vector is fetched for a top candidate only.
     let sql = format!(
-        "SELECT p.identity, m.* FROM (
-             SELECT e.project_id, e.file, e.line, e.author, e.entry_date, e.kind, e.body,
-                    e.memory, e.section, e.hash, e.embedding, ts_rank_cd(e.tsv, q, 32) AS rank
+        "WITH ranked AS (
+             SELECT e.project_id, e.hash, e.entry_date, e.file, e.line,
+                    ts_rank_cd(e.tsv, q, 2|32) AS rank
                FROM mind_entries e, websearch_to_tsquery('english', $1) AS q
               WHERE e.tsv @@ q AND {FILTERS}
               LIMIT {CANDIDATES}
-          ) m JOIN mind_projects p ON p.id = m.project_id
-          ORDER BY m.rank DESC, p.identity, m.file, m.line
-          LIMIT $5"
+         ), best AS (
+             SELECT * FROM ranked ORDER BY rank DESC, {TIE_BREAK} LIMIT $5
+         )
+         SELECT p.identity, e.file, e.line, e.author, e.entry_date, e.kind, e.body,
+                e.memory, e.section, e.hash, e.embedding, b.rank
+           FROM best b
+           JOIN mind_entries e ON e.project_id = b.project_id AND e.hash = b.hash
+           JOIN mind_projects p ON p.id = b.project_id
+          ORDER BY b.rank DESC, b.entry_date DESC NULLS LAST, b.project_id, b.file, b.line"
     );
     let rows = client
         .query(
@@ -158,19 +169,15 @@ pub fn search(client: &mut Client, query: &TeamQuery<'_>) -> Result<(Vec<TeamHit
     Ok((hits, ranking))
 }
 
-/// A row of the full-text query: the identity, `project_id`, the entry's columns and the rank.
+/// A row of the full-text query: the vector query's columns, then the rank.
 fn full_text_hit(r: &postgres::Row) -> TeamHit {
-    hit_at(r, 2, r.get(12))
+    hit(r, r.get(11))
 }
 
-/// A row of the vector query: the identity, then the entry's columns.
+/// A hit from a row of the project's identity, then the entry's columns (file, line, author,
+/// date, type, text, memory, section, hash, vector).
 fn hit(r: &postgres::Row, fulltext: f32) -> TeamHit {
-    hit_at(r, 1, fulltext)
-}
-
-/// A hit from a row whose project identity is column 0 and whose entry columns (file, line,
-/// author, date, type, text, memory, section, hash, vector) start at column `first`.
-fn hit_at(r: &postgres::Row, first: usize, fulltext: f32) -> TeamHit {
+    let first = 1;
     let project: String = r.get(0);
     let hash: String = r.get(first + 8);
     TeamHit {
@@ -207,7 +214,9 @@ fn fuse(hits: &mut [TeamHit], query: &[f32]) {
     hits.sort_by(|a, b| {
         b.score
             .total_cmp(&a.score)
+            .then_with(|| b.date.cmp(&a.date))
             .then_with(|| a.project.cmp(&b.project))
+            .then_with(|| a.file.cmp(&b.file))
             .then_with(|| a.line.cmp(&b.line))
     });
 }

@@ -23,10 +23,13 @@ sed 's/"last_activity": [0-9]*/"last_activity": 1768453200000/' "$work/state.fre
 cp .mind/SESSION.md "$work/SESSION.active"
 echo "MEMORY.md: $(wc -l < .mind/MEMORY.md) lines, $(du -k .mind/MEMORY.md | cut -f1) KB"
 
-# The same entry again within ten minutes is a retry that writes nothing: age the files so
-# every run appends.
+# The same entry again within ten minutes is a retry that writes nothing: before each run a
+# different entry is logged (MEMORY.md's last line is then not the measured one) and SESSION.md
+# is aged. MEMORY.md itself is never touched from outside: `mind log` keeps its line count
+# while the file's length, modification time and end are the ones it recorded, as between an
+# agent's consecutive logs; a file changed by another program is counted again (one read).
 hyperfine -N --warmup 20 --runs 300 --export-markdown "$work/log.md" \
-  --prepare "touch -d '1 hour ago' .mind/MEMORY.md .mind/SESSION.md" \
+  --prepare "touch -d '1 hour ago' .mind/SESSION.md; $mind log decision 'a spacer between runs' --quiet" \
   -n 'true' 'true' \
   -n 'mind log decision' "$mind log decision 'use JWT because stateless' --quiet" \
   -n 'mind log experience' "$mind log experience 'reading the upload code' --quiet" \
@@ -48,7 +51,7 @@ if [ -x /usr/bin/time ]; then
   peak 'mind recall (no gap)' "$mind" recall --quiet
   cp "$work/state.gap" .mind/state.json; cp "$work/SESSION.active" .mind/SESSION.md
   peak 'mind recall (gap, promote 2)' "$mind" recall --quiet
-  touch -d '1 hour ago' .mind/MEMORY.md
+  "$mind" log decision 'a spacer between runs' --quiet
   peak 'mind log decision' "$mind" log decision 'use JWT because stateless' --quiet
   peak 'mind search (after a log)' "$mind" search 'jwt session timeout'
   peak 'mind search (cached)' "$mind" search 'jwt session timeout'

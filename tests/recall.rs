@@ -1095,3 +1095,73 @@ fn recall_in_a_fresh_home_keeps_using_the_parse_cache_as_memory_grows() {
         memory.len() as u64
     );
 }
+
+/// A SESSION.md grown past its 1 MB bound by hand (only `mind log` enforces the bound
+/// while writing) is moved whole to `.mind/sessions/` by the next recall, which then works
+/// on a fresh SESSION.md: nothing of the big file is promoted, every byte is in the
+/// archive, and the notes it kept come back. Run as a user: temp HOME, a git repository.
+#[test]
+fn recall_moves_an_oversized_session_file_to_the_archive_whole() {
+    let mut user = User::new();
+    let project = user.folder("app");
+    user.git(&project, &["init", "-q"]);
+    user.ok(&project, &["init", "--quiet"]);
+    let session_path = project.join(".mind/SESSION.md");
+    let memory_before = std::fs::read(project.join(".mind/MEMORY.md")).unwrap();
+    let mut big = std::fs::read_to_string(&session_path).unwrap();
+    big.push_str("\n## Notes\nkeep me\n\n## Experience\n");
+    big.push_str("- realized Safari drops the session cookie on every redirect\n");
+    let filler = format!("- {}\n", "x".repeat(98));
+    while big.len() <= 1 << 20 {
+        big.push_str(&filler);
+    }
+    std::fs::write(&session_path, &big).unwrap();
+
+    // Two hours later: a new session, whose promotion would read the big file.
+    user.at("2026-01-15T11:00:00Z");
+    let out = user
+        .mind(&project, &["recall", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let reply: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let archived = reply["session_archived"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{reply}"));
+    assert!(archived.starts_with(".mind/sessions/"), "{archived}");
+    assert_eq!(
+        std::fs::read_to_string(project.join(archived)).unwrap(),
+        big
+    );
+    assert_eq!(reply["new_session"], true);
+    assert_eq!(reply["promoted"], serde_json::json!([]));
+    assert_eq!(
+        std::fs::read(project.join(".mind/MEMORY.md")).unwrap(),
+        memory_before,
+        "nothing of the oversized file is promoted"
+    );
+    let fresh = std::fs::read_to_string(&session_path).unwrap();
+    assert!(fresh.len() < 1024, "{fresh}");
+    assert!(fresh.contains("## Notes\nkeep me\n"), "{fresh}");
+    assert!(!fresh.contains("Safari"), "{fresh}");
+
+    // Within the same session too, and the human reply says where the file went.
+    std::fs::write(&session_path, &big).unwrap();
+    user.at("2026-01-15T11:05:00Z");
+    user.mind(&project, &["recall"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "SESSION.md had outgrown its size bound (1024 KB): all of it was moved to \
+             .mind/sessions/",
+        ));
+    let archives: Vec<String> = std::fs::read_dir(project.join(".mind/sessions"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    assert_eq!(archives.iter().filter(|a| **a == big).count(), 2);
+    assert!(std::fs::metadata(&session_path).unwrap().len() < 1024);
+}

@@ -47,6 +47,10 @@ struct Reply {
     /// MEMORY.md has grown large: archive old years.
     #[serde(skip_serializing_if = "Option::is_none")]
     memory_hint: Option<String>,
+    /// SESSION.md had outgrown its size bound: where the whole file was moved before the
+    /// recall started a fresh one (its items are not promoted).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    session_archived: Option<String>,
     /// Other projects' memories from the team database (`team.recall`), rendered.
     #[serde(skip_serializing_if = "Option::is_none")]
     team_memories: Option<String>,
@@ -109,6 +113,10 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
     let mut memory_bytes = read_memory_bytes(&project)?;
     let mut promoted: Vec<Promotion> = Vec::new();
     let mut archived: Option<String> = None;
+    // A SESSION.md past its bound (grown by hand or by another tool; `mind log` never lets
+    // it) is moved whole to `.mind/sessions/` and started over before anything reads it, so
+    // a recall's work stays bounded; its items are not promoted.
+    let session_archived = roll_over_oversized(ctx, &project, &config, &state, now_ms)?;
     if new_session {
         let finished = text::read_optional(&project.session())?;
         let old = finished
@@ -187,6 +195,7 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
         reminders,
         session_warnings: crate::hints::session_warnings(&session),
         memory_hint: crate::hints::memory_size_hint(memory_bytes.len() as u64),
+        session_archived,
         session,
         context: body,
         targets,
@@ -213,6 +222,16 @@ fn render(ctx: &Ctx, reply: &Reply) -> Result<()> {
             note.push_str(&promote::describe(&reply.promotion));
             ctx.note(&note);
         }
+        if let Some(path) = &reply.session_archived {
+            output::warn(
+                &ctx.err_paint,
+                &format!(
+                    "SESSION.md had outgrown its size bound ({} KB): all of it was moved to \
+                     {path} (its items are not promoted) and SESSION.md started over",
+                    session_file::MAX_BYTES / 1024
+                ),
+            );
+        }
         if let Some(path) = &reply.archived {
             ctx.note(&format!("the finished session is kept in {path}"));
         }
@@ -236,6 +255,37 @@ fn render(ctx: &Ctx, reply: &Reply) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// Move a SESSION.md larger than [`session_file::MAX_BYTES`] to `.mind/sessions/` (every
+/// byte, named after the session's start) and start it over as `mind log` does at the
+/// bound; the archive's display path, or `None` when the file is within the bound.
+fn roll_over_oversized(
+    ctx: &Ctx,
+    project: &Project,
+    config: &crate::config::Config,
+    state: &State,
+    now_ms: i64,
+) -> Result<Option<String>> {
+    let path = project.session();
+    let within =
+        std::fs::metadata(&path).map_or(true, |m| m.len() <= session_file::MAX_BYTES as u64);
+    if within {
+        return Ok(None);
+    }
+    let Some(bytes) = text::read_optional(&path)? else {
+        return Ok(None);
+    };
+    let started_ms = state
+        .session_started()
+        .or(state.last_activity())
+        .unwrap_or(now_ms);
+    let started = DateTime::from_timestamp_millis(started_ms)
+        .unwrap_or_default()
+        .with_timezone(ctx.clock.now().offset());
+    let archived = session_archive::archive(project, &bytes, started, config.session_archive_keep)?;
+    atomic::write_atomic(&path, &session_file::restart(&bytes, ctx.clock.today()))?;
+    Ok(Some(super::display_path(project, &archived.path)))
 }
 
 /// Copy the finished SESSION.md into `.mind/sessions/`, unless a reset would keep all of it;

@@ -30,6 +30,9 @@ use crate::parse::loops::Recency;
 use crate::parse::{Document, Entity, EntryType, loops};
 use crate::store::session::Session;
 
+pub use super::shown::escape;
+use super::shown::{OPEN_QUOTE, clip};
+
 /// The fixed instructions at the top of the shared block.
 const INSTRUCTIONS: &str = "## Memory (mind)
 This project keeps its memory in `.mind/`: MEMORY.md (long-term) and SESSION.md (this session).
@@ -380,8 +383,6 @@ const MAX_RULED_OUT: usize = 5;
 const MAX_LOOPS: usize = 5;
 const MAX_GOTCHAS: usize = 6;
 const MAX_SUMMARIES: usize = 5;
-/// Longest memory text shown in the block; longer entries are cut at a word.
-const MAX_ITEM_CHARS: usize = 160;
 
 /// "Today" for aging loops, taken from the files so that the block depends on memory only:
 /// the current session's date, or else the newest date in memory.
@@ -425,59 +426,6 @@ fn loop_item(l: &loops::OpenLoop<'_>) -> String {
     }
 }
 
-/// The quotes around harvested text in the block.
-const OPEN_QUOTE: char = '“';
-const CLOSE_QUOTE: char = '”';
-
-/// Memory text as the block shows it: escaped and cut to [`MAX_ITEM_CHARS`] at a word
-/// boundary. A line harvested from a code comment or a commit message (it ends with its
-/// provenance, `(src/a.rs:42)` or `(commit 1a2b3c4)`) is text anyone who can commit to the
-/// repository chose: it is shown in quotes, followed by where it came from, so an agent
-/// reads it as data, never as an instruction. Only a line someone logged is shown bare.
-fn clip(text: &str) -> String {
-    let (text, stale) = match text.strip_suffix(crate::capture::stale::MARK) {
-        Some(rest) => (rest.trim_end(), true),
-        None => (text, false),
-    };
-    let mut shown = match rules::split_provenance(text) {
-        Some((body, provenance)) => {
-            // Quotes inside the text cannot end the quotation early.
-            // A line already stored as a quotation (`"KEY: …"`) is quoted once.
-            let body = body.trim();
-            let body = body
-                .strip_prefix('"')
-                .and_then(|b| b.strip_suffix('"'))
-                .unwrap_or(body);
-            let body = body.replace([OPEN_QUOTE, CLOSE_QUOTE], "\"");
-            format!(
-                "{OPEN_QUOTE}{}{CLOSE_QUOTE} ({})",
-                clip_plain(&body),
-                escape(provenance)
-            )
-        }
-        None => clip_plain(text),
-    };
-    if stale {
-        shown.push(' ');
-        shown.push_str(crate::capture::stale::MARK);
-    }
-    shown
-}
-
-/// Escaped and cut to [`MAX_ITEM_CHARS`] at a word boundary.
-fn clip_plain(text: &str) -> String {
-    let text = escape(text);
-    if text.chars().count() <= MAX_ITEM_CHARS {
-        return text;
-    }
-    let cut: String = text.chars().take(MAX_ITEM_CHARS).collect();
-    let cut = match cut.rfind(' ') {
-        Some(i) if i > MAX_ITEM_CHARS / 2 => &cut[..i],
-        _ => &cut,
-    };
-    format!("{}…", cut.trim_end_matches([',', ';', ':', ' ']))
-}
-
 fn last_date(doc: &Document) -> Option<NaiveDate> {
     let entities = doc.entities.iter().filter_map(|e| e.date).max();
     let summaries = doc.summaries.iter().map(|s| s.date).max();
@@ -486,23 +434,6 @@ fn last_date(doc: &Document) -> Option<NaiveDate> {
 
 fn date_suffix(date: Option<NaiveDate>) -> String {
     date.map(|d| format!(" ({d})")).unwrap_or_default()
-}
-
-/// Memory text can never close the block or open a comment inside it, and its control
-/// characters (a terminal's escape sequences, a carriage return that hides what precedes
-/// it) show as U+FFFD: the block is printed by `mind recall` and read by agents.
-pub fn escape(text: &str) -> String {
-    text.replace("<!--", "&lt;!--")
-        .replace("-->", "--&gt;")
-        .chars()
-        .map(|c| {
-            if c.is_control() && c != '\t' {
-                '\u{FFFD}'
-            } else {
-                c
-            }
-        })
-        .collect()
 }
 
 /// Characters as the budget counts them: Unicode scalar values.
@@ -622,6 +553,7 @@ fn fit(full: &str, short: &str, sections: Vec<Section>, budget: usize) -> Block 
 
 #[cfg(test)]
 mod tests {
+    use super::super::shown::MAX_ITEM_CHARS;
     use super::*;
     use crate::parse::parse_document;
 

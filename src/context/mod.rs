@@ -8,6 +8,7 @@ pub mod build;
 pub mod inspect;
 pub mod migrate;
 pub mod personal;
+mod shown;
 pub mod splice;
 
 use std::path::PathBuf;

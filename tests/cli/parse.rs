@@ -818,8 +818,8 @@ mod props {
             })
     }
 
-    // 256 cases each by default; `PROPTEST_CASES=100000 cargo test --release --test parse
-    // props` for a long run.
+    // 256 cases each by default; `PROPTEST_CASES=100000 cargo test --release --test cli
+    // parse::props` for a long run.
     proptest! {
 
         #[test]

@@ -224,7 +224,7 @@ fn a_prefix_that_is_not_a_name_is_refused() {
 // ---------------------------------------------------------------------------------------
 // Generated files: `completions/` and `man/` at the repository's top level.
 
-const REGENERATE: &str = "UPDATE_GENERATED=1 cargo test --test shell generated";
+const REGENERATE: &str = "UPDATE_GENERATED=1 cargo test --test cli shell::generated";
 
 fn repo(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)

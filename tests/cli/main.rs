@@ -4,6 +4,7 @@
 mod common;
 mod gitrun;
 
+mod architecture;
 mod blocker;
 mod checkpoint;
 mod concurrency;

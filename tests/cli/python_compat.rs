@@ -175,7 +175,8 @@ fn init_on_a_python_project_keeps_every_file() {
     );
 }
 
-const REAL_CLAUDE: &str = include_str!("../fixtures/real/vibeforge1111__vibeship-plugin__CLAUDE.md");
+const REAL_CLAUDE: &str =
+    include_str!("../fixtures/real/vibeforge1111__vibeship-plugin__CLAUDE.md");
 const REAL_MEMORY: &str =
     include_str!("../fixtures/real/vibeforge1111__vibeship-spawner-ui__MEMORY.md");
 

@@ -663,7 +663,7 @@ pub struct CompletionsArgs {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = crate::shell::init::AFTER_HELP)]
+#[command(after_help = crate::shell::functions::AFTER_HELP)]
 pub struct ShellInitArgs {
     /// The shell to print the functions for.
     pub shell: InitShell,

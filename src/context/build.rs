@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 use crate::capture::rules;
 use crate::parse::loops::Recency;
 use crate::parse::{Document, Entity, EntryType, loops};
-use crate::store::session::Session;
+use crate::store::session_file::Session;
 
 /// The fixed instructions at the top of the shared block.
 const INSTRUCTIONS: &str = "## Memory (mind)
@@ -435,7 +435,7 @@ const CLOSE_QUOTE: char = '”';
 /// repository chose: it is shown in quotes, followed by where it came from, so an agent
 /// reads it as data, never as an instruction. Only a line someone logged is shown bare.
 fn clip(text: &str) -> String {
-    let (text, stale) = match text.strip_suffix(crate::capture::stale::MARK) {
+    let (text, stale) = match text.strip_suffix(crate::capture::staleness::MARK) {
         Some(rest) => (rest.trim_end(), true),
         None => (text, false),
     };
@@ -459,7 +459,7 @@ fn clip(text: &str) -> String {
     };
     if stale {
         shown.push(' ');
-        shown.push_str(crate::capture::stale::MARK);
+        shown.push_str(crate::capture::staleness::MARK);
     }
     shown
 }

@@ -946,7 +946,7 @@ mod one_engine {
     use mind::capture::rules::{from_comment, from_message};
     use mind::classify::{LogKind, classify};
     use mind::parse::{EntryType, classify_line};
-    use mind::store::session::Section;
+    use mind::store::session_file::Section;
 
     /// The evaluation sets in the repository, and the development set beside it when there.
     fn eval_lines() -> Vec<String> {

@@ -32,6 +32,8 @@
 //!
 //! Candidates are also compared with each other, so one batch never adds the same thing twice.
 
+pub mod worth_cues;
+
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -39,7 +41,6 @@ use chrono::NaiveDate;
 use serde::Serialize;
 
 use crate::capture::tool_failures::{FailureLine, fixed_key};
-use crate::cues;
 use crate::embed::vectors::Quantized;
 use crate::error::Result;
 use crate::parse::{classify_line, ruled_out};
@@ -55,9 +56,9 @@ use crate::rank::similarity::{
 use crate::rank::tokenize::Tokenizer;
 use crate::sentences::Sentences;
 use crate::store::home::GlobalFolder;
-use crate::store::session::{Section, Session};
+use crate::store::session_file::{Section, Session};
 use crate::store::text::{self, strip_eol};
-use crate::store::{Project, append, atomic, memory};
+use crate::store::{Project, append, atomic, memory_file};
 
 /// A candidate at least this confident supersedes instead of linking.
 pub const CONFIDENT: f32 = 0.7;
@@ -116,21 +117,21 @@ pub struct Outcome {
 /// hedging lowers it; an explicitly labelled item (`learned: x`) counts as the parser rates it.
 pub fn confidence(item: &str) -> f32 {
     let mut c: f32 = 0.5;
-    if cues::reason(item) {
+    if worth_cues::reason(item) {
         c += 0.2;
     }
-    if cues::definite(item) {
+    if worth_cues::definite(item) {
         c += 0.2;
     }
-    if cues::specific(item) {
+    if worth_cues::specific(item) {
         c += 0.1;
     }
-    if cues::hedge(item) {
+    if worth_cues::hedge(item) {
         c -= 0.3;
     }
     if let Some(parsed) = classify_line(item, None)
         && parsed.confidence > c
-        && !cues::hedge(item)
+        && !worth_cues::hedge(item)
     {
         c = parsed.confidence;
     }
@@ -141,14 +142,17 @@ pub fn confidence(item: &str) -> f32 {
 /// fix. Reusable when the score reaches 0.3 or two kinds of signal are present.
 pub fn reusable(text: &str) -> bool {
     let kinds = [
-        (cues::platform(text), 0.3),
-        (cues::library(text), 0.25),
-        (cues::error(text), 0.3),
+        (worth_cues::platform(text), 0.3),
+        (worth_cues::library(text), 0.25),
+        (worth_cues::error(text), 0.3),
         (
-            cues::find_cause(text).is_some() || cues::cause_item(text),
+            worth_cues::find_cause(text).is_some() || worth_cues::cause_item(text),
             0.15,
         ),
-        (cues::find_fix(text).is_some() || cues::fix_item(text), 0.2),
+        (
+            worth_cues::find_fix(text).is_some() || worth_cues::fix_item(text),
+            0.2,
+        ),
     ];
     let score: f32 = kinds.iter().filter(|(hit, _)| *hit).map(|(_, w)| w).sum();
     let count = kinds.iter().filter(|(hit, _)| *hit).count();
@@ -165,11 +169,11 @@ fn problem_line<'e>(
     let mut used: Vec<&'e String> = Vec::new();
     let text = strip_label(blocker);
     let (mut problem, mut cause, mut fix) = (text.to_string(), None, None);
-    if let Some(m) = cues::find_fix(&problem) {
+    if let Some(m) = worth_cues::find_fix(&problem) {
         fix = Some(problem[m.end..].trim().to_string());
         problem = problem[..m.start].trim().to_string();
     }
-    if let Some(m) = cues::find_cause(&problem) {
+    if let Some(m) = worth_cues::find_cause(&problem) {
         cause = Some(problem[m.end..].trim().to_string());
         problem = problem[..m.start].trim().to_string();
     }
@@ -186,7 +190,7 @@ fn problem_line<'e>(
             .filter(|e| Vector::of_text(e, tokenizer, &vocab).similarity(&target) >= 0.4)
             .collect();
         if fix.is_none()
-            && let Some(e) = about.iter().rev().find(|e| cues::fix_item(e))
+            && let Some(e) = about.iter().rev().find(|e| worth_cues::fix_item(e))
         {
             fix = Some(e.to_string());
             used.push(e);
@@ -195,7 +199,7 @@ fn problem_line<'e>(
             && let Some(e) = about
                 .iter()
                 .rev()
-                .find(|e| cues::cause_item(e) && !used.contains(e))
+                .find(|e| worth_cues::cause_item(e) && !used.contains(e))
         {
             cause = Some(e.to_string());
             used.push(e);
@@ -232,7 +236,7 @@ pub fn candidates(session: &Session) -> Vec<(Section, String, String)> {
     }
     let mut out = Vec::new();
     for item in &session.rejected {
-        if cues::reason(item) || cues::verdict(item) {
+        if worth_cues::reason(item) || worth_cues::verdict(item) {
             out.push((
                 Section::Rejected,
                 item.clone(),
@@ -252,7 +256,7 @@ pub fn candidates(session: &Session) -> Vec<(Section, String, String)> {
             out.push((Section::Experience, item.clone(), item.clone()));
             continue;
         }
-        if cues::tech(item) || cues::insight(item) || cues::path_or_code(item) {
+        if worth_cues::tech(item) || worth_cues::insight(item) || worth_cues::path_or_code(item) {
             out.push((
                 Section::Experience,
                 item.clone(),
@@ -369,7 +373,7 @@ fn relate_same_kind(
 fn same_subject(new: &str, old: &str, tokenizer: &mut Tokenizer) -> bool {
     let unsaid: Vec<String> = similarity::new_words(old, new, tokenizer)
         .into_iter()
-        .filter(|w| !w.chars().any(|c| c.is_ascii_digit()) && !cues::negative(w))
+        .filter(|w| !w.chars().any(|c| c.is_ascii_digit()) && !worth_cues::negative(w))
         .collect();
     // The old line's words that carry meaning (stop words and framing left out).
     let total = similarity::new_words(old, "", tokenizer).len();
@@ -380,13 +384,13 @@ fn same_subject(new: &str, old: &str, tokenizer: &mut Tokenizer) -> bool {
 /// number that changed. A line that says "also" adds; it never contradicts.
 fn contradiction(new: &str, old: &str, added: &[String]) -> Option<&'static str> {
     let (new_content, old_content) = (similarity::content(new), similarity::content(old));
-    if cues::additive(new_content) {
+    if worth_cues::additive(new_content) {
         return None;
     }
-    if cues::negative(new_content) != cues::negative(old_content) {
+    if worth_cues::negative(new_content) != worth_cues::negative(old_content) {
         return Some("the opposite polarity");
     }
-    if cues::correction(new_content) {
+    if worth_cues::correction(new_content) {
         return Some("a correction");
     }
     let numbers = |t: &str| -> Vec<String> {
@@ -776,7 +780,7 @@ pub fn promote(
     } else {
         mark_superseded(&memory_bytes, &marks)
     };
-    let appended = memory::append_under_date(&memory, date, &lines);
+    let appended = memory_file::append_under_date(&memory, date, &lines);
     if marks.is_empty() {
         append::append_bytes(&project.memory(), &appended)?;
         memory.extend_from_slice(&appended);

@@ -10,13 +10,13 @@ use chrono::NaiveDate;
 use serde::Serialize;
 
 use super::index::{Index, Scope};
-use super::loops::{self, LoopWarning};
+use super::loop_signals::{self, LoopWarning};
 use super::retrieve::{self, Recalled, ThisSession};
 use super::tokenize::Tokenizer;
 use crate::capture::derived;
 use crate::classify::LogKind;
 use crate::error::Result;
-use crate::store::session::{self as session_file, Section, Session};
+use crate::store::session_file::{self as session_file, Section, Session};
 use crate::store::state::State;
 use crate::store::{MEMORY_FILE, MIND_DIR, Project, text};
 
@@ -81,7 +81,7 @@ pub fn for_log(
                 .iter()
                 .flat_map(|s| session.items(*s).iter().cloned())
                 .collect();
-            signals.loop_warning = loops::detect(&session.rejected, &context, message);
+            signals.loop_warning = loop_signals::detect(&session.rejected, &context, message);
         }
         Section::Experience if session.experience.is_empty() => {
             let index = kept_memory(project)?;

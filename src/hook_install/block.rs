@@ -7,7 +7,7 @@ use std::fs;
 use std::path::Path;
 
 use crate::error::{Error, Result};
-use crate::githooks::{HookName, HookReport, make_executable};
+use crate::hook_install::{HookName, HookReport, make_executable};
 use crate::store::{atomic, text};
 
 const START: &str =

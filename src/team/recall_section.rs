@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use crate::error::Result;
 use crate::team::db;
-use crate::team::search::{TeamHit, TeamQuery, search};
+use crate::team::search_db::{TeamHit, TeamQuery, search};
 
 /// How many team memories a recall shows at most.
 pub const MAX_SHOWN: usize = 3;

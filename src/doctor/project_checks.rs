@@ -189,7 +189,7 @@ pub fn blocks(project: &Project, config: &Config, state: &State) -> Result<Vec<F
 /// The git hooks: none installed is a choice; some but not all, or an edited shim, is broken.
 pub fn hooks(project: &Project) -> Option<Finding> {
     crate::capture::commits::open(&project.root).ok()?;
-    let status = match crate::githooks::status(&project.root) {
+    let status = match crate::hook_install::status(&project.root) {
         Ok(status) => status,
         Err(e) => {
             return Some(Finding::new(
@@ -313,7 +313,7 @@ pub fn agent_settings(project: &Project, current: Option<&Path>) -> Vec<Finding>
                         "{rel} runs {program}, which does not exist; run `mind setup claude` again"
                     ),
                 )
-            } else if current.is_some_and(|c| !super::global::same_file(path, c)) {
+            } else if current.is_some_and(|c| !super::global_checks::same_file(path, c)) {
                 Finding::new(
                     "agent-settings",
                     subject(project),

@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
-use crate::githooks::{HookName, HookReport, make_executable};
+use crate::hook_install::{HookName, HookReport, make_executable};
 use crate::store::atomic;
 
 /// The suffix of a hook that the shim chains to.

@@ -8,6 +8,7 @@ pub mod hybrid;
 pub mod index;
 pub mod loop_signals;
 pub mod named_sections;
+pub mod postings;
 pub mod reply_signals;
 pub mod retrieve;
 pub mod segment;

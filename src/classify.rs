@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::parse::{Classified, EntryType, classify_line, explain_line, is_hedged, ruled_out};
-use crate::store::session::Section;
+use crate::store::session_file::Section;
 
 /// The destination of a log message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

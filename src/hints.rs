@@ -2,7 +2,7 @@
 //! rejected approaches or blockers) and a MEMORY.md grown large. Pure; the thresholds are
 //! the Python Mind's.
 
-use crate::store::session::Session;
+use crate::store::session_file::Session;
 
 /// Rejected approaches in one session from which recall suggests a step back.
 pub const REJECTED_WARNING: usize = 3;

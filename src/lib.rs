@@ -13,13 +13,12 @@ pub mod clock;
 pub mod commands;
 pub mod config;
 pub mod context;
-pub mod cues;
 pub mod doctor;
 pub mod edges;
 pub mod embed;
 pub mod error;
-pub mod githooks;
 pub mod hints;
+pub mod hook_install;
 pub mod log_level;
 pub mod mcp;
 pub mod memories;
@@ -40,7 +39,7 @@ pub mod taught;
 #[cfg(feature = "team")]
 pub mod team;
 pub mod terms;
-pub mod vault;
+pub mod vault_sync;
 
 use std::ffi::OsString;
 use std::process::ExitCode;

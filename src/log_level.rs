@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use crate::classify::LogKind;
-use crate::store::session::Section;
+use crate::store::session_file::Section;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LoggingLevel {

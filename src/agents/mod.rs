@@ -2,14 +2,14 @@
 //! a project, the instruction file that carries the context block, and (per harness module)
 //! what else it needs: Claude Code's hooks and permission ([`claude`]), Codex's hooks
 //! ([`codex`]), Cursor's rule front matter and hooks ([`cursor`]), Aider's `read:` list
-//! ([`aider`]), the `mind mcp` server entry of MCP clients' JSON files ([`mcp`]). Pure: no printing, no writes.
+//! ([`aider`]), the `mind mcp` server entry of MCP clients' JSON files ([`mcp_clients`]). Pure: no printing, no writes.
 
 pub mod aider;
 pub mod claude;
 pub mod codex;
 pub mod cursor;
 pub mod json_keys;
-pub mod mcp;
+pub mod mcp_clients;
 pub mod targets;
 
 use std::path::Path;

@@ -1,6 +1,6 @@
 //! Capture without calls: memories harvested from inline `MEMORY:` comments
 //! ([`comments`]) and commit messages ([`commits`]), typed by [`rules`], never added twice
-//! ([`dedupe`]), and flagged when the files they talk about change later ([`stale`]).
+//! ([`dedupe`]), and flagged when the files they talk about change later ([`staleness`]).
 //!
 //! Every path ends the same way: candidate lines with a provenance and a date are checked
 //! against MEMORY.md, the commit store and the ledger, and the new ones are appended under
@@ -15,7 +15,7 @@ pub mod derived;
 pub mod progress;
 pub mod rules;
 pub mod settings;
-pub mod stale;
+pub mod staleness;
 pub mod tool_failures;
 
 use chrono::NaiveDate;
@@ -23,7 +23,7 @@ use serde::Serialize;
 
 use crate::error::Result;
 use crate::parse::EntryType;
-use crate::store::{Project, append, memory};
+use crate::store::{Project, append, memory_file};
 
 /// A memory found by a harvester, not yet checked against memory.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -79,7 +79,7 @@ pub fn render_lines(existing: &[u8], added: &[(NaiveDate, String)]) -> Vec<u8> {
             .position(|c| c.0 != date)
             .map_or(added.len(), |n| start + n);
         let lines: Vec<String> = added[start..end].iter().map(|c| c.1.clone()).collect();
-        let bytes = memory::append_under_date(&tail, date, &lines);
+        let bytes = memory_file::append_under_date(&tail, date, &lines);
         out.extend_from_slice(&bytes);
         tail.extend_from_slice(&bytes);
         let cut = tail_from_last_heading(&tail).len();

@@ -9,7 +9,7 @@ use crate::app::Ctx;
 use crate::cli::DoctorArgs;
 use crate::commands::{read_memory, refresh_context};
 use crate::config::Config;
-use crate::doctor::{self, Finding, Fix, Severity, global, project};
+use crate::doctor::{self, Finding, Fix, Severity, global_checks, project_checks};
 use crate::error::{Error, Result};
 use crate::output;
 use crate::store::home::GlobalFolder;
@@ -33,8 +33,8 @@ pub fn run(args: &DoctorArgs, ctx: &Ctx) -> Result<()> {
         }
     };
     if let Some(home) = &home {
-        findings.push(global::global_folder(home));
-        findings.extend(global::legacy_folder(home));
+        findings.push(global_checks::global_folder(home));
+        findings.extend(global_checks::legacy_folder(home));
         if crate::embed::COMPILED
             && !crate::embed::files::is_complete(&crate::embed::files::model_dir(home))
         {
@@ -46,16 +46,19 @@ pub fn run(args: &DoctorArgs, ctx: &Ctx) -> Result<()> {
             ));
         }
     }
-    findings.push(global::path_binary(
+    findings.push(global_checks::path_binary(
         current.as_deref(),
         std::env::var_os("PATH").as_deref(),
     ));
     for (root, in_registry) in projects(ctx, home.as_ref(), &mut findings) {
-        if let Some(gone) = project::folder(&root, in_registry) {
+        if let Some(gone) = project_checks::folder(&root, in_registry) {
             findings.push(gone);
             continue;
         }
-        findings.extend(project::all(&Project::new(root), current.as_deref())?);
+        findings.extend(project_checks::all(
+            &Project::new(root),
+            current.as_deref(),
+        )?);
     }
 
     if args.fix {
@@ -123,7 +126,7 @@ fn projects(
 }
 
 fn same_folder(a: &Path, b: &Path) -> bool {
-    global::same_file(a, b)
+    global_checks::same_file(a, b)
 }
 
 /// Apply every fix of a problem; the blocks of a project are rewritten once.

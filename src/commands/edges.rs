@@ -8,7 +8,7 @@ use crate::capture::derived;
 use crate::cli::{EdgeAddArgs, EdgesAction, EdgesArgs, Severity};
 use crate::commands::display_path;
 use crate::edges::rank::{self, Query, Ranked};
-use crate::edges::{Edge, global, project as project_edges};
+use crate::edges::{Edge, global_edges, project_gotchas as project_edges};
 use crate::error::{Error, Result};
 use crate::output;
 use crate::parse::{Document, parse_document};
@@ -118,7 +118,7 @@ fn optional_project(ctx: &Ctx) -> Result<Option<Project>> {
 
 /// Global edges; entries without a title are skipped with a warning.
 pub(crate) fn global_edges(ctx: &Ctx) -> Result<Vec<Edge>> {
-    let (edges, skipped) = global::load(&ctx.home()?)?;
+    let (edges, skipped) = global_edges::load(&ctx.home()?)?;
     if !ctx.quiet {
         for s in skipped {
             output::warn(&ctx.err_paint, &s);
@@ -290,7 +290,7 @@ fn add_global(
     workaround: String,
 ) -> Result<()> {
     let home = ctx.home()?;
-    let new = global::NewEdge {
+    let new = global_edges::NewEdge {
         title,
         description,
         workaround,
@@ -319,7 +319,7 @@ fn add_global(
         .naive_local()
         .format("%Y-%m-%dT%H:%M:%S")
         .to_string();
-    let (edge, path) = global::add(&home, new, &now)?;
+    let (edge, path) = global_edges::add(&home, new, &now)?;
     let reply = AddReply {
         file: path.display().to_string(),
         line: None,

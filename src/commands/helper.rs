@@ -8,10 +8,10 @@ use crate::app::Ctx;
 use crate::brief::{self, Brief};
 use crate::cli::HelperArgs;
 use crate::commands::edges::{global_edges, project_stack};
-use crate::edges::{project as project_edges, rank};
+use crate::edges::{project_gotchas as project_edges, rank};
 use crate::error::{Error, Result};
 use crate::parse::parse_document;
-use crate::store::{atomic, session as session_file, text};
+use crate::store::{atomic, session_file, text};
 
 #[derive(Serialize)]
 struct Reply {

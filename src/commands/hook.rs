@@ -28,7 +28,7 @@ use crate::cli::{GlobalArgs, HookArgs};
 use crate::error::{Error, Result};
 use crate::promote;
 use crate::store::lock::StoreLock;
-use crate::store::{self, Project, session as session_file, text};
+use crate::store::{self, Project, session_file, text};
 
 /// Give up on a busy store after this long rather than hold up the commit.
 const LOCK_PATIENCE: Duration = Duration::from_millis(1500);

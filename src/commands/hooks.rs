@@ -4,7 +4,7 @@
 use crate::app::Ctx;
 use crate::cli::{HooksAction, HooksArgs};
 use crate::error::{Error, Result};
-use crate::githooks::{self, Outcome};
+use crate::hook_install::{self, Outcome};
 use crate::output;
 use crate::store;
 
@@ -17,9 +17,9 @@ pub fn run(args: &HooksArgs, ctx: &Ctx) -> Result<()> {
         .map(|p| ctx.cwd.join(p))
         .unwrap_or_else(|| ctx.cwd.clone());
     let outcome = match &args.action {
-        HooksAction::Install { force } => githooks::install(&dir, *force)?,
-        HooksAction::Uninstall { force } => githooks::uninstall(&dir, *force)?,
-        HooksAction::Status => githooks::status(&dir)?,
+        HooksAction::Install { force } => hook_install::install(&dir, *force)?,
+        HooksAction::Uninstall { force } => hook_install::uninstall(&dir, *force)?,
+        HooksAction::Status => hook_install::status(&dir)?,
     };
     if ctx.json {
         output::print_json(&outcome)?;

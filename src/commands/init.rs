@@ -26,7 +26,7 @@ struct Report {
     /// The agents whose files were found (their instruction files are the context targets).
     agents: Vec<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    hooks: Option<crate::githooks::Outcome>,
+    hooks: Option<crate::hook_install::Outcome>,
 }
 
 pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
@@ -147,7 +147,7 @@ pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
     }
 
     if args.hooks {
-        match crate::githooks::install(&project.root, false) {
+        match crate::hook_install::install(&project.root, false) {
             Ok(outcome) => report.hooks = Some(outcome),
             // The memory is set up; only the hooks could not be (e.g. not a git repository).
             Err(e) if !ctx.quiet => {

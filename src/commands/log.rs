@@ -10,10 +10,11 @@ use crate::commands::{display_path, text_arg};
 use crate::error::{Error, Result};
 use crate::log_level::{self, LoggingLevel};
 use crate::output;
-use crate::rank::{self, signals::LogSignals};
+use crate::rank::{self, reply_signals::LogSignals};
 use crate::store::tail::Tail;
 use crate::store::{
-    append, atomic, memory, session, session_archive, state::State, templates, text,
+    append, atomic, memory_file as memory, session_archive, session_file as session, state::State,
+    templates, text,
 };
 use crate::suggest;
 
@@ -273,7 +274,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         return reply_filtered(ctx, kind, level, reason);
     }
     let _lock = project.lock()?;
-    let signals = rank::signals::for_log(&project, kind, &message, ctx.clock.today())?;
+    let signals = rank::reply_signals::for_log(&project, kind, &message, ctx.clock.today())?;
     let shown: Vec<&str> = (signals.solutions.iter().flatten())
         .chain(&signals.relevant_memories)
         .map(|m| m.text.as_str())

@@ -45,7 +45,7 @@ use crate::config::Config;
 use crate::context::{TargetOutcome, build};
 use crate::error::{Error, Result};
 use crate::parse::{Document, parse_document_unresolved};
-use crate::store::{Project, session as session_file, state::State, text};
+use crate::store::{Project, session_file, state::State, text};
 
 pub fn dispatch(cli: Cli) -> Result<()> {
     // Hooks must never fail a commit, not even on a bad environment: they handle errors.
@@ -239,13 +239,13 @@ pub(crate) fn build_blocks(
         .map(|bytes| session_file::parse(&text::lossy(&bytes)));
     // Entries about files changed since they were written carry a `[stale?]` mark.
     let staleness = if save_cache {
-        crate::capture::stale::check(project, doc)
+        crate::capture::staleness::check(project, doc)
     } else {
-        crate::capture::stale::check_read_only(project, doc)
+        crate::capture::staleness::check_read_only(project, doc)
     };
     let marked = staleness
         .ok()
-        .and_then(|staleness| crate::capture::stale::mark_document(doc, &staleness));
+        .and_then(|staleness| crate::capture::staleness::mark_document(doc, &staleness));
     let doc = marked.as_ref().unwrap_or(doc);
     Ok(build::build(&build::Input {
         doc,

@@ -23,8 +23,8 @@ use crate::capture::tool_failures::{
 };
 use crate::cli::GlobalArgs;
 use crate::error::{Error, Result};
-use crate::rank::loops::{self, LoopWarning};
-use crate::store::session::{self, Section};
+use crate::rank::loop_signals::{self, LoopWarning};
+use crate::store::session_file::{self, Section};
 use crate::store::{self, Project, atomic, templates, text};
 
 /// Give up on a busy store after this long rather than hold up the agent.
@@ -104,7 +104,7 @@ fn record(ctx: &Ctx, project: &Project, outcome: &ShellOutcome) -> Result<Option
         let Some(bytes) = text::read_optional(&path)? else {
             return Ok(None);
         };
-        let experience = session::parse(&text::lossy(&bytes)).experience;
+        let experience = session_file::parse(&text::lossy(&bytes)).experience;
         if !open_failures(&experience).iter().any(|(_, f)| f.key == key) {
             return Ok(None);
         }
@@ -117,7 +117,7 @@ fn record(ctx: &Ctx, project: &Project, outcome: &ShellOutcome) -> Result<Option
     )?;
     let existing = text::read_optional(&path)?
         .unwrap_or_else(|| templates::session(ctx.clock.today()).into_bytes());
-    let current = session::parse(&text::lossy(&existing));
+    let current = session_file::parse(&text::lossy(&existing));
     let open = open_failures(&current.experience);
     let (updated, warning) = match &outcome.failure {
         None => {
@@ -132,7 +132,7 @@ fn record(ctx: &Ctx, project: &Project, outcome: &ShellOutcome) -> Result<Option
             let attempts = mine.iter().map(|f| f.count).sum();
             let line = failures::fixed_line(&key, attempts, &last.error);
             (
-                session::insert_item(&existing, Section::Experience, &line).0,
+                session_file::insert_item(&existing, Section::Experience, &line).0,
                 None,
             )
         }
@@ -163,7 +163,7 @@ fn record(ctx: &Ctx, project: &Project, outcome: &ShellOutcome) -> Result<Option
                         .filter(|i| FailureLine::parse(i).is_some())
                         .count();
                     (recorded < SESSION_CAP).then(|| {
-                        session::insert_item(&existing, Section::Experience, &new.render()).0
+                        session_file::insert_item(&existing, Section::Experience, &new.render()).0
                     })
                 }
             };
@@ -180,7 +180,7 @@ fn record(ctx: &Ctx, project: &Project, outcome: &ShellOutcome) -> Result<Option
 /// A repeat among the session's open failures (each counted as often as it happened),
 /// with the earlier failure it repeats.
 fn loop_warning(
-    current: &session::Session,
+    current: &session_file::Session,
     open: &[(usize, FailureLine)],
     new: &FailureLine,
 ) -> Option<(LoopWarning, FailureLine)> {
@@ -193,7 +193,7 @@ fn loop_warning(
         .flat_map(|s| current.items(*s).iter().cloned())
         .chain(earlier.iter().cloned())
         .collect();
-    let warning = loops::detect(&earlier, &context, &new.subject())?;
+    let warning = loop_signals::detect(&earlier, &context, &new.subject())?;
     let similar = open
         .iter()
         .rev()

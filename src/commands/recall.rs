@@ -16,7 +16,7 @@ use crate::output;
 use crate::promote::{self, Action, Promotion};
 use crate::rank::{self, retrieve::Recalled};
 use crate::remind;
-use crate::store::session::{self as session_file, Session};
+use crate::store::session_file::{self as session_file, Session};
 use crate::store::state::{State, content_hash};
 use crate::store::tail::LineCount;
 use crate::store::{Project, atomic, session_archive, templates, text};
@@ -173,7 +173,7 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
     let relevant_memories = if new_session {
         Vec::new()
     } else {
-        rank::signals::for_session(&project, &session, ctx.clock.today())?
+        rank::reply_signals::for_session(&project, &session, ctx.clock.today())?
     };
     let shown: Vec<&str> = relevant_memories.iter().map(|m| m.text.as_str()).collect();
     crate::store::usage::record_shown(&project, &shown, ctx.clock.today());

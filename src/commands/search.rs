@@ -9,7 +9,7 @@ use chrono::NaiveDate;
 use serde::Serialize;
 
 use crate::app::Ctx;
-use crate::capture::{derived, stale};
+use crate::capture::{derived, staleness as stale};
 use crate::cli::SearchArgs;
 use crate::embed::lines::{self, FillStats, Part};
 use crate::error::{Error, Result};
@@ -21,7 +21,7 @@ use crate::rank::hybrid::{self, Fusion, Near, QueryShape};
 use crate::rank::index::{Found, Index, Scope};
 use crate::rank::retrieve::Recalled;
 use crate::rank::tokenize::{Tokenizer, compounds};
-use crate::rank::{decay, sections};
+use crate::rank::{decay, named_sections as sections};
 use crate::store::state::State;
 use crate::store::{self, Project, registry};
 

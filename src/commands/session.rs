@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::app::Ctx;
 use crate::error::Result;
-use crate::store::session::{self as session_file, Section, Session};
+use crate::store::session_file::{self as session_file, Section, Session};
 use crate::store::{session_archive, text};
 
 #[derive(Serialize)]

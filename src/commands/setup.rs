@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::agents::{self, Agent, aider, claude, codex, cursor, mcp, targets};
+use crate::agents::{self, Agent, aider, claude, codex, cursor, mcp_clients, targets};
 use crate::app::Ctx;
 use crate::cli::SetupArgs;
 use crate::commands::{read_memory, refresh_context};
@@ -299,8 +299,8 @@ fn plan_setup(
 /// The project MCP configuration file of an agent that has one.
 fn mcp_file(agent: Agent) -> Option<&'static str> {
     match agent {
-        Agent::Claude => Some(mcp::CLAUDE_FILE),
-        Agent::Cursor => Some(mcp::CURSOR_FILE),
+        Agent::Claude => Some(mcp_clients::CLAUDE_FILE),
+        Agent::Cursor => Some(mcp_clients::CURSOR_FILE),
         _ => None,
     }
 }
@@ -316,12 +316,12 @@ fn plan_mcp(
         return Ok(());
     };
     let (existing, mut config) = read_json_file(project, file)?;
-    let merged = mcp::merge(&mut config).map_err(|reason| Error::BadFile {
+    let merged = mcp_clients::merge(&mut config).map_err(|reason| Error::BadFile {
         path: project.root.join(file),
         reason,
     })?;
     match merged {
-        mcp::Merged::Added => {
+        mcp_clients::Merged::Added => {
             report.changes.push(Change {
                 file: file.into(),
                 action: "add the mind MCP server (mind mcp)".into(),
@@ -332,8 +332,8 @@ fn plan_mcp(
                 record.mcp_original = existing.map(|b| String::from_utf8_lossy(&b).into_owned());
             }
         }
-        mcp::Merged::Present => {}
-        mcp::Merged::Different => report.notes.push(format!(
+        mcp_clients::Merged::Present => {}
+        mcp_clients::Merged::Different => report.notes.push(format!(
             "{file} configures a `mind` MCP server with another command; it stays as it is"
         )),
     }
@@ -358,7 +358,7 @@ fn plan_mcp_removal(
         (None, false) => return Ok(()),
     };
     let (existing, mut config) = read_json_file(project, &file)?;
-    if existing.is_none() || !mcp::remove(&mut config) {
+    if existing.is_none() || !mcp_clients::remove(&mut config) {
         return Ok(());
     }
     let bytes = match &record.mcp_original {

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use crate::agents::{Agent, claude, mcp};
+use crate::agents::{Agent, claude, mcp_clients};
 use crate::app::Ctx;
 use crate::cli::SetupArgs;
 use crate::error::{Error, Result};
@@ -44,19 +44,19 @@ pub fn run(args: &SetupArgs, ctx: &Ctx) -> Result<()> {
         }
     })?;
     let status = if args.remove {
-        if mcp::remove(&mut config) {
+        if mcp_clients::remove(&mut config) {
             "removed"
         } else {
             "absent"
         }
     } else {
-        match mcp::merge(&mut config).map_err(|reason| Error::BadFile {
+        match mcp_clients::merge(&mut config).map_err(|reason| Error::BadFile {
             path: path.clone(),
             reason,
         })? {
-            mcp::Merged::Added => "added",
-            mcp::Merged::Present => "present",
-            mcp::Merged::Different => "different",
+            mcp_clients::Merged::Added => "added",
+            mcp_clients::Merged::Present => "present",
+            mcp_clients::Merged::Different => "different",
         }
     };
     let changed = matches!(status, "added" | "removed");

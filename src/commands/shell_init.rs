@@ -2,8 +2,8 @@
 
 use crate::cli::ShellInitArgs;
 use crate::error::Result;
-use crate::shell::init;
+use crate::shell::functions;
 
 pub fn run(args: &ShellInitArgs) -> Result<()> {
-    crate::output::print(&init::script(args.shell, &args.prefix)?)
+    crate::output::print(&functions::script(args.shell, &args.prefix)?)
 }

@@ -2,8 +2,8 @@
 //! replies (loop warnings, past solutions, relevant memories).
 
 use crate::output::{self, Paint};
+use crate::rank::reply_signals::LogSignals;
 use crate::rank::retrieve::Recalled;
-use crate::rank::signals::LogSignals;
 
 /// The signals as text to print after the "logged ..." line (empty when there are none).
 pub(crate) fn render_log(signals: &LogSignals, paint: &Paint) -> String {

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::app::Ctx;
-use crate::capture::stale::{self, StaleEntry};
+use crate::capture::staleness::{self, StaleEntry};
 use crate::error::Result;
 use crate::output;
 
@@ -15,7 +15,7 @@ struct Reply<'a> {
 
 pub fn run(ctx: &Ctx) -> Result<()> {
     let project = ctx.project()?;
-    let staleness = stale::check_memory(&project)?;
+    let staleness = staleness::check_memory(&project)?;
     let entries: Vec<&StaleEntry> = staleness.entries().collect();
     if ctx.json {
         return output::print_json(&Reply { stale: entries });
@@ -37,7 +37,7 @@ pub fn run(ctx: &Ctx) -> Result<()> {
         };
         out.push_str(&format!(
             "{} MEMORY.md:{} ({}) {}\n    {}\n",
-            p.warn(stale::MARK),
+            p.warn(staleness::MARK),
             e.line,
             e.date,
             p.dim(&why),

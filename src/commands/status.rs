@@ -11,7 +11,7 @@ use crate::config::Config;
 use crate::context::inspect;
 use crate::error::Result;
 use crate::parse::{EntryType, ProblemStatus};
-use crate::store::session::{self as session_file, Section};
+use crate::store::session_file::{self as session_file, Section};
 use crate::store::state::State;
 use crate::store::{self, text};
 

@@ -25,7 +25,7 @@ pub fn recall_section(
     _project: &crate::store::Project,
     _config: &crate::config::Config,
     _doc: &crate::parse::Document,
-    _session: &crate::store::session::Session,
+    _session: &crate::store::session_file::Session,
 ) -> Option<String> {
     None
 }
@@ -44,8 +44,8 @@ mod with_team {
     use crate::output;
     use crate::store::{Project, global_config};
     use crate::team::collect::collect;
-    use crate::team::search::{Ranking, TeamHit, TeamQuery};
-    use crate::team::{db, identity, pull, push, status};
+    use crate::team::search_db::{Ranking, TeamHit, TeamQuery};
+    use crate::team::{db, db_status as status, identity, pull, push};
 
     pub fn run(args: &TeamArgs, ctx: &Ctx) -> Result<()> {
         match &args.action {
@@ -80,7 +80,7 @@ mod with_team {
         project: &Project,
         config: &crate::config::Config,
         doc: &crate::parse::Document,
-        session: &crate::store::session::Session,
+        session: &crate::store::session_file::Session,
     ) -> Option<String> {
         let home = ctx.home().ok()?;
         let on = match config.team_recall {
@@ -95,11 +95,11 @@ mod with_team {
         }
         let (url, _) = global_config::database_url(&home).ok().flatten()?;
         let texts = session_texts(doc, session);
-        let query = crate::team::recall::query_for(&texts)?;
+        let query = crate::team::recall_section::query_for(&texts)?;
         let own = identity::of(project).identity;
-        match crate::team::recall::find(&url, &query, &own) {
+        match crate::team::recall_section::find(&url, &query, &own) {
             Ok(hits) if hits.is_empty() => None,
-            Ok(hits) => Some(crate::team::recall::render(&hits)),
+            Ok(hits) => Some(crate::team::recall_section::render(&hits)),
             Err(e) => {
                 // A hook's recall says nothing on stderr.
                 if !ctx.quiet {
@@ -117,7 +117,7 @@ mod with_team {
     /// open problems and latest decisions (the last ones written first).
     fn session_texts<'a>(
         doc: &'a crate::parse::Document,
-        session: &'a crate::store::session::Session,
+        session: &'a crate::store::session_file::Session,
     ) -> Vec<&'a str> {
         use crate::parse::EntryType;
         let mut texts: Vec<&str> = session
@@ -264,7 +264,7 @@ mod with_team {
             limit: args.limit,
             vector,
         };
-        let (hits, ranking) = crate::team::search::search(&mut client, &query)?;
+        let (hits, ranking) = crate::team::search_db::search(&mut client, &query)?;
         if args.verbose {
             ctx.note(&format!("ranking: {}", ranking.describe()));
         }

@@ -7,7 +7,7 @@ use crate::cli::{VaultAction, VaultArgs};
 use crate::error::Result;
 use crate::output;
 use crate::store::state::State;
-use crate::vault::{self, Mode, Synced};
+use crate::vault_sync::{self, Mode, Synced};
 
 pub fn run(args: &VaultArgs, ctx: &Ctx) -> Result<()> {
     match &args.action {
@@ -33,7 +33,7 @@ fn link(vault_dir: &std::path::Path, name: Option<&str>, copy: bool, ctx: &Ctx) 
     let project = ctx.project()?;
     let name = name.map_or_else(|| project.name(), str::to_string);
     let vault_dir = ctx.cwd.join(vault_dir);
-    let linked = vault::link(&project, &vault_dir, &name, copy)?;
+    let linked = vault_sync::link(&project, &vault_dir, &name, copy)?;
     let status = if linked.unchanged {
         "unchanged"
     } else if linked.existed {
@@ -95,12 +95,12 @@ fn sync(ctx: &Ctx) -> Result<()> {
     let project = ctx.project()?;
     let state = State::load(&project.state())?;
     let mut copies = Vec::new();
-    for entry in vault::recorded(&state) {
-        if entry.mode != Mode::Copy || !entry.path.join(vault::MANIFEST).is_file() {
+    for entry in vault_sync::recorded(&state) {
+        if entry.mode != Mode::Copy || !entry.path.join(vault_sync::MANIFEST).is_file() {
             continue;
         }
         copies.push(SyncedCopy {
-            synced: vault::sync(&project, &entry.path)?,
+            synced: vault_sync::sync(&project, &entry.path)?,
             path: entry.path.display().to_string(),
         });
     }
@@ -140,10 +140,10 @@ struct StatusReply {
 fn status(ctx: &Ctx) -> Result<()> {
     let project = ctx.project()?;
     let state = State::load(&project.state())?;
-    let links: Vec<StatusItem> = vault::recorded(&state)
+    let links: Vec<StatusItem> = vault_sync::recorded(&state)
         .into_iter()
         .map(|e| StatusItem {
-            status: vault::status(&project, &e),
+            status: vault_sync::status(&project, &e),
             path: e.path.display().to_string(),
             mode: e.mode,
         })

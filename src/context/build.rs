@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 use crate::capture::rules;
 use crate::parse::loops::Recency;
 use crate::parse::{Document, Entity, EntryType, loops};
-use crate::store::session::Session;
+use crate::store::session_file::Session;
 
 pub use super::shown::escape;
 use super::shown::{OPEN_QUOTE, clip};

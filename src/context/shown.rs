@@ -16,7 +16,7 @@ const CLOSE_QUOTE: char = '”';
 /// repository chose: it is shown in quotes, followed by where it came from, so an agent
 /// reads it as data, never as an instruction. Only a line someone logged is shown bare.
 pub(super) fn clip(text: &str) -> String {
-    let (text, stale) = match text.strip_suffix(crate::capture::stale::MARK) {
+    let (text, stale) = match text.strip_suffix(crate::capture::staleness::MARK) {
         Some(rest) => (rest.trim_end(), true),
         None => (text, false),
     };
@@ -40,7 +40,7 @@ pub(super) fn clip(text: &str) -> String {
     };
     if stale {
         shown.push(' ');
-        shown.push_str(crate::capture::stale::MARK);
+        shown.push_str(crate::capture::staleness::MARK);
     }
     shown
 }

@@ -31,7 +31,7 @@ pub fn apply(fix: &Fix, home: &GlobalFolder, today: chrono::NaiveDate) -> Result
             atomic::write_atomic(&path, content.as_bytes())
         }
         Fix::InstallHooks { root } => {
-            let outcome = crate::githooks::install(root, false)?;
+            let outcome = crate::hook_install::install(root, false)?;
             if outcome.ok() {
                 Ok(())
             } else {

@@ -5,8 +5,8 @@
 //! a registry entry for a folder that is gone. Text a person wrote is never changed.
 
 pub mod fix;
-pub mod global;
-pub mod project;
+pub mod global_checks;
+pub mod project_checks;
 
 use std::path::PathBuf;
 

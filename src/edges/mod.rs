@@ -1,10 +1,10 @@
 //! Edges: gotchas worth knowing before doing something. Project gotchas live in MEMORY.md
-//! (`## Gotchas` bullets and `gotcha:` lines, see [`project`]); global edges, shared by
+//! (`## Gotchas` bullets and `gotcha:` lines, see [`project_gotchas`]); global edges, shared by
 //! every project, in `$MIND_HOME/global_edges.json` (the Python Mind's schema, see
-//! [`global`]). [`rank`] orders them for an intent, a code snippet and a stack.
+//! [`global_edges`]). [`rank`] orders them for an intent, a code snippet and a stack.
 
-pub mod global;
-pub mod project;
+pub mod global_edges;
+pub mod project_gotchas;
 pub mod rank;
 
 use serde::Serialize;

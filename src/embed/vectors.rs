@@ -17,7 +17,7 @@ use std::path::Path;
 use crate::rank::cache::fast_hash;
 
 const MAGIC: &[u8; 8] = b"MINDVEC\0";
-const FORMAT: u32 = 1;
+const FORMAT: u32 = 2;
 pub const VECTORS_FILE: &str = "vectors.bin";
 
 /// The hash a line's vector is stored under.

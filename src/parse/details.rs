@@ -451,7 +451,7 @@ pub fn split_gotcha(title: &str) -> (String, Option<String>) {
 /// both say "fixed" — and a few generic ones ("use", "new", "since"). Kept as sorted
 /// hashes: one lookup per word.
 static STATE_HASHES: LazyLock<Vec<u64>> = LazyLock::new(|| {
-    let mut hashes: Vec<u64> = STATE_WORDS.iter().map(|w| fnv(w.as_bytes())).collect();
+    let mut hashes: Vec<u64> = STATE_WORDS.iter().map(|w| word_id(w.as_bytes())).collect();
     hashes.sort_unstable();
     hashes
 });
@@ -475,7 +475,9 @@ fn is_subjectless(lower: &str) -> bool {
         lower
     };
     crate::rank::stopwords::is_stop_word(word)
-        || STATE_HASHES.binary_search(&fnv(lower.as_bytes())).is_ok()
+        || STATE_HASHES
+            .binary_search(&word_id(lower.as_bytes()))
+            .is_ok()
 }
 
 /// Content words of a title for "same subject" checks, as hashes: lower case, stop and
@@ -509,12 +511,12 @@ pub fn subject_ids(text: &str, max: usize) -> Vec<u64> {
         if is_subjectless(lower) {
             continue;
         }
-        let whole = fnv(lower.as_bytes());
+        let whole = word_id(lower.as_bytes());
         let stemmed = stem(lower);
         let id = if stemmed.len() == lower.len() {
             whole
         } else {
-            fnv(stemmed.as_bytes())
+            word_id(stemmed.as_bytes())
         };
         if !out.contains(&id) {
             out.push(id);
@@ -526,13 +528,9 @@ pub fn subject_ids(text: &str, max: usize) -> Vec<u64> {
     out
 }
 
-fn fnv(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf29ce484222325;
-    for b in bytes {
-        h ^= u64::from(*b);
-        h = h.wrapping_mul(0x100000001b3);
-    }
-    h
+/// Word ids for set lookups (in memory only; the cache hash, XXH3).
+fn word_id(bytes: &[u8]) -> u64 {
+    crate::rank::cache::fast_hash(bytes)
 }
 
 /// Plural and tense endings trimmed. Subject ids are only compared with each other, never
@@ -667,7 +665,12 @@ mod tests {
             wikilinks("see [[MEMORY#L12]] and [[auth|Auth notes]]"),
             vec!["MEMORY#L12", "auth"]
         );
-        let ids = |words: &[&str]| words.iter().map(|w| fnv(w.as_bytes())).collect::<Vec<_>>();
+        let ids = |words: &[&str]| {
+            words
+                .iter()
+                .map(|w| word_id(w.as_bytes()))
+                .collect::<Vec<_>>()
+        };
         assert_eq!(
             subject_ids("API returns 500 on large payloads, fixed", 8),
             ids(&["api", "return", "500", "large", "payload"])

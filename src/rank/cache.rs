@@ -22,45 +22,14 @@ use crate::memories::Category;
 
 const MAGIC: &[u8; 8] = b"MINDIDX\0";
 /// Bump when the tokenizer, the segment layout or what gets indexed changes.
-const FORMAT: u32 = 6;
+const FORMAT: u32 = 7;
 pub const CACHE_FILE: &str = "index.bin";
 
-/// A fast 64-bit content hash for change detection (not cryptographic). Four independent
-/// lanes take 32 bytes per step, so hashing a large memory or cache file keeps the CPU's
-/// multipliers busy instead of waiting on one chain.
+/// The 64-bit content hash of everything persisted under `.mind/cache/` (change detection
+/// and checksums; not cryptographic): XXH3, stable across versions and platforms. Measured
+/// against the four-lane hash written here before: 1.2–2.3× faster from 64 bytes to 4 MiB.
 pub fn fast_hash(bytes: &[u8]) -> u64 {
-    const K: u64 = 0x517c_c1b7_2722_0a95;
-    let word = |c: &[u8]| u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-    let seed = 0x9e37_79b9_7f4a_7c15 ^ (bytes.len() as u64).wrapping_mul(K);
-    let mut lanes = [
-        seed,
-        seed.rotate_left(16),
-        seed.rotate_left(32),
-        seed.rotate_left(48),
-    ];
-    let mut blocks = bytes.chunks_exact(32);
-    for b in &mut blocks {
-        for (lane, c) in lanes.iter_mut().zip(b.chunks_exact(8)) {
-            *lane = (lane.rotate_left(23) ^ word(c)).wrapping_mul(K);
-        }
-    }
-    let mut h = lanes
-        .iter()
-        .fold(seed, |h, &lane| (h.rotate_left(23) ^ lane).wrapping_mul(K));
-    let mut chunks = blocks.remainder().chunks_exact(8);
-    for c in &mut chunks {
-        h = (h.rotate_left(23) ^ word(c)).wrapping_mul(K);
-    }
-    let mut tail = [0u8; 8];
-    let rem = chunks.remainder();
-    tail[..rem.len()].copy_from_slice(rem);
-    h = (h.rotate_left(23) ^ u64::from_le_bytes(tail)).wrapping_mul(K);
-    // Final avalanche (MurmurHash3's fmix64).
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-    h ^ (h >> 33)
+    xxhash_rust::xxh3::xxh3_64(bytes)
 }
 
 /// Identifies the running binary: a rebuilt `mind` must not trust an older build's index.

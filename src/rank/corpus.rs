@@ -81,7 +81,7 @@ impl Kind {
     /// A type name as `--type` accepts it (the `mind log` names and aliases, plus `note`).
     pub fn parse(name: &str) -> Option<Kind> {
         use crate::classify::{LogKind, parse_type};
-        use crate::store::session::Section;
+        use crate::store::session_file::Section;
         if matches!(name.trim().to_ascii_lowercase().as_str(), "note" | "notes") {
             return Some(Kind::Note);
         }

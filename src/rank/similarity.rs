@@ -15,7 +15,7 @@
 //! related — derived by `scripts/eval-similarity.sh` on the labelled pairs of
 //! `tests/eval/similarity-pairs.jsonl` (held-out lines, none from the development set):
 //! thresholds chosen on one half of the pairs, reported on the other (see
-//! `tests/similarity.rs` for the figures).
+//! `tests/cli/similarity.rs` for the figures).
 
 use std::collections::HashMap;
 

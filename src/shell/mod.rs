@@ -2,4 +2,4 @@
 //! functions `mind shell-init` prints. Nothing here prints.
 
 pub mod completion;
-pub mod init;
+pub mod functions;

@@ -14,7 +14,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 use crate::rank::cache::fast_hash;
-use crate::store::memory::append_after;
+use crate::store::memory_file::append_after;
 use crate::store::text::{self, eol_of};
 
 /// How much of the end is read at first (and how much more each time a heading or a line
@@ -141,7 +141,7 @@ impl Tail {
     }
 
     /// The bytes to append so that `lines` sit under a `## {date}` heading (as
-    /// [`crate::store::memory::append_under_date`] gives for the whole file).
+    /// [`crate::store::memory_file::append_under_date`] gives for the whole file).
     pub fn append_under_date(&self, date: NaiveDate, lines: &[String]) -> Vec<u8> {
         append_after(self.eol, &self.bytes, self.len == 0, date, lines)
     }
@@ -177,7 +177,7 @@ impl Tail {
 }
 
 /// Whether `bytes` (starting at a line start) hold a `## ` heading line (what
-/// `store::memory`'s last heading date looks for).
+/// `store::memory_file`'s last heading date looks for).
 fn has_level2_heading(bytes: &[u8]) -> bool {
     bytes.split(|b| *b == b'\n').any(|line| {
         let t = text::trimmed(line);

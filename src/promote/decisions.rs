@@ -1,0 +1,387 @@
+//! Each candidate against the MEMORY.md index (sentence vectors with the model, else
+//! lexical similarity): skip, link, supersede or add, with the line it concerns.
+
+use std::sync::Arc;
+
+use chrono::NaiveDate;
+
+use super::{Action, CONFIDENT, Promotion, Similar, candidates, confidence, worth_cues};
+use crate::capture::tool_failures::fixed_key;
+use crate::embed::vectors::Quantized;
+use crate::rank::bm25::Hit;
+use crate::rank::bm25::{Features, Filter, Query};
+use crate::rank::corpus::Kind;
+use crate::rank::index::Found;
+use crate::rank::index::Index;
+use crate::rank::similarity::{
+    self, Band, Compared, LEXICAL_MEMORY_BANDS, SENTENCE_BANDS, SegmentVocabulary, Similarity,
+    Vector,
+};
+use crate::rank::tokenize::Tokenizer;
+use crate::sentences::Sentences;
+use crate::store::Project;
+use crate::store::home::GlobalFolder;
+use crate::store::session_file::{Section, Session};
+
+/// Decide what to do with each candidate against `memory_bytes` (MEMORY.md as it is now),
+/// by sentence vectors when `home` holds an installed model.
+pub fn plan(
+    project: &Project,
+    session: &Session,
+    memory_bytes: &Arc<Vec<u8>>,
+    today: NaiveDate,
+    home: Option<&GlobalFolder>,
+) -> (Vec<Promotion>, Vec<(usize, String)>) {
+    let candidates = candidates(session);
+    if candidates.is_empty() {
+        return (Vec::new(), Vec::new());
+    }
+    let mut tokenizer = Tokenizer::default();
+    let index = Index::memory_bytes(project, Arc::clone(memory_bytes), &mut tokenizer);
+    // The model is loaded only when there is something to compare.
+    let mut sentences =
+        home.and_then(|home| Sentences::open(home, &project.dir().join(crate::store::CACHE_DIR)));
+    let decided = decide(
+        &index,
+        candidates,
+        &mut tokenizer,
+        today,
+        sentences.as_mut(),
+    );
+    if let Some(sentences) = sentences {
+        sentences.save();
+    }
+    decided
+}
+
+/// The type of the memory line a session section is promoted as (a recorded fix is progress).
+fn kind_of(from: Section, line: &str) -> Kind {
+    if from == Section::Experience && fixed_key(line).is_some() {
+        return Kind::Progress;
+    }
+    match from {
+        Section::Rejected => Kind::Rejected,
+        Section::Blockers => Kind::Problem,
+        Section::Experience | Section::Assumptions => Kind::Learning,
+    }
+}
+
+/// How a candidate relates to a memory line of its own kind in the related band or above.
+fn relate_same_kind(
+    kind: Kind,
+    line: &str,
+    confidence: f32,
+    band: Band,
+    old: &str,
+    tokenizer: &mut Tokenizer,
+) -> (Action, String) {
+    let added = similarity::new_words(line, old, tokenizer);
+    if band == Band::NearIdentical && added.is_empty() {
+        return (Action::Skipped, "nothing new".to_string());
+    }
+    if kind != Kind::Rejected
+        && band >= Band::VerySimilar
+        && confidence >= CONFIDENT
+        && same_subject(line, old, tokenizer)
+        && let Some(how) = contradiction(line, old, &added)
+    {
+        return (Action::Superseded, format!("replaces it: {how}"));
+    }
+    let reason = if added.is_empty() {
+        "related".to_string()
+    } else {
+        format!("adds: {}", added.join(", "))
+    };
+    (Action::Linked, reason)
+}
+
+/// The old line is about what the new one is about: at most a quarter of its meaningful
+/// words (one, for a short line) go unsaid by the new one, numbers and negations aside.
+pub(super) fn same_subject(new: &str, old: &str, tokenizer: &mut Tokenizer) -> bool {
+    let unsaid: Vec<String> = similarity::new_words(old, new, tokenizer)
+        .into_iter()
+        .filter(|w| !w.chars().any(|c| c.is_ascii_digit()) && !worth_cues::negative(w))
+        .collect();
+    // The old line's words that carry meaning (stop words and framing left out).
+    let total = similarity::new_words(old, "", tokenizer).len();
+    unsaid.len() <= (total / 4).max(1)
+}
+
+/// How `new` contradicts `old`, if it does: the opposite polarity, a correction word, or a
+/// number that changed. A line that says "also" adds; it never contradicts.
+pub(super) fn contradiction(new: &str, old: &str, added: &[String]) -> Option<&'static str> {
+    let (new_content, old_content) = (similarity::content(new), similarity::content(old));
+    if worth_cues::additive(new_content) {
+        return None;
+    }
+    if worth_cues::negative(new_content) != worth_cues::negative(old_content) {
+        return Some("the opposite polarity");
+    }
+    if worth_cues::correction(new_content) {
+        return Some("a correction");
+    }
+    let numbers = |t: &str| -> Vec<String> {
+        t.split(|c: char| !c.is_alphanumeric() && c != '.')
+            .map(|w| w.trim_matches('.'))
+            .filter(|w| w.chars().any(|c| c.is_ascii_digit()))
+            .map(str::to_ascii_lowercase)
+            .collect()
+    };
+    let (new_numbers, old_numbers) = (numbers(new_content), numbers(old_content));
+    let changed = added.iter().any(|w| w.chars().any(|c| c.is_ascii_digit()))
+        && old_numbers.iter().any(|n| !new_numbers.contains(n));
+    changed.then_some("a changed number")
+}
+
+/// How many memory lines closest in meaning each candidate is compared with, beside the
+/// lexical search's hits (a paraphrase may share no word with the line it repeats).
+const NEAREST: usize = 5;
+
+/// The memory's lines that have a cached sentence vector: their `(source, doc)` and the
+/// vectors end to end, as the cache keeps them (signed bytes and one scale per line).
+struct MemoryVectors {
+    lines: Vec<(usize, usize)>,
+    data: Vec<i8>,
+    scales: Vec<f32>,
+}
+
+impl MemoryVectors {
+    fn of(index: &Index, sentences: &mut Sentences) -> MemoryVectors {
+        let mut out = MemoryVectors {
+            lines: Vec::new(),
+            data: Vec::new(),
+            scales: Vec::new(),
+        };
+        for (s, source) in index.sources.iter().enumerate() {
+            for doc in 0..source.segment.doc_count() {
+                let meta = source.segment.doc(doc);
+                if meta.superseded {
+                    continue;
+                }
+                if let Some(v) = sentences.cached(source.slice(meta.start, meta.len)) {
+                    out.lines.push((s, doc));
+                    out.data.extend_from_slice(v.values);
+                    out.scales.push(v.scale);
+                }
+            }
+        }
+        out
+    }
+
+    /// The `limit` lines closest to `target` in the related band or above.
+    fn nearest(&self, target: &[f32], limit: usize) -> Vec<(usize, usize)> {
+        if self.lines.is_empty() {
+            return Vec::new();
+        }
+        let dim = self.data.len() / self.lines.len();
+        let mut near: Vec<(f32, (usize, usize))> = self
+            .data
+            .chunks_exact(dim)
+            .zip(&self.scales)
+            .zip(&self.lines)
+            .map(|((values, &scale), at)| {
+                let cosine = Quantized { scale, values }.dot(target);
+                (cosine.clamp(0.0, 1.0), *at)
+            })
+            .filter(|(c, _)| *c >= SENTENCE_BANDS.related)
+            .collect();
+        near.sort_by(|a, b| b.0.total_cmp(&a.0));
+        near.into_iter().take(limit).map(|(_, at)| at).collect()
+    }
+}
+
+/// The decisions for every candidate, and the memory lines to mark superseded
+/// (1-based line number, text as found). With `sentences` (the model is installed) lines
+/// are compared by their sentence vectors and the sentence bands; without, lexically.
+fn decide(
+    index: &Index,
+    candidates: Vec<(Section, String, String)>,
+    tokenizer: &mut Tokenizer,
+    today: NaiveDate,
+    mut sentences: Option<&mut Sentences>,
+) -> (Vec<Promotion>, Vec<(usize, String)>) {
+    let vocab = SegmentVocabulary::new(index.segments());
+    let features = Features::default();
+    // Sentence vectors of the candidates (embedded in one batch) and of the memory's lines
+    // (as retrieval cached them).
+    let (mut candidate_vectors, memory) = match sentences.as_deref_mut() {
+        Some(sentences) => {
+            let lines: Vec<&str> = candidates.iter().map(|c| c.2.as_str()).collect();
+            let vectors = sentences.vectors(&lines);
+            let memory = vectors
+                .is_some()
+                .then(|| MemoryVectors::of(index, sentences));
+            (vectors.unwrap_or_default(), memory)
+        }
+        None => (Vec::new(), None),
+    };
+    candidate_vectors.reverse();
+    let mut promotions: Vec<Promotion> = Vec::new();
+    let mut accepted: Vec<(Compared, Kind, String)> = Vec::new();
+    let mut superseded: Vec<(usize, String)> = Vec::new();
+    let round = |x: f32| (f64::from(x) * 100.0).round() / 100.0;
+    for (from, item, line) in candidates {
+        let kind = kind_of(from, &line);
+        let confidence = confidence(&item);
+        let compared = Compared {
+            lexical: Vector::of_text(&line, tokenizer, &vocab),
+            sentence: candidate_vectors.pop(),
+        };
+        // Already promoted in this batch (same kind, nothing new)?
+        let twin = accepted
+            .iter()
+            .filter(|(_, k, _)| *k == kind)
+            .map(|(c, _, l)| (c.similarity(&compared), l))
+            .find(|(s, l)| {
+                s.band(&LEXICAL_MEMORY_BANDS) == Band::NearIdentical
+                    && similarity::new_words(&line, l, tokenizer).is_empty()
+            });
+        if let Some((s, twin)) = twin {
+            promotions.push(Promotion {
+                from,
+                item,
+                line,
+                kind,
+                action: Action::Skipped,
+                confidence: round(confidence),
+                similar_to: Some(Similar {
+                    text: twin.clone(),
+                    line: None,
+                    kind,
+                    similarity: round(s.value),
+                }),
+                reason: Some("nothing new (promoted in this batch)".to_string()),
+            });
+            continue;
+        }
+        let query = Query::parse(similarity::content(&line), tokenizer, &features);
+        let mut pool: Vec<Found<'_>> = index
+            .search(&query, &features, &Filter::default(), today, 10)
+            .into_iter()
+            .filter(|f| !f.meta.superseded)
+            .collect();
+        if let (Some(target), Some(memory)) = (&compared.sentence, &memory) {
+            for (seg, doc) in memory.nearest(target, NEAREST) {
+                let hit = Hit {
+                    seg,
+                    doc,
+                    score: 0.0,
+                    coverage: 0.0,
+                };
+                let found = index.resolve(hit);
+                if !pool.iter().any(|f| f.meta.line == found.meta.line) {
+                    pool.push(found);
+                }
+            }
+        }
+        // The lexical hits without a cached vector are embedded now (a few lines), so the
+        // whole pool is compared on one scale.
+        let pool_vectors: Vec<Option<Vec<f32>>> =
+            match (&compared.sentence, sentences.as_deref_mut()) {
+                (Some(_), Some(sentences)) => {
+                    let texts: Vec<&str> = pool.iter().map(|f| f.text()).collect();
+                    match sentences.vectors(&texts) {
+                        Some(v) => v.into_iter().map(Some).collect(),
+                        None => vec![None; pool.len()],
+                    }
+                }
+                _ => vec![None; pool.len()],
+            };
+        let related: Vec<(Similarity, Found<'_>)> = pool
+            .into_iter()
+            .zip(pool_vectors)
+            .map(|(f, sentence)| {
+                let other = Compared {
+                    lexical: Vector::of_doc(&f.source.segment, f.doc, &vocab),
+                    sentence,
+                };
+                (other.similarity(&compared), f)
+            })
+            .filter(|(s, _)| s.band(&LEXICAL_MEMORY_BANDS) >= Band::Similar)
+            .collect();
+        // The most similar line of the candidate's own kind, else of another kind in the
+        // update band (only a line about the same subject is worth a link across kinds).
+        let best = |same: bool| {
+            related
+                .iter()
+                .filter(|(_, f)| (f.meta.kind == kind) == same)
+                .filter(|(s, _)| same || s.band(&LEXICAL_MEMORY_BANDS) >= Band::VerySimilar)
+                .max_by(|a, b| {
+                    a.0.value
+                        .total_cmp(&b.0.value)
+                        .then(b.1.meta.line.cmp(&a.1.meta.line))
+                })
+        };
+        let mut promotion = Promotion {
+            from,
+            item,
+            line: line.clone(),
+            kind,
+            action: Action::Added,
+            confidence: round(confidence),
+            similar_to: None,
+            reason: None,
+        };
+        if let Some((score, found)) = best(true).or_else(|| best(false)) {
+            promotion.similar_to = Some(Similar {
+                text: found.text().to_string(),
+                line: Some(found.meta.line),
+                kind: found.meta.kind,
+                similarity: round(score.value),
+            });
+            let (action, reason) = if found.meta.kind == kind {
+                relate_same_kind(
+                    kind,
+                    &line,
+                    confidence,
+                    score.band(&LEXICAL_MEMORY_BANDS),
+                    found.text(),
+                    tokenizer,
+                )
+            } else {
+                // Another kind is never a duplicate and never replaced: a rejection of
+                // MySQL leaves the decision for Postgres as it is.
+                (Action::Linked, format!("related {}", found.meta.kind))
+            };
+            promotion.action = action;
+            promotion.reason = Some(reason);
+            match action {
+                Action::Superseded => {
+                    if !superseded.iter().any(|(l, _)| *l == found.meta.line) {
+                        superseded.push((found.meta.line, found.text().to_string()));
+                    }
+                }
+                Action::Linked => {
+                    promotion.line = format!("{line} (see also: {})", wikilink(found));
+                }
+                Action::Added | Action::Skipped => {}
+            }
+        }
+        if promotion.action != Action::Skipped {
+            accepted.push((compared, kind, promotion.line.clone()));
+        }
+        promotions.push(promotion);
+    }
+    (promotions, superseded)
+}
+
+/// `[[MEMORY#YYYY-MM-DD]]` for the line's date heading (its section heading if it has no
+/// date, the file itself if neither).
+fn wikilink(found: &crate::rank::index::Found<'_>) -> String {
+    if let Some(date) = found.meta.date {
+        return format!("[[MEMORY#{date}]]");
+    }
+    let seg = &found.source.segment;
+    let section = seg.section(
+        found
+            .meta
+            .section
+            .min(seg.section_count().saturating_sub(1)),
+    );
+    let heading = found.source.slice(section.start, section.len).trim();
+    if heading.is_empty() || heading.contains(['|', '[', ']', '#']) {
+        "[[MEMORY]]".to_string()
+    } else {
+        format!("[[MEMORY#{heading}]]")
+    }
+}

@@ -1,0 +1,191 @@
+//! Which session items are candidates for MEMORY.md, and how sure each one sounds.
+
+use super::worth_cues;
+use crate::capture::tool_failures::{FailureLine, fixed_key};
+use crate::parse::{classify_line, ruled_out};
+use crate::rank::similarity::{self, Vector};
+use crate::rank::tokenize::Tokenizer;
+use crate::store::session_file::{Section, Session};
+
+/// How sure a session item sounds, 0..=1: a reason or a definite finding raises it,
+/// hedging lowers it; an explicitly labelled item (`learned: x`) counts as the parser rates it.
+pub fn confidence(item: &str) -> f32 {
+    let mut c: f32 = 0.5;
+    if worth_cues::reason(item) {
+        c += 0.2;
+    }
+    if worth_cues::definite(item) {
+        c += 0.2;
+    }
+    if worth_cues::specific(item) {
+        c += 0.1;
+    }
+    if worth_cues::hedge(item) {
+        c -= 0.3;
+    }
+    if let Some(parsed) = classify_line(item, None)
+        && parsed.confidence > c
+        && !worth_cues::hedge(item)
+    {
+        c = parsed.confidence;
+    }
+    c.clamp(0.0, 1.0)
+}
+
+/// Reuse signals of a problem: platforms, libraries and tools, error patterns, cause and
+/// fix. Reusable when the score reaches 0.3 or two kinds of signal are present.
+pub fn reusable(text: &str) -> bool {
+    let kinds = [
+        (worth_cues::platform(text), 0.3),
+        (worth_cues::library(text), 0.25),
+        (worth_cues::error(text), 0.3),
+        (
+            worth_cues::find_cause(text).is_some() || worth_cues::cause_item(text),
+            0.15,
+        ),
+        (
+            worth_cues::find_fix(text).is_some() || worth_cues::fix_item(text),
+            0.2,
+        ),
+    ];
+    let score: f32 = kinds.iter().filter(|(hit, _)| *hit).map(|(_, w)| w).sum();
+    let count = kinds.iter().filter(|(hit, _)| *hit).count();
+    score >= 0.3 || count >= 2
+}
+
+/// A blocker as `problem: X → cause: C → fix: F`, taking cause and fix from the blocker
+/// itself or from the session's experiences about it.
+pub(super) fn problem_line<'e>(
+    blocker: &str,
+    experiences: &'e [String],
+    tokenizer: &mut Tokenizer,
+) -> (String, Vec<&'e String>) {
+    let mut used: Vec<&'e String> = Vec::new();
+    let text = strip_label(blocker);
+    let (mut problem, mut cause, mut fix) = (text.to_string(), None, None);
+    if let Some(m) = worth_cues::find_fix(&problem) {
+        fix = Some(problem[m.end..].trim().to_string());
+        problem = problem[..m.start].trim().to_string();
+    }
+    if let Some(m) = worth_cues::find_cause(&problem) {
+        cause = Some(problem[m.end..].trim().to_string());
+        problem = problem[..m.start].trim().to_string();
+    }
+    if cause.is_none() || fix.is_none() {
+        let all: Vec<&str> = experiences
+            .iter()
+            .map(String::as_str)
+            .chain([text])
+            .collect();
+        let vocab = similarity::TextVocabulary::new(all, tokenizer);
+        let target = Vector::of_text(text, tokenizer, &vocab);
+        let about: Vec<&String> = experiences
+            .iter()
+            .filter(|e| Vector::of_text(e, tokenizer, &vocab).similarity(&target) >= 0.4)
+            .collect();
+        if fix.is_none()
+            && let Some(e) = about.iter().rev().find(|e| worth_cues::fix_item(e))
+        {
+            fix = Some(e.to_string());
+            used.push(e);
+        }
+        if cause.is_none()
+            && let Some(e) = about
+                .iter()
+                .rev()
+                .find(|e| worth_cues::cause_item(e) && !used.contains(e))
+        {
+            cause = Some(e.to_string());
+            used.push(e);
+        }
+    }
+    let tidy = |s: &str| {
+        s.trim()
+            .trim_end_matches(['.', ',', ';', ' ', '-', '–', '—'])
+            .trim()
+            .to_string()
+    };
+    let mut line = format!("problem: {}", tidy(&problem));
+    for (name, part) in [("cause", cause), ("fix", fix)] {
+        if let Some(p) = part.map(|p| tidy(&p)).filter(|p| !p.is_empty()) {
+            line.push_str(&format!(" → {name}: {p}"));
+        }
+    }
+    (line, used)
+}
+
+/// The items of `session` worth promoting, with their memory lines: rejections, then
+/// learnings, then problems. An experience that a problem line already carries as its
+/// cause or fix is not promoted a second time as a learning.
+pub fn candidates(session: &Session) -> Vec<(Section, String, String)> {
+    let mut tokenizer = Tokenizer::default();
+    let mut problems = Vec::new();
+    let mut used: Vec<&String> = Vec::new();
+    for item in &session.blockers {
+        if reusable(item) {
+            let (line, from) = problem_line(item, &session.experience, &mut tokenizer);
+            used.extend(from);
+            problems.push((Section::Blockers, item.clone(), line));
+        }
+    }
+    let mut out = Vec::new();
+    for item in &session.rejected {
+        if worth_cues::reason(item) || worth_cues::verdict(item) {
+            out.push((
+                Section::Rejected,
+                item.clone(),
+                format!("decided against: {}", rejected_text(item)),
+            ));
+        }
+    }
+    for item in &session.experience {
+        if used.contains(&item) {
+            continue;
+        }
+        // A failed command is raw material; what is worth keeping is how it got fixed.
+        if FailureLine::parse(item).is_some() {
+            continue;
+        }
+        if fixed_key(item).is_some() {
+            out.push((Section::Experience, item.clone(), item.clone()));
+            continue;
+        }
+        if worth_cues::tech(item) || worth_cues::insight(item) || worth_cues::path_or_code(item) {
+            out.push((
+                Section::Experience,
+                item.clone(),
+                format!("learned: {}", strip_label(item)),
+            ));
+        }
+    }
+    out.extend(problems);
+    out
+}
+
+/// Drop a label the item already has, so `learned: x` does not become `learned: learned: x`.
+fn strip_label(item: &str) -> &str {
+    let lower = item.to_ascii_lowercase();
+    for label in [
+        "learned:",
+        "learning:",
+        "til:",
+        "rejected:",
+        "tried:",
+        "blocked:",
+        "blocker:",
+        "stuck:",
+        "problem:",
+    ] {
+        if lower.starts_with(label) {
+            return item[label.len()..].trim_start();
+        }
+    }
+    item
+}
+
+/// A rejected item without the words that already say it was ruled out, so `ruled out X`
+/// becomes `decided against: X`, never `decided against: ruled out X`.
+fn rejected_text(item: &str) -> &str {
+    let text = strip_label(item);
+    ruled_out(text).unwrap_or(text)
+}

@@ -1,0 +1,160 @@
+//! Posting lists: `(id, count)` pairs kept end to end while a segment is built, written as
+//! LEB128 varints with ids as gaps from the previous id of the same list, and read back
+//! in place (see the layout in `segment`).
+
+/// `(id, count)` pairs read from varints, ids as gaps (see the layout).
+pub struct Pairs<'a> {
+    pub(super) bytes: &'a [u8],
+    pub(super) pos: usize,
+    /// Pairs still to read (the bytes' end stops it too).
+    pub(super) left: usize,
+    pub(super) prev: usize,
+}
+
+impl Pairs<'_> {
+    #[inline]
+    fn varint(&mut self) -> Option<u64> {
+        let mut v = 0u64;
+        let mut shift = 0;
+        loop {
+            let b = *self.bytes.get(self.pos)?;
+            self.pos += 1;
+            v |= u64::from(b & 0x7f).checked_shl(shift)?;
+            if b & 0x80 == 0 {
+                return Some(v);
+            }
+            shift += 7;
+        }
+    }
+}
+
+impl Iterator for Pairs<'_> {
+    type Item = (usize, u32);
+
+    #[inline]
+    fn next(&mut self) -> Option<(usize, u32)> {
+        if self.left == 0 {
+            return None;
+        }
+        let pair = self
+            .varint()
+            .zip(self.varint())
+            .and_then(|(gap, tf)| Some((self.prev.checked_add(usize::try_from(gap).ok()?)?, tf)));
+        match pair {
+            Some((id, tf)) => {
+                self.left -= 1;
+                self.prev = id;
+                Some((id, tf as u32))
+            }
+            None => {
+                self.left = 0;
+                None
+            }
+        }
+    }
+}
+
+/// Lists of `(id, count)` pairs (one per doc, section or term), stored end to end, so that
+/// building a segment allocates a few large arrays instead of one per line and per term.
+pub(super) struct Lists {
+    /// Where each list ends in `pairs`.
+    pub(super) ends: Vec<usize>,
+    pub(super) pairs: Vec<(u32, u32)>,
+}
+
+impl Lists {
+    pub(super) fn with_capacity(lists: usize) -> Self {
+        Lists {
+            ends: Vec::with_capacity(lists),
+            pairs: Vec::new(),
+        }
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub(super) fn start(&self, i: usize) -> usize {
+        if i == 0 { 0 } else { self.ends[i - 1] }
+    }
+
+    pub(super) fn get(&self, i: usize) -> &[(u32, u32)] {
+        &self.pairs[self.start(i)..self.ends[i]]
+    }
+
+    /// Append a list: the sorted `(id, count)` pairs of a list of ids.
+    pub(super) fn push_counts(&mut self, ids: &mut [u32]) {
+        ids.sort_unstable();
+        let from = self.pairs.len();
+        for &id in ids.iter() {
+            match self.pairs[from..].last_mut() {
+                Some((t, c)) if *t == id => *c += 1,
+                _ => self.pairs.push((id, 1)),
+            }
+        }
+        self.ends.push(self.pairs.len());
+    }
+
+    /// Rename every id through `remap`, keeping each list sorted by id.
+    pub(super) fn remap(&mut self, remap: &[u32]) {
+        for i in 0..self.len() {
+            let (s, e) = (self.start(i), self.ends[i]);
+            let list = &mut self.pairs[s..e];
+            for (t, _) in list.iter_mut() {
+                *t = remap[*t as usize];
+            }
+            list.sort_unstable();
+        }
+    }
+
+    /// The inverted lists: for each of `n` ids, the `(list, count)` pairs of the lists that
+    /// hold it, in list order.
+    pub(super) fn invert(&self, n: usize) -> Lists {
+        let mut ends = vec![0usize; n];
+        for &(t, _) in &self.pairs {
+            ends[t as usize] += 1;
+        }
+        let mut total = 0;
+        for e in ends.iter_mut() {
+            total += *e;
+            *e = total;
+        }
+        let mut next: Vec<usize> = (0..n)
+            .map(|t| if t == 0 { 0 } else { ends[t - 1] })
+            .collect();
+        let mut pairs = vec![(0u32, 0u32); total];
+        for i in 0..self.len() {
+            for &(t, c) in self.get(i) {
+                let slot = &mut next[t as usize];
+                pairs[*slot] = (i as u32, c);
+                *slot += 1;
+            }
+        }
+        Lists { ends, pairs }
+    }
+}
+
+/// Every list of `lists` as varint pairs (ids as gaps within the list), end to end; with
+/// each list's byte start.
+pub(super) fn encode_lists(lists: &Lists) -> (Vec<u8>, Vec<u32>) {
+    let mut out = Vec::with_capacity(lists.pairs.len() * 3);
+    let mut starts = Vec::with_capacity(lists.len());
+    for i in 0..lists.len() {
+        starts.push(out.len() as u32);
+        let mut prev = 0u32;
+        for &(id, tf) in lists.get(i) {
+            varint(&mut out, id - prev);
+            varint(&mut out, tf);
+            prev = id;
+        }
+    }
+    (out, starts)
+}
+
+fn varint(out: &mut Vec<u8>, mut v: u32) {
+    while v >= 0x80 {
+        out.push(v as u8 | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}

@@ -1,0 +1,39 @@
+//! The command-line tests: one binary (one link) running `mind` through its CLI, a module
+//! per command or area, all sharing the hermetic builder in `common`.
+
+mod common;
+mod gitrun;
+
+mod architecture;
+mod blocker;
+mod checkpoint;
+mod concurrency;
+mod diff;
+mod doctor;
+mod edges;
+mod first_week;
+mod harvest;
+mod helper;
+mod home;
+mod hooks;
+mod hostile;
+mod index_text;
+mod init;
+mod log;
+mod loops;
+mod mcp;
+mod memory;
+mod parse;
+mod posttool;
+mod promote;
+mod python_compat;
+mod readme;
+mod recall;
+mod reminders;
+mod search;
+mod semantic;
+mod setup;
+mod shell;
+mod similarity;
+mod status;
+mod team;

@@ -1,0 +1,1012 @@
+//! `mind parse` through the binary, the context block built from entities, real-world
+//! files, and property tests of the parser.
+
+use crate::common;
+
+use std::path::PathBuf;
+
+use common::{Env, User};
+use serde_json::{Value, json};
+
+fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+fn jsonl(out: &str) -> Vec<Value> {
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+/// (type, title) of every entity `mind parse FILE --json` prints.
+fn entities(env: &Env, file: &str) -> Vec<(String, String)> {
+    jsonl(&env.ok(&["parse", file, "--json"]))
+        .into_iter()
+        .map(|e| {
+            (
+                e["type"].as_str().unwrap().to_string(),
+                e["title"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn lines_mode_prints_one_record_per_input_line() {
+    let env = Env::new();
+    env.write(
+        "notes.md",
+        "## Gotchas\n- bcrypt is slow on ARM\n\n## Log\ndecided: KEY: use JWT because stateless\n// decided not to retry\nShould we use Redis?\n",
+    );
+    let records = jsonl(&env.ok(&["parse", "--lines", "notes.md", "--json"]));
+    let got: Vec<Value> = records
+        .iter()
+        .map(|r| json!([r["text"], r["type"], r["key"]]))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            json!(["## Gotchas", "none", false]),
+            json!(["- bcrypt is slow on ARM", "gotcha", false]),
+            json!(["", "none", false]),
+            json!(["## Log", "none", false]),
+            json!(["decided: KEY: use JWT because stateless", "decision", true]),
+            json!(["// decided not to retry", "none", false]),
+            json!(["Should we use Redis?", "none", false]),
+        ]
+    );
+    assert_eq!(records[4]["confidence"], json!(0.9));
+    assert_eq!(records[1]["confidence"], json!(0.55));
+    assert_eq!(records[0]["confidence"], json!(0.0));
+    assert_eq!(records[5]["reason"], "code");
+    assert_eq!(records[6]["reason"], "question");
+}
+
+#[test]
+fn lines_mode_explains_in_plain_text() {
+    let env = Env::new();
+    env.write(
+        "notes.md",
+        "Turns out the cache is per user\nShould we use Redis?\n",
+    );
+    let out = env.ok(&["parse", "--lines", "notes.md"]);
+    assert_eq!(
+        out,
+        "learning 0.60 Turns out the cache is per user (cue)\n\
+         none     0.00 Should we use Redis? (question)\n"
+    );
+}
+
+#[test]
+fn pasted_log_records_are_output_not_memories() {
+    let env = Env::new();
+    env.write(
+        "notes.md",
+        "[2026-01-05 10:12:01] ERROR failed to connect to the database: timeout\n\
+         2026-01-05T10:12:01.120Z WARN retrying after the upload failed\n\
+         2026-01-05 10:12:01 [error] worker crashed\n\
+         ERROR: the build failed with exit code 2\n\
+         2026-01-05: fixed the flaky upload test\n",
+    );
+    let out = env.ok(&["parse", "--lines", "notes.md"]);
+    assert_eq!(
+        out,
+        "none     0.00 [2026-01-05 10:12:01] ERROR failed to connect to the database: timeout (code)\n\
+         none     0.00 2026-01-05T10:12:01.120Z WARN retrying after the upload failed (code)\n\
+         none     0.00 2026-01-05 10:12:01 [error] worker crashed (code)\n\
+         problem  0.90 ERROR: the build failed with exit code 2 (type label)\n\
+         progress 0.60 2026-01-05: fixed the flaky upload test (cue)\n"
+    );
+}
+
+#[test]
+fn entities_carry_reasoning_status_dates_and_links() {
+    let env = Env::new();
+    env.write(
+        "MEMORY.md",
+        "## Gotchas\n- bcrypt is slow on ARM -> use argon2\n\n\
+         ## 2026-01-14\n\
+         decided: use Postgres over MySQL because we need JSONB\n\
+         problem: uploads fail on Safari\n\
+         problem: the API returns 500 on large payloads\n\
+         ## 2026-01-15 (continued)\n\
+         fixed: large payloads now stream, the API 500 is gone\n\
+         decided: use REST [superseded] see [[MEMORY#L5]]\n\
+         problem: deploy blocked by the legal review\n",
+    );
+    let records = jsonl(&env.ok(&["parse", "MEMORY.md", "--json"]));
+    assert_eq!(records.len(), 7);
+    let gotcha = &records[0];
+    assert_eq!(gotcha["type"], "gotcha");
+    assert_eq!(gotcha["title"], "bcrypt is slow on ARM");
+    assert_eq!(gotcha["workaround"], "use argon2");
+    assert_eq!(gotcha["date"], Value::Null);
+    assert_eq!(gotcha["line"], 2);
+
+    let decision = &records[1];
+    assert_eq!(
+        decision["text"],
+        "decided: use Postgres over MySQL because we need JSONB"
+    );
+    assert_eq!(
+        decision["title"],
+        "use Postgres over MySQL because we need JSONB"
+    );
+    assert_eq!(decision["reasoning"], "we need JSONB");
+    assert_eq!(decision["alternatives"], json!(["MySQL"]));
+    assert_eq!(decision["date"], "2026-01-14");
+    assert_eq!(decision["confidence"], json!(0.9));
+    assert_eq!(decision["key"], false);
+    assert_eq!(decision["status"], Value::Null);
+
+    assert_eq!(records[2]["status"], "open");
+    assert_eq!(records[3]["status"], "resolved");
+    assert_eq!(records[3]["resolved_by"], 9);
+    assert_eq!(records[4]["type"], "progress");
+    assert_eq!(records[4]["date"], "2026-01-15");
+    assert_eq!(records[5]["superseded"], true);
+    assert_eq!(records[5]["links"], json!(["MEMORY#L5"]));
+    assert_eq!(records[6]["status"], "blocked");
+}
+
+#[test]
+fn default_file_is_memory_md_and_reads_what_log_writes() {
+    let env = Env::initialised();
+    for (kind, message) in [
+        ("decision", "use JWT because sessions need sticky routing"),
+        ("problem", "Safari drops the session cookie"),
+        ("learning", "cookies need SameSite=None with Secure"),
+        ("progress", "Safari session cookie is sent again"),
+        ("gotcha", "the CDN caches 301 redirects forever"),
+        ("decision", "KEY: never store tokens in localStorage"),
+    ] {
+        env.ok(&["log", kind, message]);
+    }
+    let records = jsonl(&env.ok(&["parse", "--json"]));
+    let got: Vec<(&str, &str, bool)> = records
+        .iter()
+        .map(|r| {
+            (
+                r["type"].as_str().unwrap(),
+                r["title"].as_str().unwrap(),
+                r["key"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (
+                "decision",
+                "use JWT because sessions need sticky routing",
+                false
+            ),
+            ("problem", "Safari drops the session cookie", false),
+            ("learning", "cookies need SameSite=None with Secure", false),
+            ("progress", "Safari session cookie is sent again", false),
+            ("gotcha", "the CDN caches 301 redirects forever", false),
+            ("decision", "never store tokens in localStorage", true),
+        ]
+    );
+    assert!(records.iter().all(|r| r["date"] == "2026-01-15"));
+    assert_eq!(records[0]["reasoning"], "sessions need sticky routing");
+    // The later progress entry on the same subject closes the problem.
+    assert_eq!(records[1]["status"], "resolved");
+}
+
+#[test]
+fn human_output_lists_entities_with_notes() {
+    let env = Env::new();
+    env.write(
+        "m.md",
+        "## 2026-01-14\nproblem: uploads fail on Safari\ndecided: KEY: use JWT\n",
+    );
+    assert_eq!(
+        env.ok(&["parse", "m.md"]),
+        "L2 problem  0.90 uploads fail on Safari (2026-01-14, open)\n\
+         L3 decision 0.90 KEY use JWT (2026-01-14)\n"
+    );
+}
+
+#[test]
+fn several_files_name_the_file_of_each_entity() {
+    let env = Env::new();
+    env.write("a.md", "decided: use rust\n");
+    env.write("b.md", "learned: cargo caches builds\n");
+    let records = jsonl(&env.ok(&["parse", "a.md", "b.md", "--json"]));
+    assert_eq!(records.len(), 2);
+    assert!(records[0]["file"].as_str().unwrap().ends_with("a.md"));
+    assert!(records[1]["file"].as_str().unwrap().ends_with("b.md"));
+}
+
+#[test]
+fn a_missing_file_fails_before_printing_anything() {
+    let env = Env::new();
+    env.write("a.md", "decided: use rust\n");
+    let out = env
+        .mind(&["parse", "a.md", "missing.md", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("missing.md: no such file"), "{stderr}");
+}
+
+#[test]
+fn without_a_project_the_default_file_is_an_error() {
+    let env = Env::new();
+    let out = env.mind(&["parse"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn invalid_utf8_is_read_lossily() {
+    let env = Env::new();
+    env.write("bad.md", b"decided: use caf\xe9 names\n".as_slice());
+    let records = jsonl(&env.ok(&["parse", "bad.md", "--json"]));
+    assert_eq!(records[0]["title"], "use caf\u{fffd} names");
+}
+
+#[test]
+fn every_real_file_parses() {
+    let env = Env::new();
+    let dir = fixture("real");
+    let mut count = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let file = path.to_str().unwrap();
+        for args in [
+            vec!["parse", file, "--json"],
+            vec!["parse", "--lines", file, "--json"],
+            vec!["parse", file],
+        ] {
+            let out = env.ok(&args);
+            if args.contains(&"--lines") {
+                let lines = std::fs::read_to_string(&path).unwrap().lines().count();
+                assert_eq!(out.lines().count(), lines, "{file}");
+            }
+        }
+        count += 1;
+    }
+    assert_eq!(count, 15);
+}
+
+#[test]
+fn inputs_the_fuzzer_found_parse() {
+    let env = Env::new();
+    for entry in std::fs::read_dir(fixture("fuzz")).unwrap() {
+        let path = entry.unwrap().path();
+        env.ok(&["parse", path.to_str().unwrap(), "--json"]);
+        env.ok(&["parse", "--lines", path.to_str().unwrap()]);
+    }
+}
+
+#[test]
+fn real_mind_memory_file() {
+    // A MEMORY.md from a project using the Python Mind, with hand-written sections.
+    let env = Env::new();
+    let file = fixture("real/vibeforge1111__vibeship-spawner-ui__MEMORY.md");
+    let got = entities(&env, file.to_str().unwrap());
+    let count = |t: &str| got.iter().filter(|(k, _)| k == t).count();
+    // Three `**What:**` records under `## Decisions`, seven bullets under `## Learnings`,
+    // and 28 logged lines whose label decides (8 decided, 4 learned, 16 fixed): every
+    // logged line is an entity of its label's type, whatever its body says.
+    assert_eq!(got.len(), 38);
+    assert_eq!(
+        (
+            count("decision"),
+            count("learning"),
+            count("progress"),
+            count("problem")
+        ),
+        (3 + 8, 7 + 4, 16, 0)
+    );
+    assert_eq!(
+        got[0],
+        (
+            "decision".into(),
+            "Created comprehensive interactive tutorial system for Spawner onboarding".into()
+        )
+    );
+    assert_eq!(
+        got[3],
+        (
+            "learning".into(),
+            "Real MCP connections work via `@modelcontextprotocol/sdk`".into()
+        )
+    );
+    // "decided: Fixed PRD analyzer ..." is a decision: the label wins.
+    assert!(got.contains(&(
+        "decision".into(),
+        "Fixed PRD analyzer (prd-analyzer.ts) to generate dynamic workflows instead of hardcoded 12 features/13 tasks/12 connections. Key changes: (1) Made infrastructure tasks conditional (needsFrontend, needsBackend, needsAuth, needsDatabase, needsDeployment, needsTesting), (2) Removed slice(0,5) limit on feature tasks, (3) Improved extractFeatures() with 5 detection methods (bullets, headings, user stories, paragraph patterns, keyword detection), (4) Different PRDs now generate different workflows. Also fixed duplicate keys in h70-skill-matcher.ts (dashboard, pdf, pipeline). Documented all rules in CLAUDE.md to prevent regression.".into()
+    )));
+    // Field lines (`**Why:**`, `**Tab Order:**`, `**Stack:**`), the quoted philosophy and
+    // the detail lists are not entities.
+    let lines: Vec<u64> = jsonl(&env.ok(&["parse", file.to_str().unwrap(), "--json"]))
+        .iter()
+        .map(|r| r["line"].as_u64().unwrap())
+        .collect();
+    for field_line in [7, 12, 15, 21, 48] {
+        assert!(!lines.contains(&field_line), "line {field_line}");
+    }
+}
+
+#[test]
+fn real_decision_log() {
+    // A memory-bank decision log: `**Context:**` / `**Decision:**` / `**Alternatives
+    // Considered:**` fields under dated headings.
+    let env = Env::new();
+    let file = fixture("real/AIgen-Solutions-s-r-l__fastapi-auth-service__decisionLog.md");
+    let records = jsonl(&env.ok(&["parse", file.to_str().unwrap(), "--json"]));
+    let got: Vec<(&str, &str, &str)> = records
+        .iter()
+        .map(|r| {
+            (
+                r["type"].as_str().unwrap(),
+                r["date"].as_str().unwrap(),
+                r["title"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (
+                "problem",
+                "2025-03-06",
+                "This creates a security issue as unverified users can access the system."
+            ),
+            (
+                "decision",
+                "2025-03-06",
+                "Modify the login endpoint to check if a user's email is verified before issuing a JWT token."
+            ),
+            (
+                "decision",
+                "2025-03-06",
+                "Return a 403 Forbidden response with a clear message if a user attempts to log in without verifying their email."
+            ),
+            (
+                "decision",
+                "2025-03-06",
+                "Update tests to reflect this new behavior."
+            ),
+            (
+                "problem",
+                "2025-03-14",
+                "The service experienced database connection issues that weren't properly handled or reported."
+            ),
+            (
+                "problem",
+                "2025-03-14",
+                "User-facing errors don't provide appropriate status codes or recovery information."
+            ),
+            (
+                "problem",
+                "2025-03-14",
+                "No retry mechanisms exist for transient database failures."
+            ),
+            (
+                "decision",
+                "2025-03-14",
+                "Implement a comprehensive database error handling strategy with:"
+            ),
+        ]
+    );
+}
+
+#[test]
+fn real_gotchas_and_progress_files() {
+    let env = Env::new();
+    let gotchas = entities(
+        &env,
+        fixture("real/quantmind-br__repodocs-go__serena-gotchas.md")
+            .to_str()
+            .unwrap(),
+    );
+    // `# Known Gotchas and Important Notes` types every statement below it.
+    assert!(gotchas.iter().all(|(k, _)| k == "gotcha"));
+    assert!(gotchas.contains(&(
+        "gotcha".into(),
+        "Be aware of potential resource leaks".into()
+    )));
+    assert!(gotchas.contains(&(
+        "gotcha".into(),
+        "Builds use `CGO_ENABLED=0` for fully static binaries. This affects:".into()
+    )));
+
+    let progress = jsonl(
+        &env.ok(&[
+            "parse",
+            fixture("real/0xmichalis__nftbk__progress.md")
+                .to_str()
+                .unwrap(),
+            "--json",
+        ]),
+    );
+    // Feature inventories (✅/⬜ lists) and milestones are not memories; the numbered
+    // `## Known Issues` are problems, the struck-through one resolved by its ✅ Fixed line.
+    let got: Vec<(&str, &str)> = progress
+        .iter()
+        .map(|r| {
+            (
+                r["type"].as_str().unwrap(),
+                r["status"].as_str().unwrap_or("-"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            ("problem", "open"),
+            ("problem", "open"),
+            ("problem", "open"),
+            ("problem", "resolved"),
+            ("progress", "-"),
+        ]
+    );
+}
+
+#[test]
+fn recall_builds_the_block_from_entities() {
+    let mut env = Env::initialised();
+    env.at("2026-01-01T09:00:00Z");
+    env.ok(&[
+        "log",
+        "decision",
+        "use sqlite for now because there is no server",
+    ]);
+    env.ok(&["log", "problem", "uploads fail on Safari"]);
+    env.at("2026-01-20T09:00:00Z");
+    env.ok(&[
+        "log",
+        "decision",
+        "use GraphQL over REST because mobile needs it",
+    ]);
+    env.ok(&["log", "learning", "KEY: tokens are scoped per workspace"]);
+    env.ok(&["recall"]);
+    let claude = env.read("CLAUDE.md");
+    let block = claude
+        .split("## Key (Never Forget)")
+        .nth(1)
+        .expect("key section")
+        .split("<!-- MIND:END -->")
+        .next()
+        .unwrap();
+    assert_eq!(
+        block,
+        "
+- [learning] tokens are scoped per workspace
+
+## Recent Decisions
+- use GraphQL over REST because mobile needs it (2026-01-20)
+- use sqlite for now because there is no server (2026-01-01)
+
+## Open Loops
+- [!] uploads fail on Safari (2026-01-01) - unresolved
+- [?] use sqlite for now because there is no server (2026-01-01) - still valid?
+
+## Continue From
+Last: tokens are scoped per workspace (2026-01-20)
+"
+    );
+}
+
+/// (text, type, reason) of every line `mind parse --lines FILE --json` prints.
+fn line_types(env: &Env, file: &str) -> Vec<(String, String, String)> {
+    jsonl(&env.ok(&["parse", "--lines", file, "--json"]))
+        .into_iter()
+        .map(|r| {
+            (
+                r["text"].as_str().unwrap().to_string(),
+                r["type"].as_str().unwrap().to_string(),
+                r["reason"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn typed(text: &str, kind: &str, reason: &str) -> (String, String, String) {
+    (text.to_string(), kind.to_string(), reason.to_string())
+}
+
+/// The recall block as written to CLAUDE.md.
+fn recall_block(env: &Env) -> String {
+    env.ok(&["recall"]);
+    env.read("CLAUDE.md")
+}
+
+#[test]
+fn issue_title_symptoms_are_problems_and_show_as_open_loops() {
+    let mut env = Env::initialised();
+    env.write(
+        "titles.md",
+        "Tooltip flickers on hover in Firefox\n\
+         Cron job fires an hour late after DST\n\
+         Settings not saved after restart\n\
+         API returns null for deleted users\n\
+         Prevent flicker when the tooltip opens\n\
+         The CLI prints a warning when the config is missing\n",
+    );
+    assert_eq!(
+        line_types(&env, "titles.md"),
+        vec![
+            typed("Tooltip flickers on hover in Firefox", "problem", "symptom"),
+            typed(
+                "Cron job fires an hour late after DST",
+                "problem",
+                "symptom"
+            ),
+            typed("Settings not saved after restart", "problem", "symptom"),
+            typed("API returns null for deleted users", "problem", "symptom"),
+            typed("Prevent flicker when the tooltip opens", "none", "no cue"),
+            typed(
+                "The CLI prints a warning when the config is missing",
+                "none",
+                "no cue"
+            ),
+        ]
+    );
+    // Logged without a type, the same words are typed by the same engine, written as a
+    // problem and shown among the open loops.
+    env.at("2026-02-01T09:00:00Z");
+    env.ok(&["log", "Tooltip flickers on hover in Firefox"]);
+    assert!(
+        env.read(".mind/MEMORY.md")
+            .contains("problem: Tooltip flickers on hover in Firefox\n")
+    );
+    assert!(
+        recall_block(&env)
+            .contains("- [!] Tooltip flickers on hover in Firefox (2026-02-01) - unresolved\n")
+    );
+}
+
+#[test]
+fn legends_templates_and_code_lines_are_not_entries() {
+    let env = Env::initialised();
+    let legend = "## Legend\n\
+                  - gotcha: Something that surprised you\n\
+                  - decided: What you chose and why\n\
+                  - problem: A bug or blocker you hit\n\
+                  - Problem: a reported defect that is still open\n\
+                  learned: [lesson here]\n\
+                  if (!decided) throw new Error(\"not decided\");\n";
+    env.write("legend.md", legend);
+    let got = line_types(&env, "legend.md");
+    let kinds: Vec<&str> = got.iter().map(|(_, k, _)| k.as_str()).collect();
+    assert_eq!(kinds, vec!["none"; 7]);
+    assert_eq!(got[1].2, "label with template text");
+    assert_eq!(got[5].2, "label with placeholder text");
+    assert_eq!(got[6].2, "code");
+    // In MEMORY.md the legend adds nothing to the context block.
+    let memory = env.read(".mind/MEMORY.md");
+    env.write(".mind/MEMORY.md", format!("{memory}\n{legend}"));
+    assert_eq!(env.ok(&["parse", "--json"]), "");
+    let block = recall_block(&env);
+    assert!(!block.contains("surprised"), "{block}");
+    assert!(!block.contains("defect"), "{block}");
+}
+
+#[test]
+fn plans_rules_and_hypotheticals_are_not_entries() {
+    let env = Env::new();
+    env.write(
+        "plan.md",
+        "## TODO\n\
+         - Fix lint warnings\n\
+         - decided: keep the CLI flags stable\n\
+         ## Day 2\n\
+         **Objectives:**\n\
+         - Fix configuration issues\n\
+         we might decide later\n\
+         - Stuck for more than an hour? Ask in the channel.\n\
+         - Fix lint warnings\n",
+    );
+    assert_eq!(
+        line_types(&env, "plan.md"),
+        vec![
+            typed("## TODO", "none", "heading"),
+            typed("- Fix lint warnings", "none", "plan item"),
+            // A type label still says what a line is, wherever it stands.
+            typed(
+                "- decided: keep the CLI flags stable",
+                "decision",
+                "type label"
+            ),
+            typed("## Day 2", "none", "heading"),
+            typed("**Objectives:**", "none", "field of another entry"),
+            typed("- Fix configuration issues", "none", "plan item"),
+            // A paragraph ends the field's list.
+            typed("we might decide later", "none", "no cue"),
+            typed(
+                "- Stuck for more than an hour? Ask in the channel.",
+                "none",
+                "advice for a condition"
+            ),
+            // Outside a plan, the same words report a fix (a changelog line).
+            typed("- Fix lint warnings", "progress", "cue"),
+        ]
+    );
+}
+
+#[test]
+fn pipes_and_semicolons_inside_sentences_are_prose() {
+    let env = Env::new();
+    env.write(
+        "notes.md",
+        "Piping the log through grep | sort | uniq silently drops lines with tabs\n\
+         The upload fails when the file is over 2 GB;\n\
+         2025-12-13 | fixed auth | mood: good\n\
+         SELECT * FROM jobs WHERE state = 'failed';\n\
+         - blocked by signed authority;\n",
+    );
+    assert_eq!(
+        line_types(&env, "notes.md"),
+        vec![
+            typed(
+                "Piping the log through grep | sort | uniq silently drops lines with tabs",
+                "problem",
+                "cue"
+            ),
+            typed(
+                "The upload fails when the file is over 2 GB;",
+                "problem",
+                "cue"
+            ),
+            typed(
+                "2025-12-13 | fixed auth | mood: good",
+                "none",
+                "table or summary line"
+            ),
+            typed(
+                "SELECT * FROM jobs WHERE state = 'failed';",
+                "none",
+                "fragment or statement"
+            ),
+            typed(
+                "- blocked by signed authority;",
+                "none",
+                "fragment or statement"
+            ),
+        ]
+    );
+}
+
+#[test]
+fn parent_headings_type_bullets_under_neutral_subheadings() {
+    let env = Env::initialised();
+    let notes = "## Things that bit us\n\
+                 ### Frontend\n\
+                 - The date picker uses the browser locale, not the app's\n\
+                 ### Backend\n\
+                 - Cron runs in UTC on the server\n\
+                 ## A bit of history\n\
+                 - The app started as a weekend project\n";
+    env.write("notes.md", notes);
+    let kinds: Vec<String> = line_types(&env, "notes.md")
+        .into_iter()
+        .map(|(_, k, _)| k)
+        .collect();
+    assert_eq!(
+        kinds,
+        vec!["none", "none", "gotcha", "none", "gotcha", "none", "none"]
+    );
+    let memory = env.read(".mind/MEMORY.md");
+    env.write(".mind/MEMORY.md", format!("{memory}\n{notes}"));
+    let block = recall_block(&env);
+    let gotchas = block.split("## Gotchas").nth(1).expect("gotchas section");
+    assert!(
+        gotchas.contains("- Cron runs in UTC on the server"),
+        "{block}"
+    );
+    assert!(
+        gotchas.contains("- The date picker uses the browser locale, not the app's"),
+        "{block}"
+    );
+    assert!(!block.contains("weekend project"), "{block}");
+}
+
+#[test]
+fn a_user_logs_without_a_type_and_the_parser_decides() {
+    // As a user runs it: a temp HOME, a real git repository, no MIND_* but the clock.
+    let user = User::new();
+    let project = user.folder("shop");
+    user.git(&project, &["init", "-q"]);
+    user.ok(&project, &["init"]);
+    user.ok(
+        &project,
+        &["log", "we", "decided", "against", "Redis", "-", "overkill"],
+    );
+    user.ok(
+        &project,
+        &["log", "decision", "we decided against GraphQL for now"],
+    );
+    user.ok(
+        &project,
+        &[
+            "log",
+            "Search results show duplicate entries after pagination",
+        ],
+    );
+    user.ok(&project, &["log", "assuming the API is stable"]);
+    let memory = std::fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
+    assert!(
+        memory.contains("decided against: Redis - overkill\n"),
+        "{memory}"
+    );
+    // A decision whose words rule something out is kept as the rejection it is.
+    assert!(
+        memory.contains("decided against: GraphQL for now\n"),
+        "{memory}"
+    );
+    assert!(
+        memory.contains("problem: Search results show duplicate entries after pagination\n"),
+        "{memory}"
+    );
+    let session = std::fs::read_to_string(project.join(".mind/SESSION.md")).unwrap();
+    let assumptions = session.split("## Assumptions").nth(1).expect("assumptions");
+    assert!(
+        assumptions.contains("- assuming the API is stable"),
+        "{session}"
+    );
+}
+
+mod props {
+    use mind::classify::memory_line;
+    use mind::parse::{EntryType, classify_line, parse_document};
+    use proptest::prelude::*;
+
+    fn kind() -> impl Strategy<Value = EntryType> {
+        prop::sample::select(EntryType::ALL.to_vec())
+    }
+
+    /// A message someone would log: words (with some punctuation), saying something.
+    fn message() -> impl Strategy<Value = String> {
+        let word = prop_oneof![
+            "[a-z]{3,10}",
+            "[A-Z][a-z]{2,8}",
+            "[a-z]{1,6}[0-9]{0,3}",
+            prop::sample::select(vec![
+                "because",
+                "over",
+                "instead",
+                "of",
+                "not",
+                "KEY:",
+                "fixed",
+                "decided",
+                "problem",
+                "turns",
+                "out",
+                "stuck",
+                "on",
+                "?",
+                "-",
+                "->",
+                "`code`",
+                "**bold**",
+                "[[link]]",
+                "TIL",
+                "issue",
+                "error",
+                "would",
+                "if",
+                "Next:",
+                "[superseded]",
+                "todo",
+                "none",
+            ])
+            .prop_map(str::to_string),
+        ];
+        (
+            "[a-z]{3,10}",
+            prop::collection::vec(word, 0..12),
+            prop::sample::select(vec!["", ".", "!", "?", ";", ":"]),
+        )
+            .prop_map(|(first, rest, end)| {
+                let mut m = first;
+                for w in rest {
+                    m.push(' ');
+                    m.push_str(&w);
+                }
+                m.push_str(end);
+                m
+            })
+    }
+
+    // 256 cases each by default; `PROPTEST_CASES=100000 cargo test --release --test cli
+    // parse::props` for a long run.
+    proptest! {
+
+        #[test]
+        fn parsing_never_panics(text in "\\PC*", lines in prop::collection::vec("[ #>*_`~|<!\\-\\[\\]a-zA-Z0-9:→.?]{0,40}", 0..30)) {
+            let doc = parse_document(&text);
+            for e in &doc.entities {
+                prop_assert!(e.line >= 1 && e.line <= text.lines().count());
+                prop_assert!((0.0..=1.0).contains(&e.confidence));
+            }
+            let joined = lines.join("\n");
+            let doc = parse_document(&joined);
+            for e in &doc.entities {
+                prop_assert_eq!(e.text.as_str(), joined.lines().nth(e.line - 1).unwrap().trim().split("<!--").next().unwrap().trim_end());
+            }
+            for line in text.lines().chain(joined.lines()) {
+                let _ = classify_line(line, None);
+                let _ = classify_line(line, Some(EntryType::Gotcha));
+            }
+        }
+
+        #[test]
+        fn logged_lines_read_back_as_their_type(kind in kind(), message in message()) {
+            let line = memory_line(kind, &message);
+            let found = classify_line(&line, None);
+            prop_assert_eq!(found.map(|c| c.kind), Some(kind), "{}", line);
+        }
+
+        #[test]
+        fn a_logged_memory_file_reads_back_in_order(entries in prop::collection::vec((kind(), message()), 1..20)) {
+            let mut memory = String::from("# project\n\n## Project State\n- Goal:\n- Blocked: None\n\n## 2026-01-15\n\n");
+            for (kind, message) in &entries {
+                memory.push_str(&memory_line(*kind, message));
+                memory.push('\n');
+            }
+            let doc = parse_document(&memory);
+            let got: Vec<EntryType> = doc.entities.iter().map(|e| e.kind).collect();
+            let want: Vec<EntryType> = entries.iter().map(|(k, _)| *k).collect();
+            prop_assert_eq!(got, want);
+            prop_assert!(doc.entities.iter().all(|e| e.date.map(|d| d.to_string()) == Some("2026-01-15".into())));
+        }
+    }
+}
+
+#[test]
+fn rejections_keep_their_polarity_in_every_phrasing() {
+    let env = Env::new();
+    env.write(
+        "notes.md",
+        "# Notes\n\n## 2026-01-14\n\
+         decided: use Postgres over MySQL because we need jsonb columns\n\
+         decided against: bumping the timeout to 60s - still fails under load\n\
+         - Ruled out: Kafka - too heavy for three services\n\
+         - **Rejected:** GraphQL subscriptions\n\
+         We ruled out SQLite because of concurrent writes\n\
+         tried raising the pool size, didn't work\n\
+         We decided against Redis because the data fits in memory\n\n\
+         ## Rejected approaches\n\
+         - a second cache layer in front of the CDN\n\n\
+         ## Log\n\
+         the server rejected the request with a 413\n\
+         tried the nightly build and it works\n",
+    );
+    let records = jsonl(&env.ok(&["parse", "notes.md", "--json"]));
+    let got: Vec<(String, String, Value)> = records
+        .iter()
+        .map(|e| {
+            (
+                e["type"].as_str().unwrap().to_string(),
+                e["title"].as_str().unwrap().to_string(),
+                e["reasoning"].clone(),
+            )
+        })
+        .collect();
+    let rejected = |title: &str, why: Value| ("rejected".to_string(), title.to_string(), why);
+    assert_eq!(
+        got,
+        vec![
+            (
+                "decision".to_string(),
+                "use Postgres over MySQL because we need jsonb columns".to_string(),
+                json!("we need jsonb columns")
+            ),
+            rejected(
+                "bumping the timeout to 60s - still fails under load",
+                json!("still fails under load")
+            ),
+            rejected(
+                "Kafka - too heavy for three services",
+                json!("too heavy for three services")
+            ),
+            rejected("GraphQL subscriptions", Value::Null),
+            rejected(
+                "SQLite because of concurrent writes",
+                json!("of concurrent writes")
+            ),
+            rejected("tried raising the pool size, didn't work", Value::Null),
+            rejected(
+                "Redis because the data fits in memory",
+                json!("the data fits in memory")
+            ),
+            rejected("a second cache layer in front of the CDN", Value::Null),
+            (
+                "problem".to_string(),
+                "the server rejected the request with a 413".to_string(),
+                Value::Null
+            ),
+        ],
+        "{records:#?}"
+    );
+    // Line by line, the same verdicts.
+    let lines = jsonl(&env.ok(&["parse", "--lines", "notes.md", "--json"]));
+    assert_eq!(lines[5]["type"], "rejected");
+    assert_eq!(lines[5]["reason"], "type label");
+    assert_eq!(lines[9]["type"], "rejected");
+    assert_eq!(lines[9]["reason"], "cue");
+}
+
+mod one_engine {
+    //! `mind log`, capture and the parser type text with one engine: on every line of the
+    //! evaluation sets they agree.
+
+    use std::path::PathBuf;
+
+    use mind::capture::rules::{from_comment, from_message};
+    use mind::classify::{LogKind, classify};
+    use mind::parse::{EntryType, classify_line};
+    use mind::store::session_file::Section;
+
+    /// The evaluation sets in the repository, and the development set beside it when there.
+    fn eval_lines() -> Vec<String> {
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let mut files = vec![
+            root.join("tests/eval/parser-heldout.jsonl"),
+            root.join("tests/fixtures/parser-holdout.jsonl"),
+            root.join("tests/fixtures/parser-holdout-2.jsonl"),
+            root.join("tests/fixtures/parser-holdout-3.jsonl"),
+        ];
+        let dev = root.join("../shared/eval/parser-dev.jsonl");
+        if dev.exists() {
+            files.push(dev);
+        }
+        let mut lines = Vec::new();
+        for file in files {
+            let text = std::fs::read_to_string(&file).unwrap();
+            for record in text.lines().filter(|l| !l.trim().is_empty()) {
+                let value: serde_json::Value = serde_json::from_str(record).unwrap();
+                lines.push(value["text"].as_str().unwrap().trim().to_string());
+            }
+        }
+        assert!(lines.len() > 500, "{} lines", lines.len());
+        lines
+    }
+
+    /// The memory type a `mind log` destination stands for: a session blocker is a problem,
+    /// a session rejection a rejection; experiences and assumptions are no memory.
+    fn memory_type(kind: LogKind) -> Option<EntryType> {
+        match kind {
+            LogKind::Memory(kind) => Some(kind),
+            LogKind::Session(Section::Rejected) => Some(EntryType::Rejected),
+            LogKind::Session(Section::Blockers) => Some(EntryType::Problem),
+            LogKind::Session(_) => None,
+        }
+    }
+
+    #[test]
+    fn log_capture_and_parser_give_every_eval_line_the_same_type() {
+        let mut disagreements = Vec::new();
+        for line in eval_lines() {
+            let parser = classify_line(&line, None).map(|c| c.kind);
+            let log = memory_type(classify(&line).kind);
+            // A `MEMORY:` comment is always kept: text the parser types keeps its type,
+            // anything else is a plain learning.
+            let comment = from_comment(&line).map(|h| h.kind);
+            let comment_want = Some(parser.unwrap_or(EntryType::Learning));
+            // A commit line is a memory only with a label; when it is one, its type is the
+            // parser's.
+            let commit: Vec<EntryType> = from_message(&line, true)
+                .into_iter()
+                .map(|h| h.kind)
+                .collect();
+            let commit_ok = commit.iter().all(|k| Some(*k) == parser);
+            if log != parser || comment != comment_want || !commit_ok {
+                disagreements.push(format!(
+                    "{line:?}: parser {parser:?}, log {log:?}, comment {comment:?}, commit {commit:?}"
+                ));
+            }
+        }
+        assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
+    }
+}

@@ -1,0 +1,445 @@
+//! Semantic search: `mind model install` / `mind model status`, the vector cache, and
+//! hybrid ranking. Most tests run on a tiny random BERT the test writes itself; the test
+//! that needs real meaning runs with the real model when `MIND_TEST_MODEL` names its
+//! folder (CI sets it) and is skipped with a notice otherwise.
+#![cfg(feature = "semantic")]
+
+use crate::common;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use common::{Env, User};
+use predicates::prelude::*;
+use serde_json::Value;
+
+const MODEL_DIR: &str = "models/all-MiniLM-L6-v2";
+
+const MEMORY: &str = "# demo
+
+## Session Log
+
+## 2026-01-05 | infra
+
+decided: deploy the services on Kubernetes with one pod per worker
+learned: the CI runner has no Docker socket
+decided: use JWT access tokens with a 15 minute expiry
+fixed: orders page no longer fires one SQL query per row
+";
+
+fn tiny_model(at: &Path) -> PathBuf {
+    mind::embed::tiny::write_tiny_model(at);
+    at.to_path_buf()
+}
+
+/// A zip of `dir`'s files under `prefix` (e.g. "all-MiniLM-L6-v2/").
+fn zip_folder(dir: &Path, zip_path: &Path, prefix: &str) {
+    let file = std::fs::File::create(zip_path).unwrap();
+    let mut zip = zip::ZipWriter::new(file);
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let entry = entry.unwrap();
+        let name = format!("{prefix}{}", entry.file_name().to_string_lossy());
+        zip.start_file(name, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        zip.write_all(&std::fs::read(entry.path()).unwrap())
+            .unwrap();
+    }
+    zip.finish().unwrap();
+}
+
+fn installed_with_tiny_model() -> Env {
+    let env = Env::initialised();
+    let src = tiny_model(&env.dir.path().join("tiny"));
+    env.ok(&["model", "install", "--from", src.to_str().unwrap()]);
+    env.write(".mind/MEMORY.md", MEMORY);
+    env
+}
+
+fn search(env: &Env, query: &str) -> Value {
+    serde_json::from_str(&env.ok(&["search", query, "--json"])).unwrap()
+}
+
+#[test]
+fn model_install_from_a_folder_copies_it_and_status_reports_it() {
+    let env = Env::new();
+    let src = tiny_model(&env.dir.path().join("tiny"));
+    env.mind(&["model", "install", "--from", src.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("installed all-MiniLM-L6-v2"))
+        .stdout(predicate::str::contains("32 dimensions"));
+    let dir = env.home().join(MODEL_DIR);
+    for file in ["config.json", "tokenizer.json", "model.safetensors"] {
+        assert_eq!(
+            std::fs::read(dir.join(file)).unwrap(),
+            std::fs::read(src.join(file)).unwrap(),
+            "{file}"
+        );
+    }
+    // No staging folder is left behind.
+    let left: Vec<_> = std::fs::read_dir(env.home().join("models"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, vec![std::ffi::OsString::from("all-MiniLM-L6-v2")]);
+    let status: Value = serde_json::from_str(&env.ok(&["model", "status", "--json"])).unwrap();
+    assert_eq!(status["installed"], true);
+    assert_eq!(status["path"], dir.display().to_string());
+    assert!(status["bytes"].as_u64().unwrap() > 10_000);
+    assert!(status.get("hint").is_none());
+}
+
+#[test]
+fn model_install_from_a_zip_with_a_top_folder() {
+    let env = Env::new();
+    let src = tiny_model(&env.dir.path().join("tiny"));
+    let zip = env.dir.path().join("model.zip");
+    zip_folder(&src, &zip, "all-MiniLM-L6-v2/");
+    env.ok(&["model", "install", "--from", zip.to_str().unwrap()]);
+    let dir = env.home().join(MODEL_DIR);
+    assert_eq!(
+        std::fs::read(dir.join("model.safetensors")).unwrap(),
+        std::fs::read(src.join("model.safetensors")).unwrap()
+    );
+}
+
+#[test]
+fn model_install_from_a_bad_zip_fails_clearly_and_keeps_what_was_there() {
+    let env = Env::new();
+    let bad = env.dir.path().join("bad.zip");
+    std::fs::write(&bad, b"PK\x03\x04 this is not really a zip").unwrap();
+    env.mind(&["model", "install", "--from", bad.to_str().unwrap()])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("model not installed"))
+        .stderr(predicate::str::contains("not a usable zip"));
+    assert!(!env.home().join(MODEL_DIR).exists());
+    assert_eq!(
+        std::fs::read_dir(env.home().join("models"))
+            .unwrap()
+            .count(),
+        0,
+        "no staging folder left"
+    );
+    // A zip without a model, over an installed one: refused, the installed one stays.
+    let src = tiny_model(&env.dir.path().join("tiny"));
+    env.ok(&["model", "install", "--from", src.to_str().unwrap()]);
+    let empty = env.dir.path().join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    std::fs::write(empty.join("README.md"), "hello").unwrap();
+    let not_model = env.dir.path().join("not-model.zip");
+    zip_folder(&empty, &not_model, "");
+    env.mind(&["model", "install", "--from", not_model.to_str().unwrap()])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("no model.safetensors in the zip"));
+    assert!(
+        env.home()
+            .join(MODEL_DIR)
+            .join("model.safetensors")
+            .is_file()
+    );
+}
+
+#[test]
+fn model_install_from_a_folder_that_does_not_load_installs_nothing() {
+    let env = Env::new();
+    let src = tiny_model(&env.dir.path().join("tiny"));
+    std::fs::write(src.join("model.safetensors"), b"not weights").unwrap();
+    env.mind(&["model", "install", "--from", src.to_str().unwrap()])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("the model does not load"));
+    assert!(!env.home().join(MODEL_DIR).exists());
+}
+
+#[test]
+fn without_a_model_status_says_how_to_turn_semantic_search_on() {
+    // As a user runs it: temp HOME, no MIND_HOME, the default data folder.
+    let user = User::new();
+    let project = user.folder("code/app");
+    user.ok(&project, &["init"]);
+    let out = user.ok(&project, &["model", "status"]);
+    assert!(out.contains("all-MiniLM-L6-v2: not installed"), "{out}");
+    assert!(out.contains("mind model install"), "{out}");
+    let status = user.ok(&project, &["status"]);
+    assert!(
+        status.contains("semantic search is off: `mind model install`"),
+        "{status}"
+    );
+    // Search works lexically and says nothing about vectors.
+    user.ok(&project, &["log", "decided: use JWT access tokens"]);
+    let v: Value = serde_json::from_str(&user.ok(&project, &["search", "JWT", "--json"])).unwrap();
+    assert_eq!(v["results"].as_array().unwrap().len(), 1);
+    assert!(v.get("semantic").is_none());
+}
+
+#[test]
+fn a_second_search_embeds_nothing_and_a_changed_line_is_embedded_again() {
+    let env = installed_with_tiny_model();
+    let first = search(&env, "JWT tokens");
+    assert_eq!(first["semantic"]["embedded"], 4, "{first}");
+    assert_eq!(first["semantic"]["cached"], 0);
+    assert!(env.root().join(".mind/cache/vectors.bin").is_file());
+    let second = search(&env, "JWT tokens");
+    assert_eq!(second["semantic"]["embedded"], 0, "{second}");
+    assert_eq!(second["semantic"]["cached"], 4);
+    // One line changed: only it is embedded.
+    env.write(
+        ".mind/MEMORY.md",
+        MEMORY.replace("15 minute expiry", "30 minute expiry"),
+    );
+    let third = search(&env, "JWT tokens");
+    assert_eq!(third["semantic"]["embedded"], 1, "{third}");
+    assert_eq!(third["semantic"]["cached"], 3);
+}
+
+#[test]
+fn a_corrupt_vector_cache_is_rebuilt() {
+    let env = installed_with_tiny_model();
+    search(&env, "JWT");
+    let path = env.root().join(".mind/cache/vectors.bin");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 0x55;
+    std::fs::write(&path, &bytes).unwrap();
+    let v = search(&env, "JWT");
+    assert_eq!(v["semantic"]["embedded"], 4, "{v}");
+    assert_eq!(
+        v["results"][0]["text"],
+        "decided: use JWT access tokens with a 15 minute expiry"
+    );
+    assert_eq!(search(&env, "JWT")["semantic"]["embedded"], 0);
+    std::fs::write(&path, b"junk").unwrap();
+    assert_eq!(search(&env, "JWT")["semantic"]["embedded"], 4);
+}
+
+#[test]
+fn a_short_vector_cache_or_one_with_a_broken_scale_is_rebuilt() {
+    let env = installed_with_tiny_model();
+    search(&env, "JWT");
+    let path = env.root().join(".mind/cache/vectors.bin");
+    let good = std::fs::read(&path).unwrap();
+    // Cut inside the last record: never trusted.
+    std::fs::write(&path, &good[..good.len() - 20]).unwrap();
+    assert_eq!(search(&env, "JWT")["semantic"]["embedded"], 4);
+    // A scale that is not a number, in a file whose checksum matches: rebuilt too, and
+    // every line is found again.
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[28 + 8..28 + 12].copy_from_slice(&f32::NAN.to_le_bytes());
+    let body = bytes.len() - 8;
+    let sum = mind::rank::cache::fast_hash(&bytes[..body]);
+    bytes[body..].copy_from_slice(&sum.to_le_bytes());
+    std::fs::write(&path, &bytes).unwrap();
+    let v = search(&env, "JWT");
+    assert_eq!(v["semantic"]["embedded"], 4, "{v}");
+    assert_eq!(search(&env, "JWT")["semantic"]["embedded"], 0);
+}
+
+/// The real model's folder, when the environment names one.
+fn real_model() -> Option<PathBuf> {
+    match std::env::var_os("MIND_TEST_MODEL") {
+        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
+        _ => {
+            eprintln!(
+                "skipped: set MIND_TEST_MODEL to an all-MiniLM-L6-v2 folder to run this test"
+            );
+            None
+        }
+    }
+}
+
+#[test]
+fn a_query_with_no_shared_word_finds_its_paraphrase_with_the_real_model() {
+    let Some(model) = real_model() else { return };
+    let env = Env::initialised();
+    env.write(".mind/MEMORY.md", MEMORY);
+    let kubernetes = "decided: deploy the services on Kubernetes with one pod per worker";
+    let jwt = "decided: use JWT access tokens with a 15 minute expiry";
+    // Without the model no word of this query is in memory.
+    let query = "how long a login credential stays valid";
+    assert_eq!(search(&env, query)["results"], serde_json::json!([]));
+    // Lexically "container" reaches the Docker line first (a synonym); by meaning the
+    // scheduler is Kubernetes.
+    let lexical = search(&env, "the container scheduler");
+    assert_ne!(lexical["results"][0]["text"], kubernetes, "{lexical}");
+    env.ok(&["model", "install", "--from", model.to_str().unwrap()]);
+    let hybrid = search(&env, query);
+    assert_eq!(hybrid["results"][0]["text"], jwt, "{hybrid}");
+    let hybrid = search(&env, "the container scheduler");
+    assert_eq!(hybrid["results"][0]["text"], kubernetes, "{hybrid}");
+    // An exact-word query keeps its exact hit first.
+    let exact = search(&env, "SQL query");
+    assert_eq!(
+        exact["results"][0]["text"],
+        "fixed: orders page no longer fires one SQL query per row"
+    );
+    // A query about nothing in memory still finds nothing.
+    let unrelated = search(&env, "chocolate cake recipe");
+    assert_eq!(
+        unrelated["results"].as_array().unwrap().len(),
+        0,
+        "{unrelated}"
+    );
+}
+
+#[test]
+fn a_user_installs_the_model_and_search_reuses_the_line_vectors() {
+    // As a user runs it: temp HOME, no MIND_HOME or XDG_*, a git repository.
+    let user = User::new();
+    let project = user.folder("code/app");
+    user.git(&project, &["init", "-q"]);
+    user.ok(&project, &["init"]);
+    let src = tiny_model(&user.folder("downloads/tiny"));
+    let installed = user.ok(
+        &project,
+        &["model", "install", "--from", src.to_str().unwrap()],
+    );
+    assert!(installed.contains("32 dimensions"), "{installed}");
+    let model_dir = user.home().join(".local/share/mind").join(MODEL_DIR);
+    assert_eq!(
+        std::fs::read(model_dir.join("model.safetensors")).unwrap(),
+        std::fs::read(src.join("model.safetensors")).unwrap(),
+        "the weights file is installed as it was and used in place"
+    );
+    user.ok(&project, &["log", "decided: use JWT access tokens"]);
+    user.ok(&project, &["log", "learned: the scheduler runs pods"]);
+    let first: Value =
+        serde_json::from_str(&user.ok(&project, &["search", "jwt tokens", "--json"])).unwrap();
+    assert_eq!(first["semantic"]["embedded"], 2, "{first}");
+    assert_eq!(
+        first["results"][0]["text"],
+        "decided: use JWT access tokens"
+    );
+    assert!(project.join(".mind/cache/vectors.bin").is_file());
+    let second: Value =
+        serde_json::from_str(&user.ok(&project, &["search", "jwt tokens", "--json"])).unwrap();
+    assert_eq!(second["semantic"]["embedded"], 0, "{second}");
+    assert_eq!(second["semantic"]["cached"], 2);
+    // The same lines in the same order (cached vectors are stored in signed bytes, so a
+    // semantic score may move in the third decimal).
+    let texts = |v: &Value| -> Vec<Value> {
+        v["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["text"].clone())
+            .collect()
+    };
+    assert_eq!(texts(&second), texts(&first));
+}
+
+/// The vector cache the previous implementation of the encoder (candle's tensors over the
+/// same all-MiniLM-L6-v2 weights) wrote for `minilm-reference-memory.md`.
+const REFERENCE_VECTORS: &[u8] = include_bytes!("../fixtures/minilm-reference-vectors.bin");
+const REFERENCE_MEMORY: &str = include_str!("../fixtures/minilm-reference-memory.md");
+
+/// A vectors.bin file's vectors by line key (signed bytes times the vector's scale).
+fn cached_vectors(bytes: &[u8]) -> std::collections::HashMap<u64, Vec<f32>> {
+    let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+    assert_eq!(&bytes[..8], b"MINDVEC\0");
+    let (dim, count) = (u32_at(20), u32_at(24));
+    bytes[28..bytes.len() - 8]
+        .chunks_exact(12 + dim)
+        .take(count)
+        .map(|r| {
+            let key = u64::from_le_bytes(r[..8].try_into().unwrap());
+            let scale = f32::from_le_bytes(r[8..12].try_into().unwrap());
+            (
+                key,
+                r[12..]
+                    .iter()
+                    .map(|&b| f32::from(b as i8) * scale)
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// The key the reference file was written under: the four-lane hash `mind` keyed line
+/// vectors with before XXH3 (the reference implementation is gone, so the file stays).
+fn reference_key(bytes: &[u8]) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let word = |c: &[u8]| u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+    let seed = 0x9e37_79b9_7f4a_7c15 ^ (bytes.len() as u64).wrapping_mul(K);
+    let mut lanes = [
+        seed,
+        seed.rotate_left(16),
+        seed.rotate_left(32),
+        seed.rotate_left(48),
+    ];
+    let mut blocks = bytes.chunks_exact(32);
+    for b in &mut blocks {
+        for (lane, c) in lanes.iter_mut().zip(b.chunks_exact(8)) {
+            *lane = (lane.rotate_left(23) ^ word(c)).wrapping_mul(K);
+        }
+    }
+    let mut h = lanes
+        .iter()
+        .fold(seed, |h, &lane| (h.rotate_left(23) ^ lane).wrapping_mul(K));
+    let mut chunks = blocks.remainder().chunks_exact(8);
+    for c in &mut chunks {
+        h = (h.rotate_left(23) ^ word(c)).wrapping_mul(K);
+    }
+    let mut tail = [0u8; 8];
+    let rem = chunks.remainder();
+    tail[..rem.len()].copy_from_slice(rem);
+    h = (h.rotate_left(23) ^ u64::from_le_bytes(tail)).wrapping_mul(K);
+    // Final avalanche (MurmurHash3's fmix64).
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    h ^ (h >> 33)
+}
+
+/// The reference file's vectors under today's keys: each key is matched to the text of a
+/// line of the reference memory it was the hash of.
+fn reference_vectors() -> std::collections::HashMap<u64, Vec<f32>> {
+    let texts: Vec<String> = REFERENCE_MEMORY
+        .lines()
+        .flat_map(|l| {
+            let t = l.trim();
+            [
+                l.to_string(),
+                t.to_string(),
+                t.trim_start_matches("- ").to_string(),
+            ]
+        })
+        .collect();
+    cached_vectors(REFERENCE_VECTORS)
+        .into_iter()
+        .map(|(old, v)| {
+            let text = texts
+                .iter()
+                .find(|t| reference_key(t.as_bytes()) == old)
+                .unwrap_or_else(|| panic!("no reference line hashes to {old:x}"));
+            (mind::embed::vectors::line_key(text), v)
+        })
+        .collect()
+}
+
+#[test]
+fn the_real_model_gives_the_vectors_of_the_reference_implementation() {
+    let Some(model) = real_model() else { return };
+    let env = Env::initialised();
+    env.write(".mind/MEMORY.md", REFERENCE_MEMORY);
+    env.ok(&["model", "install", "--from", model.to_str().unwrap()]);
+    let v = search(&env, "the container scheduler");
+    assert_eq!(v["semantic"]["embedded"], 6, "{v}");
+    assert_eq!(
+        v["results"][0]["text"],
+        "decided: deploy the services on Kubernetes with one pod per worker"
+    );
+    let expected = reference_vectors();
+    let got = cached_vectors(&std::fs::read(env.root().join(".mind/cache/vectors.bin")).unwrap());
+    assert_eq!(expected.len(), 6);
+    for (key, want) in &expected {
+        let have = got.get(key).expect("the same lines, the same keys");
+        let dot: f32 = have.iter().zip(want).map(|(a, b)| a * b).sum();
+        let norms: f32 = have.iter().map(|a| a * a).sum::<f32>().sqrt()
+            * want.iter().map(|b| b * b).sum::<f32>().sqrt();
+        let cosine = dot / norms;
+        assert!(cosine >= 0.999, "line {key:x}: cosine {cosine}");
+    }
+}

@@ -97,21 +97,11 @@ const TYPES: [&str; 4] = ["absolute", "next session", "context", "done"];
 /// Read REMINDERS.md's text.
 pub fn parse(text: &str) -> Parsed {
     let mut parsed = Parsed::default();
-    // Comments are followed the way every markdown reader here follows them: one left
-    // open ends at the next heading, so an unclosed `<!--` never hides the reminders after it.
-    let mut comments = text::HtmlComments::default();
-    let mut in_fence = false;
+    let mut hidden = Hidden::default();
     let mut in_done = false;
     for (index, raw) in text.lines().enumerate() {
         let line = raw.trim();
-        if !in_fence && comments.skip(line) {
-            continue;
-        }
-        if line.starts_with("```") || line.starts_with("~~~") {
-            in_fence = !in_fence;
-            continue;
-        }
-        if in_fence {
+        if hidden.hides(line) {
             continue;
         }
         if let Some(heading) = heading(line) {
@@ -362,25 +352,49 @@ pub fn insert_pending(bytes: &[u8], line: &str) -> (Vec<u8>, usize) {
     (lines.concat(), at + 1)
 }
 
+/// What a reader skips: comments (one left open ends at the next heading, as every markdown
+/// reader here follows them, so an unclosed `<!--` never hides what comes after it), code
+/// fences and what they hold. Reading and inserting share it, so a reminder is written only
+/// where it will be read.
+#[derive(Default)]
+struct Hidden {
+    comments: text::HtmlComments,
+    fence: bool,
+}
+
+impl Hidden {
+    /// Whether the trimmed `line` is skipped; follows the comment and fence state.
+    fn hides(&mut self, line: &str) -> bool {
+        if !self.fence && self.comments.skip(line) {
+            return true;
+        }
+        if line.starts_with("```") || line.starts_with("~~~") {
+            self.fence = !self.fence;
+            return true;
+        }
+        self.fence
+    }
+
+    /// Whether a comment or fence is open after the lines seen so far.
+    fn is_open(&self) -> bool {
+        self.fence || self.comments.is_open()
+    }
+}
+
 /// `at`, or the line that opened a code fence or comment still open at `at`: a line inserted
 /// inside one would not be read as a reminder. (A heading ends an open comment, so only a
 /// fence can hide a new section; the opening line is where the list visibly ended.)
 fn outside_open_block(lines: &[Vec<u8>], at: usize) -> usize {
-    let mut comments = text::HtmlComments::default();
+    let mut hidden = Hidden::default();
     let mut open: Option<usize> = None;
-    let mut fence = false;
     for (i, l) in lines.iter().enumerate().take(at) {
-        let t = text::trimmed(l);
-        if !fence && comments.skip(&t) {
-            open = Some(open.unwrap_or(i)).filter(|_| comments.is_open());
-            continue;
-        }
-        if t.starts_with("```") || t.starts_with("~~~") {
-            fence = !fence;
-            open = fence.then_some(i);
-        } else if !fence {
-            open = None;
-        }
+        let was_open = hidden.is_open();
+        hidden.hides(&text::trimmed(l));
+        open = match (was_open, hidden.is_open()) {
+            (false, true) => Some(i),
+            (true, true) => open,
+            (_, false) => None,
+        };
     }
     open.unwrap_or(at)
 }

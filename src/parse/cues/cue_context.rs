@@ -1,6 +1,55 @@
 //! What the words around a cue say: its subject, negation, modality, conditionals.
 
-use crate::parse::lex::{clause_after, clause_before, has_word, words_before};
+use crate::parse::lex::{
+    Words, clause_after, clause_before, has_word, word_index, words_after, words_before,
+};
+
+/// A candidate cue and the few words around it, read once for the family that judges it.
+pub(super) struct Around<'a> {
+    /// The line body, lower-cased, code and quotes masked.
+    pub buf: &'a [u8],
+    /// The same body as written, for the cues where case matters (`TIL`, `BLOCKED`).
+    pub original: &'a [u8],
+    pub start: usize,
+    pub end: usize,
+    /// Up to three words before the cue, nearest first.
+    pub before: Words<'a>,
+    /// Up to three words after the cue.
+    pub after: Words<'a>,
+    /// The cue opens the line.
+    pub at_start: bool,
+}
+
+impl<'a> Around<'a> {
+    pub fn new(buf: &'a [u8], original: &'a [u8], start: usize, end: usize) -> Self {
+        let before = words_before(buf, start, 3);
+        let at_start = before.is_empty() && word_index(buf, start) == 0;
+        Around {
+            buf,
+            original,
+            start,
+            end,
+            before,
+            after: words_after(buf, end, 3),
+            at_start,
+        }
+    }
+
+    /// The cue phrase itself.
+    pub fn cue(&self) -> &'a [u8] {
+        &self.buf[self.start..self.end]
+    }
+
+    /// The word just before the cue.
+    pub fn prev(&self) -> Option<&&'a [u8]> {
+        self.before.first()
+    }
+
+    /// The word just after the cue.
+    pub fn next(&self) -> Option<&&'a [u8]> {
+        self.after.first()
+    }
+}
 
 pub(super) fn any_of(word: Option<&&[u8]>, set: &[&str]) -> bool {
     word.is_some_and(|w| set.iter().any(|s| s.as_bytes() == *w))

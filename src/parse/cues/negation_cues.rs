@@ -1,5 +1,44 @@
-//! The negative-capability cues: "doesn't load", "cannot run", "failed to connect".
+//! The negative-capability cues: "doesn't load", "cannot run", "failed to connect". A
+//! negation is a problem only before a verb of failure; "don't forget" is a gotcha, and a
+//! line opening with "Don't" is advice.
 
+use super::Strength;
+use super::cue_context::{Around, any_of, conditional};
+use crate::parse::EntryType;
+
+/// A problem (or a gotcha), or `None` when the negation reports no failure.
+pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
+    use EntryType::*;
+    use Strength::*;
+    let Around {
+        buf,
+        start,
+        at_start,
+        ..
+    } = *around;
+    let cue = around.cue();
+    let after = &around.after;
+    if cue.starts_with(b"don") && cue.ends_with(b"forget") {
+        return Some((Gotcha, Medium));
+    }
+    if conditional(buf, start) {
+        return None;
+    }
+    if at_start && (cue.starts_with(b"don") || cue == b"do not") {
+        // Imperative advice: "Don't use X for Y".
+        return None;
+    }
+    let open_verb = cue.starts_with(b"unable") || cue.starts_with(b"fail");
+    let verb = after.iter().find(|w| !any_of(Some(w), NEG_SKIP)).copied();
+    let adverb = after
+        .iter()
+        .any(|w| any_of(Some(w), &["properly", "correctly", "reliably"]));
+    (verb.is_some_and(|v| open_verb || any_of(Some(&v), FAILURE_VERBS)) || adverb)
+        .then_some((Problem, Medium))
+}
+
+/// Whether the cue is a negation ("doesn't", "cannot", "failed to"): these are judged here,
+/// before the other families.
 pub(super) fn is_negation_phrase(cue: &[u8]) -> bool {
     let c = cue;
     c.starts_with(b"doesn")
@@ -25,7 +64,7 @@ pub(super) fn is_negation_phrase(cue: &[u8]) -> bool {
 }
 
 /// Words that may follow "doesn't"/"cannot" before the verb ("doesn't reliably fire").
-pub(super) const NEG_SKIP: &[&str] = &[
+const NEG_SKIP: &[&str] = &[
     "properly",
     "reliably",
     "correctly",
@@ -45,7 +84,7 @@ pub(super) const NEG_SKIP: &[&str] = &[
 ];
 
 /// Verbs whose negation reports a failure ("doesn't load", "cannot connect").
-pub(super) const FAILURE_VERBS: &[&str] = &[
+const FAILURE_VERBS: &[&str] = &[
     "work",
     "works",
     "working",

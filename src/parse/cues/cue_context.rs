@@ -59,6 +59,11 @@ pub(super) fn contains_any(words: &[&[u8]], set: &[&str]) -> bool {
     words.iter().any(|w| set.iter().any(|s| s.as_bytes() == *w))
 }
 
+/// Words before a noun: a cue word after one is a noun or an adjective ("the fixed header").
+pub(super) const DETERMINERS: &[&str] = &[
+    "the", "a", "an", "our", "their", "its", "his", "her", "my", "your", "this", "that",
+];
+
 /// Words that may stand between a subject and its verb ("we finally decided").
 pub(super) const FILLERS: &[&str] = &[
     "finally",
@@ -94,20 +99,50 @@ pub(super) const FILLERS: &[&str] = &[
     "hence",
 ];
 
+/// Words before `start` in the clause, with fillers skipped: the grammatical subject (or
+/// nothing, for the subjectless diary style "Decided to ...").
+pub(super) fn subject(buf: &[u8], start: usize) -> Option<&[u8]> {
+    words_before(buf, start, 5)
+        .iter()
+        .copied()
+        .find(|w| !FILLERS.iter().any(|f| f.as_bytes() == *w))
+}
+
+/// Subjects that make the author (or the author's team) the one acting.
 pub(super) const FIRST_PERSON: &[&str] = &[
     "i", "we", "i've", "we've", "i'd", "we'd", "team", "us", "i'm", "we're", "everyone", "im",
 ];
 
+/// The author (or the author's team) is the one acting: no subject, or a first-person one.
+pub(super) fn first_person(buf: &[u8], start: usize) -> bool {
+    match subject(buf, start) {
+        None => true,
+        Some(w) => FIRST_PERSON.iter().any(|f| f.as_bytes() == w),
+    }
+}
+
+/// Words that negate a cue a few words after them ("not fixed", "never fails").
 pub(super) const NEGATIONS: &[&str] = &[
     "not", "never", "no", "haven't", "hasn't", "hadn't", "isn't", "aren't", "wasn't", "weren't",
     "don't", "doesn't", "didn't", "won't", "can't", "cannot", "without", "yet", "nobody", "none",
 ];
 
+pub(super) fn negated(buf: &[u8], start: usize) -> bool {
+    let before = words_before(buf, start, 3);
+    contains_any(&before, NEGATIONS) || before.iter().any(|w| w.ends_with(b"n't"))
+}
+
+/// Words that make a cue a plan or a possibility, not an event ("needs to be fixed").
 pub(super) const MODALS: &[&str] = &[
     "to", "will", "should", "must", "need", "needs", "needed", "can", "could", "would", "might",
     "may", "shall", "gonna", "be", "try", "trying", "tried", "how", "whether", "if",
 ];
 
+pub(super) fn modal(buf: &[u8], start: usize) -> bool {
+    contains_any(&words_before(buf, start, 3), MODALS)
+}
+
+/// Words that make the clause a condition or advice ("if you're stuck on X").
 pub(super) const CONDITIONALS: &[&str] = &[
     "if",
     "when",
@@ -120,36 +155,6 @@ pub(super) const CONDITIONALS: &[&str] = &[
     "prevents",
     "prevented",
 ];
-
-pub(super) const DETERMINERS: &[&str] = &[
-    "the", "a", "an", "our", "their", "its", "his", "her", "my", "your", "this", "that",
-];
-
-/// Words before `start` in the clause, with fillers skipped: the grammatical subject (or
-/// nothing, for the subjectless diary style "Decided to ...").
-pub(super) fn subject(buf: &[u8], start: usize) -> Option<&[u8]> {
-    words_before(buf, start, 5)
-        .iter()
-        .copied()
-        .find(|w| !FILLERS.iter().any(|f| f.as_bytes() == *w))
-}
-
-/// The author (or the author's team) is the one acting: no subject, or a first-person one.
-pub(super) fn first_person(buf: &[u8], start: usize) -> bool {
-    match subject(buf, start) {
-        None => true,
-        Some(w) => FIRST_PERSON.iter().any(|f| f.as_bytes() == w),
-    }
-}
-
-pub(super) fn negated(buf: &[u8], start: usize) -> bool {
-    let before = words_before(buf, start, 3);
-    contains_any(&before, NEGATIONS) || before.iter().any(|w| w.ends_with(b"n't"))
-}
-
-pub(super) fn modal(buf: &[u8], start: usize) -> bool {
-    contains_any(&words_before(buf, start, 3), MODALS)
-}
 
 pub(super) fn conditional(buf: &[u8], start: usize) -> bool {
     crate::parse::lex::has_any_word(clause_before(buf, start), CONDITIONALS)

@@ -2,24 +2,18 @@
 //! Only the author's own commitments count: "Safari decided not to send" and "the user chose
 //! a password" are someone else's choice.
 
-use super::Strength;
+use super::Strength::{self, *};
 use super::cue_context::{
     Around, FIRST_PERSON, any_of, conditional, first_person, has_phrase, hypothetical_after,
     negated, subject,
 };
-use crate::parse::EntryType;
+use crate::parse::EntryType::{self, *};
 use crate::parse::lex::{clause_after, has_word};
 
 /// A decision or rejection, or `None` when the cue is not one or its context says otherwise.
 pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
-    use EntryType::*;
-    use Strength::*;
-    let Around {
-        buf, start, end, ..
-    } = *around;
-    let cue = around.cue();
-    let prev = around.prev();
-    let next = around.next();
+    let (buf, start, end) = (around.buf, around.start, around.end);
+    let (cue, prev, next) = (around.cue(), around.prev(), around.next());
     match cue {
         // ---- rejections: an approach ruled out is the opposite of a decision.
         b"decided against" | b"ruled out" | b"gave up on" | b"given up on" => {

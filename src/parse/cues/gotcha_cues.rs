@@ -1,17 +1,13 @@
 //! The gotcha cues: "watch out for", "beware", "a classic pitfall", "keep in mind".
 
-use super::Strength;
+use super::Strength::{self, *};
 use super::cue_context::{Around, any_of};
-use crate::parse::EntryType;
+use crate::parse::EntryType::{self, *};
 
 /// A gotcha, or `None` when the cue is not one or its context says otherwise.
 pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
-    use EntryType::*;
-    use Strength::*;
-    let Around { at_start, .. } = *around;
-    let cue = around.cue();
-    let prev = around.prev();
-    let next = around.next();
+    let at_start = around.at_start;
+    let (cue, prev, next) = (around.cue(), around.prev(), around.next());
     match cue {
         // ---- gotchas
         b"watch out" | b"be aware" | b"beware" | b"be careful" | b"heads up" | b"heads-up" => {

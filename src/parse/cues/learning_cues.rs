@@ -1,24 +1,14 @@
 //! The learning cues: "turns out", "learned that", "TIL", "realized", "the key takeaway".
 
-use super::Strength;
+use super::Strength::{self, *};
 use super::cue_context::{Around, DETERMINERS, any_of, conditional, first_person, negated};
-use crate::parse::EntryType;
+use crate::parse::EntryType::{self, *};
 
 /// A learning, or `None` when the cue is not one or its context says otherwise.
 pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
-    use EntryType::*;
-    use Strength::*;
-    let Around {
-        buf,
-        original,
-        start,
-        end,
-        at_start,
-        ..
-    } = *around;
-    let cue = around.cue();
-    let prev = around.prev();
-    let next = around.next();
+    let (buf, original) = (around.buf, around.original);
+    let (start, end, at_start) = (around.start, around.end, around.at_start);
+    let (cue, prev, next) = (around.cue(), around.prev(), around.next());
     match cue {
         // ---- learnings
         b"learned" | b"learnt" => {

@@ -2,20 +2,13 @@
 //! negation is a problem only before a verb of failure; "don't forget" is a gotcha, and a
 //! line opening with "Don't" is advice.
 
-use super::Strength;
+use super::Strength::{self, *};
 use super::cue_context::{Around, any_of, conditional};
-use crate::parse::EntryType;
+use crate::parse::EntryType::{self, *};
 
 /// A problem (or a gotcha), or `None` when the negation reports no failure.
 pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
-    use EntryType::*;
-    use Strength::*;
-    let Around {
-        buf,
-        start,
-        at_start,
-        ..
-    } = *around;
+    let (buf, start, at_start) = (around.buf, around.start, around.at_start);
     let cue = around.cue();
     let after = &around.after;
     if cue.starts_with(b"don") && cue.ends_with(b"forget") {
@@ -40,28 +33,37 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
 /// Whether the cue is a negation ("doesn't", "cannot", "failed to"): these are judged here,
 /// before the other families.
 pub(super) fn is_negation_phrase(cue: &[u8]) -> bool {
-    let c = cue;
-    c.starts_with(b"doesn")
-        || c.starts_with(b"does not")
-        || c.starts_with(b"don")
-        || c == b"do not"
-        || c.starts_with(b"didn")
-        || c == b"did not"
-        || c.starts_with(b"isn")
-        || c == b"is not"
-        || c.starts_with(b"aren")
-        || c == b"are not"
-        || c.starts_with(b"wasn")
-        || c == b"was not"
-        || c.starts_with(b"weren")
-        || c == b"were not"
-        || c.starts_with(b"won")
-        || c.starts_with(b"can")
-        || c.starts_with(b"couldn")
-        || c == b"could not"
-        || c == b"unable to"
-        || (c.starts_with(b"fail") && c.ends_with(b" to"))
+    NEGATION_STEMS.iter().any(|stem| cue.starts_with(stem))
+        || NEGATION_PHRASES.contains(&cue)
+        || (cue.starts_with(b"fail") && cue.ends_with(b" to"))
 }
+
+/// What the cue pattern's negations begin with ("doesn't", "can't", "cannot", "does not").
+const NEGATION_STEMS: &[&[u8]] = &[
+    b"doesn",
+    b"does not",
+    b"don",
+    b"didn",
+    b"isn",
+    b"aren",
+    b"wasn",
+    b"weren",
+    b"won",
+    b"can",
+    b"couldn",
+];
+
+/// The cue pattern's other negations, matched whole.
+const NEGATION_PHRASES: &[&[u8]] = &[
+    b"do not",
+    b"did not",
+    b"is not",
+    b"are not",
+    b"was not",
+    b"were not",
+    b"could not",
+    b"unable to",
+];
 
 /// Words that may follow "doesn't"/"cannot" before the verb ("doesn't reliably fire").
 const NEG_SKIP: &[&str] = &[

@@ -3,27 +3,17 @@
 //! feature ("error handling"), a tracker reference ("issue #12") or a process ("bugs are
 //! triaged weekly").
 
-use super::Strength;
+use super::Strength::{self, *};
 use super::cue_context::{Around, any_of, conditional, contains_any, modal, negated};
-use crate::parse::EntryType;
+use crate::parse::EntryType::{self, *};
 use crate::parse::lex::{clause_after, has_word};
 
 /// A problem, or `None` when the cue is not one or its context says otherwise.
 pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
-    use EntryType::*;
-    use Strength::*;
-    let Around {
-        buf,
-        original,
-        start,
-        end,
-        at_start,
-        ..
-    } = *around;
+    let (buf, original) = (around.buf, around.original);
+    let (start, end, at_start) = (around.start, around.end, around.at_start);
     let before = &around.before;
-    let cue = around.cue();
-    let prev = around.prev();
-    let next = around.next();
+    let (cue, prev, next) = (around.cue(), around.prev(), around.next());
     match cue {
         // ---- problems
         b"stuck" => {

@@ -1,25 +1,15 @@
 //! The progress cues: "fixed", "resolved", "shipped", "works now", "got it working".
 
-use super::Strength;
+use super::Strength::{self, *};
 use super::cue_context::{Around, DETERMINERS, any_of, conditional, modal, negated};
-use crate::parse::EntryType;
+use crate::parse::EntryType::{self, *};
 use crate::parse::lex::{clause_after, has_word};
 
 /// Progress (or a problem still open: "not fixed yet"), or `None` when the cue is not one or
 /// its context says otherwise.
 pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
-    use EntryType::*;
-    use Strength::*;
-    let Around {
-        buf,
-        start,
-        end,
-        at_start,
-        ..
-    } = *around;
-    let cue = around.cue();
-    let prev = around.prev();
-    let next = around.next();
+    let (buf, start, end, at_start) = (around.buf, around.start, around.end, around.at_start);
+    let (cue, prev, next) = (around.cue(), around.prev(), around.next());
     match cue {
         // ---- progress
         b"fixed" | b"resolved" | b"solved" | b"patched" | b"shipped" | b"completed" => {

@@ -79,6 +79,44 @@ fn lines_mode_explains_in_plain_text() {
     );
 }
 
+/// Each family of cue phrases (negation, decision and rejection, learning, progress,
+/// gotcha, problem) types its lines and turns down its look-alikes, as a user running
+/// `mind parse --lines` on a notes file sees it.
+#[test]
+fn cue_families_type_lines_and_turn_down_look_alikes() {
+    let user = User::new();
+    let dir = user.folder("notes");
+    let lines = [
+        ("Docker cannot run shell scripts", "problem"),
+        ("don't forget to bump the version", "gotcha"),
+        ("Don't use on_key for mouse clicks", "none"),
+        ("Tried Redis - overkill", "rejected"),
+        ("We finally decided on Postgres", "decision"),
+        ("Safari decided not to send the cookie", "none"),
+        ("Turns out the job failed on CI", "learning"),
+        ("the learned weights are saved", "none"),
+        ("Fixed the crash where upload fails", "progress"),
+        ("login is not fixed yet", "problem"),
+        ("use a fixed width font", "none"),
+        ("Watch out for floating-point arithmetic", "gotcha"),
+        ("check for gotchas before the release", "none"),
+        ("stuck on the OAuth callback", "problem"),
+        ("see issue #12 for details", "none"),
+    ];
+    let text: String = lines.iter().map(|(line, _)| format!("{line}\n")).collect();
+    std::fs::write(dir.join("notes.md"), text).unwrap();
+    let records = jsonl(&user.ok(&dir, &["parse", "--lines", "notes.md", "--json"]));
+    let got: Vec<Value> = records
+        .iter()
+        .map(|r| json!([r["text"], r["type"], r["reason"]]))
+        .collect();
+    let want: Vec<Value> = lines
+        .iter()
+        .map(|(line, kind)| json!([line, kind, if *kind == "none" { "no cue" } else { "cue" }]))
+        .collect();
+    assert_eq!(got, want);
+}
+
 #[test]
 fn pasted_log_records_are_output_not_memories() {
     let env = Env::new();

@@ -1,0 +1,172 @@
+//! What the words around a cue say: its subject, negation, modality, conditionals.
+
+use crate::parse::lex::{
+    Words, clause_after, clause_before, has_word, word_index, words_after, words_before,
+};
+
+/// A candidate cue and the few words around it, read once for the family that judges it.
+pub(super) struct Around<'a> {
+    /// The line body, lower-cased, code and quotes masked.
+    pub buf: &'a [u8],
+    /// The same body as written, for the cues where case matters (`TIL`, `BLOCKED`).
+    pub original: &'a [u8],
+    pub start: usize,
+    pub end: usize,
+    /// Up to three words before the cue, nearest first.
+    pub before: Words<'a>,
+    /// Up to three words after the cue.
+    pub after: Words<'a>,
+    /// The cue opens the line.
+    pub at_start: bool,
+}
+
+impl<'a> Around<'a> {
+    pub fn new(buf: &'a [u8], original: &'a [u8], start: usize, end: usize) -> Self {
+        let before = words_before(buf, start, 3);
+        let at_start = before.is_empty() && word_index(buf, start) == 0;
+        Around {
+            buf,
+            original,
+            start,
+            end,
+            before,
+            after: words_after(buf, end, 3),
+            at_start,
+        }
+    }
+
+    /// The cue phrase itself.
+    pub fn cue(&self) -> &'a [u8] {
+        &self.buf[self.start..self.end]
+    }
+
+    /// The word just before the cue.
+    pub fn prev(&self) -> Option<&&'a [u8]> {
+        self.before.first()
+    }
+
+    /// The word just after the cue.
+    pub fn next(&self) -> Option<&&'a [u8]> {
+        self.after.first()
+    }
+}
+
+pub(super) fn any_of(word: Option<&&[u8]>, set: &[&str]) -> bool {
+    word.is_some_and(|w| set.iter().any(|s| s.as_bytes() == *w))
+}
+
+pub(super) fn contains_any(words: &[&[u8]], set: &[&str]) -> bool {
+    words.iter().any(|w| set.iter().any(|s| s.as_bytes() == *w))
+}
+
+/// Words before a noun: a cue word after one is a noun or an adjective ("the fixed header").
+pub(super) const DETERMINERS: &[&str] = &[
+    "the", "a", "an", "our", "their", "its", "his", "her", "my", "your", "this", "that",
+];
+
+/// Words that may stand between a subject and its verb ("we finally decided").
+pub(super) const FILLERS: &[&str] = &[
+    "finally",
+    "eventually",
+    "ultimately",
+    "also",
+    "then",
+    "just",
+    "instead",
+    "have",
+    "has",
+    "had",
+    "already",
+    "now",
+    "so",
+    "and",
+    "but",
+    "therefore",
+    "thus",
+    "today",
+    "initially",
+    "originally",
+    "actually",
+    "really",
+    "collectively",
+    "jointly",
+    "together",
+    "quickly",
+    "after",
+    "all",
+    "later",
+    "since",
+    "hence",
+];
+
+/// Words before `start` in the clause, with fillers skipped: the grammatical subject (or
+/// nothing, for the subjectless diary style "Decided to ...").
+pub(super) fn subject(buf: &[u8], start: usize) -> Option<&[u8]> {
+    words_before(buf, start, 5)
+        .iter()
+        .copied()
+        .find(|w| !FILLERS.iter().any(|f| f.as_bytes() == *w))
+}
+
+/// Subjects that make the author (or the author's team) the one acting.
+pub(super) const FIRST_PERSON: &[&str] = &[
+    "i", "we", "i've", "we've", "i'd", "we'd", "team", "us", "i'm", "we're", "everyone", "im",
+];
+
+/// The author (or the author's team) is the one acting: no subject, or a first-person one.
+pub(super) fn first_person(buf: &[u8], start: usize) -> bool {
+    match subject(buf, start) {
+        None => true,
+        Some(w) => FIRST_PERSON.iter().any(|f| f.as_bytes() == w),
+    }
+}
+
+/// Words that negate a cue a few words after them ("not fixed", "never fails").
+pub(super) const NEGATIONS: &[&str] = &[
+    "not", "never", "no", "haven't", "hasn't", "hadn't", "isn't", "aren't", "wasn't", "weren't",
+    "don't", "doesn't", "didn't", "won't", "can't", "cannot", "without", "yet", "nobody", "none",
+];
+
+pub(super) fn negated(buf: &[u8], start: usize) -> bool {
+    let before = words_before(buf, start, 3);
+    contains_any(&before, NEGATIONS) || before.iter().any(|w| w.ends_with(b"n't"))
+}
+
+/// Words that make a cue a plan or a possibility, not an event ("needs to be fixed").
+pub(super) const MODALS: &[&str] = &[
+    "to", "will", "should", "must", "need", "needs", "needed", "can", "could", "would", "might",
+    "may", "shall", "gonna", "be", "try", "trying", "tried", "how", "whether", "if",
+];
+
+pub(super) fn modal(buf: &[u8], start: usize) -> bool {
+    contains_any(&words_before(buf, start, 3), MODALS)
+}
+
+/// Words that make the clause a condition or advice ("if you're stuck on X").
+pub(super) const CONDITIONALS: &[&str] = &[
+    "if",
+    "when",
+    "whenever",
+    "unless",
+    "until",
+    "whether",
+    "avoid",
+    "prevent",
+    "prevents",
+    "prevented",
+];
+
+pub(super) fn conditional(buf: &[u8], start: usize) -> bool {
+    crate::parse::lex::has_any_word(clause_before(buf, start), CONDITIONALS)
+}
+
+pub(super) fn hypothetical_after(buf: &[u8], end: usize) -> bool {
+    let clause = clause_after(buf, end);
+    ["would", "could", "might", "'d"]
+        .iter()
+        .any(|w| has_word(clause, w.as_bytes()))
+}
+
+pub(super) fn has_phrase(hay: &[u8], phrase: &[u8]) -> bool {
+    has_word(hay, phrase)
+}

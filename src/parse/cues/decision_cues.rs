@@ -1,0 +1,152 @@
+//! The decision and rejection cues: "decided to", "going with", "ruled out", "tried X - no luck".
+//! Only the author's own commitments count: "Safari decided not to send" and "the user chose
+//! a password" are someone else's choice.
+
+use super::Strength::{self, *};
+use super::cue_context::{
+    Around, FIRST_PERSON, any_of, conditional, first_person, has_phrase, hypothetical_after,
+    negated, subject,
+};
+use crate::parse::EntryType::{self, *};
+use crate::parse::lex::{clause_after, has_word};
+
+/// A decision or rejection, or `None` when the cue is not one or its context says otherwise.
+pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
+    let (buf, start, end) = (around.buf, around.start, around.end);
+    let (cue, prev, next) = (around.cue(), around.prev(), around.next());
+    match cue {
+        // ---- rejections: an approach ruled out is the opposite of a decision.
+        b"decided against" | b"ruled out" | b"gave up on" | b"given up on" => {
+            (first_person(buf, start) && !negated(buf, start) && !conditional(buf, start))
+                .then_some((Rejected, Strong))
+        }
+        b"abandoned" | b"rejected" => {
+            // Only with the author as subject: "the rejected promise", "abandoned carts"
+            // and "the server rejected it" are not the author's choice.
+            let author =
+                subject(buf, start).is_some_and(|w| FIRST_PERSON.iter().any(|f| f.as_bytes() == w));
+            (author && !negated(buf, start) && !conditional(buf, start))
+                .then_some((Rejected, Strong))
+        }
+        b"tried" => (first_person(buf, start)
+            && !conditional(buf, start)
+            && !any_of(prev, &["be", "been", "is", "was", "were"])
+            && attempt_failed(&buf[end..]))
+        .then_some((Rejected, Strong)),
+
+        // ---- decisions
+        b"decided" => {
+            if negated(buf, start) || conditional(buf, start) || any_of(prev, &["to", "be"]) {
+                return None;
+            }
+            if any_of(prev, &["was", "were", "is", "are", "been"]) {
+                // Impersonal passive ("it was decided to ...") but not "decided by X".
+                return (!any_of(next, &["by"])).then_some((Decision, Strong));
+            }
+            first_person(buf, start).then_some((Decision, Strong))
+        }
+        _ if cue.starts_with(b"decision to") || cue.starts_with(b"made ") => {
+            (!negated(buf, start) && !conditional(buf, start)).then_some((Decision, Strong))
+        }
+        b"going with" | b"sticking with" => {
+            if conditional(buf, start) || hypothetical_after(buf, end) {
+                return None;
+            }
+            let ok = match subject(buf, start) {
+                None => true,
+                Some(w) => [
+                    "i'm",
+                    "we're",
+                    "im",
+                    "am",
+                    "are",
+                    "i",
+                    "we",
+                    "probably",
+                    "likely",
+                    "currently",
+                    "still",
+                    "for",
+                ]
+                .iter()
+                .any(|s| s.as_bytes() == w),
+            };
+            ok.then_some((Decision, Strong))
+        }
+        b"go with" | b"stick with" => any_of(
+            prev,
+            &["we'll", "i'll", "let's", "will", "to", "gonna", "ll", "'ll"],
+        )
+        .then_some((Decision, Strong))
+        .filter(|_| !conditional(buf, start) && !negated(buf, start)),
+        b"went with" | b"gone with" | b"chose" | b"settled on" | b"agreed to" | b"agreed on" => {
+            (first_person(buf, start) && !negated(buf, start) && !conditional(buf, start))
+                .then_some((Decision, Strong))
+        }
+        b"chosen" => (any_of(prev, &["was", "were", "is", "been", "have", "has", "we've"])
+            && !any_of(next, &["by"]))
+        .then_some((Decision, Strong)),
+        _ if cue.starts_with(b"opt") || cue.starts_with(b"switched") => {
+            (first_person(buf, start) && !negated(buf, start) && !conditional(buf, start))
+                .then_some((Decision, Strong))
+        }
+        b"picked" | b"selected" => {
+            let clause = clause_after(buf, end);
+            (first_person(buf, start)
+                && ["over", "because", "instead", "rather", "as"]
+                    .iter()
+                    .any(|w| has_word(clause, w.as_bytes())))
+            .then_some((Decision, Strong))
+        }
+        b"use" | b"using" => {
+            if negated(buf, start) || conditional(buf, start) {
+                return None;
+            }
+            let clause = clause_after(buf, end);
+            let over = crate::parse::details::alternative_over(clause).is_some();
+            let instead = has_phrase(clause, b"instead of") || has_phrase(clause, b"rather than");
+            (over || instead).then_some((Decision, Medium))
+        }
+        _ if cue.ends_with(b" use") => Some((Decision, Strong)),
+
+        _ => None,
+    }
+}
+
+/// What follows "tried X" says it failed: "tried X, didn't work", "tried X - no luck".
+fn attempt_failed(tail: &[u8]) -> bool {
+    const FAILED: &[&[u8]] = &[
+        b"didn't work",
+        b"didn\xE2\x80\x99t work",
+        b"did not work",
+        b"doesn't work",
+        b"doesn\xE2\x80\x99t work",
+        b"does not work",
+        b"didn't help",
+        b"didn\xE2\x80\x99t help",
+        b"did not help",
+        b"didn't fix",
+        b"didn\xE2\x80\x99t fix",
+        b"did not fix",
+        b"no luck",
+        b"no dice",
+        b"no effect",
+        b"no difference",
+        b"made it worse",
+        b"same error",
+        b"still fails",
+        b"still failing",
+        b"still broken",
+        b"dead end",
+        // Verdicts on an attempt (general wording): "tried Redis - overkill".
+        b"overkill",
+        b"too slow",
+        b"too heavy",
+        b"too complex",
+        b"no good",
+        b"not worth",
+        b"wasn't worth",
+        b"gave up",
+    ];
+    FAILED.iter().any(|p| has_phrase(tail, p))
+}

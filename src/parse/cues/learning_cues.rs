@@ -1,0 +1,115 @@
+//! The learning cues: "turns out", "learned that", "TIL", "realized", "the key takeaway".
+
+use super::Strength::{self, *};
+use super::cue_context::{Around, DETERMINERS, any_of, conditional, first_person, negated};
+use crate::parse::EntryType::{self, *};
+
+/// A learning, or `None` when the cue is not one or its context says otherwise.
+pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
+    let (buf, original) = (around.buf, around.original);
+    let (start, end, at_start) = (around.start, around.end, around.at_start);
+    let (cue, prev, next) = (around.cue(), around.prev(), around.next());
+    match cue {
+        // ---- learnings
+        b"learned" | b"learnt" => {
+            if !first_person(buf, start)
+                || any_of(prev, DETERMINERS)
+                || any_of(
+                    prev,
+                    &["be", "been", "is", "are", "was", "were", "being", "machine"],
+                )
+                || any_of(
+                    next,
+                    &[
+                        "model",
+                        "models",
+                        "weights",
+                        "embeddings",
+                        "embedding",
+                        "representations",
+                        "representation",
+                        "parameters",
+                        "features",
+                        "policy",
+                        "helplessness",
+                    ],
+                )
+                || conditional(buf, start)
+                || negated(buf, start)
+            {
+                return None;
+            }
+            Some((Learning, Strong))
+        }
+        b"today i learned" => Some((Learning, Strong)),
+        // The acronym in capitals anywhere, or in lower case opening a note ("til you
+        // can ..."); "Til" is a word in other languages (Uzbek "language").
+        b"til" => (&original[start..end] == b"TIL"
+            || (at_start
+                && &original[start..end] == b"til"
+                && !any_of(next, &["then", "now", "tomorrow", "later", "next"])))
+        .then_some((Learning, Strong)),
+        b"turns out" | b"turned out" | b"found out" | b"figured out" => {
+            (!conditional(buf, start)).then_some((Learning, Strong))
+        }
+        b"found that" => first_person(buf, start).then_some((Learning, Strong)),
+        _ if cue.starts_with(b"reali") => {
+            let accounting = any_of(
+                next,
+                &[
+                    "gains",
+                    "gain",
+                    "losses",
+                    "loss",
+                    "profit",
+                    "profits",
+                    "pnl",
+                    "p&l",
+                    "returns",
+                    "return",
+                    "value",
+                    "revenue",
+                    "income",
+                    "volatility",
+                    "price",
+                ],
+            );
+            let passive = any_of(
+                prev,
+                &[
+                    "is", "are", "was", "were", "be", "been", "being", "fully", "you", "you'll",
+                ],
+            );
+            (!accounting && !passive && !conditional(buf, start)).then_some((Learning, Strong))
+        }
+        b"discovered" => {
+            let passive = any_of(
+                prev,
+                &[
+                    "is", "are", "was", "were", "be", "been", "being", "auto", "newly", "not",
+                ],
+            ) || any_of(prev, DETERMINERS);
+            (!passive && first_person(buf, start) && !conditional(buf, start))
+                .then_some((Learning, Strong))
+        }
+        b"noticed that" | b"the lesson" | b"lesson learned" | b"lessons learned"
+        | b"apparently" => Some((Learning, Medium)),
+
+        b"takeaway" | b"insight" => any_of(
+            prev,
+            &[
+                "key",
+                "main",
+                "big",
+                "biggest",
+                "one",
+                "an",
+                "a",
+                "important",
+                "the",
+            ],
+        )
+        .then_some((Learning, Medium)),
+        _ => None,
+    }
+}

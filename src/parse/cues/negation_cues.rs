@@ -1,0 +1,222 @@
+//! The negative-capability cues: "doesn't load", "cannot run", "failed to connect". A
+//! negation is a problem only before a verb of failure; "don't forget" is a gotcha, and a
+//! line opening with "Don't" is advice.
+
+use super::Strength::{self, *};
+use super::cue_context::{Around, any_of, conditional};
+use crate::parse::EntryType::{self, *};
+
+/// A problem (or a gotcha), or `None` when the negation reports no failure.
+pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
+    let (buf, start, at_start) = (around.buf, around.start, around.at_start);
+    let cue = around.cue();
+    let after = &around.after;
+    if cue.starts_with(b"don") && cue.ends_with(b"forget") {
+        return Some((Gotcha, Medium));
+    }
+    if conditional(buf, start) {
+        return None;
+    }
+    if at_start && (cue.starts_with(b"don") || cue == b"do not") {
+        // Imperative advice: "Don't use X for Y".
+        return None;
+    }
+    let open_verb = cue.starts_with(b"unable") || cue.starts_with(b"fail");
+    let verb = after.iter().find(|w| !any_of(Some(w), NEG_SKIP)).copied();
+    let adverb = after
+        .iter()
+        .any(|w| any_of(Some(w), &["properly", "correctly", "reliably"]));
+    (verb.is_some_and(|v| open_verb || any_of(Some(&v), FAILURE_VERBS)) || adverb)
+        .then_some((Problem, Medium))
+}
+
+/// Whether the cue is a negation ("doesn't", "cannot", "failed to"): these are judged here,
+/// before the other families.
+pub(super) fn is_negation_phrase(cue: &[u8]) -> bool {
+    NEGATION_STEMS.iter().any(|stem| cue.starts_with(stem))
+        || NEGATION_PHRASES.contains(&cue)
+        || (cue.starts_with(b"fail") && cue.ends_with(b" to"))
+}
+
+/// What the cue pattern's negations begin with ("doesn't", "can't", "cannot", "does not").
+const NEGATION_STEMS: &[&[u8]] = &[
+    b"doesn",
+    b"does not",
+    b"don",
+    b"didn",
+    b"isn",
+    b"aren",
+    b"wasn",
+    b"weren",
+    b"won",
+    b"can",
+    b"couldn",
+];
+
+/// The cue pattern's other negations, matched whole.
+const NEGATION_PHRASES: &[&[u8]] = &[
+    b"do not",
+    b"did not",
+    b"is not",
+    b"are not",
+    b"was not",
+    b"were not",
+    b"could not",
+    b"unable to",
+];
+
+/// Words that may follow "doesn't"/"cannot" before the verb ("doesn't reliably fire").
+const NEG_SKIP: &[&str] = &[
+    "properly",
+    "reliably",
+    "correctly",
+    "always",
+    "even",
+    "actually",
+    "really",
+    "seem",
+    "seems",
+    "be",
+    "currently",
+    "yet",
+    "consistently",
+    "fully",
+    "immediately",
+    "automatically",
+];
+
+/// Verbs whose negation reports a failure ("doesn't load", "cannot connect").
+const FAILURE_VERBS: &[&str] = &[
+    "work",
+    "works",
+    "working",
+    "load",
+    "loads",
+    "loading",
+    "compile",
+    "compiles",
+    "build",
+    "builds",
+    "run",
+    "runs",
+    "start",
+    "starts",
+    "connect",
+    "connects",
+    "render",
+    "renders",
+    "fire",
+    "fires",
+    "trigger",
+    "triggers",
+    "respond",
+    "responds",
+    "return",
+    "returns",
+    "save",
+    "saves",
+    "persist",
+    "persists",
+    "show",
+    "shows",
+    "display",
+    "displays",
+    "update",
+    "updates",
+    "sync",
+    "syncs",
+    "resolve",
+    "resolves",
+    "install",
+    "installs",
+    "handle",
+    "handled",
+    "handles",
+    "find",
+    "finds",
+    "open",
+    "opens",
+    "close",
+    "closes",
+    "provide",
+    "provides",
+    "recognize",
+    "recognise",
+    "detect",
+    "detects",
+    "match",
+    "matches",
+    "pass",
+    "passes",
+    "boot",
+    "boots",
+    "launch",
+    "launches",
+    "parse",
+    "parses",
+    "send",
+    "sends",
+    "receive",
+    "receives",
+    "reach",
+    "reaches",
+    "bubble",
+    "bubbles",
+    "apply",
+    "applies",
+    "accept",
+    "accepts",
+    "register",
+    "registers",
+    "refresh",
+    "refreshes",
+    "reload",
+    "reloads",
+    "redirect",
+    "redirects",
+    "authenticate",
+    "login",
+    "deploy",
+    "deploys",
+    "scale",
+    "scales",
+    "propagate",
+    "propagates",
+    "read",
+    "reads",
+    "write",
+    "writes",
+    "execute",
+    "executes",
+    "import",
+    "imports",
+    "export",
+    "exports",
+    "use",
+    "checked",
+    "getting",
+    "get",
+    "validated",
+    "closed",
+    "released",
+    "freed",
+    "awaited",
+    "found",
+    "loaded",
+    "saved",
+    "sent",
+    "received",
+    "applied",
+    "working",
+    "supported",
+    "recognized",
+    "detected",
+    "rendered",
+    "triggered",
+    "called",
+    "cleaned",
+    "reported",
+    "shown",
+    "displayed",
+    "updated",
+];

@@ -1,0 +1,450 @@
+//! The problem cues: "stuck on", "broken", "fails", "timed out", symptom nouns ("error",
+//! "issue"), which name a report only when the words around them do not make them a
+//! feature ("error handling"), a tracker reference ("issue #12") or a process ("bugs are
+//! triaged weekly").
+
+use super::Strength::{self, *};
+use super::cue_context::{Around, any_of, conditional, contains_any, modal, negated};
+use crate::parse::EntryType::{self, *};
+use crate::parse::lex::{clause_after, has_word};
+
+/// A problem, or `None` when the cue is not one or its context says otherwise.
+pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
+    let (buf, original) = (around.buf, around.original);
+    let (start, end, at_start) = (around.start, around.end, around.at_start);
+    let before = &around.before;
+    let (cue, prev, next) = (around.cue(), around.prev(), around.next());
+    match cue {
+        // ---- problems
+        b"stuck" => {
+            if conditional(buf, start) || negated(buf, start) {
+                return None;
+            }
+            let status = any_of(
+                next,
+                &[
+                    "on", "with", "in", "at", "trying", "for", "behind", "because",
+                ],
+            ) || any_of(
+                prev,
+                &[
+                    "is", "am", "are", "got", "get", "gets", "getting", "been", "was", "were",
+                    "still", "keeps", "keep", "i'm", "we're",
+                ],
+            );
+            status.then_some((Problem, Strong))
+        }
+        b"blocked" => {
+            if conditional(buf, start) || negated(buf, start) {
+                return None;
+            }
+            let shouting = &original[start..end] == b"BLOCKED";
+            let status = shouting
+                || any_of(next, &["by", "on", "until", "waiting"])
+                || any_of(
+                    prev,
+                    &[
+                        "is",
+                        "are",
+                        "was",
+                        "were",
+                        "still",
+                        "got",
+                        "been",
+                        "currently",
+                        "i'm",
+                        "we're",
+                        "am",
+                    ],
+                );
+            status.then_some((Problem, Strong))
+        }
+        b"struggling with" => Some((Problem, Strong)),
+        _ if cue.starts_with(b"still ") || cue.ends_with(b" red") => {
+            (!conditional(buf, start) && !negated(buf, start)).then_some((Problem, Medium))
+        }
+        b"silently" => (!negated(buf, start)).then_some((Problem, Weak)),
+        b"hang" => (!negated(buf, start)
+            && !modal(buf, start)
+            && !conditional(buf, start)
+            && !any_of(next, &["on", "out", "up", "onto", "in"])
+            && !at_start)
+            .then_some((Problem, Medium)),
+        _ if cue.len() == 3 && cue.iter().all(u8::is_ascii_digit) => {
+            // An HTTP error status reported as a symptom: "returns 500", "a 403 error".
+            (any_of(
+                prev,
+                &[
+                    "returns",
+                    "returned",
+                    "returning",
+                    "return",
+                    "getting",
+                    "got",
+                    "gives",
+                    "giving",
+                    "throws",
+                    "throwing",
+                    "with",
+                    "a",
+                    "an",
+                    "get",
+                ],
+            ) || any_of(
+                next,
+                &["error", "errors", "response", "responses", "status"],
+            ))
+            .then_some((Problem, Medium))
+        }
+        b"not working" | b"stopped working" => {
+            (!conditional(buf, start)).then_some((Problem, Medium))
+        }
+        b"broken" | b"broke" | b"breaks" => {
+            if negated(buf, start) || conditional(buf, start) {
+                return None;
+            }
+            if cue == b"breaks"
+                && any_of(
+                    prev,
+                    &[
+                        "line", "page", "word", "hard", "soft", "the", "a", "no", "lunch",
+                        "coffee", "column",
+                    ],
+                )
+            {
+                return None;
+            }
+            Some((Problem, Medium))
+        }
+        _ if cue.starts_with(b"crash") => (!negated(buf, start)
+            && !conditional(buf, start)
+            && !any_of(next, &["course", "reporter", "reporting", "handler"]))
+        .then_some((Problem, Medium)),
+        b"fail" => (!negated(buf, start)
+            && !modal(buf, start)
+            && !conditional(buf, start)
+            && !any_of(
+                next,
+                &["over", "fast", "safe", "early", "loudly", "gracefully"],
+            ))
+        .then_some((Problem, Medium)),
+        b"fails" | b"failed" | b"failing" => (!negated(buf, start)
+            && !conditional(buf, start)
+            && !any_of(next, &["over", "fast", "safe"])
+            && !any_of(prev, &["longer"]))
+        .then_some((Problem, Medium)),
+        b"failure" | b"failures" => (!negated(buf, start)
+            && !any_of(
+                next,
+                &[
+                    "mode", "modes", "handling", "domain", "domains", "case", "cases", "path",
+                    "paths",
+                ],
+            ))
+        .then_some((Problem, Weak)),
+        b"error" | b"errors" => {
+            // Errors handled by design are a feature ("handles transient errors").
+            let handled = contains_any(
+                before,
+                &[
+                    "handle",
+                    "handles",
+                    "handled",
+                    "handling",
+                    "catch",
+                    "catches",
+                    "log",
+                    "logs",
+                    "logged",
+                    "report",
+                    "reports",
+                    "retries",
+                    "retry",
+                    "surfaces",
+                    "suppress",
+                    "suppresses",
+                    "classify",
+                    "classifies",
+                    "informative",
+                    "friendly",
+                    "better",
+                    "clearer",
+                    "improved",
+                ],
+            );
+            // "Errors handled gracefully", "errors caught at the boundary": also a feature.
+            let handled_after = any_of(
+                next,
+                &[
+                    "handled",
+                    "caught",
+                    "logged",
+                    "surfaced",
+                    "retried",
+                    "recovered",
+                ],
+            );
+            (!negated(buf, start)
+                && !handled
+                && !handled_after
+                && !any_of(prev, &["any", "zero"])
+                && !any_of(next, ERROR_COMPOUNDS))
+            .then_some((Problem, Weak))
+        }
+        _ if cue.ends_with(b"error") => {
+            // `SyntaxError`, `TypeError`: an error type named in prose.
+            Some((Problem, Weak))
+        }
+        b"exception" | b"exceptions" => (!negated(buf, start)
+            && !any_of(
+                next,
+                &[
+                    "handling",
+                    "types",
+                    "type",
+                    "classes",
+                    "class",
+                    "hierarchy",
+                    "handler",
+                    "handlers",
+                    "catching",
+                    "safety",
+                ],
+            ))
+        .then_some((Problem, Weak)),
+        _ if cue.starts_with(b"leak") => (!negated(buf, start)).then_some((Problem, Medium)),
+        _ if cue.starts_with(b"race condition") || cue.starts_with(b"deadlock") => {
+            (!negated(buf, start)).then_some((Problem, Medium))
+        }
+        b"timeout" | b"timeouts" => (!negated(buf, start)
+            && !contains_any(
+                before,
+                &[
+                    "set",
+                    "increase",
+                    "increased",
+                    "raise",
+                    "raised",
+                    "configurable",
+                    "default",
+                    "custom",
+                    "longer",
+                    "shorter",
+                    "configure",
+                    "configured",
+                    "lower",
+                    "reduce",
+                ],
+            )
+            && !any_of(
+                next,
+                &[
+                    "setting",
+                    "settings",
+                    "option",
+                    "options",
+                    "value",
+                    "config",
+                    "parameter",
+                    "param",
+                    "ms",
+                    "seconds",
+                ],
+            ))
+        .then_some((Problem, Weak)),
+        b"timed out" | b"times out" | b"timing out" | b"hangs" | b"hanging" | b"freezes"
+        | b"freezing" | b"froze" => {
+            (!negated(buf, start) && !conditional(buf, start) && !any_of(next, &["on", "indent"]))
+                .then_some((Problem, Medium))
+        }
+        _ if cue.starts_with(b"panic") || cue.starts_with(b"segfault") => {
+            (!negated(buf, start) && !any_of(prev, &["don't"])).then_some((Problem, Medium))
+        }
+        b"regression" | b"regressions" => (!any_of(
+            next,
+            &["test", "tests", "testing", "suite", "model", "analysis"],
+        ) && !any_of(prev, &["linear", "logistic", "no"]))
+        .then_some((Problem, Weak)),
+        _ if cue.starts_with(b"vulnerab") => (!negated(buf, start)
+            && !any_of(next, &["scanner", "scanning", "scan", "scans", "database"]))
+        .then_some((Problem, Weak)),
+        b"out of sync" | b"bad interpreter" | b"no such file" | b"permission denied" | b"oom"
+        | b"oom-killed" | b"out of memory" => Some((Problem, Medium)),
+        b"not found" => Some((Problem, Weak)),
+        b"bug" | b"bugs" | b"buggy" => (!negated(buf, start)
+            && !about_handling_reports(buf, end)
+            && !any_of(
+                next,
+                &[
+                    "fix", "fixes", "fixed", "fixing", "report", "reports", "tracker", "bounty",
+                    "triage", "bash",
+                ],
+            ))
+        .then_some((Problem, Weak)),
+        b"issue" | b"issues" => {
+            issue_noun(buf, original, prev, next, start, end).then_some((Problem, Weak))
+        }
+        b"problem" | b"problems" => (!negated(buf, start)
+            && !about_handling_reports(buf, end)
+            && !any_of(prev, &["no"])
+            && (prev.is_some() || any_of(next, NOUN_FOLLOWERS)))
+        .then_some((Problem, Weak)),
+        b"exposed" => any_of(
+            prev,
+            &[
+                "password",
+                "passwords",
+                "secret",
+                "secrets",
+                "token",
+                "tokens",
+                "key",
+                "keys",
+                "credential",
+                "credentials",
+                "pii",
+            ],
+        )
+        .then_some((Problem, Medium)),
+        b"unavailable" | b"incorrect" => (!negated(buf, start)).then_some((Problem, Weak)),
+        _ => None,
+    }
+}
+
+/// "issue" as a noun naming a defect, not the verb ("the server issues tokens") nor a
+/// tracker reference ("issue #12", "open an issue", "the Issues tab").
+fn issue_noun(
+    buf: &[u8],
+    original: &[u8],
+    prev: Option<&&[u8]>,
+    next: Option<&&[u8]>,
+    start: usize,
+    end: usize,
+) -> bool {
+    if negated(buf, start)
+        || any_of(
+            prev,
+            &[
+                "no", "github", "gitlab", "jira", "open", "file", "an", "linked", "related",
+            ],
+        )
+    {
+        return false;
+    }
+    if buf.get(end..end + 2).is_some_and(|s| s == b" #") || buf.get(end) == Some(&b'#') {
+        return false;
+    }
+    if any_of(
+        next,
+        &[
+            "tracker",
+            "tab",
+            "page",
+            "template",
+            "templates",
+            "number",
+            "link",
+            "label",
+            "labels",
+            "title",
+            "titles",
+            "id",
+        ],
+    ) {
+        return false;
+    }
+    // Named in a list ("decisions, issues, progress"): a word, not a report.
+    if prev.is_none() && !any_of(next, NOUN_FOLLOWERS) {
+        return false;
+    }
+    if about_handling_reports(buf, end) {
+        return false;
+    }
+    // A capitalised "Issues" mid-line is usually a name (a tab, a page, a list).
+    if start > 0 && original.get(start).is_some_and(u8::is_ascii_uppercase) {
+        return false;
+    }
+    // Verb use: "<subject> issues <object>".
+    if &buf[start..end] == b"issues"
+        && any_of(
+            next,
+            &[
+                "a",
+                "an",
+                "the",
+                "jwt",
+                "tokens",
+                "token",
+                "commands",
+                "command",
+                "warnings",
+                "warning",
+                "requests",
+                "request",
+                "certificates",
+                "certificate",
+                "new",
+            ],
+        )
+    {
+        return false;
+    }
+    true
+}
+
+/// Talk about how reports are handled ("bugs in the parser are tracked in Jira", "issues
+/// get triaged weekly"): a process, not a report.
+fn about_handling_reports(buf: &[u8], end: usize) -> bool {
+    let clause = clause_after(buf, end);
+    [
+        &b"tracked"[..],
+        b"filed",
+        b"triaged",
+        b"labelled",
+        b"labeled",
+        b"listed",
+        b"logged",
+    ]
+    .iter()
+    .any(|w| has_word(clause, w))
+}
+
+/// Words after "issue"/"problem" that make it a report ("problem with X", "issue where").
+const NOUN_FOLLOWERS: &[&str] = &[
+    "with", "in", "on", "where", "when", "that", "causing", "found", "is", "was", "are", "were",
+    "here", "again", "persists", "remains",
+];
+
+/// Nouns after which "error" names a feature, not a failure ("error handling").
+const ERROR_COMPOUNDS: &[&str] = &[
+    "handling",
+    "handler",
+    "handlers",
+    "classification",
+    "recovery",
+    "response",
+    "responses",
+    "codes",
+    "code",
+    "types",
+    "type",
+    "reporting",
+    "reporter",
+    "boundary",
+    "boundaries",
+    "page",
+    "pages",
+    "rate",
+    "rates",
+    "logging",
+    "tracking",
+    "message",
+    "messages",
+    "free",
+    "budget",
+    "bars",
+    "bar",
+    "correction",
+    "state",
+    "states",
+];

@@ -1,0 +1,115 @@
+//! The progress cues: "fixed", "resolved", "shipped", "works now", "got it working".
+
+use super::Strength::{self, *};
+use super::cue_context::{Around, DETERMINERS, any_of, conditional, modal, negated};
+use crate::parse::EntryType::{self, *};
+use crate::parse::lex::{clause_after, has_word};
+
+/// Progress (or a problem still open: "not fixed yet"), or `None` when the cue is not one or
+/// its context says otherwise.
+pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
+    let (buf, start, end, at_start) = (around.buf, around.start, around.end, around.at_start);
+    let (cue, prev, next) = (around.cue(), around.prev(), around.next());
+    match cue {
+        // ---- progress
+        b"fixed" | b"resolved" | b"solved" | b"patched" | b"shipped" | b"completed" => {
+            if negated(buf, start) && !modal(buf, start) && !conditional(buf, start) {
+                // "still not fixed": the problem is open.
+                return (cue != b"shipped" && cue != b"completed").then_some((Problem, Medium));
+            }
+            if modal(buf, start)
+                || conditional(buf, start)
+                || any_of(prev, DETERMINERS)
+                || any_of(prev, &["only", "un", "partially"])
+                || (cue == b"fixed" && any_of(next, FIXED_ADJECTIVE_NOUNS))
+                || (cue == b"resolved" && any_of(next, &["to"]))
+            {
+                return None;
+            }
+            Some((Progress, Strong))
+        }
+        b"fixes" => (at_start
+            || any_of(
+                prev,
+                &[
+                    "this", "it", "which", "that", "commit", "pr", "patch", "change", "update",
+                    "release",
+                ],
+            ))
+        .then_some((Progress, Strong)),
+        b"fix" => {
+            if at_start {
+                return Some((Progress, Strong));
+            }
+            (any_of(
+                next,
+                &["was", "applied", "landed", "merged", "worked", "works"],
+            ) && !negated(buf, start))
+            .then_some((Progress, Medium))
+        }
+        b"got" => {
+            // "got the ARM build working", "finally got it to work".
+            let clause = clause_after(buf, end);
+            ([
+                "working", "running", "passing", "to work", "to run", "to pass", "green",
+            ]
+            .iter()
+            .any(|w| has_word(clause, w.as_bytes()))
+                && !negated(buf, start)
+                && !conditional(buf, start))
+            .then_some((Progress, Strong))
+        }
+        b"works now" | b"now works" | b"now working" | b"working now" | b"works again"
+        | b"working again" => (!negated(buf, start)).then_some((Progress, Strong)),
+
+        _ => None,
+    }
+}
+
+/// Nouns after which "fixed" is an adjective ("fixed width").
+const FIXED_ADJECTIVE_NOUNS: &[&str] = &[
+    "size",
+    "sizes",
+    "width",
+    "height",
+    "point",
+    "rate",
+    "rates",
+    "price",
+    "prices",
+    "cost",
+    "costs",
+    "number",
+    "length",
+    "value",
+    "values",
+    "format",
+    "position",
+    "positioning",
+    "seed",
+    "layout",
+    "amount",
+    "income",
+    "window",
+    "capacity",
+    "term",
+    "header",
+    "footer",
+    "interval",
+    "delay",
+    "timestep",
+    "port",
+    "address",
+    "schedule",
+    "fee",
+    "fees",
+    "salary",
+    "order",
+    "set",
+    "string",
+    "array",
+    "budget",
+    "time",
+    "frame",
+    "step",
+];

@@ -92,10 +92,9 @@ pub fn named_paths(text: &str) -> (Option<String>, Vec<String>) {
     };
     let mut found: Vec<String> = Vec::new();
     // One byte pass: no `/` and no `.` inside a word means no path in the text.
-    let maybe_path = body
-        .as_bytes()
-        .windows(2)
-        .any(|w| w[0] == b'/' || (w[0] == b'.' && w[1].is_ascii_alphanumeric()));
+    let bytes = body.as_bytes();
+    let maybe_path = memchr::memchr2_iter(b'/', b'.', bytes)
+        .any(|i| i + 1 < bytes.len() && (bytes[i] == b'/' || bytes[i + 1].is_ascii_alphanumeric()));
     if !maybe_path {
         return (provenance, found);
     }

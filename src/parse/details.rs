@@ -448,14 +448,7 @@ pub fn split_gotcha(title: &str) -> (String, Option<String>) {
 /// Words that say nothing about the subject of a problem or a fix, beyond the stop list
 /// every part of `mind` shares ([`crate::rank::stopwords`]): the words that name problem
 /// and fix states ("fixed", "broken", "error") — two lines do not share a subject because
-/// both say "fixed" — and a few generic ones ("use", "new", "since"). Kept as sorted
-/// hashes: one lookup per word.
-static STATE_HASHES: LazyLock<Vec<u64>> = LazyLock::new(|| {
-    let mut hashes: Vec<u64> = STATE_WORDS.iter().map(|w| word_id(w.as_bytes())).collect();
-    hashes.sort_unstable();
-    hashes
-});
-
+/// both say "fixed" — and a few generic ones ("use", "new", "since").
 const STATE_WORDS: &[&str] = &[
     "onto", "since", "due", "less", "use", "using", "used", "decided", "learned", "problem",
     "problems", "gotcha", "fix", "fixed", "fixes", "fixing", "bug", "bugs", "issue", "issues",
@@ -464,27 +457,33 @@ const STATE_WORDS: &[&str] = &[
     "working", "new", "old", "gone", "longer", "anymore",
 ];
 
-/// Whether a lower-case word says nothing about a subject: a shared stop word (compared
-/// without apostrophes, as the stop list is written) or a state word.
-fn is_subjectless(lower: &str) -> bool {
-    let plain;
-    let word = if lower.contains('\'') {
-        plain = lower.replace('\'', "");
-        plain.as_str()
-    } else {
-        lower
-    };
-    crate::rank::stopwords::is_stop_word(word)
-        || STATE_HASHES
-            .binary_search(&word_id(lower.as_bytes()))
-            .is_ok()
+/// The ids of every subjectless word — the shared stop list and [`STATE_WORDS`] — sorted.
+/// Every problem and progress title is split into words on every block build, so a word
+/// costs one hash (the same one that becomes its id) and one binary search over integers,
+/// not a search over strings.
+static SUBJECTLESS: LazyLock<Vec<u64>> = LazyLock::new(|| {
+    let words = crate::rank::stopwords::WORDS.iter().chain(STATE_WORDS);
+    let mut ids: Vec<u64> = words.map(|w| word_id(w.as_bytes())).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids
+});
+
+/// Whether a lower-case word, whose id is `id`, says nothing about a subject: a shared stop
+/// word (compared without apostrophes, as the stop list is written) or a state word.
+fn is_subjectless(lower: &str, id: u64) -> bool {
+    if SUBJECTLESS.binary_search(&id).is_ok() {
+        // A hash match is checked by name: two words never share a subject by collision.
+        return crate::rank::stopwords::is_stop_word(lower) || STATE_WORDS.contains(&lower);
+    }
+    lower.contains('\'') && crate::rank::stopwords::is_stop_word(&lower.replace('\'', ""))
 }
 
 /// Content words of a title for "same subject" checks, as hashes: lower case, stop and
 /// state words dropped, plural/tense endings trimmed, first occurrence kept, at most `max`.
 pub fn subject_ids(text: &str, max: usize) -> Vec<u64> {
     let mut out: Vec<u64> = Vec::with_capacity(max);
-    let mut buf = [0u8; 48];
+    let mut lower = String::with_capacity(48);
     let bytes = text.as_bytes();
     let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'\'' || b >= 0x80;
     let mut i = 0;
@@ -500,19 +499,17 @@ pub fn subject_ids(text: &str, max: usize) -> Vec<u64> {
         // Runs end at ASCII bytes, so the slice is valid UTF-8.
         let word = text[start..i].trim_matches('\'');
         let n = word.len();
-        if n > buf.len() || (n < 3 && !word.bytes().all(|b| b.is_ascii_digit())) {
+        if n > 48 || (n < 3 && !word.bytes().all(|b| b.is_ascii_digit())) {
             continue;
         }
-        buf[..n].copy_from_slice(word.as_bytes());
-        buf[..n].make_ascii_lowercase();
-        let Ok(lower) = std::str::from_utf8(&buf[..n]) else {
-            continue;
-        };
-        if is_subjectless(lower) {
-            continue;
-        }
+        lower.clear();
+        lower.push_str(word);
+        lower.make_ascii_lowercase();
         let whole = word_id(lower.as_bytes());
-        let stemmed = stem(lower);
+        if is_subjectless(&lower, whole) {
+            continue;
+        }
+        let stemmed = stem(&lower);
         let id = if stemmed.len() == lower.len() {
             whole
         } else {

@@ -337,6 +337,7 @@ fn entity(
         (kind == EntryType::Problem).then(|| details::problem_status(text, analysis.struck));
     let superseded = details::find_ci(text, "[superseded]").is_some()
         || (analysis.struck && kind != EntryType::Problem);
+    let subject = loops::Subject::of(kind, &title);
     Entity {
         kind,
         text: text.to_string(),
@@ -350,6 +351,7 @@ fn entity(
         status,
         superseded,
         links: details::wikilinks(text),
+        subject,
         workaround,
         resolved_by: None,
     }

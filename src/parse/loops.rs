@@ -35,40 +35,36 @@ pub fn resolve_problems(entities: &mut [Entity]) {
     if !entities.iter().any(open) || !entities.iter().any(|e| e.kind == EntryType::Progress) {
         return;
     }
-    // Word ids of the progress entries seen so far (later in the file), by their index.
-    let mut progress_words: Vec<Vec<u64>> = Vec::new();
-    let mut progress_lines: Vec<usize> = Vec::new();
+    // The subject words of the progress entries seen so far (later in the file), by index.
+    let mut progress: Vec<(Subject, usize)> = Vec::new();
     // For each word and word pair: the nearest later progress entries (newest last).
     let mut singles: IdMap<Recent> = IdMap::default();
     let mut pairs: IdMap<Recent> = IdMap::default();
     let mut candidates: Vec<u32> = Vec::new();
     for e in entities.iter_mut().rev() {
         if e.kind == EntryType::Progress && !e.superseded {
-            let mut words = subject_ids(&e.title, MAX_WORDS);
-            words.sort_unstable();
-            let index = progress_words.len() as u32;
+            let words = e.subject.ids();
+            let index = progress.len() as u32;
             for (a, wa) in words.iter().enumerate() {
                 singles.entry(*wa).or_default().push(index);
                 for wb in &words[a + 1..] {
                     pairs.entry(pair(*wa, *wb)).or_default().push(index);
                 }
             }
-            progress_words.push(words);
-            progress_lines.push(e.line);
+            progress.push((e.subject, e.line));
             continue;
         }
         if !open(e) {
             continue;
         }
-        let mut words = subject_ids(&e.title, MAX_WORDS);
+        let words = e.subject.ids();
         if words.is_empty() {
             continue;
         }
-        words.sort_unstable();
         let need = words.len().div_ceil(2).clamp(1, 3);
         candidates.clear();
         if need == 1 {
-            for w in &words {
+            for w in words {
                 if let Some(r) = singles.get(w) {
                     candidates.extend(r.iter());
                 }
@@ -86,7 +82,9 @@ pub fn resolve_problems(entities: &mut [Entity]) {
         candidates.sort_unstable_by(|a, b| b.cmp(a));
         candidates.dedup();
         let found = candidates.iter().copied().find(|&i| {
-            let shared = progress_words[i as usize]
+            let shared = progress[i as usize]
+                .0
+                .ids()
                 .iter()
                 .filter(|w| words.binary_search(w).is_ok())
                 .count();
@@ -94,8 +92,49 @@ pub fn resolve_problems(entities: &mut [Entity]) {
         });
         if let Some(i) = found {
             e.status = Some(ProblemStatus::Resolved);
-            e.resolved_by = Some(progress_lines[i as usize]);
+            e.resolved_by = Some(progress[i as usize].1);
         }
+    }
+}
+
+/// The first content words of a problem's or progress entry's title ([`subject_ids`]: at
+/// most [`MAX_WORDS`], as sorted ids); empty for every other kind of entry. Read once when
+/// the line is parsed, so a block build that resolves thousands of problems does not split
+/// their titles into words again.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Subject {
+    ids: [u64; MAX_WORDS],
+    len: u8,
+}
+
+impl Subject {
+    /// The subject of an entry of this kind with this title.
+    pub fn of(kind: EntryType, title: &str) -> Subject {
+        if !matches!(kind, EntryType::Problem | EntryType::Progress) {
+            return Subject::default();
+        }
+        let mut words = subject_ids(title, MAX_WORDS);
+        words.sort_unstable();
+        Subject::from_sorted(&words).unwrap_or_default()
+    }
+
+    /// From ids already sorted (as [`Subject::ids`] gives them); `None` when there are more
+    /// than [`MAX_WORDS`] or they are out of order (a damaged parse cache).
+    pub fn from_sorted(words: &[u64]) -> Option<Subject> {
+        if words.len() > MAX_WORDS || !words.is_sorted() {
+            return None;
+        }
+        let mut ids = [0; MAX_WORDS];
+        ids[..words.len()].copy_from_slice(words);
+        Some(Subject {
+            ids,
+            len: words.len() as u8,
+        })
+    }
+
+    /// The word ids, sorted.
+    pub fn ids(&self) -> &[u64] {
+        &self.ids[..usize::from(self.len)]
     }
 }
 
@@ -169,21 +208,40 @@ pub struct OpenLoop<'a> {
 }
 
 /// Words that mark a decision as provisional.
+/// Phrases that make a decision provisional (whole words, any case).
+const PROVISIONAL: [&str; 9] = [
+    "for now",
+    "temporary",
+    "temporarily",
+    "quick fix",
+    "quick hack",
+    "mvp",
+    "stopgap",
+    "for the time being",
+    "interim",
+];
+
 pub fn is_provisional(text: &str) -> bool {
+    // Every old decision is asked at each block build and most name none of the phrases:
+    // one case-insensitive scan rules those out without lowercasing a copy. Only for ASCII
+    // text, where a match after lowercasing is always a match here.
+    static ANY: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> =
+        std::sync::LazyLock::new(|| {
+            aho_corasick::AhoCorasick::builder()
+                .ascii_case_insensitive(true)
+                .build(PROVISIONAL)
+                .ok()
+        });
+    if text.is_ascii()
+        && let Some(any) = ANY.as_ref()
+        && !any.is_match(text)
+    {
+        return false;
+    }
     let lower = text.to_lowercase();
-    [
-        "for now",
-        "temporary",
-        "temporarily",
-        "quick fix",
-        "quick hack",
-        "mvp",
-        "stopgap",
-        "for the time being",
-        "interim",
-    ]
-    .iter()
-    .any(|p| super::lex::has_word(lower.as_bytes(), p.as_bytes()))
+    PROVISIONAL
+        .iter()
+        .any(|p| super::lex::has_word(lower.as_bytes(), p.as_bytes()))
 }
 
 /// Open problems (newest first), then stale provisional decisions (newest first).
@@ -278,6 +336,45 @@ impl Recency {
 mod tests {
     use super::*;
     use crate::parse::parse_document;
+
+    #[test]
+    fn a_subject_is_read_once_at_parse_and_only_for_problems_and_progress() {
+        let doc = parse_document(
+            "## 2026-01-05\n\nproblem: Safari drops the session cookie on redirect\n\
+             decided: use JWT because stateless\n",
+        );
+        let problem = &doc.entities[0];
+        let mut expected = subject_ids(&problem.title, MAX_WORDS);
+        expected.sort_unstable();
+        assert_eq!(problem.subject.ids(), expected.as_slice());
+        assert_eq!(problem.subject.ids().len(), MAX_WORDS);
+        assert!(doc.entities[1].subject.ids().is_empty());
+        // Ids out of order or too many can only come from a damaged cache: refused.
+        assert!(Subject::from_sorted(&[2, 1]).is_none());
+        assert!(Subject::from_sorted(&[1, 2, 3, 4, 5, 6]).is_none());
+        assert_eq!(Subject::from_sorted(&[1, 2]).unwrap().ids(), &[1, 2]);
+    }
+
+    #[test]
+    fn provisional_phrases_in_any_case_and_script() {
+        for yes in [
+            "decided: use SQLite FOR NOW",
+            "decided: MVP. ship it",
+            "a Stopgap until v2",
+            "naïve cache, quick fix ✓",
+        ] {
+            assert!(is_provisional(yes), "{yes}");
+        }
+        for no in [
+            "decided: use nowhere",
+            "mvps are fine",
+            "formal",
+            "für später ✓",
+            "",
+        ] {
+            assert!(!is_provisional(no), "{no}");
+        }
+    }
 
     fn d(y: i32, m: u32, day: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, day).unwrap()

@@ -114,6 +114,10 @@ pub struct Entity {
     pub workaround: Option<String>,
     /// For a problem resolved by a later progress entry: that entry's line.
     pub resolved_by: Option<usize>,
+    /// A problem's or progress entry's subject words, read once from its title when the
+    /// line is parsed (and kept in the parse cache), for [`loops::resolve_problems`].
+    #[serde(skip)]
+    pub subject: loops::Subject,
 }
 
 /// `## Project State` values; empty and placeholder values are `None`/empty.

@@ -6,6 +6,7 @@ use chrono::NaiveDate;
 
 use super::document::{Heading, Resumable, Scanner};
 use super::line::Field;
+use super::loops::Subject;
 use super::sections::SectionKind;
 use super::{Document, Entity, EntryType, NextStep, ProblemStatus, ProjectState, SessionSummary};
 
@@ -222,6 +223,11 @@ impl Writer {
         self.strs(&e.links);
         self.opt_str(e.workaround.as_deref());
         self.u64(e.resolved_by.map_or(0, |l| l as u64 + 1));
+        let subject = e.subject.ids();
+        self.u8(subject.len() as u8);
+        for id in subject {
+            self.0.extend_from_slice(&id.to_le_bytes());
+        }
     }
 }
 
@@ -345,7 +351,21 @@ impl Reader<'_> {
                 0 => None,
                 l => Some(usize::try_from(l - 1).ok()?),
             },
+            subject: self.subject()?,
         })
+    }
+    fn subject(&mut self) -> Option<Subject> {
+        let len = usize::from(self.u8()?);
+        let bytes = self
+            .b
+            .get(self.pos..self.pos.checked_add(len.checked_mul(8)?)?)?;
+        self.pos += bytes.len();
+        let mut ids = [0u64; 8];
+        let ids = ids.get_mut(..len)?;
+        for (id, b) in ids.iter_mut().zip(bytes.chunks_exact(8)) {
+            *id = u64::from_le_bytes(b.try_into().ok()?);
+        }
+        Subject::from_sorted(ids)
     }
 }
 

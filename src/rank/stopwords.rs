@@ -4,7 +4,7 @@
 //! Contractions appear without their apostrophe because the tokenizer removes it.
 //! Intent matching also ignores a short list of generic intent verbs (`INTENT_WORDS`).
 
-const WORDS: &[&str] = &[
+pub(crate) const WORDS: &[&str] = &[
     "a",
     "about",
     "above",

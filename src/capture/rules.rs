@@ -138,23 +138,26 @@ pub fn with_provenance(line: &str, provenance: &str) -> String {
     format!("{line} ({provenance})")
 }
 
-/// The provenance [`with_provenance`] writes, at the end of a line: `(src/a.rs:42)`,
-/// `(src/a.rs:42, commit 1a2b3c4)` or `(commit 1a2b3c4)`.
+/// What the parentheses of a provenance hold ([`with_provenance`] writes it at the end of a
+/// line): `src/a.rs:42`, `src/a.rs:42, commit 1a2b3c4` or `commit 1a2b3c4`.
 static PROVENANCE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\s*\(([^()\s]+:\d+(?:,\s*commit [0-9a-f]{7,40})?|commit [0-9a-f]{7,40})\)\s*$")
+    Regex::new(r"^(?:[^()\s]+:\d+(?:,\s*commit [0-9a-f]{7,40})?|commit [0-9a-f]{7,40})$")
         .expect("static pattern")
 });
 
 /// A harvested line split into its text and its provenance (without the parentheses), or
 /// `None` for a line that does not end with one.
 pub fn split_provenance(line: &str) -> Option<(&str, &str)> {
-    // Cheap check first: this runs on every entry at each context refresh.
-    if !line.trim_end().ends_with(')') {
-        return None;
-    }
-    let found = PROVENANCE.captures(line)?;
-    let whole = found.get(0)?;
-    Some((&line[..whole.start()], found.get(1)?.as_str()))
+    // This runs on every entry at each context refresh: the provenance holds no
+    // parenthesis, so it can only be the last `(...)` of the line, and only that short
+    // part is matched.
+    let trimmed = line.trim_end();
+    let inside = trimmed.strip_suffix(')')?;
+    let open = inside.rfind('(')?;
+    let provenance = &inside[open + 1..];
+    PROVENANCE
+        .is_match(provenance)
+        .then(|| (line[..open].trim_end(), provenance))
 }
 
 /// The file a provenance names (`src/a.rs` of `src/a.rs:42, commit 1a2b3c4`), or `None`
@@ -168,6 +171,39 @@ pub fn provenance_path(provenance: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_provenance_is_split_off_exactly_as_its_whole_line_pattern_would() {
+        let whole = Regex::new(
+            r"\s*\(([^()\s]+:\d+(?:,\s*commit [0-9a-f]{7,40})?|commit [0-9a-f]{7,40})\)\s*$",
+        )
+        .unwrap();
+        for line in [
+            "use JWT (src/auth.rs:42)",
+            "use JWT (src/auth.rs:42, commit 1a2b3c4)  ",
+            "use JWT\u{a0}(commit 1a2b3c4d)",
+            "a (b) (src/a.rs:1)",
+            "a (src/a b.rs:1)",
+            "a (src/a.rs:1) (x)",
+            "a (src/a.rs:x)",
+            "a (commit 1a2b3c)",
+            "a (commit 1A2B3C4)",
+            "a (x:y:12)",
+            "(src/a.rs:1)",
+            "a src/a.rs:1)",
+            "a ((src/a.rs:1))",
+            "plain line",
+            "",
+        ] {
+            let expected = whole.captures(line).map(|c| {
+                (
+                    &line[..c.get(0).unwrap().start()],
+                    c.get(1).unwrap().as_str(),
+                )
+            });
+            assert_eq!(split_provenance(line), expected, "{line:?}");
+        }
+    }
 
     fn lines(message: &str, conventional: bool) -> Vec<String> {
         from_message(message, conventional)

@@ -122,3 +122,36 @@ impl Embedder {
         Ok(out)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A query (a few tokens, products row by row) gets the vector the batch path (the
+    /// GEMM kernel, which the reference test checks) gives the same text.
+    #[test]
+    fn a_query_alone_gets_the_vector_it_gets_in_a_batch_with_the_real_model() {
+        let Some(dir) = std::env::var_os("MIND_TEST_MODEL").filter(|d| !d.is_empty()) else {
+            eprintln!("skipped: set MIND_TEST_MODEL to an all-MiniLM-L6-v2 folder");
+            return;
+        };
+        let work = tempfile::tempdir().unwrap();
+        for name in [CONFIG_FILE, TOKENIZER_FILE, WEIGHTS_FILE] {
+            std::fs::copy(Path::new(&dir).join(name), work.path().join(name)).unwrap();
+        }
+        let model = Embedder::load(work.path()).unwrap();
+        let queries = [
+            "timeout under load on Windows",
+            "the container scheduler",
+            "jwt",
+        ];
+        let mut batch: Vec<&str> = queries.to_vec();
+        batch.extend(["the CI runner has no Docker socket and builds images remotely"; 6]);
+        let together = model.embed(&batch).unwrap();
+        for (i, query) in queries.iter().enumerate() {
+            let alone = model.embed(&[query]).unwrap().pop().unwrap();
+            let cosine = crate::embed::cosine(&alone, &together[i]);
+            assert!(cosine > 0.99999, "{query:?}: {cosine}");
+        }
+    }
+}

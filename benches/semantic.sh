@@ -4,6 +4,8 @@
 #   2. hyperfine, one run, ratios to `true`: hybrid search (model installed, vectors cached;
 #      budget ≤ 30 ms) and lexical search of the same project without a model (≤ 10 ms)
 #   3. peak RSS of a hybrid and a lexical search (/usr/bin/time -v)
+#   4. with perf installed: CPU time and page faults of each (perf stat, 10 runs), figures
+#      that hold on a machine other jobs are loading, where wall times do not
 # Needs hyperfine, python3 and the model folder (all-MiniLM-L6-v2) as MODEL=... or in
 # .ci/cache/ (see .ci/run). Warm figures: the model's files are read once before timing.
 #
@@ -52,3 +54,12 @@ for side in lexical-home home; do
         awk -F': ' '/Maximum resident/ {print $2}')
     echo "  ${side%-home}: ${rss} KB" | sed 's/  home:/  hybrid:/'
 done
+
+if command -v perf >/dev/null && perf stat -e task-clock true >/dev/null 2>&1; then
+    echo "4. CPU time and page faults (perf stat, 10 runs)"
+    for side in lexical-home home; do
+        perf stat -r 10 -e task-clock,page-faults env MIND_HOME="$work/$side" "$mind" search "$query" 2>&1 >/dev/null |
+            awk -v side="${side%-home}" '/task-clock/ {ms=$1} /page-faults/ {pf=$1}
+                END {sub(/^home$/, "hybrid", side); printf "  %s: %s ms CPU, %s page faults\n", side, ms, pf}'
+    done
+fi

@@ -10,6 +10,7 @@
 use serde::Deserialize;
 
 use super::dot;
+
 use super::weights::{TensorId, Weights};
 
 /// The fields of `config.json` the encoder reads.
@@ -130,6 +131,29 @@ impl Bert {
                 output_norm: norm(&format!("{l}.output.LayerNorm"))?,
             });
         }
+        // Every layer is read whole by any pass; of the embedding tables a pass reads only
+        // a few rows, which are left to fault in.
+        let whole: Vec<TensorId> = layers
+            .iter()
+            .flat_map(|l: &Layer| {
+                [
+                    l.query,
+                    l.key,
+                    l.value,
+                    l.attention_out,
+                    l.intermediate,
+                    l.output,
+                ]
+                .into_iter()
+                .flat_map(|x| [x.weight, x.bias])
+                .chain(
+                    [l.attention_norm, l.output_norm]
+                        .into_iter()
+                        .flat_map(|n| [n.weight, n.bias]),
+                )
+            })
+            .collect();
+        weights.populate(&whole);
         Ok(Bert {
             words: t("embeddings.word_embeddings.weight", &[config.vocab_size, h])?,
             positions: t(

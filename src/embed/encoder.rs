@@ -26,7 +26,7 @@ impl std::fmt::Display for EmbedError {
 
 /// A loaded sentence encoder.
 pub struct Embedder {
-    tokenizer: tokenizers::Tokenizer,
+    tokenizer: super::tokenizer::Tokenizer,
     bert: Bert,
     dim: usize,
 }
@@ -40,16 +40,11 @@ impl Embedder {
         };
         let config: Config = serde_json::from_slice(&read(CONFIG_FILE)?)
             .map_err(|e| EmbedError(format!("{CONFIG_FILE}: {e}")))?;
-        let mut tokenizer = super::tokenizer::load(&read(TOKENIZER_FILE)?)
-            .map_err(|e| EmbedError(format!("{TOKENIZER_FILE}: {e}")))?;
-        // Padding is done per batch here; the file's own settings (fixed-length padding)
-        // would only add work.
-        tokenizer.with_padding(None);
+        let mut tokenizer =
+            super::tokenizer::load(&read(TOKENIZER_FILE)?, &dir.join(super::vocab::VOCAB_FILE))
+                .map_err(|e| EmbedError(format!("{TOKENIZER_FILE}: {e}")))?;
         tokenizer
-            .with_truncation(Some(tokenizers::TruncationParams {
-                max_length: MAX_TOKENS.min(config.max_position_embeddings),
-                ..Default::default()
-            }))
+            .truncate_to(MAX_TOKENS.min(config.max_position_embeddings))
             .map_err(|e| EmbedError(format!("{TOKENIZER_FILE}: {e}")))?;
         let weights = Weights::open(&dir.join(WEIGHTS_FILE))
             .map_err(|e| EmbedError(format!("{WEIGHTS_FILE}: {e}")))?;
@@ -71,20 +66,24 @@ impl Embedder {
     pub fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, EmbedError> {
         let mut encoded = Vec::with_capacity(texts.len());
         for text in texts {
-            let e = self
+            let ids = self
                 .tokenizer
-                .encode(*text, true)
+                .ids(text)
                 .map_err(|e| EmbedError(format!("tokenizer: {e}")))?;
-            encoded.push(e.get_ids().to_vec());
+            encoded.push(ids);
         }
         // Batches of similar lengths waste little on padding.
         let mut order: Vec<usize> = (0..texts.len()).collect();
         order.sort_by_key(|&i| encoded[i].len());
         let batches: Vec<&[usize]> = order.chunks(BATCH).collect();
-        let threads = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .min(batches.len())
-            .max(1);
+        // One batch (a query) runs here: asking for the cores costs a few system calls.
+        let threads = if batches.len() <= 1 {
+            1
+        } else {
+            std::thread::available_parallelism()
+                .map_or(1, |n| n.get())
+                .min(batches.len())
+        };
         let run = |share: &[&[usize]]| -> Result<Vec<Vec<f32>>, EmbedError> {
             let mut vectors = Vec::new();
             for batch in share {
@@ -121,5 +120,38 @@ impl Embedder {
             }
         }
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A query (a few tokens, products row by row) gets the vector the batch path (the
+    /// GEMM kernel, which the reference test checks) gives the same text.
+    #[test]
+    fn a_query_alone_gets_the_vector_it_gets_in_a_batch_with_the_real_model() {
+        let Some(dir) = std::env::var_os("MIND_TEST_MODEL").filter(|d| !d.is_empty()) else {
+            eprintln!("skipped: set MIND_TEST_MODEL to an all-MiniLM-L6-v2 folder");
+            return;
+        };
+        let work = tempfile::tempdir().unwrap();
+        for name in [CONFIG_FILE, TOKENIZER_FILE, WEIGHTS_FILE] {
+            std::fs::copy(Path::new(&dir).join(name), work.path().join(name)).unwrap();
+        }
+        let model = Embedder::load(work.path()).unwrap();
+        let queries = [
+            "timeout under load on Windows",
+            "the container scheduler",
+            "jwt",
+        ];
+        let mut batch: Vec<&str> = queries.to_vec();
+        batch.extend(["the CI runner has no Docker socket and builds images remotely"; 6]);
+        let together = model.embed(&batch).unwrap();
+        for (i, query) in queries.iter().enumerate() {
+            let alone = model.embed(&[query]).unwrap().pop().unwrap();
+            let cosine = crate::embed::cosine(&alone, &together[i]);
+            assert!(cosine > 0.99999, "{query:?}: {cosine}");
+        }
     }
 }

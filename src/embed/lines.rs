@@ -5,7 +5,7 @@ use std::ops::Range;
 use std::path::PathBuf;
 
 use super::Embedder;
-use super::vectors::{Quantized, VectorCache, line_key};
+use super::vectors::{VectorCache, line_key};
 use crate::rank::index::Index;
 
 /// One project's part of an index: its sources and where its vector cache lives.
@@ -23,38 +23,35 @@ pub struct FillStats {
     pub embedded: usize,
 }
 
-/// Unit vectors of every line of every source of an index, as the cache keeps them
-/// (`dim` signed bytes and one scale per line, in document order per source).
+/// Unit vectors of every line of every source of an index, as the caches keep them (`dim`
+/// signed bytes and one scale per line), read where each part's cache holds them.
 pub struct LineVectors {
     pub dim: usize,
+    caches: Vec<VectorCache>,
     by_source: Vec<SourceVectors>,
     pub stats: FillStats,
 }
 
-/// One source's line vectors.
+/// Where one source's line vectors are.
+#[derive(Default)]
 struct SourceVectors {
-    /// `doc_count * dim` bytes.
-    values: Vec<i8>,
-    /// One per line.
-    scales: Vec<f32>,
+    /// Index into `LineVectors::caches`.
+    part: usize,
+    /// The cache slot of each line ([`NONE`] for a line without a vector).
+    slots: Vec<u32>,
 }
 
-impl SourceVectors {
-    fn set(&mut self, doc: usize, dim: usize, v: Quantized<'_>) {
-        self.values[doc * dim..(doc + 1) * dim].copy_from_slice(v.values);
-        self.scales[doc] = v.scale;
-    }
-}
+const NONE: u32 = u32::MAX;
 
 impl LineVectors {
-    /// The cosine of a line's vector and `query` (a unit vector of `dim` floats).
+    /// The cosine of a line's vector and `query` (a unit vector of `dim` floats); 0 for a
+    /// line without one.
     pub fn cosine(&self, source: usize, doc: usize, query: &[f32]) -> f32 {
         let s = &self.by_source[source];
-        Quantized {
-            scale: s.scales[doc],
-            values: &s.values[doc * self.dim..(doc + 1) * self.dim],
+        match s.slots[doc] {
+            NONE => 0.0,
+            slot => self.caches[s.part].at(slot as usize).dot(query),
         }
-        .dot(query)
     }
 }
 
@@ -91,24 +88,26 @@ pub fn fill(
         .sources
         .iter()
         .map(|s| SourceVectors {
-            values: vec![0; s.segment.doc_count() * dim],
-            scales: vec![0.0; s.segment.doc_count()],
+            part: 0,
+            slots: vec![NONE; s.segment.doc_count()],
         })
         .collect();
+    let mut caches = Vec::with_capacity(parts.len());
     let mut stats = FillStats::default();
-    for part in parts {
+    for (p, part) in parts.iter().enumerate() {
         let mut cache = VectorCache::load(&part.cache_dir, dim, fingerprint);
         // (source, doc, key, text) of lines the cache does not have.
         let mut missing: Vec<(usize, usize, u64, &str)> = Vec::new();
         for s in part.sources.clone() {
             let source = &index.sources[s];
+            by_source[s].part = p;
             for doc in 0..source.segment.doc_count() {
                 let meta = source.segment.doc(doc);
                 let text = source.slice(meta.start, meta.len);
                 let key = line_key(text);
-                match cache.get(key) {
-                    Some(v) => {
-                        by_source[s].set(doc, dim, v);
+                match cache.slot(key) {
+                    Some(slot) => {
+                        by_source[s].slots[doc] = slot as u32;
                         stats.cached += 1;
                     }
                     None => missing.push((s, doc, key, text)),
@@ -130,16 +129,18 @@ pub fn fill(
             progress(((done + 1) * CHUNK).min(total), total);
         }
         for (s, doc, key, _) in missing {
-            if let Some(v) = cache.get(key) {
-                by_source[s].set(doc, dim, v);
+            if let Some(slot) = cache.slot(key) {
+                by_source[s].slots[doc] = slot as u32;
             }
         }
         if cache.needs_save() {
             cache.save(&part.cache_dir);
         }
+        caches.push(cache);
     }
     Ok(LineVectors {
         dim,
+        caches,
         by_source,
         stats,
     })

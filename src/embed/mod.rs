@@ -11,6 +11,7 @@
 
 pub mod files;
 pub mod lines;
+mod simd;
 pub mod vectors;
 
 #[cfg(feature = "semantic")]
@@ -21,6 +22,8 @@ mod encoder;
 pub mod install;
 #[cfg(feature = "semantic")]
 mod tokenizer;
+#[cfg(feature = "semantic")]
+mod vocab;
 #[cfg(feature = "semantic")]
 mod weights;
 
@@ -67,40 +70,7 @@ pub fn cosine(a: &[f32], b: &[f32]) -> f32 {
     dot(a, b)
 }
 
-/// Dot product summed in eight independent lanes: the compiler keeps them in SIMD
-/// registers, where one running sum would wait on every addition (a search compares the
-/// query with every line, so this loop is hot).
-pub(crate) fn dot(a: &[f32], b: &[f32]) -> f32 {
-    let mut lanes = [0f32; 8];
-    let (a8, a_rest) = a.as_chunks::<8>();
-    let (b8, b_rest) = b.as_chunks::<8>();
-    for (x, y) in a8.iter().zip(b8) {
-        for i in 0..8 {
-            lanes[i] += x[i] * y[i];
-        }
-    }
-    let tail: f32 = a_rest.iter().zip(b_rest).map(|(x, y)| x * y).sum();
-    lanes.iter().sum::<f32>() + tail
-}
-
-/// Dot product of floats with signed bytes, in eight lanes like [`dot`] (a search
-/// compares the query with every cached line vector this way).
-pub(crate) fn dot_i8(a: &[f32], b: &[i8]) -> f32 {
-    let mut lanes = [0f32; 8];
-    let (a8, a_rest) = a.as_chunks::<8>();
-    let (b8, b_rest) = b.as_chunks::<8>();
-    for (x, y) in a8.iter().zip(b8) {
-        for i in 0..8 {
-            lanes[i] += x[i] * f32::from(y[i]);
-        }
-    }
-    let tail: f32 = a_rest
-        .iter()
-        .zip(b_rest)
-        .map(|(x, &y)| x * f32::from(y))
-        .sum();
-    lanes.iter().sum::<f32>() + tail
-}
+pub(crate) use simd::{dot, dot_i8};
 
 /// A tiny random BERT for tests (unit and through the binary); not part of the interface.
 #[cfg(feature = "semantic")]

@@ -7,10 +7,12 @@
 //! checksum, anything that does not match is ignored (and rebuilt), and the folder can be
 //! deleted at any time. Vectors are kept as signed bytes with one scale per vector (a
 //! quarter of the size of floats; cosines move by well under 0.01), on disk and in memory:
-//! a search compares the query with every line straight from the bytes ([`Quantized`]),
-//! so loading the cache is one copy of the file, not a float per byte.
+//! a search compares the query with every line straight from the bytes ([`Quantized`]).
+//! Loading the cache is one read of the file: vectors stay where they are in the bytes read
+//! (no copy), and the map from key to slot hashes nothing (keys are hashes already).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::io::Write;
 use std::path::Path;
 
@@ -25,15 +27,42 @@ pub fn line_key(text: &str) -> u64 {
     fast_hash(text.as_bytes())
 }
 
+/// Where the file's records start: magic, format, model, dim, count.
+const HEADER: usize = 8 + 4 + 8 + 4 + 4;
+/// A record: key, scale, then `dim` bytes.
+const RECORD_HEAD: usize = 8 + 4;
+
+/// Hashes a key that is already a hash: passes it through.
+#[derive(Default)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        // Only u64 keys are hashed; anything else is folded in all the same.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
+
 /// Line vectors by key, all of one model.
 #[derive(Debug, Default)]
 pub struct VectorCache {
     dim: usize,
     model: u64,
-    slots: HashMap<u64, usize>,
-    /// `dim` signed bytes per slot.
+    slots: HashMap<u64, usize, BuildHasherDefault<KeyHasher>>,
+    /// The file as read: slots `0..loaded` are its records, used in place.
+    file: Vec<u8>,
+    loaded: usize,
+    /// Slots added since loading: `dim` signed bytes each.
     data: Vec<i8>,
-    /// One scale per slot: a value is `byte · scale`.
+    /// One scale per added slot: a value is `byte · scale`.
     scales: Vec<f32>,
     /// Slots read or written since loading (the rest are dropped on save).
     used: Vec<bool>,
@@ -54,7 +83,7 @@ impl VectorCache {
     pub fn load(dir: &Path, dim: usize, model: u64) -> VectorCache {
         std::fs::read(dir.join(VECTORS_FILE))
             .ok()
-            .and_then(|bytes| decode(&bytes, dim, model))
+            .and_then(|bytes| decode(bytes, dim, model))
             .unwrap_or_else(|| VectorCache::new(dim, model))
     }
 
@@ -68,12 +97,33 @@ impl VectorCache {
 
     /// The vector stored for `key`, marking it as still in use.
     pub fn get(&mut self, key: u64) -> Option<Quantized<'_>> {
+        let slot = self.slot(key)?;
+        Some(self.at(slot))
+    }
+
+    /// Where the vector of `key` is, marking it as still in use.
+    pub fn slot(&mut self, key: u64) -> Option<usize> {
         let slot = *self.slots.get(&key)?;
         self.used[slot] = true;
-        Some(Quantized {
-            scale: self.scales[slot],
-            values: &self.data[slot * self.dim..(slot + 1) * self.dim],
-        })
+        Some(slot)
+    }
+
+    /// The vector in `slot` (from [`VectorCache::slot`]).
+    pub fn at(&self, slot: usize) -> Quantized<'_> {
+        if slot < self.loaded {
+            let at = HEADER + slot * (RECORD_HEAD + self.dim);
+            let scale = f32::from_le_bytes(self.file[at + 8..at + 12].try_into().unwrap());
+            Quantized {
+                scale,
+                values: as_signed(&self.file[at + RECORD_HEAD..at + RECORD_HEAD + self.dim]),
+            }
+        } else {
+            let added = slot - self.loaded;
+            Quantized {
+                scale: self.scales[added],
+                values: &self.data[added * self.dim..(added + 1) * self.dim],
+            }
+        }
     }
 
     pub fn contains(&self, key: u64) -> bool {
@@ -88,14 +138,24 @@ impl VectorCache {
         let scale = scale_of(vector);
         let bytes = vector.iter().map(|&x| quantize(x, scale));
         match self.slots.get(&key) {
+            Some(&slot) if slot < self.loaded => {
+                let at = HEADER + slot * (RECORD_HEAD + self.dim);
+                self.file[at + 8..at + 12].copy_from_slice(&scale.to_le_bytes());
+                let values = &mut self.file[at + RECORD_HEAD..at + RECORD_HEAD + self.dim];
+                for (to, b) in values.iter_mut().zip(bytes) {
+                    *to = b as u8;
+                }
+                self.used[slot] = true;
+            }
             Some(&slot) => {
-                for (to, b) in self.data[slot * self.dim..(slot + 1) * self.dim]
+                let added = slot - self.loaded;
+                for (to, b) in self.data[added * self.dim..(added + 1) * self.dim]
                     .iter_mut()
                     .zip(bytes)
                 {
                     *to = b;
                 }
-                self.scales[slot] = scale;
+                self.scales[added] = scale;
                 self.used[slot] = true;
             }
             None => {
@@ -141,13 +201,10 @@ impl VectorCache {
         out.extend_from_slice(&(self.dim as u32).to_le_bytes());
         out.extend_from_slice(&(keys.len() as u32).to_le_bytes());
         for (key, slot) in keys {
+            let v = self.at(slot);
             out.extend_from_slice(&key.to_le_bytes());
-            out.extend_from_slice(&self.scales[slot].to_le_bytes());
-            out.extend(
-                self.data[slot * self.dim..(slot + 1) * self.dim]
-                    .iter()
-                    .map(|&b| b as u8),
-            );
+            out.extend_from_slice(&v.scale.to_le_bytes());
+            out.extend(v.values.iter().map(|&b| b as u8));
         }
         let sum = fast_hash(&out);
         out.extend_from_slice(&sum.to_le_bytes());
@@ -183,6 +240,12 @@ impl Quantized<'_> {
     }
 }
 
+/// Bytes read as the signed bytes they were written from.
+fn as_signed(bytes: &[u8]) -> &[i8] {
+    // SAFETY: i8 and u8 have the same size and alignment, and every bit pattern is valid.
+    unsafe { std::slice::from_raw_parts(bytes.as_ptr().cast::<i8>(), bytes.len()) }
+}
+
 /// The scale that maps a vector's largest magnitude to 127.
 fn scale_of(vector: &[f32]) -> f32 {
     vector.iter().fold(0f32, |m, x| m.max(x.abs())) / 127.0
@@ -197,14 +260,13 @@ fn quantize(x: f32, scale: f32) -> i8 {
     q.clamp(-127.0, 127.0) as i8
 }
 
-fn decode(bytes: &[u8], dim: usize, model: u64) -> Option<VectorCache> {
+fn decode(bytes: Vec<u8>, dim: usize, model: u64) -> Option<VectorCache> {
     let body_len = bytes.len().checked_sub(8)?;
     let (body, sum) = bytes.split_at(body_len);
     if fast_hash(body).to_le_bytes() != sum {
         return None;
     }
-    let header = 8 + 4 + 8 + 4 + 4;
-    let head = body.get(..header)?;
+    let head = body.get(..HEADER)?;
     let u32_at = |at: usize| u32::from_le_bytes(head[at..at + 4].try_into().unwrap());
     if &head[..8] != MAGIC
         || u32_at(8) != FORMAT
@@ -214,27 +276,29 @@ fn decode(bytes: &[u8], dim: usize, model: u64) -> Option<VectorCache> {
         return None;
     }
     let count = u32_at(24) as usize;
-    let record = 8 + 4 + dim;
-    let records = &body[header..];
+    let record = RECORD_HEAD + dim;
+    let records = &body[HEADER..];
     if records.len() != count.checked_mul(record)? {
         return None;
     }
-    let mut cache = VectorCache::new(dim, model);
-    cache.data.reserve(count * dim);
-    cache.scales.reserve(count);
-    cache.slots.reserve(count);
+    let mut slots = HashMap::with_capacity_and_hasher(count, BuildHasherDefault::default());
     for (slot, r) in records.chunks_exact(record).enumerate() {
         let key = u64::from_le_bytes(r[..8].try_into().unwrap());
         let scale = f32::from_le_bytes(r[8..12].try_into().unwrap());
         if !scale.is_finite() {
             return None;
         }
-        cache.data.extend(r[12..].iter().map(|&b| b as i8));
-        cache.scales.push(scale);
-        cache.slots.insert(key, slot);
+        slots.insert(key, slot);
     }
-    cache.used = vec![false; count];
-    Some(cache)
+    Some(VectorCache {
+        dim,
+        model,
+        slots,
+        file: bytes,
+        loaded: count,
+        used: vec![false; count],
+        ..VectorCache::default()
+    })
 }
 
 #[cfg(test)]
@@ -268,6 +332,32 @@ mod tests {
         // Another model or size: nothing is trusted.
         assert!(VectorCache::load(dir.path(), 16, 43).is_empty());
         assert!(VectorCache::load(dir.path(), 8, 42).is_empty());
+    }
+
+    #[test]
+    fn vectors_read_in_place_can_be_replaced_and_added_to() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut cache = VectorCache::new(16, 7);
+        cache.insert(1, &unit(1, 16));
+        cache.insert(2, &unit(2, 16));
+        cache.save(dir.path());
+        let mut back = VectorCache::load(dir.path(), 16, 7);
+        let before = back.get(2).unwrap().to_vec();
+        back.insert(1, &unit(3, 16));
+        back.insert(4, &unit(4, 16));
+        assert_eq!(
+            back.get(2).unwrap().to_vec(),
+            before,
+            "a neighbour is untouched"
+        );
+        back.save(dir.path());
+        let mut again = VectorCache::load(dir.path(), 16, 7);
+        assert_eq!(again.len(), 3);
+        for (key, seed) in [(1, 3), (2, 2), (4, 4)] {
+            let got = again.get(key).unwrap().to_vec();
+            let dot: f32 = got.iter().zip(unit(seed, 16)).map(|(a, b)| a * b).sum();
+            assert!((dot - 1.0).abs() < 0.01, "key {key}: {dot}");
+        }
     }
 
     #[test]

@@ -97,6 +97,37 @@ impl Weights {
         Ok(TensorId(i))
     }
 
+    /// Map every page of these tensors now, in one call per run of neighbouring tensors
+    /// (`MADV_POPULATE_READ`), instead of one page fault per 4-64 KB as the pass first
+    /// reads them: a query reads every layer's weights whole, and a fault costs more than
+    /// the reading. Best effort (older kernels refuse the advice; the pass then faults).
+    pub fn populate(&self, ids: &[TensorId]) {
+        let mut ranges: Vec<std::ops::Range<usize>> = ids
+            .iter()
+            .filter_map(|id| match &self.entries[id.0].place {
+                Place::Mapped(bytes) => Some(bytes.clone()),
+                Place::Copied(_) => None,
+            })
+            .collect();
+        ranges.sort_by_key(|r| r.start);
+        let mut merged: Vec<std::ops::Range<usize>> = Vec::new();
+        for r in ranges {
+            match merged.last_mut() {
+                // Small gaps (biases between matrices) are mapped along.
+                Some(last) if r.start <= last.end + (64 << 10) => last.end = last.end.max(r.end),
+                _ => merged.push(r),
+            }
+        }
+        for r in merged {
+            #[cfg(target_os = "linux")]
+            let _ = self
+                .map
+                .advise_range(memmap2::Advice::PopulateRead, r.start, r.len());
+            #[cfg(not(target_os = "linux"))]
+            let _ = r;
+        }
+    }
+
     /// The floats of a tensor, row-major.
     pub fn floats(&self, id: TensorId) -> &[f32] {
         match &self.entries[id.0].place {

@@ -443,3 +443,52 @@ fn the_real_model_gives_the_vectors_of_the_reference_implementation() {
         assert!(cosine >= 0.999, "line {key:x}: cosine {cosine}");
     }
 }
+
+#[test]
+fn the_vocabulary_is_kept_beside_the_model_and_rebuilt_when_damaged() {
+    // As a user runs it: temp HOME, no MIND_HOME or XDG_*, a git repository.
+    let user = User::new();
+    let project = user.folder("code/app");
+    user.git(&project, &["init", "-q"]);
+    user.ok(&project, &["init"]);
+    let src = tiny_model(&user.folder("downloads/tiny"));
+    user.ok(
+        &project,
+        &["model", "install", "--from", src.to_str().unwrap()],
+    );
+    let vocab = user
+        .home()
+        .join(".local/share/mind")
+        .join(MODEL_DIR)
+        .join("vocab.bin");
+    let kept = std::fs::read(&vocab).expect("written by the install");
+    assert!(
+        !src.join("vocab.bin").exists(),
+        "the folder installed from is left alone"
+    );
+    user.ok(&project, &["log", "decided: use JWT access tokens"]);
+    user.ok(&project, &["log", "learned: the scheduler runs pods"]);
+    let search = || -> Value {
+        serde_json::from_str(&user.ok(&project, &["search", "jwt tokens", "--json"])).unwrap()
+    };
+    let first = search();
+    assert_eq!(first["semantic"]["embedded"], 2, "{first}");
+    assert_eq!(std::fs::read(&vocab).unwrap(), kept, "read, not rewritten");
+
+    // A damaged file, one cut short and one of junk: the search gives the same results
+    // and the file is written whole again.
+    let mut flipped = kept.clone();
+    let mid = flipped.len() / 2;
+    flipped[mid] ^= 0x20;
+    for damaged in [flipped, kept[..kept.len() - 9].to_vec(), b"junk".to_vec()] {
+        std::fs::write(&vocab, &damaged).unwrap();
+        let again = search();
+        assert_eq!(again["results"], first["results"]);
+        assert_eq!(again["semantic"]["embedded"], 0, "{again}");
+        assert_eq!(std::fs::read(&vocab).unwrap(), kept);
+    }
+    // Gone: made again on the next search.
+    std::fs::remove_file(&vocab).unwrap();
+    assert_eq!(search()["results"], first["results"]);
+    assert_eq!(std::fs::read(&vocab).unwrap(), kept);
+}

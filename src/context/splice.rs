@@ -65,15 +65,7 @@ pub fn splice(existing: &[u8], body: &str, previous: Option<&str>) -> Result<Vec
     let lines = split_lines(existing);
     let markers = find_markers(&lines);
     if markers.is_empty() {
-        let mut out = existing.to_vec();
-        if !out.is_empty() {
-            if !out.ends_with(b"\n") {
-                out.extend_from_slice(eol.as_bytes());
-            }
-            out.extend_from_slice(eol.as_bytes());
-        }
-        out.extend_from_slice(block.as_bytes());
-        return Ok(out);
+        return Ok(append(existing, &lines, &block, eol));
     }
     let regions = match pairs(&markers) {
         Some(regions) => regions,
@@ -167,23 +159,16 @@ pub fn render_block(body: &str, eol: &str) -> String {
     // block, found again next time) must not rest on that: a body line that reads as a
     // marker is neutralised, and a code fence the body leaves open is closed, since a
     // marker inside a fence is not a marker.
-    let mut fence: Option<&str> = None;
+    let mut fence = Fence::default();
     for line in body.lines() {
-        let t = line.trim_start();
-        match fence {
-            Some(open) if t.starts_with(open) => fence = None,
-            Some(_) => {}
-            None if t.starts_with("```") || t.starts_with("~~~") => fence = Some(&t[..3]),
-            None => {}
-        }
-        if fence.is_none() && (t.starts_with(START_PREFIX) || t.starts_with(END_PREFIX)) {
+        if !fence.hides(line.trim_start()) && is_marker(line.trim_start()).is_some() {
             out.push_str(&line.replacen("<!--", "&lt;!--", 1));
         } else {
             out.push_str(line);
         }
         out.push_str(eol);
     }
-    if let Some(open) = fence {
+    if let Some(open) = fence.open {
         out.push_str(open);
         out.push_str(eol);
     }
@@ -195,27 +180,86 @@ pub fn render_block(body: &str, eol: &str) -> String {
 /// Marker lines in file order, skipping any inside fenced code blocks (documentation
 /// that shows the markers is not a block).
 fn find_markers(lines: &[&[u8]]) -> Vec<(usize, Marker)> {
-    let mut found = Vec::new();
-    let mut fence: Option<String> = None;
-    for (i, line) in lines.iter().enumerate() {
-        let t = trimmed(line);
-        if let Some(open) = &fence {
-            if t.starts_with(open.as_str()) {
-                fence = None;
+    let mut fence = Fence::default();
+    lines
+        .iter()
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let t = trimmed(line);
+            if fence.hides(&t) {
+                return None;
             }
-            continue;
+            is_marker(&t).map(|m| (i, m))
+        })
+        .collect()
+}
+
+/// The marker a trimmed line starts with, if any.
+fn is_marker(t: &str) -> Option<Marker> {
+    if t.starts_with(START_PREFIX) {
+        Some(Marker::Start)
+    } else if t.starts_with(END_PREFIX) {
+        Some(Marker::End)
+    } else {
+        None
+    }
+}
+
+/// The one code-fence rule of the splice, for the file it reads and the block it writes:
+/// a line starting with three backticks or tildes opens a fence, the next line starting
+/// with the same three closes it, and a marker inside a fence is not a marker.
+#[derive(Default)]
+struct Fence {
+    /// The three characters that opened the fence still open.
+    open: Option<&'static str>,
+}
+
+impl Fence {
+    /// Whether the line (trimmed at its start) is a fence line or inside a fence; follows
+    /// the fence state.
+    fn hides(&mut self, t: &str) -> bool {
+        if let Some(open) = self.open {
+            if t.starts_with(open) {
+                self.open = None;
+            }
+            return true;
         }
-        if t.starts_with("```") || t.starts_with("~~~") {
-            fence = Some(t[..3].to_string());
-            continue;
-        }
-        if t.starts_with(START_PREFIX) {
-            found.push((i, Marker::Start));
-        } else if t.starts_with(END_PREFIX) {
-            found.push((i, Marker::End));
+        self.open = ["```", "~~~"].into_iter().find(|f| t.starts_with(f));
+        self.open.is_some()
+    }
+}
+
+/// `existing` with the block added after its text, set apart by a blank line. A file that
+/// ends inside a code fence it never closes gets the block before the line that opened the
+/// fence instead: after it, the block would be code, not a block, and found by nothing.
+/// Either way every byte of the file is kept, and the block and the blank line before it
+/// are all that is added.
+fn append(existing: &[u8], lines: &[&[u8]], block: &str, eol: &str) -> Vec<u8> {
+    let mut fence = Fence::default();
+    let mut open_at = None;
+    for (i, line) in lines.iter().enumerate() {
+        let was_open = fence.open.is_some();
+        fence.hides(&trimmed(line));
+        if !was_open && fence.open.is_some() {
+            open_at = Some(i);
         }
     }
-    found
+    let at = if fence.open.is_some() {
+        open_at.unwrap_or(lines.len())
+    } else {
+        lines.len()
+    };
+    let mut out: Vec<u8> = Vec::with_capacity(existing.len() + block.len() + 2);
+    out.extend_from_slice(&lines[..at].concat());
+    if !out.is_empty() {
+        if !out.ends_with(b"\n") {
+            out.extend_from_slice(eol.as_bytes());
+        }
+        out.extend_from_slice(eol.as_bytes());
+    }
+    out.extend_from_slice(block.as_bytes());
+    out.extend_from_slice(&lines[at..].concat());
+    out
 }
 
 /// Well-formed start/end pairs, or `None` when the markers do not alternate.
@@ -389,6 +433,41 @@ mod tests {
         let out = splice(b"# Mine\n", "- a\n```\ncode", None).unwrap();
         assert_eq!(block_state(&out), BlockState::Pairs(1));
         assert_eq!(splice(&out, "- a\n```\ncode", None).unwrap(), out);
+    }
+
+    #[test]
+    fn a_block_is_never_added_inside_a_fence_the_file_leaves_open() {
+        // Found by fuzzing: a file ending inside an unclosed code fence (here with marker
+        // lines, one holding invalid UTF-8, inside it) got the block appended inside the
+        // fence, where nothing reads it as a block, so each refresh appended another.
+        let mut fenced = b"```\n<!-- MIND:CONTEXT *\xff\xff -->\n|```\n".to_vec();
+        fenced.extend_from_slice(format!("{START_MARKER}\nx\n{END_MARKER}\n").as_bytes());
+        for (existing, expected) in [
+            (
+                &b"```\nshown"[..],
+                format!("{START_MARKER}\nnew\n{END_MARKER}\n```\nshown"),
+            ),
+            (
+                b"# Mine\n\n~~~\nopen\n",
+                format!("# Mine\n\n\n{START_MARKER}\nnew\n{END_MARKER}\n~~~\nopen\n"),
+            ),
+            (
+                b"a\n```\nclosed\n```\nb\n```\nopen",
+                format!("a\n```\nclosed\n```\nb\n\n{START_MARKER}\nnew\n{END_MARKER}\n```\nopen"),
+            ),
+        ] {
+            let out = splice(existing, "new", None).unwrap();
+            assert_eq!(String::from_utf8_lossy(&out), expected);
+            assert_eq!(block_state(&out), BlockState::Pairs(1));
+            assert_eq!(splice(&out, "new", None).unwrap(), out, "not idempotent");
+            let newline_added = !existing.ends_with(b"\n");
+            let back = remove_appended(&out, newline_added).unwrap();
+            assert_eq!(back.as_deref(), Some(existing));
+        }
+        let out = splice(&fenced, "new", None).unwrap();
+        assert_eq!(block_state(&out), BlockState::Pairs(1));
+        assert!(out.ends_with(&fenced));
+        assert_eq!(current_body(&out).as_deref(), Some("new"));
     }
 
     #[test]

@@ -446,31 +446,40 @@ pub fn sweep_done(bytes: &[u8], parsed: &Parsed) -> Option<Vec<u8>> {
         .filter(|(i, _)| !moving.contains(i))
         .map(|(_, l)| with_eol(l))
         .collect();
+    // Moved lines go where the reader will see them, as in `insert_pending`: never inside
+    // a code fence or comment left open at the end of the section or file.
     let headings = heading_lines(&lines);
     match headings.iter().find(|(_, h)| is_done_heading(h)) {
         Some((start, _)) => {
-            let at = end_of_section(&lines, &headings, *start);
+            let at = outside_open_block(&lines, end_of_section(&lines, &headings, *start));
             lines.splice(at..at, moved);
         }
         None => {
-            if lines.last().is_some_and(|l| !text::trimmed(l).is_empty()) {
-                lines.push(eol.as_bytes().to_vec());
+            let at = outside_open_block(&lines, lines.len());
+            let mut block = Vec::new();
+            if at > 0 && !text::trimmed(&lines[at - 1]).is_empty() {
+                block.push(eol.as_bytes().to_vec());
             }
-            lines.push(format!("## Done{eol}").into_bytes());
-            lines.extend(moved);
+            block.push(format!("## Done{eol}").into_bytes());
+            block.extend(moved);
+            if at < lines.len() {
+                block.push(eol.as_bytes().to_vec());
+            }
+            lines.splice(at..at, block);
         }
     }
     Some(lines.concat())
 }
 
-/// Level-2 headings (index, lower-case title), outside comments. (`# Reminders`, the
-/// Python Mind's template title, is not a section: it adds `## Reminders` itself.)
+/// Level-2 headings (index, lower-case title), outside comments and code fences, by the
+/// rule the reader follows. (`# Reminders`, the Python Mind's template title, is not a
+/// section: it adds `## Reminders` itself.)
 fn heading_lines(lines: &[Vec<u8>]) -> Vec<(usize, String)> {
     let mut out = Vec::new();
-    let mut comments = crate::store::text::HtmlComments::default();
+    let mut hidden = Hidden::default();
     for (i, l) in lines.iter().enumerate() {
         let t = text::trimmed(l);
-        if comments.skip(&t) {
+        if hidden.hides(&t) {
             continue;
         }
         if let Some(h) = t.strip_prefix("## ") {
@@ -642,6 +651,52 @@ mod tests {
             "## Reminders\n\n## Done\n- [x] 2026-01-15 | done | a\n"
         );
         assert!(sweep_done(b"## Reminders\n", &parse("## Reminders\n")).is_none());
+    }
+
+    #[test]
+    fn swept_reminders_never_land_in_an_open_fence_or_comment() {
+        // Found by fuzzing: a file ending in an unclosed code fence got its `## Done`
+        // section appended inside the fence, so the done reminders were no longer read.
+        for file in [
+            "<!-- template\n-->\n## Pending\n- [x] shipped | completed: 2026-01-02\n- [ ] b | due: 2026-04-01\n```\n- [`] in fence | due: x\n``l\n",
+            "## Reminders\n- [x] 2026-01-15 | done | shipped\n\n## Done\n- [x] old | done | c\n~~~\nnotes\n",
+            "## Reminders\n- [x] 2026-01-15 | done | shipped\n<!-- left open\n",
+            // A heading inside a fence is not the section the reader sees.
+            "## Reminders\n- [x] 2026-01-15 | done | shipped\n```\n## Done\n```\n",
+        ] {
+            let before = parse(file);
+            let out = sweep_done(file.as_bytes(), &before).unwrap();
+            let out = String::from_utf8(out).unwrap();
+            let after = parse(&out);
+            let done = |p: &Parsed| {
+                let mut d: Vec<String> = p
+                    .reminders
+                    .iter()
+                    .filter(|r| r.done)
+                    .map(|r| r.message.clone())
+                    .collect();
+                d.sort();
+                d
+            };
+            assert_eq!(done(&after), done(&before), "{out}");
+            assert!(
+                after
+                    .reminders
+                    .iter()
+                    .filter(|r| r.done)
+                    .all(|r| r.in_done_section),
+                "{out}"
+            );
+            // Only the moved lines changed place: every other line is kept, in order.
+            let moved: Vec<&str> = file.lines().filter(|l| l.starts_with("- [x]")).collect();
+            let rest = |t: &str| -> Vec<String> {
+                t.lines()
+                    .filter(|l| !moved.contains(l) && !l.trim().is_empty() && *l != "## Done")
+                    .map(str::to_string)
+                    .collect()
+            };
+            assert_eq!(rest(&out), rest(file), "{out}");
+        }
     }
 
     #[test]

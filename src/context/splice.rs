@@ -142,9 +142,14 @@ fn remove_block(
     }
     let after = &lines[end + 1..];
     let mut out: Vec<u8> = before.concat();
-    if newline_added && after.is_empty() {
-        let kept = strip_eol(&out).len();
-        out.truncate(kept);
+    if newline_added && after.is_empty() && out.ends_with(b"\n") {
+        // Exactly the line break the append added, and no byte before it (a `\r` the file
+        // ended with stays): the file's own break, or `\n` when the file had none.
+        let first_break = !out[..out.len() - 1].contains(&b'\n');
+        let added = if first_break { "\n" } else { eol_of(existing) };
+        if out.ends_with(added.as_bytes()) {
+            out.truncate(out.len() - added.len());
+        }
     }
     out.extend_from_slice(&after.concat());
     Ok(Some(out))
@@ -497,6 +502,10 @@ mod tests {
             b"\n",
             b"",
             b"caf\xe9\n",
+            // Found by fuzzing: a last line ending in a bare `\r` lost it on removal.
+            b"#\nwlin\r",
+            b"wlin\r",
+            b"a\r\nb\r",
         ] {
             let with_block = splice(original, "a\nb", None).unwrap();
             let newline_added = !original.is_empty() && !original.ends_with(b"\n");

@@ -191,8 +191,16 @@ fn read_mind(due: &str, kind: &str, message: &str, checked: bool) -> Result<Item
             Trigger::Context(keywords)
         }
         "absolute" => date_or_time(due).ok_or_else(|| format!("due {due:?} is not a date"))?,
-        // A done line keeps its DUE; what it was is a best guess, for display only.
-        _ => date_or_time(due).unwrap_or_else(|| Trigger::Context(when::keywords(due))),
+        // A done line keeps its DUE; what it was is a best guess, for display only. A DUE
+        // with no keyword in it (`- [x]  | done | old one`) is no context: no due date.
+        _ => date_or_time(due).unwrap_or_else(|| {
+            let keywords = when::keywords(due);
+            if keywords.is_empty() {
+                Trigger::Unresolved(due.to_string())
+            } else {
+                Trigger::Context(keywords)
+            }
+        }),
     };
     Ok(Item {
         message: message.to_string(),
@@ -696,6 +704,20 @@ mod tests {
                     .collect()
             };
             assert_eq!(rest(&out), rest(file), "{out}");
+        }
+    }
+
+    #[test]
+    fn a_done_line_without_a_due_has_no_due_date_not_an_empty_context() {
+        // Found by fuzzing: `* [ ] | done | old one` read as a context reminder without
+        // keywords, which nothing can trigger or show.
+        for line in ["* [ ] | done | old one", "- [x] +and | done | old one"] {
+            let p = parse(line);
+            assert_eq!(p.reminders.len(), 1, "{line}");
+            let r = &p.reminders[0];
+            assert!(r.done && r.message == "old one", "{line}");
+            assert!(matches!(r.trigger, Trigger::Unresolved(_)), "{line}");
+            assert!(parse(&done_line(r, d("2026-01-15"))).reminders[0].done);
         }
     }
 

@@ -514,3 +514,13 @@ fn done_reminders_stay_read_when_the_file_ends_in_an_open_code_fence() {
     assert_eq!(reply["reminders"][1]["message"], "demo prep", "{reply}");
     assert_eq!(reply["reminders"][1]["done"], true, "{reply}");
 }
+
+#[test]
+fn a_done_line_without_a_due_lists_with_no_due_date() {
+    let env = Env::initialised();
+    env.write(REMINDERS, "## Done\n- [x]  | done | old one\n");
+    let reply = json(&env, &["reminders", "--all", "--json"]);
+    assert_eq!(reply["reminders"][0]["message"], "old one", "{reply}");
+    assert_eq!(reply["reminders"][0]["type"], "unresolved", "{reply}");
+    assert_eq!(env.ok(&["reminders", "--all"]), "1. old one (done)\n");
+}

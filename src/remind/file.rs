@@ -479,9 +479,10 @@ pub fn sweep_done(bytes: &[u8], parsed: &Parsed) -> Option<Vec<u8>> {
     Some(lines.concat())
 }
 
-/// Level-2 headings (index, lower-case title), outside comments and code fences, by the
-/// rule the reader follows. (`# Reminders`, the Python Mind's template title, is not a
-/// section: it adds `## Reminders` itself.)
+/// Every line the reader takes for a heading (index, lower-case title), outside comments
+/// and code fences, by the reader's rules: each one ends the section above it. A level-1
+/// heading's title keeps its `# ` so that it never names a section: `# Reminders`, the
+/// Python Mind's template title, is not one (it adds `## Reminders` itself).
 fn heading_lines(lines: &[Vec<u8>]) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     let mut hidden = Hidden::default();
@@ -490,8 +491,16 @@ fn heading_lines(lines: &[Vec<u8>]) -> Vec<(usize, String)> {
         if hidden.hides(&t) {
             continue;
         }
-        if let Some(h) = t.strip_prefix("## ") {
-            out.push((i, h.trim().to_lowercase()));
+        if let Some(title) = heading(&t) {
+            let title = title.to_lowercase();
+            out.push((
+                i,
+                if t.starts_with("##") {
+                    title
+                } else {
+                    format!("# {title}")
+                },
+            ));
         }
     }
     out
@@ -719,6 +728,25 @@ mod tests {
             assert!(matches!(r.trigger, Trigger::Unresolved(_)), "{line}");
             assert!(parse(&done_line(r, d("2026-01-15"))).reminders[0].done);
         }
+    }
+
+    #[test]
+    fn a_line_the_reader_takes_for_a_heading_ends_the_done_section() {
+        // Found by fuzzing: `##-01 | done | x` reads as a heading (the reader needs no space
+        // after `##`), but the sweep did not see it and put the moved line after it, outside
+        // `## Done`.
+        let text = "## Reminders\n- [x] 2026-01-15 | done | a\n\n## Done\n- [x] old | done | c\n##-01 | done | x\n\n# Notes\nfree text\n";
+        let out = sweep_done(text.as_bytes(), &parse(text)).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(
+            out,
+            "## Reminders\n\n## Done\n- [x] old | done | c\n- [x] 2026-01-15 | done | a\n##-01 | done | x\n\n# Notes\nfree text\n"
+        );
+        assert!(parse(&out).reminders.iter().all(|r| r.in_done_section));
+        // A level-1 `# Reminders` title is still not the pending section.
+        let (out, line) = insert_pending(b"# Reminders\n", "- [ ] x | context | y");
+        assert_eq!(out, b"# Reminders\n\n## Reminders\n- [ ] x | context | y\n");
+        assert_eq!(line, 4);
     }
 
     #[test]

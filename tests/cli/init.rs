@@ -308,3 +308,17 @@ fn a_claude_md_ending_in_an_open_code_fence_gets_one_block_above_the_fence() {
         "{after}"
     );
 }
+
+#[test]
+fn a_claude_md_ending_in_a_bare_carriage_return_is_left_alone_after_the_first_block() {
+    let env = Env::new();
+    env.write("CLAUDE.md", "# Rules\r");
+    env.ok(&["init"]);
+    let once = env.read_bytes("CLAUDE.md");
+    assert!(once.starts_with(b"# Rules\r\r\n\r\n<!-- MIND:CONTEXT"));
+    env.mind(&["init"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("nothing changed"));
+    assert_eq!(env.read_bytes("CLAUDE.md"), once);
+}

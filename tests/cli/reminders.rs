@@ -524,3 +524,20 @@ fn a_done_line_without_a_due_lists_with_no_due_date() {
     assert_eq!(reply["reminders"][0]["type"], "unresolved", "{reply}");
     assert_eq!(env.ok(&["reminders", "--all"]), "1. old one (done)\n");
 }
+
+#[test]
+fn swept_reminders_go_above_a_line_read_as_a_heading() {
+    let mut env = Env::initialised();
+    env.write(
+        REMINDERS,
+        "## Reminders\n- [ ] 2026-01-15 | next session | demo prep\n\n## Done\n- [x] old | done | c\n##-01 notes\n",
+    );
+    env.at("2026-01-15T09:05:00Z");
+    env.ok(&["recall"]);
+    env.at("2026-01-16T08:00:00Z");
+    env.ok(&["recall"]);
+    assert_eq!(
+        env.read(REMINDERS),
+        "## Reminders\n\n## Done\n- [x] old | done | c\n- [x] 2026-01-15 | done | demo prep\n##-01 notes\n"
+    );
+}

@@ -86,8 +86,15 @@ fuzz_target!(|data: &[u8]| {
     let lines = split_lines(existing);
     match state {
         BlockState::Missing => {
-            // Appended: the file's bytes come first, untouched, and come back on removal.
-            assert!(out.starts_with(existing), "user text changed on append");
+            // Added: the file's bytes are all kept, in one piece before the block and one
+            // after it (empty unless the file ends inside a fence it leaves open), and
+            // come back on removal.
+            let kept = out
+                .iter()
+                .zip(existing)
+                .take_while(|(a, b)| a == b)
+                .count();
+            assert!(out.ends_with(&existing[kept..]), "user text changed on append");
             if plain(&body) {
                 let newline_added = !existing.is_empty() && !existing.ends_with(b"\n");
                 let back = remove_appended(&out, newline_added).expect("one block");

@@ -52,7 +52,9 @@ fuzz_target!(|data: &[u8]| {
     if let Some(k) = context_keywords(&phrase) {
         assert!(!k.is_empty());
     }
-    let _ = keywords(&phrase);
+    // Keywords stored comma-joined (as REMINDERS.md holds them) read back the same.
+    let k = keywords(&phrase);
+    assert_eq!(keywords(&k.join(",")), k, "{phrase:?}");
     if let Ok(day) = since(&phrase, now) {
         assert!(day <= today, "{phrase:?} since {day} is after {today}");
         assert!(day >= NaiveDate::from_ymd_opt(1, 1, 1).expect("date"));

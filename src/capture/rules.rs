@@ -44,15 +44,17 @@ pub fn from_comment(text: &str) -> Option<Harvested> {
         Some(key) => format!("{key} {} {rest}", EntryType::Learning.label()),
         None => format!("{} {rest}", EntryType::Learning.label()),
     };
-    // Offered only if the parser reads the written line back as that learning: a comment
-    // too short to hold a memory (`MEMORY: K`) would otherwise land as a line no reader
-    // of MEMORY.md sees as an entry.
+    read_back(EntryType::Learning, line)
+}
+
+/// `line` as a memory of `kind`, if the parser reads the line as written back as that
+/// kind: text too short or too garbled to hold a memory (`MEMORY: K`, a value of invalid
+/// UTF-8) would otherwise land in MEMORY.md as a line no reader sees as an entry. Every
+/// rule offers its line through this check.
+fn read_back(kind: EntryType, line: String) -> Option<Harvested> {
     classify_line(&line, None)
-        .is_some_and(|c| c.kind == EntryType::Learning)
-        .then_some(Harvested {
-            kind: EntryType::Learning,
-            line,
-        })
+        .is_some_and(|c| c.kind == kind)
+        .then_some(Harvested { kind, line })
 }
 
 fn split_key(text: &str) -> (Option<&str>, &str) {
@@ -112,19 +114,20 @@ pub fn from_message(message: &str, conventional_subjects: bool) -> Vec<Harvested
             // The label offers the line; the parser decides whether it holds a memory
             // (`TIL: notes_2025.md`, `Til: o'zbek` and `**Decision:**` hold none).
             Some(Some(kind)) if classify_line(line, None).is_some_and(|c| c.kind == kind) => {
-                out.push(Harvested {
+                out.extend(read_back(
                     kind,
-                    line: format!("{} {}", kind.label(), one_line(value)),
-                });
+                    format!("{} {}", kind.label(), one_line(value)),
+                ));
             }
             Some(Some(_)) => {}
             Some(None) => out.extend(from_comment(value)),
             None if index == 0 && conventional_subjects => {
                 if let Some(rest) = conventional_fix(line) {
-                    out.push(Harvested {
-                        kind: EntryType::Progress,
-                        line: format!("{} {}", EntryType::Progress.label(), one_line(rest)),
-                    });
+                    let kind = EntryType::Progress;
+                    out.extend(read_back(
+                        kind,
+                        format!("{} {}", kind.label(), one_line(rest)),
+                    ));
                 }
             }
             None => {}
@@ -276,6 +279,24 @@ TIL: notes_2025.md
         assert!(lines("x\n\nMemory: K\n", false).is_empty());
         assert!(from_comment("K").is_none());
         assert!(from_comment("use argon2").is_some());
+    }
+
+    #[test]
+    fn a_labelled_line_is_harvested_only_as_it_reads_back() {
+        // Found by fuzzing: `TIL:` followed by invalid UTF-8 (U+FFFD once decoded) reads as
+        // a learning, but the `learned: ...` line written for it does not.
+        let message =
+            String::from_utf8_lossy(b"x\n\n- TIL:\xb7\xb7\xb7\nTIL: the CDN strips ETags\n");
+        for conventional in [false, true] {
+            let found = from_message(&message, conventional);
+            assert_eq!(
+                found.iter().map(|h| h.line.as_str()).collect::<Vec<_>>(),
+                vec!["learned: the CDN strips ETags"]
+            );
+            for h in found {
+                assert_eq!(classify_line(&h.line, None).map(|c| c.kind), Some(h.kind));
+            }
+        }
     }
 
     #[test]

@@ -191,8 +191,16 @@ fn read_mind(due: &str, kind: &str, message: &str, checked: bool) -> Result<Item
             Trigger::Context(keywords)
         }
         "absolute" => date_or_time(due).ok_or_else(|| format!("due {due:?} is not a date"))?,
-        // A done line keeps its DUE; what it was is a best guess, for display only.
-        _ => date_or_time(due).unwrap_or_else(|| Trigger::Context(when::keywords(due))),
+        // A done line keeps its DUE; what it was is a best guess, for display only. A DUE
+        // with no keyword in it (`- [x]  | done | old one`) is no context: no due date.
+        _ => date_or_time(due).unwrap_or_else(|| {
+            let keywords = when::keywords(due);
+            if keywords.is_empty() {
+                Trigger::Unresolved(due.to_string())
+            } else {
+                Trigger::Context(keywords)
+            }
+        }),
     };
     Ok(Item {
         message: message.to_string(),
@@ -446,35 +454,53 @@ pub fn sweep_done(bytes: &[u8], parsed: &Parsed) -> Option<Vec<u8>> {
         .filter(|(i, _)| !moving.contains(i))
         .map(|(_, l)| with_eol(l))
         .collect();
+    // Moved lines go where the reader will see them, as in `insert_pending`: never inside
+    // a code fence or comment left open at the end of the section or file.
     let headings = heading_lines(&lines);
     match headings.iter().find(|(_, h)| is_done_heading(h)) {
         Some((start, _)) => {
-            let at = end_of_section(&lines, &headings, *start);
+            let at = outside_open_block(&lines, end_of_section(&lines, &headings, *start));
             lines.splice(at..at, moved);
         }
         None => {
-            if lines.last().is_some_and(|l| !text::trimmed(l).is_empty()) {
-                lines.push(eol.as_bytes().to_vec());
+            let at = outside_open_block(&lines, lines.len());
+            let mut block = Vec::new();
+            if at > 0 && !text::trimmed(&lines[at - 1]).is_empty() {
+                block.push(eol.as_bytes().to_vec());
             }
-            lines.push(format!("## Done{eol}").into_bytes());
-            lines.extend(moved);
+            block.push(format!("## Done{eol}").into_bytes());
+            block.extend(moved);
+            if at < lines.len() {
+                block.push(eol.as_bytes().to_vec());
+            }
+            lines.splice(at..at, block);
         }
     }
     Some(lines.concat())
 }
 
-/// Level-2 headings (index, lower-case title), outside comments. (`# Reminders`, the
-/// Python Mind's template title, is not a section: it adds `## Reminders` itself.)
+/// Every line the reader takes for a heading (index, lower-case title), outside comments
+/// and code fences, by the reader's rules: each one ends the section above it. A level-1
+/// heading's title keeps its `# ` so that it never names a section: `# Reminders`, the
+/// Python Mind's template title, is not one (it adds `## Reminders` itself).
 fn heading_lines(lines: &[Vec<u8>]) -> Vec<(usize, String)> {
     let mut out = Vec::new();
-    let mut comments = crate::store::text::HtmlComments::default();
+    let mut hidden = Hidden::default();
     for (i, l) in lines.iter().enumerate() {
         let t = text::trimmed(l);
-        if comments.skip(&t) {
+        if hidden.hides(&t) {
             continue;
         }
-        if let Some(h) = t.strip_prefix("## ") {
-            out.push((i, h.trim().to_lowercase()));
+        if let Some(title) = heading(&t) {
+            let title = title.to_lowercase();
+            out.push((
+                i,
+                if t.starts_with("##") {
+                    title
+                } else {
+                    format!("# {title}")
+                },
+            ));
         }
     }
     out
@@ -642,6 +668,85 @@ mod tests {
             "## Reminders\n\n## Done\n- [x] 2026-01-15 | done | a\n"
         );
         assert!(sweep_done(b"## Reminders\n", &parse("## Reminders\n")).is_none());
+    }
+
+    #[test]
+    fn swept_reminders_never_land_in_an_open_fence_or_comment() {
+        // Found by fuzzing: a file ending in an unclosed code fence got its `## Done`
+        // section appended inside the fence, so the done reminders were no longer read.
+        for file in [
+            "<!-- template\n-->\n## Pending\n- [x] shipped | completed: 2026-01-02\n- [ ] b | due: 2026-04-01\n```\n- [`] in fence | due: x\n``l\n",
+            "## Reminders\n- [x] 2026-01-15 | done | shipped\n\n## Done\n- [x] old | done | c\n~~~\nnotes\n",
+            "## Reminders\n- [x] 2026-01-15 | done | shipped\n<!-- left open\n",
+            // A heading inside a fence is not the section the reader sees.
+            "## Reminders\n- [x] 2026-01-15 | done | shipped\n```\n## Done\n```\n",
+        ] {
+            let before = parse(file);
+            let out = sweep_done(file.as_bytes(), &before).unwrap();
+            let out = String::from_utf8(out).unwrap();
+            let after = parse(&out);
+            let done = |p: &Parsed| {
+                let mut d: Vec<String> = p
+                    .reminders
+                    .iter()
+                    .filter(|r| r.done)
+                    .map(|r| r.message.clone())
+                    .collect();
+                d.sort();
+                d
+            };
+            assert_eq!(done(&after), done(&before), "{out}");
+            assert!(
+                after
+                    .reminders
+                    .iter()
+                    .filter(|r| r.done)
+                    .all(|r| r.in_done_section),
+                "{out}"
+            );
+            // Only the moved lines changed place: every other line is kept, in order.
+            let moved: Vec<&str> = file.lines().filter(|l| l.starts_with("- [x]")).collect();
+            let rest = |t: &str| -> Vec<String> {
+                t.lines()
+                    .filter(|l| !moved.contains(l) && !l.trim().is_empty() && *l != "## Done")
+                    .map(str::to_string)
+                    .collect()
+            };
+            assert_eq!(rest(&out), rest(file), "{out}");
+        }
+    }
+
+    #[test]
+    fn a_done_line_without_a_due_has_no_due_date_not_an_empty_context() {
+        // Found by fuzzing: `* [ ] | done | old one` read as a context reminder without
+        // keywords, which nothing can trigger or show.
+        for line in ["* [ ] | done | old one", "- [x] +and | done | old one"] {
+            let p = parse(line);
+            assert_eq!(p.reminders.len(), 1, "{line}");
+            let r = &p.reminders[0];
+            assert!(r.done && r.message == "old one", "{line}");
+            assert!(matches!(r.trigger, Trigger::Unresolved(_)), "{line}");
+            assert!(parse(&done_line(r, d("2026-01-15"))).reminders[0].done);
+        }
+    }
+
+    #[test]
+    fn a_line_the_reader_takes_for_a_heading_ends_the_done_section() {
+        // Found by fuzzing: `##-01 | done | x` reads as a heading (the reader needs no space
+        // after `##`), but the sweep did not see it and put the moved line after it, outside
+        // `## Done`.
+        let text = "## Reminders\n- [x] 2026-01-15 | done | a\n\n## Done\n- [x] old | done | c\n##-01 | done | x\n\n# Notes\nfree text\n";
+        let out = sweep_done(text.as_bytes(), &parse(text)).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(
+            out,
+            "## Reminders\n\n## Done\n- [x] old | done | c\n- [x] 2026-01-15 | done | a\n##-01 | done | x\n\n# Notes\nfree text\n"
+        );
+        assert!(parse(&out).reminders.iter().all(|r| r.in_done_section));
+        // A level-1 `# Reminders` title is still not the pending section.
+        let (out, line) = insert_pending(b"# Reminders\n", "- [ ] x | context | y");
+        assert_eq!(out, b"# Reminders\n\n## Reminders\n- [ ] x | context | y\n");
+        assert_eq!(line, 4);
     }
 
     #[test]

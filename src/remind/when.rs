@@ -97,6 +97,18 @@ pub fn parse(phrase: &str, now: DateTime<FixedOffset>) -> Result<When, WhenError
     if lower.is_empty() {
         return Err(WhenError("empty WHEN".into()));
     }
+    // A control character (NUL, an escape sequence, a bidi override) is no part of a time
+    // or a keyword anyone types: refused, so none reaches REMINDERS.md or a terminal.
+    if let Some(c) = text
+        .chars()
+        .find(|c| crate::safety::controls::is_control(*c))
+    {
+        return Err(WhenError(format!(
+            "{:?} holds the control character {}",
+            crate::safety::controls::escape(&text, false),
+            crate::safety::controls::visible(c)
+        )));
+    }
     if lower.starts_with("when ") {
         return context(&lower)
             .ok_or_else(|| WhenError(format!("{text:?} is not a context form I know")));
@@ -137,36 +149,41 @@ fn context(lower: &str) -> Option<When> {
 }
 
 /// Split a list of subjects on commas, `and`, `or`, `/` and `|`; drop leading articles.
+///
+/// Words are trimmed of punctuation before `and`/`or` are looked for, so a keyword never
+/// holds either as a word: the keywords joined with commas (as REMINDERS.md stores them)
+/// read back as the same keywords.
 pub fn keywords(subject: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for piece in subject
-        .to_lowercase()
-        .replace(['|', '/', ';'], ",")
-        .split(',')
-        .flat_map(|p| p.split(" and ").collect::<Vec<_>>())
-        .flat_map(|p| p.split(" or ").collect::<Vec<_>>())
-    {
-        let mut words: Vec<&str> = piece
+    let lower = subject.to_lowercase().replace(['|', '/', ';'], ",");
+    for piece in lower.split(',') {
+        let words = piece
             .split_whitespace()
             .map(|w| {
                 w.trim_matches(|c: char| !c.is_alphanumeric() && c != '.' && c != '_' && c != '-')
             })
             .filter(|w| !w.is_empty())
-            .collect();
-        while words.len() > 1
-            && matches!(
-                words[0],
-                "the" | "a" | "an" | "our" | "my" | "your" | "their" | "its" | "and" | "or"
-            )
-        {
-            words.remove(0);
-        }
-        if words.len() == 1 && matches!(words[0], "and" | "or" | "the" | "a" | "an") {
-            continue;
-        }
-        let keyword = words.join(" ");
-        if !keyword.is_empty() && !out.contains(&keyword) {
-            out.push(keyword);
+            .collect::<Vec<_>>();
+        for group in words.split(|w| matches!(*w, "and" | "or")) {
+            let mut group = group;
+            while let [first, rest @ ..] = group
+                && !rest.is_empty()
+                && matches!(
+                    *first,
+                    "the" | "a" | "an" | "our" | "my" | "your" | "their" | "its"
+                )
+            {
+                group = rest;
+            }
+            if let [only] = group
+                && matches!(*only, "the" | "a" | "an")
+            {
+                continue;
+            }
+            let keyword = group.join(" ");
+            if !keyword.is_empty() && !out.contains(&keyword) {
+                out.push(keyword);
+            }
         }
     }
     out
@@ -613,6 +630,35 @@ mod tests {
         );
         assert_eq!(keywords("the API or x|y"), vec!["api", "x", "y"]);
         assert_eq!(keywords("a, and"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn keywords_read_back_the_same_from_their_written_form() {
+        // Found by fuzzing: `and` glued to punctuation (`+ \0{and`) stayed inside a keyword,
+        // so the keywords REMINDERS.md stored split differently when read back.
+        for subject in [
+            "h,atulo\0\0onnnnnnn + \u{5} + \0{and oauah",
+            "foo, x +and y",
+            "the (or) api",
+            "a and, b or- c",
+        ] {
+            let once = keywords(subject);
+            assert_eq!(keywords(&once.join(",")), once, "{subject:?}");
+        }
+        assert_eq!(keywords("foo, x +and y"), vec!["foo", "x", "y"]);
+    }
+
+    #[test]
+    fn a_when_holding_control_characters_is_refused() {
+        let now = DateTime::parse_from_rfc3339("2026-01-15T09:00:00+00:00").unwrap();
+        let phrase = "when I mention  h,atulo\0\0oNN\u{b}+ \u{5} \0{and oauAh";
+        let err = parse(phrase, now).unwrap_err().0;
+        assert!(err.contains("control character \\u0000"), "{err}");
+        assert!(!err.contains('\0'), "{err}");
+        assert!(parse("tomorrow\u{1b}[2J", now).is_err());
+        assert!(parse("in\u{202e} 2 days", now).is_err());
+        // Tabs and line breaks are blanks, as everywhere else.
+        assert!(parse("in\t2\ndays", now).is_ok());
     }
 
     #[test]

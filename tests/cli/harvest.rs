@@ -499,3 +499,25 @@ fn to_memory_moves_the_commit_memories_into_memory_md_once() {
     assert_eq!(env.read(".mind/MEMORY.md"), moved);
     assert_eq!(env.read(STORE), STORE_HEADER);
 }
+
+#[test]
+fn a_label_whose_value_is_not_utf8_is_not_harvested() {
+    // A memory line written for `TIL:` followed by bytes that are not UTF-8 would not be
+    // read back as an entry; only the readable one is harvested.
+    let env = repo();
+    env.write("a.txt", "1\n");
+    env.write(
+        "message.txt",
+        b"Add a\n\n- TIL:\xb7\xb7\xb7\nTIL: the CDN strips ETags\n".as_slice(),
+    );
+    let git = Git::new(&env).without_mind().at("2026-01-12T10:00:00Z");
+    git.ok(&["add", "--", "a.txt"]);
+    git.ok(&["commit", "-q", "-F", "message.txt"]);
+    let id = short(&env, "HEAD");
+    let out = json(&env.ok(&["harvest", "--json"]));
+    assert_eq!(out["found"], 1, "{out}");
+    assert_eq!(
+        store_lines(&env, "(commit "),
+        vec![format!("learned: the CDN strips ETags (commit {id})")]
+    );
+}

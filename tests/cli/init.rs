@@ -283,3 +283,42 @@ fn new_config_names_the_personal_target() {
     let config: serde_json::Value = serde_json::from_str(&env.read(".mind/config.json")).unwrap();
     assert_eq!(config["personal_target"], "CLAUDE.local.md");
 }
+
+#[test]
+fn a_claude_md_ending_in_an_open_code_fence_gets_one_block_above_the_fence() {
+    // Run the way a person does: a temp HOME, no MIND_HOME, real git. A block after a
+    // fence the file never closes would be code, found by nothing, added again each time.
+    let user = common::User::new();
+    let dir = user.folder("work/app");
+    user.git(&dir, &["init", "-q"]);
+    let mine = "# Rules\n\nRun the tests:\n```sh\ncargo test\n";
+    std::fs::write(dir.join("CLAUDE.md"), mine).unwrap();
+    user.ok(&dir, &["init"]);
+    user.ok(&dir, &["recall"]);
+    user.ok(&dir, &["init"]);
+    let after = std::fs::read_to_string(dir.join("CLAUDE.md")).unwrap();
+    assert_eq!(after.matches("<!-- MIND:CONTEXT").count(), 1, "{after}");
+    assert_eq!(after.matches("<!-- MIND:END -->").count(), 1, "{after}");
+    assert!(
+        after.starts_with("# Rules\n\nRun the tests:\n\n<!-- MIND:CONTEXT"),
+        "{after}"
+    );
+    assert!(
+        after.ends_with("<!-- MIND:END -->\n```sh\ncargo test\n"),
+        "{after}"
+    );
+}
+
+#[test]
+fn a_claude_md_ending_in_a_bare_carriage_return_is_left_alone_after_the_first_block() {
+    let env = Env::new();
+    env.write("CLAUDE.md", "# Rules\r");
+    env.ok(&["init"]);
+    let once = env.read_bytes("CLAUDE.md");
+    assert!(once.starts_with(b"# Rules\r\r\n\r\n<!-- MIND:CONTEXT"));
+    env.mind(&["init"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("nothing changed"));
+    assert_eq!(env.read_bytes("CLAUDE.md"), once);
+}

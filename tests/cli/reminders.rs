@@ -479,3 +479,65 @@ fn context_reminders_fire_on_search_and_blocker() {
         "{out}"
     );
 }
+
+#[test]
+fn a_when_holding_control_characters_is_refused_and_nothing_written() {
+    let env = Env::initialised();
+    let before = env.read_bytes(REMINDERS);
+    for when in ["when I mention a\u{1}b", "tomorrow\u{1b}[2J"] {
+        env.mind(&["remind", "rotate tokens", "--when", when])
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains("control character \\u00"))
+            .stderr(predicate::str::contains('\u{1b}').not());
+    }
+    assert_eq!(env.read_bytes(REMINDERS), before);
+}
+
+#[test]
+fn done_reminders_stay_read_when_the_file_ends_in_an_open_code_fence() {
+    let mut env = Env::initialised();
+    env.write(
+        REMINDERS,
+        "## Reminders\n- [ ] 2026-01-15 | next session | demo prep\n- [ ] 2027-01-01 | absolute | later\n\n```\nnotes left open\n",
+    );
+    env.at("2026-01-15T09:05:00Z");
+    assert!(env.ok(&["recall"]).contains("- demo prep\n"));
+    // The next session moves the shown reminder under `## Done`, outside the fence.
+    env.at("2026-01-16T08:00:00Z");
+    env.ok(&["recall"]);
+    assert_eq!(
+        env.read(REMINDERS),
+        "## Reminders\n- [ ] 2027-01-01 | absolute | later\n\n## Done\n- [x] 2026-01-15 | done | demo prep\n\n```\nnotes left open\n"
+    );
+    let reply = json(&env, &["reminders", "--all", "--json"]);
+    assert_eq!(reply["reminders"][1]["message"], "demo prep", "{reply}");
+    assert_eq!(reply["reminders"][1]["done"], true, "{reply}");
+}
+
+#[test]
+fn a_done_line_without_a_due_lists_with_no_due_date() {
+    let env = Env::initialised();
+    env.write(REMINDERS, "## Done\n- [x]  | done | old one\n");
+    let reply = json(&env, &["reminders", "--all", "--json"]);
+    assert_eq!(reply["reminders"][0]["message"], "old one", "{reply}");
+    assert_eq!(reply["reminders"][0]["type"], "unresolved", "{reply}");
+    assert_eq!(env.ok(&["reminders", "--all"]), "1. old one (done)\n");
+}
+
+#[test]
+fn swept_reminders_go_above_a_line_read_as_a_heading() {
+    let mut env = Env::initialised();
+    env.write(
+        REMINDERS,
+        "## Reminders\n- [ ] 2026-01-15 | next session | demo prep\n\n## Done\n- [x] old | done | c\n##-01 notes\n",
+    );
+    env.at("2026-01-15T09:05:00Z");
+    env.ok(&["recall"]);
+    env.at("2026-01-16T08:00:00Z");
+    env.ok(&["recall"]);
+    assert_eq!(
+        env.read(REMINDERS),
+        "## Reminders\n\n## Done\n- [x] old | done | c\n- [x] 2026-01-15 | done | demo prep\n##-01 notes\n"
+    );
+}

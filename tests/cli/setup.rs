@@ -1345,3 +1345,17 @@ fn setup_desktop_registers_the_server_in_claude_desktops_own_file_and_remove_tak
         .failure()
         .code(2);
 }
+
+#[test]
+fn remove_gives_back_a_file_ending_in_a_carriage_return_or_an_open_fence() {
+    // The line break the append added goes, not a `\r` the file ended with; a block put
+    // above a fence the file leaves open comes out as well.
+    for original in [
+        &b"# Agents\nRun the tests.\r"[..],
+        b"Run the tests.\r",
+        b"# Agents\r\n\r\nRun the tests.\r",
+        b"# Agents\n\n```sh\ncargo test",
+    ] {
+        setup_and_remove_restore("codex", "AGENTS.md", original);
+    }
+}

@@ -29,7 +29,7 @@ echo "MEMORY.md: $(wc -l < .mind/MEMORY.md) lines, $(du -k .mind/MEMORY.md | cut
 # while the file's length, modification time and end are the ones it recorded, as between an
 # agent's consecutive logs; a file changed by another program is counted again (one read).
 hyperfine -N --warmup 20 --runs 300 --export-markdown "$work/log.md" \
-  --prepare "touch -d '1 hour ago' .mind/SESSION.md; $mind log decision 'a spacer between runs' --quiet" \
+  --prepare "sh -c \"touch -d '1 hour ago' .mind/SESSION.md; $mind log decision 'a spacer between runs' --quiet\"" \
   -n 'true' 'true' \
   -n 'mind log decision' "$mind log decision 'use JWT because stateless' --quiet" \
   -n 'mind log experience' "$mind log experience 'reading the upload code' --quiet" \

@@ -217,6 +217,11 @@ pub fn parts(json: &[u8], cache: &Path) -> Option<Parts> {
     }
     let parts = parse(json)?;
     if let Some(bytes) = encode(&parts, source) {
+        // A rewrite killed before its rename left a temp file beside the model, and left the
+        // cache missing, so the next rewrite comes here: it removes what dead writers left.
+        if let Some(folder) = cache.parent() {
+            crate::store::atomic::sweep_stale(folder);
+        }
         // A cache that cannot be written costs the next search a parse, nothing more.
         let _ = crate::store::atomic::write_atomic(cache, &bytes);
     }

@@ -487,8 +487,12 @@ fn the_vocabulary_is_kept_beside_the_model_and_rebuilt_when_damaged() {
         assert_eq!(again["semantic"]["embedded"], 0, "{again}");
         assert_eq!(std::fs::read(&vocab).unwrap(), kept);
     }
-    // Gone: made again on the next search.
+    // Gone, as after a rewrite killed before its rename: made again on the next search,
+    // which also removes the temp file the dead writer left beside the model.
     std::fs::remove_file(&vocab).unwrap();
+    let left = vocab.with_file_name(".mind-tmp-4000000000-vocab");
+    std::fs::write(&left, b"half a vocabulary").unwrap();
     assert_eq!(search()["results"], first["results"]);
     assert_eq!(std::fs::read(&vocab).unwrap(), kept);
+    assert!(!left.exists(), "a dead writer's temp file is removed");
 }

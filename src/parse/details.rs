@@ -472,11 +472,10 @@ static SUBJECTLESS: LazyLock<Vec<u64>> = LazyLock::new(|| {
 /// Whether a lower-case word, whose id is `id`, says nothing about a subject: a shared stop
 /// word (compared without apostrophes, as the stop list is written) or a state word.
 fn is_subjectless(lower: &str, id: u64) -> bool {
-    if SUBJECTLESS.binary_search(&id).is_ok() {
-        // A hash match is checked by name: two words never share a subject by collision.
-        return crate::rank::stopwords::is_stop_word(lower) || STATE_WORDS.contains(&lower);
-    }
-    lower.contains('\'') && crate::rank::stopwords::is_stop_word(&lower.replace('\'', ""))
+    // By id alone: a 64-bit hash shared by a content word and one of these few hundred
+    // listed words is not a case worth a string comparison on every stop word.
+    SUBJECTLESS.binary_search(&id).is_ok()
+        || (lower.contains('\'') && crate::rank::stopwords::is_stop_word(&lower.replace('\'', "")))
 }
 
 /// Content words of a title for "same subject" checks, as hashes: lower case, stop and

@@ -20,7 +20,7 @@ use crate::store::{CACHE_DIR, Project, atomic, guard, text};
 pub const PARSE_CACHE_FILE: &str = "memory.parse";
 const MAGIC: &[u8; 8] = b"MINDPRS\0";
 /// Bump when the encoding changes (a parser change is covered by the binary fingerprint).
-const FORMAT: u32 = 3;
+const FORMAT: u32 = 4;
 /// Below this many bytes of whole lines a parse takes about a millisecond, less than the
 /// cache would save; such memories are parsed whole and no cache file is written.
 pub const PARSE_CACHE_MIN: usize = 32 * 1024;
@@ -64,7 +64,7 @@ fn load(dir: &Path, bytes: &[u8]) -> Option<(Resumable, usize)> {
     if fast_hash(prefix) != u64_at(28) {
         return None;
     }
-    let parse = parse::snapshot::decode(&body[HEADER..])?;
+    let parse = parse::snapshot::decode(&body[HEADER..], prefix)?;
     Some((parse, len))
 }
 
@@ -79,14 +79,15 @@ fn try_save(dir: &Path, parse: &Resumable, prefix: &[u8]) -> Option<()> {
     // A cloned repository may hold a `.mind/cache` link: never write through it.
     guard::check(&path).ok()?;
     std::fs::create_dir_all(dir).ok()?;
-    let encoded = parse::snapshot::encode(parse);
-    let mut out = Vec::with_capacity(HEADER + encoded.len() + 8);
+    // One buffer: the header, then the parse encoded after it (no second copy of a large
+    // parse held at once).
+    let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT.to_le_bytes());
     out.extend_from_slice(&binary_fingerprint().to_le_bytes());
     out.extend_from_slice(&(prefix.len() as u64).to_le_bytes());
     out.extend_from_slice(&fast_hash(prefix).to_le_bytes());
-    out.extend_from_slice(&encoded);
+    parse::snapshot::encode_into(&mut out, parse, prefix);
     let sum = fast_hash(&out);
     out.extend_from_slice(&sum.to_le_bytes());
     let mut tmp = tempfile::Builder::new()

@@ -417,9 +417,12 @@ impl<'a> Reader<'a> {
             _ => None,
         }
     }
-    fn pieces_of(&mut self, text: &str) -> Option<Vec<String>> {
-        let n = self.count()?;
-        (0..n).map(|_| self.piece_of(text)).collect()
+    fn pieces_of(&mut self, text: &str) -> Option<Box<[String]>> {
+        match self.count()? {
+            // Most entities have none: no allocation, no collecting.
+            0 => Some(Box::default()),
+            n => (0..n).map(|_| self.piece_of(text)).collect(),
+        }
     }
     fn opt_str(&mut self) -> Option<Option<String>> {
         match self.u8()? {
@@ -479,7 +482,7 @@ impl<'a> Reader<'a> {
             key: self.bool()?,
             date: self.date()?,
             line: self.usize()?,
-            reasoning: self.opt_piece_of(&text)?,
+            reasoning: self.opt_piece_of(&text)?.map(String::into_boxed_str),
             alternatives: self.pieces_of(&text)?,
             status: match self.u8()? {
                 0 => None,

@@ -48,7 +48,7 @@ pub fn memory_unresolved(project: &Project, bytes: &[u8]) -> Document {
 /// The cached parse and the length of the beginning of `bytes` it covers, when the cache
 /// was made from exactly that beginning by this build.
 fn load(dir: &Path, bytes: &[u8]) -> Option<(Resumable, usize)> {
-    let file = std::fs::read(dir.join(PARSE_CACHE_FILE)).ok()?;
+    let file = map(&dir.join(PARSE_CACHE_FILE))?;
     let body_len = file.len().checked_sub(8)?;
     let (body, sum) = file.split_at(body_len);
     if body.len() < HEADER || fast_hash(body).to_le_bytes() != sum {
@@ -66,6 +66,20 @@ fn load(dir: &Path, bytes: &[u8]) -> Option<(Resumable, usize)> {
     }
     let parse = parse::snapshot::decode(&body[HEADER..], prefix)?;
     Some((parse, len))
+}
+
+/// The cache file's bytes, mapped rather than read: nothing is copied, and no large
+/// buffer is freed before the parse is built (glibc would then keep the following
+/// allocations, the parse among them, in its heap, where freed memory stays resident).
+fn map(path: &Path) -> Option<memmap2::Mmap> {
+    let file = std::fs::File::open(path).ok()?;
+    if !file.metadata().ok()?.is_file() {
+        return None;
+    }
+    // SAFETY: the cache is only ever replaced by renaming a new file over it (`try_save`),
+    // never written in place, so the mapped bytes do not change under this process; a file
+    // truncated by hand during a recall is the one way to break that, as with any mapping.
+    unsafe { memmap2::Mmap::map(&file) }.ok()
 }
 
 /// Keep `parse`, made from `prefix` (best effort: a cache that cannot be written is simply

@@ -19,8 +19,24 @@ use super::{Document, Entity, EntryType, NextStep, ProblemStatus, ProjectState, 
 
 /// The parse of `source` (the text read so far, as bytes) appended to `out`.
 pub fn encode_into(out: &mut Vec<u8>, parse: &Resumable, source: &[u8]) {
+    out.reserve(parse.scanner.doc.entities.len() * 48 + 256);
+    encode_chunked(out, parse, source, &mut |_| {});
+}
+
+/// Bytes [`encode_chunked`] lets gather in its buffer before handing them on.
+pub const CHUNK: usize = 64 * 1024;
+
+/// [`encode_into`] for a caller that writes the bytes as they come: whenever `out` holds
+/// [`CHUNK`] bytes or more, `flush` is given it (and is to empty it), so a large parse is
+/// never held twice, once decoded and once encoded. What is left in `out` at the end is the
+/// caller's to write.
+pub fn encode_chunked(
+    out: &mut Vec<u8>,
+    parse: &Resumable,
+    source: &[u8],
+    flush: &mut dyn FnMut(&mut Vec<u8>),
+) {
     let s = &parse.scanner;
-    out.reserve(s.doc.entities.len() * 48 + 256);
     let mut w = Writer {
         out,
         source,
@@ -53,6 +69,9 @@ pub fn encode_into(out: &mut Vec<u8>, parse: &Resumable, source: &[u8]) {
     w.u64(doc.entities.len() as u64);
     for e in &doc.entities {
         w.entity(e);
+        if w.out.len() >= CHUNK {
+            flush(w.out);
+        }
     }
     w.u64(doc.summaries.len() as u64);
     for s in &doc.summaries {
@@ -578,6 +597,23 @@ mod tests {
             back.into_document(),
             super::super::parse_document_unresolved(&lossy)
         );
+    }
+
+    #[test]
+    fn chunked_encoding_gives_the_same_bytes() {
+        let text = TEXT.repeat(2000);
+        let mut parse = Resumable::default();
+        parse.feed(&text);
+        let whole = encode(&parse, text.as_bytes());
+        assert!(whole.len() > 2 * CHUNK);
+        let mut written = Vec::new();
+        let mut out = Vec::new();
+        encode_chunked(&mut out, &parse, text.as_bytes(), &mut |buf| {
+            assert!(buf.len() >= CHUNK);
+            written.append(buf);
+        });
+        written.append(&mut out);
+        assert_eq!(written, whole);
     }
 
     #[test]

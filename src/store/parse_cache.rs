@@ -13,6 +13,8 @@
 use std::io::Write;
 use std::path::Path;
 
+use xxhash_rust::xxh3::Xxh3;
+
 use crate::parse::{self, Document, Resumable};
 use crate::rank::cache::{binary_fingerprint, fast_hash};
 use crate::store::{CACHE_DIR, Project, atomic, guard, text};
@@ -93,22 +95,46 @@ fn try_save(dir: &Path, parse: &Resumable, prefix: &[u8]) -> Option<()> {
     // A cloned repository may hold a `.mind/cache` link: never write through it.
     guard::check(&path).ok()?;
     std::fs::create_dir_all(dir).ok()?;
-    // One buffer: the header, then the parse encoded after it (no second copy of a large
-    // parse held at once).
-    let mut out = Vec::new();
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&atomic::temp_prefix())
+        .tempfile_in(dir)
+        .ok()?;
+    // Written and summed as it is encoded (the sum is `fast_hash` of everything before it,
+    // computed in pieces), so a large parse is not held a second time as bytes.
+    let mut sum = Xxh3::new();
+    let mut failed = false;
+    let mut out = Vec::with_capacity(parse::snapshot::CHUNK + 4096);
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT.to_le_bytes());
     out.extend_from_slice(&binary_fingerprint().to_le_bytes());
     out.extend_from_slice(&(prefix.len() as u64).to_le_bytes());
     out.extend_from_slice(&fast_hash(prefix).to_le_bytes());
-    parse::snapshot::encode_into(&mut out, parse, prefix);
-    let sum = fast_hash(&out);
-    out.extend_from_slice(&sum.to_le_bytes());
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&atomic::temp_prefix())
-        .tempfile_in(dir)
-        .ok()?;
+    parse::snapshot::encode_chunked(&mut out, parse, prefix, &mut |buf| {
+        sum.update(buf);
+        failed |= tmp.write_all(buf).is_err();
+        buf.clear();
+    });
+    sum.update(&out);
+    out.extend_from_slice(&sum.digest().to_le_bytes());
+    if failed {
+        return None;
+    }
     tmp.write_all(&out).ok()?;
     tmp.persist(&path).ok()?;
     Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sum_computed_in_pieces_is_fast_hash() {
+        let bytes: Vec<u8> = (0..300_000u32).map(|i| (i * 7 % 251) as u8).collect();
+        let mut sum = Xxh3::new();
+        for piece in bytes.chunks(65_536 + 17) {
+            sum.update(piece);
+        }
+        assert_eq!(sum.digest(), fast_hash(&bytes));
+    }
 }

@@ -231,7 +231,19 @@ impl Writer<'_> {
     }
     /// An entity's text, as where it stands in its line of the source when it is there.
     fn entity_text(&mut self, text: &str, line: usize) {
-        let start = memchr::memmem::find(self.source_line(line), text.as_bytes())
+        let found = self.source_line(line);
+        // The text is the line trimmed: looked for where the line's indentation ends first
+        // (a search per entity would cost more than the rest of the encoding).
+        let indent = found
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .unwrap_or(found.len());
+        let at = if found[indent..].starts_with(text.as_bytes()) {
+            Some(indent)
+        } else {
+            memchr::memmem::find(found, text.as_bytes())
+        };
+        let start = at
             .map(|at| self.line_start + at)
             .filter(|&start| start >= self.last_start);
         match start {
@@ -249,7 +261,13 @@ impl Writer<'_> {
     }
     /// A string of an entity, as where it stands in the entity's `text` when it is there.
     fn piece_of(&mut self, s: &str, text: &str) {
-        match text.find(s) {
+        // A title mostly ends the line (after its label): checked before searching.
+        let at = if text.ends_with(s) {
+            Some(text.len() - s.len())
+        } else {
+            text.find(s)
+        };
+        match at {
             Some(at) => {
                 self.u8(PIECE);
                 self.u64(at as u64);

@@ -397,7 +397,7 @@ fn reference_day(input: &Input<'_>) -> Option<NaiveDate> {
 fn decision_item(e: &Entity) -> String {
     let mut item = format!("- {}{}", clip(&e.title), date_suffix(e.date));
     if let Some(reason) = &e.reasoning
-        && !e.title.contains(reason.as_str())
+        && !e.title.contains(&**reason)
     {
         item.push_str(" - ");
         item.push_str(&clip(reason));

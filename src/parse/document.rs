@@ -321,17 +321,17 @@ fn entity(
         EntryType::Decision => {
             let lower = lex::lower(body);
             (
-                details::reasoning_in(body, &lower, true),
-                details::alternatives_in(body, &lower),
+                details::reasoning_in(body, &lower, true).map(String::into_boxed_str),
+                details::alternatives_in(body, &lower).into_boxed_slice(),
             )
         }
         EntryType::Rejected => {
             // From the cleaned title: a link promotion appended is not part of the reason.
             let reason = details::reasoning_in(&title, &lex::lower(&title), true);
             title = details::rejected_title(&title);
-            (reason, Vec::new())
+            (reason.map(String::into_boxed_str), Box::default())
         }
-        _ => (None, Vec::new()),
+        _ => (None, Box::default()),
     };
     let status =
         (kind == EntryType::Problem).then(|| details::problem_status(text, analysis.struck));
@@ -350,7 +350,7 @@ fn entity(
         alternatives,
         status,
         superseded,
-        links: details::wikilinks(text),
+        links: details::wikilinks(text).into_boxed_slice(),
         subject,
         workaround,
         resolved_by: None,
@@ -510,7 +510,7 @@ mod tests {
         );
         assert!(doc.entities[0].superseded);
         assert_eq!(doc.entities[0].title, "use REST see [[MEMORY#L9]]");
-        assert_eq!(doc.entities[0].links, vec!["MEMORY#L9"]);
+        assert_eq!(*doc.entities[0].links, ["MEMORY#L9"]);
         assert!(doc.entities[1].superseded);
         assert_eq!(doc.entities[2].kind, EntryType::Problem);
         assert_eq!(doc.entities[2].status, Some(ProblemStatus::Resolved));

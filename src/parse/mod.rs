@@ -104,12 +104,14 @@ pub struct Entity {
     pub date: Option<NaiveDate>,
     /// 1-based line number in the source file.
     pub line: usize,
-    pub reasoning: Option<String>,
-    pub alternatives: Vec<String>,
+    /// Reasoning, alternatives and links are rare and never grow once parsed: boxed, they
+    /// keep every entity of a large memory smaller (a recall holds all of them at once).
+    pub reasoning: Option<Box<str>>,
+    pub alternatives: Box<[String]>,
     pub status: Option<ProblemStatus>,
     pub superseded: bool,
     /// `[[wikilinks]]` in the line (targets).
-    pub links: Vec<String>,
+    pub links: Box<[String]>,
     /// A gotcha's workaround: the text after `->`, `→` or ` -- `.
     pub workaround: Option<String>,
     /// For a problem resolved by a later progress entry: that entry's line.

@@ -1,6 +1,13 @@
 //! A [`Resumable`] parse as bytes and back, so a caller can keep the parse of a file's
 //! unchanged beginning between runs (see `store::parse_cache`). Pure: bytes in, bytes out.
 //! Decoding is bounds-checked and gives `None` for anything malformed; it never panics.
+//!
+//! The parse is kept beside the text it was made from (the caller has both), so an
+//! entity's line is stored as where it stands in that text, and its title, reasoning,
+//! alternatives, links and workaround, mostly pieces of the line, as where they stand in
+//! the line: the bytes are a fraction of the text's size, and decoding copies each string
+//! once without checking it again as UTF-8. A string that is not such a piece (a lossy
+//! decoded line, a title rebuilt from parts) is stored whole.
 
 use chrono::NaiveDate;
 
@@ -10,10 +17,33 @@ use super::loops::Subject;
 use super::sections::SectionKind;
 use super::{Document, Entity, EntryType, NextStep, ProblemStatus, ProjectState, SessionSummary};
 
-/// The parse as bytes.
-pub fn encode(parse: &Resumable) -> Vec<u8> {
+/// The parse of `source` (the text read so far, as bytes) appended to `out`.
+pub fn encode_into(out: &mut Vec<u8>, parse: &Resumable, source: &[u8]) {
+    out.reserve(parse.scanner.doc.entities.len() * 48 + 256);
+    encode_chunked(out, parse, source, &mut |_| {});
+}
+
+/// Bytes [`encode_chunked`] lets gather in its buffer before handing them on.
+pub const CHUNK: usize = 64 * 1024;
+
+/// [`encode_into`] for a caller that writes the bytes as they come: whenever `out` holds
+/// [`CHUNK`] bytes or more, `flush` is given it (and is to empty it), so a large parse is
+/// never held twice, once decoded and once encoded. What is left in `out` at the end is the
+/// caller's to write.
+pub fn encode_chunked(
+    out: &mut Vec<u8>,
+    parse: &Resumable,
+    source: &[u8],
+    flush: &mut dyn FnMut(&mut Vec<u8>),
+) {
     let s = &parse.scanner;
-    let mut w = Writer(Vec::with_capacity(s.doc.entities.len() * 160 + 256));
+    let mut w = Writer {
+        out,
+        source,
+        line: 1,
+        line_start: 0,
+        last_start: 0,
+    };
     w.u64(parse.lines as u64);
     match s.fence {
         Some((ch, len)) => {
@@ -39,6 +69,9 @@ pub fn encode(parse: &Resumable) -> Vec<u8> {
     w.u64(doc.entities.len() as u64);
     for e in &doc.entities {
         w.entity(e);
+        if w.out.len() >= CHUNK {
+            flush(w.out);
+        }
     }
     w.u64(doc.summaries.len() as u64);
     for s in &doc.summaries {
@@ -53,12 +86,19 @@ pub fn encode(parse: &Resumable) -> Vec<u8> {
         w.date(n.date);
         w.u64(n.line as u64);
     }
-    w.0
 }
 
-/// The parse `bytes` hold, or `None` when they are not a whole [`encode`]d parse.
-pub fn decode(bytes: &[u8]) -> Option<Resumable> {
-    let mut r = Reader { b: bytes, pos: 0 };
+/// The parse `bytes` hold, made from `source` (the same text given to [`encode_into`]),
+/// or `None` when they are not a whole encoded parse of it.
+pub fn decode(bytes: &[u8], source: &[u8]) -> Option<Resumable> {
+    let mut r = Reader {
+        b: bytes,
+        pos: 0,
+        source,
+        // One check of the whole text instead of one per string taken from it.
+        source_text: std::str::from_utf8(source).ok(),
+        last_start: 0,
+    };
     let lines = r.usize()?;
     let fence = match r.u8()? {
         0 => None,
@@ -136,26 +176,123 @@ fn kind_of(code: u8) -> Option<EntryType> {
     EntryType::ALL.get(usize::from(code)).copied()
 }
 
-struct Writer(Vec<u8>);
+/// Where a string comes from: stored whole, or a piece of the source text / of the line.
+const WHOLE: u8 = 0;
+const PIECE: u8 = 1;
 
-impl Writer {
+struct Writer<'a> {
+    out: &'a mut Vec<u8>,
+    source: &'a [u8],
+    /// A line of `source` and the offset it starts at: entities come in line order, so
+    /// finding each one's line walks the text once.
+    line: usize,
+    line_start: usize,
+    /// Where the previous entity line taken from `source` starts (stored as a difference).
+    last_start: usize,
+}
+
+impl Writer<'_> {
     fn u8(&mut self, v: u8) {
-        self.0.push(v);
+        self.out.push(v);
     }
     fn bool(&mut self, v: bool) {
-        self.0.push(u8::from(v));
+        self.out.push(u8::from(v));
     }
     /// LEB128: most numbers here (line numbers, lengths) take one to three bytes.
     fn u64(&mut self, mut v: u64) {
         while v >= 0x80 {
-            self.0.push(v as u8 | 0x80);
+            self.out.push(v as u8 | 0x80);
             v >>= 7;
         }
-        self.0.push(v as u8);
+        self.out.push(v as u8);
     }
     fn str(&mut self, s: &str) {
         self.u64(s.len() as u64);
-        self.0.extend_from_slice(s.as_bytes());
+        self.out.extend_from_slice(s.as_bytes());
+    }
+    /// The bytes of 1-based line `line` of the source (without its newline); empty past
+    /// the end.
+    fn source_line(&mut self, line: usize) -> &[u8] {
+        if line < self.line {
+            self.line = 1;
+            self.line_start = 0;
+        }
+        while self.line < line {
+            match memchr::memchr(b'\n', &self.source[self.line_start..]) {
+                Some(i) => {
+                    self.line_start += i + 1;
+                    self.line += 1;
+                }
+                None => return &[],
+            }
+        }
+        let rest = &self.source[self.line_start..];
+        &rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())]
+    }
+    /// An entity's text, as where it stands in its line of the source when it is there.
+    fn entity_text(&mut self, text: &str, line: usize) {
+        let found = self.source_line(line);
+        // The text is the line trimmed: looked for where the line's indentation ends first
+        // (a search per entity would cost more than the rest of the encoding).
+        let indent = found
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .unwrap_or(found.len());
+        let at = if found[indent..].starts_with(text.as_bytes()) {
+            Some(indent)
+        } else {
+            memchr::memmem::find(found, text.as_bytes())
+        };
+        let start = at
+            .map(|at| self.line_start + at)
+            .filter(|&start| start >= self.last_start);
+        match start {
+            Some(start) => {
+                self.u8(PIECE);
+                self.u64((start - self.last_start) as u64);
+                self.u64(text.len() as u64);
+                self.last_start = start;
+            }
+            None => {
+                self.u8(WHOLE);
+                self.str(text);
+            }
+        }
+    }
+    /// A string of an entity, as where it stands in the entity's `text` when it is there.
+    fn piece_of(&mut self, s: &str, text: &str) {
+        // A title mostly ends the line (after its label): checked before searching.
+        let at = if text.ends_with(s) {
+            Some(text.len() - s.len())
+        } else {
+            text.find(s)
+        };
+        match at {
+            Some(at) => {
+                self.u8(PIECE);
+                self.u64(at as u64);
+                self.u64(s.len() as u64);
+            }
+            None => {
+                self.u8(WHOLE);
+                self.str(s);
+            }
+        }
+    }
+    fn opt_piece_of(&mut self, s: Option<&str>, text: &str) {
+        match s {
+            Some(s) => {
+                self.u8(1);
+                self.piece_of(s, text);
+            }
+            None => self.u8(0),
+        }
+    }
+    fn pieces_of(&mut self, v: &[String], text: &str) {
+        self.u64(v.len() as u64);
+        for s in v {
+            self.piece_of(s, text);
+        }
     }
     fn opt_str(&mut self, s: Option<&str>) {
         match s {
@@ -204,15 +341,15 @@ impl Writer {
     }
     fn entity(&mut self, e: &Entity) {
         self.u8(kind_code(e.kind));
-        self.str(&e.text);
-        self.str(&e.title);
-        self.0
+        self.entity_text(&e.text, e.line);
+        self.piece_of(&e.title, &e.text);
+        self.out
             .extend_from_slice(&e.confidence.to_bits().to_le_bytes());
         self.bool(e.key);
         self.date(e.date);
         self.u64(e.line as u64);
-        self.opt_str(e.reasoning.as_deref());
-        self.strs(&e.alternatives);
+        self.opt_piece_of(e.reasoning.as_deref(), &e.text);
+        self.pieces_of(&e.alternatives, &e.text);
         self.u8(match e.status {
             None => 0,
             Some(ProblemStatus::Open) => 1,
@@ -220,13 +357,13 @@ impl Writer {
             Some(ProblemStatus::Blocked) => 3,
         });
         self.bool(e.superseded);
-        self.strs(&e.links);
-        self.opt_str(e.workaround.as_deref());
+        self.pieces_of(&e.links, &e.text);
+        self.opt_piece_of(e.workaround.as_deref(), &e.text);
         self.u64(e.resolved_by.map_or(0, |l| l as u64 + 1));
         let subject = e.subject.ids();
         self.u8(subject.len() as u8);
         for id in subject {
-            self.0.extend_from_slice(&id.to_le_bytes());
+            self.out.extend_from_slice(&id.to_le_bytes());
         }
     }
 }
@@ -234,9 +371,14 @@ impl Writer {
 struct Reader<'a> {
     b: &'a [u8],
     pos: usize,
+    source: &'a [u8],
+    /// `source` when it is UTF-8 (then pieces of it are only checked for char boundaries).
+    source_text: Option<&'a str>,
+    /// Where the previous entity line taken from `source` starts.
+    last_start: usize,
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
     fn u8(&mut self) -> Option<u8> {
         let v = *self.b.get(self.pos)?;
         self.pos += 1;
@@ -275,6 +417,49 @@ impl Reader<'_> {
         let s = std::str::from_utf8(self.b.get(self.pos..end)?).ok()?;
         self.pos = end;
         Some(s.to_string())
+    }
+    /// A piece of the source text: its start (after the previous piece's) and length.
+    fn entity_text(&mut self) -> Option<String> {
+        match self.u8()? {
+            WHOLE => self.str(),
+            PIECE => {
+                let start = self.last_start.checked_add(self.usize()?)?;
+                let end = start.checked_add(self.usize()?)?;
+                self.last_start = start;
+                let piece = match self.source_text {
+                    Some(text) => text.get(start..end)?,
+                    None => std::str::from_utf8(self.source.get(start..end)?).ok()?,
+                };
+                Some(piece.to_string())
+            }
+            _ => None,
+        }
+    }
+    /// A string stored whole or as a piece of the entity's `text`.
+    fn piece_of(&mut self, text: &str) -> Option<String> {
+        match self.u8()? {
+            WHOLE => self.str(),
+            PIECE => {
+                let start = self.usize()?;
+                let end = start.checked_add(self.usize()?)?;
+                Some(text.get(start..end)?.to_string())
+            }
+            _ => None,
+        }
+    }
+    fn opt_piece_of(&mut self, text: &str) -> Option<Option<String>> {
+        match self.u8()? {
+            0 => Some(None),
+            1 => Some(Some(self.piece_of(text)?)),
+            _ => None,
+        }
+    }
+    fn pieces_of(&mut self, text: &str) -> Option<Box<[String]>> {
+        match self.count()? {
+            // Most entities have none: no allocation, no collecting.
+            0 => Some(Box::default()),
+            n => (0..n).map(|_| self.piece_of(text)).collect(),
+        }
     }
     fn opt_str(&mut self) -> Option<Option<String>> {
         match self.u8()? {
@@ -322,21 +507,20 @@ impl Reader<'_> {
     }
     fn entity(&mut self) -> Option<Entity> {
         let kind = self.kind()?;
-        let text = self.str()?;
-        let title = self.str()?;
+        let text = self.entity_text()?;
+        let title = self.piece_of(&text)?;
         let bits = self.b.get(self.pos..self.pos.checked_add(4)?)?;
         let confidence = f32::from_bits(u32::from_le_bytes([bits[0], bits[1], bits[2], bits[3]]));
         self.pos += 4;
         Some(Entity {
             kind,
-            text,
             title,
             confidence,
             key: self.bool()?,
             date: self.date()?,
             line: self.usize()?,
-            reasoning: self.opt_str()?,
-            alternatives: self.strs()?,
+            reasoning: self.opt_piece_of(&text)?.map(String::into_boxed_str),
+            alternatives: self.pieces_of(&text)?,
             status: match self.u8()? {
                 0 => None,
                 1 => Some(ProblemStatus::Open),
@@ -345,13 +529,14 @@ impl Reader<'_> {
                 _ => return None,
             },
             superseded: self.bool()?,
-            links: self.strs()?,
-            workaround: self.opt_str()?,
+            links: self.pieces_of(&text)?,
+            workaround: self.opt_piece_of(&text)?,
             resolved_by: match self.u64()? {
                 0 => None,
                 l => Some(usize::try_from(l - 1).ok()?),
             },
             subject: self.subject()?,
+            text,
         })
     }
     fn subject(&mut self) -> Option<Subject> {
@@ -378,14 +563,20 @@ mod tests {
         not gRPC [[api]]\n### Notes (2026-01-10)\n**Decision:**\n- keep the cache\n\
         ## Gotchas\n- bcrypt slow on ARM -> use argon2\nproblem: login fails\n```\nopen fence\n";
 
+    fn encode(parse: &Resumable, source: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        encode_into(&mut out, parse, source);
+        out
+    }
+
     #[test]
     fn round_trip_then_resume_equals_whole_parse() {
         let tail = "fixed: login fails\n```\nNext: write docs\n<!-- open\n";
         let mut parse = Resumable::default();
         parse.feed(TEXT);
-        let bytes = encode(&parse);
-        let mut back = decode(&bytes).expect("decodes");
-        assert_eq!(encode(&back), bytes);
+        let bytes = encode(&parse, TEXT.as_bytes());
+        let mut back = decode(&bytes, TEXT.as_bytes()).expect("decodes");
+        assert_eq!(encode(&back, TEXT.as_bytes()), bytes);
         back.feed(tail);
         assert_eq!(
             back.into_document(),
@@ -394,20 +585,72 @@ mod tests {
     }
 
     #[test]
+    fn lines_are_kept_as_places_in_the_text_and_read_back_from_it() {
+        let mut parse = Resumable::default();
+        parse.feed(TEXT);
+        let bytes = encode(&parse, TEXT.as_bytes());
+        assert!(!bytes.windows(8).any(|w| w == b"use REST"), "stored whole");
+        // Another text of the same length gives other entities, or none at all.
+        let other = TEXT.replace("REST", "SOAP");
+        let back = decode(&bytes, other.as_bytes()).expect("decodes");
+        let decision = back
+            .scanner
+            .doc
+            .entities
+            .iter()
+            .find(|e| e.kind == EntryType::Decision);
+        assert!(decision.expect("a decision").text.contains("use SOAP"));
+        assert!(decode(&bytes, &TEXT.as_bytes()[..40]).is_none());
+    }
+
+    #[test]
+    fn a_text_that_is_not_utf8_round_trips() {
+        let raw = b"decided: use caf\xe9 for the lobby\nlearned: plain line here\n";
+        let lossy = String::from_utf8_lossy(raw);
+        let mut parse = Resumable::default();
+        parse.feed(&lossy);
+        let bytes = encode(&parse, raw);
+        let back = decode(&bytes, raw).expect("decodes");
+        assert_eq!(
+            back.into_document(),
+            super::super::parse_document_unresolved(&lossy)
+        );
+    }
+
+    #[test]
+    fn chunked_encoding_gives_the_same_bytes() {
+        let text = TEXT.repeat(2000);
+        let mut parse = Resumable::default();
+        parse.feed(&text);
+        let whole = encode(&parse, text.as_bytes());
+        assert!(whole.len() > 2 * CHUNK);
+        let mut written = Vec::new();
+        let mut out = Vec::new();
+        encode_chunked(&mut out, &parse, text.as_bytes(), &mut |buf| {
+            assert!(buf.len() >= CHUNK);
+            written.append(buf);
+        });
+        written.append(&mut out);
+        assert_eq!(written, whole);
+    }
+
+    #[test]
     fn damaged_bytes_decode_to_none_without_panicking() {
         let mut parse = Resumable::default();
         parse.feed(TEXT);
-        let bytes = encode(&parse);
+        let source = TEXT.as_bytes();
+        let bytes = encode(&parse, source);
         for cut in 0..bytes.len() {
-            assert!(decode(&bytes[..cut]).is_none(), "cut at {cut}");
+            assert!(decode(&bytes[..cut], source).is_none(), "cut at {cut}");
         }
         let mut longer = bytes.clone();
         longer.push(0);
-        assert!(decode(&longer).is_none());
+        assert!(decode(&longer, source).is_none());
         for i in 0..bytes.len() {
             let mut flipped = bytes.clone();
             flipped[i] ^= 0xff;
-            let _ = decode(&flipped);
+            let _ = decode(&flipped, source);
+            let _ = decode(&flipped, &source[..source.len() / 2]);
         }
     }
 }

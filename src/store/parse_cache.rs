@@ -13,6 +13,8 @@
 use std::io::Write;
 use std::path::Path;
 
+use xxhash_rust::xxh3::Xxh3;
+
 use crate::parse::{self, Document, Resumable};
 use crate::rank::cache::{binary_fingerprint, fast_hash};
 use crate::store::{CACHE_DIR, Project, atomic, guard, text};
@@ -20,7 +22,7 @@ use crate::store::{CACHE_DIR, Project, atomic, guard, text};
 pub const PARSE_CACHE_FILE: &str = "memory.parse";
 const MAGIC: &[u8; 8] = b"MINDPRS\0";
 /// Bump when the encoding changes (a parser change is covered by the binary fingerprint).
-const FORMAT: u32 = 3;
+const FORMAT: u32 = 4;
 /// Below this many bytes of whole lines a parse takes about a millisecond, less than the
 /// cache would save; such memories are parsed whole and no cache file is written.
 pub const PARSE_CACHE_MIN: usize = 32 * 1024;
@@ -48,7 +50,7 @@ pub fn memory_unresolved(project: &Project, bytes: &[u8]) -> Document {
 /// The cached parse and the length of the beginning of `bytes` it covers, when the cache
 /// was made from exactly that beginning by this build.
 fn load(dir: &Path, bytes: &[u8]) -> Option<(Resumable, usize)> {
-    let file = std::fs::read(dir.join(PARSE_CACHE_FILE)).ok()?;
+    let file = map(&dir.join(PARSE_CACHE_FILE))?;
     let body_len = file.len().checked_sub(8)?;
     let (body, sum) = file.split_at(body_len);
     if body.len() < HEADER || fast_hash(body).to_le_bytes() != sum {
@@ -64,8 +66,22 @@ fn load(dir: &Path, bytes: &[u8]) -> Option<(Resumable, usize)> {
     if fast_hash(prefix) != u64_at(28) {
         return None;
     }
-    let parse = parse::snapshot::decode(&body[HEADER..])?;
+    let parse = parse::snapshot::decode(&body[HEADER..], prefix)?;
     Some((parse, len))
+}
+
+/// The cache file's bytes, mapped rather than read: nothing is copied, and no large
+/// buffer is freed before the parse is built (glibc would then keep the following
+/// allocations, the parse among them, in its heap, where freed memory stays resident).
+fn map(path: &Path) -> Option<memmap2::Mmap> {
+    let file = std::fs::File::open(path).ok()?;
+    if !file.metadata().ok()?.is_file() {
+        return None;
+    }
+    // SAFETY: the cache is only ever replaced by renaming a new file over it (`try_save`),
+    // never written in place, so the mapped bytes do not change under this process; a file
+    // truncated by hand during a recall is the one way to break that, as with any mapping.
+    unsafe { memmap2::Mmap::map(&file) }.ok()
 }
 
 /// Keep `parse`, made from `prefix` (best effort: a cache that cannot be written is simply
@@ -79,21 +95,46 @@ fn try_save(dir: &Path, parse: &Resumable, prefix: &[u8]) -> Option<()> {
     // A cloned repository may hold a `.mind/cache` link: never write through it.
     guard::check(&path).ok()?;
     std::fs::create_dir_all(dir).ok()?;
-    let encoded = parse::snapshot::encode(parse);
-    let mut out = Vec::with_capacity(HEADER + encoded.len() + 8);
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&atomic::temp_prefix())
+        .tempfile_in(dir)
+        .ok()?;
+    // Written and summed as it is encoded (the sum is `fast_hash` of everything before it,
+    // computed in pieces), so a large parse is not held a second time as bytes.
+    let mut sum = Xxh3::new();
+    let mut failed = false;
+    let mut out = Vec::with_capacity(parse::snapshot::CHUNK + 4096);
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT.to_le_bytes());
     out.extend_from_slice(&binary_fingerprint().to_le_bytes());
     out.extend_from_slice(&(prefix.len() as u64).to_le_bytes());
     out.extend_from_slice(&fast_hash(prefix).to_le_bytes());
-    out.extend_from_slice(&encoded);
-    let sum = fast_hash(&out);
-    out.extend_from_slice(&sum.to_le_bytes());
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&atomic::temp_prefix())
-        .tempfile_in(dir)
-        .ok()?;
+    parse::snapshot::encode_chunked(&mut out, parse, prefix, &mut |buf| {
+        sum.update(buf);
+        failed |= tmp.write_all(buf).is_err();
+        buf.clear();
+    });
+    sum.update(&out);
+    out.extend_from_slice(&sum.digest().to_le_bytes());
+    if failed {
+        return None;
+    }
     tmp.write_all(&out).ok()?;
     tmp.persist(&path).ok()?;
     Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sum_computed_in_pieces_is_fast_hash() {
+        let bytes: Vec<u8> = (0..300_000u32).map(|i| (i * 7 % 251) as u8).collect();
+        let mut sum = Xxh3::new();
+        for piece in bytes.chunks(65_536 + 17) {
+            sum.update(piece);
+        }
+        assert_eq!(sum.digest(), fast_hash(&bytes));
+    }
 }

@@ -1015,6 +1015,59 @@ fn the_parse_cache_never_changes_what_is_shown() {
 }
 
 #[test]
+fn the_parse_cache_keeps_places_in_memory_md_not_copies_of_its_lines() {
+    let env = Env::initialised();
+    let mut memory = large(CACHED_MEMORY);
+    memory.push_str(CACHED_TAIL);
+    memory.push('\n');
+    env.write(".mind/MEMORY.md", &memory);
+    let cold = cold_views(&env);
+    views(&env);
+    // Each line is where it stands in the file, its title where it stands in the line: the
+    // cache is a fraction of the memory's size, not a second copy of it.
+    let cache = env.read_bytes(PARSE_CACHE);
+    assert!(
+        cache.len() * 3 < memory.len(),
+        "cache {} bytes for a memory of {}",
+        cache.len(),
+        memory.len()
+    );
+    assert!(!String::from_utf8_lossy(&cache).contains("the importer reads rows"));
+    assert_eq!(views(&env), cold);
+}
+
+#[test]
+fn a_memory_with_bytes_that_are_not_utf8_reads_the_same_through_the_parse_cache() {
+    let env = Env::initialised();
+    // Before the fence the memory leaves open.
+    let text = large(CACHED_MEMORY);
+    let (head, fenced) = text.split_at(text.find("## 2026-01-12").unwrap());
+    let mut memory = head.as_bytes().to_vec();
+    memory
+        .extend_from_slice(b"decided: serve the caf\xe9 menu from the CDN because it is static\n");
+    memory.extend_from_slice(b"problem: the \xff\xfe importer chokes on latin-1 files\n");
+    memory.extend_from_slice(fenced.as_bytes());
+    memory.extend_from_slice(CACHED_TAIL.as_bytes());
+    memory.push(b'\n');
+    env.write(".mind/MEMORY.md", &memory);
+    let cold = cold_views(&env);
+    assert!(cold[1].contains("menu from the CDN"), "{}", cold[1]);
+    views(&env);
+    assert!(env.exists(PARSE_CACHE));
+    assert_eq!(views(&env), cold);
+    // Appended after a cached beginning that is not UTF-8.
+    memory.extend_from_slice(b"learned: latin-1 files need a decoder\n");
+    env.write(".mind/MEMORY.md", &memory);
+    let warm = views(&env);
+    assert!(
+        warm[1].contains("latin-1 files need a decoder"),
+        "{}",
+        warm[1]
+    );
+    assert_eq!(warm, cold_views(&env));
+}
+
+#[test]
 fn a_corrupt_or_stale_parse_cache_is_ignored() {
     let env = Env::initialised();
     let mut grown = large(CACHED_MEMORY);

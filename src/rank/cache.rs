@@ -252,42 +252,63 @@ impl Cache {
 
     fn try_save(&self, dir: &Path) -> std::io::Result<()> {
         std::fs::create_dir_all(dir)?;
-        let mut out = Vec::new();
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&FORMAT.to_le_bytes());
-        out.extend_from_slice(&BINARY.to_le_bytes());
+        let tmp = tempfile::Builder::new()
+            .prefix(&crate::store::atomic::temp_prefix())
+            .tempfile_in(dir)?;
+        // Written as it is made, checksummed on the way: the segments are not copied into
+        // one more buffer the size of the cache.
+        let mut out = Hashing {
+            file: std::io::BufWriter::with_capacity(1 << 16, tmp),
+            hasher: xxhash_rust::xxh3::Xxh3::new(),
+        };
+        out.put(MAGIC)?;
+        out.put(&FORMAT.to_le_bytes())?;
+        out.put(&BINARY.to_le_bytes())?;
         let mut names: Vec<&String> = self.entries.keys().collect();
         names.sort();
-        out.extend_from_slice(&(names.len() as u32).to_le_bytes());
+        out.put(&(names.len() as u32).to_le_bytes())?;
         for name in names {
             let e = &self.entries[name];
-            out.extend_from_slice(&(name.len() as u32).to_le_bytes());
-            out.extend_from_slice(name.as_bytes());
-            out.extend_from_slice(&e.source_len.to_le_bytes());
-            out.extend_from_slice(&e.source_hash.to_le_bytes());
-            out.extend_from_slice(&e.source_mtime_ns.to_le_bytes());
+            let mut head = Vec::new();
+            head.extend_from_slice(&(name.len() as u32).to_le_bytes());
+            head.extend_from_slice(name.as_bytes());
+            head.extend_from_slice(&e.source_len.to_le_bytes());
+            head.extend_from_slice(&e.source_hash.to_le_bytes());
+            head.extend_from_slice(&e.source_mtime_ns.to_le_bytes());
             let flags = if e.valid_utf8 { FLAG_UTF8 } else { 0 }
                 | if e.header.is_some() { FLAG_HEADER } else { 0 };
-            out.extend_from_slice(&flags.to_le_bytes());
+            head.extend_from_slice(&flags.to_le_bytes());
             if let Some(h) = &e.header {
-                put_str(&mut out, h.category.as_str());
-                out.extend_from_slice(&(h.tags.len() as u32).to_le_bytes());
+                put_str(&mut head, h.category.as_str());
+                head.extend_from_slice(&(h.tags.len() as u32).to_le_bytes());
                 for tag in &h.tags {
-                    put_str(&mut out, tag);
+                    put_str(&mut head, tag);
                 }
             }
             let seg = e.segment.bytes();
-            out.extend_from_slice(&(seg.len() as u32).to_le_bytes());
-            out.extend_from_slice(seg);
+            head.extend_from_slice(&(seg.len() as u32).to_le_bytes());
+            out.put(&head)?;
+            out.put(seg)?;
         }
-        let sum = fast_hash(&out);
-        out.extend_from_slice(&sum.to_le_bytes());
-        let mut tmp = tempfile::Builder::new()
-            .prefix(&crate::store::atomic::temp_prefix())
-            .tempfile_in(dir)?;
-        tmp.write_all(&out)?;
+        let sum = out.hasher.digest();
+        let mut file = out.file;
+        file.write_all(&sum.to_le_bytes())?;
+        let tmp = file.into_inner().map_err(|e| e.into_error())?;
         tmp.persist(dir.join(CACHE_FILE)).map_err(|e| e.error)?;
         Ok(())
+    }
+}
+
+/// A writer that hashes what it writes (the cache's checksum is over everything before it).
+struct Hashing<W> {
+    file: W,
+    hasher: xxhash_rust::xxh3::Xxh3,
+}
+
+impl<W: Write> Hashing<W> {
+    fn put(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        self.hasher.update(bytes);
+        self.file.write_all(bytes)
     }
 }
 

@@ -134,21 +134,106 @@ impl Lists {
     }
 }
 
-/// Every list of `lists` as varint pairs (ids as gaps within the list), end to end; with
-/// each list's byte start.
-pub(super) fn encode_lists(lists: &Lists) -> (Vec<u8>, Vec<u32>) {
-    let mut out = Vec::with_capacity(lists.pairs.len() * 3);
+impl Lists {
+    /// For each of `n` ids, how many lists hold it and how many bytes its inverted list
+    /// (`(list, count)` pairs, lists as gaps) takes as varints.
+    pub(super) fn inverted_sizes(&self, n: usize) -> (Vec<u32>, Vec<u32>) {
+        let mut counts = vec![0u32; n];
+        let mut bytes = vec![0u32; n];
+        let mut last = vec![0u32; n];
+        for i in 0..self.len() {
+            for &(t, c) in self.get(i) {
+                let t = t as usize;
+                counts[t] += 1;
+                bytes[t] += (varint_len(i as u32 - last[t]) + varint_len(c)) as u32;
+                last[t] = i as u32;
+            }
+        }
+        (counts, bytes)
+    }
+
+    /// Append the inverted lists (see [`Lists::invert`]) to `out` as varint pairs, each id's
+    /// list at its place, written straight from these lists in one pass: the inverted pairs
+    /// never exist as a second array. `bytes` is each id's encoded length (from
+    /// [`Lists::inverted_sizes`]); returns each id's byte start (from where `out` was).
+    pub(super) fn encode_inverted(&self, bytes: &[u32], out: &mut Vec<u8>) -> Vec<u32> {
+        let base = out.len();
+        let mut starts = Vec::with_capacity(bytes.len());
+        let mut total = 0u32;
+        for &b in bytes {
+            starts.push(total);
+            total += b;
+        }
+        out.resize(base + total as usize, 0);
+        let region = &mut out[base..];
+        let mut cursor: Vec<u32> = starts.clone();
+        let mut last = vec![0u32; bytes.len()];
+        for i in 0..self.len() {
+            for &(t, c) in self.get(i) {
+                let t = t as usize;
+                let at = &mut cursor[t];
+                put_varint(region, at, i as u32 - last[t]);
+                put_varint(region, at, c);
+                last[t] = i as u32;
+            }
+        }
+        starts
+    }
+}
+
+/// The bytes every list of `lists` takes as varint pairs (see [`encode_into`]).
+pub(super) fn encoded_len(lists: &Lists) -> usize {
+    (0..lists.len())
+        .map(|i| {
+            let mut prev = 0u32;
+            lists
+                .get(i)
+                .iter()
+                .map(|&(id, tf)| {
+                    let n = varint_len(id - prev) + varint_len(tf);
+                    prev = id;
+                    n
+                })
+                .sum::<usize>()
+        })
+        .sum()
+}
+
+/// Append every list of `lists` to `out` as varint pairs (ids as gaps within the list),
+/// end to end; returns each list's byte start (from where `out` was).
+pub(super) fn encode_into(lists: &Lists, out: &mut Vec<u8>) -> Vec<u32> {
+    let base = out.len();
     let mut starts = Vec::with_capacity(lists.len());
     for i in 0..lists.len() {
-        starts.push(out.len() as u32);
+        starts.push((out.len() - base) as u32);
         let mut prev = 0u32;
         for &(id, tf) in lists.get(i) {
-            varint(&mut out, id - prev);
-            varint(&mut out, tf);
+            varint(out, id - prev);
+            varint(out, tf);
             prev = id;
         }
     }
-    (out, starts)
+    starts
+}
+
+fn varint_len(v: u32) -> usize {
+    match v {
+        0..0x80 => 1,
+        0x80..0x4000 => 2,
+        0x4000..0x20_0000 => 3,
+        0x20_0000..0x1000_0000 => 4,
+        _ => 5,
+    }
+}
+
+fn put_varint(out: &mut [u8], at: &mut u32, mut v: u32) {
+    while v >= 0x80 {
+        out[*at as usize] = v as u8 | 0x80;
+        *at += 1;
+        v >>= 7;
+    }
+    out[*at as usize] = v as u8;
+    *at += 1;
 }
 
 fn varint(out: &mut Vec<u8>, mut v: u32) {

@@ -52,7 +52,7 @@ use std::sync::Arc;
 use chrono::{Datelike, NaiveDate};
 
 use super::corpus::{Kind, RawDoc, RawFile, RawSection};
-use super::postings::{Lists, Pairs, encode_into, encoded_len};
+use super::postings::{Lists, Packed, Pairs, encode_into, encoded_len};
 use super::tokenize::Tokenizer;
 
 const MAGIC: u32 = 0x4745_534d; // "MSEG"
@@ -490,6 +490,8 @@ impl Segment {
 
 /// A doc's fixed fields, kept while the segment is built (its words are already counted).
 struct DocFields {
+    /// Its number of terms.
+    body_len: u32,
     start: u32,
     len: u32,
     line: u32,
@@ -507,8 +509,8 @@ pub struct Builder {
     local: Vec<u32>,
     names: Vec<u32>,
     docs: Vec<DocFields>,
-    /// Forward lists with provisional ids: per doc, per section.
-    doc_terms: Lists,
+    /// Forward lists with provisional ids: per doc (packed), per section.
+    doc_terms: Packed,
     head_terms: Lists,
     /// Sections as (start, len, line).
     sections: Vec<(u32, u32, u32)>,
@@ -523,7 +525,7 @@ impl Builder {
             local: Vec::new(),
             names: Vec::new(),
             docs: Vec::new(),
-            doc_terms: Lists::with_capacity(0),
+            doc_terms: Packed::default(),
             head_terms: Lists::with_capacity(0),
             sections: Vec::new(),
             scratch: Vec::new(),
@@ -553,8 +555,9 @@ impl Builder {
         tokenizer.each_id(&doc.body, |t, _| {
             scratch.push(Self::intern(local, names, t))
         });
-        self.doc_terms.push_counts(&mut self.scratch);
+        let body_len = self.doc_terms.push_counts(&mut self.scratch);
         self.docs.push(DocFields {
+            body_len,
             start: doc.start as u32,
             len: doc.len as u32,
             line: doc.line as u32,
@@ -586,7 +589,7 @@ impl Builder {
             local,
             names,
             docs,
-            mut doc_terms,
+            doc_terms,
             mut head_terms,
             sections,
             scratch,
@@ -601,7 +604,7 @@ impl Builder {
             remap[old as usize] = new as u32;
         }
         let n_terms = names.len();
-        doc_terms.remap(&remap);
+        let doc_terms = doc_terms.remapped(&remap);
         head_terms.remap(&remap);
         drop(remap);
         let n_docs = docs.len();
@@ -622,7 +625,7 @@ impl Builder {
             .collect();
 
         let term_len: usize = names.iter().map(|n| n.len()).sum();
-        let fwd_bytes_len = encoded_len(&doc_terms);
+        let fwd_bytes_len = doc_terms.bytes.len();
         let head = head_terms.invert(n_terms);
         let head_bytes_len = encoded_len(&head);
         // The body postings are measured before they are made, so that the blob is
@@ -646,8 +649,8 @@ impl Builder {
         let mut total_body = 0u64;
         let mut total_head = 0u64;
         w.mark(O_DOCS);
-        for (d, doc) in docs.iter().enumerate() {
-            let body_len: u32 = doc_terms.get(d).iter().map(|&(_, tf)| tf).sum();
+        for doc in docs.iter() {
+            let body_len = doc.body_len;
             total_body += u64::from(body_len);
             total_head += u64::from(head_len.get(doc.section as usize).copied().unwrap_or(0));
             let flags = if doc.superseded { FLAG_SUPERSEDED } else { 0 };
@@ -721,18 +724,19 @@ impl Builder {
         }
         w.mark(O_FWD_POST);
         let fwd_base = w.pos() as usize;
-        let fwd_starts = encode_into(&doc_terms, &mut w.body);
+        w.raw(&doc_terms.bytes);
         let fwd_len = (w.pos() as usize - fwd_base) as u32;
-        for (d, start) in fwd_starts
-            .iter()
-            .chain(std::iter::once(&fwd_len))
-            .enumerate()
-        {
+        for d in 0..=n_docs {
+            let start = if d == n_docs {
+                fwd_len
+            } else {
+                doc_terms.start(d) as u32
+            };
             let at = index + d * 4;
             w.body[at..at + 4].copy_from_slice(&start.to_le_bytes());
         }
         w.words[N_FWD_POST] = fwd_len;
-        drop((fwd_starts, doc_terms));
+        drop(doc_terms);
         let bytes = w.finish();
         let len = bytes.len();
         Segment::open(Arc::new(Buf::Owned(bytes)), 0, len).expect("a built segment is well formed")

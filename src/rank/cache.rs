@@ -119,6 +119,28 @@ pub fn settled(mtime_ns: u64) -> bool {
         .is_some_and(|now| mtime_ns.saturating_add(RACY_NS) < now)
 }
 
+/// Whether the last 8 bytes of the `len` bytes of `file` are the hash of the rest, read a
+/// block at a time.
+fn checksum_holds(mut file: std::fs::File, len: usize) -> bool {
+    use std::io::Read;
+    let Some(body_len) = len.checked_sub(8) else {
+        return false;
+    };
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    let mut block = vec![0u8; 1 << 16];
+    let mut left = body_len;
+    while left > 0 {
+        let want = left.min(block.len());
+        if file.read_exact(&mut block[..want]).is_err() {
+            return false;
+        }
+        hasher.update(&block[..want]);
+        left -= want;
+    }
+    let mut sum = [0u8; 8];
+    file.read_exact(&mut sum).is_ok() && hasher.digest().to_le_bytes() == sum
+}
+
 impl<'a> Reader<'a> {
     fn str(&mut self) -> Option<&'a str> {
         let len = self.u32()? as usize;
@@ -143,8 +165,9 @@ impl Cache {
     /// Read the cache; anything missing, stale or damaged gives an empty cache.
     ///
     /// The file is memory-mapped, not read: its segments are used in place, and a search
-    /// pages in little beyond the term tables and postings it looks at (the checksum still
-    /// reads it once, from the page cache, without copying it).
+    /// pages in little beyond the term tables and postings it looks at. The checksum reads
+    /// the file once, a block at a time, from the page cache: hashing the mapping instead
+    /// would make every page of it resident, as large as the index.
     pub fn load(dir: &Path) -> Cache {
         Cache::map(&dir.join(CACHE_FILE))
             .and_then(|(buf, written_ns)| {
@@ -168,6 +191,9 @@ impl Cache {
         // truncated by hand while a search runs is the one way to break that, as with any
         // memory-mapped file.
         let map = unsafe { memmap2::Mmap::map(&file) }.ok()?;
+        if !checksum_holds(file, map.len()) {
+            return None;
+        }
         Some((Buf::Mapped(map), written_ns))
     }
 
@@ -185,12 +211,9 @@ impl Cache {
             .then_some(e)
     }
 
+    /// The entries of a cache file whose checksum holds (see [`checksum_holds`]).
     fn decode(bytes: Buf) -> Option<Cache> {
         let body_len = bytes.len().checked_sub(8)?;
-        let (body, sum) = bytes.split_at(body_len);
-        if fast_hash(body).to_le_bytes() != sum {
-            return None;
-        }
         let buf = Arc::new(bytes);
         let mut r = Reader {
             b: &buf[..body_len],

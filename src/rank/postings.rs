@@ -181,8 +181,9 @@ impl Packed {
         ids.len() as u32
     }
 
-    /// The same lists with every id renamed through `remap`, each list sorted by id again.
-    pub(super) fn remapped(&self, remap: &[u32]) -> Packed {
+    /// The same lists with every id renamed through `remap`, each list sorted by id again
+    /// (these are dropped as soon as the new ones are made).
+    pub(super) fn remapped(self, remap: &[u32]) -> Packed {
         let mut out = Packed {
             bytes: Vec::with_capacity(self.bytes.len()),
             ends: Vec::with_capacity(self.len()),

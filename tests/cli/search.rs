@@ -975,7 +975,7 @@ fn user_hits(user: &User, dir: &std::path::Path, query: &str) -> Vec<(String, u6
 }
 
 #[test]
-fn search_over_a_memory_of_several_megabytes_finds_lines_anywhere_and_after_an_append() {
+fn search_over_a_memory_larger_than_a_read_piece_finds_lines_anywhere_and_after_an_append() {
     // Larger than the piece the index reads at a time, with a section, a fence and invalid
     // UTF-8 on either side of the boundaries: every line keeps its text, line number, type
     // and date, before and after a log appends to it.
@@ -986,7 +986,7 @@ fn search_over_a_memory_of_several_megabytes_finds_lines_anywhere_and_after_an_a
         b"# big\n\n## 2025-01-02 | start\n\ndecided: use zebracache for the first sessions\n"
             .to_vec();
     let mut line = 5;
-    for i in 0..60_000 {
+    for i in 0..32_000 {
         if i % 1000 == 0 {
             memory.extend_from_slice(
                 format!("\n## 2025-02-{:02} | filler\n\n", 1 + i / 1000 % 28).as_bytes(),
@@ -1006,7 +1006,7 @@ fn search_over_a_memory_of_several_megabytes_finds_lines_anywhere_and_after_an_a
     memory
         .extend_from_slice(b"\n## 2025-03-04 | end\n\nlearned: zebracache drops keys under load\n");
     let last = line + 4;
-    assert!(memory.len() > 3 << 20, "{} bytes", memory.len());
+    assert!(memory.len() > 1 << 20, "{} bytes", memory.len());
     std::fs::write(dir.join(".mind/MEMORY.md"), &memory).unwrap();
     let expected = vec![
         (

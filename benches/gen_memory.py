@@ -1,12 +1,18 @@
 #!/usr/bin/env python3
-"""Write a synthetic MEMORY.md with N entries (deterministic for a seed).
+"""Write a synthetic MEMORY.md with N entries, or of about a given size (deterministic for a
+seed), streamed: memory stays small at any size.
 
-Usage: gen_memory.py ENTRIES [SEED] > MEMORY.md
+Usage: gen_memory.py ENTRIES|SIZE [SEED] > MEMORY.md
+
+ENTRIES is a count (`100000`); SIZE is a byte size with a unit (`200MB`, `1.5GB`, `64KB`;
+decimal units): entries are written until the file reaches it. The same seed gives the same
+entries, so a size-bound file is a prefix of a larger count-bound one.
 
 The mix follows real memory files: dated headings, `decided:` / `learned:` / `problem:` /
 `fixed:` lines, KEY items, bullets, prose and the occasional session summary.
 """
 import random
+import re
 import sys
 
 TOPICS = ["auth", "cache", "upload", "database", "search", "billing", "deploy", "websocket",
@@ -17,6 +23,7 @@ VERBS = ["drops", "times out on", "leaks memory in", "double-counts", "rejects",
          "retries", "corrupts", "slows down", "breaks"]
 REASONS = ["because it is stateless", "since the API rate limits", "because of the 30s timeout",
            "so that retries stay idempotent", "due to the memory limit", "because users asked"]
+UNITS = {"B": 1, "KB": 10**3, "MB": 10**6, "GB": 10**9}
 
 
 def entry(rng, i):
@@ -37,23 +44,48 @@ def entry(rng, i):
     return f"Worked on {topic} with {tech}; it {verb} things sometimes (#{i})"
 
 
+def limits(arg):
+    """(entries, bytes) from the command line: one of them is None (no limit)."""
+    m = re.fullmatch(r"([\d.]+)\s*([KMG]?B)", arg.strip(), re.IGNORECASE)
+    if m:
+        return None, int(float(m.group(1)) * UNITS[m.group(2).upper()])
+    return int(arg), None
+
+
 def main():
-    n = int(sys.argv[1])
+    entries, size = limits(sys.argv[1])
     rng = random.Random(int(sys.argv[2]) if len(sys.argv) > 2 else 42)
-    out = ["<!-- MIND MEMORY - Append as you work. Write naturally.",
-           "Keywords: decided, problem, learned, tried, fixed, blocked, KEY, important -->", "",
-           "# bench", "", "## Project State", "- Goal: benchmark", "- Stack: rust", "- Blocked: None",
-           "", "## Gotchas", "- Safari ITP blocks cross-domain cookies -> same-site auth domain", "",
-           "---", "", "## Session Log", ""]
-    day = 0
-    for i in range(n):
+    out = sys.stdout
+    head = ["<!-- MIND MEMORY - Append as you work. Write naturally.",
+            "Keywords: decided, problem, learned, tried, fixed, blocked, KEY, important -->", "",
+            "# bench", "", "## Project State", "- Goal: benchmark", "- Stack: rust",
+            "- Blocked: None", "", "## Gotchas",
+            "- Safari ITP blocks cross-domain cookies -> same-site auth domain", "", "---", "",
+            "## Session Log", ""]
+    written = 0
+    chunk = []
+
+    def emit(line):
+        nonlocal written
+        chunk.append(line)
+        written += len(line.encode()) + 1
+        if len(chunk) >= 4096:
+            out.write("\n".join(chunk) + "\n")
+            chunk.clear()
+
+    for line in head:
+        emit(line)
+    day, i = 0, 0
+    while (entries is None or i < entries) and (size is None or written < size):
         if i % 40 == 0:
             day += 1
             y, d = 2024 + day // 365, day % 365
             month, dom = 1 + d // 28 % 12, 1 + d % 28
-            out += ["", f"## {y}-{month:02d}-{dom:02d}", ""]
-        out.append(entry(rng, i))
-    sys.stdout.write("\n".join(out) + "\n")
+            for line in ["", f"## {y}-{month:02d}-{dom:02d}", ""]:
+                emit(line)
+        emit(entry(rng, i))
+        i += 1
+    out.write("\n".join(chunk) + ("\n" if chunk else ""))
 
 
 if __name__ == "__main__":

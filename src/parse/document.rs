@@ -83,6 +83,13 @@ impl Resumable {
         self.lines
     }
 
+    /// The entities read since the last call, taken out of the document (the scanner never
+    /// looks back at an entity once it is pushed), so a reader streaming a large file holds
+    /// one piece's entities at a time.
+    pub fn take_entities(&mut self) -> Vec<Entity> {
+        std::mem::take(&mut self.scanner.doc.entities)
+    }
+
     /// The document of everything read, problems unresolved.
     pub fn into_document(self) -> Document {
         self.scanner.doc

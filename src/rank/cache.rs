@@ -119,6 +119,28 @@ pub fn settled(mtime_ns: u64) -> bool {
         .is_some_and(|now| mtime_ns.saturating_add(RACY_NS) < now)
 }
 
+/// Whether the last 8 bytes of the `len` bytes of `file` are the hash of the rest, read a
+/// block at a time.
+fn checksum_holds(mut file: std::fs::File, len: usize) -> bool {
+    use std::io::Read;
+    let Some(body_len) = len.checked_sub(8) else {
+        return false;
+    };
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    let mut block = vec![0u8; 1 << 16];
+    let mut left = body_len;
+    while left > 0 {
+        let want = left.min(block.len());
+        if file.read_exact(&mut block[..want]).is_err() {
+            return false;
+        }
+        hasher.update(&block[..want]);
+        left -= want;
+    }
+    let mut sum = [0u8; 8];
+    file.read_exact(&mut sum).is_ok() && hasher.digest().to_le_bytes() == sum
+}
+
 impl<'a> Reader<'a> {
     fn str(&mut self) -> Option<&'a str> {
         let len = self.u32()? as usize;
@@ -143,8 +165,9 @@ impl Cache {
     /// Read the cache; anything missing, stale or damaged gives an empty cache.
     ///
     /// The file is memory-mapped, not read: its segments are used in place, and a search
-    /// pages in little beyond the term tables and postings it looks at (the checksum still
-    /// reads it once, from the page cache, without copying it).
+    /// pages in little beyond the term tables and postings it looks at. The checksum reads
+    /// the file once, a block at a time, from the page cache: hashing the mapping instead
+    /// would make every page of it resident, as large as the index.
     pub fn load(dir: &Path) -> Cache {
         Cache::map(&dir.join(CACHE_FILE))
             .and_then(|(buf, written_ns)| {
@@ -168,6 +191,9 @@ impl Cache {
         // truncated by hand while a search runs is the one way to break that, as with any
         // memory-mapped file.
         let map = unsafe { memmap2::Mmap::map(&file) }.ok()?;
+        if !checksum_holds(file, map.len()) {
+            return None;
+        }
         Some((Buf::Mapped(map), written_ns))
     }
 
@@ -185,12 +211,9 @@ impl Cache {
             .then_some(e)
     }
 
+    /// The entries of a cache file whose checksum holds (see [`checksum_holds`]).
     fn decode(bytes: Buf) -> Option<Cache> {
         let body_len = bytes.len().checked_sub(8)?;
-        let (body, sum) = bytes.split_at(body_len);
-        if fast_hash(body).to_le_bytes() != sum {
-            return None;
-        }
         let buf = Arc::new(bytes);
         let mut r = Reader {
             b: &buf[..body_len],
@@ -252,42 +275,63 @@ impl Cache {
 
     fn try_save(&self, dir: &Path) -> std::io::Result<()> {
         std::fs::create_dir_all(dir)?;
-        let mut out = Vec::new();
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&FORMAT.to_le_bytes());
-        out.extend_from_slice(&BINARY.to_le_bytes());
+        let tmp = tempfile::Builder::new()
+            .prefix(&crate::store::atomic::temp_prefix())
+            .tempfile_in(dir)?;
+        // Written as it is made, checksummed on the way: the segments are not copied into
+        // one more buffer the size of the cache.
+        let mut out = Hashing {
+            file: std::io::BufWriter::with_capacity(1 << 16, tmp),
+            hasher: xxhash_rust::xxh3::Xxh3::new(),
+        };
+        out.put(MAGIC)?;
+        out.put(&FORMAT.to_le_bytes())?;
+        out.put(&BINARY.to_le_bytes())?;
         let mut names: Vec<&String> = self.entries.keys().collect();
         names.sort();
-        out.extend_from_slice(&(names.len() as u32).to_le_bytes());
+        out.put(&(names.len() as u32).to_le_bytes())?;
         for name in names {
             let e = &self.entries[name];
-            out.extend_from_slice(&(name.len() as u32).to_le_bytes());
-            out.extend_from_slice(name.as_bytes());
-            out.extend_from_slice(&e.source_len.to_le_bytes());
-            out.extend_from_slice(&e.source_hash.to_le_bytes());
-            out.extend_from_slice(&e.source_mtime_ns.to_le_bytes());
+            let mut head = Vec::new();
+            head.extend_from_slice(&(name.len() as u32).to_le_bytes());
+            head.extend_from_slice(name.as_bytes());
+            head.extend_from_slice(&e.source_len.to_le_bytes());
+            head.extend_from_slice(&e.source_hash.to_le_bytes());
+            head.extend_from_slice(&e.source_mtime_ns.to_le_bytes());
             let flags = if e.valid_utf8 { FLAG_UTF8 } else { 0 }
                 | if e.header.is_some() { FLAG_HEADER } else { 0 };
-            out.extend_from_slice(&flags.to_le_bytes());
+            head.extend_from_slice(&flags.to_le_bytes());
             if let Some(h) = &e.header {
-                put_str(&mut out, h.category.as_str());
-                out.extend_from_slice(&(h.tags.len() as u32).to_le_bytes());
+                put_str(&mut head, h.category.as_str());
+                head.extend_from_slice(&(h.tags.len() as u32).to_le_bytes());
                 for tag in &h.tags {
-                    put_str(&mut out, tag);
+                    put_str(&mut head, tag);
                 }
             }
             let seg = e.segment.bytes();
-            out.extend_from_slice(&(seg.len() as u32).to_le_bytes());
-            out.extend_from_slice(seg);
+            head.extend_from_slice(&(seg.len() as u32).to_le_bytes());
+            out.put(&head)?;
+            out.put(seg)?;
         }
-        let sum = fast_hash(&out);
-        out.extend_from_slice(&sum.to_le_bytes());
-        let mut tmp = tempfile::Builder::new()
-            .prefix(&crate::store::atomic::temp_prefix())
-            .tempfile_in(dir)?;
-        tmp.write_all(&out)?;
+        let sum = out.hasher.digest();
+        let mut file = out.file;
+        file.write_all(&sum.to_le_bytes())?;
+        let tmp = file.into_inner().map_err(|e| e.into_error())?;
         tmp.persist(dir.join(CACHE_FILE)).map_err(|e| e.error)?;
         Ok(())
+    }
+}
+
+/// A writer that hashes what it writes (the cache's checksum is over everything before it).
+struct Hashing<W> {
+    file: W,
+    hasher: xxhash_rust::xxh3::Xxh3,
+}
+
+impl<W: Write> Hashing<W> {
+    fn put(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        self.hasher.update(bytes);
+        self.file.write_all(bytes)
     }
 }
 

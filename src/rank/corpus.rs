@@ -237,112 +237,184 @@ pub fn markdown_with(text: &str, keep_labels: bool) -> RawFile {
 /// [`markdown_with`] for a text already parsed (`doc`; whether its problems were resolved
 /// does not matter here): MEMORY.md's parse comes from the parse cache.
 pub fn markdown_parsed(text: &str, doc: &crate::parse::Document, keep_labels: bool) -> RawFile {
-    let mut by_line: Vec<Option<&crate::parse::Entity>> = Vec::new();
-    for e in &doc.entities {
-        if e.line >= by_line.len() {
-            by_line.resize(e.line + 1, None);
-        }
-        by_line[e.line] = Some(e);
-    }
     let mut out = RawFile {
         docs: Vec::new(),
-        sections: vec![RawSection {
+        sections: vec![RawSection::before_first_heading()],
+    };
+    let mut reader = MarkdownReader::new(keep_labels);
+    reader.read(text, &doc.entities, &mut |line| match line {
+        Line::Doc(doc) => out.docs.push(doc),
+        Line::Section(section) => out.sections.push(section),
+    });
+    out
+}
+
+impl RawSection {
+    /// The section every file starts in: the part before its first heading.
+    pub fn before_first_heading() -> RawSection {
+        RawSection {
             start: 0,
             len: 0,
             line: 0,
             words: String::new(),
-        }],
-    };
-    let mut date: Option<NaiveDate> = None;
-    let mut section_name = String::new();
-    let mut in_comment = false;
-    let mut in_fence = false;
-    let mut in_front_matter = false;
-    let mut offset = 0usize;
-    for (index, raw) in text.split_inclusive('\n').enumerate() {
-        let line_start = offset;
-        offset += raw.len();
-        let number = index + 1;
-        let line = raw.trim();
-        if index == 0 && line == "---" {
-            in_front_matter = true;
-            continue;
         }
-        if in_front_matter {
-            if line == "---" || line == "..." {
-                in_front_matter = false;
-            } else if let Some((d, updated)) = front_matter_date(line) {
-                // The last update dates a named memory's lines; its creation only when
-                // the header has no update time.
-                date = if updated { Some(d) } else { date.or(Some(d)) };
-            }
-            continue;
-        }
-        // A comment left open ends at the next heading (as in the parser).
-        if in_comment && (!line.starts_with('#') || line.contains("-->")) {
-            in_comment = !line.contains("-->");
-            continue;
-        }
-        in_comment = false;
-        if line.starts_with("```") || line.starts_with("~~~") {
-            in_fence = !in_fence;
-            continue;
-        }
-        if in_fence || line.is_empty() || is_rule(line) {
-            continue;
-        }
-        if line.starts_with("<!--") {
-            in_comment = !line.contains("-->");
-            continue;
-        }
-        if let Some(level) = heading_level(line) {
-            if let Some(d) = dates::heading_date(line) {
-                date = Some(d);
-            }
-            let heading = line[level..].trim();
-            section_name = heading.to_ascii_lowercase();
-            let lead = raw.len() - raw.trim_start().len();
-            let text_start = line_start + lead + line.find(heading).unwrap_or(level);
-            out.sections.push(RawSection {
-                start: text_start,
-                len: heading.len(),
-                line: number,
-                words: heading_words(heading),
-            });
-            continue;
-        }
-        let entity = by_line.get(number).copied().flatten();
-        let superseded = entity.is_some_and(|e| e.superseded) || line.contains(SUPERSEDED);
-        let (kind, body) = match entity {
-            Some(e) if superseded => (
-                Kind::from_entry(e.kind),
-                whole_body(e).replace(SUPERSEDED, ""),
-            ),
-            Some(e) => (Kind::from_entry(e.kind), whole_body(e)),
-            None if superseded => superseded_line(line, &section_name),
-            None => (Kind::Note, strip_marker(line).to_string()),
-        };
-        if entity.is_none() && is_placeholder(&body, &section_name) {
-            continue;
-        }
-        let body = if keep_labels { line.to_string() } else { body };
-        let lead = raw.len() - raw.trim_start().len();
-        out.docs.push(RawDoc {
-            start: line_start + lead,
-            len: line.len(),
-            line: number,
-            kind,
-            date: entity.and_then(|e| e.date).or(date),
-            section: out.sections.len() - 1,
-            superseded,
-            body: if body.len() == body.trim().len() {
-                body
-            } else {
-                body.trim().to_string()
-            },
-        });
     }
-    out
+}
+
+/// What [`MarkdownReader`] finds on a line.
+pub enum Line {
+    Doc(RawDoc),
+    /// A heading: the docs after it are in this new section (the first is section 1,
+    /// section 0 being [`RawSection::before_first_heading`]).
+    Section(RawSection),
+}
+
+/// [`markdown_parsed`] a piece at a time: a large file is read in pieces of whole lines,
+/// each with the parser's entities for its lines, and nothing of a piece is kept once its
+/// lines are handed on.
+pub struct MarkdownReader {
+    keep_labels: bool,
+    date: Option<NaiveDate>,
+    section_name: String,
+    sections: usize,
+    in_comment: bool,
+    in_fence: bool,
+    in_front_matter: bool,
+    /// Byte offset and number of lines of everything read before the current piece.
+    offset: usize,
+    lines: usize,
+}
+
+impl MarkdownReader {
+    pub fn new(keep_labels: bool) -> Self {
+        MarkdownReader {
+            keep_labels,
+            date: None,
+            section_name: String::new(),
+            sections: 1,
+            in_comment: false,
+            in_fence: false,
+            in_front_matter: false,
+            offset: 0,
+            lines: 0,
+        }
+    }
+
+    /// Read `text`, the next piece of the file (starting at a line's start; every piece
+    /// but the last ends with a newline), whose typed lines are among `entities` (by line
+    /// number in the whole file).
+    pub fn read(
+        &mut self,
+        text: &str,
+        entities: &[crate::parse::Entity],
+        found: &mut dyn FnMut(Line),
+    ) {
+        let first_line = self.lines + 1;
+        let mut by_line: Vec<Option<&crate::parse::Entity>> = Vec::new();
+        for e in entities {
+            let Some(at) = e.line.checked_sub(first_line) else {
+                continue;
+            };
+            if at >= by_line.len() {
+                by_line.resize(at + 1, None);
+            }
+            by_line[at] = Some(e);
+        }
+        for (at, raw) in text.split_inclusive('\n').enumerate() {
+            let line_start = self.offset;
+            self.offset += raw.len();
+            let index = self.lines;
+            self.lines += 1;
+            let number = index + 1;
+            let line = raw.trim();
+            if index == 0 && line == "---" {
+                self.in_front_matter = true;
+                continue;
+            }
+            if self.in_front_matter {
+                if line == "---" || line == "..." {
+                    self.in_front_matter = false;
+                } else if let Some((d, updated)) = front_matter_date(line) {
+                    // The last update dates a named memory's lines; its creation only when
+                    // the header has no update time.
+                    self.date = if updated {
+                        Some(d)
+                    } else {
+                        self.date.or(Some(d))
+                    };
+                }
+                continue;
+            }
+            // A comment left open ends at the next heading (as in the parser).
+            if self.in_comment && (!line.starts_with('#') || line.contains("-->")) {
+                self.in_comment = !line.contains("-->");
+                continue;
+            }
+            self.in_comment = false;
+            if line.starts_with("```") || line.starts_with("~~~") {
+                self.in_fence = !self.in_fence;
+                continue;
+            }
+            if self.in_fence || line.is_empty() || is_rule(line) {
+                continue;
+            }
+            if line.starts_with("<!--") {
+                self.in_comment = !line.contains("-->");
+                continue;
+            }
+            if let Some(level) = heading_level(line) {
+                if let Some(d) = dates::heading_date(line) {
+                    self.date = Some(d);
+                }
+                let heading = line[level..].trim();
+                self.section_name = heading.to_ascii_lowercase();
+                let lead = raw.len() - raw.trim_start().len();
+                let text_start = line_start + lead + line.find(heading).unwrap_or(level);
+                self.sections += 1;
+                found(Line::Section(RawSection {
+                    start: text_start,
+                    len: heading.len(),
+                    line: number,
+                    words: heading_words(heading),
+                }));
+                continue;
+            }
+            let entity = by_line.get(at).copied().flatten();
+            let superseded = entity.is_some_and(|e| e.superseded) || line.contains(SUPERSEDED);
+            let (kind, body) = match entity {
+                Some(e) if superseded => (
+                    Kind::from_entry(e.kind),
+                    whole_body(e).replace(SUPERSEDED, ""),
+                ),
+                Some(e) => (Kind::from_entry(e.kind), whole_body(e)),
+                None if superseded => superseded_line(line, &self.section_name),
+                None => (Kind::Note, strip_marker(line).to_string()),
+            };
+            if entity.is_none() && is_placeholder(&body, &self.section_name) {
+                continue;
+            }
+            let body = if self.keep_labels {
+                line.to_string()
+            } else {
+                body
+            };
+            let lead = raw.len() - raw.trim_start().len();
+            found(Line::Doc(RawDoc {
+                start: line_start + lead,
+                len: line.len(),
+                line: number,
+                kind,
+                date: entity.and_then(|e| e.date).or(self.date),
+                section: self.sections - 1,
+                superseded,
+                body: if body.len() == body.trim().len() {
+                    body
+                } else {
+                    body.trim().to_string()
+                },
+            }));
+        }
+    }
 }
 
 /// What a typed line contributes to the index: its title and, for a gotcha written

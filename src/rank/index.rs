@@ -18,6 +18,7 @@ use super::bm25::{self, Features, Filter, Hit, Query};
 use super::cache::{self, Cache};
 use super::corpus::{self, RawFile};
 use super::segment::{DocMeta, Segment};
+use super::stream;
 use super::tokenize::{Options, Tokenizer};
 use crate::capture::derived;
 use crate::error::Result;
@@ -278,18 +279,18 @@ impl Index {
                 });
                 continue;
             }
+            let mtime = cache::mtime_ns(&meta).unwrap_or(0);
+            if streamed(&key) {
+                if self.add_streamed(&name, &key, (path, mtime), &mut cache, tokenizer)? {
+                    dirty = true;
+                }
+                continue;
+            }
             let Some(bytes) = text::read_optional(&path)? else {
                 continue;
             };
-            let mtime = cache::mtime_ns(&meta).unwrap_or(0);
             let read = (Arc::new(bytes), mtime);
-            dirty |= if key == MEMORY_FILE {
-                // MEMORY.md's unchanged beginning is parsed once (the parse cache).
-                let parse = |text: &str| memory_lines_of(project, text);
-                self.add_cached(&name, &key, read, &mut cache, tokenizer, parse)
-            } else {
-                self.add_cached(&name, &key, read, &mut cache, tokenizer, lines)
-            };
+            dirty |= self.add_cached(&name, &key, read, &mut cache, tokenizer, lines);
         }
         if scope.session
             && let Some(bytes) = text::read_optional(&project.session())?
@@ -380,6 +381,81 @@ impl Index {
         built
     }
 
+    /// Add one large markdown file's segment from the cache when the file is what it was
+    /// built from (same length and hash), else built as the file is read (see
+    /// [`stream`]) and put in `cache`; the text is read again only if a line of it is
+    /// shown. Returns whether the cache changed; a file gone in the meantime is skipped.
+    fn add_streamed(
+        &mut self,
+        project: &str,
+        key: &str,
+        (path, mtime_ns): (std::path::PathBuf, u64),
+        cache: &mut Cache,
+        tokenizer: &mut Tokenizer,
+    ) -> Result<bool> {
+        let io = |e: std::io::Error| crate::error::Error::io(&path, e);
+        let gone = |e: &std::io::Error| e.kind() == std::io::ErrorKind::NotFound;
+        // Only a file of the cached length can be the cached text: hashing it first costs
+        // a read from the page cache, against a rebuild.
+        let same_len = cache.entries.get(key).map(|e| e.source_len)
+            == std::fs::metadata(&path).ok().map(|m| m.len());
+        let reuse = match same_len.then(|| stream::hash(&path)) {
+            Some(Ok((len, hash))) => cache
+                .entries
+                .get(key)
+                .filter(|e| e.source_len == len && e.source_hash == hash)
+                .cloned(),
+            Some(Err(e)) if gone(&e) => return Ok(false),
+            Some(Err(e)) => return Err(io(e)),
+            None => None,
+        };
+        let (entry, changed) = match reuse {
+            Some(mut entry) => {
+                // Read because its modification time was not the recorded one, or because
+                // it changed too close to the cache's writing to be trusted (racily clean):
+                // record it again once that moment is past.
+                let restamped = mtime_ns != 0
+                    && (entry.source_mtime_ns != mtime_ns || cache::settled(mtime_ns));
+                if restamped {
+                    entry.source_mtime_ns = mtime_ns;
+                    cache.entries.insert(key.to_string(), entry.clone());
+                }
+                (entry, restamped)
+            }
+            None => {
+                let built = match stream::markdown(&path, tokenizer) {
+                    Ok(built) => built,
+                    Err(e) if gone(&e) => return Ok(false),
+                    Err(e) => return Err(io(e)),
+                };
+                let entry = cache::Entry {
+                    source_len: built.len,
+                    source_hash: built.hash,
+                    source_mtime_ns: mtime_ns,
+                    valid_utf8: built.valid_utf8,
+                    header: None,
+                    segment: built.segment,
+                };
+                cache.entries.insert(key.to_string(), entry.clone());
+                (entry, true)
+            }
+        };
+        self.sources.push(Source {
+            project: project.to_string(),
+            file: format!("{}/{key}", crate::store::MIND_DIR),
+            text: Text::Unread(Box::new(Unread {
+                path,
+                len: entry.source_len,
+                hash: entry.source_hash,
+                valid_utf8: entry.valid_utf8,
+                read: std::sync::OnceLock::new(),
+            })),
+            segment: entry.segment,
+            header: None,
+        });
+        Ok(changed)
+    }
+
     /// Index MEMORY.md as given (the caller read it under the lock), through the project's
     /// cache when it matches; a rebuilt segment is not saved. The bytes are shared, not
     /// copied: the caller gets them back whole once the index is dropped.
@@ -466,7 +542,13 @@ impl Index {
     }
 }
 
-/// `.mind/<folder>/*.md` (named memories, archives), sorted by name, as (cache key, path).
+/// Whether the file under cache key `key` is indexed as it is read (see [`stream`]): the
+/// files that grow without bound (MEMORY.md, the commit store, archives); named memories
+/// (whose front matter is read too) and sessions are small and read whole.
+fn streamed(key: &str) -> bool {
+    key == MEMORY_FILE || key == derived::RELATIVE || key.starts_with(&format!("{ARCHIVE_DIR}/"))
+}
+
 /// MEMORY.md's lines, its parse resumed from the parse cache (keyed by the text given).
 fn memory_lines_of(project: &Project, text: &str) -> RawFile {
     let doc = crate::store::parse_cache::memory_unresolved(project, text.as_bytes());
@@ -483,6 +565,7 @@ fn header_of(text: &str) -> Option<cache::Header> {
     })
 }
 
+/// `.mind/<folder>/*.md` (named memories, archives), sorted by name, as (cache key, path).
 fn markdown_files(mind_dir: &Path, folder: &str) -> Vec<(String, std::path::PathBuf)> {
     let Ok(read) = std::fs::read_dir(mind_dir.join(folder)) else {
         return Vec::new();

@@ -14,5 +14,6 @@ pub mod retrieve;
 pub mod segment;
 pub mod similarity;
 pub mod stopwords;
+pub mod stream;
 pub mod synonyms;
 pub mod tokenize;

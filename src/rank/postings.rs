@@ -134,21 +134,174 @@ impl Lists {
     }
 }
 
-/// Every list of `lists` as varint pairs (ids as gaps within the list), end to end; with
-/// each list's byte start.
-pub(super) fn encode_lists(lists: &Lists) -> (Vec<u8>, Vec<u32>) {
-    let mut out = Vec::with_capacity(lists.pairs.len() * 3);
+/// Lists of `(id, count)` pairs packed as varints, ids as gaps within a list (the layout's
+/// postings), end to end: a segment's forward lists while it is built, at about a third of
+/// the size of [`Lists`].
+#[derive(Default)]
+pub(super) struct Packed {
+    pub(super) bytes: Vec<u8>,
+    /// Where each list ends in `bytes`.
+    ends: Vec<usize>,
+}
+
+impl Packed {
+    pub(super) fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Byte start of list `i`.
+    pub(super) fn start(&self, i: usize) -> usize {
+        if i == 0 { 0 } else { self.ends[i - 1] }
+    }
+
+    pub(super) fn get(&self, i: usize) -> Pairs<'_> {
+        Pairs {
+            bytes: &self.bytes[self.start(i)..self.ends[i]],
+            pos: 0,
+            left: usize::MAX,
+            prev: 0,
+        }
+    }
+
+    /// Append a list: the sorted `(id, count)` pairs of a list of ids; returns the sum of
+    /// the counts (the number of ids).
+    pub(super) fn push_counts(&mut self, ids: &mut [u32]) -> u32 {
+        ids.sort_unstable();
+        let mut prev = 0u32;
+        let mut i = 0;
+        while i < ids.len() {
+            let id = ids[i];
+            let run = ids[i..].iter().take_while(|&&x| x == id).count();
+            varint(&mut self.bytes, id - prev);
+            varint(&mut self.bytes, run as u32);
+            prev = id;
+            i += run;
+        }
+        self.ends.push(self.bytes.len());
+        ids.len() as u32
+    }
+
+    /// The same lists with every id renamed through `remap`, each list sorted by id again
+    /// (these are dropped as soon as the new ones are made).
+    pub(super) fn remapped(self, remap: &[u32]) -> Packed {
+        let mut out = Packed {
+            bytes: Vec::with_capacity(self.bytes.len()),
+            ends: Vec::with_capacity(self.len()),
+        };
+        let mut list: Vec<(u32, u32)> = Vec::new();
+        for i in 0..self.len() {
+            list.clear();
+            list.extend(self.get(i).map(|(t, c)| (remap[t], c)));
+            list.sort_unstable();
+            let mut prev = 0u32;
+            for &(id, c) in &list {
+                varint(&mut out.bytes, id - prev);
+                varint(&mut out.bytes, c);
+                prev = id;
+            }
+            out.ends.push(out.bytes.len());
+        }
+        out
+    }
+
+    /// For each of `n` ids, how many lists hold it and how many bytes its inverted list
+    /// (`(list, count)` pairs, lists as gaps) takes as varints.
+    pub(super) fn inverted_sizes(&self, n: usize) -> (Vec<u32>, Vec<u32>) {
+        let mut counts = vec![0u32; n];
+        let mut bytes = vec![0u32; n];
+        let mut last = vec![0u32; n];
+        for i in 0..self.len() {
+            for (t, c) in self.get(i) {
+                counts[t] += 1;
+                bytes[t] += (varint_len(i as u32 - last[t]) + varint_len(c)) as u32;
+                last[t] = i as u32;
+            }
+        }
+        (counts, bytes)
+    }
+
+    /// Append the inverted lists (for each id, the `(list, count)` pairs of the lists that
+    /// hold it, in list order) to `out` as varint pairs, each id's list at its place, written
+    /// straight from these lists in one pass: the inverted pairs never exist as a second
+    /// array. `bytes` is each id's encoded length (from [`Packed::inverted_sizes`]); returns
+    /// each id's byte start (from where `out` was).
+    pub(super) fn encode_inverted(&self, bytes: &[u32], out: &mut Vec<u8>) -> Vec<u32> {
+        let base = out.len();
+        let mut starts = Vec::with_capacity(bytes.len());
+        let mut total = 0u32;
+        for &b in bytes {
+            starts.push(total);
+            total += b;
+        }
+        out.resize(base + total as usize, 0);
+        let region = &mut out[base..];
+        let mut cursor: Vec<u32> = starts.clone();
+        let mut last = vec![0u32; bytes.len()];
+        for i in 0..self.len() {
+            for (t, c) in self.get(i) {
+                let at = &mut cursor[t];
+                put_varint(region, at, i as u32 - last[t]);
+                put_varint(region, at, c);
+                last[t] = i as u32;
+            }
+        }
+        starts
+    }
+}
+
+/// The bytes every list of `lists` takes as varint pairs (see [`encode_into`]).
+pub(super) fn encoded_len(lists: &Lists) -> usize {
+    (0..lists.len())
+        .map(|i| {
+            let mut prev = 0u32;
+            lists
+                .get(i)
+                .iter()
+                .map(|&(id, tf)| {
+                    let n = varint_len(id - prev) + varint_len(tf);
+                    prev = id;
+                    n
+                })
+                .sum::<usize>()
+        })
+        .sum()
+}
+
+/// Append every list of `lists` to `out` as varint pairs (ids as gaps within the list),
+/// end to end; returns each list's byte start (from where `out` was).
+pub(super) fn encode_into(lists: &Lists, out: &mut Vec<u8>) -> Vec<u32> {
+    let base = out.len();
     let mut starts = Vec::with_capacity(lists.len());
     for i in 0..lists.len() {
-        starts.push(out.len() as u32);
+        starts.push((out.len() - base) as u32);
         let mut prev = 0u32;
         for &(id, tf) in lists.get(i) {
-            varint(&mut out, id - prev);
-            varint(&mut out, tf);
+            varint(out, id - prev);
+            varint(out, tf);
             prev = id;
         }
     }
-    (out, starts)
+    starts
+}
+
+fn varint_len(v: u32) -> usize {
+    match v {
+        0..0x80 => 1,
+        0x80..0x4000 => 2,
+        0x4000..0x20_0000 => 3,
+        0x20_0000..0x1000_0000 => 4,
+        _ => 5,
+    }
+}
+
+fn put_varint(out: &mut [u8], at: &mut u32, mut v: u32) {
+    while v >= 0x80 {
+        out[*at as usize] = v as u8 | 0x80;
+        *at += 1;
+        v >>= 7;
+    }
+    out[*at as usize] = v as u8;
+    *at += 1;
 }
 
 fn varint(out: &mut Vec<u8>, mut v: u32) {

@@ -160,6 +160,11 @@ fn split_parts_into(compound: &str, code_aware: bool, parts: &mut Vec<(usize, us
 /// A tokenizer with a memo of word → term, so each distinct word is stemmed once; terms are
 /// also handed out as small ids (indexes into the memo), so an index builder never hashes a
 /// term twice.
+/// Entries kept in each of the tokenizer's caches (word → id, compound → words) before it
+/// is emptied: far more than the distinct words of prose, so only a file full of distinct
+/// identifiers or numbers ever reaches it.
+const MEMO_LIMIT: usize = 1 << 14;
+
 pub struct Tokenizer {
     options: Options,
     /// Lower-case word (or `\0` + whole identifier) → (term id, kept: not a stop word).
@@ -317,6 +322,13 @@ impl Tokenizer {
         let c = match self.compounds.get(raw) {
             Some(&c) => c,
             None => {
+                if self.compounds.len() >= MEMO_LIMIT {
+                    // A cache, not the vocabulary: emptied when full, so that a file of
+                    // millions of distinct words (ids, numbers) does not keep each one's
+                    // analysis too; the words that recur are back in it at once.
+                    self.compounds.clear();
+                    self.compound_words.clear();
+                }
                 let c = self.analyse(raw);
                 self.compounds.insert(raw.into(), c);
                 c
@@ -431,6 +443,10 @@ impl Tokenizer {
                 id
             }
         };
+        if self.memo.len() >= MEMO_LIMIT {
+            // As the compounds: a cache over `ids`, emptied when full.
+            self.memo.clear();
+        }
         self.memo.insert(key.into(), (id, keep));
         (id, keep)
     }

@@ -956,3 +956,97 @@ fn a_named_memory_edited_in_place_to_the_same_length_is_read_again() {
     let out = user.ok(&api, &["search", "invoices"]);
     assert!(out.contains("Invoices are sent monthly"), "{out}");
 }
+
+/// (text, line, date) of each result of `mind search --json QUERY` run by `user` in `dir`.
+fn user_hits(user: &User, dir: &std::path::Path, query: &str) -> Vec<(String, u64, String)> {
+    let v: Value = serde_json::from_str(&user.ok(dir, &["search", "--json", query])).unwrap();
+    v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["text"].as_str().unwrap().to_string(),
+                r["line"].as_u64().unwrap(),
+                r["date"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn search_over_a_memory_larger_than_a_read_piece_finds_lines_anywhere_and_after_an_append() {
+    // Larger than the piece the index reads at a time, with a section, a fence and invalid
+    // UTF-8 on either side of the boundaries: every line keeps its text, line number, type
+    // and date, before and after a log appends to it.
+    let user = User::new();
+    let dir = user.folder("work/big");
+    user.ok(&dir, &["init", "--quiet"]);
+    let mut memory =
+        b"# big\n\n## 2025-01-02 | start\n\ndecided: use zebracache for the first sessions\n"
+            .to_vec();
+    let mut line = 5;
+    for i in 0..32_000 {
+        if i % 1000 == 0 {
+            memory.extend_from_slice(
+                format!("\n## 2025-02-{:02} | filler\n\n", 1 + i / 1000 % 28).as_bytes(),
+            );
+            line += 3;
+        }
+        match i % 500 {
+            7 => {
+                memory.extend_from_slice(b"```\ndecided: zebracache inside a fence is code\n```\n")
+            }
+            9 => memory.extend_from_slice(b"learned: bytes \xff\xfe here are not UTF-8\n"),
+            _ => memory
+                .extend_from_slice(format!("decided: use filler {i} for padding\n").as_bytes()),
+        }
+        line += if i % 500 == 7 { 3 } else { 1 };
+    }
+    memory
+        .extend_from_slice(b"\n## 2025-03-04 | end\n\nlearned: zebracache drops keys under load\n");
+    let last = line + 4;
+    assert!(memory.len() > 1 << 20, "{} bytes", memory.len());
+    std::fs::write(dir.join(".mind/MEMORY.md"), &memory).unwrap();
+    let expected = vec![
+        (
+            "learned: zebracache drops keys under load".to_string(),
+            last as u64,
+            "2025-03-04".to_string(),
+        ),
+        (
+            "decided: use zebracache for the first sessions".to_string(),
+            5,
+            "2025-01-02".to_string(),
+        ),
+    ];
+    let mut found = user_hits(&user, &dir, "zebracache");
+    found.sort_by_key(|h| std::cmp::Reverse(h.1));
+    assert_eq!(found, expected);
+    let broken = user_hits(&user, &dir, "UTF-8");
+    assert!(!broken.is_empty());
+    assert!(
+        broken
+            .iter()
+            .all(|h| h.0 == "learned: bytes \u{fffd}\u{fffd} here are not UTF-8")
+    );
+
+    user.ok(
+        &dir,
+        &[
+            "log",
+            "decision",
+            "zebracache stays for the sessions",
+            "--quiet",
+        ],
+    );
+    let mut found = user_hits(&user, &dir, "zebracache");
+    found.sort_by_key(|h| std::cmp::Reverse(h.1));
+    assert_eq!(found.len(), 3, "{found:?}");
+    assert!(
+        found[0].0.contains("zebracache stays for the sessions"),
+        "{found:?}"
+    );
+    assert!(found[0].1 > last as u64);
+    assert_eq!(found[1..], expected[..]);
+}

@@ -1,0 +1,160 @@
+//! A large markdown file (MEMORY.md, the commit store, an archive) indexed as it is read:
+//! a piece of whole lines at a time goes through the parser, the line reader and the
+//! segment builder, and is dropped before the next is read. Neither the text nor the
+//! parse nor the lines are ever held whole, so building the index of a 200 MB memory
+//! holds about what the finished segment takes.
+//!
+//! The result is the segment [`super::corpus::markdown`] gives for the whole text: the
+//! pieces end at newlines, which is where the parser and the line reader may stop and go
+//! on, and a newline is never part of a multi-byte character, so decoding invalid UTF-8 a
+//! piece at a time gives the whole text's decoding too.
+
+use std::io::Read;
+use std::path::Path;
+
+use super::corpus::{Line, MarkdownReader};
+use super::segment::{Builder, Segment};
+use super::tokenize::Tokenizer;
+use crate::parse::Resumable;
+
+/// Bytes read at a time (the piece handed on is this plus a partial line at most).
+const PIECE: usize = 1 << 20;
+
+/// A file's segment with what the cache records of the text it was built from.
+pub struct Streamed {
+    pub segment: Segment,
+    pub len: u64,
+    pub hash: u64,
+    pub valid_utf8: bool,
+}
+
+/// Read `path` in pieces of whole lines, handing each to `piece`; returns the length and
+/// hash of everything read.
+fn pieces(path: &Path, size: usize, mut piece: impl FnMut(&[u8])) -> std::io::Result<(u64, u64)> {
+    let mut file = std::fs::File::open(path)?;
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    let mut buf: Vec<u8> = Vec::with_capacity(size * 2);
+    let mut len = 0u64;
+    loop {
+        let filled = buf.len();
+        buf.resize(filled + size, 0);
+        let n = loop {
+            match file.read(&mut buf[filled..]) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        };
+        buf.truncate(filled + n);
+        hasher.update(&buf[filled..]);
+        len += n as u64;
+        if n == 0 {
+            if !buf.is_empty() {
+                piece(&buf);
+            }
+            return Ok((len, hasher.digest()));
+        }
+        if let Some(end) = memchr::memrchr(b'\n', &buf) {
+            piece(&buf[..=end]);
+            buf.drain(..=end);
+        }
+    }
+}
+
+/// The hash and length of the file at `path`, read a piece at a time.
+pub fn hash(path: &Path) -> std::io::Result<(u64, u64)> {
+    pieces(path, PIECE, |_| {})
+}
+
+/// Index the markdown file at `path` as [`super::corpus::markdown`] does, a piece at a time.
+pub fn markdown(path: &Path, tokenizer: &mut Tokenizer) -> std::io::Result<Streamed> {
+    markdown_in_pieces(path, tokenizer, PIECE)
+}
+
+fn markdown_in_pieces(
+    path: &Path,
+    tokenizer: &mut Tokenizer,
+    size: usize,
+) -> std::io::Result<Streamed> {
+    let mut parser = Resumable::default();
+    let mut reader = MarkdownReader::new(false);
+    let mut builder = Builder::new(
+        Some(&super::corpus::RawSection::before_first_heading()),
+        tokenizer,
+    );
+    let mut valid_utf8 = true;
+    let (len, hash) = pieces(path, size, |bytes| {
+        let text = crate::store::text::lossy(bytes);
+        valid_utf8 &= matches!(text, std::borrow::Cow::Borrowed(_));
+        parser.feed(&text);
+        let entities = parser.take_entities();
+        reader.read(&text, &entities, &mut |line| match line {
+            Line::Doc(doc) => builder.doc(&doc, tokenizer),
+            Line::Section(section) => builder.section(&section, tokenizer),
+        });
+    })?;
+    Ok(Streamed {
+        segment: builder.finish(tokenizer),
+        len,
+        hash,
+        valid_utf8,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rank::corpus;
+
+    /// The streamed segment is byte for byte the one built from the whole text, also when
+    /// pieces end inside sections, comments, fences and around invalid UTF-8.
+    #[test]
+    fn same_segment_as_the_whole_text() {
+        let mut text = String::from(
+            "<!-- MIND MEMORY\nKeywords -->\n\n# demo\n\n## Project State\n- Goal: x\n\n## Gotchas\n- CRLF breaks it -> use LF\n\n",
+        );
+        for i in 0..3_000 {
+            if i % 50 == 0 {
+                text.push_str(&format!(
+                    "\n## 2025-{:02}-{:02} | work {i}\n\n",
+                    1 + i % 12,
+                    1 + i % 28
+                ));
+            }
+            match i % 7 {
+                0 => text.push_str(&format!(
+                    "decided: use JWT for auth {i} because stateless\n"
+                )),
+                1 => text.push_str(&format!(
+                    "- problem: upload times out {i}\n  - nested detail {i}\n"
+                )),
+                2 => text.push_str("```\ncode line inside a fence\n```\n"),
+                3 => text.push_str(&format!(
+                    "<!-- a comment\nover lines {i} -->\nlearned: cookies {i}\n"
+                )),
+                4 => text.push_str(&format!("fixed: upload {i} [superseded]\n")),
+                _ => text.push_str(&format!("Worked on search {i}\r\n")),
+            }
+        }
+        let mut bytes = text.into_bytes();
+        bytes.extend_from_slice(b"decided: bad \xff\xfe bytes\nlast line without newline");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("MEMORY.md");
+        std::fs::write(&path, &bytes).unwrap();
+
+        let whole = Segment::build(
+            &corpus::markdown(&String::from_utf8_lossy(&bytes)),
+            &mut Tokenizer::default(),
+        );
+        // Small pieces: many boundaries, one of them inside the invalid bytes' line.
+        let streamed = markdown_in_pieces(&path, &mut Tokenizer::default(), 4096).unwrap();
+        assert!(bytes.len() > 20 * 4096);
+        assert_eq!(streamed.segment.bytes(), whole.bytes());
+        assert_eq!(streamed.len, bytes.len() as u64);
+        assert_eq!(streamed.hash, crate::rank::cache::fast_hash(&bytes));
+        assert!(!streamed.valid_utf8);
+        assert_eq!(hash(&path).unwrap(), (streamed.len, streamed.hash));
+        let big = markdown(&path, &mut Tokenizer::default()).unwrap();
+        assert_eq!(big.segment.bytes(), whole.bytes());
+    }
+}

@@ -9,7 +9,7 @@
 
 use serde::Deserialize;
 
-use super::dot;
+use super::simd::add_products;
 
 use super::weights::{TensorId, Weights};
 
@@ -317,11 +317,7 @@ impl Bert {
         if rows <= FEW_ROWS {
             // A query: a handful of rows. Reading each weight row once, straight from the
             // map, beats packing the whole matrix for the GEMM kernel.
-            for (j, w_row) in w.chunks_exact(l.inputs).enumerate() {
-                for (r, x_row) in x.chunks_exact(l.inputs).enumerate() {
-                    y[r * l.outputs + j] += dot(x_row, w_row);
-                }
-            }
+            add_products(x, rows, w, l.inputs, y);
             return;
         }
         // SAFETY: x is `rows × inputs`, W is `outputs × inputs` (read transposed through

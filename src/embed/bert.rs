@@ -9,7 +9,8 @@
 
 use serde::Deserialize;
 
-use super::dot;
+use super::simd::add_products;
+use super::split::Helper;
 
 use super::weights::{TensorId, Weights};
 
@@ -181,8 +182,13 @@ impl Bert {
 
     /// One unit-length sentence vector per text: the mean of its last hidden states over
     /// its own tokens. Texts are padded to the longest; padding is never attended to and
-    /// never pooled, so a text gets the same vector alone or in any batch.
-    pub fn embed_batch(&self, texts: &[&Ids]) -> Result<Vec<Vec<f32>>, String> {
+    /// never pooled, so a text gets the same vector alone or in any batch. A `helper` takes
+    /// half of each product of a few rows (a query).
+    pub fn embed_batch(
+        &self,
+        texts: &[&Ids],
+        helper: Option<&Helper>,
+    ) -> Result<Vec<Vec<f32>>, String> {
         let len = texts.iter().map(|t| t.len()).max().unwrap_or(0).max(1);
         if len > self.max_positions {
             return Err(format!(
@@ -194,7 +200,7 @@ impl Bert {
         let mut x = self.embeddings(texts, len)?;
         let mut scratch = Scratch::default();
         for layer in &self.layers {
-            self.layer(layer, &mut x, &lengths, len, &mut scratch);
+            self.layer(layer, &mut x, &lengths, len, &mut scratch, helper);
         }
         Ok(mean_pool_normalised(&x, &lengths, len, self.hidden))
     }
@@ -224,18 +230,26 @@ impl Bert {
         Ok(x)
     }
 
-    fn layer(&self, l: &Layer, x: &mut Vec<f32>, lengths: &[usize], len: usize, s: &mut Scratch) {
+    fn layer(
+        &self,
+        l: &Layer,
+        x: &mut Vec<f32>,
+        lengths: &[usize],
+        len: usize,
+        s: &mut Scratch,
+        helper: Option<&Helper>,
+    ) {
         let rows = lengths.len() * len;
-        self.linear(l.query, x, rows, &mut s.q);
-        self.linear(l.key, x, rows, &mut s.k);
-        self.linear(l.value, x, rows, &mut s.v);
+        self.linear(l.query, x, rows, &mut s.q, helper);
+        self.linear(l.key, x, rows, &mut s.k, helper);
+        self.linear(l.value, x, rows, &mut s.v, helper);
         self.attention(lengths, len, s);
-        self.linear(l.attention_out, &s.context, rows, &mut s.attended);
+        self.linear(l.attention_out, &s.context, rows, &mut s.attended, helper);
         add_into(&mut s.attended, x);
         self.norm(l.attention_norm, &mut s.attended);
-        self.linear(l.intermediate, &s.attended, rows, &mut s.inner);
+        self.linear(l.intermediate, &s.attended, rows, &mut s.inner, helper);
         s.inner.iter_mut().for_each(|v| *v = gelu_erf(*v));
-        self.linear(l.output, &s.inner, rows, x);
+        self.linear(l.output, &s.inner, rows, x, helper);
         add_into(x, &s.attended);
         self.norm(l.output_norm, x);
     }
@@ -305,10 +319,16 @@ impl Bert {
     }
 
     /// `y = x·Wᵀ + b` for `rows` rows of `x`.
-    fn linear(&self, l: Linear, x: &[f32], rows: usize, y: &mut Vec<f32>) {
+    fn linear(&self, l: Linear, x: &[f32], rows: usize, y: &mut Vec<f32>, helper: Option<&Helper>) {
         let w = self.weights.floats(l.weight);
         let b = self.weights.floats(l.bias);
         debug_assert_eq!(x.len(), rows * l.inputs);
+        if rows <= FEW_ROWS
+            && let Some(helper) = helper
+        {
+            helper.linear(x, rows, w, l.inputs, b, y);
+            return;
+        }
         y.clear();
         y.reserve(rows * l.outputs);
         for _ in 0..rows {
@@ -317,11 +337,7 @@ impl Bert {
         if rows <= FEW_ROWS {
             // A query: a handful of rows. Reading each weight row once, straight from the
             // map, beats packing the whole matrix for the GEMM kernel.
-            for (j, w_row) in w.chunks_exact(l.inputs).enumerate() {
-                for (r, x_row) in x.chunks_exact(l.inputs).enumerate() {
-                    y[r * l.outputs + j] += dot(x_row, w_row);
-                }
-            }
+            add_products(x, rows, w, l.inputs, y);
             return;
         }
         // SAFETY: x is `rows × inputs`, W is `outputs × inputs` (read transposed through
@@ -363,7 +379,7 @@ impl Bert {
 }
 
 /// Up to this many rows (tokens in a batch) a product is computed row by row.
-const FEW_ROWS: usize = 16;
+pub const FEW_ROWS: usize = 16;
 
 /// Buffers reused by every layer of one pass.
 #[derive(Default)]

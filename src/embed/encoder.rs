@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::bert::{Bert, Config};
+use super::bert::{Bert, Config, FEW_ROWS};
 use super::files::{CONFIG_FILE, TOKENIZER_FILE, WEIGHTS_FILE};
 use super::weights::Weights;
 
@@ -84,22 +84,33 @@ impl Embedder {
                 .map_or(1, |n| n.get())
                 .min(batches.len())
         };
-        let run = |share: &[&[usize]]| -> Result<Vec<Vec<f32>>, EmbedError> {
+        let run = |share: &[&[usize]],
+                   helper: Option<&super::split::Helper>|
+         -> Result<Vec<Vec<f32>>, EmbedError> {
             let mut vectors = Vec::new();
             for batch in share {
                 let ids: Vec<&[u32]> = batch.iter().map(|&i| encoded[i].as_slice()).collect();
-                vectors.extend(self.bert.embed_batch(&ids).map_err(EmbedError)?);
+                vectors.extend(self.bert.embed_batch(&ids, helper).map_err(EmbedError)?);
             }
             Ok(vectors)
         };
         let per_thread = batches.len().div_ceil(threads).max(1);
-        let results: Vec<Result<Vec<Vec<f32>>, EmbedError>> = if threads == 1 {
-            vec![run(&batches)]
+        let results: Vec<Result<Vec<Vec<f32>>, EmbedError>> = if batches.len() == 1
+            && batches[0].len() * encoded.iter().map(Vec::len).max().unwrap_or(0) <= FEW_ROWS
+        {
+            // A query: a few rows, so the products read the weights more than they
+            // compute; a second core reads half of them.
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            vec![super::split::with_helper(cores, |helper| {
+                run(&batches, helper)
+            })]
+        } else if threads == 1 {
+            vec![run(&batches, None)]
         } else {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = batches
                     .chunks(per_thread)
-                    .map(|share| scope.spawn(move || run(share)))
+                    .map(|share| scope.spawn(move || run(share, None)))
                     .collect();
                 handles
                     .into_iter()

@@ -4,7 +4,8 @@
 //!
 //! - [`files`]: where the model lives and which files it needs.
 //! - `weights` / `bert` / `encoder`: the weights used in place from a memory map, the BERT
-//!   forward pass and mean pooling (feature `semantic`).
+//!   forward pass and mean pooling (feature `semantic`); `split`: a query's products on
+//!   two cores.
 //! - `tokenizer`: tokenizer.json loaded with its vocabulary parsed directly.
 //! - `install`: installing from a folder, a zip, a wheel or the hub (feature `semantic`).
 //! - [`vectors`]: the per-project cache of line vectors.
@@ -20,6 +21,8 @@ mod bert;
 mod encoder;
 #[cfg(feature = "semantic")]
 pub mod install;
+#[cfg(feature = "semantic")]
+mod split;
 #[cfg(feature = "semantic")]
 mod tokenizer;
 #[cfg(feature = "semantic")]

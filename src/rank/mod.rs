@@ -12,6 +12,7 @@ pub mod postings;
 pub mod reply_signals;
 pub mod retrieve;
 pub mod segment;
+mod segment_builder;
 pub mod similarity;
 pub mod stopwords;
 pub mod stream;

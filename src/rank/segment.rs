@@ -51,37 +51,39 @@ use std::sync::Arc;
 
 use chrono::{Datelike, NaiveDate};
 
-use super::corpus::{Kind, RawDoc, RawFile, RawSection};
-use super::postings::{Lists, Packed, Pairs, encode_into, encoded_len};
+use super::corpus::{Kind, RawFile};
+use super::postings::Pairs;
 use super::tokenize::Tokenizer;
 
-const MAGIC: u32 = 0x4745_534d; // "MSEG"
-const HEADER_WORDS: usize = 20;
-const DOC_SIZE: usize = 24;
-const SEC_SIZE: usize = 20;
+pub use super::segment_builder::Builder;
+
+pub(super) const MAGIC: u32 = 0x4745_534d; // "MSEG"
+pub(super) const HEADER_WORDS: usize = 20;
+pub(super) const DOC_SIZE: usize = 24;
+pub(super) const SEC_SIZE: usize = 20;
 
 // Header word indexes.
-const H_MAGIC: usize = 0;
-const H_DOCS: usize = 1;
-const H_SECTIONS: usize = 2;
-const H_TERMS: usize = 3;
-const H_BODY_LEN: usize = 4;
-const H_HEAD_LEN: usize = 5;
-const O_DOCS: usize = 6;
-const O_SECTIONS: usize = 7;
-const O_TERM_OFF: usize = 8;
-const O_TERM_BYTES: usize = 9;
-const O_TERM_POST: usize = 10;
-const O_BODY_POST: usize = 11;
-const O_HEAD_POST: usize = 12;
-const O_FWD_INDEX: usize = 13;
-const O_FWD_POST: usize = 14;
-const N_BODY_POST: usize = 15;
-const N_HEAD_POST: usize = 16;
-const N_FWD_POST: usize = 17;
-const N_TERM_BYTES: usize = 18;
+pub(super) const H_MAGIC: usize = 0;
+pub(super) const H_DOCS: usize = 1;
+pub(super) const H_SECTIONS: usize = 2;
+pub(super) const H_TERMS: usize = 3;
+pub(super) const H_BODY_LEN: usize = 4;
+pub(super) const H_HEAD_LEN: usize = 5;
+pub(super) const O_DOCS: usize = 6;
+pub(super) const O_SECTIONS: usize = 7;
+pub(super) const O_TERM_OFF: usize = 8;
+pub(super) const O_TERM_BYTES: usize = 9;
+pub(super) const O_TERM_POST: usize = 10;
+pub(super) const O_BODY_POST: usize = 11;
+pub(super) const O_HEAD_POST: usize = 12;
+pub(super) const O_FWD_INDEX: usize = 13;
+pub(super) const O_FWD_POST: usize = 14;
+pub(super) const N_BODY_POST: usize = 15;
+pub(super) const N_HEAD_POST: usize = 16;
+pub(super) const N_FWD_POST: usize = 17;
+pub(super) const N_TERM_BYTES: usize = 18;
 
-const FLAG_SUPERSEDED: u8 = 1;
+pub(super) const FLAG_SUPERSEDED: u8 = 1;
 
 /// The bytes segments are read from: built in memory, or the index cache mapped from
 /// disk (so a search touches only the pages of the terms it looks up, and the cache is
@@ -150,7 +152,7 @@ pub struct TermPostings {
     pub head_count: usize,
 }
 
-fn rd(b: &[u8], off: usize) -> u32 {
+pub(super) fn rd(b: &[u8], off: usize) -> u32 {
     b.get(off..off + 4)
         .map_or(0, |s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]))
 }
@@ -224,7 +226,7 @@ impl Day {
     }
 }
 
-fn days(date: Option<NaiveDate>) -> u32 {
+pub(super) fn days(date: Option<NaiveDate>) -> u32 {
     date.map_or(0, |d| d.num_days_from_ce() as u32)
 }
 
@@ -485,296 +487,6 @@ impl Segment {
             builder.section(section, tokenizer);
         }
         builder.finish(tokenizer)
-    }
-}
-
-/// A doc's fixed fields, kept while the segment is built (its words are already counted).
-struct DocFields {
-    /// Its number of terms.
-    body_len: u32,
-    start: u32,
-    len: u32,
-    line: u32,
-    date: u32,
-    section: u32,
-    kind: Kind,
-    superseded: bool,
-}
-
-/// Builds a segment from docs and sections handed to it one at a time, so a large file is
-/// indexed without holding its text or its lines: what is kept per doc is its fixed fields
-/// and its `(term, count)` pairs.
-pub struct Builder {
-    /// Tokenizer ids → this segment's provisional term ids, and back.
-    local: Vec<u32>,
-    names: Vec<u32>,
-    docs: Vec<DocFields>,
-    /// Forward lists with provisional ids: per doc (packed), per section.
-    doc_terms: Packed,
-    head_terms: Lists,
-    /// Sections as (start, len, line).
-    sections: Vec<(u32, u32, u32)>,
-    scratch: Vec<u32>,
-}
-
-impl Builder {
-    /// A builder whose first section (0, before any heading) is `first`; `None` for a
-    /// file without sections.
-    pub fn new(first: Option<&RawSection>, tokenizer: &mut Tokenizer) -> Builder {
-        let mut builder = Builder {
-            local: Vec::new(),
-            names: Vec::new(),
-            docs: Vec::new(),
-            doc_terms: Packed::default(),
-            head_terms: Lists::with_capacity(0),
-            sections: Vec::new(),
-            scratch: Vec::new(),
-        };
-        if let Some(first) = first {
-            builder.section(first, tokenizer);
-        }
-        builder
-    }
-
-    fn intern(local: &mut Vec<u32>, names: &mut Vec<u32>, id: u32) -> u32 {
-        let i = id as usize;
-        if i >= local.len() {
-            local.resize(i + 1, u32::MAX);
-        }
-        if local[i] == u32::MAX {
-            local[i] = names.len() as u32;
-            names.push(id);
-        }
-        local[i]
-    }
-
-    /// Add the next doc (its section must have been added already).
-    pub fn doc(&mut self, doc: &RawDoc, tokenizer: &mut Tokenizer) {
-        self.scratch.clear();
-        let (local, names, scratch) = (&mut self.local, &mut self.names, &mut self.scratch);
-        tokenizer.each_id(&doc.body, |t, _| {
-            scratch.push(Self::intern(local, names, t))
-        });
-        let body_len = self.doc_terms.push_counts(&mut self.scratch);
-        self.docs.push(DocFields {
-            body_len,
-            start: doc.start as u32,
-            len: doc.len as u32,
-            line: doc.line as u32,
-            date: days(doc.date),
-            section: doc.section as u32,
-            kind: doc.kind,
-            superseded: doc.superseded,
-        });
-    }
-
-    /// Add the next section (a heading; section 0 is given to [`Builder::new`]).
-    pub fn section(&mut self, section: &RawSection, tokenizer: &mut Tokenizer) {
-        self.scratch.clear();
-        let (local, names, scratch) = (&mut self.local, &mut self.names, &mut self.scratch);
-        tokenizer.each_id(&section.words, |t, _| {
-            scratch.push(Self::intern(local, names, t))
-        });
-        self.head_terms.push_counts(&mut self.scratch);
-        self.sections.push((
-            section.start as u32,
-            section.len as u32,
-            section.line as u32,
-        ));
-    }
-
-    /// The finished segment.
-    pub fn finish(self, tokenizer: &Tokenizer) -> Segment {
-        let Builder {
-            local,
-            names,
-            docs,
-            doc_terms,
-            mut head_terms,
-            sections,
-            scratch,
-        } = self;
-        drop((local, scratch));
-        let names: Vec<&str> = names.iter().map(|&id| tokenizer.term(id)).collect();
-        // Sort terms; remap ids.
-        let mut order: Vec<u32> = (0..names.len() as u32).collect();
-        order.sort_by(|&a, &b| names[a as usize].cmp(names[b as usize]));
-        let mut remap = vec![0u32; names.len()];
-        for (new, &old) in order.iter().enumerate() {
-            remap[old as usize] = new as u32;
-        }
-        let n_terms = names.len();
-        let doc_terms = doc_terms.remapped(&remap);
-        head_terms.remap(&remap);
-        drop(remap);
-        let n_docs = docs.len();
-        let n_sections = sections.len();
-
-        // Section boundaries and lengths.
-        let mut first_doc = vec![n_docs; n_sections];
-        for (d, doc) in docs.iter().enumerate().rev() {
-            if let Some(f) = first_doc.get_mut(doc.section as usize) {
-                *f = d;
-            }
-        }
-        for s in (0..first_doc.len().saturating_sub(1)).rev() {
-            first_doc[s] = first_doc[s].min(first_doc[s + 1]);
-        }
-        let head_len: Vec<u32> = (0..head_terms.len())
-            .map(|s| head_terms.get(s).iter().map(|&(_, tf)| tf).sum())
-            .collect();
-
-        let term_len: usize = names.iter().map(|n| n.len()).sum();
-        let fwd_bytes_len = doc_terms.bytes.len();
-        let head = head_terms.invert(n_terms);
-        let head_bytes_len = encoded_len(&head);
-        // The body postings are measured before they are made, so that the blob is
-        // allocated once at its final size and each part written straight into it.
-        let (body_counts, body_lens) = doc_terms.inverted_sizes(n_terms);
-        let size = HEADER_WORDS * 4
-            + n_docs * DOC_SIZE
-            + n_sections * SEC_SIZE
-            + (n_terms + 1) * 4
-            + term_len
-            + n_terms * 16
-            + body_lens.iter().map(|&b| b as usize).sum::<usize>()
-            + head_bytes_len
-            + (n_docs + 1) * 4
-            + fwd_bytes_len;
-        let mut w = Writer::with_capacity(size);
-        w.words[H_MAGIC] = MAGIC;
-        w.words[H_DOCS] = n_docs as u32;
-        w.words[H_SECTIONS] = n_sections as u32;
-        w.words[H_TERMS] = n_terms as u32;
-        let mut total_body = 0u64;
-        let mut total_head = 0u64;
-        w.mark(O_DOCS);
-        for doc in docs.iter() {
-            let body_len = doc.body_len;
-            total_body += u64::from(body_len);
-            total_head += u64::from(head_len.get(doc.section as usize).copied().unwrap_or(0));
-            let flags = if doc.superseded { FLAG_SUPERSEDED } else { 0 };
-            w.push(doc.start);
-            w.push(doc.len);
-            w.push(doc.line);
-            w.push(doc.date);
-            w.push(doc.section);
-            w.push(
-                body_len.min(0xffff) | u32::from(doc.kind.code()) << 16 | u32::from(flags) << 24,
-            );
-        }
-        drop(docs);
-        w.words[H_BODY_LEN] = total_body.min(u64::from(u32::MAX)) as u32;
-        w.words[H_HEAD_LEN] = total_head.min(u64::from(u32::MAX)) as u32;
-        w.mark(O_SECTIONS);
-        for (s, &(start, len, line)) in sections.iter().enumerate() {
-            w.push(start);
-            w.push(len);
-            w.push(line);
-            w.push(first_doc[s] as u32);
-            w.push(head_len[s]);
-        }
-        drop((sections, first_doc, head_len));
-        w.mark(O_TERM_OFF);
-        let mut off = 0u32;
-        for &old in &order {
-            w.push(off);
-            off += names[old as usize].len() as u32;
-        }
-        w.push(off);
-        w.words[N_TERM_BYTES] = off;
-        w.mark(O_TERM_BYTES);
-        for &old in &order {
-            w.raw(names[old as usize].as_bytes());
-        }
-        drop((order, names));
-        // Postings as varints: each term's byte start and count, then the bytes. The body
-        // postings are written straight from the forward lists (`Lists::encode_inverted`),
-        // never held as a second copy of every pair.
-        w.mark(O_TERM_POST);
-        let table = w.pos() as usize;
-        for _ in 0..n_terms * 4 {
-            w.push(0);
-        }
-        w.mark(O_BODY_POST);
-        let body_base = w.pos() as usize;
-        let body_starts = doc_terms.encode_inverted(&body_lens, &mut w.body);
-        w.words[N_BODY_POST] = (w.pos() as usize - body_base) as u32;
-        w.mark(O_HEAD_POST);
-        let head_base = w.pos() as usize;
-        let head_starts = encode_into(&head, &mut w.body);
-        w.words[N_HEAD_POST] = (w.pos() as usize - head_base) as u32;
-        for t in 0..n_terms {
-            let at = table + t * 16;
-            let row = [
-                body_starts[t],
-                body_counts[t],
-                head_starts[t],
-                head.get(t).len() as u32,
-            ];
-            for (k, v) in row.iter().enumerate() {
-                w.body[at + k * 4..at + k * 4 + 4].copy_from_slice(&v.to_le_bytes());
-            }
-        }
-        drop((body_starts, body_counts, body_lens, head_starts, head));
-        w.mark(O_FWD_INDEX);
-        let index = w.pos() as usize;
-        for _ in 0..=n_docs {
-            w.push(0);
-        }
-        w.mark(O_FWD_POST);
-        let fwd_base = w.pos() as usize;
-        w.raw(&doc_terms.bytes);
-        let fwd_len = (w.pos() as usize - fwd_base) as u32;
-        for d in 0..=n_docs {
-            let start = if d == n_docs {
-                fwd_len
-            } else {
-                doc_terms.start(d) as u32
-            };
-            let at = index + d * 4;
-            w.body[at..at + 4].copy_from_slice(&start.to_le_bytes());
-        }
-        w.words[N_FWD_POST] = fwd_len;
-        drop(doc_terms);
-        let bytes = w.finish();
-        let len = bytes.len();
-        Segment::open(Arc::new(Buf::Owned(bytes)), 0, len).expect("a built segment is well formed")
-    }
-}
-
-/// Builds the blob in one buffer; the header words are patched in at the end.
-struct Writer {
-    words: Vec<u32>,
-    body: Vec<u8>,
-}
-
-impl Writer {
-    fn with_capacity(size: usize) -> Self {
-        let mut body = Vec::with_capacity(size);
-        body.resize(HEADER_WORDS * 4, 0);
-        Writer {
-            words: vec![0; HEADER_WORDS],
-            body,
-        }
-    }
-    fn pos(&self) -> u32 {
-        self.body.len() as u32
-    }
-    fn mark(&mut self, slot: usize) {
-        self.words[slot] = self.pos();
-    }
-    fn push(&mut self, v: u32) {
-        self.body.extend_from_slice(&v.to_le_bytes());
-    }
-    fn raw(&mut self, b: &[u8]) {
-        self.body.extend_from_slice(b);
-    }
-    fn finish(mut self) -> Vec<u8> {
-        for (i, w) in self.words.iter().enumerate() {
-            self.body[i * 4..i * 4 + 4].copy_from_slice(&w.to_le_bytes());
-        }
-        self.body
     }
 }
 

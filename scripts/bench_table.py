@@ -27,21 +27,36 @@ PLANS = {
     "load 8): the parse snapshot's load, checks and decode of every entry plus problem "
     "resolution over all of them 11-23 ms; staleness over every entry and the block's ranking "
     "3-14 ms; state.json's synced rewrite 1-9 ms; relevant memories for the session (index "
-    "cache) 1-5 ms. The snapshot (1.07 MB for a 623 KB MEMORY.md) holds every entry in full. "
+    "cache) 1-5 ms. The snapshot (301 KB for a 623 KB MEMORY.md: places in the text, not "
+    "copies) is still decoded entry by entry, every entry; problem resolution is the largest "
+    "single part left (7.6% of a perf profile). "
     "Plan: keep the block's lists (KEY items, gotchas, open problems, provisional decisions) and "
     "a bounded recent window in the snapshot, with problem resolution cached for the prefix, so "
     "a recall stops decoding and ranking every entry.",
     "promote": "Promotion runs on top of the same whole-memory recall (see recall-10000), then "
-    "compares each of the 20 items with the memory (README: 20.6 ms for the recall alone, 56 ms "
-    "promoting 20); not profiled further yet, both parts need to shrink.",
+    "compares each of the 20 items with the memory and rewrites MEMORY.md, SESSION.md and the "
+    "parse cache (re-encoded whole); not profiled further yet, both parts need to shrink.",
+    "hybrid": "Split of a warm hybrid search (perf, 2026-11-23): the query's forward pass (six "
+    "MiniLM layers over the query's tokens; blocked AVX2/FMA products on two cores) about 45%, "
+    "loading the vector cache (4 MB read, checksummed, keyed) ~8%, the cosine scan of 10,000 "
+    "vectors ~7%, mapping the weights' pages ~5%, model and tokenizer load ~4%; the mapped "
+    "weights' pages are the peak RSS. Plan: map the vector cache and check it by block as the "
+    "index cache is, and measure int8 weights for the linear layers against the reference "
+    "vectors (a quarter of the bytes a query reads).",
+    "hook": "Not profiled at this commit. Known parts: the hook shim starts `mind` once per "
+    "commit (process start and command line 2.0-2.4 ms against 0.8 ms for `true`), which opens "
+    "the repository, reads the commit, and appends what it harvests with an `fdatasync`. Plan: "
+    "profile the hook's phases (strace -r, perf) and cut the largest.",
 }
 
 
 # Why a Scale row is over the memory budget, per row id without its corpus; measured with
 # heaptrack on the 100,000-entry and 200 MB corpora (see scripts/bench's Scale rows).
 SCALE_REASONS = {
-    "scale-recall-warm": "recall holds MEMORY.md, the decoded parse snapshot (every entry in "
-    "full) and the entries it ranks at once; the snapshot alone is ~1.9× the text.",
+    "scale-recall-warm": "recall maps MEMORY.md and the parse cache (0.48× the text) and "
+    "decodes every entry at once (208 bytes each plus its strings: about 3.1 million entries "
+    "here), then ranks them; the block needs a bounded few, so the plan is to keep its lists "
+    "and a recent window in the cache and decode only those.",
     "scale-recall-cold": "as the warm recall, plus the parse of the whole file and the snapshot "
     "encoded to be saved.",
     "scale-search-cached": "showing a line reads MEMORY.md whole (to check it against the "

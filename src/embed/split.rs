@@ -129,12 +129,7 @@ impl Helper {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn floats(n: usize, seed: u32) -> Vec<f32> {
-        (0..n)
-            .map(|i| ((i as u32 * 7919 + seed * 104_729) % 2000) as f32 / 1000.0 - 1.0)
-            .collect()
-    }
+    use crate::embed::simd::tests::floats;
 
     /// Two cores give exactly the floats one gives, whatever the output count.
     #[test]

@@ -95,6 +95,32 @@ enum Text {
     Unread(Box<Unread>),
 }
 
+impl Source {
+    /// A source whose text stays on disk until a line of it is shown, read then only if it
+    /// is still what `entry`'s segment was built from.
+    fn unread(
+        project: String,
+        key: &str,
+        path: std::path::PathBuf,
+        entry: &cache::Entry,
+        header: Option<cache::Header>,
+    ) -> Source {
+        Source {
+            project,
+            file: format!("{}/{key}", crate::store::MIND_DIR),
+            text: Text::Unread(Box::new(Unread {
+                path,
+                len: entry.source_len,
+                hash: entry.source_hash,
+                valid_utf8: entry.valid_utf8,
+                read: std::sync::OnceLock::new(),
+            })),
+            segment: entry.segment.clone(),
+            header,
+        }
+    }
+}
+
 struct Unread {
     path: std::path::PathBuf,
     len: u64,
@@ -264,19 +290,13 @@ impl Index {
             // Unchanged since the cache was written: its segment, the file read only if a
             // line of it is shown.
             if let Some(entry) = cache.unchanged(&key, &meta) {
-                self.sources.push(Source {
-                    project: name.clone(),
-                    file: format!("{}/{key}", crate::store::MIND_DIR),
-                    text: Text::Unread(Box::new(Unread {
-                        path,
-                        len: entry.source_len,
-                        hash: entry.source_hash,
-                        valid_utf8: entry.valid_utf8,
-                        read: std::sync::OnceLock::new(),
-                    })),
-                    segment: entry.segment.clone(),
-                    header: entry.header.clone(),
-                });
+                self.sources.push(Source::unread(
+                    name.clone(),
+                    &key,
+                    path,
+                    entry,
+                    entry.header.clone(),
+                ));
                 continue;
             }
             let mtime = cache::mtime_ns(&meta).unwrap_or(0);
@@ -440,19 +460,8 @@ impl Index {
                 (entry, true)
             }
         };
-        self.sources.push(Source {
-            project: project.to_string(),
-            file: format!("{}/{key}", crate::store::MIND_DIR),
-            text: Text::Unread(Box::new(Unread {
-                path,
-                len: entry.source_len,
-                hash: entry.source_hash,
-                valid_utf8: entry.valid_utf8,
-                read: std::sync::OnceLock::new(),
-            })),
-            segment: entry.segment,
-            header: None,
-        });
+        self.sources
+            .push(Source::unread(project.to_string(), key, path, &entry, None));
         Ok(changed)
     }
 

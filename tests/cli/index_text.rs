@@ -6,20 +6,11 @@
 use crate::common;
 
 use common::Env;
-use serde_json::Value;
 
 fn results(env: &Env, query: &str) -> Vec<(String, u64)> {
-    let out: Value = serde_json::from_str(&env.ok(&["search", "--json", query])).expect("JSON");
-    out["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| {
-            (
-                r["text"].as_str().unwrap().to_string(),
-                r["line"].as_u64().unwrap(),
-            )
-        })
+    common::search_hits(&env.ok(&["search", "--json", query]))
+        .into_iter()
+        .map(|(text, line, _)| (text, line))
         .collect()
 }
 

@@ -959,19 +959,7 @@ fn a_named_memory_edited_in_place_to_the_same_length_is_read_again() {
 
 /// (text, line, date) of each result of `mind search --json QUERY` run by `user` in `dir`.
 fn user_hits(user: &User, dir: &std::path::Path, query: &str) -> Vec<(String, u64, String)> {
-    let v: Value = serde_json::from_str(&user.ok(dir, &["search", "--json", query])).unwrap();
-    v["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| {
-            (
-                r["text"].as_str().unwrap().to_string(),
-                r["line"].as_u64().unwrap(),
-                r["date"].as_str().unwrap_or("").to_string(),
-            )
-        })
-        .collect()
+    common::search_hits(&user.ok(dir, &["search", "--json", query]))
 }
 
 #[test]

@@ -19,6 +19,24 @@ pub const BASE_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 /// A safety net only: a command that waits forever fails the test instead of hanging it.
 pub const NO_HANG: Duration = Duration::from_secs(60);
 
+/// (text, line, date) of each result in the output of `mind search --json`; the date is
+/// empty for a line without one.
+pub fn search_hits(json: &str) -> Vec<(String, u64, String)> {
+    let out: serde_json::Value = serde_json::from_str(json).expect("search --json gives JSON");
+    out["results"]
+        .as_array()
+        .expect("a results array")
+        .iter()
+        .map(|r| {
+            (
+                r["text"].as_str().unwrap().to_string(),
+                r["line"].as_u64().unwrap(),
+                r["date"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
 /// [`BASE_PATH`] with the built `mind` in front, so the git hooks `mind` installs find it.
 pub fn path_with_mind() -> String {
     let mind_dir = Path::new(env!("CARGO_BIN_EXE_mind"))

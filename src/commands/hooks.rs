@@ -3,6 +3,7 @@
 
 use crate::app::Ctx;
 use crate::cli::{HooksAction, HooksArgs};
+use crate::doctor::global_checks::find_on_path;
 use crate::error::{Error, Result};
 use crate::hook_install::{self, Outcome};
 use crate::output;
@@ -26,8 +27,16 @@ pub fn run(args: &HooksArgs, ctx: &Ctx) -> Result<()> {
     } else {
         ctx.out(&render(ctx, &outcome))?;
     }
-    if matches!(args.action, HooksAction::Install { .. }) && store::find_upwards(&dir).is_none() {
-        ctx.note("no .mind/ here yet: the hooks do nothing until `mind init`");
+    if matches!(args.action, HooksAction::Install { .. }) {
+        if store::find_upwards(&dir).is_none() {
+            ctx.note("no .mind/ here yet: the hooks do nothing until `mind init`");
+        }
+        // The hooks call `mind` by name: installed from a build folder or by full path,
+        // they would stay silent at every commit without this.
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        if find_on_path(&path, "mind").is_none() {
+            ctx.note("`mind` is not on PATH: the hooks run it by name and do nothing until it is");
+        }
     }
     if outcome.ok() {
         Ok(())

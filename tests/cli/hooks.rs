@@ -1016,3 +1016,29 @@ fn a_message_that_is_not_utf8_is_left_byte_for_byte() {
     );
     assert!(!shown.windows(3).any(|w| w == "\u{fffd}".as_bytes()));
 }
+
+#[test]
+fn installing_hooks_says_when_mind_is_not_on_path() {
+    // Run as a person does (temp HOME, no MIND_HOME): the hooks call `mind` by name, so
+    // hooks installed by a full path with no `mind` on PATH would never run.
+    let user = common::User::new();
+    let dir = user.folder("work/app");
+    user.git(&dir, &["init", "-q", "-b", "main"]);
+    user.ok(&dir, &["init", "--quiet"]);
+    let out = user
+        .mind(&dir, &["hooks", "install"])
+        .env("PATH", common::BASE_PATH)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("`mind` is not on PATH: the hooks run it by name"),
+        "{stderr}"
+    );
+    assert!(dir.join(".git/hooks/post-commit").exists());
+    // With `mind` on PATH there is nothing to say.
+    let out = user.mind(&dir, &["hooks", "install"]).output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}

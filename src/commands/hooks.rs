@@ -31,12 +31,7 @@ pub fn run(args: &HooksArgs, ctx: &Ctx) -> Result<()> {
         if store::find_upwards(&dir).is_none() {
             ctx.note("no .mind/ here yet: the hooks do nothing until `mind init`");
         }
-        // The hooks call `mind` by name: installed from a build folder or by full path,
-        // they would stay silent at every commit without this.
-        let path = std::env::var_os("PATH").unwrap_or_default();
-        if find_on_path(&path, "mind").is_none() {
-            ctx.note("`mind` is not on PATH: the hooks run it by name and do nothing until it is");
-        }
+        note_when_not_on_path(ctx);
     }
     if outcome.ok() {
         Ok(())
@@ -44,6 +39,16 @@ pub fn run(args: &HooksArgs, ctx: &Ctx) -> Result<()> {
         Err(Error::Failed(
             "some hooks were left alone (see above)".into(),
         ))
+    }
+}
+
+/// After an install (here or `mind init --hooks`): the hooks call `mind` by name, so hooks
+/// installed by a `mind` run from a build folder or by its full path would stay silent at
+/// every commit without a word.
+pub(crate) fn note_when_not_on_path(ctx: &Ctx) {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    if find_on_path(&path, "mind").is_none() {
+        ctx.note("`mind` is not on PATH: the hooks run it by name and do nothing until it is");
     }
 }
 

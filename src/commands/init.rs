@@ -148,7 +148,10 @@ pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
 
     if args.hooks {
         match crate::hook_install::install(&project.root, false) {
-            Ok(outcome) => report.hooks = Some(outcome),
+            Ok(outcome) => {
+                super::hooks::note_when_not_on_path(ctx);
+                report.hooks = Some(outcome)
+            }
             // The memory is set up; only the hooks could not be (e.g. not a git repository).
             Err(e) if !ctx.quiet => {
                 output::warn(&ctx.err_paint, &format!("hooks not installed: {e}"))

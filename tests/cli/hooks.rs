@@ -1042,3 +1042,22 @@ fn installing_hooks_says_when_mind_is_not_on_path() {
     assert!(out.status.success());
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
+
+#[test]
+fn init_with_hooks_says_when_mind_is_not_on_path() {
+    let user = common::User::new();
+    let dir = user.folder("work/api");
+    user.git(&dir, &["init", "-q", "-b", "main"]);
+    let out = user
+        .mind(&dir, &["init", "--hooks"])
+        .env("PATH", common::BASE_PATH)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("`mind` is not on PATH: the hooks run it by name"),
+        "{stderr}"
+    );
+    assert!(dir.join(".git/hooks/post-commit").exists());
+}

@@ -280,10 +280,7 @@ impl Cache {
             .tempfile_in(dir)?;
         // Written as it is made, checksummed on the way: the segments are not copied into
         // one more buffer the size of the cache.
-        let mut out = Hashing {
-            file: std::io::BufWriter::with_capacity(1 << 16, tmp),
-            hasher: xxhash_rust::xxh3::Xxh3::new(),
-        };
+        let mut out = Hashing::new(std::io::BufWriter::with_capacity(1 << 16, tmp));
         out.put(MAGIC)?;
         out.put(&FORMAT.to_le_bytes())?;
         out.put(&BINARY.to_le_bytes())?;
@@ -313,25 +310,38 @@ impl Cache {
             out.put(&head)?;
             out.put(seg)?;
         }
-        let sum = out.hasher.digest();
-        let mut file = out.file;
-        file.write_all(&sum.to_le_bytes())?;
-        let tmp = file.into_inner().map_err(|e| e.into_error())?;
+        let tmp = out.finish()?.into_inner().map_err(|e| e.into_error())?;
         tmp.persist(dir.join(CACHE_FILE)).map_err(|e| e.error)?;
         Ok(())
     }
 }
 
-/// A writer that hashes what it writes (the cache's checksum is over everything before it).
-struct Hashing<W> {
-    file: W,
+/// A writer that hashes what it writes, so a cache is written and checksummed as it is made
+/// (the checksum, `fast_hash` of everything before it, goes last): the index cache and the
+/// parse cache.
+pub(crate) struct Hashing<W> {
+    pub(crate) file: W,
     hasher: xxhash_rust::xxh3::Xxh3,
 }
 
 impl<W: Write> Hashing<W> {
-    fn put(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+    pub(crate) fn new(file: W) -> Self {
+        Hashing {
+            file,
+            hasher: xxhash_rust::xxh3::Xxh3::new(),
+        }
+    }
+
+    pub(crate) fn put(&mut self, bytes: &[u8]) -> std::io::Result<()> {
         self.hasher.update(bytes);
         self.file.write_all(bytes)
+    }
+
+    /// Writes the checksum of everything put so far; the writer back.
+    pub(crate) fn finish(mut self) -> std::io::Result<W> {
+        let sum = self.hasher.digest();
+        self.file.write_all(&sum.to_le_bytes())?;
+        Ok(self.file)
     }
 }
 

@@ -10,13 +10,10 @@
 //! only. Written through a temp file and a rename, not fsynced and without the lock: a lost
 //! or raced write costs one full parse, never a memory.
 
-use std::io::Write;
 use std::path::Path;
 
-use xxhash_rust::xxh3::Xxh3;
-
 use crate::parse::{self, Document, Resumable};
-use crate::rank::cache::{binary_fingerprint, fast_hash};
+use crate::rank::cache::{Hashing, binary_fingerprint, fast_hash};
 use crate::store::{CACHE_DIR, Project, atomic, guard, text};
 
 pub const PARSE_CACHE_FILE: &str = "memory.parse";
@@ -95,13 +92,13 @@ fn try_save(dir: &Path, parse: &Resumable, prefix: &[u8]) -> Option<()> {
     // A cloned repository may hold a `.mind/cache` link: never write through it.
     guard::check(&path).ok()?;
     std::fs::create_dir_all(dir).ok()?;
-    let mut tmp = tempfile::Builder::new()
+    let tmp = tempfile::Builder::new()
         .prefix(&atomic::temp_prefix())
         .tempfile_in(dir)
         .ok()?;
-    // Written and summed as it is encoded (the sum is `fast_hash` of everything before it,
-    // computed in pieces), so a large parse is not held a second time as bytes.
-    let mut sum = Xxh3::new();
+    // Written and summed as it is encoded, so a large parse is not held a second time as
+    // bytes.
+    let mut file = Hashing::new(tmp);
     let mut failed = false;
     let mut out = Vec::with_capacity(parse::snapshot::CHUNK + 4096);
     out.extend_from_slice(MAGIC);
@@ -110,23 +107,21 @@ fn try_save(dir: &Path, parse: &Resumable, prefix: &[u8]) -> Option<()> {
     out.extend_from_slice(&(prefix.len() as u64).to_le_bytes());
     out.extend_from_slice(&fast_hash(prefix).to_le_bytes());
     parse::snapshot::encode_chunked(&mut out, parse, prefix, &mut |buf| {
-        sum.update(buf);
-        failed |= tmp.write_all(buf).is_err();
+        failed |= file.put(buf).is_err();
         buf.clear();
     });
-    sum.update(&out);
-    out.extend_from_slice(&sum.digest().to_le_bytes());
     if failed {
         return None;
     }
-    tmp.write_all(&out).ok()?;
-    tmp.persist(&path).ok()?;
+    file.put(&out).ok()?;
+    file.finish().ok()?.persist(&path).ok()?;
     Some(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use xxhash_rust::xxh3::Xxh3;
 
     #[test]
     fn the_sum_computed_in_pieces_is_fast_hash() {

@@ -27,6 +27,19 @@ pub fn temp_prefix() -> String {
 /// stays a link and its target is rewritten, but never one that leads out of the project
 /// ([`guard`]). Permissions of an existing file are kept.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    replace(path, bytes, true)
+}
+
+/// Replace `path` atomically like [`write_atomic`], but without waiting for the disk: for
+/// bookkeeping that can be derived again (state.json). A crash of mind still leaves the old
+/// file or the new one; after a power loss the file may be the previous version (or, on a file
+/// system that does not order a rename after its data, empty, which its reader treats as
+/// missing). It costs no `fsync`, which is most of a small command's wall time.
+pub fn write_atomic_unsynced(path: &Path, bytes: &[u8]) -> Result<()> {
+    replace(path, bytes, false)
+}
+
+fn replace(path: &Path, bytes: &[u8], synced: bool) -> Result<()> {
     guard::check(path)?;
     let target = resolve_link(path)?;
     refuse_read_only(&target)?;
@@ -47,10 +60,14 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     if let Some(permissions) = permissions {
         tmp.as_file().set_permissions(permissions).map_err(fail)?;
     }
-    tmp.as_file().sync_all().map_err(fail)?;
+    if synced {
+        tmp.as_file().sync_all().map_err(fail)?;
+    }
     tmp.persist(&target)
         .map_err(|e| Error::io(&target, e.error))?;
-    sync_dir(dir);
+    if synced {
+        sync_dir(dir);
+    }
     Ok(())
 }
 

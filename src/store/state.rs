@@ -196,13 +196,23 @@ impl State {
     }
 
     /// Write the state atomically, pretty-printed with two-space indents like the Python Mind.
+    ///
+    /// Not synced to the disk: the state is bookkeeping, not memory, and waiting for the disk
+    /// twice (the file, then its folder) was the largest part of a same-session `recall`'s
+    /// wall time. A crash of mind leaves the old state or the new one; a power loss may bring
+    /// back the previous state (or an empty file, read as none), which costs at most a new
+    /// session at the next recall, a reminder shown again, or a block repair refused.
     pub fn save(&self, path: &Path) -> Result<()> {
-        atomic::write_atomic(path, self.render().as_bytes())
+        atomic::write_atomic_unsynced(path, self.render().as_bytes())
     }
 
     /// Write the state only when it differs from the file (keeps `init` a no-op when repeated).
     pub fn save_if_changed(&self, path: &Path) -> Result<()> {
-        atomic::write_if_changed(path, self.render().as_bytes()).map(|_| ())
+        let bytes = self.render();
+        match std::fs::read(path) {
+            Ok(existing) if existing == bytes.as_bytes() => Ok(()),
+            _ => atomic::write_atomic_unsynced(path, bytes.as_bytes()),
+        }
     }
 
     fn render(&self) -> String {

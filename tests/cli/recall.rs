@@ -110,6 +110,43 @@ fn first_recall_without_state_is_a_new_session() {
     assert_eq!(v["last_activity"], serde_json::Value::Null);
 }
 
+/// state.json is rewritten without waiting for the disk, so a power loss may leave it empty
+/// (or old). That must cost no memory: the next recall starts a new session, promotes the
+/// session's items once, and writes a whole state again.
+#[test]
+fn a_state_emptied_by_a_power_loss_costs_only_a_new_session() {
+    let mut env = active_session();
+    let memory = env.read(".mind/MEMORY.md");
+    env.write(".mind/state.json", "");
+    env.at("2026-01-15T09:10:00Z");
+    let v: serde_json::Value = serde_json::from_str(&env.ok(&["recall", "--json"])).unwrap();
+    assert_eq!(v["new_session"], true);
+    let promoted = format!(
+        "{memory}decided against: redis cache - overkill for 3 users\nlearned: Safari drops the cookie on redirect\n"
+    );
+    assert_eq!(env.read(".mind/MEMORY.md"), promoted);
+    assert_eq!(
+        env.read(".mind/SESSION.md"),
+        FRESH_SESSION_16.replace("2026-01-16", "2026-01-15")
+    );
+    let state: serde_json::Value = serde_json::from_str(&env.read(".mind/state.json")).unwrap();
+    assert_eq!(state["last_activity"], 1_768_468_200_000_i64);
+    // The next recall continues that session and promotes nothing again.
+    env.at("2026-01-15T09:15:00Z");
+    let v: serde_json::Value = serde_json::from_str(&env.ok(&["recall", "--json"])).unwrap();
+    assert_eq!(v["new_session"], false);
+    assert_eq!(env.read(".mind/MEMORY.md"), promoted);
+    let status: serde_json::Value = serde_json::from_str(&env.ok(&["status", "--json"])).unwrap();
+    assert!(
+        !status["problems"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p.as_str().unwrap().starts_with("state.json")),
+        "{status}"
+    );
+}
+
 #[test]
 fn recall_prints_the_block_it_writes() {
     let env = Env::initialised();

@@ -9,6 +9,11 @@
 //! damaged file) means a full parse, with the same result: the cache is an optimisation
 //! only. Written through a temp file and a rename, not fsynced and without the lock: a lost
 //! or raced write costs one full parse, never a memory.
+//!
+//! The cache it grew from is kept beside it (`memory.parse.prev`): a recall that promotes
+//! reads MEMORY.md before its append (for the comparison) and after it (for the context
+//! block), and a file cut back to where it was before an append (an undone promotion, a
+//! checkout of MEMORY.md) resumes from that earlier point instead of being parsed whole.
 
 use std::path::Path;
 
@@ -17,6 +22,9 @@ use crate::rank::cache::{Hashing, binary_fingerprint, fast_hash};
 use crate::store::{CACHE_DIR, Project, atomic, guard, text};
 
 pub const PARSE_CACHE_FILE: &str = "memory.parse";
+/// The cache `memory.parse` was last grown from (the same format), tried when the newer one
+/// does not match: MEMORY.md as it was before its last append.
+pub const PARSE_CACHE_PREVIOUS: &str = "memory.parse.prev";
 const MAGIC: &[u8; 8] = b"MINDPRS\0";
 /// Bump when the encoding changes (a parser change is covered by the binary fingerprint).
 const FORMAT: u32 = 4;
@@ -33,21 +41,31 @@ pub fn memory_unresolved(project: &Project, bytes: &[u8]) -> Document {
         return parse::parse_document_unresolved(&text::lossy(bytes));
     }
     let dir = project.dir().join(CACHE_DIR);
-    let (mut parse, cached_len) = load(&dir, bytes).unwrap_or_default();
+    let current = dir.join(PARSE_CACHE_FILE);
+    let previous = dir.join(PARSE_CACHE_PREVIOUS);
+    // The newer cache first; the one it grew from when the file is back to that point.
+    let (found, from_current) = match load(&current, bytes) {
+        Some(found) => (Some(found), true),
+        None => (load(&previous, bytes), false),
+    };
+    let (mut parse, cached_len) = found.unwrap_or_default();
     // Everything up to the last newline is kept; a last line without one may still grow.
     let whole = memchr::memrchr(b'\n', bytes).map_or(0, |i| i + 1);
     if whole > cached_len {
         parse.feed(&text::lossy(&bytes[cached_len..whole]));
-        save(&dir, &parse, &bytes[..whole]);
+        // Grown from the newer cache: that one becomes the previous point. Otherwise the
+        // newer cache matched nothing and is simply replaced.
+        let keep_previous = from_current && cached_len > 0;
+        save(&dir, &parse, &bytes[..whole], keep_previous);
     }
     parse.feed(&text::lossy(&bytes[whole.max(cached_len)..]));
     parse.into_document()
 }
 
-/// The cached parse and the length of the beginning of `bytes` it covers, when the cache
-/// was made from exactly that beginning by this build.
-fn load(dir: &Path, bytes: &[u8]) -> Option<(Resumable, usize)> {
-    let file = map(&dir.join(PARSE_CACHE_FILE))?;
+/// The parse cached in `path` and the length of the beginning of `bytes` it covers, when
+/// the cache was made from exactly that beginning by this build.
+fn load(path: &Path, bytes: &[u8]) -> Option<(Resumable, usize)> {
+    let file = map(path)?;
     let body_len = file.len().checked_sub(8)?;
     let (body, sum) = file.split_at(body_len);
     if body.len() < HEADER || fast_hash(body).to_le_bytes() != sum {
@@ -82,15 +100,17 @@ fn map(path: &Path) -> Option<memmap2::Mmap> {
 }
 
 /// Keep `parse`, made from `prefix` (best effort: a cache that cannot be written is simply
-/// not there).
-fn save(dir: &Path, parse: &Resumable, prefix: &[u8]) {
-    let _ = try_save(dir, parse, prefix);
+/// not there); with `keep_previous`, the cache it replaces stays as the previous point.
+fn save(dir: &Path, parse: &Resumable, prefix: &[u8], keep_previous: bool) {
+    let _ = try_save(dir, parse, prefix, keep_previous);
 }
 
-fn try_save(dir: &Path, parse: &Resumable, prefix: &[u8]) -> Option<()> {
+fn try_save(dir: &Path, parse: &Resumable, prefix: &[u8], keep_previous: bool) -> Option<()> {
     let path = dir.join(PARSE_CACHE_FILE);
+    let previous = dir.join(PARSE_CACHE_PREVIOUS);
     // A cloned repository may hold a `.mind/cache` link: never write through it.
     guard::check(&path).ok()?;
+    guard::check(&previous).ok()?;
     std::fs::create_dir_all(dir).ok()?;
     let tmp = tempfile::Builder::new()
         .prefix(&atomic::temp_prefix())
@@ -114,7 +134,13 @@ fn try_save(dir: &Path, parse: &Resumable, prefix: &[u8]) -> Option<()> {
         return None;
     }
     file.put(&out).ok()?;
-    file.finish().ok()?.persist(&path).ok()?;
+    let finished = file.finish().ok()?;
+    // A rename, not a copy: the newer cache is only ever replaced whole, so the previous
+    // point is the file as it was written. Failing, the previous point is merely older.
+    if keep_previous {
+        let _ = std::fs::rename(&path, &previous);
+    }
+    finished.persist(&path).ok()?;
     Some(())
 }
 

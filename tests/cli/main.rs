@@ -26,6 +26,7 @@ mod memory;
 mod parse;
 mod posttool;
 mod promote;
+mod promote_cache;
 mod python_compat;
 mod readme;
 mod recall;

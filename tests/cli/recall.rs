@@ -929,6 +929,7 @@ fn the_memories_a_written_context_block_shows_count_as_used_once_per_write() {
 // ---- the parse cache (.mind/cache/memory.parse): an optimisation only ----
 
 const PARSE_CACHE: &str = ".mind/cache/memory.parse";
+const PARSE_CACHE_PREVIOUS: &str = ".mind/cache/memory.parse.prev";
 
 /// A memory that keeps parser state across lines: project state, date headings (one
 /// without a year), a field label over a list, an open fence and a problem fixed later.
@@ -989,9 +990,13 @@ fn views(env: &Env) -> Vec<String> {
 
 /// The same views with no parse cache at all (and none left behind).
 fn cold_views(env: &Env) -> Vec<String> {
-    let _ = std::fs::remove_file(env.path(PARSE_CACHE));
+    let clear = || {
+        let _ = std::fs::remove_file(env.path(PARSE_CACHE));
+        let _ = std::fs::remove_file(env.path(PARSE_CACHE_PREVIOUS));
+    };
+    clear();
     let seen = views(env);
-    let _ = std::fs::remove_file(env.path(PARSE_CACHE));
+    clear();
     seen
 }
 

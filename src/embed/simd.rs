@@ -234,7 +234,10 @@ pub(super) mod tests {
     /// Deterministic floats in [-1, 1) (also the inputs of split.rs's tests).
     pub(in crate::embed) fn floats(n: usize, seed: u32) -> Vec<f32> {
         (0..n)
-            .map(|i| ((i as u32 * 7919 + seed * 104_729) % 2000) as f32 / 1000.0 - 1.0)
+            .map(|i| {
+                ((i as u32).wrapping_mul(7919).wrapping_add(seed * 104_729) % 2000) as f32 / 1000.0
+                    - 1.0
+            })
             .collect()
     }
 

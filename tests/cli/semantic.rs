@@ -250,7 +250,7 @@ fn a_new_line_is_appended_to_the_vector_cache_and_the_rest_is_left_as_it_was() {
     let before = std::fs::read(&path).unwrap();
     env.write(
         ".mind/MEMORY.md",
-        &memory_with("learned: the cron job runs at 2am UTC"),
+        memory_with("learned: the cron job runs at 2am UTC"),
     );
     let v = search(&env, "JWT");
     assert_eq!(v["semantic"]["embedded"], 1, "{v}");
@@ -274,7 +274,7 @@ fn a_torn_tail_of_the_vector_cache_costs_only_its_own_lines() {
     let path = env.root().join(".mind/cache/vectors.bin");
     env.write(
         ".mind/MEMORY.md",
-        &memory_with("learned: the cron job runs at 2am UTC"),
+        memory_with("learned: the cron job runs at 2am UTC"),
     );
     search(&env, "JWT");
     // A write cut short by a crash: part of the appended block is missing.

@@ -15,6 +15,9 @@ use crate::store::lock::StoreLock;
 pub struct Part {
     pub cache_dir: PathBuf,
     pub sources: Range<usize>,
+    /// Every line of the project is among `sources`: a cached vector no line uses is of a
+    /// line that is gone. Otherwise (a search of some files only) every vector is kept.
+    pub whole: bool,
 }
 
 /// What a fill did.
@@ -114,6 +117,9 @@ pub fn fill(
     let mut stats = FillStats::default();
     for (p, part) in parts.iter().enumerate() {
         let mut cache = VectorCache::load(&part.cache_dir, dim, fingerprint);
+        if !part.whole {
+            cache.keep_unused();
+        }
         // (source, doc, key, text) of lines the cache does not have.
         let mut missing: Vec<(usize, usize, u64, &str)> = Vec::new();
         for s in part.sources.clone() {

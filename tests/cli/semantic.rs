@@ -619,3 +619,29 @@ fn the_vocabulary_is_kept_beside_the_model_and_rebuilt_when_damaged() {
     assert_eq!(std::fs::read(&vocab).unwrap(), kept);
     assert!(!left.exists(), "a dead writer's temp file is removed");
 }
+
+#[test]
+fn a_search_of_some_memories_only_keeps_the_other_lines_vectors() {
+    let env = installed_with_tiny_model();
+    env.write(
+        ".mind/memories/rate-limits.md",
+        "---\ncategory: guide\ncreated: 2026-01-02\n---\n# Rate limits\n\n- the gateway allows 100 requests per minute per token\n",
+    );
+    assert_eq!(search(&env, "JWT")["semantic"]["embedded"], 5);
+    // Only the guide memory is searched: MEMORY.md's four lines are not seen, but they are
+    // still there, so their vectors stay.
+    let v: Value = serde_json::from_str(&env.ok(&[
+        "search",
+        "gateway requests",
+        "--category",
+        "guide",
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(v["semantic"]["cached"], 1, "{v}");
+    let path = env.root().join(".mind/cache/vectors.bin");
+    assert_eq!(cached_records(&std::fs::read(&path).unwrap()), 5);
+    let all = search(&env, "JWT");
+    assert_eq!(all["semantic"]["embedded"], 0, "{all}");
+    assert_eq!(all["semantic"]["cached"], 5);
+}

@@ -265,7 +265,7 @@ impl VectorCache {
     /// no longer needed (lines gone, vectors replaced) outnumber the live ones.
     fn wants_rewrite(&self) -> bool {
         let live = self.live();
-        let dead = self.on_disk + self.pending() - live;
+        let dead = (self.on_disk + self.pending()).saturating_sub(live);
         match self.appendable {
             None => self.existed || live > 0,
             Some(_) => dead > live,

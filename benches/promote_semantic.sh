@@ -4,7 +4,9 @@
 # session of five promotable items, the index and vector caches warm):
 #   1. recall promoting by sentence vectors (model installed)
 #   2. the same recall, lexical (no model)
-#   3. a search on an empty project, model vs none: about what loading the model costs
+#   3. with perf installed: CPU time of each recall (perf stat, the .mind/ restored before
+#      each run), a figure that holds on a machine other jobs are loading
+#   4. a search on an empty project, model vs none: about what loading the model costs
 # Needs the model folder (all-MiniLM-L6-v2) as MODEL=... or in .ci/cache/ (see .ci/run).
 #
 # usage: benches/promote_semantic.sh [MIND_BIN]   (default target/release/mind; build it first,
@@ -52,7 +54,23 @@ hyperfine -N --runs "$runs" --warmup 2 --prepare "sh -c \"$restore\"" \
     -n model "env MIND_HOME=$work/home $mind recall" \
     -n lexical "env MIND_HOME=$work/lexical-home $mind recall"
 
-echo "3. model load (search on an empty project, model vs none)"
+if command -v perf >/dev/null && perf stat -e task-clock true >/dev/null 2>&1; then
+    echo "3. CPU time of a recall (perf stat, $runs runs each)"
+    for side in home lexical-home; do
+        samples=""
+        for _ in $(seq "$runs"); do
+            eval "$restore"
+            samples="$samples $(perf stat -x, -e task-clock env MIND_HOME="$work/$side" "$mind" recall 2>&1 >/dev/null |
+                awk -F, '/task-clock/ {print $1}')"
+        done
+        python3 -c "import statistics as s, sys; v=[float(x) for x in sys.argv[2:]]; \
+print(f'  {sys.argv[1]}: {s.mean(v):.1f} ms CPU ± {s.stdev(v):.1f} (median {s.median(v):.1f})')" \
+            "$( [ "$side" = home ] && echo model || echo lexical)" $samples
+    done
+    eval "$restore"
+fi
+
+echo "4. model load (search on an empty project, model vs none)"
 cd "$work/empty"
 hyperfine -N --runs "$runs" --warmup 2 \
     -n true "true" \

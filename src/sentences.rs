@@ -59,8 +59,9 @@ impl Sentences {
             .collect()
     }
 
-    /// Write the cache when something was embedded, keeping the vectors of lines this did
-    /// not look at (other files' lines are retrieval's to keep or drop).
+    /// Append what was embedded to the cache, keeping the vectors of lines this did not
+    /// look at (other files' lines are retrieval's to keep or drop). The caller holds the
+    /// project's lock.
     pub fn save(mut self) {
         if self.embedded {
             self.cache.keep_unused();

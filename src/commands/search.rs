@@ -305,7 +305,7 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
         for project in &projects {
             let first = index.sources.len();
             add_project(&mut index, project, only.as_ref(), &mut tokenizer)?;
-            parts.push(part_of(project, first..index.sources.len()));
+            parts.push(part_of(project, first..index.sources.len(), only.is_none()));
         }
         if missing > 0 {
             ctx.note(&format!(
@@ -315,7 +315,7 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
     } else {
         let project = ctx.project()?;
         add_project(&mut index, &project, only.as_ref(), &mut tokenizer)?;
-        parts.push(part_of(&project, 0..index.sources.len()));
+        parts.push(part_of(&project, 0..index.sources.len(), only.is_none()));
         touch_now_and_then(ctx, &project)?;
         fired = crate::remind::fire_context_reminders(&project, &query_text);
         here = Some(project);
@@ -411,10 +411,13 @@ fn team_args(args: &SearchArgs) -> crate::cli::TeamSearchArgs {
     }
 }
 
-fn part_of(project: &Project, sources: std::ops::Range<usize>) -> Part {
+/// `whole`: every file of the project is indexed (no `--category`/`--tag` filter), so the
+/// vectors of lines not seen are of lines that are gone.
+fn part_of(project: &Project, sources: std::ops::Range<usize>, whole: bool) -> Part {
     Part {
         cache_dir: project.dir().join(store::CACHE_DIR),
         sources,
+        whole,
     }
 }
 

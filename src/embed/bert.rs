@@ -181,44 +181,46 @@ impl Bert {
     }
 
     /// One unit-length sentence vector per text: the mean of its last hidden states over
-    /// its own tokens. Texts are padded to the longest; padding is never attended to and
-    /// never pooled, so a text gets the same vector alone or in any batch. A `helper` takes
-    /// half of each product of a few rows (a query).
+    /// its own tokens. The texts' tokens are stacked one after another with no padding
+    /// (every product runs over real tokens only), and each text attends only to its own,
+    /// so a text gets the same vector alone or in any batch. A `helper` takes half of each
+    /// product (a query, or a batch small enough to be the only one).
     pub fn embed_batch(
         &self,
         texts: &[&Ids],
         helper: Option<&Helper>,
     ) -> Result<Vec<Vec<f32>>, String> {
-        let len = texts.iter().map(|t| t.len()).max().unwrap_or(0).max(1);
-        if len > self.max_positions {
+        let longest = texts.iter().map(|t| t.len()).max().unwrap_or(0);
+        if longest > self.max_positions {
             return Err(format!(
-                "{len} tokens, the model takes {}",
+                "{longest} tokens, the model takes {}",
                 self.max_positions
             ));
         }
-        let lengths: Vec<usize> = texts.iter().map(|t| t.len()).collect();
-        let mut x = self.embeddings(texts, len)?;
+        let spans = Spans::of(texts.iter().map(|t| t.len()));
+        let mut x = self.embeddings(texts, &spans)?;
         let mut scratch = Scratch::default();
         for layer in &self.layers {
-            self.layer(layer, &mut x, &lengths, len, &mut scratch, helper);
+            self.layer(layer, &mut x, &spans, &mut scratch, helper);
         }
-        Ok(mean_pool_normalised(&x, &lengths, len, self.hidden))
+        Ok(mean_pool_normalised(&x, &spans, self.hidden))
     }
 
-    /// Word + position + token-type embeddings, normalised: `(texts · len) × hidden`.
-    fn embeddings(&self, texts: &[&Ids], len: usize) -> Result<Vec<f32>, String> {
+    /// Word + position + token-type embeddings, normalised: `rows × hidden`.
+    fn embeddings(&self, texts: &[&Ids], spans: &Spans) -> Result<Vec<f32>, String> {
         let h = self.hidden;
         let words = self.weights.floats(self.words);
         let positions = self.weights.floats(self.positions);
         let token_type = &self.weights.floats(self.token_types)[..h];
-        let mut x = vec![0f32; texts.len() * len * h];
-        for (t, ids) in texts.iter().enumerate() {
+        let mut x = vec![0f32; spans.rows * h];
+        for (ids, span) in texts.iter().zip(&spans.of) {
             for (p, &id) in ids.iter().enumerate() {
                 let id = id as usize;
                 if id >= self.vocab {
                     return Err(format!("token id {id} is outside the vocabulary"));
                 }
-                let row = &mut x[(t * len + p) * h..(t * len + p + 1) * h];
+                let at = span.start + p;
+                let row = &mut x[at * h..(at + 1) * h];
                 let word = &words[id * h..(id + 1) * h];
                 let position = &positions[p * h..(p + 1) * h];
                 for (((out, w), q), y) in row.iter_mut().zip(word).zip(position).zip(token_type) {
@@ -234,16 +236,15 @@ impl Bert {
         &self,
         l: &Layer,
         x: &mut Vec<f32>,
-        lengths: &[usize],
-        len: usize,
+        spans: &Spans,
         s: &mut Scratch,
         helper: Option<&Helper>,
     ) {
-        let rows = lengths.len() * len;
+        let rows = spans.rows;
         self.linear(l.query, x, rows, &mut s.q, helper);
         self.linear(l.key, x, rows, &mut s.k, helper);
         self.linear(l.value, x, rows, &mut s.v, helper);
-        self.attention(lengths, len, s);
+        self.attention(spans, s);
         self.linear(l.attention_out, &s.context, rows, &mut s.attended, helper);
         add_into(&mut s.attended, x);
         self.norm(l.attention_norm, &mut s.attended);
@@ -255,25 +256,26 @@ impl Bert {
     }
 
     /// Multi-head self-attention of `s.q`, `s.k`, `s.v` into `s.context`, each text
-    /// attending only to its own real tokens.
-    fn attention(&self, lengths: &[usize], len: usize, s: &mut Scratch) {
+    /// attending only to its own tokens.
+    fn attention(&self, spans: &Spans, s: &mut Scratch) {
         let h = self.hidden;
         let head = h / self.heads;
         let scale = 1.0 / (head as f32).sqrt();
         s.context.clear();
-        s.context.resize(lengths.len() * len * h, 0.0);
-        s.scores.clear();
-        s.scores.resize(len * len, 0.0);
-        for (t, &real) in lengths.iter().enumerate() {
+        s.context.resize(spans.rows * h, 0.0);
+        for span in &spans.of {
+            let real = span.len;
             if real == 0 {
                 continue;
             }
-            let base = t * len * h;
+            s.scores.clear();
+            s.scores.resize(real * real, 0.0);
+            let base = span.start * h;
             for hd in 0..self.heads {
                 let at = base + hd * head;
                 // scores (real × real) = scale · Q·Kᵀ for this text and head.
-                // SAFETY: every matrix lies inside its buffer: rows `t*len .. t*len+real`
-                // of width `h`, columns `hd*head .. (hd+1)*head`; scores is `len × len`.
+                // SAFETY: every matrix lies inside its buffer: rows `start .. start+real`
+                // of width `h`, columns `hd*head .. (hd+1)*head`; scores is `real × real`.
                 unsafe {
                     matrixmultiply::sgemm(
                         real,
@@ -292,7 +294,7 @@ impl Bert {
                         1,
                     );
                 }
-                for row in s.scores[..real * real].chunks_exact_mut(real) {
+                for row in s.scores.chunks_exact_mut(real) {
                     softmax(row);
                 }
                 // SAFETY: as above; the context is laid out like Q.
@@ -323,9 +325,7 @@ impl Bert {
         let w = self.weights.floats(l.weight);
         let b = self.weights.floats(l.bias);
         debug_assert_eq!(x.len(), rows * l.inputs);
-        if rows <= FEW_ROWS
-            && let Some(helper) = helper
-        {
+        if let Some(helper) = helper {
             helper.linear(x, rows, w, l.inputs, b, y);
             return;
         }
@@ -334,32 +334,7 @@ impl Bert {
         for _ in 0..rows {
             y.extend_from_slice(b);
         }
-        if rows <= FEW_ROWS {
-            // A query: a handful of rows. Reading each weight row once, straight from the
-            // map, beats packing the whole matrix for the GEMM kernel.
-            add_products(x, rows, w, l.inputs, y);
-            return;
-        }
-        // SAFETY: x is `rows × inputs`, W is `outputs × inputs` (read transposed through
-        // its strides), y is `rows × outputs`; all row-major and fully allocated.
-        unsafe {
-            matrixmultiply::sgemm(
-                rows,
-                l.inputs,
-                l.outputs,
-                1.0,
-                x.as_ptr(),
-                l.inputs as isize,
-                1,
-                w.as_ptr(),
-                1,
-                l.inputs as isize,
-                1.0,
-                y.as_mut_ptr(),
-                l.outputs as isize,
-                1,
-            );
-        }
+        add_linear(x, rows, w, l.inputs, y);
     }
 
     /// Layer normalisation of every row of `x`, in place.
@@ -380,6 +355,65 @@ impl Bert {
 
 /// Up to this many rows (tokens in a batch) a product is computed row by row.
 pub const FEW_ROWS: usize = 16;
+
+/// `y += x·Wᵀ` for `rows` rows of `x` (`rows × inputs`; `W` is `outputs × inputs`, `y` is
+/// `rows × outputs`): row by row for a few rows (a query), where reading each weight row
+/// once straight from the map beats packing the whole matrix, else the GEMM kernel.
+pub fn add_linear(x: &[f32], rows: usize, w: &[f32], inputs: usize, y: &mut [f32]) {
+    if rows <= FEW_ROWS {
+        add_products(x, rows, w, inputs, y);
+        return;
+    }
+    let outputs = w.len() / inputs.max(1);
+    assert!(x.len() >= rows * inputs && y.len() >= rows * outputs);
+    // SAFETY: x is `rows × inputs`, W is `outputs × inputs` (read transposed through its
+    // strides), y is `rows × outputs`; all row-major and fully allocated (checked above).
+    unsafe {
+        matrixmultiply::sgemm(
+            rows,
+            inputs,
+            outputs,
+            1.0,
+            x.as_ptr(),
+            inputs as isize,
+            1,
+            w.as_ptr(),
+            1,
+            inputs as isize,
+            1.0,
+            y.as_mut_ptr(),
+            outputs as isize,
+            1,
+        );
+    }
+}
+
+/// Where each text's tokens are among the stacked rows of a batch.
+pub(crate) struct Spans {
+    of: Vec<Span>,
+    rows: usize,
+}
+
+#[derive(Clone, Copy)]
+struct Span {
+    start: usize,
+    len: usize,
+}
+
+impl Spans {
+    /// The spans of texts of these token counts, stacked in order.
+    pub(crate) fn of(lengths: impl Iterator<Item = usize>) -> Spans {
+        let mut rows = 0;
+        let of = lengths
+            .map(|len| {
+                let span = Span { start: rows, len };
+                rows += len;
+                span
+            })
+            .collect();
+        Spans { of, rows }
+    }
+}
 
 /// Buffers reused by every layer of one pass.
 #[derive(Default)]
@@ -427,22 +461,17 @@ fn erf(x: f32) -> f32 {
     if x < 0.0 { -y } else { y }
 }
 
-/// Mean of each text's hidden states over its real tokens, scaled to unit length.
-pub fn mean_pool_normalised(
-    hidden: &[f32],
-    lengths: &[usize],
-    len: usize,
-    dim: usize,
-) -> Vec<Vec<f32>> {
-    lengths
+/// Mean of each text's hidden states over its tokens, scaled to unit length.
+pub(crate) fn mean_pool_normalised(hidden: &[f32], spans: &Spans, dim: usize) -> Vec<Vec<f32>> {
+    spans
+        .of
         .iter()
-        .enumerate()
-        .map(|(t, &real)| {
+        .map(|span| {
             let mut mean = vec![0f32; dim];
-            for row in hidden[t * len * dim..].chunks_exact(dim).take(real) {
+            for row in hidden[span.start * dim..].chunks_exact(dim).take(span.len) {
                 add_into(&mut mean, row);
             }
-            let count = real.max(1) as f32;
+            let count = span.len.max(1) as f32;
             mean.iter_mut().for_each(|v| *v /= count);
             let norm = mean.iter().map(|v| v * v).sum::<f32>().sqrt().max(1e-12);
             mean.iter_mut().for_each(|v| *v /= norm);

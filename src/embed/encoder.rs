@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::bert::{Bert, Config, FEW_ROWS};
+use super::bert::{Bert, Config};
 use super::files::{CONFIG_FILE, TOKENIZER_FILE, WEIGHTS_FILE};
 use super::weights::Weights;
 
@@ -95,11 +95,11 @@ impl Embedder {
             Ok(vectors)
         };
         let per_thread = batches.len().div_ceil(threads).max(1);
-        let results: Vec<Result<Vec<Vec<f32>>, EmbedError>> = if batches.len() == 1
-            && batches[0].len() * encoded.iter().map(Vec::len).max().unwrap_or(0) <= FEW_ROWS
-        {
-            // A query: a few rows, so the products read the weights more than they
-            // compute; a second core reads half of them.
+        let results: Vec<Result<Vec<Vec<f32>>, EmbedError>> = if batches.len() == 1 {
+            // A query or a few short texts (a session's items): one batch, so the batches
+            // cannot be shared out; a second core takes half of each product's weight rows
+            // instead (for a query, which reads the weights more than it computes, half of
+            // the reading).
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             vec![super::split::with_helper(cores, |helper| {
                 run(&batches, helper)

@@ -1,5 +1,7 @@
 //! Vectors for every indexed line, from the projects' vector caches; only lines with no
-//! cached vector are embedded (the caller sees how many through `progress`).
+//! cached vector are embedded (the caller sees how many through `progress`), and each chunk
+//! of them is appended to the cache as it is done, so a long first build that is
+//! interrupted keeps what it embedded.
 
 use std::ops::Range;
 use std::path::PathBuf;
@@ -7,11 +9,15 @@ use std::path::PathBuf;
 use super::Embedder;
 use super::vectors::{VectorCache, line_key};
 use crate::rank::index::Index;
+use crate::store::lock::StoreLock;
 
 /// One project's part of an index: its sources and where its vector cache lives.
 pub struct Part {
     pub cache_dir: PathBuf,
     pub sources: Range<usize>,
+    /// Every line of the project is among `sources`: a cached vector no line uses is of a
+    /// line that is gone. Otherwise (a search of some files only) every vector is kept.
+    pub whole: bool,
 }
 
 /// What a fill did.
@@ -71,6 +77,21 @@ pub fn model_fingerprint(dir: &std::path::Path) -> u64 {
     )
 }
 
+/// Write what the cache has new under the project's lock (`.mind/.lock`, beside the cache
+/// folder); when the lock cannot be had the vectors stay pending for the next save, or
+/// are embedded again by a later search.
+fn save(cache: &mut VectorCache, part: &Part) {
+    if !cache.needs_save() {
+        return;
+    }
+    let Some(mind_dir) = part.cache_dir.parent() else {
+        return;
+    };
+    if let Ok(_lock) = StoreLock::acquire(&mind_dir.join(crate::store::LOCK_FILE)) {
+        cache.save(&part.cache_dir);
+    }
+}
+
 /// Lines embedded per call (and per progress step).
 const CHUNK: usize = 64;
 
@@ -96,6 +117,9 @@ pub fn fill(
     let mut stats = FillStats::default();
     for (p, part) in parts.iter().enumerate() {
         let mut cache = VectorCache::load(&part.cache_dir, dim, fingerprint);
+        if !part.whole {
+            cache.keep_unused();
+        }
         // (source, doc, key, text) of lines the cache does not have.
         let mut missing: Vec<(usize, usize, u64, &str)> = Vec::new();
         for s in part.sources.clone() {
@@ -125,6 +149,7 @@ pub fn fill(
             for ((key, _), v) in chunk.iter().zip(&vectors) {
                 cache.insert(*key, v);
             }
+            save(&mut cache, part);
             stats.embedded += chunk.len();
             progress(((done + 1) * CHUNK).min(total), total);
         }
@@ -133,9 +158,8 @@ pub fn fill(
                 by_source[s].slots[doc] = slot as u32;
             }
         }
-        if cache.needs_save() {
-            cache.save(&part.cache_dir);
-        }
+        // Nothing new, but lines gone may have made compacting the file worth it.
+        save(&mut cache, part);
         caches.push(cache);
     }
     Ok(LineVectors {

@@ -30,6 +30,7 @@ pub fn dot_i8(a: &[f32], b: &[i8]) -> f32 {
 /// `w` (`outputs × inputs`): the product `x·Wᵀ` of a linear layer with few input rows (a
 /// query's tokens). Four weight rows meet two input rows at a time, so each load feeds
 /// several multiply-adds and each weight row is read from memory once.
+#[cfg_attr(not(feature = "semantic"), allow(dead_code))]
 pub fn add_products(x: &[f32], rows: usize, w: &[f32], inputs: usize, y: &mut [f32]) {
     debug_assert_eq!(x.len(), rows * inputs);
     debug_assert_eq!(y.len() * inputs, rows * w.len());
@@ -41,6 +42,7 @@ pub fn add_products(x: &[f32], rows: usize, w: &[f32], inputs: usize, y: &mut [f
     portable_add_products(x, rows, w, inputs, y)
 }
 
+#[cfg_attr(not(feature = "semantic"), allow(dead_code))]
 fn portable_add_products(x: &[f32], rows: usize, w: &[f32], inputs: usize, y: &mut [f32]) {
     let outputs = w.len() / inputs.max(1);
     for (j, w_row) in w.chunks_exact(inputs).enumerate() {
@@ -99,6 +101,7 @@ mod fma {
     }
 
     /// Four lanes-of-eight sums `a[0..4]` reduced to one lane each: `[Σa0, Σa1, Σa2, Σa3]`.
+    #[cfg_attr(not(feature = "semantic"), allow(dead_code))]
     #[target_feature(enable = "avx2,fma")]
     fn sum4(a: [__m256; 4]) -> __m128 {
         let h = _mm256_hadd_ps(_mm256_hadd_ps(a[0], a[1]), _mm256_hadd_ps(a[2], a[3]));
@@ -108,6 +111,7 @@ mod fma {
     /// See [`super::add_products`]. Blocks of 4 weight rows × 2 input rows keep eight
     /// accumulators in registers; leftover rows and a tail of `inputs` past a multiple of
     /// 8 go through [`dot`].
+    #[cfg_attr(not(feature = "semantic"), allow(dead_code))]
     #[target_feature(enable = "avx2,fma")]
     pub unsafe fn add_products(x: &[f32], rows: usize, w: &[f32], inputs: usize, y: &mut [f32]) {
         if inputs == 0 {
@@ -234,7 +238,10 @@ pub(super) mod tests {
     /// Deterministic floats in [-1, 1) (also the inputs of split.rs's tests).
     pub(in crate::embed) fn floats(n: usize, seed: u32) -> Vec<f32> {
         (0..n)
-            .map(|i| ((i as u32 * 7919 + seed * 104_729) % 2000) as f32 / 1000.0 - 1.0)
+            .map(|i| {
+                ((i as u32).wrapping_mul(7919).wrapping_add(seed * 104_729) % 2000) as f32 / 1000.0
+                    - 1.0
+            })
             .collect()
     }
 

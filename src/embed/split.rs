@@ -1,15 +1,16 @@
-//! A second core for a query's forward pass: each linear layer's weight rows are split in
-//! two, a helper thread multiplies one half while the calling thread multiplies the other.
+//! A second core for a forward pass of one batch (a query, or a session's few items): each
+//! linear layer's weight rows are split in two, a helper thread multiplies one half while
+//! the calling thread multiplies the other.
 //!
 //! A query is a handful of tokens, so its products are bound by reading the weights
 //! (~42 MB for all-MiniLM-L6-v2) rather than by arithmetic; two cores read them about
-//! twice as fast. The helper lives for one pass (one thread start, not one per layer) and
+//! twice as fast. A few dozen tokens are bound by arithmetic, which two cores also halve. The helper lives for one pass (one thread start, not one per layer) and
 //! takes its work over a channel. Results are bit-for-bit those of one thread: every
 //! output is the same dot product, only computed elsewhere.
 
 use std::sync::mpsc::{Receiver, Sender, channel};
 
-use super::simd::add_products;
+use super::bert::add_linear;
 
 /// The calling thread's side of a helper thread.
 pub struct Helper {
@@ -55,7 +56,7 @@ fn product(x: &[f32], rows: usize, w: &[f32], inputs: usize, bias: &[f32]) -> Ve
     for _ in 0..rows {
         y.extend_from_slice(bias);
     }
-    add_products(x, rows, w, inputs, &mut y);
+    add_linear(x, rows, w, inputs, &mut y);
     y
 }
 
@@ -134,7 +135,14 @@ mod tests {
     /// Two cores give exactly the floats one gives, whatever the output count.
     #[test]
     fn a_split_product_equals_the_whole_one() {
-        for (rows, inputs, outputs) in [(7, 384, 384), (3, 32, 6), (1, 40, 3), (9, 64, 1536)] {
+        for (rows, inputs, outputs) in [
+            (7, 384, 384),
+            (3, 32, 6),
+            (1, 40, 3),
+            (9, 64, 1536),
+            (40, 384, 1536),
+            (20, 32, 6),
+        ] {
             let x = floats(rows * inputs, 1);
             let w = floats(outputs * inputs, 2);
             let bias = floats(outputs, 3);

@@ -208,12 +208,14 @@ mod tests {
     }
 
     #[test]
-    fn mean_pooling_averages_real_tokens_then_normalises() {
-        // One text padded to 3 tokens: [3,4] and [1,0] are real, [100,100] is padding.
-        let hidden = [3f32, 4., 1., 0., 100., 100.];
-        let pooled = crate::embed::bert::mean_pool_normalised(&hidden, &[2], 3, 2);
-        // Mean (2, 2) scaled to unit length.
+    fn mean_pooling_averages_each_texts_own_tokens_then_normalises() {
+        // Two texts stacked: [3,4] and [1,0] are the first's tokens, [0,5] the second's.
+        let hidden = [3f32, 4., 1., 0., 0., 5.];
+        let spans = crate::embed::bert::Spans::of([2, 1].into_iter());
+        let pooled = crate::embed::bert::mean_pool_normalised(&hidden, &spans, 2);
+        // Mean (2, 2) scaled to unit length; (0, 5) scaled to (0, 1).
         let h = std::f32::consts::FRAC_1_SQRT_2;
         assert!(close(&pooled[0], &[h, h]), "{:?}", pooled[0]);
+        assert!(close(&pooled[1], &[0., 1.]), "{:?}", pooled[1]);
     }
 }

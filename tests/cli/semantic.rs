@@ -220,20 +220,111 @@ fn a_short_vector_cache_or_one_with_a_broken_scale_is_rebuilt() {
     search(&env, "JWT");
     let path = env.root().join(".mind/cache/vectors.bin");
     let good = std::fs::read(&path).unwrap();
-    // Cut inside the last record: never trusted.
+    // Cut inside the last record: that block is never trusted.
     std::fs::write(&path, &good[..good.len() - 20]).unwrap();
     assert_eq!(search(&env, "JWT")["semantic"]["embedded"], 4);
-    // A scale that is not a number, in a file whose checksum matches: rebuilt too, and
+    // A scale that is not a number, in a block whose checksum matches: rebuilt too, and
     // every line is found again.
     let mut bytes = std::fs::read(&path).unwrap();
-    bytes[28 + 8..28 + 12].copy_from_slice(&f32::NAN.to_le_bytes());
-    let body = bytes.len() - 8;
-    let sum = mind::rank::cache::fast_hash(&bytes[..body]);
-    bytes[body..].copy_from_slice(&sum.to_le_bytes());
+    let (block, records) = (24, 24 + 12);
+    bytes[records + 8..records + 12].copy_from_slice(&f32::NAN.to_le_bytes());
+    let count = u32::from_le_bytes(bytes[block..block + 4].try_into().unwrap());
+    let sum = xxhash_rust::xxh3::xxh3_64_with_seed(&bytes[records..], u64::from(count));
+    bytes[block + 4..records].copy_from_slice(&sum.to_le_bytes());
     std::fs::write(&path, &bytes).unwrap();
     let v = search(&env, "JWT");
     assert_eq!(v["semantic"]["embedded"], 4, "{v}");
     assert_eq!(search(&env, "JWT")["semantic"]["embedded"], 0);
+}
+
+/// MEMORY with one more line under the last heading.
+fn memory_with(line: &str) -> String {
+    format!("{MEMORY}{line}\n")
+}
+
+#[test]
+fn a_new_line_is_appended_to_the_vector_cache_and_the_rest_is_left_as_it_was() {
+    let env = installed_with_tiny_model();
+    search(&env, "JWT");
+    let path = env.root().join(".mind/cache/vectors.bin");
+    let before = std::fs::read(&path).unwrap();
+    env.write(
+        ".mind/MEMORY.md",
+        memory_with("learned: the cron job runs at 2am UTC"),
+    );
+    let v = search(&env, "JWT");
+    assert_eq!(v["semantic"]["embedded"], 1, "{v}");
+    assert_eq!(v["semantic"]["cached"], 4, "{v}");
+    let after = std::fs::read(&path).unwrap();
+    assert_eq!(
+        &after[..before.len()],
+        &before[..],
+        "earlier bytes untouched"
+    );
+    // One block of one record: count, checksum, key, scale and 32 dimensions.
+    assert_eq!(after.len(), before.len() + 12 + 12 + 32);
+    assert_eq!(cached_records(&after), 5);
+    assert_eq!(search(&env, "JWT")["semantic"]["embedded"], 0);
+}
+
+#[test]
+fn a_torn_tail_of_the_vector_cache_costs_only_its_own_lines() {
+    let env = installed_with_tiny_model();
+    search(&env, "JWT");
+    let path = env.root().join(".mind/cache/vectors.bin");
+    env.write(
+        ".mind/MEMORY.md",
+        memory_with("learned: the cron job runs at 2am UTC"),
+    );
+    search(&env, "JWT");
+    // A write cut short by a crash: part of the appended block is missing.
+    let whole = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &whole[..whole.len() - 7]).unwrap();
+    let v = search(&env, "JWT");
+    assert_eq!(
+        v["semantic"]["embedded"], 1,
+        "only the torn block's line: {v}"
+    );
+    assert_eq!(v["semantic"]["cached"], 4, "{v}");
+    assert_eq!(
+        v["results"][0]["text"],
+        "decided: use JWT access tokens with a 15 minute expiry"
+    );
+    // The file was rewritten whole: nothing torn is left, nothing is embedded again.
+    let rewritten = std::fs::read(&path).unwrap();
+    assert_eq!(cached_records(&rewritten), 5);
+    assert_eq!(cached_vectors(&rewritten).len(), 5);
+    assert_eq!(search(&env, "JWT")["semantic"]["embedded"], 0);
+}
+
+#[test]
+fn the_vector_cache_is_compacted_once_most_of_its_lines_are_gone() {
+    let env = installed_with_tiny_model();
+    search(&env, "JWT");
+    let path = env.root().join(".mind/cache/vectors.bin");
+    // One line of four edited: 4 live, 1 dead; the new vector is appended.
+    env.write(
+        ".mind/MEMORY.md",
+        MEMORY.replace("15 minute expiry", "30 minute expiry"),
+    );
+    search(&env, "JWT");
+    assert_eq!(cached_records(&std::fs::read(&path).unwrap()), 5);
+    // Three of them gone as well: 1 live line against 4 dead records, so the file is
+    // rewritten with the live one alone.
+    env.write(
+        ".mind/MEMORY.md",
+        "# demo\n\n## 2026-01-05 | infra\n\ndecided: use JWT access tokens with a 30 minute expiry\n",
+    );
+    let v = search(&env, "JWT");
+    assert_eq!(v["semantic"]["embedded"], 0, "{v}");
+    let compacted = std::fs::read(&path).unwrap();
+    assert_eq!(cached_records(&compacted), 1);
+    assert_eq!(
+        compacted.len(),
+        24 + 12 + 12 + 32,
+        "header, one block of one record"
+    );
+    assert_eq!(search(&env, "JWT")["semantic"]["cached"], 1);
 }
 
 /// The real model's folder, when the environment names one.
@@ -334,14 +425,34 @@ fn a_user_installs_the_model_and_search_reuses_the_line_vectors() {
 const REFERENCE_VECTORS: &[u8] = include_bytes!("../fixtures/minilm-reference-vectors.bin");
 const REFERENCE_MEMORY: &str = include_str!("../fixtures/minilm-reference-memory.md");
 
-/// A vectors.bin file's vectors by line key (signed bytes times the vector's scale).
+/// A vectors.bin file's vectors by line key (signed bytes times the vector's scale), a
+/// later record of a key replacing an earlier one. Reads both layouts: formats 1 and 2
+/// (one count, the records, a checksum: the reference file) and format 3 (blocks of a count, a
+/// checksum and the records, appended one after another).
 fn cached_vectors(bytes: &[u8]) -> std::collections::HashMap<u64, Vec<f32>> {
     let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
     assert_eq!(&bytes[..8], b"MINDVEC\0");
-    let (dim, count) = (u32_at(20), u32_at(24));
-    bytes[28..bytes.len() - 8]
-        .chunks_exact(12 + dim)
-        .take(count)
+    let dim = u32_at(20);
+    let records: Vec<&[u8]> = match u32_at(8) {
+        1 | 2 => bytes[28..bytes.len() - 8]
+            .chunks_exact(12 + dim)
+            .take(u32_at(24))
+            .collect(),
+        3 => {
+            let mut at = 24;
+            let mut records = Vec::new();
+            while at < bytes.len() {
+                let count = u32_at(at);
+                let start = at + 12;
+                at = start + count * (12 + dim);
+                records.extend(bytes[start..at].chunks_exact(12 + dim));
+            }
+            records
+        }
+        other => panic!("format {other}"),
+    };
+    records
+        .into_iter()
         .map(|r| {
             let key = u64::from_le_bytes(r[..8].try_into().unwrap());
             let scale = f32::from_le_bytes(r[8..12].try_into().unwrap());
@@ -354,6 +465,18 @@ fn cached_vectors(bytes: &[u8]) -> std::collections::HashMap<u64, Vec<f32>> {
             )
         })
         .collect()
+}
+
+/// The number of records a format-3 vectors.bin holds (live or not).
+fn cached_records(bytes: &[u8]) -> usize {
+    let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+    let dim = u32_at(20);
+    let (mut at, mut count) = (24, 0);
+    while at < bytes.len() {
+        count += u32_at(at);
+        at += 12 + u32_at(at) * (12 + dim);
+    }
+    count
 }
 
 /// The key the reference file was written under: the four-lane hash `mind` keyed line
@@ -495,4 +618,30 @@ fn the_vocabulary_is_kept_beside_the_model_and_rebuilt_when_damaged() {
     assert_eq!(search()["results"], first["results"]);
     assert_eq!(std::fs::read(&vocab).unwrap(), kept);
     assert!(!left.exists(), "a dead writer's temp file is removed");
+}
+
+#[test]
+fn a_search_of_some_memories_only_keeps_the_other_lines_vectors() {
+    let env = installed_with_tiny_model();
+    env.write(
+        ".mind/memories/rate-limits.md",
+        "---\ncategory: guide\ncreated: 2026-01-02\n---\n# Rate limits\n\n- the gateway allows 100 requests per minute per token\n",
+    );
+    assert_eq!(search(&env, "JWT")["semantic"]["embedded"], 5);
+    // Only the guide memory is searched: MEMORY.md's four lines are not seen, but they are
+    // still there, so their vectors stay.
+    let v: Value = serde_json::from_str(&env.ok(&[
+        "search",
+        "gateway requests",
+        "--category",
+        "guide",
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(v["semantic"]["cached"], 1, "{v}");
+    let path = env.root().join(".mind/cache/vectors.bin");
+    assert_eq!(cached_records(&std::fs::read(&path).unwrap()), 5);
+    let all = search(&env, "JWT");
+    assert_eq!(all["semantic"]["embedded"], 0, "{all}");
+    assert_eq!(all["semantic"]["cached"], 5);
 }

@@ -263,7 +263,7 @@ fn add_project(
 }
 
 /// Record activity, but at most once a minute: a search is read-only and agents search in
-/// bursts, so an fsynced state write per call would cost more than the search itself, and
+/// bursts, so a state write per call would cost more than the search itself, and
 /// the session gap is measured in tens of minutes.
 fn touch_now_and_then(ctx: &Ctx, project: &Project) -> Result<()> {
     let last = State::load(&project.state())?.last_activity();

@@ -12,6 +12,7 @@
 use std::io::Read;
 use std::path::Path;
 
+use super::blocks::{BlockHasher, Blocks};
 use super::corpus::{Line, MarkdownReader};
 use super::segment::{Builder, Segment};
 use super::tokenize::Tokenizer;
@@ -25,14 +26,20 @@ pub struct Streamed {
     pub segment: Segment,
     pub len: u64,
     pub hash: u64,
+    pub blocks: Blocks,
     pub valid_utf8: bool,
 }
 
 /// Read `path` in pieces of whole lines, handing each to `piece`; returns the length and
-/// hash of everything read.
-fn pieces(path: &Path, size: usize, mut piece: impl FnMut(&[u8])) -> std::io::Result<(u64, u64)> {
+/// hash of everything read, and its blocks.
+fn pieces(
+    path: &Path,
+    size: usize,
+    mut piece: impl FnMut(&[u8]),
+) -> std::io::Result<(u64, u64, Blocks)> {
     let mut file = std::fs::File::open(path)?;
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    let mut blocks = BlockHasher::default();
     let mut buf: Vec<u8> = Vec::with_capacity(size * 2);
     let mut len = 0u64;
     loop {
@@ -47,12 +54,13 @@ fn pieces(path: &Path, size: usize, mut piece: impl FnMut(&[u8])) -> std::io::Re
         };
         buf.truncate(filled + n);
         hasher.update(&buf[filled..]);
+        blocks.update(&buf[filled..]);
         len += n as u64;
         if n == 0 {
             if !buf.is_empty() {
                 piece(&buf);
             }
-            return Ok((len, hasher.digest()));
+            return Ok((len, hasher.digest(), blocks.finish()));
         }
         if let Some(end) = memchr::memrchr(b'\n', &buf) {
             piece(&buf[..=end]);
@@ -63,7 +71,7 @@ fn pieces(path: &Path, size: usize, mut piece: impl FnMut(&[u8])) -> std::io::Re
 
 /// The hash and length of the file at `path`, read a piece at a time.
 pub fn hash(path: &Path) -> std::io::Result<(u64, u64)> {
-    pieces(path, PIECE, |_| {})
+    pieces(path, PIECE, |_| {}).map(|(len, hash, _)| (len, hash))
 }
 
 /// Index the markdown file at `path` as [`super::corpus::markdown`] does, a piece at a time.
@@ -83,7 +91,7 @@ fn markdown_in_pieces(
         tokenizer,
     );
     let mut valid_utf8 = true;
-    let (len, hash) = pieces(path, size, |bytes| {
+    let (len, hash, blocks) = pieces(path, size, |bytes| {
         let text = crate::store::text::lossy(bytes);
         valid_utf8 &= matches!(text, std::borrow::Cow::Borrowed(_));
         parser.feed(&text);
@@ -97,6 +105,7 @@ fn markdown_in_pieces(
         segment: builder.finish(tokenizer),
         len,
         hash,
+        blocks,
         valid_utf8,
     })
 }
@@ -152,6 +161,7 @@ mod tests {
         assert_eq!(streamed.segment.bytes(), whole.bytes());
         assert_eq!(streamed.len, bytes.len() as u64);
         assert_eq!(streamed.hash, crate::rank::cache::fast_hash(&bytes));
+        assert_eq!(streamed.blocks, Blocks::of(&bytes));
         assert!(!streamed.valid_utf8);
         assert_eq!(hash(&path).unwrap(), (streamed.len, streamed.hash));
         let big = markdown(&path, &mut Tokenizer::default()).unwrap();

@@ -321,10 +321,10 @@ impl Cache {
                 head.extend_from_slice(&end.to_le_bytes());
                 head.extend_from_slice(&hash.to_le_bytes());
             }
-            let seg = e.segment.bytes();
-            head.extend_from_slice(&(seg.len() as u32).to_le_bytes());
+            let seg_len = e.segment.bytes().len();
+            head.extend_from_slice(&(seg_len as u32).to_le_bytes());
             out.put(&head)?;
-            out.put(seg)?;
+            e.segment.write_pieces(|piece| out.put(piece))?;
         }
         let tmp = out.finish()?.into_inner().map_err(|e| e.into_error())?;
         tmp.persist(dir.join(CACHE_FILE)).map_err(|e| e.error)?;

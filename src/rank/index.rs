@@ -356,7 +356,8 @@ impl Index {
             }
             let mtime = cache::mtime_ns(&meta).unwrap_or(0);
             if streamed(&key) {
-                if self.add_streamed(&name, &key, (path, mtime), &mut cache, tokenizer)? {
+                let read = (path, mtime);
+                if self.add_streamed(&name, &key, read, &mut cache, tokenizer, &cache_dir)? {
                     dirty = true;
                 }
                 continue;
@@ -468,6 +469,7 @@ impl Index {
         (path, mtime_ns): (std::path::PathBuf, u64),
         cache: &mut Cache,
         tokenizer: &mut Tokenizer,
+        spill_dir: &Path,
     ) -> Result<bool> {
         let io = |e: std::io::Error| crate::error::Error::io(&path, e);
         let gone = |e: &std::io::Error| e.kind() == std::io::ErrorKind::NotFound;
@@ -499,7 +501,7 @@ impl Index {
                 (entry, restamped)
             }
             None => {
-                let built = match stream::markdown(&path, tokenizer) {
+                let built = match stream::markdown(&path, tokenizer, spill_dir) {
                     Ok(built) => built,
                     Err(e) if gone(&e) => return Ok(false),
                     Err(e) => return Err(io(e)),

@@ -107,8 +107,19 @@ impl Builder {
         ));
     }
 
-    /// The finished segment.
+    /// The finished segment, held in memory.
     pub fn finish(self, tokenizer: &Tokenizer) -> Segment {
+        self.finish_into(tokenizer, None)
+    }
+
+    /// The finished segment written into `spill` (an unnamed temp file) as it is made and
+    /// mapped back, each part's pages given back once written: the segment of a large file
+    /// is never held whole in memory. In memory when the file cannot be sized or mapped.
+    pub fn finish_spilled(self, tokenizer: &Tokenizer, spill: std::fs::File) -> Segment {
+        self.finish_into(tokenizer, Some(spill))
+    }
+
+    fn finish_into(self, tokenizer: &Tokenizer, spill: Option<std::fs::File>) -> Segment {
         let Builder {
             local,
             names,
@@ -119,10 +130,12 @@ impl Builder {
             scratch,
         } = self;
         drop((local, scratch));
-        let names: Vec<&str> = names.iter().map(|&id| tokenizer.term(id)).collect();
+        // Each term's text is looked up in the tokenizer's vocabulary when needed, not
+        // gathered into a table of its own (millions of terms in a large memory).
+        let name = |local: u32| tokenizer.term(names[local as usize]);
         // Sort terms; remap ids.
         let mut order: Vec<u32> = (0..names.len() as u32).collect();
-        order.sort_by(|&a, &b| names[a as usize].cmp(names[b as usize]));
+        order.sort_unstable_by(|&a, &b| name(a).cmp(name(b)));
         let mut remap = vec![0u32; names.len()];
         for (new, &old) in order.iter().enumerate() {
             remap[old as usize] = new as u32;
@@ -148,7 +161,7 @@ impl Builder {
             .map(|s| head_terms.get(s).iter().map(|&(_, tf)| tf).sum())
             .collect();
 
-        let term_len: usize = names.iter().map(|n| n.len()).sum();
+        let term_len: usize = (0..n_terms as u32).map(|t| name(t).len()).sum();
         let fwd_bytes_len = doc_terms.bytes.len();
         let head = head_terms.invert(n_terms);
         let head_bytes_len = encoded_len(&head);
@@ -165,7 +178,7 @@ impl Builder {
             + head_bytes_len
             + (n_docs + 1) * 4
             + fwd_bytes_len;
-        let mut w = Writer::with_capacity(size);
+        let mut w = Writer::new(size, spill);
         w.words[H_MAGIC] = MAGIC;
         w.words[H_DOCS] = n_docs as u32;
         w.words[H_SECTIONS] = n_sections as u32;
@@ -188,6 +201,7 @@ impl Builder {
             );
         }
         drop(docs);
+        w.release();
         w.words[H_BODY_LEN] = total_body.min(u64::from(u32::MAX)) as u32;
         w.words[H_HEAD_LEN] = total_head.min(u64::from(u32::MAX)) as u32;
         w.mark(O_SECTIONS);
@@ -203,15 +217,16 @@ impl Builder {
         let mut off = 0u32;
         for &old in &order {
             w.push(off);
-            off += names[old as usize].len() as u32;
+            off += name(old).len() as u32;
         }
         w.push(off);
         w.words[N_TERM_BYTES] = off;
         w.mark(O_TERM_BYTES);
         for &old in &order {
-            w.raw(names[old as usize].as_bytes());
+            w.raw(name(old).as_bytes());
         }
         drop((order, names));
+        w.release();
         // Postings as varints: each term's byte start and count, then the bytes. The body
         // postings are written straight from the forward lists (`Lists::encode_inverted`),
         // never held as a second copy of every pair.
@@ -221,13 +236,13 @@ impl Builder {
             w.push(0);
         }
         w.mark(O_BODY_POST);
-        let body_base = w.pos() as usize;
-        let body_starts = doc_terms.encode_inverted(&body_lens, &mut w.body);
-        w.words[N_BODY_POST] = (w.pos() as usize - body_base) as u32;
+        let body_total: usize = body_lens.iter().map(|&b| b as usize).sum();
+        let body_starts = doc_terms.encode_inverted(&body_lens, w.region(body_total));
+        w.words[N_BODY_POST] = body_total as u32;
+        w.release();
         w.mark(O_HEAD_POST);
-        let head_base = w.pos() as usize;
-        let head_starts = encode_into(&head, &mut w.body);
-        w.words[N_HEAD_POST] = (w.pos() as usize - head_base) as u32;
+        let head_starts = encode_into(&head, w.region(head_bytes_len));
+        w.words[N_HEAD_POST] = head_bytes_len as u32;
         for t in 0..n_terms {
             let at = table + t * 16;
             let row = [
@@ -237,7 +252,7 @@ impl Builder {
                 head.get(t).len() as u32,
             ];
             for (k, v) in row.iter().enumerate() {
-                w.body[at + k * 4..at + k * 4 + 4].copy_from_slice(&v.to_le_bytes());
+                w.patch(at + k * 4, *v);
             }
         }
         drop((body_starts, body_counts, body_lens, head_starts, head));
@@ -256,48 +271,121 @@ impl Builder {
             } else {
                 doc_terms.start(d) as u32
             };
-            let at = index + d * 4;
-            w.body[at..at + 4].copy_from_slice(&start.to_le_bytes());
+            w.patch(index + d * 4, start);
         }
         w.words[N_FWD_POST] = fwd_len;
         drop(doc_terms);
-        let bytes = w.finish();
-        let len = bytes.len();
-        Segment::open(Arc::new(Buf::Owned(bytes)), 0, len).expect("a built segment is well formed")
+        let (buf, len) = w.finish();
+        Segment::open(Arc::new(buf), 0, len).expect("a built segment is well formed")
     }
 }
 
-/// Builds the blob in one buffer; the header words are patched in at the end.
+/// Builds the blob in one buffer of its final size, in memory or in a mapped file; the
+/// header words are patched in at the end.
 struct Writer {
     words: Vec<u32>,
-    body: Vec<u8>,
+    body: Body,
+    pos: usize,
+    /// Bytes before this were given back to the file (see [`Writer::release`]).
+    released: usize,
+}
+
+enum Body {
+    Memory(Vec<u8>),
+    Mapped(memmap2::MmapMut),
+}
+
+impl Body {
+    fn bytes(&mut self) -> &mut [u8] {
+        match self {
+            Body::Memory(v) => v,
+            Body::Mapped(m) => m,
+        }
+    }
+}
+
+/// A shared mapping of `file` sized to `size` bytes.
+fn map_sized(file: &std::fs::File, size: usize) -> Option<memmap2::MmapMut> {
+    file.set_len(size as u64).ok()?;
+    // SAFETY: the file is this process's own unnamed temp file: nothing else can open it,
+    // let alone change it, while it is mapped.
+    unsafe { memmap2::MmapMut::map_mut(file) }.ok()
 }
 
 impl Writer {
-    fn with_capacity(size: usize) -> Self {
-        let mut body = Vec::with_capacity(size);
-        body.resize(HEADER_WORDS * 4, 0);
+    fn new(size: usize, spill: Option<std::fs::File>) -> Self {
+        let body = match spill.and_then(|file| map_sized(&file, size)) {
+            Some(map) if size > 0 => Body::Mapped(map),
+            _ => Body::Memory(vec![0; size]),
+        };
         Writer {
             words: vec![0; HEADER_WORDS],
             body,
+            pos: HEADER_WORDS * 4,
+            released: 0,
         }
     }
     fn pos(&self) -> u32 {
-        self.body.len() as u32
+        self.pos as u32
     }
     fn mark(&mut self, slot: usize) {
         self.words[slot] = self.pos();
     }
     fn push(&mut self, v: u32) {
-        self.body.extend_from_slice(&v.to_le_bytes());
+        self.raw(&v.to_le_bytes());
     }
     fn raw(&mut self, b: &[u8]) {
-        self.body.extend_from_slice(b);
+        let at = self.pos;
+        self.body.bytes()[at..at + b.len()].copy_from_slice(b);
+        self.pos += b.len();
     }
-    fn finish(mut self) -> Vec<u8> {
-        for (i, w) in self.words.iter().enumerate() {
-            self.body[i * 4..i * 4 + 4].copy_from_slice(&w.to_le_bytes());
+    /// The next `len` bytes to be written at will; the position moves past them.
+    fn region(&mut self, len: usize) -> &mut [u8] {
+        let at = self.pos;
+        self.pos += len;
+        &mut self.body.bytes()[at..at + len]
+    }
+    /// Overwrite the word at `at`, written before.
+    fn patch(&mut self, at: usize, v: u32) {
+        self.body.bytes()[at..at + 4].copy_from_slice(&v.to_le_bytes());
+    }
+    /// Give the pages written so far back to the mapped file: they stay in the file (and
+    /// the page cache), and are read again only if touched again, so building a large
+    /// segment holds only the part being written.
+    fn release(&mut self) {
+        if let Body::Mapped(map) = &self.body {
+            let page = page_size();
+            let from = self.released / page * page;
+            let to = self.pos / page * page;
+            if to > from {
+                Buf::give_back_mut(map, from, to - from);
+                self.released = to;
+            }
         }
-        self.body
     }
+    fn finish(mut self) -> (Buf, usize) {
+        let words = std::mem::take(&mut self.words);
+        for (i, w) in words.iter().enumerate() {
+            self.patch(i * 4, *w);
+        }
+        let len = self.pos;
+        match self.body {
+            Body::Memory(mut v) => {
+                v.truncate(len);
+                (Buf::Owned(v), len)
+            }
+            Body::Mapped(map) => {
+                // Every page back to the file: the search reads in only the pages it
+                // looks at.
+                Buf::give_back_mut(&map, 0, map.len());
+                (Buf::Written(map), len)
+            }
+        }
+    }
+}
+
+/// The memory page size (4 KiB; where pages are larger the unaligned ranges are refused,
+/// which only keeps those pages in memory).
+pub(super) fn page_size() -> usize {
+    4096
 }

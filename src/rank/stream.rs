@@ -75,14 +75,21 @@ pub fn hash(path: &Path) -> std::io::Result<(u64, u64)> {
 }
 
 /// Index the markdown file at `path` as [`super::corpus::markdown`] does, a piece at a time.
-pub fn markdown(path: &Path, tokenizer: &mut Tokenizer) -> std::io::Result<Streamed> {
-    markdown_in_pieces(path, tokenizer, PIECE)
+/// The segment is written into an unnamed temp file in `spill_dir` as it is finished and
+/// mapped back (in memory when that folder cannot take one), so it is not held whole either.
+pub fn markdown(
+    path: &Path,
+    tokenizer: &mut Tokenizer,
+    spill_dir: &Path,
+) -> std::io::Result<Streamed> {
+    markdown_in_pieces(path, tokenizer, PIECE, Some(spill_dir))
 }
 
 fn markdown_in_pieces(
     path: &Path,
     tokenizer: &mut Tokenizer,
     size: usize,
+    spill_dir: Option<&Path>,
 ) -> std::io::Result<Streamed> {
     let mut parser = Resumable::default();
     let mut reader = MarkdownReader::new(false);
@@ -101,8 +108,17 @@ fn markdown_in_pieces(
             Line::Section(section) => builder.section(&section, tokenizer),
         });
     })?;
+    // Unnamed: gone when the segment is dropped, or the process killed.
+    let spill = spill_dir.and_then(|dir| {
+        std::fs::create_dir_all(dir).ok()?;
+        tempfile::tempfile_in(dir).ok()
+    });
+    let segment = match spill {
+        Some(file) => builder.finish_spilled(tokenizer, file),
+        None => builder.finish(tokenizer),
+    };
     Ok(Streamed {
-        segment: builder.finish(tokenizer),
+        segment,
         len,
         hash,
         blocks,
@@ -156,7 +172,7 @@ mod tests {
             &mut Tokenizer::default(),
         );
         // Small pieces: many boundaries, one of them inside the invalid bytes' line.
-        let streamed = markdown_in_pieces(&path, &mut Tokenizer::default(), 4096).unwrap();
+        let streamed = markdown_in_pieces(&path, &mut Tokenizer::default(), 4096, None).unwrap();
         assert!(bytes.len() > 20 * 4096);
         assert_eq!(streamed.segment.bytes(), whole.bytes());
         assert_eq!(streamed.len, bytes.len() as u64);
@@ -164,7 +180,18 @@ mod tests {
         assert_eq!(streamed.blocks, Blocks::of(&bytes));
         assert!(!streamed.valid_utf8);
         assert_eq!(hash(&path).unwrap(), (streamed.len, streamed.hash));
-        let big = markdown(&path, &mut Tokenizer::default()).unwrap();
+        // Built into a mapped temp file: the same bytes, and the same again when copied out
+        // a piece at a time.
+        let big = markdown(&path, &mut Tokenizer::default(), dir.path()).unwrap();
         assert_eq!(big.segment.bytes(), whole.bytes());
+        let mut copied = Vec::new();
+        big.segment
+            .write_pieces(|piece| {
+                copied.extend_from_slice(piece);
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(copied, whole.bytes());
+        assert_eq!(big.segment.bytes(), whole.bytes(), "read back after giving pages back");
     }
 }

@@ -110,7 +110,9 @@ mod tests {
     fn text() -> Vec<u8> {
         let mut text = Vec::new();
         for i in 0..20_000 {
-            text.extend_from_slice(format!("decided: line {i} {}\n", "x".repeat(i % 97)).as_bytes());
+            text.extend_from_slice(
+                format!("decided: line {i} {}\n", "x".repeat(i % 97)).as_bytes(),
+            );
         }
         text.extend_from_slice(b"last line without newline");
         text

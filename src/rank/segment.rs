@@ -137,9 +137,8 @@ impl Buf {
         if from.checked_add(len).is_some_and(|end| end <= m.len()) {
             // SAFETY: a shared mapping of this process's own temp file: dropped pages are
             // read back from the file with what was written to them, never lost or zeroed.
-            let _ = unsafe {
-                m.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, from, len)
-            };
+            let _ =
+                unsafe { m.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, from, len) };
         }
         #[cfg(not(unix))]
         let _ = (m, from, len);

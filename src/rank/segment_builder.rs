@@ -304,9 +304,20 @@ impl Body {
     }
 }
 
-/// A shared mapping of `file` sized to `size` bytes.
+/// A shared mapping of `file` sized to `size` bytes. The bytes are written (as zeros)
+/// before the file is mapped, so its blocks are allocated: a full disk refuses that write
+/// (and the segment is built in memory) instead of failing a store into the mapping later,
+/// which would kill the process.
 fn map_sized(file: &std::fs::File, size: usize) -> Option<memmap2::MmapMut> {
-    file.set_len(size as u64).ok()?;
+    use std::io::Write;
+    let zeros = vec![0u8; 1 << 20];
+    let mut out = file;
+    let mut left = size;
+    while left > 0 {
+        let n = left.min(zeros.len());
+        out.write_all(&zeros[..n]).ok()?;
+        left -= n;
+    }
     // SAFETY: the file is this process's own unnamed temp file: nothing else can open it,
     // let alone change it, while it is mapped.
     unsafe { memmap2::MmapMut::map_mut(file) }.ok()

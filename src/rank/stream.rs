@@ -192,6 +192,10 @@ mod tests {
             })
             .unwrap();
         assert_eq!(copied, whole.bytes());
-        assert_eq!(big.segment.bytes(), whole.bytes(), "read back after giving pages back");
+        assert_eq!(
+            big.segment.bytes(),
+            whole.bytes(),
+            "read back after giving pages back"
+        );
     }
 }

@@ -219,7 +219,6 @@ impl Terms {
         &self.text[start..self.ends[i] as usize]
     }
 
-
     fn push(&mut self, term: &str) -> u32 {
         let id = self.ends.len() as u32;
         self.text.push_str(term);

@@ -1053,7 +1053,11 @@ fn a_search_shows_its_lines_right_when_other_lines_of_a_large_memory_change_in_p
         memory.extend_from_slice(format!("decided: use filler {i:05} for padding\n").as_bytes());
     }
     memory.extend_from_slice(b"learned: zebracache drops keys under load\n");
-    assert!(memory.len() > 4 << 16, "several blocks: {} bytes", memory.len());
+    assert!(
+        memory.len() > 4 << 16,
+        "several blocks: {} bytes",
+        memory.len()
+    );
     let path = dir.join(".mind/MEMORY.md");
     std::fs::write(&path, &memory).unwrap();
     let touch = |stamp: &str| {
@@ -1099,10 +1103,7 @@ fn a_search_shows_its_lines_right_when_other_lines_of_a_large_memory_change_in_p
     found.sort_by_key(|h| std::cmp::Reverse(h.1));
     assert_eq!(found, expected);
     // A shown line rewritten the same way is not shown as it was.
-    let first = memory
-        .windows(10)
-        .position(|w| w == b"zebracache")
-        .unwrap();
+    let first = memory.windows(10).position(|w| w == b"zebracache").unwrap();
     {
         use std::io::{Seek, Write};
         let mut f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::corpus::{Kind, RawDoc, RawSection};
+use super::corpus::{RawDoc, RawSection};
 use super::postings::{Lists, Packed, encode_into, encoded_len};
 use super::segment::{
     Buf, DOC_SIZE, FLAG_SUPERSEDED, H_BODY_LEN, H_DOCS, H_HEAD_LEN, H_MAGIC, H_SECTIONS, H_TERMS,
@@ -12,17 +12,43 @@ use super::segment::{
     SEC_SIZE, Segment, days,
 };
 use super::tokenize::Tokenizer;
-/// A doc's fixed fields, kept while the segment is built (its words are already counted).
-struct DocFields {
-    /// Its number of terms.
-    body_len: u32,
-    start: u32,
-    len: u32,
-    line: u32,
-    date: u32,
-    section: u32,
-    kind: Kind,
-    superseded: bool,
+/// The doc table as it is built: each doc's final record, in memory, or written as it
+/// comes into the spill file at the place the segment's doc table will have in it.
+struct DocTable {
+    /// Records not (yet) in the file.
+    pending: Vec<u8>,
+    /// The spill file: room for the header, then the first `in_file` records.
+    file: Option<std::fs::File>,
+    in_file: usize,
+    /// Records go on into the file (until a write to it fails).
+    spilling: bool,
+    count: usize,
+}
+
+/// Records gathered before they are written into the spill file.
+const DOC_BATCH: usize = 1 << 20;
+
+impl DocTable {
+    fn push(&mut self, record: &[u8; DOC_SIZE]) {
+        self.pending.extend_from_slice(record);
+        self.count += 1;
+        if self.spilling && self.pending.len() >= DOC_BATCH {
+            self.write_pending();
+        }
+    }
+
+    fn write_pending(&mut self) {
+        use std::io::Write;
+        if let Some(mut file) = self.file.as_ref() {
+            if file.write_all(&self.pending).is_ok() {
+                self.in_file += self.pending.len() / DOC_SIZE;
+                self.pending.clear();
+            } else {
+                // Kept in memory from here on; the records already in the file stay valid.
+                self.spilling = false;
+            }
+        }
+    }
 }
 
 /// Builds a segment from docs and sections handed to it one at a time, so a large file is
@@ -32,7 +58,11 @@ pub struct Builder {
     /// Tokenizer ids → this segment's provisional term ids, and back.
     local: Vec<u32>,
     names: Vec<u32>,
-    docs: Vec<DocFields>,
+    docs: DocTable,
+    /// Per section: its first doc (`u32::MAX` before it has one) and how many docs it has.
+    first_doc: Vec<u32>,
+    docs_in: Vec<u32>,
+    total_body: u64,
     /// Forward lists with provisional ids: per doc (packed), per section.
     doc_terms: Packed,
     head_terms: Lists,
@@ -45,10 +75,43 @@ impl Builder {
     /// A builder whose first section (0, before any heading) is `first`; `None` for a
     /// file without sections.
     pub fn new(first: Option<&RawSection>, tokenizer: &mut Tokenizer) -> Builder {
+        Builder::with_spill(first, tokenizer, None)
+    }
+
+    /// [`Builder::new`] whose docs and finished segment are written into `spill` (an
+    /// unnamed temp file) as they are made, see [`Builder::finish_spilled`].
+    pub fn spilling(
+        first: Option<&RawSection>,
+        tokenizer: &mut Tokenizer,
+        spill: std::fs::File,
+    ) -> Builder {
+        use std::io::Write;
+        // Room for the header: the doc table follows it.
+        let spill = (&spill)
+            .write_all(&[0u8; HEADER_WORDS * 4])
+            .is_ok()
+            .then_some(spill);
+        Builder::with_spill(first, tokenizer, spill)
+    }
+
+    fn with_spill(
+        first: Option<&RawSection>,
+        tokenizer: &mut Tokenizer,
+        spill: Option<std::fs::File>,
+    ) -> Builder {
         let mut builder = Builder {
             local: Vec::new(),
             names: Vec::new(),
-            docs: Vec::new(),
+            docs: DocTable {
+                pending: Vec::new(),
+                spilling: spill.is_some(),
+                file: spill,
+                in_file: 0,
+                count: 0,
+            },
+            first_doc: Vec::new(),
+            docs_in: Vec::new(),
+            total_body: 0,
             doc_terms: Packed::default(),
             head_terms: Lists::with_capacity(0),
             sections: Vec::new(),
@@ -80,16 +143,31 @@ impl Builder {
             scratch.push(Self::intern(local, names, t))
         });
         let body_len = self.doc_terms.push_counts(&mut self.scratch);
-        self.docs.push(DocFields {
-            body_len,
-            start: doc.start as u32,
-            len: doc.len as u32,
-            line: doc.line as u32,
-            date: days(doc.date),
-            section: doc.section as u32,
-            kind: doc.kind,
-            superseded: doc.superseded,
-        });
+        let d = self.docs.count as u32;
+        // A file's docs may come before its sections (`Segment::build`).
+        if doc.section >= self.first_doc.len() {
+            self.first_doc.resize(doc.section + 1, u32::MAX);
+            self.docs_in.resize(doc.section + 1, 0);
+        }
+        if self.first_doc[doc.section] == u32::MAX {
+            self.first_doc[doc.section] = d;
+        }
+        self.docs_in[doc.section] += 1;
+        self.total_body += u64::from(body_len);
+        let flags = if doc.superseded { FLAG_SUPERSEDED } else { 0 };
+        let words = [
+            doc.start as u32,
+            doc.len as u32,
+            doc.line as u32,
+            days(doc.date),
+            doc.section as u32,
+            body_len.min(0xffff) | u32::from(doc.kind.code()) << 16 | u32::from(flags) << 24,
+        ];
+        let mut record = [0u8; DOC_SIZE];
+        for (k, w) in words.iter().enumerate() {
+            record[k * 4..k * 4 + 4].copy_from_slice(&w.to_le_bytes());
+        }
+        self.docs.push(&record);
     }
 
     /// Add the next section (a heading; section 0 is given to [`Builder::new`]).
@@ -105,25 +183,25 @@ impl Builder {
             section.len as u32,
             section.line as u32,
         ));
+        if self.first_doc.len() < self.sections.len() {
+            self.first_doc.resize(self.sections.len(), u32::MAX);
+            self.docs_in.resize(self.sections.len(), 0);
+        }
     }
 
-    /// The finished segment, held in memory.
-    pub fn finish(self, tokenizer: &Tokenizer) -> Segment {
-        self.finish_into(tokenizer, None)
-    }
-
-    /// The finished segment written into `spill` (an unnamed temp file) as it is made and
-    /// mapped back, each part's pages given back once written: the segment of a large file
-    /// is never held whole in memory. In memory when the file cannot be sized or mapped.
-    pub fn finish_spilled(self, tokenizer: &Tokenizer, spill: std::fs::File) -> Segment {
-        self.finish_into(tokenizer, Some(spill))
-    }
-
-    fn finish_into(self, tokenizer: &Tokenizer, spill: Option<std::fs::File>) -> Segment {
+    /// The finished segment: written into the spill file given to [`Builder::spilling`] as
+    /// it is made and mapped back, each part's pages given back once written, so the segment
+    /// of a large file is never held whole in memory; in memory without a spill file or when
+    /// the file cannot be sized or mapped. An error only when the docs already written into
+    /// the spill file can be neither mapped nor read back.
+    pub fn finish(self, tokenizer: &Tokenizer) -> std::io::Result<Segment> {
         let Builder {
             local,
             names,
             docs,
+            first_doc,
+            docs_in,
+            total_body,
             doc_terms,
             mut head_terms,
             sections,
@@ -144,22 +222,27 @@ impl Builder {
         let doc_terms = doc_terms.remapped(&remap);
         head_terms.remap(&remap);
         drop(remap);
-        let n_docs = docs.len();
+        let n_docs = docs.count;
         let n_sections = sections.len();
 
         // Section boundaries and lengths.
-        let mut first_doc = vec![n_docs; n_sections];
-        for (d, doc) in docs.iter().enumerate().rev() {
-            if let Some(f) = first_doc.get_mut(doc.section as usize) {
-                *f = d;
-            }
-        }
+        // Docs of a section that was never given count for nothing, as before.
+        let mut first_doc: Vec<usize> = first_doc
+            .iter()
+            .take(n_sections)
+            .map(|&f| if f == u32::MAX { n_docs } else { f as usize })
+            .collect();
         for s in (0..first_doc.len().saturating_sub(1)).rev() {
             first_doc[s] = first_doc[s].min(first_doc[s + 1]);
         }
         let head_len: Vec<u32> = (0..head_terms.len())
             .map(|s| head_terms.get(s).iter().map(|&(_, tf)| tf).sum())
             .collect();
+        let total_head: u64 = docs_in
+            .iter()
+            .zip(&head_len)
+            .map(|(&n, &len)| u64::from(n) * u64::from(len))
+            .sum();
 
         let term_len: usize = (0..n_terms as u32).map(|t| name(t).len()).sum();
         let fwd_bytes_len = doc_terms.bytes.len();
@@ -178,29 +261,22 @@ impl Builder {
             + head_bytes_len
             + (n_docs + 1) * 4
             + fwd_bytes_len;
-        let mut w = Writer::new(size, spill);
+        let DocTable {
+            pending,
+            file,
+            in_file,
+            ..
+        } = docs;
+        let mut w = Writer::new(size, file, HEADER_WORDS * 4 + in_file * DOC_SIZE)?;
         w.words[H_MAGIC] = MAGIC;
         w.words[H_DOCS] = n_docs as u32;
         w.words[H_SECTIONS] = n_sections as u32;
         w.words[H_TERMS] = n_terms as u32;
-        let mut total_body = 0u64;
-        let mut total_head = 0u64;
         w.mark(O_DOCS);
-        for doc in docs.iter() {
-            let body_len = doc.body_len;
-            total_body += u64::from(body_len);
-            total_head += u64::from(head_len.get(doc.section as usize).copied().unwrap_or(0));
-            let flags = if doc.superseded { FLAG_SUPERSEDED } else { 0 };
-            w.push(doc.start);
-            w.push(doc.len);
-            w.push(doc.line);
-            w.push(doc.date);
-            w.push(doc.section);
-            w.push(
-                body_len.min(0xffff) | u32::from(doc.kind.code()) << 16 | u32::from(flags) << 24,
-            );
-        }
-        drop(docs);
+        // The records already in the spill file are in place (or were read back).
+        w.pos += in_file * DOC_SIZE;
+        w.raw(&pending);
+        drop(pending);
         w.release();
         w.words[H_BODY_LEN] = total_body.min(u64::from(u32::MAX)) as u32;
         w.words[H_HEAD_LEN] = total_head.min(u64::from(u32::MAX)) as u32;
@@ -276,7 +352,7 @@ impl Builder {
         w.words[N_FWD_POST] = fwd_len;
         drop(doc_terms);
         let (buf, len) = w.finish();
-        Segment::open(Arc::new(buf), 0, len).expect("a built segment is well formed")
+        Ok(Segment::open(Arc::new(buf), 0, len).expect("a built segment is well formed"))
     }
 }
 
@@ -308,33 +384,51 @@ impl Body {
 /// before the file is mapped, so its blocks are allocated: a full disk refuses that write
 /// (and the segment is built in memory) instead of failing a store into the mapping later,
 /// which would kill the process.
-fn map_sized(file: &std::fs::File, size: usize) -> Option<memmap2::MmapMut> {
-    use std::io::Write;
+fn map_sized(file: &std::fs::File, written: usize, size: usize) -> Option<memmap2::MmapMut> {
+    use std::io::{Seek, Write};
+    if size == 0 {
+        return None;
+    }
     let zeros = vec![0u8; 1 << 20];
     let mut out = file;
-    let mut left = size;
+    out.seek(std::io::SeekFrom::Start(written as u64)).ok()?;
+    let mut left = size.checked_sub(written)?;
     while left > 0 {
         let n = left.min(zeros.len());
         out.write_all(&zeros[..n]).ok()?;
         left -= n;
     }
+    file.set_len(size as u64).ok()?;
     // SAFETY: the file is this process's own unnamed temp file: nothing else can open it,
     // let alone change it, while it is mapped.
     unsafe { memmap2::MmapMut::map_mut(file) }.ok()
 }
 
 impl Writer {
-    fn new(size: usize, spill: Option<std::fs::File>) -> Self {
-        let body = match spill.and_then(|file| map_sized(&file, size)) {
-            Some(map) if size > 0 => Body::Mapped(map),
-            _ => Body::Memory(vec![0; size]),
-        };
-        Writer {
+    /// A writer of `size` bytes: a mapping of `spill` whose first `written` bytes (the
+    /// header's room and docs) are already there, else memory with those bytes read back
+    /// from `spill`.
+    fn new(size: usize, spill: Option<std::fs::File>, written: usize) -> std::io::Result<Self> {
+        let writer = |body| Writer {
             words: vec![0; HEADER_WORDS],
             body,
             pos: HEADER_WORDS * 4,
             released: 0,
+        };
+        let Some(file) = spill else {
+            return Ok(writer(Body::Memory(vec![0; size])));
+        };
+        if let Some(map) = map_sized(&file, written, size) {
+            return Ok(writer(Body::Mapped(map)));
         }
+        let mut bytes = vec![0; size];
+        if written > HEADER_WORDS * 4 {
+            use std::io::{Read, Seek};
+            let mut file = &file;
+            file.seek(std::io::SeekFrom::Start((HEADER_WORDS * 4) as u64))?;
+            file.read_exact(&mut bytes[HEADER_WORDS * 4..written])?;
+        }
+        Ok(writer(Body::Memory(bytes)))
     }
     fn pos(&self) -> u32 {
         self.pos as u32

@@ -93,10 +93,16 @@ fn markdown_in_pieces(
 ) -> std::io::Result<Streamed> {
     let mut parser = Resumable::default();
     let mut reader = MarkdownReader::new(false);
-    let mut builder = Builder::new(
-        Some(&super::corpus::RawSection::before_first_heading()),
-        tokenizer,
-    );
+    // Unnamed: gone when the segment is dropped, or the process killed.
+    let spill = spill_dir.and_then(|dir| {
+        std::fs::create_dir_all(dir).ok()?;
+        tempfile::tempfile_in(dir).ok()
+    });
+    let first = super::corpus::RawSection::before_first_heading();
+    let mut builder = match spill {
+        Some(file) => Builder::spilling(Some(&first), tokenizer, file),
+        None => Builder::new(Some(&first), tokenizer),
+    };
     let mut valid_utf8 = true;
     let (len, hash, blocks) = pieces(path, size, |bytes| {
         let text = crate::store::text::lossy(bytes);
@@ -108,15 +114,7 @@ fn markdown_in_pieces(
             Line::Section(section) => builder.section(&section, tokenizer),
         });
     })?;
-    // Unnamed: gone when the segment is dropped, or the process killed.
-    let spill = spill_dir.and_then(|dir| {
-        std::fs::create_dir_all(dir).ok()?;
-        tempfile::tempfile_in(dir).ok()
-    });
-    let segment = match spill {
-        Some(file) => builder.finish_spilled(tokenizer, file),
-        None => builder.finish(tokenizer),
-    };
+    let segment = builder.finish(tokenizer)?;
     Ok(Streamed {
         segment,
         len,
@@ -197,5 +195,23 @@ mod tests {
             whole.bytes(),
             "read back after giving pages back"
         );
+    }
+
+    /// A file of more docs than are gathered before they go into the spill file: the docs
+    /// written into it early and those kept to the end make the same segment.
+    #[test]
+    fn docs_written_into_the_spill_file_give_the_same_segment() {
+        let mut text = String::from("# many\n\n## 2025-01-02 | work\n\n");
+        for i in 0..60_000 {
+            text.push_str(&format!("decided: use cache {i} for the {} path\n", i % 13));
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("MEMORY.md");
+        std::fs::write(&path, &text).unwrap();
+        let memory = markdown_in_pieces(&path, &mut Tokenizer::default(), PIECE, None).unwrap();
+        let spilled = markdown(&path, &mut Tokenizer::default(), dir.path()).unwrap();
+        assert!(spilled.segment.doc_count() * 24 > 1 << 20);
+        assert_eq!(spilled.segment.doc_count(), 60_000);
+        assert!(spilled.segment.bytes() == memory.segment.bytes());
     }
 }

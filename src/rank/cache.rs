@@ -17,12 +17,13 @@ use std::io::Write;
 use std::path::Path;
 use std::sync::{Arc, LazyLock};
 
+use super::blocks::Blocks;
 use super::segment::{Buf, Segment};
 use crate::memories::Category;
 
 const MAGIC: &[u8; 8] = b"MINDIDX\0";
 /// Bump when the tokenizer, the segment layout or what gets indexed changes.
-const FORMAT: u32 = 7;
+const FORMAT: u32 = 8;
 pub const CACHE_FILE: &str = "index.bin";
 
 /// The 64-bit content hash of everything persisted under `.mind/cache/` (change detection
@@ -67,6 +68,9 @@ pub struct Entry {
     /// A named memory's front matter as filters read it; `None` for other files and for
     /// a header that does not parse.
     pub header: Option<Header>,
+    /// The source's blocks of whole lines and their hashes: a line shown is checked
+    /// against its block alone.
+    pub blocks: Blocks,
     pub segment: Segment,
 }
 
@@ -240,6 +244,12 @@ impl Cache {
             } else {
                 None
             };
+            let n_blocks = r.u32()? as usize;
+            let mut blocks = Blocks::default();
+            for _ in 0..n_blocks {
+                blocks.ends.push(r.u64()?);
+                blocks.hashes.push(r.u64()?);
+            }
             let seg_len = r.u32()? as usize;
             let start = r.pos;
             r.take(seg_len)?;
@@ -252,6 +262,7 @@ impl Cache {
                     source_mtime_ns,
                     valid_utf8: flags & FLAG_UTF8 != 0,
                     header,
+                    blocks,
                     segment,
                 },
             );
@@ -305,10 +316,15 @@ impl Cache {
                     put_str(&mut head, tag);
                 }
             }
-            let seg = e.segment.bytes();
-            head.extend_from_slice(&(seg.len() as u32).to_le_bytes());
+            head.extend_from_slice(&(e.blocks.len() as u32).to_le_bytes());
+            for (end, hash) in e.blocks.ends.iter().zip(&e.blocks.hashes) {
+                head.extend_from_slice(&end.to_le_bytes());
+                head.extend_from_slice(&hash.to_le_bytes());
+            }
+            let seg_len = e.segment.bytes().len();
+            head.extend_from_slice(&(seg_len as u32).to_le_bytes());
             out.put(&head)?;
-            out.put(seg)?;
+            e.segment.write_pieces(|piece| out.put(piece))?;
         }
         let tmp = out.finish()?.into_inner().map_err(|e| e.into_error())?;
         tmp.persist(dir.join(CACHE_FILE)).map_err(|e| e.error)?;
@@ -391,6 +407,7 @@ mod tests {
                 source_mtime_ns: 7,
                 valid_utf8: true,
                 header: None,
+                blocks: Blocks::of(source),
                 segment: seg.clone(),
             },
         );
@@ -406,6 +423,7 @@ mod tests {
                 source_mtime_ns: 0,
                 valid_utf8: false,
                 header: Some(header.clone()),
+                blocks: Blocks::default(),
                 segment: seg.clone(),
             },
         );
@@ -415,6 +433,7 @@ mod tests {
         assert_eq!(got.segment.bytes(), seg.bytes());
         assert!(got.valid_utf8);
         assert_eq!((got.source_mtime_ns, got.header), (7, None));
+        assert_eq!(got.blocks, Blocks::of(source));
         let named = &back.entries["memories/a.md"];
         assert_eq!(named.header.as_ref(), Some(&header));
         assert!(!named.valid_utf8);

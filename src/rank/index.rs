@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use chrono::NaiveDate;
 
+use super::blocks::Blocks;
 use super::bm25::{self, Features, Filter, Hit, Query};
 use super::cache::{self, Cache};
 use super::corpus::{self, RawFile};
@@ -114,6 +115,10 @@ impl Source {
                 hash: entry.source_hash,
                 valid_utf8: entry.valid_utf8,
                 read: std::sync::OnceLock::new(),
+                block_read: (0..entry.blocks.len())
+                    .map(|_| std::sync::OnceLock::new())
+                    .collect(),
+                blocks: entry.blocks.clone(),
             })),
             segment: entry.segment.clone(),
             header,
@@ -126,10 +131,55 @@ struct Unread {
     len: u64,
     hash: u64,
     valid_utf8: bool,
+    /// The whole text, once read.
     read: std::sync::OnceLock<Text>,
+    /// The file's blocks as the cache recorded them, and each one's bytes once read: empty
+    /// when the block is no longer what it was.
+    blocks: Blocks,
+    block_read: Box<[std::sync::OnceLock<Box<[u8]>>]>,
 }
 
 impl Unread {
+    /// The text at `start..start + len` read from the block that holds it, when the file
+    /// is valid UTF-8 (so the segment's offsets are the file's): only that block is read
+    /// and checked against its recorded hash, so a search over a large memory reads a few
+    /// blocks, not the whole file. `None` when no one block holds the range (the caller
+    /// reads the file whole).
+    fn slice(&self, start: usize, len: usize) -> Option<&str> {
+        if !self.valid_utf8 || self.read.get().is_some() {
+            return None;
+        }
+        let (i, range) = self.blocks.holding(start as u64, len as u64)?;
+        let block = self.block_read[i].get_or_init(|| self.read_block(i, range.clone()));
+        let from = start - range.start as usize;
+        Some(
+            block
+                .get(from..from + len)
+                .and_then(|b| std::str::from_utf8(b).ok())
+                .unwrap_or(""),
+        )
+    }
+
+    /// Block `i`'s bytes at `range`; empty when the file is not the recorded length or the
+    /// block's hash is not the recorded one (it changed since the cache was written).
+    fn read_block(&self, i: usize, range: std::ops::Range<u64>) -> Box<[u8]> {
+        use std::io::{Read, Seek};
+        let read = || -> std::io::Result<Vec<u8>> {
+            let mut file = std::fs::File::open(&self.path)?;
+            if file.metadata()?.len() != self.len {
+                return Ok(Vec::new());
+            }
+            let mut buf = vec![0u8; (range.end - range.start) as usize];
+            file.seek(std::io::SeekFrom::Start(range.start))?;
+            file.read_exact(&mut buf)?;
+            Ok(buf)
+        };
+        match read() {
+            Ok(bytes) if cache::fast_hash(&bytes) == self.blocks.hashes[i] => bytes.into(),
+            _ => Box::default(),
+        }
+    }
+
     /// The file's text; empty when it is no longer what the segment was built from (it
     /// changed in the moment since it was looked at).
     fn text(&self) -> &Text {
@@ -168,6 +218,11 @@ impl Source {
 
     /// The text at `start..start + len` (a line or a heading); empty when out of range.
     pub fn slice(&self, start: usize, len: usize) -> &str {
+        if let Text::Unread(unread) = &self.text
+            && let Some(line) = unread.slice(start, len)
+        {
+            return line;
+        }
         let range = start..start.saturating_add(len);
         match self.loaded() {
             Text::Valid(bytes) => bytes
@@ -301,7 +356,8 @@ impl Index {
             }
             let mtime = cache::mtime_ns(&meta).unwrap_or(0);
             if streamed(&key) {
-                if self.add_streamed(&name, &key, (path, mtime), &mut cache, tokenizer)? {
+                let read = (path, mtime);
+                if self.add_streamed(&name, &key, read, &mut cache, tokenizer, &cache_dir)? {
                     dirty = true;
                 }
                 continue;
@@ -381,6 +437,7 @@ impl Index {
                         source_mtime_ns: mtime_ns,
                         valid_utf8,
                         header: header.clone(),
+                        blocks: Blocks::of(&bytes),
                         segment: seg.clone(),
                     },
                 );
@@ -412,6 +469,7 @@ impl Index {
         (path, mtime_ns): (std::path::PathBuf, u64),
         cache: &mut Cache,
         tokenizer: &mut Tokenizer,
+        spill_dir: &Path,
     ) -> Result<bool> {
         let io = |e: std::io::Error| crate::error::Error::io(&path, e);
         let gone = |e: &std::io::Error| e.kind() == std::io::ErrorKind::NotFound;
@@ -443,7 +501,7 @@ impl Index {
                 (entry, restamped)
             }
             None => {
-                let built = match stream::markdown(&path, tokenizer) {
+                let built = match stream::markdown(&path, tokenizer, spill_dir) {
                     Ok(built) => built,
                     Err(e) if gone(&e) => return Ok(false),
                     Err(e) => return Err(io(e)),
@@ -454,6 +512,7 @@ impl Index {
                     source_mtime_ns: mtime_ns,
                     valid_utf8: built.valid_utf8,
                     header: None,
+                    blocks: built.blocks,
                     segment: built.segment,
                 };
                 cache.entries.insert(key.to_string(), entry.clone());

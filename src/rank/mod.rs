@@ -1,5 +1,6 @@
 //! Ranking: tokenizer, BM25 search and TF-IDF similarity over memory lines. Pure; no I/O.
 
+pub mod blocks;
 pub mod bm25;
 pub mod cache;
 pub mod corpus;

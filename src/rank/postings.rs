@@ -220,21 +220,19 @@ impl Packed {
         (counts, bytes)
     }
 
-    /// Append the inverted lists (for each id, the `(list, count)` pairs of the lists that
-    /// hold it, in list order) to `out` as varint pairs, each id's list at its place, written
+    /// Write the inverted lists (for each id, the `(list, count)` pairs of the lists that
+    /// hold it, in list order) into `region` (exactly their size) as varint pairs, each id's list at its place, written
     /// straight from these lists in one pass: the inverted pairs never exist as a second
     /// array. `bytes` is each id's encoded length (from [`Packed::inverted_sizes`]); returns
-    /// each id's byte start (from where `out` was).
-    pub(super) fn encode_inverted(&self, bytes: &[u32], out: &mut Vec<u8>) -> Vec<u32> {
-        let base = out.len();
+    /// each id's byte start in `region`.
+    pub(super) fn encode_inverted(&self, bytes: &[u32], region: &mut [u8]) -> Vec<u32> {
         let mut starts = Vec::with_capacity(bytes.len());
         let mut total = 0u32;
         for &b in bytes {
             starts.push(total);
             total += b;
         }
-        out.resize(base + total as usize, 0);
-        let region = &mut out[base..];
+        debug_assert_eq!(region.len(), total as usize);
         let mut cursor: Vec<u32> = starts.clone();
         let mut last = vec![0u32; bytes.len()];
         for i in 0..self.len() {
@@ -267,20 +265,21 @@ pub(super) fn encoded_len(lists: &Lists) -> usize {
         .sum()
 }
 
-/// Append every list of `lists` to `out` as varint pairs (ids as gaps within the list),
-/// end to end; returns each list's byte start (from where `out` was).
-pub(super) fn encode_into(lists: &Lists, out: &mut Vec<u8>) -> Vec<u32> {
-    let base = out.len();
+/// Write every list of `lists` into `region` (exactly [`encoded_len`] bytes) as varint
+/// pairs (ids as gaps within the list), end to end; returns each list's byte start.
+pub(super) fn encode_into(lists: &Lists, region: &mut [u8]) -> Vec<u32> {
     let mut starts = Vec::with_capacity(lists.len());
+    let mut at = 0u32;
     for i in 0..lists.len() {
-        starts.push((out.len() - base) as u32);
+        starts.push(at);
         let mut prev = 0u32;
         for &(id, tf) in lists.get(i) {
-            varint(out, id - prev);
-            varint(out, tf);
+            put_varint(region, &mut at, id - prev);
+            put_varint(region, &mut at, tf);
             prev = id;
         }
     }
+    debug_assert_eq!(at as usize, region.len());
     starts
 }
 

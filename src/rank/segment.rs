@@ -91,6 +91,8 @@ pub(super) const FLAG_SUPERSEDED: u8 = 1;
 pub enum Buf {
     Owned(Vec<u8>),
     Mapped(memmap2::Mmap),
+    /// A segment built into its own unnamed temp file (see `Builder::finish_spilled`).
+    Written(memmap2::MmapMut),
 }
 
 impl std::ops::Deref for Buf {
@@ -100,7 +102,46 @@ impl std::ops::Deref for Buf {
         match self {
             Buf::Owned(v) => v,
             Buf::Mapped(m) => m,
+            Buf::Written(m) => m,
         }
+    }
+}
+
+impl Buf {
+    /// Drop the pages of `from..from + len` (`from` page-aligned) out of this process's
+    /// memory when the buffer is a mapped file: they stay in the file and are read in again
+    /// only if touched again. Reading a large mapped segment through (to copy it into the
+    /// cache file) thus holds a piece of it at a time, not all of it.
+    pub fn give_back(&self, from: usize, len: usize) {
+        match self {
+            Buf::Owned(_) => {}
+            #[cfg(unix)]
+            Buf::Mapped(m) => {
+                if from.checked_add(len).is_some_and(|end| end <= m.len()) {
+                    // SAFETY: a shared mapping of a file that is never written in place
+                    // (see `Cache::map`): dropped pages are read back unchanged.
+                    let _ = unsafe {
+                        m.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, from, len)
+                    };
+                }
+            }
+            Buf::Written(m) => Buf::give_back_mut(m, from, len),
+            #[cfg(not(unix))]
+            _ => {}
+        }
+    }
+
+    /// [`Buf::give_back`] for a writable mapping of a file.
+    pub(super) fn give_back_mut(m: &memmap2::MmapMut, from: usize, len: usize) {
+        #[cfg(unix)]
+        if from.checked_add(len).is_some_and(|end| end <= m.len()) {
+            // SAFETY: a shared mapping of this process's own temp file: dropped pages are
+            // read back from the file with what was written to them, never lost or zeroed.
+            let _ =
+                unsafe { m.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, from, len) };
+        }
+        #[cfg(not(unix))]
+        let _ = (m, from, len);
     }
 }
 
@@ -281,6 +322,27 @@ impl Segment {
     /// The raw bytes (for writing the cache).
     pub fn bytes(&self) -> &[u8] {
         &self.buf[self.start..self.start + self.len]
+    }
+
+    /// Hand the raw bytes to `put` a piece at a time, each piece's pages given back once
+    /// written when the segment is a mapped file (see [`Buf::give_back`]): copying a large
+    /// segment into the cache file does not make all of it resident.
+    pub fn write_pieces(
+        &self,
+        mut put: impl FnMut(&[u8]) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        const PIECE: usize = 1 << 20;
+        let page = super::segment_builder::page_size();
+        let mut at = self.start;
+        let end = self.start + self.len;
+        while at < end {
+            let to = (at + PIECE).min(end);
+            put(&self.buf[at..to])?;
+            let from = at / page * page;
+            self.buf.give_back(from, to / page * page - from);
+            at = to;
+        }
+        Ok(())
     }
 
     fn word(&self, off: usize) -> u32 {
@@ -486,7 +548,10 @@ impl Segment {
         for section in file.sections.iter().skip(1) {
             builder.section(section, tokenizer);
         }
-        builder.finish(tokenizer)
+        // Without a spill file nothing is read or written: it cannot fail.
+        builder
+            .finish(tokenizer)
+            .expect("a segment built in memory does no I/O")
     }
 }
 

@@ -12,6 +12,7 @@
 use std::io::Read;
 use std::path::Path;
 
+use super::blocks::{BlockHasher, Blocks};
 use super::corpus::{Line, MarkdownReader};
 use super::segment::{Builder, Segment};
 use super::tokenize::Tokenizer;
@@ -25,14 +26,20 @@ pub struct Streamed {
     pub segment: Segment,
     pub len: u64,
     pub hash: u64,
+    pub blocks: Blocks,
     pub valid_utf8: bool,
 }
 
 /// Read `path` in pieces of whole lines, handing each to `piece`; returns the length and
-/// hash of everything read.
-fn pieces(path: &Path, size: usize, mut piece: impl FnMut(&[u8])) -> std::io::Result<(u64, u64)> {
+/// hash of everything read, and its blocks.
+fn pieces(
+    path: &Path,
+    size: usize,
+    mut piece: impl FnMut(&[u8]),
+) -> std::io::Result<(u64, u64, Blocks)> {
     let mut file = std::fs::File::open(path)?;
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    let mut blocks = BlockHasher::default();
     let mut buf: Vec<u8> = Vec::with_capacity(size * 2);
     let mut len = 0u64;
     loop {
@@ -47,12 +54,13 @@ fn pieces(path: &Path, size: usize, mut piece: impl FnMut(&[u8])) -> std::io::Re
         };
         buf.truncate(filled + n);
         hasher.update(&buf[filled..]);
+        blocks.update(&buf[filled..]);
         len += n as u64;
         if n == 0 {
             if !buf.is_empty() {
                 piece(&buf);
             }
-            return Ok((len, hasher.digest()));
+            return Ok((len, hasher.digest(), blocks.finish()));
         }
         if let Some(end) = memchr::memrchr(b'\n', &buf) {
             piece(&buf[..=end]);
@@ -63,27 +71,40 @@ fn pieces(path: &Path, size: usize, mut piece: impl FnMut(&[u8])) -> std::io::Re
 
 /// The hash and length of the file at `path`, read a piece at a time.
 pub fn hash(path: &Path) -> std::io::Result<(u64, u64)> {
-    pieces(path, PIECE, |_| {})
+    pieces(path, PIECE, |_| {}).map(|(len, hash, _)| (len, hash))
 }
 
 /// Index the markdown file at `path` as [`super::corpus::markdown`] does, a piece at a time.
-pub fn markdown(path: &Path, tokenizer: &mut Tokenizer) -> std::io::Result<Streamed> {
-    markdown_in_pieces(path, tokenizer, PIECE)
+/// The segment is written into an unnamed temp file in `spill_dir` as it is finished and
+/// mapped back (in memory when that folder cannot take one), so it is not held whole either.
+pub fn markdown(
+    path: &Path,
+    tokenizer: &mut Tokenizer,
+    spill_dir: &Path,
+) -> std::io::Result<Streamed> {
+    markdown_in_pieces(path, tokenizer, PIECE, Some(spill_dir))
 }
 
 fn markdown_in_pieces(
     path: &Path,
     tokenizer: &mut Tokenizer,
     size: usize,
+    spill_dir: Option<&Path>,
 ) -> std::io::Result<Streamed> {
     let mut parser = Resumable::default();
     let mut reader = MarkdownReader::new(false);
-    let mut builder = Builder::new(
-        Some(&super::corpus::RawSection::before_first_heading()),
-        tokenizer,
-    );
+    // Unnamed: gone when the segment is dropped, or the process killed.
+    let spill = spill_dir.and_then(|dir| {
+        std::fs::create_dir_all(dir).ok()?;
+        tempfile::tempfile_in(dir).ok()
+    });
+    let first = super::corpus::RawSection::before_first_heading();
+    let mut builder = match spill {
+        Some(file) => Builder::spilling(Some(&first), tokenizer, file),
+        None => Builder::new(Some(&first), tokenizer),
+    };
     let mut valid_utf8 = true;
-    let (len, hash) = pieces(path, size, |bytes| {
+    let (len, hash, blocks) = pieces(path, size, |bytes| {
         let text = crate::store::text::lossy(bytes);
         valid_utf8 &= matches!(text, std::borrow::Cow::Borrowed(_));
         parser.feed(&text);
@@ -93,10 +114,12 @@ fn markdown_in_pieces(
             Line::Section(section) => builder.section(&section, tokenizer),
         });
     })?;
+    let segment = builder.finish(tokenizer)?;
     Ok(Streamed {
-        segment: builder.finish(tokenizer),
+        segment,
         len,
         hash,
+        blocks,
         valid_utf8,
     })
 }
@@ -147,14 +170,48 @@ mod tests {
             &mut Tokenizer::default(),
         );
         // Small pieces: many boundaries, one of them inside the invalid bytes' line.
-        let streamed = markdown_in_pieces(&path, &mut Tokenizer::default(), 4096).unwrap();
+        let streamed = markdown_in_pieces(&path, &mut Tokenizer::default(), 4096, None).unwrap();
         assert!(bytes.len() > 20 * 4096);
         assert_eq!(streamed.segment.bytes(), whole.bytes());
         assert_eq!(streamed.len, bytes.len() as u64);
         assert_eq!(streamed.hash, crate::rank::cache::fast_hash(&bytes));
+        assert_eq!(streamed.blocks, Blocks::of(&bytes));
         assert!(!streamed.valid_utf8);
         assert_eq!(hash(&path).unwrap(), (streamed.len, streamed.hash));
-        let big = markdown(&path, &mut Tokenizer::default()).unwrap();
+        // Built into a mapped temp file: the same bytes, and the same again when copied out
+        // a piece at a time.
+        let big = markdown(&path, &mut Tokenizer::default(), dir.path()).unwrap();
         assert_eq!(big.segment.bytes(), whole.bytes());
+        let mut copied = Vec::new();
+        big.segment
+            .write_pieces(|piece| {
+                copied.extend_from_slice(piece);
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(copied, whole.bytes());
+        assert_eq!(
+            big.segment.bytes(),
+            whole.bytes(),
+            "read back after giving pages back"
+        );
+    }
+
+    /// A file of more docs than are gathered before they go into the spill file: the docs
+    /// written into it early and those kept to the end make the same segment.
+    #[test]
+    fn docs_written_into_the_spill_file_give_the_same_segment() {
+        let mut text = String::from("# many\n\n## 2025-01-02 | work\n\n");
+        for i in 0..60_000 {
+            text.push_str(&format!("decided: use cache {i} for the {} path\n", i % 13));
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("MEMORY.md");
+        std::fs::write(&path, &text).unwrap();
+        let memory = markdown_in_pieces(&path, &mut Tokenizer::default(), PIECE, None).unwrap();
+        let spilled = markdown(&path, &mut Tokenizer::default(), dir.path()).unwrap();
+        assert!(spilled.segment.doc_count() * 24 > 1 << 20);
+        assert_eq!(spilled.segment.doc_count(), 60_000);
+        assert!(spilled.segment.bytes() == memory.segment.bytes());
     }
 }

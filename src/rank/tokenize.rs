@@ -169,10 +169,11 @@ pub struct Tokenizer {
     options: Options,
     /// Lower-case word (or `\0` + whole identifier) → (term id, kept: not a stop word).
     memo: HashMap<Box<str>, (u32, bool), FastHash>,
-    /// Term → id: words with one stem ("runs", "running") share one id.
-    ids: HashMap<Box<str>, u32, FastHash>,
+    /// Term → id: words with one stem ("runs", "running") share one id. The table holds
+    /// only ids; their text is in `terms`, so each term is stored once.
+    ids: hashbrown::HashTable<u32>,
     /// id → the stem of a word or a whole identifier.
-    entries: Vec<Entry>,
+    terms: Terms,
     /// Raw compound (as written) → what it becomes; most words of a memory recur, so each
     /// distinct one is split, lowered and looked up once.
     compounds: HashMap<Box<str>, Compound, FastHash>,
@@ -200,11 +201,36 @@ impl Default for Tokenizer {
     }
 }
 
-/// What the memo knows about a word.
-struct Entry {
-    term: Box<str>,
+/// The vocabulary: every term's text one after another in one string, with where each
+/// ends, so that a file of millions of distinct identifiers costs their bytes and a few
+/// more per term, not an allocation (twice) per term.
+#[derive(Default)]
+struct Terms {
+    text: String,
+    ends: Vec<u32>,
     /// The term can start a two-word phrase of the synonym table.
-    starts_phrase: bool,
+    starts_phrase: Vec<bool>,
+}
+
+impl Terms {
+    fn get(&self, id: u32) -> &str {
+        let i = id as usize;
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.text[start..self.ends[i] as usize]
+    }
+
+    fn push(&mut self, term: &str) -> u32 {
+        let id = self.ends.len() as u32;
+        self.text.push_str(term);
+        self.ends.push(self.text.len() as u32);
+        self.starts_phrase.push(starts_phrase(term));
+        id
+    }
+}
+
+fn term_hash(term: &str) -> u64 {
+    use std::hash::BuildHasher;
+    FastHash::default().hash_one(term)
 }
 
 /// The hasher of the in-memory term maps: foldhash (hashbrown's own default), much faster
@@ -264,8 +290,8 @@ impl Tokenizer {
         Tokenizer {
             options,
             memo: HashMap::with_hasher(FastHash::default()),
-            ids: HashMap::with_hasher(FastHash::default()),
-            entries: Vec::new(),
+            ids: hashbrown::HashTable::new(),
+            terms: Terms::default(),
             compounds: HashMap::with_hasher(FastHash::default()),
             compound_words: Vec::new(),
             lower: String::new(),
@@ -297,7 +323,7 @@ impl Tokenizer {
 
     /// The text of a term id handed out by [`Tokenizer::each_id`].
     pub fn term(&self, id: u32) -> &str {
-        &self.entries[id as usize].term
+        self.terms.get(id)
     }
 
     /// Call `emit` with the id of every term of `text` (ids are stable for this tokenizer).
@@ -391,7 +417,7 @@ impl Tokenizer {
         if self.options.phrases {
             // Phrases match on stems, so "timed out" and "times out" both join.
             if let Some(prev) = self.prev_word.take()
-                && self.entries[prev as usize].starts_phrase
+                && self.terms.starts_phrase[prev as usize]
                 && let Some(joined) = phrase(self.term(prev), self.term(id))
             {
                 let (joined, keep) = self.lookup(joined);
@@ -431,15 +457,14 @@ impl Tokenizer {
             };
             (stem, keep)
         };
-        let id = match self.ids.get(&term) {
+        let hash = term_hash(&term);
+        let terms = &mut self.terms;
+        let id = match self.ids.find(hash, |&id| terms.get(id) == &*term) {
             Some(&id) => id,
             None => {
-                let id = self.entries.len() as u32;
-                self.ids.insert(term.clone(), id);
-                self.entries.push(Entry {
-                    starts_phrase: starts_phrase(&term),
-                    term,
-                });
+                let id = terms.push(&term);
+                self.ids
+                    .insert_unique(hash, id, |&id| term_hash(terms.get(id)));
                 id
             }
         };

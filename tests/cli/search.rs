@@ -1038,3 +1038,82 @@ fn search_over_a_memory_larger_than_a_read_piece_finds_lines_anywhere_and_after_
     assert!(found[0].1 > last as u64);
     assert_eq!(found[1..], expected[..]);
 }
+
+#[test]
+fn a_search_shows_its_lines_right_when_other_lines_of_a_large_memory_change_in_place() {
+    // Run the way a person does: a temp HOME, no MIND_HOME, a real git repository.
+    let user = User::new();
+    let dir = user.folder("work/big");
+    user.git(&dir, &["init", "-q"]);
+    user.ok(&dir, &["init", "--quiet"]);
+    let mut memory =
+        b"# big\n\n## 2025-01-02 | start\n\ndecided: use zebracache for the first sessions\n"
+            .to_vec();
+    for i in 0..20_000 {
+        memory.extend_from_slice(format!("decided: use filler {i:05} for padding\n").as_bytes());
+    }
+    memory.extend_from_slice(b"learned: zebracache drops keys under load\n");
+    assert!(
+        memory.len() > 4 << 16,
+        "several blocks: {} bytes",
+        memory.len()
+    );
+    let path = dir.join(".mind/MEMORY.md");
+    std::fs::write(&path, &memory).unwrap();
+    let touch = |stamp: &str| {
+        let status = std::process::Command::new("touch")
+            .args(["-m", "-d", stamp])
+            .arg(&path)
+            .status()
+            .unwrap();
+        assert!(status.success());
+    };
+    // Long settled when the cache is written: from then on its length and time vouch for it.
+    touch("2026-01-05 10:00:00");
+    let expected = vec![
+        (
+            "learned: zebracache drops keys under load".to_string(),
+            20_006,
+            "2025-01-02".to_string(),
+        ),
+        (
+            "decided: use zebracache for the first sessions".to_string(),
+            5,
+            "2025-01-02".to_string(),
+        ),
+    ];
+    let mut found = user_hits(&user, &dir, "zebracache");
+    found.sort_by_key(|h| std::cmp::Reverse(h.1));
+    assert_eq!(found, expected);
+    // A line in the middle, far from both shown lines, rewritten in place to the same length
+    // and the file given back its time: the cache still vouches for the file, and the lines
+    // shown are read from their own part of the file, which did not change.
+    let at = memory
+        .windows(6)
+        .position(|w| w == b"10000 ")
+        .expect("the middle line");
+    {
+        use std::io::{Seek, Write};
+        let mut f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        f.seek(std::io::SeekFrom::Start(at as u64)).unwrap();
+        f.write_all(b"99999 ").unwrap();
+    }
+    touch("2026-01-05 10:00:00");
+    let mut found = user_hits(&user, &dir, "zebracache");
+    found.sort_by_key(|h| std::cmp::Reverse(h.1));
+    assert_eq!(found, expected);
+    // A shown line rewritten the same way is not shown as it was.
+    let first = memory.windows(10).position(|w| w == b"zebracache").unwrap();
+    {
+        use std::io::{Seek, Write};
+        let mut f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        f.seek(std::io::SeekFrom::Start(first as u64)).unwrap();
+        f.write_all(b"zebraCACHE").unwrap();
+    }
+    touch("2026-01-05 10:00:00");
+    let found = user_hits(&user, &dir, "zebracache");
+    assert!(
+        found.iter().all(|h| h.0 != expected[1].0),
+        "a changed line shown as it was: {found:?}"
+    );
+}

@@ -15,38 +15,47 @@ RSS_BUDGET_MB = 50
 
 # Why a budget is missed and what is being done, per row id; shown only while the row misses.
 PLANS = {
-    "log-10000": "The append is `fdatasync`ed and state.json rewritten (temp, fsync, rename, "
-    "folder fsync) before `mind log` reports success (README, Durability): three syncs, the "
-    "state's two 0.4 ms at load 1.5 and tens of ms at load 8 (strace -c -w, 2026-11-23). CPU work "
-    "is 1.1 ms user over `mind --version`'s 2.0 ms (process start and the command line). "
-    "MEMORY.md is read from its end only (64 KB + 4 KB) while state.json's recorded line count "
-    "matches; a MEMORY.md touched from outside is counted again once, which every measured run "
-    "here is (scripts/bench ages MEMORY.md with `touch`; benches/core.sh logs between runs). Plan: one sync "
-    "fewer by keeping the activity time out of the fsynced state.json.",
-    "recall-10000": "Split of a warm recall at 10,000 entries (strace -r phases, three runs, "
-    "load 8): the parse snapshot's load, checks and decode of every entry plus problem "
-    "resolution over all of them 11-23 ms; staleness over every entry and the block's ranking "
-    "3-14 ms; state.json's synced rewrite 1-9 ms; relevant memories for the session (index "
-    "cache) 1-5 ms. The snapshot (301 KB for a 623 KB MEMORY.md: places in the text, not "
-    "copies) is still decoded entry by entry, every entry; problem resolution is the largest "
-    "single part left (7.6% of a perf profile). "
+    "log-10000": "The append is `fdatasync`ed before `mind log` reports success (README, "
+    "Durability); state.json is rewritten without syncs since 2026-11-24, and `MIND_FSYNC=0` "
+    "no longer changes the median (7.3 vs 8.5 ms in one alternated run): the rest is CPU. "
+    "`perf stat`: 5.9 ms task-clock and 630 page faults against `mind --version`'s 2.6 ms and "
+    "435, so process start is 2.6 ms of it and the log's own work 3.3 ms. perf of a log loop: "
+    "page faults (mapping the binary's pages, fault-around) ~33% of the process's samples, the "
+    "dynamic loader ~19% (45,388 relative relocations, 40,473 in .data.rel.ro: 206 pages "
+    "copied on write at every start; the largest sources are Unicode tables of dependencies, "
+    "three tables of 88, 70 and 49 KB). A non-PIE link removes the relocations (0.7 ms) but "
+    "gives up ASLR: rejected. Plan: fewer pages touched at start (a smaller binary for the "
+    "hook and log paths, or relocation-free tables), then the log's own 3.3 ms.",
+    "recall-10000": "No sync is waited for any more (state.json's synced rewrite was 2.5 ms "
+    "quiet, 11 ms loaded). `perf stat`: 14.7 ms task-clock, 1,758 page faults (sys 7.4 ms of "
+    "17.5 ms: faults cost ~4 µs each on this VM). Split of a warm recall (perf, 2026-11-23): "
+    "problem resolution 8.2%, the snapshot's decode of every entry ~4.4%, page faults and "
+    "zeroing of fresh heap ~10%, the block's sections ~1.8%. "
     "Plan: keep the block's lists (KEY items, gotchas, open problems, provisional decisions) and "
     "a bounded recent window in the snapshot, with problem resolution cached for the prefix, so "
-    "a recall stops decoding and ranking every entry.",
-    "promote": "Promotion runs on top of the same whole-memory recall (see recall-10000), then "
-    "compares each of the 20 items with the memory and rewrites MEMORY.md, SESSION.md and the "
-    "parse cache (re-encoded whole); not profiled further yet, both parts need to shrink.",
-    "hybrid": "Split of a warm hybrid search (perf, 2026-11-23): the query's forward pass (six "
-    "MiniLM layers over the query's tokens; blocked AVX2/FMA products on two cores) about 45%, "
-    "loading the vector cache (4 MB read, checksummed, keyed) ~8%, the cosine scan of 10,000 "
-    "vectors ~7%, mapping the weights' pages ~5%, model and tokenizer load ~4%; the mapped "
-    "weights' pages are the peak RSS. Plan: map the vector cache and check it by block as the "
-    "index cache is, and measure int8 weights for the linear layers against the reference "
-    "vectors (a quarter of the bytes a query reads).",
-    "hook": "Not profiled at this commit. Known parts: the hook shim starts `mind` once per "
-    "commit (process start and command line 2.0-2.4 ms against 0.8 ms for `true`), which opens "
-    "the repository, reads the commit, and appends what it harvests with an `fdatasync`. Plan: "
-    "profile the hook's phases (strace -r, perf) and cut the largest.",
+    "a recall stops decoding every entry and touches a bounded heap.",
+    "promote": "perf split (2026-11-24, after the parse cache kept the point it grew from, "
+    "which took the full parse out: 87 → 50 ms of CPU): promotion's BM25 index over the whole "
+    "MEMORY.md, built to find each item's 10 nearest entries, 35% (~17.5 ms); process start, "
+    "faults and kernel 18%; the BM25 searches for 20 items 8%; two snapshot decodes 9%; "
+    "staleness 6.5%; the rest under 4% each. Then waits for the synced archive, append and "
+    "SESSION.md rewrite. Plan: an index cache that grows with MEMORY.md (the cached segment of "
+    "the unchanged prefix plus a small one for the appended tail), which promotion, a search "
+    "after a log, and the 100k/200 MB rebuild rows all need.",
+    "hybrid": "The row moves with the machine: a quiet run of this build measured 28.7 ± 2.2 "
+    "ms (hyperfine, 30 runs, `env true` 1.4 ms, 2026-11-24), and a run whose `env true` takes "
+    "over 2 ms was disturbed (one such run gave 44.8 ms). Split of a warm hybrid search (perf, 2026-11-24): the "
+    "query's forward pass (blocked AVX2/FMA products on two cores) about half; the vector cache "
+    "is now appended to and mapped (page faults 2,190 → 1,212). Plan: int8 weights for the "
+    "linear layers, checked against the reference vectors (a quarter of the bytes a query "
+    "reads).",
+    "hook": "Profiled 2026-11-24. `git commit -m` runs two hook shims (the empty-shell-hooks "
+    "run costs 2 ms over none); prepare-commit-msg exits in the shell for -m. `mind hook "
+    "post-commit` on a commit with nothing to harvest: 3.55 ms CPU against `mind --version`'s "
+    "2.39 ms, and perf puts the dynamic loader and page faults at over half of it (see "
+    "log-10000: 45,388 relocations, 206 pages copied on write). A commit with a `decided:` line "
+    "also reads MEMORY.md to skip what is kept (5.8 ms CPU). Plan: as log-10000, fewer pages "
+    "touched at start.",
 }
 
 
@@ -59,17 +68,17 @@ SCALE_REASONS = {
     "and a recent window in the cache and decode only those.",
     "scale-recall-cold": "as the warm recall, plus the parse of the whole file and the snapshot "
     "encoded to be saved.",
-    "scale-search-cached": "showing a line reads MEMORY.md whole (to check it against the "
-    "cache's hash before slicing it), so the text is resident once; the index cache itself is "
-    "mapped, and only the pages a query reads become resident: its terms' postings and the "
-    "fixed fields of the lines they hold (for common words, most of the line table).",
-    "scale-search-rebuild": "the build streams the text and its parse (1 MB pieces), but keeps "
-    "until the end what the segment is made of: each line's fixed fields (32 bytes), its "
-    "`(term, count)` pairs packed as varints (about 3 bytes each, twice while ids are renamed), "
-    "the tokenizer's vocabulary (these corpora give every entry a distinct `#N` term: ~100 "
-    "bytes each) and the finished segment (1.37× the text) before it is written; add ~13 MB of "
-    "process (`mind log`'s RSS). Heaptrack at 100,000 entries: vocabulary ~10 MB, segment 8.6 "
-    "MB, forward lists 3 MB, line fields 3.2 MB.",
+    "scale-search-cached": "showing a line reads and checks only its own ~64 KB block of "
+    "MEMORY.md; the index cache is mapped, and the pages a query reads become resident: its "
+    "terms' postings and the fixed fields of the lines they hold (for common words, most of the "
+    "line table) and the per-line scores over 3 million lines (not profiled further).",
+    "scale-search-rebuild": "the segment is written into a mapped temp file as it is built and "
+    "its pages given back, and each vocabulary term is kept once in one string; what is still "
+    "held (estimated from sizes, not profiled): the forward lists, `(term, count)` pairs as "
+    "varints (~80 MB, plus a second copy while ids are renumbered), the vocabulary of 3 million "
+    "terms (~55 MB; these corpora give every entry a distinct `#N` term), per-term tables "
+    "(~100 MB). Plan: write the forward lists to the spill file as they are made and renumber "
+    "them straight into the segment.",
     "scale-log": "not expected: `mind log` reads MEMORY.md from its end only.",
 }
 

@@ -334,7 +334,7 @@ impl VectorCache {
         let mut out = header(self.model, self.dim);
         out.extend(self.block(&live));
         let mut tmp = tempfile::Builder::new()
-            .prefix(".mind-tmp-")
+            .prefix(&crate::store::atomic::temp_prefix())
             .tempfile_in(dir)?;
         tmp.write_all(&out)?;
         tmp.persist(dir.join(VECTORS_FILE)).map_err(|e| e.error)?;

@@ -1025,18 +1025,7 @@ fn installing_hooks_says_when_mind_is_not_on_path() {
     let dir = user.folder("work/app");
     user.git(&dir, &["init", "-q", "-b", "main"]);
     user.ok(&dir, &["init", "--quiet"]);
-    let out = user
-        .mind(&dir, &["hooks", "install"])
-        .env("PATH", common::BASE_PATH)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains("`mind` is not on PATH: the hooks run it by name"),
-        "{stderr}"
-    );
-    assert!(dir.join(".git/hooks/post-commit").exists());
+    installs_saying_mind_is_not_on_path(&user, &dir, &["hooks", "install"]);
     // With `mind` on PATH there is nothing to say.
     let out = user.mind(&dir, &["hooks", "install"]).output().unwrap();
     assert!(out.status.success());
@@ -1048,8 +1037,14 @@ fn init_with_hooks_says_when_mind_is_not_on_path() {
     let user = common::User::new();
     let dir = user.folder("work/api");
     user.git(&dir, &["init", "-q", "-b", "main"]);
+    installs_saying_mind_is_not_on_path(&user, &dir, &["init", "--hooks"]);
+}
+
+/// Run `args` with a PATH that holds no `mind`: it succeeds, installs the hooks and says
+/// that they will not find `mind`.
+fn installs_saying_mind_is_not_on_path(user: &common::User, dir: &std::path::Path, args: &[&str]) {
     let out = user
-        .mind(&dir, &["init", "--hooks"])
+        .mind(dir, args)
         .env("PATH", common::BASE_PATH)
         .output()
         .unwrap();

@@ -33,6 +33,15 @@ impl Blocks {
         self.ends.is_empty()
     }
 
+    /// These blocks followed by `next`, the blocks of the bytes that come after them (its
+    /// ends counted from where these end).
+    pub fn then(mut self, next: Blocks) -> Blocks {
+        let base = self.ends.last().copied().unwrap_or(0);
+        self.ends.extend(next.ends.iter().map(|&end| base + end));
+        self.hashes.extend(next.hashes);
+        self
+    }
+
     /// The block that holds all of `start..start + len`: its number and byte range;
     /// `None` when the range is past the end or spans two blocks.
     pub fn holding(&self, start: u64, len: u64) -> Option<(usize, std::ops::Range<u64>)> {

@@ -317,9 +317,14 @@ pub fn search(
     if n == 0 || query.is_empty() || limit == 0 {
         return Vec::new();
     }
-    let total_len: f64 = segments
-        .iter()
-        .map(|s| s.total_body_len() as f64 + f64::from(wh) * s.total_head_len() as f64)
+    // Summed per file (a segment and those that go on from it) as whole numbers first, so
+    // a memory indexed in two parts has the statistics of the whole file to the last bit.
+    let total_len: f64 = files(segments)
+        .map(|file| {
+            let body: u64 = file.iter().map(|s| s.total_body_len()).sum();
+            let head: u64 = file.iter().map(|s| s.total_head_len()).sum();
+            body as f64 + f64::from(wh) * head as f64
+        })
         .sum();
     let avgdl = ((total_len / n as f64) as f32).max(1.0);
     let postings: Vec<Vec<Option<super::segment::TermPostings>>> = segments
@@ -331,10 +336,13 @@ pub fn search(
         .iter()
         .enumerate()
         .map(|(i, t)| {
-            let df: usize = segments
-                .iter()
-                .zip(&postings)
-                .map(|(s, p)| p[i].as_ref().map_or(0, |p| doc_freq(s, p, wh)))
+            let mut at = 0;
+            let df: usize = files(segments)
+                .map(|file| {
+                    let from = at;
+                    at += file.len();
+                    doc_freq(file, &postings[from..at], i, wh)
+                })
                 .sum();
             let df = df as f32;
             let idf = (1.0 + (n as f32 - df + 0.5) / (df + 0.5)).ln();
@@ -557,11 +565,31 @@ fn neighbour_bonus(
     }
 }
 
-fn doc_freq(seg: &Segment, p: &super::segment::TermPostings, wh: f32) -> usize {
+/// The segments grouped by file: each with those that go on from it
+/// ([`Segment::continues`]).
+fn files<'s, 'a>(segments: &'s [&'a Segment]) -> impl Iterator<Item = &'s [&'a Segment]> {
+    segments.chunk_by(|_, next| next.continues())
+}
+
+/// Term `term`'s document frequency in one file's segments (`postings` are theirs): lines
+/// that hold it, plus the sections whose heading holds it, at most the file's lines.
+fn doc_freq(
+    file: &[&Segment],
+    postings: &[Vec<Option<super::segment::TermPostings>>],
+    term: usize,
+    wh: f32,
+) -> usize {
+    let found = || {
+        file.iter()
+            .zip(postings)
+            .filter_map(|(s, p)| Some((s, p[term]?)))
+    };
     if wh > 0.0 {
-        (p.body_count + p.head_count).min(seg.doc_count())
+        let count: usize = found().map(|(_, p)| p.body_count + p.head_count).sum();
+        let docs: usize = file.iter().map(|s| s.doc_count()).sum();
+        count.min(docs)
     } else {
-        p.body_count
+        found().map(|(_, p)| p.body_count).sum()
     }
 }
 

@@ -19,11 +19,12 @@ use std::sync::{Arc, LazyLock};
 
 use super::blocks::Blocks;
 use super::segment::{Buf, Segment};
+use super::stream::Base;
 use crate::memories::Category;
 
 const MAGIC: &[u8; 8] = b"MINDIDX\0";
 /// Bump when the tokenizer, the segment layout or what gets indexed changes.
-const FORMAT: u32 = 8;
+const FORMAT: u32 = 9;
 pub const CACHE_FILE: &str = "index.bin";
 
 /// The 64-bit content hash of everything persisted under `.mind/cache/` (change detection
@@ -71,7 +72,13 @@ pub struct Entry {
     /// The source's blocks of whole lines and their hashes: a line shown is checked
     /// against its block alone.
     pub blocks: Blocks,
+    /// The segment; with `base`, of the file's bytes after the base only.
     pub segment: Segment,
+    /// MEMORY.md's beginning, indexed on its own (see [`Base`]): the file is searched as
+    /// `base.segment` then `segment`, and while it still starts with the base's bytes only
+    /// what follows them is indexed again. `source_len`, `source_hash` and `blocks` are
+    /// the whole file's.
+    pub base: Option<Arc<Base>>,
 }
 
 /// The front matter fields `--category` and `--tag` read.
@@ -83,6 +90,8 @@ pub struct Header {
 
 const FLAG_UTF8: u32 = 1;
 const FLAG_HEADER: u32 = 2;
+const FLAG_BASE: u32 = 4;
+const FLAG_BASE_UTF8: u32 = 8;
 
 /// The cache's entries by source name (relative to `.mind/`).
 #[derive(Default)]
@@ -162,6 +171,30 @@ impl<'a> Reader<'a> {
     fn u64(&mut self) -> Option<u64> {
         self.take(8)
             .map(|s| u64::from_le_bytes([s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]]))
+    }
+    fn blocks(&mut self) -> Option<Blocks> {
+        let n_blocks = self.u32()? as usize;
+        let mut blocks = Blocks::default();
+        for _ in 0..n_blocks {
+            blocks.ends.push(self.u64()?);
+            blocks.hashes.push(self.u64()?);
+        }
+        Some(blocks)
+    }
+    /// A segment (its length, then its bytes) read in place in `buf`.
+    fn segment(&mut self, buf: &Arc<Buf>) -> Option<Segment> {
+        let seg_len = self.u32()? as usize;
+        let start = self.pos;
+        self.take(seg_len)?;
+        Segment::open(buf.clone(), start, seg_len)
+    }
+}
+
+fn put_blocks(out: &mut Vec<u8>, blocks: &Blocks) {
+    out.extend_from_slice(&(blocks.len() as u32).to_le_bytes());
+    for (end, hash) in blocks.ends.iter().zip(&blocks.hashes) {
+        out.extend_from_slice(&end.to_le_bytes());
+        out.extend_from_slice(&hash.to_le_bytes());
     }
 }
 
@@ -244,16 +277,25 @@ impl Cache {
             } else {
                 None
             };
-            let n_blocks = r.u32()? as usize;
-            let mut blocks = Blocks::default();
-            for _ in 0..n_blocks {
-                blocks.ends.push(r.u64()?);
-                blocks.hashes.push(r.u64()?);
-            }
-            let seg_len = r.u32()? as usize;
-            let start = r.pos;
-            r.take(seg_len)?;
-            let segment = Segment::open(buf.clone(), start, seg_len)?;
+            let blocks = r.blocks()?;
+            let segment = r.segment(&buf)?;
+            let base = if flags & FLAG_BASE != 0 {
+                let len = r.u64()?;
+                let hash = r.u64()?;
+                let blocks = r.blocks()?;
+                let state_len = r.u32()? as usize;
+                let state = r.take(state_len)?.to_vec();
+                Some(Arc::new(Base {
+                    len,
+                    hash,
+                    valid_utf8: flags & FLAG_BASE_UTF8 != 0,
+                    blocks,
+                    state,
+                    segment: r.segment(&buf)?,
+                }))
+            } else {
+                None
+            };
             entries.insert(
                 name,
                 Entry {
@@ -264,6 +306,7 @@ impl Cache {
                     header,
                     blocks,
                     segment,
+                    base,
                 },
             );
         }
@@ -307,7 +350,12 @@ impl Cache {
             head.extend_from_slice(&e.source_hash.to_le_bytes());
             head.extend_from_slice(&e.source_mtime_ns.to_le_bytes());
             let flags = if e.valid_utf8 { FLAG_UTF8 } else { 0 }
-                | if e.header.is_some() { FLAG_HEADER } else { 0 };
+                | if e.header.is_some() { FLAG_HEADER } else { 0 }
+                | match &e.base {
+                    Some(base) if base.valid_utf8 => FLAG_BASE | FLAG_BASE_UTF8,
+                    Some(_) => FLAG_BASE,
+                    None => 0,
+                };
             head.extend_from_slice(&flags.to_le_bytes());
             if let Some(h) = &e.header {
                 put_str(&mut head, h.category.as_str());
@@ -316,15 +364,22 @@ impl Cache {
                     put_str(&mut head, tag);
                 }
             }
-            head.extend_from_slice(&(e.blocks.len() as u32).to_le_bytes());
-            for (end, hash) in e.blocks.ends.iter().zip(&e.blocks.hashes) {
-                head.extend_from_slice(&end.to_le_bytes());
-                head.extend_from_slice(&hash.to_le_bytes());
-            }
+            put_blocks(&mut head, &e.blocks);
             let seg_len = e.segment.bytes().len();
             head.extend_from_slice(&(seg_len as u32).to_le_bytes());
             out.put(&head)?;
             e.segment.write_pieces(|piece| out.put(piece))?;
+            if let Some(base) = &e.base {
+                let mut head = Vec::new();
+                head.extend_from_slice(&base.len.to_le_bytes());
+                head.extend_from_slice(&base.hash.to_le_bytes());
+                put_blocks(&mut head, &base.blocks);
+                head.extend_from_slice(&(base.state.len() as u32).to_le_bytes());
+                head.extend_from_slice(&base.state);
+                head.extend_from_slice(&(base.segment.bytes().len() as u32).to_le_bytes());
+                out.put(&head)?;
+                base.segment.write_pieces(|piece| out.put(piece))?;
+            }
         }
         let tmp = out.finish()?.into_inner().map_err(|e| e.into_error())?;
         tmp.persist(dir.join(CACHE_FILE)).map_err(|e| e.error)?;
@@ -409,6 +464,7 @@ mod tests {
                 header: None,
                 blocks: Blocks::of(source),
                 segment: seg.clone(),
+                base: None,
             },
         );
         let header = Header {
@@ -425,6 +481,7 @@ mod tests {
                 header: Some(header.clone()),
                 blocks: Blocks::default(),
                 segment: seg.clone(),
+                base: None,
             },
         );
         cache.save(dir.path());

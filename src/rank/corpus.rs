@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 use serde::Serialize;
 
 use crate::parse::{EntryType, classify_line, dates, parse_document};
@@ -298,6 +298,63 @@ impl MarkdownReader {
             offset: 0,
             lines: 0,
         }
+    }
+
+    /// Sections begun so far (section 0, before any heading, included): the next heading
+    /// starts section number `sections()`.
+    pub fn sections(&self) -> usize {
+        self.sections
+    }
+
+    /// The reader's state as bytes, to go on from later ([`MarkdownReader::resumed`]):
+    /// where the lines read so far leave it, so lines appended to the file are read without
+    /// reading it again from the top.
+    pub fn state(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(48 + self.section_name.len());
+        let flags = u8::from(self.keep_labels)
+            | u8::from(self.in_comment) << 1
+            | u8::from(self.in_fence) << 2
+            | u8::from(self.in_front_matter) << 3
+            | u8::from(self.date.is_some()) << 4;
+        out.push(flags);
+        let date = self.date.map_or(0, |d| i64::from(d.num_days_from_ce()));
+        for v in [
+            date as u64,
+            self.sections as u64,
+            self.offset as u64,
+            self.lines as u64,
+        ] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out.extend_from_slice(self.section_name.as_bytes());
+        out
+    }
+
+    /// A reader in the state [`MarkdownReader::state`] gave; `None` for bytes that are not one.
+    pub fn resumed(bytes: &[u8]) -> Option<MarkdownReader> {
+        let (&flags, rest) = bytes.split_first()?;
+        let word = |i: usize| -> Option<u64> {
+            Some(u64::from_le_bytes(
+                rest.get(i * 8..i * 8 + 8)?.try_into().ok()?,
+            ))
+        };
+        let date = match flags & 16 {
+            0 => None,
+            _ => Some(NaiveDate::from_num_days_from_ce_opt(
+                i32::try_from(word(0)? as i64).ok()?,
+            )?),
+        };
+        Some(MarkdownReader {
+            keep_labels: flags & 1 != 0,
+            date,
+            section_name: std::str::from_utf8(rest.get(32..)?).ok()?.to_string(),
+            sections: usize::try_from(word(1)?).ok()?,
+            in_comment: flags & 2 != 0,
+            in_fence: flags & 4 != 0,
+            in_front_matter: flags & 8 != 0,
+            offset: usize::try_from(word(2)?).ok()?,
+            lines: usize::try_from(word(3)?).ok()?,
+        })
     }
 
     /// Read `text`, the next piece of the file (starting at a line's start; every piece

@@ -104,6 +104,7 @@ impl Source {
         key: &str,
         path: std::path::PathBuf,
         entry: &cache::Entry,
+        segment: Segment,
         header: Option<cache::Header>,
     ) -> Source {
         Source {
@@ -120,7 +121,7 @@ impl Source {
                     .collect(),
                 blocks: entry.blocks.clone(),
             })),
-            segment: entry.segment.clone(),
+            segment,
             header,
         }
     }
@@ -345,13 +346,7 @@ impl Index {
             // Unchanged since the cache was written: its segment, the file read only if a
             // line of it is shown.
             if let Some(entry) = cache.unchanged(&key, &meta) {
-                self.sources.push(Source::unread(
-                    name.clone(),
-                    &key,
-                    path,
-                    entry,
-                    entry.header.clone(),
-                ));
+                self.push_unread(&name, &key, path, entry);
                 continue;
             }
             let mtime = cache::mtime_ns(&meta).unwrap_or(0);
@@ -439,6 +434,7 @@ impl Index {
                         header: header.clone(),
                         blocks: Blocks::of(&bytes),
                         segment: seg.clone(),
+                        base: None,
                     },
                 );
                 let text = match text {
@@ -501,7 +497,17 @@ impl Index {
                 (entry, restamped)
             }
             None => {
-                let built = match stream::markdown(&path, tokenizer, spill_dir) {
+                // The tail after the cached beginning when the file grew at the end; else
+                // split anew, or indexed whole.
+                let previous = cache.entries.get(key).and_then(|e| e.base.as_ref());
+                let input = stream::Input::File(&path);
+                let built = match stream::in_two_parts(input, previous, tokenizer, Some(spill_dir))
+                {
+                    Ok(Some((tail, base))) => Ok((tail, Some(base))),
+                    Ok(None) => stream::markdown(&path, tokenizer, spill_dir).map(|b| (b, None)),
+                    Err(e) => Err(e),
+                };
+                let (built, base) = match built {
                     Ok(built) => built,
                     Err(e) if gone(&e) => return Ok(false),
                     Err(e) => return Err(io(e)),
@@ -514,39 +520,138 @@ impl Index {
                     header: None,
                     blocks: built.blocks,
                     segment: built.segment,
+                    base,
                 };
                 cache.entries.insert(key.to_string(), entry.clone());
                 (entry, true)
             }
         };
-        self.sources
-            .push(Source::unread(project.to_string(), key, path, &entry, None));
+        self.push_unread(project, key, path, &entry);
         Ok(changed)
     }
 
+    /// The sources of a file the cache vouches for, its text read only if a line of it is
+    /// shown: its base's segment first when it has one (see [`cache::Entry::base`]).
+    fn push_unread(
+        &mut self,
+        project: &str,
+        key: &str,
+        path: std::path::PathBuf,
+        entry: &cache::Entry,
+    ) {
+        let header = entry.header.clone();
+        if let Some(base) = &entry.base {
+            let segment = base.segment.clone();
+            self.sources.push(Source::unread(
+                project.to_string(),
+                key,
+                path.clone(),
+                entry,
+                segment,
+                header.clone(),
+            ));
+        }
+        let segment = entry.segment.clone();
+        self.sources.push(Source::unread(
+            project.to_string(),
+            key,
+            path,
+            entry,
+            segment,
+            header,
+        ));
+    }
+
     /// Index MEMORY.md as given (the caller read it under the lock), through the project's
-    /// cache when it matches; a rebuilt segment is not saved. The bytes are shared, not
-    /// copied: the caller gets them back whole once the index is dropped.
+    /// cache: whole when it matches, else its cached beginning and the bytes after it
+    /// indexed now (see [`cache::Entry::base`]). With no beginning of it cached, it is
+    /// indexed in two parts and the cache written (as a search writes it, without the lock),
+    /// so the next search or recall finds it; a tail indexed after a cached beginning is not
+    /// written (the next command to index the file as it then is writes it). The bytes are
+    /// shared, not copied: the caller gets them back whole once the index is dropped.
     pub fn memory_bytes(
         project: &Project,
         bytes: Arc<Vec<u8>>,
         tokenizer: &mut Tokenizer,
     ) -> Index {
         let mut index = Index::default();
-        let mut cache = if tokenizer.options() == Options::default() {
-            Cache::load(&project.dir().join(CACHE_DIR))
-        } else {
-            Cache::default()
+        let name = project.name();
+        let whole = |index: &mut Index, cache: &mut Cache, tokenizer: &mut Tokenizer| {
+            index.add_cached(
+                &name,
+                MEMORY_FILE,
+                (bytes.clone(), 0),
+                cache,
+                tokenizer,
+                |text: &str| memory_lines_of(project, text),
+            );
         };
-        index.add_cached(
-            &project.name(),
-            MEMORY_FILE,
-            (bytes, 0),
-            &mut cache,
-            tokenizer,
-            |text: &str| memory_lines_of(project, text),
-        );
+        if tokenizer.options() != Options::default() {
+            whole(&mut index, &mut Cache::default(), tokenizer);
+            return index;
+        }
+        let cache_dir = project.dir().join(CACHE_DIR);
+        let mut cache = Cache::load(&cache_dir);
+        let hash = cache::fast_hash(&bytes);
+        if let Some(entry) = cache.get(MEMORY_FILE, &bytes, hash) {
+            if entry.base.is_some() {
+                index.push_read(&name, MEMORY_FILE, &entry, bytes);
+            } else {
+                whole(&mut index, &mut cache, tokenizer);
+            }
+            return index;
+        }
+        let previous = cache.entries.get(MEMORY_FILE).and_then(|e| e.base.clone());
+        let input = stream::Input::Bytes(&bytes);
+        let Ok(Some((tail, base))) =
+            stream::in_two_parts(input, previous.as_ref(), tokenizer, None)
+        else {
+            whole(&mut index, &mut cache, tokenizer);
+            return index;
+        };
+        let split_anew = previous.is_none_or(|previous| !Arc::ptr_eq(&previous, &base));
+        let entry = cache::Entry {
+            source_len: tail.len,
+            source_hash: tail.hash,
+            source_mtime_ns: 0,
+            valid_utf8: tail.valid_utf8,
+            header: None,
+            blocks: tail.blocks,
+            segment: tail.segment,
+            base: Some(base),
+        };
+        index.push_read(&name, MEMORY_FILE, &entry, Arc::clone(&bytes));
+        if split_anew {
+            cache.entries.insert(MEMORY_FILE.to_string(), entry);
+            cache.save(&cache_dir);
+        }
         index
+    }
+
+    /// The sources of a file read whole (`bytes`) whose entry has a base: the base's segment,
+    /// then the tail's.
+    fn push_read(&mut self, project: &str, key: &str, entry: &cache::Entry, bytes: Arc<Vec<u8>>) {
+        let text = || {
+            if entry.valid_utf8 {
+                Text::Valid(Arc::clone(&bytes))
+            } else {
+                Text::Decoded(String::from_utf8_lossy(&bytes).into_owned())
+            }
+        };
+        let segments = entry
+            .base
+            .iter()
+            .map(|b| &b.segment)
+            .chain([&entry.segment]);
+        for segment in segments {
+            self.sources.push(Source {
+                project: project.to_string(),
+                file: format!("{}/{key}", crate::store::MIND_DIR),
+                text: text(),
+                segment: segment.clone(),
+                header: None,
+            });
+        }
     }
 
     /// Index a text that is not a project file (for tests and evaluation).

@@ -20,6 +20,8 @@
 //! fwd_post    (term, tf) varints     grouped by doc, terms as gaps
 //! ```
 //!
+//! Header word 19 holds flags (`SEG_CONTINUES`).
+//!
 //! Postings are LEB128 varints (starts are byte offsets, counts are pairs), ids stored as the
 //! gap from the previous id of the same list: a pair takes two or three bytes instead of
 //! eight, which keeps the cache near the size of the text it indexes.
@@ -82,6 +84,12 @@ pub(super) const N_BODY_POST: usize = 15;
 pub(super) const N_HEAD_POST: usize = 16;
 pub(super) const N_FWD_POST: usize = 17;
 pub(super) const N_TERM_BYTES: usize = 18;
+pub(super) const H_FLAGS: usize = 19;
+
+/// Header flag: the segment goes on from the one before it in the same file (MEMORY.md's
+/// tail after its cached beginning, see `cache::Grown`); its sections are its own, but
+/// BM25's document frequencies are clamped over the two together, as over the whole file.
+pub(super) const SEG_CONTINUES: u32 = 1;
 
 pub(super) const FLAG_SUPERSEDED: u8 = 1;
 
@@ -351,6 +359,12 @@ impl Segment {
 
     pub fn doc_count(&self) -> usize {
         self.header[H_DOCS] as usize
+    }
+
+    /// Whether this segment goes on from the previous one of the same file (see
+    /// [`SEG_CONTINUES`]).
+    pub fn continues(&self) -> bool {
+        self.header[H_FLAGS] & SEG_CONTINUES != 0
     }
 
     pub fn section_count(&self) -> usize {

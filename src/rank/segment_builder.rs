@@ -6,10 +6,10 @@ use std::sync::Arc;
 use super::corpus::{RawDoc, RawSection};
 use super::postings::{Lists, Packed, encode_into, encoded_len};
 use super::segment::{
-    Buf, DOC_SIZE, FLAG_SUPERSEDED, H_BODY_LEN, H_DOCS, H_HEAD_LEN, H_MAGIC, H_SECTIONS, H_TERMS,
-    HEADER_WORDS, MAGIC, N_BODY_POST, N_FWD_POST, N_HEAD_POST, N_TERM_BYTES, O_BODY_POST, O_DOCS,
-    O_FWD_INDEX, O_FWD_POST, O_HEAD_POST, O_SECTIONS, O_TERM_BYTES, O_TERM_OFF, O_TERM_POST,
-    SEC_SIZE, Segment, days,
+    Buf, DOC_SIZE, FLAG_SUPERSEDED, H_BODY_LEN, H_DOCS, H_FLAGS, H_HEAD_LEN, H_MAGIC, H_SECTIONS,
+    H_TERMS, HEADER_WORDS, MAGIC, N_BODY_POST, N_FWD_POST, N_HEAD_POST, N_TERM_BYTES, O_BODY_POST,
+    O_DOCS, O_FWD_INDEX, O_FWD_POST, O_HEAD_POST, O_SECTIONS, O_TERM_BYTES, O_TERM_OFF,
+    O_TERM_POST, SEC_SIZE, SEG_CONTINUES, Segment, days,
 };
 use super::tokenize::Tokenizer;
 /// The doc table as it is built: each doc's final record, in memory, or written as it
@@ -69,6 +69,8 @@ pub struct Builder {
     /// Sections as (start, len, line).
     sections: Vec<(u32, u32, u32)>,
     scratch: Vec<u32>,
+    /// Header flags (`SEG_CONTINUES`).
+    flags: u32,
 }
 
 impl Builder {
@@ -116,11 +118,17 @@ impl Builder {
             head_terms: Lists::with_capacity(0),
             sections: Vec::new(),
             scratch: Vec::new(),
+            flags: 0,
         };
         if let Some(first) = first {
             builder.section(first, tokenizer);
         }
         builder
+    }
+
+    /// Mark the segment as going on from the previous one of the same file.
+    pub fn continuing(&mut self) {
+        self.flags |= SEG_CONTINUES;
     }
 
     fn intern(local: &mut Vec<u32>, names: &mut Vec<u32>, id: u32) -> u32 {
@@ -206,6 +214,7 @@ impl Builder {
             mut head_terms,
             sections,
             scratch,
+            flags,
         } = self;
         drop((local, scratch));
         // Each term's text is looked up in the tokenizer's vocabulary when needed, not
@@ -272,6 +281,7 @@ impl Builder {
         w.words[H_DOCS] = n_docs as u32;
         w.words[H_SECTIONS] = n_sections as u32;
         w.words[H_TERMS] = n_terms as u32;
+        w.words[H_FLAGS] = flags;
         w.mark(O_DOCS);
         // The records already in the spill file are in place (or were read back).
         w.pos += in_file * DOC_SIZE;

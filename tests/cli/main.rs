@@ -32,6 +32,7 @@ mod readme;
 mod recall;
 mod reminders;
 mod search;
+mod search_grown;
 mod semantic;
 mod setup;
 mod shell;

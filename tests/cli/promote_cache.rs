@@ -133,6 +133,68 @@ fn a_promoting_recall_writes_the_same_whatever_the_parse_cache_holds() {
     assert_eq!(env.ok(&["status", "--json"]), parsed);
 }
 
+const INDEX_CACHE: &str = ".mind/cache/index.bin";
+
+#[test]
+fn a_promoting_recall_writes_the_same_whatever_the_index_cache_holds() {
+    let mut env = Env::initialised();
+    env.write(".mind/MEMORY.md", large_memory());
+    for (kind, text) in ITEMS {
+        env.ok(&["log", kind, text]);
+    }
+    env.at("2026-01-15T11:00:00Z");
+    let before: Vec<(&str, Vec<u8>)> = [".mind/MEMORY.md", ".mind/SESSION.md", ".mind/state.json"]
+        .into_iter()
+        .map(|f| (f, env.read_bytes(f)))
+        .collect();
+    // What a search leaves beside its cache (the lines it showed) is put back too: it is
+    // not the index's part of the answer.
+    let usage = env.path(".mind/usage.tsv");
+    let usage_before = std::fs::read(&usage).ok();
+    let restore = || {
+        for (f, bytes) in &before {
+            env.write(f, bytes);
+        }
+        match &usage_before {
+            Some(bytes) => std::fs::write(&usage, bytes).unwrap(),
+            None => {
+                let _ = std::fs::remove_file(&usage);
+            }
+        }
+    };
+    // No index cache: the memory indexed whole by the promotion.
+    let _ = std::fs::remove_file(env.path(INDEX_CACHE));
+    let cold = recall(&env);
+    assert!(cold[1].contains("BOM check"), "{}", cold[1]);
+    assert!(env.exists(INDEX_CACHE));
+
+    // The cache of a search on the memory just as the recall finds it.
+    restore();
+    let _ = std::fs::remove_file(env.path(INDEX_CACHE));
+    env.ok(&["search", "importer"]);
+    restore();
+    assert_eq!(recall(&env), cold);
+
+    // The cache as the last recall left it: of the memory after its append, longer than
+    // the file now; its beginning still is the file's.
+    for _ in 0..2 {
+        restore();
+        assert_eq!(recall(&env), cold);
+    }
+
+    // A damaged cache, and one cut short.
+    restore();
+    let mut bytes = env.read_bytes(INDEX_CACHE);
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x40;
+    env.write(INDEX_CACHE, &bytes);
+    assert_eq!(recall(&env), cold);
+    restore();
+    let bytes = env.read_bytes(INDEX_CACHE);
+    env.write(INDEX_CACHE, &bytes[..bytes.len() / 3]);
+    assert_eq!(recall(&env), cold);
+}
+
 #[test]
 fn a_user_recall_that_promotes_into_a_large_memory_keeps_both_cache_points() {
     let mut user = User::new();

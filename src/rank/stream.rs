@@ -265,7 +265,7 @@ pub fn split(
         state: resume_state(&reader, &parser),
         segment: builder.finish(tokenizer)?,
     };
-    let tail = tail(source, &base, hasher, tokenizer, spill_dir)?;
+    let tail = tail(source, PIECE, &base, hasher, tokenizer, spill_dir)?;
     Ok(tail.map(|tail| Split { base, tail }))
 }
 
@@ -278,26 +278,48 @@ pub fn grow(
     tokenizer: &mut Tokenizer,
     spill_dir: Option<&Path>,
 ) -> std::io::Result<Option<Streamed>> {
-    let mut source = input.open()?;
     let mut hasher = Xxh3::new();
-    let mut blocks = BlockHasher::default();
-    let len = pieces_of(
-        (&mut source).take(base.len),
-        PIECE,
-        &mut hasher,
-        &mut blocks,
-        |_| {},
-    )?;
-    if len != base.len || hasher.digest() != base.hash {
+    if let Input::Bytes(bytes) = input {
+        // Read already: hashed and handed on in place, not copied a piece at a time.
+        let Some((prefix, rest)) = usize::try_from(base.len)
+            .ok()
+            .and_then(|at| bytes.split_at_checked(at))
+        else {
+            return Ok(None);
+        };
+        hasher.update(prefix);
+        if hasher.digest() != base.hash {
+            return Ok(None);
+        }
+        return tail(rest, rest.len(), base, hasher, tokenizer, spill_dir);
+    }
+    let mut source = input.open()?;
+    let mut buf = vec![0u8; PIECE];
+    let mut left = base.len;
+    while left > 0 {
+        let want = usize::try_from(left).map_or(buf.len(), |left| left.min(buf.len()));
+        match source.read(&mut buf[..want]) {
+            Ok(0) => return Ok(None),
+            Ok(n) => {
+                hasher.update(&buf[..n]);
+                left -= n as u64;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    drop(buf);
+    if hasher.digest() != base.hash {
         return Ok(None);
     }
-    tail(source, base, hasher, tokenizer, spill_dir)
+    tail(source, PIECE, base, hasher, tokenizer, spill_dir)
 }
 
 /// Index what `rest` holds after `base` (`hasher` has hashed the base's bytes): a segment of
 /// its own whose sections are those that begin in it, marked as going on from the base's.
 fn tail(
     rest: impl Read,
+    size_hint: usize,
     base: &Base,
     mut hasher: Xxh3,
     tokenizer: &mut Tokenizer,
@@ -317,7 +339,10 @@ fn tail(
     // A line before the first heading would belong to the base's last section.
     let mut cut_in_a_section = false;
     let mut seen_heading = false;
-    let len = pieces_of(rest, PIECE, &mut hasher, &mut blocks, |bytes| {
+    // A piece's buffer no larger than the tail (when known): a tail of a few lines does not
+    // clear a megabyte to read them.
+    let size = size_hint.clamp(1, PIECE);
+    let len = pieces_of(rest, size, &mut hasher, &mut blocks, |bytes| {
         let text = crate::store::text::lossy(bytes);
         valid_utf8 &= matches!(text, std::borrow::Cow::Borrowed(_));
         parser.feed(&text);

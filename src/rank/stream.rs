@@ -687,6 +687,32 @@ mod tests {
             ranked(&[&two.base.segment, &two.tail.segment], &mut tokenizer),
             ranked(&[&whole], &mut tokenizer)
         );
+        // Grown past a quarter of the base: split anew at the last heading, the base longer.
+        let big = memory(60, 0);
+        assert!(big.len() as u64 - split.base.len > split.base.len / TAIL_SHARE);
+        let previous = std::sync::Arc::new(split.base.clone());
+        let (tail, base) = in_two_parts(
+            Input::Bytes(big.as_bytes()),
+            Some(&previous),
+            &mut tokenizer,
+            None,
+        )
+        .unwrap()
+        .expect("split");
+        assert!(base.len > previous.len);
+        assert!(big[base.len as usize..].starts_with("## 2025-"));
+        assert_eq!(tail.len, big.len() as u64);
+        // A little grown: the same base, the tail after it.
+        let small = memory(41, 0);
+        let (_, same) = in_two_parts(
+            Input::Bytes(small.as_bytes()),
+            Some(&previous),
+            &mut tokenizer,
+            None,
+        )
+        .unwrap()
+        .expect("grown");
+        assert!(std::sync::Arc::ptr_eq(&same, &previous));
         // The same length, one byte changed before the cut: not grown.
         let mut edited = memory(40, 2).into_bytes();
         edited[20] ^= 1;

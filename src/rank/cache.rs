@@ -8,6 +8,11 @@
 //! tokenize or type lines differently) and a checksum. Anything that does not match is
 //! ignored and rebuilt; the folder can be deleted at any time.
 //!
+//! A file that grows at the end (MEMORY.md, the commit store, archives) is kept in two
+//! parts: its beginning up to its last heading (with that prefix's length and hash, and the
+//! parser's state at its end) and the rest. While the file still starts with that prefix,
+//! only the rest is indexed again (see `stream::Base`).
+//!
 //! The file is replaced by writing a temp file and renaming it, so readers see a whole old
 //! or a whole new cache. It is not fsynced and not written under the store lock: losing or
 //! racing a cache write costs a rebuild, never a memory.

@@ -604,7 +604,7 @@ impl Index {
         let previous = cache.entries.get(MEMORY_FILE).and_then(|e| e.base.clone());
         let input = stream::Input::Bytes(&bytes);
         let Ok(Some((tail, base))) =
-            stream::in_two_parts(input, previous.as_ref(), tokenizer, None)
+            stream::in_two_parts(input, previous.as_ref(), tokenizer, Some(&cache_dir))
         else {
             whole(&mut index, &mut cache, tokenizer);
             return index;

@@ -1,7 +1,14 @@
-//! Build script: stems the synonym groups (`src/rank/synonym_groups.rs`) into the sorted
-//! lookup tables `src/rank/synonyms.rs` includes, so that `mind` does not stem the whole
-//! table at every start. The rules mirror the tokenizer's (a test in `synonyms.rs` checks
-//! the tables against the stemmer as `mind` runs it).
+//! Build script: work done once at build time rather than at every start of `mind`.
+//!
+//! - Stems the synonym groups (`src/rank/synonym_groups.rs`) into the sorted lookup tables
+//!   `src/rank/synonyms.rs` includes. The rules mirror the tokenizer's (a test in
+//!   `synonyms.rs` checks the tables against the stemmer as `mind` runs it).
+//! - Compiles the parser's cue pattern (`src/parse/cues/cue_pattern.rs`) into a forward and
+//!   a reverse DFA that `src/parse/cues/mod.rs` reads in place: compiling the pattern cost
+//!   every `mind log` about a millisecond (a test checks the DFA against the pattern).
+//! - On Linux with glibc, links `mind` with packed relative relocations (DT_RELR), which
+//!   the dynamic loader applies at start from a table of a few kilobytes instead of one of
+//!   about a megabyte.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -9,10 +16,57 @@ use std::fmt::Write;
 use rust_stemmers::{Algorithm, Stemmer};
 
 include!("src/rank/synonym_groups.rs");
+include!("src/parse/cues/cue_pattern.rs");
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=src/rank/synonym_groups.rs");
+    println!("cargo::rerun-if-changed=src/parse/cues/cue_pattern.rs");
+    cue_automata();
+    packed_relocations();
+    synonym_tables();
+}
+
+/// The cue pattern as two dense DFAs (forward: where a match ends; reverse: where it
+/// starts), serialized in the target's byte order into `OUT_DIR/cues.fwd` and `cues.rev`.
+/// The syntax is that of `regex::bytes::Regex` (UTF-8 not required), so the matches are
+/// the ones that regex finds, leftmost-first.
+fn cue_automata() {
+    use regex_automata::dfa::{dense, regex::Regex};
+    use regex_automata::{nfa::thompson, util::syntax};
+    let regex = Regex::builder()
+        .syntax(syntax::Config::new().utf8(false))
+        .thompson(thompson::Config::new().utf8(false))
+        .dense(dense::Config::new().minimize(true))
+        .build(&cue_pattern())
+        .expect("the cue pattern compiles to a DFA");
+    let big_endian = std::env::var("CARGO_CFG_TARGET_ENDIAN").as_deref() == Ok("big");
+    let dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    for (dfa, name) in [(regex.forward(), "cues.fwd"), (regex.reverse(), "cues.rev")] {
+        let (bytes, padding) = if big_endian {
+            dfa.to_bytes_big_endian()
+        } else {
+            dfa.to_bytes_little_endian()
+        };
+        std::fs::write(format!("{dir}/{name}"), &bytes[padding..]).expect("write the cue DFA");
+    }
+}
+
+/// `-z pack-relative-relocs` for the `mind` binary on Linux with glibc (GNU ld from 2.38,
+/// lld, mold; glibc from 2.36 reads it). Only the final link changes: no dependency is
+/// rebuilt. MIND_PACK_RELOCS=0 leaves it out, for a linker or a C library without it.
+fn packed_relocations() {
+    println!("cargo::rerun-if-env-changed=MIND_PACK_RELOCS");
+    let var = |name: &str| std::env::var(name).unwrap_or_default();
+    if var("CARGO_CFG_TARGET_OS") == "linux"
+        && var("CARGO_CFG_TARGET_ENV") == "gnu"
+        && var("MIND_PACK_RELOCS") != "0"
+    {
+        println!("cargo::rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");
+    }
+}
+
+fn synonym_tables() {
     let stemmer = Stemmer::create(Algorithm::English);
     let stem = |w: &str| stemmer.stem(w).into_owned();
     // A phrase word is looked up by its stem (the tokenizer joins phrases on stems).

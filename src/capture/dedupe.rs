@@ -70,6 +70,11 @@ fn strip_label(text: &str) -> &str {
     }
 }
 
+/// The hash a key is remembered by (in the ledger and in `kept_keys`' cache).
+pub(crate) fn key_hash(key: &str) -> u64 {
+    hash(key)
+}
+
 fn hash(key: &str) -> u64 {
     u64::from_str_radix(&content_hash(key.as_bytes()), 16).unwrap_or(0)
 }
@@ -147,6 +152,25 @@ impl Seen {
             if !k.is_empty() {
                 self.keys.insert(hash(&k));
             }
+        }
+    }
+
+    /// The keys among `hashes` (MEMORY.md's, cached by [`super::kept_keys`]) of those lines
+    /// that could equal one of `candidates`: the same answer as [`Seen::from_memory_for`]
+    /// for these candidates.
+    pub fn from_hashes_for(hashes: &[u64], candidates: &[&str]) -> Seen {
+        let wanted: HashSet<u64> = candidates
+            .iter()
+            .map(|c| key(c))
+            .filter(|k| !k.is_empty())
+            .map(|k| hash(&k))
+            .collect();
+        Seen {
+            keys: hashes
+                .iter()
+                .copied()
+                .filter(|h| wanted.contains(h))
+                .collect(),
         }
     }
 

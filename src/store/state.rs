@@ -10,6 +10,7 @@ use crate::store::{atomic, text};
 
 /// Where MEMORY.md's line count is kept (`store::tail`).
 const MEMORY_LINES_KEY: &str = "memory_lines";
+const MEMORY_KEYS_KEY: &str = "memory_keys";
 
 /// The state file's content. Unknown keys are kept as they are.
 #[derive(Debug, Clone, Default)]
@@ -136,6 +137,19 @@ impl State {
         match count.and_then(|c| serde_json::to_value(c).ok()) {
             Some(value) => self.fields.insert(MEMORY_LINES_KEY.into(), value),
             None => self.fields.remove(MEMORY_LINES_KEY),
+        };
+    }
+
+    /// What `.mind/cache/memory-keys.bin` holds (`capture::kept_keys`), when recorded.
+    pub fn memory_keys(&self) -> Option<crate::store::tail::KeysStamp> {
+        serde_json::from_value(self.fields.get(MEMORY_KEYS_KEY)?.clone()).ok()
+    }
+
+    /// Record what `.mind/cache/memory-keys.bin` holds; `None` forgets it.
+    pub fn set_memory_keys(&mut self, stamp: Option<crate::store::tail::KeysStamp>) {
+        match stamp.and_then(|c| serde_json::to_value(c).ok()) {
+            Some(value) => self.fields.insert(MEMORY_KEYS_KEY.into(), value),
+            None => self.fields.remove(MEMORY_KEYS_KEY),
         };
     }
 

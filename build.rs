@@ -6,9 +6,6 @@
 //! - Compiles the parser's cue pattern (`src/parse/cues/cue_pattern.rs`) into a forward and
 //!   a reverse DFA that `src/parse/cues/mod.rs` reads in place: compiling the pattern cost
 //!   every `mind log` about a millisecond (a test checks the DFA against the pattern).
-//! - On Linux with glibc, links `mind` with packed relative relocations (DT_RELR), which
-//!   the dynamic loader applies at start from a table of a few kilobytes instead of one of
-//!   about a megabyte.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -23,7 +20,6 @@ fn main() {
     println!("cargo::rerun-if-changed=src/rank/synonym_groups.rs");
     println!("cargo::rerun-if-changed=src/parse/cues/cue_pattern.rs");
     cue_automata();
-    packed_relocations();
     synonym_tables();
 }
 
@@ -49,20 +45,6 @@ fn cue_automata() {
             dfa.to_bytes_little_endian()
         };
         std::fs::write(format!("{dir}/{name}"), &bytes[padding..]).expect("write the cue DFA");
-    }
-}
-
-/// `-z pack-relative-relocs` for the `mind` binary on Linux with glibc (GNU ld from 2.38,
-/// lld, mold; glibc from 2.36 reads it). Only the final link changes: no dependency is
-/// rebuilt. MIND_PACK_RELOCS=0 leaves it out, for a linker or a C library without it.
-fn packed_relocations() {
-    println!("cargo::rerun-if-env-changed=MIND_PACK_RELOCS");
-    let var = |name: &str| std::env::var(name).unwrap_or_default();
-    if var("CARGO_CFG_TARGET_OS") == "linux"
-        && var("CARGO_CFG_TARGET_ENV") == "gnu"
-        && var("MIND_PACK_RELOCS") != "0"
-    {
-        println!("cargo::rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");
     }
 }
 

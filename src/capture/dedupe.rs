@@ -159,7 +159,9 @@ impl Seen {
     /// that could equal one of `candidates`: the same answer as [`Seen::from_memory_for`]
     /// for these candidates.
     pub fn from_hashes_for(hashes: &[u64], candidates: &[&str]) -> Seen {
-        let wanted: HashSet<u64> = candidates
+        // A handful of candidates: comparing each cached hash with them directly beats
+        // hashing ten thousand hashes into a set.
+        let wanted: Vec<u64> = candidates
             .iter()
             .map(|c| key(c))
             .filter(|k| !k.is_empty())

@@ -19,7 +19,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use crate::error::Result;
-use crate::store::state::content_hash;
+use crate::store::state::content_hash_u64;
 use crate::store::{CACHE_DIR, Project, append, text};
 
 /// Labels dropped from the front of a line before comparing.
@@ -76,7 +76,9 @@ pub(crate) fn key_hash(key: &str) -> u64 {
 }
 
 fn hash(key: &str) -> u64 {
-    u64::from_str_radix(&content_hash(key.as_bytes()), 16).unwrap_or(0)
+    // The number content_hash's hex spells (the ledger stores that hex), without the round
+    // trip through text.
+    content_hash_u64(key.as_bytes())
 }
 
 /// The memories already present: keys of MEMORY.md's lines and of the ledger.

@@ -244,6 +244,11 @@ fn value_as_i64(value: &Value) -> Option<i64> {
 /// A stable content hash (FNV-1a over 64-bit words, plus the length; hex) for change
 /// detection. Not cryptographic: it only tells whether a file changed.
 pub fn content_hash(bytes: &[u8]) -> String {
+    format!("{:016x}", content_hash_u64(bytes))
+}
+
+/// [`content_hash`] as the number its hex digits spell.
+pub fn content_hash_u64(bytes: &[u8]) -> u64 {
     const PRIME: u64 = 0x0100_0000_01b3;
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325 ^ bytes.len() as u64;
     let mut chunks = bytes.chunks_exact(8);
@@ -255,7 +260,7 @@ pub fn content_hash(bytes: &[u8]) -> String {
     for &b in chunks.remainder() {
         hash = (hash ^ u64::from(b)).wrapping_mul(PRIME);
     }
-    format!("{hash:016x}")
+    hash
 }
 
 #[cfg(test)]

@@ -1,7 +1,11 @@
-//! Build script: stems the synonym groups (`src/rank/synonym_groups.rs`) into the sorted
-//! lookup tables `src/rank/synonyms.rs` includes, so that `mind` does not stem the whole
-//! table at every start. The rules mirror the tokenizer's (a test in `synonyms.rs` checks
-//! the tables against the stemmer as `mind` runs it).
+//! Build script: work done once at build time rather than at every start of `mind`.
+//!
+//! - Stems the synonym groups (`src/rank/synonym_groups.rs`) into the sorted lookup tables
+//!   `src/rank/synonyms.rs` includes. The rules mirror the tokenizer's (a test in
+//!   `synonyms.rs` checks the tables against the stemmer as `mind` runs it).
+//! - Compiles the parser's cue pattern (`src/parse/cues/cue_pattern.rs`) into a forward and
+//!   a reverse DFA that `src/parse/cues/mod.rs` reads in place: compiling the pattern cost
+//!   every `mind log` about a millisecond (a test checks the DFA against the pattern).
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -9,10 +13,42 @@ use std::fmt::Write;
 use rust_stemmers::{Algorithm, Stemmer};
 
 include!("src/rank/synonym_groups.rs");
+include!("src/parse/cues/cue_pattern.rs");
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=src/rank/synonym_groups.rs");
+    println!("cargo::rerun-if-changed=src/parse/cues/cue_pattern.rs");
+    cue_automata();
+    synonym_tables();
+}
+
+/// The cue pattern as two dense DFAs (forward: where a match ends; reverse: where it
+/// starts), serialized in the target's byte order into `OUT_DIR/cues.fwd` and `cues.rev`.
+/// The syntax is that of `regex::bytes::Regex` (UTF-8 not required), so the matches are
+/// the ones that regex finds, leftmost-first.
+fn cue_automata() {
+    use regex_automata::dfa::{dense, regex::Regex};
+    use regex_automata::{nfa::thompson, util::syntax};
+    let regex = Regex::builder()
+        .syntax(syntax::Config::new().utf8(false))
+        .thompson(thompson::Config::new().utf8(false))
+        .dense(dense::Config::new().minimize(true))
+        .build(&cue_pattern())
+        .expect("the cue pattern compiles to a DFA");
+    let big_endian = std::env::var("CARGO_CFG_TARGET_ENDIAN").as_deref() == Ok("big");
+    let dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    for (dfa, name) in [(regex.forward(), "cues.fwd"), (regex.reverse(), "cues.rev")] {
+        let (bytes, padding) = if big_endian {
+            dfa.to_bytes_big_endian()
+        } else {
+            dfa.to_bytes_little_endian()
+        };
+        std::fs::write(format!("{dir}/{name}"), &bytes[padding..]).expect("write the cue DFA");
+    }
+}
+
+fn synonym_tables() {
     let stemmer = Stemmer::create(Algorithm::English);
     let stem = |w: &str| stemmer.stem(w).into_owned();
     // A phrase word is looked up by its stem (the tokenizer joins phrases on stems).

@@ -19,7 +19,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use crate::error::Result;
-use crate::store::state::content_hash;
+use crate::store::state::content_hash_u64;
 use crate::store::{CACHE_DIR, Project, append, text};
 
 /// Labels dropped from the front of a line before comparing.
@@ -70,8 +70,15 @@ fn strip_label(text: &str) -> &str {
     }
 }
 
+/// The hash a key is remembered by (in the ledger and in `kept_keys`' cache).
+pub(crate) fn key_hash(key: &str) -> u64 {
+    hash(key)
+}
+
 fn hash(key: &str) -> u64 {
-    u64::from_str_radix(&content_hash(key.as_bytes()), 16).unwrap_or(0)
+    // The number content_hash's hex spells (the ledger stores that hex), without the round
+    // trip through text.
+    content_hash_u64(key.as_bytes())
 }
 
 /// The memories already present: keys of MEMORY.md's lines and of the ledger.
@@ -147,6 +154,27 @@ impl Seen {
             if !k.is_empty() {
                 self.keys.insert(hash(&k));
             }
+        }
+    }
+
+    /// The keys among `hashes` (MEMORY.md's, cached by [`super::kept_keys`]) of those lines
+    /// that could equal one of `candidates`: the same answer as [`Seen::from_memory_for`]
+    /// for these candidates.
+    pub fn from_hashes_for(hashes: &[u64], candidates: &[&str]) -> Seen {
+        // A handful of candidates: comparing each cached hash with them directly beats
+        // hashing ten thousand hashes into a set.
+        let wanted: Vec<u64> = candidates
+            .iter()
+            .map(|c| key(c))
+            .filter(|k| !k.is_empty())
+            .map(|k| hash(&k))
+            .collect();
+        Seen {
+            keys: hashes
+                .iter()
+                .copied()
+                .filter(|h| wanted.contains(h))
+                .collect(),
         }
     }
 

@@ -49,7 +49,7 @@ pub fn append_new(project: &Project, existing: &[u8], added: &[Candidate]) -> Re
     let added_raw = added;
     let added = &cleaned[..];
     let bytes = if existing.is_empty() {
-        create(project)?;
+        create_cache_dir(project)?;
         let mut bytes = HEADER.as_bytes().to_vec();
         bytes.extend_from_slice(&render_append(HEADER.as_bytes(), added));
         // A new store is written whole (temp file and rename): never half a header.
@@ -66,12 +66,12 @@ pub fn append_new(project: &Project, existing: &[u8], added: &[Candidate]) -> Re
 
 /// Replace the store's content (the caller holds the store lock).
 pub fn rewrite(project: &Project, bytes: &[u8]) -> Result<()> {
-    create(project)?;
+    create_cache_dir(project)?;
     atomic::write_atomic(&path(project), bytes)
 }
 
 /// The cache folder, with its own `.gitignore` when it has none.
-fn create(project: &Project) -> Result<()> {
+pub(crate) fn create_cache_dir(project: &Project) -> Result<()> {
     let dir = project.dir().join(CACHE_DIR);
     std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
     let ignore = dir.join(GITIGNORE_FILE);

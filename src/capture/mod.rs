@@ -12,6 +12,7 @@ pub mod comments;
 pub mod commits;
 pub mod dedupe;
 pub mod derived;
+pub mod kept_keys;
 pub mod progress;
 pub mod rules;
 pub mod settings;

@@ -158,9 +158,18 @@ pub fn split_provenance(line: &str) -> Option<(&str, &str)> {
     let inside = trimmed.strip_suffix(')')?;
     let open = inside.rfind('(')?;
     let provenance = &inside[open + 1..];
-    PROVENANCE
-        .is_match(provenance)
-        .then(|| (line[..open].trim_end(), provenance))
+    is_provenance(provenance).then(|| (line[..open].trim_end(), provenance))
+}
+
+/// Whether `text` is a provenance: [`PROVENANCE`]'s answer, without compiling it for the
+/// commit form (`commit 1a2b3c4`, which its other branch cannot match: that one needs a
+/// `:` before any space) nor for text without a `:`, which neither branch matches.
+fn is_provenance(text: &str) -> bool {
+    if let Some(id) = text.strip_prefix("commit ") {
+        return (7..=40).contains(&id.len())
+            && id.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+    }
+    text.contains(':') && PROVENANCE.is_match(text)
 }
 
 /// The file a provenance names (`src/a.rs` of `src/a.rs:42, commit 1a2b3c4`), or `None`
@@ -173,6 +182,29 @@ pub fn provenance_path(provenance: &str) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn provenance_without_the_regex_agrees_with_it() {
+        for text in [
+            "commit 1a2b3c4",
+            "commit 1a2b3c",
+            "commit 1A2B3C4",
+            "commit 1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b",
+            "commit 1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1",
+            "commit 1a2b3c4 ",
+            "commit  1a2b3c4",
+            "commit: 12",
+            "src/a.rs:42",
+            "src/a.rs:42, commit 1a2b3c4",
+            "src/a.rs:4\u{663}",
+            "#9022",
+            "for now",
+            "",
+        ] {
+            assert_eq!(is_provenance(text), PROVENANCE.is_match(text), "{text:?}");
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -23,11 +23,12 @@ use std::time::Duration;
 
 use crate::capture::commits::{self, Scope, TreeCache};
 use crate::capture::settings::{CaptureSettings, CommitPrompt};
-use crate::capture::{self, Candidate, dedupe, derived, rules};
+use crate::capture::{self, Candidate, dedupe, derived, kept_keys, rules};
 use crate::cli::{GlobalArgs, HookArgs};
 use crate::error::{Error, Result};
 use crate::promote;
 use crate::store::lock::StoreLock;
+use crate::store::state::State;
 use crate::store::{self, Project, session_file, text};
 
 /// Give up on a busy store after this long rather than hold up the commit.
@@ -103,14 +104,9 @@ fn post_commit(global: &GlobalArgs) -> Result<()> {
         LOCK_PATIENCE,
         "the memory store is busy; run `mind harvest` later to pick this commit up",
     )?;
-    let path = project.memory();
-    let memory = text::read_optional(&path)?.ok_or_else(|| Error::BadFile {
-        path: path.clone(),
-        reason: "missing; run `mind init` to recreate it".into(),
-    })?;
     let store = derived::read(&project)?;
     let texts: Vec<&str> = candidates.iter().map(|c| c.text.as_str()).collect();
-    let mut seen = dedupe::Seen::from_memory_for(&text::lossy(&memory), &texts);
+    let mut seen = kept_in_memory(&project, &texts)?;
     seen.add_lines_for(&text::lossy(&store), &texts);
     let mut seen = seen.with_ledger(&project);
     let (added, _) = capture::select_new(&mut seen, candidates);
@@ -131,6 +127,34 @@ fn post_commit(global: &GlobalArgs) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// What MEMORY.md holds of `texts`: from its cached keys while they still describe it
+/// (MEMORY.md is not read), else from MEMORY.md itself, whose keys are then cached for the
+/// next commit. The caller holds the store lock.
+fn kept_in_memory(project: &Project, texts: &[&str]) -> Result<dedupe::Seen> {
+    let state_path = project.state();
+    let mut state = State::load(&state_path)
+        .ok()
+        .filter(|s| s.problem.is_none());
+    let stamp = state.as_ref().and_then(State::memory_keys);
+    if let Some(hashes) = kept_keys::load(project, stamp) {
+        return Ok(dedupe::Seen::from_hashes_for(&hashes, texts));
+    }
+    let path = project.memory();
+    let memory = text::read_optional(&path)?.ok_or_else(|| Error::BadFile {
+        path: path.clone(),
+        reason: "missing; run `mind init` to recreate it".into(),
+    })?;
+    let seen = dedupe::Seen::from_memory_for(&text::lossy(&memory), texts);
+    // The cache is bookkeeping: failing to write it costs the next commit this read again.
+    if let Some(state) = state.as_mut()
+        && let Some(stamp) = kept_keys::rebuild(project, &memory)
+    {
+        state.set_memory_keys(Some(stamp));
+        let _ = state.save(&state_path);
+    }
+    Ok(seen)
 }
 
 fn prepare_commit_msg(args: &[OsString]) -> Result<()> {

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::app::Ctx;
+use crate::capture::kept_keys;
 use crate::classify::{self, LogKind, TYPE_NAMES};
 use crate::cli::LogArgs;
 use crate::commands::{display_path, text_arg};
@@ -285,6 +286,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
     // read fails only the bookkeeping after the write, never the entry.
     let loaded = State::load(&project.state());
     let mut memory_lines = None;
+    let mut memory_keys = None;
     let mut session_archived = None;
     let (path, written, line) = match kind {
         LogKind::Session(section) => {
@@ -338,7 +340,15 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
                     let bytes =
                         tail.append_under_date(ctx.clock.today(), std::slice::from_ref(&entry));
                     append::append_bytes(&path, &bytes)?;
-                    memory_lines = Some(tail.count_after(&path, &bytes));
+                    let count = tail.count_after(&path, &bytes);
+                    // The cached keys of MEMORY.md's lines (the post-commit hook's) follow
+                    // the append while they described the file before it.
+                    memory_keys = (loaded.as_ref().ok())
+                        .and_then(State::memory_keys)
+                        .filter(|stamp| tail.describes(&stamp.of))
+                        .zip(count)
+                        .and_then(|(stamp, now)| kept_keys::extend(&project, stamp, &bytes, now));
+                    memory_lines = Some(count);
                     // The appended bytes end with a newline, so the entry's line number is
                     // the number of newlines in the file after the append.
                     let line = tail.newlines() as usize + memory::newline_count(&bytes);
@@ -355,6 +365,9 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         let mut state = loaded?;
         if let Some(count) = memory_lines {
             state.set_memory_lines(count);
+        }
+        if memory_keys.is_some() {
+            state.set_memory_keys(memory_keys);
         }
         ctx.record_activity(&project, &mut state);
         super::refresh_personal(ctx, &project, &config, &mut state);

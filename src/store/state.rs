@@ -10,6 +10,7 @@ use crate::store::{atomic, text};
 
 /// Where MEMORY.md's line count is kept (`store::tail`).
 const MEMORY_LINES_KEY: &str = "memory_lines";
+const MEMORY_KEYS_KEY: &str = "memory_keys";
 
 /// The state file's content. Unknown keys are kept as they are.
 #[derive(Debug, Clone, Default)]
@@ -139,6 +140,19 @@ impl State {
         };
     }
 
+    /// What `.mind/cache/memory-keys.bin` holds (`capture::kept_keys`), when recorded.
+    pub fn memory_keys(&self) -> Option<crate::store::tail::KeysStamp> {
+        serde_json::from_value(self.fields.get(MEMORY_KEYS_KEY)?.clone()).ok()
+    }
+
+    /// Record what `.mind/cache/memory-keys.bin` holds; `None` forgets it.
+    pub fn set_memory_keys(&mut self, stamp: Option<crate::store::tail::KeysStamp>) {
+        match stamp.and_then(|c| serde_json::to_value(c).ok()) {
+            Some(value) => self.fields.insert(MEMORY_KEYS_KEY.into(), value),
+            None => self.fields.remove(MEMORY_KEYS_KEY),
+        };
+    }
+
     pub fn set_memory_hash(&mut self, hash: String) {
         self.fields.insert("memory_hash".into(), Value::from(hash));
     }
@@ -230,6 +244,11 @@ fn value_as_i64(value: &Value) -> Option<i64> {
 /// A stable content hash (FNV-1a over 64-bit words, plus the length; hex) for change
 /// detection. Not cryptographic: it only tells whether a file changed.
 pub fn content_hash(bytes: &[u8]) -> String {
+    format!("{:016x}", content_hash_u64(bytes))
+}
+
+/// [`content_hash`] as the number its hex digits spell.
+pub fn content_hash_u64(bytes: &[u8]) -> u64 {
     const PRIME: u64 = 0x0100_0000_01b3;
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325 ^ bytes.len() as u64;
     let mut chunks = bytes.chunks_exact(8);
@@ -241,7 +260,7 @@ pub fn content_hash(bytes: &[u8]) -> String {
     for &b in chunks.remainder() {
         hash = (hash ^ u64::from(b)).wrapping_mul(PRIME);
     }
-    format!("{hash:016x}")
+    hash
 }
 
 #[cfg(test)]

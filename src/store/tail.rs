@@ -59,6 +59,37 @@ impl LineCount {
     }
 }
 
+/// What a cache derived from MEMORY.md's lines holds: the file it was taken of, and how many
+/// records it has (records past `count` are ignored: an append cut short).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KeysStamp {
+    pub of: LineCount,
+    pub count: u64,
+}
+
+impl LineCount {
+    /// Whether this was taken of the file at `path` as it is now (length, modification time,
+    /// last bytes), reading only those last bytes.
+    pub fn describes_file(&self, path: &Path) -> bool {
+        let Ok(mut file) = File::open(path) else {
+            return false;
+        };
+        let Ok(meta) = file.metadata() else {
+            return false;
+        };
+        if meta.len() != self.len
+            || mtime_ns(&meta) != Some(self.mtime_ns)
+            || self.end_len != self.len.min(CHECKED_END as u64)
+        {
+            return false;
+        }
+        let mut end = vec![0u8; self.end_len as usize];
+        file.seek(SeekFrom::Start(self.len - self.end_len)).is_ok()
+            && file.read_exact(&mut end).is_ok()
+            && fast_hash(&end) == self.end_hash
+    }
+}
+
 /// The end of MEMORY.md from the start of its last `## ` heading line (the whole file when
 /// it has none), with what an append needs to know about the rest.
 pub struct Tail {
@@ -71,6 +102,8 @@ pub struct Tail {
     pub eol: &'static str,
     /// `\n` bytes before `start`.
     pub newlines_before: u64,
+    /// The modification time the file had when read.
+    mtime_ns: Option<u64>,
 }
 
 impl Tail {
@@ -113,26 +146,31 @@ impl Tail {
             first_eol(&mut file, start)?
         };
         let in_tail = newlines(&bytes);
-        let mtime = mtime_ns(&meta);
-        let counted = known.filter(|k| {
-            k.len == len
-                && Some(k.mtime_ns) == mtime
-                && (k.end_len as usize) <= bytes.len()
-                && k.newlines >= in_tail
-                && fast_hash(&bytes[bytes.len() - k.end_len as usize..]) == k.end_hash
-                && k.end_len == len.min(CHECKED_END as u64)
-        });
-        let newlines_before = match counted {
-            Some(k) => k.newlines - in_tail,
-            None => count_newlines(&mut file, start)?,
-        };
-        Ok(Some(Tail {
+        let mut tail = Tail {
             len,
             bytes,
             start,
             eol,
-            newlines_before,
-        }))
+            newlines_before: 0,
+            mtime_ns: mtime_ns(&meta),
+        };
+        let counted = known.filter(|k| tail.describes(k) && k.newlines >= in_tail);
+        tail.newlines_before = match counted {
+            Some(k) => k.newlines - in_tail,
+            None => count_newlines(&mut file, start)?,
+        };
+        Ok(Some(tail))
+    }
+
+    /// Whether `recorded` was taken of the file as it is now: the same length, modification
+    /// time and last bytes.
+    pub fn describes(&self, recorded: &LineCount) -> bool {
+        recorded.len == self.len
+            && Some(recorded.mtime_ns) == self.mtime_ns
+            && (recorded.end_len as usize) <= self.bytes.len()
+            && recorded.end_len == self.len.min(CHECKED_END as u64)
+            && fast_hash(&self.bytes[self.bytes.len() - recorded.end_len as usize..])
+                == recorded.end_hash
     }
 
     /// `\n` bytes in the whole file.

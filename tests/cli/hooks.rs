@@ -1056,3 +1056,99 @@ fn installs_saying_mind_is_not_on_path(user: &common::User, dir: &std::path::Pat
     );
     assert!(dir.join(".git/hooks/post-commit").exists());
 }
+
+/// `.mind/cache/memory-keys.bin`'s record count as state.json records it, and the bytes it
+/// has on disk.
+fn cached_keys(root: &Path) -> (u64, u64, u64) {
+    let state: Value =
+        serde_json::from_str(&fs::read_to_string(root.join(".mind/state.json")).unwrap()).unwrap();
+    let stamp = &state["memory_keys"];
+    let file = fs::metadata(root.join(".mind/cache/memory-keys.bin")).map_or(0, |m| m.len());
+    (
+        stamp["count"].as_u64().unwrap_or(0),
+        stamp["of"]["len"].as_u64().unwrap_or(0),
+        file,
+    )
+}
+
+#[test]
+fn the_hook_checks_memory_through_cached_keys_that_mind_log_keeps_up() {
+    let env = repo();
+    env.ok(&["hooks", "install"]);
+    env.ok(&["log", "decision", "use postgres for the job queue"]);
+    let git = Git::new(&env);
+    let commit = |file: &str, message: &str| {
+        env.write(file, "x\n");
+        git.ok(&["add", file]);
+        git.ok(&["commit", "-q", "-m", message]);
+    };
+    // What MEMORY.md holds is not kept again, and its keys are cached for the next commit.
+    commit("a.txt", "decided: use postgres for the job queue");
+    assert!(store_lines(&env, "postgres").is_empty());
+    let (count, of_len, file_len) = cached_keys(&env.root());
+    assert!(count > 0);
+    assert_eq!(file_len, count * 8);
+    assert_eq!(of_len, env.read_bytes(".mind/MEMORY.md").len() as u64);
+
+    // `mind log` adds the entry's key (one line under today's heading) to the cache.
+    env.ok(&["log", "decision", "cache tokens for five minutes"]);
+    let memory_len = env.read_bytes(".mind/MEMORY.md").len() as u64;
+    assert_eq!(
+        cached_keys(&env.root()),
+        (count + 1, memory_len, (count + 1) * 8)
+    );
+    commit("b.txt", "decided: cache tokens for five minutes");
+    assert!(store_lines(&env, "five minutes").is_empty());
+    commit("c.txt", "decided: retry uploads twice on a 503");
+    assert_eq!(store_lines(&env, "retry uploads").len(), 1);
+
+    // A change made outside mind: the cache no longer describes MEMORY.md and is rebuilt
+    // from it, so an entry added by hand is found and one deleted by hand is not.
+    let memory = env.read(".mind/MEMORY.md");
+    let edited = memory.replace("decided: use postgres for the job queue\n", "")
+        + "decided: pin node to version 20\n";
+    env.write(".mind/MEMORY.md", &edited);
+    commit("d.txt", "decided: pin node to version 20");
+    assert!(store_lines(&env, "pin node").is_empty());
+    commit("e.txt", "decided: use postgres for the job queue");
+    assert_eq!(store_lines(&env, "postgres").len(), 1);
+    let (count, of_len, file_len) = cached_keys(&env.root());
+    assert_eq!(file_len, count * 8);
+    assert_eq!(of_len, edited.len() as u64);
+}
+
+#[test]
+fn a_user_with_two_projects_and_hooks_keeps_each_memory_once() {
+    let user = common::User::new();
+    for (name, decision) in [
+        ("api", "use JWT for sessions"),
+        ("web", "use pnpm workspaces"),
+    ] {
+        let dir = user.folder(name);
+        user.git(&dir, &["init", "-q", "-b", "main"]);
+        user.ok(&dir, &["init", "--hooks"]);
+        user.git(&dir, &["add", "-A"]);
+        user.git(&dir, &["commit", "-q", "-m", "start"]);
+        user.ok(&dir, &["log", "decision", decision]);
+        for (file, message) in [
+            ("a.txt", format!("decided: {decision}")),
+            ("b.txt", format!("decided: {name} keeps its own memory")),
+            ("c.txt", format!("decided: {decision}")),
+        ] {
+            fs::write(dir.join(file), "x\n").unwrap();
+            user.git(&dir, &["add", file]);
+            user.git(&dir, &["commit", "-q", "-m", &message]);
+        }
+        let store = fs::read_to_string(dir.join(STORE)).unwrap();
+        let kept: Vec<&str> = store
+            .lines()
+            .filter(|l| l.starts_with("decided:"))
+            .collect();
+        assert_eq!(kept.len(), 1, "{store}");
+        assert!(kept[0].starts_with(&format!("decided: {name} keeps its own memory (commit ")));
+        let memory = fs::read_to_string(dir.join(".mind/MEMORY.md")).unwrap();
+        assert_eq!(memory.matches(decision).count(), 1);
+        let (count, of_len, file_len) = cached_keys(&dir);
+        assert_eq!((of_len, file_len), (memory.len() as u64, count * 8));
+    }
+}

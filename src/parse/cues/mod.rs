@@ -1,8 +1,9 @@
 //! Natural-language cues for lines without a type label: "decided to", "going with",
 //! "turns out", "stuck on", "doesn't work", "Fix ...", "watch out for" ...
 //!
-//! One regex finds every candidate phrase in a line (its literal prefilter keeps the cost
-//! near a memchr scan); each candidate is then checked against its context, because the
+//! One pattern finds every candidate phrase in a line (a DFA built at build time for the
+//! first few lines a process scans, the compiled regex with its literal prefilter after
+//! that); each candidate is then checked against its context, because the
 //! words alone mislead: "Safari decided not to send" is someone else's choice, "going
 //! with X would force users to" is a downside, "if you're stuck on X" is advice, "error
 //! handling" names a feature, "the fixed header" is an adjective. The checks look only at
@@ -21,8 +22,9 @@ mod problem_cues;
 mod progress_cues;
 
 use std::sync::LazyLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-use regex::bytes::Regex;
+use regex_automata::dfa::{dense, regex::Regex};
 
 use crate::parse::EntryType;
 use cue_context::Around;
@@ -47,33 +49,58 @@ pub struct Cue {
     pub end: usize,
 }
 
-const APOS: &str = r"(?:'|\xE2\x80\x99)";
+mod cue_pattern;
 
-static CUES: LazyLock<Regex> = LazyLock::new(|| {
-    let neg = format!(
-        r"doesn{APOS}t|does not|don{APOS}t forget|don{APOS}t|do not|didn{APOS}t|did not|isn{APOS}t|is not|aren{APOS}t|are not|wasn{APOS}t|was not|weren{APOS}t|were not|won{APOS}t|can{APOS}t|cannot|can not|couldn{APOS}t|could not|unable to|fail(?:s|ed|ing)? to"
-    );
-    let dec = format!(
-        r"decided against|decided|decision to|made (?:the|a|this|that|our) decision|going with|go with|went with|gone with|chose|chosen|opted (?:for|to)|opting for|settled on|picked|selected|switched (?:to|from)|agreed (?:to|on)|ruled out|gave up on|given up on|abandoned|rejected|tried|sticking with|stick with|(?:we|i)(?:{APOS}ll| will) use|use|using"
-    );
-    let pattern = format!(
-        r"(?-u)\b(?:{dec}|{learn}|{prog}|{gotcha}|{neg}|{prob})\b|[a-z]error\b",
-        learn = r"today i learned|learned|learnt|til|turns out|turned out|reali[sz](?:ed|e|ing)|discovered|found out|found that|figured out|noticed that|lessons? learned|the lesson|apparently|takeaway|insight",
-        prog = r"fixed|fixes|fix|resolved|solved|shipped|completed|patched|works now|now works|now working|working now|works again|working again|got",
-        gotcha = r"watch out|watch for|be aware|beware|be careful|careful (?:with|when|not)|caveats?|pitfalls?|gotchas?|footguns?|traps?|heads[ -]up|keep in mind|make sure",
-        prob = r"still (?:getting|seeing|happening|failing|broken|occurring)|(?:is|went|turned|stays|still) red|silently|hang|[45][0-9][0-9]|stuck|blocked|struggling with|not working|stopped working|broken|breaks|broke|crash(?:es|ed|ing)?|fails|failed|failing|fail|failures?|errors?|exceptions?|leak(?:s|ed|ing)?|race conditions?|deadlocks?|timeouts?|timed out|times out|timing out|hangs|hanging|freez(?:es|ing)|froze|panic(?:s|ked|king)?|segfaults?|regressions?|vulnerab[a-z]*|oom(?:-killed)?|out of memory|out of sync|bad interpreter|no such file|not found|permission denied|bugs?|buggy|issues?|problems?|exposed|unavailable|incorrect",
-    );
-    Regex::new(&pattern).expect("static cue pattern")
+/// The DFA bytes as build.rs wrote them, aligned as a DFA read in place needs (4 bytes).
+#[repr(C, align(4))]
+struct Aligned<B: ?Sized> {
+    bytes: B,
+}
+
+static FORWARD: &Aligned<[u8]> = &Aligned {
+    bytes: *include_bytes!(concat!(env!("OUT_DIR"), "/cues.fwd")),
+};
+static REVERSE: &Aligned<[u8]> = &Aligned {
+    bytes: *include_bytes!(concat!(env!("OUT_DIR"), "/cues.rev")),
+};
+
+/// Every cue phrase in one automaton, compiled from [`cue_pattern::cue_pattern`] by build.rs:
+/// ready at once, where compiling the pattern costs about a millisecond (most of what
+/// `mind log` did beyond starting).
+static BUILT: LazyLock<Regex<dense::DFA<&'static [u32]>>> = LazyLock::new(|| {
+    // SAFETY: the bytes are the serialization `regex_automata` itself wrote at build time,
+    // for this target's byte order and with the same crate version (one version in
+    // Cargo.lock); the test `built_automaton_is_valid_and_finds_what_the_pattern_finds`
+    // reads them with the validating reader. Reading them unchecked costs nothing at start,
+    // where validating would cost a tenth of a millisecond.
+    let read = |aligned: &'static Aligned<[u8]>| unsafe {
+        dense::DFA::from_bytes_unchecked(&aligned.bytes)
+            .expect("the cue DFA built for this target")
+            .0
+    };
+    Regex::builder().build_from_dfas(read(FORWARD), read(REVERSE))
 });
+
+/// The same pattern compiled at run time by `regex`, whose literal prefilter scans about
+/// half again as fast as [`BUILT`]: worth its compile once a process has scanned
+/// [`BULK_BYTES`] (a whole MEMORY.md parsed, not a line logged).
+static COMPILED: LazyLock<regex::bytes::Regex> = LazyLock::new(|| {
+    regex::bytes::Regex::new(&cue_pattern::cue_pattern()).expect("static cue pattern")
+});
+
+/// Bytes scanned with [`BUILT`] after which [`COMPILED`] takes over for the process.
+const BULK_BYTES: usize = 64 * 1024;
+
+/// Bytes this process has scanned for cues so far.
+static SCANNED: AtomicUsize = AtomicUsize::new(0);
 
 /// Every validated cue in `buf` (a lower-cased, masked line body); `original` is the same
 /// body as written, for the cues where case matters (`TIL`, `BLOCKED`).
 pub fn scan(buf: &[u8], original: &[u8]) -> Vec<Cue> {
     let mut out = Vec::new();
-    for m in CUES.find_iter(buf) {
-        let (start, end) = (m.start(), m.end());
+    let mut consider = |start: usize, end: usize| {
         if glued(buf, start, end) {
-            continue;
+            return;
         }
         if let Some((kind, strength)) = judge(buf, original, start, end) {
             out.push(Cue {
@@ -82,6 +109,16 @@ pub fn scan(buf: &[u8], original: &[u8]) -> Vec<Cue> {
                 start,
                 end,
             });
+        }
+    };
+    // Both find the same matches (leftmost-first, as `regex` defines them).
+    if SCANNED.fetch_add(buf.len(), Ordering::Relaxed) < BULK_BYTES {
+        for m in BUILT.find_iter(buf) {
+            consider(m.start(), m.end());
+        }
+    } else {
+        for m in COMPILED.find_iter(buf) {
+            consider(m.start(), m.end());
         }
     }
     out
@@ -135,6 +172,39 @@ mod tests {
     }
 
     use EntryType::*;
+
+    #[test]
+    fn built_automaton_is_valid_and_finds_what_the_pattern_finds() {
+        dense::DFA::from_bytes(&FORWARD.bytes).expect("a valid forward DFA");
+        dense::DFA::from_bytes(&REVERSE.bytes).expect("a valid reverse DFA");
+        let compiled = regex::bytes::Regex::new(&cue_pattern::cue_pattern()).unwrap();
+        let tricky = "I don\u{2019}t know; we'll use X; i will use y; xerror 404 timed out\n\
+                      heads-up: heads up! decided against it; it doesn't work; can't, cannot\n\
+                      vulnerability oom-killed; TIL-notes.md fix_parser; \u{e9}rror \u{2019}s";
+        let corpus = [
+            tricky,
+            include_str!("../../../README.md"),
+            include_str!("../../../CHANGELOG.md"),
+            include_str!("../../../ARCHITECTURE.md"),
+        ];
+        let mut lines = 0;
+        for text in corpus {
+            for line in text.lines() {
+                let lower = lex::lower(line);
+                let built: Vec<(usize, usize)> = BUILT
+                    .find_iter(&lower)
+                    .map(|m| (m.start(), m.end()))
+                    .collect();
+                let expected: Vec<(usize, usize)> = compiled
+                    .find_iter(&lower)
+                    .map(|m| (m.start(), m.end()))
+                    .collect();
+                assert_eq!(built, expected, "{line:?}");
+                lines += 1;
+            }
+        }
+        assert!(lines > 1000);
+    }
 
     #[test]
     fn decisions_are_first_person_commitments() {

@@ -124,6 +124,21 @@ pub fn record_shown_if_free(project: &Project, lines: &[&str], today: NaiveDate)
 /// block's lines (its instructions aside) holds the start of its title as the block writes it (escaped; a long
 /// title is cut there). Their full lines, for [`record_shown`].
 pub fn entries_in_block<'a>(doc: &'a crate::parse::Document, body: &str) -> Vec<&'a str> {
+    entries_shown(
+        doc.entities
+            .iter()
+            .filter(|e| !e.superseded)
+            .map(|e| (e.title.as_str(), e.text.as_str())),
+        body,
+    )
+}
+
+/// [`entries_in_block`] over entries given as (title, line as written), superseded ones
+/// left out by the caller: a recall reads them borrowed from the parse cache.
+pub fn entries_shown<'a>(
+    entries: impl Iterator<Item = (&'a str, &'a str)>,
+    body: &str,
+) -> Vec<&'a str> {
     /// Shorter than the block's cut, so that a cut title still matches.
     const PROBE_CHARS: usize = 80;
     // Every line but headings and the block's own instructions (`## Memory (mind)...`).
@@ -142,16 +157,34 @@ pub fn entries_in_block<'a>(doc: &'a crate::parse::Document, body: &str) -> Vec<
     // holds a newline (escaping replaces control characters), so a match in the joined
     // text lies within one line.
     let shown = items.join("\n");
-    doc.entities
-        .iter()
-        .filter(|e| !e.superseded && !e.title.trim().is_empty())
-        .filter(|e| {
-            let title = crate::context::build::escape(e.title.trim());
+    let finder = |probe: &str| memchr::memmem::find(shown.as_bytes(), probe.as_bytes()).is_some();
+    entries
+        .filter(|(title, _)| {
+            let title = title.trim();
+            if title.is_empty() {
+                return false;
+            }
+            // Most titles escape to themselves: probed without a copy.
+            if !needs_escape(title) {
+                let end = title
+                    .char_indices()
+                    .nth(PROBE_CHARS)
+                    .map_or(title.len(), |(i, _)| i);
+                return finder(&title[..end]);
+            }
+            let title = crate::context::build::escape(title);
             let probe: String = title.chars().take(PROBE_CHARS).collect();
-            memchr::memmem::find(shown.as_bytes(), probe.as_bytes()).is_some()
+            finder(&probe)
         })
-        .map(|e| e.text.as_str())
+        .map(|(_, text)| text)
         .collect()
+}
+
+/// Whether the block's escaping changes `text` (a comment marker or a control character).
+fn needs_escape(text: &str) -> bool {
+    text.contains("<!--")
+        || text.contains("-->")
+        || text.chars().any(|c| c.is_control() && c != '\t')
 }
 
 fn try_record(project: &Project, lines: &[&str], today: NaiveDate) -> crate::error::Result<()> {

@@ -157,7 +157,7 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
     // the cache brought up to date.
     let current = crate::store::parse_cache::current(&project, &memory_bytes);
     let cached = match &current {
-        Some(current) => cached_memory(&project, &memory_bytes, current)?,
+        Some(current) => cached_memory(&project, &config, &memory_bytes, current)?,
         None => None,
     };
     let doc = match &cached {
@@ -289,6 +289,7 @@ fn render(ctx: &Ctx, reply: &Reply) -> Result<()> {
 /// stand for the parsed memory (see [`Cached::new`]) or the cache does not decode.
 fn cached_memory<'a>(
     project: &Project,
+    config: &crate::config::Config,
     memory: &'a [u8],
     current: &'a crate::store::parse_cache::Current,
 ) -> Result<Option<Cached<'a>>> {
@@ -301,7 +302,7 @@ fn cached_memory<'a>(
     let mut rest = parse.into_document();
     let store = derived::read(project)?;
     append_store(&mut rest, memory, &text::lossy(&store));
-    Ok(Cached::new(prefix, rest))
+    Ok(Cached::new(prefix, rest, config.context_budget_chars))
 }
 
 /// What the team recall reads of the memory (the project state and the latest problems and

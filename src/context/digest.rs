@@ -156,7 +156,11 @@ impl<'a> Cached<'a> {
     /// `None` when what follows the cached lines holds a progress entry (it may resolve a
     /// cached problem, which only the whole pass over every entry decides), or when the
     /// cached entities cannot be read.
-    pub fn new(prefix: Lazy<'a>, rest: Document) -> Option<Cached<'a>> {
+    ///
+    /// `budget`: the block's budget in characters. A block shows no more KEY lines than it
+    /// has room for (each takes more than four characters), so no more are picked; every
+    /// other list is bounded already.
+    pub fn new(prefix: Lazy<'a>, rest: Document, budget: usize) -> Option<Cached<'a>> {
         let resolves = rest
             .entities
             .iter()
@@ -164,7 +168,7 @@ impl<'a> Cached<'a> {
         if resolves {
             return None;
         }
-        let digest = digest_of(&prefix, &rest)?;
+        let digest = digest_of(&prefix, &rest, budget / 4 + 2)?;
         Some(Cached {
             prefix,
             rest,
@@ -209,7 +213,7 @@ impl<'a> Cached<'a> {
 }
 
 /// The digest of the cached entities (one walk over them) and what follows them.
-fn digest_of<'a>(prefix: &Lazy<'a>, rest: &Document) -> Option<Digest> {
+fn digest_of<'a>(prefix: &Lazy<'a>, rest: &Document, key_cap: usize) -> Option<Digest> {
     let extras = &prefix.extras;
     // The dated lines: the cached ones as the cache keeps them, then those after them in
     // order (entities, summaries, next steps merged as `Recency::of` sorts them).
@@ -234,7 +238,7 @@ fn digest_of<'a>(prefix: &Lazy<'a>, rest: &Document) -> Option<Digest> {
     // ones are built.
     let mut resolved = extras.resolutions.iter().copied().peekable();
     let mut provisional = extras.provisional.iter().copied().peekable();
-    let mut pick: Pick<Resolved<'a>> = Pick::default();
+    let mut pick: Pick<Resolved<'a>> = Pick::with_key_cap(key_cap);
     prefix.walk(|seq, view| {
         while resolved.next_if(|&(i, _)| i < seq).is_some() {}
         while provisional.next_if(|&i| i < seq).is_some() {}
@@ -262,7 +266,7 @@ fn digest_of<'a>(prefix: &Lazy<'a>, rest: &Document) -> Option<Digest> {
     let (kept, latest) = (kept?, latest?);
 
     // Then what follows, picked together with what the cached lines gave.
-    let mut pick: Pick<&Entity> = Pick::default();
+    let mut pick: Pick<&Entity> = Pick::with_key_cap(key_cap);
     for p in &kept {
         pick.offer(p.key, p.seq, &p.entity);
     }
@@ -366,7 +370,8 @@ impl Candidate for Resolved<'_> {
 }
 
 /// The `k` best entities offered: newest first by key, the earlier of equal keys first
-/// (the order a stable sort of the memory by key gives).
+/// (the order a stable sort of the memory by key gives). Offers gather until there are
+/// twice `k`, then the best `k` are kept: constant work per offer, whatever `k`.
 struct Top<C> {
     k: usize,
     items: Vec<(RecencyKey, usize, C)>,
@@ -376,24 +381,41 @@ impl<C> Top<C> {
     fn new(k: usize) -> Self {
         Top {
             k,
-            items: Vec::with_capacity(k + 1),
+            items: Vec::new(),
         }
     }
 
     fn offer(&mut self, key: RecencyKey, seq: usize, c: C) {
-        // Items come in the memory's order: an equal key comes later, so after.
-        let at = self.items.partition_point(|(k, _, _)| *k >= key);
-        if at < self.k {
-            self.items.insert(at, (key, seq, c));
+        self.items.push((key, seq, c));
+        if self.items.len() >= self.k.saturating_mul(2).max(8) {
+            self.keep_best();
+        }
+    }
+
+    fn keep_best(&mut self) {
+        let better = |a: &(RecencyKey, usize, C), b: &(RecencyKey, usize, C)| {
+            b.0.cmp(&a.0).then(a.1.cmp(&b.1))
+        };
+        if self.items.len() > self.k {
+            self.items.select_nth_unstable_by(self.k, better);
             self.items.truncate(self.k);
         }
+        self.items.sort_unstable_by(better);
+    }
+
+    /// The best `k`, best first.
+    fn into_items(mut self) -> Vec<(RecencyKey, usize, C)> {
+        self.keep_best();
+        self.items
     }
 }
 
 /// One pass's picks for every list of the block (the filters of `build::sections` and
 /// `parse::loops::open_loops`).
 struct Pick<C> {
-    key: Vec<(RecencyKey, usize, C)>,
+    /// KEY items: every one for a document; for a recall from the cache, no more than a
+    /// block's budget can show (see [`Cached::new`]).
+    key: Top<C>,
     decisions: Top<C>,
     ruled_out: Top<C>,
     gotchas: Top<C>,
@@ -410,8 +432,14 @@ struct Pick<C> {
 
 impl<C> Default for Pick<C> {
     fn default() -> Self {
+        Pick::with_key_cap(usize::MAX)
+    }
+}
+
+impl<C> Pick<C> {
+    fn with_key_cap(key_cap: usize) -> Self {
         Pick {
-            key: Vec::new(),
+            key: Top::new(key_cap),
             decisions: Top::new(MAX_DECISIONS),
             ruled_out: Top::new(MAX_RULED_OUT),
             gotchas: Top::new(MAX_GOTCHAS),
@@ -432,7 +460,7 @@ impl<C: Candidate> Pick<C> {
         self.newest = self.newest.max(c.date());
         self.latest_offer(seq, c);
         if c.is_key() {
-            self.key.push((key, seq, c));
+            self.key.offer(key, seq, c);
         }
         if !matches!(c.kind(), EntryType::Gotcha | EntryType::Rejected) {
             self.last.offer(key, seq, c);
@@ -488,15 +516,16 @@ impl<C: Candidate> Pick<C> {
         build: impl Fn(&C) -> Option<Entity>,
     ) -> (Option<Vec<Picked>>, Option<Vec<Entity>>) {
         prune_provisional(&mut self.provisional, last_date.max(self.newest));
-        let mut all: Vec<(RecencyKey, usize, C)> = self.key;
+        let mut all: Vec<(RecencyKey, usize, C)> = Vec::new();
         for top in [
+            self.key,
             self.decisions,
             self.ruled_out,
             self.gotchas,
             self.open,
             self.last,
         ] {
-            all.extend(top.items);
+            all.extend(top.into_items());
         }
         all.extend(self.provisional);
         all.sort_unstable_by_key(|(_, seq, _)| *seq);
@@ -543,11 +572,13 @@ fn newest_summaries<'s>(
 ) -> Vec<SessionSummary> {
     let mut top: Top<&SessionSummary> = Top::new(MAX_SUMMARIES);
     for s in summaries {
-        // `Top` keeps the earlier of equal keys; the block's sort put the later line of an
-        // equal date first, which the line in the key already does.
+        // (date, line) orders them as the block's sort did.
         top.offer((Some(s.date), s.line), 0, s);
     }
-    top.items.into_iter().map(|(_, _, s)| s.clone()).collect()
+    top.into_items()
+        .into_iter()
+        .map(|(_, _, s)| s.clone())
+        .collect()
 }
 
 /// The newest date of any entity or session summary.
@@ -565,6 +596,10 @@ mod tests {
 
     /// The digest of `prefix` read from its encoded parse, with `rest` parsed after it.
     fn cached_digest(prefix: &str, rest: &str) -> Option<Digest> {
+        cached_digest_within(prefix, rest, usize::MAX / 2)
+    }
+
+    fn cached_digest_within(prefix: &str, rest: &str, budget: usize) -> Option<Digest> {
         let mut parse = Resumable::default();
         parse.feed(prefix);
         let extras = extras_of(&parse, |_| false);
@@ -573,7 +608,7 @@ mod tests {
         let mut lazy = decode_lazy(&bytes, prefix.as_bytes()).expect("decodes");
         let mut parse = std::mem::take(&mut lazy.parse);
         parse.feed(rest);
-        let cached = Cached::new(lazy, parse.into_document())?;
+        let cached = Cached::new(lazy, parse.into_document(), budget)?;
         Some(cached.digest)
     }
 
@@ -623,6 +658,35 @@ mod tests {
         let (prefix, rest) = with_last.split_at(cut);
         let digest = cached_digest(prefix, rest).expect("no progress after the cut");
         assert_eq!(digest, Digest::of(&parse_document(&with_last)));
+    }
+
+    #[test]
+    fn no_more_key_items_are_picked_than_a_block_can_show() {
+        let mut m = String::from("# M\n\n## 2025-11-01\n");
+        for i in 0..400 {
+            m.push_str(&format!(
+                "learned: KEY: rule {i}\ndecided: option {i} because why not\n"
+            ));
+        }
+        for budget in [300, 1200, 6000] {
+            let capped = cached_digest_within(&m, "", budget).expect("reads");
+            let keys = capped.entities.iter().filter(|p| p.entity.key).count();
+            assert_eq!(keys, (budget / 4 + 2).min(400));
+            let block = |digest: &Digest| {
+                super::super::build::build(&super::super::build::Input {
+                    digest,
+                    session: None,
+                    extra: vec![],
+                    budget,
+                    split: true,
+                    named: vec![],
+                })
+                .shared
+                .body
+            };
+            let whole = Digest::of(&parse_document(&m));
+            assert_eq!(block(&capped), block(&whole), "budget {budget}");
+        }
     }
 
     #[test]

@@ -388,11 +388,14 @@ fn reference_day(input: &Input<'_>) -> Option<NaiveDate> {
     session.max(input.digest.last_date)
 }
 
+/// The entities of the digest that pass a filter, newest first.
+type NewestFirst<'f, 'e> = dyn Fn(&dyn Fn(&Entity) -> bool) -> Vec<&'e Entity> + 'f;
+
 /// The open loops the block lists (not KEY items, which it shows already), as
 /// `parse::loops::open_loops` orders them: open problems newest first, then provisional
 /// decisions at least [`loops::STALE_DAYS`] old on `today`, newest first.
 fn open_loops<'e>(
-    newest_first: &dyn Fn(&dyn Fn(&Entity) -> bool) -> Vec<&'e Entity>,
+    newest_first: &NewestFirst<'_, 'e>,
     today: NaiveDate,
 ) -> Vec<(loops::LoopKind, &'e Entity)> {
     let age = |e: &Entity| e.date.map(|d| (today - d).num_days());

@@ -157,7 +157,13 @@ pub fn entries_shown<'a>(
     // holds a newline (escaping replaces control characters), so a match in the joined
     // text lies within one line.
     let shown = items.join("\n");
-    let finder = |probe: &str| memchr::memmem::find(shown.as_bytes(), probe.as_bytes()).is_some();
+    let starts = Starts::of(shown.as_bytes());
+    // Most entries are not shown: the first bytes of their title appear nowhere in the
+    // block, which one lookup tells before any search.
+    let finder = |probe: &str| {
+        starts.may_hold(probe.as_bytes())
+            && memchr::memmem::find(shown.as_bytes(), probe.as_bytes()).is_some()
+    };
     entries
         .filter(|(title, _)| {
             let title = title.trim();
@@ -178,6 +184,39 @@ pub fn entries_shown<'a>(
         })
         .map(|(_, text)| text)
         .collect()
+}
+
+/// Every four bytes that occur together in a text, as bits of a table (hashed): a text
+/// that holds a string holds its first four bytes, so a clear bit rules the string out.
+struct Starts {
+    bits: Vec<u64>,
+}
+
+impl Starts {
+    const BITS: usize = 1 << 16;
+
+    fn of(text: &[u8]) -> Starts {
+        let mut bits = vec![0u64; Self::BITS / 64];
+        for w in text.windows(4) {
+            let at = Self::slot(w);
+            bits[at / 64] |= 1 << (at % 64);
+        }
+        Starts { bits }
+    }
+
+    fn slot(w: &[u8]) -> usize {
+        let v = u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
+        (v.wrapping_mul(0x9E37_79B1) >> 16) as usize
+    }
+
+    /// False only when `probe` cannot occur in the text.
+    fn may_hold(&self, probe: &[u8]) -> bool {
+        if probe.len() < 4 {
+            return true;
+        }
+        let at = Self::slot(&probe[..4]);
+        self.bits[at / 64] & (1 << (at % 64)) != 0
+    }
 }
 
 /// Whether the block's escaping changes `text` (a comment marker or a control character).
@@ -248,6 +287,18 @@ fn hash_of(line: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn four_byte_starts_never_rule_out_a_string_the_text_holds() {
+        let text = "## Recent Decisions\n- use JWT because stateless (2026-01-15)\n- ünï ✓ x";
+        let starts = Starts::of(text.as_bytes());
+        for from in 0..text.len() {
+            for to in from..=text.len() {
+                assert!(starts.may_hold(&text.as_bytes()[from..to]), "{from}..{to}");
+            }
+        }
+        assert!(!starts.may_hold(b"zzzz never there"));
+    }
     use super::*;
 
     #[test]

@@ -158,8 +158,8 @@ pub fn entries_shown<'a>(
     // text lies within one line.
     let shown = items.join("\n");
     let starts = Starts::of(shown.as_bytes());
-    // Most entries are not shown: the first bytes of their title appear nowhere in the
-    // block, which one lookup tells before any search.
+    // Most entries are not shown: some four bytes of their title appear nowhere in the
+    // block, which a few lookups tell before any search.
     let finder = |probe: &str| {
         starts.may_hold(probe.as_bytes())
             && memchr::memmem::find(shown.as_bytes(), probe.as_bytes()).is_some()
@@ -187,7 +187,7 @@ pub fn entries_shown<'a>(
 }
 
 /// Every four bytes that occur together in a text, as bits of a table (hashed): a text
-/// that holds a string holds its first four bytes, so a clear bit rules the string out.
+/// that holds a string holds each four bytes of it, so a clear bit rules the string out.
 struct Starts {
     bits: Vec<u64>,
 }
@@ -209,21 +209,29 @@ impl Starts {
         (v.wrapping_mul(0x9E37_79B1) >> 16) as usize
     }
 
-    /// False only when `probe` cannot occur in the text.
+    /// False only when `probe` cannot occur in the text: some four bytes of it (every
+    /// fourth place, and its end) occur nowhere in the text.
     fn may_hold(&self, probe: &[u8]) -> bool {
         if probe.len() < 4 {
             return true;
         }
-        let at = Self::slot(&probe[..4]);
-        self.bits[at / 64] & (1 << (at % 64)) != 0
+        let set = |w: &[u8]| {
+            let at = Self::slot(w);
+            self.bits[at / 64] & (1 << (at % 64)) != 0
+        };
+        probe.chunks_exact(4).all(set) && set(&probe[probe.len() - 4..])
     }
 }
 
 /// Whether the block's escaping changes `text` (a comment marker or a control character).
 fn needs_escape(text: &str) -> bool {
-    text.contains("<!--")
-        || text.contains("-->")
-        || text.chars().any(|c| c.is_control() && c != '\t')
+    let bytes = text.as_bytes();
+    // Control characters are U+0000–U+001F and U+007F–U+009F (0xC2 0x80–0x9F in UTF-8):
+    // one byte pass rules them out before a check by character.
+    let maybe_control = bytes.iter().any(|&b| b < 0x20 || b == 0x7f || b == 0xc2);
+    (maybe_control && text.chars().any(|c| c.is_control() && c != '\t'))
+        || (memchr::memchr2(b'<', b'-', bytes).is_some()
+            && (text.contains("<!--") || text.contains("-->")))
 }
 
 fn try_record(project: &Project, lines: &[&str], today: NaiveDate) -> crate::error::Result<()> {
@@ -287,6 +295,24 @@ fn hash_of(line: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn escaping_is_needed_exactly_when_it_changes_the_text() {
+        for text in [
+            "plain title",
+            "tab\tinside",
+            "a <!-- b",
+            "a --> b",
+            "a - b < c",
+            "bell\u{7}",
+            "c1 \u{85} next line",
+            "é ü ✓ \u{a0}",
+            "del \u{7f}",
+        ] {
+            let changes = crate::context::build::escape(text) != text;
+            assert_eq!(needs_escape(text), changes, "{text:?}");
+        }
+    }
 
     #[test]
     fn four_byte_starts_never_rule_out_a_string_the_text_holds() {

@@ -65,7 +65,13 @@ pub fn run(args: &ContextArgs, ctx: &Ctx) -> Result<()> {
     };
     let state = State::load(&project.state())?;
     let (_, doc) = read_memory(&project)?;
-    let blocks = build_blocks(&project, &config, &doc, session_sections(&state), false)?;
+    let blocks = build_blocks(
+        &project,
+        &config,
+        &crate::context::digest::Memory::Parsed(&doc),
+        session_sections(&state),
+        false,
+    )?;
 
     let mut views = Vec::new();
     for target in chosen {

@@ -42,6 +42,7 @@ use crate::app::Ctx;
 use crate::capture::{dedupe, derived};
 use crate::cli::{Cli, Command};
 use crate::config::Config;
+use crate::context::digest::Memory;
 use crate::context::{TargetOutcome, build};
 use crate::error::{Error, Result};
 use crate::parse::{Document, parse_document_unresolved};
@@ -141,9 +142,16 @@ pub(crate) fn memory_document(project: &Project, memory: &[u8]) -> Result<Docume
 /// Problems are resolved once, over the joined entities (resolving each file first and the
 /// whole again would do the work twice on a large MEMORY.md).
 fn merge_documents(mut doc: Document, memory: &[u8], store: &str) -> Document {
+    append_store(&mut doc, memory, store);
+    crate::parse::loops::resolve_problems(&mut doc.entities);
+    doc
+}
+
+/// The commit store's document (`store`) after MEMORY.md's (`doc`, parsed from `memory`),
+/// as [`merge_documents`] joins them, problems left unresolved.
+pub(crate) fn append_store(doc: &mut Document, memory: &[u8], store: &str) {
     if store.trim().is_empty() {
-        crate::parse::loops::resolve_problems(&mut doc.entities);
-        return doc;
+        return;
     }
     let offset = line_count(memory);
     let extra = parse_document_unresolved(store);
@@ -169,8 +177,6 @@ fn merge_documents(mut doc: Document, memory: &[u8], store: &str) -> Document {
             s.line += offset;
             s
         }));
-    crate::parse::loops::resolve_problems(&mut doc.entities);
-    doc
 }
 
 /// The number of lines `str::lines` yields, counted with memchr.
@@ -196,6 +202,18 @@ pub(crate) fn refresh_context(
     doc: &Document,
     extra: Option<Vec<build::Section>>,
 ) -> Result<(String, Vec<TargetOutcome>)> {
+    refresh_context_from(ctx, project, config, state, &Memory::Parsed(doc), extra)
+}
+
+/// [`refresh_context`] from the memory parsed whole or read from the parse cache.
+pub(crate) fn refresh_context_from(
+    ctx: &Ctx,
+    project: &Project,
+    config: &Config,
+    state: &mut State,
+    memory: &Memory<'_>,
+    extra: Option<Vec<build::Section>>,
+) -> Result<(String, Vec<TargetOutcome>)> {
     let extra = match extra {
         Some(sections) => {
             state.set(
@@ -206,14 +224,14 @@ pub(crate) fn refresh_context(
         }
         None => session_sections(state),
     };
-    let blocks = build_blocks(project, config, doc, extra, true)?;
+    let blocks = build_blocks(project, config, memory, extra, true)?;
     let outcomes = crate::context::write_targets(project, config, state, &blocks)?;
     record_written(ctx, state, &outcomes);
     // The memories a changed block shows count as shown (`mind status --unused`).
     if outcomes.iter().any(|o| {
         matches!(o.status, "created" | "updated") && config.context_targets.contains(&o.file)
     }) {
-        let shown = crate::store::usage::entries_in_block(doc, &blocks.shared.body);
+        let shown = crate::store::usage::entries_shown(memory.entries(), &blocks.shared.body);
         crate::store::usage::record_shown(project, &shown, ctx.clock.today());
     }
     report_notes(ctx, &outcomes);
@@ -231,24 +249,26 @@ pub(crate) fn refresh_context(
 pub(crate) fn build_blocks(
     project: &Project,
     config: &Config,
-    doc: &Document,
+    memory: &Memory<'_>,
     extra: Vec<build::Section>,
     save_cache: bool,
 ) -> Result<build::Blocks> {
     let session = text::read_optional(&project.session())?
         .map(|bytes| session_file::parse(&text::lossy(&bytes)));
     // Entries about files changed since they were written carry a `[stale?]` mark.
-    let staleness = if save_cache {
-        crate::capture::staleness::check(project, doc)
-    } else {
-        crate::capture::staleness::check_read_only(project, doc)
+    let staleness = match memory {
+        Memory::Parsed(doc) if save_cache => crate::capture::staleness::check(project, doc),
+        Memory::Parsed(doc) => crate::capture::staleness::check_read_only(project, doc),
+        Memory::Cached(cached) => {
+            crate::capture::staleness::check_entries(project, &cached.staleness_entries())
+        }
     };
-    let marked = staleness
-        .ok()
-        .and_then(|staleness| crate::capture::staleness::mark_document(doc, &staleness));
-    let doc = marked.as_ref().unwrap_or(doc);
+    let mut digest = memory.digest();
+    if let Ok(staleness) = staleness {
+        digest.mark_stale(&staleness);
+    }
     Ok(build::build(&build::Input {
-        doc,
+        digest: &digest,
         session: session.as_ref(),
         extra,
         budget: config.context_budget_chars,
@@ -289,9 +309,8 @@ pub(crate) fn refresh_personal(ctx: &Ctx, project: &Project, config: &Config, st
         };
         let session = text::read_optional(&project.session())?
             .map(|bytes| session_file::parse(&text::lossy(&bytes)));
-        let doc = Document::default();
         let block = build::build_personal(&build::Input {
-            doc: &doc,
+            digest: &build::Digest::default(),
             session: session.as_ref(),
             extra: session_sections(state),
             budget: config.context_budget_chars,

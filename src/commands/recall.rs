@@ -9,10 +9,12 @@ use crate::agents::claude;
 use crate::app::Ctx;
 use crate::capture::derived;
 use crate::cli::{GlobalArgs, HookAgent};
-use crate::commands::{memory_document, read_memory_bytes, refresh_context};
+use crate::commands::{append_store, memory_document, read_memory_bytes, refresh_context_from};
+use crate::context::digest::{Cached, Memory};
 use crate::context::{self, TargetOutcome};
 use crate::error::Result;
 use crate::output;
+use crate::parse::Document;
 use crate::promote::{self, Action, Promotion};
 use crate::rank::{self, retrieve::Recalled};
 use crate::remind;
@@ -149,13 +151,30 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
     }
 
     let reminders = remind::settle_at_recall(&project, ctx.clock.now(), new_session)?;
-    let doc = memory_document(&project, &memory_bytes)?;
-    let (body, targets) = refresh_context(
+    // MEMORY.md as the parse cache holds it, when the cache is up to date: the block reads
+    // a few entities of it, not every one. Otherwise (a first recall, lines added since,
+    // a progress entry that may resolve a cached problem) the whole memory is parsed and
+    // the cache brought up to date.
+    let current = crate::store::parse_cache::current(&project, &memory_bytes);
+    let cached = match &current {
+        Some(current) => cached_memory(&project, &config, &memory_bytes, current)?,
+        None => None,
+    };
+    let doc = match &cached {
+        Some(_) => None,
+        None => Some(memory_document(&project, &memory_bytes)?),
+    };
+    let memory = match (&cached, &doc) {
+        (Some(cached), _) => Memory::Cached(cached),
+        (None, Some(doc)) => Memory::Parsed(doc),
+        (None, None) => unreachable!("one of the two is read above"),
+    };
+    let (body, targets) = refresh_context_from(
         ctx,
         &project,
         &config,
         &mut state,
-        &doc,
+        &memory,
         Some(reminders.sections()),
     )?;
     state.set_last_activity(now_ms);
@@ -180,7 +199,15 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
     // The team database may be slow or unreachable: other `mind` commands must not wait on it.
     drop(lock);
     // Opt-in team memories; after the lock's work, and never failing the recall.
-    let team_memories = super::team::recall_section(ctx, &project, &config, &doc, &session);
+    let latest;
+    let team_doc = match &doc {
+        Some(doc) => doc,
+        None => {
+            latest = team_document(&memory);
+            &latest
+        }
+    };
+    let team_memories = super::team::recall_section(ctx, &project, &config, team_doc, &session);
     let reply = Reply {
         new_session,
         last_activity,
@@ -255,6 +282,37 @@ fn render(ctx: &Ctx, reply: &Reply) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// MEMORY.md (`memory`, whose whole lines `current` holds) read from the parse cache, with
+/// its unfinished last line and the commit store parsed after it; `None` when that cannot
+/// stand for the parsed memory (see [`Cached::new`]) or the cache does not decode.
+fn cached_memory<'a>(
+    project: &Project,
+    config: &crate::config::Config,
+    memory: &'a [u8],
+    current: &'a crate::store::parse_cache::Current,
+) -> Result<Option<Cached<'a>>> {
+    let Some(mut prefix) = current.lazy(memory) else {
+        return Ok(None);
+    };
+    // The scanner goes on from the cached lines, as `parse_cache::memory_unresolved` does.
+    let mut parse = std::mem::take(&mut prefix.parse);
+    parse.feed(&text::lossy(&memory[current.len()..]));
+    let mut rest = parse.into_document();
+    let store = derived::read(project)?;
+    append_store(&mut rest, memory, &text::lossy(&store));
+    Ok(Cached::new(prefix, rest, config.context_budget_chars))
+}
+
+/// What the team recall reads of the memory (the project state and the latest problems and
+/// decisions), without parsing it whole; nothing when the build has no team memory.
+fn team_document(memory: &Memory<'_>) -> Document {
+    if cfg!(feature = "team") {
+        memory.digest().latest_document()
+    } else {
+        Document::default()
+    }
 }
 
 /// Move a SESSION.md larger than [`session_file::MAX_BYTES`] to `.mind/sessions/` (every

@@ -26,9 +26,11 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 use crate::capture::rules;
-use crate::parse::loops::Recency;
-use crate::parse::{Document, Entity, EntryType, loops};
+use crate::parse::{Entity, EntryType, loops};
 use crate::store::session_file::Session;
+
+pub use super::digest::Digest;
+use super::digest::{MAX_DECISIONS, MAX_GOTCHAS, MAX_LOOPS, MAX_RULED_OUT};
 
 pub use super::shown::escape;
 use super::shown::{OPEN_QUOTE, clip};
@@ -114,7 +116,8 @@ pub fn share(priority: u8) -> usize {
 
 /// What the blocks are built from.
 pub struct Input<'a> {
-    pub doc: &'a Document,
+    /// What the shared block reads of the memory.
+    pub digest: &'a Digest,
     pub session: Option<&'a Session>,
     /// Extra sections from other parts of `mind` (reminders): session sections.
     pub extra: Vec<Section>,
@@ -219,37 +222,43 @@ fn blockers(session: Option<&Session>) -> Option<Section> {
 /// The block's sections in display order. `with_session`: the session sections too, in
 /// their places (no personal block).
 fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
-    let doc = input.doc;
-    let recency = Recency::of(doc);
+    let digest = input.digest;
+    // The digest's entities are in the memory's order: a stable sort by key gives the
+    // earlier of equal keys first.
     let newest_first = |filter: &dyn Fn(&Entity) -> bool| -> Vec<&Entity> {
-        let mut list: Vec<&Entity> = doc
+        let mut list: Vec<&super::digest::Picked> = digest
             .entities
             .iter()
-            .filter(|e| !e.superseded && filter(e))
+            .filter(|p| !p.entity.superseded && filter(&p.entity))
             .collect();
-        list.sort_by_key(|e| std::cmp::Reverse(recency.entity(e)));
-        list
+        list.sort_by_key(|p| std::cmp::Reverse(p.key));
+        list.into_iter().map(|p| &p.entity).collect()
     };
     let mut out = Vec::new();
 
     let mut active = Section::new("Memory: Active", 0);
-    if let Some(date) = last_date(doc) {
+    if let Some(date) = digest.last_date {
         active.intro = Some(format!("Last captured: {date}"));
     }
     out.push(active);
 
     let mut state = Section::new("Project State", 1);
-    if let Some(goal) = &doc.state.goal {
+    if let Some(goal) = &digest.state.goal {
         state.items.push(format!("- Goal: {}", escape(goal)));
     }
-    if !doc.state.stack.is_empty() {
-        state
-            .items
-            .push(format!("- Stack: {}", escape(&doc.state.stack.join(", "))));
+    if !digest.state.stack.is_empty() {
+        state.items.push(format!(
+            "- Stack: {}",
+            escape(&digest.state.stack.join(", "))
+        ));
     }
     state.items.push(format!(
         "- Blocked: {}",
-        doc.state.blocked.as_deref().map_or("None".into(), escape)
+        digest
+            .state
+            .blocked
+            .as_deref()
+            .map_or("None".into(), escape)
     ));
     out.push(state);
 
@@ -287,12 +296,11 @@ fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
     let mut open = Section::new("Open Loops", 4);
     let today = reference_day(input);
     open.items = today
-        .map(|today| loops::open_loops(doc, today))
+        .map(|today| open_loops(&newest_first, today))
         .unwrap_or_default()
         .into_iter()
-        .filter(|l| !l.entity.key)
         .take(MAX_LOOPS)
-        .map(|l| loop_item(&l))
+        .map(|(kind, e)| loop_item(kind, e))
         .collect();
     out.push(open);
 
@@ -314,11 +322,9 @@ fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
     out.push(named_section(&input.named));
 
     let mut history = Section::new("Session History", 7);
-    let mut summaries: Vec<_> = doc.summaries.iter().collect();
-    summaries.sort_by_key(|s| std::cmp::Reverse((s.date, s.line)));
-    history.items = summaries
-        .into_iter()
-        .take(MAX_SUMMARIES)
+    history.items = digest
+        .summaries
+        .iter()
         .map(|s| match &s.mood {
             Some(mood) => format!("- {}: {} | {}", s.date, clip(&s.summary), clip(mood)),
             None => format!("- {}: {}", s.date, clip(&s.summary)),
@@ -327,11 +333,7 @@ fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
     out.push(history);
 
     let mut next = Section::new("Continue From", 3);
-    if let Some(step) = doc
-        .next_steps
-        .iter()
-        .max_by_key(|s| recency.key(s.date, s.line))
-    {
+    if let Some(step) = &digest.next_step {
         next.items.push(format!("Next: {}", clip(&step.text)));
     }
     // A rejection is no place to continue from.
@@ -376,20 +378,47 @@ fn named_section(named: &[Named]) -> Section {
     section
 }
 
-const MAX_DECISIONS: usize = 5;
 /// More named memories than this are left to `mind memory list`.
 const MAX_NAMED: usize = 30;
-const MAX_RULED_OUT: usize = 5;
-const MAX_LOOPS: usize = 5;
-const MAX_GOTCHAS: usize = 6;
-const MAX_SUMMARIES: usize = 5;
 
 /// "Today" for aging loops, taken from the files so that the block depends on memory only:
 /// the current session's date, or else the newest date in memory.
 fn reference_day(input: &Input<'_>) -> Option<NaiveDate> {
     let session = input.session.and_then(|s| s.date);
-    let memory = last_date(input.doc);
-    session.max(memory)
+    session.max(input.digest.last_date)
+}
+
+/// The entities of the digest that pass a filter, newest first.
+type NewestFirst<'f, 'e> = dyn Fn(&dyn Fn(&Entity) -> bool) -> Vec<&'e Entity> + 'f;
+
+/// The open loops the block lists (not KEY items, which it shows already), as
+/// `parse::loops::open_loops` orders them: open problems newest first, then provisional
+/// decisions at least [`loops::STALE_DAYS`] old on `today`, newest first.
+fn open_loops<'e>(
+    newest_first: &NewestFirst<'_, 'e>,
+    today: NaiveDate,
+) -> Vec<(loops::LoopKind, &'e Entity)> {
+    let age = |e: &Entity| e.date.map(|d| (today - d).num_days());
+    let mut out: Vec<(loops::LoopKind, &Entity)> =
+        newest_first(&|e| e.kind == EntryType::Problem && !e.key)
+            .into_iter()
+            .filter_map(|e| match e.status {
+                Some(crate::parse::ProblemStatus::Open) => Some((loops::LoopKind::Problem, e)),
+                Some(crate::parse::ProblemStatus::Blocked) => Some((loops::LoopKind::Blocked, e)),
+                _ => None,
+            })
+            .collect();
+    out.extend(
+        newest_first(&|e| {
+            e.kind == EntryType::Decision
+                && !e.key
+                && age(e).is_some_and(|a| a >= loops::STALE_DAYS)
+                && loops::is_provisional(&e.text)
+        })
+        .into_iter()
+        .map(|e| (loops::LoopKind::StaleDecision, e)),
+    );
+    out
 }
 
 /// `- use JWT because stateless (2026-01-15)`: the decision as written (its reasoning is
@@ -405,9 +434,8 @@ fn decision_item(e: &Entity) -> String {
     item
 }
 
-fn loop_item(l: &loops::OpenLoop<'_>) -> String {
-    let e = l.entity;
-    match l.kind {
+fn loop_item(kind: loops::LoopKind, e: &Entity) -> String {
+    match kind {
         loops::LoopKind::Problem => {
             format!(
                 "- [!] {}{} - unresolved",
@@ -424,12 +452,6 @@ fn loop_item(l: &loops::OpenLoop<'_>) -> String {
             date_suffix(e.date)
         ),
     }
-}
-
-fn last_date(doc: &Document) -> Option<NaiveDate> {
-    let entities = doc.entities.iter().filter_map(|e| e.date).max();
-    let summaries = doc.summaries.iter().map(|s| s.date).max();
-    entities.max(summaries)
 }
 
 fn date_suffix(date: Option<NaiveDate>) -> String {
@@ -625,7 +647,7 @@ mod tests {
         }
         let doc = parse_document(&memory);
         let blocks = build(&Input {
-            doc: &doc,
+            digest: &Digest::of(&doc),
             session: None,
             extra: vec![],
             budget: 1200,
@@ -645,7 +667,7 @@ mod tests {
     fn block(memory: &str, session: Option<&Session>) -> String {
         let doc = parse_document(memory);
         build(&Input {
-            doc: &doc,
+            digest: &Digest::of(&doc),
             session,
             extra: vec![],
             budget: 6000,

@@ -5,6 +5,7 @@
 //! target are replaced by the block ([`migrate`]).
 
 pub mod build;
+pub mod digest;
 pub mod inspect;
 pub mod migrate;
 pub mod personal;

@@ -28,12 +28,21 @@ const MAX_CANDIDATES: usize = 3;
 /// its own words and pairs and takes the nearest candidate that shares enough. Linear in
 /// the size of the file.
 pub fn resolve_problems(entities: &mut [Entity]) {
-    let open = |e: &Entity| {
-        e.kind == EntryType::Problem
-            && matches!(e.status, Some(ProblemStatus::Open | ProblemStatus::Blocked))
-    };
-    if !entities.iter().any(open) || !entities.iter().any(|e| e.kind == EntryType::Progress) {
-        return;
+    for (index, line) in resolutions(entities) {
+        entities[index].status = Some(ProblemStatus::Resolved);
+        entities[index].resolved_by = Some(line);
+    }
+}
+
+/// What [`resolve_problems`] would change, without changing it: (index of the problem,
+/// line of the progress entry that resolves it), last problem first. The parse cache keeps
+/// this for the cached beginning of MEMORY.md, so a recall need not redo the pass.
+pub fn resolutions(entities: &[Entity]) -> Vec<(usize, usize)> {
+    let mut found = Vec::new();
+    if !entities.iter().any(is_open_problem)
+        || !entities.iter().any(|e| e.kind == EntryType::Progress)
+    {
+        return found;
     }
     // The subject words of the progress entries seen so far (later in the file), by index.
     let mut progress: Vec<(Subject, usize)> = Vec::new();
@@ -41,20 +50,20 @@ pub fn resolve_problems(entities: &mut [Entity]) {
     let mut singles: IdMap<Recent> = IdMap::default();
     let mut pairs: IdMap<Recent> = IdMap::default();
     let mut candidates: Vec<u32> = Vec::new();
-    for e in entities.iter_mut().rev() {
+    for (index, e) in entities.iter().enumerate().rev() {
         if e.kind == EntryType::Progress && !e.superseded {
             let words = e.subject.ids();
-            let index = progress.len() as u32;
+            let slot = progress.len() as u32;
             for (a, wa) in words.iter().enumerate() {
-                singles.entry(*wa).or_default().push(index);
+                singles.entry(*wa).or_default().push(slot);
                 for wb in &words[a + 1..] {
-                    pairs.entry(pair(*wa, *wb)).or_default().push(index);
+                    pairs.entry(pair(*wa, *wb)).or_default().push(slot);
                 }
             }
             progress.push((e.subject, e.line));
             continue;
         }
-        if !open(e) {
+        if !is_open_problem(e) {
             continue;
         }
         let words = e.subject.ids();
@@ -81,7 +90,7 @@ pub fn resolve_problems(entities: &mut [Entity]) {
         // The nearest later entry has the highest index (it was pushed last).
         candidates.sort_unstable_by(|a, b| b.cmp(a));
         candidates.dedup();
-        let found = candidates.iter().copied().find(|&i| {
+        let resolver = candidates.iter().copied().find(|&i| {
             let shared = progress[i as usize]
                 .0
                 .ids()
@@ -90,11 +99,17 @@ pub fn resolve_problems(entities: &mut [Entity]) {
                 .count();
             shared >= need
         });
-        if let Some(i) = found {
-            e.status = Some(ProblemStatus::Resolved);
-            e.resolved_by = Some(progress[i as usize].1);
+        if let Some(i) = resolver {
+            found.push((index, progress[i as usize].1));
         }
     }
+    found
+}
+
+/// A problem still open or blocked as written (the only ones a later entry can resolve).
+fn is_open_problem(e: &Entity) -> bool {
+    e.kind == EntryType::Problem
+        && matches!(e.status, Some(ProblemStatus::Open | ProblemStatus::Blocked))
 }
 
 /// The first content words of a problem's or progress entry's title ([`subject_ids`]: at
@@ -312,6 +327,28 @@ impl Recency {
             .collect();
         dated.sort_unstable();
         Recency { dated }
+    }
+
+    /// From the memory's dated lines (entities, summaries, next steps) given in the order
+    /// [`Recency::of`] sorts them, (line, date): a reader streaming a large memory keeps
+    /// only the last line of each run of one date, which gives every line the same key
+    /// (an undated line takes the date of the first dated line at or after it, and the
+    /// last of a run is at or after it whenever any of the run is).
+    pub fn from_sorted(dated: impl IntoIterator<Item = (usize, NaiveDate)>) -> Recency {
+        let mut runs: Vec<(usize, NaiveDate)> = Vec::new();
+        for (line, date) in dated {
+            match runs.last_mut() {
+                Some(last) if last.1 == date => last.0 = line,
+                _ => runs.push((line, date)),
+            }
+        }
+        Recency { dated: runs }
+    }
+
+    /// The dated lines kept, as [`Recency::from_sorted`] takes them (the last line of each
+    /// run of one date).
+    pub fn runs(&self) -> Vec<(usize, NaiveDate)> {
+        Recency::from_sorted(self.dated.iter().copied()).dated
     }
 
     /// The key of a line with its own date, if any.

@@ -17,10 +17,58 @@ use super::loops::Subject;
 use super::sections::SectionKind;
 use super::{Document, Entity, EntryType, NextStep, ProblemStatus, ProjectState, SessionSummary};
 
-/// The parse of `source` (the text read so far, as bytes) appended to `out`.
-pub fn encode_into(out: &mut Vec<u8>, parse: &Resumable, source: &[u8]) {
+/// The parse of `source` (the text read so far, as bytes) appended to `out`, with what
+/// was worked out from it ([`Extras`]).
+pub fn encode_into(out: &mut Vec<u8>, parse: &Resumable, source: &[u8], extras: &Extras) {
     out.reserve(parse.scanner.doc.entities.len() * 48 + 256);
-    encode_chunked(out, parse, source, &mut |_| {});
+    encode_chunked(out, parse, source, extras, &mut |_| {});
+}
+
+/// The [`Extras`] of `parse`: its problems resolved among its own entities, and the
+/// entities `marked` picks.
+pub fn extras_of(parse: &Resumable, marked: impl Fn(&Entity) -> bool) -> Extras {
+    let doc = &parse.scanner.doc;
+    let entities = &doc.entities;
+    let mut resolutions = super::loops::resolutions(entities);
+    resolutions.sort_unstable();
+    let entity_dates = entities.iter().filter_map(|e| e.date).max();
+    let summary_dates = doc.summaries.iter().map(|s| s.date).max();
+    Extras {
+        resolutions,
+        marked: (0..entities.len())
+            .filter(|&i| marked(&entities[i]))
+            .collect(),
+        provisional: (0..entities.len())
+            .filter(|&i| {
+                let e = &entities[i];
+                e.kind == EntryType::Decision
+                    && e.date.is_some()
+                    && super::loops::is_provisional(&e.text)
+            })
+            .collect(),
+        runs: super::loops::Recency::of(doc).runs(),
+        last_date: entity_dates.max(summary_dates),
+    }
+}
+
+/// What a caller worked out from the whole parse, kept with it so that a reader of the
+/// cache need not work it out again from every entity (entities are counted from 0, in
+/// the parse's order).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Extras {
+    /// Problems that later progress entries of the same text resolve: (entity, the
+    /// resolving entry's line), by entity ([`super::loops::resolutions`], sorted).
+    pub resolutions: Vec<(usize, usize)>,
+    /// Entities a caller wants found again without reading every other one (the context
+    /// block's staleness check: dated entries naming a file), in order.
+    pub marked: Vec<usize>,
+    /// Dated decisions that say they are provisional ([`super::loops::is_provisional`]).
+    pub provisional: Vec<usize>,
+    /// The dated lines (entities, summaries, next steps) as [`super::loops::Recency`]
+    /// keeps them: the last line of each run of one date, in order.
+    pub runs: Vec<(usize, NaiveDate)>,
+    /// The newest date of an entity or a summary.
+    pub last_date: Option<NaiveDate>,
 }
 
 /// Bytes [`encode_chunked`] lets gather in its buffer before handing them on.
@@ -34,6 +82,7 @@ pub fn encode_chunked(
     out: &mut Vec<u8>,
     parse: &Resumable,
     source: &[u8],
+    extras: &Extras,
     flush: &mut dyn FnMut(&mut Vec<u8>),
 ) {
     let s = &parse.scanner;
@@ -66,13 +115,8 @@ pub fn encode_chunked(
     w.opt_str(doc.state.goal.as_deref());
     w.strs(&doc.state.stack);
     w.opt_str(doc.state.blocked.as_deref());
-    w.u64(doc.entities.len() as u64);
-    for e in &doc.entities {
-        w.entity(e);
-        if w.out.len() >= CHUNK {
-            flush(w.out);
-        }
-    }
+    // The entities come last: a reader that wants only some of them finds everything
+    // else first, and the encoded entities go out as they are made.
     w.u64(doc.summaries.len() as u64);
     for s in &doc.summaries {
         w.date(Some(s.date));
@@ -86,86 +130,166 @@ pub fn encode_chunked(
         w.date(n.date);
         w.u64(n.line as u64);
     }
+    // Indexes and lines ascending, each stored as the difference from the one before.
+    w.u64(extras.resolutions.len() as u64);
+    let mut last = 0;
+    for &(index, line) in &extras.resolutions {
+        w.u64(index.saturating_sub(last) as u64);
+        w.u64(line as u64);
+        last = index;
+    }
+    for list in [&extras.marked, &extras.provisional] {
+        w.u64(list.len() as u64);
+        let mut last = 0;
+        for &index in list {
+            w.u64(index.saturating_sub(last) as u64);
+            last = index;
+        }
+    }
+    w.u64(extras.runs.len() as u64);
+    let mut last = 0;
+    for &(line, date) in &extras.runs {
+        w.u64(line.saturating_sub(last) as u64);
+        w.date(Some(date));
+        last = line;
+    }
+    w.date(extras.last_date);
+    w.u64(doc.entities.len() as u64);
+    for e in &doc.entities {
+        w.entity(e);
+        if w.out.len() >= CHUNK {
+            flush(w.out);
+        }
+    }
 }
 
 /// The parse `bytes` hold, made from `source` (the same text given to [`encode_into`]),
 /// or `None` when they are not a whole encoded parse of it.
 pub fn decode(bytes: &[u8], source: &[u8]) -> Option<Resumable> {
-    let mut r = Reader {
-        b: bytes,
-        pos: 0,
-        source,
-        // One check of the whole text instead of one per string taken from it.
-        source_text: std::str::from_utf8(source).ok(),
-        last_start: 0,
-    };
-    let lines = r.usize()?;
-    let fence = match r.u8()? {
-        0 => None,
-        1 => Some((r.u8()?, r.usize()?)),
-        _ => return None,
-    };
-    let in_comment = r.bool()?;
-    let count = r.count()?;
-    let mut headings = Vec::with_capacity(count);
-    for _ in 0..count {
-        headings.push(Heading {
-            level: r.usize()?,
-            kind: r.section()?,
-            date: r.date()?,
-        });
-    }
-    let running_date = r.date()?;
-    let field = r.field()?;
-    let state = ProjectState {
-        goal: r.opt_str()?,
-        stack: r.strs()?,
-        blocked: r.opt_str()?,
-    };
+    let mut r = Reader::new(bytes, source);
+    let mut parse = r.scanner()?;
+    let (summaries, next_steps) = r.summaries_and_steps()?;
+    r.extras()?;
     let count = r.count()?;
     let mut entities = Vec::with_capacity(count);
     for _ in 0..count {
         entities.push(r.entity()?);
     }
-    let count = r.count()?;
-    let mut summaries = Vec::with_capacity(count);
-    for _ in 0..count {
-        summaries.push(SessionSummary {
-            date: r.date()??,
-            summary: r.str()?,
-            mood: r.opt_str()?,
-            line: r.usize()?,
-        });
-    }
-    let count = r.count()?;
-    let mut next_steps = Vec::with_capacity(count);
-    for _ in 0..count {
-        next_steps.push(NextStep {
-            text: r.str()?,
-            date: r.date()?,
-            line: r.usize()?,
-        });
-    }
     if r.pos != bytes.len() {
         return None;
     }
-    Some(Resumable {
-        scanner: Scanner {
-            doc: Document {
-                state,
-                entities,
-                summaries,
-                next_steps,
-            },
-            fence,
-            in_comment,
-            headings,
-            running_date,
-            field,
-            verdicts: None,
-        },
-        lines,
+    let doc = &mut parse.scanner.doc;
+    doc.entities = entities;
+    doc.summaries = summaries;
+    doc.next_steps = next_steps;
+    Some(parse)
+}
+
+/// An encoded parse read without building its entities: the scanner's state (to go on
+/// reading the text after it), the session summaries, next steps and [`Extras`], and the
+/// entities as borrowed [`EntityView`]s, read again on each [`Lazy::entities`] call. Only
+/// the entities a caller keeps are built ([`Lazy::entity`]).
+pub struct Lazy<'a> {
+    bytes: &'a [u8],
+    source: &'a [u8],
+    source_text: Option<&'a str>,
+    /// Where the entities start in `bytes`, and how many there are.
+    entities_at: usize,
+    count: usize,
+    /// The scanner after the cached text; its document holds the project state only.
+    pub parse: Resumable,
+    pub summaries: Vec<SessionSummary>,
+    pub next_steps: Vec<NextStep>,
+    pub extras: Extras,
+}
+
+/// [`decode`] without reading the entities: [`Lazy::walk`] reads them (and checks them).
+pub fn decode_lazy<'a>(bytes: &'a [u8], source: &'a [u8]) -> Option<Lazy<'a>> {
+    let mut r = Reader::new(bytes, source);
+    let parse = r.scanner()?;
+    let (summaries, next_steps) = r.summaries_and_steps()?;
+    let extras = r.extras()?;
+    let count = r.count()?;
+    let entities_at = r.pos;
+    Some(Lazy {
+        bytes,
+        source,
+        source_text: r.source_text,
+        entities_at,
+        count,
+        parse,
+        summaries,
+        next_steps,
+        extras,
     })
+}
+
+impl<'a> Lazy<'a> {
+    /// The number of entities.
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// Each entity in order, borrowed from the encoded bytes and the text; `None` (after
+    /// some calls of `f`) when the bytes do not hold them all, and nothing after them.
+    pub fn walk(&self, mut f: impl FnMut(usize, EntityView<'a>)) -> Option<()> {
+        let mut r = self.reader();
+        r.pos = self.entities_at;
+        for i in 0..self.count {
+            f(i, r.entity_view()?);
+        }
+        (r.pos == self.bytes.len()).then_some(())
+    }
+
+    /// The entities in order, as [`Lazy::walk`] gives them (stopping at the first that
+    /// cannot be read: call this once a walk succeeded).
+    pub fn entities(&self) -> impl Iterator<Item = EntityView<'a>> + use<'a> {
+        let mut r = self.reader();
+        r.pos = self.entities_at;
+        (0..self.count).map_while(move |_| r.entity_view())
+    }
+
+    /// The whole entity a view was read from.
+    pub fn entity(&self, view: &EntityView<'_>) -> Option<Entity> {
+        let mut r = self.reader();
+        r.pos = view.at;
+        r.last_start = view.last_start;
+        r.entity()
+    }
+
+    fn reader(&self) -> Reader<'a> {
+        Reader {
+            b: self.bytes,
+            pos: 0,
+            date_memo: (0, None),
+            source: self.source,
+            source_text: self.source_text,
+            last_start: 0,
+        }
+    }
+}
+
+/// An entity as the encoded bytes hold it: its strings borrowed, its lists left out.
+#[derive(Debug, Clone, Copy)]
+pub struct EntityView<'a> {
+    pub kind: EntryType,
+    pub text: &'a str,
+    pub title: &'a str,
+    pub key: bool,
+    pub date: Option<NaiveDate>,
+    pub line: usize,
+    pub reasoning: Option<&'a str>,
+    pub status: Option<ProblemStatus>,
+    pub superseded: bool,
+    pub workaround: Option<&'a str>,
+    pub resolved_by: Option<usize>,
+    /// Where it starts in the bytes, and the reader's place in the text there.
+    at: usize,
+    last_start: usize,
 }
 
 fn kind_code(kind: EntryType) -> u8 {
@@ -371,6 +495,8 @@ impl Writer<'_> {
 struct Reader<'a> {
     b: &'a [u8],
     pos: usize,
+    /// The last date read, as stored and decoded: entities of one heading share it.
+    date_memo: (u64, Option<NaiveDate>),
     source: &'a [u8],
     /// `source` when it is UTF-8 (then pieces of it are only checked for char boundaries).
     source_text: Option<&'a str>,
@@ -379,6 +505,122 @@ struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
+    fn new(b: &'a [u8], source: &'a [u8]) -> Self {
+        Reader {
+            b,
+            pos: 0,
+            date_memo: (0, None),
+            source,
+            // One check of the whole text instead of one per string taken from it.
+            source_text: std::str::from_utf8(source).ok(),
+            last_start: 0,
+        }
+    }
+
+    /// The scanner's state and the project state: what comes before the entities.
+    fn scanner(&mut self) -> Option<Resumable> {
+        let lines = self.usize()?;
+        let fence = match self.u8()? {
+            0 => None,
+            1 => Some((self.u8()?, self.usize()?)),
+            _ => return None,
+        };
+        let in_comment = self.bool()?;
+        let count = self.count()?;
+        let mut headings = Vec::with_capacity(count);
+        for _ in 0..count {
+            headings.push(Heading {
+                level: self.usize()?,
+                kind: self.section()?,
+                date: self.date()?,
+            });
+        }
+        let running_date = self.date()?;
+        let field = self.field()?;
+        let state = ProjectState {
+            goal: self.opt_str()?,
+            stack: self.strs()?,
+            blocked: self.opt_str()?,
+        };
+        Some(Resumable {
+            scanner: Scanner {
+                doc: Document {
+                    state,
+                    entities: Vec::new(),
+                    summaries: Vec::new(),
+                    next_steps: Vec::new(),
+                },
+                fence,
+                in_comment,
+                headings,
+                running_date,
+                field,
+                verdicts: None,
+            },
+            lines,
+        })
+    }
+
+    fn summaries_and_steps(&mut self) -> Option<(Vec<SessionSummary>, Vec<NextStep>)> {
+        let count = self.count()?;
+        let mut summaries = Vec::with_capacity(count);
+        for _ in 0..count {
+            summaries.push(SessionSummary {
+                date: self.date()??,
+                summary: self.str()?,
+                mood: self.opt_str()?,
+                line: self.usize()?,
+            });
+        }
+        let count = self.count()?;
+        let mut next_steps = Vec::with_capacity(count);
+        for _ in 0..count {
+            next_steps.push(NextStep {
+                text: self.str()?,
+                date: self.date()?,
+                line: self.usize()?,
+            });
+        }
+        Some((summaries, next_steps))
+    }
+
+    fn extras(&mut self) -> Option<Extras> {
+        let count = self.count()?;
+        let mut resolutions = Vec::with_capacity(count);
+        let mut last = 0usize;
+        for _ in 0..count {
+            let index = last.checked_add(self.usize()?)?;
+            resolutions.push((index, self.usize()?));
+            last = index;
+        }
+        let mut indexes = || -> Option<Vec<usize>> {
+            let count = self.count()?;
+            let mut list = Vec::with_capacity(count);
+            let mut last = 0usize;
+            for _ in 0..count {
+                last = last.checked_add(self.usize()?)?;
+                list.push(last);
+            }
+            Some(list)
+        };
+        let marked = indexes()?;
+        let provisional = indexes()?;
+        let count = self.count()?;
+        let mut runs = Vec::with_capacity(count);
+        let mut last = 0usize;
+        for _ in 0..count {
+            last = last.checked_add(self.usize()?)?;
+            runs.push((last, self.date()??));
+        }
+        Some(Extras {
+            resolutions,
+            marked,
+            provisional,
+            runs,
+            last_date: self.date()?,
+        })
+    }
+
     fn u8(&mut self) -> Option<u8> {
         let v = *self.b.get(self.pos)?;
         self.pos += 1;
@@ -417,6 +659,112 @@ impl<'a> Reader<'a> {
         let s = std::str::from_utf8(self.b.get(self.pos..end)?).ok()?;
         self.pos = end;
         Some(s.to_string())
+    }
+    fn str_ref(&mut self) -> Option<&'a str> {
+        let len = self.usize()?;
+        let end = self.pos.checked_add(len)?;
+        let s = std::str::from_utf8(self.b.get(self.pos..end)?).ok()?;
+        self.pos = end;
+        Some(s)
+    }
+    /// [`Reader::entity_text`], borrowed.
+    fn entity_text_ref(&mut self) -> Option<&'a str> {
+        match self.u8()? {
+            WHOLE => self.str_ref(),
+            PIECE => {
+                let start = self.last_start.checked_add(self.usize()?)?;
+                let end = start.checked_add(self.usize()?)?;
+                self.last_start = start;
+                match self.source_text {
+                    Some(text) => text.get(start..end),
+                    None => std::str::from_utf8(self.source.get(start..end)?).ok(),
+                }
+            }
+            _ => None,
+        }
+    }
+    /// [`Reader::piece_of`], borrowed.
+    fn piece_ref(&mut self, text: &'a str) -> Option<&'a str> {
+        match self.u8()? {
+            WHOLE => self.str_ref(),
+            PIECE => {
+                let start = self.usize()?;
+                let end = start.checked_add(self.usize()?)?;
+                text.get(start..end)
+            }
+            _ => None,
+        }
+    }
+    fn opt_piece_ref(&mut self, text: &'a str) -> Option<Option<&'a str>> {
+        match self.u8()? {
+            0 => Some(None),
+            1 => Some(Some(self.piece_ref(text)?)),
+            _ => None,
+        }
+    }
+    fn skip_pieces(&mut self, text: &'a str) -> Option<()> {
+        for _ in 0..self.count()? {
+            self.piece_ref(text)?;
+        }
+        Some(())
+    }
+    /// What [`Reader::entity`] reads, with the strings borrowed and the lists skipped.
+    fn entity_view(&mut self) -> Option<EntityView<'a>> {
+        let at = self.pos;
+        let last_start = self.last_start;
+        let kind = self.kind()?;
+        let text = self.entity_text_ref()?;
+        let title = self.piece_ref(text)?;
+        self.pos = self.pos.checked_add(4).filter(|&end| end <= self.b.len())?;
+        let key = self.bool()?;
+        let date = self.date()?;
+        let line = self.usize()?;
+        let reasoning = self.opt_piece_ref(text)?;
+        self.skip_pieces(text)?;
+        let status = self.status()?;
+        let superseded = self.bool()?;
+        self.skip_pieces(text)?;
+        let workaround = self.opt_piece_ref(text)?;
+        let resolved_by = self.resolved_by()?;
+        // The subject's words are for problem resolution, which the cache keeps done.
+        let words = usize::from(self.u8()?);
+        if words > 8 {
+            return None;
+        }
+        self.pos = self
+            .pos
+            .checked_add(words * 8)
+            .filter(|&end| end <= self.b.len())?;
+        Some(EntityView {
+            kind,
+            text,
+            title,
+            key,
+            date,
+            line,
+            reasoning,
+            status,
+            superseded,
+            workaround,
+            resolved_by,
+            at,
+            last_start,
+        })
+    }
+    fn status(&mut self) -> Option<Option<ProblemStatus>> {
+        Some(match self.u8()? {
+            0 => None,
+            1 => Some(ProblemStatus::Open),
+            2 => Some(ProblemStatus::Resolved),
+            3 => Some(ProblemStatus::Blocked),
+            _ => return None,
+        })
+    }
+    fn resolved_by(&mut self) -> Option<Option<usize>> {
+        match self.u64()? {
+            0 => Some(None),
+            l => Some(Some(usize::try_from(l - 1).ok()?)),
+        }
     }
     /// A piece of the source text: its start (after the previous piece's) and length.
     fn entity_text(&mut self) -> Option<String> {
@@ -475,10 +823,13 @@ impl<'a> Reader<'a> {
     fn date(&mut self) -> Option<Option<NaiveDate>> {
         match self.u64()? {
             0 => Some(None),
+            stored if stored == self.date_memo.0 => Some(self.date_memo.1),
             stored => {
                 let z = u32::try_from(stored - 1).ok()?;
                 let days = ((z >> 1) as i32) ^ -((z & 1) as i32);
-                Some(Some(NaiveDate::from_num_days_from_ce_opt(days)?))
+                let date = NaiveDate::from_num_days_from_ce_opt(days)?;
+                self.date_memo = (stored, Some(date));
+                Some(Some(date))
             }
         }
     }
@@ -521,20 +872,11 @@ impl<'a> Reader<'a> {
             line: self.usize()?,
             reasoning: self.opt_piece_of(&text)?.map(String::into_boxed_str),
             alternatives: self.pieces_of(&text)?,
-            status: match self.u8()? {
-                0 => None,
-                1 => Some(ProblemStatus::Open),
-                2 => Some(ProblemStatus::Resolved),
-                3 => Some(ProblemStatus::Blocked),
-                _ => return None,
-            },
+            status: self.status()?,
             superseded: self.bool()?,
             links: self.pieces_of(&text)?,
             workaround: self.opt_piece_of(&text)?,
-            resolved_by: match self.u64()? {
-                0 => None,
-                l => Some(usize::try_from(l - 1).ok()?),
-            },
+            resolved_by: self.resolved_by()?,
             subject: self.subject()?,
             text,
         })
@@ -565,7 +907,7 @@ mod tests {
 
     fn encode(parse: &Resumable, source: &[u8]) -> Vec<u8> {
         let mut out = Vec::new();
-        encode_into(&mut out, parse, source);
+        encode_into(&mut out, parse, source, &extras_of(parse, |e| e.key));
         out
     }
 
@@ -626,12 +968,45 @@ mod tests {
         assert!(whole.len() > 2 * CHUNK);
         let mut written = Vec::new();
         let mut out = Vec::new();
-        encode_chunked(&mut out, &parse, text.as_bytes(), &mut |buf| {
+        let extras = extras_of(&parse, |e| e.key);
+        encode_chunked(&mut out, &parse, text.as_bytes(), &extras, &mut |buf| {
             assert!(buf.len() >= CHUNK);
             written.append(buf);
         });
         written.append(&mut out);
         assert_eq!(written, whole);
+    }
+
+    #[test]
+    fn lazy_views_are_the_entities_and_extras_come_back() {
+        let text = format!("{TEXT}```\nfixed: login fails\n");
+        let mut parse = Resumable::default();
+        parse.feed(&text);
+        let extras = extras_of(&parse, |e| e.kind == EntryType::Decision);
+        assert_eq!(extras.resolutions.len(), 1, "{extras:?}");
+        let mut bytes = Vec::new();
+        encode_into(&mut bytes, &parse, text.as_bytes(), &extras);
+        let lazy = decode_lazy(&bytes, text.as_bytes()).expect("decodes");
+        let whole = decode(&bytes, text.as_bytes()).expect("decodes");
+        assert_eq!(lazy.extras, extras);
+        assert_eq!(lazy.len(), whole.scanner.doc.entities.len());
+        assert_eq!(lazy.summaries, whole.scanner.doc.summaries);
+        assert_eq!(lazy.next_steps, whole.scanner.doc.next_steps);
+        assert!(lazy.parse.scanner.doc.entities.is_empty());
+        for (view, entity) in lazy.entities().zip(&whole.scanner.doc.entities) {
+            assert_eq!(view.title, entity.title);
+            assert_eq!(view.text, entity.text);
+            assert_eq!(
+                (view.line, view.date, view.kind),
+                (entity.line, entity.date, entity.kind)
+            );
+            assert_eq!(lazy.entity(&view).as_ref(), Some(entity));
+        }
+        assert!(lazy.walk(|_, _| {}).is_some());
+        for cut in 0..bytes.len() {
+            let cut = decode_lazy(&bytes[..cut], text.as_bytes());
+            assert!(cut.is_none_or(|lazy| lazy.walk(|_, _| {}).is_none()));
+        }
     }
 
     #[test]

@@ -27,7 +27,7 @@ pub const PARSE_CACHE_FILE: &str = "memory.parse";
 pub const PARSE_CACHE_PREVIOUS: &str = "memory.parse.prev";
 const MAGIC: &[u8; 8] = b"MINDPRS\0";
 /// Bump when the encoding changes (a parser change is covered by the binary fingerprint).
-const FORMAT: u32 = 4;
+const FORMAT: u32 = 5;
 /// Below this many bytes of whole lines a parse takes about a millisecond, less than the
 /// cache would save; such memories are parsed whole and no cache file is written.
 pub const PARSE_CACHE_MIN: usize = 32 * 1024;
@@ -62,9 +62,55 @@ pub fn memory_unresolved(project: &Project, bytes: &[u8]) -> Document {
     parse.into_document()
 }
 
+/// The newer cache when it holds the parse of every whole line of `bytes` (MEMORY.md as
+/// the caller read it): a reader that takes only some of its entities
+/// ([`parse::snapshot::decode_lazy`]) has nothing to add to it. `None` when it is missing,
+/// stale, damaged, or behind the file (then [`memory_unresolved`] parses and saves).
+pub fn current(project: &Project, bytes: &[u8]) -> Option<Current> {
+    if bytes.len() < PARSE_CACHE_MIN {
+        return None;
+    }
+    let path = project.dir().join(CACHE_DIR).join(PARSE_CACHE_FILE);
+    let (map, len) = matching(&path, bytes)?;
+    let whole = memchr::memrchr(b'\n', bytes).map_or(0, |i| i + 1);
+    (len == whole).then_some(Current { map, len })
+}
+
+/// A mapped cache file that matches MEMORY.md's whole lines (see [`current`]).
+pub struct Current {
+    map: memmap2::Mmap,
+    len: usize,
+}
+
+impl Current {
+    /// The length of MEMORY.md's beginning the cache covers (its whole lines).
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The cached parse of `bytes` (the MEMORY.md given to [`current`]), entities unread.
+    pub fn lazy<'a>(&'a self, bytes: &'a [u8]) -> Option<parse::snapshot::Lazy<'a>> {
+        let body = &self.map[HEADER..self.map.len() - 8];
+        parse::snapshot::decode_lazy(body, bytes.get(..self.len)?)
+    }
+}
+
 /// The parse cached in `path` and the length of the beginning of `bytes` it covers, when
 /// the cache was made from exactly that beginning by this build.
 fn load(path: &Path, bytes: &[u8]) -> Option<(Resumable, usize)> {
+    let (file, len) = matching(path, bytes)?;
+    let body = &file[HEADER..file.len() - 8];
+    let parse = parse::snapshot::decode(body, &bytes[..len])?;
+    Some((parse, len))
+}
+
+/// The cache file in `path`, mapped, and the length of the beginning of `bytes` it was
+/// made from, when its sum, format, build and that beginning's hash all match.
+fn matching(path: &Path, bytes: &[u8]) -> Option<(memmap2::Mmap, usize)> {
     let file = map(path)?;
     let body_len = file.len().checked_sub(8)?;
     let (body, sum) = file.split_at(body_len);
@@ -81,8 +127,7 @@ fn load(path: &Path, bytes: &[u8]) -> Option<(Resumable, usize)> {
     if fast_hash(prefix) != u64_at(28) {
         return None;
     }
-    let parse = parse::snapshot::decode(&body[HEADER..], prefix)?;
-    Some((parse, len))
+    Some((file, len))
 }
 
 /// The cache file's bytes, mapped rather than read: nothing is copied, and no large
@@ -126,7 +171,8 @@ fn try_save(dir: &Path, parse: &Resumable, prefix: &[u8], keep_previous: bool) -
     out.extend_from_slice(&binary_fingerprint().to_le_bytes());
     out.extend_from_slice(&(prefix.len() as u64).to_le_bytes());
     out.extend_from_slice(&fast_hash(prefix).to_le_bytes());
-    parse::snapshot::encode_chunked(&mut out, parse, prefix, &mut |buf| {
+    let extras = parse::snapshot::extras_of(parse, names_a_file);
+    parse::snapshot::encode_chunked(&mut out, parse, prefix, &extras, &mut |buf| {
         failed |= file.put(buf).is_err();
         buf.clear();
     });
@@ -142,6 +188,17 @@ fn try_save(dir: &Path, parse: &Resumable, prefix: &[u8], keep_previous: bool) -
     }
     finished.persist(&path).ok()?;
     Some(())
+}
+
+/// Entries the block's staleness check asks about (the same filter as
+/// `capture::staleness`: not superseded, dated, a file named), kept in the cache so a
+/// recall finds them without reading every entry.
+fn names_a_file(e: &crate::parse::Entity) -> bool {
+    if e.superseded || e.date.is_none() {
+        return false;
+    }
+    let (provenance, paths) = crate::capture::staleness::named_paths(&e.text);
+    provenance.is_some() || !paths.is_empty()
 }
 
 #[cfg(test)]

@@ -124,6 +124,21 @@ pub fn record_shown_if_free(project: &Project, lines: &[&str], today: NaiveDate)
 /// block's lines (its instructions aside) holds the start of its title as the block writes it (escaped; a long
 /// title is cut there). Their full lines, for [`record_shown`].
 pub fn entries_in_block<'a>(doc: &'a crate::parse::Document, body: &str) -> Vec<&'a str> {
+    entries_shown(
+        doc.entities
+            .iter()
+            .filter(|e| !e.superseded)
+            .map(|e| (e.title.as_str(), e.text.as_str())),
+        body,
+    )
+}
+
+/// [`entries_in_block`] over entries given as (title, line as written), superseded ones
+/// left out by the caller: a recall reads them borrowed from the parse cache.
+pub fn entries_shown<'a>(
+    entries: impl Iterator<Item = (&'a str, &'a str)>,
+    body: &str,
+) -> Vec<&'a str> {
     /// Shorter than the block's cut, so that a cut title still matches.
     const PROBE_CHARS: usize = 80;
     // Every line but headings and the block's own instructions (`## Memory (mind)...`).
@@ -142,16 +157,81 @@ pub fn entries_in_block<'a>(doc: &'a crate::parse::Document, body: &str) -> Vec<
     // holds a newline (escaping replaces control characters), so a match in the joined
     // text lies within one line.
     let shown = items.join("\n");
-    doc.entities
-        .iter()
-        .filter(|e| !e.superseded && !e.title.trim().is_empty())
-        .filter(|e| {
-            let title = crate::context::build::escape(e.title.trim());
+    let starts = Starts::of(shown.as_bytes());
+    // Most entries are not shown: some four bytes of their title appear nowhere in the
+    // block, which a few lookups tell before any search.
+    let finder = |probe: &str| {
+        starts.may_hold(probe.as_bytes())
+            && memchr::memmem::find(shown.as_bytes(), probe.as_bytes()).is_some()
+    };
+    entries
+        .filter(|(title, _)| {
+            let title = title.trim();
+            if title.is_empty() {
+                return false;
+            }
+            // Most titles escape to themselves: probed without a copy.
+            if !needs_escape(title) {
+                let end = title
+                    .char_indices()
+                    .nth(PROBE_CHARS)
+                    .map_or(title.len(), |(i, _)| i);
+                return finder(&title[..end]);
+            }
+            let title = crate::context::build::escape(title);
             let probe: String = title.chars().take(PROBE_CHARS).collect();
-            memchr::memmem::find(shown.as_bytes(), probe.as_bytes()).is_some()
+            finder(&probe)
         })
-        .map(|e| e.text.as_str())
+        .map(|(_, text)| text)
         .collect()
+}
+
+/// Every four bytes that occur together in a text, as bits of a table (hashed): a text
+/// that holds a string holds each four bytes of it, so a clear bit rules the string out.
+struct Starts {
+    bits: Vec<u64>,
+}
+
+impl Starts {
+    const BITS: usize = 1 << 16;
+
+    fn of(text: &[u8]) -> Starts {
+        let mut bits = vec![0u64; Self::BITS / 64];
+        for w in text.windows(4) {
+            let at = Self::slot(w);
+            bits[at / 64] |= 1 << (at % 64);
+        }
+        Starts { bits }
+    }
+
+    fn slot(w: &[u8]) -> usize {
+        let v = u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
+        (v.wrapping_mul(0x9E37_79B1) >> 16) as usize
+    }
+
+    /// False only when `probe` cannot occur in the text: some four bytes of it (every
+    /// fourth place, and its end) occur nowhere in the text.
+    fn may_hold(&self, probe: &[u8]) -> bool {
+        if probe.len() < 4 {
+            return true;
+        }
+        let set = |w: &[u8]| {
+            let at = Self::slot(w);
+            self.bits[at / 64] & (1 << (at % 64)) != 0
+        };
+        probe.chunks_exact(4).all(set) && set(&probe[probe.len() - 4..])
+    }
+}
+
+/// Whether the block's escaping changes `text` (a comment marker or a control character).
+fn needs_escape(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    // Control characters are U+0000–U+001F and U+007F–U+009F (0xC2 0x80–0x9F in UTF-8):
+    // one byte pass rules them out before a check by character.
+    let maybe_control = bytes.iter().any(|&b| b < 0x20 || b == 0x7f || b == 0xc2);
+    (maybe_control && text.chars().any(|c| c.is_control() && c != '\t'))
+        || (memchr::memchr2(b'<', b'-', bytes).is_some()
+            && (text.contains("<!--") || text.contains("-->")))
 }
 
 fn try_record(project: &Project, lines: &[&str], today: NaiveDate) -> crate::error::Result<()> {
@@ -215,6 +295,36 @@ fn hash_of(line: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn escaping_is_needed_exactly_when_it_changes_the_text() {
+        for text in [
+            "plain title",
+            "tab\tinside",
+            "a <!-- b",
+            "a --> b",
+            "a - b < c",
+            "bell\u{7}",
+            "c1 \u{85} next line",
+            "é ü ✓ \u{a0}",
+            "del \u{7f}",
+        ] {
+            let changes = crate::context::build::escape(text) != text;
+            assert_eq!(needs_escape(text), changes, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn four_byte_starts_never_rule_out_a_string_the_text_holds() {
+        let text = "## Recent Decisions\n- use JWT because stateless (2026-01-15)\n- ünï ✓ x";
+        let starts = Starts::of(text.as_bytes());
+        for from in 0..text.len() {
+            for to in from..=text.len() {
+                assert!(starts.may_hold(&text.as_bytes()[from..to]), "{from}..{to}");
+            }
+        }
+        assert!(!starts.may_hold(b"zzzz never there"));
+    }
     use super::*;
 
     #[test]

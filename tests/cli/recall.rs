@@ -1260,3 +1260,248 @@ fn recall_moves_an_oversized_session_file_to_the_archive_whole() {
     assert_eq!(archives.iter().filter(|a| **a == big).count(), 2);
     assert!(std::fs::metadata(&session_path).unwrap().len() < 1024);
 }
+
+// ---- recall read from the parse cache: the block from a few cached entities ----
+
+/// A memory whose block needs every kind of pick: undated gotchas and KEY items above the
+/// first date, problems fixed later and still open, superseded and provisional decisions
+/// (old and recent), rejections, summaries with moods, next steps, entries naming a file
+/// that is gone, more of each than a list shows, and undated lines after the last date.
+fn picked_memory() -> String {
+    let mut m = String::from(
+        "# Project Memory\n\n## Project State\n- Goal: ship the importer\n- Stack: rust, sqlite\n\
+         - Blocked: review of the schema\n\n## Gotchas\n- bcrypt slow on ARM -> use argon2\n\
+         - KEY: never run migrations on Friday\n\n",
+    );
+    for day in 1..=28u32 {
+        m.push_str(&format!(
+            "## 2025-12-{day:02} | day {day} of the importer | mood: ok\n\n"
+        ));
+        for i in 0..20 {
+            m.push_str(&format!(
+                "- note {day}-{i}: the importer reads rows in batches of a hundred\n"
+            ));
+        }
+        m.push_str(&format!("decided: use codec {day} because it streams\n"));
+        if day % 5 == 0 {
+            m.push_str(&format!(
+                "problem: batch {day} hangs on the upload of big files\n"
+            ));
+        }
+        if day == 12 || day == 22 {
+            let fixed = day - 2;
+            m.push_str(&format!(
+                "fixed: batch {fixed} hangs on the upload of big files\n"
+            ));
+        }
+        if day % 4 == 0 {
+            m.push_str(&format!("decided: keep a temporary cache {day} for now\n"));
+            m.push_str(&format!(
+                "decided: use queue {day} over polling [superseded]\n"
+            ));
+            m.push_str(&format!(
+                "rejected: polling {day} - too slow for the uploads\n"
+            ));
+            m.push_str(&format!(
+                "gotcha: worker {day} leaks handles -> restart it nightly\n"
+            ));
+            m.push_str(&format!("learned: KEY: schema {day} is append-only\n"));
+        }
+        if day % 7 == 0 {
+            m.push_str(&format!(
+                "decided: keep the parser {day} in src/gone{day}.rs (src/gone{day}.rs:3)\n"
+            ));
+            m.push_str(&format!("Next: wire the retry queue {day}\n"));
+        }
+        m.push('\n');
+    }
+    m.push_str("## Notes\n\ndecided: an undated choice after the last date\nproblem: an undated problem at the end\n");
+    m
+}
+
+/// Everything a recall changes or prints, to compare two recalls byte for byte.
+fn recall_effects(env: &Env) -> Vec<(String, Vec<u8>)> {
+    let out = env.ok(&["recall"]);
+    let mut effects = vec![("stdout".to_string(), out.into_bytes())];
+    for file in [
+        "CLAUDE.md",
+        "CLAUDE.local.md",
+        ".mind/state.json",
+        ".mind/cache/usage.tsv",
+        ".mind/cache/stale.json",
+        ".mind/MEMORY.md",
+        PARSE_CACHE,
+    ] {
+        let bytes = env.path(file).exists().then(|| env.read_bytes(file));
+        effects.push((file.to_string(), bytes.unwrap_or_default()));
+    }
+    effects
+}
+
+/// The files a recall reads and writes, as they are now, to put back before another one.
+fn recall_inputs(env: &Env) -> Vec<(String, Option<Vec<u8>>)> {
+    ["CLAUDE.md", ".mind/state.json", ".mind/cache/usage.tsv"]
+        .into_iter()
+        .map(|f| {
+            (
+                f.to_string(),
+                env.path(f).exists().then(|| env.read_bytes(f)),
+            )
+        })
+        .collect()
+}
+
+fn restore(env: &Env, inputs: &[(String, Option<Vec<u8>>)]) {
+    for (file, bytes) in inputs {
+        match bytes {
+            Some(bytes) => env.write(file, bytes),
+            None => {
+                let _ = std::fs::remove_file(env.path(file));
+            }
+        }
+    }
+}
+
+/// A recall that takes the block from an up-to-date parse cache writes and prints exactly
+/// what one that parses the whole memory does, block rewritten or not, with what follows
+/// the cached lines (an unfinished last line, the commit store) taken into account.
+#[test]
+fn recall_from_the_parse_cache_gives_what_a_whole_parse_gives() {
+    let env = Env::initialised();
+    let mut memory = picked_memory();
+    env.write(".mind/MEMORY.md", &memory);
+    let store = "<!-- mind: memories from commit messages -->\n\n## 2025-12-29\n\n\
+                 decided: ship the importer behind a flag (commit 1a2b3c4)\n\
+                 problem: the flag is read twice (commit 2b3c4d5)\n";
+    for (step, tail, with_store) in [
+        ("cached", "", false),
+        (
+            "an unfinished last line",
+            "learned: KEY: the last line has no newline",
+            false,
+        ),
+        ("the commit store after it", "", true),
+    ] {
+        memory.push_str(tail);
+        env.write(".mind/MEMORY.md", &memory);
+        if with_store {
+            env.write(".mind/cache/commits.md", store);
+        }
+        env.ok(&["recall"]);
+        assert!(env.exists(PARSE_CACHE), "{step}");
+        // The block is written again each time (a changed file), and left as it is.
+        for rewrite in [true, false] {
+            if rewrite {
+                env.write("CLAUDE.md", "# Notes kept by hand\n");
+            }
+            let before = recall_inputs(&env);
+            let warm = recall_effects(&env);
+            restore(&env, &before);
+            let _ = std::fs::remove_file(env.path(PARSE_CACHE));
+            let _ = std::fs::remove_file(env.path(PARSE_CACHE_PREVIOUS));
+            let cold = recall_effects(&env);
+            for (w, c) in warm.iter().zip(&cold) {
+                assert_eq!(
+                    String::from_utf8_lossy(&w.1),
+                    String::from_utf8_lossy(&c.1),
+                    "{step}, rewrite {rewrite}: {}",
+                    w.0
+                );
+            }
+        }
+    }
+    let block = env.read("CLAUDE.md");
+    for shown in [
+        "never run migrations on Friday",
+        "the last line has no newline",
+        "batch 25 hangs",
+        "keep a temporary cache 28 for now",
+        "[stale?]",
+        "an undated problem at the end",
+        "Next: wire the retry queue 28",
+    ] {
+        assert!(block.contains(shown), "{shown}: {block}");
+    }
+    assert!(!block.contains("batch 20 hangs"), "fixed: {block}");
+    assert!(
+        !block.contains("queue 28 over polling"),
+        "superseded: {block}"
+    );
+}
+
+/// A progress entry after the cached lines may close a cached problem: the recall then
+/// reads the whole memory, and the fixed problem leaves the block.
+#[test]
+fn a_fix_logged_after_the_cache_closes_a_cached_problem() {
+    let env = Env::initialised();
+    env.write(".mind/MEMORY.md", picked_memory());
+    env.ok(&["recall"]);
+    env.ok(&["recall"]);
+    assert!(env.read("CLAUDE.md").contains("[!] batch 25 hangs"));
+    env.write(
+        ".mind/cache/commits.md",
+        "## 2025-12-30\n\nfixed: batch 25 hangs on the upload of big files, now streamed (commit 3c4d5e6)\n",
+    );
+    let warm = env.ok(&["recall"]);
+    assert!(!warm.contains("[!] batch 25 hangs"), "{warm}");
+    let _ = std::fs::remove_file(env.path(PARSE_CACHE));
+    assert_eq!(env.ok(&["recall"]), warm);
+}
+
+/// A parse cache that is damaged, of another format, or of another memory is rebuilt by
+/// the next recall, which shows what a whole parse gives.
+#[test]
+fn a_damaged_parse_cache_is_rebuilt_by_recall() {
+    let env = Env::initialised();
+    env.write(".mind/MEMORY.md", picked_memory());
+    env.ok(&["recall"]);
+    let good = env.read_bytes(PARSE_CACHE);
+    let expected = env.ok(&["recall"]);
+    let mut old_format = good.clone();
+    old_format[8] = 4;
+    let mut flipped = good.clone();
+    let middle = flipped.len() / 2;
+    flipped[middle] ^= 0x20;
+    for damaged in [
+        old_format,
+        flipped,
+        good[..good.len() - 9].to_vec(),
+        b"MINDPRS\0 nothing else".to_vec(),
+    ] {
+        env.write(PARSE_CACHE, &damaged);
+        assert_eq!(env.ok(&["recall"]), expected);
+        assert_eq!(env.read_bytes(PARSE_CACHE), good, "rebuilt");
+    }
+}
+
+/// As a person runs it: a temp HOME, no MIND_* but the clock, real git repositories, two
+/// projects. Each project's recall from its own cache gives what a whole parse gives.
+#[test]
+fn recall_from_the_parse_cache_in_two_projects_of_a_fresh_home() {
+    let user = User::new();
+    let mut outputs = Vec::new();
+    for (name, word) in [("work/api", "codec"), ("work/web", "bundler")] {
+        let project = user.folder(name);
+        user.git(&project, &["init", "-q"]);
+        user.ok(&project, &["init"]);
+        let memory_path = project.join(".mind/MEMORY.md");
+        std::fs::write(&memory_path, picked_memory().replace("codec", word)).unwrap();
+        user.ok(
+            &project,
+            &["log", "problem", "the importer drops the last row"],
+        );
+        user.ok(&project, &["recall"]);
+        let warm = user.ok(&project, &["recall"]);
+        let block = std::fs::read_to_string(project.join("CLAUDE.md")).unwrap();
+        std::fs::remove_file(project.join(PARSE_CACHE)).unwrap();
+        assert_eq!(user.ok(&project, &["recall"]), warm, "{name}");
+        assert_eq!(
+            std::fs::read_to_string(project.join("CLAUDE.md")).unwrap(),
+            block
+        );
+        assert!(warm.contains(&format!("use {word} 28")), "{warm}");
+        assert!(warm.contains("the importer drops the last row"), "{warm}");
+        outputs.push(warm);
+    }
+    assert_ne!(outputs[0], outputs[1]);
+}

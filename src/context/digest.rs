@@ -1,0 +1,709 @@
+//! What the shared block reads of the memory ([`Digest`]): the entities each of its lists
+//! may show, newest first as [`Recency`] orders them, with their keys, the newest date, the
+//! project state, the newest session summaries and next step. Each list is a bounded pick
+//! ([`Top`]) filled in one pass, so a digest never holds more than a few entities per list
+//! (KEY items excepted: the block shows them all).
+//!
+//! Two sources give the same digest: a parsed [`Document`], and the parse cache read
+//! without building its entities ([`Cached`]): its entities are borrowed views, problem
+//! resolution and the entries that name files come from the cache, and only the entities
+//! a list keeps are built. What follows the cached lines (MEMORY.md's unfinished last line,
+//! the commit store) is parsed as usual and picked from after them.
+
+use chrono::NaiveDate;
+
+use crate::capture::staleness::{self, EntryRef, Staleness};
+use crate::parse::loops::{Recency, RecencyKey, is_provisional};
+use crate::parse::snapshot::{EntityView, Lazy};
+use crate::parse::{
+    Document, Entity, EntryType, NextStep, ProblemStatus, ProjectState, SessionSummary,
+};
+
+/// How many items each list of the block shows at most.
+pub const MAX_DECISIONS: usize = 5;
+pub const MAX_RULED_OUT: usize = 5;
+pub const MAX_LOOPS: usize = 5;
+pub const MAX_GOTCHAS: usize = 6;
+pub const MAX_SUMMARIES: usize = 5;
+
+/// Age at which a provisional decision is asked about again (as `parse::loops`).
+const STALE_DAYS: i64 = crate::parse::loops::STALE_DAYS;
+
+/// An entity the block may show: its recency key and its place in the memory's order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Picked {
+    pub key: RecencyKey,
+    pub seq: usize,
+    pub entity: Entity,
+}
+
+/// What the shared block needs of the memory.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Digest {
+    /// The newest date of any entity or session summary.
+    pub last_date: Option<NaiveDate>,
+    pub state: ProjectState,
+    /// The entities any list may show, in the memory's order.
+    pub entities: Vec<Picked>,
+    /// The newest session summaries, newest first.
+    pub summaries: Vec<SessionSummary>,
+    /// The newest next step.
+    pub next_step: Option<NextStep>,
+    /// The last three problems not resolved or decisions (not superseded), in the memory's
+    /// order: what the team recall asks about.
+    pub latest: Vec<Entity>,
+}
+
+impl Digest {
+    /// The digest of a whole parsed memory (problems resolved).
+    pub fn of(doc: &Document) -> Digest {
+        let recency = Recency::of(doc);
+        let mut pick = Pick::default();
+        for (seq, e) in doc.entities.iter().enumerate() {
+            pick.offer(recency.entity(e), seq, e);
+        }
+        let (entities, latest) = pick.finish(last_date(doc), |e| Some((*e).clone()));
+        Digest {
+            last_date: last_date(doc),
+            state: doc.state.clone(),
+            entities: entities.unwrap_or_default(),
+            summaries: newest_summaries(doc.summaries.iter()),
+            next_step: doc
+                .next_steps
+                .iter()
+                .max_by_key(|s| recency.key(s.date, s.line))
+                .cloned(),
+            latest: latest.unwrap_or_default(),
+        }
+    }
+
+    /// Stale entries' titles end with the mark (as `capture::staleness::mark_document`).
+    pub fn mark_stale(&mut self, staleness: &Staleness) {
+        for picked in self.entities.iter_mut() {
+            let entity = &mut picked.entity;
+            if staleness.is_stale(entity.line) && !entity.title.ends_with(staleness::MARK) {
+                entity.title.push(' ');
+                entity.title.push_str(staleness::MARK);
+            }
+        }
+    }
+
+    /// A document with what the team recall reads: the project state and [`Digest::latest`].
+    pub fn latest_document(&self) -> Document {
+        Document {
+            state: self.state.clone(),
+            entities: self.latest.clone(),
+            ..Document::default()
+        }
+    }
+}
+
+/// The memory a block is built from: parsed whole, or read from the parse cache.
+pub enum Memory<'a> {
+    Parsed(&'a Document),
+    Cached(&'a Cached<'a>),
+}
+
+impl<'a> Memory<'a> {
+    /// The memory's [`Digest`].
+    pub fn digest(&self) -> Digest {
+        match self {
+            Memory::Parsed(doc) => Digest::of(doc),
+            Memory::Cached(cached) => cached.digest.clone(),
+        }
+    }
+
+    /// Every entity not superseded, as (title, line as written), in order.
+    pub fn entries(&self) -> Box<dyn Iterator<Item = (&'a str, &'a str)> + 'a> {
+        match *self {
+            Memory::Parsed(doc) => Box::new(
+                doc.entities
+                    .iter()
+                    .filter(|e| !e.superseded)
+                    .map(|e| (e.title.as_str(), e.text.as_str())),
+            ),
+            Memory::Cached(cached) => Box::new(
+                cached
+                    .prefix
+                    .entities()
+                    .filter(|v| !v.superseded)
+                    .map(|v| (v.title, v.text))
+                    .chain(
+                        cached
+                            .rest
+                            .entities
+                            .iter()
+                            .filter(|e| !e.superseded)
+                            .map(|e| (e.title.as_str(), e.text.as_str())),
+                    ),
+            ),
+        }
+    }
+}
+
+/// MEMORY.md read from an up-to-date parse cache: its cached lines (`prefix`, entities not
+/// built) and what follows them (`rest`: its unfinished last line, then the commit store's
+/// entries with lines numbered after MEMORY.md's; problems unresolved; the project state
+/// as MEMORY.md leaves it).
+pub struct Cached<'a> {
+    pub prefix: Lazy<'a>,
+    pub rest: Document,
+    /// Worked out once, when the cached entities are first read (and checked).
+    digest: Digest,
+}
+
+impl<'a> Cached<'a> {
+    /// `None` when what follows the cached lines holds a progress entry (it may resolve a
+    /// cached problem, which only the whole pass over every entry decides), or when the
+    /// cached entities cannot be read.
+    ///
+    /// `budget`: the block's budget in characters. A block shows no more KEY lines than it
+    /// has room for (each takes more than four characters), so no more are picked; every
+    /// other list is bounded already.
+    pub fn new(prefix: Lazy<'a>, rest: Document, budget: usize) -> Option<Cached<'a>> {
+        let resolves = rest
+            .entities
+            .iter()
+            .any(|e| e.kind == EntryType::Progress && !e.superseded);
+        if resolves {
+            return None;
+        }
+        let digest = digest_of(&prefix, &rest, budget / 4 + 2)?;
+        Some(Cached {
+            prefix,
+            rest,
+            digest,
+        })
+    }
+
+    /// The entries the block's staleness check asks about, in order (those of the cached
+    /// lines were picked when the cache was written).
+    pub fn staleness_entries(&self) -> Vec<EntryRef<'_>> {
+        let mut marked = self.prefix.extras.marked.iter().copied().peekable();
+        let mut out: Vec<EntryRef<'_>> = Vec::new();
+        if marked.peek().is_some() {
+            for (i, view) in self.prefix.entities().enumerate() {
+                match marked.peek() {
+                    None => break,
+                    Some(&m) if m == i => {
+                        marked.next();
+                        out.push(EntryRef {
+                            line: view.line,
+                            date: view.date,
+                            text: view.text,
+                        });
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        out.extend(
+            self.rest
+                .entities
+                .iter()
+                .filter(|e| !e.superseded)
+                .map(|e| EntryRef {
+                    line: e.line,
+                    date: e.date,
+                    text: &e.text,
+                }),
+        );
+        out
+    }
+}
+
+/// The digest of the cached entities (one walk over them) and what follows them.
+fn digest_of<'a>(prefix: &Lazy<'a>, rest: &Document, key_cap: usize) -> Option<Digest> {
+    let extras = &prefix.extras;
+    // The dated lines: the cached ones as the cache keeps them, then those after them in
+    // order (entities, summaries, next steps merged as `Recency::of` sorts them).
+    let mut after: Vec<(usize, NaiveDate)> = rest
+        .entities
+        .iter()
+        .filter_map(|e| e.date.map(|d| (e.line, d)))
+        .chain(rest.summaries.iter().map(|s| (s.line, s.date)))
+        .chain(
+            rest.next_steps
+                .iter()
+                .filter_map(|n| n.date.map(|d| (n.line, d))),
+        )
+        .collect();
+    after.sort_unstable();
+    let recency = Recency::from_sorted(extras.runs.iter().copied().chain(after));
+    let rest_dates = rest.entities.iter().filter_map(|e| e.date).max();
+    let rest_summaries = rest.summaries.iter().map(|s| s.date).max();
+    let last = extras.last_date.max(rest_dates).max(rest_summaries);
+
+    // The cached entities, resolved and marked as the cache says, picked; only the kept
+    // ones are built.
+    let mut resolved = extras.resolutions.iter().copied().peekable();
+    let mut provisional = extras.provisional.iter().copied().peekable();
+    let mut pick: Pick<Resolved<'a>> = Pick::with_key_cap(key_cap);
+    prefix.walk(|seq, view| {
+        while resolved.next_if(|&(i, _)| i < seq).is_some() {}
+        while provisional.next_if(|&i| i < seq).is_some() {}
+        let by = resolved.next_if(|&(i, _)| i == seq).map(|(_, line)| line);
+        let marked = provisional.next_if(|&i| i == seq).is_some();
+        pick.offer(
+            recency.key(view.date, view.line),
+            seq,
+            Resolved {
+                view,
+                by,
+                provisional: marked,
+            },
+        );
+    })?;
+    let build = |r: &Resolved<'_>| {
+        let mut entity = prefix.entity(&r.view)?;
+        if let Some(line) = r.by {
+            entity.status = Some(ProblemStatus::Resolved);
+            entity.resolved_by = Some(line);
+        }
+        Some(entity)
+    };
+    let (kept, latest) = pick.finish(last, build);
+    let (kept, latest) = (kept?, latest?);
+
+    // Then what follows, picked together with what the cached lines gave.
+    let mut pick: Pick<&Entity> = Pick::with_key_cap(key_cap);
+    for p in &kept {
+        pick.offer(p.key, p.seq, &p.entity);
+    }
+    let mut tail = Pick::<&Entity>::default();
+    for (i, e) in latest.iter().enumerate() {
+        tail.latest_offer(i, e);
+    }
+    for (i, e) in rest.entities.iter().enumerate() {
+        let seq = prefix.len() + i;
+        pick.offer(recency.key(e.date, e.line), seq, e);
+        tail.latest_offer(seq, e);
+    }
+    let (entities, _) = pick.finish(last, |e| Some((*e).clone()));
+    let latest = tail.latest.into_iter().map(|(_, e)| e.clone()).collect();
+    Some(Digest {
+        last_date: last,
+        state: rest.state.clone(),
+        entities: entities?,
+        summaries: newest_summaries(prefix.summaries.iter().chain(&rest.summaries)),
+        next_step: prefix
+            .next_steps
+            .iter()
+            .chain(&rest.next_steps)
+            .max_by_key(|s| recency.key(s.date, s.line))
+            .cloned(),
+        latest,
+    })
+}
+
+/// A cached entity with the resolution the cache holds for it.
+#[derive(Clone, Copy)]
+struct Resolved<'a> {
+    view: EntityView<'a>,
+    /// The line of the progress entry that resolves it.
+    by: Option<usize>,
+    /// A dated decision that says it is provisional.
+    provisional: bool,
+}
+
+/// What picking reads of an entity.
+trait Candidate: Copy {
+    fn kind(&self) -> EntryType;
+    fn is_key(&self) -> bool;
+    fn superseded(&self) -> bool;
+    fn date(&self) -> Option<NaiveDate>;
+    fn status(&self) -> Option<ProblemStatus>;
+    fn resolved(&self) -> bool;
+    /// A dated decision that says it is provisional ([`is_provisional`]).
+    fn provisional(&self) -> bool;
+}
+
+impl Candidate for &Entity {
+    fn kind(&self) -> EntryType {
+        self.kind
+    }
+    fn is_key(&self) -> bool {
+        self.key
+    }
+    fn superseded(&self) -> bool {
+        self.superseded
+    }
+    fn date(&self) -> Option<NaiveDate> {
+        self.date
+    }
+    fn status(&self) -> Option<ProblemStatus> {
+        self.status
+    }
+    fn resolved(&self) -> bool {
+        self.resolved_by.is_some()
+    }
+    fn provisional(&self) -> bool {
+        self.kind == EntryType::Decision && self.date.is_some() && is_provisional(&self.text)
+    }
+}
+
+impl Candidate for Resolved<'_> {
+    fn kind(&self) -> EntryType {
+        self.view.kind
+    }
+    fn is_key(&self) -> bool {
+        self.view.key
+    }
+    fn superseded(&self) -> bool {
+        self.view.superseded
+    }
+    fn date(&self) -> Option<NaiveDate> {
+        self.view.date
+    }
+    fn status(&self) -> Option<ProblemStatus> {
+        match self.by {
+            Some(_) => Some(ProblemStatus::Resolved),
+            None => self.view.status,
+        }
+    }
+    fn resolved(&self) -> bool {
+        self.by.is_some() || self.view.resolved_by.is_some()
+    }
+    fn provisional(&self) -> bool {
+        self.provisional
+    }
+}
+
+/// The `k` best entities offered: newest first by key, the earlier of equal keys first
+/// (the order a stable sort of the memory by key gives). Offers gather until there are
+/// twice `k`, then the best `k` are kept: constant work per offer, whatever `k`.
+struct Top<C> {
+    k: usize,
+    items: Vec<(RecencyKey, usize, C)>,
+}
+
+impl<C> Top<C> {
+    fn new(k: usize) -> Self {
+        Top {
+            k,
+            items: Vec::new(),
+        }
+    }
+
+    fn offer(&mut self, key: RecencyKey, seq: usize, c: C) {
+        self.items.push((key, seq, c));
+        if self.items.len() >= self.k.saturating_mul(2).max(8) {
+            self.keep_best();
+        }
+    }
+
+    fn keep_best(&mut self) {
+        let better = |a: &(RecencyKey, usize, C), b: &(RecencyKey, usize, C)| {
+            b.0.cmp(&a.0).then(a.1.cmp(&b.1))
+        };
+        if self.items.len() > self.k {
+            self.items.select_nth_unstable_by(self.k, better);
+            self.items.truncate(self.k);
+        }
+        self.items.sort_unstable_by(better);
+    }
+
+    /// The best `k`, best first.
+    fn into_items(mut self) -> Vec<(RecencyKey, usize, C)> {
+        self.keep_best();
+        self.items
+    }
+}
+
+/// One pass's picks for every list of the block (the filters of `build::sections` and
+/// `parse::loops::open_loops`).
+struct Pick<C> {
+    /// KEY items: every one for a document; for a recall from the cache, no more than a
+    /// block's budget can show (see [`Cached::new`]).
+    key: Top<C>,
+    decisions: Top<C>,
+    ruled_out: Top<C>,
+    gotchas: Top<C>,
+    open: Top<C>,
+    /// The newest entry to continue from (not a gotcha, not a rejection).
+    last: Top<C>,
+    /// Dated provisional decisions: every one that may not yet be stale, and the newest
+    /// [`MAX_LOOPS`] of those that are, whatever day the block is built (never before the
+    /// newest date seen).
+    provisional: Vec<(RecencyKey, usize, C)>,
+    newest: Option<NaiveDate>,
+    latest: Vec<(usize, C)>,
+}
+
+impl<C> Default for Pick<C> {
+    fn default() -> Self {
+        Pick::with_key_cap(usize::MAX)
+    }
+}
+
+impl<C> Pick<C> {
+    fn with_key_cap(key_cap: usize) -> Self {
+        Pick {
+            key: Top::new(key_cap),
+            decisions: Top::new(MAX_DECISIONS),
+            ruled_out: Top::new(MAX_RULED_OUT),
+            gotchas: Top::new(MAX_GOTCHAS),
+            open: Top::new(MAX_LOOPS),
+            last: Top::new(1),
+            provisional: Vec::new(),
+            newest: None,
+            latest: Vec::new(),
+        }
+    }
+}
+
+impl<C: Candidate> Pick<C> {
+    fn offer(&mut self, key: RecencyKey, seq: usize, c: C) {
+        if c.superseded() {
+            return;
+        }
+        self.newest = self.newest.max(c.date());
+        self.latest_offer(seq, c);
+        if c.is_key() {
+            self.key.offer(key, seq, c);
+        }
+        if !matches!(c.kind(), EntryType::Gotcha | EntryType::Rejected) {
+            self.last.offer(key, seq, c);
+        }
+        if c.is_key() {
+            return;
+        }
+        match c.kind() {
+            EntryType::Decision => {
+                self.decisions.offer(key, seq, c);
+                if c.provisional() {
+                    self.provisional.push((key, seq, c));
+                    if self.provisional.len() > 256 {
+                        prune_provisional(&mut self.provisional, self.newest);
+                    }
+                }
+            }
+            EntryType::Rejected => self.ruled_out.offer(key, seq, c),
+            EntryType::Gotcha => self.gotchas.offer(key, seq, c),
+            EntryType::Problem
+                if matches!(
+                    c.status(),
+                    Some(ProblemStatus::Open | ProblemStatus::Blocked)
+                ) =>
+            {
+                self.open.offer(key, seq, c);
+            }
+            _ => {}
+        }
+    }
+
+    /// The team recall's last three (see [`Digest::latest`]); `c` is not superseded.
+    fn latest_offer(&mut self, seq: usize, c: C) {
+        let wanted = match c.kind() {
+            EntryType::Problem => !c.resolved(),
+            EntryType::Decision => true,
+            _ => false,
+        };
+        if wanted && !c.superseded() {
+            if self.latest.len() == 3 {
+                self.latest.remove(0);
+            }
+            self.latest.push((seq, c));
+        }
+    }
+
+    /// Every picked entity, built, in the memory's order, and the last three; `None` when
+    /// one cannot be built. `last_date`: the memory's newest date.
+    #[allow(clippy::type_complexity)]
+    fn finish(
+        mut self,
+        last_date: Option<NaiveDate>,
+        build: impl Fn(&C) -> Option<Entity>,
+    ) -> (Option<Vec<Picked>>, Option<Vec<Entity>>) {
+        prune_provisional(&mut self.provisional, last_date.max(self.newest));
+        let mut all: Vec<(RecencyKey, usize, C)> = Vec::new();
+        for top in [
+            self.key,
+            self.decisions,
+            self.ruled_out,
+            self.gotchas,
+            self.open,
+            self.last,
+        ] {
+            all.extend(top.into_items());
+        }
+        all.extend(self.provisional);
+        all.sort_unstable_by_key(|(_, seq, _)| *seq);
+        all.dedup_by_key(|(_, seq, _)| *seq);
+        let picked = all
+            .iter()
+            .map(|(key, seq, c)| {
+                Some(Picked {
+                    key: *key,
+                    seq: *seq,
+                    entity: build(c)?,
+                })
+            })
+            .collect();
+        let latest = self.latest.iter().map(|(_, c)| build(c)).collect();
+        (picked, latest)
+    }
+}
+
+/// Keep the provisional decisions that a block built on `newest` or later may show: those
+/// not yet [`STALE_DAYS`] old on `newest`, and the newest [`MAX_LOOPS`] of the others.
+fn prune_provisional<C>(list: &mut Vec<(RecencyKey, usize, C)>, newest: Option<NaiveDate>) {
+    let Some(cutoff) =
+        newest.and_then(|d| d.checked_sub_signed(chrono::Duration::days(STALE_DAYS)))
+    else {
+        return;
+    };
+    // Newest first, the earlier of equal keys first.
+    list.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut stale = 0;
+    list.retain(|(key, _, _)| {
+        let recent = key.0.is_some_and(|d| d > cutoff);
+        if recent {
+            return true;
+        }
+        stale += 1;
+        stale <= MAX_LOOPS
+    });
+}
+
+/// The newest [`MAX_SUMMARIES`] summaries, newest first (by date, then line).
+fn newest_summaries<'s>(
+    summaries: impl Iterator<Item = &'s SessionSummary>,
+) -> Vec<SessionSummary> {
+    let mut top: Top<&SessionSummary> = Top::new(MAX_SUMMARIES);
+    for s in summaries {
+        // (date, line) orders them as the block's sort did.
+        top.offer((Some(s.date), s.line), 0, s);
+    }
+    top.into_items()
+        .into_iter()
+        .map(|(_, _, s)| s.clone())
+        .collect()
+}
+
+/// The newest date of any entity or session summary.
+fn last_date(doc: &Document) -> Option<NaiveDate> {
+    let entities = doc.entities.iter().filter_map(|e| e.date).max();
+    let summaries = doc.summaries.iter().map(|s| s.date).max();
+    entities.max(summaries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::snapshot::{decode_lazy, encode_into, extras_of};
+    use crate::parse::{Resumable, parse_document};
+
+    /// The digest of `prefix` read from its encoded parse, with `rest` parsed after it.
+    fn cached_digest(prefix: &str, rest: &str) -> Option<Digest> {
+        cached_digest_within(prefix, rest, usize::MAX / 2)
+    }
+
+    fn cached_digest_within(prefix: &str, rest: &str, budget: usize) -> Option<Digest> {
+        let mut parse = Resumable::default();
+        parse.feed(prefix);
+        let extras = extras_of(&parse, |_| false);
+        let mut bytes = Vec::new();
+        encode_into(&mut bytes, &parse, prefix.as_bytes(), &extras);
+        let mut lazy = decode_lazy(&bytes, prefix.as_bytes()).expect("decodes");
+        let mut parse = std::mem::take(&mut lazy.parse);
+        parse.feed(rest);
+        let cached = Cached::new(lazy, parse.into_document(), budget)?;
+        Some(cached.digest)
+    }
+
+    fn memory() -> String {
+        let mut m = String::from(
+            "# M\n\n## Project State\n- Goal: ship\n\n## Gotchas\n- KEY: undated key gotcha\n\
+             - undated gotcha -> work around it\nproblem: undated problem on top\n\n",
+        );
+        for day in 1..=20u32 {
+            m.push_str(&format!("## 2025-11-{day:02} | day {day} | mood: ok\n"));
+            m.push_str(&format!("decided: use codec {day} because it streams\n"));
+            m.push_str(&format!("decided: keep cache {day} for now\n"));
+            m.push_str(&format!("problem: batch {day} hangs on big uploads\n"));
+            if day % 3 == 0 {
+                let fixed = day - 1;
+                m.push_str(&format!("fixed: batch {fixed} hangs on big uploads\n"));
+            }
+            m.push_str(&format!("rejected: polling {day} - too slow\n"));
+            m.push_str(&format!("decided: use queue {day} [superseded]\n"));
+            m.push_str(&format!("gotcha: worker {day} leaks -> restart\n"));
+            m.push_str(&format!("learned: KEY: schema {day} is append-only\n"));
+            if day % 4 == 0 {
+                m.push_str(&format!("Next: wire retry {day}\n"));
+            }
+            m.push_str("decided: an undated-looking line in a dated section\n");
+        }
+        m.push_str("## Notes\ndecided: undated after the last date\nNext: undated step\n");
+        m
+    }
+
+    #[test]
+    fn the_cached_digest_is_the_digest_of_the_whole_parse() {
+        let whole = memory();
+        let lines: Vec<usize> = whole.match_indices('\n').map(|(i, _)| i + 1).collect();
+        for &cut in lines.iter().step_by(7).chain(lines.last()) {
+            let (prefix, rest) = whole.split_at(cut);
+            let expected = Digest::of(&parse_document(&whole));
+            match cached_digest(prefix, rest) {
+                Some(digest) => assert_eq!(digest, expected, "cut at {cut}"),
+                // Only a progress entry after the cut may stop the cached reading.
+                None => assert!(rest.contains("fixed:"), "cut at {cut}"),
+            }
+        }
+        // Nothing after the cache, and an unfinished last line after it.
+        let with_last = format!("{whole}## 2025-12-01\nKEY: decided: the last line");
+        let cut = with_last.rfind('\n').unwrap() + 1;
+        let (prefix, rest) = with_last.split_at(cut);
+        let digest = cached_digest(prefix, rest).expect("no progress after the cut");
+        assert_eq!(digest, Digest::of(&parse_document(&with_last)));
+    }
+
+    #[test]
+    fn no_more_key_items_are_picked_than_a_block_can_show() {
+        let mut m = String::from("# M\n\n## 2025-11-01\n");
+        for i in 0..400 {
+            m.push_str(&format!(
+                "learned: KEY: rule {i}\ndecided: option {i} because why not\n"
+            ));
+        }
+        for budget in [300, 1200, 6000] {
+            let capped = cached_digest_within(&m, "", budget).expect("reads");
+            let keys = capped.entities.iter().filter(|p| p.entity.key).count();
+            assert_eq!(keys, (budget / 4 + 2).min(400));
+            let block = |digest: &Digest| {
+                super::super::build::build(&super::super::build::Input {
+                    digest,
+                    session: None,
+                    extra: vec![],
+                    budget,
+                    split: true,
+                    named: vec![],
+                })
+                .shared
+                .body
+            };
+            let whole = Digest::of(&parse_document(&m));
+            assert_eq!(block(&capped), block(&whole), "budget {budget}");
+        }
+    }
+
+    #[test]
+    fn lists_keep_what_the_block_shows() {
+        let digest = Digest::of(&parse_document(&memory()));
+        let count = |kind: EntryType| {
+            digest
+                .entities
+                .iter()
+                .filter(|p| p.entity.kind == kind && !p.entity.key)
+                .count()
+        };
+        assert_eq!(count(EntryType::Rejected), MAX_RULED_OUT);
+        assert_eq!(count(EntryType::Gotcha), MAX_GOTCHAS);
+        assert_eq!(digest.summaries.len(), MAX_SUMMARIES);
+        assert_eq!(digest.next_step.as_ref().unwrap().text, "undated step");
+        assert!(digest.entities.iter().all(|p| !p.entity.superseded));
+        assert_eq!(digest.latest.len(), 3);
+    }
+}

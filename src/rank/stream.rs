@@ -394,7 +394,7 @@ fn resume_state(reader: &MarkdownReader, parser: &Resumable) -> Vec<u8> {
     let mut out = Vec::with_capacity(4 + state.len() + 256);
     out.extend_from_slice(&(state.len() as u32).to_le_bytes());
     out.extend_from_slice(&state);
-    crate::parse::snapshot::encode_into(&mut out, parser, &[]);
+    crate::parse::snapshot::encode_into(&mut out, parser, &[], &Default::default());
     out
 }
 

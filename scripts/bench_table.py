@@ -15,33 +15,32 @@ RSS_BUDGET_MB = 50
 
 # Why a budget is missed and what is being done, per row id; shown only while the row misses.
 PLANS = {
-    "log-10000": "The append is `fdatasync`ed before `mind log` reports success (README, "
-    "Durability); state.json is rewritten without syncs since 2026-11-24, and `MIND_FSYNC=0` "
-    "no longer changes the median (7.3 vs 8.5 ms in one alternated run): the rest is CPU. "
-    "`perf stat`: 5.9 ms task-clock and 630 page faults against `mind --version`'s 2.6 ms and "
-    "435, so process start is 2.6 ms of it and the log's own work 3.3 ms. perf of a log loop: "
-    "page faults (mapping the binary's pages, fault-around) ~33% of the process's samples, the "
-    "dynamic loader ~19% (45,388 relative relocations, 40,473 in .data.rel.ro: 206 pages "
-    "copied on write at every start; the largest sources are Unicode tables of dependencies, "
-    "three tables of 88, 70 and 49 KB). A non-PIE link removes the relocations (0.7 ms) but "
-    "gives up ASLR: rejected. Plan: fewer pages touched at start (a smaller binary for the "
-    "hook and log paths, or relocation-free tables), then the log's own 3.3 ms.",
-    "recall-10000": "No sync is waited for any more (state.json's synced rewrite was 2.5 ms "
-    "quiet, 11 ms loaded). `perf stat`: 14.7 ms task-clock, 1,758 page faults (sys 7.4 ms of "
-    "17.5 ms: faults cost ~4 µs each on this VM). Split of a warm recall (perf, 2026-11-23): "
-    "problem resolution 8.2%, the snapshot's decode of every entry ~4.4%, page faults and "
-    "zeroing of fresh heap ~10%, the block's sections ~1.8%. "
-    "Plan: keep the block's lists (KEY items, gotchas, open problems, provisional decisions) and "
-    "a bounded recent window in the snapshot, with problem resolution cached for the prefix, so "
-    "a recall stops decoding every entry and touches a bounded heap.",
-    "promote": "perf split (2026-11-24, after the parse cache kept the point it grew from, "
-    "which took the full parse out: 87 → 50 ms of CPU): promotion's BM25 index over the whole "
-    "MEMORY.md, built to find each item's 10 nearest entries, 35% (~17.5 ms); process start, "
-    "faults and kernel 18%; the BM25 searches for 20 items 8%; two snapshot decodes 9%; "
-    "staleness 6.5%; the rest under 4% each. Then waits for the synced archive, append and "
-    "SESSION.md rewrite. Plan: an index cache that grows with MEMORY.md (the cached segment of "
-    "the unchanged prefix plus a small one for the appended tail), which promotion, a search "
-    "after a log, and the 100k/200 MB rebuild rows all need.",
+    "log-10000": "Profiled 2026-11-24 (callgrind, shipped profile): compiling the parser's cue "
+    "pattern was 5.6 M of the log's 7.6 M instructions; it is now compiled at build time, and a "
+    "log runs 1.9 M instructions against `mind --version`'s 1.34 M (386 page faults against "
+    "337). What is left is process start (dynamic loader: 26,588 relative relocations with the "
+    "shipped LTO, 45,388 without; 134 pages of .data.rel.ro copied on write at every start, "
+    "mostly 5,913 panic-location records and tables of string slices; `-z "
+    "pack-relative-relocs` measured no gain), the append's `fdatasync` and the state.json "
+    "rewrite. A non-PIE link removes the relocations (0.7 ms) but gives up ASLR: rejected. "
+    "Plan: fewer pages touched at start (a smaller binary for the log and hook paths).",
+    "recall-log-10000": "After a log the parse cache covers only the memory's beginning: "
+    "recall parses the new lines, then decodes every cached entry, resolves problems over all "
+    "of them and rewrites the cache with the lists it keeps for the block (the row without new "
+    "lines reads only the block's few entries from the cache). Against the code before those "
+    "lists, in one run (hyperfine, 30 runs): 38.5 → 24.8 ms. Plan: merge the new lines into "
+    "the cached lists (re-resolve only the cached open problems against new progress "
+    "entries) and append to the cache instead of rewriting it.",
+    "promote": "The row starts from the caches a session leaves (parse cache from a recall "
+    "earlier in the session, index cache from a search); before 2026-11-24 it started from a "
+    "parse cache covering the memory with this very promotion appended, which no real session "
+    "sees, and reported 52.3 ms. In this set-up, against the code before the growing index "
+    "cache in one run (hyperfine, 30 runs): 93.5 → 44.1 ms. Where the rest goes: after its "
+    "append the recall takes the after-log path of recall-log-10000 (17 ms of CPU: 40 ms "
+    "task-clock against 23 ms when the parse cache already covers the appended lines); the "
+    "synced session archive, append and SESSION.md rewrite about 5 ms (strace: the archive's "
+    "fsync 3.1 ms); the memory's last section indexed again and 20 BM25 searches. Plan: as "
+    "recall-log-10000, then the promotion's own work.",
     "hybrid": "The row moves with the machine: a quiet run of this build measured 28.7 ± 2.2 "
     "ms (hyperfine, 30 runs, `env true` 1.4 ms, 2026-11-24), and a run whose `env true` takes "
     "over 2 ms was disturbed (one such run gave 44.8 ms). Split of a warm hybrid search (perf, 2026-11-24): the "
@@ -49,36 +48,36 @@ PLANS = {
     "is now appended to and mapped (page faults 2,190 → 1,212). Plan: int8 weights for the "
     "linear layers, checked against the reference vectors (a quarter of the bytes a query "
     "reads).",
-    "hook": "Profiled 2026-11-24. `git commit -m` runs two hook shims (the empty-shell-hooks "
-    "run costs 2 ms over none); prepare-commit-msg exits in the shell for -m. `mind hook "
-    "post-commit` on a commit with nothing to harvest: 3.55 ms CPU against `mind --version`'s "
-    "2.39 ms, and perf puts the dynamic loader and page faults at over half of it (see "
-    "log-10000: 45,388 relocations, 206 pages copied on write). A commit with a `decided:` line "
-    "also reads MEMORY.md to skip what is kept (5.8 ms CPU). Plan: as log-10000, fewer pages "
-    "touched at start.",
+    "hook": "Profiled 2026-11-24. A commit's `decided:` lines are checked against cached "
+    "keys of MEMORY.md's lines (`.mind/cache/memory-keys.bin`, extended by `mind log`) instead "
+    "of the file: 2.5 M instructions instead of 6.2 M at 10,000 entries. A commit with nothing "
+    "to harvest is process start plus reading the commit: 2.18 M instructions against `mind "
+    "--version`'s 1.34 M. `git commit -m` runs two hook shims (empty shell hooks cost 2 ms "
+    "over none). Plan: as log-10000, fewer pages touched at start.",
 }
 
 
 # Why a Scale row is over the memory budget, per row id without its corpus; measured with
 # heaptrack on the 100,000-entry and 200 MB corpora (see scripts/bench's Scale rows).
 SCALE_REASONS = {
-    "scale-recall-warm": "recall maps MEMORY.md and the parse cache (0.48× the text) and "
-    "decodes every entry at once (208 bytes each plus its strings: about 3.1 million entries "
-    "here), then ranks them; the block needs a bounded few, so the plan is to keep its lists "
-    "and a recent window in the cache and decode only those.",
-    "scale-recall-cold": "as the warm recall, plus the parse of the whole file and the snapshot "
-    "encoded to be saved.",
+    "scale-recall-warm": "recall reads only the block's few entries from the parse cache "
+    "(its lists kept for the block), but still reads all of MEMORY.md into memory to hash it "
+    "and count its lines (200 MB), and the cache walk pages in about 100 MB of the cache. "
+    "Plan: hash MEMORY.md in pieces or mapped, not held whole, and read the cache's text "
+    "pieces only for the kept entries.",
+    "scale-recall-cold": "with no parse cache (and after a log, or at a new session) recall "
+    "still builds every entry (about 3.1 million, 208 bytes each plus strings) and encodes "
+    "the cache. Plan: feed the parse straight into the block's bounded lists and write the "
+    "cache as it goes, with a backward pass for problem resolution.",
     "scale-search-cached": "showing a line reads and checks only its own ~64 KB block of "
     "MEMORY.md; the index cache is mapped, and the pages a query reads become resident: its "
     "terms' postings and the fixed fields of the lines they hold (for common words, most of the "
     "line table) and the per-line scores over 3 million lines (not profiled further).",
-    "scale-search-rebuild": "the segment is written into a mapped temp file as it is built and "
-    "its pages given back, and each vocabulary term is kept once in one string; what is still "
-    "held (estimated from sizes, not profiled): the forward lists, `(term, count)` pairs as "
-    "varints (~80 MB, plus a second copy while ids are renumbered), the vocabulary of 3 million "
-    "terms (~55 MB; these corpora give every entry a distinct `#N` term), per-term tables "
-    "(~100 MB). Plan: write the forward lists to the spill file as they are made and renumber "
-    "them straight into the segment.",
+    "scale-search-rebuild": "only the memory's tail after its last heading is indexed; "
+    "the cached beginning is mapped (its pages a query reads become resident, as for the "
+    "cached search), and the whole index.bin is rewritten with the new tail (274 MB here, most "
+    "of the wall time). Plan: keep the tail in a file of its own, so a save is as big as the "
+    "tail.",
     "scale-log": "not expected: `mind log` reads MEMORY.md from its end only.",
 }
 

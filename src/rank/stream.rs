@@ -113,26 +113,11 @@ fn markdown_in_pieces(
 ) -> std::io::Result<Streamed> {
     let mut parser = Resumable::default();
     let mut reader = MarkdownReader::new(false);
-    // Unnamed: gone when the segment is dropped, or the process killed.
-    let spill = spill_dir.and_then(|dir| {
-        std::fs::create_dir_all(dir).ok()?;
-        tempfile::tempfile_in(dir).ok()
-    });
     let first = super::corpus::RawSection::before_first_heading();
-    let mut builder = match spill {
-        Some(file) => Builder::spilling(Some(&first), tokenizer, file),
-        None => Builder::new(Some(&first), tokenizer),
-    };
+    let mut builder = builder(Some(&first), tokenizer, spill_dir);
     let mut valid_utf8 = true;
     let (len, hash, blocks) = pieces(path, size, |bytes| {
-        let text = crate::store::text::lossy(bytes);
-        valid_utf8 &= matches!(text, std::borrow::Cow::Borrowed(_));
-        parser.feed(&text);
-        let entities = parser.take_entities();
-        reader.read(&text, &entities, &mut |line| match line {
-            Line::Doc(doc) => builder.doc(&doc, tokenizer),
-            Line::Section(section) => builder.section(&section, tokenizer),
-        });
+        valid_utf8 &= index_piece(bytes, &mut parser, &mut reader, &mut builder, tokenizer);
     })?;
     let segment = builder.finish(tokenizer)?;
     Ok(Streamed {
@@ -243,14 +228,7 @@ pub fn split(
         &mut hasher,
         &mut blocks,
         |bytes| {
-            let text = crate::store::text::lossy(bytes);
-            valid_utf8 &= matches!(text, std::borrow::Cow::Borrowed(_));
-            parser.feed(&text);
-            let entities = parser.take_entities();
-            reader.read(&text, &entities, &mut |line| match line {
-                Line::Doc(doc) => builder.doc(&doc, tokenizer),
-                Line::Section(section) => builder.section(&section, tokenizer),
-            });
+            valid_utf8 &= index_piece(bytes, &mut parser, &mut reader, &mut builder, tokenizer);
         },
     )?;
     if len != cut {
@@ -385,6 +363,26 @@ fn builder(
         Some(file) => Builder::spilling(first, tokenizer, file),
         None => Builder::new(first, tokenizer),
     }
+}
+
+/// Parse and index one piece of the file (whole lines are not required: the parser and
+/// the line reader carry what a piece leaves unfinished). Whether the piece was valid UTF-8.
+fn index_piece(
+    bytes: &[u8],
+    parser: &mut Resumable,
+    reader: &mut MarkdownReader,
+    builder: &mut Builder,
+    tokenizer: &mut Tokenizer,
+) -> bool {
+    let text = crate::store::text::lossy(bytes);
+    let valid = matches!(text, std::borrow::Cow::Borrowed(_));
+    parser.feed(&text);
+    let entities = parser.take_entities();
+    reader.read(&text, &entities, &mut |line| match line {
+        Line::Doc(doc) => builder.doc(&doc, tokenizer),
+        Line::Section(section) => builder.section(&section, tokenizer),
+    });
+    valid
 }
 
 /// The line reader's and the parser's state as bytes: the reader's (with its length first),

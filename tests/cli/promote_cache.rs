@@ -68,19 +68,26 @@ fn clear_caches(env: &Env) {
     let _ = std::fs::remove_file(env.path(PARSE_CACHE_PREVIOUS));
 }
 
-#[test]
-fn a_promoting_recall_writes_the_same_whatever_the_parse_cache_holds() {
+/// A large memory with a session's items logged, two hours later (the next recall starts a
+/// new session and promotes them), and the files as that recall finds them, to put back
+/// before each run.
+fn ready_to_promote() -> (Env, Vec<(&'static str, Vec<u8>)>) {
     let mut env = Env::initialised();
     env.write(".mind/MEMORY.md", large_memory());
     for (kind, text) in ITEMS {
         env.ok(&["log", kind, text]);
     }
     env.at("2026-01-15T11:00:00Z");
-    // The files as the recall finds them, to put back before each run.
-    let before: Vec<(&str, Vec<u8>)> = [".mind/MEMORY.md", ".mind/SESSION.md", ".mind/state.json"]
+    let before = [".mind/MEMORY.md", ".mind/SESSION.md", ".mind/state.json"]
         .into_iter()
         .map(|f| (f, env.read_bytes(f)))
         .collect();
+    (env, before)
+}
+
+#[test]
+fn a_promoting_recall_writes_the_same_whatever_the_parse_cache_holds() {
+    let (env, before) = ready_to_promote();
     let restore = || {
         for (f, bytes) in &before {
             env.write(f, bytes);
@@ -137,16 +144,7 @@ const INDEX_CACHE: &str = ".mind/cache/index.bin";
 
 #[test]
 fn a_promoting_recall_writes_the_same_whatever_the_index_cache_holds() {
-    let mut env = Env::initialised();
-    env.write(".mind/MEMORY.md", large_memory());
-    for (kind, text) in ITEMS {
-        env.ok(&["log", kind, text]);
-    }
-    env.at("2026-01-15T11:00:00Z");
-    let before: Vec<(&str, Vec<u8>)> = [".mind/MEMORY.md", ".mind/SESSION.md", ".mind/state.json"]
-        .into_iter()
-        .map(|f| (f, env.read_bytes(f)))
-        .collect();
+    let (env, before) = ready_to_promote();
     // What a search leaves beside its cache (the lines it showed) is put back too: it is
     // not the index's part of the answer.
     let usage = env.path(".mind/usage.tsv");

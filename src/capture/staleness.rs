@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use crate::capture::commits::{self, Scope, WalkLimits};
 use crate::capture::settings::CaptureSettings;
 use crate::error::Result;
-use crate::parse::{Document, parse_document};
+use crate::parse::{Document, Entity, parse_document};
 use crate::store::{CACHE_DIR, Project, atomic, text};
 
 /// The mark shown after a stale entry.
@@ -147,16 +147,7 @@ pub fn check_read_only(project: &Project, doc: &Document) -> Result<Staleness> {
 }
 
 fn check_document(project: &Project, doc: &Document, save_cache: bool) -> Result<Staleness> {
-    let entries: Vec<EntryRef<'_>> = doc
-        .entities
-        .iter()
-        .filter(|e| !e.superseded)
-        .map(|e| EntryRef {
-            line: e.line,
-            date: e.date,
-            text: &e.text,
-        })
-        .collect();
+    let entries: Vec<EntryRef<'_>> = EntryRef::current(&doc.entities).collect();
     check_entries_with(project, &entries, save_cache)
 }
 
@@ -168,6 +159,17 @@ pub struct EntryRef<'a> {
     pub date: Option<NaiveDate>,
     /// The line as written.
     pub text: &'a str,
+}
+
+impl<'a> EntryRef<'a> {
+    /// The entries of `entities` that staleness checks: those not superseded.
+    pub fn current(entities: &'a [Entity]) -> impl Iterator<Item = EntryRef<'a>> {
+        entities.iter().filter(|e| !e.superseded).map(|e| EntryRef {
+            line: e.line,
+            date: e.date,
+            text: &e.text,
+        })
+    }
 }
 
 /// The stale entries among `entries` (for callers that hold a few lines, such as search

@@ -197,17 +197,7 @@ impl<'a> Cached<'a> {
                 }
             }
         }
-        out.extend(
-            self.rest
-                .entities
-                .iter()
-                .filter(|e| !e.superseded)
-                .map(|e| EntryRef {
-                    line: e.line,
-                    date: e.date,
-                    text: &e.text,
-                }),
-        );
+        out.extend(EntryRef::current(&self.rest.entities));
         out
     }
 }

@@ -207,18 +207,7 @@ fn digest_of<'a>(prefix: &Lazy<'a>, rest: &Document, key_cap: usize) -> Option<D
     let extras = &prefix.extras;
     // The dated lines: the cached ones as the cache keeps them, then those after them in
     // order (entities, summaries, next steps merged as `Recency::of` sorts them).
-    let mut after: Vec<(usize, NaiveDate)> = rest
-        .entities
-        .iter()
-        .filter_map(|e| e.date.map(|d| (e.line, d)))
-        .chain(rest.summaries.iter().map(|s| (s.line, s.date)))
-        .chain(
-            rest.next_steps
-                .iter()
-                .filter_map(|n| n.date.map(|d| (n.line, d))),
-        )
-        .collect();
-    after.sort_unstable();
+    let after = Recency::dated_lines(rest);
     let recency = Recency::from_sorted(extras.runs.iter().copied().chain(after));
     let rest_dates = rest.entities.iter().filter_map(|e| e.date).max();
     let rest_summaries = rest.summaries.iter().map(|s| s.date).max();

@@ -314,6 +314,14 @@ pub type RecencyKey = (Option<NaiveDate>, usize);
 
 impl Recency {
     pub fn of(doc: &Document) -> Recency {
+        Recency {
+            dated: Recency::dated_lines(doc),
+        }
+    }
+
+    /// The dated lines of `doc` (entities, summaries, next steps) as (line, date), in the
+    /// order [`Recency::of`] keeps them.
+    pub fn dated_lines(doc: &Document) -> Vec<(usize, NaiveDate)> {
         let mut dated: Vec<(usize, NaiveDate)> = doc
             .entities
             .iter()
@@ -326,7 +334,7 @@ impl Recency {
             )
             .collect();
         dated.sort_unstable();
-        Recency { dated }
+        dated
     }
 
     /// From the memory's dated lines (entities, summaries, next steps) given in the order

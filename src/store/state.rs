@@ -129,27 +129,35 @@ impl State {
 
     /// MEMORY.md's line count as last seen (`store::tail`), when recorded.
     pub fn memory_lines(&self) -> Option<crate::store::tail::LineCount> {
-        serde_json::from_value(self.fields.get(MEMORY_LINES_KEY)?.clone()).ok()
+        self.typed(MEMORY_LINES_KEY)
     }
 
     /// Record MEMORY.md's line count; `None` forgets it.
     pub fn set_memory_lines(&mut self, count: Option<crate::store::tail::LineCount>) {
-        match count.and_then(|c| serde_json::to_value(c).ok()) {
-            Some(value) => self.fields.insert(MEMORY_LINES_KEY.into(), value),
-            None => self.fields.remove(MEMORY_LINES_KEY),
-        };
+        self.set_typed(MEMORY_LINES_KEY, count);
     }
 
     /// What `.mind/cache/memory-keys.bin` holds (`capture::kept_keys`), when recorded.
     pub fn memory_keys(&self) -> Option<crate::store::tail::KeysStamp> {
-        serde_json::from_value(self.fields.get(MEMORY_KEYS_KEY)?.clone()).ok()
+        self.typed(MEMORY_KEYS_KEY)
     }
 
     /// Record what `.mind/cache/memory-keys.bin` holds; `None` forgets it.
     pub fn set_memory_keys(&mut self, stamp: Option<crate::store::tail::KeysStamp>) {
-        match stamp.and_then(|c| serde_json::to_value(c).ok()) {
-            Some(value) => self.fields.insert(MEMORY_KEYS_KEY.into(), value),
-            None => self.fields.remove(MEMORY_KEYS_KEY),
+        self.set_typed(MEMORY_KEYS_KEY, stamp);
+    }
+
+    /// A field read as `T`; `None` when absent or of another shape (an older or hand-edited
+    /// state is bookkeeping to recompute, not an error).
+    fn typed<T: serde::de::DeserializeOwned>(&self, key: &str) -> Option<T> {
+        serde_json::from_value(self.fields.get(key)?.clone()).ok()
+    }
+
+    /// Record a field as `T`; `None` removes it.
+    fn set_typed<T: serde::Serialize>(&mut self, key: &str, value: Option<T>) {
+        match value.and_then(|v| serde_json::to_value(v).ok()) {
+            Some(value) => self.fields.insert(key.into(), value),
+            None => self.fields.remove(key),
         };
     }
 

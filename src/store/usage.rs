@@ -2,7 +2,7 @@
 //! results, recall's relevant memories, a blocker's past solutions, the pre-tool hook's
 //! notes, the context block), when last and how often. The context block counts when it is
 //! written: each write that changes an instruction file counts every memory the shared
-//! block shows, once per write ([`entries_in_block`]); a refresh that leaves the files as
+//! block shows, once per write ([`entries_shown`]); a refresh that leaves the files as
 //! they were counts nothing, so re-running `mind recall` does not inflate the counts. A curation aid for `mind status --unused`; git-ignored with the rest
 //! of the cache, and disposable: losing it costs nothing, so no failure here fails a command.
 //!
@@ -120,21 +120,11 @@ pub fn record_shown_if_free(project: &Project, lines: &[&str], today: NaiveDate)
     }
 }
 
-/// The memories of `doc` a context block `body` shows: an entry counts when one of the
-/// block's lines (its instructions aside) holds the start of its title as the block writes it (escaped; a long
-/// title is cut there). Their full lines, for [`record_shown`].
-pub fn entries_in_block<'a>(doc: &'a crate::parse::Document, body: &str) -> Vec<&'a str> {
-    entries_shown(
-        doc.entities
-            .iter()
-            .filter(|e| !e.superseded)
-            .map(|e| (e.title.as_str(), e.text.as_str())),
-        body,
-    )
-}
-
-/// [`entries_in_block`] over entries given as (title, line as written), superseded ones
-/// left out by the caller: a recall reads them borrowed from the parse cache.
+/// The memories a context block `body` shows, from entries given as (title, line as
+/// written), superseded ones left out by the caller (a recall reads them borrowed from the
+/// parse cache): an entry counts when one of the block's lines (its instructions aside) holds
+/// the start of its title as the block writes it (escaped; a long title is cut there). Their
+/// full lines, for [`record_shown`].
 pub fn entries_shown<'a>(
     entries: impl Iterator<Item = (&'a str, &'a str)>,
     body: &str,

@@ -46,27 +46,42 @@ pub fn key(line: &str) -> String {
         std::borrow::Cow::Borrowed(text.as_ref())
     };
     let mut rest = text.trim().trim_start_matches(['-', '*', '+', '>']).trim();
+    let mut fix = false;
     for _ in 0..2 {
-        rest = strip_label(rest);
+        let (stripped, label) = strip_label(rest);
+        fix |= label.is_some_and(|l| FIX_LABELS.contains(&l.as_str()));
+        rest = stripped;
     }
     let words: Vec<&str> = rest.split_whitespace().collect();
     let mut key = words.join(" ").to_lowercase();
     while key.ends_with(['.', '!', ';', ',']) {
         key.pop();
     }
+    // A fix is not the problem it names: `fixed: uploads stall` in a commit must reach the
+    // memory (and resolve `problem: uploads stall`) rather than be dropped as a copy of it.
+    if fix && !key.is_empty() {
+        key.insert_str(0, "fixed: ");
+    }
     key
 }
 
-/// Drop one leading `label:` (a known type label, `KEY:` or `important:`).
-fn strip_label(text: &str) -> &str {
+/// Labels that make a line a fix; its key keeps that (see [`key`]).
+const FIX_LABELS: &[&str] = &["fixed", "progress"];
+
+/// Bump when [`key`] changes: caches of keys made by another version are rebuilt.
+pub const KEY_VERSION: u32 = 2;
+
+/// Drop one leading `label:` (a known type label, `KEY:` or `important:`); the label
+/// dropped, in lower case.
+fn strip_label(text: &str) -> (&str, Option<String>) {
     let Some((head, rest)) = text.split_once(':') else {
-        return text;
+        return (text, None);
     };
     let head = head.trim().to_ascii_lowercase();
     if head == "key" || head == "important" || LABELS.contains(&head.as_str()) {
-        rest.trim_start()
+        (rest.trim_start(), Some(head))
     } else {
-        text
+        (text, None)
     }
 }
 
@@ -121,7 +136,10 @@ impl Seen {
         let mut anchors = Vec::new();
         for candidate in candidates {
             let k = key(candidate);
+            // A fix's mark is not in the line (`progress:` gives it too).
             let word = k
+                .strip_prefix("fixed: ")
+                .unwrap_or(&k)
                 .split(' ')
                 .filter(|w| w.is_ascii())
                 .max_by_key(|w| w.len())
@@ -264,6 +282,22 @@ mod tests {
         assert_ne!(key("decided: cache tokens for 6 min"), a);
         // A parenthesis that is not provenance stays.
         assert_eq!(key("use X (for now)"), "use x (for now)");
+    }
+
+    #[test]
+    fn a_fix_is_not_the_problem_it_names() {
+        let problem = key("problem: Uploads stall at 90%");
+        let fixed = key("fixed: uploads stall at 90% (commit 1a2b3c4)");
+        assert_eq!(problem, "uploads stall at 90%");
+        assert_eq!(fixed, "fixed: uploads stall at 90%");
+        assert_eq!(key("- progress: Uploads stall at 90%."), fixed);
+        assert_eq!(key("KEY: fixed: uploads stall at 90%"), fixed);
+        assert_eq!(key("bug: uploads stall at 90%"), problem);
+        let memory = "## 2026-01-15\nproblem: uploads stall at 90%\nprogress: exports are slow\n";
+        let seen = Seen::from_memory_for(memory, &["fixed: uploads stall at 90%"]);
+        assert!(!seen.contains("fixed: uploads stall at 90%"));
+        let seen = Seen::from_memory_for(memory, &["fixed: exports are slow"]);
+        assert!(seen.contains("fixed: exports are slow"));
     }
 
     #[test]

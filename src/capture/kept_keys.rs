@@ -38,7 +38,7 @@ fn to_bytes(hashes: &[u64]) -> Vec<u8> {
 /// now; `None` when they must be taken from MEMORY.md itself.
 pub fn load(project: &Project, stamp: Option<KeysStamp>) -> Option<Vec<u64>> {
     let stamp = stamp?;
-    if !stamp.of.describes_file(&project.memory()) {
+    if stamp.version != dedupe::KEY_VERSION || !stamp.of.describes_file(&project.memory()) {
         return None;
     }
     let bytes = std::fs::read(path(project)).ok()?;
@@ -63,6 +63,7 @@ pub fn rebuild(project: &Project, memory: &[u8]) -> Option<KeysStamp> {
     Some(KeysStamp {
         of,
         count: hashes.len() as u64,
+        version: dedupe::KEY_VERSION,
     })
 }
 
@@ -76,6 +77,9 @@ pub fn extend(
     appended: &[u8],
     now: LineCount,
 ) -> Option<KeysStamp> {
+    if stamp.version != dedupe::KEY_VERSION {
+        return None;
+    }
     let file = path(project);
     guard::check(&file).ok()?;
     // Exactly the recorded records, or the new ones would follow bytes no stamp counts.
@@ -92,5 +96,6 @@ pub fn extend(
     Some(KeysStamp {
         of: now,
         count: stamp.count + hashes.len() as u64,
+        version: dedupe::KEY_VERSION,
     })
 }

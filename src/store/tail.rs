@@ -65,6 +65,9 @@ impl LineCount {
 pub struct KeysStamp {
     pub of: LineCount,
     pub count: u64,
+    /// The version of the keys (`capture::dedupe::KEY_VERSION`; 0 before it was recorded).
+    #[serde(default)]
+    pub version: u32,
 }
 
 impl LineCount {

@@ -151,10 +151,10 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
     }
 
     let reminders = remind::settle_at_recall(&project, ctx.clock.now(), new_session)?;
-    // MEMORY.md as the parse cache holds it, when the cache is up to date: the block reads
-    // a few entities of it, not every one. Otherwise (a first recall, lines added since,
-    // a progress entry that may resolve a cached problem) the whole memory is parsed and
-    // the cache brought up to date.
+    // MEMORY.md as the parse cache holds it, with the few lines logged since parsed on top:
+    // the block reads a few entities of it, not every one. Otherwise (a first recall, an
+    // edit inside, many lines added since) the whole memory is parsed and the cache brought
+    // up to date.
     let current = crate::store::parse_cache::current(&project, &memory_bytes);
     let cached = match &current {
         Some(current) => cached_memory(&project, &config, &memory_bytes, current)?,
@@ -284,9 +284,9 @@ fn render(ctx: &Ctx, reply: &Reply) -> Result<()> {
     Ok(())
 }
 
-/// MEMORY.md (`memory`, whose whole lines `current` holds) read from the parse cache, with
-/// its unfinished last line and the commit store parsed after it; `None` when that cannot
-/// stand for the parsed memory (see [`Cached::new`]) or the cache does not decode.
+/// MEMORY.md (`memory`, whose beginning `current` holds) read from the parse cache, with
+/// the lines after that beginning and the commit store parsed after it; `None` when the
+/// cache does not decode.
 fn cached_memory<'a>(
     project: &Project,
     config: &crate::config::Config,

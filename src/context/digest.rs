@@ -7,13 +7,14 @@
 //! Two sources give the same digest: a parsed [`Document`], and the parse cache read
 //! without building its entities ([`Cached`]): its entities are borrowed views, problem
 //! resolution and the entries that name files come from the cache, and only the entities
-//! a list keeps are built. What follows the cached lines (MEMORY.md's unfinished last line,
-//! the commit store) is parsed as usual and picked from after them.
+//! a list keeps are built. What follows the cached lines (MEMORY.md's lines logged since and
+//! its unfinished last line, the commit store) is parsed as usual and picked from after
+//! them; a progress entry among them has problems resolved again over every entry.
 
 use chrono::NaiveDate;
 
 use crate::capture::staleness::{self, EntryRef, Staleness};
-use crate::parse::loops::{Recency, RecencyKey, is_provisional};
+use crate::parse::loops::{self, Recency, RecencyKey, Resolvable, is_provisional};
 use crate::parse::snapshot::{EntityView, Lazy};
 use crate::parse::{
     Document, Entity, EntryType, NextStep, ProblemStatus, ProjectState, SessionSummary,
@@ -141,10 +142,11 @@ impl<'a> Memory<'a> {
     }
 }
 
-/// MEMORY.md read from an up-to-date parse cache: its cached lines (`prefix`, entities not
-/// built) and what follows them (`rest`: its unfinished last line, then the commit store's
-/// entries with lines numbered after MEMORY.md's; problems unresolved; the project state
-/// as MEMORY.md leaves it).
+/// MEMORY.md read from its parse cache: its cached lines (`prefix`, entities not built)
+/// and what follows them (`rest`: the lines logged since the cache was written and the
+/// unfinished last line, then the commit store's entries with lines numbered after
+/// MEMORY.md's; problems resolved as the whole parse resolves them; the project state as
+/// MEMORY.md leaves it).
 pub struct Cached<'a> {
     pub prefix: Lazy<'a>,
     pub rest: Document,
@@ -153,22 +155,26 @@ pub struct Cached<'a> {
 }
 
 impl<'a> Cached<'a> {
-    /// `None` when what follows the cached lines holds a progress entry (it may resolve a
-    /// cached problem, which only the whole pass over every entry decides), or when the
-    /// cached entities cannot be read.
+    /// `None` when the cached entities cannot be read.
+    ///
+    /// A progress entry after the cached lines (logged since the cache was written, or a
+    /// `fixed:` commit in the commit store) may resolve a cached problem: problems are then
+    /// resolved again over every entry, the cached ones read as views, exactly as the
+    /// whole parse resolves them.
     ///
     /// `budget`: the block's budget in characters. A block shows no more KEY lines than it
     /// has room for (each takes more than four characters), so no more are picked; every
     /// other list is bounded already.
-    pub fn new(prefix: Lazy<'a>, rest: Document, budget: usize) -> Option<Cached<'a>> {
+    pub fn new(prefix: Lazy<'a>, mut rest: Document, budget: usize) -> Option<Cached<'a>> {
         let resolves = rest
             .entities
             .iter()
             .any(|e| e.kind == EntryType::Progress && !e.superseded);
-        if resolves {
-            return None;
-        }
-        let digest = digest_of(&prefix, &rest, budget / 4 + 2)?;
+        let resolutions = match resolves {
+            true => Some(resolve_across(&prefix, &mut rest)?),
+            false => None,
+        };
+        let digest = digest_of(&prefix, &rest, resolutions.as_deref(), budget / 4 + 2)?;
         Some(Cached {
             prefix,
             rest,
@@ -202,8 +208,43 @@ impl<'a> Cached<'a> {
     }
 }
 
-/// The digest of the cached entities (one walk over them) and what follows them.
-fn digest_of<'a>(prefix: &Lazy<'a>, rest: &Document, key_cap: usize) -> Option<Digest> {
+/// Problems resolved over the cached entities and those after them (`rest`) together, as
+/// [`loops::resolutions`] resolves the whole parse: the problems of `rest` are marked, and
+/// the cached ones' resolutions returned as (entity, resolving line), by entity (what the
+/// cache's own [`Extras`](crate::parse::snapshot::Extras) hold when nothing follows).
+fn resolve_across(prefix: &Lazy<'_>, rest: &mut Document) -> Option<Vec<(usize, usize)>> {
+    let mut all: Vec<Resolvable> = Vec::with_capacity(prefix.len() + rest.entities.len());
+    prefix.walk(|_, view| {
+        all.push(Resolvable {
+            kind: view.kind,
+            status: view.status,
+            superseded: view.superseded,
+            subject: view.subject,
+            line: view.line,
+        })
+    })?;
+    all.extend(rest.entities.iter().map(Resolvable::of));
+    let mut found = loops::resolutions_of(&all, |r| *r);
+    found.sort_unstable();
+    let cached = found.partition_point(|&(i, _)| i < prefix.len());
+    for &(i, line) in &found[cached..] {
+        let e = &mut rest.entities[i - prefix.len()];
+        e.status = Some(ProblemStatus::Resolved);
+        e.resolved_by = Some(line);
+    }
+    found.truncate(cached);
+    Some(found)
+}
+
+/// The digest of the cached entities (one walk over them) and what follows them;
+/// `resolutions` replaces the cache's own when problems were resolved again
+/// ([`resolve_across`]).
+fn digest_of<'a>(
+    prefix: &Lazy<'a>,
+    rest: &Document,
+    resolutions: Option<&[(usize, usize)]>,
+    key_cap: usize,
+) -> Option<Digest> {
     let extras = &prefix.extras;
     // The dated lines: the cached ones as the cache keeps them, then those after them in
     // order (entities, summaries, next steps merged as `Recency::of` sorts them).
@@ -215,7 +256,8 @@ fn digest_of<'a>(prefix: &Lazy<'a>, rest: &Document, key_cap: usize) -> Option<D
 
     // The cached entities, resolved and marked as the cache says, picked; only the kept
     // ones are built.
-    let mut resolved = extras.resolutions.iter().copied().peekable();
+    let resolutions = resolutions.unwrap_or(&extras.resolutions);
+    let mut resolved = resolutions.iter().copied().peekable();
     let mut provisional = extras.provisional.iter().copied().peekable();
     let mut pick: Pick<Resolved<'a>> = Pick::with_key_cap(key_cap);
     prefix.walk(|seq, view| {
@@ -625,18 +667,48 @@ mod tests {
         for &cut in lines.iter().step_by(7).chain(lines.last()) {
             let (prefix, rest) = whole.split_at(cut);
             let expected = Digest::of(&parse_document(&whole));
-            match cached_digest(prefix, rest) {
-                Some(digest) => assert_eq!(digest, expected, "cut at {cut}"),
-                // Only a progress entry after the cut may stop the cached reading.
-                None => assert!(rest.contains("fixed:"), "cut at {cut}"),
-            }
+            let digest = cached_digest(prefix, rest).expect("reads");
+            assert_eq!(digest, expected, "cut at {cut}");
         }
         // Nothing after the cache, and an unfinished last line after it.
         let with_last = format!("{whole}## 2025-12-01\nKEY: decided: the last line");
         let cut = with_last.rfind('\n').unwrap() + 1;
         let (prefix, rest) = with_last.split_at(cut);
-        let digest = cached_digest(prefix, rest).expect("no progress after the cut");
+        let digest = cached_digest(prefix, rest).expect("reads");
         assert_eq!(digest, Digest::of(&parse_document(&with_last)));
+    }
+
+    #[test]
+    fn progress_after_the_cache_resolves_as_the_whole_parse_does() {
+        // A problem of five words needs three shared; nine cached progress entries share
+        // two each and fill every word pair's candidates, so the later entry that shares
+        // three is never looked at: the whole parse leaves the problem open, and so must
+        // the cached reading, whatever the cut.
+        let mut m = String::from("# M\n\n## 2025-11-01 | s\n");
+        m.push_str("problem: alpha beta gamma delta epsilon crashes\n");
+        m.push_str("problem: upload stalls at ninety percent\n");
+        for pair in ["alpha beta", "alpha gamma", "beta gamma"] {
+            for n in 0..3 {
+                m.push_str(&format!("fixed: {pair} zeta{n}\n"));
+            }
+        }
+        m.push_str("## 2025-11-02 | s\nfixed: alpha beta gamma together\n");
+        m.push_str("fixed: upload stalls at ninety percent\nproblem: login loops twice\n");
+        let doc = parse_document(&m);
+        let status = |title: &str| {
+            let e = doc.entities.iter().find(|e| e.title.starts_with(title));
+            e.and_then(|e| e.status)
+        };
+        assert_eq!(status("alpha"), Some(ProblemStatus::Open));
+        assert_eq!(status("upload"), Some(ProblemStatus::Resolved));
+        assert_eq!(status("login"), Some(ProblemStatus::Open));
+        let whole = Digest::of(&doc);
+        let lines: Vec<usize> = m.match_indices('\n').map(|(i, _)| i + 1).collect();
+        for &cut in &lines {
+            let (prefix, rest) = m.split_at(cut);
+            let digest = cached_digest(prefix, rest).expect("reads");
+            assert_eq!(digest, whole, "cut at {cut}");
+        }
     }
 
     #[test]

@@ -38,9 +38,37 @@ pub fn resolve_problems(entities: &mut [Entity]) {
 /// line of the progress entry that resolves it), last problem first. The parse cache keeps
 /// this for the cached beginning of MEMORY.md, so a recall need not redo the pass.
 pub fn resolutions(entities: &[Entity]) -> Vec<(usize, usize)> {
+    resolutions_of(entities, Resolvable::of)
+}
+
+/// What problem resolution reads of an entry: enough to resolve the problems of a parse
+/// cache's entries without building them.
+#[derive(Debug, Clone, Copy)]
+pub struct Resolvable {
+    pub kind: EntryType,
+    pub status: Option<ProblemStatus>,
+    pub superseded: bool,
+    pub subject: Subject,
+    pub line: usize,
+}
+
+impl Resolvable {
+    pub fn of(e: &Entity) -> Resolvable {
+        Resolvable {
+            kind: e.kind,
+            status: e.status,
+            superseded: e.superseded,
+            subject: e.subject,
+            line: e.line,
+        }
+    }
+}
+
+/// [`resolutions`] of any entries, each read as a [`Resolvable`].
+pub fn resolutions_of<T>(entries: &[T], read: impl Fn(&T) -> Resolvable) -> Vec<(usize, usize)> {
     let mut found = Vec::new();
-    if !entities.iter().any(is_open_problem)
-        || !entities.iter().any(|e| e.kind == EntryType::Progress)
+    if !entries.iter().any(|e| is_open(&read(e)))
+        || !entries.iter().any(|e| read(e).kind == EntryType::Progress)
     {
         return found;
     }
@@ -50,7 +78,8 @@ pub fn resolutions(entities: &[Entity]) -> Vec<(usize, usize)> {
     let mut singles: IdMap<Recent> = IdMap::default();
     let mut pairs: IdMap<Recent> = IdMap::default();
     let mut candidates: Vec<u32> = Vec::new();
-    for (index, e) in entities.iter().enumerate().rev() {
+    for (index, e) in entries.iter().enumerate().rev() {
+        let e = read(e);
         if e.kind == EntryType::Progress && !e.superseded {
             let words = e.subject.ids();
             let slot = progress.len() as u32;
@@ -63,7 +92,7 @@ pub fn resolutions(entities: &[Entity]) -> Vec<(usize, usize)> {
             progress.push((e.subject, e.line));
             continue;
         }
-        if !is_open_problem(e) {
+        if !is_open(&e) {
             continue;
         }
         let words = e.subject.ids();
@@ -107,7 +136,7 @@ pub fn resolutions(entities: &[Entity]) -> Vec<(usize, usize)> {
 }
 
 /// A problem still open or blocked as written (the only ones a later entry can resolve).
-fn is_open_problem(e: &Entity) -> bool {
+fn is_open(e: &Resolvable) -> bool {
     e.kind == EntryType::Problem
         && matches!(e.status, Some(ProblemStatus::Open | ProblemStatus::Blocked))
 }

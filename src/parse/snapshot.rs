@@ -287,6 +287,8 @@ pub struct EntityView<'a> {
     pub superseded: bool,
     pub workaround: Option<&'a str>,
     pub resolved_by: Option<usize>,
+    /// The words problem resolution compares ([`Subject`]).
+    pub subject: Subject,
     /// Where it starts in the bytes, and the reader's place in the text there.
     at: usize,
     last_start: usize,
@@ -726,15 +728,8 @@ impl<'a> Reader<'a> {
         self.skip_pieces(text)?;
         let workaround = self.opt_piece_ref(text)?;
         let resolved_by = self.resolved_by()?;
-        // The subject's words are for problem resolution, which the cache keeps done.
-        let words = usize::from(self.u8()?);
-        if words > 8 {
-            return None;
-        }
-        self.pos = self
-            .pos
-            .checked_add(words * 8)
-            .filter(|&end| end <= self.b.len())?;
+        // Only problems and progress entries have words here (what resolution reads).
+        let subject = self.subject()?;
         Some(EntityView {
             kind,
             text,
@@ -747,6 +742,7 @@ impl<'a> Reader<'a> {
             superseded,
             workaround,
             resolved_by,
+            subject,
             at,
             last_start,
         })

@@ -62,10 +62,12 @@ pub fn memory_unresolved(project: &Project, bytes: &[u8]) -> Document {
     parse.into_document()
 }
 
-/// The newer cache when it holds the parse of every whole line of `bytes` (MEMORY.md as
-/// the caller read it): a reader that takes only some of its entities
-/// ([`parse::snapshot::decode_lazy`]) has nothing to add to it. `None` when it is missing,
-/// stale, damaged, or behind the file (then [`memory_unresolved`] parses and saves).
+/// The newer cache when it holds the parse of MEMORY.md's beginning (`bytes`, as the
+/// caller read it) and at most [`lag_allowed`] bytes of whole lines follow it: a reader that
+/// takes only some of its entities ([`parse::snapshot::decode_lazy`]) parses those lines on
+/// top and leaves the cache as it is, so a recall after a `mind log` does not decode and
+/// write every cached entity again for one new line. `None` when it is missing, stale,
+/// damaged, or too far behind the file (then [`memory_unresolved`] parses and saves).
 pub fn current(project: &Project, bytes: &[u8]) -> Option<Current> {
     if bytes.len() < PARSE_CACHE_MIN {
         return None;
@@ -73,7 +75,16 @@ pub fn current(project: &Project, bytes: &[u8]) -> Option<Current> {
     let path = project.dir().join(CACHE_DIR).join(PARSE_CACHE_FILE);
     let (map, len) = matching(&path, bytes)?;
     let whole = memchr::memrchr(b'\n', bytes).map_or(0, |i| i + 1);
-    (len == whole).then_some(Current { map, len })
+    let behind = whole.checked_sub(len)?;
+    (behind <= lag_allowed(len)).then_some(Current { map, len })
+}
+
+/// How many bytes of whole lines may follow a cache of `cached` bytes before a reader
+/// brings it up to date instead: 64 KiB (parsed in a millisecond or two), or a sixteenth of
+/// the cached text when that is more, so the rewrite (which costs about as much as parsing
+/// the cached text) is paid at most once per that much growth.
+pub fn lag_allowed(cached: usize) -> usize {
+    (64 * 1024).max(cached / 16)
 }
 
 /// A mapped cache file that matches MEMORY.md's whole lines (see [`current`]).

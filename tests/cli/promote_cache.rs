@@ -63,6 +63,11 @@ fn recall(env: &Env) -> Vec<String> {
     seen
 }
 
+/// The length of MEMORY.md's beginning a parse cache file was made from (its header).
+fn cached_len(cache: &[u8]) -> usize {
+    u64::from_le_bytes(cache[20..28].try_into().unwrap()) as usize
+}
+
 fn clear_caches(env: &Env) {
     let _ = std::fs::remove_file(env.path(PARSE_CACHE));
     let _ = std::fs::remove_file(env.path(PARSE_CACHE_PREVIOUS));
@@ -107,8 +112,9 @@ fn a_promoting_recall_writes_the_same_whatever_the_parse_cache_holds() {
     env.ok(&["status", "--json"]);
     assert!(env.exists(PARSE_CACHE));
     assert_eq!(recall(&env), cold);
-    // The point before the append is kept beside the parse after it.
-    assert!(env.exists(PARSE_CACHE_PREVIOUS));
+    // The cache is left at the point before the append: the block's build parsed the
+    // promoted lines on top of it.
+    assert_eq!(cached_len(&env.read_bytes(PARSE_CACHE)), before[0].1.len());
 
     // The memory cut back to where it was before the append, the caches of the last run
     // left as they are: MEMORY.md resumes from the previous point.
@@ -117,8 +123,13 @@ fn a_promoting_recall_writes_the_same_whatever_the_parse_cache_holds() {
     restore();
     assert_eq!(recall(&env), cold);
 
-    // Damaged caches, either or both.
+    // Damaged caches, either or both: each time after a reader brought the cache up to
+    // date past the append, keeping the point before it beside it.
     for (current, previous) in [(true, false), (false, true), (true, true)] {
+        restore();
+        recall(&env);
+        env.ok(&["status", "--json"]);
+        assert!(env.exists(PARSE_CACHE_PREVIOUS));
         restore();
         if current {
             env.write(PARSE_CACHE, b"not a cache at all");
@@ -194,7 +205,7 @@ fn a_promoting_recall_writes_the_same_whatever_the_index_cache_holds() {
 }
 
 #[test]
-fn a_user_recall_that_promotes_into_a_large_memory_keeps_both_cache_points() {
+fn a_user_recall_that_promotes_into_a_large_memory_reads_the_cache_it_left() {
     let mut user = User::new();
     let project = user.folder("code/importer");
     user.git(&project, &["init", "-q"]);
@@ -213,10 +224,15 @@ fn a_user_recall_that_promotes_into_a_large_memory_keeps_both_cache_points() {
     let after = std::fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
     assert!(after.len() > before.len() && after.as_bytes().starts_with(&before));
     assert!(after.contains("BOM check"), "{after}");
-    assert!(project.join(PARSE_CACHE).is_file());
+    // The recall parsed the promoted lines on top of the cache and left it as it was; the
+    // status after it brings it up to date and keeps the point it grew from.
+    let cache = std::fs::read(project.join(PARSE_CACHE)).unwrap();
+    assert_eq!(cached_len(&cache), before.len());
+    let warm = user.ok(&project, &["status", "--json"]);
+    let cache = std::fs::read(project.join(PARSE_CACHE)).unwrap();
+    assert_eq!(cached_len(&cache), after.len());
     assert!(project.join(PARSE_CACHE_PREVIOUS).is_file());
     // The cached views are those of a full parse.
-    let warm = user.ok(&project, &["status", "--json"]);
     std::fs::remove_file(project.join(PARSE_CACHE)).unwrap();
     std::fs::remove_file(project.join(PARSE_CACHE_PREVIOUS)).unwrap();
     assert_eq!(user.ok(&project, &["status", "--json"]), warm);

@@ -1191,6 +1191,90 @@ fn recall_in_a_fresh_home_keeps_using_the_parse_cache_as_memory_grows() {
     );
 }
 
+/// The session goes on after a recall: entries are logged, and a commit whose message says
+/// `fixed:` lands in the commit store through the hook. The next recall reads the parse
+/// cache as it is and parses only what came after it (the file is not written again), shows
+/// exactly what a recall without any cache shows, and resolves the cached problems those
+/// fixes name. Once much more has been added, a recall brings the cache up to date. Run as
+/// a person runs it: temp HOME, real git, hooks installed.
+#[test]
+fn recall_after_logs_and_commits_reads_the_parse_cache_without_rewriting_it() {
+    let mut user = User::new();
+    let project = user.folder("work/app");
+    user.git(&project, &["init", "-q"]);
+    user.ok(&project, &["init", "--hooks"]);
+    let memory_path = project.join(".mind/MEMORY.md");
+    let text = std::fs::read_to_string(&memory_path).unwrap();
+    std::fs::write(&memory_path, large(&text)).unwrap();
+    user.ok(&project, &["log", "problem", "imports hang on big files"]);
+    user.ok(
+        &project,
+        &["log", "problem", "uploads stall at ninety percent"],
+    );
+    // The block's items that name either problem (a resolved one is not listed).
+    let listed = |block: &str| -> Vec<String> {
+        let named = |l: &&str| l.contains("imports hang") || l.contains("uploads stall");
+        let items = block.lines().filter(|l| l.starts_with("- ")).filter(named);
+        items.map(str::to_string).collect()
+    };
+    let before = user.ok(&project, &["recall"]);
+    assert_eq!(listed(&before).len(), 2, "{before}");
+    let cache = project.join(PARSE_CACHE);
+    let written = std::fs::read(&cache).unwrap();
+
+    user.at("2026-01-15T09:10:00Z");
+    user.ok(
+        &project,
+        &["log", "decision", "use sqlite because it is one file"],
+    );
+    user.ok(&project, &["log", "fixed", "imports hang on big files"]);
+    std::fs::write(project.join("upload.rs"), "fn upload() {}\n").unwrap();
+    user.git(&project, &["add", "upload.rs"]);
+    user.git(
+        &project,
+        &[
+            "commit",
+            "-q",
+            "-m",
+            "Upload in parts\n\nfixed: uploads stall at ninety percent",
+        ],
+    );
+    let store = std::fs::read_to_string(project.join(".mind/cache/commits.md")).unwrap();
+    assert!(store.contains("uploads stall at ninety percent"), "{store}");
+
+    let warm = user.ok(&project, &["recall"]);
+    assert_eq!(
+        std::fs::read(&cache).unwrap(),
+        written,
+        "the cache was rewritten"
+    );
+    assert!(warm.contains("use sqlite"), "{warm}");
+    assert_eq!(listed(&warm), Vec::<String>::new(), "{warm}");
+    assert!(
+        warm.contains("Last: “uploads stall at ninety percent” (commit"),
+        "{warm}"
+    );
+    let context = user.ok(&project, &["context"]);
+    std::fs::remove_file(&cache).unwrap();
+    assert_eq!(user.ok(&project, &["recall"]), warm);
+    assert_eq!(user.ok(&project, &["context"]), context);
+
+    // Past what a recall parses on top of the cache (64 KiB), it is brought up to date.
+    let mut grown = std::fs::read_to_string(&memory_path).unwrap();
+    for i in 0..2000 {
+        grown.push_str(&format!(
+            "- later note {i}: the exporter writes rows in batches\n"
+        ));
+    }
+    std::fs::write(&memory_path, &grown).unwrap();
+    user.ok(&project, &["recall"]);
+    let bytes = std::fs::read(&cache).unwrap();
+    assert_eq!(
+        u64::from_le_bytes(bytes[20..28].try_into().unwrap()),
+        grown.len() as u64
+    );
+}
+
 /// A SESSION.md grown past its 1 MB bound by hand (only `mind log` enforces the bound
 /// while writing) is moved whole to `.mind/sessions/` by the next recall, which then works
 /// on a fresh SESSION.md: nothing of the big file is promoted, every byte is in the

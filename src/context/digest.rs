@@ -217,6 +217,7 @@ fn resolve_across(prefix: &Lazy<'_>, rest: &mut Document) -> Option<Vec<(usize, 
     prefix.walk(|_, view| {
         all.push(Resolvable {
             kind: view.kind,
+            title: view.title,
             status: view.status,
             superseded: view.superseded,
             subject: view.subject,

@@ -481,6 +481,135 @@ fn is_subjectless(lower: &str, id: u64) -> bool {
 /// Content words of a title for "same subject" checks, as hashes: lower case, stop and
 /// state words dropped, plural/tense endings trimmed, first occurrence kept, at most `max`.
 pub fn subject_ids(text: &str, max: usize) -> Vec<u64> {
+    let mut out = Vec::with_capacity(max);
+    subject_words(text, max, |id, _| out.push(id));
+    out
+}
+
+/// Whether two titles that share their subject words name different things all the same: a
+/// word of one stands where the other has a word of its own, next to a word both have
+/// ("search crashes on queries with *emoji*" / "... with *quotes*", "*Safari* drops cookies"
+/// / "*Chrome* drops cookies", "memory leak in the *image resizer*" / "... the *thumbnail
+/// cache*"). Shared words alone call those one subject, so a fix of one would close the
+/// other, or a learning about one replace the other.
+///
+/// A word that says how things are rather than what they are ("slow", "flaky", "fast",
+/// "stable") standing for another is the change a fix or an update reports, not another
+/// subject. With `numbers` false a changed number is not a contrast either (a learning whose
+/// figure changed is an update of the same subject; a fix for Node 18 is not one for Node
+/// 20, so resolution counts numbers).
+pub fn contrasts(a: &str, b: &str, numbers: bool) -> bool {
+    const MAX: usize = 10;
+    let words = |text: &str| {
+        let mut out: Vec<(u64, bool)> = Vec::with_capacity(MAX);
+        subject_words(text, MAX, |id, word| {
+            out.push((id, is_state_change(word) || (!numbers && is_number(word))))
+        });
+        out
+    };
+    let (a, b) = (words(a), words(b));
+    let lone = |w: u64, other: &[(u64, bool)]| !other.iter().any(|&(o, _)| o == w);
+    for (i, &(wa, exempt_a)) in a.iter().enumerate() {
+        if exempt_a || !lone(wa, &b) {
+            continue;
+        }
+        for (j, &(wb, exempt_b)) in b.iter().enumerate() {
+            if exempt_b || !lone(wb, &a) {
+                continue;
+            }
+            let left = i > 0 && j > 0 && a[i - 1].0 == b[j - 1].0;
+            let right = matches!((a.get(i + 1), b.get(j + 1)), (Some(x), Some(y)) if x.0 == y.0);
+            if left || right {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Words that say how something behaves or performs, on either side of a fix: the symptoms
+/// the parser knows, and their remedies.
+fn is_state_change(word: &str) -> bool {
+    const STATES: &[&str] = &[
+        "slow",
+        "slower",
+        "fast",
+        "faster",
+        "quick",
+        "quicker",
+        "stable",
+        "unstable",
+        "flaky",
+        "reliable",
+        "reliably",
+        "unreliable",
+        "correct",
+        "correctly",
+        "incorrect",
+        "right",
+        "wrong",
+        "fine",
+        "okay",
+        "consistent",
+        "inconsistent",
+        "responsive",
+        "unresponsive",
+        "smooth",
+        "stuck",
+        "missing",
+        "present",
+        "visible",
+        "invisible",
+        "blank",
+        "empty",
+        "high",
+        "higher",
+        "low",
+        "lower",
+        "late",
+        "early",
+        "intermittent",
+        "intermittently",
+        "occasional",
+        "occasionally",
+        "again",
+        "properly",
+        "sluggish",
+        "laggy",
+        "janky",
+        "hangs",
+        "hang",
+        "hanging",
+        "hung",
+        "leaks",
+        "leak",
+        "leaking",
+        "times",
+        "timeout",
+        "timeouts",
+        "drops",
+        "drop",
+        "dropped",
+        "dropping",
+        "keeps",
+        "kept",
+        "succeeds",
+        "success",
+        "successful",
+        "passes",
+        "pass",
+        "passing",
+    ];
+    STATES.contains(&word) || super::symptoms::is_symptom(word)
+}
+
+fn is_number(word: &str) -> bool {
+    word.bytes().any(|b| b.is_ascii_digit())
+}
+
+/// The subject words of `text` in order (see [`subject_ids`]): `f` gets each new one's id
+/// and its lower-case form, at most `max` of them.
+fn subject_words(text: &str, max: usize, mut f: impl FnMut(u64, &str)) {
     let mut out: Vec<u64> = Vec::with_capacity(max);
     let mut lower = String::with_capacity(48);
     let bytes = text.as_bytes();
@@ -516,12 +645,12 @@ pub fn subject_ids(text: &str, max: usize) -> Vec<u64> {
         };
         if !out.contains(&id) {
             out.push(id);
+            f(id, &lower);
             if out.len() == max {
                 break;
             }
         }
     }
-    out
 }
 
 /// Word ids for set lookups (in memory only; the cache hash, XXH3).
@@ -547,6 +676,64 @@ fn stem(w: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_word_standing_for_another_is_a_contrast() {
+        let pairs = [
+            (
+                "search crashes on queries with emoji",
+                "search crashes on queries with quotes",
+            ),
+            (
+                "the export job fails on Windows paths",
+                "the export job fails on Linux paths with spaces",
+            ),
+            (
+                "memory leak in the image resizer",
+                "memory leak in the thumbnail cache",
+            ),
+            (
+                "Safari drops cookies on cross-site redirects",
+                "turns out Chrome doesn't drop cookies on cross-site redirects",
+            ),
+            (
+                "the billing API allows 100 requests a minute",
+                "the search API allows 20 requests a minute",
+            ),
+            (
+                "image upload fails on iOS Safari",
+                "image upload fails on Android Chrome",
+            ),
+        ];
+        for (a, b) in pairs {
+            assert!(contrasts(a, b, true), "{a} / {b}");
+            assert!(contrasts(b, a, false), "{b} / {a}");
+        }
+        // The same subject said again, reworded, or with its state changed.
+        let same = [
+            (
+                "the upload endpoint crashes on files over 10MB",
+                "the upload endpoint no longer crashes on big files",
+            ),
+            ("login fails on Safari", "login works on Safari now"),
+            ("CI is slow", "CI is fast now with caching"),
+            ("tests are flaky on CI", "fixed flaky tests on CI"),
+            ("imports hang on big files", "imports hang on big files"),
+        ];
+        for (a, b) in same {
+            assert!(!contrasts(a, b, true), "{a} / {b}");
+        }
+        // A correction with a version number in it is an update of the same learning.
+        assert!(!contrasts(
+            "actually the ORM no longer truncates varchar fields since v2.1, it raises an error",
+            "the ORM silently truncates varchar fields longer than 255",
+            false
+        ));
+        // A changed number: another subject for a fix, an update for a learning.
+        let (a, b) = ("the build fails on Node 18", "the build fails on Node 20");
+        assert!(contrasts(a, b, true));
+        assert!(!contrasts(a, b, false));
+    }
 
     #[test]
     fn titles() {

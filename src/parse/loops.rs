@@ -8,7 +8,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use chrono::NaiveDate;
 
-use super::details::subject_ids;
+use super::details::{contrasts, subject_ids};
 use crate::parse::{Document, Entity, EntryType, ProblemStatus};
 
 /// Age at which a provisional decision is asked about again.
@@ -44,18 +44,21 @@ pub fn resolutions(entities: &[Entity]) -> Vec<(usize, usize)> {
 /// What problem resolution reads of an entry: enough to resolve the problems of a parse
 /// cache's entries without building them.
 #[derive(Debug, Clone, Copy)]
-pub struct Resolvable {
+pub struct Resolvable<'a> {
     pub kind: EntryType,
+    /// The title, for [`contrasts`] once the words match.
+    pub title: &'a str,
     pub status: Option<ProblemStatus>,
     pub superseded: bool,
     pub subject: Subject,
     pub line: usize,
 }
 
-impl Resolvable {
-    pub fn of(e: &Entity) -> Resolvable {
+impl<'a> Resolvable<'a> {
+    pub fn of(e: &'a Entity) -> Resolvable<'a> {
         Resolvable {
             kind: e.kind,
+            title: &e.title,
             status: e.status,
             superseded: e.superseded,
             subject: e.subject,
@@ -65,7 +68,10 @@ impl Resolvable {
 }
 
 /// [`resolutions`] of any entries, each read as a [`Resolvable`].
-pub fn resolutions_of<T>(entries: &[T], read: impl Fn(&T) -> Resolvable) -> Vec<(usize, usize)> {
+pub fn resolutions_of<'a, T>(
+    entries: &'a [T],
+    read: impl Fn(&'a T) -> Resolvable<'a>,
+) -> Vec<(usize, usize)> {
     let mut found = Vec::new();
     if !entries.iter().any(|e| is_open(&read(e)))
         || !entries.iter().any(|e| read(e).kind == EntryType::Progress)
@@ -73,7 +79,7 @@ pub fn resolutions_of<T>(entries: &[T], read: impl Fn(&T) -> Resolvable) -> Vec<
         return found;
     }
     // The subject words of the progress entries seen so far (later in the file), by index.
-    let mut progress: Vec<(Subject, usize)> = Vec::new();
+    let mut progress: Vec<(Subject, usize, &str)> = Vec::new();
     // For each word and word pair: the nearest later progress entries (newest last).
     let mut singles: IdMap<Recent> = IdMap::default();
     let mut pairs: IdMap<Recent> = IdMap::default();
@@ -89,7 +95,7 @@ pub fn resolutions_of<T>(entries: &[T], read: impl Fn(&T) -> Resolvable) -> Vec<
                     pairs.entry(pair(*wa, *wb)).or_default().push(slot);
                 }
             }
-            progress.push((e.subject, e.line));
+            progress.push((e.subject, e.line, e.title));
             continue;
         }
         if !is_open(&e) {
@@ -119,14 +125,14 @@ pub fn resolutions_of<T>(entries: &[T], read: impl Fn(&T) -> Resolvable) -> Vec<
         // The nearest later entry has the highest index (it was pushed last).
         candidates.sort_unstable_by(|a, b| b.cmp(a));
         candidates.dedup();
+        // Enough shared words, and no word of the fix standing for another of the problem
+        // ("... with quotes" does not fix "... with emoji").
         let resolver = candidates.iter().copied().find(|&i| {
-            let shared = progress[i as usize]
-                .0
-                .ids()
-                .iter()
+            let (subject, _, title) = progress[i as usize];
+            let shared = (subject.ids().iter())
                 .filter(|w| words.binary_search(w).is_ok())
                 .count();
-            shared >= need
+            shared >= need && !contrasts(e.title, title, true)
         });
         if let Some(i) = resolver {
             found.push((index, progress[i as usize].1));
@@ -410,6 +416,28 @@ impl Recency {
 mod tests {
     use super::*;
     use crate::parse::parse_document;
+
+    #[test]
+    fn a_fix_of_another_thing_in_the_same_words_resolves_nothing() {
+        let doc = crate::parse::parse_document(
+            "## 2026-03-01\n\
+             problem: search crashes on queries with emoji\n\
+             problem: memory leak in the image resizer\n\
+             problem: the upload endpoint crashes on files over 10MB\n\
+             fixed: search crashes on queries with quotes\n\
+             fixed: memory leak in the thumbnail cache\n\
+             fixed: the upload endpoint no longer crashes on big files\n",
+        );
+        let status: Vec<_> = doc.entities[..3].iter().map(|e| e.status).collect();
+        assert_eq!(
+            status,
+            [
+                Some(ProblemStatus::Open),
+                Some(ProblemStatus::Open),
+                Some(ProblemStatus::Resolved)
+            ]
+        );
+    }
 
     #[test]
     fn a_subject_is_read_once_at_parse_and_only_for_problems_and_progress() {

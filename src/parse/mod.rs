@@ -30,6 +30,7 @@ mod symptoms;
 use chrono::NaiveDate;
 use serde::Serialize;
 
+pub use details::contrasts;
 pub use details::ruled_out;
 use line::LineContext;
 

@@ -67,6 +67,11 @@ const SYMPTOMS: &[&str] = &[
     "twice",
 ];
 
+/// Whether a lower-case word is one of the symptom words ([`SYMPTOMS`], [`OPENERS`]).
+pub fn is_symptom(word: &str) -> bool {
+    SYMPTOMS.contains(&word) || OPENERS.contains(&word)
+}
+
 /// Symptom words that open an issue title on their own: "Wrong timezone shown",
 /// "Flickering on hover", "Slow startup on Windows".
 const OPENERS: &[&str] = &[

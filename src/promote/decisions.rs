@@ -96,8 +96,13 @@ fn relate_same_kind(
 }
 
 /// The old line is about what the new one is about: at most a quarter of its meaningful
-/// words (one, for a short line) go unsaid by the new one, numbers and negations aside.
+/// words (one, for a short line) go unsaid by the new one, numbers and negations aside, and
+/// no word of the new one stands where the old one has another ("Chrome drops cookies" is
+/// not about "Safari drops cookies"; see [`crate::parse::contrasts`]).
 pub(super) fn same_subject(new: &str, old: &str, tokenizer: &mut Tokenizer) -> bool {
+    if crate::parse::contrasts(new, old, false) {
+        return false;
+    }
     let unsaid: Vec<String> = similarity::new_words(old, new, tokenizer)
         .into_iter()
         .filter(|w| !w.chars().any(|c| c.is_ascii_digit()) && !worth_cues::negative(w))

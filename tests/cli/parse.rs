@@ -1051,3 +1051,59 @@ mod one_engine {
         assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
     }
 }
+
+/// A fix of another thing in words that otherwise match the problem (another character, OS,
+/// component) closes nothing, whether logged or committed; a reworded fix of the same thing
+/// still does. Run as a person runs it: temp HOME, real git, hooks installed.
+#[test]
+fn a_fix_of_another_thing_leaves_the_problem_open() {
+    let user = common::User::new();
+    let project = user.folder("work/app");
+    user.git(&project, &["init", "-q"]);
+    user.ok(&project, &["init", "--hooks"]);
+    for text in [
+        "search crashes on queries with emoji",
+        "memory leak in the image resizer",
+        "image upload fails on iOS Safari",
+        "the upload endpoint crashes on files over 10MB",
+    ] {
+        user.ok(&project, &["log", "problem", text]);
+    }
+    user.ok(
+        &project,
+        &["log", "fixed", "search crashes on queries with quotes"],
+    );
+    user.ok(
+        &project,
+        &["log", "fixed", "memory leak in the thumbnail cache"],
+    );
+    user.ok(
+        &project,
+        &[
+            "log",
+            "fixed",
+            "the upload endpoint no longer crashes on big files",
+        ],
+    );
+    std::fs::write(project.join("upload.rs"), "fn upload() {}\n").unwrap();
+    user.git(&project, &["add", "upload.rs"]);
+    user.git(
+        &project,
+        &[
+            "commit",
+            "-q",
+            "-m",
+            "Android upload\n\nfixed: image upload fails on Android Chrome",
+        ],
+    );
+    let block = user.ok(&project, &["recall"]);
+    let open = |title: &str| {
+        block
+            .lines()
+            .any(|l| l.starts_with("- ") && l.contains(title) && l.contains("unresolved"))
+    };
+    assert!(open("queries with emoji"), "{block}");
+    assert!(open("image resizer"), "{block}");
+    assert!(open("iOS Safari"), "{block}");
+    assert!(!block.contains("files over 10MB"), "{block}");
+}

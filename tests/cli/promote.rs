@@ -501,3 +501,54 @@ fn with_the_real_model_a_real_update_supersedes_the_old_line() {
         "{found:#}"
     );
 }
+
+/// Learnings about another browser or another API, in words that otherwise match, are not
+/// corrections of the ones in memory: both old learnings stay current and the new ones are
+/// added beside them. Run as a person runs it: temp HOME, a git repository.
+#[test]
+fn a_fact_about_another_thing_in_the_same_words_supersedes_nothing() {
+    let mut user = common::User::new();
+    let project = user.folder("work/web");
+    user.git(&project, &["init", "-q"]);
+    user.ok(&project, &["init"]);
+    user.ok(
+        &project,
+        &[
+            "log",
+            "learning",
+            "Safari drops cookies on cross-site redirects",
+        ],
+    );
+    user.ok(
+        &project,
+        &[
+            "log",
+            "learning",
+            "the billing API allows 100 requests a minute",
+        ],
+    );
+    user.at("2026-01-16T09:00:00Z");
+    user.ok(&project, &["recall"]);
+    for text in [
+        "turns out Chrome doesn't drop cookies on cross-site redirects",
+        "turns out the search API allows 20 requests a minute",
+    ] {
+        user.ok(&project, &["log", "experience", text]);
+    }
+    user.at("2026-01-17T09:00:00Z");
+    let v: Value = serde_json::from_str(&user.ok(&project, &["--json", "recall"])).unwrap();
+    let actions: Vec<&str> = (v["promotion"].as_array().unwrap().iter())
+        .map(|p| p["action"].as_str().unwrap())
+        .collect();
+    assert!(!actions.contains(&"superseded"), "{v:#}");
+    let memory = std::fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
+    assert!(!memory.contains("[superseded]"), "{memory}");
+    // All four are current learnings.
+    let parsed = user.ok(&project, &["parse", "--json"]);
+    let live = parsed
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|e| e["type"] == "learning" && e["superseded"] == false)
+        .count();
+    assert_eq!(live, 4, "{parsed}");
+}

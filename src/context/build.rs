@@ -252,14 +252,11 @@ fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
             escape(&digest.state.stack.join(", "))
         ));
     }
-    state.items.push(format!(
-        "- Blocked: {}",
-        digest
-            .state
-            .blocked
-            .as_deref()
-            .map_or("None".into(), escape)
-    ));
+    // "None" is the template's placeholder, not a claim: the block says nothing rather than
+    // tell every agent that nothing is blocked while this session's blockers say otherwise.
+    if let Some(blocked) = (digest.state.blocked.as_deref()).filter(|b| !says_nothing(b)) {
+        state.items.push(format!("- Blocked: {}", escape(blocked)));
+    }
     out.push(state);
 
     if with_session {
@@ -342,8 +339,10 @@ fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
             .into_iter()
             .next()
     {
+        // With its kind: a fix read as a bare title looks like the problem it fixed.
         next.items.push(format!(
-            "Last: {}{}",
+            "Last ({}): {}{}",
+            last_kind(last),
             clip(&last.title),
             date_suffix(last.date)
         ));
@@ -352,6 +351,23 @@ fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
 
     out.retain(Section::shown);
     out
+}
+
+/// What the entry to continue from is: "decision", "learning", "progress", "open problem"
+/// or "resolved problem".
+fn last_kind(e: &Entity) -> &'static str {
+    match (e.kind, e.status) {
+        (EntryType::Problem, Some(crate::parse::ProblemStatus::Resolved)) => "resolved problem",
+        (EntryType::Problem, _) => "open problem",
+        (kind, _) => kind.as_str(),
+    }
+}
+
+/// A project-state value that states nothing ("None", "-", "n/a", empty).
+fn says_nothing(value: &str) -> bool {
+    let v = value.trim().trim_matches(['*', '_', '.']).trim();
+    v.is_empty()
+        || ["none", "-", "n/a", "na", "nothing", "no"].contains(&v.to_ascii_lowercase().as_str())
 }
 
 /// `- api-design — architecture: API design`, one line per memory, in name order.
@@ -714,7 +730,6 @@ Last captured: 2026-01-02
 ## Project State
 - Goal: ship v1
 - Stack: rust, sqlite
-- Blocked: None
 
 ## Key (Never Forget)
 - [learning] tokens are scoped per workspace
@@ -735,7 +750,7 @@ Last captured: 2026-01-02
 
 ## Continue From
 Next: wire the retry queue
-Last: use GraphQL over REST because the mobile team needs it (2026-01-02)";
+Last (decision): use GraphQL over REST because the mobile team needs it (2026-01-02)";
         assert!(body.ends_with(expected), "{body}");
         assert!(!body.contains("simpler"), "superseded entries stay out");
         assert!(

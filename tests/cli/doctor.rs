@@ -88,7 +88,10 @@ fn each_broken_state_is_found_and_fix_repairs_exactly_that() {
     let claude = env.read("CLAUDE.md");
     let edited = format!(
         "My own notes.\n\n{}",
-        claude.replace("- Blocked: None", "- Blocked: edited by hand")
+        claude.replace(
+            "- Find past work with",
+            "- Edited by hand: find past work with"
+        )
     );
     env.write("CLAUDE.md", &edited);
     fs::remove_file(env.path(".git/hooks/post-commit")).unwrap();
@@ -153,7 +156,10 @@ fn each_broken_state_is_found_and_fix_repairs_exactly_that() {
     assert_eq!(env.read_bytes(".mind/MEMORY.md"), memory);
     let claude_now = env.read("CLAUDE.md");
     assert!(claude_now.starts_with("My own notes.\n\n"), "{claude_now}");
-    assert!(claude_now.contains("- Blocked: None"), "{claude_now}");
+    assert!(
+        claude_now.contains("\n- Find past work with"),
+        "{claude_now}"
+    );
     assert!(env.exists(".git/hooks/post-commit"));
     assert_eq!(env.read(".mind/.lock"), "");
     let registry = fs::read_to_string(env.home().join("projects.json")).unwrap();
@@ -183,13 +189,16 @@ fn a_damaged_block_is_repaired_only_when_mind_knows_where_it_ends() {
         "CLAUDE.md",
         claude
             .replace("<!-- MIND:END -->\n", "")
-            .replace("- Blocked: None", "- Blocked: mine"),
+            .replace("- Find past work with", "- Mine: find past work with"),
     );
     let v = json(&env.mind(&["doctor", "--json"]).output().unwrap().stdout);
     let block = problems(&v, "block");
     assert_eq!(block[0].1, None, "{block:?}");
     env.mind(&["doctor", "--fix"]).assert().code(1);
-    assert!(env.read("CLAUDE.md").contains("- Blocked: mine"));
+    assert!(
+        env.read("CLAUDE.md")
+            .contains("- Mine: find past work with")
+    );
 }
 
 /// Every file under `root` with its bytes and modification time.

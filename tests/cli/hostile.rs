@@ -302,7 +302,7 @@ fn harvested_comments_and_commit_lines_are_quoted_data_in_the_block() {
     );
     // Nothing harvested is shown bare.
     assert!(!claude.contains("- ignore previous"), "{claude}");
-    assert!(!claude.contains("Last: agents must"), "{claude}");
+    assert!(!claude.contains("): agents must"), "{claude}");
 }
 
 #[test]

@@ -529,7 +529,7 @@ fn recall_builds_the_block_from_entities() {
 - [?] use sqlite for now because there is no server (2026-01-01) - still valid?
 
 ## Continue From
-Last: tokens are scoped per workspace (2026-01-20)
+Last (learning): tokens are scoped per workspace (2026-01-20)
 "
     );
 }

@@ -278,9 +278,9 @@ fn undated_python_entries_stay_older_than_new_dated_ones() {
             .any(|d| d.contains("interactive tutorial system")),
         "the oldest entries make way: {decisions:#?}"
     );
-    let last = out.lines().find(|l| l.starts_with("Last: ")).unwrap();
+    let last = out.lines().find(|l| l.starts_with("Last (")).unwrap();
     assert_eq!(
         last,
-        "Last: adopt the new router because the old one leaks (2026-02-01)"
+        "Last (decision): adopt the new router because the old one leaks (2026-02-01)"
     );
 }

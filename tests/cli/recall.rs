@@ -204,7 +204,9 @@ fn deleted_end_marker_is_repaired_without_touching_user_text() {
     assert!(after.starts_with("intro\n<!-- MIND:CONTEXT"));
     assert!(after.contains("\n- use JWT (2026-01-15)\n"), "{after}");
     assert!(
-        after.ends_with("Last: use JWT (2026-01-15)\n<!-- MIND:END -->\nuser text after\n"),
+        after.ends_with(
+            "Last (decision): use JWT (2026-01-15)\n<!-- MIND:END -->\nuser text after\n"
+        ),
         "{after}"
     );
 }
@@ -215,7 +217,7 @@ fn an_edited_block_without_its_end_marker_is_refused() {
     let claude = env
         .read("CLAUDE.md")
         .replace("<!-- MIND:END -->\n", "")
-        .replace("## Project State", "## My edit");
+        .replace("## Memory: Active", "## My edit");
     env.write("CLAUDE.md", &claude);
     env.mind(&["recall"])
         .assert()
@@ -1251,7 +1253,7 @@ fn recall_after_logs_and_commits_reads_the_parse_cache_without_rewriting_it() {
     assert!(warm.contains("use sqlite"), "{warm}");
     assert_eq!(listed(&warm), Vec::<String>::new(), "{warm}");
     assert!(
-        warm.contains("Last: “uploads stall at ninety percent” (commit"),
+        warm.contains("Last (progress): “uploads stall at ninety percent” (commit"),
         "{warm}"
     );
     let context = user.ok(&project, &["context"]);
@@ -1588,4 +1590,44 @@ fn recall_from_the_parse_cache_in_two_projects_of_a_fresh_home() {
         outputs.push(warm);
     }
     assert_ne!(outputs[0], outputs[1]);
+}
+
+/// The shared block never says "Blocked: None" (MEMORY.md's template placeholder) while the
+/// session has blockers; a project state that names a blocker is shown. And what to continue
+/// from says what it is: a fix is not read as the problem it fixed.
+#[test]
+fn the_shared_block_claims_no_blocker_from_a_placeholder_and_labels_the_last_entry() {
+    let user = User::new();
+    let project = user.folder("work/app");
+    user.git(&project, &["init", "-q"]);
+    user.ok(&project, &["init"]);
+    let memory = std::fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
+    assert!(memory.contains("- Blocked: None"), "{memory}");
+    user.ok(&project, &["log", "blocker", "staging database is down"]);
+    user.ok(
+        &project,
+        &["log", "problem", "websocket reconnect loops forever"],
+    );
+    user.ok(
+        &project,
+        &["log", "fixed", "websocket reconnect loops forever"],
+    );
+    user.ok(&project, &["recall"]);
+    let claude = std::fs::read_to_string(project.join("CLAUDE.md")).unwrap();
+    assert!(!claude.contains("Blocked: None"), "{claude}");
+    assert!(
+        claude.contains("Last (progress): websocket reconnect loops forever (2026-01-15)"),
+        "{claude}"
+    );
+    let named = memory.replace(
+        "- Blocked: None",
+        "- Blocked: waiting for the security review",
+    );
+    std::fs::write(project.join(".mind/MEMORY.md"), named).unwrap();
+    user.ok(&project, &["recall"]);
+    let claude = std::fs::read_to_string(project.join("CLAUDE.md")).unwrap();
+    assert!(
+        claude.contains("- Blocked: waiting for the security review"),
+        "{claude}"
+    );
 }

@@ -54,6 +54,12 @@ pub fn verdict(text: &str) -> bool {
                 "|didn't scale|doesn't scale|does not scale|won't scale",
                 "|didn\u{2019}t work|doesn\u{2019}t work|won\u{2019}t work",
                 "|didn\u{2019}t scale|doesn\u{2019}t scale|won\u{2019}t scale",
+                // What a failed attempt reports without saying "work".
+                "|didn't help|did not help|doesn't help|didn't fix|did not fix|doesn't fix",
+                "|didn\u{2019}t help|doesn\u{2019}t help|didn\u{2019}t fix|doesn\u{2019}t fix",
+                "|no luck|no effect|no difference|made no difference|same error|same result",
+                "|still fails|still failing|still failed|still broken|still crashes|still hangs",
+                "|still slow|still times out",
             ),
         )
     })
@@ -329,6 +335,9 @@ mod tests {
         assert!(verdict("tried kafka, way too heavy for us"));
         assert!(verdict("tried nginx caching, it didn\u{2019}t work"));
         assert!(verdict("Tried sharding, DOESN'T SCALE"));
+        assert!(verdict("tried bumping gunicorn workers, didn't help"));
+        assert!(verdict("raised the pool size, no luck"));
+        assert!(verdict("tried clearing the cache, still fails on CI"));
         assert!(!verdict("tried redis"));
         assert!(!verdict("tried redis, then memcached"));
         assert!(!verdict("overkill redis setup"));

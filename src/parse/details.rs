@@ -373,7 +373,8 @@ pub fn alternatives_in(text: &str, lower: &[u8]) -> Vec<String> {
 /// `solved`, `[x]`, ✅, struck through), blocked when it waits on something, else open.
 pub fn problem_status(text: &str, struck: bool) -> ProblemStatus {
     let has = |needle: &str| lex::find(text.as_bytes(), needle.as_bytes()).is_some();
-    if struck || has("[x]") || has("✅") || has("**Fixed**") {
+    // `→ fix: ...` is how promotion writes a blocker that came with its fix.
+    if struck || has("[x]") || has("✅") || has("**Fixed**") || has("→ fix:") || has("-> fix:") {
         return ProblemStatus::Resolved;
     }
     let lower = lex::lower(text);
@@ -807,6 +808,17 @@ mod tests {
         );
         assert_eq!(
             problem_status("login not fixed yet", false),
+            ProblemStatus::Open
+        );
+        assert_eq!(
+            problem_status(
+                "pip install fails on ARM → cause: no wheel → fix: use psycopg2-binary",
+                false
+            ),
+            ProblemStatus::Resolved
+        );
+        assert_eq!(
+            problem_status("pip install fails on ARM → cause: no wheel", false),
             ProblemStatus::Open
         );
         assert_eq!(

@@ -285,6 +285,15 @@ fn reusable_problems_are_kept_as_problem_cause_fix() {
     ]))
     .unwrap();
     assert_eq!(found["results"][0]["text"], line);
+    // It came with its fix: not an open loop of the next session, nor one to continue from.
+    let block = v["context"].as_str().unwrap();
+    assert!(!block.contains("unresolved"), "{block}");
+    let parsed = env.ok(&["parse", "--json"]);
+    let problem: Value = (parsed.lines())
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|e| e["text"] == line)
+        .unwrap();
+    assert_eq!(problem["status"], "resolved", "{problem:#}");
 }
 
 #[test]

@@ -217,6 +217,10 @@ pub fn settle_at_recall(
         }
         if let Trigger::Context(_) = r.trigger {
             out.context.push(Shown::of(r, local));
+        } else if r.trigger == Trigger::NextSession && !new_session {
+            // Set for the next session: a recall later in this one (an agent's, a hook's)
+            // must not show it early and use it up.
+            continue;
         } else if is_due(r, local) {
             out.due.push(Shown::of(r, local));
             if r.trigger == Trigger::NextSession {

@@ -273,15 +273,25 @@ fn next_session_reminders_show_once_and_due_ones_until_done() {
     env.ok(&["remind", "security audit", "tomorrow"]);
     env.ok(&["remind", "rotate tokens", "when I mention auth"]);
 
+    // Later in the session it was set in (an agent's recall, a hook's): not yet.
     env.at("2026-01-15T09:05:00Z");
-    let first = env.ok(&["recall"]);
-    assert!(first.contains(
-        "## Reminders Due\nYou have 1 reminder(s) for this session (when handled: `mind reminders done N`):\n- demo prep\n"
-    ));
-    assert!(!first.contains("security audit"), "not due before tomorrow");
-    assert!(first.contains(
+    let same = env.ok(&["recall"]);
+    assert!(!same.contains("demo prep"), "{same}");
+    assert_eq!(
+        lines(&env)[0],
+        "- [ ] 2026-01-15 | next session | demo prep"
+    );
+    assert!(same.contains(
         "## Context Reminders\nMention these when relevant keywords come up:\n- [3] \"rotate tokens\" -> triggers on: auth\n"
     ));
+
+    // The next session: shown, once, with the reminders due by then.
+    env.at("2026-01-16T08:00:00Z");
+    let first = env.ok(&["recall"]);
+    assert!(first.contains(
+        "## Reminders Due\nYou have 2 reminder(s) for this session (when handled: `mind reminders done N`):\n- demo prep\n"
+    ), "{first}");
+    assert!(first.contains("- [2] security audit (due 2026-01-16)\n"));
     assert!(env.read("CLAUDE.local.md").contains("- demo prep\n"));
     assert!(
         !env.read("CLAUDE.md").contains("demo prep"),
@@ -289,17 +299,20 @@ fn next_session_reminders_show_once_and_due_ones_until_done() {
     );
     assert_eq!(lines(&env)[0], "- [x] 2026-01-15 | done | demo prep");
 
-    env.at("2026-01-16T08:00:00Z");
+    env.at("2026-01-16T08:05:00Z");
     let second = env.ok(&["recall"]);
     assert!(!second.contains("demo prep"), "shown once: {second}");
-    assert!(second.contains("- [1] security audit (due 2026-01-16)\n"));
-    // A new session moved the completed line under `## Done`.
+    assert!(second.contains("- [2] security audit (due 2026-01-16)\n"));
+
+    // The session after moves the completed line under `## Done`.
+    env.at("2026-01-17T08:00:00Z");
+    env.ok(&["recall"]);
     assert!(
         env.read(REMINDERS)
             .ends_with("## Done\n- [x] 2026-01-15 | done | demo prep\n")
     );
 
-    env.at("2026-01-16T08:10:00Z");
+    env.at("2026-01-17T08:10:00Z");
     let reply = json(&env, &["recall", "--json"]);
     assert_eq!(reply["reminders"]["due"][0]["message"], "security audit");
     assert_eq!(reply["reminders"]["due"][0]["number"], 1);
@@ -308,7 +321,7 @@ fn next_session_reminders_show_once_and_due_ones_until_done() {
         serde_json::json!(["auth"])
     );
     env.ok(&["reminders", "done", "1"]);
-    env.at("2026-01-16T08:20:00Z");
+    env.at("2026-01-17T08:20:00Z");
     assert!(!env.ok(&["recall"]).contains("## Reminders Due"));
     assert!(!env.read("CLAUDE.md").contains("## Reminders Due"));
 }

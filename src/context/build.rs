@@ -274,19 +274,27 @@ fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
         out.extend(blockers(input.session));
     }
 
+    // Decisions and rejections, newest first; one that a later one takes back is not
+    // current and is left out of both lists (MEMORY.md keeps it as written).
+    let choices =
+        newest_first(&|e| matches!(e.kind, EntryType::Decision | EntryType::Rejected) && !e.key);
+    let current: Vec<&Entity> = (choices.iter().enumerate())
+        .filter(|(i, e)| !taken_back(e, &choices[..*i]))
+        .map(|(_, e)| *e)
+        .collect();
     let mut decisions = Section::new("Recent Decisions", 5);
-    decisions.items = newest_first(&|e| e.kind == EntryType::Decision && !e.key)
-        .into_iter()
+    decisions.items = (current.iter())
+        .filter(|e| e.kind == EntryType::Decision)
         .take(MAX_DECISIONS)
-        .map(decision_item)
+        .map(|e| decision_item(e))
         .collect();
     out.push(decisions);
     // Approaches rejected for good, each with its reason: never shown as decisions.
     let mut ruled_out = Section::new("Ruled Out", 5);
-    ruled_out.items = newest_first(&|e| e.kind == EntryType::Rejected && !e.key)
-        .into_iter()
+    ruled_out.items = (current.iter())
+        .filter(|e| e.kind == EntryType::Rejected)
         .take(MAX_RULED_OUT)
-        .map(decision_item)
+        .map(|e| decision_item(e))
         .collect();
     out.push(ruled_out);
 
@@ -351,6 +359,56 @@ fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
 
     out.retain(Section::shown);
     out
+}
+
+/// Whether a later decision or rejection (`later`) takes `older` back: a decision that turns
+/// away from what `older` chose ("use MySQL instead of Postgres", "switch from FastAPI to
+/// Litestar" after "going with FastAPI"), a rejection of what a decision chose ("decided
+/// against Redis for rate limiting" after "use Redis for rate limiting"), or a decision that
+/// chooses what a rejection turned down. What an entry chose: its title's subject words
+/// without those of the alternatives it names ("use Postgres over MySQL" chose Postgres, so
+/// a later "MySQL - weaker jsonb" takes nothing back). Every word of the thing turned away
+/// from must be among them.
+fn taken_back(older: &Entity, later: &[&Entity]) -> bool {
+    const WORDS: usize = 12;
+    let words = |text: &str| crate::parse::subject_ids(text, WORDS);
+    let chosen = |e: &Entity| -> Vec<u64> {
+        let away: Vec<u64> = e.alternatives.iter().flat_map(|a| words(a)).collect();
+        let mut own = words(before_reason(&e.title));
+        own.retain(|w| !away.contains(w));
+        own
+    };
+    let within =
+        |part: &[u64], whole: &[u64]| !part.is_empty() && part.iter().all(|w| whole.contains(w));
+    let mine = chosen(older);
+    later.iter().any(|newer| match (older.kind, newer.kind) {
+        (EntryType::Decision, EntryType::Decision) => {
+            (newer.alternatives.iter()).any(|alt| within(&words(alt), &mine))
+        }
+        (EntryType::Decision, EntryType::Rejected) => within(&chosen(newer), &mine),
+        (EntryType::Rejected, EntryType::Decision) => within(&mine, &chosen(newer)),
+        _ => false,
+    })
+}
+
+/// A decision's or rejection's title up to its reason ("Redis for rate limiting because of
+/// memory cost" → "Redis for rate limiting"): what was chosen or turned down.
+fn before_reason(title: &str) -> &str {
+    let lower = title.to_ascii_lowercase();
+    [
+        " because ",
+        " since ",
+        " due to ",
+        " - ",
+        " -- ",
+        " \u{2014} ",
+        ": ",
+        ", ",
+    ]
+    .iter()
+    .filter_map(|m| lower.find(m))
+    .min()
+    .map_or(title, |i| &title[..i])
 }
 
 /// What the entry to continue from is: "decision", "learning", "progress", "open problem"
@@ -716,6 +774,46 @@ fixed: large payloads now stream, the API 500 is gone
 decided: use GraphQL over REST because the mobile team needs it
 Next: wire the retry queue
 ";
+
+    #[test]
+    fn a_decision_a_later_one_takes_back_is_not_current() {
+        let memory = "# demo\n\n## 2026-01-01\n\
+            decided: going with FastAPI for the API\n\
+            decided: use Redis for rate limiting\n\
+            decided: use Postgres over MySQL because jsonb\n\
+            decided: use Redis for caching sessions\n\
+            decided against: Kafka for the event bus - too heavy\n\
+            ## 2026-01-05\n\
+            decided: switch from FastAPI to Litestar because of typing\n\
+            decided against: Redis for rate limiting because of memory cost\n\
+            decided against: MySQL - weaker jsonb\n\
+            decided: use Kafka for the event bus after all, the volume grew\n";
+        let body = block(memory, None);
+        let section = |name: &str| -> Vec<&str> {
+            let start = body.find(&format!("## {name}\n")).expect(name);
+            body[start..]
+                .lines()
+                .skip(1)
+                .take_while(|l| l.starts_with("- "))
+                .collect()
+        };
+        assert_eq!(
+            section("Recent Decisions"),
+            [
+                "- use Kafka for the event bus after all, the volume grew (2026-01-05)",
+                "- switch from FastAPI to Litestar because of typing (2026-01-05)",
+                "- use Redis for caching sessions (2026-01-01)",
+                "- use Postgres over MySQL because jsonb (2026-01-01)",
+            ]
+        );
+        assert_eq!(
+            section("Ruled Out"),
+            [
+                "- MySQL - weaker jsonb (2026-01-05)",
+                "- Redis for rate limiting because of memory cost (2026-01-05)",
+            ]
+        );
+    }
 
     #[test]
     fn sections_from_entities() {

@@ -174,8 +174,39 @@ static REASON_MARKERS: LazyLock<lex::PhraseSet> = LazyLock::new(|| {
 
 /// Words that introduce a rejected alternative.
 static ALTERNATIVE_MARKERS: LazyLock<lex::PhraseSet> = LazyLock::new(|| {
-    lex::PhraseSet::new(&["over ", "instead of ", "rather than ", "decided against "])
+    lex::PhraseSet::new(&[
+        "over ",
+        "instead of ",
+        "rather than ",
+        "decided against ",
+        "switch from ",
+        "switched from ",
+        "switching from ",
+        "migrate from ",
+        "migrated from ",
+        "migrating from ",
+        "move from ",
+        "moved from ",
+        "moving from ",
+    ])
 });
+
+/// The markers after which a decision names what it turns away from (the alternative ends
+/// where `alternative_end` says: "switch from FastAPI to Litestar" gives "FastAPI").
+const AWAY_FROM: &[&[u8]] = &[
+    b"instead of ",
+    b"rather than ",
+    b"decided against ",
+    b"switch from ",
+    b"switched from ",
+    b"switching from ",
+    b"migrate from ",
+    b"migrated from ",
+    b"migrating from ",
+    b"move from ",
+    b"moved from ",
+    b"moving from ",
+];
 
 /// [`reasoning`] with the lower-cased text already at hand.
 pub fn reasoning_in(text: &str, lower: &[u8], dash_tail: bool) -> Option<String> {
@@ -327,7 +358,7 @@ fn alternative_end(buf: &[u8], start: usize) -> usize {
 }
 
 /// Rejected alternatives named in a decision: "over X", "instead of X", "rather than X",
-/// "decided against X".
+/// "decided against X", "switch (migrate, move) from X to Y".
 #[cfg(test)]
 pub fn alternatives(text: &str) -> Vec<String> {
     alternatives_in(text, &lex::lower(text))
@@ -344,7 +375,7 @@ pub fn alternatives_in(text: &str, lower: &[u8]) -> Vec<String> {
     if let Some(span) = alternative_over(&buf) {
         spans.push(span);
     }
-    for marker in [&b"instead of "[..], b"rather than ", b"decided against "] {
+    for marker in AWAY_FROM {
         if let Some(i) = lex::find(&buf, marker) {
             let start = i + marker.len();
             spans.push((start, alternative_end(&buf, start)));
@@ -791,6 +822,14 @@ mod tests {
         assert_eq!(
             alternatives("decided against Redis - overkill"),
             vec!["Redis"]
+        );
+        assert_eq!(
+            alternatives("switch from FastAPI to Litestar because of typing"),
+            vec!["FastAPI"]
+        );
+        assert_eq!(
+            alternatives("migrated from Celery to Dramatiq, simpler"),
+            vec!["Celery"]
         );
         assert!(alternatives("ran over the weekend").is_empty());
         assert!(alternatives("sent over HTTP").is_empty());

@@ -30,8 +30,8 @@ mod symptoms;
 use chrono::NaiveDate;
 use serde::Serialize;
 
-pub use details::contrasts;
 pub use details::ruled_out;
+pub use details::{contrasts, subject_ids};
 use line::LineContext;
 
 /// What kind of memory a line holds.

@@ -1631,3 +1631,59 @@ fn the_shared_block_claims_no_blocker_from_a_placeholder_and_labels_the_last_ent
         "{claude}"
     );
 }
+
+/// A decision that a later one reverses is not shown as current: "switch from FastAPI to
+/// Litestar" takes back "going with FastAPI", "use MySQL instead of Postgres" takes back
+/// "use Postgres", and a later "decided against" takes back the decision it names. MEMORY.md
+/// keeps every line as written. Run as a person runs it: temp HOME, a git repository.
+#[test]
+fn reversed_decisions_leave_the_recent_decisions() {
+    let user = User::new();
+    let project = user.folder("work/api");
+    user.git(&project, &["init", "-q"]);
+    user.ok(&project, &["init"]);
+    for (kind, text) in [
+        ("decision", "going with FastAPI for the HTTP layer"),
+        ("decision", "use Postgres for the main database"),
+        ("decision", "use Redis for rate limiting"),
+        ("decision", "use JWT because sessions must be stateless"),
+        (
+            "decision",
+            "switch from FastAPI to Litestar because of typing",
+        ),
+        (
+            "decision",
+            "use MySQL instead of Postgres, the host only offers MySQL",
+        ),
+    ] {
+        user.ok(&project, &["log", kind, text]);
+    }
+    user.ok(
+        &project,
+        &[
+            "log",
+            "we decided against Redis for rate limiting because of memory cost",
+        ],
+    );
+    user.ok(&project, &["recall"]);
+    let claude = std::fs::read_to_string(project.join("CLAUDE.md")).unwrap();
+    let start = claude.find("## Recent Decisions\n").expect("decisions");
+    let decisions: Vec<&str> = claude[start..]
+        .lines()
+        .skip(1)
+        .take_while(|l| l.starts_with("- "))
+        .collect();
+    assert_eq!(
+        decisions,
+        [
+            "- use MySQL instead of Postgres, the host only offers MySQL (2026-01-15)",
+            "- switch from FastAPI to Litestar because of typing (2026-01-15)",
+            "- use JWT because sessions must be stateless (2026-01-15)",
+        ],
+        "{claude}"
+    );
+    assert!(claude.contains("## Ruled Out\n- Redis for rate limiting because of memory cost"));
+    let memory = std::fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
+    assert!(memory.contains("decided: going with FastAPI for the HTTP layer\n"));
+    assert!(!memory.contains("[superseded]"));
+}

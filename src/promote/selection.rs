@@ -150,6 +150,23 @@ pub fn candidates(session: &Session) -> Vec<(Section, String, String)> {
             out.push((Section::Experience, item.clone(), item.clone()));
             continue;
         }
+        // A question, a plan or a record of time spent is no finding, whatever it names.
+        if !finding(item) {
+            continue;
+        }
+        // A choice noted as an experience ("switching from Celery to Dramatiq because ...")
+        // is kept as the decision it is, so Recent Decisions and what it takes back see it.
+        if let Some(parsed) = classify_line(strip_label(item), None)
+            && parsed.kind == crate::parse::EntryType::Decision
+            && parsed.reason == "cue"
+        {
+            out.push((
+                Section::Experience,
+                item.clone(),
+                format!("decided: {}", strip_label(item)),
+            ));
+            continue;
+        }
         if worth_cues::tech(item) || worth_cues::insight(item) || worth_cues::path_or_code(item) {
             out.push((
                 Section::Experience,
@@ -160,6 +177,52 @@ pub fn candidates(session: &Session) -> Vec<(Section, String, String)> {
     }
     out.extend(problems);
     out
+}
+
+/// Whether an experience states something found: not a question ("should we switch to
+/// Go?"), a plan ("we will use Postgres again once ...") or a record of time spent ("spent
+/// an hour reading the auth middleware") unless it also says what was found.
+fn finding(item: &str) -> bool {
+    let text = strip_label(item).trim();
+    if text.ends_with('?') {
+        return false;
+    }
+    let lower = text.to_lowercase();
+    let opens = |words: &[&str]| {
+        words.iter().any(|w| {
+            lower
+                .strip_prefix(w)
+                .is_some_and(|rest| rest.starts_with([' ', ',']))
+        })
+    };
+    let plan = opens(&[
+        "we will",
+        "we'll",
+        "i will",
+        "i'll",
+        "will",
+        "going to",
+        "we're going to",
+        "plan to",
+        "planning to",
+        "we plan to",
+        "todo",
+        "to do",
+        "next",
+    ]);
+    let activity = opens(&[
+        "spent",
+        "worked on",
+        "working on",
+        "started",
+        "looked at",
+        "looking at",
+        "reading",
+        "read through",
+        "went through",
+    ]);
+    let found = !activity || worth_cues::insight(text) || worth_cues::reason(text);
+    !plan && found
 }
 
 /// Drop a label the item already has, so `learned: x` does not become `learned: learned: x`.

@@ -561,3 +561,47 @@ fn a_fact_about_another_thing_in_the_same_words_supersedes_nothing() {
         .count();
     assert_eq!(live, 4, "{parsed}");
 }
+
+/// Experiences that are not findings are not kept as learnings: a question, a plan, a record
+/// of time spent. One that records a choice is kept as the decision it is.
+#[test]
+fn only_findings_become_learnings_and_a_choice_becomes_a_decision() {
+    let (env, v) = promote(&[
+        ("experience", "should we switch to Go for the worker?"),
+        (
+            "experience",
+            "we will use Postgres again once the host supports it",
+        ),
+        (
+            "experience",
+            "spent an hour reading the auth middleware in src/auth.py",
+        ),
+        (
+            "experience",
+            "switching from Celery to Dramatiq because the broker setup is simpler",
+        ),
+        (
+            "experience",
+            "the Go toolchain needs CGO_ENABLED=0 for the static build",
+        ),
+    ]);
+    assert_eq!(
+        actions(&v),
+        vec![
+            (
+                "added".into(),
+                "decided: switching from Celery to Dramatiq because the broker setup is simpler"
+                    .into()
+            ),
+            (
+                "added".into(),
+                "learned: the Go toolchain needs CGO_ENABLED=0 for the static build".into()
+            ),
+        ],
+        "{v:#}"
+    );
+    let memory = env.read(".mind/MEMORY.md");
+    assert!(!memory.contains("should we switch"), "{memory}");
+    assert!(!memory.contains("we will use Postgres"), "{memory}");
+    assert!(!memory.contains("spent an hour"), "{memory}");
+}

@@ -10,7 +10,7 @@ pub fn cue_pattern() -> String {
         r"doesn{apos}t|does not|don{apos}t forget|don{apos}t|do not|didn{apos}t|did not|isn{apos}t|is not|aren{apos}t|are not|wasn{apos}t|was not|weren{apos}t|were not|won{apos}t|can{apos}t|cannot|can not|couldn{apos}t|could not|unable to|fail(?:s|ed|ing)? to"
     );
     let dec = format!(
-        r"decided against|decided|decision to|made (?:the|a|this|that|our) decision|going with|go with|went with|gone with|chose|chosen|opted (?:for|to)|opting for|settled on|picked|selected|switched (?:to|from)|agreed (?:to|on)|ruled out|gave up on|given up on|abandoned|rejected|tried|sticking with|stick with|(?:we|i)(?:{apos}ll| will) use|use|using"
+        r"decided against|decided|decision to|made (?:the|a|this|that|our) decision|going with|go with|went with|gone with|chose|chosen|opted (?:for|to)|opting for|settled on|picked|selected|switched (?:to|from)|switching (?:to|from)|agreed (?:to|on)|ruled out|gave up on|given up on|abandoned|rejected|tried|sticking with|stick with|(?:we|i)(?:{apos}ll| will) use|use|using"
     );
     format!(
         r"(?-u)\b(?:{dec}|{learn}|{prog}|{gotcha}|{neg}|{prob})\b|[a-z]error\b",

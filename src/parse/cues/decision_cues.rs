@@ -86,7 +86,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         b"chosen" => (any_of(prev, &["was", "were", "is", "been", "have", "has", "we've"])
             && !any_of(next, &["by"]))
         .then_some((Decision, Strong)),
-        _ if cue.starts_with(b"opt") || cue.starts_with(b"switched") => {
+        _ if cue.starts_with(b"opt") || cue.starts_with(b"switch") => {
             (first_person(buf, start) && !negated(buf, start) && !conditional(buf, start))
                 .then_some((Decision, Strong))
         }

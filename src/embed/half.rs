@@ -96,12 +96,24 @@ impl HalfWeights {
         if let Some(half) = open(path, from, wanted) {
             return Some(half);
         }
-        let bytes = derive(from, weights, wanted)?;
-        if let Some(folder) = path.parent() {
-            // A derivation killed before its rename left a temp file here.
-            crate::store::atomic::sweep_stale(folder);
+        let folder = path.parent()?;
+        // A derivation killed before its rename left a temp file here.
+        crate::store::atomic::sweep_stale(folder);
+        crate::store::atomic::refuse_read_only(path).ok()?;
+        // The temp file first: in a folder that cannot be written nothing is converted,
+        // so such a search pays no more than the f32 pass.
+        let tmp = tempfile::Builder::new()
+            .prefix(&crate::store::atomic::temp_prefix())
+            .tempfile_in(folder)
+            .ok()?;
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, tmp);
+        derive(from, weights, wanted, &mut out).ok()?;
+        let tmp = out.into_inner().ok()?;
+        if crate::store::atomic::durable() {
+            tmp.as_file().sync_all().ok()?;
         }
-        crate::store::atomic::write_atomic(path, &bytes).ok()?;
+        tmp.persist(path).ok()?;
+        crate::store::atomic::sync_dir(folder);
         open(path, from, wanted)
     }
 
@@ -159,21 +171,32 @@ fn header(from: Source, wanted: &[Wanted]) -> (Vec<u8>, Vec<std::ops::Range<usiz
     (out, ranges)
 }
 
-/// The whole file for `wanted`, converted from `weights`.
-fn derive(from: Source, weights: &Weights, wanted: &[Wanted]) -> Option<Vec<u8>> {
-    let (mut out, ranges) = header(from, wanted);
+/// The whole file for `wanted`, converted from `weights`, written to `out` a row at a time
+/// (the 21 MB are never held in memory at once).
+fn derive(
+    from: Source,
+    weights: &Weights,
+    wanted: &[Wanted],
+    out: &mut impl std::io::Write,
+) -> std::io::Result<()> {
+    let (head, ranges) = header(from, wanted);
+    out.write_all(&head)?;
+    let mut at = head.len();
+    let mut row = Vec::new();
     for (w, range) in wanted.iter().zip(&ranges) {
         let floats = weights.floats(w.id);
-        if floats.len() * 2 != range.len() {
-            return None;
+        if floats.len() * 2 != range.len() || w.cols == 0 {
+            return Err(std::io::Error::other("a tensor of another size"));
         }
-        out.resize(range.start, 0);
-        out.reserve(range.len());
-        for &v in floats {
-            out.extend_from_slice(&f32_to_f16(v).to_le_bytes());
+        out.write_all(&vec![0u8; range.start - at])?;
+        for chunk in floats.chunks(w.cols) {
+            row.clear();
+            row.extend(chunk.iter().flat_map(|&v| f32_to_f16(v).to_le_bytes()));
+            out.write_all(&row)?;
         }
+        at = range.end;
     }
-    Some(out)
+    Ok(())
 }
 
 /// The file at `path` mapped, when it is whole and was made from `from` for `wanted`.

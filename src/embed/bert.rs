@@ -5,11 +5,15 @@
 //! post-layer-norm encoder layers with exact (erf) GELU, no pooler and no dropout. Weight
 //! names are those of Hugging Face's `BertModel` (`embeddings.word_embeddings.weight`,
 //! `encoder.layer.N.attention.self.query.weight`, ...), with or without a `bert.` prefix.
-//! Matrices are row-major `f32`; the products go through `matrixmultiply`'s SIMD kernels.
+//! Matrices are row-major; the linear layers' weights are read in half precision from
+//! `weights-f16.bin` when it is there or can be made ([`HalfWeights`]), else as the file's
+//! f32. A query's few rows go through the blocked kernels of `simd`, a batch's many through
+//! `matrixmultiply`'s GEMM (half-precision weights widened to f32 first).
 
 use serde::Deserialize;
 
-use super::simd::add_products;
+use super::half::{HalfWeights, Wanted};
+use super::simd::{Matrix, add_products, add_products_f16, widen_into};
 use super::split::Helper;
 
 use super::weights::{TensorId, Weights};
@@ -45,6 +49,8 @@ fn gelu() -> String {
 #[derive(Clone, Copy)]
 struct Linear {
     weight: TensorId,
+    /// Its index in `Bert::half`, when the weights are read in half precision.
+    half: Option<usize>,
     bias: TensorId,
     inputs: usize,
     outputs: usize,
@@ -69,6 +75,7 @@ struct Layer {
 
 pub struct Bert {
     weights: Weights,
+    half: Option<HalfWeights>,
     words: TensorId,
     positions: TensorId,
     token_types: TensorId,
@@ -86,7 +93,14 @@ pub type Ids = [u32];
 
 impl Bert {
     /// Check `weights` against `config` and keep handles to every tensor the pass reads.
-    pub fn load(weights: Weights, config: &Config) -> Result<Bert, String> {
+    /// With `half` (the derived file's path and the safetensors file `weights` maps), the
+    /// linear layers' weights are read in half precision from that file, derived first if
+    /// need be; should that fail they are read as f32.
+    pub fn load(
+        weights: Weights,
+        config: &Config,
+        half: Option<(&std::path::Path, &std::path::Path)>,
+    ) -> Result<Bert, String> {
         if config.hidden_act != "gelu" {
             return Err(format!("unsupported activation {:?}", config.hidden_act));
         }
@@ -106,6 +120,7 @@ impl Bert {
         let linear = |name: &str, inputs: usize, outputs: usize| -> Result<Linear, String> {
             Ok(Linear {
                 weight: t(&format!("{name}.weight"), &[outputs, inputs])?,
+                half: None,
                 bias: t(&format!("{name}.bias"), &[outputs])?,
                 inputs,
                 outputs,
@@ -132,26 +147,59 @@ impl Bert {
                 output_norm: norm(&format!("{l}.output.LayerNorm"))?,
             });
         }
+        let names: Vec<String> = (0..layers.len())
+            .flat_map(|i| {
+                [
+                    "attention.self.query",
+                    "attention.self.key",
+                    "attention.self.value",
+                    "attention.output.dense",
+                    "intermediate.dense",
+                    "output.dense",
+                ]
+                .map(|n| format!("{prefix}encoder.layer.{i}.{n}.weight"))
+            })
+            .collect();
+        let half = half.and_then(|(path, source)| {
+            let wanted: Vec<Wanted> = layers
+                .iter()
+                .flat_map(Layer::linears)
+                .zip(&names)
+                .map(|(l, name)| Wanted {
+                    name,
+                    id: l.weight,
+                    rows: l.outputs,
+                    cols: l.inputs,
+                })
+                .collect();
+            HalfWeights::open_or_derive(path, source, &weights, &wanted)
+        });
+        if let Some(h) = &half {
+            let mut i = 0;
+            for layer in &mut layers {
+                for l in layer.linears_mut() {
+                    l.half = Some(i);
+                    i += 1;
+                }
+            }
+            h.populate();
+        }
+        let in_half = half.is_some();
         // Every layer is read whole by any pass; of the embedding tables a pass reads only
-        // a few rows, which are left to fault in.
+        // a few rows, which are left to fault in. Weights read in half precision are not
+        // read from this file at all.
         let whole: Vec<TensorId> = layers
             .iter()
             .flat_map(|l: &Layer| {
-                [
-                    l.query,
-                    l.key,
-                    l.value,
-                    l.attention_out,
-                    l.intermediate,
-                    l.output,
-                ]
-                .into_iter()
-                .flat_map(|x| [x.weight, x.bias])
-                .chain(
-                    [l.attention_norm, l.output_norm]
-                        .into_iter()
-                        .flat_map(|n| [n.weight, n.bias]),
-                )
+                l.linears()
+                    .into_iter()
+                    .flat_map(move |x| [(!in_half).then_some(x.weight), Some(x.bias)])
+                    .flatten()
+                    .chain(
+                        [l.attention_norm, l.output_norm]
+                            .into_iter()
+                            .flat_map(|n| [n.weight, n.bias]),
+                    )
             })
             .collect();
         weights.populate(&whole);
@@ -173,7 +221,13 @@ impl Bert {
             heads: config.num_attention_heads,
             eps: config.layer_norm_eps as f32,
             weights,
+            half,
         })
+    }
+
+    /// Whether the linear layers run on half-precision weights.
+    pub fn half_precision(&self) -> bool {
+        self.half.is_some()
     }
 
     pub fn hidden(&self) -> usize {
@@ -322,7 +376,10 @@ impl Bert {
 
     /// `y = x·Wᵀ + b` for `rows` rows of `x`.
     fn linear(&self, l: Linear, x: &[f32], rows: usize, y: &mut Vec<f32>, helper: Option<&Helper>) {
-        let w = self.weights.floats(l.weight);
+        let w = match (&self.half, l.half) {
+            (Some(half), Some(i)) => Matrix::F16(half.halves(i)),
+            _ => Matrix::F32(self.weights.floats(l.weight)),
+        };
         let b = self.weights.floats(l.bias);
         debug_assert_eq!(x.len(), rows * l.inputs);
         if let Some(helper) = helper {
@@ -358,12 +415,20 @@ pub const FEW_ROWS: usize = 16;
 
 /// `y += x·Wᵀ` for `rows` rows of `x` (`rows × inputs`; `W` is `outputs × inputs`, `y` is
 /// `rows × outputs`): row by row for a few rows (a query), where reading each weight row
-/// once straight from the map beats packing the whole matrix, else the GEMM kernel.
-pub fn add_linear(x: &[f32], rows: usize, w: &[f32], inputs: usize, y: &mut [f32]) {
-    if rows <= FEW_ROWS {
-        add_products(x, rows, w, inputs, y);
-        return;
-    }
+/// once straight from the map beats packing the whole matrix, else the GEMM kernel (over
+/// half-precision weights widened first: the widening is small beside a batch's products,
+/// and a text then gets the vector it gets as a query).
+pub fn add_linear(x: &[f32], rows: usize, w: Matrix, inputs: usize, y: &mut [f32]) {
+    let w = match w {
+        Matrix::F32(w) if rows <= FEW_ROWS => return add_products(x, rows, w, inputs, y),
+        Matrix::F16(w) if rows <= FEW_ROWS => return add_products_f16(x, rows, w, inputs, y),
+        Matrix::F32(w) => std::borrow::Cow::Borrowed(w),
+        Matrix::F16(w) => {
+            let mut wide = vec![0f32; w.len()];
+            widen_into(w, &mut wide);
+            std::borrow::Cow::Owned(wide)
+        }
+    };
     let outputs = w.len() / inputs.max(1);
     assert!(x.len() >= rows * inputs && y.len() >= rows * outputs);
     // SAFETY: x is `rows × inputs`, W is `outputs × inputs` (read transposed through its
@@ -385,6 +450,31 @@ pub fn add_linear(x: &[f32], rows: usize, w: &[f32], inputs: usize, y: &mut [f32
             outputs as isize,
             1,
         );
+    }
+}
+
+impl Layer {
+    /// The linear maps, in the order their weights are kept in half precision.
+    fn linears(&self) -> [Linear; 6] {
+        [
+            self.query,
+            self.key,
+            self.value,
+            self.attention_out,
+            self.intermediate,
+            self.output,
+        ]
+    }
+
+    fn linears_mut(&mut self) -> [&mut Linear; 6] {
+        [
+            &mut self.query,
+            &mut self.key,
+            &mut self.value,
+            &mut self.attention_out,
+            &mut self.intermediate,
+            &mut self.output,
+        ]
     }
 }
 

@@ -32,8 +32,26 @@ pub struct Embedder {
 }
 
 impl Embedder {
-    /// Load the model in `dir` (config.json, tokenizer.json, model.safetensors).
+    /// Load the model in `dir` (config.json, tokenizer.json, model.safetensors), its linear
+    /// layers in half precision from `weights-f16.bin` beside them (derived on the spot
+    /// when missing or stale, see `half`).
     pub fn load(dir: &Path) -> Result<Embedder, EmbedError> {
+        Embedder::load_with(dir, true)
+    }
+
+    /// [`Embedder::load`] with every weight read as the file's f32: the reference the
+    /// half-precision pass is checked against.
+    #[doc(hidden)]
+    pub fn load_f32(dir: &Path) -> Result<Embedder, EmbedError> {
+        Embedder::load_with(dir, false)
+    }
+
+    /// Whether the linear layers run on half-precision weights.
+    pub fn half_precision(&self) -> bool {
+        self.bert.half_precision()
+    }
+
+    fn load_with(dir: &Path, half: bool) -> Result<Embedder, EmbedError> {
         let read = |name: &str| {
             std::fs::read(dir.join(name))
                 .map_err(|e| EmbedError(format!("{}: {e}", dir.join(name).display())))
@@ -48,8 +66,11 @@ impl Embedder {
             .map_err(|e| EmbedError(format!("{TOKENIZER_FILE}: {e}")))?;
         let weights = Weights::open(&dir.join(WEIGHTS_FILE))
             .map_err(|e| EmbedError(format!("{WEIGHTS_FILE}: {e}")))?;
-        let bert =
-            Bert::load(weights, &config).map_err(|e| EmbedError(format!("{WEIGHTS_FILE}: {e}")))?;
+        let source = dir.join(WEIGHTS_FILE);
+        let derived = dir.join(super::half::HALF_FILE);
+        let half = half.then_some((derived.as_path(), source.as_path()));
+        let bert = Bert::load(weights, &config, half)
+            .map_err(|e| EmbedError(format!("{WEIGHTS_FILE}: {e}")))?;
         Ok(Embedder {
             tokenizer,
             dim: bert.hidden(),
@@ -163,6 +184,49 @@ mod tests {
             let alone = model.embed(&[query]).unwrap().pop().unwrap();
             let cosine = crate::embed::cosine(&alone, &together[i]);
             assert!(cosine > 0.99999, "{query:?}: {cosine}");
+        }
+    }
+
+    /// Half-precision linear weights keep the real model's vectors within a cosine of
+    /// 0.9999 of the f32 ones, for queries (the blocked kernels) and a batch (the GEMM).
+    #[test]
+    fn half_precision_weights_give_the_f32_vectors_with_the_real_model() {
+        let Some(dir) = std::env::var_os("MIND_TEST_MODEL").filter(|d| !d.is_empty()) else {
+            eprintln!("skipped: set MIND_TEST_MODEL to an all-MiniLM-L6-v2 folder");
+            return;
+        };
+        let work = tempfile::tempdir().unwrap();
+        for name in [CONFIG_FILE, TOKENIZER_FILE, WEIGHTS_FILE] {
+            std::fs::copy(Path::new(&dir).join(name), work.path().join(name)).unwrap();
+        }
+        let half = Embedder::load(work.path()).unwrap();
+        assert!(half.half_precision());
+        let full = Embedder::load_f32(work.path()).unwrap();
+        let texts = [
+            "timeout under load on Windows",
+            "jwt",
+            "decided: deploy the services on Kubernetes with one pod per worker",
+            "the CI runner has no Docker socket and builds images remotely",
+            "learned: the flaky login test fails when the session cache is cold, so warm it first",
+            "problem: Postgres connections are exhausted by the nightly export job",
+        ];
+        let batch = |m: &Embedder| {
+            let mut many: Vec<&str> = texts.to_vec();
+            many.extend(texts.iter().cycle().take(40));
+            m.embed(&many).unwrap()
+        };
+        let (half_batch, full_batch) = (batch(&half), batch(&full));
+        for (i, text) in texts.iter().enumerate() {
+            let (h, f) = (
+                half.embed(&[text]).unwrap().pop().unwrap(),
+                full.embed(&[text]).unwrap().pop().unwrap(),
+            );
+            let query = crate::embed::cosine(&h, &f);
+            let batched = crate::embed::cosine(&half_batch[i], &full_batch[i]);
+            assert!(
+                query >= 0.9999 && batched >= 0.9999,
+                "{text:?}: {query}, {batched}"
+            );
         }
     }
 }

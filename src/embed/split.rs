@@ -11,6 +11,7 @@
 use std::sync::mpsc::{Receiver, Sender, channel};
 
 use super::bert::add_linear;
+use super::simd::Matrix;
 
 /// The calling thread's side of a helper thread.
 pub struct Helper {
@@ -24,11 +25,36 @@ struct Job {
     x: *const f32,
     x_len: usize,
     rows: usize,
-    w: *const f32,
-    w_len: usize,
+    w: RawMatrix,
     inputs: usize,
     bias: *const f32,
     bias_len: usize,
+}
+
+/// A [`Matrix`] as a pointer and a length.
+enum RawMatrix {
+    F32(*const f32, usize),
+    F16(*const u16, usize),
+}
+
+impl RawMatrix {
+    fn of(w: Matrix) -> RawMatrix {
+        match w {
+            Matrix::F32(w) => RawMatrix::F32(w.as_ptr(), w.len()),
+            Matrix::F16(w) => RawMatrix::F16(w.as_ptr(), w.len()),
+        }
+    }
+
+    /// SAFETY (caller): the slice this was made of is still valid and unwritten.
+    unsafe fn get<'a>(&self) -> Matrix<'a> {
+        // SAFETY: the caller's contract.
+        unsafe {
+            match *self {
+                RawMatrix::F32(p, n) => Matrix::F32(std::slice::from_raw_parts(p, n)),
+                RawMatrix::F16(p, n) => Matrix::F16(std::slice::from_raw_parts(p, n)),
+            }
+        }
+    }
 }
 
 // SAFETY: the pointers are only read, and only while the sender blocks in `Helper::linear`
@@ -42,7 +68,7 @@ impl Job {
         let (x, w, bias) = unsafe {
             (
                 std::slice::from_raw_parts(self.x, self.x_len),
-                std::slice::from_raw_parts(self.w, self.w_len),
+                self.w.get(),
                 std::slice::from_raw_parts(self.bias, self.bias_len),
             )
         };
@@ -51,7 +77,7 @@ impl Job {
 }
 
 /// `x·Wᵀ + b` for `rows` rows of `x`, on this thread: `rows × bias.len()`.
-fn product(x: &[f32], rows: usize, w: &[f32], inputs: usize, bias: &[f32]) -> Vec<f32> {
+fn product(x: &[f32], rows: usize, w: Matrix, inputs: usize, bias: &[f32]) -> Vec<f32> {
     let mut y = Vec::with_capacity(rows * bias.len());
     for _ in 0..rows {
         y.extend_from_slice(bias);
@@ -91,7 +117,7 @@ impl Helper {
         &self,
         x: &[f32],
         rows: usize,
-        w: &[f32],
+        w: Matrix,
         inputs: usize,
         bias: &[f32],
         y: &mut Vec<f32>,
@@ -105,8 +131,7 @@ impl Helper {
             x: x.as_ptr(),
             x_len: x.len(),
             rows,
-            w: w_theirs.as_ptr(),
-            w_len: w_theirs.len(),
+            w: RawMatrix::of(w_theirs),
             inputs,
             bias: b_theirs.as_ptr(),
             bias_len: b_theirs.len(),
@@ -146,14 +171,20 @@ mod tests {
             let x = floats(rows * inputs, 1);
             let w = floats(outputs * inputs, 2);
             let bias = floats(outputs, 3);
-            let whole = product(&x, rows, &w, inputs, &bias);
-            let mut split = Vec::new();
-            with_helper(2, |helper| {
-                helper
-                    .unwrap()
-                    .linear(&x, rows, &w, inputs, &bias, &mut split)
-            });
-            assert_eq!(whole, split, "{rows}×{inputs}→{outputs}");
+            let halves: Vec<u16> = w
+                .iter()
+                .map(|&v| crate::embed::simd::f32_to_f16(v))
+                .collect();
+            for w in [Matrix::F32(&w), Matrix::F16(&halves)] {
+                let whole = product(&x, rows, w, inputs, &bias);
+                let mut split = Vec::new();
+                with_helper(2, |helper| {
+                    helper
+                        .unwrap()
+                        .linear(&x, rows, w, inputs, &bias, &mut split)
+                });
+                assert_eq!(whole, split, "{rows}×{inputs}→{outputs}");
+            }
         }
     }
 }

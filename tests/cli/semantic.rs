@@ -621,6 +621,67 @@ fn the_vocabulary_is_kept_beside_the_model_and_rebuilt_when_damaged() {
 }
 
 #[test]
+fn the_half_precision_weights_are_derived_beside_the_model_by_the_install_not_by_log() {
+    // As a user runs it: temp HOME, no MIND_HOME or XDG_*, a git repository.
+    let user = User::new();
+    let project = user.folder("code/app");
+    user.git(&project, &["init", "-q"]);
+    user.ok(&project, &["init"]);
+    let src = tiny_model(&user.folder("downloads/tiny"));
+    user.ok(
+        &project,
+        &["model", "install", "--from", src.to_str().unwrap()],
+    );
+    let half = user
+        .home()
+        .join(".local/share/mind")
+        .join(MODEL_DIR)
+        .join("weights-f16.bin");
+    let kept = std::fs::read(&half).expect("written by the install");
+    // The tiny model's linear weights (two layers of four 32×32 and two 32×64 matrices),
+    // two bytes each, after a header of under 4 KB.
+    let halves = 2 * (4 * 32 * 32 + 2 * 32 * 64) * 2;
+    assert!(
+        kept.len() > halves && kept.len() < halves + 4096,
+        "{}",
+        kept.len()
+    );
+    assert!(
+        !src.join("weights-f16.bin").exists(),
+        "the source is left alone"
+    );
+    assert!(!project.join(".mind/weights-f16.bin").exists());
+    assert!(!project.join(".mind/cache/weights-f16.bin").exists());
+
+    user.ok(&project, &["log", "decided: use JWT access tokens"]);
+    user.ok(&project, &["log", "learned: the scheduler runs pods"]);
+    let search = || -> Value {
+        serde_json::from_str(&user.ok(&project, &["search", "jwt tokens", "--json"])).unwrap()
+    };
+    let first = search();
+    assert_eq!(first["semantic"]["embedded"], 2, "{first}");
+    assert_eq!(std::fs::read(&half).unwrap(), kept, "mapped, not rewritten");
+
+    // Gone (a folder tidied by hand): `mind log` never loads the model, so it does not
+    // bring it back; the next search does, with the same bytes and the same results.
+    std::fs::remove_file(&half).unwrap();
+    user.ok(&project, &["log", "learned: the cache tests are slow"]);
+    assert!(!half.exists(), "mind log does not derive the weights");
+    let again = search();
+    assert_eq!(again["semantic"]["embedded"], 1, "{again}");
+    assert_eq!(std::fs::read(&half).unwrap(), kept);
+
+    // Damaged or cut short: derived again, results unchanged.
+    let mut flipped = kept.clone();
+    flipped[9] ^= 0x40;
+    for damaged in [flipped, kept[..kept.len() / 2].to_vec()] {
+        std::fs::write(&half, &damaged).unwrap();
+        assert_eq!(search()["results"], again["results"]);
+        assert_eq!(std::fs::read(&half).unwrap(), kept);
+    }
+}
+
+#[test]
 fn a_search_of_some_memories_only_keeps_the_other_lines_vectors() {
     let env = installed_with_tiny_model();
     env.write(

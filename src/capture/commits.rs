@@ -56,6 +56,39 @@ impl CommitFacts {
     }
 }
 
+/// The commits whose memories `facts` (the commit just made, HEAD) takes back, as full or
+/// abbreviated hex ids: the commit it amended (HEAD's newest reflog entry is a `commit
+/// (amend)` from it) and those a revert names ("This reverts commit <id>.").
+pub fn taken_back(repo: &gix::Repository, facts: &CommitFacts) -> Vec<String> {
+    let mut out: Vec<String> = facts
+        .message
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("This reverts commit "))
+        .map(|rest| rest.trim().trim_end_matches('.').to_ascii_lowercase())
+        .filter(|id| id.len() >= 7 && id.bytes().all(|b| b.is_ascii_hexdigit()))
+        .collect();
+    out.extend(amended_from(repo, facts.id));
+    out
+}
+
+/// The commit HEAD was amended from, when HEAD's newest reflog entry says so. Only the end
+/// of the reflog is read.
+fn amended_from(repo: &gix::Repository, head: ObjectId) -> Option<String> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut file = std::fs::File::open(repo.git_dir().join("logs").join("HEAD")).ok()?;
+    let len = file.metadata().ok()?.len();
+    file.seek(SeekFrom::Start(len.saturating_sub(4096))).ok()?;
+    let mut tail = Vec::new();
+    file.read_to_end(&mut tail).ok()?;
+    let tail = String::from_utf8_lossy(&tail);
+    let last = tail.trim_end_matches('\n').rsplit('\n').next()?;
+    let (ids, message) = last.split_once('\t')?;
+    let mut ids = ids.split(' ');
+    let (old, new) = (ids.next()?, ids.next()?);
+    (message.starts_with("commit (amend):") && head.to_hex() == new)
+        .then(|| old.to_string())
+}
+
 /// Read one commit.
 pub fn read_commit(repo: &gix::Repository, id: ObjectId) -> Result<CommitFacts> {
     let object = repo

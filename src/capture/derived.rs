@@ -64,6 +64,45 @@ pub fn append_new(project: &Project, existing: &[u8], added: &[Candidate]) -> Re
     Ok(bytes)
 }
 
+/// The store without the lines of commits that no longer stand (`gone`: full commit ids,
+/// hex): each such line is dropped, unless `kept` (the comparison keys of what the commit
+/// that replaced them offers: an amended commit's message) holds its key, when it is kept
+/// with `now` (the replacing commit's short id) as its commit. `None` when no line names a
+/// gone commit.
+pub fn withdraw(store: &str, gone: &[String], kept: &[String], now: &str) -> Option<String> {
+    // Where the commit id of a line's provenance is: `(src/a.rs:2, commit 1a2b3c4)`.
+    let commit_of = |line: &str| -> Option<(usize, usize)> {
+        let trimmed = line.trim_end();
+        let (_, provenance) = crate::capture::rules::split_provenance(trimmed)?;
+        if !provenance.contains("commit ") {
+            return None;
+        }
+        let end = trimmed.len() - 1;
+        let start = trimmed[..end].rfind("commit ")? + "commit ".len();
+        Some((start, end))
+    };
+    let mut changed = false;
+    let mut out = String::with_capacity(store.len());
+    for line in store.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        let named = commit_of(body).filter(|&(start, end)| {
+            let id = &body[start..end];
+            gone.iter().any(|g| g.starts_with(id))
+        });
+        let Some((start, end)) = named else {
+            out.push_str(line);
+            continue;
+        };
+        changed = true;
+        if kept.contains(&crate::capture::dedupe::key(body)) {
+            out.push_str(&body[..start]);
+            out.push_str(now);
+            out.push_str(&line[end..]);
+        }
+    }
+    changed.then_some(out)
+}
+
 /// Replace the store's content (the caller holds the store lock).
 pub fn rewrite(project: &Project, bytes: &[u8]) -> Result<()> {
     create_cache_dir(project)?;

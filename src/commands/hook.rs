@@ -95,7 +95,11 @@ fn post_commit(global: &GlobalArgs) -> Result<()> {
         let scope = Scope::new(&repo, &project.root, settings.max_file_bytes);
         candidates.extend(commits::comment_candidates(&repo, &facts, &scope)?);
     }
-    if candidates.is_empty() {
+    // An amended commit's memories, and those of the commits a revert undoes, no longer
+    // stand: what they said is taken out of the store (kept, under this commit's id, where
+    // this commit says it again).
+    let gone = commits::taken_back(&repo, &facts);
+    if candidates.is_empty() && gone.is_empty() {
         return Ok(());
     }
 
@@ -104,7 +108,18 @@ fn post_commit(global: &GlobalArgs) -> Result<()> {
         LOCK_PATIENCE,
         "the memory store is busy; run `mind harvest` later to pick this commit up",
     )?;
-    let store = derived::read(&project)?;
+    let mut store = derived::read(&project)?;
+    if !gone.is_empty() {
+        let kept: Vec<String> = candidates.iter().map(|c| dedupe::key(&c.text)).collect();
+        let withdrawn = derived::withdraw(&text::lossy(&store), &gone, &kept, &facts.short());
+        if let Some(now) = withdrawn {
+            derived::rewrite(&project, now.as_bytes())?;
+            store = now.into_bytes();
+        }
+    }
+    if candidates.is_empty() {
+        return Ok(());
+    }
     let texts: Vec<&str> = candidates.iter().map(|c| c.text.as_str()).collect();
     let mut seen = kept_in_memory(&project, &texts)?;
     seen.add_lines_for(&text::lossy(&store), &texts);

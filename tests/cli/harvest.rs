@@ -521,3 +521,82 @@ fn a_label_whose_value_is_not_utf8_is_not_harvested() {
         vec![format!("learned: the CDN strips ETags (commit {id})")]
     );
 }
+
+/// A commit amended away or reverted takes its memories with it: the store drops what the
+/// amended commit said unless the new message says it again (then it names the new commit),
+/// and a revert drops what the reverted commit said, so the problem its fix closed is open
+/// again. Run as a person runs it: temp HOME, real git, hooks installed.
+#[test]
+fn amended_and_reverted_commits_take_their_memories_with_them() {
+    let user = common::User::new();
+    let project = user.folder("work/app");
+    user.git(&project, &["init", "-q"]);
+    user.ok(&project, &["init", "--hooks"]);
+    let store = || std::fs::read_to_string(project.join(".mind/cache/commits.md")).unwrap();
+    let commit = |file: &str, message: &str, amend: bool| {
+        std::fs::write(project.join(file), format!("// {message}\n")).unwrap();
+        user.git(&project, &["add", file]);
+        let mut args = vec!["commit", "-q", "-m", message];
+        if amend {
+            args.push("--amend");
+        }
+        user.git(&project, &args);
+        user.git(&project, &["rev-parse", "--short=7", "HEAD"])
+            .trim()
+            .to_string()
+    };
+
+    commit(
+        "limit.rs",
+        "Rate limit\n\ndecided: use Redis for rate limiting\nlearned: the API allows 100 requests a minute",
+        false,
+    );
+    assert!(store().contains("decided: use Redis for rate limiting"));
+    let id = commit(
+        "limit.rs",
+        "Rate limit\n\ndecided: use an in-memory token bucket for rate limiting, not Redis\nlearned: the API allows 100 requests a minute",
+        true,
+    );
+    let now = store();
+    assert!(!now.contains("use Redis for rate limiting"), "{now}");
+    assert!(
+        now.contains(&format!(
+            "decided: use an in-memory token bucket for rate limiting, not Redis (commit {id})"
+        )),
+        "{now}"
+    );
+    // Said again by the amended commit: kept once, under the new id.
+    assert_eq!(
+        now.matches("the API allows 100 requests a minute").count(),
+        1,
+        "{now}"
+    );
+    assert!(
+        now.contains(&format!(
+            "the API allows 100 requests a minute (commit {id})"
+        )),
+        "{now}"
+    );
+
+    user.ok(
+        &project,
+        &["log", "problem", "websocket reconnect loops forever"],
+    );
+    commit(
+        "ws.rs",
+        "Reconnect\n\nfixed: websocket reconnect loops forever",
+        false,
+    );
+    let block = user.ok(&project, &["recall"]);
+    assert!(
+        !block.contains("websocket reconnect loops forever (2026-01-15) - unresolved"),
+        "{block}"
+    );
+    user.git(&project, &["revert", "--no-edit", "HEAD"]);
+    assert!(!store().contains("fixed: websocket"), "{}", store());
+    let block = user.ok(&project, &["recall"]);
+    assert!(
+        block.contains("websocket reconnect loops forever (2026-01-15) - unresolved"),
+        "{block}"
+    );
+}

@@ -85,8 +85,7 @@ fn amended_from(repo: &gix::Repository, head: ObjectId) -> Option<String> {
     let (ids, message) = last.split_once('\t')?;
     let mut ids = ids.split(' ');
     let (old, new) = (ids.next()?, ids.next()?);
-    (message.starts_with("commit (amend):") && head.to_hex() == new)
-        .then(|| old.to_string())
+    (message.starts_with("commit (amend):") && head.to_hex() == new).then(|| old.to_string())
 }
 
 /// Read one commit.

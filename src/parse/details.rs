@@ -535,7 +535,8 @@ pub fn contrasts(a: &str, b: &str, numbers: bool) -> bool {
     let words = |text: &str| {
         let mut out: Vec<(u64, bool)> = Vec::with_capacity(MAX);
         subject_words(text, MAX, |id, word| {
-            out.push((id, is_state_change(word) || (!numbers && is_number(word))))
+            let exempt = STATE_CHANGE_IDS.binary_search(&id).is_ok();
+            out.push((id, exempt || (!numbers && is_number(word))))
         });
         out
     };
@@ -560,8 +561,10 @@ pub fn contrasts(a: &str, b: &str, numbers: bool) -> bool {
 }
 
 /// Words that say how something behaves or performs, on either side of a fix: the symptoms
-/// the parser knows, and their remedies.
-fn is_state_change(word: &str) -> bool {
+/// the parser knows ([`super::symptoms::SYMPTOM_WORDS`]), and their remedies. As the ids of
+/// their trimmed forms (as [`subject_words`] gives them), sorted: every fix that shares
+/// enough words with an open problem is checked, on every parse.
+static STATE_CHANGE_IDS: LazyLock<Vec<u64>> = LazyLock::new(|| {
     const STATES: &[&str] = &[
         "slow",
         "slower",
@@ -632,8 +635,14 @@ fn is_state_change(word: &str) -> bool {
         "pass",
         "passing",
     ];
-    STATES.contains(&word) || super::symptoms::is_symptom(word)
-}
+    let words = STATES
+        .iter()
+        .chain(super::symptoms::SYMPTOM_WORDS.iter().flat_map(|l| l.iter()));
+    let mut ids: Vec<u64> = words.map(|w| word_id(stem(w).as_bytes())).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids
+});
 
 fn is_number(word: &str) -> bool {
     word.bytes().any(|b| b.is_ascii_digit())

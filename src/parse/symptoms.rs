@@ -67,10 +67,8 @@ const SYMPTOMS: &[&str] = &[
     "twice",
 ];
 
-/// Whether a lower-case word is one of the symptom words ([`SYMPTOMS`], [`OPENERS`]).
-pub fn is_symptom(word: &str) -> bool {
-    SYMPTOMS.contains(&word) || OPENERS.contains(&word)
-}
+/// The symptom words ([`SYMPTOMS`], [`OPENERS`]): what a fix changes, not what it is about.
+pub const SYMPTOM_WORDS: [&[&str]; 2] = [SYMPTOMS, OPENERS];
 
 /// Symptom words that open an issue title on their own: "Wrong timezone shown",
 /// "Flickering on hover", "Slow startup on Windows".

@@ -15,45 +15,37 @@ RSS_BUDGET_MB = 50
 
 # Why a budget is missed and what is being done, per row id; shown only while the row misses.
 PLANS = {
-    "log-10000": "Profiled 2026-11-24 (callgrind, shipped profile): compiling the parser's cue "
-    "pattern was 5.6 M of the log's 7.6 M instructions; it is now compiled at build time, and a "
-    "log runs 1.9 M instructions against `mind --version`'s 1.34 M (386 page faults against "
-    "337). What is left is process start (dynamic loader: 26,588 relative relocations with the "
-    "shipped LTO, 45,388 without; 134 pages of .data.rel.ro copied on write at every start, "
-    "mostly 5,913 panic-location records and tables of string slices; `-z "
-    "pack-relative-relocs` measured no gain), the append's `fdatasync` and the state.json "
-    "rewrite. A non-PIE link removes the relocations (0.7 ms) but gives up ASLR: rejected. "
-    "Plan: fewer pages touched at start (a smaller binary for the log and hook paths).",
-    "recall-log-10000": "After a log the parse cache covers only the memory's beginning: "
-    "recall parses the new lines, then decodes every cached entry, resolves problems over all "
-    "of them and rewrites the cache with the lists it keeps for the block (the row without new "
-    "lines reads only the block's few entries from the cache). Against the code before those "
-    "lists, in one run (hyperfine, 30 runs): 38.5 → 24.8 ms. Plan: merge the new lines into "
-    "the cached lists (re-resolve only the cached open problems against new progress "
-    "entries) and append to the cache instead of rewriting it.",
+    "log-10000": "Profiled 2026-11-24: compiling the parser's cue pattern was 5.6 M of the log's "
+    "7.6 M instructions and is now done at build time. On Linux with glibc `mind` is linked "
+    "position-dependent (`-no-pie`, from build.rs; MIND_PIE=1 builds a PIE): a start applies "
+    "169 dynamic relocations instead of 45,388 and takes 260 page faults instead of 460, about "
+    "0.6 ms (perf stat, 40 runs: a log 2.95 → 2.3 ms, `mind --version` 2.0 → 1.3 ms). What is "
+    "left (strace): the append's `fdatasync` (0.65 ms) and the state.json rename (0.47 ms) "
+    "beside process start. Plan: keep the log's bookkeeping out of the synced path.",
+    "recall-log-10000": "A recall after a log reads the parse cache as it is while at most 64 "
+    "KiB (or a sixteenth of the cached text) follows it: the new lines are parsed on top, a "
+    "progress entry among them resolves problems again over every cached entry read as a "
+    "view, and the cache is not rewritten. In one run against the code before (hyperfine, 20 "
+    "runs, same machine): 21.8 → 11.4 ms. Plan: if missed, the cache walk (every entry's view "
+    "is decoded once for the lists).",
     "promote": "The row starts from the caches a session leaves (parse cache from a recall "
-    "earlier in the session, index cache from a search); before 2026-11-24 it started from a "
-    "parse cache covering the memory with this very promotion appended, which no real session "
-    "sees, and reported 52.3 ms. In this set-up, against the code before the growing index "
-    "cache in one run (hyperfine, 30 runs): 93.5 → 44.1 ms. Where the rest goes: after its "
-    "append the recall takes the after-log path of recall-log-10000 (17 ms of CPU: 40 ms "
-    "task-clock against 23 ms when the parse cache already covers the appended lines); the "
-    "synced session archive, append and SESSION.md rewrite about 5 ms (strace: the archive's "
-    "fsync 3.1 ms); the memory's last section indexed again and 20 BM25 searches. Plan: as "
-    "recall-log-10000, then the promotion's own work.",
-    "hybrid": "The row moves with the machine: a quiet run of this build measured 28.7 ± 2.2 "
-    "ms (hyperfine, 30 runs, `env true` 1.4 ms, 2026-11-24), and a run whose `env true` takes "
-    "over 2 ms was disturbed (one such run gave 44.8 ms). Split of a warm hybrid search (perf, 2026-11-24): the "
-    "query's forward pass (blocked AVX2/FMA products on two cores) about half; the vector cache "
-    "is now appended to and mapped (page faults 2,190 → 1,212). Plan: int8 weights for the "
-    "linear layers, checked against the reference vectors (a quarter of the bytes a query "
-    "reads).",
-    "hook": "Profiled 2026-11-24. A commit's `decided:` lines are checked against cached "
-    "keys of MEMORY.md's lines (`.mind/cache/memory-keys.bin`, extended by `mind log`) instead "
-    "of the file: 2.5 M instructions instead of 6.2 M at 10,000 entries. A commit with nothing "
-    "to harvest is process start plus reading the commit: 2.18 M instructions against `mind "
-    "--version`'s 1.34 M. `git commit -m` runs two hook shims (empty shell hooks cost 2 ms "
-    "over none). Plan: as log-10000, fewer pages touched at start.",
+    "earlier in the session, index cache from a search). The promotion's append is now parsed "
+    "on top of the parse cache, as a recall after a log is (34.7 → 21.4 ms in one run, "
+    "hyperfine, 20 runs). What is left: the synced session archive, append and SESSION.md "
+    "rewrite (the archive's fsync about 3 ms), the memory's last section indexed again and 20 "
+    "BM25 searches.",
+    "hybrid": "The linear layers run on half-precision weights derived once from the model "
+    "(weights-f16.bin beside it): a warm hybrid search reads 21 MB of weights instead of 42.5 "
+    "MB. In one run against the code before (hyperfine, 30 runs): 17.7 → 14.2 ms, peak RSS "
+    "59.5 → 41.4 MB; nDCG@5 dev 0.865 → 0.865, tech 0.635 → 0.630 (one query whose results "
+    "4-5 changed near the 0.35 cut-off), conv 0.543 → 0.543. Plan: if missed, the query's "
+    "forward pass on two cores is about half of it.",
+    "hook": "A commit's `decided:` lines are checked against cached keys of MEMORY.md's lines "
+    "(`.mind/cache/memory-keys.bin`) instead of the file, and `mind` starts position-dependent "
+    "(see log-10000): +5.1/+5.2 → +4.4/+4.5 ms added per commit in two alternating runs of "
+    "benches/hook_overhead.py against the build before. `git commit -m` runs two hook shims "
+    "(empty shell hooks cost about 1.9 ms over none). Plan: if missed, one `mind` process for "
+    "both hooks' work is the next step.",
 }
 
 

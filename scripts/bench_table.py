@@ -44,8 +44,7 @@ PLANS = {
     "(`.mind/cache/memory-keys.bin`) instead of the file, and `mind` starts position-dependent "
     "(see log-10000): +5.1/+5.2 → +4.4/+4.5 ms added per commit in two alternating runs of "
     "benches/hook_overhead.py against the build before. `git commit -m` runs two hook shims "
-    "(empty shell hooks cost about 1.9 ms over none). Plan: if missed, one `mind` process for "
-    "both hooks' work is the next step.",
+    "(empty shell hooks cost about 1.9 ms over none; the prepare-commit-msg shim does not start `mind` for a message given with -m), so a commit runs one `mind` (about 1.3 ms of start-up). Plan: let git run `mind` as the post-commit hook itself (a link named after the hook, the previous hook chained from it), without the shell shim.",
 }
 
 

@@ -159,18 +159,27 @@ impl Embedder {
 mod tests {
     use super::*;
 
-    /// A query (a few tokens, products row by row) gets the vector the batch path (the
-    /// GEMM kernel, which the reference test checks) gives the same text.
-    #[test]
-    fn a_query_alone_gets_the_vector_it_gets_in_a_batch_with_the_real_model() {
+    /// The real model's files (MIND_TEST_MODEL) copied into a folder of the test's own;
+    /// `None`, with a note, when no model is given.
+    fn real_model_copy() -> Option<tempfile::TempDir> {
         let Some(dir) = std::env::var_os("MIND_TEST_MODEL").filter(|d| !d.is_empty()) else {
             eprintln!("skipped: set MIND_TEST_MODEL to an all-MiniLM-L6-v2 folder");
-            return;
+            return None;
         };
         let work = tempfile::tempdir().unwrap();
         for name in [CONFIG_FILE, TOKENIZER_FILE, WEIGHTS_FILE] {
             std::fs::copy(Path::new(&dir).join(name), work.path().join(name)).unwrap();
         }
+        Some(work)
+    }
+
+    /// A query (a few tokens, products row by row) gets the vector the batch path (the
+    /// GEMM kernel, which the reference test checks) gives the same text.
+    #[test]
+    fn a_query_alone_gets_the_vector_it_gets_in_a_batch_with_the_real_model() {
+        let Some(work) = real_model_copy() else {
+            return;
+        };
         let model = Embedder::load(work.path()).unwrap();
         let queries = [
             "timeout under load on Windows",
@@ -191,14 +200,9 @@ mod tests {
     /// 0.9999 of the f32 ones, for queries (the blocked kernels) and a batch (the GEMM).
     #[test]
     fn half_precision_weights_give_the_f32_vectors_with_the_real_model() {
-        let Some(dir) = std::env::var_os("MIND_TEST_MODEL").filter(|d| !d.is_empty()) else {
-            eprintln!("skipped: set MIND_TEST_MODEL to an all-MiniLM-L6-v2 folder");
+        let Some(work) = real_model_copy() else {
             return;
         };
-        let work = tempfile::tempdir().unwrap();
-        for name in [CONFIG_FILE, TOKENIZER_FILE, WEIGHTS_FILE] {
-            std::fs::copy(Path::new(&dir).join(name), work.path().join(name)).unwrap();
-        }
         let half = Embedder::load(work.path()).unwrap();
         assert!(half.half_precision());
         let full = Embedder::load_f32(work.path()).unwrap();

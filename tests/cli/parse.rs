@@ -1085,16 +1085,11 @@ fn a_fix_of_another_thing_leaves_the_problem_open() {
             "the upload endpoint no longer crashes on big files",
         ],
     );
-    std::fs::write(project.join("upload.rs"), "fn upload() {}\n").unwrap();
-    user.git(&project, &["add", "upload.rs"]);
-    user.git(
+    user.commit_file(
         &project,
-        &[
-            "commit",
-            "-q",
-            "-m",
-            "Android upload\n\nfixed: image upload fails on Android Chrome",
-        ],
+        "upload.rs",
+        "fn upload() {}\n",
+        "Android upload\n\nfixed: image upload fails on Android Chrome",
     );
     let block = user.ok(&project, &["recall"]);
     let open = |title: &str| {

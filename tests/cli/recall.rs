@@ -1230,16 +1230,11 @@ fn recall_after_logs_and_commits_reads_the_parse_cache_without_rewriting_it() {
         &["log", "decision", "use sqlite because it is one file"],
     );
     user.ok(&project, &["log", "fixed", "imports hang on big files"]);
-    std::fs::write(project.join("upload.rs"), "fn upload() {}\n").unwrap();
-    user.git(&project, &["add", "upload.rs"]);
-    user.git(
+    user.commit_file(
         &project,
-        &[
-            "commit",
-            "-q",
-            "-m",
-            "Upload in parts\n\nfixed: uploads stall at ninety percent",
-        ],
+        "upload.rs",
+        "fn upload() {}\n",
+        "Upload in parts\n\nfixed: uploads stall at ninety percent",
     );
     let store = std::fs::read_to_string(project.join(".mind/cache/commits.md")).unwrap();
     assert!(store.contains("uploads stall at ninety percent"), "{store}");

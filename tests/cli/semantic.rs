@@ -567,10 +567,10 @@ fn the_real_model_gives_the_vectors_of_the_reference_implementation() {
     }
 }
 
-#[test]
-fn the_vocabulary_is_kept_beside_the_model_and_rebuilt_when_damaged() {
-    // As a user runs it: temp HOME, no MIND_HOME or XDG_*, a git repository.
-    let user = User::new();
+/// As a user runs it (temp HOME, no MIND_HOME or XDG_*, a git repository): a project with
+/// the tiny model installed from a download folder; the project, that folder and the
+/// installed model's folder in the data folder.
+fn project_with_tiny_model(user: &User) -> (PathBuf, PathBuf, PathBuf) {
     let project = user.folder("code/app");
     user.git(&project, &["init", "-q"]);
     user.ok(&project, &["init"]);
@@ -579,11 +579,15 @@ fn the_vocabulary_is_kept_beside_the_model_and_rebuilt_when_damaged() {
         &project,
         &["model", "install", "--from", src.to_str().unwrap()],
     );
-    let vocab = user
-        .home()
-        .join(".local/share/mind")
-        .join(MODEL_DIR)
-        .join("vocab.bin");
+    let installed = user.home().join(".local/share/mind").join(MODEL_DIR);
+    (project, src, installed)
+}
+
+#[test]
+fn the_vocabulary_is_kept_beside_the_model_and_rebuilt_when_damaged() {
+    let user = User::new();
+    let (project, src, installed) = project_with_tiny_model(&user);
+    let vocab = installed.join("vocab.bin");
     let kept = std::fs::read(&vocab).expect("written by the install");
     assert!(
         !src.join("vocab.bin").exists(),
@@ -622,21 +626,9 @@ fn the_vocabulary_is_kept_beside_the_model_and_rebuilt_when_damaged() {
 
 #[test]
 fn the_half_precision_weights_are_derived_beside_the_model_by_the_install_not_by_log() {
-    // As a user runs it: temp HOME, no MIND_HOME or XDG_*, a git repository.
     let user = User::new();
-    let project = user.folder("code/app");
-    user.git(&project, &["init", "-q"]);
-    user.ok(&project, &["init"]);
-    let src = tiny_model(&user.folder("downloads/tiny"));
-    user.ok(
-        &project,
-        &["model", "install", "--from", src.to_str().unwrap()],
-    );
-    let half = user
-        .home()
-        .join(".local/share/mind")
-        .join(MODEL_DIR)
-        .join("weights-f16.bin");
+    let (project, src, installed) = project_with_tiny_model(&user);
+    let half = installed.join("weights-f16.bin");
     let kept = std::fs::read(&half).expect("written by the install");
     // The tiny model's linear weights (two layers of four 32×32 and two 32×64 matrices),
     // two bytes each, after a header of under 4 KB.

@@ -134,6 +134,13 @@ impl User {
         stdout_of_success(&format!("mind {args:?} in {}", cwd.display()), out)
     }
 
+    /// Write `file` (relative to `cwd`) and commit it alone with `message` (the hooks run).
+    pub fn commit_file(&self, cwd: &Path, file: &str, contents: &str, message: &str) {
+        fs::write(cwd.join(file), contents).expect("write the file to commit");
+        self.git(cwd, &["add", file]);
+        self.git(cwd, &["commit", "-q", "-m", message]);
+    }
+
     /// `git ARGS` in `cwd` (the hooks `mind` installed run), asserting success; stdout.
     pub fn git(&self, cwd: &Path, args: &[&str]) -> String {
         let out = self

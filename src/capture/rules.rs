@@ -161,6 +161,18 @@ pub fn split_provenance(line: &str) -> Option<(&str, &str)> {
     is_provenance(provenance).then(|| (line[..open].trim_end(), provenance))
 }
 
+/// A line harvested from a code comment or a commit message, as shown: its text (without
+/// the quotes a quoted harvest is stored in) and its provenance; `None` for a line someone
+/// logged.
+pub fn harvested_parts(line: &str) -> Option<(&str, &str)> {
+    let (body, provenance) = split_provenance(line)?;
+    let body = body.trim();
+    let body = (body.strip_prefix('"'))
+        .and_then(|b| b.strip_suffix('"'))
+        .unwrap_or(body);
+    Some((body, provenance))
+}
+
 /// Whether `text` is a provenance: [`PROVENANCE`]'s answer, without compiling it for the
 /// commit form (`commit 1a2b3c4`, which its other branch cannot match: that one needs a
 /// `:` before any space) nor for text without a `:`, which neither branch matches.

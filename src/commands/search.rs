@@ -520,14 +520,7 @@ pub(crate) fn render(
 /// A result harvested from a code comment or a commit message: its text and where it came
 /// from (`src/a.rs:42`, `commit 1a2b3c4`).
 fn harvested<'f>(found: &'f Found<'_>) -> Option<(&'f str, &'f str)> {
-    let (body, provenance) = crate::capture::rules::split_provenance(found.text())?;
-    let body = body.trim();
-    Some((
-        body.strip_prefix('"')
-            .and_then(|b| b.strip_suffix('"'))
-            .unwrap_or(body),
-        provenance,
-    ))
+    crate::capture::rules::harvested_parts(found.text())
 }
 
 /// The line under a list that quotes harvested results.

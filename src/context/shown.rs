@@ -20,15 +20,10 @@ pub(super) fn clip(text: &str) -> String {
         Some(rest) => (rest.trim_end(), true),
         None => (text, false),
     };
-    let mut shown = match rules::split_provenance(text) {
+    let mut shown = match rules::harvested_parts(text) {
         Some((body, provenance)) => {
             // Quotes inside the text cannot end the quotation early.
             // A line already stored as a quotation (`"KEY: …"`) is quoted once.
-            let body = body.trim();
-            let body = body
-                .strip_prefix('"')
-                .and_then(|b| b.strip_suffix('"'))
-                .unwrap_or(body);
             let body = body.replace([OPEN_QUOTE, CLOSE_QUOTE], "\"");
             format!(
                 "{OPEN_QUOTE}{}{CLOSE_QUOTE} ({})",

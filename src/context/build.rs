@@ -380,15 +380,40 @@ fn taken_back(older: &Entity, later: &[&Entity]) -> bool {
     };
     let within =
         |part: &[u64], whole: &[u64]| !part.is_empty() && part.iter().all(|w| whole.contains(w));
+    // A rejection and a decision are about one choice when they name the same thing, the
+    // one saying at most a word more: "decided against MySQL" takes back "use MySQL" but
+    // not "use MySQL for the analytics replicas".
+    let close = |part: &[u64], whole: &[u64]| within(part, whole) && whole.len() <= part.len() + 1;
     let mine = chosen(older);
     later.iter().any(|newer| match (older.kind, newer.kind) {
-        (EntryType::Decision, EntryType::Decision) => {
-            (newer.alternatives.iter()).any(|alt| within(&words(alt), &mine))
-        }
-        (EntryType::Decision, EntryType::Rejected) => within(&chosen(newer), &mine),
-        (EntryType::Rejected, EntryType::Decision) => within(&mine, &chosen(newer)),
+        (EntryType::Decision, EntryType::Decision) => (newer.alternatives.iter())
+            .filter(|alt| turns_away_from(&newer.text, alt))
+            .any(|alt| within(&words(alt), &mine)),
+        (EntryType::Decision, EntryType::Rejected) => close(&chosen(newer), &mine),
+        (EntryType::Rejected, EntryType::Decision) => close(&mine, &chosen(newer)),
         _ => false,
     })
+}
+
+/// Whether a decision's text turns away from `alt` ("instead of X", "switch from X") rather
+/// than weighing it at the time ("Postgres over MySQL": a comparison, which takes back
+/// nothing decided about MySQL elsewhere).
+fn turns_away_from(text: &str, alt: &str) -> bool {
+    const AWAY: &[&str] = &[
+        "instead of ",
+        "rather than ",
+        "switch from ",
+        "switched from ",
+        "switching from ",
+        "migrate from ",
+        "migrated from ",
+        "migrating from ",
+        "move from ",
+        "moved from ",
+        "moving from ",
+    ];
+    let (text, alt) = (text.to_lowercase(), alt.to_lowercase());
+    AWAY.iter().any(|m| text.contains(&format!("{m}{alt}")))
 }
 
 /// A decision's or rejection's title up to its reason ("Redis for rate limiting because of
@@ -782,11 +807,13 @@ Next: wire the retry queue
             decided: use Redis for rate limiting\n\
             decided: use Postgres over MySQL because jsonb\n\
             decided: use Redis for caching sessions\n\
+            decided: use MySQL for the analytics replicas\n\
             decided against: Kafka for the event bus - too heavy\n\
             ## 2026-01-05\n\
             decided: switch from FastAPI to Litestar because of typing\n\
             decided against: Redis for rate limiting because of memory cost\n\
             decided against: MySQL - weaker jsonb\n\
+            decided: use Postgres over MySQL for the billing service\n\
             decided: use Kafka for the event bus after all, the volume grew\n";
         let body = block(memory, None);
         let section = |name: &str| -> Vec<&str> {
@@ -801,9 +828,10 @@ Next: wire the retry queue
             section("Recent Decisions"),
             [
                 "- use Kafka for the event bus after all, the volume grew (2026-01-05)",
+                "- use Postgres over MySQL for the billing service (2026-01-05)",
                 "- switch from FastAPI to Litestar because of typing (2026-01-05)",
+                "- use MySQL for the analytics replicas (2026-01-01)",
                 "- use Redis for caching sessions (2026-01-01)",
-                "- use Postgres over MySQL because jsonb (2026-01-01)",
             ]
         );
         assert_eq!(

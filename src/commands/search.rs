@@ -358,7 +358,8 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
             Some(days) => decay::apply(found, ctx.clock.today(), days),
             None => found,
         };
-        let mut found = above_threshold(sections::best_per_section(found), threshold);
+        let found = above_threshold(sections::best_per_section(found), threshold);
+        let mut found = without_archived_copies(found);
         found.truncate(args.limit);
         found
     };
@@ -515,6 +516,21 @@ pub(crate) fn render(
         paint.dim(&place),
         paint.dim(&format!("{:.2}", found.score)),
     )
+}
+
+/// The results without a finished session's copy of a line a memory file also holds: a
+/// promoted item is in MEMORY.md (`learned: x`) and in the session archive it came from
+/// (`- x`); the memory's line is the one to show, and the copy would only take a slot.
+fn without_archived_copies(found: Vec<Found<'_>>) -> Vec<Found<'_>> {
+    let dir = format!("/{}/", crate::store::session_archive::SESSIONS_DIR);
+    let archived = |f: &Found<'_>| f.source.file.contains(&dir);
+    let kept: std::collections::HashSet<String> = (found.iter())
+        .filter(|f| !archived(f))
+        .map(|f| crate::capture::dedupe::key(f.text()))
+        .collect();
+    (found.into_iter())
+        .filter(|f| !archived(f) || !kept.contains(&crate::capture::dedupe::key(f.text())))
+        .collect()
 }
 
 /// A result harvested from a code comment or a commit message: its text and where it came

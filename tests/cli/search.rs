@@ -1117,3 +1117,55 @@ fn a_search_shows_its_lines_right_when_other_lines_of_a_large_memory_change_in_p
         "a changed line shown as it was: {found:?}"
     );
 }
+
+/// A promoted item is in MEMORY.md and in the finished session's archive: search shows the
+/// memory's line once, not the archive's copy beside it; what only the archive holds is still
+/// found. Run as a person runs it: temp HOME, a git repository.
+#[test]
+fn a_promoted_line_is_not_shown_again_from_the_session_archive() {
+    let mut user = common::User::new();
+    let project = user.folder("work/web");
+    user.git(&project, &["init", "-q"]);
+    user.ok(&project, &["init"]);
+    user.ok(
+        &project,
+        &[
+            "log",
+            "experience",
+            "turns out Safari drops cookies on cross-site redirects",
+        ],
+    );
+    user.ok(
+        &project,
+        &[
+            "log",
+            "assumption",
+            "the Safari cookie fix holds for iOS too",
+        ],
+    );
+    user.at("2026-01-16T09:00:00Z");
+    user.ok(&project, &["recall"]);
+    let memory = std::fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
+    assert!(
+        memory.contains("learned: turns out Safari drops cookies"),
+        "{memory}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&user.ok(&project, &["search", "safari cookies", "--json"])).unwrap();
+    let hits: Vec<(String, String)> = (json["results"].as_array().unwrap().iter())
+        .map(|r| {
+            let file = r["file"].as_str().unwrap_or_default().to_string();
+            (file, r["text"].as_str().unwrap().to_string())
+        })
+        .collect();
+    let copies = hits
+        .iter()
+        .filter(|(_, t)| t.contains("turns out Safari drops cookies"))
+        .count();
+    assert_eq!(copies, 1, "{hits:?}");
+    assert!(
+        hits.iter()
+            .any(|(f, t)| f.contains(".mind/sessions/") && t.contains("holds for iOS too")),
+        "{hits:?}"
+    );
+}

@@ -172,7 +172,11 @@ impl Scanner {
             let closes = lex::find(&trimmed.as_bytes()[open..], b"-->").is_some();
             if open == 0 {
                 // A comment line (the templates' keyword comments), or the start of a
-                // multi-line one.
+                // multi-line one. The Python Mind dates what it promotes only by the comment
+                // it writes above it: the lines under it carry that date.
+                if closes && let Some(date) = promoted_on(trimmed) {
+                    self.running_date = Some(date);
+                }
                 self.in_comment = !closes;
                 self.mark("HTML comment");
                 return;
@@ -422,6 +426,15 @@ fn read_state_line(line: &str, state: &mut ProjectState) -> bool {
         return false;
     }
     true
+}
+
+/// The date of the Python Mind's promotion comment, `<!-- Promoted from SESSION.md on
+/// 2026-01-20 -->`.
+fn promoted_on(line: &str) -> Option<NaiveDate> {
+    let rest = line.strip_prefix("<!--")?.trim_start();
+    let rest = rest.strip_prefix("Promoted from SESSION.md on ")?;
+    let date = rest.split_whitespace().next()?;
+    NaiveDate::parse_from_str(date, "%Y-%m-%d").ok()
 }
 
 #[cfg(test)]

@@ -284,3 +284,26 @@ fn undated_python_entries_stay_older_than_new_dated_ones() {
         "Last (decision): adopt the new router because the old one leaks (2026-02-01)"
     );
 }
+
+/// The Python Mind dates what it promotes only by the comment it writes above it
+/// (`<!-- Promoted from SESSION.md on 2025-12-11 -->`): the lines under it carry that date,
+/// not the date of the heading above the comment.
+#[test]
+fn lines_under_a_python_promotion_comment_carry_its_date() {
+    let env = legacy();
+    let parsed = env.ok(&["parse", "--json"]);
+    let date_of = |text: &str| -> String {
+        let e = (parsed.lines())
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .find(|e| e["text"].as_str().unwrap_or_default().contains(text))
+            .unwrap_or_else(|| panic!("{text} not parsed: {parsed}"));
+        e["date"].as_str().unwrap_or_default().to_string()
+    };
+    assert_eq!(date_of("use JWT because stateless"), "2025-12-11");
+    assert_eq!(date_of("upload fails over 10 MB"), "2025-12-11");
+    let block = env.ok(&["context"]);
+    assert!(
+        block.contains("- use JWT because stateless (2025-12-11)"),
+        "{block}"
+    );
+}

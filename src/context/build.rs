@@ -387,33 +387,12 @@ fn taken_back(older: &Entity, later: &[&Entity]) -> bool {
     let mine = chosen(older);
     later.iter().any(|newer| match (older.kind, newer.kind) {
         (EntryType::Decision, EntryType::Decision) => (newer.alternatives.iter())
-            .filter(|alt| turns_away_from(&newer.text, alt))
+            .filter(|alt| crate::parse::turns_away_from(&newer.text, alt))
             .any(|alt| within(&words(alt), &mine)),
         (EntryType::Decision, EntryType::Rejected) => close(&chosen(newer), &mine),
         (EntryType::Rejected, EntryType::Decision) => close(&mine, &chosen(newer)),
         _ => false,
     })
-}
-
-/// Whether a decision's text turns away from `alt` ("instead of X", "switch from X") rather
-/// than weighing it at the time ("Postgres over MySQL": a comparison, which takes back
-/// nothing decided about MySQL elsewhere).
-fn turns_away_from(text: &str, alt: &str) -> bool {
-    const AWAY: &[&str] = &[
-        "instead of ",
-        "rather than ",
-        "switch from ",
-        "switched from ",
-        "switching from ",
-        "migrate from ",
-        "migrated from ",
-        "migrating from ",
-        "move from ",
-        "moved from ",
-        "moving from ",
-    ];
-    let (text, alt) = (text.to_lowercase(), alt.to_lowercase());
-    AWAY.iter().any(|m| text.contains(&format!("{m}{alt}")))
 }
 
 /// A decision's or rejection's title up to its reason ("Redis for rate limiting because of

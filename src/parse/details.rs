@@ -174,39 +174,39 @@ static REASON_MARKERS: LazyLock<lex::PhraseSet> = LazyLock::new(|| {
 
 /// Words that introduce a rejected alternative.
 static ALTERNATIVE_MARKERS: LazyLock<lex::PhraseSet> = LazyLock::new(|| {
-    lex::PhraseSet::new(&[
-        "over ",
-        "instead of ",
-        "rather than ",
-        "decided against ",
-        "switch from ",
-        "switched from ",
-        "switching from ",
-        "migrate from ",
-        "migrated from ",
-        "migrating from ",
-        "move from ",
-        "moved from ",
-        "moving from ",
-    ])
+    let markers: Vec<&'static str> = std::iter::once("over ")
+        .chain(AWAY_FROM.iter().copied())
+        .collect();
+    lex::PhraseSet::new(&markers)
 });
 
 /// The markers after which a decision names what it turns away from (the alternative ends
-/// where `alternative_end` says: "switch from FastAPI to Litestar" gives "FastAPI").
-const AWAY_FROM: &[&[u8]] = &[
-    b"instead of ",
-    b"rather than ",
-    b"decided against ",
-    b"switch from ",
-    b"switched from ",
-    b"switching from ",
-    b"migrate from ",
-    b"migrated from ",
-    b"migrating from ",
-    b"move from ",
-    b"moved from ",
-    b"moving from ",
+/// where `alternative_end` says: "switch from FastAPI to Litestar" gives "FastAPI"). "over
+/// X" names an alternative too, but one weighed at the time, not turned away from.
+const AWAY_FROM: &[&str] = &[
+    "instead of ",
+    "rather than ",
+    "decided against ",
+    "switch from ",
+    "switched from ",
+    "switching from ",
+    "migrate from ",
+    "migrated from ",
+    "migrating from ",
+    "move from ",
+    "moved from ",
+    "moving from ",
 ];
+
+/// Whether a decision's text turns away from its alternative `alt` ("instead of X", "switch
+/// from X") rather than weighing it at the time ("Postgres over MySQL": a comparison, which
+/// takes back nothing decided about MySQL elsewhere).
+pub fn turns_away_from(text: &str, alt: &str) -> bool {
+    let (text, alt) = (text.to_lowercase(), alt.to_lowercase());
+    AWAY_FROM
+        .iter()
+        .any(|m| text.contains(&format!("{m}{alt}")))
+}
 
 /// [`reasoning`] with the lower-cased text already at hand.
 pub fn reasoning_in(text: &str, lower: &[u8], dash_tail: bool) -> Option<String> {
@@ -375,7 +375,7 @@ pub fn alternatives_in(text: &str, lower: &[u8]) -> Vec<String> {
     if let Some(span) = alternative_over(&buf) {
         spans.push(span);
     }
-    for marker in AWAY_FROM {
+    for marker in AWAY_FROM.iter().map(|m| m.as_bytes()) {
         if let Some(i) = lex::find(&buf, marker) {
             let start = i + marker.len();
             spans.push((start, alternative_end(&buf, start)));

@@ -307,9 +307,7 @@ fn context_shows_the_blocks_and_what_the_budget_left_out_writing_nothing() {
 #[test]
 fn a_user_without_mind_home_gets_a_checkup_and_a_gone_project_unregistered() {
     let user = User::new();
-    let project = user.folder("code/app");
-    user.git(&project, &["init", "-q"]);
-    user.ok(&project, &["init"]);
+    let project = user.project("code/app", &["init"]);
     let gone = user.folder("code/old");
     user.ok(&gone, &["init"]);
     fs::remove_dir_all(&gone).unwrap();

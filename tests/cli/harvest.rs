@@ -529,9 +529,7 @@ fn a_label_whose_value_is_not_utf8_is_not_harvested() {
 #[test]
 fn amended_and_reverted_commits_take_their_memories_with_them() {
     let user = common::User::new();
-    let project = user.folder("work/app");
-    user.git(&project, &["init", "-q"]);
-    user.ok(&project, &["init", "--hooks"]);
+    let project = user.project("work/app", &["init", "--hooks"]);
     let store = || std::fs::read_to_string(project.join(".mind/cache/commits.md")).unwrap();
     let commit = |file: &str, message: &str, amend: bool| {
         std::fs::write(project.join(file), format!("// {message}\n")).unwrap();

@@ -506,9 +506,7 @@ fn temp_files_left_by_a_killed_rewrite_are_swept_and_never_committed() {
 #[test]
 fn search_quotes_what_commits_and_comments_said() {
     let user = User::new();
-    let project = user.folder("work/app");
-    user.git(&project, &["init", "-q"]);
-    user.ok(&project, &["init", "--hooks"]);
+    let project = user.project("work/app", &["init", "--hooks"]);
     user.ok(
         &project,
         &["log", "decision", "cache the rendered pages for an hour"],

@@ -609,9 +609,7 @@ fn configured_server(config: &Path) -> (String, Vec<String>) {
 #[test]
 fn a_python_mind_client_configuration_starts_the_server_for_a_user() {
     let user = User::new();
-    let project = user.folder("code/app");
-    user.git(&project, &["init", "-q"]);
-    user.ok(&project, &["init"]);
+    let project = user.project("code/app", &["init"]);
     // The configuration the Python Mind documented, unchanged.
     std::fs::write(
         project.join(".mcp.json"),

@@ -752,9 +752,7 @@ fn parent_headings_type_bullets_under_neutral_subheadings() {
 fn a_user_logs_without_a_type_and_the_parser_decides() {
     // As a user runs it: a temp HOME, a real git repository, no MIND_* but the clock.
     let user = User::new();
-    let project = user.folder("shop");
-    user.git(&project, &["init", "-q"]);
-    user.ok(&project, &["init"]);
+    let project = user.project("shop", &["init"]);
     user.ok(
         &project,
         &["log", "we", "decided", "against", "Redis", "-", "overkill"],
@@ -1058,9 +1056,7 @@ mod one_engine {
 #[test]
 fn a_fix_of_another_thing_leaves_the_problem_open() {
     let user = common::User::new();
-    let project = user.folder("work/app");
-    user.git(&project, &["init", "-q"]);
-    user.ok(&project, &["init", "--hooks"]);
+    let project = user.project("work/app", &["init", "--hooks"]);
     for text in [
         "search crashes on queries with emoji",
         "memory leak in the image resizer",

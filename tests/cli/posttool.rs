@@ -217,9 +217,7 @@ fn distinct_failures_are_capped_per_session() {
 fn unreadable_input_other_tools_and_no_project_give_nothing() {
     // The way a user runs it: a temp HOME, no MIND_* but the clock, a real repository.
     let user = User::new();
-    let project = user.folder("work/app");
-    user.git(&project, &["init", "-q"]);
-    user.ok(&project, &["init"]);
+    let project = user.project("work/app", &["init"]);
     let session_before = std::fs::read(project.join(".mind/SESSION.md")).unwrap();
     for input in [
         "",

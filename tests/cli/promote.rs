@@ -433,9 +433,7 @@ decided: deploy with a blue-green switch on Fridays
 fn with_the_real_model_a_paraphrased_duplicate_is_linked_to_the_line_it_repeats() {
     let Some(model) = real_model() else { return };
     let mut user = common::User::new();
-    let project = user.folder("code/app");
-    user.git(&project, &["init", "-q"]);
-    user.ok(&project, &["init"]);
+    let project = user.project("code/app", &["init"]);
     link_model(&model, &user.home().join(".local/share/mind"));
     std::fs::write(project.join(".mind/MEMORY.md"), API_MEMORY).unwrap();
     let paraphrase =
@@ -517,9 +515,7 @@ fn with_the_real_model_a_real_update_supersedes_the_old_line() {
 #[test]
 fn a_fact_about_another_thing_in_the_same_words_supersedes_nothing() {
     let mut user = common::User::new();
-    let project = user.folder("work/web");
-    user.git(&project, &["init", "-q"]);
-    user.ok(&project, &["init"]);
+    let project = user.project("work/web", &["init"]);
     user.ok(
         &project,
         &[

@@ -207,9 +207,7 @@ fn a_promoting_recall_writes_the_same_whatever_the_index_cache_holds() {
 #[test]
 fn a_user_recall_that_promotes_into_a_large_memory_reads_the_cache_it_left() {
     let mut user = User::new();
-    let project = user.folder("code/importer");
-    user.git(&project, &["init", "-q"]);
-    user.ok(&project, &["init"]);
+    let project = user.project("code/importer", &["init"]);
     std::fs::write(project.join(".mind/MEMORY.md"), large_memory()).unwrap();
     // A status reads the memory and keeps its parse; the session then only appends.
     user.ok(&project, &["status"]);

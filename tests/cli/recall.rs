@@ -1163,9 +1163,7 @@ fn a_corrupt_or_stale_parse_cache_is_ignored() {
 fn recall_in_a_fresh_home_keeps_using_the_parse_cache_as_memory_grows() {
     // The way a person runs it: a temp HOME, a git repository, no MIND_* but the clock.
     let mut user = User::new();
-    let project = user.folder("work/app");
-    user.git(&project, &["init", "-q"]);
-    user.ok(&project, &["init"]);
+    let project = user.project("work/app", &["init"]);
     let memory_path = project.join(".mind/MEMORY.md");
     let text = std::fs::read_to_string(&memory_path).unwrap();
     std::fs::write(&memory_path, large(&text)).unwrap();
@@ -1202,9 +1200,7 @@ fn recall_in_a_fresh_home_keeps_using_the_parse_cache_as_memory_grows() {
 #[test]
 fn recall_after_logs_and_commits_reads_the_parse_cache_without_rewriting_it() {
     let mut user = User::new();
-    let project = user.folder("work/app");
-    user.git(&project, &["init", "-q"]);
-    user.ok(&project, &["init", "--hooks"]);
+    let project = user.project("work/app", &["init", "--hooks"]);
     let memory_path = project.join(".mind/MEMORY.md");
     let text = std::fs::read_to_string(&memory_path).unwrap();
     std::fs::write(&memory_path, large(&text)).unwrap();
@@ -1593,9 +1589,7 @@ fn recall_from_the_parse_cache_in_two_projects_of_a_fresh_home() {
 #[test]
 fn the_shared_block_claims_no_blocker_from_a_placeholder_and_labels_the_last_entry() {
     let user = User::new();
-    let project = user.folder("work/app");
-    user.git(&project, &["init", "-q"]);
-    user.ok(&project, &["init"]);
+    let project = user.project("work/app", &["init"]);
     let memory = std::fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
     assert!(memory.contains("- Blocked: None"), "{memory}");
     user.ok(&project, &["log", "blocker", "staging database is down"]);
@@ -1634,9 +1628,7 @@ fn the_shared_block_claims_no_blocker_from_a_placeholder_and_labels_the_last_ent
 #[test]
 fn reversed_decisions_leave_the_recent_decisions() {
     let user = User::new();
-    let project = user.folder("work/api");
-    user.git(&project, &["init", "-q"]);
-    user.ok(&project, &["init"]);
+    let project = user.project("work/api", &["init"]);
     for (kind, text) in [
         ("decision", "going with FastAPI for the HTTP layer"),
         ("decision", "use Postgres for the main database"),

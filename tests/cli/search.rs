@@ -1124,9 +1124,7 @@ fn a_search_shows_its_lines_right_when_other_lines_of_a_large_memory_change_in_p
 #[test]
 fn a_promoted_line_is_not_shown_again_from_the_session_archive() {
     let mut user = common::User::new();
-    let project = user.folder("work/web");
-    user.git(&project, &["init", "-q"]);
-    user.ok(&project, &["init"]);
+    let project = user.project("work/web", &["init"]);
     user.ok(
         &project,
         &[

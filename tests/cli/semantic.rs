@@ -378,9 +378,7 @@ fn a_query_with_no_shared_word_finds_its_paraphrase_with_the_real_model() {
 fn a_user_installs_the_model_and_search_reuses_the_line_vectors() {
     // As a user runs it: temp HOME, no MIND_HOME or XDG_*, a git repository.
     let user = User::new();
-    let project = user.folder("code/app");
-    user.git(&project, &["init", "-q"]);
-    user.ok(&project, &["init"]);
+    let project = user.project("code/app", &["init"]);
     let src = tiny_model(&user.folder("downloads/tiny"));
     let installed = user.ok(
         &project,
@@ -571,9 +569,7 @@ fn the_real_model_gives_the_vectors_of_the_reference_implementation() {
 /// the tiny model installed from a download folder; the project, that folder and the
 /// installed model's folder in the data folder.
 fn project_with_tiny_model(user: &User) -> (PathBuf, PathBuf, PathBuf) {
-    let project = user.folder("code/app");
-    user.git(&project, &["init", "-q"]);
-    user.ok(&project, &["init"]);
+    let project = user.project("code/app", &["init"]);
     let src = tiny_model(&user.folder("downloads/tiny"));
     user.ok(
         &project,

@@ -344,9 +344,7 @@ fn run_hook(user: &User, project: &Path, command: &str, input: &Value) -> std::p
 #[test]
 fn the_written_hooks_answer_each_documented_input() {
     let user = User::new();
-    let project = user.folder("work/app");
-    user.git(&project, &["init", "-q"]);
-    user.ok(&project, &["init"]);
+    let project = user.project("work/app", &["init"]);
     user.ok(&project, &["log", "decided", "use sqlite for the cache"]);
     user.ok(&project, &["setup", "claude"]);
     let settings = json_of(&fs::read_to_string(project.join(".claude/settings.json")).unwrap());
@@ -562,9 +560,7 @@ fn remove_gives_an_instruction_file_the_user_had_back_byte_for_byte() {
 fn remove_keeps_what_the_user_wrote_in_the_instruction_file_since() {
     let mut user = User::new();
     user.at("2026-03-02T10:00:00Z");
-    let project = user.folder("work/app");
-    user.git(&project, &["init", "-q"]);
-    user.ok(&project, &["init"]);
+    let project = user.project("work/app", &["init"]);
     fs::write(project.join("AGENTS.md"), "# Agents\n\nRun the tests.").unwrap();
     user.ok(&project, &["setup", "codex"]);
     let with_block = fs::read_to_string(project.join("AGENTS.md")).unwrap();
@@ -951,9 +947,7 @@ fn a_critical_gotcha_refuses_the_call_only_when_the_config_opts_in() {
 #[test]
 fn the_pre_tool_hook_setup_writes_answers_like_claude_code_calls_it() {
     let user = User::new();
-    let project = user.folder("work/app");
-    user.git(&project, &["init", "-q"]);
-    user.ok(&project, &["init"]);
+    let project = user.project("work/app", &["init"]);
     let memory = project.join(".mind/MEMORY.md");
     let mut text = fs::read_to_string(&memory).unwrap();
     text.push_str("\ndecided against: Redis for sessions - overkill for one server\n");
@@ -1177,9 +1171,7 @@ fn setup_codex_and_cursor_merge_their_hooks_once_and_remove_only_theirs() {
 #[test]
 fn the_hooks_setup_writes_for_codex_and_cursor_answer_as_the_harness_runs_them() {
     let user = User::new();
-    let project = user.folder("work/app");
-    user.git(&project, &["init", "-q"]);
-    user.ok(&project, &["init"]);
+    let project = user.project("work/app", &["init"]);
     let memory = project.join(".mind/MEMORY.md");
     let mut text = fs::read_to_string(&memory).unwrap();
     text.push_str("\ndecided against: Redis for sessions - overkill for one server\n");

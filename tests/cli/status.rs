@@ -238,9 +238,7 @@ fn status_unused_ignores_and_rebuilds_a_corrupt_ledger() {
 #[test]
 fn status_unused_for_a_plain_user_counts_blocker_solutions() {
     let user = common::User::new();
-    let project = user.folder("shop");
-    user.git(&project, &["init", "-q"]);
-    user.ok(&project, &["init"]);
+    let project = user.project("shop", &["init"]);
     user.ok(
         &project,
         &[

@@ -134,6 +134,15 @@ impl User {
         stdout_of_success(&format!("mind {args:?} in {}", cwd.display()), out)
     }
 
+    /// A git repository at `rel` under the user's home with `mind ARGS` run in it (`init`,
+    /// `init --hooks`): the project a test works in.
+    pub fn project(&self, rel: &str, args: &[&str]) -> PathBuf {
+        let project = self.folder(rel);
+        self.git(&project, &["init", "-q"]);
+        self.ok(&project, args);
+        project
+    }
+
     /// Write `file` (relative to `cwd`) and commit it alone with `message` (the hooks run).
     pub fn commit_file(&self, cwd: &Path, file: &str, contents: &str, message: &str) {
         fs::write(cwd.join(file), contents).expect("write the file to commit");

@@ -234,72 +234,85 @@ mod fma {
         _mm_add_ps(_mm256_castps256_ps128(h), _mm256_extractf128_ps(h, 1))
     }
 
-    /// See [`super::add_products`]. Blocks of 4 weight rows × 2 input rows keep eight
-    /// accumulators in registers; leftover rows and a tail of `inputs` past a multiple of
-    /// 8 go through [`dot`].
-    #[cfg_attr(not(feature = "semantic"), allow(dead_code))]
-    #[target_feature(enable = "avx2,fma")]
-    pub unsafe fn add_products(x: &[f32], rows: usize, w: &[f32], inputs: usize, y: &mut [f32]) {
-        if inputs == 0 {
-            return;
-        }
-        let outputs = w.len() / inputs;
-        assert!(x.len() >= rows * inputs && y.len() >= rows * outputs);
-        let wide = inputs - inputs % 8;
-        let (px, pw) = (x.as_ptr(), w.as_ptr());
-        let blocks = if wide == inputs { outputs / 4 } else { 0 };
-        for jb in 0..blocks {
-            let j = jb * 4;
-            let wr = [0, 1, 2, 3].map(|i| pw.wrapping_add((j + i) * inputs));
-            let mut r = 0;
-            while r + 2 <= rows {
-                let (x0, x1) = (
-                    px.wrapping_add(r * inputs),
-                    px.wrapping_add((r + 1) * inputs),
-                );
-                let mut a0 = [_mm256_setzero_ps(); 4];
-                let mut a1 = [_mm256_setzero_ps(); 4];
-                let mut k = 0;
-                while k < wide {
-                    // SAFETY: `k + 8 ≤ inputs`; rows `r`, `r + 1` < rows and `j + 3` <
-                    // outputs, so every load is inside `x` or `w`.
-                    unsafe {
-                        let (u, v) = (_mm256_loadu_ps(x0.add(k)), _mm256_loadu_ps(x1.add(k)));
+    /// The blocked products over weight rows of `$w`, each loaded eight at a time by `$load`
+    /// and leftovers through `$dot`: one body for the f32 kernel and the half-precision one.
+    macro_rules! blocked_products {
+        ($(#[$doc:meta])* $name:ident, $w:ty, $features:literal, $load:ident, $dot:ident) => {
+            $(#[$doc])*
+            #[cfg_attr(not(feature = "semantic"), allow(dead_code))]
+            #[target_feature(enable = $features)]
+            pub unsafe fn $name(x: &[f32], rows: usize, w: &[$w], inputs: usize, y: &mut [f32]) {
+                if inputs == 0 {
+                    return;
+                }
+                let outputs = w.len() / inputs;
+                assert!(x.len() >= rows * inputs && y.len() >= rows * outputs);
+                let wide = inputs - inputs % 8;
+                let (px, pw) = (x.as_ptr(), w.as_ptr());
+                let blocks = if wide == inputs { outputs / 4 } else { 0 };
+                for jb in 0..blocks {
+                    let j = jb * 4;
+                    let wr = [0, 1, 2, 3].map(|i| pw.wrapping_add((j + i) * inputs));
+                    let mut r = 0;
+                    while r + 2 <= rows {
+                        let (x0, x1) = (
+                            px.wrapping_add(r * inputs),
+                            px.wrapping_add((r + 1) * inputs),
+                        );
+                        let mut a0 = [_mm256_setzero_ps(); 4];
+                        let mut a1 = [_mm256_setzero_ps(); 4];
+                        let mut k = 0;
+                        while k < wide {
+                            // SAFETY: `k + 8 ≤ inputs`; rows `r`, `r + 1` < rows and `j + 3` <
+                            // outputs, so every load is inside `x` or `w`.
+                            unsafe {
+                                let u = _mm256_loadu_ps(x0.add(k));
+                                let v = _mm256_loadu_ps(x1.add(k));
+                                for i in 0..4 {
+                                    let c = $load(wr[i].add(k));
+                                    a0[i] = _mm256_fmadd_ps(u, c, a0[i]);
+                                    a1[i] = _mm256_fmadd_ps(v, c, a1[i]);
+                                }
+                            }
+                            k += 8;
+                        }
+                        for (row, acc) in [(r, a0), (r + 1, a1)] {
+                            let out = &mut y[row * outputs + j..row * outputs + j + 4];
+                            // SAFETY: `out` holds four floats.
+                            unsafe {
+                                let sum = _mm_add_ps(_mm_loadu_ps(out.as_ptr()), sum4(acc));
+                                _mm_storeu_ps(out.as_mut_ptr(), sum);
+                            }
+                        }
+                        r += 2;
+                    }
+                    if r < rows {
+                        let x_row = &x[r * inputs..(r + 1) * inputs];
                         for i in 0..4 {
-                            let c = _mm256_loadu_ps(wr[i].add(k));
-                            a0[i] = _mm256_fmadd_ps(u, c, a0[i]);
-                            a1[i] = _mm256_fmadd_ps(v, c, a1[i]);
+                            let w_row = &w[(j + i) * inputs..(j + i + 1) * inputs];
+                            // SAFETY: the CPU has the features this function is compiled for.
+                            y[r * outputs + j + i] += unsafe { $dot(x_row, w_row) };
                         }
                     }
-                    k += 8;
                 }
-                for (row, acc) in [(r, a0), (r + 1, a1)] {
-                    let out = &mut y[row * outputs + j..row * outputs + j + 4];
-                    // SAFETY: `out` holds four floats.
-                    unsafe {
-                        let sum = _mm_add_ps(_mm_loadu_ps(out.as_ptr()), sum4(acc));
-                        _mm_storeu_ps(out.as_mut_ptr(), sum);
+                for j in blocks * 4..outputs {
+                    let w_row = &w[j * inputs..(j + 1) * inputs];
+                    for r in 0..rows {
+                        // SAFETY: as above.
+                        let x_row = &x[r * inputs..(r + 1) * inputs];
+                        y[r * outputs + j] += unsafe { $dot(x_row, w_row) };
                     }
                 }
-                r += 2;
             }
-            if r < rows {
-                let x_row = &x[r * inputs..(r + 1) * inputs];
-                for i in 0..4 {
-                    let w_row = &w[(j + i) * inputs..(j + i + 1) * inputs];
-                    // SAFETY: the CPU has AVX2 and FMA (this function's contract).
-                    y[r * outputs + j + i] += unsafe { dot(x_row, w_row) };
-                }
-            }
-        }
-        for j in blocks * 4..outputs {
-            let w_row = &w[j * inputs..(j + 1) * inputs];
-            for r in 0..rows {
-                // SAFETY: as above.
-                y[r * outputs + j] += unsafe { dot(&x[r * inputs..(r + 1) * inputs], w_row) };
-            }
-        }
+        };
     }
+
+    blocked_products!(
+        /// See [`super::add_products`]. Blocks of 4 weight rows × 2 input rows keep eight
+        /// accumulators in registers; leftover rows and a tail of `inputs` past a multiple of
+        /// 8 go through [`dot`].
+        add_products, f32, "avx2,fma", _mm256_loadu_ps, dot
+    );
 
     /// Eight halves from `p` widened to floats.
     ///
@@ -311,76 +324,11 @@ mod fma {
         _mm256_cvtph_ps(unsafe { _mm_loadu_si128(p.cast::<__m128i>()) })
     }
 
-    /// [`add_products`] with half-precision weight rows, widened in registers as they are
-    /// loaded (the same blocks: each widened weight vector feeds two rows' multiply-adds).
-    #[cfg_attr(not(feature = "semantic"), allow(dead_code))]
-    #[target_feature(enable = "avx2,fma,f16c")]
-    pub unsafe fn add_products_f16(
-        x: &[f32],
-        rows: usize,
-        w: &[u16],
-        inputs: usize,
-        y: &mut [f32],
-    ) {
-        if inputs == 0 {
-            return;
-        }
-        let outputs = w.len() / inputs;
-        assert!(x.len() >= rows * inputs && y.len() >= rows * outputs);
-        let wide = inputs - inputs % 8;
-        let (px, pw) = (x.as_ptr(), w.as_ptr());
-        let blocks = if wide == inputs { outputs / 4 } else { 0 };
-        for jb in 0..blocks {
-            let j = jb * 4;
-            let wr = [0, 1, 2, 3].map(|i| pw.wrapping_add((j + i) * inputs));
-            let mut r = 0;
-            while r + 2 <= rows {
-                let (x0, x1) = (
-                    px.wrapping_add(r * inputs),
-                    px.wrapping_add((r + 1) * inputs),
-                );
-                let mut a0 = [_mm256_setzero_ps(); 4];
-                let mut a1 = [_mm256_setzero_ps(); 4];
-                let mut k = 0;
-                while k < wide {
-                    // SAFETY: as in `add_products`: every load is inside `x` or `w`.
-                    unsafe {
-                        let (u, v) = (_mm256_loadu_ps(x0.add(k)), _mm256_loadu_ps(x1.add(k)));
-                        for i in 0..4 {
-                            let c = load_f16(wr[i].add(k));
-                            a0[i] = _mm256_fmadd_ps(u, c, a0[i]);
-                            a1[i] = _mm256_fmadd_ps(v, c, a1[i]);
-                        }
-                    }
-                    k += 8;
-                }
-                for (row, acc) in [(r, a0), (r + 1, a1)] {
-                    let out = &mut y[row * outputs + j..row * outputs + j + 4];
-                    // SAFETY: `out` holds four floats.
-                    unsafe {
-                        let sum = _mm_add_ps(_mm_loadu_ps(out.as_ptr()), sum4(acc));
-                        _mm_storeu_ps(out.as_mut_ptr(), sum);
-                    }
-                }
-                r += 2;
-            }
-            if r < rows {
-                let x_row = &x[r * inputs..(r + 1) * inputs];
-                for i in 0..4 {
-                    let w_row = &w[(j + i) * inputs..(j + i + 1) * inputs];
-                    // SAFETY: the CPU has AVX2, FMA and F16C (this function's contract).
-                    y[r * outputs + j + i] += unsafe { dot_f16(x_row, w_row) };
-                }
-            }
-        }
-        for j in blocks * 4..outputs {
-            let w_row = &w[j * inputs..(j + 1) * inputs];
-            for r in 0..rows {
-                // SAFETY: as above.
-                y[r * outputs + j] += unsafe { dot_f16(&x[r * inputs..(r + 1) * inputs], w_row) };
-            }
-        }
-    }
+    blocked_products!(
+        /// [`add_products`] with half-precision weight rows, widened in registers as they are
+        /// loaded (the same blocks: each widened weight vector feeds two rows' multiply-adds).
+        add_products_f16, u16, "avx2,fma,f16c", load_f16, dot_f16
+    );
 
     /// Dot product of floats with halves.
     #[target_feature(enable = "avx2,fma,f16c")]

@@ -174,7 +174,7 @@ impl Bert {
                 .collect();
             HalfWeights::open_or_derive(path, source, &weights, &wanted)
         });
-        if let Some(h) = &half {
+        if half.is_some() {
             let mut i = 0;
             for layer in &mut layers {
                 for l in layer.linears_mut() {
@@ -182,7 +182,9 @@ impl Bert {
                     i += 1;
                 }
             }
-            h.populate();
+            // The halves are left to fault in as the pass reads them: populating them in
+            // one call (on one thread) measured no faster for a query and slower for a
+            // batch, whose two threads then fault in their halves of each product at once.
         }
         let in_half = half.is_some();
         // Every layer is read whole by any pass; of the embedding tables a pass reads only
@@ -419,16 +421,28 @@ pub const FEW_ROWS: usize = 16;
 /// half-precision weights widened first: the widening is small beside a batch's products,
 /// and a text then gets the vector it gets as a query).
 pub fn add_linear(x: &[f32], rows: usize, w: Matrix, inputs: usize, y: &mut [f32]) {
-    let w = match w {
-        Matrix::F32(w) if rows <= FEW_ROWS => return add_products(x, rows, w, inputs, y),
-        Matrix::F16(w) if rows <= FEW_ROWS => return add_products_f16(x, rows, w, inputs, y),
-        Matrix::F32(w) => std::borrow::Cow::Borrowed(w),
-        Matrix::F16(w) => {
-            let mut wide = vec![0f32; w.len()];
-            widen_into(w, &mut wide);
-            std::borrow::Cow::Owned(wide)
-        }
-    };
+    match w {
+        Matrix::F32(w) if rows <= FEW_ROWS => add_products(x, rows, w, inputs, y),
+        Matrix::F16(w) if rows <= FEW_ROWS => add_products_f16(x, rows, w, inputs, y),
+        Matrix::F32(w) => gemm(x, rows, w, inputs, y),
+        // Widened into one buffer per thread, reused by every product of the pass: a new
+        // buffer each time would be fresh pages from the system for every product (one
+        // page fault per 4 KiB, thousands per pass) where these stay resident.
+        Matrix::F16(w) => WIDENED.with_borrow_mut(|wide| {
+            wide.resize(w.len(), 0.0);
+            widen_into(w, wide);
+            gemm(x, rows, &wide[..w.len()], inputs, y);
+        }),
+    }
+}
+
+thread_local! {
+    /// The half-precision weights of the product at hand, widened (see [`add_linear`]).
+    static WIDENED: std::cell::RefCell<Vec<f32>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `y += x·Wᵀ` by the GEMM kernel (see [`add_linear`]).
+fn gemm(x: &[f32], rows: usize, w: &[f32], inputs: usize, y: &mut [f32]) {
     let outputs = w.len() / inputs.max(1);
     assert!(x.len() >= rows * inputs && y.len() >= rows * outputs);
     // SAFETY: x is `rows × inputs`, W is `outputs × inputs` (read transposed through its

@@ -125,15 +125,6 @@ impl HalfWeights {
         // little-endian machine; every bit pattern is a valid u16.
         unsafe { std::slice::from_raw_parts(bytes.as_ptr().cast::<u16>(), bytes.len() / 2) }
     }
-
-    /// Map every page now (`MADV_POPULATE_READ`): a pass reads all of them, and one call
-    /// costs less than a fault per page. Best effort.
-    pub fn populate(&self) {
-        #[cfg(target_os = "linux")]
-        let _ = self
-            .map
-            .advise_range(memmap2::Advice::PopulateRead, 0, self.map.len());
-    }
 }
 
 /// The file's header for these tensors, with the offsets their halves go at.

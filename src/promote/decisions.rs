@@ -7,7 +7,6 @@ use chrono::NaiveDate;
 
 use super::{Action, CONFIDENT, Promotion, Similar, candidates, confidence, worth_cues};
 use crate::capture::tool_failures::fixed_key;
-use crate::embed::vectors::Quantized;
 use crate::rank::bm25::Hit;
 use crate::rank::bm25::{Features, Filter, Query};
 use crate::rank::corpus::Kind;
@@ -142,57 +141,40 @@ pub(super) fn contradiction(new: &str, old: &str, added: &[String]) -> Option<&'
 /// lexical search's hits (a paraphrase may share no word with the line it repeats).
 const NEAREST: usize = 5;
 
-/// The memory's lines that have a cached sentence vector: their `(source, doc)` and the
-/// vectors end to end, as the cache keeps them (signed bytes and one scale per line).
-struct MemoryVectors {
-    lines: Vec<(usize, usize)>,
-    data: Vec<i8>,
-    scales: Vec<f32>,
-}
-
-impl MemoryVectors {
-    fn of(index: &Index, sentences: &mut Sentences) -> MemoryVectors {
-        let mut out = MemoryVectors {
-            lines: Vec::new(),
-            data: Vec::new(),
-            scales: Vec::new(),
-        };
-        for (s, source) in index.sources.iter().enumerate() {
-            for doc in 0..source.segment.doc_count() {
-                let meta = source.segment.doc(doc);
-                if meta.superseded {
-                    continue;
-                }
-                if let Some(v) = sentences.cached(source.slice(meta.start, meta.len)) {
-                    out.lines.push((s, doc));
-                    out.data.extend_from_slice(v.values);
-                    out.scales.push(v.scale);
+/// For each target (a candidate's sentence vector), the `limit` memory lines closest to it
+/// in the related band or above, as `(source, doc)`, closest first. One pass over the
+/// memory's lines reads each cached vector in place (no copy of the cache) and scores it
+/// against every target.
+fn nearest_lines(
+    index: &Index,
+    sentences: &mut Sentences,
+    targets: &[Vec<f32>],
+    limit: usize,
+) -> Vec<Vec<(usize, usize)>> {
+    let mut near: Vec<Vec<(f32, (usize, usize))>> = vec![Vec::new(); targets.len()];
+    for (s, source) in index.sources.iter().enumerate() {
+        for doc in 0..source.segment.doc_count() {
+            let meta = source.segment.doc(doc);
+            if meta.superseded {
+                continue;
+            }
+            let Some(v) = sentences.cached(source.slice(meta.start, meta.len)) else {
+                continue;
+            };
+            for (target, near) in targets.iter().zip(&mut near) {
+                let cosine = v.dot(target).clamp(0.0, 1.0);
+                if cosine >= SENTENCE_BANDS.related {
+                    near.push((cosine, (s, doc)));
                 }
             }
         }
-        out
     }
-
-    /// The `limit` lines closest to `target` in the related band or above.
-    fn nearest(&self, target: &[f32], limit: usize) -> Vec<(usize, usize)> {
-        if self.lines.is_empty() {
-            return Vec::new();
-        }
-        let dim = self.data.len() / self.lines.len();
-        let mut near: Vec<(f32, (usize, usize))> = self
-            .data
-            .chunks_exact(dim)
-            .zip(&self.scales)
-            .zip(&self.lines)
-            .map(|((values, &scale), at)| {
-                let cosine = Quantized { scale, values }.dot(target);
-                (cosine.clamp(0.0, 1.0), *at)
-            })
-            .filter(|(c, _)| *c >= SENTENCE_BANDS.related)
-            .collect();
-        near.sort_by(|a, b| b.0.total_cmp(&a.0));
-        near.into_iter().take(limit).map(|(_, at)| at).collect()
-    }
+    near.into_iter()
+        .map(|mut near| {
+            near.sort_by(|a, b| b.0.total_cmp(&a.0));
+            near.into_iter().take(limit).map(|(_, at)| at).collect()
+        })
+        .collect()
 }
 
 /// The decisions for every candidate, and the memory lines to mark superseded
@@ -209,18 +191,17 @@ fn decide(
     let features = Features::default();
     // Sentence vectors of the candidates (embedded in one batch) and of the memory's lines
     // (as retrieval cached them).
-    let (mut candidate_vectors, memory) = match sentences.as_deref_mut() {
+    let (mut candidate_vectors, mut nearest) = match sentences.as_deref_mut() {
         Some(sentences) => {
             let lines: Vec<&str> = candidates.iter().map(|c| c.2.as_str()).collect();
-            let vectors = sentences.vectors(&lines);
-            let memory = vectors
-                .is_some()
-                .then(|| MemoryVectors::of(index, sentences));
-            (vectors.unwrap_or_default(), memory)
+            let vectors = sentences.vectors(&lines).unwrap_or_default();
+            let nearest = nearest_lines(index, sentences, &vectors, NEAREST);
+            (vectors, nearest)
         }
-        None => (Vec::new(), None),
+        None => (Vec::new(), Vec::new()),
     };
     candidate_vectors.reverse();
+    nearest.reverse();
     let mut promotions: Vec<Promotion> = Vec::new();
     let mut accepted: Vec<(Compared, Kind, String)> = Vec::new();
     let mut superseded: Vec<(usize, String)> = Vec::new();
@@ -232,6 +213,7 @@ fn decide(
             lexical: Vector::of_text(&line, tokenizer, &vocab),
             sentence: candidate_vectors.pop(),
         };
+        let near = nearest.pop().unwrap_or_default();
         // Already promoted in this batch (same kind, nothing new)?
         let twin = accepted
             .iter()
@@ -265,18 +247,16 @@ fn decide(
             .into_iter()
             .filter(|f| !f.meta.superseded)
             .collect();
-        if let (Some(target), Some(memory)) = (&compared.sentence, &memory) {
-            for (seg, doc) in memory.nearest(target, NEAREST) {
-                let hit = Hit {
-                    seg,
-                    doc,
-                    score: 0.0,
-                    coverage: 0.0,
-                };
-                let found = index.resolve(hit);
-                if !pool.iter().any(|f| f.meta.line == found.meta.line) {
-                    pool.push(found);
-                }
+        for (seg, doc) in near {
+            let hit = Hit {
+                seg,
+                doc,
+                score: 0.0,
+                coverage: 0.0,
+            };
+            let found = index.resolve(hit);
+            if !pool.iter().any(|f| f.meta.line == found.meta.line) {
+                pool.push(found);
             }
         }
         // The lexical hits without a cached vector are embedded now (a few lines), so the

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Recall with promotion on a 10,000-entry MEMORY.md with the model installed (budget ≤ 40 ms),
 # each against `true` (hyperfine; every run starts from the same saved .mind/: a finished
-# session of five promotable items, the index and vector caches warm):
+# session of five promotable items, opened by a recall as an agent's session is, so the
+# index, vector and parse caches are warm):
 #   1. recall promoting by sentence vectors (model installed)
 #   2. the same recall, lexical (no model)
 #   3. with perf installed: CPU time of each recall (perf stat, the .mind/ restored before
@@ -32,6 +33,8 @@ python3 "$here/benches/gen_rank.py" memory 10000 42 > "$big/.mind/MEMORY.md"
 cd "$big"
 echo "warming the caches (the first vector build embeds 10,000 lines)"
 MIND_HOME="$work/home" "$mind" search "timeout under load" >/dev/null 2>&1
+# The session opens with a recall (what an agent's session-start hook runs).
+MIND_HOME="$work/home" "$mind" recall >/dev/null 2>&1
 for item in \
     "experience|the staging database is restored from production every night" \
     "experience|Safari drops the session cookie on cross-site redirects" \

@@ -255,6 +255,47 @@ pub fn record(project: &Project, added: &[super::Candidate]) -> Result<()> {
     append::append_bytes(&path, bytes.as_bytes())
 }
 
+/// Forget the ledger's lines harvested from commits that no longer stand (`gone`: full
+/// commit ids, hex; an amended commit, the commits a revert undoes), except those whose key
+/// `kept` holds (said again by the commit that replaced them): the memory was taken back,
+/// not deleted by hand, so the same line in a later commit (the change re-applied, the
+/// commit cherry-picked back) is harvested again. The caller holds the store lock.
+pub fn forget_commits(project: &Project, gone: &[String], kept: &[String]) -> Result<()> {
+    let path = ledger_path(project);
+    let Some(bytes) = text::read_optional(&path)? else {
+        return Ok(());
+    };
+    let kept: HashSet<u64> = kept.iter().map(|k| hash(k)).collect();
+    let ledger = text::lossy(&bytes);
+    let mut out = String::with_capacity(ledger.len());
+    let mut changed = false;
+    for line in ledger.split_inclusive('\n') {
+        let mut fields = line.split('\t');
+        let hex = fields.next().unwrap_or("");
+        let provenance = fields.next().unwrap_or("");
+        let from_gone =
+            provenance_commit(provenance).is_some_and(|id| gone.iter().any(|g| g.starts_with(id)));
+        let key_kept = u64::from_str_radix(hex, 16).is_ok_and(|h| kept.contains(&h));
+        if from_gone && !key_kept {
+            changed = true;
+        } else {
+            out.push_str(line);
+        }
+    }
+    if changed {
+        crate::store::atomic::write_atomic(&path, out.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// The commit id a provenance names (`commit 1a2b3c4`, `src/a.rs:2, commit 1a2b3c4`), as
+/// written; `None` without one or when it is too short to name a commit.
+fn provenance_commit(provenance: &str) -> Option<&str> {
+    let at = provenance.rfind("commit ")? + "commit ".len();
+    let id = provenance[at..].trim_end_matches(')').trim();
+    (id.len() >= 7 && id.bytes().all(|b| b.is_ascii_hexdigit())).then_some(id)
+}
+
 fn ensure_parent(path: &Path) -> Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| crate::error::Error::io(dir, e))?;
@@ -298,6 +339,18 @@ mod tests {
         assert!(!seen.contains("fixed: uploads stall at 90%"));
         let seen = Seen::from_memory_for(memory, &["fixed: exports are slow"]);
         assert!(seen.contains("fixed: exports are slow"));
+    }
+
+    #[test]
+    fn the_commit_a_provenance_names() {
+        assert_eq!(provenance_commit("commit 1a2b3c4"), Some("1a2b3c4"));
+        assert_eq!(
+            provenance_commit("src/a.rs:2, commit abcdef0"),
+            Some("abcdef0")
+        );
+        assert_eq!(provenance_commit("src/a.rs:2"), None);
+        assert_eq!(provenance_commit("commit 1a2b"), None);
+        assert_eq!(provenance_commit("commit not-hex"), None);
     }
 
     #[test]

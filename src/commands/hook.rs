@@ -116,6 +116,8 @@ fn post_commit(global: &GlobalArgs) -> Result<()> {
             derived::rewrite(&project, now.as_bytes())?;
             store = now.into_bytes();
         }
+        // Taken back, not deleted: a later commit that says it again is harvested again.
+        dedupe::forget_commits(&project, &gone, &kept)?;
     }
     if candidates.is_empty() {
         return Ok(());

@@ -590,11 +590,32 @@ fn amended_and_reverted_commits_take_their_memories_with_them() {
         !block.contains("websocket reconnect loops forever (2026-01-15) - unresolved"),
         "{block}"
     );
+    let fix = user
+        .git(&project, &["rev-parse", "HEAD"])
+        .trim()
+        .to_string();
     user.git(&project, &["revert", "--no-edit", "HEAD"]);
     assert!(!store().contains("fixed: websocket"), "{}", store());
     let block = user.ok(&project, &["recall"]);
     assert!(
         block.contains("websocket reconnect loops forever (2026-01-15) - unresolved"),
+        "{block}"
+    );
+    // The fix re-applied (the reverted commit cherry-picked back): its memory is harvested
+    // again, under the new commit, and closes the problem again.
+    user.git(&project, &["cherry-pick", &fix]);
+    let again = user.git(&project, &["rev-parse", "--short=7", "HEAD"]);
+    assert!(
+        store().contains(&format!(
+            "fixed: websocket reconnect loops forever (commit {})",
+            again.trim()
+        )),
+        "{}",
+        store()
+    );
+    let block = user.ok(&project, &["recall"]);
+    assert!(
+        !block.contains("websocket reconnect loops forever (2026-01-15) - unresolved"),
         "{block}"
     );
 }

@@ -368,7 +368,8 @@ fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
 /// chooses what a rejection turned down. What an entry chose: its title's subject words
 /// without those of the alternatives it names ("use Postgres over MySQL" chose Postgres, so
 /// a later "MySQL - weaker jsonb" takes nothing back). Every word of the thing turned away
-/// from must be among them.
+/// from must be among them, and the older decision must be for the purpose the newer one
+/// names, if it names one (see `for_the_purpose`).
 fn taken_back(older: &Entity, later: &[&Entity]) -> bool {
     const WORDS: usize = 12;
     let words = |text: &str| crate::parse::subject_ids(text, WORDS);
@@ -385,10 +386,33 @@ fn taken_back(older: &Entity, later: &[&Entity]) -> bool {
     // not "use MySQL for the analytics replicas".
     let close = |part: &[u64], whole: &[u64]| within(part, whole) && whole.len() <= part.len() + 1;
     let mine = chosen(older);
+    // A decision that turns away from X for a purpose ("use argon2 instead of bcrypt for
+    // password hashing") takes back the older decisions that chose X for that purpose ("use
+    // bcrypt for password hashing"), not every decision naming X ("keep the legacy tokens'
+    // bcrypt hashes until March" still holds): every word of its purpose, the words after
+    // its "for", is in the older one. Without a purpose ("use MySQL instead of Postgres") it
+    // takes back every decision that chose X.
+    let for_the_purpose = |alt: &[u64], newer: &Entity| {
+        let chosen = before_reason(&newer.title);
+        let lower = chosen.to_ascii_lowercase();
+        let at = match lower.strip_prefix("for ") {
+            Some(_) => Some(4),
+            None => lower.find(" for ").map(|i| i + 5),
+        };
+        let Some(at) = at else {
+            return true;
+        };
+        let older_words = words(&older.title);
+        words(&chosen[at..])
+            .iter()
+            .filter(|w| !alt.contains(w))
+            .all(|w| older_words.contains(w))
+    };
     later.iter().any(|newer| match (older.kind, newer.kind) {
         (EntryType::Decision, EntryType::Decision) => (newer.alternatives.iter())
             .filter(|alt| crate::parse::turns_away_from(&newer.text, alt))
-            .any(|alt| within(&words(alt), &mine)),
+            .map(|alt| words(alt))
+            .any(|alt| within(&alt, &mine) && for_the_purpose(&alt, newer)),
         (EntryType::Decision, EntryType::Rejected) => close(&chosen(newer), &mine),
         (EntryType::Rejected, EntryType::Decision) => close(&mine, &chosen(newer)),
         _ => false,

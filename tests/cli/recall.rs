@@ -1674,3 +1674,37 @@ fn reversed_decisions_leave_the_recent_decisions() {
     assert!(memory.contains("decided: going with FastAPI for the HTTP layer\n"));
     assert!(!memory.contains("[superseded]"));
 }
+
+/// A decision that turns away from something for a purpose takes back only the older
+/// decisions that chose it for that purpose: "use argon2 instead of bcrypt for password
+/// hashing" takes back "use bcrypt for password hashing", while "keep bcrypt hashes of the
+/// legacy API tokens until March" still holds and stays among the recent decisions. Run as a
+/// person runs it: temp HOME, a git repository.
+#[test]
+fn a_reversal_for_one_purpose_leaves_other_decisions_about_the_same_thing() {
+    let user = User::new();
+    let project = user.project("work/auth", &["init"]);
+    for text in [
+        "use bcrypt for password hashing",
+        "keep bcrypt hashes of the legacy API tokens until they expire in March",
+        "use argon2 instead of bcrypt for password hashing because bcrypt is slow on ARM",
+    ] {
+        user.ok(&project, &["log", "decision", text]);
+    }
+    user.ok(&project, &["recall"]);
+    let claude = std::fs::read_to_string(project.join("CLAUDE.md")).unwrap();
+    let start = claude.find("## Recent Decisions\n").expect("decisions");
+    let decisions: Vec<&str> = claude[start..]
+        .lines()
+        .skip(1)
+        .take_while(|l| l.starts_with("- "))
+        .collect();
+    assert_eq!(
+        decisions,
+        [
+            "- use argon2 instead of bcrypt for password hashing because bcrypt is slow on ARM (2026-01-15)",
+            "- keep bcrypt hashes of the legacy API tokens until they expire in March (2026-01-15)",
+        ],
+        "{claude}"
+    );
+}

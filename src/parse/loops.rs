@@ -141,6 +141,186 @@ pub fn resolutions_of<'a, T>(
     found
 }
 
+/// [`resolutions`] worked out front to back, one entry at a time, for a reader that streams
+/// a large memory and never holds its entries together: an open problem waits until a later
+/// progress entry resolves it or none can any more, so what is kept is the problems still
+/// waiting, not every progress entry. Gives exactly [`resolutions`]' pairs (sorted by
+/// [`StreamedResolutions::finish`]).
+///
+/// The backward pass keeps, for each word (or pair), the [`MAX_CANDIDATES`] nearest later
+/// progress entries that contain it; a problem takes the nearest of its candidates that
+/// shares enough words. Forwards that reads: a progress entry is a candidate of a waiting
+/// problem when, for a word or pair of the problem it contains, fewer than
+/// [`MAX_CANDIDATES`] entries containing it came in between; the first candidate that
+/// shares enough resolves it; a problem none of whose words or pairs can bring a candidate
+/// any more is given up.
+#[derive(Default)]
+pub struct StreamedResolutions {
+    /// Problems by the order they came in (`None` once resolved or given up: a slot is not
+    /// taken again, so a key's list never names another problem than it was made for).
+    /// Kept small: a large memory may hold hundreds of thousands that nothing resolves.
+    waiting: Vec<Option<Waiting>>,
+    /// The waiting problems that look up each word (those of one or two words) or word pair
+    /// (longer ones), as the backward pass's two maps; problems that are gone or can get no
+    /// more candidates from the key are dropped when the key is next met.
+    singles: IdMap<Vec<u32>>,
+    pairs: IdMap<Vec<u32>>,
+    found: Vec<(usize, usize)>,
+    /// Scratch: the keys one progress entry pushes, with how often.
+    pushed: Vec<(u64, usize)>,
+}
+
+/// The most keys a problem looks up: the pairs of its words.
+const MAX_KEYS: usize = MAX_WORDS * (MAX_WORDS - 1) / 2;
+
+struct Waiting {
+    index: usize,
+    words: Subject,
+    title: Box<str>,
+    /// For each of its keys ([`keys`]), how many pushes of later progress entries it has
+    /// had so far (a key that stands twice counts in both places).
+    pushes: [u8; MAX_KEYS],
+}
+
+impl Waiting {
+    fn need(&self) -> usize {
+        self.words.ids().len().div_ceil(2).clamp(1, 3)
+    }
+}
+
+/// The keys a problem of `words` looks up, in order: its words when it needs one shared
+/// word, else its word pairs (as the backward pass looks them up).
+fn keys(words: &[u64]) -> impl Iterator<Item = u64> + '_ {
+    let single = words.len().div_ceil(2).clamp(1, 3) == 1;
+    words.iter().enumerate().flat_map(move |(a, wa)| {
+        let pairs = words[a + 1..].iter().map(move |wb| pair(*wa, *wb));
+        let (one, pairs) = if single {
+            (Some(*wa), None)
+        } else {
+            (None, Some(pairs))
+        };
+        one.into_iter().chain(pairs.into_iter().flatten())
+    })
+}
+
+impl StreamedResolutions {
+    /// Read the next entry (`index` counts entries from 0, in order).
+    pub fn push(&mut self, index: usize, e: &Resolvable<'_>) {
+        if e.kind == EntryType::Progress && !e.superseded {
+            self.progress(e);
+            return;
+        }
+        if !is_open(e) {
+            return;
+        }
+        let words = e.subject.ids();
+        if words.is_empty() {
+            return;
+        }
+        let slot = self.waiting.len() as u32;
+        let map = if words.len().div_ceil(2).clamp(1, 3) == 1 {
+            &mut self.singles
+        } else {
+            &mut self.pairs
+        };
+        let mut seen = [0u64; MAX_KEYS];
+        for (i, key) in keys(words).enumerate() {
+            if !seen[..i].contains(&key) {
+                map.entry(key).or_default().push(slot);
+            }
+            seen[i] = key;
+        }
+        self.waiting.push(Some(Waiting {
+            index,
+            words: e.subject,
+            title: e.title.into(),
+            pushes: [0; MAX_KEYS],
+        }));
+    }
+
+    /// A progress entry: a candidate of the problems waiting on its words and pairs.
+    fn progress(&mut self, e: &Resolvable<'_>) {
+        let words = e.subject.ids();
+        for single in [true, false] {
+            // The keys as the backward pass pushes them (a repeated word pushes twice).
+            self.pushed.clear();
+            for (a, wa) in words.iter().enumerate() {
+                if single {
+                    self.pushed.push((*wa, 1));
+                } else {
+                    for wb in &words[a + 1..] {
+                        self.pushed.push((pair(*wa, *wb), 1));
+                    }
+                }
+            }
+            self.pushed.sort_unstable();
+            self.pushed.dedup_by(|b, a| {
+                let same = a.0 == b.0;
+                if same {
+                    a.1 += b.1;
+                }
+                same
+            });
+            let map = if single {
+                &mut self.singles
+            } else {
+                &mut self.pairs
+            };
+            for &(key, times) in &self.pushed {
+                let Some(slots) = map.get_mut(&key) else {
+                    continue;
+                };
+                // In the order the problems came; each is resolved by the first candidate
+                // that shares enough, whichever of its keys brought it.
+                slots.retain(|&slot| {
+                    let entry = &mut self.waiting[slot as usize];
+                    let Some(w) = entry.as_mut() else {
+                        return false;
+                    };
+                    let mut candidate = false;
+                    let mut after = 0;
+                    for (i, k) in keys(w.words.ids()).enumerate() {
+                        if k == key {
+                            candidate |= usize::from(w.pushes[i]) < MAX_CANDIDATES;
+                            w.pushes[i] = w.pushes[i].saturating_add(times.min(255) as u8);
+                            after = w.pushes[i];
+                        }
+                    }
+                    if candidate {
+                        let shared = (words.iter())
+                            .filter(|x| w.words.ids().binary_search(x).is_ok())
+                            .count();
+                        if shared >= w.need() && !contrasts(&w.title, e.title, true) {
+                            self.found.push((w.index, e.line));
+                            *entry = None;
+                            return false;
+                        }
+                    }
+                    let keys = keys(w.words.ids()).count();
+                    if w.pushes[..keys]
+                        .iter()
+                        .all(|n| usize::from(*n) >= MAX_CANDIDATES)
+                    {
+                        *entry = None;
+                        return false;
+                    }
+                    usize::from(after) < MAX_CANDIDATES
+                });
+                if slots.is_empty() {
+                    map.remove(&key);
+                }
+            }
+        }
+    }
+
+    /// Every resolution found, by problem: (problem's index, the resolving entry's line).
+    pub fn finish(self) -> Vec<(usize, usize)> {
+        let mut found = self.found;
+        found.sort_unstable();
+        found
+    }
+}
+
 /// A problem still open or blocked as written (the only ones a later entry can resolve).
 fn is_open(e: &Resolvable) -> bool {
     e.kind == EntryType::Problem
@@ -416,6 +596,70 @@ impl Recency {
 mod tests {
     use super::*;
     use crate::parse::parse_document;
+
+    fn streamed(entities: &[Entity]) -> Vec<(usize, usize)> {
+        let mut streamed = StreamedResolutions::default();
+        for (i, e) in entities.iter().enumerate() {
+            streamed.push(i, &Resolvable::of(e));
+        }
+        streamed.finish()
+    }
+
+    fn sorted_resolutions(entities: &[Entity]) -> Vec<(usize, usize)> {
+        let mut found = resolutions(entities);
+        found.sort_unstable();
+        found
+    }
+
+    /// A memory of problems and fixes in few words, so that words and pairs are shared by
+    /// many entries and the nearest-candidates windows fill up and roll over.
+    fn memory_of(picks: &[(u8, [u8; 4], u8)]) -> String {
+        const WORDS: [&str; 7] = [
+            "cache", "parser", "login", "redis", "upload", "queue", "cors",
+        ];
+        const VERBS: [&str; 3] = ["leaks memory in", "drops", "times out on"];
+        let mut text = String::from("# Log\n\n## 2024-01-02\n\n");
+        for (kind, words, len) in picks {
+            let n = 1 + usize::from(*len % 4);
+            let subject: Vec<&str> = words[..n]
+                .iter()
+                .map(|w| WORDS[usize::from(*w) % WORDS.len()])
+                .collect();
+            let verb = VERBS[usize::from(*len) % VERBS.len()];
+            let line = match kind % 6 {
+                0 | 1 => format!("problem: {} {verb} requests\n", subject.join(" ")),
+                2 => format!("blocked: {} waits on {}\n", subject.join(" "), subject[0]),
+                3 | 4 => format!("fixed: {} no longer {verb} requests\n", subject.join(" ")),
+                _ => format!("decided: use {} for {}\n", subject[0], subject.join(" ")),
+            };
+            text.push_str(&line);
+        }
+        text
+    }
+
+    #[test]
+    fn streamed_resolutions_are_the_backward_pass() {
+        let doc = crate::parse::parse_document_unresolved(
+            "## 2024-01-02\n\nproblem: login drops cookies in Safari\n\
+             problem: upload times out on large files\n\
+             fixed: login no longer drops cookies in Safari\n\
+             fixed: upload no longer times out\n",
+        );
+        let found = streamed(&doc.entities);
+        assert_eq!(found.len(), 2);
+        assert_eq!(found, sorted_resolutions(&doc.entities));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn streamed_resolutions_equal_the_backward_pass_on_any_memory(
+            picks in proptest::collection::vec(
+                (0u8..6, proptest::array::uniform4(0u8..7), 0u8..12), 0..160)
+        ) {
+            let doc = crate::parse::parse_document_unresolved(&memory_of(&picks));
+            proptest::prop_assert_eq!(streamed(&doc.entities), sorted_resolutions(&doc.entities));
+        }
+    }
 
     #[test]
     fn a_fix_of_another_thing_in_the_same_words_resolves_nothing() {

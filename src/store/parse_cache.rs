@@ -87,6 +87,88 @@ pub fn lag_allowed(cached: usize) -> usize {
     (64 * 1024).max(cached / 16)
 }
 
+/// [`current`], or when MEMORY.md has no cache it could resume from at all (a first recall,
+/// a deleted cache, an edit inside, another build of `mind`): a new cache written straight
+/// from the text ([`write_streamed`]), then read as a current one. A whole parse of a large
+/// memory holds every entity at once, several times the text's size; this holds one
+/// piece's. `None` when the memory is small, a cache it could resume from exists (then
+/// [`memory_unresolved`] goes on from it), or the cache cannot be written.
+pub fn current_or_streamed(project: &Project, bytes: &[u8]) -> Option<Current> {
+    if let Some(current) = current(project, bytes) {
+        return Some(current);
+    }
+    if bytes.len() < PARSE_CACHE_MIN {
+        return None;
+    }
+    let dir = project.dir().join(CACHE_DIR);
+    let resumable = [PARSE_CACHE_FILE, PARSE_CACHE_PREVIOUS]
+        .iter()
+        .any(|name| matching(&dir.join(name), bytes).is_some());
+    if resumable {
+        return None;
+    }
+    let whole = memchr::memrchr(b'\n', bytes).map_or(0, |i| i + 1);
+    write_streamed(&dir, &bytes[..whole], STREAM_PIECE)?;
+    current(project, bytes)
+}
+
+/// Bytes of MEMORY.md parsed at a time by [`write_streamed`] (then cut at a line's end):
+/// some five thousand entries, whose encoding is written before the next piece is read.
+const STREAM_PIECE: usize = 1 << 20;
+
+/// Write the cache of `prefix` (MEMORY.md's whole lines) parsing it `piece` bytes at a time:
+/// each piece's entities are encoded into an unnamed temporary file and dropped, then the
+/// cache is the header, what goes before the entities ([`parse::snapshot::Streamed`]) and
+/// that file's bytes, summed as they are copied. The same bytes [`save`] writes for a whole
+/// parse of `prefix`.
+fn write_streamed(dir: &Path, prefix: &[u8], piece: usize) -> Option<()> {
+    use std::io::{Read, Seek, Write};
+    let path = dir.join(PARSE_CACHE_FILE);
+    guard::check(&path).ok()?;
+    guard::check(&dir.join(PARSE_CACHE_PREVIOUS)).ok()?;
+    std::fs::create_dir_all(dir).ok()?;
+    // Unnamed: gone when dropped, or when the process is killed.
+    let mut entities = tempfile::tempfile_in(dir).ok()?;
+    let mut streamed = parse::snapshot::Streamed::new(prefix);
+    let mut out = Vec::with_capacity(piece);
+    while streamed.read() < prefix.len() {
+        let from = streamed.read();
+        let end = (from + piece.max(1)).min(prefix.len());
+        // Cut after the piece's last newline (a line longer than a piece goes whole).
+        let cut = match memchr::memrchr(b'\n', &prefix[from..end]) {
+            Some(i) if end < prefix.len() => from + i + 1,
+            _ => memchr::memchr(b'\n', &prefix[end..]).map_or(prefix.len(), |i| end + i + 1),
+        };
+        streamed.read_to(cut, &mut out, &names_a_file);
+        entities.write_all(&out).ok()?;
+        out.clear();
+    }
+    let tmp = tempfile::Builder::new()
+        .prefix(&atomic::temp_prefix())
+        .tempfile_in(dir)
+        .ok()?;
+    let mut file = Hashing::new(tmp);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&FORMAT.to_le_bytes());
+    out.extend_from_slice(&binary_fingerprint().to_le_bytes());
+    out.extend_from_slice(&(prefix.len() as u64).to_le_bytes());
+    out.extend_from_slice(&fast_hash(prefix).to_le_bytes());
+    streamed.finish(&mut out);
+    file.put(&out).ok()?;
+    entities.rewind().ok()?;
+    out.resize(parse::snapshot::CHUNK * 4, 0);
+    loop {
+        match entities.read(&mut out) {
+            Ok(0) => break,
+            Ok(n) => file.put(&out[..n]).ok()?,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return None,
+        }
+    }
+    file.finish().ok()?.persist(&path).ok()?;
+    Some(())
+}
+
 /// A mapped cache file that matches MEMORY.md's whole lines (see [`current`]).
 pub struct Current {
     map: memmap2::Mmap,
@@ -216,6 +298,43 @@ fn names_a_file(e: &crate::parse::Entity) -> bool {
 mod tests {
     use super::*;
     use xxhash_rust::xxh3::Xxh3;
+
+    /// A memory above the cache's threshold with a bit of everything the cache keeps.
+    fn memory() -> String {
+        let mut text = String::from("# Memory\n\n## Project State\n- Goal: ship\n\n");
+        let mut day = 0;
+        while text.len() < 3 * PARSE_CACHE_MIN {
+            day += 1;
+            text.push_str(&format!(
+                "## 2025-{:02}-{:02} | day {day}\n\nproblem: upload {day} times out\n\
+                 decided: keep sqlite for now\nlearned: src/a{day}.rs is slow\n\
+                 fixed: upload {} no longer times out\nNext: docs {day}\n\n",
+                1 + day / 28 % 12,
+                1 + day % 28,
+                day.max(2) - 1
+            ));
+        }
+        text
+    }
+
+    #[test]
+    fn the_streamed_cache_is_the_one_a_whole_parse_writes_for_any_piece_size() {
+        let text = memory();
+        let bytes = text.as_bytes();
+        let dir = tempfile::tempdir().unwrap();
+        let mut parse = Resumable::default();
+        parse.feed(&text);
+        save(dir.path(), &parse, bytes, false);
+        let whole = std::fs::read(dir.path().join(PARSE_CACHE_FILE)).unwrap();
+        for piece in [1, 7, 100, 4096, 65_536, STREAM_PIECE] {
+            let other = tempfile::tempdir().unwrap();
+            write_streamed(other.path(), bytes, piece).expect("written");
+            let streamed = std::fs::read(other.path().join(PARSE_CACHE_FILE)).unwrap();
+            assert!(streamed == whole, "piece of {piece} bytes");
+            // Nothing else is left behind.
+            assert_eq!(std::fs::read_dir(other.path()).unwrap().count(), 1);
+        }
+    }
 
     #[test]
     fn the_sum_computed_in_pieces_is_fast_hash() {

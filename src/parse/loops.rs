@@ -3,6 +3,7 @@
 //! ranking module may refine this); a provisional decision ("for now", "temporary",
 //! "quick fix", "mvp") older than [`STALE_DAYS`] is a question: is it still valid?
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -155,11 +156,11 @@ pub fn resolutions_of<'a, T>(
 /// shares enough resolves it; a problem none of whose words or pairs can bring a candidate
 /// any more is given up.
 #[derive(Default)]
-pub struct StreamedResolutions {
+pub struct StreamedResolutions<'a> {
     /// Problems by the order they came in (`None` once resolved or given up: a slot is not
     /// taken again, so a key's list never names another problem than it was made for).
     /// Kept small: a large memory may hold hundreds of thousands that nothing resolves.
-    waiting: Vec<Option<Waiting>>,
+    waiting: Vec<Option<Waiting<'a>>>,
     /// The waiting problems that look up each word (those of one or two words) or word pair
     /// (longer ones), as the backward pass's two maps; problems that are gone or can get no
     /// more candidates from the key are dropped when the key is next met.
@@ -173,16 +174,17 @@ pub struct StreamedResolutions {
 /// The most keys a problem looks up: the pairs of its words.
 const MAX_KEYS: usize = MAX_WORDS * (MAX_WORDS - 1) / 2;
 
-struct Waiting {
+struct Waiting<'a> {
     index: usize,
     words: Subject,
-    title: Box<str>,
+    /// Borrowed when the caller's entries outlive the pass (a parse cache's views).
+    title: Cow<'a, str>,
     /// For each of its keys ([`keys`]), how many pushes of later progress entries it has
     /// had so far (a key that stands twice counts in both places).
     pushes: [u8; MAX_KEYS],
 }
 
-impl Waiting {
+impl Waiting<'_> {
     fn need(&self) -> usize {
         self.words.ids().len().div_ceil(2).clamp(1, 3)
     }
@@ -203,9 +205,10 @@ fn keys(words: &[u64]) -> impl Iterator<Item = u64> + '_ {
     })
 }
 
-impl StreamedResolutions {
-    /// Read the next entry (`index` counts entries from 0, in order).
-    pub fn push(&mut self, index: usize, e: &Resolvable<'_>) {
+impl<'a> StreamedResolutions<'a> {
+    /// Read the next entry (`index` counts entries from 0, in order); `title` gives its
+    /// title to keep, asked only of an open problem.
+    pub fn push(&mut self, index: usize, e: &Resolvable<'_>, title: impl FnOnce() -> Cow<'a, str>) {
         if e.kind == EntryType::Progress && !e.superseded {
             self.progress(e);
             return;
@@ -233,7 +236,7 @@ impl StreamedResolutions {
         self.waiting.push(Some(Waiting {
             index,
             words: e.subject,
-            title: e.title.into(),
+            title: title(),
             pushes: [0; MAX_KEYS],
         }));
     }
@@ -600,7 +603,7 @@ mod tests {
     fn streamed(entities: &[Entity]) -> Vec<(usize, usize)> {
         let mut streamed = StreamedResolutions::default();
         for (i, e) in entities.iter().enumerate() {
-            streamed.push(i, &Resolvable::of(e));
+            streamed.push(i, &Resolvable::of(e), || Cow::Borrowed(e.title.as_str()));
         }
         streamed.finish()
     }

@@ -120,7 +120,7 @@ pub struct Streamed<'s> {
     line_start: usize,
     last_start: usize,
     count: usize,
-    resolutions: super::loops::StreamedResolutions,
+    resolutions: super::loops::StreamedResolutions<'s>,
     marked: Vec<usize>,
     provisional: Vec<usize>,
     runs: Vec<(usize, NaiveDate)>,
@@ -130,6 +130,17 @@ pub struct Streamed<'s> {
     next_steps: usize,
     /// Scratch: one piece's dated lines.
     dated: Vec<(usize, NaiveDate)>,
+}
+
+/// `title` as where it stands in the line of `source` starting at `line_start` (an
+/// entity's title is mostly a piece of its line), else a copy: a problem waiting for its
+/// fix through the rest of a large memory keeps no copy of its own.
+fn title_in<'s>(source: &'s [u8], line_start: usize, title: &str) -> std::borrow::Cow<'s, str> {
+    let rest = source.get(line_start..).unwrap_or_default();
+    let line = &rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())];
+    memchr::memmem::find(line, title.as_bytes())
+        .and_then(|at| std::str::from_utf8(&line[at..at + title.len()]).ok())
+        .map_or_else(|| title.to_string().into(), std::borrow::Cow::Borrowed)
 }
 
 impl<'s> Streamed<'s> {
@@ -174,8 +185,11 @@ impl<'s> Streamed<'s> {
             let index = self.count;
             self.count += 1;
             w.entity(e);
+            let (source, line_start) = (self.source, w.line_start);
             self.resolutions
-                .push(index, &super::loops::Resolvable::of(e));
+                .push(index, &super::loops::Resolvable::of(e), || {
+                    title_in(source, line_start, &e.title)
+                });
             if marked(e) {
                 self.marked.push(index);
             }

@@ -292,6 +292,31 @@ pub struct Lazy<'a> {
     pub summaries: Vec<SessionSummary>,
     pub next_steps: Vec<NextStep>,
     pub extras: Extras,
+    /// Told of the bytes each pass over the entities has read ([`Lazy::releasing`]).
+    release: Option<&'a dyn Release>,
+}
+
+/// Where a [`Lazy`] parse's bytes come from, told of each stretch a pass over the entities
+/// has read: a memory map can let go of those pages (read again from the file should they
+/// be needed), so a pass over a large cache never holds all of it.
+pub trait Release {
+    /// `bytes` (a range of the bytes given to [`decode_lazy`]) were read.
+    fn release(&self, bytes: std::ops::Range<usize>);
+}
+
+/// Bytes a pass over the entities reads between [`Release::release`] calls.
+const RELEASE_EVERY: usize = 4 << 20;
+
+/// After a pass read up to `pos`: the stretch since `released` handed to `release` once it
+/// is long enough, or whatever is left when the pass is `done`.
+fn release_read(release: Option<&dyn Release>, released: &mut usize, pos: usize, done: bool) {
+    if let Some(release) = release
+        && pos > *released
+        && (done || pos - *released >= RELEASE_EVERY)
+    {
+        release.release(*released..pos);
+        *released = pos;
+    }
 }
 
 /// [`decode`] without reading the entities: [`Lazy::walk`] reads them (and checks them).
@@ -312,10 +337,17 @@ pub fn decode_lazy<'a>(bytes: &'a [u8], source: &'a [u8]) -> Option<Lazy<'a>> {
         summaries,
         next_steps,
         extras,
+        release: None,
     })
 }
 
 impl<'a> Lazy<'a> {
+    /// Tell `release` of the bytes each pass over the entities has read.
+    pub fn releasing(mut self, release: &'a dyn Release) -> Self {
+        self.release = Some(release);
+        self
+    }
+
     /// The number of entities.
     pub fn len(&self) -> usize {
         self.count
@@ -330,9 +362,12 @@ impl<'a> Lazy<'a> {
     pub fn walk(&self, mut f: impl FnMut(usize, EntityView<'a>)) -> Option<()> {
         let mut r = self.reader();
         r.pos = self.entities_at;
+        let mut released = self.entities_at;
         for i in 0..self.count {
             f(i, r.entity_view()?);
+            release_read(self.release, &mut released, r.pos, false);
         }
+        release_read(self.release, &mut released, r.pos, true);
         (r.pos == self.bytes.len()).then_some(())
     }
 
@@ -341,7 +376,14 @@ impl<'a> Lazy<'a> {
     pub fn entities(&self) -> impl Iterator<Item = EntityView<'a>> + use<'a> {
         let mut r = self.reader();
         r.pos = self.entities_at;
-        (0..self.count).map_while(move |_| r.entity_view())
+        let mut released = self.entities_at;
+        let (release, count) = (self.release, self.count);
+        (0..count).map_while(move |i| {
+            let view = r.entity_view();
+            let done = view.is_none() || i + 1 == count;
+            release_read(release, &mut released, r.pos, done);
+            view
+        })
     }
 
     /// The whole entity a view was read from.
@@ -1186,6 +1228,54 @@ mod tests {
             bytes.extend_from_slice(&entities);
             assert_eq!(bytes, whole, "cut at {cut:?}");
         }
+    }
+
+    /// Records the stretches a pass hands on.
+    struct Recorded(std::cell::RefCell<Vec<std::ops::Range<usize>>>);
+
+    impl Release for Recorded {
+        fn release(&self, bytes: std::ops::Range<usize>) {
+            self.0.borrow_mut().push(bytes);
+        }
+    }
+
+    #[test]
+    fn a_pass_over_the_entities_hands_on_each_stretch_it_read_once() {
+        // More than one stretch of entities.
+        let text = varied_text().repeat(4000);
+        let mut parse = Resumable::default();
+        parse.feed(&text);
+        let mut bytes = Vec::new();
+        encode_into(
+            &mut bytes,
+            &parse,
+            text.as_bytes(),
+            &extras_of(&parse, |_| false),
+        );
+        let recorded = Recorded(Default::default());
+        let lazy = decode_lazy(&bytes, text.as_bytes())
+            .expect("decodes")
+            .releasing(&recorded);
+        assert!(bytes.len() - lazy.entities_at > RELEASE_EVERY);
+        let whole = |recorded: &Recorded| {
+            let ranges = recorded.0.take();
+            assert!(ranges.len() >= 2);
+            assert!(
+                ranges.windows(2).all(|w| w[0].end == w[1].start),
+                "{ranges:?}"
+            );
+            (ranges[0].start, ranges[ranges.len() - 1].end)
+        };
+        let mut seen = 0;
+        lazy.walk(|_, _| seen += 1).expect("walks");
+        assert_eq!(seen, lazy.len());
+        let walked = whole(&recorded);
+        assert_eq!(walked, (lazy.entities_at, bytes.len()));
+        assert_eq!(lazy.entities().count(), lazy.len());
+        assert_eq!(whole(&recorded), walked);
+        // A pass that stops early hands on no more than it read.
+        assert_eq!(lazy.entities().take(3).count(), 3);
+        assert!(recorded.0.take().is_empty());
     }
 
     #[test]

@@ -185,11 +185,40 @@ impl Current {
         self.len == 0
     }
 
-    /// The cached parse of `bytes` (the MEMORY.md given to [`current`]), entities unread.
+    /// The cached parse of `bytes` (the MEMORY.md given to [`current`]), entities unread;
+    /// the pages a pass over them has read are let go of as it goes.
     pub fn lazy<'a>(&'a self, bytes: &'a [u8]) -> Option<parse::snapshot::Lazy<'a>> {
         let body = &self.map[HEADER..self.map.len() - 8];
-        parse::snapshot::decode_lazy(body, bytes.get(..self.len)?)
+        let lazy = parse::snapshot::decode_lazy(body, bytes.get(..self.len)?)?;
+        Some(lazy.releasing(self))
     }
+}
+
+impl parse::snapshot::Release for Current {
+    fn release(&self, bytes: std::ops::Range<usize>) {
+        release(&self.map, HEADER + bytes.start..HEADER + bytes.end);
+    }
+}
+
+/// Let go of the pages of `map` that hold `range` (best effort): a pass over a large cache
+/// then keeps no more of it resident than it is reading.
+fn release(map: &memmap2::Mmap, range: std::ops::Range<usize>) {
+    #[cfg(unix)]
+    if range.end <= map.len() && range.start < range.end {
+        // SAFETY: the map is a read-only shared mapping of a file that is only ever
+        // replaced by a rename, never written in place (see `map`): pages let go of are
+        // read again from the file, with the same bytes, when anything borrowed from them
+        // is read. Nothing of it is ever written through the map.
+        let _ = unsafe {
+            map.unchecked_advise_range(
+                memmap2::UncheckedAdvice::DontNeed,
+                range.start,
+                range.end - range.start,
+            )
+        };
+    }
+    #[cfg(not(unix))]
+    let _ = (map, range);
 }
 
 /// The parse cached in `path` and the length of the beginning of `bytes` it covers, when
@@ -207,7 +236,7 @@ fn matching(path: &Path, bytes: &[u8]) -> Option<(memmap2::Mmap, usize)> {
     let file = map(path)?;
     let body_len = file.len().checked_sub(8)?;
     let (body, sum) = file.split_at(body_len);
-    if body.len() < HEADER || fast_hash(body).to_le_bytes() != sum {
+    if body.len() < HEADER || summed(&file, body_len).to_le_bytes() != sum {
         return None;
     }
     let u64_at = |at: usize| u64::from_le_bytes(body[at..at + 8].try_into().unwrap_or_default());
@@ -221,6 +250,21 @@ fn matching(path: &Path, bytes: &[u8]) -> Option<(memmap2::Mmap, usize)> {
         return None;
     }
     Some((file, len))
+}
+
+/// [`fast_hash`] of the first `len` bytes of `map`, summed a piece at a time and each
+/// piece let go of once summed: checking a large cache does not keep all of it resident.
+fn summed(map: &memmap2::Mmap, len: usize) -> u64 {
+    const PIECE: usize = 4 << 20;
+    let mut sum = xxhash_rust::xxh3::Xxh3::new();
+    let mut at = 0;
+    while at < len {
+        let end = (at + PIECE).min(len);
+        sum.update(&map[at..end]);
+        release(map, at..end);
+        at = end;
+    }
+    sum.digest()
 }
 
 /// The cache file's bytes, mapped rather than read: nothing is copied, and no large
@@ -334,6 +378,19 @@ mod tests {
             // Nothing else is left behind.
             assert_eq!(std::fs::read_dir(other.path()).unwrap().count(), 1);
         }
+    }
+
+    #[test]
+    fn a_mapped_file_summed_in_pieces_is_its_fast_hash() {
+        let bytes: Vec<u8> = (0..9_000_000u32).map(|i| (i * 31 % 253) as u8).collect();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f");
+        std::fs::write(&path, &bytes).unwrap();
+        let map = map(&path).expect("mapped");
+        assert_eq!(summed(&map, bytes.len()), fast_hash(&bytes));
+        assert_eq!(summed(&map, 1000), fast_hash(&bytes[..1000]));
+        // Pages let go of read back the same.
+        assert!(map[..] == bytes[..]);
     }
 
     #[test]

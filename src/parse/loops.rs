@@ -169,6 +169,8 @@ pub struct StreamedResolutions<'a> {
     found: Vec<(usize, usize)>,
     /// Scratch: the keys one progress entry pushes, with how often.
     pushed: Vec<(u64, usize)>,
+    /// Progress entries read so far.
+    progress_seen: u32,
 }
 
 /// The most keys a problem looks up: the pairs of its words.
@@ -182,6 +184,10 @@ struct Waiting<'a> {
     /// For each of its keys ([`keys`]), how many pushes of later progress entries it has
     /// had so far (a key that stands twice counts in both places).
     pushes: [u8; MAX_KEYS],
+    /// How many of its keys can still bring a candidate: none left, it is given up.
+    open: u8,
+    /// The last progress entry it was checked against (one shares several keys with it).
+    checked: u32,
 }
 
 impl Waiting<'_> {
@@ -190,19 +196,22 @@ impl Waiting<'_> {
     }
 }
 
-/// The keys a problem of `words` looks up, in order: its words when it needs one shared
-/// word, else its word pairs (as the backward pass looks them up).
-fn keys(words: &[u64]) -> impl Iterator<Item = u64> + '_ {
-    let single = words.len().div_ceil(2).clamp(1, 3) == 1;
-    words.iter().enumerate().flat_map(move |(a, wa)| {
-        let pairs = words[a + 1..].iter().map(move |wb| pair(*wa, *wb));
-        let (one, pairs) = if single {
-            (Some(*wa), None)
-        } else {
-            (None, Some(pairs))
-        };
-        one.into_iter().chain(pairs.into_iter().flatten())
-    })
+/// The keys a problem of `words` looks up, in order, with their places: its words when it
+/// needs one shared word, else its word pairs (as the backward pass looks them up).
+fn for_each_key(words: &[u64], mut f: impl FnMut(usize, u64)) {
+    if words.len().div_ceil(2).clamp(1, 3) == 1 {
+        for (i, w) in words.iter().enumerate() {
+            f(i, *w);
+        }
+        return;
+    }
+    let mut i = 0;
+    for (a, wa) in words.iter().enumerate() {
+        for wb in &words[a + 1..] {
+            f(i, pair(*wa, *wb));
+            i += 1;
+        }
+    }
 }
 
 impl<'a> StreamedResolutions<'a> {
@@ -227,23 +236,29 @@ impl<'a> StreamedResolutions<'a> {
             &mut self.pairs
         };
         let mut seen = [0u64; MAX_KEYS];
-        for (i, key) in keys(words).enumerate() {
+        let mut open = 0;
+        for_each_key(words, |i, key| {
             if !seen[..i].contains(&key) {
                 map.entry(key).or_default().push(slot);
             }
             seen[i] = key;
-        }
+            open += 1;
+        });
         self.waiting.push(Some(Waiting {
             index,
             words: e.subject,
             title: title(),
             pushes: [0; MAX_KEYS],
+            open,
+            checked: u32::MAX,
         }));
     }
 
     /// A progress entry: a candidate of the problems waiting on its words and pairs.
     fn progress(&mut self, e: &Resolvable<'_>) {
         let words = e.subject.ids();
+        let seq = self.progress_seen;
+        self.progress_seen = self.progress_seen.wrapping_add(1);
         for single in [true, false] {
             // The keys as the backward pass pushes them (a repeated word pushes twice).
             self.pushed.clear();
@@ -282,14 +297,21 @@ impl<'a> StreamedResolutions<'a> {
                     };
                     let mut candidate = false;
                     let mut after = 0;
-                    for (i, k) in keys(w.words.ids()).enumerate() {
+                    let (pushes, open) = (&mut w.pushes, &mut w.open);
+                    for_each_key(w.words.ids(), |i, k| {
                         if k == key {
-                            candidate |= usize::from(w.pushes[i]) < MAX_CANDIDATES;
-                            w.pushes[i] = w.pushes[i].saturating_add(times.min(255) as u8);
-                            after = w.pushes[i];
+                            let before = usize::from(pushes[i]);
+                            candidate |= before < MAX_CANDIDATES;
+                            pushes[i] = pushes[i].saturating_add(times.min(255) as u8);
+                            after = pushes[i];
+                            if before < MAX_CANDIDATES && usize::from(after) >= MAX_CANDIDATES {
+                                *open -= 1;
+                            }
                         }
-                    }
-                    if candidate {
+                    });
+                    // The answer is the same whichever shared key brought the entry.
+                    if candidate && w.checked != seq {
+                        w.checked = seq;
                         let shared = (words.iter())
                             .filter(|x| w.words.ids().binary_search(x).is_ok())
                             .count();
@@ -299,11 +321,7 @@ impl<'a> StreamedResolutions<'a> {
                             return false;
                         }
                     }
-                    let keys = keys(w.words.ids()).count();
-                    if w.pushes[..keys]
-                        .iter()
-                        .all(|n| usize::from(*n) >= MAX_CANDIDATES)
-                    {
+                    if w.open == 0 {
                         *entry = None;
                         return false;
                     }

@@ -52,14 +52,14 @@ PLANS = {
 # heaptrack on the 100,000-entry and 200 MB corpora (see scripts/bench's Scale rows).
 SCALE_REASONS = {
     "scale-recall-warm": "recall reads only the block's few entries from the parse cache "
-    "(its lists kept for the block), but still reads all of MEMORY.md into memory to hash it "
-    "and count its lines (200 MB), and the cache walk pages in about 100 MB of the cache. "
-    "Plan: hash MEMORY.md in pieces or mapped, not held whole, and read the cache's text "
-    "pieces only for the kept entries.",
-    "scale-recall-cold": "with no parse cache (and after a log, or at a new session) recall "
-    "still builds every entry (about 3.1 million, 208 bytes each plus strings) and encodes "
-    "the cache. Plan: feed the parse straight into the block's bounded lists and write the "
-    "cache as it goes, with a backward pass for problem resolution.",
+    "(its lists kept for the block) and lets go of the cache's mapped pages behind its walk, "
+    "but still reads all of MEMORY.md into memory to hash it and count its lines (200 MB). "
+    "Plan: hash MEMORY.md in pieces or mapped, not held whole.",
+    "scale-recall-cold": "with no parse cache recall parses MEMORY.md a piece at a time "
+    "straight into a new cache (never every entry at once) and reads the block from it as the "
+    "warm recall does; what is left is MEMORY.md read whole (200 MB) and, while the cache is "
+    "written, the problems no fix has reached yet (about 400,000 here, kept to resolve them). "
+    "Plan: as for the warm recall.",
     "scale-search-cached": "showing a line reads and checks only its own ~64 KB block of "
     "MEMORY.md; the index cache is mapped, and the pages a query reads become resident: its "
     "terms' postings and the fixed fields of the lines they hold (for common words, most of the "

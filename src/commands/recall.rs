@@ -152,10 +152,13 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
 
     let reminders = remind::settle_at_recall(&project, ctx.clock.now(), new_session)?;
     // MEMORY.md as the parse cache holds it, with the few lines logged since parsed on top:
-    // the block reads a few entities of it, not every one. Otherwise (a first recall, an
-    // edit inside, many lines added since) the whole memory is parsed and the cache brought
-    // up to date.
-    let current = crate::store::parse_cache::current(&project, &memory_bytes);
+    // the block reads a few entities of it, not every one. Otherwise (a cache many lines
+    // behind, or a file cut back to its previous point) the memory is parsed from the cache
+    // it resumes and the cache brought up to date.
+    // A memory without a cache to resume from is parsed straight into a new cache a piece
+    // at a time and read from it like this: a whole parse of a large memory holds every
+    // entity at once.
+    let current = crate::store::parse_cache::current_or_streamed(&project, &memory_bytes);
     let cached = match &current {
         Some(current) => cached_memory(&project, &config, &memory_bytes, current)?,
         None => None,

@@ -11,6 +11,8 @@
 //! its unfinished last line, the commit store) is parsed as usual and picked from after
 //! them; a progress entry among them has problems resolved again over every entry.
 
+use std::borrow::Cow;
+
 use chrono::NaiveDate;
 
 use crate::capture::staleness::{self, EntryRef, Staleness};
@@ -213,19 +215,26 @@ impl<'a> Cached<'a> {
 /// the cached ones' resolutions returned as (entity, resolving line), by entity (what the
 /// cache's own [`Extras`](crate::parse::snapshot::Extras) hold when nothing follows).
 fn resolve_across(prefix: &Lazy<'_>, rest: &mut Document) -> Option<Vec<(usize, usize)>> {
-    let mut all: Vec<Resolvable> = Vec::with_capacity(prefix.len() + rest.entities.len());
-    prefix.walk(|_, view| {
-        all.push(Resolvable {
+    // Front to back, keeping only the problems still waiting for a fix: a large cache's
+    // entries are never held together.
+    let mut streamed = loops::StreamedResolutions::default();
+    prefix.walk(|i, view| {
+        let entry = Resolvable {
             kind: view.kind,
             title: view.title,
             status: view.status,
             superseded: view.superseded,
             subject: view.subject,
             line: view.line,
-        })
+        };
+        streamed.push(i, &entry, || Cow::Borrowed(view.title));
     })?;
-    all.extend(rest.entities.iter().map(Resolvable::of));
-    let mut found = loops::resolutions_of(&all, |r| *r);
+    for (i, e) in rest.entities.iter().enumerate() {
+        streamed.push(prefix.len() + i, &Resolvable::of(e), || {
+            Cow::Borrowed(e.title.as_str())
+        });
+    }
+    let mut found = streamed.finish();
     found.sort_unstable();
     let cached = found.partition_point(|&(i, _)| i < prefix.len());
     for &(i, line) in &found[cached..] {

@@ -3,6 +3,7 @@
 //! ranking module may refine this); a provisional decision ("for now", "temporary",
 //! "quick fix", "mvp") older than [`STALE_DAYS`] is a question: is it still valid?
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -139,6 +140,206 @@ pub fn resolutions_of<'a, T>(
         }
     }
     found
+}
+
+/// [`resolutions`] worked out front to back, one entry at a time, for a reader that streams
+/// a large memory and never holds its entries together: an open problem waits until a later
+/// progress entry resolves it or none can any more, so what is kept is the problems still
+/// waiting, not every progress entry. Gives exactly [`resolutions`]' pairs (sorted by
+/// [`StreamedResolutions::finish`]).
+///
+/// The backward pass keeps, for each word (or pair), the [`MAX_CANDIDATES`] nearest later
+/// progress entries that contain it; a problem takes the nearest of its candidates that
+/// shares enough words. Forwards that reads: a progress entry is a candidate of a waiting
+/// problem when, for a word or pair of the problem it contains, fewer than
+/// [`MAX_CANDIDATES`] entries containing it came in between; the first candidate that
+/// shares enough resolves it; a problem none of whose words or pairs can bring a candidate
+/// any more is given up.
+#[derive(Default)]
+pub struct StreamedResolutions<'a> {
+    /// Problems by the order they came in (`None` once resolved or given up: a slot is not
+    /// taken again, so a key's list never names another problem than it was made for).
+    /// Kept small: a large memory may hold hundreds of thousands that nothing resolves.
+    waiting: Vec<Option<Waiting<'a>>>,
+    /// The waiting problems that look up each word (those of one or two words) or word pair
+    /// (longer ones), as the backward pass's two maps; problems that are gone or can get no
+    /// more candidates from the key are dropped when the key is next met.
+    singles: IdMap<Vec<u32>>,
+    pairs: IdMap<Vec<u32>>,
+    found: Vec<(usize, usize)>,
+    /// Scratch: the keys one progress entry pushes, with how often.
+    pushed: Vec<(u64, usize)>,
+    /// Progress entries read so far.
+    progress_seen: u32,
+}
+
+/// The most keys a problem looks up: the pairs of its words.
+const MAX_KEYS: usize = MAX_WORDS * (MAX_WORDS - 1) / 2;
+
+struct Waiting<'a> {
+    index: usize,
+    words: Subject,
+    /// Borrowed when the caller's entries outlive the pass (a parse cache's views).
+    title: Cow<'a, str>,
+    /// For each of its keys ([`keys`]), how many pushes of later progress entries it has
+    /// had so far (a key that stands twice counts in both places).
+    pushes: [u8; MAX_KEYS],
+    /// How many of its keys can still bring a candidate: none left, it is given up.
+    open: u8,
+    /// The last progress entry it was checked against (one shares several keys with it).
+    checked: u32,
+}
+
+impl Waiting<'_> {
+    fn need(&self) -> usize {
+        self.words.ids().len().div_ceil(2).clamp(1, 3)
+    }
+}
+
+/// The keys a problem of `words` looks up, in order, with their places: its words when it
+/// needs one shared word, else its word pairs (as the backward pass looks them up).
+fn for_each_key(words: &[u64], mut f: impl FnMut(usize, u64)) {
+    if words.len().div_ceil(2).clamp(1, 3) == 1 {
+        for (i, w) in words.iter().enumerate() {
+            f(i, *w);
+        }
+        return;
+    }
+    let mut i = 0;
+    for (a, wa) in words.iter().enumerate() {
+        for wb in &words[a + 1..] {
+            f(i, pair(*wa, *wb));
+            i += 1;
+        }
+    }
+}
+
+impl<'a> StreamedResolutions<'a> {
+    /// Read the next entry (`index` counts entries from 0, in order); `title` gives its
+    /// title to keep, asked only of an open problem.
+    pub fn push(&mut self, index: usize, e: &Resolvable<'_>, title: impl FnOnce() -> Cow<'a, str>) {
+        if e.kind == EntryType::Progress && !e.superseded {
+            self.progress(e);
+            return;
+        }
+        if !is_open(e) {
+            return;
+        }
+        let words = e.subject.ids();
+        if words.is_empty() {
+            return;
+        }
+        let slot = self.waiting.len() as u32;
+        let map = if words.len().div_ceil(2).clamp(1, 3) == 1 {
+            &mut self.singles
+        } else {
+            &mut self.pairs
+        };
+        let mut seen = [0u64; MAX_KEYS];
+        let mut open = 0;
+        for_each_key(words, |i, key| {
+            if !seen[..i].contains(&key) {
+                map.entry(key).or_default().push(slot);
+            }
+            seen[i] = key;
+            open += 1;
+        });
+        self.waiting.push(Some(Waiting {
+            index,
+            words: e.subject,
+            title: title(),
+            pushes: [0; MAX_KEYS],
+            open,
+            checked: u32::MAX,
+        }));
+    }
+
+    /// A progress entry: a candidate of the problems waiting on its words and pairs.
+    fn progress(&mut self, e: &Resolvable<'_>) {
+        let words = e.subject.ids();
+        let seq = self.progress_seen;
+        self.progress_seen = self.progress_seen.wrapping_add(1);
+        for single in [true, false] {
+            // The keys as the backward pass pushes them (a repeated word pushes twice).
+            self.pushed.clear();
+            for (a, wa) in words.iter().enumerate() {
+                if single {
+                    self.pushed.push((*wa, 1));
+                } else {
+                    for wb in &words[a + 1..] {
+                        self.pushed.push((pair(*wa, *wb), 1));
+                    }
+                }
+            }
+            self.pushed.sort_unstable();
+            self.pushed.dedup_by(|b, a| {
+                let same = a.0 == b.0;
+                if same {
+                    a.1 += b.1;
+                }
+                same
+            });
+            let map = if single {
+                &mut self.singles
+            } else {
+                &mut self.pairs
+            };
+            for &(key, times) in &self.pushed {
+                let Some(slots) = map.get_mut(&key) else {
+                    continue;
+                };
+                // In the order the problems came; each is resolved by the first candidate
+                // that shares enough, whichever of its keys brought it.
+                slots.retain(|&slot| {
+                    let entry = &mut self.waiting[slot as usize];
+                    let Some(w) = entry.as_mut() else {
+                        return false;
+                    };
+                    let mut candidate = false;
+                    let mut after = 0;
+                    let (pushes, open) = (&mut w.pushes, &mut w.open);
+                    for_each_key(w.words.ids(), |i, k| {
+                        if k == key {
+                            let before = usize::from(pushes[i]);
+                            candidate |= before < MAX_CANDIDATES;
+                            pushes[i] = pushes[i].saturating_add(times.min(255) as u8);
+                            after = pushes[i];
+                            if before < MAX_CANDIDATES && usize::from(after) >= MAX_CANDIDATES {
+                                *open -= 1;
+                            }
+                        }
+                    });
+                    // The answer is the same whichever shared key brought the entry.
+                    if candidate && w.checked != seq {
+                        w.checked = seq;
+                        let shared = (words.iter())
+                            .filter(|x| w.words.ids().binary_search(x).is_ok())
+                            .count();
+                        if shared >= w.need() && !contrasts(&w.title, e.title, true) {
+                            self.found.push((w.index, e.line));
+                            *entry = None;
+                            return false;
+                        }
+                    }
+                    if w.open == 0 {
+                        *entry = None;
+                        return false;
+                    }
+                    usize::from(after) < MAX_CANDIDATES
+                });
+                if slots.is_empty() {
+                    map.remove(&key);
+                }
+            }
+        }
+    }
+
+    /// Every resolution found, by problem: (problem's index, the resolving entry's line).
+    pub fn finish(self) -> Vec<(usize, usize)> {
+        let mut found = self.found;
+        found.sort_unstable();
+        found
+    }
 }
 
 /// A problem still open or blocked as written (the only ones a later entry can resolve).
@@ -416,6 +617,70 @@ impl Recency {
 mod tests {
     use super::*;
     use crate::parse::parse_document;
+
+    fn streamed(entities: &[Entity]) -> Vec<(usize, usize)> {
+        let mut streamed = StreamedResolutions::default();
+        for (i, e) in entities.iter().enumerate() {
+            streamed.push(i, &Resolvable::of(e), || Cow::Borrowed(e.title.as_str()));
+        }
+        streamed.finish()
+    }
+
+    fn sorted_resolutions(entities: &[Entity]) -> Vec<(usize, usize)> {
+        let mut found = resolutions(entities);
+        found.sort_unstable();
+        found
+    }
+
+    /// A memory of problems and fixes in few words, so that words and pairs are shared by
+    /// many entries and the nearest-candidates windows fill up and roll over.
+    fn memory_of(picks: &[(u8, [u8; 4], u8)]) -> String {
+        const WORDS: [&str; 7] = [
+            "cache", "parser", "login", "redis", "upload", "queue", "cors",
+        ];
+        const VERBS: [&str; 3] = ["leaks memory in", "drops", "times out on"];
+        let mut text = String::from("# Log\n\n## 2024-01-02\n\n");
+        for (kind, words, len) in picks {
+            let n = 1 + usize::from(*len % 4);
+            let subject: Vec<&str> = words[..n]
+                .iter()
+                .map(|w| WORDS[usize::from(*w) % WORDS.len()])
+                .collect();
+            let verb = VERBS[usize::from(*len) % VERBS.len()];
+            let line = match kind % 6 {
+                0 | 1 => format!("problem: {} {verb} requests\n", subject.join(" ")),
+                2 => format!("blocked: {} waits on {}\n", subject.join(" "), subject[0]),
+                3 | 4 => format!("fixed: {} no longer {verb} requests\n", subject.join(" ")),
+                _ => format!("decided: use {} for {}\n", subject[0], subject.join(" ")),
+            };
+            text.push_str(&line);
+        }
+        text
+    }
+
+    #[test]
+    fn streamed_resolutions_are_the_backward_pass() {
+        let doc = crate::parse::parse_document_unresolved(
+            "## 2024-01-02\n\nproblem: login drops cookies in Safari\n\
+             problem: upload times out on large files\n\
+             fixed: login no longer drops cookies in Safari\n\
+             fixed: upload no longer times out\n",
+        );
+        let found = streamed(&doc.entities);
+        assert_eq!(found.len(), 2);
+        assert_eq!(found, sorted_resolutions(&doc.entities));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn streamed_resolutions_equal_the_backward_pass_on_any_memory(
+            picks in proptest::collection::vec(
+                (0u8..6, proptest::array::uniform4(0u8..7), 0u8..12), 0..160)
+        ) {
+            let doc = crate::parse::parse_document_unresolved(&memory_of(&picks));
+            proptest::prop_assert_eq!(streamed(&doc.entities), sorted_resolutions(&doc.entities));
+        }
+    }
 
     #[test]
     fn a_fix_of_another_thing_in_the_same_words_resolves_nothing() {

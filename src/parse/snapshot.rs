@@ -85,7 +85,6 @@ pub fn encode_chunked(
     extras: &Extras,
     flush: &mut dyn FnMut(&mut Vec<u8>),
 ) {
-    let s = &parse.scanner;
     let mut w = Writer {
         out,
         source,
@@ -93,73 +92,165 @@ pub fn encode_chunked(
         line_start: 0,
         last_start: 0,
     };
-    w.u64(parse.lines as u64);
-    match s.fence {
-        Some((ch, len)) => {
-            w.u8(1);
-            w.u8(ch);
-            w.u64(len as u64);
-        }
-        None => w.u8(0),
-    }
-    w.bool(s.in_comment);
-    w.u64(s.headings.len() as u64);
-    for h in &s.headings {
-        w.u64(h.level as u64);
-        w.section(h.kind);
-        w.date(h.date);
-    }
-    w.date(s.running_date);
-    w.field(s.field);
-    let doc = &s.doc;
-    w.opt_str(doc.state.goal.as_deref());
-    w.strs(&doc.state.stack);
-    w.opt_str(doc.state.blocked.as_deref());
-    // The entities come last: a reader that wants only some of them finds everything
-    // else first, and the encoded entities go out as they are made.
-    w.u64(doc.summaries.len() as u64);
-    for s in &doc.summaries {
-        w.date(Some(s.date));
-        w.str(&s.summary);
-        w.opt_str(s.mood.as_deref());
-        w.u64(s.line as u64);
-    }
-    w.u64(doc.next_steps.len() as u64);
-    for n in &doc.next_steps {
-        w.str(&n.text);
-        w.date(n.date);
-        w.u64(n.line as u64);
-    }
-    // Indexes and lines ascending, each stored as the difference from the one before.
-    w.u64(extras.resolutions.len() as u64);
-    let mut last = 0;
-    for &(index, line) in &extras.resolutions {
-        w.u64(index.saturating_sub(last) as u64);
-        w.u64(line as u64);
-        last = index;
-    }
-    for list in [&extras.marked, &extras.provisional] {
-        w.u64(list.len() as u64);
-        let mut last = 0;
-        for &index in list {
-            w.u64(index.saturating_sub(last) as u64);
-            last = index;
-        }
-    }
-    w.u64(extras.runs.len() as u64);
-    let mut last = 0;
-    for &(line, date) in &extras.runs {
-        w.u64(line.saturating_sub(last) as u64);
-        w.date(Some(date));
-        last = line;
-    }
-    w.date(extras.last_date);
-    w.u64(doc.entities.len() as u64);
+    let doc = &parse.scanner.doc;
+    w.front(parse, extras, doc.entities.len());
     for e in &doc.entities {
         w.entity(e);
         if w.out.len() >= CHUNK {
             flush(w.out);
         }
+    }
+}
+
+/// The encoding of a parse made a piece of the text at a time, for a text too large to
+/// hold its whole parse: each piece's entities are encoded as they are read and dropped
+/// (the caller puts their bytes aside), and what [`Extras`] needs is worked out on the way
+/// ([`loops::StreamedResolutions`] for the problems). [`Streamed::finish`] gives what comes
+/// before the entities; that, then the entities' bytes in order, is exactly what
+/// [`encode_into`] gives for the whole parse with [`extras_of`].
+///
+/// [`loops::StreamedResolutions`]: super::loops::StreamedResolutions
+pub struct Streamed<'s> {
+    source: &'s [u8],
+    /// How much of `source` has been read.
+    read: usize,
+    parse: Resumable,
+    /// The entity writer's place in `source` (see [`Writer`]).
+    line: usize,
+    line_start: usize,
+    last_start: usize,
+    count: usize,
+    resolutions: super::loops::StreamedResolutions<'s>,
+    marked: Vec<usize>,
+    provisional: Vec<usize>,
+    runs: Vec<(usize, NaiveDate)>,
+    last_date: Option<NaiveDate>,
+    /// Summaries and next steps already counted in `runs` and `last_date`.
+    summaries: usize,
+    next_steps: usize,
+    /// Scratch: one piece's dated lines.
+    dated: Vec<(usize, NaiveDate)>,
+}
+
+/// `title` as where it stands in the line of `source` starting at `line_start` (an
+/// entity's title is mostly a piece of its line), else a copy: a problem waiting for its
+/// fix through the rest of a large memory keeps no copy of its own.
+fn title_in<'s>(source: &'s [u8], line_start: usize, title: &str) -> std::borrow::Cow<'s, str> {
+    let rest = source.get(line_start..).unwrap_or_default();
+    let line = &rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())];
+    memchr::memmem::find(line, title.as_bytes())
+        .and_then(|at| std::str::from_utf8(&line[at..at + title.len()]).ok())
+        .map_or_else(|| title.to_string().into(), std::borrow::Cow::Borrowed)
+}
+
+impl<'s> Streamed<'s> {
+    /// A parse of `source` (the whole text, as bytes), nothing read yet.
+    pub fn new(source: &'s [u8]) -> Self {
+        Streamed {
+            source,
+            read: 0,
+            parse: Resumable::default(),
+            line: 1,
+            line_start: 0,
+            last_start: 0,
+            count: 0,
+            resolutions: Default::default(),
+            marked: Vec::new(),
+            provisional: Vec::new(),
+            runs: Vec::new(),
+            last_date: None,
+            summaries: 0,
+            next_steps: 0,
+            dated: Vec::new(),
+        }
+    }
+
+    /// Read `source` up to `to` (the start of a line, or its end) and append the encoding
+    /// of the entities found there to `out`; `marked` picks [`Extras::marked`].
+    pub fn read_to(&mut self, to: usize, out: &mut Vec<u8>, marked: &dyn Fn(&Entity) -> bool) {
+        let to = to.clamp(self.read, self.source.len());
+        self.parse
+            .feed(&crate::store::text::lossy(&self.source[self.read..to]));
+        self.read = to;
+        let entities = self.parse.take_entities();
+        let mut w = Writer {
+            out,
+            source: self.source,
+            line: self.line,
+            line_start: self.line_start,
+            last_start: self.last_start,
+        };
+        self.dated.clear();
+        for e in &entities {
+            let index = self.count;
+            self.count += 1;
+            w.entity(e);
+            let (source, line_start) = (self.source, w.line_start);
+            self.resolutions
+                .push(index, &super::loops::Resolvable::of(e), || {
+                    title_in(source, line_start, &e.title)
+                });
+            if marked(e) {
+                self.marked.push(index);
+            }
+            if e.kind == EntryType::Decision
+                && e.date.is_some()
+                && super::loops::is_provisional(&e.text)
+            {
+                self.provisional.push(index);
+            }
+            if let Some(date) = e.date {
+                self.dated.push((e.line, date));
+                self.last_date = self.last_date.max(Some(date));
+            }
+        }
+        (self.line, self.line_start, self.last_start) = (w.line, w.line_start, w.last_start);
+        // The piece's summaries and next steps, dated lines as `Recency::of` takes them:
+        // all of this piece's lines come after the previous pieces', so sorting each
+        // piece's and joining them is sorting the whole.
+        let doc = &self.parse.scanner.doc;
+        for s in &doc.summaries[self.summaries..] {
+            self.dated.push((s.line, s.date));
+            self.last_date = self.last_date.max(Some(s.date));
+        }
+        for n in &doc.next_steps[self.next_steps..] {
+            if let Some(date) = n.date {
+                self.dated.push((n.line, date));
+            }
+        }
+        (self.summaries, self.next_steps) = (doc.summaries.len(), doc.next_steps.len());
+        self.dated.sort_unstable();
+        // The last line of each run of one date, as `Recency::runs` keeps them.
+        for &(line, date) in &self.dated {
+            match self.runs.last_mut() {
+                Some(last) if last.1 == date => last.0 = line,
+                _ => self.runs.push((line, date)),
+            }
+        }
+    }
+
+    /// How much of the source has been read.
+    pub fn read(&self) -> usize {
+        self.read
+    }
+
+    /// The encoding that goes before the entities (appended to `out`), all read.
+    pub fn finish(self, out: &mut Vec<u8>) {
+        let extras = Extras {
+            resolutions: self.resolutions.finish(),
+            marked: self.marked,
+            provisional: self.provisional,
+            runs: self.runs,
+            last_date: self.last_date,
+        };
+        let mut w = Writer {
+            out,
+            source: self.source,
+            line: 1,
+            line_start: 0,
+            last_start: 0,
+        };
+        w.front(&self.parse, &extras, self.count);
     }
 }
 
@@ -201,6 +292,31 @@ pub struct Lazy<'a> {
     pub summaries: Vec<SessionSummary>,
     pub next_steps: Vec<NextStep>,
     pub extras: Extras,
+    /// Told of the bytes each pass over the entities has read ([`Lazy::releasing`]).
+    release: Option<&'a dyn Release>,
+}
+
+/// Where a [`Lazy`] parse's bytes come from, told of each stretch a pass over the entities
+/// has read: a memory map can let go of those pages (read again from the file should they
+/// be needed), so a pass over a large cache never holds all of it.
+pub trait Release {
+    /// `bytes` (a range of the bytes given to [`decode_lazy`]) were read.
+    fn release(&self, bytes: std::ops::Range<usize>);
+}
+
+/// Bytes a pass over the entities reads between [`Release::release`] calls.
+const RELEASE_EVERY: usize = 4 << 20;
+
+/// After a pass read up to `pos`: the stretch since `released` handed to `release` once it
+/// is long enough, or whatever is left when the pass is `done`.
+fn release_read(release: Option<&dyn Release>, released: &mut usize, pos: usize, done: bool) {
+    if let Some(release) = release
+        && pos > *released
+        && (done || pos - *released >= RELEASE_EVERY)
+    {
+        release.release(*released..pos);
+        *released = pos;
+    }
 }
 
 /// [`decode`] without reading the entities: [`Lazy::walk`] reads them (and checks them).
@@ -221,10 +337,17 @@ pub fn decode_lazy<'a>(bytes: &'a [u8], source: &'a [u8]) -> Option<Lazy<'a>> {
         summaries,
         next_steps,
         extras,
+        release: None,
     })
 }
 
 impl<'a> Lazy<'a> {
+    /// Tell `release` of the bytes each pass over the entities has read.
+    pub fn releasing(mut self, release: &'a dyn Release) -> Self {
+        self.release = Some(release);
+        self
+    }
+
     /// The number of entities.
     pub fn len(&self) -> usize {
         self.count
@@ -239,9 +362,12 @@ impl<'a> Lazy<'a> {
     pub fn walk(&self, mut f: impl FnMut(usize, EntityView<'a>)) -> Option<()> {
         let mut r = self.reader();
         r.pos = self.entities_at;
+        let mut released = self.entities_at;
         for i in 0..self.count {
             f(i, r.entity_view()?);
+            release_read(self.release, &mut released, r.pos, false);
         }
+        release_read(self.release, &mut released, r.pos, true);
         (r.pos == self.bytes.len()).then_some(())
     }
 
@@ -250,7 +376,14 @@ impl<'a> Lazy<'a> {
     pub fn entities(&self) -> impl Iterator<Item = EntityView<'a>> + use<'a> {
         let mut r = self.reader();
         r.pos = self.entities_at;
-        (0..self.count).map_while(move |_| r.entity_view())
+        let mut released = self.entities_at;
+        let (release, count) = (self.release, self.count);
+        (0..count).map_while(move |i| {
+            let view = r.entity_view();
+            let done = view.is_none() || i + 1 == count;
+            release_read(release, &mut released, r.pos, done);
+            view
+        })
     }
 
     /// The whole entity a view was read from.
@@ -318,6 +451,74 @@ struct Writer<'a> {
 }
 
 impl Writer<'_> {
+    /// Everything but the entities: the scanner's state, the project state, summaries,
+    /// next steps, `extras`, and the number of entities (`count`) that follow.
+    fn front(&mut self, parse: &Resumable, extras: &Extras, count: usize) {
+        let w = self;
+        let s = &parse.scanner;
+        w.u64(parse.lines as u64);
+        match s.fence {
+            Some((ch, len)) => {
+                w.u8(1);
+                w.u8(ch);
+                w.u64(len as u64);
+            }
+            None => w.u8(0),
+        }
+        w.bool(s.in_comment);
+        w.u64(s.headings.len() as u64);
+        for h in &s.headings {
+            w.u64(h.level as u64);
+            w.section(h.kind);
+            w.date(h.date);
+        }
+        w.date(s.running_date);
+        w.field(s.field);
+        let doc = &s.doc;
+        w.opt_str(doc.state.goal.as_deref());
+        w.strs(&doc.state.stack);
+        w.opt_str(doc.state.blocked.as_deref());
+        // The entities come last: a reader that wants only some of them finds everything
+        // else first, and the encoded entities go out as they are made.
+        w.u64(doc.summaries.len() as u64);
+        for s in &doc.summaries {
+            w.date(Some(s.date));
+            w.str(&s.summary);
+            w.opt_str(s.mood.as_deref());
+            w.u64(s.line as u64);
+        }
+        w.u64(doc.next_steps.len() as u64);
+        for n in &doc.next_steps {
+            w.str(&n.text);
+            w.date(n.date);
+            w.u64(n.line as u64);
+        }
+        // Indexes and lines ascending, each stored as the difference from the one before.
+        w.u64(extras.resolutions.len() as u64);
+        let mut last = 0;
+        for &(index, line) in &extras.resolutions {
+            w.u64(index.saturating_sub(last) as u64);
+            w.u64(line as u64);
+            last = index;
+        }
+        for list in [&extras.marked, &extras.provisional] {
+            w.u64(list.len() as u64);
+            let mut last = 0;
+            for &index in list {
+                w.u64(index.saturating_sub(last) as u64);
+                last = index;
+            }
+        }
+        w.u64(extras.runs.len() as u64);
+        let mut last = 0;
+        for &(line, date) in &extras.runs {
+            w.u64(line.saturating_sub(last) as u64);
+            w.date(Some(date));
+            last = line;
+        }
+        w.date(extras.last_date);
+        w.u64(count as u64);
+    }
     fn u8(&mut self, v: u8) {
         self.out.push(v);
     }
@@ -971,6 +1172,110 @@ mod tests {
         });
         written.append(&mut out);
         assert_eq!(written, whole);
+    }
+
+    /// A text whose parse has every part the encoding keeps: problems resolved by later
+    /// fixes, provisional decisions, entries naming files, summaries, next steps, headings
+    /// of several dates, a fence and a comment left open at the end.
+    fn varied_text() -> String {
+        let mut text = String::from("# Memory\n\n## Project State\n- Goal: ship v1\n\n");
+        for day in 1..=9 {
+            text.push_str(&format!(
+                "## 2026-01-0{day} | worked on the parser | mood: ok\n\n\
+                 problem: login drops cookies on day {day}\n\
+                 decided: use sqlite for now (#{day})\n\
+                 learned: src/parse/line{day}.rs is slow on long lines\n\
+                 Next: write the docs for {day}\n\
+                 - caf\u{e9} note {day}\n\
+                 fixed: login no longer drops cookies on day {}\n\n",
+                day.max(2) - 1
+            ));
+            if day == 4 {
+                text.push_str("```\nproblem: in a fence\n```\n<!-- a comment\nstill -->\n");
+            }
+        }
+        text.push_str("## Gotchas\n- bcrypt slow on ARM -> use argon2\n<!-- open\n");
+        text
+    }
+
+    #[test]
+    fn streamed_encoding_cut_anywhere_is_the_whole_encoding() {
+        let text = varied_text();
+        let source = text.as_bytes();
+        let marked = |e: &Entity| e.text.contains(".rs");
+        let mut parse = Resumable::default();
+        parse.feed(&text);
+        let extras = extras_of(&parse, marked);
+        assert!(!extras.resolutions.is_empty() && !extras.marked.is_empty());
+        assert!(!extras.provisional.is_empty() && extras.runs.len() > 1);
+        let mut whole = Vec::new();
+        encode_into(&mut whole, &parse, source, &extras);
+        let starts: Vec<usize> = std::iter::once(0)
+            .chain(memchr::memchr_iter(b'\n', source).map(|i| i + 1))
+            .collect();
+        // Every cut at a line start into two pieces, and every line a piece of its own.
+        let mut cuts: Vec<Vec<usize>> = starts.iter().map(|&at| vec![at]).collect();
+        cuts.push(starts.clone());
+        for cut in cuts {
+            let mut streamed = Streamed::new(source);
+            let mut entities = Vec::new();
+            for &at in cut.iter().chain([&source.len()]) {
+                streamed.read_to(at, &mut entities, &marked);
+            }
+            assert_eq!(streamed.read(), source.len());
+            let mut bytes = Vec::new();
+            streamed.finish(&mut bytes);
+            bytes.extend_from_slice(&entities);
+            assert_eq!(bytes, whole, "cut at {cut:?}");
+        }
+    }
+
+    /// Records the stretches a pass hands on.
+    struct Recorded(std::cell::RefCell<Vec<std::ops::Range<usize>>>);
+
+    impl Release for Recorded {
+        fn release(&self, bytes: std::ops::Range<usize>) {
+            self.0.borrow_mut().push(bytes);
+        }
+    }
+
+    #[test]
+    fn a_pass_over_the_entities_hands_on_each_stretch_it_read_once() {
+        // More than one stretch of entities.
+        let text = varied_text().repeat(4000);
+        let mut parse = Resumable::default();
+        parse.feed(&text);
+        let mut bytes = Vec::new();
+        encode_into(
+            &mut bytes,
+            &parse,
+            text.as_bytes(),
+            &extras_of(&parse, |_| false),
+        );
+        let recorded = Recorded(Default::default());
+        let lazy = decode_lazy(&bytes, text.as_bytes())
+            .expect("decodes")
+            .releasing(&recorded);
+        assert!(bytes.len() - lazy.entities_at > RELEASE_EVERY);
+        let whole = |recorded: &Recorded| {
+            let ranges = recorded.0.take();
+            assert!(ranges.len() >= 2);
+            assert!(
+                ranges.windows(2).all(|w| w[0].end == w[1].start),
+                "{ranges:?}"
+            );
+            (ranges[0].start, ranges[ranges.len() - 1].end)
+        };
+        let mut seen = 0;
+        lazy.walk(|_, _| seen += 1).expect("walks");
+        assert_eq!(seen, lazy.len());
+        let walked = whole(&recorded);
+        assert_eq!(walked, (lazy.entities_at, bytes.len()));
+        assert_eq!(lazy.entities().count(), lazy.len());
+        assert_eq!(whole(&recorded), walked);
+        // A pass that stops early hands on no more than it read.
+        assert_eq!(lazy.entities().take(3).count(), 3);
+        assert!(recorded.0.take().is_empty());
     }
 
     #[test]

@@ -87,6 +87,88 @@ pub fn lag_allowed(cached: usize) -> usize {
     (64 * 1024).max(cached / 16)
 }
 
+/// [`current`], or when MEMORY.md has no cache it could resume from at all (a first recall,
+/// a deleted cache, an edit inside, another build of `mind`): a new cache written straight
+/// from the text ([`write_streamed`]), then read as a current one. A whole parse of a large
+/// memory holds every entity at once, several times the text's size; this holds one
+/// piece's. `None` when the memory is small, a cache it could resume from exists (then
+/// [`memory_unresolved`] goes on from it), or the cache cannot be written.
+pub fn current_or_streamed(project: &Project, bytes: &[u8]) -> Option<Current> {
+    if let Some(current) = current(project, bytes) {
+        return Some(current);
+    }
+    if bytes.len() < PARSE_CACHE_MIN {
+        return None;
+    }
+    let dir = project.dir().join(CACHE_DIR);
+    let resumable = [PARSE_CACHE_FILE, PARSE_CACHE_PREVIOUS]
+        .iter()
+        .any(|name| matching(&dir.join(name), bytes).is_some());
+    if resumable {
+        return None;
+    }
+    let whole = memchr::memrchr(b'\n', bytes).map_or(0, |i| i + 1);
+    write_streamed(&dir, &bytes[..whole], STREAM_PIECE)?;
+    current(project, bytes)
+}
+
+/// Bytes of MEMORY.md parsed at a time by [`write_streamed`] (then cut at a line's end):
+/// some five thousand entries, whose encoding is written before the next piece is read.
+const STREAM_PIECE: usize = 1 << 20;
+
+/// Write the cache of `prefix` (MEMORY.md's whole lines) parsing it `piece` bytes at a time:
+/// each piece's entities are encoded into an unnamed temporary file and dropped, then the
+/// cache is the header, what goes before the entities ([`parse::snapshot::Streamed`]) and
+/// that file's bytes, summed as they are copied. The same bytes [`save`] writes for a whole
+/// parse of `prefix`.
+fn write_streamed(dir: &Path, prefix: &[u8], piece: usize) -> Option<()> {
+    use std::io::{Read, Seek, Write};
+    let path = dir.join(PARSE_CACHE_FILE);
+    guard::check(&path).ok()?;
+    guard::check(&dir.join(PARSE_CACHE_PREVIOUS)).ok()?;
+    std::fs::create_dir_all(dir).ok()?;
+    // Unnamed: gone when dropped, or when the process is killed.
+    let mut entities = tempfile::tempfile_in(dir).ok()?;
+    let mut streamed = parse::snapshot::Streamed::new(prefix);
+    let mut out = Vec::with_capacity(piece);
+    while streamed.read() < prefix.len() {
+        let from = streamed.read();
+        let end = (from + piece.max(1)).min(prefix.len());
+        // Cut after the piece's last newline (a line longer than a piece goes whole).
+        let cut = match memchr::memrchr(b'\n', &prefix[from..end]) {
+            Some(i) if end < prefix.len() => from + i + 1,
+            _ => memchr::memchr(b'\n', &prefix[end..]).map_or(prefix.len(), |i| end + i + 1),
+        };
+        streamed.read_to(cut, &mut out, &names_a_file);
+        entities.write_all(&out).ok()?;
+        out.clear();
+    }
+    let tmp = tempfile::Builder::new()
+        .prefix(&atomic::temp_prefix())
+        .tempfile_in(dir)
+        .ok()?;
+    let mut file = Hashing::new(tmp);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&FORMAT.to_le_bytes());
+    out.extend_from_slice(&binary_fingerprint().to_le_bytes());
+    out.extend_from_slice(&(prefix.len() as u64).to_le_bytes());
+    out.extend_from_slice(&fast_hash(prefix).to_le_bytes());
+    streamed.finish(&mut out);
+    file.put(&out).ok()?;
+    entities.rewind().ok()?;
+    out.resize(parse::snapshot::CHUNK * 4, 0);
+    loop {
+        match entities.read(&mut out) {
+            Ok(0) => break,
+            Ok(n) => file.put(&out[..n]).ok()?,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return None,
+        }
+    }
+    file.finish().ok()?.persist(&path).ok()?;
+    Some(())
+}
+
 /// A mapped cache file that matches MEMORY.md's whole lines (see [`current`]).
 pub struct Current {
     map: memmap2::Mmap,
@@ -103,11 +185,40 @@ impl Current {
         self.len == 0
     }
 
-    /// The cached parse of `bytes` (the MEMORY.md given to [`current`]), entities unread.
+    /// The cached parse of `bytes` (the MEMORY.md given to [`current`]), entities unread;
+    /// the pages a pass over them has read are let go of as it goes.
     pub fn lazy<'a>(&'a self, bytes: &'a [u8]) -> Option<parse::snapshot::Lazy<'a>> {
         let body = &self.map[HEADER..self.map.len() - 8];
-        parse::snapshot::decode_lazy(body, bytes.get(..self.len)?)
+        let lazy = parse::snapshot::decode_lazy(body, bytes.get(..self.len)?)?;
+        Some(lazy.releasing(self))
     }
+}
+
+impl parse::snapshot::Release for Current {
+    fn release(&self, bytes: std::ops::Range<usize>) {
+        release(&self.map, HEADER + bytes.start..HEADER + bytes.end);
+    }
+}
+
+/// Let go of the pages of `map` that hold `range` (best effort): a pass over a large cache
+/// then keeps no more of it resident than it is reading.
+fn release(map: &memmap2::Mmap, range: std::ops::Range<usize>) {
+    #[cfg(unix)]
+    if range.end <= map.len() && range.start < range.end {
+        // SAFETY: the map is a read-only shared mapping of a file that is only ever
+        // replaced by a rename, never written in place (see `map`): pages let go of are
+        // read again from the file, with the same bytes, when anything borrowed from them
+        // is read. Nothing of it is ever written through the map.
+        let _ = unsafe {
+            map.unchecked_advise_range(
+                memmap2::UncheckedAdvice::DontNeed,
+                range.start,
+                range.end - range.start,
+            )
+        };
+    }
+    #[cfg(not(unix))]
+    let _ = (map, range);
 }
 
 /// The parse cached in `path` and the length of the beginning of `bytes` it covers, when
@@ -125,7 +236,7 @@ fn matching(path: &Path, bytes: &[u8]) -> Option<(memmap2::Mmap, usize)> {
     let file = map(path)?;
     let body_len = file.len().checked_sub(8)?;
     let (body, sum) = file.split_at(body_len);
-    if body.len() < HEADER || fast_hash(body).to_le_bytes() != sum {
+    if body.len() < HEADER || summed(&file, body_len).to_le_bytes() != sum {
         return None;
     }
     let u64_at = |at: usize| u64::from_le_bytes(body[at..at + 8].try_into().unwrap_or_default());
@@ -139,6 +250,21 @@ fn matching(path: &Path, bytes: &[u8]) -> Option<(memmap2::Mmap, usize)> {
         return None;
     }
     Some((file, len))
+}
+
+/// [`fast_hash`] of the first `len` bytes of `map`, summed a piece at a time and each
+/// piece let go of once summed: checking a large cache does not keep all of it resident.
+fn summed(map: &memmap2::Mmap, len: usize) -> u64 {
+    const PIECE: usize = 4 << 20;
+    let mut sum = xxhash_rust::xxh3::Xxh3::new();
+    let mut at = 0;
+    while at < len {
+        let end = (at + PIECE).min(len);
+        sum.update(&map[at..end]);
+        release(map, at..end);
+        at = end;
+    }
+    sum.digest()
 }
 
 /// The cache file's bytes, mapped rather than read: nothing is copied, and no large
@@ -216,6 +342,59 @@ fn names_a_file(e: &crate::parse::Entity) -> bool {
 mod tests {
     use super::*;
     use xxhash_rust::xxh3::Xxh3;
+
+    /// A memory above the cache's threshold with a bit of everything the cache keeps.
+    fn memory() -> String {
+        let mut text = String::from("# Memory\n\n## Project State\n- Goal: ship\n\n");
+        let mut day = 0;
+        while text.len() < 3 * PARSE_CACHE_MIN {
+            day += 1;
+            text.push_str(&format!(
+                "## 2025-{:02}-{:02} | day {day}\n\nproblem: upload {day} times out\n\
+                 decided: keep sqlite for now\nlearned: src/a{day}.rs is slow\n\
+                 fixed: upload {} no longer times out\nNext: docs {day}\n\n",
+                1 + day / 28 % 12,
+                1 + day % 28,
+                day.max(2) - 1
+            ));
+        }
+        text
+    }
+
+    #[test]
+    fn the_streamed_cache_is_the_one_a_whole_parse_writes_for_any_piece_size() {
+        // With lines that are not UTF-8 and lines ending in CRLF, as MEMORY.md may hold.
+        let mut bytes = memory().into_bytes();
+        bytes.extend_from_slice(b"decided: use caf\xe9 for the lobby\r\nproblem: \xff\xfe drops\n");
+        bytes.extend_from_slice(memory().replace('\n', "\r\n").as_bytes());
+        let bytes = &bytes[..];
+        let dir = tempfile::tempdir().unwrap();
+        let mut parse = Resumable::default();
+        parse.feed(&crate::store::text::lossy(bytes));
+        save(dir.path(), &parse, bytes, false);
+        let whole = std::fs::read(dir.path().join(PARSE_CACHE_FILE)).unwrap();
+        for piece in [1, 7, 100, 4096, 65_536, STREAM_PIECE] {
+            let other = tempfile::tempdir().unwrap();
+            write_streamed(other.path(), bytes, piece).expect("written");
+            let streamed = std::fs::read(other.path().join(PARSE_CACHE_FILE)).unwrap();
+            assert!(streamed == whole, "piece of {piece} bytes");
+            // Nothing else is left behind.
+            assert_eq!(std::fs::read_dir(other.path()).unwrap().count(), 1);
+        }
+    }
+
+    #[test]
+    fn a_mapped_file_summed_in_pieces_is_its_fast_hash() {
+        let bytes: Vec<u8> = (0..9_000_000u32).map(|i| (i * 31 % 253) as u8).collect();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f");
+        std::fs::write(&path, &bytes).unwrap();
+        let map = map(&path).expect("mapped");
+        assert_eq!(summed(&map, bytes.len()), fast_hash(&bytes));
+        assert_eq!(summed(&map, 1000), fast_hash(&bytes[..1000]));
+        // Pages let go of read back the same.
+        assert!(map[..] == bytes[..]);
+    }
 
     #[test]
     fn the_sum_computed_in_pieces_is_fast_hash() {

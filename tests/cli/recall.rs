@@ -1708,3 +1708,84 @@ fn a_reversal_for_one_purpose_leaves_other_decisions_about_the_same_thing() {
         "{claude}"
     );
 }
+
+/// A memory of a few megabytes (more than one piece of the streamed parse) appended to
+/// MEMORY.md in many writes: dated days of decisions, problems (some fixed days later,
+/// some never), provisional decisions, entries naming files, summaries and next steps.
+fn append_large_memory(memory: &std::path::Path) {
+    use std::io::Write;
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(memory)
+        .expect("MEMORY.md");
+    let subjects = ["upload", "login", "parser", "queue", "export", "search"];
+    let tools = ["Redis", "Postgres", "nginx", "Kafka", "SQLite"];
+    let mut written = 0;
+    let mut day = 0usize;
+    while written < 3_000_000 {
+        day += 1;
+        let mut piece = format!(
+            "\n## {}-{:02}-{:02} | worked on {} | mood: ok\n\n",
+            2020 + day / 336,
+            1 + day / 28 % 12,
+            1 + day % 28,
+            subjects[day % 6]
+        );
+        for i in 0..40 {
+            let s = subjects[(day + i) % 6];
+            let t = tools[(day * 7 + i) % 5];
+            piece.push_str(&match i % 8 {
+                0 => format!("problem: {s} drops {t} requests under load (#{day}-{i})\n"),
+                1 => format!("decided: use {t} for {s} for now (#{day}-{i})\n"),
+                2 => format!("fixed: {s} no longer drops {t} requests\n"),
+                3 => format!("learned: src/{s}/{t}.rs retries when the payload is large\n"),
+                4 => format!("- {s}: {t} rejects the path (#{day}-{i})\n"),
+                5 => format!(
+                    "problem: {t} leaks memory in {s} with {} (#{day})\n",
+                    tools[i % 5]
+                ),
+                6 => format!("Next: look at {s} and {t}\n"),
+                _ => format!("KEY: never call {t} from the {s} hot path\n"),
+            });
+        }
+        file.write_all(piece.as_bytes()).expect("append");
+        written += piece.len();
+    }
+}
+
+#[test]
+fn a_recall_without_a_parse_cache_shows_what_one_with_it_shows_on_a_large_memory() {
+    let user = User::new();
+    let project = user.project("work/app", &["init"]);
+    append_large_memory(&project.join(".mind/MEMORY.md"));
+    let cache = project.join(PARSE_CACHE);
+    let previous = project.join(PARSE_CACHE_PREVIOUS);
+    let clear = || {
+        let _ = std::fs::remove_file(&cache);
+        let _ = std::fs::remove_file(&previous);
+    };
+    // The first recall starts the session; the ones after continue it, so each gives the
+    // same reply.
+    user.ok(&project, &["recall"]);
+    let block = || std::fs::read_to_string(project.join("CLAUDE.md")).expect("CLAUDE.md");
+
+    // The cache a whole parse writes (`mind context` parses the memory whole).
+    clear();
+    user.ok(&project, &["context"]);
+    let whole = std::fs::read(&cache).expect("a cache written by the whole parse");
+
+    // A recall with no cache writes the same one, a piece at a time, and shows what a
+    // recall that reads it shows.
+    clear();
+    let cold = user.ok(&project, &["recall", "--json"]);
+    let cold_block = block();
+    assert!(std::fs::read(&cache).expect("a cache written by the recall") == whole);
+    let warm = user.ok(&project, &["recall", "--json"]);
+    assert_eq!(cold, warm);
+    assert_eq!(cold_block, block());
+    assert!(cold_block.contains("drops"), "{cold_block}");
+    clear();
+    let cold_text = user.ok(&project, &["recall"]);
+    assert_eq!(cold_text, user.ok(&project, &["recall"]));
+    assert!(cold_text.contains(cold_block.lines().nth(2).unwrap_or_default()));
+}

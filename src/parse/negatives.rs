@@ -274,43 +274,32 @@ pub fn is_template_description(body: &str) -> bool {
                 }) && words.len() <= 8
         }
         // "A bug or blocker you hit", "Any decision worth keeping", "Each lesson", and
-        // definitions: "a reported defect that is still open".
+        // definitions: "a reported defect that is still open". "Any"/"each"/"every" open a
+        // legend only before a kind of memory: "any failure retries twice" is a rule.
         "a" | "an" | "any" | "each" | "every" => {
             second_person
-                || (first != "a" && first != "an" && words.len() <= 6)
+                || (first != "a"
+                    && first != "an"
+                    && words.len() <= 6
+                    && words.get(1).is_some_and(|w| names_a_kind(w)))
                 || defines_type(&words)
         }
         _ => false,
     }
 }
 
+/// Whether `word` names a kind of memory ("decision", "lessons"), as a legend speaks of it.
+fn names_a_kind(word: &str) -> bool {
+    TYPE_NOUNS.contains(&word)
+        || word
+            .strip_suffix('s')
+            .is_some_and(|w| TYPE_NOUNS.contains(&w))
+}
+
 /// A definition of an entry type: an article, at most two modifiers, a noun that names a
 /// kind of memory, then a relative clause ("a reported defect that is still open", "a
 /// non-obvious pitfall future work should know", "a choice worth keeping").
 fn defines_type(words: &[&str]) -> bool {
-    const TYPE_NOUNS: &[&str] = &[
-        "defect",
-        "bug",
-        "problem",
-        "issue",
-        "pitfall",
-        "gotcha",
-        "trap",
-        "choice",
-        "decision",
-        "lesson",
-        "insight",
-        "fact",
-        "discovery",
-        "fix",
-        "change",
-        "warning",
-        "note",
-        "entry",
-        "memory",
-        "blocker",
-        "obstacle",
-    ];
     const RELATIVE: &[&str] = &[
         "that", "which", "who", "where", "worth", "future", "you", "we", "to",
     ];
@@ -318,6 +307,31 @@ fn defines_type(words: &[&str]) -> bool {
         TYPE_NOUNS.contains(w) && words.get(i + 1).is_some_and(|next| RELATIVE.contains(next))
     })
 }
+
+/// Nouns that name a kind of memory in a legend or a definition of one.
+const TYPE_NOUNS: &[&str] = &[
+    "defect",
+    "bug",
+    "problem",
+    "issue",
+    "pitfall",
+    "gotcha",
+    "trap",
+    "choice",
+    "decision",
+    "lesson",
+    "insight",
+    "fact",
+    "discovery",
+    "fix",
+    "change",
+    "warning",
+    "note",
+    "entry",
+    "memory",
+    "blocker",
+    "obstacle",
+];
 
 /// A table row or a `DATE | summary | mood` line: two or more `|` outside code spans, in
 /// cells that are not sentences. A sentence that contains a pipe (a shell pipeline, an
@@ -695,6 +709,27 @@ pub fn is_warning(body: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn legends_speak_of_kinds_of_memory_rules_do_not() {
+        for legend in [
+            "Any decision worth keeping",
+            "Each lesson",
+            "every gotcha you hit",
+            "Something that surprised you",
+            "a reported defect that is still open",
+        ] {
+            assert!(is_template_description(legend), "{legend}");
+        }
+        for entry in [
+            "any failure retries twice",
+            "any",
+            "each worker owns one queue",
+            "every request carries a trace id",
+        ] {
+            assert!(!is_template_description(entry), "{entry}");
+        }
+    }
 
     #[test]
     fn code_lines() {

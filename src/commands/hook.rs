@@ -35,16 +35,20 @@ use crate::store::{self, Project, session_file, text};
 const LOCK_PATIENCE: Duration = Duration::from_millis(1500);
 
 pub fn run(args: &HookArgs, global: &GlobalArgs) {
-    let name = args.name.to_string_lossy().into_owned();
+    run_named(&args.name.to_string_lossy(), &args.args, global);
+}
+
+/// Run the hook `name` with its arguments (git's or the agent's).
+pub fn run_named(name: &str, args: &[OsString], global: &GlobalArgs) {
     // An agent's pre-tool hook answers on stdout only, and says nothing on any failure.
     if name == "pre-tool" {
-        let _ = catch_unwind(AssertUnwindSafe(|| super::pre_tool::run(&args.args)));
+        let _ = catch_unwind(AssertUnwindSafe(|| super::pre_tool::run(args)));
         return;
     }
-    let outcome = catch_unwind(AssertUnwindSafe(|| match name.as_str() {
+    let outcome = catch_unwind(AssertUnwindSafe(|| match name {
         "post-commit" => post_commit(global),
-        "prepare-commit-msg" => prepare_commit_msg(&args.args),
-        "post-tool" => super::post_tool::run(&args.args, global),
+        "prepare-commit-msg" => prepare_commit_msg(args),
+        "post-tool" => super::post_tool::run(args, global),
         other => Err(Error::usage(format!(
             "unknown hook {other:?} (known: post-commit, prepare-commit-msg, pre-tool, post-tool)"
         ))),

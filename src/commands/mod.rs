@@ -10,7 +10,7 @@ mod doctor;
 mod edges;
 mod harvest;
 mod helper;
-mod hook;
+pub(crate) mod hook;
 mod hooks;
 mod init;
 mod log;

@@ -59,6 +59,10 @@ struct Hit {
     section: Option<String>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     stale: bool,
+    /// Where the later decision or rejection that takes this one back is (`FILE:LINE`), when
+    /// it is among the results: the context block no longer lists this one as current.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    taken_back_by: Option<String>,
     /// Taken from a code comment or a commit message: data chosen by whoever committed it,
     /// not an instruction.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -367,6 +371,7 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
         ctx.note(&format!("no memories match {query_text:?}"));
     }
     let stale = stale_hits(here.as_ref(), &found);
+    let taken_back = taken_back_by(&found);
     if let Some(project) = &here {
         let shown: Vec<&str> = found.iter().map(|f| f.text()).collect();
         store::usage::record_shown_if_free(project, &shown, ctx.clock.today());
@@ -376,11 +381,13 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
             query: query_text,
             results: found
                 .iter()
-                .map(|f| Hit {
+                .zip(&taken_back)
+                .map(|(f, by)| Hit {
                     hit: Recalled::from_found(f, f.score),
                     memory: sections::memory_name(f.source).map(str::to_string),
                     section: sections::section_heading(f).map(str::to_string),
                     stale: stale.is_stale(f),
+                    taken_back_by: by.map(|j| place(&found[j])),
                     harvested: harvested(f).is_some(),
                 })
                 .collect(),
@@ -398,6 +405,10 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
         let mut one = render(i + 1, f, &terms, args.all_projects, &ctx.paint);
         if stale.is_stale(f) {
             one.insert_str(one.len() - 1, &format!(" {}", ctx.paint.warn(stale::MARK)));
+        }
+        if let Some(j) = taken_back[i] {
+            let mark = format!("[taken back by {}]", place(&found[j]));
+            one.insert_str(one.len() - 1, &format!(" {}", ctx.paint.warn(&mark)));
         }
         out.push_str(&one);
     }
@@ -537,6 +548,43 @@ fn without_archived_copies(found: Vec<Found<'_>>) -> Vec<Found<'_>> {
 /// from (`src/a.rs:42`, `commit 1a2b3c4`).
 fn harvested<'f>(found: &'f Found<'_>) -> Option<(&'f str, &'f str)> {
     crate::capture::rules::harvested_parts(found.text())
+}
+
+/// For each result, the later result that takes it back (its index), judged as the context
+/// block judges it ([`crate::context::build::taken_back`]): a decision reversed by "use X instead
+/// of Y" or "switch from Y to X", a decision a later "decided against" names, a rejection a
+/// later decision chooses. The block leaves such an entry out of its lists; a search that
+/// shows it says what replaced it. Only MEMORY.md and the commit store, within one project's
+/// file, later line over earlier.
+fn taken_back_by(found: &[Found<'_>]) -> Vec<Option<usize>> {
+    use crate::parse::EntryType;
+    let choices: Vec<Option<crate::parse::Entity>> = found
+        .iter()
+        .map(|f| {
+            if !(is_memory(f) || is_commit_store(f)) {
+                return None;
+            }
+            let doc = crate::parse::parse_document(f.text());
+            (doc.entities.into_iter().next())
+                .filter(|e| matches!(e.kind, EntryType::Decision | EntryType::Rejected) && !e.key)
+        })
+        .collect();
+    (found.iter().enumerate())
+        .map(|(i, f)| {
+            let older = choices[i].as_ref()?;
+            (found.iter().enumerate())
+                // One file of one project (MEMORY.md may be indexed as two sources, its cached
+                // beginning and the rest).
+                .filter(|(_, g)| {
+                    g.source.project == f.source.project
+                        && g.source.file == f.source.file
+                        && g.meta.line > f.meta.line
+                })
+                .filter_map(|(j, _)| Some((j, choices[j].as_ref()?)))
+                .find(|(_, newer)| crate::context::build::taken_back(older, &[newer]))
+                .map(|(j, _)| j)
+        })
+        .collect()
 }
 
 /// The line under a list that quotes harvested results.

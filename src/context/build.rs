@@ -370,7 +370,7 @@ fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
 /// a later "MySQL - weaker jsonb" takes nothing back). Every word of the thing turned away
 /// from must be among them, and the older decision must be for the purpose the newer one
 /// names, if it names one (see `for_the_purpose`).
-fn taken_back(older: &Entity, later: &[&Entity]) -> bool {
+pub(crate) fn taken_back(older: &Entity, later: &[&Entity]) -> bool {
     const WORDS: usize = 12;
     let words = |text: &str| crate::parse::subject_ids(text, WORDS);
     let chosen = |e: &Entity| -> Vec<u64> {

@@ -1167,3 +1167,62 @@ fn a_promoted_line_is_not_shown_again_from_the_session_archive() {
         "{hits:?}"
     );
 }
+
+/// A decision that a later one takes back is marked where a search shows it beside the one
+/// that replaced it ("use bcrypt for password hashing", then "use argon2 instead of bcrypt
+/// for password hashing"): the context block no longer lists it, and the search says why.
+/// A decision about the same thing that still holds is not marked. Run as a person runs it:
+/// temp HOME, a git repository.
+#[test]
+fn a_search_marks_a_decision_a_later_one_took_back() {
+    let user = User::new();
+    let project = user.project("work/auth", &["init"]);
+    for text in [
+        "use bcrypt for password hashing",
+        "keep bcrypt hashes of the legacy API tokens until they expire in March",
+        "use argon2 instead of bcrypt for password hashing because bcrypt is slow on ARM",
+    ] {
+        user.ok(&project, &["log", "decision", text]);
+    }
+    let out = user.ok(&project, &["search", "bcrypt password hashing"]);
+    let memory = std::fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
+    let line_of = |text: &str| {
+        memory
+            .lines()
+            .position(|l| l.contains(text))
+            .map(|i| i + 1)
+            .unwrap()
+    };
+    let argon2 = line_of("use argon2 instead of bcrypt");
+    assert!(
+        out.contains(&format!(
+            "decided: use bcrypt for password hashing [taken back by .mind/MEMORY.md:{argon2}]"
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "decided: keep bcrypt hashes of the legacy API tokens until they expire in March\n"
+        ),
+        "{out}"
+    );
+    let json: Value =
+        serde_json::from_str(&user.ok(&project, &["search", "--json", "bcrypt password hashing"]))
+            .unwrap();
+    let marks: Vec<(u64, Value)> = json["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["line"].as_u64().unwrap(), r["taken_back_by"].clone()))
+        .collect();
+    let bcrypt = line_of("use bcrypt for password hashing") as u64;
+    assert!(
+        marks.contains(&(bcrypt, json!(format!(".mind/MEMORY.md:{argon2}")))),
+        "{marks:?}"
+    );
+    assert_eq!(
+        marks.iter().filter(|(_, by)| !by.is_null()).count(),
+        1,
+        "{marks:?}"
+    );
+}

@@ -1654,12 +1654,7 @@ fn reversed_decisions_leave_the_recent_decisions() {
     );
     user.ok(&project, &["recall"]);
     let claude = std::fs::read_to_string(project.join("CLAUDE.md")).unwrap();
-    let start = claude.find("## Recent Decisions\n").expect("decisions");
-    let decisions: Vec<&str> = claude[start..]
-        .lines()
-        .skip(1)
-        .take_while(|l| l.starts_with("- "))
-        .collect();
+    let decisions = recent_decisions(&claude);
     assert_eq!(
         decisions,
         [
@@ -1675,6 +1670,24 @@ fn reversed_decisions_leave_the_recent_decisions() {
     assert!(!memory.contains("[superseded]"));
 }
 
+/// The `## Recent Decisions` items of a context block.
+fn recent_decisions(claude: &str) -> Vec<&str> {
+    let start = claude.find("## Recent Decisions\n").expect("decisions");
+    claude[start..]
+        .lines()
+        .skip(1)
+        .take_while(|l| l.starts_with("- "))
+        .collect()
+}
+
+/// Decisions about password hashing: bcrypt chosen, bcrypt kept for legacy tokens, then
+/// argon2 instead of bcrypt for password hashing.
+pub(crate) const BCRYPT_TO_ARGON2: [&str; 3] = [
+    "use bcrypt for password hashing",
+    "keep bcrypt hashes of the legacy API tokens until they expire in March",
+    "use argon2 instead of bcrypt for password hashing because bcrypt is slow on ARM",
+];
+
 /// A decision that turns away from something for a purpose takes back only the older
 /// decisions that chose it for that purpose: "use argon2 instead of bcrypt for password
 /// hashing" takes back "use bcrypt for password hashing", while "keep bcrypt hashes of the
@@ -1684,21 +1697,10 @@ fn reversed_decisions_leave_the_recent_decisions() {
 fn a_reversal_for_one_purpose_leaves_other_decisions_about_the_same_thing() {
     let user = User::new();
     let project = user.project("work/auth", &["init"]);
-    for text in [
-        "use bcrypt for password hashing",
-        "keep bcrypt hashes of the legacy API tokens until they expire in March",
-        "use argon2 instead of bcrypt for password hashing because bcrypt is slow on ARM",
-    ] {
-        user.ok(&project, &["log", "decision", text]);
-    }
+    user.log_each(&project, "decision", &BCRYPT_TO_ARGON2);
     user.ok(&project, &["recall"]);
     let claude = std::fs::read_to_string(project.join("CLAUDE.md")).unwrap();
-    let start = claude.find("## Recent Decisions\n").expect("decisions");
-    let decisions: Vec<&str> = claude[start..]
-        .lines()
-        .skip(1)
-        .take_while(|l| l.starts_with("- "))
-        .collect();
+    let decisions = recent_decisions(&claude);
     assert_eq!(
         decisions,
         [

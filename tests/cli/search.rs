@@ -1177,13 +1177,7 @@ fn a_promoted_line_is_not_shown_again_from_the_session_archive() {
 fn a_search_marks_a_decision_a_later_one_took_back() {
     let user = User::new();
     let project = user.project("work/auth", &["init"]);
-    for text in [
-        "use bcrypt for password hashing",
-        "keep bcrypt hashes of the legacy API tokens until they expire in March",
-        "use argon2 instead of bcrypt for password hashing because bcrypt is slow on ARM",
-    ] {
-        user.ok(&project, &["log", "decision", text]);
-    }
+    user.log_each(&project, "decision", &crate::recall::BCRYPT_TO_ARGON2);
     let out = user.ok(&project, &["search", "bcrypt password hashing"]);
     let memory = std::fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
     let line_of = |text: &str| {

@@ -143,6 +143,13 @@ impl User {
         project
     }
 
+    /// `mind log KIND TEXT` in `cwd` for each text, in order.
+    pub fn log_each(&self, cwd: &Path, kind: &str, texts: &[&str]) {
+        for text in texts {
+            self.ok(cwd, &["log", kind, text]);
+        }
+    }
+
     /// Write `file` (relative to `cwd`) and commit it alone with `message` (the hooks run).
     pub fn commit_file(&self, cwd: &Path, file: &str, contents: &str, message: &str) {
         fs::write(cwd.join(file), contents).expect("write the file to commit");

@@ -101,6 +101,23 @@ pub fn run_hook(agent: HookAgent, global: &GlobalArgs) {
     }
 }
 
+/// The text MEMORY.md and the commit store gained since the session in `state` started
+/// (nothing when its start lengths are unknown or the files were cut back below them).
+fn logged_during_session(project: &Project, state: &State, memory: &[u8]) -> String {
+    let tail = |bytes: &[u8], from: Option<u64>| -> String {
+        match from.and_then(|f| usize::try_from(f).ok()) {
+            Some(f) if f <= bytes.len() => String::from_utf8_lossy(&bytes[f..]).into_owned(),
+            _ => String::new(),
+        }
+    };
+    let mut out = tail(memory, state.session_memory_offset());
+    if let Ok(commits) = std::fs::read(derived::path(project)) {
+        out.push('\n');
+        out.push_str(&tail(&commits, state.session_commits_offset()));
+    }
+    out
+}
+
 /// Promote after a break, refresh the context blocks; what happened, for either rendering.
 fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
     let project = ctx.project()?;
@@ -137,7 +154,17 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
             .unwrap_or(ctx.clock.today());
         // With the model installed, promotion compares by sentence vectors.
         let home = ctx.home().ok();
-        let outcome = promote::promote(&project, &old, memory_bytes, date, home.as_ref())?;
+        // What the finished session logged to MEMORY.md and the commit store: a blocker it
+        // already fixed is promoted with its fix.
+        let logged_since = logged_during_session(&project, &state, &memory_bytes);
+        let outcome = promote::promote(
+            &project,
+            &old,
+            memory_bytes,
+            date,
+            home.as_ref(),
+            &logged_since,
+        )?;
         memory_bytes = outcome.memory;
         promoted = outcome.promotions;
         // The reset keeps what is not a session item (notes, other sections) in the new file.

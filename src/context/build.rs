@@ -403,7 +403,9 @@ pub(crate) fn taken_back(older: &Entity, later: &[&Entity]) -> bool {
             return true;
         };
         let older_words = words(&older.title);
-        words(&chosen[at..])
+        // The purpose ends where the turning away starts: in "YAML for config files instead
+        // of JSON" it is "config files", not "config files instead of JSON".
+        words(crate::parse::before_turning_away(&chosen[at..]))
             .iter()
             .filter(|w| !alt.contains(w))
             .all(|w| older_words.contains(w))

@@ -208,6 +208,19 @@ pub fn turns_away_from(text: &str, alt: &str) -> bool {
         .any(|m| text.contains(&format!("{m}{alt}")))
 }
 
+/// `text` up to where it starts to name what it turns away from ("for config files instead
+/// of JSON" → "for config files"), trimmed; the whole text when it names nothing.
+pub fn before_turning_away(text: &str) -> &str {
+    let lower = text.to_lowercase();
+    let end = AWAY_FROM
+        .iter()
+        .filter_map(|m| lower.find(m))
+        .min()
+        .unwrap_or(text.len());
+    // Lower-casing keeps ASCII offsets; a cut that is no boundary of `text` keeps it whole.
+    text.get(..end).unwrap_or(text).trim_end()
+}
+
 /// [`reasoning`] with the lower-cased text already at hand.
 pub fn reasoning_in(text: &str, lower: &[u8], dash_tail: bool) -> Option<String> {
     for (start, end) in REASON_MARKERS.matches(lower) {
@@ -717,6 +730,19 @@ fn stem(w: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn before_turning_away_ends_at_the_first_marker() {
+        assert_eq!(
+            before_turning_away("config files instead of JSON"),
+            "config files"
+        );
+        assert_eq!(
+            before_turning_away("the API rather than gRPC, or switch from REST"),
+            "the API"
+        );
+        assert_eq!(before_turning_away("password hashing"), "password hashing");
+    }
 
     #[test]
     fn a_word_standing_for_another_is_a_contrast() {

@@ -150,9 +150,18 @@ pub fn promote(
     memory_bytes: Vec<u8>,
     date: NaiveDate,
     home: Option<&GlobalFolder>,
+    logged_since: &str,
 ) -> Result<Outcome> {
     let shared = Arc::new(memory_bytes);
-    let (promotions, superseded) = plan(project, session, &shared, date, home);
+    let (mut promotions, superseded) = plan(project, session, &shared, date, home);
+    for p in promotions
+        .iter_mut()
+        .filter(|p| p.kind == Kind::Problem && p.action != Action::Skipped)
+    {
+        if let Some(line) = with_session_fix(&p.line, logged_since) {
+            p.line = line;
+        }
+    }
     // The index that shared the bytes is gone: this takes them back without a copy.
     let memory_bytes = Arc::try_unwrap(shared).unwrap_or_else(|shared| shared.to_vec());
     let lines: Vec<String> = promotions
@@ -183,6 +192,29 @@ pub fn promote(
     Ok(Outcome { promotions, memory })
 }
 
+/// A promoted blocker that a fix logged during its session already answers, written with
+/// that fix (`problem: X → fix: Y`) so it reads as resolved. Promotion appends the problem
+/// after the fix, and a problem is resolved only by a later fix (an earlier one may be the
+/// fix of an older occurrence), so without it a blocker solved before the session ended
+/// stayed an open loop for good. `logged_since` is what MEMORY.md and the commit store
+/// gained during the session; "the same problem" is the rule open loops use.
+fn with_session_fix(line: &str, logged_since: &str) -> Option<String> {
+    if line.contains("→ fix:") || logged_since.trim().is_empty() {
+        return None;
+    }
+    let (head, tail) = match line.find(" (see also: ") {
+        Some(at) => line.split_at(at),
+        None => (line, ""),
+    };
+    let text = format!("{head}\n{logged_since}");
+    let doc = crate::parse::parse_document(&text);
+    let problem = doc.entities.iter().find(|e| e.line == 1)?;
+    let fix_line = problem.resolved_by?;
+    let fix = doc.entities.iter().find(|e| e.line == fix_line)?;
+    let fix = fix.title.trim();
+    (!fix.is_empty()).then(|| format!("{head} → fix: {fix}{tail}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -199,6 +231,35 @@ mod tests {
             blockers: v(blockers),
             ..Session::default()
         }
+    }
+
+    #[test]
+    fn a_blocker_takes_the_fix_its_session_logged() {
+        let since = "fixed: the login test no longer fails across midnight (clock injected)\n";
+        assert_eq!(
+            with_session_fix(
+                "problem: login test fails at midnight (see also: [[MEMORY]])",
+                since
+            )
+            .as_deref(),
+            Some(
+                "problem: login test fails at midnight → fix: the login test no longer fails \
+                 across midnight (clock injected) (see also: [[MEMORY]])"
+            )
+        );
+        // Another subject, a line that has its fix, or nothing logged: unchanged.
+        assert_eq!(
+            with_session_fix("problem: S3 uploads time out", since),
+            None
+        );
+        assert_eq!(
+            with_session_fix("problem: login fails at midnight → fix: UTC", since),
+            None
+        );
+        assert_eq!(
+            with_session_fix("problem: login test fails at midnight", " \n"),
+            None
+        );
     }
 
     #[test]

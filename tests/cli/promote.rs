@@ -601,3 +601,72 @@ fn only_findings_become_learnings_and_a_choice_becomes_a_decision() {
     assert!(!memory.contains("we will use Postgres"), "{memory}");
     assert!(!memory.contains("spent an hour"), "{memory}");
 }
+
+/// A blocker fixed before its session ended, by `mind log fixed` or by a commit's `fixed:`
+/// line in other words, is promoted at the next session with that fix and is no open loop
+/// there; a blocker nothing fixed stays open. Run as a person runs it: temp HOME, a git
+/// repository with the hooks, commits.
+#[test]
+fn a_blocker_fixed_in_its_session_is_promoted_resolved() {
+    let mut user = common::User::new();
+    user.at("2026-03-02T09:00:00Z");
+    let project = user.project("work/api", &["init", "--hooks"]);
+    user.ok(&project, &["recall"]);
+    for blocker in [
+        "the docker build fails on arm64",
+        "cargo test on windows fails with a path error in the fixtures",
+        "postgres migrations deadlock on CI",
+    ] {
+        user.ok(&project, &["log", "stuck", blocker]);
+    }
+    user.at("2026-03-02T09:10:00Z");
+    user.ok(
+        &project,
+        &["log", "fixed", "the docker build fails on arm64"],
+    );
+    user.at("2026-03-02T09:20:00Z");
+    user.commit_file(
+        &project,
+        "paths.rs",
+        "fn main() {}\n",
+        "Normalise fixture paths\n\nfixed: windows path error in the fixtures when running cargo test (use Path::join)",
+    );
+    user.at("2026-03-03T09:00:00Z");
+    let block = user.ok(&project, &["recall"]);
+    let loops = block
+        .split("## Open Loops")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .unwrap_or_default();
+    assert!(
+        loops.contains("postgres migrations deadlock on CI"),
+        "{block}"
+    );
+    assert!(!loops.contains("docker"), "{block}");
+    assert!(!loops.contains("windows"), "{block}");
+    let memory = std::fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
+    assert!(
+        memory.contains(
+            "problem: the docker build fails on arm64 → fix: the docker build fails on arm64"
+        ),
+        "{memory}"
+    );
+    assert!(
+        memory.contains(
+            "problem: cargo test on windows fails with a path error in the fixtures → fix: windows path error in the fixtures when running cargo test (use Path::join)"
+        ),
+        "{memory}"
+    );
+    assert!(
+        memory.contains("problem: postgres migrations deadlock on CI\n"),
+        "{memory}"
+    );
+    let open: Vec<Value> = user
+        .ok(&project, &["parse", "--json"])
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|e| e["type"] == "problem" && e["status"] == "open")
+        .collect();
+    assert_eq!(open.len(), 1, "{open:#?}");
+    assert_eq!(open[0]["title"], "postgres migrations deadlock on CI");
+}

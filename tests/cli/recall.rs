@@ -1711,6 +1711,47 @@ fn a_reversal_for_one_purpose_leaves_other_decisions_about_the_same_thing() {
     );
 }
 
+/// A reversal that names its purpose before what it turns away from ("YAML for config files
+/// instead of JSON") takes back the decision that chose JSON for config files, as "use YAML
+/// instead of JSON for config files" does, and leaves JSON chosen for another purpose. Run
+/// as a person runs it: temp HOME, a git repository, the decisions on different days.
+#[test]
+fn a_reversal_naming_its_purpose_first_takes_back_the_decision_for_it() {
+    let mut user = User::new();
+    user.at("2026-02-02T09:00:00Z");
+    let project = user.project("work/cli", &["init"]);
+    user.ok(&project, &["log", "decided", "JSON for config files"]);
+    user.ok(
+        &project,
+        &["log", "decided", "JSON for the API error bodies"],
+    );
+    user.at("2026-02-05T09:00:00Z");
+    user.ok(
+        &project,
+        &[
+            "log",
+            "decided",
+            "YAML for config files instead of JSON, comments matter",
+        ],
+    );
+    user.ok(&project, &["recall"]);
+    let claude = std::fs::read_to_string(project.join("CLAUDE.md")).unwrap();
+    let start = claude.find("## Recent Decisions\n").expect("decisions");
+    let decisions: Vec<&str> = claude[start..]
+        .lines()
+        .skip(1)
+        .take_while(|l| l.starts_with("- "))
+        .collect();
+    assert_eq!(
+        decisions,
+        [
+            "- YAML for config files instead of JSON, comments matter (2026-02-05)",
+            "- JSON for the API error bodies (2026-02-02)",
+        ],
+        "{claude}"
+    );
+}
+
 /// A memory of a few megabytes (more than one piece of the streamed parse) appended to
 /// MEMORY.md in many writes: dated days of decisions, problems (some fixed days later,
 /// some never), provisional decisions, entries naming files, summaries and next steps.

@@ -47,6 +47,11 @@ PLANS = {
     "the forward pass of the three promoted items about 45%, loading the model about 10%, the "
     "lexical recall the rest. Plan: if missed, the product kernel packs every weight matrix per "
     "call; a kernel that reads the half-precision weights in place is what is left.",
+    "named": "Measured on memories more than a second old: a search within a second of a "
+    "memory file's writing reads that file again (its modification time cannot vouch for it), "
+    "which for 1,000 files just generated was 21-24 ms. Steady state (one stat per file, the "
+    "index cache mapped) measured 12.5 ms. Plan: if missed, one stat per file is 1,000 "
+    "statx calls; the folder's own modification time could vouch for its unchanged files.",
     "hook": "A commit's `decided:` lines are checked against cached keys of MEMORY.md's lines "
     "(`.mind/cache/memory-keys.bin`) instead of the file, and `mind` starts position-dependent "
     "(see log-10000): +5.1/+5.2 → +4.4/+4.5 ms added per commit in two alternating runs of "

@@ -50,8 +50,8 @@ PLANS = {
     "named": "Measured on memories more than a second old: a search within a second of a "
     "memory file's writing reads that file again (its modification time cannot vouch for it), "
     "which for 1,000 files just generated was 21-24 ms. Steady state (one stat per file, the "
-    "index cache mapped) measured 12.5 ms. Plan: if missed, one stat per file is 1,000 "
-    "statx calls; the folder's own modification time could vouch for its unchanged files.",
+    "index cache mapped) measured 12.5 ms. Plan: if missed, profile the 1,000 stat calls "
+    "(one per file, to vouch for its cached index) against the per-section ranking.",
     "hook": "A commit's `decided:` lines are checked against cached keys of MEMORY.md's lines "
     "(`.mind/cache/memory-keys.bin`) instead of the file, and `mind` starts position-dependent "
     "(see log-10000): +5.1/+5.2 → +4.4/+4.5 ms added per commit in two alternating runs of "

@@ -273,8 +273,8 @@ pub fn forget_commits(project: &Project, gone: &[String], kept: &[String]) -> Re
         let mut fields = line.split('\t');
         let hex = fields.next().unwrap_or("");
         let provenance = fields.next().unwrap_or("");
-        let from_gone =
-            provenance_commit(provenance).is_some_and(|id| gone.iter().any(|g| g.starts_with(id)));
+        let from_gone = super::rules::provenance_commit(provenance)
+            .is_some_and(|id| gone.iter().any(|g| g.starts_with(id)));
         let key_kept = u64::from_str_radix(hex, 16).is_ok_and(|h| kept.contains(&h));
         if from_gone && !key_kept {
             changed = true;
@@ -286,14 +286,6 @@ pub fn forget_commits(project: &Project, gone: &[String], kept: &[String]) -> Re
         crate::store::atomic::write_atomic(&path, out.as_bytes())?;
     }
     Ok(())
-}
-
-/// The commit id a provenance names (`commit 1a2b3c4`, `src/a.rs:2, commit 1a2b3c4`), as
-/// written; `None` without one or when it is too short to name a commit.
-fn provenance_commit(provenance: &str) -> Option<&str> {
-    let at = provenance.rfind("commit ")? + "commit ".len();
-    let id = provenance[at..].trim_end_matches(')').trim();
-    (id.len() >= 7 && id.bytes().all(|b| b.is_ascii_hexdigit())).then_some(id)
 }
 
 fn ensure_parent(path: &Path) -> Result<()> {
@@ -339,18 +331,6 @@ mod tests {
         assert!(!seen.contains("fixed: uploads stall at 90%"));
         let seen = Seen::from_memory_for(memory, &["fixed: exports are slow"]);
         assert!(seen.contains("fixed: exports are slow"));
-    }
-
-    #[test]
-    fn the_commit_a_provenance_names() {
-        assert_eq!(provenance_commit("commit 1a2b3c4"), Some("1a2b3c4"));
-        assert_eq!(
-            provenance_commit("src/a.rs:2, commit abcdef0"),
-            Some("abcdef0")
-        );
-        assert_eq!(provenance_commit("src/a.rs:2"), None);
-        assert_eq!(provenance_commit("commit 1a2b"), None);
-        assert_eq!(provenance_commit("commit not-hex"), None);
     }
 
     #[test]

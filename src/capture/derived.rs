@@ -74,12 +74,10 @@ pub fn withdraw(store: &str, gone: &[String], kept: &[String], now: &str) -> Opt
     let commit_of = |line: &str| -> Option<(usize, usize)> {
         let trimmed = line.trim_end();
         let (_, provenance) = crate::capture::rules::split_provenance(trimmed)?;
-        if !provenance.contains("commit ") {
-            return None;
-        }
+        let id = crate::capture::rules::provenance_commit(provenance)?;
+        // The provenance ends just before the line's closing parenthesis, and the id ends it.
         let end = trimmed.len() - 1;
-        let start = trimmed[..end].rfind("commit ")? + "commit ".len();
-        Some((start, end))
+        Some((end - id.len(), end))
     };
     let mut changed = false;
     let mut out = String::with_capacity(store.len());

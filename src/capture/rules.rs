@@ -184,6 +184,17 @@ fn is_provenance(text: &str) -> bool {
     text.contains(':') && PROVENANCE.is_match(text)
 }
 
+/// The commit a provenance names, as written at its end (`1a2b3c4` of `commit 1a2b3c4` or
+/// `src/a.rs:2, commit 1a2b3c4`); `None` without one or when it is too short to name a
+/// commit.
+pub fn provenance_commit(provenance: &str) -> Option<&str> {
+    let (_, id) = provenance
+        .trim_end_matches(')')
+        .trim_end()
+        .rsplit_once("commit ")?;
+    (id.len() >= 7 && id.bytes().all(|b| b.is_ascii_hexdigit())).then_some(id)
+}
+
 /// The file a provenance names (`src/a.rs` of `src/a.rs:42, commit 1a2b3c4`), or `None`
 /// for a commit's.
 pub fn provenance_path(provenance: &str) -> Option<&str> {
@@ -218,6 +229,18 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn the_commit_a_provenance_names() {
+        assert_eq!(provenance_commit("commit 1a2b3c4"), Some("1a2b3c4"));
+        assert_eq!(
+            provenance_commit("src/a.rs:2, commit abcdef0"),
+            Some("abcdef0")
+        );
+        assert_eq!(provenance_commit("src/a.rs:2"), None);
+        assert_eq!(provenance_commit("commit 1a2b"), None);
+        assert_eq!(provenance_commit("commit not-hex"), None);
+    }
 
     #[test]
     fn a_provenance_is_split_off_exactly_as_its_whole_line_pattern_would() {

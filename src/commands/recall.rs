@@ -111,11 +111,28 @@ fn logged_during_session(project: &Project, state: &State, memory: &[u8]) -> Str
         }
     };
     let mut out = tail(memory, state.session_memory_offset());
-    if let Ok(commits) = std::fs::read(derived::path(project)) {
+    // Only the commit store's part after the session's start is read: the store holds a
+    // project's whole history.
+    if let Some(commits) = read_from(&derived::path(project), state.session_commits_offset()) {
         out.push('\n');
-        out.push_str(&tail(&commits, state.session_commits_offset()));
+        out.push_str(&String::from_utf8_lossy(&commits));
     }
     out
+}
+
+/// The bytes of `path` from `offset` on; `None` without an offset, a file, or when the file
+/// is now shorter than the offset (cut back: nothing after it is known to be new).
+fn read_from(path: &std::path::Path, offset: Option<u64>) -> Option<Vec<u8>> {
+    use std::io::{Read, Seek, SeekFrom};
+    let offset = offset?;
+    let mut file = std::fs::File::open(path).ok()?;
+    if file.metadata().ok()?.len() < offset {
+        return None;
+    }
+    file.seek(SeekFrom::Start(offset)).ok()?;
+    let mut out = Vec::new();
+    file.read_to_end(&mut out).ok()?;
+    Some(out)
 }
 
 /// Promote after a break, refresh the context blocks; what happened, for either rendering.

@@ -211,14 +211,15 @@ pub fn turns_away_from(text: &str, alt: &str) -> bool {
 /// `text` up to where it starts to name what it turns away from ("for config files instead
 /// of JSON" → "for config files"), trimmed; the whole text when it names nothing.
 pub fn before_turning_away(text: &str) -> &str {
-    let lower = text.to_lowercase();
+    // ASCII lower-casing keeps every byte where it was, so an offset in `lower` is one in
+    // `text` (the markers are ASCII).
+    let lower = text.to_ascii_lowercase();
     let end = AWAY_FROM
         .iter()
         .filter_map(|m| lower.find(m))
         .min()
         .unwrap_or(text.len());
-    // Lower-casing keeps ASCII offsets; a cut that is no boundary of `text` keeps it whole.
-    text.get(..end).unwrap_or(text).trim_end()
+    text[..end].trim_end()
 }
 
 /// [`reasoning`] with the lower-cased text already at hand.

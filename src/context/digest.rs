@@ -215,20 +215,30 @@ impl<'a> Cached<'a> {
 /// the cached ones' resolutions returned as (entity, resolving line), by entity (what the
 /// cache's own [`Extras`](crate::parse::snapshot::Extras) hold when nothing follows).
 fn resolve_across(prefix: &Lazy<'_>, rest: &mut Document) -> Option<Vec<(usize, usize)>> {
-    // Front to back, keeping only the problems still waiting for a fix: a large cache's
-    // entries are never held together.
-    let mut streamed = loops::StreamedResolutions::default();
-    prefix.walk(|i, view| {
-        let entry = Resolvable {
-            kind: view.kind,
-            title: view.title,
-            status: view.status,
-            superseded: view.superseded,
-            subject: view.subject,
-            line: view.line,
-        };
-        streamed.push(i, &entry, || Cow::Borrowed(view.title));
-    })?;
+    // Front to back, keeping only the problems still waiting for a fix. The cache holds the
+    // state after its entries (the problems still waiting then), so only the lines after
+    // them are read; the resolutions found among the cached entries are the cache's own.
+    // A cache without that state is read whole, its entries one at a time.
+    let resumed = loops::StreamedResolutions::resume(prefix.waiting);
+    let from_state = resumed.is_some();
+    let mut streamed = match resumed {
+        Some(resumed) => resumed,
+        None => {
+            let mut streamed = loops::StreamedResolutions::default();
+            prefix.walk(|i, view| {
+                let entry = Resolvable {
+                    kind: view.kind,
+                    title: view.title,
+                    status: view.status,
+                    superseded: view.superseded,
+                    subject: view.subject,
+                    line: view.line,
+                };
+                streamed.push(i, &entry, || Cow::Borrowed(view.title));
+            })?;
+            streamed
+        }
+    };
     for (i, e) in rest.entities.iter().enumerate() {
         streamed.push(prefix.len() + i, &Resolvable::of(e), || {
             Cow::Borrowed(e.title.as_str())
@@ -243,6 +253,10 @@ fn resolve_across(prefix: &Lazy<'_>, rest: &mut Document) -> Option<Vec<(usize, 
         e.resolved_by = Some(line);
     }
     found.truncate(cached);
+    if from_state {
+        found.extend_from_slice(&prefix.extras.resolutions);
+        found.sort_unstable();
+    }
     Some(found)
 }
 
@@ -631,12 +645,25 @@ mod tests {
     }
 
     fn cached_digest_within(prefix: &str, rest: &str, budget: usize) -> Option<Digest> {
+        cached_digest_read(prefix, rest, budget, false)
+    }
+    /// With `without_state`, as a cache whose problem-resolution state cannot be read (the
+    /// cached entries are then resolved again one by one).
+    fn cached_digest_read(
+        prefix: &str,
+        rest: &str,
+        budget: usize,
+        without_state: bool,
+    ) -> Option<Digest> {
         let mut parse = Resumable::default();
         parse.feed(prefix);
         let extras = extras_of(&parse, |_| false);
         let mut bytes = Vec::new();
         encode_into(&mut bytes, &parse, prefix.as_bytes(), &extras);
         let mut lazy = decode_lazy(&bytes, prefix.as_bytes()).expect("decodes");
+        if without_state {
+            lazy.waiting = &[];
+        }
         let mut parse = std::mem::take(&mut lazy.parse);
         parse.feed(rest);
         let cached = Cached::new(lazy, parse.into_document(), budget)?;
@@ -689,6 +716,38 @@ mod tests {
     }
 
     #[test]
+    fn problems_resolved_before_and_after_the_cut_all_count() {
+        // Fixes on both sides of every cut: the cached resolutions and those the lines after
+        // the cache bring are one list, as the whole parse's.
+        let mut m = String::from("# M\n\n## 2025-11-01 | s\n");
+        for (n, thing) in ["upload", "login", "export", "search", "billing"]
+            .iter()
+            .enumerate()
+        {
+            m.push_str(&format!("problem: {thing} stalls at step {n}\n"));
+            m.push_str(&format!("problem: {thing} cache drops entries\n"));
+            if n > 0 {
+                let before = ["upload", "login", "export", "search"][n - 1];
+                m.push_str(&format!("fixed: {before} stalls at step {}\n", n - 1));
+            }
+        }
+        m.push_str("fixed: billing cache no longer drops entries\n");
+        let doc = parse_document(&m);
+        let resolved = (doc.entities.iter())
+            .filter(|e| e.status == Some(ProblemStatus::Resolved))
+            .count();
+        assert_eq!(resolved, 5);
+        let whole = Digest::of(&doc);
+        for (cut, _) in m.match_indices('\n') {
+            let (prefix, rest) = m.split_at(cut + 1);
+            for without_state in [false, true] {
+                let digest = cached_digest_read(prefix, rest, usize::MAX / 2, without_state);
+                assert_eq!(digest.expect("reads"), whole, "cut at {cut}");
+            }
+        }
+    }
+
+    #[test]
     fn progress_after_the_cache_resolves_as_the_whole_parse_does() {
         // A problem of five words needs three shared; nine cached progress entries share
         // two each and fill every word pair's candidates, so the later entry that shares
@@ -718,6 +777,8 @@ mod tests {
             let (prefix, rest) = m.split_at(cut);
             let digest = cached_digest(prefix, rest).expect("reads");
             assert_eq!(digest, whole, "cut at {cut}");
+            let digest = cached_digest_read(prefix, rest, usize::MAX / 2, true).expect("reads");
+            assert_eq!(digest, whole, "cut at {cut}, the state unread");
         }
     }
 

@@ -334,6 +334,91 @@ impl<'a> StreamedResolutions<'a> {
         }
     }
 
+    /// The state after the entries read so far, appended to `out`: the problems still
+    /// waiting, with how far each has got, so that [`StreamedResolutions::resume`] goes on
+    /// from here without reading those entries again (a parse cache keeps it, and a recall
+    /// whose new lines hold a fix resolves them against the waiting problems alone). The
+    /// resolutions already found are not part of it.
+    pub fn suspend(&self, out: &mut Vec<u8>) {
+        super::varint::put(out, u64::from(self.progress_seen));
+        let live = self.waiting.iter().flatten();
+        super::varint::put(out, live.clone().count() as u64);
+        for w in live {
+            super::varint::put(out, w.index as u64);
+            let ids = w.words.ids();
+            super::varint::put(out, ids.len() as u64);
+            for id in ids {
+                out.extend_from_slice(&id.to_le_bytes());
+            }
+            out.extend_from_slice(&w.pushes);
+            out.push(w.open);
+            // `u32::MAX` (never checked) as 0, every other place one up.
+            super::varint::put(out, u64::from(w.checked.wrapping_add(1)));
+            super::varint::put(out, w.title.len() as u64);
+            out.extend_from_slice(w.title.as_bytes());
+        }
+    }
+
+    /// Go on from a state [`StreamedResolutions::suspend`] wrote (`bytes`, borrowed for
+    /// the waiting problems' titles): the next entry pushed is the one after those read
+    /// then. `None` when the bytes are not such a state, whole.
+    pub fn resume(bytes: &'a [u8]) -> Option<StreamedResolutions<'a>> {
+        let mut at = 0;
+        let mut resumed = StreamedResolutions {
+            progress_seen: u32::try_from(super::varint::get(bytes, &mut at)?).ok()?,
+            ..Default::default()
+        };
+        let count = usize::try_from(super::varint::get(bytes, &mut at)?).ok()?;
+        let mut last_index = None;
+        for slot in 0..count.min(bytes.len()) {
+            let index = usize::try_from(super::varint::get(bytes, &mut at)?).ok()?;
+            if last_index.is_some_and(|last| index <= last) {
+                return None;
+            }
+            last_index = Some(index);
+            let len = usize::try_from(super::varint::get(bytes, &mut at)?).ok()?;
+            let mut ids = [0u64; MAX_WORDS];
+            for id in ids.get_mut(..len)? {
+                *id = u64::from_le_bytes(bytes.get(at..at + 8)?.try_into().ok()?);
+                at += 8;
+            }
+            let words = Subject::from_sorted(&ids[..len]).filter(|s| !s.ids().is_empty())?;
+            let pushes: [u8; MAX_KEYS] = bytes.get(at..at + MAX_KEYS)?.try_into().ok()?;
+            at += MAX_KEYS;
+            let open = *bytes.get(at)?;
+            at += 1;
+            let checked = u32::try_from(super::varint::get(bytes, &mut at)?)
+                .ok()?
+                .wrapping_sub(1);
+            let title_len = usize::try_from(super::varint::get(bytes, &mut at)?).ok()?;
+            let title = std::str::from_utf8(bytes.get(at..at.checked_add(title_len)?)?).ok()?;
+            at += title_len;
+            // Looked up by the keys it was looked up by when it came in (a key it can get no
+            // more candidates from is dropped when next met, as then).
+            let map = if words.ids().len().div_ceil(2).clamp(1, 3) == 1 {
+                &mut resumed.singles
+            } else {
+                &mut resumed.pairs
+            };
+            let mut seen = [0u64; MAX_KEYS];
+            for_each_key(words.ids(), |i, key| {
+                if !seen[..i].contains(&key) {
+                    map.entry(key).or_default().push(slot as u32);
+                }
+                seen[i] = key;
+            });
+            resumed.waiting.push(Some(Waiting {
+                index,
+                words,
+                title: Cow::Borrowed(title),
+                pushes,
+                open,
+                checked,
+            }));
+        }
+        (resumed.waiting.len() == count && at == bytes.len()).then_some(resumed)
+    }
+
     /// Every resolution found, by problem: (problem's index, the resolving entry's line).
     pub fn finish(self) -> Vec<(usize, usize)> {
         let mut found = self.found;
@@ -679,6 +764,37 @@ mod tests {
         ) {
             let doc = crate::parse::parse_document_unresolved(&memory_of(&picks));
             proptest::prop_assert_eq!(streamed(&doc.entities), sorted_resolutions(&doc.entities));
+        }
+
+        /// Suspended after any entry and resumed from its bytes, the pass finds what it
+        /// finds in one go (the parse cache keeps the state; a recall goes on from it).
+        #[test]
+        fn a_suspended_pass_resumed_finds_what_one_pass_finds(
+            picks in proptest::collection::vec(
+                (0u8..6, proptest::array::uniform4(0u8..7), 0u8..12), 0..160),
+            cut in 0usize..200,
+        ) {
+            let doc = crate::parse::parse_document_unresolved(&memory_of(&picks));
+            let entities = &doc.entities;
+            let cut = cut.min(entities.len());
+            let mut first = StreamedResolutions::default();
+            for (i, e) in entities[..cut].iter().enumerate() {
+                first.push(i, &Resolvable::of(e), || Cow::Borrowed(e.title.as_str()));
+            }
+            let mut state = Vec::new();
+            first.suspend(&mut state);
+            let mut found = first.finish();
+            let mut resumed = StreamedResolutions::resume(&state).expect("resumed");
+            for (i, e) in entities.iter().enumerate().skip(cut) {
+                resumed.push(i, &Resolvable::of(e), || Cow::Borrowed(e.title.as_str()));
+            }
+            found.extend(resumed.finish());
+            found.sort_unstable();
+            proptest::prop_assert_eq!(found, sorted_resolutions(entities));
+            // Any cut short or damaged state is refused, never read as another.
+            for len in 0..state.len() {
+                proptest::prop_assert!(StreamedResolutions::resume(&state[..len]).is_none());
+            }
         }
     }
 

@@ -26,6 +26,7 @@ mod negatives;
 pub mod sections;
 pub mod snapshot;
 mod symptoms;
+mod varint;
 
 use chrono::NaiveDate;
 use serde::Serialize;

@@ -71,6 +71,21 @@ pub struct Extras {
     pub last_date: Option<NaiveDate>,
 }
 
+/// Problem resolution's state after `entities`
+/// ([`StreamedResolutions::suspend`](super::loops::StreamedResolutions::suspend)): the
+/// problems still waiting for a fix, kept after the [`Extras`] so that lines after the
+/// cached ones are resolved against those alone ([`Lazy::waiting`]).
+fn waiting_after(entities: &[Entity]) -> Vec<u8> {
+    let mut streamed = super::loops::StreamedResolutions::default();
+    for (i, e) in entities.iter().enumerate() {
+        let entry = super::loops::Resolvable::of(e);
+        streamed.push(i, &entry, || std::borrow::Cow::Borrowed(e.title.as_str()));
+    }
+    let mut waiting = Vec::new();
+    streamed.suspend(&mut waiting);
+    waiting
+}
+
 /// Bytes [`encode_chunked`] lets gather in its buffer before handing them on.
 pub const CHUNK: usize = 64 * 1024;
 
@@ -93,7 +108,12 @@ pub fn encode_chunked(
         last_start: 0,
     };
     let doc = &parse.scanner.doc;
-    w.front(parse, extras, doc.entities.len());
+    w.front(
+        parse,
+        extras,
+        &waiting_after(&doc.entities),
+        doc.entities.len(),
+    );
     for e in &doc.entities {
         w.entity(e);
         if w.out.len() >= CHUNK {
@@ -236,6 +256,8 @@ impl<'s> Streamed<'s> {
 
     /// The encoding that goes before the entities (appended to `out`), all read.
     pub fn finish(self, out: &mut Vec<u8>) {
+        let mut waiting = Vec::new();
+        self.resolutions.suspend(&mut waiting);
         let extras = Extras {
             resolutions: self.resolutions.finish(),
             marked: self.marked,
@@ -250,7 +272,7 @@ impl<'s> Streamed<'s> {
             line_start: 0,
             last_start: 0,
         };
-        w.front(&self.parse, &extras, self.count);
+        w.front(&self.parse, &extras, &waiting, self.count);
     }
 }
 
@@ -261,6 +283,7 @@ pub fn decode(bytes: &[u8], source: &[u8]) -> Option<Resumable> {
     let mut parse = r.scanner()?;
     let (summaries, next_steps) = r.summaries_and_steps()?;
     r.extras()?;
+    r.waiting()?;
     let count = r.count()?;
     let mut entities = Vec::with_capacity(count);
     for _ in 0..count {
@@ -292,6 +315,10 @@ pub struct Lazy<'a> {
     pub summaries: Vec<SessionSummary>,
     pub next_steps: Vec<NextStep>,
     pub extras: Extras,
+    /// Problem resolution's state after the entities, as
+    /// [`StreamedResolutions::resume`](super::loops::StreamedResolutions::resume) reads it;
+    /// borrowed, so only a recall with a fix after the cached lines reads it.
+    pub waiting: &'a [u8],
     /// Told of the bytes each pass over the entities has read ([`Lazy::releasing`]).
     release: Option<&'a dyn Release>,
 }
@@ -325,9 +352,11 @@ pub fn decode_lazy<'a>(bytes: &'a [u8], source: &'a [u8]) -> Option<Lazy<'a>> {
     let parse = r.scanner()?;
     let (summaries, next_steps) = r.summaries_and_steps()?;
     let extras = r.extras()?;
+    let waiting = r.waiting()?;
     let count = r.count()?;
     let entities_at = r.pos;
     Some(Lazy {
+        waiting,
         bytes,
         source,
         source_text: r.source_text,
@@ -452,8 +481,8 @@ struct Writer<'a> {
 
 impl Writer<'_> {
     /// Everything but the entities: the scanner's state, the project state, summaries,
-    /// next steps, `extras`, and the number of entities (`count`) that follow.
-    fn front(&mut self, parse: &Resumable, extras: &Extras, count: usize) {
+    /// next steps, `extras`, the problems still `waiting` ([`waiting_after`]), and the number of entities (`count`) that follow.
+    fn front(&mut self, parse: &Resumable, extras: &Extras, waiting: &[u8], count: usize) {
         let w = self;
         let s = &parse.scanner;
         w.u64(parse.lines as u64);
@@ -517,6 +546,8 @@ impl Writer<'_> {
             last = line;
         }
         w.date(extras.last_date);
+        w.u64(waiting.len() as u64);
+        w.out.extend_from_slice(waiting);
         w.u64(count as u64);
     }
     fn u8(&mut self, v: u8) {
@@ -526,12 +557,8 @@ impl Writer<'_> {
         self.out.push(u8::from(v));
     }
     /// LEB128: most numbers here (line numbers, lengths) take one to three bytes.
-    fn u64(&mut self, mut v: u64) {
-        while v >= 0x80 {
-            self.out.push(v as u8 | 0x80);
-            v >>= 7;
-        }
-        self.out.push(v as u8);
+    fn u64(&mut self, v: u64) {
+        super::varint::put(self.out, v);
     }
     fn str(&mut self, s: &str) {
         self.u64(s.len() as u64);
@@ -824,6 +851,14 @@ impl<'a> Reader<'a> {
         })
     }
 
+    /// The bytes of problem resolution's state after the entities (see [`waiting_after`]).
+    fn waiting(&mut self) -> Option<&'a [u8]> {
+        let len = self.usize()?;
+        let bytes = self.b.get(self.pos..self.pos.checked_add(len)?)?;
+        self.pos += len;
+        Some(bytes)
+    }
+
     fn u8(&mut self) -> Option<u8> {
         let v = *self.b.get(self.pos)?;
         self.pos += 1;
@@ -837,15 +872,7 @@ impl<'a> Reader<'a> {
         }
     }
     fn u64(&mut self) -> Option<u64> {
-        let mut v = 0u64;
-        for shift in (0..64).step_by(7) {
-            let b = self.u8()?;
-            v |= u64::from(b & 0x7f).checked_shl(shift)?;
-            if b & 0x80 == 0 {
-                return Some(v);
-            }
-        }
-        None
+        super::varint::get(self.b, &mut self.pos)
     }
     fn usize(&mut self) -> Option<usize> {
         usize::try_from(self.u64()?).ok()

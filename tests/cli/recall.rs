@@ -1832,3 +1832,56 @@ fn a_recall_without_a_parse_cache_shows_what_one_with_it_shows_on_a_large_memory
     assert_eq!(cold_text, user.ok(&project, &["recall"]));
     assert!(cold_text.contains(cold_block.lines().nth(2).unwrap_or_default()));
 }
+
+#[test]
+fn a_fix_after_the_parse_cache_closes_the_cached_problem_as_a_whole_parse_does() {
+    // Run as a user runs it: a temp HOME, a git project with the hooks, a memory large enough
+    // for the parse cache, then fixes from a log and from a commit after it was written.
+    let mut user = User::new();
+    let app = user.project("app", &["init", "--hooks"]);
+    let mut memory = std::fs::read_to_string(app.join(".mind/MEMORY.md")).unwrap();
+    memory.push_str("\n## 2026-01-10\n\n");
+    memory.push_str("problem: checkout page times out for guest users\n");
+    memory.push_str("problem: webhook retries flood the payment queue\n");
+    memory.push_str("problem: invoice totals round the VAT twice\n");
+    for i in 0..900 {
+        memory.push_str(&format!("- note {i}: the importer reads rows in batches\n"));
+    }
+    memory.push_str("problem: export of orders drops the currency column\n");
+    memory.push_str("fixed: export of orders keeps the currency column again\n");
+    std::fs::write(app.join(".mind/MEMORY.md"), &memory).unwrap();
+    user.at("2026-01-15T09:00:00Z").ok(&app, &["recall"]);
+    assert!(app.join(PARSE_CACHE).exists());
+
+    user.at("2026-01-15T09:10:00Z").ok(
+        &app,
+        &[
+            "log",
+            "fixed",
+            "checkout page no longer times out for guest users",
+        ],
+    );
+    user.commit_file(
+        &app,
+        "queue.rs",
+        "// bounded\n",
+        "Bound the queue\n\nfixed: webhook retries no longer flood the payment queue",
+    );
+    user.at("2026-01-15T09:20:00Z").ok(&app, &["recall"]);
+    let warm = std::fs::read_to_string(app.join("CLAUDE.md")).unwrap();
+    let open = warm.split("## ").find(|s| s.starts_with("Open Loops"));
+    let open = open.unwrap_or_else(|| panic!("open loops listed: {warm}"));
+    assert!(
+        open.contains("invoice totals round the VAT twice"),
+        "{open}"
+    );
+    for closed in ["checkout page", "webhook retries", "export of orders"] {
+        assert!(!open.contains(closed), "{closed} still open: {open}");
+    }
+
+    std::fs::remove_file(app.join(PARSE_CACHE)).unwrap();
+    let _ = std::fs::remove_file(app.join(PARSE_CACHE_PREVIOUS));
+    user.at("2026-01-15T09:21:00Z").ok(&app, &["recall"]);
+    let cold = std::fs::read_to_string(app.join("CLAUDE.md")).unwrap();
+    assert_eq!(warm, cold);
+}

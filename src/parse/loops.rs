@@ -334,16 +334,21 @@ impl<'a> StreamedResolutions<'a> {
         }
     }
 
-    /// The state after the entries read so far, appended to `out`: the problems still
-    /// waiting, with how far each has got, so that [`StreamedResolutions::resume`] goes on
-    /// from here without reading those entries again (a parse cache keeps it, and a recall
-    /// whose new lines hold a fix resolves them against the waiting problems alone). The
-    /// resolutions already found are not part of it.
-    pub fn suspend(&self, out: &mut Vec<u8>) {
+    /// The state after the entries read so far, appended to `out` (handed to `flush`, which
+    /// empties it, whenever it holds 64 KiB or more); the number of bytes it took. It is the
+    /// problems still waiting, with how far each has got, so that
+    /// [`StreamedResolutions::resume`] goes on from here without reading those entries
+    /// again (a parse cache keeps it, and a recall whose new lines hold a fix resolves them
+    /// against the waiting problems alone). The resolutions already found are not part of it.
+    pub fn suspend(&self, out: &mut Vec<u8>, flush: &mut dyn FnMut(&mut Vec<u8>)) -> usize {
+        const FLUSH_AT: usize = 64 * 1024;
+        let start = out.len();
         super::varint::put(out, u64::from(self.progress_seen));
         let live = self.waiting.iter().flatten();
         super::varint::put(out, live.clone().count() as u64);
+        let mut written = out.len() - start;
         for w in live {
+            let before = out.len();
             super::varint::put(out, w.index as u64);
             let ids = w.words.ids();
             super::varint::put(out, ids.len() as u64);
@@ -356,7 +361,12 @@ impl<'a> StreamedResolutions<'a> {
             super::varint::put(out, u64::from(w.checked.wrapping_add(1)));
             super::varint::put(out, w.title.len() as u64);
             out.extend_from_slice(w.title.as_bytes());
+            written += out.len() - before;
+            if out.len() >= FLUSH_AT {
+                flush(out);
+            }
         }
+        written
     }
 
     /// Go on from a state [`StreamedResolutions::suspend`] wrote (`bytes`, borrowed for
@@ -417,6 +427,13 @@ impl<'a> StreamedResolutions<'a> {
             }));
         }
         (resumed.waiting.len() == count && at == bytes.len()).then_some(resumed)
+    }
+
+    /// The resolutions found so far, by problem, taken out (the waiting problems stay).
+    pub fn take_found(&mut self) -> Vec<(usize, usize)> {
+        let mut found = std::mem::take(&mut self.found);
+        found.sort_unstable();
+        found
     }
 
     /// Every resolution found, by problem: (problem's index, the resolving entry's line).
@@ -782,7 +799,8 @@ mod tests {
                 first.push(i, &Resolvable::of(e), || Cow::Borrowed(e.title.as_str()));
             }
             let mut state = Vec::new();
-            first.suspend(&mut state);
+            let written = first.suspend(&mut state, &mut |_| {});
+            proptest::prop_assert_eq!(written, state.len());
             let mut found = first.finish();
             let mut resumed = StreamedResolutions::resume(&state).expect("resumed");
             for (i, e) in entities.iter().enumerate().skip(cut) {

@@ -71,21 +71,6 @@ pub struct Extras {
     pub last_date: Option<NaiveDate>,
 }
 
-/// Problem resolution's state after `entities`
-/// ([`StreamedResolutions::suspend`](super::loops::StreamedResolutions::suspend)): the
-/// problems still waiting for a fix, kept after the [`Extras`] so that lines after the
-/// cached ones are resolved against those alone ([`Lazy::waiting`]).
-fn waiting_after(entities: &[Entity]) -> Vec<u8> {
-    let mut streamed = super::loops::StreamedResolutions::default();
-    for (i, e) in entities.iter().enumerate() {
-        let entry = super::loops::Resolvable::of(e);
-        streamed.push(i, &entry, || std::borrow::Cow::Borrowed(e.title.as_str()));
-    }
-    let mut waiting = Vec::new();
-    streamed.suspend(&mut waiting);
-    waiting
-}
-
 /// Bytes [`encode_chunked`] lets gather in its buffer before handing them on.
 pub const CHUNK: usize = 64 * 1024;
 
@@ -108,18 +93,42 @@ pub fn encode_chunked(
         last_start: 0,
     };
     let doc = &parse.scanner.doc;
-    w.front(
-        parse,
-        extras,
-        &waiting_after(&doc.entities),
-        doc.entities.len(),
-    );
+    w.front(parse, extras, doc.entities.len());
     for e in &doc.entities {
         w.entity(e);
         if w.out.len() >= CHUNK {
             flush(w.out);
         }
     }
+    let mut streamed = super::loops::StreamedResolutions::default();
+    for (i, e) in doc.entities.iter().enumerate() {
+        let entry = super::loops::Resolvable::of(e);
+        streamed.push(i, &entry, || std::borrow::Cow::Borrowed(e.title.as_str()));
+    }
+    put_waiting(&streamed, w.out, flush);
+}
+
+/// After the entities: problem resolution's state after them
+/// ([`StreamedResolutions::suspend`](super::loops::StreamedResolutions::suspend): the
+/// problems still waiting for a fix), then its length as 8 bytes, so that a reader finds it
+/// from the end ([`Lazy::waiting`]) and lines after the cached ones are resolved against
+/// those problems alone.
+pub fn put_waiting(
+    streamed: &super::loops::StreamedResolutions<'_>,
+    out: &mut Vec<u8>,
+    flush: &mut dyn FnMut(&mut Vec<u8>),
+) {
+    let len = streamed.suspend(out, flush);
+    out.extend_from_slice(&(len as u64).to_le_bytes());
+}
+
+/// `bytes` (an encoded parse) split into what goes before the waiting problems and those
+/// ([`put_waiting`]).
+fn split_waiting(bytes: &[u8]) -> Option<(&[u8], &[u8])> {
+    let body = bytes.len().checked_sub(8)?;
+    let len = u64::from_le_bytes(bytes[body..].try_into().ok()?);
+    let start = body.checked_sub(usize::try_from(len).ok()?)?;
+    Some((&bytes[..start], &bytes[start..body]))
 }
 
 /// The encoding of a parse made a piece of the text at a time, for a text too large to
@@ -254,12 +263,11 @@ impl<'s> Streamed<'s> {
         self.read
     }
 
-    /// The encoding that goes before the entities (appended to `out`), all read.
-    pub fn finish(self, out: &mut Vec<u8>) {
-        let mut waiting = Vec::new();
-        self.resolutions.suspend(&mut waiting);
+    /// The encoding that goes before the entities (appended to `out`), all read; the
+    /// problems still waiting, whose state goes after the entities ([`put_waiting`]).
+    pub fn finish(mut self, out: &mut Vec<u8>) -> super::loops::StreamedResolutions<'s> {
         let extras = Extras {
-            resolutions: self.resolutions.finish(),
+            resolutions: self.resolutions.take_found(),
             marked: self.marked,
             provisional: self.provisional,
             runs: self.runs,
@@ -272,18 +280,19 @@ impl<'s> Streamed<'s> {
             line_start: 0,
             last_start: 0,
         };
-        w.front(&self.parse, &extras, &waiting, self.count);
+        w.front(&self.parse, &extras, self.count);
+        self.resolutions
     }
 }
 
 /// The parse `bytes` hold, made from `source` (the same text given to [`encode_into`]),
 /// or `None` when they are not a whole encoded parse of it.
 pub fn decode(bytes: &[u8], source: &[u8]) -> Option<Resumable> {
+    let (bytes, _) = split_waiting(bytes)?;
     let mut r = Reader::new(bytes, source);
     let mut parse = r.scanner()?;
     let (summaries, next_steps) = r.summaries_and_steps()?;
     r.extras()?;
-    r.waiting()?;
     let count = r.count()?;
     let mut entities = Vec::with_capacity(count);
     for _ in 0..count {
@@ -315,7 +324,7 @@ pub struct Lazy<'a> {
     pub summaries: Vec<SessionSummary>,
     pub next_steps: Vec<NextStep>,
     pub extras: Extras,
-    /// Problem resolution's state after the entities, as
+    /// Problem resolution's state after the entities ([`put_waiting`]), as
     /// [`StreamedResolutions::resume`](super::loops::StreamedResolutions::resume) reads it;
     /// borrowed, so only a recall with a fix after the cached lines reads it.
     pub waiting: &'a [u8],
@@ -348,11 +357,11 @@ fn release_read(release: Option<&dyn Release>, released: &mut usize, pos: usize,
 
 /// [`decode`] without reading the entities: [`Lazy::walk`] reads them (and checks them).
 pub fn decode_lazy<'a>(bytes: &'a [u8], source: &'a [u8]) -> Option<Lazy<'a>> {
+    let (bytes, waiting) = split_waiting(bytes)?;
     let mut r = Reader::new(bytes, source);
     let parse = r.scanner()?;
     let (summaries, next_steps) = r.summaries_and_steps()?;
     let extras = r.extras()?;
-    let waiting = r.waiting()?;
     let count = r.count()?;
     let entities_at = r.pos;
     Some(Lazy {
@@ -481,8 +490,8 @@ struct Writer<'a> {
 
 impl Writer<'_> {
     /// Everything but the entities: the scanner's state, the project state, summaries,
-    /// next steps, `extras`, the problems still `waiting` ([`waiting_after`]), and the number of entities (`count`) that follow.
-    fn front(&mut self, parse: &Resumable, extras: &Extras, waiting: &[u8], count: usize) {
+    /// next steps, `extras`, and the number of entities (`count`) that follow.
+    fn front(&mut self, parse: &Resumable, extras: &Extras, count: usize) {
         let w = self;
         let s = &parse.scanner;
         w.u64(parse.lines as u64);
@@ -546,8 +555,6 @@ impl Writer<'_> {
             last = line;
         }
         w.date(extras.last_date);
-        w.u64(waiting.len() as u64);
-        w.out.extend_from_slice(waiting);
         w.u64(count as u64);
     }
     fn u8(&mut self, v: u8) {
@@ -849,14 +856,6 @@ impl<'a> Reader<'a> {
             runs,
             last_date: self.date()?,
         })
-    }
-
-    /// The bytes of problem resolution's state after the entities (see [`waiting_after`]).
-    fn waiting(&mut self) -> Option<&'a [u8]> {
-        let len = self.usize()?;
-        let bytes = self.b.get(self.pos..self.pos.checked_add(len)?)?;
-        self.pos += len;
-        Some(bytes)
     }
 
     fn u8(&mut self) -> Option<u8> {
@@ -1251,8 +1250,9 @@ mod tests {
             }
             assert_eq!(streamed.read(), source.len());
             let mut bytes = Vec::new();
-            streamed.finish(&mut bytes);
+            let waiting = streamed.finish(&mut bytes);
             bytes.extend_from_slice(&entities);
+            put_waiting(&waiting, &mut bytes, &mut |_| {});
             assert_eq!(bytes, whole, "cut at {cut:?}");
         }
     }
@@ -1283,7 +1283,9 @@ mod tests {
         let lazy = decode_lazy(&bytes, text.as_bytes())
             .expect("decodes")
             .releasing(&recorded);
-        assert!(bytes.len() - lazy.entities_at > RELEASE_EVERY);
+        // The entities end where the problems still waiting start.
+        assert!(lazy.bytes.len() + 8 + lazy.waiting.len() == bytes.len());
+        assert!(lazy.bytes.len() - lazy.entities_at > RELEASE_EVERY);
         let whole = |recorded: &Recorded| {
             let ranges = recorded.0.take();
             assert!(ranges.len() >= 2);
@@ -1297,7 +1299,7 @@ mod tests {
         lazy.walk(|_, _| seen += 1).expect("walks");
         assert_eq!(seen, lazy.len());
         let walked = whole(&recorded);
-        assert_eq!(walked, (lazy.entities_at, bytes.len()));
+        assert_eq!(walked, (lazy.entities_at, lazy.bytes.len()));
         assert_eq!(lazy.entities().count(), lazy.len());
         assert_eq!(whole(&recorded), walked);
         // A pass that stops early hands on no more than it read.

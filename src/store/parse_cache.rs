@@ -118,9 +118,9 @@ const STREAM_PIECE: usize = 1 << 20;
 
 /// Write the cache of `prefix` (MEMORY.md's whole lines) parsing it `piece` bytes at a time:
 /// each piece's entities are encoded into an unnamed temporary file and dropped, then the
-/// cache is the header, what goes before the entities ([`parse::snapshot::Streamed`]) and
-/// that file's bytes, summed as they are copied. The same bytes [`save`] writes for a whole
-/// parse of `prefix`.
+/// cache is the header, what goes before the entities ([`parse::snapshot::Streamed`]),
+/// that file's bytes, summed as they are copied, and the problems still waiting. The same
+/// bytes [`save`] writes for a whole parse of `prefix`.
 fn write_streamed(dir: &Path, prefix: &[u8], piece: usize) -> Option<()> {
     use std::io::{Read, Seek, Write};
     let path = dir.join(PARSE_CACHE_FILE);
@@ -153,7 +153,7 @@ fn write_streamed(dir: &Path, prefix: &[u8], piece: usize) -> Option<()> {
     out.extend_from_slice(&binary_fingerprint().to_le_bytes());
     out.extend_from_slice(&(prefix.len() as u64).to_le_bytes());
     out.extend_from_slice(&fast_hash(prefix).to_le_bytes());
-    streamed.finish(&mut out);
+    let waiting = streamed.finish(&mut out);
     file.put(&out).ok()?;
     entities.rewind().ok()?;
     out.resize(parse::snapshot::CHUNK * 4, 0);
@@ -165,6 +165,18 @@ fn write_streamed(dir: &Path, prefix: &[u8], piece: usize) -> Option<()> {
             Err(_) => return None,
         }
     }
+    // Then the problems still waiting, written as they are encoded.
+    out.clear();
+    let mut failed = false;
+    parse::snapshot::put_waiting(&waiting, &mut out, &mut |buf| {
+        failed |= file.put(buf).is_err();
+        buf.clear();
+    });
+    drop(waiting);
+    if failed {
+        return None;
+    }
+    file.put(&out).ok()?;
     file.finish().ok()?.persist(&path).ok()?;
     Some(())
 }

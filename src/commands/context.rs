@@ -68,6 +68,7 @@ pub fn run(args: &ContextArgs, ctx: &Ctx) -> Result<()> {
     let blocks = build_blocks(
         &project,
         &config,
+        &state,
         &crate::context::digest::Memory::Parsed(&doc),
         session_sections(&state),
         false,

@@ -27,6 +27,7 @@ mod remind;
 mod reminders;
 mod search;
 mod session;
+mod session_fixes;
 mod setup;
 mod setup_desktop;
 mod shell_init;
@@ -224,7 +225,7 @@ pub(crate) fn refresh_context_from(
         }
         None => session_sections(state),
     };
-    let blocks = build_blocks(project, config, memory, extra, true)?;
+    let blocks = build_blocks(project, config, state, memory, extra, true)?;
     let outcomes = crate::context::write_targets(project, config, state, &blocks)?;
     record_written(ctx, state, &outcomes);
     // The memories a changed block shows count as shown (`mind status --unused`).
@@ -243,18 +244,22 @@ pub(crate) fn refresh_context_from(
     Ok((shown, outcomes))
 }
 
-/// The blocks the memory gives now: `doc` with its `[stale?]` marks, SESSION.md and the
+/// The blocks the memory gives now: `doc` with its `[stale?]` marks, SESSION.md (its
+/// blockers a fix logged since the session in `state` started resolves left out) and the
 /// session sections `extra`. Writes nothing but the staleness cache, and that only when
 /// `save_cache`.
 pub(crate) fn build_blocks(
     project: &Project,
     config: &Config,
+    state: &State,
     memory: &Memory<'_>,
     extra: Vec<build::Section>,
     save_cache: bool,
 ) -> Result<build::Blocks> {
-    let session = text::read_optional(&project.session())?
-        .map(|bytes| session_file::parse(&text::lossy(&bytes)));
+    let session = text::read_optional(&project.session())?.map(|bytes| {
+        let session = session_file::parse(&text::lossy(&bytes));
+        session_fixes::still_blocking(project, state, session)
+    });
     // Entries about files changed since they were written carry a `[stale?]` mark.
     let staleness = match memory {
         Memory::Parsed(doc) if save_cache => crate::capture::staleness::check(project, doc),
@@ -307,8 +312,10 @@ pub(crate) fn refresh_personal(ctx: &Ctx, project: &Project, config: &Config, st
         let Some(name) = &config.personal_target else {
             return Ok(Vec::new());
         };
-        let session = text::read_optional(&project.session())?
-            .map(|bytes| session_file::parse(&text::lossy(&bytes)));
+        let session = text::read_optional(&project.session())?.map(|bytes| {
+            let session = session_file::parse(&text::lossy(&bytes));
+            session_fixes::still_blocking(project, state, session)
+        });
         let block = build::build_personal(&build::Input {
             digest: &build::Digest::default(),
             session: session.as_ref(),

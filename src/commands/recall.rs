@@ -101,40 +101,6 @@ pub fn run_hook(agent: HookAgent, global: &GlobalArgs) {
     }
 }
 
-/// The text MEMORY.md and the commit store gained since the session in `state` started
-/// (nothing when its start lengths are unknown or the files were cut back below them).
-fn logged_during_session(project: &Project, state: &State, memory: &[u8]) -> String {
-    let tail = |bytes: &[u8], from: Option<u64>| -> String {
-        match from.and_then(|f| usize::try_from(f).ok()) {
-            Some(f) if f <= bytes.len() => String::from_utf8_lossy(&bytes[f..]).into_owned(),
-            _ => String::new(),
-        }
-    };
-    let mut out = tail(memory, state.session_memory_offset());
-    // Only the commit store's part after the session's start is read: the store holds a
-    // project's whole history.
-    if let Some(commits) = read_from(&derived::path(project), state.session_commits_offset()) {
-        out.push('\n');
-        out.push_str(&String::from_utf8_lossy(&commits));
-    }
-    out
-}
-
-/// The bytes of `path` from `offset` on; `None` without an offset, a file, or when the file
-/// is now shorter than the offset (cut back: nothing after it is known to be new).
-fn read_from(path: &std::path::Path, offset: Option<u64>) -> Option<Vec<u8>> {
-    use std::io::{Read, Seek, SeekFrom};
-    let offset = offset?;
-    let mut file = std::fs::File::open(path).ok()?;
-    if file.metadata().ok()?.len() < offset {
-        return None;
-    }
-    file.seek(SeekFrom::Start(offset)).ok()?;
-    let mut out = Vec::new();
-    file.read_to_end(&mut out).ok()?;
-    Some(out)
-}
-
 /// Promote after a break, refresh the context blocks; what happened, for either rendering.
 fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
     let project = ctx.project()?;
@@ -173,7 +139,8 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
         let home = ctx.home().ok();
         // What the finished session logged to MEMORY.md and the commit store: a blocker it
         // already fixed is promoted with its fix.
-        let logged_since = logged_during_session(&project, &state, &memory_bytes);
+        let logged_since =
+            super::session_fixes::logged_during_session(&project, &state, Some(&memory_bytes));
         let outcome = promote::promote(
             &project,
             &old,

@@ -16,11 +16,19 @@ struct Reply {
     last_activity: Option<String>,
     experience: Vec<String>,
     blockers: Vec<String>,
+    /// Blockers a fix logged since the session started resolves, with that fix.
+    fixed_blockers: Vec<FixedBlocker>,
     rejected: Vec<String>,
     assumptions: Vec<String>,
     total: usize,
     /// Finished sessions kept in `.mind/sessions/`.
     archived_sessions: usize,
+}
+
+#[derive(Serialize)]
+struct FixedBlocker {
+    blocker: String,
+    fix: String,
 }
 
 pub fn run(ctx: &Ctx) -> Result<()> {
@@ -30,6 +38,7 @@ pub fn run(ctx: &Ctx) -> Result<()> {
         .map(|bytes| session_file::parse(&text::lossy(&bytes)))
         .unwrap_or_default();
     let before = ctx.touch_returning_previous(&project)?;
+    let fixes = super::session_fixes::blocker_fixes(&project, &before, &session);
     let offset = *ctx.clock.now().offset();
     let at = |ms: i64| DateTime::from_timestamp_millis(ms).map(|t| t.with_timezone(&offset));
     let started = before.session_started().and_then(at);
@@ -44,13 +53,21 @@ pub fn run(ctx: &Ctx) -> Result<()> {
             last_activity: last.map(|t| t.to_rfc3339()),
             total: session.total(),
             archived_sessions: session_archive::count(&project),
+            fixed_blockers: (session.blockers.iter().zip(&fixes))
+                .filter_map(|(blocker, fix)| {
+                    Some(FixedBlocker {
+                        blocker: blocker.clone(),
+                        fix: fix.clone()?,
+                    })
+                })
+                .collect(),
             experience: session.experience,
             blockers: session.blockers,
             rejected: session.rejected,
             assumptions: session.assumptions,
         });
     }
-    let mut out = render(ctx, &session, started, age_minutes, last);
+    let mut out = render(ctx, &session, &fixes, started, age_minutes, last);
     let archived = session_archive::count(&project);
     if archived > 0 {
         out.push_str(&format!(
@@ -62,9 +79,11 @@ pub fn run(ctx: &Ctx) -> Result<()> {
     ctx.out(&out)
 }
 
+/// `fixes`: for each blocker, the fix logged since that resolves it.
 fn render(
     ctx: &Ctx,
     session: &Session,
+    fixes: &[Option<String>],
     started: Option<DateTime<FixedOffset>>,
     age_minutes: Option<i64>,
     last: Option<DateTime<FixedOffset>>,
@@ -95,8 +114,14 @@ fn render(
             paint.heading(section.heading()),
             items.len()
         ));
-        for item in items {
-            out.push_str(&format!("  - {item}\n"));
+        for (i, item) in items.iter().enumerate() {
+            let fix = (section == Section::Blockers)
+                .then(|| fixes.get(i).cloned().flatten())
+                .flatten();
+            match fix {
+                Some(fix) => out.push_str(&format!("  - {item}  (fixed: {fix})\n")),
+                None => out.push_str(&format!("  - {item}\n")),
+            }
         }
     }
     out

@@ -199,20 +199,39 @@ pub fn promote(
 /// stayed an open loop for good. `logged_since` is what MEMORY.md and the commit store
 /// gained during the session; "the same problem" is the rule open loops use.
 fn with_session_fix(line: &str, logged_since: &str) -> Option<String> {
-    if line.contains("→ fix:") || logged_since.trim().is_empty() {
+    if line.contains("→ fix:") {
         return None;
     }
     let (head, tail) = match line.find(" (see also: ") {
         Some(at) => line.split_at(at),
         None => (line, ""),
     };
-    let text = format!("{head}\n{logged_since}");
+    let fix = fixes_logged_since(&[head], logged_since).pop()??;
+    Some(format!("{head} → fix: {fix}{tail}"))
+}
+
+/// For each of `problems` (lines typed as problems, `problem: X`), the title of the fix in
+/// `logged_since` that resolves it by the rule open loops use, if any: `logged_since` is
+/// read as following them. One parse for all of them.
+pub fn fixes_logged_since(problems: &[&str], logged_since: &str) -> Vec<Option<String>> {
+    if logged_since.trim().is_empty() || problems.is_empty() {
+        return vec![None; problems.len()];
+    }
+    let mut text: String = problems
+        .iter()
+        .map(|p| format!("{}\n", p.replace(['\n', '\r'], " ")))
+        .collect();
+    text.push_str(logged_since);
     let doc = crate::parse::parse_document(&text);
-    let problem = doc.entities.iter().find(|e| e.line == 1)?;
-    let fix_line = problem.resolved_by?;
-    let fix = doc.entities.iter().find(|e| e.line == fix_line)?;
-    let fix = fix.title.trim();
-    (!fix.is_empty()).then(|| format!("{head} → fix: {fix}{tail}"))
+    (1..=problems.len())
+        .map(|line| {
+            let problem = doc.entities.iter().find(|e| e.line == line)?;
+            let fix_line = problem.resolved_by?;
+            let fix = doc.entities.iter().find(|e| e.line == fix_line)?;
+            let fix = fix.title.trim();
+            (!fix.is_empty()).then(|| fix.to_string())
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -304,3 +304,87 @@ fn flags_after_the_description_are_flags() {
     assert!(context.contains("CI is red"), "{context}");
     assert!(!context.contains("CI is red --json"), "{context}");
 }
+
+#[test]
+fn a_blocker_fixed_during_its_session_stops_blocking_at_once() {
+    // Run as a user runs it: a temp HOME, a git project with the hooks; one blocker fixed
+    // with `mind log fixed`, one by a commit, one still blocking.
+    let mut user = common::User::new();
+    let app = user.project("app", &["init", "--hooks"]);
+    user.at("2026-01-15T09:00:00Z").ok(&app, &["recall"]);
+    user.log_each(
+        &app,
+        "blocker",
+        &[
+            "checkout page hangs on the payment step",
+            "webhook retries flood the payment queue",
+            "staging database refuses connections",
+        ],
+    );
+    // The session's sections go to the personal block (`mind init` sets it up).
+    let block = || std::fs::read_to_string(app.join("CLAUDE.local.md")).unwrap();
+    let blockers_shown = |block: &str| -> String {
+        let section = block
+            .split("## ")
+            .find(|s| s.starts_with("Session Blockers"));
+        section.unwrap_or_default().to_string()
+    };
+    user.at("2026-01-15T09:05:00Z").ok(&app, &["recall"]);
+    assert!(
+        blockers_shown(&block()).contains("checkout page hangs"),
+        "{}",
+        block()
+    );
+
+    user.at("2026-01-15T09:10:00Z").ok(
+        &app,
+        &[
+            "log",
+            "fixed",
+            "checkout page no longer hangs on the payment step",
+        ],
+    );
+    // The log refreshes the personal block: an agent re-reading it sees the change at once.
+    let shown = blockers_shown(&block());
+    assert!(!shown.contains("checkout"), "{shown}");
+    assert!(shown.contains("webhook retries"), "{shown}");
+    user.commit_file(
+        &app,
+        "queue.rs",
+        "// bounded\n",
+        "Bound the queue\n\nfixed: webhook retries no longer flood the payment queue",
+    );
+    user.at("2026-01-15T09:15:00Z").ok(&app, &["recall"]);
+    let shown = blockers_shown(&block());
+    assert!(
+        shown.contains("staging database refuses connections"),
+        "{shown}"
+    );
+    assert!(!shown.contains("checkout"), "{shown}");
+    assert!(!shown.contains("webhook"), "{shown}");
+
+    // `mind session` keeps every blocker as logged and says what fixed which.
+    let session = user.ok(&app, &["session"]);
+    assert!(
+        session.contains(
+            "  - checkout page hangs on the payment step  \
+             (fixed: checkout page no longer hangs on the payment step)\n"
+        ),
+        "{session}"
+    );
+    assert!(
+        session.contains("  - staging database refuses connections\n"),
+        "{session}"
+    );
+    let v: Value = serde_json::from_str(&user.ok(&app, &["--json", "session"])).unwrap();
+    assert_eq!(v["blockers"].as_array().map(Vec::len), Some(3));
+    let fixed = &v["fixed_blockers"][1];
+    assert_eq!(fixed["blocker"], "webhook retries flood the payment queue");
+    // A fix from a commit names it.
+    let fix = fixed["fix"].as_str().unwrap_or_default();
+    assert!(
+        fix.starts_with("webhook retries no longer flood the payment queue (commit "),
+        "{fixed}"
+    );
+    assert_eq!(v["fixed_blockers"].as_array().map(Vec::len), Some(2));
+}

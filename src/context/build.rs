@@ -363,7 +363,7 @@ fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
 
 /// Whether a later decision or rejection (`later`) takes `older` back: a decision that turns
 /// away from what `older` chose ("use MySQL instead of Postgres", "switch from FastAPI to
-/// Litestar" after "going with FastAPI"), a rejection of what a decision chose ("decided
+/// Litestar" after "going with FastAPI", "replace SQLite with sled"), a rejection of what a decision chose ("decided
 /// against Redis for rate limiting" after "use Redis for rate limiting"), or a decision that
 /// chooses what a rejection turned down. What an entry chose: its title's subject words
 /// without those of the alternatives it names ("use Postgres over MySQL" chose Postgres, so
@@ -392,20 +392,28 @@ pub(crate) fn taken_back(older: &Entity, later: &[&Entity]) -> bool {
     // bcrypt hashes until March" still holds): every word of its purpose, the words after
     // its "for", is in the older one. Without a purpose ("use MySQL instead of Postgres") it
     // takes back every decision that chose X.
+    // A switch whose object says what it is for ("switch the local cache from SQLite to
+    // sled") has that object as its purpose.
     let for_the_purpose = |alt: &[u64], newer: &Entity| {
         let chosen = before_reason(&newer.title);
-        let lower = chosen.to_ascii_lowercase();
-        let at = match lower.strip_prefix("for ") {
-            Some(_) => Some(4),
-            None => lower.find(" for ").map(|i| i + 5),
-        };
-        let Some(at) = at else {
-            return true;
+        let purpose = match crate::parse::switched_object(chosen) {
+            Some(object) => object,
+            None => {
+                let lower = chosen.to_ascii_lowercase();
+                let at = match lower.strip_prefix("for ") {
+                    Some(_) => Some(4),
+                    None => lower.find(" for ").map(|i| i + 5),
+                };
+                let Some(at) = at else {
+                    return true;
+                };
+                // The purpose ends where the turning away starts: in "YAML for config files
+                // instead of JSON" it is "config files", not "config files instead of JSON".
+                crate::parse::before_turning_away(&chosen[at..])
+            }
         };
         let older_words = words(&older.title);
-        // The purpose ends where the turning away starts: in "YAML for config files instead
-        // of JSON" it is "config files", not "config files instead of JSON".
-        words(crate::parse::before_turning_away(&chosen[at..]))
+        words(purpose)
             .iter()
             .filter(|w| !alt.contains(w))
             .all(|w| older_words.contains(w))

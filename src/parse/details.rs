@@ -198,14 +198,121 @@ const AWAY_FROM: &[&str] = &[
     "moving from ",
 ];
 
+/// Verbs that may have their object between them and the "from" of what they turn away
+/// from: "switch the local cache from SQLite to sled" (the object is what the choice is
+/// for). General English, as the markers above.
+const SWITCH_VERBS: &[&[u8]] = &[
+    b"switch",
+    b"switched",
+    b"switching",
+    b"migrate",
+    b"migrated",
+    b"migrating",
+    b"move",
+    b"moved",
+    b"moving",
+];
+
+/// Verbs whose object is what they turn away from, the new choice after "with" or "by":
+/// "replace SQLite with sled".
+const REPLACE_VERBS: &[&[u8]] = &[b"replace", b"replaced", b"replacing"];
+
+/// The most words an object may have between a [`SWITCH_VERBS`] verb and its "from", or
+/// the thing replaced between a [`REPLACE_VERBS`] verb and its "with".
+const OBJECT_WORDS: usize = 6;
+
+/// Where each word of `buf` starts (a word: a run of bytes between blanks).
+fn word_starts(buf: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    (0..buf.len()).filter(|&i| buf[i] != b' ' && (i == 0 || buf[i - 1] == b' '))
+}
+
+/// The word of `buf` at `at` (up to the next blank).
+fn word_at(buf: &[u8], at: usize) -> &[u8] {
+    let rest = &buf[at..];
+    &rest[..memchr::memchr(b' ', rest).unwrap_or(rest.len())]
+}
+
+/// Within the next [`OBJECT_WORDS`] words after `from` (before any punctuation that ends a
+/// clause), where the word `target` starts.
+fn word_ahead(buf: &[u8], from: usize, target: &[&[u8]]) -> Option<usize> {
+    let mut at = from;
+    for _ in 0..=OBJECT_WORDS {
+        while buf.get(at) == Some(&b' ') {
+            at += 1;
+        }
+        if at >= buf.len() {
+            return None;
+        }
+        let word = word_at(buf, at);
+        if target.contains(&word) {
+            return Some(at);
+        }
+        if word.ends_with(b",") || word.ends_with(b";") || word.ends_with(b".") {
+            return None;
+        }
+        at += word.len();
+    }
+    None
+}
+
+/// A stretch of a text, as byte offsets (start, end).
+type Span = (usize, usize);
+
+/// What a decision turns away from besides the [`AWAY_FROM`] markers, as spans of `buf`
+/// (lower-cased, quotes masked), each with the span of what it says the choice is for:
+/// "switch the local cache from SQLite to sled" (SQLite, for the local cache), "replace
+/// SQLite with sled" (SQLite, for nothing named).
+fn turned_away_by_verb(buf: &[u8]) -> Vec<(Span, Option<Span>)> {
+    let mut out = Vec::new();
+    for at in word_starts(buf) {
+        let word = word_at(buf, at);
+        let after = at + word.len();
+        if SWITCH_VERBS.contains(&word) {
+            // The object, then "from": with no object, "switch from" is a marker already.
+            let Some(from) = word_ahead(buf, after, &[b"from"]) else {
+                continue;
+            };
+            let object = (after + 1, from.saturating_sub(1));
+            if object.0 < object.1 {
+                let start = from + "from ".len();
+                out.push(((start, alternative_end(buf, start)), Some(object)));
+            }
+        } else if REPLACE_VERBS.contains(&word) {
+            let start = after + 1;
+            let Some(with) = word_ahead(buf, start, &[b"with", b"by"]) else {
+                continue;
+            };
+            if start < with.saturating_sub(1) && with <= alternative_end(buf, start) {
+                out.push(((start, with - 1), None));
+            }
+        }
+    }
+    out
+}
+
 /// Whether a decision's text turns away from its alternative `alt` ("instead of X", "switch
-/// from X") rather than weighing it at the time ("Postgres over MySQL": a comparison, which
-/// takes back nothing decided about MySQL elsewhere).
+/// from X", "switch the cache from X", "replace X with Y") rather than weighing it at the
+/// time ("Postgres over MySQL": a comparison, which takes back nothing decided about MySQL
+/// elsewhere).
 pub fn turns_away_from(text: &str, alt: &str) -> bool {
-    let (text, alt) = (text.to_lowercase(), alt.to_lowercase());
-    AWAY_FROM
+    let lower = lex::lower(text);
+    let alt = alt.to_lowercase();
+    turned_away_in(text, &lower)
         .iter()
-        .any(|m| text.contains(&format!("{m}{alt}")))
+        .any(|a| a.to_lowercase() == alt)
+}
+
+/// What the choice in `text` is for when a verb's object says it: "switch the local cache
+/// from SQLite to sled" is for "the local cache".
+pub fn switched_object(text: &str) -> Option<&str> {
+    let lower = lex::lower(text);
+    let mut buf = lower.to_vec();
+    lex::mask_spans(&mut buf);
+    let (_, object) = turned_away_by_verb(&buf)
+        .into_iter()
+        .find(|(_, o)| o.is_some())?;
+    let (start, end) = object?;
+    text.get(start..end).map(str::trim)
 }
 
 /// `text` up to where it starts to name what it turns away from ("for config files instead
@@ -380,21 +487,39 @@ pub fn alternatives(text: &str) -> Vec<String> {
 
 /// [`alternatives`] with the lower-cased text already at hand.
 pub fn alternatives_in(text: &str, lower: &[u8]) -> Vec<String> {
-    if !ALTERNATIVE_MARKERS.any(lower) {
+    alternatives_of(text, lower, true)
+}
+
+/// The alternatives a decision turns away from ([`alternatives_in`] without "over X").
+fn turned_away_in(text: &str, lower: &[u8]) -> Vec<String> {
+    alternatives_of(text, lower, false)
+}
+
+/// Every verb that may turn away from something ([`SWITCH_VERBS`], [`REPLACE_VERBS`]): a
+/// text with none of them, and no marker, names no alternative.
+static VERB_MARKERS: LazyLock<lex::PhraseSet> =
+    LazyLock::new(|| lex::PhraseSet::new(&["switch", "migrat", "mov", "replac"]));
+
+fn alternatives_of(text: &str, lower: &[u8], weighed_too: bool) -> Vec<String> {
+    let markers = ALTERNATIVE_MARKERS.any(lower);
+    if !markers && !VERB_MARKERS.any(lower) {
         return Vec::new();
     }
     let mut buf = lower.to_vec();
     lex::mask_spans(&mut buf);
     let mut spans = Vec::new();
-    if let Some(span) = alternative_over(&buf) {
+    if weighed_too && let Some(span) = alternative_over(&buf) {
         spans.push(span);
     }
-    for marker in AWAY_FROM.iter().map(|m| m.as_bytes()) {
-        if let Some(i) = lex::find(&buf, marker) {
-            let start = i + marker.len();
-            spans.push((start, alternative_end(&buf, start)));
+    if markers {
+        for marker in AWAY_FROM.iter().map(|m| m.as_bytes()) {
+            if let Some(i) = lex::find(&buf, marker) {
+                let start = i + marker.len();
+                spans.push((start, alternative_end(&buf, start)));
+            }
         }
     }
+    spans.extend(turned_away_by_verb(&buf).into_iter().map(|(span, _)| span));
     spans.sort();
     let mut out: Vec<String> = Vec::new();
     for (start, end) in spans {
@@ -869,6 +994,38 @@ mod tests {
         );
         assert!(alternatives("ran over the weekend").is_empty());
         assert!(alternatives("sent over HTTP").is_empty());
+        // A verb's object between it and what it turns away from, or the thing replaced.
+        assert_eq!(
+            alternatives("switch the local cache from SQLite to sled"),
+            vec!["SQLite"]
+        );
+        assert_eq!(
+            switched_object("switch the local cache from SQLite to sled"),
+            Some("the local cache")
+        );
+        assert_eq!(alternatives("replace SQLite with sled"), vec!["SQLite"]);
+        assert_eq!(
+            alternatives("replaced the cron job by a systemd timer, fewer moving parts"),
+            vec!["the cron job"]
+        );
+        assert!(turns_away_from(
+            "Replace SQLite with sled for the cache",
+            "sqlite"
+        ));
+        assert!(turns_away_from(
+            "switch the cache from SQLite to sled",
+            "SQLite"
+        ));
+        assert!(!turns_away_from("use Postgres over MySQL", "MySQL"));
+        // Not a turning away: no "with" after the replaced thing, a "from" too far or
+        // across a clause, a move of data from a place.
+        assert!(alternatives("replace the flaky test").is_empty());
+        assert!(alternatives("replace it, with care").is_empty());
+        assert!(
+            alternatives("move fast and keep every option open for the team from day one")
+                .is_empty()
+        );
+        assert_eq!(switched_object("switch from FastAPI to Litestar"), None);
         // A quotation blanked for the search must not leave a cut inside a character.
         let _ = alternatives("use X over \u{201c}日本\u{201d}because of it");
         let _ = alternatives("use X over \"日本\"because of it");

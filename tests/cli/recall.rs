@@ -1736,17 +1736,51 @@ fn a_reversal_naming_its_purpose_first_takes_back_the_decision_for_it() {
     );
     user.ok(&project, &["recall"]);
     let claude = std::fs::read_to_string(project.join("CLAUDE.md")).unwrap();
-    let start = claude.find("## Recent Decisions\n").expect("decisions");
-    let decisions: Vec<&str> = claude[start..]
-        .lines()
-        .skip(1)
-        .take_while(|l| l.starts_with("- "))
-        .collect();
     assert_eq!(
-        decisions,
+        recent_decisions(&claude),
         [
             "- YAML for config files instead of JSON, comments matter (2026-02-05)",
             "- JSON for the API error bodies (2026-02-02)",
+        ],
+        "{claude}"
+    );
+}
+
+/// "Switch the local cache from SQLite to sled" takes back the decision that chose SQLite
+/// for the local cache (its object is its purpose) and leaves SQLite chosen for analytics;
+/// "replace Redis with Postgres" takes back every decision that chose Redis. Run as a
+/// person runs it: temp HOME, a git repository, the reversals days later.
+#[test]
+fn switching_a_thing_from_one_choice_or_replacing_a_choice_takes_the_old_one_back() {
+    let mut user = User::new();
+    user.at("2026-02-02T09:00:00Z");
+    let project = user.project("work/shop", &["init"]);
+    user.log_each(
+        &project,
+        "decision",
+        &[
+            "use SQLite for the local cache",
+            "use SQLite for the analytics exports",
+            "use Redis for the job queue",
+        ],
+    );
+    user.at("2026-02-05T09:00:00Z");
+    user.log_each(
+        &project,
+        "decision",
+        &[
+            "switch the local cache from SQLite to sled, fewer moving parts",
+            "replace Redis with Postgres for the job queue - one database less",
+        ],
+    );
+    user.ok(&project, &["recall"]);
+    let claude = std::fs::read_to_string(project.join("CLAUDE.md")).unwrap();
+    assert_eq!(
+        recent_decisions(&claude),
+        [
+            "- replace Redis with Postgres for the job queue - one database less (2026-02-05)",
+            "- switch the local cache from SQLite to sled, fewer moving parts (2026-02-05)",
+            "- use SQLite for the analytics exports (2026-02-02)",
         ],
         "{claude}"
     );

@@ -5,6 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use mind::context::build::{Input, build};
+use mind::context::digest::Digest;
 use mind::parse::{EntryType, classify_line, parse_document};
 
 fuzz_target!(|data: &[u8]| {
@@ -25,9 +26,10 @@ fuzz_target!(|data: &[u8]| {
         let _ = classify_line(line, Some(EntryType::Gotcha));
     }
     // Both layouts: everything shared, and session sections in a personal block.
+    let digest = Digest::of(&doc);
     for split in [false, true] {
         let blocks = build(&Input {
-            doc: &doc,
+            digest: &digest,
             session: None,
             extra: Vec::new(),
             budget: 1500,

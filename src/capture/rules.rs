@@ -4,7 +4,10 @@
 //! Every type here is the parser's: these rules only say which text is offered to it.
 //!
 //! - A `MEMORY:` comment is typed by the parser ([`crate::parse::classify_line`]); text it
-//!   recognises is kept as written, anything else is a plain learning (`learned: ...`).
+//!   recognises is kept as written, anything else is a plain learning (`learned: ...`). So is
+//!   a problem only a cue or a symptom reads into it ("the arena is not Sync"): a note left
+//!   in the code states what holds there, and as an open problem nothing would ever close
+//!   it. `MEMORY: problem: ...` opens one.
 //! - A commit message line (subject or body, bullets allowed) that starts with
 //!   `decided:`, `decided against:`, `ruled out:`, `learned:`, `TIL:`, `gotcha:`, `problem:`
 //!   or `fixed:`, or a trailer
@@ -33,10 +36,13 @@ pub fn from_comment(text: &str) -> Option<Harvested> {
         return None;
     }
     if let Some(found) = classify_line(&text, None) {
-        return Some(Harvested {
-            kind: found.kind,
-            line: text,
-        });
+        let reported_problem = found.kind == EntryType::Problem && found.reason != "type label";
+        if !reported_problem {
+            return Some(Harvested {
+                kind: found.kind,
+                line: text,
+            });
+        }
     }
     // No keyword: a note-level learning. A leading KEY:/important: stays in front.
     let (key, rest) = split_key(&text);
@@ -338,6 +344,24 @@ TIL: notes_2025.md
         assert!(key.line.starts_with("KEY: "), "{}", key.line);
         assert!(key.line.ends_with("never log tokens"), "{}", key.line);
         assert!(from_comment("   ").is_none());
+    }
+
+    #[test]
+    fn a_comment_states_what_holds_and_opens_a_problem_only_when_labelled() {
+        for text in [
+            "the arena is not Sync",
+            "uploads over 10MB are not supported by the proxy",
+            "the login page does not load in Safari",
+        ] {
+            let h = from_comment(text).unwrap();
+            assert_eq!(h.kind, EntryType::Learning, "{text}");
+            assert_eq!(h.line, format!("learned: {text}"));
+        }
+        let key = from_comment("KEY: the arena is not Sync").unwrap();
+        assert_eq!(key.line, "KEY: learned: the arena is not Sync");
+        let problem = from_comment("problem: the arena is not Sync").unwrap();
+        assert_eq!(problem.kind, EntryType::Problem);
+        assert_eq!(problem.line, "problem: the arena is not Sync");
     }
 
     #[test]

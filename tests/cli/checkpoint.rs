@@ -208,3 +208,41 @@ fn checkpoint_needs_a_project() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("run `mind init`"));
 }
+
+/// A note left in the code states what holds there: "the arena is not Sync" is harvested as
+/// a learning, not as an open problem that nothing would ever close; `MEMORY: problem: ...`
+/// still opens one. Run as a person runs it: a temp HOME, a git repository.
+#[test]
+fn a_comment_opens_a_problem_only_when_it_says_problem() {
+    let user = common::User::new();
+    let project = user.project("work/engine", &["init"]);
+    std::fs::write(
+        project.join("arena.rs"),
+        "// MEMORY: the arena is not Sync\n\
+         // MEMORY: uploads over 10MB are not supported by the proxy\n\
+         // MEMORY: problem: the arena leaks on panic\n\
+         pub struct Arena;\n",
+    )
+    .unwrap();
+    let out = json(&user.ok(&project, &["checkpoint", "--json"]));
+    let added: Vec<(&str, &str)> = (out["added"].as_array().unwrap().iter())
+        .map(|a| (a["type"].as_str().unwrap(), a["line"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        added,
+        [
+            ("learning", "learned: the arena is not Sync (arena.rs:1)"),
+            (
+                "learning",
+                "learned: uploads over 10MB are not supported by the proxy (arena.rs:2)"
+            ),
+            ("problem", "problem: the arena leaks on panic (arena.rs:3)"),
+        ]
+    );
+    let claude = std::fs::read_to_string(project.join("CLAUDE.md")).unwrap();
+    let open = claude.split("## ").find(|s| s.starts_with("Open Loops"));
+    let open = open.unwrap_or_default();
+    assert!(open.contains("the arena leaks on panic"), "{claude}");
+    assert!(!open.contains("not Sync"), "{claude}");
+    assert!(!open.contains("not supported"), "{claude}");
+}

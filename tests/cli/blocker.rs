@@ -329,7 +329,13 @@ fn a_blocker_fixed_during_its_session_stops_blocking_at_once() {
             .find(|s| s.starts_with("Session Blockers"));
         section.unwrap_or_default().to_string()
     };
-    user.at("2026-01-15T09:05:00Z").ok(&app, &["recall"]);
+    let recall = user
+        .at("2026-01-15T09:05:00Z")
+        .mind(&app, &["recall"])
+        .output()
+        .unwrap();
+    let warned = String::from_utf8_lossy(&recall.stderr).into_owned();
+    assert!(warned.contains("3 blockers this session"), "{warned}");
     assert!(
         blockers_shown(&block()).contains("checkout page hangs"),
         "{}",
@@ -354,7 +360,15 @@ fn a_blocker_fixed_during_its_session_stops_blocking_at_once() {
         "// bounded\n",
         "Bound the queue\n\nfixed: webhook retries no longer flood the payment queue",
     );
-    user.at("2026-01-15T09:15:00Z").ok(&app, &["recall"]);
+    let recall = user
+        .at("2026-01-15T09:15:00Z")
+        .mind(&app, &["recall"])
+        .output()
+        .unwrap();
+    assert!(recall.status.success());
+    // One blocker left: no warning that the session is going in circles.
+    let warned = String::from_utf8_lossy(&recall.stderr).into_owned();
+    assert!(!warned.contains("blockers this session"), "{warned}");
     let shown = blockers_shown(&block());
     assert!(
         shown.contains("staging database refuses connections"),

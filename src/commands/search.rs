@@ -32,7 +32,8 @@ struct Reply {
     /// Context reminders whose keywords the query mentions (project scope only).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     reminders: Vec<crate::remind::Fired>,
-    /// Present when the search was hybrid (a model is installed).
+    /// Present when the search was hybrid (a model is installed and there are lines to
+    /// search).
     #[serde(skip_serializing_if = "Option::is_none")]
     semantic: Option<SemanticStats>,
 }
@@ -458,7 +459,8 @@ struct SemanticSide {
 }
 
 /// The lines closest in meaning to the query, when a model is installed; `None` (a lexical
-/// search) when there is none or it fails to load or run.
+/// search) when there is none, it fails to load or run, or there is no line to search (the
+/// model is then not loaded at all: a project's first search stays instant).
 fn semantic_side(
     ctx: &Ctx,
     index: &Index,
@@ -466,6 +468,9 @@ fn semantic_side(
     query_text: &str,
     filter: &Filter,
 ) -> Option<SemanticSide> {
+    if index.sources.iter().all(|s| s.segment.doc_count() == 0) {
+        return None;
+    }
     let home = ctx.home().ok()?;
     let model = crate::embed::installed(&home)?;
     let fingerprint = lines::model_fingerprint(&crate::embed::files::model_dir(&home));

@@ -1024,12 +1024,20 @@ mod one_engine {
     fn log_capture_and_parser_give_every_eval_line_the_same_type() {
         let mut disagreements = Vec::new();
         for line in eval_lines() {
-            let parser = classify_line(&line, None).map(|c| c.kind);
+            let classified = classify_line(&line, None);
+            let parser = classified.as_ref().map(|c| c.kind);
             let log = memory_type(classify(&line).kind);
-            // A `MEMORY:` comment the parser types keeps its type; anything else is a plain
-            // learning, or nothing when even that would not read back as an entry.
+            // A `MEMORY:` comment the parser types keeps its type, except a problem it reads
+            // without a label (a note in code states what holds there); anything else is a
+            // plain learning, or nothing when even that would not read back as an entry.
             let comment = from_comment(&line).map(|h| h.kind);
+            let labelled = classified
+                .as_ref()
+                .is_some_and(|c| c.reason == "type label");
             let comment_ok = match parser {
+                Some(EntryType::Problem) if !labelled => {
+                    matches!(comment, None | Some(EntryType::Learning))
+                }
                 Some(kind) => comment == Some(kind),
                 None => matches!(comment, None | Some(EntryType::Learning)),
             };

@@ -694,3 +694,17 @@ fn a_search_of_some_memories_only_keeps_the_other_lines_vectors() {
     assert_eq!(all["semantic"]["embedded"], 0, "{all}");
     assert_eq!(all["semantic"]["cached"], 5);
 }
+
+#[test]
+fn a_search_with_nothing_to_search_does_not_load_the_model() {
+    let env = Env::initialised();
+    let src = tiny_model(&env.dir.path().join("tiny"));
+    env.ok(&["model", "install", "--from", src.to_str().unwrap()]);
+    // A first day: nothing logged yet, so nothing to embed and no model to load.
+    let v = search(&env, "deploy pipeline");
+    assert_eq!(v["results"], serde_json::json!([]));
+    assert!(v.get("semantic").is_none(), "{v}");
+    env.ok(&["log", "decision", "deploy the services on Kubernetes"]);
+    let v = search(&env, "deploy pipeline");
+    assert_eq!(v["semantic"]["embedded"], 1, "{v}");
+}

@@ -221,7 +221,7 @@ pub fn classify(message: &str) -> Classification {
     if let Some(found) = classify_line(text, None) {
         let matched = match (&found.cue, found.reason) {
             (Some(cue), _) => cue.clone(),
-            (None, "type label") => text.split_once(':').map_or_else(
+            (None, crate::parse::TYPE_LABEL) => text.split_once(':').map_or_else(
                 || found.reason.to_string(),
                 |(label, _)| format!("{}:", label.trim_matches(['*', ' ']).to_lowercase()),
             ),

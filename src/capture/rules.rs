@@ -36,7 +36,8 @@ pub fn from_comment(text: &str) -> Option<Harvested> {
         return None;
     }
     if let Some(found) = classify_line(&text, None) {
-        let reported_problem = found.kind == EntryType::Problem && found.reason != "type label";
+        let reported_problem =
+            found.kind == EntryType::Problem && found.reason != crate::parse::TYPE_LABEL;
         if !reported_problem {
             return Some(Harvested {
                 kind: found.kind,

@@ -288,6 +288,9 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
     let mut memory_lines = None;
     let mut memory_keys = None;
     let mut session_archived = None;
+    // A blocker written now: only what MEMORY.md and the commit store gain after it can fix
+    // it (see `session_fixes`).
+    let mut new_blocker = None;
     let (path, written, line) = match kind {
         LogKind::Session(section) => {
             let path = project.session();
@@ -316,6 +319,9 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
                     };
                     let (updated, line) = session::insert_item(&existing, section, &message);
                     atomic::write_atomic(&path, &updated)?;
+                    if section == session::Section::Blockers {
+                        new_blocker = Some(message.clone());
+                    }
                     (path, item, line)
                 }
             }
@@ -370,6 +376,11 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
             state.set_memory_keys(memory_keys);
         }
         ctx.record_activity(&project, &mut state);
+        if let Some(blocker) = &new_blocker {
+            let len = |path: std::path::PathBuf| std::fs::metadata(path).map_or(0, |m| m.len());
+            let commits = len(crate::capture::derived::path(&project));
+            state.mark_blocker(blocker, len(project.memory()), commits);
+        }
         super::refresh_personal(ctx, &project, &config, &mut state);
         state.save(&project.state())
     })();

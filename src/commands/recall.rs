@@ -137,17 +137,20 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
             .unwrap_or(ctx.clock.today());
         // With the model installed, promotion compares by sentence vectors.
         let home = ctx.home().ok();
-        // What the finished session logged to MEMORY.md and the commit store: a blocker it
-        // already fixed is promoted with its fix.
-        let logged_since =
-            super::session_fixes::logged_during_session(&project, &state, Some(&memory_bytes));
+        // What the finished session logged to MEMORY.md and the commit store after each of
+        // its blockers: a blocker it already fixed is promoted with its fix.
+        let fixes = super::session_fixes::blocker_fixes(&project, &state, &old);
+        let blocker_fixes: std::collections::HashMap<String, String> = (old.blockers.iter())
+            .zip(fixes)
+            .filter_map(|(blocker, fix)| Some((blocker.clone(), fix?)))
+            .collect();
         let outcome = promote::promote(
             &project,
             &old,
             memory_bytes,
             date,
             home.as_ref(),
-            &logged_since,
+            &blocker_fixes,
         )?;
         memory_bytes = outcome.memory;
         promoted = outcome.promotions;

@@ -1,35 +1,21 @@
-//! What the current session has already fixed: the lines MEMORY.md and the commit store
-//! gained since it started, and the session's blockers those lines resolve. A blocker an
-//! agent logged and then fixed is not shown as blocking any more (the context block's
-//! Session Blockers, the personal block), and `mind session` says what fixed it.
+//! What a session has already fixed: its blockers that the lines MEMORY.md and the commit
+//! store gained after each was logged resolve. A blocker an agent logged and then fixed is
+//! not shown as blocking any more (the context block's Session Blockers, the personal
+//! block, recall's warning), `mind session` says what fixed it, and promotion writes it
+//! with its fix.
 
 use crate::capture::derived;
 use crate::store::session_file::Session;
 use crate::store::{Project, state::State};
 
-/// The text MEMORY.md and the commit store gained since the session in `state` started
-/// (nothing when its start lengths are unknown or the files were cut back below them).
-/// `memory`: MEMORY.md as the caller has read it, or `None` to read only its new part.
-pub(crate) fn logged_during_session(
-    project: &Project,
-    state: &State,
-    memory: Option<&[u8]>,
-) -> String {
-    let tail = |bytes: &[u8], from: Option<u64>| -> String {
-        match from.and_then(|f| usize::try_from(f).ok()) {
-            Some(f) if f <= bytes.len() => String::from_utf8_lossy(&bytes[f..]).into_owned(),
-            _ => String::new(),
-        }
-    };
-    let mut out = match memory {
-        Some(bytes) => tail(bytes, state.session_memory_offset()),
-        None => read_from(&project.memory(), state.session_memory_offset())
-            .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
-            .unwrap_or_default(),
-    };
-    // Only the commit store's part after the session's start is read: the store holds a
-    // project's whole history.
-    if let Some(commits) = read_from(&derived::path(project), state.session_commits_offset()) {
+/// The text MEMORY.md and the commit store gained since they were `from` bytes long (each
+/// nothing when unknown or the file is now shorter): only their new parts are read (the
+/// commit store holds a project's whole history).
+fn logged_since(project: &Project, from: (Option<u64>, Option<u64>)) -> String {
+    let mut out = read_from(&project.memory(), from.0)
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+        .unwrap_or_default();
+    if let Some(commits) = read_from(&derived::path(project), from.1) {
         out.push('\n');
         out.push_str(&String::from_utf8_lossy(&commits));
     }
@@ -51,23 +37,45 @@ fn read_from(path: &std::path::Path, offset: Option<u64>) -> Option<Vec<u8>> {
     Some(out)
 }
 
-/// For each of the session's blockers, in order, the fix logged since the session started
-/// that resolves it (by the rule open loops use), if any. Reads nothing when there are no
+/// For each of the session's blockers, in order, the fix logged after it that resolves it
+/// (by the rule open loops use), if any: after the point `mind log` marked for it, or for a
+/// blocker written by hand, after the session's start. Reads nothing when there are no
 /// blockers.
 pub(crate) fn blocker_fixes(
     project: &Project,
     state: &State,
     session: &Session,
 ) -> Vec<Option<String>> {
-    if session.blockers.is_empty() {
-        return Vec::new();
+    let session_start = (
+        state.session_memory_offset(),
+        state.session_commits_offset(),
+    );
+    let from = |blocker: &str| {
+        (state.blocker_mark(blocker)).map_or(session_start, |(m, c)| (Some(m), Some(c)))
+    };
+    // One read and one parse per place the blockers were logged at (usually a few).
+    let mut fixes = vec![None; session.blockers.len()];
+    let mut places: Vec<(Option<u64>, Option<u64>)> =
+        session.blockers.iter().map(|b| from(b)).collect();
+    places.sort_unstable();
+    places.dedup();
+    for place in places {
+        let which: Vec<usize> = (0..session.blockers.len())
+            .filter(|&i| from(&session.blockers[i]) == place)
+            .collect();
+        let problems: Vec<String> = (which.iter())
+            .map(|&i| format!("problem: {}", session.blockers[i]))
+            .collect();
+        let problems: Vec<&str> = problems.iter().map(String::as_str).collect();
+        let logged = logged_since(project, place);
+        for (i, fix) in which
+            .into_iter()
+            .zip(crate::promote::fixes_logged_since(&problems, &logged))
+        {
+            fixes[i] = fix;
+        }
     }
-    let logged = logged_during_session(project, state, None);
-    let problems: Vec<String> = (session.blockers.iter())
-        .map(|b| format!("problem: {b}"))
-        .collect();
-    let problems: Vec<&str> = problems.iter().map(String::as_str).collect();
-    crate::promote::fixes_logged_since(&problems, &logged)
+    fixes
 }
 
 /// `session` without the blockers a fix logged since it started resolves: what still

@@ -363,8 +363,9 @@ fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
 
 /// Whether a later decision or rejection (`later`) takes `older` back: a decision that turns
 /// away from what `older` chose ("use MySQL instead of Postgres", "switch from FastAPI to
-/// Litestar" after "going with FastAPI", "replace SQLite with sled"), a rejection of what a decision chose ("decided
-/// against Redis for rate limiting" after "use Redis for rate limiting"), or a decision that
+/// Litestar" after "going with FastAPI", "replace SQLite with sled"), a rejection of what a
+/// decision chose ("decided against Redis for rate limiting" after "use Redis for rate
+/// limiting"), or a decision that
 /// chooses what a rejection turned down. What an entry chose: its title's subject words
 /// without those of the alternatives it names ("use Postgres over MySQL" chose Postgres, so
 /// a later "MySQL - weaker jsonb" takes nothing back). Every word of the thing turned away

@@ -9,7 +9,8 @@
 //! resolution and the entries that name files come from the cache, and only the entities
 //! a list keeps are built. What follows the cached lines (MEMORY.md's lines logged since and
 //! its unfinished last line, the commit store) is parsed as usual and picked from after
-//! them; a progress entry among them has problems resolved again over every entry.
+//! them; a progress entry among them is matched against the problems still waiting when
+//! the cache was written (kept in the cache), as a whole parse would match it.
 
 use std::borrow::Cow;
 
@@ -160,9 +161,9 @@ impl<'a> Cached<'a> {
     /// `None` when the cached entities cannot be read.
     ///
     /// A progress entry after the cached lines (logged since the cache was written, or a
-    /// `fixed:` commit in the commit store) may resolve a cached problem: problems are then
-    /// resolved again over every entry, the cached ones read as views, exactly as the
-    /// whole parse resolves them.
+    /// `fixed:` commit in the commit store) may resolve a cached problem: it is matched
+    /// against the problems still waiting when the cache was written, exactly as the whole
+    /// parse resolves them (see [`resolve_across`]).
     ///
     /// `budget`: the block's budget in characters. A block shows no more KEY lines than it
     /// has room for (each takes more than four characters), so no more are picked; every
@@ -219,7 +220,7 @@ fn resolve_across(prefix: &Lazy<'_>, rest: &mut Document) -> Option<Vec<(usize, 
     // state after its entries (the problems still waiting then), so only the lines after
     // them are read; the resolutions found among the cached entries are the cache's own.
     // A cache without that state is read whole, its entries one at a time.
-    let resumed = loops::StreamedResolutions::resume(prefix.waiting);
+    let resumed = loops::StreamedResolutions::resume(prefix.waiting, prefix.len());
     let from_state = resumed.is_some();
     let mut streamed = match resumed {
         Some(resumed) => resumed,

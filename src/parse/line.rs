@@ -262,7 +262,7 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
             body: rest,
             struck,
             basis: Basis::Label,
-            reason: "type label",
+            reason: super::TYPE_LABEL,
             field: None,
             next: None,
             hedged: false,

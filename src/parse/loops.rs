@@ -370,9 +370,10 @@ impl<'a> StreamedResolutions<'a> {
     }
 
     /// Go on from a state [`StreamedResolutions::suspend`] wrote (`bytes`, borrowed for
-    /// the waiting problems' titles): the next entry pushed is the one after those read
-    /// then. `None` when the bytes are not such a state, whole.
-    pub fn resume(bytes: &'a [u8]) -> Option<StreamedResolutions<'a>> {
+    /// the waiting problems' titles) after reading `read` entries: the next entry pushed is
+    /// entry `read`. `None` when the bytes are not such a state, whole: a problem's index
+    /// past `read`, a count of open keys that its keys' counts do not give.
+    pub fn resume(bytes: &'a [u8], read: usize) -> Option<StreamedResolutions<'a>> {
         let mut at = 0;
         let mut resumed = StreamedResolutions {
             progress_seen: u32::try_from(super::varint::get(bytes, &mut at)?).ok()?,
@@ -382,7 +383,7 @@ impl<'a> StreamedResolutions<'a> {
         let mut last_index = None;
         for slot in 0..count.min(bytes.len()) {
             let index = usize::try_from(super::varint::get(bytes, &mut at)?).ok()?;
-            if last_index.is_some_and(|last| index <= last) {
+            if index >= read || last_index.is_some_and(|last| index <= last) {
                 return None;
             }
             last_index = Some(index);
@@ -397,6 +398,15 @@ impl<'a> StreamedResolutions<'a> {
             at += MAX_KEYS;
             let open = *bytes.get(at)?;
             at += 1;
+            // As `push` and `progress` keep it: the places among its keys whose count has
+            // not reached the candidates' bound, at least one (else it was given up).
+            let mut places = 0;
+            for_each_key(words.ids(), |i, _| {
+                places += usize::from(usize::from(pushes[i]) < MAX_CANDIDATES);
+            });
+            if open == 0 || usize::from(open) != places {
+                return None;
+            }
             let checked = u32::try_from(super::varint::get(bytes, &mut at)?)
                 .ok()?
                 .wrapping_sub(1);
@@ -802,7 +812,12 @@ mod tests {
             let written = first.suspend(&mut state, &mut |_| {});
             proptest::prop_assert_eq!(written, state.len());
             let mut found = first.finish();
-            let mut resumed = StreamedResolutions::resume(&state).expect("resumed");
+            let mut resumed = StreamedResolutions::resume(&state, cut).expect("resumed");
+            // A state is only for the entries it was made after: a problem still waiting
+            // makes it refused for fewer.
+            if let Some(last) = resumed.waiting.iter().flatten().map(|w| w.index).max() {
+                proptest::prop_assert!(StreamedResolutions::resume(&state, last).is_none());
+            }
             for (i, e) in entities.iter().enumerate().skip(cut) {
                 resumed.push(i, &Resolvable::of(e), || Cow::Borrowed(e.title.as_str()));
             }
@@ -811,9 +826,82 @@ mod tests {
             proptest::prop_assert_eq!(found, sorted_resolutions(entities));
             // Any cut short or damaged state is refused, never read as another.
             for len in 0..state.len() {
-                proptest::prop_assert!(StreamedResolutions::resume(&state[..len]).is_none());
+                proptest::prop_assert!(StreamedResolutions::resume(&state[..len], cut).is_none());
             }
         }
+    }
+
+    #[test]
+    fn a_damaged_state_is_refused_or_read_without_panicking() {
+        // Checksummed in the cache, but read as untrusted: any byte changed either refuses
+        // the state or gives one the pass can go on from (no count gone below zero).
+        let doc = crate::parse::parse_document_unresolved(&memory_of(&[
+            (0, [0, 1, 2, 3], 3),
+            (1, [2, 3, 4, 5], 2),
+            (3, [0, 1, 6, 6], 1),
+            (0, [4, 5, 6, 0], 3),
+        ]));
+        let cut = doc.entities.len() - 1;
+        let mut first = StreamedResolutions::default();
+        for (i, e) in doc.entities[..cut].iter().enumerate() {
+            first.push(i, &Resolvable::of(e), || Cow::Borrowed(e.title.as_str()));
+        }
+        let mut state = Vec::new();
+        first.suspend(&mut state, &mut |_| {});
+        assert!(StreamedResolutions::resume(&state, cut).is_some());
+        let fixes = crate::parse::parse_document_unresolved(&memory_of(&[
+            (3, [0, 1, 2, 3], 3),
+            (4, [2, 3, 4, 5], 2),
+            (3, [4, 5, 6, 0], 3),
+            (3, [0, 1, 2, 3], 3),
+            (4, [2, 3, 4, 5], 2),
+        ]));
+        for at in 0..state.len() {
+            for value in [0u8, 1, 2, 3, 4, 0x7f, 0x80, 0xff] {
+                let mut damaged = state.clone();
+                damaged[at] = value;
+                if let Some(mut resumed) = StreamedResolutions::resume(&damaged, cut) {
+                    for (i, e) in fixes.entities.iter().enumerate() {
+                        resumed.push(cut + i, &Resolvable::of(e), || {
+                            Cow::Borrowed(e.title.as_str())
+                        });
+                    }
+                    assert!(
+                        resumed
+                            .finish()
+                            .iter()
+                            .all(|&(i, _)| i < cut + fixes.entities.len())
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_state_whose_counts_do_not_add_up_is_refused() {
+        // One waiting problem of one word, "upload", two candidates in already: with its
+        // count of open keys at 0 (none left, so it would have been given up), the next
+        // entry with the word would take that count below zero.
+        let word = Subject::of(EntryType::Progress, "upload").ids()[0];
+        let state = |open: u8| {
+            let mut b = vec![0, 1, 0, 1];
+            b.extend_from_slice(&word.to_le_bytes());
+            let mut pushes = [0u8; MAX_KEYS];
+            pushes[0] = 2;
+            b.extend_from_slice(&pushes);
+            b.extend_from_slice(&[open, 0, 12]);
+            b.extend_from_slice(b"upload fails");
+            b
+        };
+        assert!(StreamedResolutions::resume(&state(0), 1).is_none());
+        assert!(StreamedResolutions::resume(&state(2), 1).is_none());
+        let whole = state(1);
+        let mut resumed = StreamedResolutions::resume(&whole, 1).expect("counts add up");
+        let fix = crate::parse::parse_document_unresolved("fixed: upload works again\n");
+        resumed.push(1, &Resolvable::of(&fix.entities[0]), || Cow::Borrowed("x"));
+        assert_eq!(resumed.finish(), [(0, 1)]);
+        // Nor is a state for more entries than were read.
+        assert!(StreamedResolutions::resume(&state(1), 0).is_none());
     }
 
     #[test]

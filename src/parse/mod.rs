@@ -178,6 +178,10 @@ pub fn parse_document_unresolved(text: &str) -> Document {
     document::parse_unresolved(text)
 }
 
+/// The reason ([`Classified::reason`]) of a line typed by its own label (`decided:`,
+/// `problem:`, `gotcha:` ...): the writer said what it is.
+pub const TYPE_LABEL: &str = "type label";
+
 /// The result of classifying one line on its own.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Classified {

@@ -42,7 +42,7 @@ pub use decisions::plan;
 pub use rewrite::mark_superseded;
 pub use selection::{candidates, confidence, reusable};
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
 use chrono::NaiveDate;
@@ -143,22 +143,25 @@ pub fn describe(promotions: &[Promotion]) -> String {
 /// Promote `session` into MEMORY.md (the caller holds the store lock): new lines go under
 /// the `date` heading; superseded lines are marked. A batch that only adds is one append;
 /// one that also marks rewrites the file atomically. With `home` holding an installed
-/// model, lines are compared by sentence vectors.
+/// model, lines are compared by sentence vectors. `blocker_fixes`: for a blocker of the
+/// session (by its text), the fix logged after it that resolves it.
 pub fn promote(
     project: &Project,
     session: &Session,
     memory_bytes: Vec<u8>,
     date: NaiveDate,
     home: Option<&GlobalFolder>,
-    logged_since: &str,
+    blocker_fixes: &HashMap<String, String>,
 ) -> Result<Outcome> {
     let shared = Arc::new(memory_bytes);
     let (mut promotions, superseded) = plan(project, session, &shared, date, home);
-    for p in promotions
-        .iter_mut()
-        .filter(|p| p.kind == Kind::Problem && p.action != Action::Skipped)
-    {
-        if let Some(line) = with_session_fix(&p.line, logged_since) {
+    for p in promotions.iter_mut().filter(|p| {
+        p.kind == Kind::Problem && p.from == Section::Blockers && p.action != Action::Skipped
+    }) {
+        if let Some(line) = blocker_fixes
+            .get(&p.item)
+            .and_then(|fix| with_fix(&p.line, fix))
+        {
             p.line = line;
         }
     }
@@ -196,9 +199,8 @@ pub fn promote(
 /// that fix (`problem: X → fix: Y`) so it reads as resolved. Promotion appends the problem
 /// after the fix, and a problem is resolved only by a later fix (an earlier one may be the
 /// fix of an older occurrence), so without it a blocker solved before the session ended
-/// stayed an open loop for good. `logged_since` is what MEMORY.md and the commit store
-/// gained during the session; "the same problem" is the rule open loops use.
-fn with_session_fix(line: &str, logged_since: &str) -> Option<String> {
+/// stayed an open loop for good. `None` when the line has its fix already.
+fn with_fix(line: &str, fix: &str) -> Option<String> {
     if line.contains("→ fix:") {
         return None;
     }
@@ -206,7 +208,6 @@ fn with_session_fix(line: &str, logged_since: &str) -> Option<String> {
         Some(at) => line.split_at(at),
         None => (line, ""),
     };
-    let fix = fixes_logged_since(&[head], logged_since).pop()??;
     Some(format!("{head} → fix: {fix}{tail}"))
 }
 
@@ -255,10 +256,24 @@ mod tests {
     #[test]
     fn a_blocker_takes_the_fix_its_session_logged() {
         let since = "fixed: the login test no longer fails across midnight (clock injected)\n";
+        let found = fixes_logged_since(
+            &[
+                "problem: login test fails at midnight",
+                "problem: S3 uploads time out",
+            ],
+            since,
+        );
         assert_eq!(
-            with_session_fix(
+            found,
+            [
+                Some("the login test no longer fails across midnight (clock injected)".into()),
+                None
+            ]
+        );
+        assert_eq!(
+            with_fix(
                 "problem: login test fails at midnight (see also: [[MEMORY]])",
-                since
+                found[0].as_deref().unwrap()
             )
             .as_deref(),
             Some(
@@ -266,18 +281,14 @@ mod tests {
                  across midnight (clock injected) (see also: [[MEMORY]])"
             )
         );
-        // Another subject, a line that has its fix, or nothing logged: unchanged.
+        // A line that has its fix, or nothing logged: unchanged.
         assert_eq!(
-            with_session_fix("problem: S3 uploads time out", since),
+            with_fix("problem: login fails at midnight → fix: UTC", "x"),
             None
         );
         assert_eq!(
-            with_session_fix("problem: login fails at midnight → fix: UTC", since),
-            None
-        );
-        assert_eq!(
-            with_session_fix("problem: login test fails at midnight", " \n"),
-            None
+            fixes_logged_since(&["problem: login test fails at midnight"], " \n"),
+            [None]
         );
     }
 

@@ -11,6 +11,9 @@ use crate::store::{atomic, text};
 /// Where MEMORY.md's line count is kept (`store::tail`).
 const MEMORY_LINES_KEY: &str = "memory_lines";
 const MEMORY_KEYS_KEY: &str = "memory_keys";
+/// The current session's blockers, each with where MEMORY.md and the commit store ended
+/// when it was logged ([`State::mark_blocker`]).
+const BLOCKER_MARKS: &str = "session_blocker_marks";
 
 /// The state file's content. Unknown keys are kept as they are.
 #[derive(Debug, Clone, Default)]
@@ -74,6 +77,30 @@ impl State {
             .insert("session_memory_offset".into(), Value::from(memory_len));
         self.fields
             .insert("session_commits_offset".into(), Value::from(commits_len));
+        self.fields.remove(BLOCKER_MARKS);
+    }
+
+    /// Remember MEMORY.md's and the commit store's lengths when the blocker `text` was
+    /// logged in this session: only what they gain after it can fix it (a fix logged before
+    /// a blocker that came back does not).
+    pub fn mark_blocker(&mut self, text: &str, memory_len: u64, commits_len: u64) {
+        let marks = self
+            .fields
+            .entry(BLOCKER_MARKS.to_string())
+            .or_insert_with(|| Value::Object(Default::default()));
+        if let Value::Object(marks) = marks {
+            marks.insert(
+                text.to_string(),
+                serde_json::json!([memory_len, commits_len]),
+            );
+        }
+    }
+
+    /// MEMORY.md's and the commit store's lengths when the blocker `text` was logged in this
+    /// session ([`State::mark_blocker`]), if it was.
+    pub fn blocker_mark(&self, text: &str) -> Option<(u64, u64)> {
+        let mark = self.fields.get(BLOCKER_MARKS)?.get(text)?.as_array()?;
+        Some((mark.first()?.as_u64()?, mark.get(1)?.as_u64()?))
     }
 
     /// MEMORY.md's length in bytes when the current session started, if known.

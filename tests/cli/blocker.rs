@@ -401,4 +401,38 @@ fn a_blocker_fixed_during_its_session_stops_blocking_at_once() {
         "{fixed}"
     );
     assert_eq!(v["fixed_blockers"].as_array().map(Vec::len), Some(2));
+
+    // A fix logged before a blocker does not fix it: the problem came back.
+    user.at("2026-01-15T09:20:00Z").ok(
+        &app,
+        &[
+            "log",
+            "fixed",
+            "uploads no longer time out on slow networks",
+        ],
+    );
+    user.at("2026-01-15T09:25:00Z")
+        .ok(&app, &["blocker", "uploads time out on slow networks"]);
+    let shown = blockers_shown(&block());
+    assert!(
+        shown.contains("uploads time out on slow networks"),
+        "{shown}"
+    );
+    user.at("2026-01-15T09:26:00Z").ok(&app, &["recall"]);
+    let shown = blockers_shown(&block());
+    assert!(
+        shown.contains("uploads time out on slow networks"),
+        "{shown}"
+    );
+    // Fixed again after it came back: it leaves.
+    user.at("2026-01-15T09:30:00Z").ok(
+        &app,
+        &[
+            "log",
+            "fixed",
+            "uploads no longer time out, retries back off",
+        ],
+    );
+    let shown = blockers_shown(&block());
+    assert!(!shown.contains("uploads time out"), "{shown}");
 }

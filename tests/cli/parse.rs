@@ -1033,7 +1033,7 @@ mod one_engine {
             let comment = from_comment(&line).map(|h| h.kind);
             let labelled = classified
                 .as_ref()
-                .is_some_and(|c| c.reason == "type label");
+                .is_some_and(|c| c.reason == mind::parse::TYPE_LABEL);
             let comment_ok = match parser {
                 Some(EntryType::Problem) if !labelled => {
                     matches!(comment, None | Some(EntryType::Learning))

@@ -385,6 +385,14 @@ fn english(lower: &str, now: DateTime<FixedOffset>) -> Option<When> {
     {
         return None;
     }
+    // chrono-english multiplies a count by its unit in 32 bits (`9999999998y` overflows:
+    // a panic, or a wrapped count): no count or year anyone writes has more than 4 digits.
+    if lower
+        .split(|c: char| !c.is_ascii_digit())
+        .any(|run| run.len() > 4)
+    {
+        return None;
+    }
     // chrono-english reads any bare number as a year (`12` as the year 12, `-5` as the
     // year 5): only a four-digit year is a plausible date on its own.
     let digits = lower.trim_start_matches(['+', '-', ' ']);
@@ -700,5 +708,22 @@ mod tests {
             assert!(day(phrase).is_err(), "{phrase:?} read as {:?}", day(phrase));
             assert!(parse(phrase, now).is_err(), "{phrase:?}");
         }
+    }
+
+    #[test]
+    fn a_count_too_large_for_any_calendar_is_refused_not_multiplied() {
+        // Found by fuzzing: `9999999998y` made chrono-english multiply the count by twelve
+        // months in 32 bits (a panic where overflow is checked, a wrapped count elsewhere).
+        let now = DateTime::parse_from_rfc3339("2026-01-15T09:00:00+00:00").unwrap();
+        for phrase in [
+            "9999999998y",
+            "in 99999999999 days",
+            "123456789 weeks",
+            "99999m",
+        ] {
+            assert!(parse(phrase, now).is_err(), "{phrase:?}");
+        }
+        assert!(parse("3 days", now).is_ok());
+        assert!(parse("1 April 2027", now).is_ok());
     }
 }

@@ -459,6 +459,10 @@ pub fn since(phrase: &str, now: DateTime<FixedOffset>) -> Result<NaiveDate, When
     if day > today {
         return Err(WhenError(format!("{text:?} is in the future ({day})")));
     }
+    // Days are written and compared as `YYYY-MM-DD`: none before the year 1.
+    if day.year() < 1 {
+        return Err(WhenError(format!("{text:?} is before the year 1")));
+    }
     Ok(day)
 }
 
@@ -725,5 +729,11 @@ mod tests {
         }
         assert!(parse("3 days", now).is_ok());
         assert!(parse("1 April 2027", now).is_ok());
+        // Found by fuzzing: `9405y` back from 2026 is before the year 1.
+        assert!(since("9405y", now).is_err());
+        assert_eq!(
+            since("2000y", now).map(|d| d.to_string()),
+            Ok("0026-01-15".to_string())
+        );
     }
 }

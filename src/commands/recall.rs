@@ -225,31 +225,29 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
         }
     };
     let team_memories = super::team::recall_section(ctx, &project, &config, team_doc, &session);
-    let reply =
-        Reply {
-            new_session,
-            last_activity,
-            gap_minutes: gap_ms.map(|g| g / 60_000),
-            promoted: promoted
-                .iter()
-                .filter(|p| p.action != Action::Skipped)
-                .map(|p| p.line.clone())
-                .collect(),
-            relevant_memories,
-            promotion: promoted,
-            reminders,
-            // A blocker fixed since is not one the session is stuck on.
-            session_warnings: crate::hints::session_warnings(
-                &super::session_fixes::still_blocking(&project, &state, session.clone()),
-            ),
-            memory_hint: crate::hints::memory_size_hint(memory_bytes.len() as u64),
-            session_archived,
-            session,
-            context: body,
-            targets,
-            archived,
-            team_memories,
-        };
+    // A blocker fixed since is not one the session is stuck on.
+    let still_blocking = super::session_fixes::still_blocking(&project, &state, session.clone());
+    let reply = Reply {
+        new_session,
+        last_activity,
+        gap_minutes: gap_ms.map(|g| g / 60_000),
+        promoted: promoted
+            .iter()
+            .filter(|p| p.action != Action::Skipped)
+            .map(|p| p.line.clone())
+            .collect(),
+        relevant_memories,
+        promotion: promoted,
+        reminders,
+        session_warnings: crate::hints::session_warnings(&still_blocking),
+        memory_hint: crate::hints::memory_size_hint(memory_bytes.len() as u64),
+        session_archived,
+        session,
+        context: body,
+        targets,
+        archived,
+        team_memories,
+    };
     Ok((project, reply))
 }
 

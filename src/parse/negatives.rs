@@ -119,6 +119,19 @@ pub fn looks_like_code(s: &str) -> bool {
             return true;
         }
     }
+    // A string literal of a program: `"- Watch out for ...",`, `"text" +`.
+    if t.starts_with('"')
+        && t.len() > 2
+        && (t.ends_with("\",")
+            || t.ends_with("\");")
+            || t.ends_with("\" +")
+            || t[1..].starts_with("- "))
+    {
+        return true;
+    }
+    if is_sql_with_comment(t) {
+        return true;
+    }
     // JSON field: `"key": value`
     if t.starts_with('"')
         && let Some(close) = t[1..].find('"')
@@ -127,6 +140,28 @@ pub fn looks_like_code(s: &str) -> bool {
         return true;
     }
     false
+}
+
+/// SQL with a trailing `--` comment: `SELECT *  -- turns out ...`, `t.created_by,  --
+/// Fixed: ...`. A `--` in prose is a dash between words; after a column list's comma, an
+/// operator, a statement's keyword in capitals, or a tab, it opens a comment.
+fn is_sql_with_comment(t: &str) -> bool {
+    let Some(at) = t.find("--") else {
+        return false;
+    };
+    let before = &t[..at];
+    if before.trim().is_empty() || !before.ends_with([' ', '\t']) {
+        return false;
+    }
+    const STATEMENTS: &[&str] = &[
+        "SELECT", "INSERT", "UPDATE", "DELETE", "FROM", "WHERE", "JOIN", "CREATE", "ALTER", "DROP",
+        "AND", "OR", "ORDER", "GROUP", "LEFT", "INNER", "VALUES", "SET",
+    ];
+    let code = before.trim_end();
+    let first = code.split_whitespace().next().unwrap_or("");
+    before.contains('\t')
+        || code.ends_with([',', '(', '*', ';', '='])
+        || STATEMENTS.contains(&first)
 }
 
 /// A line of a program's log pasted into notes: a date and a time of day, then a level
@@ -228,6 +263,9 @@ pub fn strip_hedge(s: &str) -> Option<&str> {
 pub fn is_template_description(body: &str) -> bool {
     // Cheap first: nearly every label is followed by a particular thing, whose first word
     // is none of the openers below.
+    if is_generic_description(body) {
+        return true;
+    }
     let head = body
         .trim_start()
         .split(|c: char| !c.is_ascii_alphabetic())
@@ -265,13 +303,24 @@ pub fn is_template_description(body: &str) -> bool {
         .iter()
         .any(|w| matches!(*w, "you" | "your" | "you're" | "you've"));
     match first {
-        "something" | "anything" | "whatever" | "things" | "stuff" | "e" | "eg" => true,
-        // "What you chose and why", "What was decided", "Why it matters".
+        "e" | "eg" => true,
+        // "Something that surprised you", "Anything worth keeping"; not a particular thing
+        // ("something on this machine kills the build").
+        "something" | "anything" | "whatever" | "things" | "stuff" => {
+            second_person
+                || (words.len() <= 6
+                    && !words
+                        .iter()
+                        .any(|w| matches!(*w, "this" | "these" | "our" | "my" | "its")))
+        }
+        // "What you chose and why", "What was decided", "Why it matters", "What went
+        // wrong": a wh-clause of a few plain words, with nothing particular in it.
         "what" | "why" | "how" | "when" | "where" | "which" => {
             second_person
                 || words.get(1).is_some_and(|w| {
                     matches!(*w, "was" | "were" | "we" | "i" | "the" | "it" | "to" | "is")
                 }) && words.len() <= 8
+                || (words.len() <= 3 && plain_words(body))
         }
         // "A bug or blocker you hit", "Any decision worth keeping", "Each lesson", and
         // definitions: "a reported defect that is still open". "Any"/"each"/"every" open a
@@ -286,6 +335,48 @@ pub fn is_template_description(body: &str) -> bool {
         }
         _ => false,
     }
+}
+
+/// A body that only names the kind of text that goes there: "Brief description", "Short
+/// summary", "One-line explanation", "Details".
+fn is_generic_description(body: &str) -> bool {
+    let lower = body.trim().trim_end_matches('.').to_ascii_lowercase();
+    let words: Vec<&str> = super::lex::words(&lower).collect();
+    const NOUNS: &[&str] = &[
+        "description",
+        "summary",
+        "explanation",
+        "details",
+        "detail",
+        "title",
+        "text",
+        "notes",
+    ];
+    const MODIFIERS: &[&str] = &["brief", "short", "one", "line", "detailed", "longer", "a"];
+    (1..=3).contains(&words.len())
+        && words.last().is_some_and(|w| NOUNS.contains(w))
+        && words[..words.len() - 1]
+            .iter()
+            .all(|w| MODIFIERS.contains(w))
+}
+
+/// Only lower-case words after the first (no names, numbers, code or symbols): text with
+/// nothing particular in it.
+fn plain_words(body: &str) -> bool {
+    let t = body.trim().trim_end_matches(['.', '?']);
+    t.chars()
+        .all(|c| c.is_ascii_alphabetic() || c == ' ' || c == '\'')
+        && t.split_whitespace()
+            .skip(1)
+            .all(|w| w.chars().all(|c| !c.is_ascii_uppercase()))
+}
+
+/// A line of counts after a label: `**Fixed:** 13 | **Deferred:** 3` (a summary's
+/// tallies, not a record of a fix).
+pub fn is_count_line(body: &str) -> bool {
+    let t = body.trim_start();
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && t[digits..].trim_start().starts_with(['|', ','])
 }
 
 /// Whether `word` names a kind of memory ("decision", "lessons"), as a legend speaks of it.
@@ -704,6 +795,53 @@ pub fn is_warning(body: &str) -> bool {
         ]
         .iter()
         .any(|w| super::lex::has_word(&lower, w.as_bytes()))
+}
+
+/// A promise of work to come: "I'll fix it asap", "ill do this within a few minutes", "we
+/// will look into it", "this can be resolved after the merge". What is promised has not
+/// happened; the line records neither a problem nor its fix.
+pub fn promises_work(lower_body: &[u8]) -> bool {
+    static PROMISES: std::sync::LazyLock<super::lex::PhraseSet> = std::sync::LazyLock::new(|| {
+        let mut phrases = Vec::new();
+        for who in [
+            "i'll",
+            "i\u{2019}ll",
+            "ill",
+            "i will",
+            "we'll",
+            "we\u{2019}ll",
+            "we will",
+        ] {
+            for what in [
+                "fix",
+                "do",
+                "look",
+                "resolve",
+                "take a look",
+                "handle",
+                "work on",
+            ] {
+                phrases.push(format!("{who} {what}"));
+            }
+        }
+        for what in ["fixed", "resolved"] {
+            for modal in ["will be", "can be"] {
+                phrases.push(format!("{modal} {what} after"));
+            }
+        }
+        // Built once per process: the set keeps its phrases for good.
+        let refs: Vec<&'static str> = phrases
+            .into_iter()
+            .map(|p| &*Box::leak(p.into_boxed_str()))
+            .collect();
+        super::lex::PhraseSet::new(&refs)
+    });
+    PROMISES.matches(lower_body).iter().any(|&(start, end)| {
+        (start == 0 || !lower_body[start - 1].is_ascii_alphanumeric())
+            && lower_body
+                .get(end)
+                .is_none_or(|b| !(b.is_ascii_alphanumeric() || *b == b'\''))
+    })
 }
 
 #[cfg(test)]

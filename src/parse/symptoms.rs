@@ -65,6 +65,8 @@ const SYMPTOMS: &[&str] = &[
     "stale",
     "sluggish",
     "twice",
+    // "Login spins forever", "the page loads forever".
+    "forever",
 ];
 
 /// The symptom words ([`SYMPTOMS`], [`OPENERS`]): what a fix changes, not what it is about.
@@ -232,6 +234,20 @@ fn is_in(word: &str, set: &[&str]) -> bool {
     set.contains(&word)
 }
 
+/// An adjective of a state something should keep, after "not": "not clickable", "not
+/// visible" (by the ending -able or -ible, verbs such as "enable" aside), "not persistent",
+/// "not responsive".
+fn state_adjective(word: &str) -> bool {
+    let by_ending = word.len() > 6
+        && (word.ends_with("able") || word.ends_with("ible"))
+        && !word.ends_with("nable");
+    by_ending
+        || matches!(
+            word,
+            "persistent" | "consistent" | "responsive" | "interactive" | "active" | "visible"
+        )
+}
+
 /// A past participle after "not": "not recognized", "not saved", "not shown".
 fn participle(word: &str) -> bool {
     (word.len() > 4 && word.ends_with("ed"))
@@ -276,9 +292,12 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
                 // "fix the flaky test", "prevent the tooltip from flickering": a remedy.
                 !recent[1..].iter().any(|b| is_in(b, REMEDIES)) && !is_in(before, DEFUSERS)
             } else if w == "not" || w == "never" {
-                // "Settings not saved on reload", "Webhook never fires".
+                // "Settings not saved on reload", "Webhook never fires", "Dark mode is not
+                // persistent", "Button not clickable".
                 next.is_some_and(|next| {
-                    participle(next) || (w == "never" && next.ends_with('s') && next.len() > 3)
+                    participle(next)
+                        || (w == "never" && next.ends_with('s') && next.len() > 3)
+                        || (w == "not" && state_adjective(next))
                 }) && !is_in(before, DEFUSERS)
             } else if w == "late" || w == "early" || w == "behind" {
                 is_in(before, TIME_UNITS) || before == "too"

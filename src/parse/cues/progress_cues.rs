@@ -28,6 +28,14 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             }
             Some((Progress, Strong))
         }
+        // "... fixes #57", "closes #12": a change that closes an issue (the forge's keywords).
+        b"fixes" if buf[end..].trim_ascii_start().starts_with(b"#") => Some((Progress, Strong)),
+        // "v3.0.2 is released", "Done. Released 1.0.11": a version that went out.
+        b"released" => (names_a_version(buf)
+            && !negated(buf, start)
+            && !modal(buf, start)
+            && !conditional(buf, start))
+        .then_some((Progress, Medium)),
         b"fixes" => (at_start
             || any_of(
                 prev,
@@ -113,3 +121,13 @@ const FIXED_ADJECTIVE_NOUNS: &[&str] = &[
     "frame",
     "step",
 ];
+
+/// Whether the line names a version (`1.0.11`, `v3.0.2`): digits, a dot, digits.
+fn names_a_version(buf: &[u8]) -> bool {
+    buf.windows(3).enumerate().any(|(i, w)| {
+        w[0].is_ascii_digit()
+            && w[1] == b'.'
+            && w[2].is_ascii_digit()
+            && (i == 0 || !buf[i - 1].is_ascii_alphabetic())
+    })
+}

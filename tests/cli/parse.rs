@@ -791,6 +791,59 @@ fn a_user_logs_without_a_type_and_the_parser_decides() {
     );
 }
 
+#[test]
+fn legends_tallies_code_and_promises_open_no_loop() {
+    // As a user runs it: a temp HOME, a real git repository, no MIND_* but the clock. A
+    // MEMORY.md carried over from another tool, with its entry legend, a review tally, a
+    // pasted query and a reply that promises a fix.
+    let user = User::new();
+    let project = user.project("shop", &["init"]);
+    let memory_path = project.join(".mind/MEMORY.md");
+    let mut memory = std::fs::read_to_string(&memory_path).unwrap();
+    memory.push_str(
+        "\n## Entry format\n\
+         - problem: Short summary\n\
+         **Problem**: What went wrong\n\
+         \n## 2026-01-14\n\
+         - **Fixed:** 4 | **Open:** 2\n\
+         - amount DECIMAL(10,2),  -- fixed: was FLOAT before\n\
+         - Thanks for the crash report, I'll fix the importer tomorrow\n\
+         - v1.4.2 is released\n\
+         - Export button not clickable on mobile\n",
+    );
+    std::fs::write(&memory_path, memory).unwrap();
+    let found: Vec<(String, String)> = jsonl(&user.ok(&project, &["parse", "--json"]))
+        .iter()
+        .map(|e| {
+            (
+                e["type"].as_str().unwrap().to_string(),
+                e["title"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            ("progress".to_string(), "v1.4.2 is released".to_string()),
+            (
+                "problem".to_string(),
+                "Export button not clickable on mobile".to_string()
+            ),
+        ]
+    );
+    user.ok(&project, &["recall"]);
+    let block = std::fs::read_to_string(project.join("CLAUDE.md")).unwrap();
+    let open = block.split("## ").find(|s| s.starts_with("Open Loops"));
+    let open = open.unwrap_or_else(|| panic!("open loops listed: {block}"));
+    assert!(
+        open.contains("Export button not clickable on mobile"),
+        "{open}"
+    );
+    for legend in ["Short summary", "What went wrong", "importer", "DECIMAL"] {
+        assert!(!block.contains(legend), "{legend} in the block: {block}");
+    }
+}
+
 mod props {
     use mind::classify::memory_line;
     use mind::parse::{EntryType, classify_line, parse_document};

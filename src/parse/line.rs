@@ -516,6 +516,44 @@ mod tests {
     }
 
     #[test]
+    fn measures_slots_code_values_and_time_limit_rules_are_not_entries() {
+        for line in [
+            "- Lesson: 90 mins",
+            "- fixed: 12%",
+            "- gotcha: `retryCount`;",
+            "- TIL: [topic] [link] via @someone",
+            "- Stuck for more than an hour? Ask in the channel with what you tried",
+            "- Blocked longer than 2 days: escalate to the lead",
+            "we are going to release a patch that should fix this bug",
+        ] {
+            assert_eq!(kind(line), None, "{line}");
+        }
+        for (line, want) in [
+            // A long record with tags in brackets is no template.
+            (
+                "fixed: [api][auth] tokens expired early because the clock skew check used ms",
+                Progress,
+            ),
+            (
+                "- fixed: 3 flaky tests by awaiting the server start",
+                Progress,
+            ),
+            // A participle after a determiner, where the clause ends or goes on.
+            ("I consider this fixed.", Progress),
+            ("I have it resolved on staging, deploying next", Progress),
+        ] {
+            assert_eq!(kind(line), Some(want), "{line}");
+        }
+        // An adjective after a determiner is not a report.
+        assert_eq!(kind("the fixed header covers the menu"), None);
+        // A gotcha with an arrow is advice learned, not a rule for a time limit.
+        assert_eq!(
+            under(Gotcha, "- bcrypt is slow on ARM -> use argon2"),
+            Some(Gotcha)
+        );
+    }
+
+    #[test]
     fn releases_and_closing_keywords_report_progress() {
         assert_eq!(kind("v2.4.1 is released"), Some(Progress));
         assert_eq!(

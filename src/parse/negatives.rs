@@ -222,6 +222,9 @@ pub fn is_question(s: &str) -> bool {
 /// A question answered by an instruction: "Stuck for more than an hour? Ask in the
 /// channel." It gives advice for a condition; it reports nothing.
 pub fn is_question_then_advice(s: &str) -> bool {
+    if is_time_limit_rule(s) {
+        return true;
+    }
     if memchr::memchr(b'?', s.as_bytes()).is_none() {
         return false;
     }
@@ -263,7 +266,9 @@ pub fn strip_hedge(s: &str) -> Option<&str> {
 pub fn is_template_description(body: &str) -> bool {
     // Cheap first: nearly every label is followed by a particular thing, whose first word
     // is none of the openers below.
-    if is_generic_description(body) {
+    if is_generic_description(body)
+        || (template_slots(body) >= 2 && super::lex::words(body).count() <= 8)
+    {
         return true;
     }
     let head = body
@@ -360,6 +365,27 @@ fn is_generic_description(body: &str) -> bool {
             .all(|w| MODIFIERS.contains(w))
 }
 
+/// How many `[slot]`s a text has: words in brackets that are not a link's text
+/// (`TIL: [title] [url] via @someone`). Two in a short text make it a template; a long one
+/// with tags (`[paper][fill]`) is a record.
+fn template_slots(body: &str) -> usize {
+    let mut count = 0;
+    let mut rest = body;
+    while let Some(open) = rest.find('[') {
+        let after = &rest[open + 1..];
+        let Some(close) = after.find(']') else {
+            break;
+        };
+        let inner = &after[..close];
+        let link = after[close + 1..].starts_with('(');
+        if !link && !inner.is_empty() && inner.chars().all(|c| c.is_alphabetic() || c == ' ') {
+            count += 1;
+        }
+        rest = &after[close + 1..];
+    }
+    count
+}
+
 /// Only lower-case words after the first (no names, numbers, code or symbols): text with
 /// nothing particular in it.
 fn plain_words(body: &str) -> bool {
@@ -371,12 +397,34 @@ fn plain_words(body: &str) -> bool {
             .all(|w| w.chars().all(|c| !c.is_ascii_uppercase()))
 }
 
-/// A line of counts after a label: `**Fixed:** 13 | **Deferred:** 3` (a summary's
-/// tallies, not a record of a fix).
+/// A value after a label that records no memory: counts (`**Fixed:** 13 | **Deferred:**
+/// 3`, a summary's tallies), a measure (`Lesson: 45 mins`), or one code span (`lesson:
+/// \`courseId/moduleId\`;`, a field of a program).
 pub fn is_count_line(body: &str) -> bool {
     let t = body.trim_start();
-    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
-    digits > 0 && t[digits..].trim_start().starts_with(['|', ','])
+    let digits = t
+        .bytes()
+        .take_while(|b| b.is_ascii_digit() || *b == b'.')
+        .count();
+    if digits > 0 {
+        let rest = t[digits..].trim_start();
+        if rest.starts_with(['|', ',']) {
+            return true;
+        }
+        const UNITS: &[&str] = &[
+            "s", "ms", "sec", "secs", "seconds", "min", "mins", "minutes", "h", "hr", "hrs",
+            "hours", "d", "days", "weeks", "%", "kb", "mb", "gb", "points", "pts",
+        ];
+        let rest = rest.trim_end_matches(['.', ')']).to_ascii_lowercase();
+        if rest.is_empty() || UNITS.contains(&rest.as_str()) {
+            return true;
+        }
+    }
+    let code = t.trim_end().trim_end_matches([';', ',', '.']);
+    code.len() > 2
+        && code.starts_with('`')
+        && code.ends_with('`')
+        && !code[1..code.len() - 1].contains('`')
 }
 
 /// Whether `word` names a kind of memory ("decision", "lessons"), as a legend speaks of it.
@@ -797,18 +845,58 @@ pub fn is_warning(body: &str) -> bool {
         .any(|w| super::lex::has_word(&lower, w.as_bytes()))
 }
 
+/// A rule for what to do past a time limit: "Stuck for more than 30 minutes? Ask in the
+/// channel", "Blocked longer than a day → escalate" (a process, not a blocker met).
+fn is_time_limit_rule(s: &str) -> bool {
+    // Nearly every line lacks "than": it is ruled out before anything is lower-cased.
+    if memchr::memmem::find(s.as_bytes(), b"than").is_none() {
+        return false;
+    }
+    let lower = s.to_ascii_lowercase();
+    let Some(at) = lower
+        .find("more than ")
+        .or_else(|| lower.find("longer than "))
+    else {
+        return false;
+    };
+    let head = &lower[at..];
+    let end = head
+        .find(['?', ':', '\u{2192}'])
+        .or_else(|| head.find("->"));
+    let Some(end) = end else {
+        return false;
+    };
+    const TIME: &[&str] = &[
+        "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "attempts", "tries",
+    ];
+    at < 30 && super::lex::words(&head[..end]).any(|w| TIME.contains(&w))
+}
+
 /// A promise of work to come: "I'll fix it asap", "ill do this within a few minutes", "we
 /// will look into it", "this can be resolved after the merge". What is promised has not
 /// happened; the line records neither a problem nor its fix.
 pub fn promises_work(lower_body: &[u8]) -> bool {
-    // Every promise has "ll " ("I'll", "ill", "will") or "can be": one scan rules out
+    // Every promise has "ll " ("I'll", "ill", "will"), "can be" or "going to": a scan rules out
     // nearly every line before the phrases are looked for one by one.
     if memchr::memmem::find(lower_body, b"ll ").is_none()
         && memchr::memmem::find(lower_body, b"can be").is_none()
+        && memchr::memmem::find(lower_body, b"going to").is_none()
     {
         return false;
     }
     static PROMISES: std::sync::LazyLock<super::lex::PhraseSet> = std::sync::LazyLock::new(|| {
+        const WHAT: &[&str] = &[
+            "fix",
+            "do",
+            "look",
+            "resolve",
+            "take a look",
+            "handle",
+            "work on",
+            "release",
+            "close",
+            "push",
+        ];
         let mut phrases = Vec::new();
         for who in [
             "i'll",
@@ -819,17 +907,12 @@ pub fn promises_work(lower_body: &[u8]) -> bool {
             "we\u{2019}ll",
             "we will",
         ] {
-            for what in [
-                "fix",
-                "do",
-                "look",
-                "resolve",
-                "take a look",
-                "handle",
-                "work on",
-            ] {
+            for what in WHAT {
                 phrases.push(format!("{who} {what}"));
             }
+        }
+        for what in WHAT {
+            phrases.push(format!("going to {what}"));
         }
         for what in ["fixed", "resolved"] {
             for modal in ["will be", "can be"] {

@@ -127,6 +127,9 @@ pub fn heading_kind(text: &str) -> SectionKind {
         "milestones",
         "objectives",
         "tasks",
+        "future",
+        "ideas",
+        "wishlist",
     ]) || lower.contains("next step")
         || lower.contains("to do")
         || lower.contains("left to build")
@@ -145,7 +148,13 @@ pub fn heading_kind(text: &str) -> SectionKind {
         "examples",
         "instructions",
         "purpose",
+        "legend",
+        "categories",
+        "conventions",
     ]) || lower.contains("what works")
+        || lower.contains("when to ")
+        || lower.contains("how to ")
+        || lower.contains("getting help")
     {
         return SectionKind::Plans;
     }
@@ -193,6 +202,9 @@ mod tests {
             ("What's Left to Build", Todo),
             ("TODO", Todo),
             ("Reminders", Plans),
+            ("Future Improvements", Todo),
+            ("When to Use", Plans),
+            ("Issue Categories", Plans),
             ("Decision Log", Neutral),
             ("Session Log", Neutral),
             ("Error Handling", Neutral),

@@ -17,9 +17,14 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 // "still not fixed": the problem is open.
                 return (cue != b"shipped" && cue != b"completed").then_some((Problem, Medium));
             }
+            // After a determiner the cue is an adjective ("the fixed header") unless the
+            // clause ends there or goes on with a preposition: "I consider this fixed.",
+            // "I have this resolved on dev".
+            let adjective = any_of(prev, DETERMINERS)
+                && next.is_some_and(|n| !AFTER_A_PARTICIPLE.iter().any(|p| p.as_bytes() == *n));
             if modal(buf, start)
                 || conditional(buf, start)
-                || any_of(prev, DETERMINERS)
+                || adjective
                 || any_of(prev, &["only", "un", "partially"])
                 || (cue == b"fixed" && any_of(next, FIXED_ADJECTIVE_NOUNS))
                 || (cue == b"resolved" && any_of(next, &["to"]))
@@ -131,3 +136,9 @@ fn names_a_version(buf: &[u8]) -> bool {
             && (i == 0 || !buf[i - 1].is_ascii_alphabetic())
     })
 }
+
+/// Words that follow a participle, not a noun it qualifies: "this resolved on dev", "it
+/// fixed now".
+const AFTER_A_PARTICIPLE: &[&str] = &[
+    "on", "in", "by", "for", "at", "now", "already", "locally", "upstream", "too", "as", "with",
+];

@@ -266,8 +266,13 @@ pub fn strip_hedge(s: &str) -> Option<&str> {
 pub fn is_template_description(body: &str) -> bool {
     // Cheap first: nearly every label is followed by a particular thing, whose first word
     // is none of the openers below.
-    if is_generic_description(body)
-        || (template_slots(body) >= 2 && super::lex::words(body).count() <= 8)
+    // Both are short (a generic description three words at most, a template of slots
+    // eight): the lengths rule out nearly every body before its words are looked at.
+    if (body.len() <= 40 && is_generic_description(body))
+        || (body.len() <= 80
+            && memchr::memchr(b'[', body.as_bytes()).is_some()
+            && template_slots(body) >= 2
+            && body.split_whitespace().nth(8).is_none())
     {
         return true;
     }
@@ -345,6 +350,9 @@ pub fn is_template_description(body: &str) -> bool {
 /// A body that only names the kind of text that goes there: "Brief description", "Short
 /// summary", "One-line explanation", "Details".
 fn is_generic_description(body: &str) -> bool {
+    if body.split_whitespace().nth(3).is_some() {
+        return false;
+    }
     let lower = body.trim().trim_end_matches('.').to_ascii_lowercase();
     let words: Vec<&str> = super::lex::words(&lower).collect();
     const NOUNS: &[&str] = &[
@@ -849,7 +857,9 @@ pub fn is_warning(body: &str) -> bool {
 /// channel", "Blocked longer than a day → escalate" (a process, not a blocker met).
 fn is_time_limit_rule(s: &str) -> bool {
     // Nearly every line lacks "than": it is ruled out before anything is lower-cased.
-    if memchr::memmem::find(s.as_bytes(), b"than").is_none() {
+    static THAN: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"than"));
+    if THAN.find(s.as_bytes()).is_none() {
         return false;
     }
     let lower = s.to_ascii_lowercase();
@@ -878,10 +888,11 @@ fn is_time_limit_rule(s: &str) -> bool {
 pub fn promises_work(lower_body: &[u8]) -> bool {
     // Every promise has "ll " ("I'll", "ill", "will"), "can be" or "going to": a scan rules out
     // nearly every line before the phrases are looked for one by one.
-    if memchr::memmem::find(lower_body, b"ll ").is_none()
-        && memchr::memmem::find(lower_body, b"can be").is_none()
-        && memchr::memmem::find(lower_body, b"going to").is_none()
-    {
+    static GATES: std::sync::LazyLock<[memchr::memmem::Finder<'static>; 3]> =
+        std::sync::LazyLock::new(|| {
+            [b"ll ".as_slice(), b"can be", b"going to"].map(memchr::memmem::Finder::new)
+        });
+    if GATES.iter().all(|gate| gate.find(lower_body).is_none()) {
         return false;
     }
     static PROMISES: std::sync::LazyLock<super::lex::PhraseSet> = std::sync::LazyLock::new(|| {

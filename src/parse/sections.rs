@@ -150,7 +150,6 @@ pub fn heading_kind(text: &str) -> SectionKind {
         "purpose",
         "legend",
         "categories",
-        "conventions",
     ]) || lower.contains("what works")
         || lower.contains("when to ")
         || lower.contains("how to ")
@@ -205,6 +204,8 @@ mod tests {
             ("Future Improvements", Todo),
             ("When to Use", Plans),
             ("Issue Categories", Plans),
+            // A subject, not a list of rules: "API Naming Conventions" heads lessons.
+            ("API Naming Conventions", Neutral),
             ("Decision Log", Neutral),
             ("Session Log", Neutral),
             ("Error Handling", Neutral),

@@ -538,6 +538,12 @@ mod tests {
                 "- fixed: 3 flaky tests by awaiting the server start",
                 Progress,
             ),
+            // Bracketed words apart, or mind's own mark, are no template's slots.
+            ("decided: use [Redis] for [cache]", Decision),
+            (
+                "decided: keep the old API [superseded] [superseded]",
+                Decision,
+            ),
             // A participle after a determiner, where the clause ends or goes on.
             ("I consider this fixed.", Progress),
             ("I have it resolved on staging, deploying next", Progress),

@@ -373,23 +373,33 @@ fn is_generic_description(body: &str) -> bool {
             .all(|w| MODIFIERS.contains(w))
 }
 
-/// How many `[slot]`s a text has: words in brackets that are not a link's text
-/// (`TIL: [title] [url] via @someone`). Two in a short text make it a template; a long one
-/// with tags (`[paper][fill]`) is a record.
+/// How many `[slot]`s a text has that stand next to another one: words in brackets that
+/// are not a link's text, separated by nothing but spaces (`TIL: [title] [url] via
+/// @someone`). A record with bracketed words apart ("use [Redis] for [cache]") or `mind`'s
+/// own `[superseded]` mark has none.
 fn template_slots(body: &str) -> usize {
     let mut count = 0;
-    let mut rest = body;
-    while let Some(open) = rest.find('[') {
-        let after = &rest[open + 1..];
-        let Some(close) = after.find(']') else {
+    let mut previous_end: Option<usize> = None;
+    let mut from = 0;
+    while let Some(open) = body[from..].find('[').map(|i| from + i) {
+        let Some(close) = body[open + 1..].find(']').map(|i| open + 1 + i) else {
             break;
         };
-        let inner = &after[..close];
-        let link = after[close + 1..].starts_with('(');
-        if !link && !inner.is_empty() && inner.chars().all(|c| c.is_alphabetic() || c == ' ') {
-            count += 1;
+        let inner = &body[open + 1..close];
+        let link = body[close + 1..].starts_with('(');
+        let slot = !link
+            && !inner.is_empty()
+            && !inner.eq_ignore_ascii_case("superseded")
+            && inner.chars().all(|c| c.is_alphabetic() || c == ' ');
+        if slot {
+            if previous_end.is_some_and(|end| body[end..open].trim().is_empty()) {
+                count += if count == 0 { 2 } else { 1 };
+            }
+            previous_end = Some(close + 1);
+        } else {
+            previous_end = None;
         }
-        rest = &after[close + 1..];
+        from = close + 1;
     }
     count
 }

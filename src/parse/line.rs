@@ -251,8 +251,8 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
             // A legend or template line: `- gotcha: Something that surprised you`.
             return Analysis::none(rest, "label with template text");
         }
-        if negatives::is_count_line(rest) {
-            return Analysis::none(rest, "label with a count");
+        if negatives::records_nothing(rest) {
+            return Analysis::none(rest, "label with a count, a measure or code");
         }
         return Analysis {
             kind: Some(kind),
@@ -562,6 +562,7 @@ mod tests {
     #[test]
     fn releases_and_closing_keywords_report_progress() {
         assert_eq!(kind("v2.4.1 is released"), Some(Progress));
+        assert_eq!(kind("v1.2 is released"), Some(Progress));
         assert_eq!(
             kind("Released 0.9.3 with the parser change"),
             Some(Progress)

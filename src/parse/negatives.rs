@@ -271,7 +271,7 @@ pub fn is_template_description(body: &str) -> bool {
     if (body.len() <= 40 && is_generic_description(body))
         || (body.len() <= 80
             && memchr::memchr(b'[', body.as_bytes()).is_some()
-            && template_slots(body) >= 2
+            && has_slots_side_by_side(body)
             && body.split_whitespace().nth(8).is_none())
     {
         return true;
@@ -373,12 +373,11 @@ fn is_generic_description(body: &str) -> bool {
             .all(|w| MODIFIERS.contains(w))
 }
 
-/// How many `[slot]`s a text has that stand next to another one: words in brackets that
-/// are not a link's text, separated by nothing but spaces (`TIL: [title] [url] via
+/// Whether a text has two `[slot]`s side by side: words in brackets that are not a link's
+/// text, separated by nothing but spaces (`TIL: [title] [url] via
 /// @someone`). A record with bracketed words apart ("use [Redis] for [cache]") or `mind`'s
 /// own `[superseded]` mark has none.
-fn template_slots(body: &str) -> usize {
-    let mut count = 0;
+fn has_slots_side_by_side(body: &str) -> bool {
     let mut previous_end: Option<usize> = None;
     let mut from = 0;
     while let Some(open) = body[from..].find('[').map(|i| from + i) {
@@ -393,7 +392,7 @@ fn template_slots(body: &str) -> usize {
             && inner.chars().all(|c| c.is_alphabetic() || c == ' ');
         if slot {
             if previous_end.is_some_and(|end| body[end..open].trim().is_empty()) {
-                count += if count == 0 { 2 } else { 1 };
+                return true;
             }
             previous_end = Some(close + 1);
         } else {
@@ -401,7 +400,7 @@ fn template_slots(body: &str) -> usize {
         }
         from = close + 1;
     }
-    count
+    false
 }
 
 /// Only lower-case words after the first (no names, numbers, code or symbols): text with
@@ -418,7 +417,7 @@ fn plain_words(body: &str) -> bool {
 /// A value after a label that records no memory: counts (`**Fixed:** 13 | **Deferred:**
 /// 3`, a summary's tallies), a measure (`Lesson: 45 mins`), or one code span (`lesson:
 /// \`courseId/moduleId\`;`, a field of a program).
-pub fn is_count_line(body: &str) -> bool {
+pub fn records_nothing(body: &str) -> bool {
     let t = body.trim_start();
     let digits = t
         .bytes()

@@ -127,13 +127,20 @@ const FIXED_ADJECTIVE_NOUNS: &[&str] = &[
     "step",
 ];
 
-/// Whether the line names a version (`1.0.11`, `v3.0.2`): digits, a dot, digits.
+/// Whether the line names a version (`1.0.11`, `v3.0.2`, `v1.2`): at the start of a word, an
+/// optional `v`, digits, a dot, a digit. (Promotion's `cue_match::has_version` is the same
+/// test over Unicode word characters; the parser does not depend on promotion, and its cue
+/// buffers are ASCII-lowered bytes.)
 fn names_a_version(buf: &[u8]) -> bool {
-    buf.windows(3).enumerate().any(|(i, w)| {
-        w[0].is_ascii_digit()
-            && w[1] == b'.'
-            && w[2].is_ascii_digit()
-            && (i == 0 || !buf[i - 1].is_ascii_alphabetic())
+    (0..buf.len()).any(|i| {
+        if i > 0 && (buf[i - 1].is_ascii_alphanumeric() || buf[i - 1] == b'_') {
+            return false;
+        }
+        let at = if buf[i] == b'v' { i + 1 } else { i };
+        let digits = buf[at..].iter().take_while(|b| b.is_ascii_digit()).count();
+        digits > 0
+            && buf.get(at + digits) == Some(&b'.')
+            && buf.get(at + digits + 1).is_some_and(u8::is_ascii_digit)
     })
 }
 

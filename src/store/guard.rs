@@ -56,9 +56,17 @@ fn outside(path: &Path, target: &str) -> Error {
 
 /// Where `path` really is: its nearest existing ancestor resolved, the rest appended.
 /// `None` for a dangling link, whose target cannot be judged.
+///
+/// Another `mind` may create the file between the failed `canonicalize` and the look at
+/// what is there (two `init`s at once): a plain file or folder found then is resolved again,
+/// not taken for a dangling link. Only a link that still resolves to nothing is refused.
 fn resolve(path: &Path) -> Option<PathBuf> {
+    /// How often a path that appeared in between is resolved again: each retry needs another
+    /// process to create or remove it in a window of microseconds.
+    const RETRIES: usize = 8;
     let mut rest = Vec::new();
     let mut probe = path;
+    let mut retries = 0;
     loop {
         match std::fs::canonicalize(probe) {
             Ok(real) => {
@@ -68,11 +76,16 @@ fn resolve(path: &Path) -> Option<PathBuf> {
                 }
                 return Some(out);
             }
-            Err(_) if std::fs::symlink_metadata(probe).is_ok() => return None,
-            Err(_) => {
-                rest.push(probe.file_name()?.to_os_string());
-                probe = probe.parent()?;
-            }
+            Err(_) => match std::fs::symlink_metadata(probe) {
+                Ok(meta) if meta.file_type().is_symlink() => return None,
+                Ok(_) if retries < RETRIES => retries += 1,
+                // Still there but never resolvable (a race that keeps losing): judged by its
+                // parent, as a path that is not there yet.
+                Ok(_) | Err(_) => {
+                    rest.push(probe.file_name()?.to_os_string());
+                    probe = probe.parent()?;
+                }
+            },
         }
     }
 }
@@ -115,5 +128,51 @@ mod tests {
         assert!(check(&root.join("GEMINI.md")).is_ok());
         assert!(check(&root.join("new/file.md")).is_ok());
         assert!(check(&dir.path().join("outside")).is_ok());
+    }
+
+    #[test]
+    fn a_dangling_link_is_refused_and_a_file_made_meanwhile_is_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("p");
+        std::fs::create_dir_all(&root).unwrap();
+        std::os::unix::fs::symlink(dir.path().join("gone"), root.join("dangling.md")).unwrap();
+        enclose(&root);
+        assert_eq!(resolve(&root.join("dangling.md")), None);
+        // A file that exists resolves to itself, however it came to be there.
+        std::fs::write(root.join("made.md"), "x").unwrap();
+        let real_root = std::fs::canonicalize(&root).unwrap();
+        assert_eq!(
+            resolve(&root.join("made.md")),
+            Some(real_root.join("made.md"))
+        );
+        assert!(check(&root.join("made.md")).is_ok());
+    }
+
+    #[test]
+    fn a_file_another_process_keeps_making_and_removing_is_never_refused() {
+        // The race of two `mind init`s: the file is absent when `canonicalize` looks and
+        // present when `symlink_metadata` does. A writer makes and removes it as fast as it
+        // can while the checks run; the old reading took that for a dangling link.
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("p");
+        std::fs::create_dir_all(&root).unwrap();
+        enclose(&root);
+        let path = root.join("flicker.md");
+        let done = std::sync::atomic::AtomicBool::new(false);
+        let refused = std::thread::scope(|s| {
+            s.spawn(|| {
+                for _ in 0..20_000 {
+                    std::fs::write(&path, "x").unwrap();
+                    std::fs::remove_file(&path).unwrap();
+                }
+                done.store(true, std::sync::atomic::Ordering::Relaxed);
+            });
+            let mut refused = 0;
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                refused += usize::from(check(&path).is_err());
+            }
+            refused
+        });
+        assert_eq!(refused, 0);
     }
 }

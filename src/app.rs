@@ -135,7 +135,24 @@ impl Ctx {
     /// Record activity now in a loaded `state`; the caller (holding the store lock) saves
     /// it, once, with whatever else it changes.
     pub fn record_activity(&self, project: &Project, state: &mut State) {
-        state.set_last_activity(self.clock.epoch_ms());
+        let now = self.clock.epoch_ms();
+        // A break a recall would have taken for a new session, ended by another command:
+        // remembered, or this touch would hide it and the next recall would carry the
+        // finished session's blockers and rejections on as this one's. The config is read
+        // only when a break is possible (the shortest gap allowed is a minute).
+        if let Some(last) = state.last_activity()
+            && state.unrecalled_break_from().is_none()
+            && now - last > 60_000
+        {
+            let gap_minutes = crate::config::Config::load(&project.config())
+                .map_or(crate::config::DEFAULT_GAP_MINUTES, |c| {
+                    c.session_gap_minutes
+                });
+            if now - last > gap_minutes as i64 * 60_000 {
+                state.set_unrecalled_break_from(last);
+            }
+        }
+        state.set_last_activity(now);
         if state.session_started().is_none() {
             // A session that began without a recall starts with its first activity.
             let len = |path: PathBuf| std::fs::metadata(path).map_or(0, |m| m.len());

@@ -324,6 +324,20 @@ fn after_phrase<'a>(text: &'a str, phrase: &str) -> Option<&'a str> {
 /// `--type decision`) is replaced; leading words that are the label's own verb ("decided to",
 /// "fixed", "TIL") become the label, and so do the words of a rejection with their subject
 /// ("we decided against X" -> `decided against: X`). No other word is ever dropped.
+/// Why a memory line as `mind log` writes it would not read back as `kind`: the parser's
+/// reason ("label with template text", "label with a format slot") and what it reads as,
+/// or `None` when it reads back as logged. A line that reads back as nothing is kept in
+/// MEMORY.md but never reaches recall, search's types or the context block, so `mind log`
+/// says so instead of losing it quietly.
+pub fn reads_back_otherwise(
+    kind: EntryType,
+    line: &str,
+) -> Option<(Option<EntryType>, &'static str)> {
+    let (classified, reason) = explain_line(line, None);
+    let read = classified.map(|c| c.kind);
+    (read != Some(kind)).then_some((read, reason))
+}
+
 pub fn memory_line(kind: EntryType, message: &str) -> String {
     if let Some((labelled, end)) = leading_label(message) {
         if labelled == LogKind::Memory(kind) {

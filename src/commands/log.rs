@@ -398,6 +398,18 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         ));
     }
 
+    if let LogKind::Memory(entry_type) = kind
+        && !already_logged
+        && let Some((read, why)) = classify::reads_back_otherwise(entry_type, &written)
+    {
+        let as_what = read.map_or_else(|| "no memory".to_string(), |k| format!("a {}", k.as_str()));
+        warnings.push(format!(
+            "the entry is saved, but it reads back as {as_what} ({why}), so recall and the \
+             context block will not show it as a {}; reword it (a `{{slot}}` or other code \
+             in backticks) and log it again",
+            entry_type.as_str()
+        ));
+    }
     let reason = classification.as_ref().map(|c| match &c.matched {
         Some(m) => format!("no type given; {m:?} reads as {}", kind.name()),
         None => "no type given and no cue word matched".to_string(),

@@ -108,9 +108,12 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
     let lock = project.lock()?;
     let mut state = State::load(&project.state())?;
     let now_ms = ctx.clock.epoch_ms();
-    let previous = state.last_activity();
+    // A break another command ended (a log, a hook) counts as if this recall had come first.
+    let hidden_break = state.unrecalled_break_from();
+    let previous = hidden_break.or(state.last_activity());
     let gap_ms = previous.map(|last| now_ms - last);
-    let new_session = gap_ms.is_none_or(|gap| gap > config.session_gap_minutes as i64 * 60_000);
+    let new_session = hidden_break.is_some()
+        || gap_ms.is_none_or(|gap| gap > config.session_gap_minutes as i64 * 60_000);
 
     let mut memory_bytes = read_memory_bytes(&project)?;
     let mut promoted: Vec<Promotion> = Vec::new();
@@ -195,6 +198,7 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
         Some(reminders.sections()),
     )?;
     state.set_last_activity(now_ms);
+    state.clear_unrecalled_break();
     state.set_memory_hash(content_hash(&memory_bytes));
     // The next `mind log` counts MEMORY.md's lines from here instead of reading it all.
     state.set_memory_lines(LineCount::of_file(&project.memory(), &memory_bytes));

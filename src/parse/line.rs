@@ -251,6 +251,14 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
             // A legend or template line: `- gotcha: Something that surprised you`.
             return Analysis::none(rest, "label with template text");
         }
+        if negatives::describes_its_kind(rest) {
+            // A field's legend: `**Decided:** decisions made + link to ADR`.
+            return Analysis::none(rest, "label with template text");
+        }
+        if negatives::has_format_slot(rest) {
+            // A template a program fills in: `- **Decision**: {choice} because {reason}`.
+            return Analysis::none(rest, "label with a format slot");
+        }
         if negatives::records_nothing(rest) {
             return Analysis::none(rest, "label with a count, a measure or code");
         }
@@ -289,6 +297,9 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     }
     if negatives::looks_like_code(body) {
         return Analysis::none(body, "code");
+    }
+    if negatives::has_format_slot(body) {
+        return Analysis::none(body, "format slot");
     }
     if negatives::is_link_only(body) {
         return Analysis::none(body, "link only");

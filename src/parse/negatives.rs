@@ -444,6 +444,29 @@ pub fn records_nothing(body: &str) -> bool {
         && !code[1..code.len() - 1].contains('`')
 }
 
+/// A label's text that speaks of its own kind of entry in the plural, as a field's legend
+/// does: "decisions made + link to ADR", "lessons learned this sprint", "bugs found and
+/// their fixes". An entry names a particular thing; a plural kind of memory followed by a
+/// participle describes what the field collects.
+pub fn describes_its_kind(body: &str) -> bool {
+    if body.len() > 100 {
+        return false;
+    }
+    let lower = body.trim().to_ascii_lowercase();
+    let mut words = super::lex::words(&lower);
+    let (Some(first), Some(second)) = (words.next(), words.next()) else {
+        return false;
+    };
+    let plural_kind = first.len() > 3
+        && (first.ends_with('s') && names_a_kind(first)
+            || first.strip_suffix("es").is_some_and(names_a_kind));
+    let participle = matches!(
+        second,
+        "made" | "taken" | "found" | "learned" | "learnt" | "hit" | "seen" | "met" | "so"
+    ) || (second.len() > 4 && second.ends_with("ed"));
+    plural_kind && participle && words.nth(8).is_none()
+}
+
 /// Whether `word` names a kind of memory ("decision", "lessons"), as a legend speaks of it.
 fn names_a_kind(word: &str) -> bool {
     TYPE_NOUNS.contains(&word)
@@ -531,8 +554,9 @@ pub fn is_placeholder(body: &str) -> bool {
     if (t.starts_with('(') && t.ends_with(')'))
         || (t.starts_with('<') && t.ends_with('>'))
         || (t.starts_with('[') && t.ends_with(']') && !t.contains("]("))
+        || (t.starts_with('{') && t.ends_with('}'))
     {
-        // `(what went wrong)`, `<describe the bug>`, `[lesson here]`.
+        // `(what went wrong)`, `<describe the bug>`, `[lesson here]`, `{what was chosen}`.
         return true;
     }
     if !t.chars().any(char::is_alphabetic) {
@@ -540,6 +564,49 @@ pub fn is_placeholder(body: &str) -> bool {
         return true;
     }
     is_file_name(t)
+}
+
+/// Whether a text has a format-string slot standing as a word: `{stuck_count}`, `{name}`,
+/// `{{ title }}` — the text is a template a program fills in (a prompt, a report, a
+/// generated file), not something said. A slot inside a code span, or one that is part of a
+/// path or an expression (`/users/{id}`, `x={y}`), is not counted: that text speaks of it.
+pub fn has_format_slot(body: &str) -> bool {
+    let b = body.as_bytes();
+    if memchr::memchr(b'{', b).is_none() {
+        return false;
+    }
+    let mut in_code = false;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'`' => in_code = !in_code,
+            b'{' if !in_code && (i == 0 || b[i - 1].is_ascii_whitespace() || b[i - 1] == b'(') => {
+                let double = b.get(i + 1) == Some(&b'{');
+                let start = if double { i + 2 } else { i + 1 };
+                let close = if double { "}}" } else { "}" };
+                let Some(len) = body[start..].find(close) else {
+                    return false;
+                };
+                let inner = body[start..start + len].trim_matches(' ');
+                let end = start + len + close.len();
+                let ident = inner.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                    && inner
+                        .bytes()
+                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.'));
+                let stands_alone = b
+                    .get(end)
+                    .is_none_or(|c| c.is_ascii_whitespace() || b",.;:!?)".contains(c));
+                if ident && stands_alone && (double || !inner.contains(' ')) {
+                    return true;
+                }
+                i = end;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    false
 }
 
 fn is_placeholder_word(lower: &str) -> bool {
@@ -1037,6 +1104,8 @@ mod tests {
         assert!(is_placeholder("til_custom_session_services_20251023.md"));
         assert!(!is_placeholder("Next.js"));
         assert!(!is_placeholder("use JWT"));
+        assert!(is_placeholder("{what was chosen, in two lines}"));
+        assert!(!is_placeholder("{x} and {y} both"));
         assert!(is_link_only("[MVCC](https://x.org/mvcc)"));
         assert!(is_link_only("https://example.com/a"));
         assert!(is_link_only("See [[MEMORY#L12]]"));
@@ -1047,5 +1116,49 @@ mod tests {
             "Reference data MUST be preprocessed before use!"
         ));
         assert!(!is_warning("The API is rate limited"));
+    }
+
+    #[test]
+    fn format_slots_are_templates_paths_and_code_spans_are_not() {
+        for text in [
+            "Stuck on steps: {stuck_count}",
+            "Decided on {choice} because {reason}.",
+            "Blocked by {{ blocker }}",
+            "Fixed {issue_id} in the last run",
+            "Lesson ({topic}): keep it short",
+        ] {
+            assert!(has_format_slot(text), "{text}");
+        }
+        for text in [
+            "Routes take ids as /users/{id} since v2",
+            "Use `{name}` placeholders in the greeting",
+            "The config map x={y} is built once",
+            "An empty {} block compiles to nothing",
+            "Closures {like this one} read their scope",
+            "decided: keep plain JSON",
+        ] {
+            assert!(!has_format_slot(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_plural_kind_with_a_participle_describes_a_field() {
+        for body in [
+            "decisions made + link to ADR if architectural",
+            "Lessons learned this sprint",
+            "bugs found and how they were fixed",
+            "fixes applied",
+        ] {
+            assert!(describes_its_kind(body), "{body}");
+        }
+        for body in [
+            "use Postgres for the queue",
+            "decisions are logged by the hook",
+            "lesson learned: pin the toolchain",
+            "Bugs in the importer",
+            "issues",
+        ] {
+            assert!(!describes_its_kind(body), "{body}");
+        }
     }
 }

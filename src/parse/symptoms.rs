@@ -67,6 +67,14 @@ const SYMPTOMS: &[&str] = &[
     "twice",
     // "Login spins forever", "the page loads forever".
     "forever",
+    // How rendering goes wrong: text and images that lose their sharpness or shape
+    // ("Fonts look blurry on HiDPI screens", "Icons pixelated after zoom").
+    "blurry",
+    "blurred",
+    "blurrier",
+    "fuzzy",
+    "pixelated",
+    "distorted",
 ];
 
 /// The symptom words ([`SYMPTOMS`], [`OPENERS`]): what a fix changes, not what it is about.
@@ -97,6 +105,10 @@ const OPENERS: &[&str] = &[
     "unresponsive",
     "occasional",
     "intermittent",
+    "blurry",
+    "fuzzy",
+    "pixelated",
+    "distorted",
 ];
 
 /// A value that is a symptom after a verb of showing or returning: "shows NaN",
@@ -225,6 +237,10 @@ const REMEDIES: &[&str] = &[
     "remove",
     "removes",
     "removed",
+    "replace",
+    "replaces",
+    "replaced",
+    "replacing",
 ];
 
 /// Words that open a condition: a symptom after them is the case something handles.
@@ -232,6 +248,35 @@ const CONDITIONS: &[&str] = &["if", "when", "whenever", "unless", "until", "once
 
 fn is_in(word: &str, set: &[&str]) -> bool {
     set.contains(&word)
+}
+
+/// Whether `word` is a symptom word of [`SYMPTOMS`] in any inflection of a verb or noun the
+/// list names in one: "duplicates" as "duplicated" does, "overlap" as "overlaps", "glitch"
+/// as "glitches", "stutter" as "stutters". The list keeps the forms it was written with;
+/// the other forms of the same word report the same thing. "missing" lends no other form
+/// ("cache misses" is a measure, not a report).
+fn is_symptom(word: &str) -> bool {
+    if is_in(word, SYMPTOMS) {
+        return true;
+    }
+    if word.len() < 4 || word.starts_with("miss") {
+        return false;
+    }
+    let stem = word
+        .strip_suffix("es")
+        .filter(|s| s.ends_with(['h', 'x', 's']))
+        .or_else(|| word.strip_suffix('s'))
+        .or_else(|| word.strip_suffix("ed"))
+        .or_else(|| word.strip_suffix("ing"))
+        .unwrap_or(word);
+    if stem.len() < 3 {
+        return false;
+    }
+    SYMPTOMS.iter().any(|listed| {
+        listed.strip_prefix(stem).is_some_and(|ending| {
+            matches!(ending, "" | "s" | "es" | "ed" | "d" | "ing") && !listed.starts_with("miss")
+        })
+    })
 }
 
 /// An adjective of a state something should keep, after "not": "not clickable", "not
@@ -281,6 +326,11 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
             if !listed && is_in(w, OPENERS) && words.peek().is_some() {
                 return true;
             }
+            // A bare title that opens with an excess: "Too many redirects on password
+            // reset", "Too slow to open large files".
+            if !listed && w == "too" && words.peek().is_some_and(|next| is_in(next, AFTER_TOO)) {
+                return true;
+            }
         } else if !found {
             let before = recent[3];
             if is_in(before, CONDITIONS) {
@@ -288,7 +338,7 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
                 return false;
             }
             let next = words.peek().copied();
-            found = if is_in(w, SYMPTOMS) {
+            found = if is_symptom(w) {
                 // "fix the flaky test", "prevent the tooltip from flickering": a remedy.
                 !recent[1..].iter().any(|b| is_in(b, REMEDIES)) && !is_in(before, DEFUSERS)
             } else if w == "not" || w == "never" {
@@ -340,9 +390,29 @@ mod tests {
             "Wrong currency symbol on invoices",
             "Page load too slow on mobile",
             "Totals off by one cent after rounding",
+            "Thumbnails look blurry on retina displays",
+            "Blurry icons in the system tray",
+            "Order webhook duplicates on retry",
+            "Modal overlap with the navbar on tablets",
+            "Video playback stutter after seeking",
+            "Too many redirects after login",
         ] {
             assert!(says(line), "{line}");
         }
+    }
+
+    #[test]
+    fn other_forms_of_a_symptom_word_are_still_not_reports_in_other_shapes() {
+        for line in [
+            "Remove duplicates before export",
+            "Ready for the next plan (replace duplicates in the seed data)",
+            "We count cache misses per request",
+            "Too",
+        ] {
+            assert!(!says(line), "{line}");
+        }
+        assert!(!reports_symptom_in(b"blurry preview images", true));
+        assert!(!reports_symptom_in(b"too many open tabs", true));
     }
 
     #[test]

@@ -14,6 +14,8 @@ const MEMORY_KEYS_KEY: &str = "memory_keys";
 /// The current session's blockers, each with where MEMORY.md and the commit store ended
 /// when it was logged ([`State::mark_blocker`]).
 const BLOCKER_MARKS: &str = "session_blocker_marks";
+/// The state field of [`State::unrecalled_break_from`].
+const UNRECALLED_BREAK: &str = "unrecalled_break_from";
 
 /// The state file's content. Unknown keys are kept as they are.
 #[derive(Debug, Clone, Default)]
@@ -57,6 +59,23 @@ impl State {
             .entry("schema_version")
             .or_insert(Value::from(2));
         self.fields.entry("memory_hash").or_insert(Value::from(""));
+    }
+
+    /// Epoch milliseconds of the last activity before a break that a command other than
+    /// `mind recall` ended (a log, a commit's hook, a search): the break a recall would have
+    /// taken for a new session, had it come first. The next recall starts the new session
+    /// from it and clears it.
+    pub fn unrecalled_break_from(&self) -> Option<i64> {
+        self.fields.get(UNRECALLED_BREAK).and_then(value_as_i64)
+    }
+
+    pub fn set_unrecalled_break_from(&mut self, epoch_ms: i64) {
+        self.fields
+            .insert(UNRECALLED_BREAK.into(), Value::from(epoch_ms));
+    }
+
+    pub fn clear_unrecalled_break(&mut self) {
+        self.fields.remove(UNRECALLED_BREAK);
     }
 
     /// Epoch milliseconds when the current session started (set by recall on a new session).

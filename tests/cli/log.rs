@@ -1095,3 +1095,68 @@ fn a_full_session_file_moves_to_the_archive_before_the_next_item() {
         2 // the archive and the folder's .gitignore
     );
 }
+
+/// A memory that would read back as nothing (a template a program fills in, a legend line)
+/// is still saved as written, but `mind log` says that recall will not show it; a plain
+/// entry, and the same slot in a code span, log without a word. Run as a user runs it, in
+/// two projects, and the recall shows exactly the entries that read back.
+#[test]
+fn a_memory_that_would_read_back_as_nothing_is_kept_and_named() {
+    let user = common::User::new();
+    let one = user.project("one", &["init", "--quiet"]);
+    let two = user.project("two", &["init", "--quiet"]);
+    user.mind(
+        &one,
+        &["log", "decision", "render titles with {title_case}"],
+    )
+    .assert()
+    .success()
+    .stderr(predicate::str::contains(
+        "the entry is saved, but it reads back as no memory (label with a format slot), so \
+             recall and the context block will not show it as a decision",
+    ));
+    user.mind(&one, &["log", "gotcha", "Something that surprised you"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "reads back as no memory (label with template text)",
+        ));
+    user.mind(
+        &two,
+        &["log", "decision", "render titles with `{title_case}`"],
+    )
+    .assert()
+    .success()
+    .stderr("");
+    user.mind(
+        &two,
+        &["log", "decision", "use JWT because sessions are stateless"],
+    )
+    .assert()
+    .success()
+    .stderr("");
+    let memory = std::fs::read_to_string(one.join(".mind/MEMORY.md")).unwrap();
+    assert!(
+        memory.ends_with(
+            "decided: render titles with {title_case}\ngotcha: Something that surprised you\n"
+        ),
+        "{memory}"
+    );
+    let json = user.ok(&one, &["log", "decision", "pick {choice}", "--json"]);
+    let reply: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        reply["warnings"].as_array().map(Vec::len),
+        Some(1),
+        "{json}"
+    );
+    user.ok(&two, &["recall"]);
+    let claude = std::fs::read_to_string(two.join("CLAUDE.md")).unwrap();
+    assert!(
+        claude.contains("render titles with `{title_case}`"),
+        "{claude}"
+    );
+    assert!(
+        claude.contains("use JWT because sessions are stateless"),
+        "{claude}"
+    );
+}

@@ -1919,3 +1919,85 @@ fn a_fix_after_the_parse_cache_closes_the_cached_problem_as_a_whole_parse_does()
     let cold = std::fs::read_to_string(app.join("CLAUDE.md")).unwrap();
     assert_eq!(warm, cold);
 }
+
+/// A break that another command ends still starts a new session at the next recall: the
+/// first thing after lunch is a log or a commit, not a recall. Run as a user runs it (temp
+/// HOME, real git with mind's hooks, two projects): the morning's blocker and rejection are
+/// archived and promoted as the finished session's, dated by it, and no longer shown as
+/// this session's; a project with no break keeps its session.
+#[test]
+fn a_break_ended_by_a_log_or_a_commit_still_starts_a_new_session() {
+    let mut user = User::new();
+    let api = user.project("api", &["init", "--hooks", "--quiet"]);
+    let web = user.project("web", &["init", "--quiet"]);
+    user.at("2026-01-15T09:05:00Z").ok(&api, &["recall"]);
+    user.at("2026-01-15T09:05:00Z").ok(&web, &["recall"]);
+    user.at("2026-01-15T09:10:00Z").ok(
+        &api,
+        &[
+            "log",
+            "blocker",
+            "the deploy script hangs on the migration step",
+        ],
+    );
+    user.at("2026-01-15T09:12:00Z").ok(
+        &api,
+        &["log", "rejected", "bumping the lock timeout - still hangs"],
+    );
+    user.at("2026-01-15T09:12:00Z")
+        .ok(&web, &["log", "blocker", "the CDN serves a stale bundle"]);
+    // After lunch: a commit first (its hook touches the project), then a log, then recall.
+    user.at("2026-01-15T13:00:00Z").commit_file(
+        &api,
+        "billing.txt",
+        "export\n",
+        "start the billing export",
+    );
+    user.at("2026-01-15T13:01:00Z")
+        .ok(&api, &["log", "experience", "starting the billing export"]);
+    let v: serde_json::Value = serde_json::from_str(
+        &user
+            .at("2026-01-15T13:02:00Z")
+            .ok(&api, &["--json", "recall"]),
+    )
+    .unwrap();
+    assert_eq!(v["new_session"], true, "{v}");
+    assert_eq!(v["gap_minutes"], 230, "{v}");
+    assert_eq!(v["archived"], ".mind/sessions/2026-01-15-0905.md", "{v}");
+    let archived = std::fs::read_to_string(api.join(".mind/sessions/2026-01-15-0905.md")).unwrap();
+    assert!(
+        archived.contains("- the deploy script hangs on the migration step\n"),
+        "{archived}"
+    );
+    let memory = std::fs::read_to_string(api.join(".mind/MEMORY.md")).unwrap();
+    assert!(
+        memory.contains("## 2026-01-15\n")
+            && memory.contains("decided against: bumping the lock timeout - still hangs\n"),
+        "{memory}"
+    );
+    let session = std::fs::read_to_string(api.join(".mind/SESSION.md")).unwrap();
+    assert!(!session.contains("the deploy script hangs"), "{session}");
+    // The break is used once: the next recall is the same session.
+    let again: serde_json::Value = serde_json::from_str(
+        &user
+            .at("2026-01-15T13:10:00Z")
+            .ok(&api, &["--json", "recall"]),
+    )
+    .unwrap();
+    assert_eq!(again["new_session"], false, "{again}");
+    // Five minutes between commands is no break: the other project keeps its session.
+    user.at("2026-01-15T09:17:00Z")
+        .ok(&web, &["log", "experience", "purging the CDN by hand"]);
+    let w: serde_json::Value = serde_json::from_str(
+        &user
+            .at("2026-01-15T09:20:00Z")
+            .ok(&web, &["--json", "recall"]),
+    )
+    .unwrap();
+    assert_eq!(w["new_session"], false, "{w}");
+    let session = std::fs::read_to_string(web.join(".mind/SESSION.md")).unwrap();
+    assert!(
+        session.contains("- the CDN serves a stale bundle\n"),
+        "{session}"
+    );
+}

@@ -129,14 +129,16 @@ fn completions_are_generated() {
 fn status_shows_each_target_when_written_its_size_and_hand_edits() {
     let mut env = Env::initialised();
     env.ok(&["log", "blocker", "CI red"]);
-    env.at("2026-01-15T10:30:00Z");
+    // Twenty minutes on, in the same session: the shared block changes, the personal one
+    // (the blocker) does not, so only the shared one is written again.
+    env.at("2026-01-15T09:20:00Z");
     env.ok(&["log", "decision", "use JWT because stateless"]);
     env.ok(&["recall"]);
     let v: serde_json::Value = serde_json::from_str(&env.ok(&["status", "--json"])).unwrap();
     let shared = &v["context"][0];
     assert_eq!(shared["file"], "CLAUDE.md");
     assert_eq!(shared["personal"], false);
-    assert_eq!(shared["written_at"], "2026-01-15T10:30:00+00:00");
+    assert_eq!(shared["written_at"], "2026-01-15T09:20:00+00:00");
     let claude = env.read("CLAUDE.md");
     let block = &claude[claude.find("<!-- MIND:CONTEXT").unwrap()..];
     let chars = block.chars().count();
@@ -160,7 +162,7 @@ fn status_shows_each_target_when_written_its_size_and_hand_edits() {
         .assert()
         .success()
         .stdout(predicate::str::contains(format!(
-            "context  CLAUDE.md: block present · {chars} chars (~{} tokens) · written 2026-01-15 10:30 · edited by hand",
+            "context  CLAUDE.md: block present · {chars} chars (~{} tokens) · written 2026-01-15 09:20 · edited by hand",
             chars.div_ceil(4)
         )));
 }

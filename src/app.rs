@@ -132,26 +132,42 @@ impl Ctx {
         Ok(before)
     }
 
+    /// Remember in `state` a break that a recall would have taken for a new session, when
+    /// this command (not a recall) is the first after it: otherwise recording its activity
+    /// hides the break, and the next recall carries the finished session's blockers and
+    /// rejections on as this one's. What SESSION.md holds now is counted as the finished
+    /// session's; a command that writes SESSION.md calls this before it writes. The config
+    /// is read only when a break is possible (the shortest gap allowed is a minute).
+    pub fn note_break(&self, project: &Project, state: &mut State) {
+        let now = self.clock.epoch_ms();
+        let Some(last) = state.last_activity() else {
+            return;
+        };
+        if state.unrecalled_break_from().is_some() || now - last <= 60_000 {
+            return;
+        }
+        let gap_minutes = crate::config::Config::load(&project.config())
+            .map_or(crate::config::DEFAULT_GAP_MINUTES, |c| {
+                c.session_gap_minutes
+            });
+        if now - last <= gap_minutes as i64 * 60_000 {
+            return;
+        }
+        let items = crate::store::text::read_optional(&project.session())
+            .ok()
+            .flatten()
+            .map(|bytes| {
+                crate::store::session_file::parse(&crate::store::text::lossy(&bytes)).counts()
+            })
+            .unwrap_or_default();
+        state.set_unrecalled_break(last, items);
+    }
+
     /// Record activity now in a loaded `state`; the caller (holding the store lock) saves
     /// it, once, with whatever else it changes.
     pub fn record_activity(&self, project: &Project, state: &mut State) {
+        self.note_break(project, state);
         let now = self.clock.epoch_ms();
-        // A break a recall would have taken for a new session, ended by another command:
-        // remembered, or this touch would hide it and the next recall would carry the
-        // finished session's blockers and rejections on as this one's. The config is read
-        // only when a break is possible (the shortest gap allowed is a minute).
-        if let Some(last) = state.last_activity()
-            && state.unrecalled_break_from().is_none()
-            && now - last > 60_000
-        {
-            let gap_minutes = crate::config::Config::load(&project.config())
-                .map_or(crate::config::DEFAULT_GAP_MINUTES, |c| {
-                    c.session_gap_minutes
-                });
-            if now - last > gap_minutes as i64 * 60_000 {
-                state.set_unrecalled_break_from(last);
-            }
-        }
         state.set_last_activity(now);
         if state.session_started().is_none() {
             // A session that began without a recall starts with its first activity.

@@ -319,11 +319,6 @@ fn after_phrase<'a>(text: &'a str, phrase: &str) -> Option<&'a str> {
     (!rest.is_empty()).then_some(rest)
 }
 
-/// The line `mind log` writes to MEMORY.md: exactly one label. A message that starts with
-/// this type's label is kept as written; another type's label (`learned:` under
-/// `--type decision`) is replaced; leading words that are the label's own verb ("decided to",
-/// "fixed", "TIL") become the label, and so do the words of a rejection with their subject
-/// ("we decided against X" -> `decided against: X`). No other word is ever dropped.
 /// Why a memory line as `mind log` writes it would not read back as `kind`: the parser's
 /// reason ("label with template text", "label with a format slot") and what it reads as,
 /// or `None` when it reads back as logged. A line that reads back as nothing is kept in
@@ -335,9 +330,18 @@ pub fn reads_back_otherwise(
 ) -> Option<(Option<EntryType>, &'static str)> {
     let (classified, reason) = explain_line(line, None);
     let read = classified.map(|c| c.kind);
-    (read != Some(kind)).then_some((read, reason))
+    // A decision logged as one against something is written `decided against:` on purpose
+    // ([`memory_line`]): it reads back as the rejection it is.
+    let as_logged =
+        read == Some(kind) || (kind == EntryType::Decision && read == Some(EntryType::Rejected));
+    (!as_logged).then_some((read, reason))
 }
 
+/// The line `mind log` writes to MEMORY.md: exactly one label. A message that starts with
+/// this type's label is kept as written; another type's label (`learned:` under
+/// `--type decision`) is replaced; leading words that are the label's own verb ("decided to",
+/// "fixed", "TIL") become the label, and so do the words of a rejection with their subject
+/// ("we decided against X" -> `decided against: X`). No other word is ever dropped.
 pub fn memory_line(kind: EntryType, message: &str) -> String {
     if let Some((labelled, end)) = leading_label(message) {
         if labelled == LogKind::Memory(kind) {

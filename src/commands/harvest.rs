@@ -142,7 +142,7 @@ pub fn run(args: &HarvestArgs, ctx: &Ctx) -> Result<()> {
             targets = refresh_context(ctx, &project, &config, &mut state, &doc, None)?.1;
             state.set_memory_hash(content_hash(&memory_bytes));
         }
-        state.set_last_activity(ctx.clock.epoch_ms());
+        ctx.record_activity(&project, &mut state);
         state.save(&project.state())?;
     }
 

@@ -50,6 +50,10 @@ struct Reply {
     /// the item was written to a fresh SESSION.md.
     #[serde(skip_serializing_if = "Option::is_none")]
     session_archived: Option<String>,
+    /// Minutes since the activity before this log, when this log ended a break that no recall
+    /// has seen: the next `mind recall` starts a new session.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    session_break_minutes: Option<i64>,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -284,7 +288,15 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
     let mut already_logged = false;
     // Loaded before the write for MEMORY.md's recorded line count; a state that cannot be
     // read fails only the bookkeeping after the write, never the entry.
-    let loaded = State::load(&project.state());
+    let mut loaded = State::load(&project.state());
+    // A break this log ends is noticed before the item is written: the item is the new
+    // session's, not the finished one's.
+    let break_known = loaded
+        .as_ref()
+        .is_ok_and(|state| state.unrecalled_break_from().is_some());
+    if let Ok(state) = loaded.as_mut() {
+        ctx.note_break(&project, state);
+    }
     let mut memory_lines = None;
     let mut memory_keys = None;
     let mut session_archived = None;
@@ -366,7 +378,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
     // The entry is durable now: whatever fails from here on is a warning, never an error,
     // or a retry of the command would write the entry a second time.
     let mut warnings = Vec::new();
-    let after = (|| -> Result<()> {
+    let after = (|| -> Result<Option<i64>> {
         // One load and one save of state.json for the activity and the personal block.
         let mut state = loaded?;
         if let Some(count) = memory_lines {
@@ -382,13 +394,24 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
             state.mark_blocker(blocker, len(project.memory()), commits);
         }
         super::refresh_personal(ctx, &project, &config, &mut state);
-        state.save(&project.state())
+        state.save(&project.state())?;
+        // This log ended a break that no recall has seen: say so once, so that an agent that
+        // skipped `mind recall` knows its context is from the session before.
+        let now = ctx.clock.epoch_ms();
+        Ok((!break_known)
+            .then(|| state.unrecalled_break_from())
+            .flatten()
+            .map(|from| (now - from) / 60_000))
     })();
-    if let Err(e) = after {
-        warnings.push(format!(
-            "the entry is saved, but recording the activity failed: {e}"
-        ));
-    }
+    let session_break_minutes = match after {
+        Ok(minutes) => minutes,
+        Err(e) => {
+            warnings.push(format!(
+                "the entry is saved, but recording the activity failed: {e}"
+            ));
+            None
+        }
+    };
     if let Some(archived) = &session_archived {
         warnings.push(format!(
             "SESSION.md reached its size bound ({} KB): the session so far was moved to \
@@ -403,10 +426,14 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         && let Some((read, why)) = classify::reads_back_otherwise(entry_type, &written)
     {
         let as_what = read.map_or_else(|| "no memory".to_string(), |k| format!("a {}", k.as_str()));
+        let how = if why.contains("slot") || why == "code" {
+            "put the `{slot}` or the code in backticks"
+        } else {
+            "say the particular thing it records"
+        };
         warnings.push(format!(
             "the entry is saved, but it reads back as {as_what} ({why}), so recall and the \
-             context block will not show it as a {}; reword it (a `{{slot}}` or other code \
-             in backticks) and log it again",
+             context block will not show it as a {}; reword it ({how}) and log it again",
             entry_type.as_str()
         ));
     }
@@ -427,6 +454,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         already_logged,
         warnings,
         session_archived,
+        session_break_minutes,
     };
     for warning in &reply.warnings {
         output::warn(&ctx.err_paint, warning);
@@ -452,6 +480,12 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         out.push_str(&ctx.paint.dim(&format!(" ({reason}; --type overrides)")));
     }
     out.push_str(&format!("\n  {}\n", output::escape_controls(&reply.text)));
+    if let Some(minutes) = reply.session_break_minutes {
+        out.push_str(&format!(
+            "{minutes} min since the last activity: the session before the break ends at the \
+             next `mind recall` (run it now for this session's context)\n"
+        ));
+    }
     out.push_str(&super::signals::render_log(&reply.signals, &ctx.paint));
     out.push_str(&crate::commands::reminders::render_fired(
         ctx,

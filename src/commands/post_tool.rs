@@ -170,10 +170,12 @@ fn record(ctx: &Ctx, project: &Project, outcome: &ShellOutcome) -> Result<Option
             (updated.unwrap_or_else(|| existing.clone()), warning)
         }
     };
+    // Touched first: a break this command ends is noticed before its item is written, so
+    // the item counts as the new session's.
+    ctx.touch(project)?;
     if updated != existing {
         atomic::write_atomic(&path, &updated)?;
     }
-    ctx.touch(project)?;
     Ok(warning.map(|(w, earlier)| render_warning(&w, &earlier)))
 }
 

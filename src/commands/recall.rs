@@ -108,12 +108,17 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
     let lock = project.lock()?;
     let mut state = State::load(&project.state())?;
     let now_ms = ctx.clock.epoch_ms();
-    // A break another command ended (a log, a hook) counts as if this recall had come first.
-    let hidden_break = state.unrecalled_break_from();
-    let previous = hidden_break.or(state.last_activity());
+    // A break another command ended (a log, a search) counts as if this recall had come
+    // first, while the session after it is still going; when that one has ended too, the
+    // whole file is the finished session's, as after any break.
+    let gap_limit = config.session_gap_minutes as i64 * 60_000;
+    let last_seen = state.last_activity();
+    let hidden_break = state
+        .unrecalled_break_from()
+        .filter(|_| last_seen.is_some_and(|last| now_ms - last <= gap_limit));
+    let previous = hidden_break.or(last_seen);
     let gap_ms = previous.map(|last| now_ms - last);
-    let new_session = hidden_break.is_some()
-        || gap_ms.is_none_or(|gap| gap > config.session_gap_minutes as i64 * 60_000);
+    let new_session = hidden_break.is_some() || gap_ms.is_none_or(|gap| gap > gap_limit);
 
     let mut memory_bytes = read_memory_bytes(&project)?;
     let mut promoted: Vec<Promotion> = Vec::new();
@@ -124,10 +129,16 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
     let session_archived = roll_over_oversized(ctx, &project, &config, &state, now_ms)?;
     if new_session {
         let finished = text::read_optional(&project.session())?;
-        let old = finished
+        let mut old = finished
             .as_deref()
             .map(|bytes| session_file::parse(&text::lossy(bytes)))
             .unwrap_or_default();
+        // Items logged after a break that another command ended are the new session's:
+        // carried into the fresh SESSION.md, not promoted (the archive keeps every byte).
+        let carried = match (hidden_break, state.unrecalled_break_items()) {
+            (Some(_), Some(kept)) => old.split_off(kept),
+            _ => session_file::Session::default(),
+        };
         // The finished file is copied first, so a failure anywhere after it (promotion, the
         // reset) can lose nothing; a refused archive stops the recall before MEMORY.md changes.
         if let Some(bytes) = &finished {
@@ -158,10 +169,15 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
         memory_bytes = outcome.memory;
         promoted = outcome.promotions;
         // The reset keeps what is not a session item (notes, other sections) in the new file.
-        let fresh = match &finished {
+        let mut fresh = match &finished {
             Some(bytes) => session_file::reset(bytes, ctx.clock.today()),
             None => templates::session(ctx.clock.today()).into_bytes(),
         };
+        for section in session_file::Section::ALL {
+            for item in carried.items(section) {
+                fresh = session_file::insert_item(&fresh, section, item).0;
+            }
+        }
         atomic::write_atomic(&project.session(), &fresh)?;
         let commits_len = std::fs::metadata(derived::path(&project)).map_or(0, |m| m.len());
         state.start_session(now_ms, memory_bytes.len() as u64, commits_len);
@@ -207,7 +223,7 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
     let session = text::read_optional(&project.session())?
         .map(|bytes| session_file::parse(&text::lossy(&bytes)))
         .unwrap_or_default();
-    let last_activity = previous
+    let last_activity = last_seen
         .and_then(DateTime::from_timestamp_millis)
         .map(|t| t.with_timezone(ctx.clock.now().offset()).to_rfc3339());
     let relevant_memories = if new_session {

@@ -251,10 +251,6 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
             // A legend or template line: `- gotcha: Something that surprised you`.
             return Analysis::none(rest, "label with template text");
         }
-        if negatives::describes_its_kind(rest) {
-            // A field's legend: `**Decided:** decisions made + link to ADR`.
-            return Analysis::none(rest, "label with template text");
-        }
         if negatives::has_format_slot(rest) {
             // A template a program fills in: `- **Decision**: {choice} because {reason}`.
             return Analysis::none(rest, "label with a format slot");

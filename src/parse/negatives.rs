@@ -444,29 +444,6 @@ pub fn records_nothing(body: &str) -> bool {
         && !code[1..code.len() - 1].contains('`')
 }
 
-/// A label's text that speaks of its own kind of entry in the plural, as a field's legend
-/// does: "decisions made + link to ADR", "lessons learned this sprint", "bugs found and
-/// their fixes". An entry names a particular thing; a plural kind of memory followed by a
-/// participle describes what the field collects.
-pub fn describes_its_kind(body: &str) -> bool {
-    if body.len() > 100 {
-        return false;
-    }
-    let lower = body.trim().to_ascii_lowercase();
-    let mut words = super::lex::words(&lower);
-    let (Some(first), Some(second)) = (words.next(), words.next()) else {
-        return false;
-    };
-    let plural_kind = first.len() > 3
-        && (first.ends_with('s') && names_a_kind(first)
-            || first.strip_suffix("es").is_some_and(names_a_kind));
-    let participle = matches!(
-        second,
-        "made" | "taken" | "found" | "learned" | "learnt" | "hit" | "seen" | "met" | "so"
-    ) || (second.len() > 4 && second.ends_with("ed"));
-    plural_kind && participle && words.nth(8).is_none()
-}
-
 /// Whether `word` names a kind of memory ("decision", "lessons"), as a legend speaks of it.
 fn names_a_kind(word: &str) -> bool {
     TYPE_NOUNS.contains(&word)
@@ -566,29 +543,33 @@ pub fn is_placeholder(body: &str) -> bool {
     is_file_name(t)
 }
 
-/// Whether a text has a format-string slot standing as a word: `{stuck_count}`, `{name}`,
-/// `{{ title }}` — the text is a template a program fills in (a prompt, a report, a
-/// generated file), not something said. A slot inside a code span, or one that is part of a
-/// path or an expression (`/users/{id}`, `x={y}`), is not counted: that text speaks of it.
+/// Whether a text is a template a program fills in: two or more format-string slots
+/// standing as words (`Decided on {choice} because {reason}`), or one that is the whole value
+/// after a label (`Stuck on steps: {stuck_count}`). A slot is an identifier in single braces
+/// with nothing else inside. One slot in a sentence is text about it (`the {id} param must be
+/// numeric`), and so is a slot in a code span, in a path or an expression (`/users/{id}`,
+/// `x={y}`), braces with spaces (`{ data }`, a destructuring) or double braces (a template
+/// language's syntax, `{{ name }}`).
 pub fn has_format_slot(body: &str) -> bool {
     let b = body.as_bytes();
     if memchr::memchr(b'{', b).is_none() {
         return false;
     }
     let mut in_code = false;
+    let mut slots = 0;
     let mut i = 0;
     while i < b.len() {
         match b[i] {
             b'`' => in_code = !in_code,
-            b'{' if !in_code && (i == 0 || b[i - 1].is_ascii_whitespace() || b[i - 1] == b'(') => {
-                let double = b.get(i + 1) == Some(&b'{');
-                let start = if double { i + 2 } else { i + 1 };
-                let close = if double { "}}" } else { "}" };
-                let Some(len) = body[start..].find(close) else {
-                    return false;
+            b'{' if !in_code
+                && (i == 0 || b[i - 1] == b' ' || b[i - 1] == b'(')
+                && b.get(i + 1) != Some(&b'{') =>
+            {
+                let Some(len) = body[i + 1..].find('}') else {
+                    break;
                 };
-                let inner = body[start..start + len].trim_matches(' ');
-                let end = start + len + close.len();
+                let inner = &body[i + 1..i + 1 + len];
+                let end = i + 2 + len;
                 let ident = inner.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
                     && inner
                         .bytes()
@@ -596,8 +577,14 @@ pub fn has_format_slot(body: &str) -> bool {
                 let stands_alone = b
                     .get(end)
                     .is_none_or(|c| c.is_ascii_whitespace() || b",.;:!?)".contains(c));
-                if ident && stands_alone && (double || !inner.contains(' ')) {
-                    return true;
+                if ident && stands_alone {
+                    slots += 1;
+                    // `Label: {slot}` and nothing after it: the value is the slot.
+                    let whole_value = body[..i].trim_end().ends_with(':')
+                        && body[end..].trim().trim_end_matches('.').is_empty();
+                    if slots >= 2 || whole_value {
+                        return true;
+                    }
                 }
                 i = end;
                 continue;
@@ -1123,9 +1110,7 @@ mod tests {
         for text in [
             "Stuck on steps: {stuck_count}",
             "Decided on {choice} because {reason}.",
-            "Blocked by {{ blocker }}",
-            "Fixed {issue_id} in the last run",
-            "Lesson ({topic}): keep it short",
+            "Lesson ({topic}): keep {rule} short",
         ] {
             assert!(has_format_slot(text), "{text}");
         }
@@ -1136,29 +1121,14 @@ mod tests {
             "An empty {} block compiles to nothing",
             "Closures {like this one} read their scope",
             "decided: keep plain JSON",
+            "{id} in route templates must match the param name",
+            "the {id} param must be numeric",
+            "destructuring { data } from useQuery loses reactivity",
+            "Handlebars {{ name }} escapes HTML, use triple braces for raw",
+            "import { useState } from react needs the client directive",
+            "Fixed {issue_id} in the last run",
         ] {
             assert!(!has_format_slot(text), "{text}");
-        }
-    }
-
-    #[test]
-    fn a_plural_kind_with_a_participle_describes_a_field() {
-        for body in [
-            "decisions made + link to ADR if architectural",
-            "Lessons learned this sprint",
-            "bugs found and how they were fixed",
-            "fixes applied",
-        ] {
-            assert!(describes_its_kind(body), "{body}");
-        }
-        for body in [
-            "use Postgres for the queue",
-            "decisions are logged by the hook",
-            "lesson learned: pin the toolchain",
-            "Bugs in the importer",
-            "issues",
-        ] {
-            assert!(!describes_its_kind(body), "{body}");
         }
     }
 }

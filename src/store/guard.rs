@@ -58,8 +58,9 @@ fn outside(path: &Path, target: &str) -> Error {
 /// `None` for a dangling link, whose target cannot be judged.
 ///
 /// Another `mind` may create the file between the failed `canonicalize` and the look at
-/// what is there (two `init`s at once): a plain file or folder found then is resolved again,
-/// not taken for a dangling link. Only a link that still resolves to nothing is refused.
+/// what is there (two `init`s at once), or a link's target: whatever is found then is
+/// resolved again, a few times, not taken for a dangling link. Only a link that still
+/// resolves to nothing is refused.
 fn resolve(path: &Path) -> Option<PathBuf> {
     /// How often a path that appeared in between is resolved again: each retry needs another
     /// process to create or remove it in a window of microseconds.
@@ -77,8 +78,9 @@ fn resolve(path: &Path) -> Option<PathBuf> {
                 return Some(out);
             }
             Err(_) => match std::fs::symlink_metadata(probe) {
-                Ok(meta) if meta.file_type().is_symlink() => return None,
+                // Looked at again too: its target may be what another `mind` is creating.
                 Ok(_) if retries < RETRIES => retries += 1,
+                Ok(meta) if meta.file_type().is_symlink() => return None,
                 // Still there but never resolvable (a race that keeps losing): judged by its
                 // parent, as a path that is not there yet.
                 Ok(_) | Err(_) => {

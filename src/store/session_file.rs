@@ -74,6 +74,26 @@ impl Session {
     pub fn total(&self) -> usize {
         Section::ALL.iter().map(|s| self.items(*s).len()).sum()
     }
+
+    /// How many items each section holds, in [`Section::ALL`]'s order.
+    pub fn counts(&self) -> [usize; 4] {
+        Section::ALL.map(|s| self.items(s).len())
+    }
+
+    /// Keep the first `kept` items of each section (in [`Section::ALL`]'s order) and return
+    /// the rest: what was logged after that point (`mind log` adds items at a section's end).
+    pub fn split_off(&mut self, kept: [usize; 4]) -> Session {
+        let mut later = Session {
+            date: self.date,
+            ..Session::default()
+        };
+        for (section, kept) in Section::ALL.into_iter().zip(kept) {
+            let items = self.items_mut(section);
+            let at = kept.min(items.len());
+            *later.items_mut(section) = items.split_off(at);
+        }
+        later
+    }
 }
 
 /// Read SESSION.md: every non-blank line under a section heading that is not a comment

@@ -15,7 +15,7 @@ const MEMORY_KEYS_KEY: &str = "memory_keys";
 /// when it was logged ([`State::mark_blocker`]).
 const BLOCKER_MARKS: &str = "session_blocker_marks";
 /// The state field of [`State::unrecalled_break_from`].
-const UNRECALLED_BREAK: &str = "unrecalled_break_from";
+const UNRECALLED_BREAK: &str = "unrecalled_break";
 
 /// The state file's content. Unknown keys are kept as they are.
 #[derive(Debug, Clone, Default)]
@@ -62,16 +62,39 @@ impl State {
     }
 
     /// Epoch milliseconds of the last activity before a break that a command other than
-    /// `mind recall` ended (a log, a commit's hook, a search): the break a recall would have
+    /// `mind recall` ended (a log, a search, a checkpoint): the break a recall would have
     /// taken for a new session, had it come first. The next recall starts the new session
     /// from it and clears it.
     pub fn unrecalled_break_from(&self) -> Option<i64> {
-        self.fields.get(UNRECALLED_BREAK).and_then(value_as_i64)
+        self.fields
+            .get(UNRECALLED_BREAK)?
+            .get("from")
+            .and_then(value_as_i64)
     }
 
-    pub fn set_unrecalled_break_from(&mut self, epoch_ms: i64) {
-        self.fields
-            .insert(UNRECALLED_BREAK.into(), Value::from(epoch_ms));
+    /// How many items each section of SESSION.md held when the break was noticed (in
+    /// `Section::ALL`'s order): those are the finished session's; items after them were
+    /// logged after the break. `None` for a marker without counts (nothing carried over).
+    pub fn unrecalled_break_items(&self) -> Option<[usize; 4]> {
+        let items = self
+            .fields
+            .get(UNRECALLED_BREAK)?
+            .get("items")?
+            .as_array()?;
+        let mut counts = [0; 4];
+        for (count, value) in counts.iter_mut().zip(items) {
+            *count = usize::try_from(value.as_u64()?).ok()?;
+        }
+        (items.len() == 4).then_some(counts)
+    }
+
+    /// Remember a break that ended after `from` (the last activity before it), when
+    /// SESSION.md's sections held `items` items.
+    pub fn set_unrecalled_break(&mut self, from: i64, items: [usize; 4]) {
+        self.fields.insert(
+            UNRECALLED_BREAK.into(),
+            serde_json::json!({ "from": from, "items": items }),
+        );
     }
 
     pub fn clear_unrecalled_break(&mut self) {

@@ -353,7 +353,11 @@ fn a_first_week() {
             .any(|l| l.contains("check the staging DB again")),
         "{personal}"
     );
-    assert!(section(&personal, "Session Blockers").is_empty());
+    assert!(
+        section(&personal, "Session Blockers").is_empty(),
+        "{personal}\n{}",
+        read(alpha.join(".mind/state.json"))
+    );
     w.commit_all(&alpha, "memory of monday");
     w.assert_clean(&alpha, "committing memory");
 

@@ -1105,29 +1105,40 @@ fn a_memory_that_would_read_back_as_nothing_is_kept_and_named() {
     let user = common::User::new();
     let one = user.project("one", &["init", "--quiet"]);
     let two = user.project("two", &["init", "--quiet"]);
-    user.mind(
-        &one,
-        &["log", "decision", "render titles with {title_case}"],
-    )
-    .assert()
-    .success()
-    .stderr(predicate::str::contains(
-        "the entry is saved, but it reads back as no memory (label with a format slot), so \
-             recall and the context block will not show it as a decision",
-    ));
+    user.mind(&one, &["log", "decision", "render {title} with {helper}"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "the entry is saved, but it reads back as no memory (label with a format slot), so \
+             recall and the context block will not show it as a decision; reword it (put the \
+             `{slot}` or the code in backticks) and log it again",
+        ));
     user.mind(&one, &["log", "gotcha", "Something that surprised you"])
         .assert()
         .success()
         .stderr(predicate::str::contains(
-            "reads back as no memory (label with template text)",
+            "reads back as no memory (label with template text), so recall and the context \
+             block will not show it as a gotcha; reword it (say the particular thing it \
+             records) and log it again",
         ));
     user.mind(
         &two,
-        &["log", "decision", "render titles with `{title_case}`"],
+        &["log", "decision", "render `{title}` with `{helper}`"],
     )
     .assert()
     .success()
     .stderr("");
+    // A single slot in a sentence is text about it; a decision against something is written
+    // `decided against:` on purpose and reads back as that rejection: no warning for either.
+    for message in [
+        "the {id} route param must be numeric",
+        "against redis - overkill for one cache",
+    ] {
+        user.mind(&two, &["log", "decision", message])
+            .assert()
+            .success()
+            .stderr("");
+    }
     user.mind(
         &two,
         &["log", "decision", "use JWT because sessions are stateless"],
@@ -1138,11 +1149,14 @@ fn a_memory_that_would_read_back_as_nothing_is_kept_and_named() {
     let memory = std::fs::read_to_string(one.join(".mind/MEMORY.md")).unwrap();
     assert!(
         memory.ends_with(
-            "decided: render titles with {title_case}\ngotcha: Something that surprised you\n"
+            "decided: render {title} with {helper}\ngotcha: Something that surprised you\n"
         ),
         "{memory}"
     );
-    let json = user.ok(&one, &["log", "decision", "pick {choice}", "--json"]);
+    let json = user.ok(
+        &one,
+        &["log", "decision", "pick {choice} over {other}", "--json"],
+    );
     let reply: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(
         reply["warnings"].as_array().map(Vec::len),
@@ -1152,7 +1166,7 @@ fn a_memory_that_would_read_back_as_nothing_is_kept_and_named() {
     user.ok(&two, &["recall"]);
     let claude = std::fs::read_to_string(two.join("CLAUDE.md")).unwrap();
     assert!(
-        claude.contains("render titles with `{title_case}`"),
+        claude.contains("render `{title}` with `{helper}`"),
         "{claude}"
     );
     assert!(

@@ -1921,7 +1921,7 @@ fn a_fix_after_the_parse_cache_closes_the_cached_problem_as_a_whole_parse_does()
 }
 
 /// A break that another command ends still starts a new session at the next recall: the
-/// first thing after lunch is a log or a commit, not a recall. Run as a user runs it (temp
+/// first thing after lunch is a commit and a log, not a recall. Run as a user runs it (temp
 /// HOME, real git with mind's hooks, two projects): the morning's blocker and rejection are
 /// archived and promoted as the finished session's, dated by it, and no longer shown as
 /// this session's; a project with no break keeps its session.
@@ -1955,12 +1955,15 @@ fn a_break_ended_by_a_log_or_a_commit_still_starts_a_new_session() {
     );
     user.at("2026-01-15T13:01:00Z")
         .ok(&api, &["log", "experience", "starting the billing export"]);
-    let v: serde_json::Value = serde_json::from_str(
-        &user
-            .at("2026-01-15T13:02:00Z")
-            .ok(&api, &["--json", "recall"]),
-    )
-    .unwrap();
+    user.at("2026-01-15T13:01:30Z").ok(
+        &api,
+        &[
+            "log",
+            "blocker",
+            "the export job times out on the March invoices",
+        ],
+    );
+    let v = recall_at(&mut user, &api, "2026-01-15T13:02:00Z");
     assert_eq!(v["new_session"], true, "{v}");
     assert_eq!(v["gap_minutes"], 230, "{v}");
     assert_eq!(v["archived"], ".mind/sessions/2026-01-15-0905.md", "{v}");
@@ -1975,29 +1978,68 @@ fn a_break_ended_by_a_log_or_a_commit_still_starts_a_new_session() {
             && memory.contains("decided against: bumping the lock timeout - still hangs\n"),
         "{memory}"
     );
+    // What was logged after the break is this session's: carried into the fresh SESSION.md,
+    // neither promoted nor dropped.
     let session = std::fs::read_to_string(api.join(".mind/SESSION.md")).unwrap();
     assert!(!session.contains("the deploy script hangs"), "{session}");
+    assert!(!session.contains("bumping the lock timeout"), "{session}");
+    assert!(
+        session.contains("## Experience\n<!-- Raw moments, thoughts, what's happening -->\n- starting the billing export\n"),
+        "{session}"
+    );
+    assert!(
+        session.contains("## Blockers\n- the export job times out on the March invoices\n"),
+        "{session}"
+    );
+    assert!(!memory.contains("billing export"), "{memory}");
+    assert!(!memory.contains("March invoices"), "{memory}");
+    assert_eq!(
+        v["session"]["blockers"],
+        serde_json::json!(["the export job times out on the March invoices"]),
+        "{v}"
+    );
     // The break is used once: the next recall is the same session.
-    let again: serde_json::Value = serde_json::from_str(
-        &user
-            .at("2026-01-15T13:10:00Z")
-            .ok(&api, &["--json", "recall"]),
-    )
-    .unwrap();
+    let again = recall_at(&mut user, &api, "2026-01-15T13:10:00Z");
     assert_eq!(again["new_session"], false, "{again}");
     // Five minutes between commands is no break: the other project keeps its session.
     user.at("2026-01-15T09:17:00Z")
         .ok(&web, &["log", "experience", "purging the CDN by hand"]);
-    let w: serde_json::Value = serde_json::from_str(
-        &user
-            .at("2026-01-15T09:20:00Z")
-            .ok(&web, &["--json", "recall"]),
-    )
-    .unwrap();
+    let w = recall_at(&mut user, &web, "2026-01-15T09:20:00Z");
     assert_eq!(w["new_session"], false, "{w}");
     let session = std::fs::read_to_string(web.join(".mind/SESSION.md")).unwrap();
     assert!(
         session.contains("- the CDN serves a stale bundle\n"),
         "{session}"
     );
+    // A log that ends the break itself says so, once, so an agent that skipped the recall
+    // learns its context is the last session's.
+    let out = user
+        .at("2026-01-15T11:15:00Z")
+        .ok(&web, &["log", "experience", "back from the design review"]);
+    assert!(
+        out.ends_with(
+            "115 min since the last activity: the session before the break ends at the next \
+             `mind recall` (run it now for this session's context)\n"
+        ),
+        "{out}"
+    );
+    let again: serde_json::Value = serde_json::from_str(&user.at("2026-01-15T11:16:00Z").ok(
+        &web,
+        &["--json", "log", "experience", "reading the review notes"],
+    ))
+    .unwrap();
+    assert!(again.get("session_break_minutes").is_none(), "{again}");
+    let w = recall_at(&mut user, &web, "2026-01-15T11:17:00Z");
+    assert_eq!(w["new_session"], true, "{w}");
+    assert_eq!(w["gap_minutes"], 117, "{w}");
+    // A checkpoint (which refreshes the block and touches the session) ends a break too.
+    user.at("2026-01-15T15:00:00Z").ok(&web, &["checkpoint"]);
+    let w = recall_at(&mut user, &web, "2026-01-15T15:05:00Z");
+    assert_eq!(w["new_session"], true, "{w}");
+    assert_eq!(w["gap_minutes"], 228, "{w}");
+}
+
+/// `mind --json recall` in `dir` at `now`, as the user runs it.
+fn recall_at(user: &mut User, dir: &std::path::Path, now: &str) -> serde_json::Value {
+    serde_json::from_str(&user.at(now).ok(dir, &["--json", "recall"])).unwrap()
 }

@@ -246,8 +246,14 @@ const REMEDIES: &[&str] = &[
 /// Words that open a condition: a symptom after them is the case something handles.
 const CONDITIONS: &[&str] = &["if", "when", "whenever", "unless", "until", "once"];
 
+/// Whether `word` is one of `set`. Every word of an untyped line is looked up in these lists:
+/// the length and first byte rule out nearly every entry before any bytes are compared.
 fn is_in(word: &str, set: &[&str]) -> bool {
-    set.contains(&word)
+    let Some(&first) = word.as_bytes().first() else {
+        return false;
+    };
+    set.iter()
+        .any(|s| s.len() == word.len() && s.as_bytes()[0] == first && *s == word)
 }
 
 /// An adjective of a state something should keep, after "not": "not clickable", "not

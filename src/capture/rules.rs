@@ -109,15 +109,22 @@ fn keyword(head: &str) -> Option<Option<EntryType>> {
 pub fn from_message(message: &str, conventional_subjects: bool) -> Vec<Harvested> {
     let mut out = Vec::new();
     for (index, raw) in message.lines().enumerate() {
-        let line = raw.trim().trim_start_matches(['-', '*', '+']).trim_start();
+        // A list marker is a marker only before a space: `- decided: x`, not `-- Gotcha:` (a
+        // SQL comment pasted into the message) or `**Learned:**` (emphasis, kept for the
+        // parser, which reads a legend such as `**Learned:** what you now know` as none).
+        let trimmed = raw.trim();
+        let line = match trimmed.as_bytes() {
+            [b'-' | b'*' | b'+', b' ' | b'\t', ..] => trimmed[1..].trim_start(),
+            _ => trimmed,
+        };
         let Some((head, value)) = line.split_once(':') else {
             continue;
         };
-        let value = value.trim();
+        let value = value.trim().trim_start_matches('*').trim_start();
         if value.is_empty() {
             continue;
         }
-        match keyword(head.trim().to_ascii_lowercase().as_str()) {
+        match keyword(head.trim().trim_matches('*').to_ascii_lowercase().as_str()) {
             // The label offers the line; the parser decides whether it holds a memory
             // (`TIL: notes_2025.md`, `Til: o'zbek` and `**Decision:**` hold none).
             Some(Some(kind)) if classify_line(line, None).is_some_and(|c| c.kind == kind) => {

@@ -1042,6 +1042,10 @@ mod one_engine {
         let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
         let mut files = vec![
             root.join("tests/eval/parser-heldout.jsonl"),
+            root.join("tests/eval/parser-heldout2.jsonl"),
+            root.join("tests/eval/parser-heldout3.jsonl"),
+            root.join("tests/eval/parser-heldout4.jsonl"),
+            root.join("tests/eval/parser-heldout5.jsonl"),
             root.join("tests/fixtures/parser-holdout.jsonl"),
             root.join("tests/fixtures/parser-holdout-2.jsonl"),
             root.join("tests/fixtures/parser-holdout-3.jsonl"),
@@ -1083,11 +1087,21 @@ mod one_engine {
             // A `MEMORY:` comment the parser types keeps its type, except a problem it reads
             // without a label (a note in code states what holds there); anything else is a
             // plain learning, or nothing when even that would not read back as an entry.
-            let comment = from_comment(&line).map(|h| h.kind);
-            let labelled = classified
+            // The comment harvester reads a comment's text: an HTML comment line is judged by
+            // what it says inside the markers, which the parser reads as none in a document.
+            let inside = line
+                .strip_prefix("<!--")
+                .and_then(|rest| rest.strip_suffix("-->"))
+                .map(str::trim);
+            let comment = from_comment(inside.unwrap_or(&line)).map(|h| h.kind);
+            let said = match inside {
+                Some(inside) => classify_line(inside, None),
+                None => classified.clone(),
+            };
+            let labelled = said
                 .as_ref()
                 .is_some_and(|c| c.reason == mind::parse::TYPE_LABEL);
-            let comment_ok = match parser {
+            let comment_ok = match said.as_ref().map(|c| c.kind) {
                 Some(EntryType::Problem) if !labelled => {
                     matches!(comment, None | Some(EntryType::Learning))
                 }

@@ -136,21 +136,25 @@ impl Ctx {
     /// this command (not a recall) is the first after it: otherwise recording its activity
     /// hides the break, and the next recall carries the finished session's blockers and
     /// rejections on as this one's. What SESSION.md holds now is counted as the finished
-    /// session's; a command that writes SESSION.md calls this before it writes. The config
-    /// is read only when a break is possible (the shortest gap allowed is a minute).
-    pub fn note_break(&self, project: &Project, state: &mut State) {
+    /// session's; a command that writes SESSION.md calls this before it writes. `gap_ms` is
+    /// the project's [`crate::config::Config::session_gap_ms`] when the caller has loaded
+    /// it; otherwise config.json is read, and only when a break is possible (the shortest
+    /// gap allowed is a minute).
+    pub fn note_break(&self, project: &Project, state: &mut State, gap_ms: Option<i64>) {
         let now = self.clock.epoch_ms();
         let Some(last) = state.last_activity() else {
             return;
         };
-        if state.unrecalled_break_from().is_some() || now - last <= 60_000 {
+        if state.unrecalled_break().is_some() || now - last <= 60_000 {
             return;
         }
-        let gap_minutes = crate::config::Config::load(&project.config())
-            .map_or(crate::config::DEFAULT_GAP_MINUTES, |c| {
-                c.session_gap_minutes
-            });
-        if now - last <= gap_minutes as i64 * 60_000 {
+        let gap_ms = gap_ms.unwrap_or_else(|| {
+            crate::config::Config::load(&project.config())
+                .map_or(crate::config::DEFAULT_GAP_MINUTES as i64 * 60_000, |c| {
+                    c.session_gap_ms()
+                })
+        });
+        if now - last <= gap_ms {
             return;
         }
         let items = crate::store::text::read_optional(&project.session())
@@ -166,17 +170,25 @@ impl Ctx {
     /// Record activity now in a loaded `state`; the caller (holding the store lock) saves
     /// it, once, with whatever else it changes.
     pub fn record_activity(&self, project: &Project, state: &mut State) {
-        self.note_break(project, state);
+        self.record_activity_with_gap(project, state, None);
+    }
+
+    /// [`Ctx::record_activity`] for a caller that has the project's config loaded: its
+    /// session gap ([`crate::config::Config::session_gap_ms`]), so config.json is not read
+    /// again.
+    pub fn record_activity_with_gap(
+        &self,
+        project: &Project,
+        state: &mut State,
+        gap_ms: Option<i64>,
+    ) {
+        self.note_break(project, state, gap_ms);
         let now = self.clock.epoch_ms();
         state.set_last_activity(now);
         if state.session_started().is_none() {
             // A session that began without a recall starts with its first activity.
             let len = |path: PathBuf| std::fs::metadata(path).map_or(0, |m| m.len());
-            state.start_session(
-                self.clock.epoch_ms(),
-                len(project.memory()),
-                len(derived::path(project)),
-            );
+            state.start_session(now, len(project.memory()), len(derived::path(project)));
         }
     }
 }

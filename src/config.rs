@@ -71,6 +71,12 @@ impl Default for Config {
 }
 
 impl Config {
+    /// The session gap in epoch milliseconds: a longer pause between two activities ends a
+    /// session.
+    pub fn session_gap_ms(&self) -> i64 {
+        self.session_gap_minutes as i64 * 60_000
+    }
+
     /// Load config.json. A missing file gives the defaults; an unreadable or invalid one
     /// gives the defaults plus a `problem` that `mind status` reports.
     pub fn load(path: &Path) -> Result<Config> {

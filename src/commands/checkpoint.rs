@@ -97,7 +97,7 @@ pub fn run(args: &CheckpointArgs, ctx: &Ctx) -> Result<()> {
         let doc = memory_document(&project, &memory_bytes)?;
         let mut state = State::load(&project.state())?;
         targets = refresh_context(ctx, &project, &config, &mut state, &doc, None)?.1;
-        ctx.record_activity(&project, &mut state);
+        ctx.record_activity_with_gap(&project, &mut state, Some(config.session_gap_ms()));
         state.set_memory_hash(content_hash(&memory_bytes));
         state.save(&project.state())?;
         doc

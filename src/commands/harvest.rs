@@ -142,7 +142,7 @@ pub fn run(args: &HarvestArgs, ctx: &Ctx) -> Result<()> {
             targets = refresh_context(ctx, &project, &config, &mut state, &doc, None)?.1;
             state.set_memory_hash(content_hash(&memory_bytes));
         }
-        ctx.record_activity(&project, &mut state);
+        ctx.record_activity_with_gap(&project, &mut state, Some(config.session_gap_ms()));
         state.save(&project.state())?;
     }
 

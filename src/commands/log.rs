@@ -291,11 +291,12 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
     let mut loaded = State::load(&project.state());
     // A break this log ends is noticed before the item is written: the item is the new
     // session's, not the finished one's.
+    let gap_ms = Some(config.session_gap_ms());
     let break_known = loaded
         .as_ref()
-        .is_ok_and(|state| state.unrecalled_break_from().is_some());
+        .is_ok_and(|state| state.unrecalled_break().is_some());
     if let Ok(state) = loaded.as_mut() {
-        ctx.note_break(&project, state);
+        ctx.note_break(&project, state, gap_ms);
     }
     let mut memory_lines = None;
     let mut memory_keys = None;
@@ -387,7 +388,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         if memory_keys.is_some() {
             state.set_memory_keys(memory_keys);
         }
-        ctx.record_activity(&project, &mut state);
+        ctx.record_activity_with_gap(&project, &mut state, gap_ms);
         if let Some(blocker) = &new_blocker {
             let len = |path: std::path::PathBuf| std::fs::metadata(path).map_or(0, |m| m.len());
             let commits = len(crate::capture::derived::path(&project));
@@ -399,9 +400,9 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         // skipped `mind recall` knows its context is from the session before.
         let now = ctx.clock.epoch_ms();
         Ok((!break_known)
-            .then(|| state.unrecalled_break_from())
+            .then(|| state.unrecalled_break())
             .flatten()
-            .map(|from| (now - from) / 60_000))
+            .map(|pause| (now - pause.from) / 60_000))
     })();
     let session_break_minutes = match after {
         Ok(minutes) => minutes,

@@ -111,12 +111,12 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
     // A break another command ended (a log, a search) counts as if this recall had come
     // first, while the session after it is still going; when that one has ended too, the
     // whole file is the finished session's, as after any break.
-    let gap_limit = config.session_gap_minutes as i64 * 60_000;
+    let gap_limit = config.session_gap_ms();
     let last_seen = state.last_activity();
     let hidden_break = state
-        .unrecalled_break_from()
+        .unrecalled_break()
         .filter(|_| last_seen.is_some_and(|last| now_ms - last <= gap_limit));
-    let previous = hidden_break.or(last_seen);
+    let previous = hidden_break.map(|pause| pause.from).or(last_seen);
     let gap_ms = previous.map(|last| now_ms - last);
     let new_session = hidden_break.is_some() || gap_ms.is_none_or(|gap| gap > gap_limit);
 
@@ -135,9 +135,9 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
             .unwrap_or_default();
         // Items logged after a break that another command ended are the new session's:
         // carried into the fresh SESSION.md, not promoted (the archive keeps every byte).
-        let carried = match (hidden_break, state.unrecalled_break_items()) {
-            (Some(_), Some(kept)) => old.split_off(kept),
-            _ => session_file::Session::default(),
+        let carried = match hidden_break.and_then(|pause| pause.items) {
+            Some(kept) => old.split_off(kept),
+            None => session_file::Session::default(),
         };
         // The finished file is copied first, so a failure anywhere after it (promotion, the
         // reset) can lose nothing; a refused archive stops the recall before MEMORY.md changes.

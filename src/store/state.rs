@@ -14,8 +14,19 @@ const MEMORY_KEYS_KEY: &str = "memory_keys";
 /// The current session's blockers, each with where MEMORY.md and the commit store ended
 /// when it was logged ([`State::mark_blocker`]).
 const BLOCKER_MARKS: &str = "session_blocker_marks";
-/// The state field of [`State::unrecalled_break_from`].
+/// The state field of [`State::unrecalled_break`].
 const UNRECALLED_BREAK: &str = "unrecalled_break";
+
+/// A break no recall has seen yet ([`State::unrecalled_break`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnrecalledBreak {
+    /// Epoch milliseconds of the last activity before the break.
+    pub from: i64,
+    /// How many items each section of SESSION.md held when the break was noticed (in
+    /// `Section::ALL`'s order): those are the finished session's, the later ones were
+    /// logged after the break. `None` for a marker without counts (nothing is carried over).
+    pub items: Option<[usize; 4]>,
+}
 
 /// The state file's content. Unknown keys are kept as they are.
 #[derive(Debug, Clone, Default)]
@@ -61,31 +72,23 @@ impl State {
         self.fields.entry("memory_hash").or_insert(Value::from(""));
     }
 
-    /// Epoch milliseconds of the last activity before a break that a command other than
-    /// `mind recall` ended (a log, a search, a checkpoint): the break a recall would have
-    /// taken for a new session, had it come first. The next recall starts the new session
-    /// from it and clears it.
-    pub fn unrecalled_break_from(&self) -> Option<i64> {
-        self.fields
-            .get(UNRECALLED_BREAK)?
-            .get("from")
-            .and_then(value_as_i64)
-    }
-
-    /// How many items each section of SESSION.md held when the break was noticed (in
-    /// `Section::ALL`'s order): those are the finished session's; items after them were
-    /// logged after the break. `None` for a marker without counts (nothing carried over).
-    pub fn unrecalled_break_items(&self) -> Option<[usize; 4]> {
-        let items = self
-            .fields
-            .get(UNRECALLED_BREAK)?
-            .get("items")?
-            .as_array()?;
-        let mut counts = [0; 4];
-        for (count, value) in counts.iter_mut().zip(items) {
-            *count = usize::try_from(value.as_u64()?).ok()?;
-        }
-        (items.len() == 4).then_some(counts)
+    /// A break that a command other than `mind recall` ended (a log, a search, a
+    /// checkpoint): the one a recall would have taken for a new session, had it come first.
+    /// The next recall starts the new session from it and clears it.
+    pub fn unrecalled_break(&self) -> Option<UnrecalledBreak> {
+        let marker = self.fields.get(UNRECALLED_BREAK)?;
+        let from = marker.get("from").and_then(value_as_i64)?;
+        let items = marker
+            .get("items")
+            .and_then(Value::as_array)
+            .and_then(|items| {
+                let mut counts = [0; 4];
+                for (count, value) in counts.iter_mut().zip(items) {
+                    *count = usize::try_from(value.as_u64()?).ok()?;
+                }
+                (items.len() == 4).then_some(counts)
+            });
+        Some(UnrecalledBreak { from, items })
     }
 
     /// Remember a break that ended after `from` (the last activity before it), when

@@ -258,6 +258,10 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
         if negatives::records_nothing(rest) {
             return Analysis::none(rest, "label with a count, a measure or code");
         }
+        if negatives::is_question(rest) && negatives::is_hedged(&lex::lower(rest)) {
+            // A musing under a label: "note to self: thinking maybe delta lake?".
+            return Analysis::none(rest, "label with a question");
+        }
         return Analysis {
             kind: Some(kind),
             confidence: if emphatic {
@@ -307,6 +311,9 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
         // One clause of a sentence that runs over several list items, or a statement of
         // code (`SELECT * FROM t WHERE x = 1;`). A sentence that ends with `;` is prose.
         return Analysis::none(body, "fragment or statement");
+    }
+    if negatives::is_tally(body) {
+        return Analysis::none(body, "tally");
     }
     if topic.is_none() && negatives::is_table_like(body) {
         return Analysis::none(body, "table or summary line");
@@ -405,9 +412,18 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
         }
         (None, None) => None,
     };
-    let Some((kind, base, basis, reason)) = chosen else {
+    let Some((mut kind, base, basis, mut reason)) = chosen else {
         return out;
     };
+    if kind == EntryType::Problem
+        && basis == Basis::Cue
+        && best.is_none_or(|c| c.strength < Strength::Strong)
+        && negatives::advice_follows(body)
+    {
+        // A behaviour and what to do about it: a warning for future work.
+        kind = EntryType::Gotcha;
+        reason = "behaviour with advice";
+    }
     let mut confidence = base;
     let reasons = matches!(
         kind,
@@ -593,6 +609,49 @@ mod tests {
         );
         // "not" before a verb that merely ends like an adjective is no symptom.
         assert_eq!(kind("Please do not enable the beta flag"), None);
+    }
+
+    #[test]
+    fn tallies_musings_endings_and_advice() {
+        for line in [
+            "- Still Broken: 0 issues",
+            "- Errors: 0",
+            "\\- Solved by me: `True`",
+            "- note to self: thinking maybe delta lake or hudi tables?",
+            // A rule, not a report: no "this" or "it" that already happened.
+            "A partial write should never happen",
+            // A loss, not a defect that ended.
+            "The old export file is gone",
+            "The v1 endpoint is no longer supported",
+        ] {
+            assert_eq!(kind(line), None, "{line}");
+        }
+        for (line, want) in [
+            (
+                "Currently scroll position is lost. This shouldn't happen!",
+                Problem,
+            ),
+            ("After the driver upgrade the flicker went away", Progress),
+            (
+                "After increasing the buffer, this issue is now gone.",
+                Progress,
+            ),
+            (
+                "The upload endpoint no longer crashes on big files",
+                Progress,
+            ),
+            (
+                "`vitest --changed` silently runs the whole suite. Use `--related` instead.",
+                Gotcha,
+            ),
+            (
+                "- Fixed: 3 flaky tests by awaiting the server start",
+                Progress,
+            ),
+            ("- Open bugs: 3 in the importer, all about dates", Problem),
+        ] {
+            assert_eq!(kind(line), Some(want), "{line}");
+        }
     }
 
     #[test]

@@ -444,6 +444,31 @@ pub fn records_nothing(body: &str) -> bool {
         && !code[1..code.len() - 1].contains('`')
 }
 
+/// A tally line: a short name, a colon, and a count or a single code value (`Still broken: 0
+/// issues`, `Errors: 0`, `Solved by me: \`True\``): a status board's field, not a memory.
+pub fn is_tally(body: &str) -> bool {
+    let Some((name, value)) = body.split_once(": ") else {
+        return false;
+    };
+    let name = name.trim_matches(['*', '_', ' ']);
+    if name.is_empty() || name.split_whitespace().count() > 4 || name.contains(['.', '`']) {
+        return false;
+    }
+    let value = value.trim().trim_end_matches(['.', ';']);
+    if records_nothing(value) {
+        return true;
+    }
+    // A count and what it counts: "0 issues", "12 open".
+    let mut parts = value.split_whitespace();
+    let count = parts.next().unwrap_or_default();
+    !count.is_empty()
+        && count.bytes().all(|b| b.is_ascii_digit())
+        && parts
+            .next()
+            .is_some_and(|w| w.bytes().all(|b| b.is_ascii_alphabetic()))
+        && parts.next().is_none()
+}
+
 /// Whether `word` names a kind of memory ("decision", "lessons"), as a legend speaks of it.
 fn names_a_kind(word: &str) -> bool {
     TYPE_NOUNS.contains(&word)
@@ -549,10 +574,11 @@ pub fn is_placeholder(body: &str) -> bool {
 /// with nothing else inside. One slot in a sentence is text about it (`the {id} param must be
 /// numeric`), and so is a slot in a code span, in a path or an expression (`/users/{id}`,
 /// `x={y}`), braces with spaces (`{ data }`, a destructuring) or double braces (a template
-/// language's syntax, `{{ name }}`).
+/// language's syntax, `{{ name }}`). Angle brackets around lower-case words count too
+/// (`- **<short title>** — <the trap>, <the fix>`), HTML tags and comparisons aside.
 pub fn has_format_slot(body: &str) -> bool {
     let b = body.as_bytes();
-    if memchr::memchr(b'{', b).is_none() {
+    if memchr::memchr2(b'{', b'<', b).is_none() {
         return false;
     }
     let mut in_code = false;
@@ -589,11 +615,110 @@ pub fn has_format_slot(body: &str) -> bool {
                 i = end;
                 continue;
             }
+            b'<' if !in_code && (i == 0 || b" (*_".contains(&b[i - 1])) => {
+                // `<short title> — <the trap>`: the angle-bracket slots of a template.
+                let Some(len) = body[i + 1..].find('>') else {
+                    break;
+                };
+                let inner = &body[i + 1..i + 1 + len];
+                let end = i + 2 + len;
+                if is_angle_slot(inner) {
+                    slots += 1;
+                    let whole_value = body[..i].trim_end().ends_with(':')
+                        && body[end..].trim().trim_end_matches('.').is_empty();
+                    if slots >= 2 || whole_value {
+                        return true;
+                    }
+                }
+                i = end;
+                continue;
+            }
             _ => {}
         }
         i += 1;
     }
     false
+}
+
+/// The inside of `<...>` as a template's slot: words in lower case ("short title",
+/// "how to detect it", "task_name"), not an HTML tag (`<br>`, `<div class="x">`), an
+/// address (`<https://…>`, `<a@b.c>`) or a comparison.
+fn is_angle_slot(inner: &str) -> bool {
+    const TAGS: &[&str] = &[
+        "a",
+        "b",
+        "i",
+        "p",
+        "s",
+        "u",
+        "br",
+        "hr",
+        "em",
+        "li",
+        "ol",
+        "ul",
+        "td",
+        "th",
+        "tr",
+        "dd",
+        "dl",
+        "dt",
+        "div",
+        "img",
+        "pre",
+        "sub",
+        "sup",
+        "kbd",
+        "nav",
+        "code",
+        "span",
+        "table",
+        "small",
+        "strong",
+        "details",
+        "summary",
+        "section",
+        "header",
+        "footer",
+        "main",
+        "body",
+        "head",
+        "html",
+        "title",
+        "button",
+        "input",
+        "form",
+        "label",
+        "select",
+        "option",
+        "script",
+        "style",
+        "link",
+        "meta",
+        "video",
+        "audio",
+        "iframe",
+        "svg",
+        "path",
+        "slot",
+        "template",
+        "thead",
+        "tbody",
+        "center",
+        "font",
+        "blockquote",
+        "picture",
+        "source",
+    ];
+    let words = inner;
+    !words.is_empty()
+        && !words.ends_with(' ')
+        && words.len() <= 40
+        && words.starts_with(|c: char| c.is_ascii_lowercase())
+        && words.bytes().all(|c| {
+            c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, b' ' | b'_' | b'-')
+        })
+        && !TAGS.contains(&words)
 }
 
 fn is_placeholder_word(lower: &str) -> bool {
@@ -762,6 +887,16 @@ pub fn starts_with_work_verb(lower_body: &[u8]) -> bool {
     ];
     let first = &lower_body[..end];
     VERBS.iter().any(|v| v.as_bytes() == first)
+}
+
+/// A sentence after the first that tells the reader what to do ("`vitest --changed` silently
+/// runs the whole suite. Use `--related` for the fast loop."): the line warns about a
+/// behaviour and how to live with it, which is a gotcha, not an open defect.
+pub fn advice_follows(body: &str) -> bool {
+    body.split(". ")
+        .skip(1)
+        .chain(body.split(" — ").skip(1))
+        .any(starts_imperative)
 }
 
 /// The text starts with an instruction: a base-form verb or "always"/"never"/"don't".
@@ -1111,6 +1246,8 @@ mod tests {
             "Stuck on steps: {stuck_count}",
             "Decided on {choice} because {reason}.",
             "Lesson ({topic}): keep {rule} short",
+            "**<short title>** — <the trap>, <how to detect it>, <the fix>. (<date>)",
+            "Problem: <what broke>",
         ] {
             assert!(has_format_slot(text), "{text}");
         }
@@ -1127,6 +1264,10 @@ mod tests {
             "Handlebars {{ name }} escapes HTML, use triple braces for raw",
             "import { useState } from react needs the client directive",
             "Fixed {issue_id} in the last run",
+            "Wrap the label in <strong> and the hint in <em>",
+            "retries when a < b and c > d hold",
+            "Vec<String> is moved, not copied, into <the worker>",
+            "Mail <ops@example.com> when the disk fills",
         ] {
             assert!(!has_format_slot(text), "{text}");
         }

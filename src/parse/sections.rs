@@ -64,6 +64,9 @@ pub fn heading_kind(text: &str) -> SectionKind {
         "surprises",
     ]) || lower.contains("sharp edge")
         || lower.contains("watch out")
+        // "Verification blind spots", "Learned the hard way": traps met in practice.
+        || lower.contains("blind spot")
+        || lower.contains("the hard way")
         // "Things that bit us", "What tripped me up", "Stuff that burned us" (general
         // phrasing for pitfalls met in practice).
         || (any(&["bit", "bitten", "burned", "burnt", "tripped"])
@@ -217,6 +220,8 @@ mod tests {
             ("Key Architectural Finding", Neutral),
             ("Things that bit us", Typed(Gotcha)),
             ("What tripped us up", Typed(Gotcha)),
+            ("Verification blind spots", Typed(Gotcha)),
+            ("Lessons learned the hard way", Typed(Gotcha)),
             ("A bit of history", Neutral),
         ] {
             assert_eq!(heading_kind(heading), want, "{heading}");

@@ -75,6 +75,15 @@ const SYMPTOMS: &[&str] = &[
     "fuzzy",
     "pixelated",
     "distorted",
+    // How sound goes wrong ("Bluetooth audio has crackling", "choppy playback").
+    "crackling",
+    "crackles",
+    "choppy",
+    // Things out of place ("Tooltip misplaced under zoom").
+    "misplaced",
+    // A state that should have ended ("Old toast lingers after navigation").
+    "lingers",
+    "lingering",
 ];
 
 /// The symptom words ([`SYMPTOMS`], [`OPENERS`]): what a fix changes, not what it is about.
@@ -109,6 +118,7 @@ const OPENERS: &[&str] = &[
     "fuzzy",
     "pixelated",
     "distorted",
+    "choppy",
 ];
 
 /// A value that is a symptom after a verb of showing or returning: "shows NaN",
@@ -124,6 +134,9 @@ const BAD_VALUES: &[&str] = &[
     "garbage",
     "stale",
     "old",
+    // "Scroll position is lost on back", "Hover is offset under CSS zoom".
+    "lost",
+    "offset",
 ];
 
 const SHOWING: &[&str] = &[
@@ -243,6 +256,14 @@ const REMEDIES: &[&str] = &[
     "replacing",
 ];
 
+/// Verbs of a state going on: a symptom when "even" follows ("Badges persist even after
+/// they are read"), and for the verbs of something that should have gone, when a condition
+/// follows at once ("Badge remains when the count is 0"). "Settings persist when the app
+/// restarts" describes a feature, so "persist" needs "even".
+const PERSISTS: &[&str] = &[
+    "persists", "persist", "remains", "remain", "stays", "stay", "sticks",
+];
+
 /// Words that open a condition: a symptom after them is the case something handles.
 const CONDITIONS: &[&str] = &["if", "when", "whenever", "unless", "until", "once"];
 
@@ -326,7 +347,17 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
             } else if w == "too" {
                 next.is_some_and(|next| is_in(next, AFTER_TOO))
             } else if w == "off" {
+                // "Totals off by one", "PDF cuts off after the first page".
                 next == Some("by")
+                    || (matches!(before, "cut" | "cuts")
+                        && !matches!(recent[2], "we" | "i" | "they" | "you"))
+            } else if is_in(w, PERSISTS) {
+                next == Some("even")
+                    || (next == Some("when") && !matches!(w, "persists" | "persist"))
+            } else if w == "keeps" || w == "kept" {
+                // A habit of misbehaving: "Badge keeps coming back", "The worker keeps
+                // restarting". "keeps track", "kept the old API" name no habit.
+                next.is_some_and(|n| n.len() > 5 && n.ends_with("ing")) && !is_in(before, DEFUSERS)
             } else if is_in(w, BAD_VALUES) {
                 is_in(before, SHOWING)
             } else {
@@ -364,6 +395,13 @@ mod tests {
             "Totals off by one cent after rounding",
             "Thumbnails look blurry on retina displays",
             "Blurry icons in the system tray",
+            "Bluetooth audio has crackling when in use",
+            "PDF cuts off after the first page",
+            "Scroll position is lost on back navigation",
+            "Hover is offset when using CSS zoom",
+            "Notification badges persist even after they are read",
+            "Badge remains when the count is 0",
+            "Notification badge keeps coming back",
         ] {
             assert!(says(line), "{line}");
         }
@@ -380,6 +418,11 @@ mod tests {
             "Rust checks integer overflow in debug builds",
             "The unique index rejects duplicates by email",
             "Too many cooks: one owner per service",
+            "Settings persist when the app restarts",
+            "The service keeps track of open sessions",
+            "We cut off the import at 10,000 rows",
+            "The offset is stored per partition",
+            "Lost updates are what optimistic locking prevents",
         ] {
             assert!(!says(line), "{line}");
         }

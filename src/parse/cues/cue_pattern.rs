@@ -12,10 +12,12 @@ pub fn cue_pattern() -> String {
     let dec = format!(
         r"decided against|decided|decision to|made (?:the|a|this|that|our) decision|going with|go with|went with|gone with|chose|chosen|opted (?:for|to)|opting for|settled on|picked|selected|switched (?:to|from)|switching (?:to|from)|agreed (?:to|on)|ruled out|gave up on|given up on|abandoned|rejected|tried|sticking with|stick with|(?:we|i)(?:{apos}ll| will) use|use|using"
     );
+    // "This shouldn't happen": a report that something went wrong.
+    let should = format!(r"should(?:n{apos}t| not| never) (?:happen|occur)");
     format!(
-        r"(?-u)\b(?:{dec}|{learn}|{prog}|{gotcha}|{neg}|{prob})\b|[a-z]error\b",
+        r"(?-u)\b(?:{dec}|{learn}|{prog}|{gotcha}|{neg}|{should}|{prob})\b|[a-z]error\b",
         learn = r"today i learned|learned|learnt|til|turns out|turned out|reali[sz](?:ed|e|ing)|discovered|found out|found that|figured out|noticed that|lessons? learned|the lesson|apparently|takeaway|insight",
-        prog = r"fixed|fixes|fix|resolved|solved|shipped|completed|patched|released|works now|now works|now working|working now|works again|working again|got",
+        prog = r"fixed|fixes|fix|resolved|solved|shipped|completed|patched|released|works now|now works|now working|working now|works again|working again|got|went away|gone away|(?:is|are|was|were|now) gone|no longer",
         gotcha = r"watch out|watch for|be aware|beware|be careful|careful (?:with|when|not)|caveats?|pitfalls?|gotchas?|footguns?|traps?|heads[ -]up|keep in mind|make sure",
         prob = r"still (?:getting|seeing|happening|failing|broken|occurring)|(?:is|went|turned|stays|still) red|silently|hang|[45][0-9][0-9]|stuck|blocked|struggling with|not working|stopped working|broken|breaks|broke|crash(?:es|ed|ing)?|fails|failed|failing|fail|failures?|errors?|exceptions?|leak(?:s|ed|ing)?|race conditions?|deadlocks?|timeouts?|timed out|times out|timing out|hangs|hanging|freez(?:es|ing)|froze|panic(?:s|ked|king)?|segfaults?|regressions?|vulnerab[a-z]*|oom(?:-killed)?|out of memory|out of sync|bad interpreter|no such file|not found|permission denied|bugs?|buggy|issues?|problems?|exposed|unavailable|incorrect",
     )

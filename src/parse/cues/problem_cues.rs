@@ -60,6 +60,12 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             status.then_some((Problem, Strong))
         }
         b"struggling with" => Some((Problem, Strong)),
+        // "Scroll position is lost on back. This shouldn't happen!": a report that names what
+        // went wrong as something that should not have. Only about a thing already said
+        // ("this", "it", "which"): "a partial write should never happen" is a rule.
+        _ if cue.starts_with(b"should") => (any_of(prev, &["this", "it", "that", "which"])
+            && !conditional(buf, start))
+        .then_some((Problem, Medium)),
         _ if cue.starts_with(b"still ") || cue.ends_with(b" red") => {
             (!conditional(buf, start) && !negated(buf, start)).then_some((Problem, Medium))
         }

@@ -3,7 +3,7 @@
 use super::Strength::{self, *};
 use super::cue_context::{Around, DETERMINERS, any_of, conditional, modal, negated};
 use crate::parse::EntryType::{self, *};
-use crate::parse::lex::{clause_after, has_word};
+use crate::parse::lex::{clause_after, clause_before, has_word};
 
 /// Progress (or a problem still open: "not fixed yet"), or `None` when the cue is not one or
 /// its context says otherwise.
@@ -75,8 +75,95 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         b"works now" | b"now works" | b"now working" | b"working now" | b"works again"
         | b"working again" => (!negated(buf, start)).then_some((Progress, Strong)),
 
+        // "the flicker went away after the upgrade", "this issue is now gone": a defect that
+        // ended. Only with a defect as the subject ("the file is gone" is a loss, not a fix).
+        b"went away" | b"gone away" | b"is gone" | b"are gone" | b"was gone" | b"were gone"
+        | b"now gone" => (defect_before(buf, start)
+            && !negated(buf, start)
+            && !modal(buf, start)
+            && !conditional(buf, start))
+        .then_some((Progress, Strong)),
+        // "the upload no longer crashes on big files": the failure stopped.
+        b"no longer" => {
+            (any_of(next, FAILURE_VERBS) && !modal(buf, start) && !conditional(buf, start))
+                .then_some((Progress, Strong))
+        }
+
         _ => None,
     }
+}
+
+/// Verbs of failing, after "no longer".
+const FAILURE_VERBS: &[&str] = &[
+    "crashes",
+    "crash",
+    "fails",
+    "fail",
+    "hangs",
+    "hang",
+    "freezes",
+    "freeze",
+    "errors",
+    "throws",
+    "panics",
+    "breaks",
+    "leaks",
+    "times",
+    "flickers",
+    "flicker",
+    "happens",
+    "happen",
+    "occurs",
+    "occur",
+    "reproduces",
+    "reproduce",
+    "lags",
+    "stutters",
+    "drops",
+    "truncates",
+    "duplicates",
+    "segfaults",
+    "blocks",
+];
+
+/// Nouns that name a defect, before a verb of its ending ("the flicker went away").
+const DEFECT_NOUNS: &[&str] = &[
+    "issue",
+    "issues",
+    "problem",
+    "problems",
+    "bug",
+    "bugs",
+    "error",
+    "errors",
+    "crash",
+    "crashes",
+    "warning",
+    "warnings",
+    "flicker",
+    "flickering",
+    "leak",
+    "lag",
+    "glitch",
+    "glitches",
+    "exception",
+    "exceptions",
+    "regression",
+    "symptom",
+    "symptoms",
+    "timeout",
+    "timeouts",
+    "noise",
+    "crackling",
+    "stutter",
+    "stuttering",
+    "failure",
+    "failures",
+];
+
+/// Whether a defect noun stands in the clause before `start`.
+fn defect_before(buf: &[u8], start: usize) -> bool {
+    crate::parse::lex::has_any_word(clause_before(buf, start), DEFECT_NOUNS)
 }
 
 /// Nouns after which "fixed" is an adjective ("fixed width").

@@ -443,12 +443,13 @@ fn part_of(project: &Project, sources: std::ops::Range<usize>, whole: bool) -> P
     }
 }
 
-/// The fusion in use: the calibrated blend, or reciprocal-rank fusion when
-/// `MIND_SEARCH_FUSION=rrf` (for comparing the two).
+/// The fusion in use: weighted reciprocal-rank fusion, or for comparison the calibrated
+/// blend (`MIND_SEARCH_FUSION=blend`) or plain reciprocal-rank fusion (`=plain`).
 fn fusion() -> Fusion {
     match std::env::var("MIND_SEARCH_FUSION").as_deref() {
-        Ok("rrf") => Fusion::Rrf,
-        _ => Fusion::Blend,
+        Ok("blend") => Fusion::Blend,
+        Ok("plain") => Fusion::PlainRrf,
+        _ => Fusion::Rrf,
     }
 }
 

@@ -1,20 +1,26 @@
 //! Hybrid ranking: BM25F hits fused with sentence-embedding cosines.
 //!
-//! Two fusions are available. Reciprocal-rank fusion (`Fusion::Rrf`) adds `1 / (60 + rank)`
-//! from each side. The default calibrated blend (`Fusion::Blend`) mixes each side's score
-//! scaled to its best (BM25 / best BM25; cosine mapped from a floor to the best cosine)
-//! with a per-query weight that says how sure each side is:
+//! The default fusion (`Fusion::Rrf`) is a weighted reciprocal-rank fusion:
 //!
 //! ```text
-//! score = (1 - w) · bm25 / bm25_best + w · (cos - floor) / (cos_best - floor)
-//! w     = sure_semantic · (1 - 0.6 · coverage_best) · length
+//! score = (1 - w) / (60 + rank_bm25) + w / (60 + rank_cosine),   w = 0.3 · length
 //! ```
 //!
-//! `sure_semantic` grows with the best cosine (0 at 0.2, 1 at 0.6); `coverage_best` is the
-//! share of the query's words the best lexical hit holds (exact-term hits make BM25 sure);
 //! `length` is lower for one- or two-word queries (identifiers, names), where the words
 //! themselves are the intent. With no lexical hit the cosine ranks alone, but a line must
 //! reach [`SEMANTIC_FLOOR`] to be shown at all, so an unrelated query still finds nothing.
+//!
+//! Why ranks and a fixed weight: on the six search sets (technical memory, issue threads,
+//! dialogue turns), every per-query weighting tried (by the best cosine, the cosine gap,
+//! the best lexical hit's share of the query's words, the score ratio of the first two
+//! hits) made some kind of text worse than BM25 alone; on dialogue the model ranks the turn
+//! that restates a question above the turn that answers it, and it is sure of itself when
+//! it does. This fusion lets the model reorder what the words found and lift a line the
+//! words missed only when the lexical side has little to offer, and it is within one query
+//! of BM25 alone on every set. The calibrated blend it replaced (`Fusion::Blend`, per-query
+//! weight `sure_semantic · (1 - 0.6 · coverage_best) · length` over scores scaled to each
+//! side's best) and plain RRF (`Fusion::PlainRrf`, equal weights) stay selectable with
+//! `MIND_SEARCH_FUSION=blend|plain` for comparison.
 
 use super::bm25::{Filter, Hit};
 use super::segment::DocMeta;
@@ -24,11 +30,27 @@ pub const SEMANTIC_FLOOR: f32 = 0.35;
 /// How many of the closest lines the semantic side offers.
 pub const SEMANTIC_CANDIDATES: usize = 50;
 const RRF_K: f32 = 60.0;
+/// The semantic side's share in [`Fusion::Rrf`] for a query of three words or more.
+const RRF_SEMANTIC_WEIGHT: f32 = 0.3;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Fusion {
+    /// Weighted reciprocal-rank fusion (the default).
     Rrf,
+    /// Reciprocal-rank fusion with equal weights.
+    PlainRrf,
+    /// The calibrated score blend with a per-query weight ([`semantic_weight`]).
     Blend,
+}
+
+/// How much a query's length lets the model speak: one or two words are an identifier or a
+/// name, whose exact form is the intent.
+fn length_factor(shape: QueryShape) -> f32 {
+    match shape.words {
+        0..=1 => 0.4,
+        2 => 0.7,
+        _ => 1.0,
+    }
 }
 
 /// A line the semantic side offers, with its cosine to the query.
@@ -80,11 +102,7 @@ pub fn semantic_weight(lexical: &[Hit], semantic: &[Near], shape: QueryShape) ->
         return 1.0;
     };
     let sure = ((best_near.cosine - 0.2) / 0.4).clamp(0.0, 1.0);
-    let length = match shape.words {
-        0..=1 => 0.4,
-        2 => 0.7,
-        _ => 1.0,
-    };
+    let length = length_factor(shape);
     (sure * (1.0 - 0.6 * best_hit.coverage.clamp(0.0, 1.0)) * length).clamp(0.0, 0.9)
 }
 
@@ -112,15 +130,19 @@ pub fn fuse(
         }
     };
     match fusion {
-        Fusion::Rrf => {
+        Fusion::Rrf | Fusion::PlainRrf => {
+            let w = match fusion {
+                Fusion::Rrf => RRF_SEMANTIC_WEIGHT * length_factor(shape),
+                _ => 0.5,
+            };
             for (rank, h) in lexical.iter().enumerate() {
                 let i = find(&mut merged, h.seg, h.doc);
                 merged[i].coverage = h.coverage;
-                merged[i].score += 1.0 / (RRF_K + rank as f32 + 1.0);
+                merged[i].score += (1.0 - w) / (RRF_K + rank as f32 + 1.0);
             }
             for (rank, n) in semantic.iter().enumerate() {
                 let i = find(&mut merged, n.seg, n.doc);
-                merged[i].score += 1.0 / (RRF_K + rank as f32 + 1.0);
+                merged[i].score += w / (RRF_K + rank as f32 + 1.0);
             }
         }
         Fusion::Blend => {
@@ -168,14 +190,32 @@ mod tests {
 
     #[test]
     fn a_line_no_word_matches_is_found_by_meaning() {
-        let fused = fuse(
-            &[],
-            &[near(7, 0.62), near(3, 0.4)],
-            QueryShape { words: 3 },
-            Fusion::Blend,
-            5,
-        );
-        assert_eq!(fused.iter().map(|h| h.doc).collect::<Vec<_>>(), vec![7, 3]);
+        for fusion in [Fusion::Rrf, Fusion::Blend, Fusion::PlainRrf] {
+            let fused = fuse(
+                &[],
+                &[near(7, 0.62), near(3, 0.4)],
+                QueryShape { words: 3 },
+                fusion,
+                5,
+            );
+            let docs: Vec<usize> = fused.iter().map(|h| h.doc).collect();
+            assert_eq!(docs, vec![7, 3], "{fusion:?}");
+        }
+    }
+
+    #[test]
+    fn lines_both_sides_found_rise_and_a_line_only_the_model_found_comes_after() {
+        // Lines 1, 2 and 3 share the query's words about equally; the model finds 2 and 3
+        // (and 9, which shares no word), not 1.
+        let lexical = [hit(1, 9.0, 0.6), hit(2, 8.9, 0.6), hit(3, 8.0, 0.5)];
+        let semantic = [near(2, 0.7), near(9, 0.69), near(3, 0.4)];
+        let fused = fuse(&lexical, &semantic, QueryShape { words: 6 }, Fusion::Rrf, 5);
+        let docs: Vec<usize> = fused.iter().map(|h| h.doc).collect();
+        assert_eq!(docs, vec![2, 3, 1, 9]);
+        // The blend, sure of the model, put line 9 second, above what the words found.
+        let blend = fuse(&lexical, &semantic, QueryShape { words: 6 }, Fusion::Blend, 5);
+        let docs: Vec<usize> = blend.iter().map(|h| h.doc).collect();
+        assert_eq!(docs, vec![2, 9, 1, 3]);
     }
 
     #[test]
@@ -183,7 +223,7 @@ mod tests {
         // The query's words all in line 1; the model prefers line 2 a little.
         let lexical = [hit(1, 9.0, 1.0), hit(4, 3.0, 0.5)];
         let semantic = [near(2, 0.55), near(1, 0.52)];
-        for fusion in [Fusion::Blend, Fusion::Rrf] {
+        for fusion in [Fusion::Blend, Fusion::Rrf, Fusion::PlainRrf] {
             let fused = fuse(&lexical, &semantic, QueryShape { words: 2 }, fusion, 3);
             assert_eq!(fused[0].doc, 1, "{fusion:?}");
         }

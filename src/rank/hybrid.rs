@@ -213,7 +213,13 @@ mod tests {
         let docs: Vec<usize> = fused.iter().map(|h| h.doc).collect();
         assert_eq!(docs, vec![2, 3, 1, 9]);
         // The blend, sure of the model, put line 9 second, above what the words found.
-        let blend = fuse(&lexical, &semantic, QueryShape { words: 6 }, Fusion::Blend, 5);
+        let blend = fuse(
+            &lexical,
+            &semantic,
+            QueryShape { words: 6 },
+            Fusion::Blend,
+            5,
+        );
         let docs: Vec<usize> = blend.iter().map(|h| h.doc).collect();
         assert_eq!(docs, vec![2, 9, 1, 3]);
     }

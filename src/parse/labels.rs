@@ -393,6 +393,11 @@ pub fn is_context_field(raw: &str) -> bool {
     )
 }
 
+/// `Status:`: a field whose value may report a problem or a fix.
+pub fn is_status_field(raw: &str) -> bool {
+    matches!(normalise(raw).as_ref(), "status" | "current status")
+}
+
 /// Field labels whose list is work to do (`**Objectives:**`, `**TODO:**`).
 pub fn is_plans_field(raw: &str) -> bool {
     matches!(

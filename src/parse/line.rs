@@ -186,6 +186,17 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
                     rest = r;
                 }
             }
+            LabelKind::Type(EntryType::Problem)
+                if kind.is_none()
+                    && first
+                    && ctx.section == Some(EntryType::Gotcha)
+                    && labels::is_context_field(label.raw) =>
+            {
+                // `**Symptom:** …` in a gotchas section tells how the gotcha shows, not of an
+                // open defect (`problem:` still wins over the heading, as every type label does).
+                kind = Some(EntryType::Gotcha);
+                rest = label.rest;
+            }
             LabelKind::Type(k) if kind.is_none() => {
                 if k == EntryType::Progress && labels::is_remedy(&label) {
                     // "**Fix**: Use X" in a lesson is advice, not a report of a fix.
@@ -196,6 +207,27 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
                 kind = Some(k);
                 emphatic |= label.emphatic;
                 rest = label.rest;
+            }
+            LabelKind::Attribute if first && !label.rest.is_empty() => {
+                if labels::is_context_field(label.raw) && ctx.section == Some(EntryType::Gotcha) {
+                    // `**Cause:** …` in a gotchas section: part of the gotcha.
+                    kind = Some(EntryType::Gotcha);
+                    rest = label.rest;
+                    break;
+                }
+                if labels::is_status_field(label.raw) {
+                    // `**Status:** Blocked on …`, `Status: ✅ Fixed in this session`: a status
+                    // that reports is typed by what it reports; "Status: done" stays a field.
+                    let inner = analyse(label.rest, LineContext::default());
+                    if matches!(inner.kind, Some(EntryType::Problem | EntryType::Progress))
+                        && inner.basis == Basis::Cue
+                        && inner.reason == "cue"
+                        && inner.confidence >= conf::CUE_MEDIUM
+                    {
+                        return inner;
+                    }
+                }
+                return Analysis::none(label.rest, "field of another entry");
             }
             LabelKind::Attribute if first => {
                 let mut a = Analysis::none(label.rest, "field of another entry");
@@ -258,8 +290,12 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
         if negatives::records_nothing(rest) {
             return Analysis::none(rest, "label with a count, a measure or code");
         }
-        if negatives::is_question(rest) && negatives::is_hedged(&lex::lower(rest)) {
-            // A musing under a label: "note to self: thinking maybe delta lake?".
+        if negatives::is_question(rest)
+            && (negatives::is_hedged(&lex::lower(rest))
+                || (kind != EntryType::Problem && negatives::opens_with_wh_word(rest)))
+        {
+            // A musing or a legend's prompt under a label: "note to self: thinking maybe
+            // delta lake?", "Learned: What did we learn?". A problem may be asked about.
             return Analysis::none(rest, "label with a question");
         }
         return Analysis {
@@ -652,6 +688,48 @@ mod tests {
         ] {
             assert_eq!(kind(line), Some(want), "{line}");
         }
+    }
+
+    #[test]
+    fn statuses_gotcha_fields_tracker_words_and_fixes_that_exist() {
+        for (line, want) in [
+            (
+                "**Status:** Blocked on formula clarification.",
+                Some(Problem),
+            ),
+            (
+                "- **Status**: ✅ Fixed in this session (line 57)",
+                Some(Progress),
+            ),
+            ("- **Status**: done", None),
+            ("- Status: in progress", None),
+            (
+                "should be fixed by https://github.com/o/r/commit/bb3be35",
+                Some(Progress),
+            ),
+            ("should be fixed in latest stable!", Some(Progress)),
+            ("this should be fixed in the next release", None),
+            ("Thanks. Closing the issue.", None),
+            ("Duplicate of #2510.", None),
+            ("- **Learned**: What did we learn?", None),
+            (
+                "- **Problem**: why does the login fail on Safari?",
+                Some(Problem),
+            ),
+        ] {
+            assert_eq!(kind(line), want, "{line}");
+        }
+        assert_eq!(
+            under(Gotcha, "- **Symptom:** Build fails with `E0433`"),
+            Some(Gotcha)
+        );
+        assert_eq!(
+            under(Gotcha, "**Cause:** service workers are ephemeral by design"),
+            Some(Gotcha)
+        );
+        assert_eq!(under(Problem, "**Cause:** the pool is too small"), None);
+        // A type label wins over the heading.
+        assert_eq!(under(Gotcha, "problem: login fails"), Some(Problem));
     }
 
     #[test]

@@ -889,6 +889,20 @@ pub fn starts_with_work_verb(lower_body: &[u8]) -> bool {
     VERBS.iter().any(|v| v.as_bytes() == first)
 }
 
+/// Whether `text` opens with a question word ("What did we learn?", "Why it matters?").
+pub fn opens_with_wh_word(text: &str) -> bool {
+    let first: String = text
+        .trim_start_matches(['*', '_', ' '])
+        .chars()
+        .take_while(|c| c.is_alphabetic())
+        .collect::<String>()
+        .to_lowercase();
+    matches!(
+        first.as_str(),
+        "what" | "why" | "how" | "which" | "who" | "when" | "where"
+    )
+}
+
 /// A sentence after the first that tells the reader what to do ("`vitest --changed` silently
 /// runs the whole suite. Use `--related` for the fast loop."): the line warns about a
 /// behaviour and how to live with it, which is a gotcha, not an open defect.

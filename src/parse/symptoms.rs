@@ -264,6 +264,11 @@ const PERSISTS: &[&str] = &[
     "persists", "persist", "remains", "remain", "stays", "stay", "sticks",
 ];
 
+/// Words before "loop" that make it a defect: a loop nobody meant to run.
+const LOOPS: &[&str] = &[
+    "redirect", "infinite", "endless", "boot", "reload", "crash", "refresh",
+];
+
 /// Words that open a condition: a symptom after them is the case something handles.
 const CONDITIONS: &[&str] = &["if", "when", "whenever", "unless", "until", "once"];
 
@@ -322,7 +327,8 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
                 return false;
             }
             if !listed && is_in(w, OPENERS) && words.peek().is_some() {
-                return true;
+                // "Duplicate of #2510": a tracker's reference, not a report.
+                return words.peek() != Some(&"of");
             }
         } else if !found {
             let before = recent[3];
@@ -354,6 +360,9 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
             } else if is_in(w, PERSISTS) {
                 next == Some("even")
                     || (next == Some("when") && !matches!(w, "persists" | "persist"))
+            } else if w == "loop" || w == "loops" {
+                // "Redirect loop after resetting the password", "an infinite loop on save".
+                is_in(before, LOOPS)
             } else if w == "keeps" || w == "kept" {
                 // A habit of misbehaving: "Badge keeps coming back", "The worker keeps
                 // restarting". "keeps track", "kept the old API" name no habit.
@@ -402,6 +411,7 @@ mod tests {
             "Notification badges persist even after they are read",
             "Badge remains when the count is 0",
             "Notification badge keeps coming back",
+            "Redirect loop after resetting the password",
         ] {
             assert!(says(line), "{line}");
         }
@@ -423,6 +433,8 @@ mod tests {
             "We cut off the import at 10,000 rows",
             "The offset is stored per partition",
             "Lost updates are what optimistic locking prevents",
+            "Duplicate of #2510",
+            "The event loop runs one task at a time",
         ] {
             assert!(!says(line), "{line}");
         }

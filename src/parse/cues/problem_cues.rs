@@ -317,6 +317,11 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
     }
 }
 
+/// Up to three words before `start`.
+fn around_words(buf: &[u8], start: usize) -> crate::parse::lex::Words<'_> {
+    crate::parse::lex::words_before(buf, start, 3)
+}
+
 /// "issue" as a noun naming a defect, not the verb ("the server issues tokens") nor a
 /// tracker reference ("issue #12", "open an issue", "the Issues tab").
 fn issue_noun(
@@ -338,6 +343,30 @@ fn issue_noun(
         return false;
     }
     if buf.get(end..end + 2).is_some_and(|s| s == b" #") || buf.get(end) == Some(&b'#') {
+        return false;
+    }
+    // What is done to an issue in a tracker: "Closing the issue", "reopened this issue".
+    if contains_any(
+        &around_words(buf, start),
+        &[
+            "closing",
+            "close",
+            "closed",
+            "closes",
+            "reopen",
+            "reopened",
+            "reopening",
+            "opened",
+            "opening",
+            "filed",
+            "filing",
+            "lock",
+            "locked",
+            "locking",
+            "transfer",
+            "transferred",
+        ],
+    ) {
         return false;
     }
     if any_of(

@@ -17,6 +17,16 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 // "still not fixed": the problem is open.
                 return (cue != b"shipped" && cue != b"completed").then_some((Problem, Medium));
             }
+            if cue != b"shipped"
+                && cue != b"completed"
+                && any_of(prev, &["be"])
+                && around.before.iter().any(|w| *w == b"should")
+                && names_where_it_went(&buf[end..])
+            {
+                // "should be fixed by <commit>", "should be fixed in latest stable": fixed in
+                // a change that exists, said with a courtesy hedge.
+                return Some((Progress, Medium));
+            }
             // After a determiner the cue is an adjective ("the fixed header") unless the
             // clause ends there or goes on with a preposition: "I consider this fixed.",
             // "I have this resolved on dev".
@@ -91,6 +101,33 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
 
         _ => None,
     }
+}
+
+/// Whether `after` (the text after "should be fixed") names a change that exists: a link,
+/// an issue or pull request, a commit, a version, or the latest release or main branch
+/// ("by https://…", "by #42", "in 2.3.1", "in latest stable", "on master").
+fn names_where_it_went(after: &[u8]) -> bool {
+    let rest = after.trim_ascii_start();
+    let Some(rest) = [&b"by "[..], b"in ", b"on ", b"with "]
+        .iter()
+        .find_map(|p| rest.strip_prefix(*p))
+    else {
+        return false;
+    };
+    let rest = rest.strip_prefix(b"the ").unwrap_or(rest);
+    let word: &[u8] = rest
+        .split(|b| b.is_ascii_whitespace() || matches!(b, b',' | b'!' | b')'))
+        .next()
+        .unwrap_or_default();
+    let word = word.strip_suffix(b".").unwrap_or(word);
+    word.starts_with(b"http")
+        || word.starts_with(b"#")
+        || matches!(
+            word,
+            b"latest" | b"master" | b"main" | b"nightly" | b"trunk" | b"commit" | b"pr" | b"head"
+        )
+        || (word.len() >= 7 && word.iter().all(u8::is_ascii_hexdigit))
+        || names_a_version(word)
 }
 
 /// Verbs of failing, after "no longer".

@@ -209,7 +209,7 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
                 rest = label.rest;
             }
             LabelKind::Attribute if first && !label.rest.is_empty() => {
-                if labels::is_context_field(label.raw) && ctx.section == Some(EntryType::Gotcha) {
+                if ctx.section == Some(EntryType::Gotcha) && labels::is_context_field(label.raw) {
                     // `**Cause:** …` in a gotchas section: part of the gotcha.
                     kind = Some(EntryType::Gotcha);
                     rest = label.rest;
@@ -290,7 +290,9 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
         if negatives::records_nothing(rest) {
             return Analysis::none(rest, "label with a count, a measure or code");
         }
-        if negatives::is_question(rest)
+        if rest
+            .trim_end_matches(['*', '_', ')', '"', '\'', ' '])
+            .ends_with('?')
             && (negatives::is_hedged(&lex::lower(rest))
                 || (kind != EntryType::Problem && negatives::opens_with_wh_word(rest)))
         {

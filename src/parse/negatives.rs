@@ -447,9 +447,15 @@ pub fn records_nothing(body: &str) -> bool {
 /// A tally line: a short name, a colon, and a count or a single code value (`Still broken: 0
 /// issues`, `Errors: 0`, `Solved by me: \`True\``): a status board's field, not a memory.
 pub fn is_tally(body: &str) -> bool {
-    let Some((name, value)) = body.split_once(": ") else {
+    // Every untyped line is asked: the name is short, so only its first bytes are searched.
+    let head = &body.as_bytes()[..body.len().min(64)];
+    let Some(colon) = memchr::memchr(b':', head) else {
         return false;
     };
+    if body.as_bytes().get(colon + 1) != Some(&b' ') {
+        return false;
+    }
+    let (name, value) = (&body[..colon], &body[colon + 2..]);
     let name = name.trim_matches(['*', '_', ' ']);
     if name.is_empty() || name.split_whitespace().count() > 4 || name.contains(['.', '`']) {
         return false;
@@ -891,16 +897,13 @@ pub fn starts_with_work_verb(lower_body: &[u8]) -> bool {
 
 /// Whether `text` opens with a question word ("What did we learn?", "Why it matters?").
 pub fn opens_with_wh_word(text: &str) -> bool {
-    let first: String = text
-        .trim_start_matches(['*', '_', ' '])
-        .chars()
-        .take_while(|c| c.is_alphabetic())
-        .collect::<String>()
-        .to_lowercase();
-    matches!(
-        first.as_str(),
-        "what" | "why" | "how" | "which" | "who" | "when" | "where"
-    )
+    let text = text.trim_start_matches(['*', '_', ' ']);
+    let end = text
+        .find(|c: char| !c.is_alphabetic())
+        .unwrap_or(text.len());
+    ["what", "why", "how", "which", "who", "when", "where"]
+        .iter()
+        .any(|w| w.eq_ignore_ascii_case(&text[..end]))
 }
 
 /// A sentence after the first that tells the reader what to do ("`vitest --changed` silently
@@ -915,12 +918,12 @@ pub fn advice_follows(body: &str) -> bool {
 
 /// The text starts with an instruction: a base-form verb or "always"/"never"/"don't".
 pub fn starts_imperative(text: &str) -> bool {
-    let first: String = text
-        .trim_start_matches(['*', '_', '`', ' '])
-        .chars()
-        .take_while(|c| c.is_alphabetic() || *c == '\'')
-        .collect::<String>()
-        .to_lowercase();
+    let text = text.trim_start_matches(['*', '_', '`', ' ']);
+    let end = text
+        .find(|c: char| !(c.is_alphabetic() || c == '\''))
+        .unwrap_or(text.len());
+    // The verbs are ASCII: a word with other letters is none of them, whatever its case.
+    let first = &text[..end];
     const VERBS: &[&str] = &[
         "use",
         "run",
@@ -1013,7 +1016,7 @@ pub fn starts_imperative(text: &str) -> bool {
         "ask",
         "double-check",
     ];
-    VERBS.contains(&first.as_str())
+    VERBS.iter().any(|verb| verb.eq_ignore_ascii_case(first))
 }
 
 /// A hedge that lowers confidence ("I guess", "probably", "maybe").

@@ -3,7 +3,7 @@
 //! The default fusion (`Fusion::Rrf`) is a weighted reciprocal-rank fusion:
 //!
 //! ```text
-//! score = (1 - w) / (60 + rank_bm25) + w / (60 + rank_cosine),   w = 0.3 · length
+//! score = 61 · ((1 - w) / (60 + rank_bm25) + w / (60 + rank_cosine)),   w = 0.3 · length
 //! ```
 //!
 //! `length` is lower for one- or two-word queries (identifiers, names), where the words
@@ -144,6 +144,11 @@ pub fn fuse(
                 let i = find(&mut merged, n.seg, n.doc);
                 merged[i].score += w / (RRF_K + rank as f32 + 1.0);
             }
+            // Scaled so that a line first on both sides scores 1: a score users read
+            // (`--json`, `--threshold`) stays between 0 and 1, as the blend's did.
+            for hit in &mut merged {
+                hit.score *= RRF_K + 1.0;
+            }
         }
         Fusion::Blend => {
             let w = semantic_weight(lexical, semantic, shape);
@@ -222,6 +227,15 @@ mod tests {
         );
         let docs: Vec<usize> = blend.iter().map(|h| h.doc).collect();
         assert_eq!(docs, vec![2, 9, 1, 3]);
+    }
+
+    #[test]
+    fn fused_rank_scores_run_from_0_to_1() {
+        let lexical = [hit(1, 9.0, 1.0), hit(4, 3.0, 0.5)];
+        let semantic = [near(1, 0.8), near(2, 0.5)];
+        let fused = fuse(&lexical, &semantic, QueryShape { words: 4 }, Fusion::Rrf, 5);
+        assert!((fused[0].score - 1.0).abs() < 1e-6, "{fused:?}");
+        assert!(fused.iter().all(|h| h.score > 0.0 && h.score <= 1.0));
     }
 
     #[test]

@@ -708,3 +708,58 @@ fn a_search_with_nothing_to_search_does_not_load_the_model() {
     let v = search(&env, "deploy pipeline");
     assert_eq!(v["semantic"]["embedded"], 1, "{v}");
 }
+
+/// Issue-thread turns (the held-out dialogue search set's corpus): the model ranks the turn
+/// that restates a question above the turn that answers it.
+const DIALOGUE: &str = include_str!("../eval/search-dialogue-corpus.md");
+
+#[test]
+fn with_the_real_model_the_answering_turn_the_words_found_stays_first() {
+    let Some(model) = real_model() else { return };
+    // As a user runs it: temp HOME, no MIND_* variables but the clock, a git repository.
+    let user = User::new();
+    let project = user.project("code/threads", &["init"]);
+    std::fs::write(project.join(".mind/MEMORY.md"), DIALOGUE).unwrap();
+    user.ok(
+        &project,
+        &["model", "install", "--from", model.to_str().unwrap()],
+    );
+    let query = "why wouldn't the Redis idle timeout work for someone using a connection pool";
+    let answer = "- tracyjlj: timeout would close every idle client though, and my JedisPool is \
+                  meant to keep a few idle connections around, which would make the pool \
+                  pointless - I only want the broken connections gone";
+    let advice = "- mattsta: use the timeout directive in redis.conf";
+    let first = |fusion: Option<&str>| -> String {
+        let mut cmd = user.mind(&project, &["search", query, "--json", "-n", "5"]);
+        if let Some(fusion) = fusion {
+            cmd.env("MIND_SEARCH_FUSION", fusion);
+        }
+        let out = cmd.output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let reply: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert!(reply["semantic"]["model"].is_string(), "{reply}");
+        reply["results"][0]["text"].as_str().unwrap().to_string()
+    };
+    // BM25 puts the answer first by a small margin; the model prefers the advice it answers.
+    assert!(first(None).starts_with(&answer[..60]), "{}", first(None));
+    // The calibrated blend, sure of the model, let it overturn the words.
+    assert!(
+        first(Some("blend")).starts_with(advice),
+        "{}",
+        first(Some("blend"))
+    );
+    let lexical = user
+        .command(env!("CARGO_BIN_EXE_mind"), &project)
+        .args(["search", query, "--json", "-n", "1"])
+        .env("MIND_HOME", user.folder("no-model"))
+        .output()
+        .unwrap();
+    let lexical: Value = serde_json::from_slice(&lexical.stdout).unwrap();
+    assert!(lexical["semantic"].is_null(), "{lexical}");
+    assert!(
+        lexical["results"][0]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with(&answer[..60])
+    );
+}

@@ -164,7 +164,7 @@ impl Ctx {
                 crate::store::session_file::parse(&crate::store::text::lossy(&bytes)).counts()
             })
             .unwrap_or_default();
-        state.set_unrecalled_break(last, items);
+        state.set_unrecalled_break(last, now, items);
     }
 
     /// Record activity now in a loaded `state`; the caller (holding the store lock) saves

@@ -113,9 +113,12 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
     // whole file is the finished session's, as after any break.
     let gap_limit = config.session_gap_ms();
     let last_seen = state.last_activity();
-    let hidden_break = state
-        .unrecalled_break()
-        .filter(|_| last_seen.is_some_and(|last| now_ms - last <= gap_limit));
+    // A break counts only if it is still longer than the gap: one noted before the gap was
+    // raised is no break now.
+    let hidden_break = state.unrecalled_break().filter(|pause| {
+        last_seen.is_some_and(|last| now_ms - last <= gap_limit)
+            && pause.to.is_none_or(|to| to - pause.from > gap_limit)
+    });
     let previous = hidden_break.map(|pause| pause.from).or(last_seen);
     let gap_ms = previous.map(|last| now_ms - last);
     let new_session = hidden_break.is_some() || gap_ms.is_none_or(|gap| gap > gap_limit);

@@ -22,6 +22,9 @@ const UNRECALLED_BREAK: &str = "unrecalled_break";
 pub struct UnrecalledBreak {
     /// Epoch milliseconds of the last activity before the break.
     pub from: i64,
+    /// Epoch milliseconds of the command that ended it (`None` in a marker written before
+    /// this was kept): with `from`, how long the break was.
+    pub to: Option<i64>,
     /// How many items each section of SESSION.md held when the break was noticed (in
     /// `Section::ALL`'s order): those are the finished session's, the later ones were
     /// logged after the break. `None` for a marker without counts (nothing is carried over).
@@ -88,15 +91,16 @@ impl State {
                 }
                 (items.len() == 4).then_some(counts)
             });
-        Some(UnrecalledBreak { from, items })
+        let to = marker.get("to").and_then(value_as_i64);
+        Some(UnrecalledBreak { from, to, items })
     }
 
-    /// Remember a break that ended after `from` (the last activity before it), when
-    /// SESSION.md's sections held `items` items.
-    pub fn set_unrecalled_break(&mut self, from: i64, items: [usize; 4]) {
+    /// Remember a break from `from` (the last activity before it) to `to` (the command that
+    /// ended it), when SESSION.md's sections held `items` items.
+    pub fn set_unrecalled_break(&mut self, from: i64, to: i64, items: [usize; 4]) {
         self.fields.insert(
             UNRECALLED_BREAK.into(),
-            serde_json::json!({ "from": from, "items": items }),
+            serde_json::json!({ "from": from, "to": to, "items": items }),
         );
     }
 

@@ -2043,3 +2043,43 @@ fn a_break_ended_by_a_log_or_a_commit_still_starts_a_new_session() {
 fn recall_at(user: &mut User, dir: &std::path::Path, now: &str) -> serde_json::Value {
     serde_json::from_str(&user.at(now).ok(dir, &["--json", "recall"])).unwrap()
 }
+
+/// A break a log noted while the gap was 30 minutes is no break once the user raises the gap
+/// above it before recalling: the session and its items go on.
+#[test]
+fn a_break_noted_before_the_gap_was_raised_is_no_break() {
+    let mut user = User::new();
+    let app = user.project("app", &["init", "--quiet"]);
+    recall_at(&mut user, &app, "2026-01-15T09:00:00Z");
+    user.at("2026-01-15T09:05:00Z")
+        .ok(&app, &["log", "experience", "reading the retry policy"]);
+    let out = user
+        .at("2026-01-15T09:50:00Z")
+        .ok(&app, &["log", "experience", "back from coffee"]);
+    assert!(out.contains("45 min since the last activity"), "{out}");
+    let config_path = app.join(".mind/config.json");
+    let mut config: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&config_path).unwrap()).unwrap();
+    config["session_gap_minutes"] = serde_json::json!(60);
+    std::fs::write(&config_path, config.to_string()).unwrap();
+    let v = recall_at(&mut user, &app, "2026-01-15T09:52:00Z");
+    assert_eq!(v["new_session"], false, "{v}");
+    assert!(v["archived"].is_null(), "{v}");
+    let session = std::fs::read_to_string(app.join(".mind/SESSION.md")).unwrap();
+    assert!(
+        session.contains("- reading the retry policy\n- back from coffee\n"),
+        "{session}"
+    );
+    assert!(
+        !app.join(".mind/sessions").exists()
+            || std::fs::read_dir(app.join(".mind/sessions"))
+                .unwrap()
+                .next()
+                .is_none()
+    );
+    // The marker is used up: a later log after a short pause notes nothing.
+    let out = user
+        .at("2026-01-15T09:55:00Z")
+        .ok(&app, &["log", "experience", "writing the test"]);
+    assert!(!out.contains("since the last activity"), "{out}");
+}

@@ -2083,3 +2083,52 @@ fn a_break_noted_before_the_gap_was_raised_is_no_break() {
         .ok(&app, &["log", "experience", "writing the test"]);
     assert!(!out.contains("since the last activity"), "{out}");
 }
+
+/// A blocker logged after a break that a log ended, and fixed before the recall, is carried
+/// into the new session as fixed: not shown as blocking (it was, before: the new session's
+/// start, taken at the recall, is after the fix).
+#[test]
+fn a_blocker_carried_over_a_break_keeps_the_fix_logged_before_the_recall() {
+    let mut user = User::new();
+    let app = user.project("app", &["init", "--quiet"]);
+    recall_at(&mut user, &app, "2026-01-15T09:00:00Z");
+    user.at("2026-01-15T09:05:00Z")
+        .ok(&app, &["log", "experience", "morning"]);
+    user.at("2026-01-15T13:00:00Z").ok(
+        &app,
+        &[
+            "log",
+            "blocker",
+            "the export job times out on March invoices",
+        ],
+    );
+    user.at("2026-01-15T13:10:00Z").ok(
+        &app,
+        &[
+            "log",
+            "fixed",
+            "the export job no longer times out on March invoices - batched the queries",
+        ],
+    );
+    let v = recall_at(&mut user, &app, "2026-01-15T13:12:00Z");
+    assert_eq!(v["new_session"], true, "{v}");
+    // Carried into the new SESSION.md (nothing is lost) but no longer blocking.
+    let session = std::fs::read_to_string(app.join(".mind/SESSION.md")).unwrap();
+    assert!(
+        session.contains("## Blockers\n- the export job times out on March invoices\n"),
+        "{session}"
+    );
+    let claude = std::fs::read_to_string(app.join("CLAUDE.md")).unwrap();
+    assert!(!claude.contains("the export job times out"), "{claude}");
+    let shown: serde_json::Value = serde_json::from_str(
+        &user
+            .at("2026-01-15T13:13:00Z")
+            .ok(&app, &["--json", "session"]),
+    )
+    .unwrap();
+    assert_eq!(
+        shown["fixed_blockers"][0]["fix"],
+        "the export job no longer times out on March invoices - batched the queries",
+        "{shown}"
+    );
+}

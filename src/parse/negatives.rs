@@ -591,57 +591,52 @@ pub fn has_format_slot(body: &str) -> bool {
     let mut slots = 0;
     let mut i = 0;
     while i < b.len() {
-        match b[i] {
-            b'`' => in_code = !in_code,
+        let close = match b[i] {
+            b'`' => {
+                in_code = !in_code;
+                i += 1;
+                continue;
+            }
             b'{' if !in_code
                 && (i == 0 || b[i - 1] == b' ' || b[i - 1] == b'(')
                 && b.get(i + 1) != Some(&b'{') =>
             {
-                let Some(len) = body[i + 1..].find('}') else {
-                    break;
-                };
-                let inner = &body[i + 1..i + 1 + len];
-                let end = i + 2 + len;
-                let ident = inner.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-                    && inner
-                        .bytes()
-                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.'));
-                let stands_alone = b
-                    .get(end)
-                    .is_none_or(|c| c.is_ascii_whitespace() || b",.;:!?)".contains(c));
-                if ident && stands_alone {
-                    slots += 1;
-                    // `Label: {slot}` and nothing after it: the value is the slot.
-                    let whole_value = body[..i].trim_end().ends_with(':')
-                        && body[end..].trim().trim_end_matches('.').is_empty();
-                    if slots >= 2 || whole_value {
-                        return true;
-                    }
-                }
-                i = end;
+                '}'
+            }
+            // `<short title> — <the trap>`: the angle-bracket slots of a template.
+            b'<' if !in_code && (i == 0 || b" (*_".contains(&b[i - 1])) => '>',
+            _ => {
+                i += 1;
                 continue;
             }
-            b'<' if !in_code && (i == 0 || b" (*_".contains(&b[i - 1])) => {
-                // `<short title> — <the trap>`: the angle-bracket slots of a template.
-                let Some(len) = body[i + 1..].find('>') else {
-                    break;
-                };
-                let inner = &body[i + 1..i + 1 + len];
-                let end = i + 2 + len;
-                if is_angle_slot(inner) {
-                    slots += 1;
-                    let whole_value = body[..i].trim_end().ends_with(':')
-                        && body[end..].trim().trim_end_matches('.').is_empty();
-                    if slots >= 2 || whole_value {
-                        return true;
-                    }
-                }
-                i = end;
-                continue;
+        };
+        let Some(len) = body[i + 1..].find(close) else {
+            break;
+        };
+        let inner = &body[i + 1..i + 1 + len];
+        let end = i + 2 + len;
+        let slot = if close == '}' {
+            let ident = inner.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && inner
+                    .bytes()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.'));
+            let stands_alone = b
+                .get(end)
+                .is_none_or(|c| c.is_ascii_whitespace() || b",.;:!?)".contains(c));
+            ident && stands_alone
+        } else {
+            is_angle_slot(inner)
+        };
+        if slot {
+            slots += 1;
+            // `Label: {slot}` and nothing after it: the value is the slot.
+            let whole_value = body[..i].trim_end().ends_with(':')
+                && body[end..].trim().trim_end_matches('.').is_empty();
+            if slots >= 2 || whole_value {
+                return true;
             }
-            _ => {}
         }
-        i += 1;
+        i = end;
     }
     false
 }

@@ -186,14 +186,16 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
                     rest = r;
                 }
             }
-            LabelKind::Type(EntryType::Problem)
+            LabelKind::Type(EntryType::Problem) | LabelKind::Attribute
                 if kind.is_none()
                     && first
+                    && !label.rest.is_empty()
                     && ctx.section == Some(EntryType::Gotcha)
                     && labels::is_context_field(label.raw) =>
             {
-                // `**Symptom:** …` in a gotchas section tells how the gotcha shows, not of an
-                // open defect (`problem:` still wins over the heading, as every type label does).
+                // `**Symptom:** …`, `**Cause:** …` in a gotchas section tell how the gotcha
+                // shows and why, not of an open defect (`problem:` still wins over the
+                // heading, as every type label does).
                 kind = Some(EntryType::Gotcha);
                 rest = label.rest;
             }
@@ -209,12 +211,6 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
                 rest = label.rest;
             }
             LabelKind::Attribute if first && !label.rest.is_empty() => {
-                if ctx.section == Some(EntryType::Gotcha) && labels::is_context_field(label.raw) {
-                    // `**Cause:** …` in a gotchas section: part of the gotcha.
-                    kind = Some(EntryType::Gotcha);
-                    rest = label.rest;
-                    break;
-                }
                 if labels::is_status_field(label.raw) {
                     // `**Status:** Blocked on …`, `Status: ✅ Fixed in this session`: a status
                     // that reports is typed by what it reports; "Status: done" stays a field.

@@ -288,7 +288,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             ))
         .then_some((Problem, Weak)),
         b"issue" | b"issues" => {
-            issue_noun(buf, original, prev, next, start, end).then_some((Problem, Weak))
+            issue_noun(buf, original, before, prev, next, start, end).then_some((Problem, Weak))
         }
         b"problem" | b"problems" => (!negated(buf, start)
             && !about_handling_reports(buf, end)
@@ -317,16 +317,12 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
     }
 }
 
-/// Up to three words before `start`.
-fn around_words(buf: &[u8], start: usize) -> crate::parse::lex::Words<'_> {
-    crate::parse::lex::words_before(buf, start, 3)
-}
-
 /// "issue" as a noun naming a defect, not the verb ("the server issues tokens") nor a
 /// tracker reference ("issue #12", "open an issue", "the Issues tab").
 fn issue_noun(
     buf: &[u8],
     original: &[u8],
+    before: &[&[u8]],
     prev: Option<&&[u8]>,
     next: Option<&&[u8]>,
     start: usize,
@@ -347,7 +343,7 @@ fn issue_noun(
     }
     // What is done to an issue in a tracker: "Closing the issue", "reopened this issue".
     if contains_any(
-        &around_words(buf, start),
+        before,
         &[
             "closing",
             "close",

@@ -53,6 +53,19 @@ fn length_factor(shape: QueryShape) -> f32 {
     }
 }
 
+/// The semantic side's weight in the default fusion ([`Fusion::Rrf`]) for a query of this
+/// many words; the team search weighs its two sides with it too.
+pub fn rrf_semantic_weight(shape: QueryShape) -> f32 {
+    RRF_SEMANTIC_WEIGHT * length_factor(shape)
+}
+
+/// One side's part of a rank-fused score: a line at 0-based `rank` on a side that carries
+/// `weight`. Scaled so that a line first on both sides scores 1: a score users read
+/// (`--json`, `--threshold`) stays between 0 and 1.
+pub fn rrf_share(weight: f32, rank: usize) -> f32 {
+    (RRF_K + 1.0) * weight / (RRF_K + rank as f32 + 1.0)
+}
+
 /// A line the semantic side offers, with its cosine to the query.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Near {
@@ -132,22 +145,17 @@ pub fn fuse(
     match fusion {
         Fusion::Rrf | Fusion::PlainRrf => {
             let w = match fusion {
-                Fusion::Rrf => RRF_SEMANTIC_WEIGHT * length_factor(shape),
+                Fusion::Rrf => rrf_semantic_weight(shape),
                 _ => 0.5,
             };
             for (rank, h) in lexical.iter().enumerate() {
                 let i = find(&mut merged, h.seg, h.doc);
                 merged[i].coverage = h.coverage;
-                merged[i].score += (1.0 - w) / (RRF_K + rank as f32 + 1.0);
+                merged[i].score += rrf_share(1.0 - w, rank);
             }
             for (rank, n) in semantic.iter().enumerate() {
                 let i = find(&mut merged, n.seg, n.doc);
-                merged[i].score += w / (RRF_K + rank as f32 + 1.0);
-            }
-            // Scaled so that a line first on both sides scores 1: a score users read
-            // (`--json`, `--threshold`) stays between 0 and 1, as the blend's did.
-            for hit in &mut merged {
-                hit.score *= RRF_K + 1.0;
+                merged[i].score += rrf_share(w, rank);
             }
         }
         Fusion::Blend => {

@@ -10,6 +10,7 @@ use postgres::Client;
 use serde::Serialize;
 
 use crate::error::Result;
+use crate::rank::hybrid;
 use crate::team::db::{db_error, has_pgvector};
 
 /// What to look for.
@@ -67,13 +68,8 @@ pub struct TeamHit {
     #[serde(skip)]
     key: (String, String),
     #[serde(skip)]
-    fulltext: f32,
-    #[serde(skip)]
     embedding: Option<Vec<f32>>,
 }
-
-/// How much of the fused score the vector side carries.
-const VECTOR_WEIGHT: f32 = 0.5;
 
 const SELECT: &str = "SELECT p.identity, e.file, e.line, e.author, e.entry_date, e.kind, e.body,
         e.memory, e.section, e.hash, e.embedding";
@@ -134,6 +130,7 @@ pub fn search(client: &mut Client, query: &TeamQuery<'_>) -> Result<(Vec<TeamHit
         )
         .map_err(db_error("searching"))?;
     let mut hits: Vec<TeamHit> = rows.iter().map(full_text_hit).collect();
+    let matched = hits.len();
     let Some(vector) = &query.vector else {
         return Ok((hits, Ranking::FullText));
     };
@@ -164,7 +161,12 @@ pub fn search(client: &mut Client, query: &TeamQuery<'_>) -> Result<(Vec<TeamHit
         hits.truncate(query.limit);
         return Ok((hits, Ranking::FullText));
     }
-    fuse(&mut hits, vector);
+    fuse(
+        &mut hits,
+        matched,
+        vector,
+        query.text.split_whitespace().count(),
+    );
     hits.truncate(query.limit);
     Ok((hits, ranking))
 }
@@ -192,25 +194,40 @@ fn hit(r: &postgres::Row, fulltext: f32) -> TeamHit {
         memory: r.get(first + 6),
         section: r.get(first + 7),
         score: fulltext,
-        fulltext,
         embedding: r.get(first + 9),
     }
 }
 
-/// Scores as a blend of the full-text rank (as a share of the best) and the cosine; a row
-/// without a vector keeps its full-text share. Sorted best first.
-fn fuse(hits: &mut [TeamHit], query: &[f32]) {
-    let best = hits.iter().map(|h| h.fulltext).fold(0.0_f32, f32::max);
-    for h in hits.iter_mut() {
-        let text = if best > 0.0 { h.fulltext / best } else { 0.0 };
-        h.score = match &h.embedding {
-            Some(v) if v.len() == query.len() => {
-                (1.0 - VECTOR_WEIGHT) * text
-                    + VECTOR_WEIGHT * crate::embed::cosine(query, v).max(0.0)
-            }
-            _ => text,
-        };
+/// Scores by the weighted reciprocal-rank fusion local search uses (`rank::hybrid`): each
+/// full-text match (the first `matched` hits) by its place in the full-text order, each row
+/// whose vector is close enough (`SEMANTIC_FLOOR`) by its place in the cosine order. A neighbour pgvector offered
+/// that is not close enough is dropped, so an unrelated query still finds nothing beyond
+/// its words. Sorted best first.
+fn fuse(hits: &mut Vec<TeamHit>, matched: usize, query: &[f32], words: usize) {
+    let w = hybrid::rrf_semantic_weight(hybrid::QueryShape { words });
+    let mut near: Vec<(usize, f32)> = hits
+        .iter()
+        .enumerate()
+        .filter_map(|(i, h)| {
+            let v = h.embedding.as_ref().filter(|v| v.len() == query.len())?;
+            let cosine = crate::embed::cosine(query, v);
+            (cosine >= hybrid::SEMANTIC_FLOOR).then_some((i, cosine))
+        })
+        .collect();
+    near.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let mut score = vec![0.0_f32; hits.len()];
+    // The first `matched` rows are the full-text matches, in the database's order (rank,
+    // then the tie-break); pgvector's neighbours follow them.
+    for (rank, s) in score.iter_mut().take(matched).enumerate() {
+        *s += hybrid::rrf_share(1.0 - w, rank);
     }
+    for (rank, &(i, _)) in near.iter().enumerate() {
+        score[i] += hybrid::rrf_share(w, rank);
+    }
+    for (h, s) in hits.iter_mut().zip(score) {
+        h.score = s;
+    }
+    hits.retain(|h| h.score > 0.0);
     hits.sort_by(|a, b| {
         b.score
             .total_cmp(&a.score)
@@ -219,4 +236,45 @@ fn fuse(hits: &mut [TeamHit], query: &[f32]) {
             .then_with(|| a.file.cmp(&b.file))
             .then_with(|| a.line.cmp(&b.line))
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(name: &str, cosine: Option<f32>) -> TeamHit {
+        TeamHit {
+            project: "p".into(),
+            file: "MEMORY.md".into(),
+            line: 1,
+            author: None,
+            date: None,
+            kind: "decision".into(),
+            text: name.into(),
+            memory: None,
+            section: None,
+            score: 0.0,
+            key: ("p".into(), name.into()),
+            embedding: cosine.map(|c| vec![c, (1.0 - c * c).sqrt()]),
+        }
+    }
+
+    #[test]
+    fn team_hits_fuse_by_rank_as_local_search_does_and_far_neighbours_are_dropped() {
+        // A, B, C matched the words (in that order); D and E are pgvector's neighbours.
+        let mut hits = vec![
+            row("A", Some(0.4)),
+            row("B", Some(0.9)),
+            row("C", None),
+            row("D", Some(0.8)),
+            row("E", Some(0.1)),
+        ];
+        fuse(&mut hits, 3, &[1.0, 0.0], 4);
+        let order: Vec<&str> = hits.iter().map(|h| h.text.as_str()).collect();
+        assert_eq!(order, ["A", "B", "C", "D"]);
+        // First in the words and second by meaning, A nearly reaches 1; D, found by
+        // meaning alone, scores only the semantic side's share.
+        assert!(hits[0].score > 0.98 && hits[0].score <= 1.0, "{hits:?}");
+        assert!((hits[3].score - 0.3 * 61.0 / 62.0).abs() < 1e-5, "{hits:?}");
+    }
 }

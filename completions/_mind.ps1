@@ -124,6 +124,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
             [CompletionResult]::new('--lines', '--lines', [CompletionResultType]::ParameterName, 'Classify each line of the file on its own and print one record per input line')
+            [CompletionResult]::new('--rules-only', '--rules-only', [CompletionResultType]::ParameterName, 'Type lines by the rules alone, even with a model installed (which otherwise lets the line classifier decide each line of text)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')

@@ -2215,7 +2215,7 @@ _mind() {
             return 0
             ;;
         mind__subcmd__parse)
-            opts="-q -h --lines --json --project --quiet --color --help"
+            opts="-q -h --lines --rules-only --json --project --quiet --color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -115,6 +115,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand --project 'Use this project folder instead of searching upwards for `.mind/`'
             cand --color 'When to colour output'
             cand --lines 'Classify each line of the file on its own and print one record per input line'
+            cand --rules-only 'Type lines by the rules alone, even with a model installed (which otherwise lets the line classifier decide each line of text)'
             cand --json 'Print machine-readable JSON instead of text'
             cand -q 'Print nothing but errors'
             cand --quiet 'Print nothing but errors'

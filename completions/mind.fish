@@ -117,6 +117,7 @@ complete -c mind -n "__fish_mind_using_subcommand parse" -l color -d 'When to co
 always\t''
 never\t''"
 complete -c mind -n "__fish_mind_using_subcommand parse" -l lines -d 'Classify each line of the file on its own and print one record per input line'
+complete -c mind -n "__fish_mind_using_subcommand parse" -l rules-only -d 'Type lines by the rules alone, even with a model installed (which otherwise lets the line classifier decide each line of text)'
 complete -c mind -n "__fish_mind_using_subcommand parse" -l json -d 'Print machine-readable JSON instead of text'
 complete -c mind -n "__fish_mind_using_subcommand parse" -s q -l quiet -d 'Print nothing but errors'
 complete -c mind -n "__fish_mind_using_subcommand parse" -s h -l help -d 'Print help'

@@ -12,7 +12,8 @@
 # as the evaluation README asks: their type may come from the heading alone. Each record
 # is preceded by a level-1 heading that closes the previous record's headings, so no
 # heading leaks from one record into the next. SECTIONS=0 feeds every line alone (no
-# headings), for comparison. Writes preds to $OUT (default target/eval/parser-preds.jsonl)
+# headings), for comparison. EVAL_MODEL=PATH scores the line classifier with the model at
+# PATH (see below). Writes preds to $OUT (default target/eval/parser-preds.jsonl)
 # and prints the scorer's full report.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -48,7 +49,17 @@ open(path, "w", encoding="utf-8").write("\n".join(lines) + "\n")
 open(path + ".index", "w").write("\n".join(map(str, index)) + "\n")
 PY
 
-"$mind" parse --lines "$input" --json > "$input.out"
+# EVAL_MODEL=PATH (a folder, .zip or .whl) installs the embedding model in a throw-away data
+# folder, so the line classifier types the lines; without it the rules alone do, whatever
+# model the caller's data folder holds.
+if [ -n "${EVAL_MODEL:-}" ]; then
+  home="$(mktemp -d)"
+  trap 'rm -rf "$input" "$input.index" "$input.out" "$home"' EXIT
+  MIND_HOME="$home" "$mind" model install --from "$EVAL_MODEL" >/dev/null
+  MIND_HOME="$home" "$mind" parse --lines "$input" --json > "$input.out"
+else
+  "$mind" parse --lines --rules-only "$input" --json > "$input.out"
+fi
 python3 - "$input.out" "$input.index" "$out" <<'PY'
 import json, sys
 records = open(sys.argv[1], encoding="utf-8").read().splitlines()

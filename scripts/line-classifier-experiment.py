@@ -1,20 +1,46 @@
 #!/usr/bin/env python3
 """Would a classifier over MiniLM sentence vectors type lines better than the parser's rules?
 
-Reproduces the measurement behind the decision not to ship one (README, "Evaluation"):
-every line of the first three held-out parser sets is embedded with the installed model
-(examples/embed_lines.rs), typed by `mind parse --lines` (headings fed as scripts/eval-parser.sh
-feeds them), and a softmax regression or a k-nearest-neighbour vote over the vectors is
-trained on two sets and tested on the third (leave one set out). Each classifier is scored
-alone and combined with the rules: `override` (the classifier wins where it is sure),
-`veto` (a sure "none" drops a rule's entry), `add` (a sure type for a line the rules leave
-untyped). The development set and the fourth held-out set are never read.
+Reproduces the measurement behind the decision about the line classifier (README, "Evaluation").
 
-usage: scripts/line-classifier-experiment.py MODEL_DIR [MIND_BIN]   (EMBED_LINES=path: a built example)
+Two kinds of labelled lines are used, and they play different parts:
+- the held-out parser sets 1-5 (`tests/eval/parser-heldout{,2,3,4,5}.jsonl`): the rules were
+  written after their misses were read, so the rules are right on nearly all of them. They
+  teach a classifier what lines are, but say nothing about where the rules fail on new text.
+- the training set (`tests/eval/parser-train.jsonl`): lines no rule was written for, so the
+  rules miss on it as they miss on unseen text.
+
+Each line is embedded with the installed model (examples/embed_lines.rs) and typed by
+`mind parse --lines` (headings fed as scripts/eval-parser.sh feeds them). Classifiers: a
+softmax regression over the vector (`vec`), over the vector and the rules' verdict
+(`vec+rules`: one-hot type, confidence and reason), over both and the line's words
+(`vec+rules+words`: one feature per word that at least MIN_LINES training lines hold), and
+over the verdict and the words without the vector (`rules+words`). A line of the training
+set counts POOL_WEIGHT (3) times a line of sets 1-5.
+
+Each is scored in two regimes: A, the training set's K folds (a fold holds whole sources,
+so no fold shares its topic words with the lines it is trained on): text the rules miss on;
+B, each of sets 1-5 left out in turn: text the rules were written from, as the development
+set is. A policy says how sure the classifier must be to change the rules' type: to type a
+line the rules left untyped (add), to take an entry away (drop), to retype one (retype);
+lines typed by their own label and structure keep the rules' verdict. `--grid` searches
+the thresholds; the shipped ones (SURE) are those whose smaller gain of the two regimes is
+largest.
+
+`--final` then trains on everything above and scores the unseen held-out sets (6 and 7)
+once, beside the rules alone. Never tune on those figures.
+
+`--write PATH` trains the chosen classifier (CHOICE=kind,l2; default vec+rules,0.1: the words
+add nothing over it under the shipped thresholds)
+on everything above and writes its weights and thresholds, for src/parse/line_model.json.
+
+usage: scripts/line-classifier-experiment.py MODEL_DIR [MIND_BIN] [--grid] [--final] [--write PATH]
+       (EMBED_LINES=path: a built example)
 needs: numpy (pip install numpy); builds the example with cargo when it is missing.
 """
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -22,12 +48,11 @@ import tempfile
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SETS = {
-    "held-out 1": "tests/eval/parser-heldout.jsonl",
-    "held-out 2": "tests/eval/parser-heldout2.jsonl",
-    "held-out 3": "tests/eval/parser-heldout3.jsonl",
-}
+SEEN = [f"tests/eval/parser-heldout{s}.jsonl" for s in os.environ.get("SEEN", ",2,3,4,5").split(",")]
+POOL = os.environ.get("POOL", "tests/eval/parser-train.jsonl")
+UNSEEN = ["tests/eval/parser-heldout6.jsonl", "tests/eval/parser-heldout7.jsonl"]
 TYPES = ["none", "decision", "problem", "learning", "progress", "gotcha"]
+FOLDS = 5
 
 
 def records(path):
@@ -35,8 +60,8 @@ def records(path):
         return [json.loads(line) for line in f if line.strip()]
 
 
-def rule_types(mind, recs):
-    """The parser's type of each record, fed as scripts/eval-parser.sh feeds it."""
+def rule_verdicts(mind, recs):
+    """The parser's verdict on each record, fed as scripts/eval-parser.sh feeds it."""
     lines, index = [], []
     for n, r in enumerate(recs):
         lines.append(f"# record {n}")
@@ -50,8 +75,7 @@ def rule_types(mind, recs):
     out = subprocess.run([mind, "parse", "--lines", f.name, "--json"], capture_output=True,
                          text=True, check=True).stdout.splitlines()
     os.unlink(f.name)
-    kinds = [json.loads(out[i])["type"] for i in index]
-    return np.array([TYPES.index("decision" if k == "rejected" else k) for k in kinds])
+    return [json.loads(out[i]) for i in index]
 
 
 def vectors(embedder, model, recs):
@@ -61,16 +85,85 @@ def vectors(embedder, model, recs):
     return np.frombuffer(raw, dtype="<f4").reshape(len(recs), -1)
 
 
-def softmax_regression(x, y, l2, iters=2000, rate=0.5):
-    mu, sd = x.mean(0), x.std(0) + 1e-6
+WORD = re.compile(r"[a-z][a-z']+")
+# A word is a feature when this many training lines hold it (src/parse/line_model.rs reads
+# words the same way: lower-cased, runs of a-z and apostrophes starting with a letter).
+MIN_LINES = 4
+
+
+def words(text):
+    return set(WORD.findall(text.lower()))
+
+
+def vocabulary_of(recs):
+    counts = {}
+    for r in recs:
+        for w in words(r["text"]):
+            counts[w] = counts.get(w, 0) + 1
+    kept = sorted(w for w, n in counts.items() if n >= MIN_LINES)
+    return {w: i for i, w in enumerate(kept)}
+
+
+def source_of(record):
+    """The file or thread a record comes from: lines of one source share their topic words,
+    so a fold holds whole sources."""
+    return record["source"].split("@")[0].split("#")[0]
+
+
+class Data:
+    def __init__(self, paths, embedder, model, mind, reasons):
+        self.recs = [r for p in paths for r in records(p)]
+        self.gold = np.array([TYPES.index(r["type"]) for r in self.recs])
+        verdicts = [v for p in paths for v in rule_verdicts(mind, records(p))]
+        kinds = ["decision" if v["type"] == "rejected" else v["type"] for v in verdicts]
+        self.rules = np.array([TYPES.index(k) for k in kinds])
+        self.vec = vectors(embedder, model, self.recs)
+        for v in verdicts:
+            reasons.setdefault(v["reason"], len(reasons))
+        self.verdicts = verdicts
+
+    def features(self, kind, reasons, vocabulary=None):
+        onehot = np.eye(len(TYPES))[self.rules]
+        conf = np.array([[v["confidence"]] for v in self.verdicts])
+        why = np.zeros((len(self.recs), len(reasons)))
+        for i, v in enumerate(self.verdicts):
+            why[i, reasons[v["reason"]]] = 1
+        parts = []
+        if kind.startswith("vec"):
+            parts.append(self.vec)
+        if "rules" in kind:
+            parts += [onehot, conf, why]
+        if "words" in kind:
+            bag = np.zeros((len(self.recs), len(vocabulary)))
+            for i, r in enumerate(self.recs):
+                for w in words(r["text"]):
+                    if w in vocabulary:
+                        bag[i, vocabulary[w]] = 1
+            parts.append(bag)
+        return np.hstack(parts)
+
+    def subset(self, idx):
+        d = Data.__new__(Data)
+        d.recs = [self.recs[i] for i in idx]
+        d.gold, d.rules, d.vec = self.gold[idx], self.rules[idx], self.vec[idx]
+        d.verdicts = [self.verdicts[i] for i in idx]
+        return d
+
+
+def softmax_regression(x, y, l2, weight=None, iters=1500, rate=0.5):
+    # A floor on the spread: a nearly constant input (one of MiniLM's dimensions barely
+    # moves) would otherwise get a huge weight once the standardisation is folded in.
+    mu, sd = x.mean(0), np.maximum(x.std(0), 0.02)
     z = np.hstack([(x - mu) / sd, np.ones((len(x), 1))])
     w = np.zeros((z.shape[1], len(TYPES)))
     target = np.eye(len(TYPES))[y]
+    weight = np.ones(len(x)) if weight is None else weight
+    weight = (weight / weight.mean())[:, None]
     for _ in range(iters):
         a = z @ w
         p = np.exp(a - a.max(1, keepdims=True))
         p /= p.sum(1, keepdims=True)
-        grad = z.T @ (p - target) / len(x)
+        grad = z.T @ ((p - target) * weight) / len(x)
         grad[:-1] += l2 * w[:-1]
         w -= rate * grad
 
@@ -79,28 +172,31 @@ def softmax_regression(x, y, l2, iters=2000, rate=0.5):
         p = np.exp(a - a.max(1, keepdims=True))
         return p / p.sum(1, keepdims=True)
 
+    # The standardisation folded into the weights: x @ weights + bias gives the same scores.
+    predict.weights = w[:-1] / sd[:, None]
+    predict.bias = w[-1] - (mu / sd) @ w[:-1]
     return predict
 
 
-def nearest(x, y, k):
-    def predict(xt):
-        top = np.argsort(-(xt @ x.T), 1)[:, :k]
-        return np.stack([np.bincount(y[row], minlength=len(TYPES)) / k for row in top])
-
-    return predict
+# Verdicts the shipped classifier never judges (src/parse/line_model.rs, NOT_JUDGED).
+NOT_JUDGED = {"blank", "heading", "heading or comment", "HTML comment", "code fence",
+              "code block", "project state", "type label"}
 
 
-def combine(p, rules, policy, sure):
+def combine(p, rules, verdicts, sure):
+    """The rules' types, changed where the classifier disagrees and is sure enough: `sure`
+    is the probability it needs to type a line the rules left untyped (add), to take a
+    rules' entry away (drop) and to give a rules' entry another type (retype). A line the
+    classifier does not judge keeps the rules' type. (0, 0, 0) lets it decide every line
+    it judges."""
+    add, drop, retype = sure
     best, conf = p.argmax(1), p.max(1)
-    if policy == "alone":
-        return best
     out = rules.copy()
     for i in range(len(rules)):
-        if policy == "override" and best[i] != rules[i] and conf[i] > sure:
-            out[i] = best[i]
-        elif policy == "veto" and rules[i] != 0 and p[i, 0] > sure:
-            out[i] = 0
-        elif policy == "add" and rules[i] == 0 and best[i] != 0 and conf[i] > sure:
+        if verdicts[i]["reason"] in NOT_JUDGED or best[i] == rules[i]:
+            continue
+        need = add if rules[i] == 0 else drop if best[i] == 0 else retype
+        if conf[i] >= need:
             out[i] = best[i]
     return out
 
@@ -113,44 +209,122 @@ def score(gold, pred, recs):
     precision, recall = tp / max(predicted, 1), tp / max(actual, 1)
     f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
     hard = [i for i, r in enumerate(recs) if r["tier"] == "hard_negative"]
-    return f1, sum(pred[i] == 0 for i in hard) / len(hard)
+    return f1, sum(pred[i] == 0 for i in hard) / max(len(hard), 1)
+
+
+CLASSIFIERS = [(kind, l2) for kind in ("vec", "vec+rules", "vec+rules+words", "rules+words")
+               for l2 in (0.03, 0.1, 0.3)]
+# How much more a pool line counts in training than a line of sets 1-5.
+POOL_WEIGHT = float(os.environ.get("POOL_WEIGHT", "3"))
+# The shipped policy (add, drop, retype): chosen as the one whose smaller gain over the
+# rules, of the two regimes below, is largest (`--grid` prints the search).
+SURE = (0.5, 0.7, 0.8)
+GRID = [(a, d, r) for a in (0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 1.01)
+        for d in (0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 1.01) for r in (0.0, 0.6, 0.8, 1.01)]
+
+
+def fit_on(parts, kind, l2, reasons):
+    """A classifier trained on (data, weight) parts."""
+    vocabulary = vocabulary_of([r for d, _ in parts for r in d.recs])
+    x = np.vstack([d.features(kind, reasons, vocabulary) for d, _ in parts])
+    y = np.concatenate([d.gold for d, _ in parts])
+    weight = np.concatenate([np.full(len(d.gold), w) for d, w in parts])
+    fit = softmax_regression(x, y, l2, weight)
+    return fit, vocabulary
+
+
+def regimes(seen, seen_sets, pool, folds, kind, l2, reasons):
+    """Held-out probabilities in two regimes: A, the training set's folds (text the rules
+    were never written for: where they miss); B, each of sets 1-5 left out in turn (text
+    the rules were written from, as on the development set: where they are right)."""
+    a = np.zeros((len(pool.recs), len(TYPES)))
+    for k in range(FOLDS):
+        rest = np.concatenate([folds[j] for j in range(FOLDS) if j != k])
+        fit, vocabulary = fit_on([(seen, 1.0), (pool.subset(rest), POOL_WEIGHT)], kind, l2, reasons)
+        a[folds[k]] = fit(pool.subset(folds[k]).features(kind, reasons, vocabulary))
+    b = np.zeros((len(seen.recs), len(TYPES)))
+    for test in seen_sets:
+        train = np.setdiff1d(np.arange(len(seen.recs)), test)
+        fit, vocabulary = fit_on([(seen.subset(train), 1.0), (pool, POOL_WEIGHT)], kind, l2,
+                                 reasons)
+        b[test] = fit(seen.subset(test).features(kind, reasons, vocabulary))
+    return a, b
 
 
 def main():
-    model = sys.argv[1]
-    mind = sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, "target/release/mind")
+    argv = sys.argv[1:]
+    write = None
+    if "--write" in argv:
+        at = argv.index("--write")
+        write = argv[at + 1]
+        del argv[at:at + 2]
+    args = [a for a in argv if not a.startswith("--")]
+    final, grid = "--final" in argv, "--grid" in argv
+    model = args[0]
+    mind = args[1] if len(args) > 1 else os.path.join(ROOT, "target/release/mind")
     embedder = os.environ.get("EMBED_LINES") or os.path.join(ROOT, "target/release/examples/embed_lines")
     if not os.path.exists(embedder):
         subprocess.run(["cargo", "build", "--release", "--example", "embed_lines"], cwd=ROOT,
                        check=True)
-    data = {}
-    for name, path in SETS.items():
-        recs = records(path)
-        gold = np.array([TYPES.index(r["type"]) for r in recs])
-        data[name] = (vectors(embedder, model, recs), gold, rule_types(mind, recs), recs)
-    rows = [("rules alone", None, None, None)]
-    for l2 in (0.001, 0.01, 0.1):
-        for policy, sures in (("alone", [0]), ("override", [0.8, 0.95]), ("veto", [0.6, 0.9]),
-                              ("add", [0.8, 0.95])):
-            rows += [(f"softmax l2={l2} {policy} >{s}", ("softmax", l2), policy, s) for s in sures]
-    for k in (5, 9):
-        for policy, sures in (("veto", [0.6, 1.0 - 1e-9]), ("add", [0.6, 1.0 - 1e-9])):
-            rows += [(f"{k}-nn {policy} >{s:.1f}", ("knn", k), policy, s) for s in sures]
-    print(f"{'classifier':36} " + "  ".join(f"{n:>16}" for n in SETS) + "   mean F1  mean hard")
-    for label, kind, policy, sure in rows:
-        cells = []
-        for held in SETS:
-            x, gold, rules, recs = data[held]
-            if kind is None:
-                cells.append(score(gold, rules, recs))
-                continue
-            train = [n for n in SETS if n != held]
-            tx = np.vstack([data[n][0] for n in train])
-            ty = np.concatenate([data[n][1] for n in train])
-            fit = softmax_regression(tx, ty, kind[1]) if kind[0] == "softmax" else nearest(tx, ty, kind[1])
-            cells.append(score(gold, combine(fit(x), rules, policy, sure), recs))
-        print(f"{label:36} " + "  ".join(f"F1 {f:.3f} hn {h:.2f}" for f, h in cells)
-              + f"   {np.mean([c[0] for c in cells]):.3f}    {np.mean([c[1] for c in cells]):.3f}")
+    reasons = {}
+    seen = Data(SEEN, embedder, model, mind, reasons)
+    sizes = [len(records(p)) for p in SEEN]
+    bounds = np.cumsum([0] + sizes)
+    seen_sets = [np.arange(bounds[k], bounds[k + 1]) for k in range(len(SEEN))]
+    pool = Data([POOL], embedder, model, mind, reasons)
+    # Loaded before any fit, so every reason the rules give has its column from the start.
+    held = {p: Data([p], embedder, model, mind, reasons) for p in UNSEEN
+            if final and os.path.exists(os.path.join(ROOT, p))}
+    sources = sorted({source_of(r) for r in pool.recs})
+    order = np.random.default_rng(7).permutation(len(sources))
+    fold_of = {sources[s]: k % FOLDS for k, s in enumerate(order)}
+    folds = [np.array([i for i, r in enumerate(pool.recs) if fold_of[source_of(r)] == k])
+             for k in range(FOLDS)]
+    print(f"sets 1-5: {len(seen.recs)} lines; training set: {len(pool.recs)} lines, {FOLDS} folds")
+    print("micro-F1 / hard-negative accuracy; A: training-set folds, B: sets 1-5 left out")
+    rules_a = score(pool.gold, pool.rules, pool.recs)
+    rules_b = score(seen.gold, seen.rules, seen.recs)
+    print(f"{'rules alone':28} {'':22} A {rules_a[0]:.3f} {rules_a[1]:.2f}   "
+          f"B {rules_b[0]:.3f} {rules_b[1]:.2f}")
+    for kind, l2 in CLASSIFIERS:
+        pa, pb = regimes(seen, seen_sets, pool, folds, kind, l2, reasons)
+        policies = GRID if grid else [(0.0, 0.0, 0.0), SURE]
+        rows = []
+        for sure in policies:
+            a = score(pool.gold, combine(pa, pool.rules, pool.verdicts, sure), pool.recs)
+            b = score(seen.gold, combine(pb, seen.rules, seen.verdicts, sure), seen.recs)
+            rows.append((min(a[0] - rules_a[0], b[0] - rules_b[0]), sure, a, b))
+        if grid:
+            rows.sort(key=lambda r: -r[0])
+            rows = rows[:5]
+        for _, sure, a, b in rows:
+            policy = "add/drop/retype " + "/".join(f"{t:g}" for t in sure)
+            print(f"{kind + ' l2=' + str(l2):28} {policy:22} A {a[0]:.3f} {a[1]:.2f}   "
+                  f"B {b[0]:.3f} {b[1]:.2f}")
+    if not final and not write:
+        return
+    choice = os.environ.get("CHOICE", "vec+rules,0.1").split(",")
+    kind, l2 = choice[0], float(choice[1])
+    fit, vocabulary = fit_on([(seen, 1.0), (pool, POOL_WEIGHT)], kind, l2, reasons)
+    if write:
+        assert kind.startswith("vec+rules"), "the shipped classifier reads vector and verdict"
+        names = sorted(reasons, key=reasons.get)
+        out = {"model": "all-MiniLM-L6-v2", "types": TYPES, "reasons": names,
+               "words": sorted(vocabulary, key=vocabulary.get) if "words" in kind else [],
+               "dim": seen.vec.shape[1],
+               "sure": dict(zip(("add", "drop", "retype"), SURE)),
+               "weights": [[round(float(v), 3) for v in row] for row in fit.weights],
+               "bias": [round(float(v), 4) for v in fit.bias]}
+        with open(write, "w", encoding="utf-8") as f:
+            json.dump(out, f, separators=(",", ":"))
+            f.write("\n")
+        print(f"wrote {write}: {kind} l2={l2}, trained on {len(seen.recs) + len(pool.recs)} lines")
+    for path, data in held.items():
+        rules = score(data.gold, data.rules, data.recs)
+        both = score(data.gold, combine(fit(data.features(kind, reasons, vocabulary)), data.rules,
+                                        data.verdicts, SURE), data.recs)
+        print(f"{path}: rules F1 {rules[0]:.3f} hard {rules[1]:.2f}; with {kind}: "
+              f"F1 {both[0]:.3f} hard {both[1]:.2f}")
 
 
 if __name__ == "__main__":

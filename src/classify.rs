@@ -240,10 +240,13 @@ pub fn classify(message: &str) -> Classification {
     }
     // A leading type word the user kept in the text ("done with the refactor", "issue with
     // flaky tests") names the type when nothing else did: in prose, not in code or a
-    // question (`decided = True`).
+    // question (`decided = True`), and not as the first noun of a compound ("Decision aids",
+    // "Problem statement": a name for something else).
+    let mut words = text.split_whitespace();
     if explain_line(text, None).1 == "no cue"
-        && let Some(first) = text.split_whitespace().next()
+        && let Some(first) = words.next()
         && let Some(kind) = parse_type(first.trim_end_matches([',', '.', ';', '!']))
+        && !names_a_compound(first, words.next())
     {
         return Classification {
             kind,
@@ -254,6 +257,44 @@ pub fn classify(message: &str) -> Classification {
         kind: LogKind::Session(Section::Experience),
         matched: None,
     }
+}
+
+/// Whether a leading type word is the first noun of a compound ("Decision aids", "Problem
+/// statement", "Bug bounty"): a noun (`decision`, not `decided`) followed by a word that is
+/// not a preposition, a conjunction or an article.
+fn names_a_compound(first: &str, next: Option<&str>) -> bool {
+    const NOUNS: &[&str] = &[
+        "decision",
+        "decisions",
+        "learning",
+        "learnings",
+        "lesson",
+        "problem",
+        "problems",
+        "bug",
+        "issue",
+        "progress",
+        "gotcha",
+        "gotchas",
+        "pitfall",
+        "caveat",
+    ];
+    let Some(next) = next else {
+        return false;
+    };
+    if first.ends_with([',', '.', ';', '!', ':'])
+        || !NOUNS.contains(&first.to_ascii_lowercase().as_str())
+    {
+        return false;
+    }
+    const JOINS: &[&str] = &[
+        "with", "in", "on", "for", "about", "when", "while", "after", "at", "to", "from", "of",
+        "that", "where", "is", "was", "the", "a", "an", "and", "but", "so", "made", "taken",
+    ];
+    let next = next
+        .trim_end_matches([',', '.', ';', '!', ':'])
+        .to_ascii_lowercase();
+    !JOINS.contains(&next.as_str())
 }
 
 /// The type a message logged as `kind` is written with: the given type, except that a
@@ -404,6 +445,16 @@ mod tests {
         assert_eq!(kind("tried mocking time, no luck"), "rejected");
         assert_eq!(kind("we decided against redis - overkill"), "rejected");
         assert_eq!(kind("Tooltip flickers on hover in Firefox"), "problem");
+    }
+
+    #[test]
+    fn a_leading_type_word_names_the_type_unless_it_starts_a_compound() {
+        assert_eq!(kind("done with the refactor"), "progress");
+        assert_eq!(kind("issue with flaky tests"), "problem");
+        assert_eq!(kind("decision: JWT"), "decision");
+        // A name for something else: the first noun of a compound.
+        assert_eq!(kind("Decision aids"), "experience");
+        assert_eq!(kind("Bug bounty payouts went out today"), "experience");
     }
 
     #[test]

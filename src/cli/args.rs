@@ -378,6 +378,10 @@ pub struct ParseArgs {
     /// Classify each line of the file on its own and print one record per input line.
     #[arg(long)]
     pub lines: bool,
+    /// Type lines by the rules alone, even with a model installed (which otherwise lets
+    /// the line classifier decide each line of text).
+    #[arg(long)]
+    pub rules_only: bool,
 }
 
 #[derive(Debug, Args)]

@@ -5,6 +5,10 @@
 //! heading's type (bullets under `## Gotchas` are gotchas), as the labelling rules of the
 //! evaluation sets do. Fences and comments are not tracked there: that is what the
 //! document mode (without `--lines`) is for.
+//!
+//! With a model installed (and without `--rules-only`), every line of text that is not
+//! typed by its own label is embedded and the line classifier (`parse::line_model`) decides
+//! its type from the vector and the rules' verdict, in both modes.
 
 use std::path::PathBuf;
 
@@ -14,7 +18,8 @@ use crate::app::Ctx;
 use crate::cli::ParseArgs;
 use crate::error::{Error, Result};
 use crate::output;
-use crate::parse::{self, Entity};
+use crate::parse::line_model::LineModel;
+use crate::parse::{self, Entity, LineVerdict};
 use crate::store::text;
 
 #[derive(Serialize)]
@@ -25,6 +30,9 @@ struct LineRecord<'a> {
     confidence: f32,
     key: bool,
     reason: &'static str,
+    /// The rules' type, when the line classifier gave another.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rules: Option<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -50,13 +58,31 @@ pub fn run(args: &ParseArgs, ctx: &Ctx) -> Result<()> {
         })?;
         contents.push(text::lossy(&bytes).into_owned());
     }
+    let model = (!args.rules_only).then(|| classifier(ctx)).flatten();
     let mut out = String::new();
     for (path, content) in files.iter().zip(&contents) {
         let label = (files.len() > 1).then(|| path.display().to_string());
-        if args.lines {
-            render_lines(ctx, content, &mut out);
+        // The rules' verdict on each line: what `--lines` prints and what the classifier
+        // reads (the document mode without a model never needs it).
+        let rules = (args.lines || model.is_some()).then(|| parse::explain_lines(content));
+        let classified = model
+            .as_ref()
+            .zip(rules.as_deref())
+            .and_then(|(model, rules)| classify(ctx, model, content, rules));
+        if let (true, Some(rules)) = (args.lines, &rules) {
+            render_lines(ctx, content, rules, classified.as_deref(), &mut out);
         } else {
-            let doc = parse::parse_document(content);
+            let doc = match (classified, &rules) {
+                (Some(verdicts), Some(rules)) => {
+                    let replaced = (rules.iter().zip(verdicts))
+                        .enumerate()
+                        .filter(|(_, (rule, given))| rule != &given)
+                        .map(|(i, (_, given))| (i + 1, given))
+                        .collect();
+                    parse::parse_document_with_verdicts(content, replaced)
+                }
+                _ => parse::parse_document(content),
+            };
             for entity in &doc.entities {
                 if ctx.json {
                     let record = EntityRecord {
@@ -77,10 +103,69 @@ pub fn run(args: &ParseArgs, ctx: &Ctx) -> Result<()> {
     }
 }
 
+/// The installed model, when this build can run one and one is installed whose vectors the
+/// shipped classifier reads.
+fn classifier(ctx: &Ctx) -> Option<crate::embed::Embedder> {
+    let home = ctx.home().ok()?;
+    let model = crate::embed::installed(&home)?;
+    (model.dim() == LineModel::shipped().dim()
+        && LineModel::shipped().model() == crate::embed::files::MODEL_NAME)
+        .then_some(model)
+}
+
+/// How many lines are embedded at a time (the progress bar moves between batches).
+const EMBED_BATCH: usize = 64;
+
+/// Every line's verdict with the line classifier's decision applied to the lines it
+/// judges; `None` (the rules' verdicts stand) when the model fails, with a warning.
+fn classify(
+    ctx: &Ctx,
+    model: &crate::embed::Embedder,
+    content: &str,
+    rules: &[LineVerdict],
+) -> Option<Vec<LineVerdict>> {
+    let lines: Vec<&str> = content.lines().collect();
+    let judged: Vec<usize> = (0..rules.len())
+        .filter(|&i| LineModel::judges(&rules[i]) && !lines[i].trim().is_empty())
+        .collect();
+    let progress = crate::capture::progress::Progress::new("lines classified", !ctx.quiet);
+    let mut verdicts = rules.to_vec();
+    for (done, batch) in judged.chunks(EMBED_BATCH).enumerate() {
+        let texts: Vec<&str> = batch.iter().map(|&i| lines[i].trim()).collect();
+        let vectors = match model.embed(&texts) {
+            Ok(vectors) => vectors,
+            Err(e) => {
+                progress.finish();
+                output::warn(
+                    &ctx.err_paint,
+                    &format!(
+                        "the line classifier did not run ({e}); lines are typed by the rules alone"
+                    ),
+                );
+                return None;
+            }
+        };
+        for (&i, vector) in batch.iter().zip(&vectors) {
+            let model = LineModel::shipped();
+            verdicts[i] = model.apply(&rules[i], model.decide(lines[i].trim(), vector, &rules[i]));
+        }
+        progress.update((done + 1) * EMBED_BATCH);
+    }
+    progress.finish();
+    Some(verdicts)
+}
+
 /// One record per input line, in order, judged as the document parser judges it in place
 /// (headings, field labels, fences and comments in scope).
-fn render_lines(ctx: &Ctx, content: &str, out: &mut String) {
-    for (line, verdict) in content.lines().zip(parse::explain_lines(content)) {
+fn render_lines(
+    ctx: &Ctx,
+    content: &str,
+    rules: &[LineVerdict],
+    classified: Option<&[LineVerdict]>,
+    out: &mut String,
+) {
+    for (i, (line, rule)) in content.lines().zip(rules).enumerate() {
+        let verdict = classified.map_or(rule, |c| &c[i]);
         let reason = verdict.reason;
         let record = LineRecord {
             text: line,
@@ -88,18 +173,23 @@ fn render_lines(ctx: &Ctx, content: &str, out: &mut String) {
             confidence: verdict.confidence,
             key: verdict.key,
             reason,
+            rules: (verdict.kind != rule.kind).then(|| rule.kind.map_or("none", |k| k.as_str())),
         };
         if ctx.json {
             out.push_str(&output::json_line(&record));
         } else {
             let p = &ctx.paint;
+            let why = match record.rules {
+                Some(rules) => format!("({reason}; rules: {rules})"),
+                None => format!("({reason})"),
+            };
             out.push_str(&format!(
                 "{} {:.2}{} {} {}\n",
                 p.kind(&format!("{:<8}", record.kind)),
                 record.confidence,
                 if record.key { " KEY" } else { "" },
                 line.trim(),
-                p.dim(&format!("({reason})"))
+                p.dim(&why)
             ));
         }
     }

@@ -9,6 +9,7 @@
 //! | medium cue (failure verb or state) | `X doesn't load`, `build fails on CI`, `broken` | 0.50 |
 //! | weak cue (symptom noun) | `Memory leak with dataloader`, `security issue` | 0.40 |
 //! | KEY/important line with no type word | `IMPORTANT: data MUST be preprocessed` | 0.60 |
+//! | typed by the line classifier against the rules (model installed) | `Tooltip flickers on hover` | its probability, at most 0.60 |
 //!
 //! Adjustments for lines without a label: +0.10 when the line gives its reasoning
 //! ("because", "since", "so that", "due to") or, for decisions, a rejected alternative
@@ -31,6 +32,9 @@ pub const CUE_WEAK: f32 = 0.40;
 pub const SECTION: f32 = 0.55;
 /// A KEY/important line with no other type word.
 pub const KEY_ONLY: f32 = 0.60;
+/// The ceiling for a type the line classifier gave where the rules gave another
+/// (`line_model`): a learned guess, never above a strong cue.
+pub const CLASSIFIED: f32 = 0.60;
 /// Reasoning or a rejected alternative given.
 pub const REASONING_BONUS: f32 = 0.10;
 /// Heading and cue agree.

@@ -31,6 +31,9 @@ pub(super) struct Scanner {
     pub(super) field: Option<Field>,
     /// Every line's verdict, in order, when the caller asked for them ([`explain_lines`]).
     pub(super) verdicts: Option<Vec<LineVerdict>>,
+    /// Verdicts that replace the rules' on these lines (1-based), in order of line: the
+    /// line classifier's ([`parse_with_verdicts`]).
+    pub(super) replaced: Vec<(usize, LineVerdict)>,
 }
 
 /// What the scanner made of one line: its type (if any) and why.
@@ -99,6 +102,23 @@ impl Resumable {
 /// Parse a whole document.
 pub fn parse(text: &str) -> Document {
     let mut doc = parse_unresolved(text);
+    loops::resolve_problems(&mut doc.entities);
+    doc
+}
+
+/// Parse a whole document, the lines in `replaced` (1-based line, verdict; in order of
+/// line) typed by the verdict given instead of the rules' (the line classifier's, see
+/// `line_model`). A line that opens a field or names a next step keeps the rules' reading.
+pub fn parse_with_verdicts(text: &str, replaced: Vec<(usize, LineVerdict)>) -> Document {
+    let mut scanner = Scanner {
+        replaced,
+        ..Scanner::default()
+    };
+    scanner.replaced.reverse();
+    for (index, raw) in text.lines().enumerate() {
+        scanner.line(index + 1, raw);
+    }
+    let mut doc = scanner.doc;
     loops::resolve_problems(&mut doc.entities);
     doc
 }
@@ -215,7 +235,7 @@ impl Scanner {
         };
         let plans =
             self.field == Some(Field::Plans) || (self.field.is_none() && sections == Scope::Todo);
-        let analysis = line::analyse(
+        let mut analysis = line::analyse(
             text,
             LineContext {
                 section,
@@ -223,6 +243,23 @@ impl Scanner {
                 plans,
             },
         );
+        // `replaced` is reversed: the next line to replace is last.
+        while self.replaced.last().is_some_and(|(line, _)| *line < number) {
+            self.replaced.pop();
+        }
+        if self
+            .replaced
+            .last()
+            .is_some_and(|(line, _)| *line == number)
+            && let Some((_, verdict)) = self.replaced.pop()
+            && analysis.field.is_none()
+            && analysis.next.is_none()
+        {
+            analysis.kind = verdict.kind;
+            analysis.confidence = verdict.confidence;
+            analysis.key = verdict.key;
+            analysis.reason = verdict.reason;
+        }
         if let Some(last) = self.verdicts.as_mut().and_then(|v| v.last_mut()) {
             *last = LineVerdict {
                 kind: analysis.kind,
@@ -451,6 +488,37 @@ mod tests {
             .iter()
             .map(|e| (e.kind.as_str(), e.title.as_str()))
             .collect()
+    }
+
+    #[test]
+    fn verdicts_given_instead_of_the_rules_type_their_lines_and_nothing_else() {
+        let text = "## 2026-03-02\n- Export to CSV drops the last row\n**Decision:**\n\
+                    - use the queue\n- decided: keep the cron job\n";
+        let rules = explain_lines(text);
+        assert_eq!(rules[1].kind, None);
+        let given = |kind| LineVerdict {
+            kind,
+            confidence: 0.6,
+            key: false,
+            reason: "line classifier",
+        };
+        let replaced = vec![
+            (2, given(Some(EntryType::Problem))),
+            // A field label keeps opening its field: the next line is still a decision.
+            (3, given(None)),
+            (5, given(None)),
+        ];
+        let doc = parse_with_verdicts(text, replaced);
+        assert_eq!(
+            kinds(&doc),
+            vec![
+                ("problem", "Export to CSV drops the last row"),
+                ("decision", "use the queue")
+            ]
+        );
+        assert_eq!(doc.entities[0].line, 2);
+        assert_eq!(doc.entities[0].date, Some(d(2026, 3, 2)));
+        assert_eq!(doc.entities[0].status, Some(ProblemStatus::Open));
     }
 
     #[test]

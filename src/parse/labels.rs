@@ -117,8 +117,9 @@ fn split_label(s: &str) -> Option<(&str, &str, bool, bool)> {
         return None;
     }
     let name = &s[..colon];
+    // `fix(scope):`, and `fix(scope)!:` for a breaking change.
     if let Some(open) = name.find('(')
-        && name.ends_with(')')
+        && name.trim_end_matches('!').ends_with(')')
         && is_word(&name[..open])
     {
         return Some((name, after, false, true));

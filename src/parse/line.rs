@@ -634,6 +634,14 @@ mod tests {
     }
 
     #[test]
+    fn a_problem_noun_before_what_failed_is_a_report_and_a_compound_is_not() {
+        assert_eq!(kind("Problem displaying an emoji"), Some(Problem));
+        assert_eq!(kind("Issue loading images behind a proxy"), Some(Problem));
+        assert_eq!(kind("Problem solving skills matter more than syntax"), None);
+        assert_eq!(kind("Issue tracking lives in Linear"), None);
+    }
+
+    #[test]
     fn issue_titles_with_a_lost_state_are_problems() {
         assert_eq!(kind("Sidebar width is not persistent"), Some(Problem));
         assert_eq!(kind("Export button not clickable on mobile"), Some(Problem));

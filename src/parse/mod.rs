@@ -21,6 +21,7 @@ mod document;
 mod labels;
 mod lex;
 mod line;
+pub mod line_model;
 pub mod loops;
 mod negatives;
 pub mod sections;
@@ -172,6 +173,13 @@ pub fn explain_lines(text: &str) -> Vec<document::LineVerdict> {
 
 pub use document::{LineVerdict, Resumable};
 
+/// [`parse_document`] with some lines typed by a verdict given instead of the rules' (the
+/// line classifier's: [`line_model`]); `replaced` holds (1-based line, verdict) in order of
+/// line.
+pub fn parse_document_with_verdicts(text: &str, replaced: Vec<(usize, LineVerdict)>) -> Document {
+    document::parse_with_verdicts(text, replaced)
+}
+
 /// [`parse_document`] without resolving problems by later progress: for joining documents
 /// that are then resolved as one ([`loops::resolve_problems`]).
 pub fn parse_document_unresolved(text: &str) -> Document {
@@ -253,8 +261,10 @@ pub fn conventional_fix(subject: &str) -> Option<&str> {
         .next()
         .unwrap_or("")
         .trim_end_matches('!');
+    // A conventional subject starts with its bare type: `**Fix**:` is a field in notes.
     (label.kind == labels::LabelKind::Type(EntryType::Progress)
         && name.eq_ignore_ascii_case("fix")
+        && !label.emphatic
         && !label.rest.is_empty())
     .then_some(label.rest)
 }
@@ -264,5 +274,26 @@ pub fn heading_section(heading_text: &str) -> Option<EntryType> {
     match sections::heading_kind(heading_text) {
         sections::SectionKind::Typed(kind) => Some(kind),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::conventional_fix;
+
+    #[test]
+    fn a_conventional_fix_subject_starts_with_its_bare_type() {
+        assert_eq!(conventional_fix("fix: retry on 503"), Some("retry on 503"));
+        assert_eq!(
+            conventional_fix("fix(api): retry on 503"),
+            Some("retry on 503")
+        );
+        assert_eq!(
+            conventional_fix("fix(api)!: retry on 503"),
+            Some("retry on 503")
+        );
+        // A bold label is a note's field, not a commit subject.
+        assert_eq!(conventional_fix("**Fix**: keep the file short"), None);
+        assert_eq!(conventional_fix("feat: retry on 503"), None);
     }
 }

@@ -793,6 +793,7 @@ impl<'a> Reader<'a> {
                 running_date,
                 field,
                 verdicts: None,
+                replaced: Vec::new(),
             },
             lines,
         })

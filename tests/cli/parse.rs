@@ -1047,6 +1047,8 @@ mod one_engine {
             root.join("tests/eval/parser-heldout4.jsonl"),
             root.join("tests/eval/parser-heldout5.jsonl"),
             root.join("tests/eval/parser-heldout6.jsonl"),
+            root.join("tests/eval/parser-heldout7.jsonl"),
+            root.join("tests/eval/parser-train.jsonl"),
             root.join("tests/fixtures/parser-holdout.jsonl"),
             root.join("tests/fixtures/parser-holdout-2.jsonl"),
             root.join("tests/fixtures/parser-holdout-3.jsonl"),

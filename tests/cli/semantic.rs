@@ -763,3 +763,108 @@ fn with_the_real_model_the_answering_turn_the_words_found_stays_first() {
             .starts_with(&answer[..60])
     );
 }
+
+/// Lines for the line classifier: a report in issue-title style with no failure verb, a
+/// labelled decision, a heading and a line of ordinary prose.
+const NOTES: &str = "# Notes from the migration
+
+- decided: keep the old importer until March
+- Upload progress bar stuck at 99% on large files in Safari
+- The exporter writes one file per table.
+";
+
+fn parse_lines(env: &Env, extra: &[&str]) -> Vec<Value> {
+    let mut args = vec!["parse", "--lines", "notes.md", "--json"];
+    args.extend_from_slice(extra);
+    env.ok(&args)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn a_model_whose_vectors_the_line_classifier_cannot_read_leaves_the_rules_verdicts() {
+    // The tiny model's vectors are not all-MiniLM-L6-v2's: the classifier must not read
+    // them, and says nothing about it.
+    let env = installed_with_tiny_model();
+    env.write("notes.md", NOTES);
+    let with_model = parse_lines(&env, &[]);
+    assert_eq!(with_model, parse_lines(&env, &["--rules-only"]));
+    assert_eq!(with_model.len(), NOTES.lines().count());
+    assert!(with_model.iter().all(|r| r.get("rules").is_none()));
+    assert!(with_model.iter().all(|r| r["reason"] != "line classifier"));
+    env.mind(&["parse", "--lines", "notes.md"])
+        .assert()
+        .success()
+        .stderr("");
+}
+
+/// As a user runs it: temp HOME, no MIND_* variables but the clock, a git repository, the
+/// real model installed with `mind model install --from`.
+#[test]
+fn with_the_real_model_the_line_classifier_types_reports_the_rules_miss() {
+    let Some(model) = real_model() else { return };
+    let user = User::new();
+    let project = user.project("code/app", &["init"]);
+    let notes = "# Notes from the release\n\
+                 \n\
+                 - Dark mode toggle resets after every page reload\n\
+                 - Postgres over Mongo for the event store, since we need transactions.\n\
+                 - Added a dark mode toggle to the settings page.\n\
+                 - decided: keep the old importer until March\n";
+    std::fs::write(project.join("notes.md"), notes).unwrap();
+    let lines = |extra: &[&str]| -> Vec<Value> {
+        let mut args = vec!["parse", "--lines", "notes.md", "--json"];
+        args.extend_from_slice(extra);
+        user.ok(&project, &args)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let rules = lines(&[]);
+    assert_eq!(rules.len(), 6);
+    assert!(rules.iter().all(|r| r["reason"] != "line classifier"));
+    assert_eq!(rules[2]["type"], "none");
+    user.ok(
+        &project,
+        &["model", "install", "--from", model.to_str().unwrap()],
+    );
+    let classified = lines(&[]);
+    // A report in issue-title style with no failure verb, and a choice stated without
+    // "decided": the rules leave both untyped, the classifier types them.
+    assert_eq!(classified[2]["type"], "problem", "{:?}", classified[2]);
+    assert_eq!(classified[2]["reason"], "line classifier");
+    assert_eq!(classified[2]["rules"], "none");
+    assert_eq!(classified[3]["type"], "decision", "{:?}", classified[3]);
+    // Work done without fix wording stays none; the heading, the blank line and the
+    // labelled decision keep the rules' verdicts.
+    assert_eq!(classified[4]["type"], "none");
+    for i in [0, 1, 5] {
+        assert_eq!(classified[i], rules[i]);
+    }
+    assert_eq!(lines(&["--rules-only"]), rules);
+    // The document mode finds the same entries.
+    let entities: Vec<Value> = user
+        .ok(&project, &["parse", "notes.md", "--json"])
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let found: Vec<(&str, &str)> = entities
+        .iter()
+        .map(|e| (e["type"].as_str().unwrap(), e["text"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "problem",
+                "- Dark mode toggle resets after every page reload"
+            ),
+            (
+                "decision",
+                "- Postgres over Mongo for the event store, since we need transactions."
+            ),
+            ("decision", "- decided: keep the old importer until March"),
+        ]
+    );
+}

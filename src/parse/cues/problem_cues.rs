@@ -293,7 +293,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         b"problem" | b"problems" => (!negated(buf, start)
             && !about_handling_reports(buf, end)
             && !any_of(prev, &["no"])
-            && (prev.is_some() || any_of(next, NOUN_FOLLOWERS)))
+            && (prev.is_some() || any_of(next, NOUN_FOLLOWERS) || reports_an_action(next)))
         .then_some((Problem, Weak)),
         b"exposed" => any_of(
             prev,
@@ -384,8 +384,10 @@ fn issue_noun(
     ) {
         return false;
     }
-    // Named in a list ("decisions, issues, progress"): a word, not a report.
-    if prev.is_none() && !any_of(next, NOUN_FOLLOWERS) {
+    // Named in a list ("decisions, issues, progress"): a word, not a report. An issue
+    // title names what failed with a verb in -ing after the noun ("Problem displaying an
+    // emoji", "Issue loading images"): a report.
+    if prev.is_none() && !any_of(next, NOUN_FOLLOWERS) && !reports_an_action(next) {
         return false;
     }
     if about_handling_reports(buf, end) {
@@ -438,6 +440,25 @@ fn about_handling_reports(buf: &[u8], end: usize) -> bool {
     ]
     .iter()
     .any(|w| has_word(clause, w))
+}
+
+/// A verb in -ing after "problem"/"issue" that says what failed ("displaying", "loading"),
+/// not a compound naming an activity ("problem solving", "issue tracking").
+fn reports_an_action(next: Option<&&[u8]>) -> bool {
+    next.is_some_and(|w| w.len() > 5 && w.ends_with(b"ing"))
+        && !any_of(
+            next,
+            &[
+                "solving",
+                "tracking",
+                "reporting",
+                "handling",
+                "triaging",
+                "labeling",
+                "labelling",
+                "management",
+            ],
+        )
 }
 
 /// Words after "issue"/"problem" that make it a report ("problem with X", "issue where").

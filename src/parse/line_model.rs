@@ -1,0 +1,397 @@
+//! The line classifier: with a sentence-embedding model installed, a softmax regression over
+//! a line's vector and the rules' verdict on it (type, confidence, reason) decides the
+//! line's type, where it is sure enough to overrule the rules.
+//!
+//! The rules ([`super::line`]) read cue words, labels and shapes; on text nobody wrote a
+//! rule for they miss reports that use none of them ("Export to CSV drops the last row")
+//! and take cue words used in another sense for entries. The vector says what a line is
+//! about, the verdict what its words and shape say. Trained on labelled lines, some the
+//! rules were written from and some they had never seen, the classifier types unseen lines
+//! better than the rules alone; deciding every line, it also overrules the rules where they
+//! are right, so it changes a type only past a threshold (README, "The line classifier").
+//! The weights (`line_model.json`: the thresholds, 2,500 weights, and optionally one row per
+//! word, which the shipped classifier does not use) are written by
+//! `scripts/line-classifier-experiment.py --write`; the input's standardisation is folded
+//! into them, so a decision is one product per type.
+//!
+//! Pure: the caller embeds the lines (the installed model), asks [`LineModel::decide`] and
+//! settles it against the rules with [`LineModel::apply`].
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use serde::Deserialize;
+
+use super::EntryType;
+use super::document::LineVerdict;
+
+/// The reason a verdict carries when the classifier changed the rules' type.
+pub const REASON: &str = "line classifier";
+
+/// Reasons of verdicts the classifier never judges: lines that are structure, not text (a
+/// heading, a fence, a comment, a blank), and lines typed by their own label (`decided:`):
+/// the writer said what the line is.
+const NOT_JUDGED: [&str; 8] = [
+    "blank",
+    "heading",
+    "heading or comment",
+    "HTML comment",
+    "code fence",
+    "code block",
+    "project state",
+    super::TYPE_LABEL,
+];
+
+#[derive(Deserialize)]
+struct Weights {
+    /// The model the vectors come from (its name; vectors of another model mean nothing).
+    model: String,
+    /// The output types, in the columns' order ("none" for no entry).
+    types: Vec<String>,
+    /// The reasons that have a feature of their own, in the features' order.
+    reasons: Vec<String>,
+    /// The words that have a feature of their own (present or not), in the features' order.
+    #[serde(default)]
+    words: Vec<String>,
+    /// The vector's length.
+    dim: usize,
+    /// How sure the classifier must be to change the rules' type.
+    sure: Sure,
+    /// One row per feature (vector, rules' type one-hot in `types` order, confidence,
+    /// reasons, words), one column per type.
+    weights: Vec<Vec<f32>>,
+    bias: Vec<f32>,
+}
+
+/// The probability the classifier needs to type a line the rules left untyped (`add`), to
+/// take an entry of the rules away (`drop`) and to give one another type (`retype`).
+/// Chosen so that it gains over the rules both on text they were never written for and on
+/// text they were written from (`scripts/line-classifier-experiment.py`).
+#[derive(Debug, Clone, Copy, Deserialize)]
+struct Sure {
+    add: f32,
+    drop: f32,
+    retype: f32,
+}
+
+/// The shipped classifier.
+pub struct LineModel {
+    weights: Weights,
+    kinds: Vec<Option<EntryType>>,
+    /// Each word's feature row.
+    word_rows: HashMap<String, usize>,
+}
+
+/// What the classifier makes of one line.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Decision {
+    pub kind: Option<EntryType>,
+    /// The classifier's probability for that type.
+    pub probability: f32,
+}
+
+static SHIPPED: LazyLock<LineModel> = LazyLock::new(|| {
+    LineModel::from_json(include_str!("line_model.json")).expect("the shipped weights are valid")
+});
+
+impl LineModel {
+    /// The weights shipped in the binary.
+    pub fn shipped() -> &'static LineModel {
+        &SHIPPED
+    }
+
+    /// Weights from their JSON form; an error names what is wrong.
+    pub fn from_json(json: &str) -> Result<LineModel, String> {
+        let weights: Weights = serde_json::from_str(json).map_err(|e| e.to_string())?;
+        let kinds = weights
+            .types
+            .iter()
+            .map(|t| match t.as_str() {
+                "none" => Ok(None),
+                name => EntryType::ALL
+                    .into_iter()
+                    .find(|k| k.as_str() == name)
+                    .map(Some)
+                    .ok_or_else(|| format!("unknown type {name:?}")),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let first_word = weights.dim + kinds.len() + 1 + weights.reasons.len();
+        let features = first_word + weights.words.len();
+        if weights.weights.len() != features
+            || weights.weights.iter().any(|row| row.len() != kinds.len())
+            || weights.bias.len() != kinds.len()
+        {
+            return Err(format!(
+                "expected {features} rows of {} weights and {} biases",
+                kinds.len(),
+                kinds.len()
+            ));
+        }
+        let word_rows = (weights.words.iter().enumerate())
+            .map(|(i, w)| (w.clone(), first_word + i))
+            .collect();
+        Ok(LineModel {
+            weights,
+            kinds,
+            word_rows,
+        })
+    }
+
+    /// The model whose vectors the weights were trained on.
+    pub fn model(&self) -> &str {
+        &self.weights.model
+    }
+
+    /// The length of the vectors it reads.
+    pub fn dim(&self) -> usize {
+        self.weights.dim
+    }
+
+    /// Whether the classifier judges a line the rules gave this verdict: text, not structure,
+    /// and not typed by its own label.
+    pub fn judges(verdict: &LineVerdict) -> bool {
+        !NOT_JUDGED.contains(&verdict.reason)
+    }
+
+    /// The type of `line` (its text, trimmed) from its vector, its words and the rules'
+    /// verdict on it.
+    pub fn decide(&self, line: &str, vector: &[f32], verdict: &LineVerdict) -> Decision {
+        let w = &self.weights;
+        let mut scores = w.bias.clone();
+        let mut add = |row: &[f32], x: f32| {
+            for (s, wi) in scores.iter_mut().zip(row) {
+                *s += wi * x;
+            }
+        };
+        for (row, &x) in w.weights.iter().zip(vector.iter().take(w.dim)) {
+            add(row, x);
+        }
+        // The rules' type: a rejection is the decision column (the labels have no
+        // rejected type; a classifier that agrees keeps it a rejection below).
+        let rules_kind = verdict.kind.map(|k| match k {
+            EntryType::Rejected => EntryType::Decision,
+            k => k,
+        });
+        if let Some(column) = self.kinds.iter().position(|k| *k == rules_kind) {
+            add(&w.weights[w.dim + column], 1.0);
+        }
+        let after_types = w.dim + self.kinds.len();
+        add(&w.weights[after_types], verdict.confidence);
+        if let Some(i) = w.reasons.iter().position(|r| r == verdict.reason) {
+            add(&w.weights[after_types + 1 + i], 1.0);
+        }
+        for word in words(line) {
+            if let Some(&row) = self.word_rows.get(word.as_str()) {
+                add(&w.weights[row], 1.0);
+            }
+        }
+        let best = (0..scores.len())
+            .max_by(|&a, &b| scores[a].total_cmp(&scores[b]))
+            .unwrap_or(0);
+        let top = scores[best];
+        let total: f32 = scores.iter().map(|s| (s - top).exp()).sum();
+        let kind = match (self.kinds[best], verdict.kind) {
+            (Some(EntryType::Decision), Some(EntryType::Rejected)) => Some(EntryType::Rejected),
+            (kind, _) => kind,
+        };
+        Decision {
+            kind,
+            probability: 1.0 / total,
+        }
+    }
+}
+
+/// The distinct words of a line as the classifier was trained to read them: lower-cased,
+/// runs of `a`–`z` and apostrophes that start with a letter and are two characters or more
+/// (the training script's `[a-z][a-z']+`).
+fn words(line: &str) -> Vec<String> {
+    let lower = line.to_lowercase();
+    let bytes = lower.as_bytes();
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !bytes[i].is_ascii_lowercase() {
+            i += 1;
+            continue;
+        }
+        let mut end = i + 1;
+        while end < bytes.len() && (bytes[end].is_ascii_lowercase() || bytes[end] == b'\'') {
+            end += 1;
+        }
+        if end - i >= 2 {
+            let word = &lower[i..end];
+            if !out.iter().any(|w| w == word) {
+                out.push(word.to_string());
+            }
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+impl LineModel {
+    /// `verdict` with the classifier's decision applied where it is sure enough to change
+    /// it; then the reason says so. A line that becomes an entry is never KEY unless the
+    /// rules had typed it too.
+    pub fn apply(&self, verdict: &LineVerdict, decision: Decision) -> LineVerdict {
+        let sure = self.weights.sure;
+        let need = match (verdict.kind, decision.kind) {
+            (a, b) if a == b => return verdict.clone(),
+            (None, Some(_)) => sure.add,
+            (Some(_), None) => sure.drop,
+            _ => sure.retype,
+        };
+        if decision.probability < need {
+            return verdict.clone();
+        }
+        LineVerdict {
+            kind: decision.kind,
+            confidence: super::confidence::tidy(if decision.kind.is_some() {
+                decision.probability.min(super::confidence::CLASSIFIED)
+            } else {
+                0.0
+            }),
+            key: verdict.key && decision.kind.is_some() && verdict.kind.is_some(),
+            reason: REASON,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A two-dimensional model over none and problem: the vector's first component says
+    /// "problem", the second "none"; the rules' verdict adds a little.
+    fn toy() -> LineModel {
+        LineModel::from_json(
+            r#"{"model": "toy", "types": ["none", "problem"], "reasons": ["symptom"], "dim": 2,
+                "sure": {"add": 0.6, "drop": 0.9, "retype": 0.8},
+                "weights": [[0, 4], [4, 0], [0.5, 0], [0, 0.5], [0, 0], [0, 1]],
+                "bias": [0, 0]}"#,
+        )
+        .unwrap()
+    }
+
+    fn verdict(kind: Option<EntryType>, reason: &'static str) -> LineVerdict {
+        LineVerdict {
+            kind,
+            confidence: if kind.is_some() { 0.6 } else { 0.0 },
+            key: false,
+            reason,
+        }
+    }
+
+    #[test]
+    fn the_vector_and_the_verdict_together_decide() {
+        let model = toy();
+        let none = verdict(None, "no cue");
+        let says_problem = model.decide("", &[1.0, 0.0], &none);
+        assert_eq!(says_problem.kind, Some(EntryType::Problem));
+        assert!(says_problem.probability > 0.97, "{says_problem:?}");
+        assert_eq!(model.decide("", &[0.0, 1.0], &none).kind, None);
+        // An even vector: the rules' verdict tips it.
+        let symptom = verdict(Some(EntryType::Problem), "symptom");
+        assert_eq!(
+            model.decide("", &[0.5, 0.5], &symptom).kind,
+            Some(EntryType::Problem)
+        );
+        assert_eq!(model.decide("", &[0.5, 0.5], &none).kind, None);
+    }
+
+    #[test]
+    fn words_are_read_as_the_training_script_reads_them() {
+        assert_eq!(
+            words("Don't use `fooBar`: it's 2x SLOWER, slower; a I'm 'tis"),
+            ["don't", "use", "foobar", "it's", "slower", "i'm", "tis"]
+        );
+        assert_eq!(words("É l'été x1"), ["l'"]);
+    }
+
+    #[test]
+    fn a_words_feature_counts_once_per_line() {
+        let model = LineModel::from_json(
+            r#"{"model": "toy", "types": ["none", "problem"], "reasons": [], "words": ["flickers"],
+                "dim": 0, "sure": {"add": 0, "drop": 0, "retype": 0}, "weights": [[0, 0], [0, 0], [0, 0], [0, 1]], "bias": [0.5, 0]}"#,
+        )
+        .unwrap();
+        let none = verdict(None, "no cue");
+        assert_eq!(model.decide("Tooltip shows", &[], &none).kind, None);
+        let flickers = model.decide("Tooltip flickers, flickers", &[], &none);
+        assert_eq!(flickers.kind, Some(EntryType::Problem));
+        assert!((flickers.probability - 1.0 / (1.0 + (-0.5f32).exp())).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_decision_changes_the_rules_type_only_when_sure_enough() {
+        let model = toy();
+        let none = verdict(None, "no cue");
+        // Sure it is a problem (0.98 against the 0.6 an added entry needs).
+        let changed = model.apply(&none, model.decide("", &[1.0, 0.0], &none));
+        assert_eq!(changed.kind, Some(EntryType::Problem));
+        assert_eq!(changed.reason, REASON);
+        assert!(changed.confidence > 0.0 && changed.confidence <= 0.6);
+        // Agreeing with the rules changes nothing.
+        assert_eq!(
+            model.apply(&none, model.decide("", &[0.0, 1.0], &none)),
+            none
+        );
+        // Taking an entry away needs 0.9: "none" at 0.8 leaves the rules' problem.
+        let symptom = verdict(Some(EntryType::Problem), "symptom");
+        let unsure = Decision {
+            kind: None,
+            probability: 0.8,
+        };
+        assert_eq!(model.apply(&symptom, unsure), symptom);
+        let sure = Decision {
+            kind: None,
+            probability: 0.95,
+        };
+        let dropped = model.apply(&symptom, sure);
+        assert_eq!((dropped.kind, dropped.confidence), (None, 0.0));
+        assert_eq!(dropped.reason, REASON);
+    }
+
+    #[test]
+    fn structure_and_labelled_lines_are_not_judged() {
+        assert!(!LineModel::judges(&verdict(None, "heading")));
+        assert!(!LineModel::judges(&verdict(
+            Some(EntryType::Decision),
+            super::super::TYPE_LABEL
+        )));
+        assert!(LineModel::judges(&verdict(None, "no cue")));
+        assert!(LineModel::judges(&verdict(
+            Some(EntryType::Problem),
+            "symptom"
+        )));
+    }
+
+    #[test]
+    fn weights_of_the_wrong_shape_are_refused() {
+        let err = LineModel::from_json(
+            r#"{"model": "m", "types": ["none", "problem"], "reasons": [], "dim": 2,
+                "sure": {"add": 0, "drop": 0, "retype": 0},
+                "weights": [[0, 1]], "bias": [0, 0]}"#,
+        )
+        .err()
+        .unwrap();
+        assert!(err.contains("expected 5 rows"), "{err}");
+        let err = LineModel::from_json(
+            r#"{"model": "m", "types": ["none", "bug"], "reasons": [], "dim": 0,
+                "sure": {"add": 0, "drop": 0, "retype": 0},
+                "weights": [[0,0],[0,0],[0,0]], "bias": [0, 0]}"#,
+        )
+        .err()
+        .unwrap();
+        assert!(err.contains("unknown type"), "{err}");
+    }
+
+    #[test]
+    fn the_shipped_weights_load_and_read_the_installed_models_vectors() {
+        let model = LineModel::shipped();
+        assert_eq!(model.model(), crate::embed::files::MODEL_NAME);
+        assert_eq!(model.dim(), 384);
+    }
+}

@@ -1,4 +1,4 @@
-//! Embeds lines for offline work on the line classifier (`scripts/train-line-classifier.py`).
+//! Embeds lines for offline work on the line classifier (`scripts/line-classifier-experiment.py`).
 //!
 //! usage: cargo run --release --example embed_lines -- MODEL_DIR < texts.txt > vectors.f32
 //! One text a line in; out, for every line in order, its unit vector as little-endian f32s.

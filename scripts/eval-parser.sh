@@ -62,7 +62,7 @@ else
 fi
 python3 - "$input.out" "$input.index" "$out" <<'PY'
 import json, sys
-records = open(sys.argv[1], encoding="utf-8").read().splitlines()
+records = open(sys.argv[1], encoding="utf-8").read().split("\n")
 keep = [int(i) for i in open(sys.argv[2]).read().split()]
 with open(sys.argv[3], "w", encoding="utf-8") as f:
     for i in keep:

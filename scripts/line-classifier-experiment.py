@@ -72,10 +72,14 @@ def rule_verdicts(mind, recs):
         lines.append(r["text"].strip())
     with tempfile.NamedTemporaryFile("w", suffix=".md", delete=False, encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
-    out = subprocess.run([mind, "parse", "--lines", f.name, "--json"], capture_output=True,
-                         text=True, check=True).stdout.splitlines()
+    # The rules alone, whatever model the caller has installed: the classifier's own output
+    # must never become its input.
+    out = subprocess.run([mind, "parse", "--lines", "--rules-only", f.name, "--json"],
+                         capture_output=True, text=True, check=True).stdout.split("\n")
     os.unlink(f.name)
-    return [json.loads(out[i]) for i in index]
+    verdicts = [json.loads(out[i]) for i in index]
+    assert all(v["reason"] != "line classifier" for v in verdicts)
+    return verdicts
 
 
 def vectors(embedder, model, recs):
@@ -180,7 +184,7 @@ def softmax_regression(x, y, l2, weight=None, iters=1500, rate=0.5):
 
 # Verdicts the shipped classifier never judges (src/parse/line_model.rs, NOT_JUDGED).
 NOT_JUDGED = {"blank", "heading", "heading or comment", "HTML comment", "code fence",
-              "code block", "project state", "type label"}
+              "code block", "project state", "type label", "next step", "label without text"}
 
 
 def combine(p, rules, verdicts, sure):

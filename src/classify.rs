@@ -263,10 +263,10 @@ pub fn classify(message: &str) -> Classification {
 /// statement", "Bug bounty"): a noun (`decision`, not `decided`) followed by a word that is
 /// not a preposition, a conjunction or an article.
 fn names_a_compound(first: &str, next: Option<&str>) -> bool {
+    // Not "learning": as a verb it starts a learning ("Learning Rust lifetimes the hard way").
     const NOUNS: &[&str] = &[
         "decision",
         "decisions",
-        "learning",
         "learnings",
         "lesson",
         "problem",
@@ -287,9 +287,45 @@ fn names_a_compound(first: &str, next: Option<&str>) -> bool {
     {
         return false;
     }
+    // Prepositions, conjunctions, articles, verbs and time words: what follows the type
+    // word, not a noun it qualifies ("Progress today: importer done").
     const JOINS: &[&str] = &[
-        "with", "in", "on", "for", "about", "when", "while", "after", "at", "to", "from", "of",
-        "that", "where", "is", "was", "the", "a", "an", "and", "but", "so", "made", "taken",
+        "with",
+        "in",
+        "on",
+        "for",
+        "about",
+        "when",
+        "while",
+        "after",
+        "at",
+        "to",
+        "from",
+        "of",
+        "that",
+        "where",
+        "is",
+        "was",
+        "the",
+        "a",
+        "an",
+        "and",
+        "but",
+        "so",
+        "made",
+        "taken",
+        "today",
+        "yesterday",
+        "tonight",
+        "now",
+        "again",
+        "here",
+        "this",
+        "these",
+        "since",
+        "by",
+        "before",
+        "during",
     ];
     let next = next
         .trim_end_matches([',', '.', ';', '!', ':'])
@@ -455,6 +491,8 @@ mod tests {
         // A name for something else: the first noun of a compound.
         assert_eq!(kind("Decision aids"), "experience");
         assert_eq!(kind("Bug bounty payouts went out today"), "experience");
+        assert_eq!(kind("Progress today: importer done"), "progress");
+        assert_eq!(kind("Learning Rust lifetimes the hard way"), "learning");
     }
 
     #[test]

@@ -63,8 +63,13 @@ pub fn run(args: &ParseArgs, ctx: &Ctx) -> Result<()> {
     for (path, content) in files.iter().zip(&contents) {
         let label = (files.len() > 1).then(|| path.display().to_string());
         // The rules' verdict on each line: what `--lines` prints and what the classifier
-        // reads (the document mode without a model never needs it).
-        let rules = (args.lines || model.is_some()).then(|| parse::explain_lines(content));
+        // reads; in the document mode as the document parse reads it in place, so no line in
+        // a fence or a comment is embedded (without a model it needs none).
+        let rules = if args.lines {
+            Some(parse::explain_lines(content))
+        } else {
+            model.as_ref().map(|_| parse::explain_in_place(content))
+        };
         let classified = model
             .as_ref()
             .zip(rules.as_deref())
@@ -103,13 +108,18 @@ pub fn run(args: &ParseArgs, ctx: &Ctx) -> Result<()> {
     }
 }
 
-/// The installed model, when this build can run one and one is installed whose vectors the
-/// shipped classifier reads.
+/// The installed model, when this build can run one and the one installed is the published
+/// model the shipped classifier was trained on (another model's vectors mean nothing to it).
 fn classifier(ctx: &Ctx) -> Option<crate::embed::Embedder> {
     let home = ctx.home().ok()?;
+    // Three `stat` calls first: without the model nothing else runs (not even reading the
+    // shipped weights).
+    if !crate::embed::files::is_published_model(&crate::embed::files::model_dir(&home)) {
+        return None;
+    }
     let model = crate::embed::installed(&home)?;
-    (model.dim() == LineModel::shipped().dim()
-        && LineModel::shipped().model() == crate::embed::files::MODEL_NAME)
+    let shipped = LineModel::shipped();
+    (shipped.model() == crate::embed::files::MODEL_NAME && model.dim() == shipped.dim())
         .then_some(model)
 }
 
@@ -146,10 +156,11 @@ fn classify(
             }
         };
         for (&i, vector) in batch.iter().zip(&vectors) {
-            let model = LineModel::shipped();
-            verdicts[i] = model.apply(&rules[i], model.decide(lines[i].trim(), vector, &rules[i]));
+            let classifier = LineModel::shipped();
+            let decision = classifier.decide(lines[i].trim(), vector, &rules[i]);
+            verdicts[i] = classifier.apply(&rules[i], decision);
         }
-        progress.update((done + 1) * EMBED_BATCH);
+        progress.update(((done + 1) * EMBED_BATCH).min(judged.len()));
     }
     progress.finish();
     Some(verdicts)

@@ -50,6 +50,15 @@ pub fn model_dir(home: &GlobalFolder) -> PathBuf {
     home.dir.join(MODELS_DIR).join(MODEL_NAME)
 }
 
+/// Whether `dir` holds the published files by their sizes: what a consumer of the vectors
+/// that was trained on this model's (the line classifier) checks, since `mind model install
+/// --from` takes any model that runs. Three `stat` calls, no hashing.
+pub fn is_published_model(dir: &Path) -> bool {
+    REQUIRED.iter().all(|k| {
+        std::fs::metadata(dir.join(k.name)).is_ok_and(|m| m.is_file() && m.len() == k.size)
+    })
+}
+
 /// Whether `dir` holds every file the encoder reads.
 pub fn is_complete(dir: &Path) -> bool {
     REQUIRED.iter().all(|k| dir.join(k.name).is_file())

@@ -61,6 +61,21 @@ pub fn explain_lines(text: &str) -> Vec<LineVerdict> {
     scanner.verdicts.unwrap_or_default()
 }
 
+/// The verdict on every line of `text` as the document parse reads it in place: a line in a
+/// fence or a multi-line comment is that fence's or comment's (unlike [`explain_lines`], where
+/// each line stands for itself). What `mind parse` without `--lines` asks the line
+/// classifier about.
+pub fn explain_in_place(text: &str) -> Vec<LineVerdict> {
+    let mut scanner = Scanner {
+        verdicts: Some(Vec::new()),
+        ..Scanner::default()
+    };
+    for (index, raw) in text.lines().enumerate() {
+        scanner.line(index + 1, raw);
+    }
+    scanner.verdicts.unwrap_or_default()
+}
+
 /// A parse that can go on: the document so far and the scanner's state after the last
 /// line read, so lines appended to a file later are parsed without reading the file again
 /// from the top. Fed whole lines (each piece but the last ends with a newline), it gives
@@ -247,13 +262,13 @@ impl Scanner {
         while self.replaced.last().is_some_and(|(line, _)| *line < number) {
             self.replaced.pop();
         }
+        // A line that opens a field or names a next step is still read as one below,
+        // whatever verdict replaced its type.
         if self
             .replaced
             .last()
             .is_some_and(|(line, _)| *line == number)
             && let Some((_, verdict)) = self.replaced.pop()
-            && analysis.field.is_none()
-            && analysis.next.is_none()
         {
             analysis.kind = verdict.kind;
             analysis.confidence = verdict.confidence;
@@ -504,8 +519,9 @@ mod tests {
         };
         let replaced = vec![
             (2, given(Some(EntryType::Problem))),
-            // A field label keeps opening its field: the next line is still a decision.
-            (3, given(None)),
+            // A field label keeps opening its field: no entry of its own, and the next line
+            // is still a decision.
+            (3, given(Some(EntryType::Problem))),
             (5, given(None)),
         ];
         let doc = parse_with_verdicts(text, replaced);
@@ -519,6 +535,27 @@ mod tests {
         assert_eq!(doc.entities[0].line, 2);
         assert_eq!(doc.entities[0].date, Some(d(2026, 3, 2)));
         assert_eq!(doc.entities[0].status, Some(ProblemStatus::Open));
+    }
+
+    #[test]
+    fn in_place_verdicts_keep_fences_and_comments_open() {
+        let text = "```\nProblem displaying an emoji\n```\n<!--\nProblem displaying it\n-->\n\
+                    Problem displaying a flag\n";
+        let in_place: Vec<&str> = explain_in_place(text).iter().map(|v| v.reason).collect();
+        assert_eq!(
+            in_place,
+            [
+                "code fence",
+                "code block",
+                "code block",
+                "HTML comment",
+                "HTML comment",
+                "HTML comment",
+                "cue"
+            ]
+        );
+        // Line by line, each stands for itself.
+        assert_eq!(explain_lines(text)[1].kind, Some(EntryType::Problem));
     }
 
     #[test]

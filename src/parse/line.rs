@@ -639,6 +639,8 @@ mod tests {
         assert_eq!(kind("Issue loading images behind a proxy"), Some(Problem));
         assert_eq!(kind("Problem solving skills matter more than syntax"), None);
         assert_eq!(kind("Issue tracking lives in Linear"), None);
+        assert_eq!(kind("Problem framing matters more than tooling"), None);
+        assert_eq!(kind("Issue numbering follows the Jira project key"), None);
     }
 
     #[test]

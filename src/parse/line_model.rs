@@ -29,9 +29,9 @@ use super::document::LineVerdict;
 pub const REASON: &str = "line classifier";
 
 /// Reasons of verdicts the classifier never judges: lines that are structure, not text (a
-/// heading, a fence, a comment, a blank), and lines typed by their own label (`decided:`):
-/// the writer said what the line is.
-const NOT_JUDGED: [&str; 8] = [
+/// heading, a fence, a comment, a blank, a field label that opens a list, a next step), and
+/// lines typed by their own label (`decided:`): the writer said what the line is.
+const NOT_JUDGED: [&str; 10] = [
     "blank",
     "heading",
     "heading or comment",
@@ -39,6 +39,8 @@ const NOT_JUDGED: [&str; 8] = [
     "code fence",
     "code block",
     "project state",
+    "next step",
+    "label without text",
     super::TYPE_LABEL,
 ];
 
@@ -180,9 +182,11 @@ impl LineModel {
         if let Some(i) = w.reasons.iter().position(|r| r == verdict.reason) {
             add(&w.weights[after_types + 1 + i], 1.0);
         }
-        for word in words(line) {
-            if let Some(&row) = self.word_rows.get(word.as_str()) {
-                add(&w.weights[row], 1.0);
+        if !self.word_rows.is_empty() {
+            for word in words(line) {
+                if let Some(&row) = self.word_rows.get(word.as_str()) {
+                    add(&w.weights[row], 1.0);
+                }
             }
         }
         let best = (0..scores.len())
@@ -355,8 +359,29 @@ mod tests {
     }
 
     #[test]
+    fn a_rejection_the_classifier_reads_as_a_decision_stays_a_rejection() {
+        let model = LineModel::from_json(
+            r#"{"model": "toy", "types": ["none", "decision"], "reasons": [], "dim": 1,
+                "sure": {"add": 0.5, "drop": 0.5, "retype": 0.5},
+                "weights": [[0, 2], [0, 0], [0, 1], [0, 0]], "bias": [0, 0]}"#,
+        )
+        .unwrap();
+        let rejected = LineVerdict {
+            kind: Some(EntryType::Rejected),
+            confidence: 0.6,
+            key: false,
+            reason: "cue",
+        };
+        let decision = model.decide("", &[1.0], &rejected);
+        assert_eq!(decision.kind, Some(EntryType::Rejected));
+        assert_eq!(model.apply(&rejected, decision), rejected);
+    }
+
+    #[test]
     fn structure_and_labelled_lines_are_not_judged() {
         assert!(!LineModel::judges(&verdict(None, "heading")));
+        assert!(!LineModel::judges(&verdict(None, "next step")));
+        assert!(!LineModel::judges(&verdict(None, "label without text")));
         assert!(!LineModel::judges(&verdict(
             Some(EntryType::Decision),
             super::super::TYPE_LABEL

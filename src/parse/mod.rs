@@ -173,6 +173,12 @@ pub fn explain_lines(text: &str) -> Vec<document::LineVerdict> {
 
 pub use document::{LineVerdict, Resumable};
 
+/// The verdict on every line as [`parse_document`] reads it in place (a line in a fence or a
+/// multi-line comment is that fence's or comment's); one per line.
+pub fn explain_in_place(text: &str) -> Vec<document::LineVerdict> {
+    document::explain_in_place(text)
+}
+
 /// [`parse_document`] with some lines typed by a verdict given instead of the rules' (the
 /// line classifier's: [`line_model`]); `replaced` holds (1-based line, verdict) in order of
 /// line.

@@ -272,7 +272,7 @@ mod tests {
         fuse(&mut hits, 3, &[1.0, 0.0], 4);
         let order: Vec<&str> = hits.iter().map(|h| h.text.as_str()).collect();
         assert_eq!(order, ["A", "B", "C", "D"]);
-        // First in the words and second by meaning, A nearly reaches 1; D, found by
+        // First in the words and third by meaning, A nearly reaches 1; D, found by
         // meaning alone, scores only the semantic side's share.
         assert!(hits[0].score > 0.98 && hits[0].score <= 1.0, "{hits:?}");
         assert!((hits[3].score - 0.3 * 61.0 / 62.0).abs() < 1e-5, "{hits:?}");

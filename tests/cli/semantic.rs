@@ -784,8 +784,9 @@ fn parse_lines(env: &Env, extra: &[&str]) -> Vec<Value> {
 
 #[test]
 fn a_model_whose_vectors_the_line_classifier_cannot_read_leaves_the_rules_verdicts() {
-    // The tiny model's vectors are not all-MiniLM-L6-v2's: the classifier must not read
-    // them, and says nothing about it.
+    // The tiny model's vectors are not all-MiniLM-L6-v2's (its files are not the published
+    // ones, and its vectors are shorter): the classifier must not read them, and says
+    // nothing about it.
     let env = installed_with_tiny_model();
     env.write("notes.md", NOTES);
     let with_model = parse_lines(&env, &[]);

@@ -442,23 +442,63 @@ fn about_handling_reports(buf: &[u8], end: usize) -> bool {
     .any(|w| has_word(clause, w))
 }
 
-/// A verb in -ing after "problem"/"issue" that says what failed ("displaying", "loading"),
-/// not a compound naming an activity ("problem solving", "issue tracking").
+/// An operation in -ing after "problem"/"issue" that says what failed ("Problem displaying
+/// an emoji", "Issue loading images"): general software vocabulary of what a program does.
+/// Any other -ing word makes a compound naming an activity ("problem solving", "problem
+/// framing", "issue tracking", "issue numbering").
 fn reports_an_action(next: Option<&&[u8]>) -> bool {
-    next.is_some_and(|w| w.len() > 5 && w.ends_with(b"ing"))
-        && !any_of(
-            next,
-            &[
-                "solving",
-                "tracking",
-                "reporting",
-                "handling",
-                "triaging",
-                "labeling",
-                "labelling",
-                "management",
-            ],
-        )
+    any_of(
+        next,
+        &[
+            "displaying",
+            "showing",
+            "rendering",
+            "loading",
+            "reloading",
+            "running",
+            "starting",
+            "launching",
+            "booting",
+            "building",
+            "compiling",
+            "installing",
+            "updating",
+            "upgrading",
+            "deploying",
+            "connecting",
+            "opening",
+            "closing",
+            "saving",
+            "reading",
+            "writing",
+            "parsing",
+            "importing",
+            "exporting",
+            "uploading",
+            "downloading",
+            "syncing",
+            "sending",
+            "receiving",
+            "fetching",
+            "printing",
+            "playing",
+            "scrolling",
+            "typing",
+            "switching",
+            "creating",
+            "deleting",
+            "accessing",
+            "using",
+            "logging",
+            "signing",
+            "resolving",
+            "converting",
+            "generating",
+            "copying",
+            "pasting",
+            "sharing",
+        ],
+    )
 }
 
 /// Words after "issue"/"problem" that make it a report ("problem with X", "issue where").

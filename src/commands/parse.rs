@@ -114,7 +114,17 @@ fn classifier(ctx: &Ctx) -> Option<crate::embed::Embedder> {
     let home = ctx.home().ok()?;
     // Three `stat` calls first: without the model nothing else runs (not even reading the
     // shipped weights).
-    if !crate::embed::files::is_published_model(&crate::embed::files::model_dir(&home)) {
+    let dir = crate::embed::files::model_dir(&home);
+    if !crate::embed::files::is_published_model(&dir) {
+        // A model of its own installed with `--from` drives search, not the classifier:
+        // say so, or the rules' verdicts would pass for the classifier's.
+        if crate::embed::files::is_complete(&dir) && !ctx.quiet {
+            output::note(
+                &ctx.err_paint,
+                "the line classifier is off: the installed model is not the published \
+                 all-MiniLM-L6-v2 it was trained on (lines are typed by the rules alone)",
+            );
+        }
         return None;
     }
     let model = crate::embed::installed(&home)?;

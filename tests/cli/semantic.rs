@@ -794,7 +794,19 @@ fn a_model_whose_vectors_the_line_classifier_cannot_read_leaves_the_rules_verdic
     assert_eq!(with_model.len(), NOTES.lines().count());
     assert!(with_model.iter().all(|r| r.get("rules").is_none()));
     assert!(with_model.iter().all(|r| r["reason"] != "line classifier"));
+    // It says why, once; `--rules-only` and `--quiet` ask for no classifier and no note.
     env.mind(&["parse", "--lines", "notes.md"])
+        .assert()
+        .success()
+        .stderr(
+            "mind: the line classifier is off: the installed model is not the published \
+             all-MiniLM-L6-v2 it was trained on (lines are typed by the rules alone)\n",
+        );
+    env.mind(&["parse", "--lines", "--rules-only", "notes.md"])
+        .assert()
+        .success()
+        .stderr("");
+    env.mind(&["--quiet", "parse", "notes.md"])
         .assert()
         .success()
         .stderr("");

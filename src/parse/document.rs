@@ -49,16 +49,7 @@ pub struct LineVerdict {
 /// it, with the headings and field labels above it in scope (a fence or comment opened on
 /// one line does not swallow the next: each line stands for itself).
 pub fn explain_lines(text: &str) -> Vec<LineVerdict> {
-    let mut scanner = Scanner {
-        verdicts: Some(Vec::new()),
-        ..Scanner::default()
-    };
-    for (index, raw) in text.lines().enumerate() {
-        scanner.line(index + 1, raw);
-        scanner.fence = None;
-        scanner.in_comment = false;
-    }
-    scanner.verdicts.unwrap_or_default()
+    explain(text, true)
 }
 
 /// The verdict on every line of `text` as the document parse reads it in place: a line in a
@@ -66,12 +57,21 @@ pub fn explain_lines(text: &str) -> Vec<LineVerdict> {
 /// each line stands for itself). What `mind parse` without `--lines` asks the line
 /// classifier about.
 pub fn explain_in_place(text: &str) -> Vec<LineVerdict> {
+    explain(text, false)
+}
+
+/// Every line's verdict; with `each_alone`, no fence or comment outlives its line.
+fn explain(text: &str, each_alone: bool) -> Vec<LineVerdict> {
     let mut scanner = Scanner {
         verdicts: Some(Vec::new()),
         ..Scanner::default()
     };
     for (index, raw) in text.lines().enumerate() {
         scanner.line(index + 1, raw);
+        if each_alone {
+            scanner.fence = None;
+            scanner.in_comment = false;
+        }
     }
     scanner.verdicts.unwrap_or_default()
 }

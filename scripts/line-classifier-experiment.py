@@ -30,8 +30,8 @@ largest.
 `--final` then trains on everything above and scores the unseen held-out sets (6 and 7)
 once, beside the rules alone. Never tune on those figures.
 
-`--write PATH` trains the chosen classifier (CHOICE=kind,l2; default vec+rules,0.1: the words
-add nothing over it under the shipped thresholds)
+`--write PATH` trains the chosen classifier (CHOICE=vec+rules,l2; default l2 0.1: the words
+add nothing over it under the shipped thresholds, so the shipped classifier reads none)
 on everything above and writes its weights and thresholds, for src/parse/line_model.json.
 
 usage: scripts/line-classifier-experiment.py MODEL_DIR [MIND_BIN] [--grid] [--final] [--write PATH]
@@ -311,10 +311,9 @@ def main():
     kind, l2 = choice[0], float(choice[1])
     fit, vocabulary = fit_on([(seen, 1.0), (pool, POOL_WEIGHT)], kind, l2, reasons)
     if write:
-        assert kind.startswith("vec+rules"), "the shipped classifier reads vector and verdict"
+        assert kind == "vec+rules", "the shipped classifier reads the vector and the verdict"
         names = sorted(reasons, key=reasons.get)
         out = {"model": "all-MiniLM-L6-v2", "types": TYPES, "reasons": names,
-               "words": sorted(vocabulary, key=vocabulary.get) if "words" in kind else [],
                "dim": seen.vec.shape[1],
                "sure": dict(zip(("add", "drop", "retype"), SURE)),
                "weights": [[round(float(v), 3) for v in row] for row in fit.weights],

@@ -149,6 +149,7 @@ fn classify(
         .filter(|&i| LineModel::judges(&rules[i]) && !lines[i].trim().is_empty())
         .collect();
     let progress = crate::capture::progress::Progress::new("lines classified", !ctx.quiet);
+    let classifier = LineModel::shipped();
     let mut verdicts = rules.to_vec();
     for (done, batch) in judged.chunks(EMBED_BATCH).enumerate() {
         let texts: Vec<&str> = batch.iter().map(|&i| lines[i].trim()).collect();
@@ -166,9 +167,7 @@ fn classify(
             }
         };
         for (&i, vector) in batch.iter().zip(&vectors) {
-            let classifier = LineModel::shipped();
-            let decision = classifier.decide(lines[i].trim(), vector, &rules[i]);
-            verdicts[i] = classifier.apply(&rules[i], decision);
+            verdicts[i] = classifier.apply(&rules[i], classifier.decide(vector, &rules[i]));
         }
         progress.update(((done + 1) * EMBED_BATCH).min(judged.len()));
     }

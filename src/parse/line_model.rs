@@ -9,15 +9,13 @@
 //! rules were written from and some they had never seen, the classifier types unseen lines
 //! better than the rules alone; deciding every line, it also overrules the rules where they
 //! are right, so it changes a type only past a threshold (README, "The line classifier").
-//! The weights (`line_model.json`: the thresholds, 2,500 weights, and optionally one row per
-//! word, which the shipped classifier does not use) are written by
+//! The weights (`line_model.json`: the thresholds and 2,500 weights) are written by
 //! `scripts/line-classifier-experiment.py --write`; the input's standardisation is folded
 //! into them, so a decision is one product per type.
 //!
 //! Pure: the caller embeds the lines (the installed model), asks [`LineModel::decide`] and
 //! settles it against the rules with [`LineModel::apply`].
 
-use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use serde::Deserialize;
@@ -52,15 +50,12 @@ struct Weights {
     types: Vec<String>,
     /// The reasons that have a feature of their own, in the features' order.
     reasons: Vec<String>,
-    /// The words that have a feature of their own (present or not), in the features' order.
-    #[serde(default)]
-    words: Vec<String>,
     /// The vector's length.
     dim: usize,
     /// How sure the classifier must be to change the rules' type.
     sure: Sure,
     /// One row per feature (vector, rules' type one-hot in `types` order, confidence,
-    /// reasons, words), one column per type.
+    /// reasons), one column per type.
     weights: Vec<Vec<f32>>,
     bias: Vec<f32>,
 }
@@ -80,8 +75,6 @@ struct Sure {
 pub struct LineModel {
     weights: Weights,
     kinds: Vec<Option<EntryType>>,
-    /// Each word's feature row.
-    word_rows: HashMap<String, usize>,
 }
 
 /// What the classifier makes of one line.
@@ -117,8 +110,7 @@ impl LineModel {
                     .ok_or_else(|| format!("unknown type {name:?}")),
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let first_word = weights.dim + kinds.len() + 1 + weights.reasons.len();
-        let features = first_word + weights.words.len();
+        let features = weights.dim + kinds.len() + 1 + weights.reasons.len();
         if weights.weights.len() != features
             || weights.weights.iter().any(|row| row.len() != kinds.len())
             || weights.bias.len() != kinds.len()
@@ -129,14 +121,7 @@ impl LineModel {
                 kinds.len()
             ));
         }
-        let word_rows = (weights.words.iter().enumerate())
-            .map(|(i, w)| (w.clone(), first_word + i))
-            .collect();
-        Ok(LineModel {
-            weights,
-            kinds,
-            word_rows,
-        })
+        Ok(LineModel { weights, kinds })
     }
 
     /// The model whose vectors the weights were trained on.
@@ -155,9 +140,8 @@ impl LineModel {
         !NOT_JUDGED.contains(&verdict.reason)
     }
 
-    /// The type of `line` (its text, trimmed) from its vector, its words and the rules'
-    /// verdict on it.
-    pub fn decide(&self, line: &str, vector: &[f32], verdict: &LineVerdict) -> Decision {
+    /// The type of a line from its vector and the rules' verdict on it.
+    pub fn decide(&self, vector: &[f32], verdict: &LineVerdict) -> Decision {
         let w = &self.weights;
         let mut scores = w.bias.clone();
         let mut add = |row: &[f32], x: f32| {
@@ -182,13 +166,6 @@ impl LineModel {
         if let Some(i) = w.reasons.iter().position(|r| r == verdict.reason) {
             add(&w.weights[after_types + 1 + i], 1.0);
         }
-        if !self.word_rows.is_empty() {
-            for word in words(line) {
-                if let Some(&row) = self.word_rows.get(word.as_str()) {
-                    add(&w.weights[row], 1.0);
-                }
-            }
-        }
         let best = (0..scores.len())
             .max_by(|&a, &b| scores[a].total_cmp(&scores[b]))
             .unwrap_or(0);
@@ -203,36 +180,6 @@ impl LineModel {
             probability: 1.0 / total,
         }
     }
-}
-
-/// The distinct words of a line as the classifier was trained to read them: lower-cased,
-/// runs of `a`–`z` and apostrophes that start with a letter and are two characters or more
-/// (the training script's `[a-z][a-z']+`).
-fn words(line: &str) -> Vec<String> {
-    let lower = line.to_lowercase();
-    let bytes = lower.as_bytes();
-    let mut out: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        if !bytes[i].is_ascii_lowercase() {
-            i += 1;
-            continue;
-        }
-        let mut end = i + 1;
-        while end < bytes.len() && (bytes[end].is_ascii_lowercase() || bytes[end] == b'\'') {
-            end += 1;
-        }
-        if end - i >= 2 {
-            let word = &lower[i..end];
-            if !out.iter().any(|w| w == word) {
-                out.push(word.to_string());
-            }
-            i = end;
-        } else {
-            i += 1;
-        }
-    }
-    out
 }
 
 impl LineModel {
@@ -292,40 +239,17 @@ mod tests {
     fn the_vector_and_the_verdict_together_decide() {
         let model = toy();
         let none = verdict(None, "no cue");
-        let says_problem = model.decide("", &[1.0, 0.0], &none);
+        let says_problem = model.decide(&[1.0, 0.0], &none);
         assert_eq!(says_problem.kind, Some(EntryType::Problem));
         assert!(says_problem.probability > 0.97, "{says_problem:?}");
-        assert_eq!(model.decide("", &[0.0, 1.0], &none).kind, None);
+        assert_eq!(model.decide(&[0.0, 1.0], &none).kind, None);
         // An even vector: the rules' verdict tips it.
         let symptom = verdict(Some(EntryType::Problem), "symptom");
         assert_eq!(
-            model.decide("", &[0.5, 0.5], &symptom).kind,
+            model.decide(&[0.5, 0.5], &symptom).kind,
             Some(EntryType::Problem)
         );
-        assert_eq!(model.decide("", &[0.5, 0.5], &none).kind, None);
-    }
-
-    #[test]
-    fn words_are_read_as_the_training_script_reads_them() {
-        assert_eq!(
-            words("Don't use `fooBar`: it's 2x SLOWER, slower; a I'm 'tis"),
-            ["don't", "use", "foobar", "it's", "slower", "i'm", "tis"]
-        );
-        assert_eq!(words("É l'été x1"), ["l'"]);
-    }
-
-    #[test]
-    fn a_words_feature_counts_once_per_line() {
-        let model = LineModel::from_json(
-            r#"{"model": "toy", "types": ["none", "problem"], "reasons": [], "words": ["flickers"],
-                "dim": 0, "sure": {"add": 0, "drop": 0, "retype": 0}, "weights": [[0, 0], [0, 0], [0, 0], [0, 1]], "bias": [0.5, 0]}"#,
-        )
-        .unwrap();
-        let none = verdict(None, "no cue");
-        assert_eq!(model.decide("Tooltip shows", &[], &none).kind, None);
-        let flickers = model.decide("Tooltip flickers, flickers", &[], &none);
-        assert_eq!(flickers.kind, Some(EntryType::Problem));
-        assert!((flickers.probability - 1.0 / (1.0 + (-0.5f32).exp())).abs() < 1e-6);
+        assert_eq!(model.decide(&[0.5, 0.5], &none).kind, None);
     }
 
     #[test]
@@ -333,15 +257,12 @@ mod tests {
         let model = toy();
         let none = verdict(None, "no cue");
         // Sure it is a problem (0.98 against the 0.6 an added entry needs).
-        let changed = model.apply(&none, model.decide("", &[1.0, 0.0], &none));
+        let changed = model.apply(&none, model.decide(&[1.0, 0.0], &none));
         assert_eq!(changed.kind, Some(EntryType::Problem));
         assert_eq!(changed.reason, REASON);
         assert!(changed.confidence > 0.0 && changed.confidence <= 0.6);
         // Agreeing with the rules changes nothing.
-        assert_eq!(
-            model.apply(&none, model.decide("", &[0.0, 1.0], &none)),
-            none
-        );
+        assert_eq!(model.apply(&none, model.decide(&[0.0, 1.0], &none)), none);
         // Taking an entry away needs 0.9: "none" at 0.8 leaves the rules' problem.
         let symptom = verdict(Some(EntryType::Problem), "symptom");
         let unsure = Decision {
@@ -372,7 +293,7 @@ mod tests {
             key: false,
             reason: "cue",
         };
-        let decision = model.decide("", &[1.0], &rejected);
+        let decision = model.decide(&[1.0], &rejected);
         assert_eq!(decision.kind, Some(EntryType::Rejected));
         assert_eq!(model.apply(&rejected, decision), rejected);
     }

@@ -7,8 +7,10 @@ Two kinds of labelled lines are used, and they play different parts:
 - the held-out parser sets 1-5 (`tests/eval/parser-heldout{,2,3,4,5}.jsonl`): the rules were
   written after their misses were read, so the rules are right on nearly all of them. They
   teach a classifier what lines are, but say nothing about where the rules fail on new text.
-- the training set (`tests/eval/parser-train.jsonl`): lines no rule was written for, so the
-  rules miss on it as they miss on unseen text.
+- the training sets (`tests/eval/parser-train{,2a,2b}.jsonl`, POOL=comma-separated paths):
+  lines from sources no rule was written from, so the rules miss on them as they miss on
+  unseen text. (A few general rules were later written after reading misses of the first;
+  2a and 2b were scored once before and after those rules, then joined the pool.)
 
 Each line is embedded with the installed model (examples/embed_lines.rs) and typed by
 `mind parse --lines` (headings fed as scripts/eval-parser.sh feeds them). Classifiers: a
@@ -49,7 +51,10 @@ import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SEEN = [f"tests/eval/parser-heldout{s}.jsonl" for s in os.environ.get("SEEN", ",2,3,4,5").split(",")]
-POOL = os.environ.get("POOL", "tests/eval/parser-train.jsonl")
+POOL = os.environ.get(
+    "POOL",
+    "tests/eval/parser-train.jsonl,tests/eval/parser-train2a.jsonl,tests/eval/parser-train2b.jsonl",
+).split(",")
 UNSEEN = ["tests/eval/parser-heldout6.jsonl", "tests/eval/parser-heldout7.jsonl"]
 TYPES = ["none", "decision", "problem", "learning", "progress", "gotcha"]
 FOLDS = 5
@@ -275,7 +280,7 @@ def main():
     sizes = [len(records(p)) for p in SEEN]
     bounds = np.cumsum([0] + sizes)
     seen_sets = [np.arange(bounds[k], bounds[k + 1]) for k in range(len(SEEN))]
-    pool = Data([POOL], embedder, model, mind, reasons)
+    pool = Data(POOL, embedder, model, mind, reasons)
     # Loaded before any fit, so every reason the rules give has its column from the start.
     held = {p: Data([p], embedder, model, mind, reasons) for p in UNSEEN
             if final and os.path.exists(os.path.join(ROOT, p))}

@@ -223,7 +223,11 @@ pub fn kind_of(raw: &str) -> LabelKind {
         | "design decision"
         | "final decision"
         | "architecture decision"
-        | "adr" => LabelKind::Type(Decision),
+        | "adr"
+        // The MADR template's fields ("Chosen option: \"Lunr\", because ...").
+        | "chosen option"
+        | "decision outcome"
+        | "chosen" => LabelKind::Type(Decision),
         // A rejection is its own type: "decided against: X" must never read as "decided: X".
         "decided against"
         | "rejected"
@@ -252,6 +256,23 @@ pub fn kind_of(raw: &str) -> LabelKind {
             LabelKind::Type(Gotcha)
         }
         "important" => LabelKind::Key,
+        // The type labels in the languages memory files are most often written in besides
+        // English (German, French, Spanish, Portuguese, Italian, Russian, Chinese, Japanese,
+        // Korean): the same five words, translated; words with a second meaning stay out
+        // (Russian "решение" is both a decision and a solution).
+        "entscheidung" | "décision" | "decisión" | "decisão" | "decisione" | "결정" | "决定"
+        | "决策" | "決定" => LabelKind::Type(Decision),
+        "problème" | "problema" | "проблема" | "fehler" | "문제" | "증상" | "问题" | "問題"
+        | "症状" => LabelKind::Type(Problem),
+        "erkenntnis" | "erkenntnisse" | "leçon" | "leçons" | "lección" | "lecciones" | "lição"
+        | "lições" | "lezione" | "урок" | "教训" | "교훈" => LabelKind::Type(Learning),
+        "behoben" | "gelöst" | "corrigé" | "résolu" | "corregido" | "resuelto" | "corrigido"
+        | "resolvido" | "risolto" | "исправлено" | "已修复" | "已解决" | "해결" => {
+            LabelKind::Type(Progress)
+        }
+        "stolperfalle" | "piège" | "trampa" | "armadilha" | "подвох" | "坑" => {
+            LabelKind::Type(Gotcha)
+        }
         "memory" if raw == "MEMORY" => LabelKind::Memory,
         "next" | "next step" | "next steps" | "next up" | "up next" | "continue from" => {
             LabelKind::Next
@@ -484,6 +505,13 @@ mod tests {
             ("Ruled out: Kafka - too heavy", Rejected),
             ("**Rejected:** Option B", Rejected),
             ("**Decided:** use JWT", Decision),
+            ("Chosen option: \"Lunr\", because it is small", Decision),
+            ("**Entscheidung:** Postgres", Decision),
+            ("**Décision :** FastAPI", Decision),
+            ("**결정**: Clerk 사용", Decision),
+            ("**Problème :** le build échoue", Problem),
+            ("**Erkenntnis:** Caches sind pro Nutzer", Learning),
+            ("**Behoben:** Login-Schleife", Progress),
             ("**Decision**: use JWT", Decision),
             ("Decision: use JWT", Decision),
             ("**Decided** use JWT", Decision),

@@ -266,8 +266,79 @@ const PERSISTS: &[&str] = &[
 
 /// Words before "loop" that make it a defect: a loop nobody meant to run.
 const LOOPS: &[&str] = &[
-    "redirect", "infinite", "endless", "boot", "reload", "crash", "refresh",
+    "redirect", "infinite", "endless", "boot", "reload", "crash", "refresh", "login", "logout",
+    "restart",
 ];
+
+/// Verbs of showing or holding, before "duplicates": "Search page has duplicates", "the
+/// dashboard lists duplicates". ("Remove duplicates", "rejects duplicates" do something
+/// about them.)
+const HOLDING: &[&str] = &[
+    "has",
+    "have",
+    "had",
+    "shows",
+    "show",
+    "showing",
+    "lists",
+    "listing",
+    "returns",
+    "returning",
+    "contains",
+    "containing",
+    "creates",
+    "creating",
+    "produces",
+    "producing",
+    "gets",
+    "getting",
+    "with",
+];
+
+/// What a program uses up: "High memory usage when idle", "CPU usage spikes on scroll".
+const RESOURCES: &[&str] = &[
+    "memory",
+    "cpu",
+    "ram",
+    "disk",
+    "battery",
+    "gpu",
+    "bandwidth",
+    "heap",
+];
+
+/// How much, before a resource: "high memory usage", "excessive CPU consumption".
+const TOO_MUCH: &[&str] = &[
+    "high",
+    "higher",
+    "excessive",
+    "huge",
+    "massive",
+    "increased",
+    "increasing",
+    "growing",
+    "abnormal",
+    "unusual",
+    "heavy",
+];
+
+/// What the use of a resource does, after it: "memory usage increases over time".
+const GROWS: &[&str] = &[
+    "increases",
+    "increasing",
+    "grows",
+    "growing",
+    "spikes",
+    "spiking",
+    "climbs",
+    "climbing",
+    "explodes",
+    "balloons",
+    "keeps",
+];
+
+/// Counts before a noun: "shows two duplicates", "has some duplicates".
+const DETERMINERS_OF_COUNT: &[&str] = &["two", "three", "many", "some", "several", "multiple"];
 
 /// Words that open a condition: a symptom after them is the case something handles.
 const CONDITIONS: &[&str] = &["if", "when", "whenever", "unless", "until", "once"];
@@ -317,13 +388,18 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
     let mut words = lex::words(text).peekable();
     let mut count = 0;
     let mut found = false;
+    // "When I hover, the tooltip flickers": what the writer saw, not a condition (see
+    // `cue_context::observed`).
+    let mut observing = false;
     while let Some(w) = words.next() {
         count += 1;
         if count > 18 {
             return false;
         }
         if count == 1 {
-            if is_in(w, ADVICE_OPENERS) {
+            if matches!(w, "when" | "whenever") && words.peek() == Some(&"i") {
+                observing = true;
+            } else if is_in(w, ADVICE_OPENERS) {
                 return false;
             }
             if !listed && is_in(w, OPENERS) && words.peek().is_some() {
@@ -332,7 +408,7 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
             }
         } else if !found {
             let before = recent[3];
-            if is_in(before, CONDITIONS) {
+            if is_in(before, CONDITIONS) && !(observing && w == "i") {
                 // "prints a warning when the config is missing": what follows is a condition.
                 return false;
             }
@@ -360,6 +436,17 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
             } else if is_in(w, PERSISTS) {
                 next == Some("even")
                     || (next == Some("when") && !matches!(w, "persists" | "persist"))
+            } else if w == "duplicates" {
+                is_in(before, HOLDING)
+                    || (is_in(before, DETERMINERS_OF_COUNT) && is_in(recent[2], HOLDING))
+            } else if w == "usage" || w == "consumption" || w == "use" {
+                // "recovers well from the high memory usage now": a remedy's object.
+                let remedied = recent[..2]
+                    .iter()
+                    .any(|w| is_in(w, DEFUSERS) || *w == "from");
+                is_in(before, RESOURCES)
+                    && (is_in(recent[2], TOO_MUCH) || next.is_some_and(|n| is_in(n, GROWS)))
+                    && !remedied
             } else if w == "loop" || w == "loops" {
                 // "Redirect loop after resetting the password", "an infinite loop on save".
                 is_in(before, LOOPS)
@@ -412,6 +499,14 @@ mod tests {
             "Badge remains when the count is 0",
             "Notification badge keeps coming back",
             "Redirect loop after resetting the password",
+            "Login loop after upgrading to 14.0",
+            "Search page has duplicates",
+            "Dashboard lists duplicates and skips rows",
+            "The client shows two duplicates",
+            "High memory usage when the app is in the background",
+            "Memory usage increases over time",
+            "Excessive CPU consumption while idle",
+            "When I hover over a link the tooltip shows up flickering",
         ] {
             assert!(says(line), "{line}");
         }
@@ -435,6 +530,12 @@ mod tests {
             "Lost updates are what optimistic locking prevents",
             "Duplicate of #2510",
             "The event loop runs one task at a time",
+            "The unique index rejects duplicates by email",
+            "Memory usage is reported per process",
+            "We track CPU usage in the dashboard",
+            "When we ship the tooltip, check for flickering first",
+            "When the job runs late, rerun it by hand",
+            "The system recovers well from the high memory usage now",
         ] {
             assert!(!says(line), "{line}");
         }

@@ -1049,6 +1049,8 @@ mod one_engine {
             root.join("tests/eval/parser-heldout6.jsonl"),
             root.join("tests/eval/parser-heldout7.jsonl"),
             root.join("tests/eval/parser-train.jsonl"),
+            root.join("tests/eval/parser-train2a.jsonl"),
+            root.join("tests/eval/parser-train2b.jsonl"),
             root.join("tests/fixtures/parser-holdout.jsonl"),
             root.join("tests/fixtures/parser-holdout-2.jsonl"),
             root.join("tests/fixtures/parser-holdout-3.jsonl"),

@@ -125,6 +125,8 @@ pub(super) fn first_person(buf: &[u8], start: usize) -> bool {
 pub(super) const NEGATIONS: &[&str] = &[
     "not", "never", "no", "haven't", "hasn't", "hadn't", "isn't", "aren't", "wasn't", "weren't",
     "don't", "doesn't", "didn't", "won't", "can't", "cannot", "without", "yet", "nobody", "none",
+    // The same negations as issue threads often type them, without the apostrophe.
+    "dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "cant", "couldnt",
 ];
 
 pub(super) fn negated(buf: &[u8], start: usize) -> bool {
@@ -157,7 +159,31 @@ pub(super) const CONDITIONALS: &[&str] = &[
 ];
 
 pub(super) fn conditional(buf: &[u8], start: usize) -> bool {
-    crate::parse::lex::has_any_word(clause_before(buf, start), CONDITIONALS)
+    let clause = clause_before(buf, start);
+    crate::parse::lex::has_any_word(clause, CONDITIONALS) && !observed(clause)
+}
+
+/// "When I open a modal it scrolls to the top": a "when" whose subject is the writer tells
+/// what the writer saw happen, not a case to handle or advice. Only "when"/"whenever" with
+/// "I" and a verb, and no other condition word: "if I get stuck" stays a hypothesis, "when
+/// I'm stuck, I ask" a habit, and "when we're blocked, ping the lead" a rule of a team.
+pub(super) fn observed(clause: &[u8]) -> bool {
+    let mut words = clause
+        .split(|b| !crate::parse::lex::is_word_byte(*b))
+        .filter(|w| !w.is_empty())
+        .peekable();
+    let mut seen = false;
+    while let Some(w) = words.next() {
+        if w == b"when" || w == b"whenever" {
+            if words.peek() != Some(&&b"i"[..]) {
+                return false;
+            }
+            seen = true;
+        } else if CONDITIONALS.iter().any(|c| c.as_bytes() == w) {
+            return false;
+        }
+    }
+    seen
 }
 
 pub(super) fn hypothetical_after(buf: &[u8], end: usize) -> bool {

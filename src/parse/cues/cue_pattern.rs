@@ -4,20 +4,21 @@
 
 /// The cue pattern, in `regex` syntax.
 pub fn cue_pattern() -> String {
-    // An apostrophe, straight or typographic (U+2019 as its UTF-8 bytes).
+    // An apostrophe, straight or typographic (U+2019 as its UTF-8 bytes). Issue threads often
+    // drop it ("doesnt work", "cant connect"); "wont" stays out, being a word of its own.
     let apos = r"(?:'|\xE2\x80\x99)";
     let neg = format!(
-        r"doesn{apos}t|does not|don{apos}t forget|don{apos}t|do not|didn{apos}t|did not|isn{apos}t|is not|aren{apos}t|are not|wasn{apos}t|was not|weren{apos}t|were not|won{apos}t|can{apos}t|cannot|can not|couldn{apos}t|could not|unable to|fail(?:s|ed|ing)? to"
+        r"doesn{apos}?t|does not|don{apos}?t forget|don{apos}?t|do not|didn{apos}?t|did not|isn{apos}?t|is not|aren{apos}?t|are not|wasn{apos}?t|was not|weren{apos}?t|were not|won{apos}t|can{apos}?t|cannot|can not|couldn{apos}?t|could not|unable to|fail(?:s|ed|ing)? to"
     );
     let dec = format!(
-        r"decided against|decided|decision to|made (?:the|a|this|that|our) decision|going with|go with|went with|gone with|chose|chosen|opted (?:for|to)|opting for|settled on|picked|selected|switched (?:to|from)|switching (?:to|from)|agreed (?:to|on)|ruled out|gave up on|given up on|abandoned|rejected|tried|sticking with|stick with|(?:we|i)(?:{apos}ll| will) use|use|using"
+        r"decided against|decided|decision to|made (?:the|a|this|that|our) decision|going with|go with|went with|gone with|chose|chosen|opted (?:for|to)|opting for|settled on|picked|selected|switched (?:to|from)|switching (?:to|from)|switch (?:to|from)|stay(?:ing)? with|agreed (?:to|on)|ruled out|gave up on|given up on|abandoned|rejected|tried|sticking with|stick with|(?:we|i)(?:{apos}ll| will) use|use|using"
     );
     // "This shouldn't happen": a report that something went wrong.
     let should = format!(r"should(?:n{apos}t| not| never) (?:happen|occur)");
     format!(
         r"(?-u)\b(?:{dec}|{learn}|{prog}|{gotcha}|{neg}|{should}|{prob})\b|[a-z]error\b",
         learn = r"today i learned|learned|learnt|til|turns out|turned out|reali[sz](?:ed|e|ing)|discovered|found out|found that|figured out|noticed that|lessons? learned|the lesson|apparently|takeaway|insight",
-        prog = r"fixed|fixes|fix|resolved|solved|shipped|completed|patched|released|works now|now works|now working|working now|works again|working again|got|went away|gone away|(?:is|are|was|were|now) gone|no longer",
+        prog = r"fixed|fixes|fix|resolved|solved|shipped|completed|patched|released|works now|now works|now working|working now|works again|working again|now it works|to work now|got|went away|gone away|(?:is|are|was|were|now) gone|no longer",
         gotcha = r"watch out|watch for|be aware|beware|be careful|careful (?:with|when|not)|caveats?|pitfalls?|gotchas?|footguns?|traps?|heads[ -]up|keep in mind|make sure",
         prob = r"still (?:getting|seeing|happening|failing|broken|occurring)|(?:is|went|turned|stays|still) red|silently|hang|[45][0-9][0-9]|stuck|blocked|struggling with|not working|stopped working|broken|breaks|broke|crash(?:es|ed|ing)?|fails|failed|failing|fail|failures?|errors?|exceptions?|leak(?:s|ed|ing)?|race conditions?|deadlocks?|timeouts?|timed out|times out|timing out|hangs|hanging|freez(?:es|ing)|froze|panic(?:s|ked|king)?|segfaults?|regressions?|vulnerab[a-z]*|oom(?:-killed)?|out of memory|out of sync|bad interpreter|no such file|not found|permission denied|bugs?|buggy|issues?|problems?|exposed|unavailable|incorrect",
     )

@@ -48,7 +48,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         _ if cue.starts_with(b"decision to") || cue.starts_with(b"made ") => {
             (!negated(buf, start) && !conditional(buf, start)).then_some((Decision, Strong))
         }
-        b"going with" | b"sticking with" => {
+        b"going with" | b"sticking with" | b"staying with" => {
             if conditional(buf, start) || hypothetical_after(buf, end) {
                 return None;
             }
@@ -79,6 +79,18 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         )
         .then_some((Decision, Strong))
         .filter(|_| !conditional(buf, start) && !negated(buf, start)),
+        // "Let's switch to tabs", "I'll switch from X to the MIT license", "we will stay with
+        // Quicksilver": the author's own next move. "The app will switch to dark mode" is a
+        // program's behaviour, so "will" needs the author as subject.
+        b"switch to" | b"switch from" | b"stay with" => {
+            let own = any_of(prev, &["we'll", "i'll", "let's", "ll", "'ll"])
+                || (any_of(prev, &["will", "gonna"])
+                    && around
+                        .before
+                        .get(1)
+                        .is_some_and(|w| *w == b"we" || *w == b"i"));
+            (own && !conditional(buf, start) && !negated(buf, start)).then_some((Decision, Strong))
+        }
         b"went with" | b"gone with" | b"chose" | b"settled on" | b"agreed to" | b"agreed on" => {
             (first_person(buf, start) && !negated(buf, start) && !conditional(buf, start))
                 .then_some((Decision, Strong))

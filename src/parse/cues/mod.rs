@@ -305,6 +305,82 @@ mod tests {
     }
 
     #[test]
+    fn negations_without_the_apostrophe() {
+        assert_eq!(kind("now it doesnt work"), Some(Problem));
+        assert_eq!(kind("the build cant find the module"), Some(Problem));
+        assert_eq!(kind("the patch doesn't fix it for me"), Some(Problem));
+        assert_eq!(kind("restarting didnt help"), Some(Problem));
+        assert_eq!(kind("Dont use on_key for mouse clicks"), None);
+        assert_eq!(kind("it doesnt matter which one"), None);
+    }
+
+    #[test]
+    fn a_capability_lost_is_a_problem_and_a_failure_ended_is_progress() {
+        assert_eq!(kind("Keyboard shortcut no longer works"), Some(Problem));
+        assert_eq!(
+            kind("the app no longer launches after the update"),
+            Some(Problem)
+        );
+        assert_eq!(kind("The app no longer crashes."), Some(Progress));
+        assert_eq!(kind("the CLI no longer reads ~/.config"), None);
+        assert_eq!(kind("if it no longer works, restart it"), None);
+    }
+
+    #[test]
+    fn fixes_seen_or_announced() {
+        assert_eq!(
+            kind("Can confirm the latest nightly fixes the issue!"),
+            Some(Progress)
+        );
+        assert_eq!(kind("the 2.1 release fixes it"), Some(Progress));
+        assert_eq!(
+            kind("Bug seems to be solved in the latest build"),
+            Some(Progress)
+        );
+        assert_eq!(
+            kind("This should be fixed as of v22 beta 4."),
+            Some(Progress)
+        );
+        assert_eq!(
+            kind("This should be fixed now, please try again."),
+            Some(Progress)
+        );
+        assert_eq!(kind("seems to work now"), Some(Progress));
+        assert_eq!(kind("Cool, now it works like a charm"), Some(Progress));
+        assert_eq!(kind("the bug doesn't seem to be solved"), Some(Problem));
+        assert_eq!(kind("nobody fixes the issue"), None);
+        assert_eq!(kind("this should be fixed before release"), None);
+        assert_eq!(kind("need to get it to work now"), None);
+    }
+
+    #[test]
+    fn the_authors_next_move_is_a_decision() {
+        assert_eq!(kind("Let's switch to tabs."), Some(Decision));
+        assert_eq!(kind("I'll switch from PIZZA-WARE to MIT"), Some(Decision));
+        assert_eq!(kind("we will stay with Postgres"), Some(Decision));
+        assert_eq!(
+            kind("Nevermind, I'm just staying with Quicksilver."),
+            Some(Decision)
+        );
+        assert_eq!(kind("The app will switch to dark mode at night"), None);
+        assert_eq!(kind("switch to the Network tab and reload"), None);
+        assert_eq!(kind("we might switch to tabs"), None);
+        assert_eq!(kind("if we're staying with X, we need Y"), None);
+    }
+
+    #[test]
+    fn when_i_tells_what_was_seen() {
+        assert_eq!(
+            kind("When I open the modal it fails to scroll"),
+            Some(Problem)
+        );
+        assert_eq!(kind("Whenever I save, the editor crashes"), Some(Problem));
+        assert_eq!(kind("If I get stuck, I ask for help"), None);
+        assert_eq!(kind("when we're stuck, ping the lead"), None);
+        assert_eq!(kind("When I'm stuck, I ask for help"), None);
+    }
+
+    #[test]
     fn strongest_then_earliest() {
         assert_eq!(
             kind("Learned that the build failed because of the cache"),

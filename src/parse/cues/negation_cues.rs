@@ -87,6 +87,14 @@ const NEG_SKIP: &[&str] = &[
 
 /// Verbs whose negation reports a failure ("doesn't load", "cannot connect").
 const FAILURE_VERBS: &[&str] = &[
+    // "The patch doesn't fix it for me", "restarting didn't help": the defect outlived a
+    // remedy.
+    "fix",
+    "fixes",
+    "help",
+    "helps",
+    "solve",
+    "solves",
     "work",
     "works",
     "working",

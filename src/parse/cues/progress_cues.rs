@@ -1,7 +1,7 @@
 //! The progress cues: "fixed", "resolved", "shipped", "works now", "got it working".
 
 use super::Strength::{self, *};
-use super::cue_context::{Around, DETERMINERS, any_of, conditional, modal, negated};
+use super::cue_context::{Around, DETERMINERS, NEGATIONS, any_of, conditional, modal, negated};
 use crate::parse::EntryType::{self, *};
 use crate::parse::lex::{clause_after, clause_before, has_word};
 
@@ -25,6 +25,20 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             {
                 // "should be fixed by <commit>", "should be fixed in latest stable": fixed in
                 // a change that exists, said with a courtesy hedge.
+                return Some((Progress, Medium));
+            }
+            if any_of(prev, &["be"])
+                && around
+                    .before
+                    .iter()
+                    .any(|w| matches!(*w, b"seems" | b"seem" | b"appears" | b"looks"))
+                && !crate::parse::lex::words_before(buf, start, 5)
+                    .iter()
+                    .any(|w| any_of(Some(w), NEGATIONS) || w.ends_with(b"n't"))
+                && !conditional(buf, start)
+            {
+                // "The bug seems to be solved in the latest build": a fix seen, hedged ("doesn't
+                // seem to be solved" is not).
                 return Some((Progress, Medium));
             }
             // After a determiner the cue is an adjective ("the fixed header") unless the
@@ -58,7 +72,12 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                     "this", "it", "which", "that", "commit", "pr", "patch", "change", "update",
                     "release",
                 ],
-            ))
+            )
+            // "Can confirm the latest nightly fixes the issue": a change that ended a defect.
+            || (defect_after(&around.after)
+                && !negated(buf, start)
+                && !modal(buf, start)
+                && !conditional(buf, start)))
         .then_some((Progress, Strong)),
         b"fix" => {
             if at_start {
@@ -83,7 +102,18 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             .then_some((Progress, Strong))
         }
         b"works now" | b"now works" | b"now working" | b"working now" | b"works again"
-        | b"working again" => (!negated(buf, start)).then_some((Progress, Strong)),
+        | b"working again" | b"now it works" => {
+            (!negated(buf, start)).then_some((Progress, Strong))
+        }
+        // "seems to work now", "should work now with 2.1": a fix seen or announced, hedged.
+        b"to work now" => (any_of(
+            prev,
+            &[
+                "seems", "seem", "appears", "appear", "seemed", "got", "managed",
+            ],
+        ) && !negated(buf, start)
+            && !conditional(buf, start))
+        .then_some((Progress, Medium)),
 
         // "the flicker went away after the upgrade", "this issue is now gone": a defect that
         // ended. Only with a defect as the subject ("the file is gone" is a loss, not a fix).
@@ -95,8 +125,14 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         .then_some((Progress, Strong)),
         // "the upload no longer crashes on big files": the failure stopped.
         b"no longer" => {
-            (any_of(next, FAILURE_VERBS) && !modal(buf, start) && !conditional(buf, start))
-                .then_some((Progress, Strong))
+            if modal(buf, start) || conditional(buf, start) {
+                return None;
+            }
+            if any_of(next, FAILURE_VERBS) {
+                return Some((Progress, Strong));
+            }
+            // "Keyboard shortcut no longer works after the update": a capability lost.
+            any_of(next, CAPABILITIES).then_some((Problem, Medium))
         }
 
         _ => None,
@@ -105,10 +141,14 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
 
 /// Whether `after` (the text after "should be fixed") names a change that exists: a link,
 /// an issue or pull request, a commit, a version, or the latest release or main branch
-/// ("by https://…", "by #42", "in 2.3.1", "in latest stable", "on master").
+/// ("by https://…", "by #42", "in 2.3.1", "as of v22", "in latest stable", "on master"), or
+/// says the fix is there already ("should be fixed now").
 fn names_where_it_went(after: &[u8]) -> bool {
     let rest = after.trim_ascii_start();
-    let Some(rest) = [&b"by "[..], b"in ", b"on ", b"with "]
+    if rest.starts_with(b"now") && !rest.get(3).is_some_and(u8::is_ascii_alphanumeric) {
+        return true;
+    }
+    let Some(rest) = [&b"by "[..], b"in ", b"on ", b"with ", b"as of "]
         .iter()
         .find_map(|p| rest.strip_prefix(*p))
     else {
@@ -128,7 +168,16 @@ fn names_where_it_went(after: &[u8]) -> bool {
         )
         || (word.len() >= 7 && word.iter().all(u8::is_ascii_hexdigit))
         || names_a_version(word)
+        || (word.len() > 1 && word[0] == b'v' && word[1..].iter().all(u8::is_ascii_digit))
 }
+
+/// Verbs of doing what was expected, after "no longer": the thing stopped doing it. Only
+/// verbs nobody drops on purpose: "no longer reads ~/.config" is a change of behaviour.
+const CAPABILITIES: &[&str] = &[
+    "works", "work", "working", "loads", "load", "launches", "launch", "boots", "boot", "connects",
+    "connect", "responds", "respond", "renders", "render", "compiles", "compile", "appears",
+    "appear", "starts", "start", "opens", "open",
+];
 
 /// Verbs of failing, after "no longer".
 const FAILURE_VERBS: &[&str] = &[
@@ -197,6 +246,19 @@ const DEFECT_NOUNS: &[&str] = &[
     "failure",
     "failures",
 ];
+
+/// Whether the words after a verb are a defect as its object: "fixes the issue", "fixes
+/// this bug", "fixes it".
+fn defect_after(after: &[&[u8]]) -> bool {
+    match after {
+        [first, ..] if *first == b"it" => true,
+        [first, second, ..] if any_of(Some(first), DETERMINERS) => {
+            any_of(Some(second), DEFECT_NOUNS)
+        }
+        [first, ..] => any_of(Some(first), DEFECT_NOUNS),
+        [] => false,
+    }
+}
 
 /// Whether a defect noun stands in the clause before `start`.
 fn defect_before(buf: &[u8], start: usize) -> bool {

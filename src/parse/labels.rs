@@ -382,7 +382,12 @@ pub fn kind_of(raw: &str) -> LabelKind {
         | "action items"
         | "plan"
         | "roadmap"
-        | "backlog" => LabelKind::Attribute,
+        | "backlog"
+        // When to look again at a decision: a condition, not an event.
+        | "revisit if"
+        | "revisit when"
+        | "reconsider if"
+        | "reconsider when" => LabelKind::Attribute,
         _ => LabelKind::Topic,
     }
 }

@@ -253,6 +253,11 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
                 if negatives::is_config_field(label.raw, label.rest) {
                     return Analysis::none(label.rest, "config field");
                 }
+                if !label.rest.is_empty() && negatives::is_placeholder(label.rest) {
+                    // A field left to fill in or holding a date only: `**Conclusion**: [What
+                    // we decided]`, `**Discovered:** 2026-07-01`.
+                    return Analysis::none(label.rest, "label with placeholder text");
+                }
                 // A topic label is part of the statement ("Ruled out Kafka: too heavy"),
                 // except a record's content field (`**What:** ...`).
                 topic = Some(label.raw);
@@ -337,6 +342,9 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     }
     if negatives::is_link_only(body) {
         return Analysis::none(body, "link only");
+    }
+    if negatives::describes_a_collection(body) {
+        return Analysis::none(body, "what a file or section collects");
     }
     if body.ends_with(';')
         && (body.starts_with(|c: char| c.is_lowercase())
@@ -508,6 +516,33 @@ mod tests {
             },
         )
         .kind
+    }
+
+    #[test]
+    fn fields_to_fill_in_conditions_and_collection_descriptions_are_none() {
+        assert_eq!(
+            kind("**Conclusion**: [What we decided based on research]"),
+            None
+        );
+        assert_eq!(kind("**Discovered:** 2026-07-01"), None);
+        assert_eq!(kind("**Learned:** YYYY-MM-DD"), None);
+        assert_eq!(
+            kind("Revisit if: the SDK fixes the shard processing bug"),
+            None
+        );
+        assert_eq!(
+            kind("A living log of issues we've hit and how we solved them."),
+            None
+        );
+        assert_eq!(
+            kind("This guide documents actual problems we encountered and their fixes."),
+            None
+        );
+        assert_eq!(
+            kind("Discovered that the cache is per user"),
+            Some(Learning)
+        );
+        assert_eq!(kind("**Learned:** the cache is per user"), Some(Learning));
     }
 
     #[test]

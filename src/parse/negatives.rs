@@ -259,6 +259,95 @@ pub fn strip_hedge(s: &str) -> Option<&str> {
     None
 }
 
+/// A line that says what a file or section collects, not an entry of it: "This guide
+/// documents the problems we hit and their fixes", "A living log of issues we've hit and
+/// how we solved them", "Things that broke before, non-obvious edge cases, and surprises".
+pub fn describes_a_collection(body: &str) -> bool {
+    let start = body.trim_start_matches(|c: char| !c.is_alphanumeric());
+    // Cheap first: only "this", "a"/"an" and "things" open one.
+    if !matches!(start.as_bytes().first(), Some(b't' | b'T' | b'a' | b'A')) {
+        return false;
+    }
+    let mut words = start.split_whitespace();
+    let (Some(first), Some(second), Some(third)) = (words.next(), words.next(), words.next())
+    else {
+        return false;
+    };
+    let is = |word: &str, set: &[&str]| set.iter().any(|s| s.eq_ignore_ascii_case(word));
+    const HOLDERS: &[&str] = &[
+        "file",
+        "document",
+        "doc",
+        "guide",
+        "page",
+        "section",
+        "log",
+        "list",
+        "folder",
+        "directory",
+        "readme",
+        "registry",
+        "note",
+        "notes",
+        "journal",
+        "wiki",
+    ];
+    const GATHERS: &[&str] = &[
+        "documents",
+        "records",
+        "lists",
+        "tracks",
+        "collects",
+        "captures",
+        "contains",
+        "describes",
+        "holds",
+        "keeps",
+        "logs",
+        "gathers",
+        "summarizes",
+        "summarises",
+    ];
+    const COLLECTIONS: &[&str] = &[
+        "log",
+        "list",
+        "record",
+        "collection",
+        "registry",
+        "catalog",
+        "catalogue",
+        "index",
+        "journal",
+        "summary",
+    ];
+    const KINDS: &[&str] = &[
+        "living",
+        "running",
+        "short",
+        "simple",
+        "chronological",
+        "curated",
+        "growing",
+        "brief",
+    ];
+    if is(first, &["this"]) {
+        is(second, HOLDERS) && is(third, GATHERS)
+    } else if is(first, &["a", "an"]) {
+        let (noun, of) = if is(second, KINDS) {
+            (third, words.next())
+        } else {
+            (second, Some(third))
+        };
+        // "A log of issues we hit"; "a log of the failing run" is one log.
+        let what = words.next();
+        is(noun, COLLECTIONS)
+            && of.is_some_and(|w| is(w, &["of"]))
+            && what.is_some_and(|w| !is(w, &["the", "this", "that", "my", "our", "its"]))
+    } else {
+        is(first, &["things"]) && is(second, &["that", "which", "we", "i", "you"])
+    }
+}
+
 /// The text of a label in a legend or template rather than an entry: a description of what
 /// would go there ("Something that surprised you", "What you chose and why", "A bug or
 /// blocker you hit", "Any decision worth keeping", "e.g. use Postgres"). An entry states
@@ -569,6 +658,13 @@ pub fn is_placeholder(body: &str) -> bool {
     }
     if !t.chars().any(char::is_alphabetic) {
         // Only numbers and punctuation: a date, a count, a rule.
+        return true;
+    }
+    if (t.contains("YY") || t.contains("yy"))
+        && t.chars()
+            .all(|c| matches!(c, 'Y' | 'M' | 'D' | 'y' | 'm' | 'd' | '-' | '.' | '/'))
+    {
+        // A date to fill in: `YYYY-MM-DD`, `DD.MM.YYYY`.
         return true;
     }
     is_file_name(t)
@@ -1231,8 +1327,33 @@ mod tests {
     }
 
     #[test]
+    fn descriptions_of_a_collection() {
+        for line in [
+            "This guide documents actual problems we encountered and their solutions.",
+            "A living log of issues we've hit and how we solved them.",
+            "A list of decisions and why we made them",
+            "Things that broke before, non-obvious edge cases, and surprises.",
+            "- Things we learned the hard way",
+        ] {
+            assert!(describes_a_collection(line), "{line}");
+        }
+        for line in [
+            "This file is corrupted after the upgrade",
+            "A log of the failing run is attached",
+            "The guide documents nothing about ARM",
+            "Things broke after the upgrade",
+            "Log rotation fails on Windows",
+        ] {
+            assert!(!describes_a_collection(line), "{line}");
+        }
+    }
+
+    #[test]
     fn placeholders_links_work() {
         assert!(is_placeholder("X"));
+        assert!(is_placeholder("YYYY-MM-DD"));
+        assert!(is_placeholder("2025-11-18"));
+        assert!(!is_placeholder("yes"));
         assert!(is_placeholder("None"));
         assert!(is_placeholder("(describe your goal)"));
         assert!(is_placeholder("til_custom_session_services_20251023.md"));

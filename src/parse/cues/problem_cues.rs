@@ -328,7 +328,15 @@ fn object_of_remedy_or_courtesy(buf: &[u8], start: usize) -> bool {
     // reproduce flickering bug" report one.
     let before = words_before(buf, start, 5);
     before.iter().take(3).enumerate().any(|(i, w)| {
+        // "I can reproduce the bug", "still investigating the issue", "spent the day trying
+        // to debug this issue": the writer has the defect.
+        let has_it = any_of(
+            before.get(i + 1),
+            &["can", "could", "still", "trying", "i", "we", "i'm", "we're"],
+        ) || (before.get(i + 1).is_some_and(|p| *p == b"to")
+            && any_of(before.get(i + 2), &["able", "trying", "tried", "managed"]));
         any_of(Some(w), REMEDY_OR_COURTESY)
+            && !has_it
             && before.get(i + 1).is_none_or(|p| *p != b"no")
             && !(before.get(i + 1).is_some_and(|p| *p == b"to")
                 && any_of(

@@ -1,7 +1,9 @@
 //! The progress cues: "fixed", "resolved", "shipped", "works now", "got it working".
 
 use super::Strength::{self, *};
-use super::cue_context::{Around, DETERMINERS, NEGATIONS, any_of, conditional, modal, negated};
+use super::cue_context::{
+    Around, DETERMINERS, NEGATIONS, any_of, conditional, ends_with_nt, modal, negated,
+};
 use crate::parse::EntryType::{self, *};
 use crate::parse::lex::{clause_after, clause_before, has_word};
 
@@ -34,7 +36,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                     .any(|w| matches!(*w, b"seems" | b"seem" | b"appears" | b"looks"))
                 && !crate::parse::lex::words_before(buf, start, 5)
                     .iter()
-                    .any(|w| any_of(Some(w), NEGATIONS) || w.ends_with(b"n't"))
+                    .any(|w| any_of(Some(w), NEGATIONS) || ends_with_nt(w))
                 && !conditional(buf, start)
             {
                 // "The bug seems to be solved in the latest build": a fix seen, hedged ("doesn't
@@ -74,10 +76,12 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 ],
             )
             // "Can confirm the latest nightly fixes the issue": a change that ended a defect.
+            // Not "nothing fixes it", "maybe a reboot fixes it", "only fixes it for an hour".
             || (defect_after(&around.after)
                 && !negated(buf, start)
                 && !modal(buf, start)
-                && !conditional(buf, start)))
+                && !conditional(buf, start)
+                && !crate::parse::lex::has_any_word(clause_before(buf, start), UNSURE_OR_PARTIAL)))
         .then_some((Progress, Strong)),
         b"fix" => {
             if at_start {
@@ -102,9 +106,34 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             .then_some((Progress, Strong))
         }
         b"works now" | b"now works" | b"now working" | b"working now" | b"works again"
-        | b"working again" | b"now it works" => {
-            (!negated(buf, start)).then_some((Progress, Strong))
-        }
+        | b"working again" => (!negated(buf, start)).then_some((Progress, Strong)),
+        // "Cool, now it works like a charm"; not "now it works like this: ..." nor "right now
+        // it works by polling", which say how something works.
+        b"now it works" => (!negated(buf, start)
+            && !any_of(prev, &["right", "until", "for"])
+            && match &around.after[..] {
+                [] => true,
+                [first, rest @ ..] => {
+                    any_of(
+                        Some(first),
+                        &[
+                            "again",
+                            "fine",
+                            "perfectly",
+                            "great",
+                            "correctly",
+                            "properly",
+                            "for",
+                            "as",
+                            "now",
+                            "flawlessly",
+                            "ok",
+                            "okay",
+                        ],
+                    ) || (*first == b"like" && rest.first().is_some_and(|w| *w == b"a"))
+                }
+            })
+        .then_some((Progress, Strong)),
         // "seems to work now", "should work now with 2.1": a fix seen or announced, hedged.
         b"to work now" => (any_of(
             prev,
@@ -130,6 +159,10 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             }
             if any_of(next, FAILURE_VERBS) {
                 return Some((Progress, Strong));
+            }
+            if defect_before(buf, start) {
+                // "The flicker no longer appears with 2.1": the defect is what stopped.
+                return any_of(next, CAPABILITIES).then_some((Progress, Medium));
             }
             // "Keyboard shortcut no longer works after the update": a capability lost.
             any_of(next, CAPABILITIES).then_some((Problem, Medium))
@@ -174,9 +207,8 @@ fn names_where_it_went(after: &[u8]) -> bool {
 /// Verbs of doing what was expected, after "no longer": the thing stopped doing it. Only
 /// verbs nobody drops on purpose: "no longer reads ~/.config" is a change of behaviour.
 const CAPABILITIES: &[&str] = &[
-    "works", "work", "working", "loads", "load", "launches", "launch", "boots", "boot", "connects",
-    "connect", "responds", "respond", "renders", "render", "compiles", "compile", "appears",
-    "appear", "starts", "start", "opens", "open",
+    "works", "work", "working", "launches", "launch", "boots", "boot", "responds", "respond",
+    "renders", "render", "compiles", "compile", "appears", "appear",
 ];
 
 /// Verbs of failing, after "no longer".
@@ -245,6 +277,26 @@ const DEFECT_NOUNS: &[&str] = &[
     "stuttering",
     "failure",
     "failures",
+];
+
+/// Words before "fixes" that deny, doubt or limit the fix.
+const UNSURE_OR_PARTIAL: &[&str] = &[
+    "nothing",
+    "none",
+    "neither",
+    "nobody",
+    "no",
+    "not",
+    "maybe",
+    "perhaps",
+    "hope",
+    "hopefully",
+    "which",
+    "whether",
+    "only",
+    "temporarily",
+    "partially",
+    "sometimes",
 ];
 
 /// Whether the words after a verb are a defect as its object: "fixes the issue", "fixes

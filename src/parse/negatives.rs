@@ -669,11 +669,7 @@ pub fn is_placeholder(body: &str) -> bool {
     if t.len() <= 8 && is_placeholder_word(&t.to_ascii_lowercase()) {
         return true;
     }
-    if (t.starts_with('(') && t.ends_with(')'))
-        || (t.starts_with('<') && t.ends_with('>'))
-        || (t.starts_with('[') && t.ends_with(']') && !t.contains("]("))
-        || (t.starts_with('{') && t.ends_with('}'))
-    {
+    if is_bracketed(t) {
         // `(what went wrong)`, `<describe the bug>`, `[lesson here]`, `{what was chosen}`.
         return true;
     }
@@ -681,11 +677,7 @@ pub fn is_placeholder(body: &str) -> bool {
         // Only numbers and punctuation: a date, a count, a rule.
         return true;
     }
-    if (t.contains("YY") || t.contains("yy"))
-        && t.chars()
-            .all(|c| matches!(c, 'Y' | 'M' | 'D' | 'y' | 'm' | 'd' | '-' | '.' | '/'))
-    {
-        // A date to fill in: `YYYY-MM-DD`, `DD.MM.YYYY`.
+    if is_date_template(t) {
         return true;
     }
     is_file_name(t)
@@ -696,15 +688,10 @@ pub fn is_placeholder(body: &str) -> bool {
 /// is a value ("**Fixed in:** 2.3.1").
 pub fn is_slot_or_date(value: &str) -> bool {
     let t = value.trim().trim_end_matches('.');
-    let (Some(first), Some(last)) = (t.bytes().next(), t.bytes().last()) else {
+    if t.is_empty() {
         return false;
-    };
-    let bracketed = match (first, last) {
-        (b'(', b')') | (b'<', b'>') | (b'{', b'}') => true,
-        (b'[', b']') => !t.contains("]("),
-        _ => false,
-    };
-    if bracketed {
+    }
+    if is_bracketed(t) {
         return true;
     }
     if t.len() > 10 {
@@ -714,10 +701,25 @@ pub fn is_slot_or_date(value: &str) -> bool {
     let date = t.split(['-', '/']).count() == 3
         && t.split(['-', '/'])
             .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
-    let template_date = (t.contains("YY") || t.contains("yy"))
+    date || is_date_template(t) || (t.len() <= 8 && is_placeholder_word(&t.to_ascii_lowercase()))
+}
+
+/// A text wholly in brackets, a slot to fill in (a Markdown link `[x](url)` aside).
+fn is_bracketed(t: &str) -> bool {
+    match (t.bytes().next(), t.bytes().last()) {
+        (Some(b'('), Some(b')')) | (Some(b'<'), Some(b'>')) | (Some(b'{'), Some(b'}')) => {
+            t.len() > 1
+        }
+        (Some(b'['), Some(b']')) => t.len() > 1 && !t.contains("]("),
+        _ => false,
+    }
+}
+
+/// A date to fill in: `YYYY-MM-DD`, `DD.MM.YYYY`.
+fn is_date_template(t: &str) -> bool {
+    (t.contains("YY") || t.contains("yy"))
         && t.chars()
-            .all(|c| matches!(c, 'Y' | 'M' | 'D' | 'y' | 'm' | 'd' | '-' | '.' | '/'));
-    date || template_date || (t.len() <= 8 && is_placeholder_word(&t.to_ascii_lowercase()))
+            .all(|c| matches!(c, 'Y' | 'M' | 'D' | 'y' | 'm' | 'd' | '-' | '.' | '/'))
 }
 
 /// Whether a text is a template a program fills in: two or more format-string slots

@@ -157,8 +157,13 @@ pub fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
         .find(|&i| hay.get(i..i + needle.len()) == Some(needle))
 }
 
-pub fn is_word_byte(b: u8) -> bool {
+fn is_word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'\'' || b == b'_' || b >= 0x80
+}
+
+/// A contraction with "not": "doesn't", "isn’t" (straight or typographic apostrophe).
+pub fn ends_with_nt(word: &[u8]) -> bool {
+    word.ends_with(b"n't") || word.ends_with("n\u{2019}t".as_bytes())
 }
 
 /// Bytes that end a clause for subject/negation look-behind.

@@ -362,9 +362,7 @@ pub fn describes_a_collection(body: &str) -> bool {
             && is(second, &["that", "which"])
             && start.contains(',')
             && !start.split_whitespace().skip(3).any(|w| {
-                is(w, &["is", "are", "was", "were"])
-                    || w.ends_with("n't")
-                    || w.ends_with("n\u{2019}t")
+                is(w, &["is", "are", "was", "were"]) || super::lex::ends_with_nt(w.as_bytes())
             })
     }
 }

@@ -272,7 +272,7 @@ const LOOPS: &[&str] = &[
 /// Words before "loop" that name a loop a program may run on purpose ("the login loop
 /// retries three times"): a defect only in an issue title's shape, the line ending there or
 /// going on with when it happens ("Login loop after upgrading to 14.0").
-const LOOPS_IN_TITLES: &[&str] = &["login", "logout", "restart", "sign-in", "signin"];
+const LOOPS_IN_TITLES: &[&str] = &["login", "logout", "restart", "signin"];
 
 /// Words after such a loop that say when it happens.
 const WHEN_IT_HAPPENS: &[&str] = &["after", "when", "on", "since", "in", "with", "if"];

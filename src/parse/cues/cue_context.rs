@@ -130,13 +130,14 @@ pub(super) const NEGATIONS: &[&str] = &[
 ];
 
 pub(super) fn negated(buf: &[u8], start: usize) -> bool {
-    let before = words_before(buf, start, 3);
-    contains_any(&before, NEGATIONS) || before.iter().any(|w| ends_with_nt(w))
+    negated_within(buf, start, 3)
 }
 
-/// A contraction with "not": "doesn't", "isn’t" (straight or typographic apostrophe).
-pub(super) fn ends_with_nt(word: &[u8]) -> bool {
-    word.ends_with(b"n't") || word.ends_with("n\u{2019}t".as_bytes())
+/// A negation among the `words` words before `start` ("doesn't seem to be fixed" needs
+/// five).
+pub(super) fn negated_within(buf: &[u8], start: usize, words: usize) -> bool {
+    let before = words_before(buf, start, words);
+    contains_any(&before, NEGATIONS) || before.iter().any(|w| crate::parse::lex::ends_with_nt(w))
 }
 
 /// Words that make a cue a plan or a possibility, not an event ("needs to be fixed").

@@ -2,7 +2,7 @@
 
 use super::Strength::{self, *};
 use super::cue_context::{
-    Around, DETERMINERS, NEGATIONS, any_of, conditional, ends_with_nt, modal, negated,
+    Around, DETERMINERS, any_of, conditional, modal, negated, negated_within,
 };
 use crate::parse::EntryType::{self, *};
 use crate::parse::lex::{clause_after, clause_before, has_word};
@@ -34,9 +34,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                     .before
                     .iter()
                     .any(|w| matches!(*w, b"seems" | b"seem" | b"appears" | b"looks"))
-                && !crate::parse::lex::words_before(buf, start, 5)
-                    .iter()
-                    .any(|w| any_of(Some(w), NEGATIONS) || ends_with_nt(w))
+                && !negated_within(buf, start, 5)
                 && !conditional(buf, start)
             {
                 // "The bug seems to be solved in the latest build": a fix seen, hedged ("doesn't

@@ -37,7 +37,8 @@ add nothing over it under the shipped thresholds, so the shipped classifier read
 on everything above and writes its weights and thresholds, for src/parse/line_model.json.
 
 usage: scripts/line-classifier-experiment.py MODEL_DIR [MIND_BIN] [--grid] [--final] [--write PATH]
-       (EMBED_LINES=path: a built example; ONLY=vec+rules,...: only these classifiers' rows)
+       (EMBED_LINES=path: a built example; ONLY=vec+rules,...: only these classifiers' rows;
+        POOL_FRACTION=0.5: regime A trained on about half the training sources)
 needs: numpy (pip install numpy); builds the example with cargo when it is missing.
 """
 import json
@@ -46,6 +47,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import zlib
 
 import numpy as np
 
@@ -226,6 +228,9 @@ CLASSIFIERS = [(kind, l2) for kind in ("vec", "vec+rules", "vec+rules+words", "r
                if kind in os.environ.get("ONLY", kind).split(",")]
 # How much more a pool line counts in training than a line of sets 1-5.
 POOL_WEIGHT = float(os.environ.get("POOL_WEIGHT", "3"))
+# POOL_FRACTION=F (a learning curve): regime A trains on about that share of the other
+# folds' sources; the test folds stay the same.
+POOL_FRACTION = float(os.environ.get("POOL_FRACTION", "1"))
 # The shipped policy (add, drop, retype): chosen as the one whose smaller gain over the
 # rules, of the two regimes below, is largest (`--grid` prints the search).
 SURE = (0.6, 0.7, 0.8)
@@ -250,6 +255,11 @@ def regimes(seen, seen_sets, pool, folds, kind, l2, reasons):
     a = np.zeros((len(pool.recs), len(TYPES)))
     for k in range(FOLDS):
         rest = np.concatenate([folds[j] for j in range(FOLDS) if j != k])
+        if POOL_FRACTION < 1:
+            # A learning curve: train on a share of the other folds' sources only.
+            keep = {s for s in {source_of(pool.recs[i]) for i in rest}
+                    if np.random.default_rng(zlib.crc32(s.encode())).random() < POOL_FRACTION}
+            rest = np.array([i for i in rest if source_of(pool.recs[i]) in keep])
         fit, vocabulary = fit_on([(seen, 1.0), (pool.subset(rest), POOL_WEIGHT)], kind, l2, reasons)
         a[folds[k]] = fit(pool.subset(folds[k]).features(kind, reasons, vocabulary))
     b = np.zeros((len(seen.recs), len(TYPES)))

@@ -70,10 +70,10 @@ fn split_label(s: &str) -> Option<(&str, &str, bool, bool)> {
             }
             let name = &inner[..close];
             let after = &inner[close + mark.len()..];
-            if let Some(name) = name.strip_suffix(':') {
+            if let Some(name) = name.strip_suffix([':', FULL_WIDTH_COLON]) {
                 return valid_name(name.trim()).map(|n| (n, after, true, true));
             }
-            if let Some(after) = after.strip_prefix(':') {
+            if let Some(after) = after.strip_prefix([':', FULL_WIDTH_COLON]) {
                 return valid_name(name.trim()).map(|n| (n, after, true, true));
             }
             return valid_name(name.trim()).map(|n| (n, after, true, false));
@@ -104,15 +104,22 @@ fn split_label(s: &str) -> Option<(&str, &str, bool, bool)> {
     {
         return valid_name(&inner[..close]).map(|n| (n, &inner[close + 2..], false, true));
     }
-    // `Name: text`, `fix(scope): text`
-    let Some(colon) = s.find(':') else {
+    // `Name: text`, `fix(scope): text`, and `问题：text` with the full-width colon, which
+    // Chinese and Japanese write with no space after it.
+    let Some(colon) = s.find([':', FULL_WIDTH_COLON]) else {
         return dash_label(s);
     };
     if colon == 0 || colon > 40 {
         return dash_label(s);
     }
-    let after = &s[colon + 1..];
-    if !(after.is_empty() || after.starts_with(' ') || after.starts_with('\t')) {
+    let full_width = s[colon..].starts_with(FULL_WIDTH_COLON);
+    let after = &s[colon
+        + if full_width {
+            FULL_WIDTH_COLON.len_utf8()
+        } else {
+            1
+        }..];
+    if !(full_width || after.is_empty() || after.starts_with(' ') || after.starts_with('\t')) {
         // `https://`, `key:value`, `12:30`
         return None;
     }
@@ -134,6 +141,9 @@ fn split_label(s: &str) -> Option<(&str, &str, bool, bool)> {
         None => dash_label(s),
     }
 }
+
+/// The colon of Chinese and Japanese text (U+FF1A).
+const FULL_WIDTH_COLON: char = '\u{ff1a}';
 
 /// `Problem - text`, `Bug – text`: a type word followed by a dash (the Python Mind's form).
 fn dash_label(s: &str) -> Option<(&str, &str, bool, bool)> {
@@ -518,6 +528,10 @@ mod tests {
             ("**Problème :** le build échoue", Problem),
             ("**Erkenntnis:** Caches sind pro Nutzer", Learning),
             ("**Behoben:** Login-Schleife", Progress),
+            ("问题：构建失败", Problem),
+            ("决定：使用 Postgres", Decision),
+            ("**已修复：** 登录循环", Progress),
+            ("**教训**：缓存按用户区分", Learning),
             ("**Decision**: use JWT", Decision),
             ("Decision: use JWT", Decision),
             ("**Decided** use JWT", Decision),
@@ -551,6 +565,10 @@ mod tests {
 
     #[test]
     fn markers_and_fields() {
+        let label = leading("问题：构建失败").unwrap();
+        assert_eq!((label.raw, label.rest), ("问题", "构建失败"));
+        // A full-width colon after a number or inside a sentence's later part is no label.
+        assert_eq!(kind("12：30 开会"), None);
         assert_eq!(kind("KEY: x"), Some(LabelKind::Key));
         assert_eq!(kind("**KEY:** x"), Some(LabelKind::Key));
         assert_eq!(kind("**KEY** x"), Some(LabelKind::Key));

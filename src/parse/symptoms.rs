@@ -84,6 +84,14 @@ const SYMPTOMS: &[&str] = &[
     // A state that should have ended ("Old toast lingers after navigation").
     "lingers",
     "lingering",
+    // Misbehaviour named as such ("Password reset is misbehaving", "Settings app is bugged").
+    "misbehaving",
+    "misbehaves",
+    "bugged",
+    "malfunctioning",
+    "malfunctions",
+    // What cannot be seen ("Text invisible in dark mode").
+    "invisible",
 ];
 
 /// The symptom words ([`SYMPTOMS`], [`OPENERS`]): what a fix changes, not what it is about.
@@ -119,6 +127,7 @@ const OPENERS: &[&str] = &[
     "pixelated",
     "distorted",
     "choppy",
+    "unreadable",
 ];
 
 /// A value that is a symptom after a verb of showing or returning: "shows NaN",
@@ -345,6 +354,16 @@ const GROWS: &[&str] = &[
 /// Counts before a noun: "shows two duplicates", "has some duplicates".
 const DETERMINERS_OF_COUNT: &[&str] = &["two", "three", "many", "some", "several", "multiple"];
 
+/// Adverbs between "not" and a participle that leave the report a report: "not always
+/// triggered", "not properly saved", "not correctly shown".
+const NOT_QUITE: &[&str] = &[
+    "always",
+    "properly",
+    "correctly",
+    "consistently",
+    "reliably",
+];
+
 /// Words that open a condition: a symptom after them is the case something handles.
 const CONDITIONS: &[&str] = &["if", "when", "whenever", "unless", "until", "once"];
 
@@ -372,9 +391,16 @@ fn state_adjective(word: &str) -> bool {
         )
 }
 
-/// A past participle after "not": "not recognized", "not saved", "not shown".
+/// A past participle after "not": "not recognized", "not saved", "not shown". Not the
+/// participles of a need or a plan ("A restart is not required", "Migration not needed"):
+/// they say what need not be done, not what failed.
 fn participle(word: &str) -> bool {
-    (word.len() > 4 && word.ends_with("ed"))
+    (word.len() > 4
+        && word.ends_with("ed")
+        && !matches!(
+            word,
+            "needed" | "required" | "recommended" | "intended" | "planned"
+        ))
         || matches!(
             word,
             "shown" | "seen" | "sent" | "built" | "run" | "found" | "set" | "read" | "written"
@@ -418,7 +444,15 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
                 !recent[1..].iter().any(|b| is_in(b, REMEDIES)) && !is_in(before, DEFUSERS)
             } else if w == "not" || w == "never" {
                 // "Settings not saved on reload", "Webhook never fires", "Dark mode is not
-                // persistent", "Button not clickable".
+                // persistent", "Button not clickable"; "Redirect not always triggered" and
+                // "Changes not properly saved" say it fails some of the time or in part.
+                let next = if w == "not" && next.is_some_and(|n| is_in(n, NOT_QUITE)) {
+                    words.next();
+                    count += 1;
+                    words.peek().copied()
+                } else {
+                    next
+                };
                 next.is_some_and(|next| {
                     participle(next)
                         || (w == "never" && next.ends_with('s') && next.len() > 3)
@@ -511,6 +545,13 @@ mod tests {
             "High memory usage when the app is in the background",
             "Memory usage increases over time",
             "Excessive CPU consumption while idle",
+            "Password reset is misbehaving",
+            "Settings app is bugged",
+            "The sync is malfunctioning since 2.0",
+            "Text invisible in dark mode",
+            "Unreadable text in Windows Settings",
+            "Proxy redirection not always triggered",
+            "Changes not properly saved on slow networks",
         ] {
             assert!(says(line), "{line}");
         }
@@ -546,6 +587,11 @@ mod tests {
             "The login loop retries three times before giving up",
             "When the job runs late, rerun it by hand",
             "The system recovers well from the high memory usage now",
+            "Invisible reCAPTCHA runs on every form",
+            "Fields are not always required",
+            "A restart is not required",
+            "Migration not needed for this release",
+            "Prevent the sync from misbehaving offline",
         ] {
             assert!(!says(line), "{line}");
         }

@@ -273,6 +273,8 @@ mod tests {
         assert_eq!(kind("errors weren't properly handled"), Some(Problem));
         assert_eq!(kind("Memory leak with dataloader"), Some(Problem));
         assert_eq!(kind("buffering timed out after 10000ms"), Some(Problem));
+        assert_eq!(kind("App freezes on launch"), Some(Problem));
+        assert_eq!(kind("The UI froze on the second save"), Some(Problem));
         assert_eq!(kind("'go mod tidy' breaks our build"), Some(Problem));
         assert_eq!(
             top("This creates a security issue"),
@@ -283,6 +285,7 @@ mod tests {
     #[test]
     fn problem_hard_negatives() {
         assert_eq!(kind("if you're stuck on X, ask for help"), None);
+        assert_eq!(kind("The pool hangs on to idle connections"), None);
         assert_eq!(kind("Don't use on_key for mouse clicks"), None);
         assert_eq!(kind("PostgreSQL error classification"), None);
         assert_eq!(kind("the server issues JWT tokens"), None);

@@ -260,8 +260,14 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         .then_some((Problem, Weak)),
         b"timed out" | b"times out" | b"timing out" | b"hangs" | b"hanging" | b"freezes"
         | b"freezing" | b"froze" => {
-            (!negated(buf, start) && !conditional(buf, start) && !any_of(next, &["on", "indent"]))
-                .then_some((Problem, Medium))
+            // "hangs on" holds on ("the client hangs on to the socket"); "freezes on launch"
+            // is a report.
+            let holds_on = cue.starts_with(b"hang") && any_of(next, &["on"]);
+            (!negated(buf, start)
+                && !conditional(buf, start)
+                && !holds_on
+                && !any_of(next, &["indent"]))
+            .then_some((Problem, Medium))
         }
         _ if cue.starts_with(b"panic") || cue.starts_with(b"segfault") => {
             (!negated(buf, start) && !any_of(prev, &["don't"])).then_some((Problem, Medium))

@@ -93,7 +93,12 @@ def vectors(embedder, model, recs):
     text = "\n".join(r["text"].strip().replace("\n", " ") for r in recs) + "\n"
     raw = subprocess.run([embedder, model], input=text.encode(), capture_output=True,
                          check=True).stdout
-    return np.frombuffer(raw, dtype="<f4").reshape(len(recs), -1)
+    vec = np.frombuffer(raw, dtype="<f4").reshape(len(recs), -1)
+    # As `mind parse` reads them: the vector cache's signed bytes and scale
+    # (src/embed/vectors.rs, as_cached), so a cached vector and a fresh one type a line alike.
+    scale = np.abs(vec).max(1, keepdims=True) / np.float32(127)
+    q = np.clip(np.round(vec / np.where(scale > 0, scale, 1)), -127, 127)
+    return (q * scale).astype(np.float32)
 
 
 WORD = re.compile(r"[a-z][a-z']+")

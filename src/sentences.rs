@@ -21,16 +21,26 @@ pub struct Sentences {
 impl Sentences {
     /// `None` when no model is installed (or this build has none, or it does not load).
     pub fn open(home: &GlobalFolder, cache_dir: &Path) -> Option<Sentences> {
-        let model = crate::embed::installed(home)?;
+        crate::embed::installed(home).map(|model| Sentences::with_model(model, home, cache_dir))
+    }
+
+    /// The installed `model`, already loaded from `home`, with the vector cache in
+    /// `cache_dir`.
+    pub fn with_model(model: Embedder, home: &GlobalFolder, cache_dir: &Path) -> Sentences {
         let fingerprint =
             crate::embed::lines::model_fingerprint(&crate::embed::files::model_dir(home));
         let cache = VectorCache::load(cache_dir, model.dim(), fingerprint);
-        Some(Sentences {
+        Sentences {
             model,
             cache,
             cache_dir: cache_dir.to_path_buf(),
             embedded: false,
-        })
+        }
+    }
+
+    /// Whether [`Sentences::vectors`] embedded any line (a save has something to write).
+    pub fn embedded(&self) -> bool {
+        self.embedded
     }
 
     /// The cached vector of a line, if it has one (nothing is embedded).

@@ -58,7 +58,10 @@ pub fn run(args: &ParseArgs, ctx: &Ctx) -> Result<()> {
         })?;
         contents.push(text::lossy(&bytes).into_owned());
     }
-    let model = (!args.rules_only).then(|| classifier(ctx)).flatten();
+    let mut vectors = (!args.rules_only)
+        .then(|| classifier(ctx))
+        .flatten()
+        .map(|model| LineVectors::new(ctx, model));
     let mut out = String::new();
     for (path, content) in files.iter().zip(&contents) {
         let label = (files.len() > 1).then(|| path.display().to_string());
@@ -68,12 +71,12 @@ pub fn run(args: &ParseArgs, ctx: &Ctx) -> Result<()> {
         let rules = if args.lines {
             Some(parse::explain_lines(content))
         } else {
-            model.as_ref().map(|_| parse::explain_in_place(content))
+            vectors.as_ref().map(|_| parse::explain_in_place(content))
         };
-        let classified = model
-            .as_ref()
+        let classified = vectors
+            .as_mut()
             .zip(rules.as_deref())
-            .and_then(|(model, rules)| classify(ctx, model, content, rules));
+            .and_then(|(vectors, rules)| classify(ctx, vectors, content, rules));
         if let (true, Some(rules)) = (args.lines, &rules) {
             render_lines(ctx, content, rules, classified.as_deref(), &mut out);
         } else {
@@ -101,10 +104,65 @@ pub fn run(args: &ParseArgs, ctx: &Ctx) -> Result<()> {
             }
         }
     }
+    if let Some(vectors) = vectors {
+        vectors.save();
+    }
     if ctx.json {
         output::print(&out)
     } else {
         ctx.out(&out)
+    }
+}
+
+/// Where the line classifier's vectors come from: in a project, its vector cache
+/// (`.mind/cache/vectors.bin`, shared with search and promotion), so a second parse of the
+/// same lines embeds none of them; outside one, the model alone. Either way a vector is
+/// the one the cache stores (signed bytes and a scale), so a line is typed the same whether
+/// its vector was cached or not.
+enum LineVectors {
+    Cached(Box<(crate::sentences::Sentences, crate::store::Project)>),
+    Fresh(Box<crate::embed::Embedder>),
+}
+
+impl LineVectors {
+    fn new(ctx: &Ctx, model: crate::embed::Embedder) -> LineVectors {
+        match (ctx.project(), ctx.home()) {
+            (Ok(project), Ok(home)) => {
+                let dir = project.dir().join(crate::store::CACHE_DIR);
+                let sentences = crate::sentences::Sentences::with_model(model, &home, &dir);
+                LineVectors::Cached(Box::new((sentences, project)))
+            }
+            _ => LineVectors::Fresh(Box::new(model)),
+        }
+    }
+
+    fn vectors(&mut self, texts: &[&str]) -> std::result::Result<Vec<Vec<f32>>, String> {
+        match self {
+            LineVectors::Cached(cached) => (cached.0)
+                .vectors(texts)
+                .ok_or_else(|| "the model could not embed the lines".to_string()),
+            LineVectors::Fresh(model) => model
+                .embed(texts)
+                .map(|vectors| {
+                    (vectors.iter())
+                        .map(|v| crate::embed::vectors::as_cached(v))
+                        .collect()
+                })
+                .map_err(|e| e.to_string()),
+        }
+    }
+
+    /// Keep what was embedded for the next parse, search or promotion. The cache is only
+    /// an optimisation: when the project's lock cannot be had, nothing is kept.
+    fn save(self) {
+        if let LineVectors::Cached(cached) = self {
+            let (sentences, project) = *cached;
+            if sentences.embedded()
+                && let Ok(_lock) = project.lock()
+            {
+                sentences.save();
+            }
+        }
     }
 }
 
@@ -140,7 +198,7 @@ const EMBED_BATCH: usize = 64;
 /// judges; `None` (the rules' verdicts stand) when the model fails, with a warning.
 fn classify(
     ctx: &Ctx,
-    model: &crate::embed::Embedder,
+    model: &mut LineVectors,
     content: &str,
     rules: &[LineVerdict],
 ) -> Option<Vec<LineVerdict>> {
@@ -153,7 +211,7 @@ fn classify(
     let mut verdicts = rules.to_vec();
     for (done, batch) in judged.chunks(EMBED_BATCH).enumerate() {
         let texts: Vec<&str> = batch.iter().map(|&i| lines[i].trim()).collect();
-        let vectors = match model.embed(&texts) {
+        let vectors = match model.vectors(&texts) {
             Ok(vectors) => vectors,
             Err(e) => {
                 progress.finish();

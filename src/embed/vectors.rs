@@ -428,6 +428,17 @@ impl Quantized<'_> {
     }
 }
 
+/// `vector` as the cache stores it and gives it back (signed bytes and a scale): what a
+/// caller that caches some vectors and not others uses for the rest, so a result never
+/// depends on whether a vector came from the cache.
+pub fn as_cached(vector: &[f32]) -> Vec<f32> {
+    let scale = scale_of(vector);
+    vector
+        .iter()
+        .map(|&x| f32::from(quantize(x, scale)) * scale)
+        .collect()
+}
+
 /// Bytes read as the signed bytes they were written from.
 fn as_signed(bytes: &[u8]) -> &[i8] {
     // SAFETY: i8 and u8 have the same size and alignment, and every bit pattern is valid.

@@ -879,3 +879,127 @@ fn with_the_real_model_the_line_classifier_types_reports_the_rules_miss() {
         ]
     );
 }
+
+/// Parses and searches that write the vector cache at the same time leave it readable, and
+/// every one of them gives the verdicts and results it gives alone.
+#[test]
+fn parses_and_searches_racing_on_the_vector_cache_agree_with_running_alone() {
+    let Some(model) = real_model() else { return };
+    let user = User::new();
+    let project = user.project("code/app", &["init"]);
+    user.ok(
+        &project,
+        &["model", "install", "--from", model.to_str().unwrap()],
+    );
+    user.ok(
+        &project,
+        &["log", "decided: keep the old importer until March"],
+    );
+    user.ok(
+        &project,
+        &["log", "problem: Safari drops the session cookie"],
+    );
+    let files: Vec<String> = (0..4)
+        .map(|n| {
+            let name = format!("notes{n}.md");
+            let text = format!(
+                "- Upload {n} stuck at 99% on large files\n\
+                 - The exporter {n} writes one file per table.\n\
+                 - Tooltip {n} flickers on hover in Firefox\n"
+            );
+            std::fs::write(project.join(&name), text).unwrap();
+            name
+        })
+        .collect();
+    let parse = |file: &str| user.ok(&project, &["parse", "--lines", file, "--json"]);
+    let search = || user.ok(&project, &["search", "cookie", "--json"]);
+    // Alone, each from an empty cache.
+    let cache = project.join(".mind/cache/vectors.bin");
+    let mut alone = Vec::new();
+    for file in &files {
+        let _ = std::fs::remove_file(&cache);
+        alone.push(parse(file));
+    }
+    let _ = std::fs::remove_file(&cache);
+    let searched_alone = search();
+    let _ = std::fs::remove_file(&cache);
+    // Together.
+    let (parsed, searched) = std::thread::scope(|scope| {
+        let parses: Vec<_> = (files.iter())
+            .map(|file| scope.spawn(move || parse(file)))
+            .collect();
+        let searches: Vec<_> = (0..2).map(|_| scope.spawn(search)).collect();
+        (
+            parses
+                .into_iter()
+                .map(|h| h.join().unwrap())
+                .collect::<Vec<_>>(),
+            searches
+                .into_iter()
+                .map(|h| h.join().unwrap())
+                .collect::<Vec<_>>(),
+        )
+    });
+    assert_eq!(parsed, alone);
+    let results = |json: &str| serde_json::from_str::<Value>(json).unwrap()["results"].clone();
+    for s in &searched {
+        assert_eq!(results(s), results(&searched_alone));
+    }
+    // The cache is whole: read again, it types every file the same.
+    assert!(cached_records(&std::fs::read(&cache).unwrap()) > 0);
+    for (file, want) in files.iter().zip(&alone) {
+        assert_eq!(&parse(file), want);
+    }
+}
+
+/// As a user runs it: the line classifier's vectors go to the project's vector cache, so a
+/// second parse of the same lines embeds none of them, a changed line is embedded again,
+/// a damaged cache is rebuilt, and a file parsed outside any project is typed the same.
+#[test]
+fn the_line_classifier_keeps_its_vectors_in_the_projects_cache() {
+    let Some(model) = real_model() else { return };
+    let user = User::new();
+    let project = user.project("code/app", &["init"]);
+    user.ok(
+        &project,
+        &["model", "install", "--from", model.to_str().unwrap()],
+    );
+    let notes = "# Notes from the release\n\
+                 \n\
+                 - Dark mode toggle resets after every page reload\n\
+                 - Postgres over Mongo for the event store, since we need transactions.\n\
+                 - Added a dark mode toggle to the settings page.\n\
+                 - decided: keep the old importer until March\n";
+    std::fs::write(project.join("notes.md"), notes).unwrap();
+    let cache = project.join(".mind/cache/vectors.bin");
+    assert!(!cache.exists());
+    let parse = |cwd: &Path, file: &str| user.ok(cwd, &["parse", "--lines", file, "--json"]);
+    let first = parse(&project, "notes.md");
+    assert!(first.contains("\"reason\":\"line classifier\""), "{first}");
+    // The three lines of text no label types; the heading, the blank and the labelled line
+    // are never embedded.
+    let bytes = std::fs::read(&cache).unwrap();
+    assert_eq!(cached_records(&bytes), 3);
+    // Nothing new: the same verdicts, and the cache is not written again.
+    assert_eq!(parse(&project, "notes.md"), first);
+    assert_eq!(std::fs::read(&cache).unwrap(), bytes);
+    // The document mode reads the same vectors.
+    user.ok(&project, &["parse", "notes.md", "--json"]);
+    assert_eq!(std::fs::read(&cache).unwrap(), bytes);
+    // One line changed: only it is embedded, appended to what was there.
+    let changed = notes.replace("settings page", "preferences page");
+    std::fs::write(project.join("notes.md"), &changed).unwrap();
+    let after_change = parse(&project, "notes.md");
+    let grown = std::fs::read(&cache).unwrap();
+    assert_eq!(cached_records(&grown), 4);
+    assert_eq!(&grown[..bytes.len()], &bytes[..]);
+    // A damaged cache is ignored and rebuilt; the verdicts do not change.
+    std::fs::write(&cache, b"not a vector cache").unwrap();
+    assert_eq!(parse(&project, "notes.md"), after_change);
+    assert_eq!(cached_records(&std::fs::read(&cache).unwrap()), 3);
+    // Outside any project nothing is cached, and a line is typed as a cached one is.
+    let loose = user.folder("loose");
+    std::fs::write(loose.join("notes.md"), &changed).unwrap();
+    assert_eq!(parse(&loose, "notes.md"), after_change);
+    assert!(!loose.join(".mind").exists());
+}

@@ -281,7 +281,9 @@ impl VectorCache {
     /// with the live vectors only when that is due. The caller holds the project's lock.
     /// Best effort: a cache that cannot be written is rebuilt next time.
     pub fn save(&mut self, dir: &Path) {
-        if self.needs_save() {
+        // A cloned repository's `.mind/cache` (or the file) may be a link out of the project:
+        // then the cache is simply not kept.
+        if self.needs_save() && crate::store::guard::check(&dir.join(VECTORS_FILE)).is_ok() {
             let _ = self.try_save(dir);
         }
     }

@@ -329,7 +329,11 @@ impl Cache {
 
     /// Write the cache (best effort: a cache that cannot be written is simply not there).
     pub fn save(&self, dir: &Path) {
-        let _ = self.try_save(dir);
+        // A cloned repository's `.mind/cache` (or the file) may be a link out of the project:
+        // then the cache is simply not kept.
+        if crate::store::guard::check(&dir.join(CACHE_FILE)).is_ok() {
+            let _ = self.try_save(dir);
+        }
     }
 
     fn try_save(&self, dir: &Path) -> std::io::Result<()> {

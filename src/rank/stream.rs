@@ -355,7 +355,10 @@ fn builder(
     spill_dir: Option<&Path>,
 ) -> Builder {
     // Unnamed: gone when the segment is dropped, or the process killed.
+    // Not through a link out of the project (a cloned repository's `.mind/cache`): then the
+    // segment is built in memory.
     let spill = spill_dir.and_then(|dir| {
+        crate::store::guard::check(&dir.join("segment")).ok()?;
         std::fs::create_dir_all(dir).ok()?;
         tempfile::tempfile_in(dir).ok()
     });

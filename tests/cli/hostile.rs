@@ -34,6 +34,44 @@ fn a_memory_file_linked_out_of_the_project_is_never_written() {
     assert_eq!(fs::read_to_string(&outside).unwrap(), "export PS1=x\n");
 }
 
+/// The caches search and parse keep are written only inside the project: a cloned
+/// repository's `.mind/cache` that links out of it, or a cache file that does, is left alone
+/// and the search still answers.
+#[cfg(unix)]
+#[test]
+fn caches_linked_out_of_the_project_are_never_written() {
+    let user = User::new();
+    let victim = user.folder("dotfiles");
+    fs::write(victim.join("keep.txt"), "mine\n").unwrap();
+    let project = user.project("src/cloned", &["init"]);
+    user.ok(&project, &["log", "decided: use JWT access tokens"]);
+    let cache = project.join(".mind/cache");
+    let _ = fs::remove_dir_all(&cache);
+    link(&victim, &cache);
+    let out = user.ok(&project, &["search", "JWT"]);
+    assert!(out.contains("use JWT access tokens"), "{out}");
+    let left: Vec<_> = fs::read_dir(&victim)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(left, vec![std::ffi::OsString::from("keep.txt")]);
+    // The index file itself a link out: not written through, not replaced.
+    fs::remove_file(&cache).unwrap();
+    fs::create_dir(&cache).unwrap();
+    let outside = user.folder("elsewhere").join("index.bin");
+    fs::write(&outside, "mine\n").unwrap();
+    link(&outside, &cache.join("index.bin"));
+    let out = user.ok(&project, &["search", "JWT"]);
+    assert!(out.contains("use JWT access tokens"), "{out}");
+    assert_eq!(fs::read_to_string(&outside).unwrap(), "mine\n");
+    assert!(
+        fs::symlink_metadata(cache.join("index.bin"))
+            .unwrap()
+            .is_symlink()
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn a_state_file_linked_out_of_the_project_is_never_rewritten() {

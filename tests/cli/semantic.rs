@@ -214,6 +214,28 @@ fn a_corrupt_vector_cache_is_rebuilt() {
     assert_eq!(search(&env, "JWT")["semantic"]["embedded"], 4);
 }
 
+/// A cloned repository's vector cache that is a link out of the project (to a cache of
+/// the right shape, so it would be appended to) is read, never written through.
+#[cfg(unix)]
+#[test]
+fn a_vector_cache_linked_out_of_the_project_is_never_written() {
+    let env = installed_with_tiny_model();
+    search(&env, "JWT");
+    let path = env.root().join(".mind/cache/vectors.bin");
+    let outside = env.dir.path().join("elsewhere.bin");
+    std::fs::rename(&path, &outside).unwrap();
+    std::os::unix::fs::symlink(&outside, &path).unwrap();
+    let before = std::fs::read(&outside).unwrap();
+    env.write(
+        ".mind/MEMORY.md",
+        MEMORY.replace("15 minute expiry", "30 minute expiry"),
+    );
+    let v = search(&env, "JWT");
+    assert_eq!(v["semantic"]["embedded"], 1, "{v}");
+    assert_eq!(std::fs::read(&outside).unwrap(), before);
+    assert!(std::fs::symlink_metadata(&path).unwrap().is_symlink());
+}
+
 #[test]
 fn a_short_vector_cache_or_one_with_a_broken_scale_is_rebuilt() {
     let env = installed_with_tiny_model();

@@ -51,6 +51,11 @@ pub fn leading(s: &str) -> Option<Label<'_>> {
     if !had_colon && matches!(kind, LabelKind::Topic | LabelKind::Attribute) {
         return None;
     }
+    // Chinese 问题 and Japanese 問題 also mean "question": before one (an FAQ, a quiz) they
+    // head it, they do not report a problem.
+    if matches!(raw, "问题" | "問題") && asks(rest) {
+        kind = LabelKind::Topic;
+    }
     Some(Label {
         kind,
         raw,
@@ -140,6 +145,15 @@ fn split_label(s: &str) -> Option<(&str, &str, bool, bool)> {
         Some(n) => Some((n, after, false, true)),
         None => dash_label(s),
     }
+}
+
+/// Whether CJK text asks a question: a question mark, or a closing question particle.
+fn asks(text: &str) -> bool {
+    let text = text.trim_end();
+    text.contains(['?', '？'])
+        || ["吗", "呢", "ですか", "ますか", "か"]
+            .iter()
+            .any(|p| text.ends_with(p))
 }
 
 /// The colon of Chinese and Japanese text (U+FF1A).
@@ -278,7 +292,7 @@ pub fn kind_of(raw: &str) -> LabelKind {
         // "урок").
         "erkenntnis" | "erkenntnisse" | "教训" | "교훈" => LabelKind::Type(Learning),
         "behoben" | "gelöst" | "corrigé" | "résolu" | "corregido" | "resuelto" | "corrigido"
-        | "resolvido" | "risolto" | "исправлено" | "已修复" | "已解决" | "해결" => {
+        | "resolvido" | "risolto" | "исправлено" | "已修复" | "修复" | "已解决" | "해결" => {
             LabelKind::Type(Progress)
         }
         "stolperfalle" | "piège" | "trampa" | "armadilha" | "подвох" | "坑" => {
@@ -569,6 +583,20 @@ mod tests {
         assert_eq!((label.raw, label.rest), ("问题", "构建失败"));
         // A full-width colon after a number or inside a sentence's later part is no label.
         assert_eq!(kind("12：30 开会"), None);
+        assert_eq!(
+            kind("修复：登录循环"),
+            Some(LabelKind::Type(EntryType::Progress))
+        );
+        // 问题 is also "question": an FAQ's or a quiz's question is no problem report.
+        assert_eq!(kind("问题：如何配置代理？"), Some(LabelKind::Topic));
+        assert_eq!(
+            kind("**问题：** 为什么启动时报错？"),
+            Some(LabelKind::Topic)
+        );
+        assert_eq!(
+            kind("問題：次のコードの出力は何ですか"),
+            Some(LabelKind::Topic)
+        );
         assert_eq!(kind("KEY: x"), Some(LabelKind::Key));
         assert_eq!(kind("**KEY:** x"), Some(LabelKind::Key));
         assert_eq!(kind("**KEY** x"), Some(LabelKind::Key));

@@ -890,6 +890,9 @@ fn is_placeholder_word(lower: &str) -> bool {
             | "empty"
             | "?"
             | "tba"
+            // "to be decided", "undecided" in Chinese and Japanese.
+            | "待定"
+            | "未定"
     )
 }
 

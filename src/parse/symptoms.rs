@@ -84,14 +84,19 @@ const SYMPTOMS: &[&str] = &[
     // A state that should have ended ("Old toast lingers after navigation").
     "lingers",
     "lingering",
-    // Misbehaviour named as such ("Password reset is misbehaving", "Settings app is bugged").
-    "misbehaving",
+    // Misbehaviour named by its verb ("The sync misbehaves after sleep").
     "misbehaves",
-    "bugged",
-    "malfunctioning",
-    "malfunctions",
-    // What cannot be seen ("Text invisible in dark mode").
-    "invisible",
+];
+
+/// Misbehaviour named as such, a symptom only as what is said of a subject ("Password reset
+/// is misbehaving", "Settings app is bugged"): before a noun they name a kind of thing
+/// ("ban misbehaving peers", "mark quests as bugged").
+const SAID_OF: &[&str] = &["misbehaving", "bugged", "malfunctioning"];
+
+/// Verbs that say a state of their subject: "is misbehaving", "seems bugged".
+const LINKING: &[&str] = &[
+    "is", "are", "was", "were", "be", "been", "being", "seems", "seem", "looks", "became",
+    "becomes", "got", "gets",
 ];
 
 /// The symptom words ([`SYMPTOMS`], [`OPENERS`]): what a fix changes, not what it is about.
@@ -127,7 +132,6 @@ const OPENERS: &[&str] = &[
     "pixelated",
     "distorted",
     "choppy",
-    "unreadable",
 ];
 
 /// A value that is a symptom after a verb of showing or returning: "shows NaN",
@@ -354,14 +358,25 @@ const GROWS: &[&str] = &[
 /// Counts before a noun: "shows two duplicates", "has some duplicates".
 const DETERMINERS_OF_COUNT: &[&str] = &["two", "three", "many", "some", "several", "multiple"];
 
-/// Adverbs between "not" and a participle that leave the report a report: "not always
-/// triggered", "not properly saved", "not correctly shown".
-const NOT_QUITE: &[&str] = &[
-    "always",
-    "properly",
-    "correctly",
-    "consistently",
-    "reliably",
+/// Adverbs between "not" and a participle that leave the report a report: "not properly
+/// saved", "not correctly shown". ("Not always" hedges documentation more often than it
+/// reports: "order is not always preserved", "not always available".)
+const NOT_QUITE: &[&str] = &["properly", "correctly"];
+
+/// Subjects whose check not being required is a hole, not a relief: "Authentication not
+/// required on /admin", "CSRF token not required for POST /login".
+const CHECKS: &[&str] = &[
+    "authentication",
+    "auth",
+    "authorization",
+    "password",
+    "token",
+    "csrf",
+    "signature",
+    "2fa",
+    "mfa",
+    "login",
+    "verification",
 ];
 
 /// Words that open a condition: a symptom after them is the case something handles.
@@ -393,14 +408,16 @@ fn state_adjective(word: &str) -> bool {
 
 /// A past participle after "not": "not recognized", "not saved", "not shown". Not the
 /// participles of a need or a plan ("A restart is not required", "Migration not needed"):
-/// they say what need not be done, not what failed.
-fn participle(word: &str) -> bool {
+/// they say what need not be done, not what failed, unless what is not required is a check
+/// (`check`: "Password not required when ...").
+fn participle(word: &str, check: bool) -> bool {
     (word.len() > 4
         && word.ends_with("ed")
-        && !matches!(
-            word,
-            "needed" | "required" | "recommended" | "intended" | "planned"
-        ))
+        && (check
+            || !matches!(
+                word,
+                "needed" | "required" | "recommended" | "intended" | "planned"
+            )))
         || matches!(
             word,
             "shown" | "seen" | "sent" | "built" | "run" | "found" | "set" | "read" | "written"
@@ -439,24 +456,28 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
                 return false;
             }
             let next = words.peek().copied();
-            found = if is_in(w, SYMPTOMS) {
+            found = if is_in(w, SAID_OF) {
+                is_in(before, LINKING) && !recent[1..].iter().any(|b| is_in(b, REMEDIES))
+            } else if is_in(w, SYMPTOMS) {
                 // "fix the flaky test", "prevent the tooltip from flickering": a remedy.
                 !recent[1..].iter().any(|b| is_in(b, REMEDIES)) && !is_in(before, DEFUSERS)
             } else if w == "not" || w == "never" {
                 // "Settings not saved on reload", "Webhook never fires", "Dark mode is not
-                // persistent", "Button not clickable"; "Redirect not always triggered" and
-                // "Changes not properly saved" say it fails some of the time or in part.
-                let next = if w == "not" && next.is_some_and(|n| is_in(n, NOT_QUITE)) {
+                // persistent", "Button not clickable"; "Changes not properly saved" says it
+                // fails in part.
+                let hedged = w == "not" && next.is_some_and(|n| is_in(n, NOT_QUITE));
+                let next = if hedged {
                     words.next();
                     count += 1;
                     words.peek().copied()
                 } else {
                     next
                 };
+                let check = is_in(before, CHECKS) || is_in(recent[2], CHECKS);
                 next.is_some_and(|next| {
-                    participle(next)
+                    participle(next, check)
                         || (w == "never" && next.ends_with('s') && next.len() > 3)
-                        || (w == "not" && state_adjective(next))
+                        || (w == "not" && !hedged && state_adjective(next))
                 }) && !is_in(before, DEFUSERS)
             } else if w == "late" || w == "early" || w == "behind" {
                 is_in(before, TIME_UNITS) || before == "too"
@@ -548,10 +569,11 @@ mod tests {
             "Password reset is misbehaving",
             "Settings app is bugged",
             "The sync is malfunctioning since 2.0",
-            "Text invisible in dark mode",
-            "Unreadable text in Windows Settings",
-            "Proxy redirection not always triggered",
+            "The sync misbehaves after the laptop sleeps",
             "Changes not properly saved on slow networks",
+            "Authentication not required on the /admin endpoint",
+            "Password not required when changing the account email",
+            "CSRF token not required for POST /login",
         ] {
             assert!(says(line), "{line}");
         }
@@ -591,6 +613,16 @@ mod tests {
             "Fields are not always required",
             "A restart is not required",
             "Migration not needed for this release",
+            "Ban misbehaving peers after three strikes",
+            "The SDK retries against misbehaving endpoints",
+            "I bugged Sarah about the API keys again",
+            "Players can mark quests as bugged",
+            "The watchdog reports malfunctions over MQTT",
+            "Unreadable files are skipped with a warning",
+            "Insertion order is not always preserved across restarts",
+            "Scrollbars are not always visible on macOS",
+            "The migration is not properly reversible",
+            "Messages not reliably acknowledged are redelivered after 30 s",
             "Prevent the sync from misbehaving offline",
         ] {
             assert!(!says(line), "{line}");

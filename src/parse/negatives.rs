@@ -146,7 +146,11 @@ pub fn looks_like_code(s: &str) -> bool {
 /// Fixed: ...`. A `--` in prose is a dash between words; after a column list's comma, an
 /// operator, a statement's keyword in capitals, or a tab, it opens a comment.
 fn is_sql_with_comment(t: &str) -> bool {
-    let Some(at) = t.find("--") else {
+    // `memchr` for the dash, then a look at the next byte: `str::find("--")` sets up a
+    // two-way search for every line.
+    let bytes = t.as_bytes();
+    let Some(at) = memchr::memchr_iter(b'-', bytes).find(|&i| bytes.get(i + 1) == Some(&b'-'))
+    else {
         return false;
     };
     let before = &t[..at];

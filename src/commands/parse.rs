@@ -8,7 +8,8 @@
 //!
 //! With a model installed (and without `--rules-only`), every line of text that is not
 //! typed by its own label is embedded and the line classifier (`parse::line_model`) decides
-//! its type from the vector and the rules' verdict, in both modes.
+//! its type from the vector and the rules' verdict, in both modes. In a project the vectors
+//! are kept in its vector cache, so only new or changed lines are embedded again.
 
 use std::path::PathBuf;
 

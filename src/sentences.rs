@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::embed::Embedder;
-use crate::embed::vectors::{Quantized, VectorCache, line_key};
+use crate::embed::vectors::{Quantized, VECTORS_FILE, VectorCache, line_key};
 use crate::store::home::GlobalFolder;
 
 /// The installed model and one project's vector cache.
@@ -21,15 +21,21 @@ pub struct Sentences {
 impl Sentences {
     /// `None` when no model is installed (or this build has none, or it does not load).
     pub fn open(home: &GlobalFolder, cache_dir: &Path) -> Option<Sentences> {
-        crate::embed::installed(home).map(|model| Sentences::with_model(model, home, cache_dir))
+        crate::embed::installed(home)
+            .map(|model| Sentences::with_model(model, home, cache_dir, VECTORS_FILE))
     }
 
-    /// The installed `model`, already loaded from `home`, with the vector cache in
+    /// The installed `model`, already loaded from `home`, with the vector cache `file` in
     /// `cache_dir`.
-    pub fn with_model(model: Embedder, home: &GlobalFolder, cache_dir: &Path) -> Sentences {
+    pub fn with_model(
+        model: Embedder,
+        home: &GlobalFolder,
+        cache_dir: &Path,
+        file: &'static str,
+    ) -> Sentences {
         let fingerprint =
             crate::embed::lines::model_fingerprint(&crate::embed::files::model_dir(home));
-        let cache = VectorCache::load(cache_dir, model.dim(), fingerprint);
+        let cache = VectorCache::load_named(cache_dir, file, model.dim(), fingerprint);
         Sentences {
             model,
             cache,
@@ -72,9 +78,17 @@ impl Sentences {
     /// Append what was embedded to the cache, keeping the vectors of lines this did not
     /// look at (other files' lines are retrieval's to keep or drop). The caller holds the
     /// project's lock.
-    pub fn save(mut self) {
+    pub fn save(self) {
+        self.save_keeping_at_most(usize::MAX);
+    }
+
+    /// [`Sentences::save`], but when the cache holds more than `limit` vectors the ones this
+    /// did not look at are dropped (a cache of every file ever parsed would only grow).
+    pub fn save_keeping_at_most(mut self, limit: usize) {
         if self.embedded {
-            self.cache.keep_unused();
+            if self.cache.len() <= limit {
+                self.cache.keep_unused();
+            }
             self.cache.save(&self.cache_dir);
         }
     }

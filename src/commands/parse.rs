@@ -9,7 +9,8 @@
 //! With a model installed (and without `--rules-only`), every line of text that is not
 //! typed by its own label is embedded and the line classifier (`parse::line_model`) decides
 //! its type from the vector and the rules' verdict, in both modes. In a project the vectors
-//! are kept in its vector cache, so only new or changed lines are embedded again.
+//! are kept in `.mind/cache/line-vectors.bin`, so only new or changed lines are embedded
+//! again.
 
 use std::path::PathBuf;
 
@@ -115,9 +116,14 @@ pub fn run(args: &ParseArgs, ctx: &Ctx) -> Result<()> {
     }
 }
 
-/// Where the line classifier's vectors come from: in a project, its vector cache
-/// (`.mind/cache/vectors.bin`, shared with search and promotion), so a second parse of the
-/// same lines embeds none of them; outside one, the model alone. Either way a vector is
+/// How many line vectors a project's classifier cache keeps before a parse drops those of
+/// lines it did not read (about 400 bytes each: 20 MB).
+const KEPT_LINE_VECTORS: usize = 50_000;
+
+/// Where the line classifier's vectors come from: in a project, its own vector cache
+/// (`.mind/cache/line-vectors.bin`; search keeps only the memory's lines in `vectors.bin`,
+/// and would drop other files'), so a second parse of the same lines embeds none of them;
+/// outside one, the model alone. Either way a vector is
 /// the one the cache stores (signed bytes and a scale), so a line is typed the same whether
 /// its vector was cached or not.
 enum LineVectors {
@@ -130,7 +136,12 @@ impl LineVectors {
         match (ctx.project(), ctx.home()) {
             (Ok(project), Ok(home)) => {
                 let dir = project.dir().join(crate::store::CACHE_DIR);
-                let sentences = crate::sentences::Sentences::with_model(model, &home, &dir);
+                let sentences = crate::sentences::Sentences::with_model(
+                    model,
+                    &home,
+                    &dir,
+                    crate::embed::vectors::LINE_VECTORS_FILE,
+                );
                 LineVectors::Cached(Box::new((sentences, project)))
             }
             _ => LineVectors::Fresh(Box::new(model)),
@@ -161,7 +172,7 @@ impl LineVectors {
             if sentences.embedded()
                 && let Ok(_lock) = project.lock()
             {
-                sentences.save();
+                sentences.save_keeping_at_most(KEPT_LINE_VECTORS);
             }
         }
     }

@@ -30,6 +30,9 @@ use crate::rank::cache::fast_hash;
 const MAGIC: &[u8; 8] = b"MINDVEC\0";
 const FORMAT: u32 = 3;
 pub const VECTORS_FILE: &str = "vectors.bin";
+/// The line classifier's cache (`mind parse`): the same format, a file of its own, so that
+/// search, which keeps only the memory's lines, does not drop the lines of other files.
+pub const LINE_VECTORS_FILE: &str = "line-vectors.bin";
 
 /// The hash a line's vector is stored under.
 pub fn line_key(text: &str) -> u64 {
@@ -113,6 +116,8 @@ pub struct VectorCache {
     appendable: Option<u64>,
     /// A file was there (usable or not).
     existed: bool,
+    /// The file's name in its folder ([`VECTORS_FILE`] when empty).
+    name: &'static str,
 }
 
 impl VectorCache {
@@ -128,8 +133,16 @@ impl VectorCache {
     /// Read the cache in `dir`: the vectors of every whole block. A missing file, or one of
     /// another model, format or size, gives an empty cache.
     pub fn load(dir: &Path, dim: usize, model: u64) -> VectorCache {
-        let mut cache = VectorCache::new(dim, model);
-        let Ok(file) = std::fs::File::open(dir.join(VECTORS_FILE)) else {
+        VectorCache::load_named(dir, VECTORS_FILE, dim, model)
+    }
+
+    /// [`VectorCache::load`] from the file `name` in `dir`, which later saves write.
+    pub fn load_named(dir: &Path, name: &'static str, dim: usize, model: u64) -> VectorCache {
+        let mut cache = VectorCache {
+            name,
+            ..VectorCache::new(dim, model)
+        };
+        let Ok(file) = std::fs::File::open(dir.join(name)) else {
             return cache;
         };
         cache.existed = true;
@@ -242,6 +255,15 @@ impl VectorCache {
         self.used.push(true);
     }
 
+    /// The file's name in its folder.
+    fn file_name(&self) -> &'static str {
+        if self.name.is_empty() {
+            VECTORS_FILE
+        } else {
+            self.name
+        }
+    }
+
     /// Keep every stored vector on the next save, used or not (for a caller that looked at
     /// only some lines and must not drop the others).
     pub fn keep_unused(&mut self) {
@@ -283,7 +305,7 @@ impl VectorCache {
     pub fn save(&mut self, dir: &Path) {
         // A cloned repository's `.mind/cache` (or the file) may be a link out of the project:
         // then the cache is simply not kept.
-        if self.needs_save() && crate::store::guard::check(&dir.join(VECTORS_FILE)).is_ok() {
+        if self.needs_save() && crate::store::guard::check(&dir.join(self.file_name())).is_ok() {
             let _ = self.try_save(dir);
         }
     }
@@ -303,7 +325,7 @@ impl VectorCache {
         };
         let mut file = std::fs::OpenOptions::new()
             .append(true)
-            .open(dir.join(VECTORS_FILE))?;
+            .open(dir.join(self.file_name()))?;
         if file.metadata()?.len() != len {
             return Ok(false);
         }
@@ -339,7 +361,8 @@ impl VectorCache {
             .prefix(&crate::store::atomic::temp_prefix())
             .tempfile_in(dir)?;
         tmp.write_all(&out)?;
-        tmp.persist(dir.join(VECTORS_FILE)).map_err(|e| e.error)?;
+        tmp.persist(dir.join(self.file_name()))
+            .map_err(|e| e.error)?;
         self.existed = true;
         self.appendable = Some(out.len() as u64);
         self.on_disk = live.len();

@@ -937,14 +937,19 @@ fn parses_and_searches_racing_on_the_vector_cache_agree_with_running_alone() {
     let search = || user.ok(&project, &["search", "cookie", "--json"]);
     // Alone, each from an empty cache.
     let cache = project.join(".mind/cache/vectors.bin");
+    let lines_cache = project.join(".mind/cache/line-vectors.bin");
+    let clear = || {
+        let _ = std::fs::remove_file(&cache);
+        let _ = std::fs::remove_file(&lines_cache);
+    };
     let mut alone = Vec::new();
     for file in &files {
-        let _ = std::fs::remove_file(&cache);
+        clear();
         alone.push(parse(file));
     }
-    let _ = std::fs::remove_file(&cache);
+    clear();
     let searched_alone = search();
-    let _ = std::fs::remove_file(&cache);
+    clear();
     // Together.
     let (parsed, searched) = std::thread::scope(|scope| {
         let parses: Vec<_> = (files.iter())
@@ -967,16 +972,18 @@ fn parses_and_searches_racing_on_the_vector_cache_agree_with_running_alone() {
     for s in &searched {
         assert_eq!(results(s), results(&searched_alone));
     }
-    // The cache is whole: read again, it types every file the same.
+    // The caches are whole: read again, they type every file the same.
     assert!(cached_records(&std::fs::read(&cache).unwrap()) > 0);
+    assert!(cached_records(&std::fs::read(&lines_cache).unwrap()) > 0);
     for (file, want) in files.iter().zip(&alone) {
         assert_eq!(&parse(file), want);
     }
 }
 
-/// As a user runs it: the line classifier's vectors go to the project's vector cache, so a
-/// second parse of the same lines embeds none of them, a changed line is embedded again,
-/// a damaged cache is rebuilt, and a file parsed outside any project is typed the same.
+/// As a user runs it: the line classifier's vectors go to the project's cache of them, so a
+/// second parse of the same lines embeds none of them (a search in between, which keeps its
+/// own cache, costs it nothing), a changed line is embedded again, a damaged cache is
+/// rebuilt, and a file parsed outside any project is typed the same.
 #[test]
 fn the_line_classifier_keeps_its_vectors_in_the_projects_cache() {
     let Some(model) = real_model() else { return };
@@ -993,7 +1000,7 @@ fn the_line_classifier_keeps_its_vectors_in_the_projects_cache() {
                  - Added a dark mode toggle to the settings page.\n\
                  - decided: keep the old importer until March\n";
     std::fs::write(project.join("notes.md"), notes).unwrap();
-    let cache = project.join(".mind/cache/vectors.bin");
+    let cache = project.join(".mind/cache/line-vectors.bin");
     assert!(!cache.exists());
     let parse = |cwd: &Path, file: &str| user.ok(cwd, &["parse", "--lines", file, "--json"]);
     let first = parse(&project, "notes.md");
@@ -1007,6 +1014,16 @@ fn the_line_classifier_keeps_its_vectors_in_the_projects_cache() {
     assert_eq!(std::fs::read(&cache).unwrap(), bytes);
     // The document mode reads the same vectors.
     user.ok(&project, &["parse", "notes.md", "--json"]);
+    assert_eq!(std::fs::read(&cache).unwrap(), bytes);
+    // A search keeps its own vectors (the memory's lines) and leaves these alone.
+    user.ok(
+        &project,
+        &["log", "decided: keep the old importer until March"],
+    );
+    user.ok(&project, &["search", "importer"]);
+    assert!(project.join(".mind/cache/vectors.bin").is_file());
+    assert_eq!(std::fs::read(&cache).unwrap(), bytes);
+    assert_eq!(parse(&project, "notes.md"), first);
     assert_eq!(std::fs::read(&cache).unwrap(), bytes);
     // One line changed: only it is embedded, appended to what was there.
     let changed = notes.replace("settings page", "preferences page");

@@ -180,9 +180,11 @@ fn split_label(text: &str) -> Option<(&str, usize)> {
     let bold = t.starts_with("**");
     let t2 = t.trim_start_matches("**").trim_start();
     let skipped = lead + (t.len() - t2.len());
-    let colon = t2.find(':')?;
+    // The full-width colon of Chinese and Japanese ends a label too (`问题：构建失败`).
+    let colon = t2.find([':', '\u{ff1a}'])?;
     let name = t2[..colon].trim_end_matches("**").trim();
-    let mut end = skipped + colon + 1;
+    let width = t2[colon..].chars().next().map_or(1, char::len_utf8);
+    let mut end = skipped + colon + width;
     if bold && text[end..].starts_with("**") {
         end += 2;
     }
@@ -221,7 +223,7 @@ pub fn classify(message: &str) -> Classification {
     if let Some(found) = classify_line(text, None) {
         let matched = match (&found.cue, found.reason) {
             (Some(cue), _) => cue.clone(),
-            (None, crate::parse::TYPE_LABEL) => text.split_once(':').map_or_else(
+            (None, crate::parse::TYPE_LABEL) => split_label(text).map_or_else(
                 || found.reason.to_string(),
                 |(label, _)| format!("{}:", label.trim_matches(['*', ' ']).to_lowercase()),
             ),

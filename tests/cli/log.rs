@@ -487,6 +487,28 @@ fn a_memory_line_carries_its_label_once() {
 }
 
 #[test]
+fn a_label_with_the_full_width_colon_is_kept_as_written() {
+    // Chinese and Japanese write the colon full width: the label is the type's, once.
+    let env = Env::initialised();
+    env.mind(&["log", "问题：构建失败"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "(no type given; \"问题:\" reads as problem; --type overrides)\n  问题：构建失败\n",
+        ));
+    env.ok(&["log", "问题: 链接器崩溃"]);
+    env.ok(&["log", "**已修复：** 构建失败"]);
+    assert_eq!(
+        memory_tail(&env, 3),
+        vec![
+            "问题：构建失败",
+            "问题: 链接器崩溃",
+            "**已修复：** 构建失败"
+        ]
+    );
+}
+
+#[test]
 fn double_dash_keeps_flags_as_text() {
     let env = Env::initialised();
     env.ok(&["log", "--", "--json", "is", "a", "flag"]);

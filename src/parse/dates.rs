@@ -110,6 +110,28 @@ pub const MONTHS: [&str; 12] = [
     "december",
 ];
 
+/// Weekday names, Monday first (also used to read reminder dates).
+pub const WEEKDAYS: [&str; 7] = [
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];
+
+/// A weekday or a month, written out or abbreviated ("friday", "dec", "Sept."), of a
+/// lower-cased word.
+pub fn names_a_day_or_month(word: &[u8]) -> bool {
+    let word = word.strip_suffix(b".").unwrap_or(word);
+    word.len() >= 3
+        && (MONTHS.iter().chain(&WEEKDAYS)).any(|name| {
+            let name = name.as_bytes();
+            name == word || (word.len() <= 4 && name.starts_with(word))
+        })
+}
+
 fn month_number(word: &str) -> Option<u32> {
     let w = word.trim_end_matches('.').to_ascii_lowercase();
     if w.len() < 3 {

@@ -166,36 +166,6 @@ pub fn ends_with_nt(word: &[u8]) -> bool {
     word.ends_with(b"n't") || word.ends_with("n\u{2019}t".as_bytes())
 }
 
-/// A weekday or a month, written out or abbreviated ("friday", "dec"), lower-cased.
-pub fn names_a_day_or_month(word: &[u8]) -> bool {
-    const NAMES: [&str; 19] = [
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ];
-    let word = word.strip_suffix(b".").unwrap_or(word);
-    word.len() >= 3
-        && NAMES
-            .iter()
-            .any(|n| n.as_bytes() == word || (word.len() == 3 && n.as_bytes().starts_with(word)))
-}
-
 /// Bytes that end a clause for subject/negation look-behind.
 fn is_clause_break(b: u8) -> bool {
     matches!(

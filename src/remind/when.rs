@@ -74,17 +74,7 @@ static TIME_OF_DAY: LazyLock<Regex> = LazyLock::new(|| {
         .expect("static pattern")
 });
 
-use crate::parse::dates::MONTHS;
-
-const WEEKDAYS: [&str; 7] = [
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-];
+use crate::parse::dates::{MONTHS, WEEKDAYS};
 
 /// Why a phrase was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -902,17 +902,26 @@ fn with_the_real_model_the_line_classifier_types_reports_the_rules_miss() {
     );
 }
 
-/// Parses and searches that write the vector cache at the same time leave it readable, and
-/// every one of them gives the verdicts and results it gives alone.
-#[test]
-fn parses_and_searches_racing_on_the_vector_cache_agree_with_running_alone() {
-    let Some(model) = real_model() else { return };
+/// As a user sets it up: a temp HOME, no MIND_* variables but the clock, a git project and
+/// the real model installed with `mind model install --from`; `None` without the model.
+fn project_with_real_model() -> Option<(User, PathBuf)> {
+    let model = real_model()?;
     let user = User::new();
     let project = user.project("code/app", &["init"]);
     user.ok(
         &project,
         &["model", "install", "--from", model.to_str().unwrap()],
     );
+    Some((user, project))
+}
+
+/// Parses and searches that write the vector cache at the same time leave it readable, and
+/// every one of them gives the verdicts and results it gives alone.
+#[test]
+fn parses_and_searches_racing_on_the_vector_cache_agree_with_running_alone() {
+    let Some((user, project)) = project_with_real_model() else {
+        return;
+    };
     user.ok(
         &project,
         &["log", "decided: keep the old importer until March"],
@@ -986,13 +995,9 @@ fn parses_and_searches_racing_on_the_vector_cache_agree_with_running_alone() {
 /// rebuilt, and a file parsed outside any project is typed the same.
 #[test]
 fn the_line_classifier_keeps_its_vectors_in_the_projects_cache() {
-    let Some(model) = real_model() else { return };
-    let user = User::new();
-    let project = user.project("code/app", &["init"]);
-    user.ok(
-        &project,
-        &["model", "install", "--from", model.to_str().unwrap()],
-    );
+    let Some((user, project)) = project_with_real_model() else {
+        return;
+    };
     let notes = "# Notes from the release\n\
                  \n\
                  - Dark mode toggle resets after every page reload\n\

@@ -271,7 +271,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 } else {
                     after_on == b"the"
                         || after_on.first().is_some_and(u8::is_ascii_digit)
-                        || crate::parse::lex::names_a_day_or_month(after_on)
+                        || crate::parse::dates::names_a_day_or_month(after_on)
                 };
             (!negated(buf, start)
                 && !conditional(buf, start)

@@ -12,6 +12,26 @@ fn link(target: &std::path::Path, at: &std::path::Path) {
     std::os::unix::fs::symlink(target, at).unwrap();
 }
 
+/// A folder outside the project that a cloned repository's link points at, holding one
+/// file of the user's.
+#[cfg(unix)]
+fn victim_folder(user: &User) -> std::path::PathBuf {
+    let victim = user.folder("dotfiles");
+    fs::write(victim.join("keep.txt"), "mine\n").unwrap();
+    victim
+}
+
+/// Nothing was written into the victim folder: it holds the user's file alone.
+#[cfg(unix)]
+fn assert_untouched(victim: &std::path::Path) {
+    let left: Vec<_> = fs::read_dir(victim)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(left, vec![std::ffi::OsString::from("keep.txt")]);
+}
+
 fn stderr(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
@@ -41,8 +61,7 @@ fn a_memory_file_linked_out_of_the_project_is_never_written() {
 #[test]
 fn caches_linked_out_of_the_project_are_never_written() {
     let user = User::new();
-    let victim = user.folder("dotfiles");
-    fs::write(victim.join("keep.txt"), "mine\n").unwrap();
+    let victim = victim_folder(&user);
     let project = user.project("src/cloned", &["init"]);
     user.ok(&project, &["log", "decided: use JWT access tokens"]);
     let cache = project.join(".mind/cache");
@@ -50,12 +69,7 @@ fn caches_linked_out_of_the_project_are_never_written() {
     link(&victim, &cache);
     let out = user.ok(&project, &["search", "JWT"]);
     assert!(out.contains("use JWT access tokens"), "{out}");
-    let left: Vec<_> = fs::read_dir(&victim)
-        .unwrap()
-        .flatten()
-        .map(|e| e.file_name())
-        .collect();
-    assert_eq!(left, vec![std::ffi::OsString::from("keep.txt")]);
+    assert_untouched(&victim);
     // The index file itself a link out: not written through, not replaced.
     fs::remove_file(&cache).unwrap();
     fs::create_dir(&cache).unwrap();
@@ -95,8 +109,7 @@ fn a_cloned_repository_whose_mind_folder_leads_out_is_refused_and_a_link_inside_
     // The way a user meets it: a temp HOME, a real git repository, a link committed by
     // someone else.
     let user = User::new();
-    let victim = user.folder("dotfiles");
-    fs::write(victim.join("keep.txt"), "mine\n").unwrap();
+    let victim = victim_folder(&user);
     let project = user.folder("src/cloned");
     user.git(&project, &["init", "-q"]);
     link(&victim, &project.join(".mind"));
@@ -107,12 +120,7 @@ fn a_cloned_repository_whose_mind_folder_leads_out_is_refused_and_a_link_inside_
         "{}",
         stderr(&out)
     );
-    let left: Vec<_> = fs::read_dir(&victim)
-        .unwrap()
-        .flatten()
-        .map(|e| e.file_name())
-        .collect();
-    assert_eq!(left, vec![std::ffi::OsString::from("keep.txt")]);
+    assert_untouched(&victim);
 
     // A link that stays inside the project is followed as before.
     let fine = user.folder("src/fine");

@@ -834,6 +834,14 @@ fn a_model_whose_vectors_the_line_classifier_cannot_read_leaves_the_rules_verdic
         .stderr("");
 }
 
+/// Notes with a report the rules miss, a verbless choice, plain work and a labelled decision.
+const RELEASE_NOTES: &str = "# Notes from the release\n\
+                             \n\
+                             - Dark mode toggle resets after every page reload\n\
+                             - Postgres over Mongo for the event store, since we need transactions.\n\
+                             - Added a dark mode toggle to the settings page.\n\
+                             - decided: keep the old importer until March\n";
+
 /// As a user runs it: temp HOME, no MIND_* variables but the clock, a git repository, the
 /// real model installed with `mind model install --from`.
 #[test]
@@ -841,12 +849,7 @@ fn with_the_real_model_the_line_classifier_types_reports_the_rules_miss() {
     let Some(model) = real_model() else { return };
     let user = User::new();
     let project = user.project("code/app", &["init"]);
-    let notes = "# Notes from the release\n\
-                 \n\
-                 - Dark mode toggle resets after every page reload\n\
-                 - Postgres over Mongo for the event store, since we need transactions.\n\
-                 - Added a dark mode toggle to the settings page.\n\
-                 - decided: keep the old importer until March\n";
+    let notes = RELEASE_NOTES;
     std::fs::write(project.join("notes.md"), notes).unwrap();
     let lines = |extra: &[&str]| -> Vec<Value> {
         let mut args = vec!["parse", "--lines", "notes.md", "--json"];
@@ -998,12 +1001,7 @@ fn the_line_classifier_keeps_its_vectors_in_the_projects_cache() {
     let Some((user, project)) = project_with_real_model() else {
         return;
     };
-    let notes = "# Notes from the release\n\
-                 \n\
-                 - Dark mode toggle resets after every page reload\n\
-                 - Postgres over Mongo for the event store, since we need transactions.\n\
-                 - Added a dark mode toggle to the settings page.\n\
-                 - decided: keep the old importer until March\n";
+    let notes = RELEASE_NOTES;
     std::fs::write(project.join("notes.md"), notes).unwrap();
     let cache = project.join(".mind/cache/line-vectors.bin");
     assert!(!cache.exists());

@@ -62,7 +62,7 @@ impl Fix {
 #[derive(Debug, Clone, Serialize)]
 pub struct Finding {
     /// Which check: global-folder, legacy-folder, path, project-folder, file, config,
-    /// state, block, hooks, agent-settings, lock.
+    /// state, block, hooks, agent-settings, lock, cache.
     pub check: &'static str,
     /// The project folder, or "global".
     pub subject: String,

@@ -1,5 +1,5 @@
 //! Checks of one registered project: its folder, `.mind/` files, config, state, context
-//! blocks, git hooks, agent settings and lock.
+//! blocks, git hooks, agent settings, lock and cache folder.
 
 use std::path::Path;
 
@@ -9,7 +9,7 @@ use super::{Finding, Fix, Severity};
 use crate::config::Config;
 use crate::context::{inspect, splice};
 use crate::error::Result;
-use crate::store::{self, Project, lock, state::State, text};
+use crate::store::{self, Project, guard, lock, state::State, text};
 
 fn subject(project: &Project) -> String {
     project.root.display().to_string()
@@ -376,6 +376,57 @@ pub fn lock(project: &Project) -> Option<Finding> {
     }
 }
 
+/// `.mind/cache` can be written. Every cache there (the search index and vectors, the parse
+/// caches, the line classifier's vectors) is skipped without a word when it cannot be, so
+/// each search and recall reads all of memory again; and harvested commits, which are kept
+/// there, cannot be stored. Nothing when the folder does not exist yet (it is made on first
+/// use) or is fine.
+pub fn cache(project: &Project) -> Option<Finding> {
+    let dir = project.file(store::CACHE_DIR);
+    let link = std::fs::symlink_metadata(&dir).ok()?;
+    let off = "mind keeps no caches, so every search and recall reads all of memory again, \
+               and harvested commits are not stored";
+    let warn = |message: String| {
+        Some(Finding::new(
+            "cache",
+            subject(project),
+            Severity::Warning,
+            message,
+        ))
+    };
+    if guard::check(&dir.join("index.bin")).is_err() {
+        let target = match std::fs::canonicalize(&dir) {
+            Ok(real) => real.display().to_string(),
+            Err(_) => "a missing target".to_string(),
+        };
+        return warn(format!(
+            ".mind/cache links outside the project (to {target}): {off}; \
+             replace the link with a folder"
+        ));
+    }
+    if !std::fs::metadata(&dir).is_ok_and(|m| m.is_dir()) {
+        let what = if link.file_type().is_symlink() {
+            "a link to no folder"
+        } else {
+            "a file, not a folder"
+        };
+        return warn(format!(
+            ".mind/cache is {what}: {off}; remove it (mind makes the folder again)"
+        ));
+    }
+    // A file made and removed at once: the only sure answer (permissions, a read-only
+    // mount, an ACL, another user's folder).
+    if let Err(e) = tempfile::Builder::new()
+        .prefix(".write-check")
+        .tempfile_in(&dir)
+    {
+        return warn(format!(
+            ".mind/cache cannot be written ({e}): {off}; make it writable"
+        ));
+    }
+    None
+}
+
 /// Every check of one project whose `.mind/` exists.
 pub fn all(project: &Project, current: Option<&Path>) -> Result<Vec<Finding>> {
     let config = Config::load(&project.config())?;
@@ -387,5 +438,6 @@ pub fn all(project: &Project, current: Option<&Path>) -> Result<Vec<Finding>> {
     out.extend(hooks(project));
     out.extend(agent_settings(project, current));
     out.extend(lock(project));
+    out.extend(cache(project));
     Ok(out)
 }

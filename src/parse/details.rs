@@ -6,6 +6,7 @@ use std::sync::LazyLock;
 
 use super::lex::{self, has_word};
 use crate::parse::ProblemStatus;
+use crate::rank::tokenize::cjk_pieces;
 
 /// The title: the body without emphasis markers, `[superseded]`, and surplus blanks.
 pub fn title(body: &str) -> String {
@@ -805,32 +806,87 @@ fn subject_words(text: &str, max: usize, mut f: impl FnMut(u64, &str)) {
             i += 1;
         }
         // Runs end at ASCII bytes, so the slice is valid UTF-8.
-        let word = text[start..i].trim_matches('\'');
-        let n = word.len();
-        if n > 48 || (n < 3 && !word.bytes().all(|b| b.is_ascii_digit())) {
-            continue;
-        }
-        lower.clear();
-        lower.push_str(word);
-        lower.make_ascii_lowercase();
-        let whole = word_id(lower.as_bytes());
-        if is_subjectless(&lower, whole) {
-            continue;
-        }
-        let stemmed = stem(&lower);
-        let id = if stemmed.len() == lower.len() {
-            whole
+        let run = &text[start..i];
+        let full = if run.is_ascii() {
+            add_subject_word(run, &mut lower, &mut out, max, &mut f)
         } else {
-            word_id(stemmed.as_bytes())
-        };
-        if !out.contains(&id) {
-            out.push(id);
-            f(id, &lower);
-            if out.len() == max {
-                break;
+            // Outside ASCII, words end at any character that is not a letter or digit (an
+            // em dash, a full-width colon or comma), and CJK text has no spaces: its runs
+            // are taken as overlapping pairs, as search indexes them.
+            let mut pieces = Vec::new();
+            let mut full = false;
+            for (s, e) in unicode_words(run) {
+                pieces.clear();
+                cjk_pieces(run, s, e, &mut pieces);
+                for &(s, e) in &pieces {
+                    full = add_subject_word(&run[s..e], &mut lower, &mut out, max, &mut f);
+                    if full {
+                        break;
+                    }
+                }
+                if full {
+                    break;
+                }
             }
+            full
+        };
+        if full {
+            break;
         }
     }
+}
+
+/// The byte ranges of the runs of letters, digits and apostrophes of `run`.
+fn unicode_words(run: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let is_word = |c: char| c.is_alphanumeric() || c == '\'';
+    let mut chars = run.char_indices().peekable();
+    std::iter::from_fn(move || {
+        let (start, _) = chars.by_ref().find(|&(_, c)| is_word(c))?;
+        let mut end = run.len();
+        while let Some(&(i, c)) = chars.peek() {
+            if !is_word(c) {
+                end = i;
+                break;
+            }
+            chars.next();
+        }
+        Some((start, end))
+    })
+}
+
+/// One word of [`subject_words`]: its id given to `f` unless it is too short or long, says
+/// nothing of a subject, or came before. Whether `out` is now full.
+fn add_subject_word(
+    word: &str,
+    lower: &mut String,
+    out: &mut Vec<u64>,
+    max: usize,
+    f: &mut impl FnMut(u64, &str),
+) -> bool {
+    let word = word.trim_matches('\'');
+    let n = word.len();
+    // A single CJK character is three bytes, and can be a word.
+    if n > 48 || (n < 3 && !word.bytes().all(|b| b.is_ascii_digit())) {
+        return false;
+    }
+    lower.clear();
+    lower.push_str(word);
+    lower.make_ascii_lowercase();
+    let whole = word_id(lower.as_bytes());
+    if is_subjectless(lower, whole) {
+        return false;
+    }
+    let stemmed = stem(lower);
+    let id = if stemmed.len() == lower.len() {
+        whole
+    } else {
+        word_id(stemmed.as_bytes())
+    };
+    if !out.contains(&id) {
+        out.push(id);
+        f(id, lower);
+    }
+    out.len() == max
 }
 
 /// Word ids for set lookups (in memory only; the cache hash, XXH3).
@@ -1106,6 +1162,20 @@ mod tests {
         assert_eq!(
             subject_ids("alpha beta gamma delta", 2),
             ids(&["alpha", "beta"])
+        );
+        // Non-ASCII punctuation ends a word; CJK runs are taken as overlapping pairs.
+        assert_eq!(
+            subject_ids("überlauf—naïve cache", 8),
+            ids(&["überlauf", "naïve", "cache"])
+        );
+        assert_eq!(
+            subject_ids("构建失败，缓存过期", 8),
+            ids(&["构建", "建失", "失败", "缓存", "存过", "过期"])
+        );
+        assert_eq!(subject_ids("表 slow", 8), ids(&["表", "slow"]));
+        assert_eq!(
+            subject_ids("修复构建失败已修复", 3),
+            ids(&["修复", "复构", "构建"])
         );
     }
 }

@@ -340,7 +340,7 @@ impl Index {
         for (key, path, lines) in cached {
             let meta = match std::fs::metadata(&path) {
                 Ok(meta) => meta,
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+                Err(e) if crate::store::text::is_absent(&e) => continue,
                 Err(e) => return Err(crate::error::Error::io(&path, e)),
             };
             // Unchanged since the cache was written: its segment, the file read only if a
@@ -468,7 +468,7 @@ impl Index {
         spill_dir: &Path,
     ) -> Result<bool> {
         let io = |e: std::io::Error| crate::error::Error::io(&path, e);
-        let gone = |e: &std::io::Error| e.kind() == std::io::ErrorKind::NotFound;
+        let gone = crate::store::text::is_absent;
         // Only a file of the cached length can be the cached text: hashing it first costs
         // a read from the page cache, against a rebuild.
         let same_len = cache.entries.get(key).map(|e| e.source_len)

@@ -50,9 +50,10 @@ impl Default for Options {
 }
 
 /// The stem of one lower-case word: English (Snowball) for words of plain letters, the
-/// word itself for anything else (`utf8`, `2`) or when the stem would be a single letter.
+/// word itself for anything else (`utf8`, `2`, a CJK bigram) or when the stem would be a
+/// single letter.
 pub fn stem_word(word: &str) -> String {
-    if word.chars().all(char::is_alphabetic) {
+    if word.chars().all(char::is_alphabetic) && !has_cjk(word) {
         let stemmed = STEMMER.stem(word);
         if stemmed.chars().count() >= 2 {
             return stemmed.into_owned();
@@ -74,9 +75,81 @@ pub fn whole_term(lower: &str) -> String {
     }
 }
 
-/// Whether a lower-case word is kept as a term: two characters or more and not a stop word.
+/// Whether a lower-case word is kept as a term: two characters or more (or one CJK
+/// character, which can be a word by itself) and not a stop word.
 pub fn is_kept(word: &str) -> bool {
-    word.chars().count() >= 2 && !is_stop_word(word)
+    long_enough(word) && !is_stop_word(word)
+}
+
+/// Two characters or more, or one CJK character.
+fn long_enough(word: &str) -> bool {
+    let mut chars = word.chars();
+    match (chars.next(), chars.next()) {
+        (Some(_), Some(_)) => true,
+        (Some(c), None) => is_cjk(c),
+        _ => false,
+    }
+}
+
+/// Whether `c` belongs to a script written without spaces between words (Chinese, Japanese)
+/// or whose words carry their particles (Korean): Han ideographs, kana and Hangul. A run of
+/// them is indexed as overlapping two-character terms (see [`cjk_pieces`]), the usual way
+/// to search such text without a dictionary: `构建失败` gives `构建 建失 失败`, so a search
+/// for `构建` finds it.
+pub fn is_cjk(c: char) -> bool {
+    matches!(c as u32,
+        0x1100..=0x11FF     // Hangul Jamo
+        | 0x3005..=0x3007   // 々 〆 〇
+        | 0x3040..=0x30FF   // Hiragana, Katakana
+        | 0x3130..=0x318F   // Hangul compatibility Jamo
+        | 0x31F0..=0x31FF   // Katakana phonetic extensions
+        | 0x3400..=0x4DBF   // CJK extension A
+        | 0x4E00..=0x9FFF   // CJK unified ideographs
+        | 0xAC00..=0xD7AF   // Hangul syllables
+        | 0xF900..=0xFAFF   // CJK compatibility ideographs
+        | 0xFF66..=0xFF9F   // half-width Katakana
+        | 0x20000..=0x3134F // CJK extensions B–G
+    )
+}
+
+/// Whether `text` has a CJK character (ASCII text is answered without decoding).
+pub fn has_cjk(text: &str) -> bool {
+    !text.is_ascii() && text.chars().any(is_cjk)
+}
+
+/// The pieces of `text[start..end]` as byte ranges, into `out`: runs of other characters
+/// whole, and each run of CJK characters as its overlapping pairs (a run of one character
+/// as itself). `甲乙丙abc` gives `甲乙`, `乙丙`, `abc`.
+pub fn cjk_pieces(text: &str, start: usize, end: usize, out: &mut Vec<(usize, usize)>) {
+    // The current run: where it starts, whether it is CJK, whether it gave a pair yet.
+    let mut run: Option<(usize, bool, bool)> = None;
+    let mut prev_cjk: Option<usize> = None;
+    let flush = |run: Option<(usize, bool, bool)>, at: usize, out: &mut Vec<_>| {
+        if let Some((s, cjk, paired)) = run
+            && !(cjk && paired)
+        {
+            out.push((s, at));
+        }
+    };
+    for (offset, c) in text[start..end].char_indices() {
+        let i = start + offset;
+        let cjk = is_cjk(c);
+        if run.is_some_and(|(_, k, _)| k != cjk) {
+            flush(run, i, out);
+            run = None;
+            prev_cjk = None;
+        }
+        let (s, _, mut paired) = run.unwrap_or((i, cjk, false));
+        if cjk {
+            if let Some(p) = prev_cjk {
+                out.push((p, i + c.len_utf8()));
+                paired = true;
+            }
+            prev_cjk = Some(i);
+        }
+        run = Some((s, cjk, paired));
+    }
+    flush(run, end, out);
 }
 
 /// The lower-case words of `text` in order, exactly as the tokenizer splits them (before
@@ -154,6 +227,12 @@ fn split_parts_into(compound: &str, code_aware: bool, parts: &mut Vec<(usize, us
     }
     if let Some(s) = start {
         parts.push((s, compound.len()));
+    }
+    if has_cjk(compound) {
+        let whole = std::mem::take(parts);
+        for (s, e) in whole {
+            cjk_pieces(compound, s, e, parts);
+        }
     }
 }
 
@@ -375,19 +454,17 @@ impl Tokenizer {
         drop_apostrophes(raw, &mut compound);
         self.split_parts(&compound);
         let parts = std::mem::take(&mut self.parts);
+        // A run of CJK text is words, not an identifier: its pairs are plain words.
+        let several = parts.len() > 1 && !compound.chars().all(is_cjk);
         let mut whole = None;
-        if parts.len() > 1 && self.options.code_aware {
+        if several && self.options.code_aware {
             lower_into(&mut self.lower, &compound);
             self.lower.insert(0, '\0');
             let key = std::mem::take(&mut self.lower);
             whole = Some(self.lookup(&key).0);
             self.lower = key;
         }
-        let role = if parts.len() > 1 {
-            Role::Part
-        } else {
-            Role::Word
-        };
+        let role = if several { Role::Part } else { Role::Word };
         let start = self.compound_words.len() as u32;
         for &(s, e) in &parts {
             lower_into(&mut self.lower, &compound[s..e]);
@@ -453,7 +530,7 @@ impl Tokenizer {
             let keep = if self.options.stop_words {
                 is_kept(key)
             } else {
-                key.chars().count() >= 2
+                long_enough(key)
             };
             (stem, keep)
         };
@@ -553,6 +630,61 @@ mod tests {
         );
         assert_eq!(compounds("").count(), 0);
         assert_eq!(compounds("-- .. //").count(), 0);
+    }
+
+    #[test]
+    fn cjk_runs_are_indexed_as_overlapping_pairs() {
+        assert_eq!(terms("构建失败"), vec!["构建", "建失", "失败"]);
+        // Labels and full-width punctuation break runs; other scripts are words of their own.
+        assert_eq!(
+            terms("问题：构建失败"),
+            vec!["问题", "构建", "建失", "失败"]
+        );
+        assert_eq!(
+            terms("CI上的构建失败of v2"),
+            vec![
+                "ci上的构建失败of",
+                "ci",
+                "上的",
+                "的构",
+                "构建",
+                "建失",
+                "失败",
+                "v2"
+            ]
+        );
+        // A lone character is a word by itself.
+        assert_eq!(terms("表 is slow"), vec!["表", "slow"]);
+        assert_eq!(
+            terms("ビルドが失敗"),
+            vec!["ビル", "ルド", "ドが", "が失", "失敗"]
+        );
+        assert_eq!(terms("빌드 실패"), vec!["빌드", "실패"]);
+        // Pure CJK runs are words, not identifiers: no whole term, full weight.
+        let roles: Vec<Role> = Tokenizer::default()
+            .terms("构建失败")
+            .into_iter()
+            .map(|(_, r)| r)
+            .collect();
+        assert_eq!(roles, vec![Role::Word; 3]);
+        assert_eq!(
+            words("修复：构建失败"),
+            vec!["修复", "构建", "建失", "失败"]
+        );
+    }
+
+    #[test]
+    fn cjk_pieces_pair_only_cjk_runs() {
+        let text = "甲乙丙abc丁x";
+        let mut out = Vec::new();
+        cjk_pieces(text, 0, text.len(), &mut out);
+        let got: Vec<&str> = out.iter().map(|&(s, e)| &text[s..e]).collect();
+        assert_eq!(got, vec!["甲乙", "乙丙", "abc", "丁", "x"]);
+        out.clear();
+        cjk_pieces("", 0, 0, &mut out);
+        assert!(out.is_empty());
+        assert!(!has_cjk("naïve café"));
+        assert!(has_cjk("a 表"));
     }
 
     #[test]

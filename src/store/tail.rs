@@ -115,7 +115,7 @@ impl Tail {
     pub fn read(path: &Path, known: Option<LineCount>) -> std::io::Result<Option<Tail>> {
         let mut file = match File::open(path) {
             Ok(f) => f,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) if super::text::is_absent(&e) => return Ok(None),
             Err(e) => return Err(e),
         };
         let meta = file.metadata()?;

@@ -8,11 +8,17 @@ use std::path::Path;
 
 use crate::error::{Error, Result};
 
+/// Whether a read failed because the file is not there: missing, or a folder on its path is
+/// a file (a `.mind/cache` that is a file holds no `commits.md`).
+pub fn is_absent(e: &std::io::Error) -> bool {
+    matches!(e.kind(), ErrorKind::NotFound | ErrorKind::NotADirectory)
+}
+
 /// The file's bytes, or `None` when it does not exist.
 pub fn read_optional(path: &Path) -> Result<Option<Vec<u8>>> {
     match fs::read(path) {
         Ok(bytes) => Ok(Some(bytes)),
-        Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+        Err(e) if is_absent(&e) => Ok(None),
         Err(e) => Err(Error::io(path, e)),
     }
 }

@@ -328,3 +328,64 @@ fn a_user_without_mind_home_gets_a_checkup_and_a_gone_project_unregistered() {
     assert!(!registry.contains("code/old"), "{registry}");
     assert!(user.ok(&project, &["doctor"]).ends_with("healthy\n"));
 }
+
+/// The cache findings of `mind doctor --json` in `dir`: (severity, message).
+fn cache_findings(user: &User, dir: &Path) -> Vec<(String, String)> {
+    let out = user.mind(dir, &["doctor", "--json"]).output().unwrap();
+    json(&out.stdout)["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["check"] == "cache")
+        .map(|f| {
+            (
+                f["severity"].as_str().unwrap().to_string(),
+                f["message"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_cache_folder_that_cannot_be_written_is_named_and_a_working_one_is_not() {
+    let user = User::new();
+    let project = user.project("code/app", &["init"]);
+    user.ok(&project, &["log", "decided: use JWT access tokens"]);
+    user.ok(&project, &["search", "JWT"]);
+    let cache = project.join(".mind/cache");
+    assert!(cache.join("index.bin").is_file());
+    assert_eq!(cache_findings(&user, &project), vec![]);
+    // The doctor's look leaves nothing behind.
+    let mut names: Vec<_> = fs::read_dir(&cache)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert!(
+        names.iter().all(|n| !n.starts_with(".write-check")),
+        "{names:?}"
+    );
+
+    // A file where the folder should be: every cache is off, and the doctor says so
+    // (a warning: mind still works, so the exit code stays 0).
+    fs::remove_dir_all(&cache).unwrap();
+    fs::write(&cache, "not a folder\n").unwrap();
+    let out = user.ok(&project, &["search", "JWT"]);
+    assert!(out.contains("use JWT access tokens"), "{out}");
+    assert_eq!(
+        cache_findings(&user, &project),
+        vec![(
+            "warning".to_string(),
+            ".mind/cache is a file, not a folder: mind keeps no caches, so every search and \
+             recall reads all of memory again, and harvested commits are not stored; remove it \
+             (mind makes the folder again)"
+                .to_string()
+        )]
+    );
+    user.mind(&project, &["doctor"]).assert().success();
+    // Removed as it says: the next search makes the folder and its cache again.
+    fs::remove_file(&cache).unwrap();
+    user.ok(&project, &["search", "JWT"]);
+    assert!(cache.join("index.bin").is_file());
+    assert_eq!(cache_findings(&user, &project), vec![]);
+}

@@ -70,6 +70,17 @@ fn caches_linked_out_of_the_project_are_never_written() {
     let out = user.ok(&project, &["search", "JWT"]);
     assert!(out.contains("use JWT access tokens"), "{out}");
     assert_untouched(&victim);
+    // The doctor says the caches are off and why, and its look writes nothing there either.
+    let doctor = user.ok(&project, &["doctor"]);
+    let real_victim = fs::canonicalize(&victim).unwrap();
+    assert!(
+        doctor.contains(&format!(
+            "warning .mind/cache links outside the project (to {}): mind keeps no caches",
+            real_victim.display()
+        )),
+        "{doctor}"
+    );
+    assert_untouched(&victim);
     // The index file itself a link out: not written through, not replaced.
     fs::remove_file(&cache).unwrap();
     fs::create_dir(&cache).unwrap();

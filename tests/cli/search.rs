@@ -1220,3 +1220,75 @@ fn a_search_marks_a_decision_a_later_one_took_back() {
         "{marks:?}"
     );
 }
+
+#[test]
+fn chinese_japanese_and_korean_lines_are_found_by_a_word_inside_them_and_a_fix_closes_its_problem()
+{
+    // Run the way a person does: a temp HOME, no MIND_* but the clock, real git, two
+    // projects. CJK text has no spaces between words, so a word is found inside a run.
+    let user = User::new();
+    let app = user.project("work/app", &["init", "--quiet"]);
+    let other = user.project("work/other", &["init", "--quiet"]);
+    user.ok(&app, &["log", "问题：构建失败"]);
+    user.ok(&app, &["log", "问题：部署脚本超时"]);
+    user.ok(&app, &["log", "修复：构建失败已修复，原因是缓存过期"]);
+    user.ok(
+        &app,
+        &[
+            "log",
+            "learning",
+            "キャッシュの期限が切れるとビルドが失敗する",
+        ],
+    );
+    user.ok(&app, &["log", "gotcha", "빌드가 캐시 때문에 실패함"]);
+    user.ok(
+        &other,
+        &["log", "decision", "keep the build cache for a day"],
+    );
+
+    let texts = |query: &str| -> Vec<String> {
+        user_hits(&user, &app, query)
+            .into_iter()
+            .map(|h| h.0)
+            .collect()
+    };
+    assert_eq!(
+        texts("构建"),
+        vec!["问题：构建失败", "修复：构建失败已修复，原因是缓存过期"]
+    );
+    assert_eq!(texts("缓存"), vec!["修复：构建失败已修复，原因是缓存过期"]);
+    assert_eq!(texts("脚本"), vec!["问题：部署脚本超时"]);
+    assert_eq!(
+        texts("キャッシュ"),
+        vec!["learned: キャッシュの期限が切れるとビルドが失敗する"]
+    );
+    assert_eq!(texts("빌드"), vec!["gotcha: 빌드가 캐시 때문에 실패함"]);
+    // A word that is not in any line finds nothing, and the other project is its own.
+    for (dir, query) in [(&app, "超市"), (&other, "构建")] {
+        user.mind(dir, &["search", query])
+            .assert()
+            .success()
+            .stdout("")
+            .stderr(format!("mind: no memories match \"{query}\"\n"));
+    }
+
+    // The Chinese fix resolves the Chinese problem it names, and only that one.
+    let memory = app.join(".mind/MEMORY.md");
+    let parsed = user.ok(&app, &["parse", "--json", memory.to_str().unwrap()]);
+    let status = |title: &str| -> (String, bool) {
+        let v: Value = parsed
+            .lines()
+            .map(|l| serde_json::from_str::<Value>(l).unwrap())
+            .find(|v| v["title"] == title)
+            .unwrap_or_else(|| panic!("{title} in {parsed}"));
+        (
+            v["status"].as_str().unwrap_or_default().to_string(),
+            v["resolved_by"].is_u64(),
+        )
+    };
+    assert_eq!(status("构建失败"), ("resolved".to_string(), true));
+    assert_eq!(status("部署脚本超时"), ("open".to_string(), false));
+    let recall = user.ok(&app, &["recall"]);
+    assert!(recall.contains("- [!] 部署脚本超时"), "{recall}");
+    assert!(!recall.contains("[!] 构建失败"), "{recall}");
+}

@@ -372,7 +372,8 @@ pub struct LogArgs {
 
 #[derive(Debug, Args)]
 pub struct ParseArgs {
-    /// Files to parse (default: .mind/MEMORY.md).
+    /// Files to parse (default: .mind/MEMORY.md); `-` reads standard input. Binary files
+    /// are skipped with a warning.
     #[arg(value_hint = ValueHint::FilePath)]
     pub files: Vec<PathBuf>,
     /// Classify each line of the file on its own and print one record per input line.

@@ -85,6 +85,7 @@ pub enum Command {
     #[command(after_help = "Examples:
   mind parse
   mind parse notes.md --lines
+  git log -1 --format=%B | mind parse -
   mind parse --json | jq .title")]
     Parse(ParseArgs),
     /// Search memory: ranked lines from MEMORY.md, named memories and the session.

@@ -26,6 +26,10 @@ use crate::store::text;
 
 #[derive(Serialize)]
 struct LineRecord<'a> {
+    /// The file, when several are parsed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<&'a str>,
+    line: usize,
     text: &'a str,
     #[serde(rename = "type")]
     kind: &'static str,
@@ -45,28 +49,53 @@ struct EntityRecord<'a> {
     entity: &'a Entity,
 }
 
+/// The name `-` (standard input) takes in output.
+const STDIN: &str = "-";
+
+/// How far into a file a NUL byte makes it binary (as git judges).
+const BINARY_PROBE: usize = 8000;
+
 pub fn run(args: &ParseArgs, ctx: &Ctx) -> Result<()> {
-    let files: Vec<PathBuf> = if args.files.is_empty() {
-        vec![ctx.project()?.memory()]
+    let named: Vec<(PathBuf, String)> = if args.files.is_empty() {
+        let memory = ctx.project()?.memory();
+        let shown = memory.display().to_string();
+        vec![(memory, shown)]
     } else {
-        args.files.iter().map(|f| ctx.cwd.join(f)).collect()
+        (args.files.iter())
+            .map(|f| (ctx.cwd.join(f), f.display().to_string()))
+            .collect()
     };
-    // Read everything first, so a missing file fails before anything is printed.
-    let mut contents = Vec::with_capacity(files.len());
-    for path in &files {
-        let bytes = text::read_optional(path)?.ok_or_else(|| Error::BadFile {
-            path: path.clone(),
-            reason: "no such file".into(),
-        })?;
-        contents.push(text::lossy(&bytes).into_owned());
+    if named.iter().filter(|(_, shown)| shown == STDIN).count() > 1 {
+        return Err(Error::usage("standard input (`-`) can be parsed only once"));
     }
+    // Read everything first, so a missing file fails before anything is printed.
+    let mut files = Vec::with_capacity(named.len());
+    for (path, shown) in &named {
+        let bytes = read(path, shown)?;
+        if bytes[..bytes.len().min(BINARY_PROBE)].contains(&0) {
+            output::warn(
+                &ctx.err_paint,
+                &format!(
+                    "skipped {shown}: a binary file (a NUL byte in its first {BINARY_PROBE} bytes)"
+                ),
+            );
+            continue;
+        }
+        files.push((shown.as_str(), text::lossy(&bytes).into_owned()));
+    }
+    if files.is_empty() {
+        return Err(Error::Failed(
+            "no text to parse: every file is binary".into(),
+        ));
+    }
+    let several = named.len() > 1;
     let mut vectors = (!args.rules_only)
         .then(|| classifier(ctx))
         .flatten()
         .map(|model| LineVectors::new(ctx, model));
     let mut out = String::new();
-    for (path, content) in files.iter().zip(&contents) {
-        let label = (files.len() > 1).then(|| path.display().to_string());
+    for (shown, content) in &files {
+        let label = several.then(|| shown.to_string());
         // The rules' verdict on each line: what `--lines` prints and what the classifier
         // reads; in the document mode as the document parse reads it in place, so no line in
         // a fence or a comment is embedded (without a model it needs none).
@@ -80,7 +109,8 @@ pub fn run(args: &ParseArgs, ctx: &Ctx) -> Result<()> {
             .zip(rules.as_deref())
             .and_then(|(vectors, rules)| classify(ctx, vectors, content, rules));
         if let (true, Some(rules)) = (args.lines, &rules) {
-            render_lines(ctx, content, rules, classified.as_deref(), &mut out);
+            let file = label.as_deref();
+            render_lines(ctx, file, content, rules, classified.as_deref(), &mut out);
         } else {
             let doc = match (classified, &rules) {
                 (Some(verdicts), Some(rules)) => {
@@ -249,6 +279,7 @@ fn classify(
 /// (headings, field labels, fences and comments in scope).
 fn render_lines(
     ctx: &Ctx,
+    file: Option<&str>,
     content: &str,
     rules: &[LineVerdict],
     classified: Option<&[LineVerdict]>,
@@ -258,6 +289,8 @@ fn render_lines(
         let verdict = classified.map_or(rule, |c| &c[i]);
         let reason = verdict.reason;
         let record = LineRecord {
+            file,
+            line: i + 1,
             text: line,
             kind: verdict.kind.map_or("none", |k| k.as_str()),
             confidence: verdict.confidence,
@@ -274,7 +307,8 @@ fn render_lines(
                 None => format!("({reason})"),
             };
             out.push_str(&format!(
-                "{} {:.2}{} {} {}\n",
+                "{} {} {:.2}{} {} {}\n",
+                p.dim(&place(file, i + 1)),
                 p.kind(&format!("{:<8}", record.kind)),
                 record.confidence,
                 if record.key { " KEY" } else { "" },
@@ -285,15 +319,39 @@ fn render_lines(
     }
 }
 
+/// Where a line is: `FILE:N` with several files, else `LN`.
+fn place(file: Option<&str>, line: usize) -> String {
+    match file {
+        Some(f) => format!("{f}:{line}"),
+        None => format!("L{line}"),
+    }
+}
+
+/// The bytes of a file to parse, or of standard input for `-`.
+fn read(path: &std::path::Path, shown: &str) -> Result<Vec<u8>> {
+    if shown == STDIN {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)
+            .map_err(|e| Error::Failed(format!("reading standard input: {e}")))?;
+        return Ok(bytes);
+    }
+    if path.is_dir() {
+        return Err(Error::BadFile {
+            path: path.to_path_buf(),
+            reason: "a folder; name the files in it (e.g. DIR/*.md)".into(),
+        });
+    }
+    text::read_optional(path)?.ok_or_else(|| Error::BadFile {
+        path: path.to_path_buf(),
+        reason: "no such file".into(),
+    })
+}
+
 fn render_entity(ctx: &Ctx, file: Option<&str>, e: &Entity) -> String {
     let p = &ctx.paint;
-    let place = match file {
-        Some(f) => format!("{f}:{}", e.line),
-        None => format!("L{}", e.line),
-    };
     let mut line = format!(
         "{} {} {:.2}",
-        p.dim(&place),
+        p.dim(&place(file, e.line)),
         p.kind(&format!("{:<8}", e.kind.as_str())),
         e.confidence
     );

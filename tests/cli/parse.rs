@@ -74,8 +74,8 @@ fn lines_mode_explains_in_plain_text() {
     let out = env.ok(&["parse", "--lines", "notes.md"]);
     assert_eq!(
         out,
-        "learning 0.60 Turns out the cache is per user (cue)\n\
-         none     0.00 Should we use Redis? (question)\n"
+        "L1 learning 0.60 Turns out the cache is per user (cue)\n\
+         L2 none     0.00 Should we use Redis? (question)\n"
     );
 }
 
@@ -131,11 +131,11 @@ fn pasted_log_records_are_output_not_memories() {
     let out = env.ok(&["parse", "--lines", "notes.md"]);
     assert_eq!(
         out,
-        "none     0.00 [2026-01-05 10:12:01] ERROR failed to connect to the database: timeout (code)\n\
-         none     0.00 2026-01-05T10:12:01.120Z WARN retrying after the upload failed (code)\n\
-         none     0.00 2026-01-05 10:12:01 [error] worker crashed (code)\n\
-         problem  0.90 ERROR: the build failed with exit code 2 (type label)\n\
-         progress 0.60 2026-01-05: fixed the flaky upload test (cue)\n"
+        "L1 none     0.00 [2026-01-05 10:12:01] ERROR failed to connect to the database: timeout (code)\n\
+         L2 none     0.00 2026-01-05T10:12:01.120Z WARN retrying after the upload failed (code)\n\
+         L3 none     0.00 2026-01-05 10:12:01 [error] worker crashed (code)\n\
+         L4 problem  0.90 ERROR: the build failed with exit code 2 (type label)\n\
+         L5 progress 0.60 2026-01-05: fixed the flaky upload test (cue)\n"
     );
 }
 
@@ -1177,4 +1177,86 @@ fn a_fix_of_another_thing_leaves_the_problem_open() {
     assert!(open("image resizer"), "{block}");
     assert!(open("iOS Safari"), "{block}");
     assert!(!block.contains("files over 10MB"), "{block}");
+}
+
+#[test]
+fn standard_input_binary_files_folders_and_several_files_each_get_their_answer() {
+    // As a user runs it: a temp HOME, no project.
+    let user = User::new();
+    let dir = user.folder("notes");
+    std::fs::write(dir.join("a.md"), "decided: use JWT\nplain words\n").unwrap();
+    std::fs::write(dir.join("b.md"), "Turns out the cache is per user\n").unwrap();
+    let mut image = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+    image.extend_from_slice(b"\ndecided: inside a binary file\n");
+    std::fs::write(dir.join("logo.png"), &image).unwrap();
+
+    // `-` is standard input, named `-` beside other files.
+    user.mind(&dir, &["parse", "-"])
+        .write_stdin("problem: uploads fail on Safari\n")
+        .assert()
+        .success()
+        .stdout("L1 problem  0.90 uploads fail on Safari (open)\n");
+    user.mind(&dir, &["parse", "--lines", "-", "b.md"])
+        .write_stdin("decided: use JWT\n")
+        .assert()
+        .success()
+        .stdout(
+            "-:1 decision 0.90 decided: use JWT (type label)\n\
+             b.md:1 learning 0.60 Turns out the cache is per user (cue)\n",
+        );
+    user.mind(&dir, &["parse", "-", "-"])
+        .write_stdin("decided: use JWT\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicates::str::contains(
+            "standard input (`-`) can be parsed only once",
+        ));
+
+    // `--lines --json` says where each line is: its number, and its file with several.
+    let records = jsonl(&user.ok(&dir, &["parse", "--lines", "--json", "a.md", "b.md"]));
+    let got: Vec<Value> = records
+        .iter()
+        .map(|r| json!([r["file"], r["line"], r["type"]]))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            json!(["a.md", 1, "decision"]),
+            json!(["a.md", 2, "none"]),
+            json!(["b.md", 1, "learning"]),
+        ]
+    );
+    let one = jsonl(&user.ok(&dir, &["parse", "--lines", "--json", "b.md"]));
+    assert_eq!(one[0].get("file"), None);
+    assert_eq!(one[0]["line"], 1);
+
+    // A binary file is skipped with a warning; the text files are parsed.
+    user.mind(&dir, &["parse", "logo.png", "a.md"])
+        .assert()
+        .success()
+        .stdout("a.md:1 decision 0.90 use JWT\n")
+        .stderr(
+            "mind: warning: skipped logo.png: a binary file (a NUL byte in its first 8000 bytes)\n",
+        );
+    user.mind(&dir, &["parse", "--lines", "logo.png"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicates::str::contains(
+            "no text to parse: every file is binary",
+        ));
+    // A folder and a missing file are named, before anything is printed.
+    user.mind(&dir, &["parse", "a.md", "."])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicates::str::contains(
+            "a folder; name the files in it (e.g. DIR/*.md)",
+        ));
+    user.mind(&dir, &["parse", "a.md", "gone.md"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicates::str::contains("gone.md: no such file"));
 }

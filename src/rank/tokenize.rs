@@ -199,8 +199,10 @@ fn split_parts_into(compound: &str, code_aware: bool, parts: &mut Vec<(usize, us
     parts.clear();
     let mut start: Option<usize> = None;
     let mut prev: Option<char> = None;
+    let mut cjk = false;
     let mut chars = compound.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
+        cjk |= !c.is_ascii() && is_cjk(c);
         if is_joiner(c) || c == '_' {
             if let Some(s) = start.take() {
                 parts.push((s, i));
@@ -228,7 +230,7 @@ fn split_parts_into(compound: &str, code_aware: bool, parts: &mut Vec<(usize, us
     if let Some(s) = start {
         parts.push((s, compound.len()));
     }
-    if has_cjk(compound) {
+    if cjk {
         let whole = std::mem::take(parts);
         for (s, e) in whole {
             cjk_pieces(compound, s, e, parts);

@@ -13,6 +13,8 @@ const DELAY: Duration = Duration::from_millis(400);
 
 pub struct Progress {
     bar: Option<Mutex<Option<ProgressBar>>>,
+    /// Wanted (not `--quiet`) but stderr is not a terminal, so no bar can show.
+    unseen: bool,
     started: Instant,
     what: &'static str,
 }
@@ -20,12 +22,20 @@ pub struct Progress {
 impl Progress {
     /// `what` names the counted items ("files", "commits"); `enabled` is false for `--quiet`.
     pub fn new(what: &'static str, enabled: bool) -> Progress {
-        let bar = (enabled && std::io::stderr().is_terminal()).then(|| Mutex::new(None));
+        let terminal = std::io::stderr().is_terminal();
+        let bar = (enabled && terminal).then(|| Mutex::new(None));
         Progress {
             bar,
+            unseen: enabled && !terminal,
             started: Instant::now(),
             what,
         }
+    }
+
+    /// Whether progress is wanted but no bar can show it (stderr is a pipe or a file, as
+    /// for an agent): a caller about to do long work says so in a note instead.
+    pub fn unseen(&self) -> bool {
+        self.unseen
     }
 
     /// Report `count` items done (callable from any thread).

@@ -96,7 +96,8 @@ fn save(cache: &mut VectorCache, part: &Part) {
 const CHUNK: usize = 64;
 
 /// Vectors for every line of `index`, reading and updating each part's cache.
-/// `progress(done, total)` is called after each chunk of new embeddings.
+/// `progress(done, total)` is called before the first chunk of new embeddings (`done` 0)
+/// and after each.
 pub fn fill(
     index: &Index,
     parts: &[Part],
@@ -143,6 +144,9 @@ pub fn fill(
         let mut unique: Vec<(u64, &str)> = missing.iter().map(|m| (m.2, m.3)).collect();
         unique.dedup_by_key(|u| u.0);
         let total = unique.len();
+        if total > 0 {
+            progress(0, total);
+        }
         for (done, chunk) in unique.chunks(CHUNK).enumerate() {
             let texts: Vec<&str> = chunk.iter().map(|u| u.1).collect();
             let vectors = model.embed(&texts).map_err(|e| e.to_string())?;

@@ -195,6 +195,43 @@ fn a_second_search_embeds_nothing_and_a_changed_line_is_embedded_again() {
 }
 
 #[test]
+fn a_first_search_over_many_new_lines_says_so_when_no_progress_bar_can_show() {
+    // stderr is a pipe here, as for an agent: a long first build is announced once.
+    let env = installed_with_tiny_model();
+    let mut memory = String::from("# demo\n\n## Session Log\n\n## 2026-01-05\n\n");
+    for i in 0..200 {
+        memory.push_str(&format!(
+            "decided: use queue worker {i} for the nightly export\n"
+        ));
+    }
+    env.write(".mind/MEMORY.md", &memory);
+    env.mind(&["search", "nightly export"])
+        .assert()
+        .success()
+        .stderr(
+            "mind: embedding 200 new lines for semantic search (at about 80 a second); their \
+             vectors are kept, so later searches embed only new lines\n",
+        );
+    // Nothing new: nothing said. A few new lines: nothing said either.
+    env.mind(&["search", "nightly export"])
+        .assert()
+        .success()
+        .stderr("");
+    memory.push_str("learned: the export needs the replica\n");
+    env.write(".mind/MEMORY.md", &memory);
+    env.mind(&["search", "nightly export"])
+        .assert()
+        .success()
+        .stderr("");
+    // `--quiet` says nothing, however many lines are new.
+    env.write(".mind/MEMORY.md", memory.replace("worker", "runner"));
+    env.mind(&["--quiet", "search", "nightly export"])
+        .assert()
+        .success()
+        .stderr("");
+}
+
+#[test]
 fn a_corrupt_vector_cache_is_rebuilt() {
     let env = installed_with_tiny_model();
     search(&env, "JWT");

@@ -18,6 +18,12 @@ struct Status {
     bytes: u64,
     /// Whether this build can run the model (`semantic` feature).
     supported: bool,
+    /// The model's files the folder lacks, when it exists without all of them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    missing: Vec<&'static str>,
+    /// Why a complete folder does not load.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     hint: Option<String>,
 }
@@ -31,18 +37,32 @@ pub fn run(args: &ModelArgs, ctx: &Ctx) -> Result<()> {
 
 fn status(ctx: &Ctx) -> Result<()> {
     let dir = files::model_dir(&ctx.home()?);
-    let installed = files::is_complete(&dir);
+    // A folder left half-filled by hand, or with a file since removed or damaged: said as
+    // such, not as "not installed" nor "installed" (search is lexical all the same).
+    let missing: Vec<&'static str> = if dir.is_dir() {
+        (files::REQUIRED.iter())
+            .filter(|k| !dir.join(k.name).is_file())
+            .map(|k| k.name)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let complete = files::is_complete(&dir);
+    let error = complete.then(|| crate::embed::load_error(&dir)).flatten();
+    let installed = complete && error.is_none();
     let reply = Status {
         model: MODEL_NAME,
         installed,
         path: dir.display().to_string(),
-        bytes: if installed {
+        bytes: if complete {
             files::folder_size(&dir)
         } else {
             0
         },
         supported: crate::embed::COMPILED,
-        hint: hint(installed),
+        missing,
+        error,
+        hint: hint(installed, dir.is_dir()),
     };
     if ctx.json {
         return output::print_json(&reply);
@@ -52,6 +72,17 @@ fn status(ctx: &Ctx) -> Result<()> {
             "{MODEL_NAME}: installed, {} at {}\n",
             megabytes(reply.bytes),
             reply.path
+        )
+    } else if let Some(error) = &reply.error {
+        format!(
+            "{MODEL_NAME}: at {} but it does not load ({error}); search is lexical\n",
+            reply.path
+        )
+    } else if !reply.missing.is_empty() {
+        format!(
+            "{MODEL_NAME}: incomplete at {} (missing {}); search is lexical\n",
+            reply.path,
+            reply.missing.join(", ")
         )
     } else {
         format!("{MODEL_NAME}: not installed (would be at {})\n", reply.path)
@@ -64,13 +95,19 @@ fn status(ctx: &Ctx) -> Result<()> {
 }
 
 /// What to do next, when semantic search is not on.
-fn hint(installed: bool) -> Option<String> {
+fn hint(installed: bool, folder: bool) -> Option<String> {
     if !crate::embed::COMPILED {
         Some("this build has no semantic search (built without the `semantic` feature)".into())
-    } else if !installed {
-        Some(files::ENABLE_HINT.into())
-    } else {
+    } else if installed {
         None
+    } else if folder {
+        Some(
+            "install it again: `mind model install` (or `mind model install --from PATH`) \
+             replaces the folder"
+                .into(),
+        )
+    } else {
+        Some(files::ENABLE_HINT.into())
     }
 }
 

@@ -52,6 +52,19 @@ pub fn installed(home: &GlobalFolder) -> Option<Embedder> {
     Embedder::load(&dir).ok()
 }
 
+/// Why the complete model folder `dir` does not load, if it does not (a damaged or foreign
+/// file); search then stays lexical, and `mind model status` says why.
+#[cfg(feature = "semantic")]
+pub fn load_error(dir: &std::path::Path) -> Option<String> {
+    Embedder::load(dir).err().map(|e| e.to_string())
+}
+
+/// Without the `semantic` feature nothing is loaded, so nothing fails to load.
+#[cfg(not(feature = "semantic"))]
+pub fn load_error(_dir: &std::path::Path) -> Option<String> {
+    None
+}
+
 /// Stand-in for builds without the `semantic` feature: never constructed.
 #[cfg(not(feature = "semantic"))]
 pub enum Embedder {}

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use common::{Env, User};
 use predicates::prelude::*;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 const MODEL_DIR: &str = "models/all-MiniLM-L6-v2";
 
@@ -172,6 +172,57 @@ fn without_a_model_status_says_how_to_turn_semantic_search_on() {
     let v: Value = serde_json::from_str(&user.ok(&project, &["search", "JWT", "--json"])).unwrap();
     assert_eq!(v["results"].as_array().unwrap().len(), 1);
     assert!(v.get("semantic").is_none());
+}
+
+#[test]
+fn status_names_a_model_folder_that_lacks_a_file_or_does_not_load_and_an_install_mends_it() {
+    let env = installed_with_tiny_model();
+    let dir = env.home().join(MODEL_DIR);
+    let weights = dir.join("model.safetensors");
+    let good = std::fs::read(&weights).unwrap();
+    let status =
+        || -> Value { serde_json::from_str(&env.ok(&["model", "status", "--json"])).unwrap() };
+
+    std::fs::remove_file(&weights).unwrap();
+    let out = env.ok(&["model", "status"]);
+    assert_eq!(
+        out,
+        format!(
+            "all-MiniLM-L6-v2: incomplete at {} (missing model.safetensors); search is lexical\n\
+             install it again: `mind model install` (or `mind model install --from PATH`) \
+             replaces the folder\n",
+            dir.display()
+        )
+    );
+    let v = status();
+    assert_eq!(v["installed"], false);
+    assert_eq!(v["missing"], json!(["model.safetensors"]));
+    // Search is lexical meanwhile, and says nothing of vectors.
+    assert!(search(&env, "JWT").get("semantic").is_none());
+
+    // All files there, but the weights are not a model.
+    std::fs::write(&weights, b"not safetensors at all").unwrap();
+    let out = env.ok(&["model", "status"]);
+    assert!(
+        out.starts_with(&format!(
+            "all-MiniLM-L6-v2: at {} but it does not load (",
+            dir.display()
+        )) && out.contains("); search is lexical\ninstall it again:"),
+        "{out}"
+    );
+    let v = status();
+    assert_eq!(v["installed"], false);
+    assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{v}");
+    assert!(v.get("missing").is_none());
+
+    // An install replaces the folder, and status and search are as before.
+    let src = tiny_model(&env.dir.path().join("tiny-again"));
+    env.ok(&["model", "install", "--from", src.to_str().unwrap()]);
+    assert_eq!(std::fs::read(&weights).unwrap(), good);
+    let v = status();
+    assert_eq!(v["installed"], true);
+    assert!(v.get("error").is_none() && v.get("missing").is_none() && v.get("hint").is_none());
+    assert!(search(&env, "JWT").get("semantic").is_some());
 }
 
 #[test]

@@ -333,9 +333,14 @@ impl Scanner {
     }
 
     fn section(&self) -> Scope {
+        // Whether a titled neutral heading stands between the line and a log around it.
+        let mut titled = false;
         for h in self.headings.iter().rev() {
             match h.kind {
-                SectionKind::Neutral => continue,
+                SectionKind::Neutral => titled = true,
+                SectionKind::Entry => continue,
+                SectionKind::LogOf(kind) if !titled => return Scope::Typed(kind),
+                SectionKind::LogOf(_) => titled = true,
                 SectionKind::Typed(kind) => return Scope::Typed(kind),
                 SectionKind::Plans => return Scope::None,
                 SectionKind::Todo => return Scope::Todo,

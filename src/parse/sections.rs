@@ -24,6 +24,14 @@ pub enum SectionKind {
     Todo,
     /// `## Project State`: `- Goal:`, `- Stack:`, `- Blocked:`.
     ProjectState,
+    /// A log of one type's entries (`## Decision Log`, `## Learnings Log`, `## Architecture
+    /// Decision Records`): bullets right under it, or under one of its entries
+    /// ([`SectionKind::Entry`]), take the type; under a titled part of it (`### Rationale`,
+    /// `### Implementation Details`) they do not.
+    LogOf(EntryType),
+    /// A heading that is only a date or an entry's id (`### 2026-01-10`, `## DEC-004`): an
+    /// entry of the log around it, otherwise neutral.
+    Entry,
 }
 
 /// The kind of a heading, from its text (without the `#`s).
@@ -44,7 +52,22 @@ pub fn heading_kind(text: &str) -> SectionKind {
         "template",
         "changelog",
     ]) {
+        // A log named by a type ("Decision Log") types its entries; a session, change or
+        // development log, a history or a template does not.
+        let logged = words
+            .iter()
+            .filter(|w| !matches!(**w, "log" | "record" | "records"));
+        let named = logged.cloned().collect::<Vec<_>>().join(" ");
+        if any(&["log", "record", "records"])
+            && !any(&["template", "history", "changelog"])
+            && let SectionKind::Typed(kind) = heading_kind(&named)
+        {
+            return SectionKind::LogOf(kind);
+        }
         return SectionKind::Neutral;
+    }
+    if is_entry_title(&lower) {
+        return SectionKind::Entry;
     }
     if any(&[
         "gotcha",
@@ -163,6 +186,37 @@ pub fn heading_kind(text: &str) -> SectionKind {
     SectionKind::Neutral
 }
 
+/// Whether a heading is only a date (`2026-01-10`, `Jan 10, 2026`, `Friday 3/14`) or an
+/// entry's id (`DEC-004`, `D12.`, `ADR 0003`).
+fn is_entry_title(lower: &str) -> bool {
+    let mut words = lower
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .peekable();
+    if words.peek().is_none() {
+        return false;
+    }
+    let date_part = |w: &str| {
+        let w = w.trim_end_matches([':', '.', ')']).trim_start_matches('(');
+        (!w.is_empty()
+            && w.bytes().any(|b| b.is_ascii_digit())
+            && w.bytes().all(|b| b.is_ascii_digit() || b"-/.".contains(&b)))
+            || super::dates::names_a_day_or_month(w.as_bytes())
+    };
+    let id = |w: &str| {
+        let w = w.trim_end_matches([':', '.']);
+        let letters = w.bytes().take_while(u8::is_ascii_alphabetic).count();
+        let rest = w[letters..].trim_start_matches('-');
+        (1..=4).contains(&letters) && !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit())
+    };
+    let words: Vec<&str> = words.collect();
+    words.iter().all(|w| date_part(w))
+        || (words.len() == 1 && id(words[0]))
+        || (words.len() == 2
+            && ["adr", "dec", "decision"].contains(&words[0])
+            && date_part(words[1]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -209,11 +263,23 @@ mod tests {
             ("Issue Categories", Plans),
             // A subject, not a list of rules: "API Naming Conventions" heads lessons.
             ("API Naming Conventions", Neutral),
-            ("Decision Log", Neutral),
+            ("Decision Log", LogOf(Decision)),
+            ("Architecture Decision Records", LogOf(Decision)),
+            ("Learnings Log", LogOf(Learning)),
+            ("Decision Log — Refactor Sprint", LogOf(Decision)),
+            ("Change Log", Neutral),
+            ("Development Log", Neutral),
+            ("Decision log template", Neutral),
+            ("2026-01-10", Entry),
+            ("Friday, March 14", Entry),
+            ("DEC-004", Entry),
+            ("D12.", Entry),
+            ("ADR 0003", Entry),
+            ("2026-01-10: Auth refactor", Neutral),
             ("Session Log", Neutral),
             ("Error Handling", Neutral),
             ("Mind Tabs Reordering (2026-01-08)", Neutral),
-            ("2026-01-15", Neutral),
+            ("2026-01-15", Entry),
             ("Assumptions that proved wrong", Typed(Learning)),
             ("Phase 8 (pre-spike assumptions)", Plans),
             ("Flags for human review", Plans),

@@ -686,6 +686,11 @@ impl Writer<'_> {
             SectionKind::Plans => self.u8(2),
             SectionKind::Todo => self.u8(3),
             SectionKind::ProjectState => self.u8(4),
+            SectionKind::LogOf(k) => {
+                self.u8(5);
+                self.u8(kind_code(k));
+            }
+            SectionKind::Entry => self.u8(6),
         }
     }
     fn field(&mut self, field: Option<Field>) {
@@ -1067,6 +1072,8 @@ impl<'a> Reader<'a> {
             2 => SectionKind::Plans,
             3 => SectionKind::Todo,
             4 => SectionKind::ProjectState,
+            5 => SectionKind::LogOf(self.kind()?),
+            6 => SectionKind::Entry,
             _ => return None,
         })
     }

@@ -1260,3 +1260,45 @@ fn standard_input_binary_files_folders_and_several_files_each_get_their_answer()
         .stdout("")
         .stderr(predicates::str::contains("gone.md: no such file"));
 }
+
+#[test]
+fn a_log_named_by_a_type_types_its_dated_entries_but_not_its_titled_parts() {
+    let user = User::new();
+    let dir = user.folder("notes");
+    std::fs::write(
+        dir.join("decisions.md"),
+        "# Decision log\n\n\
+         ## 2026-01-10\n\n\
+         - Use Django + HTMX for fast delivery.\n\n\
+         ## DEC-002\n\n\
+         - Local development uses venv + SQLite.\n\n\
+         ## Rationale\n\n\
+         - The team knows Python well.\n\n\
+         # Session Log\n\n\
+         ## 2026-01-11\n\n\
+         - Paired on the importer.\n",
+    )
+    .unwrap();
+    let records = jsonl(&user.ok(&dir, &["parse", "--lines", "--json", "decisions.md"]));
+    let typed: Vec<Value> = records
+        .iter()
+        .filter(|r| r["text"].as_str().unwrap().starts_with("- "))
+        .map(|r| json!([r["line"], r["type"]]))
+        .collect();
+    assert_eq!(
+        typed,
+        vec![
+            json!([5, "decision"]),
+            json!([9, "decision"]),
+            json!([13, "none"]),
+            json!([19, "none"]),
+        ]
+    );
+    // The document mode finds the same two decisions.
+    let out = user.ok(&dir, &["parse", "decisions.md"]);
+    assert_eq!(
+        out,
+        "L5 decision 0.55 Use Django + HTMX for fast delivery. (2026-01-10)\n\
+         L9 decision 0.55 Local development uses venv + SQLite. (2026-01-10)\n"
+    );
+}

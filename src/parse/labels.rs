@@ -504,15 +504,6 @@ pub fn is_content_field(raw: &str) -> bool {
     )
 }
 
-/// `**Fix**:` followed by an instruction ("**Fix**: Use X"): a remedy to apply, not a
-/// report of one applied.
-pub fn is_remedy(label: &Label<'_>) -> bool {
-    let name = normalise(label.raw);
-    // Only the bold field form of a lesson record (`**Fix**: ...`); a plain `Fix:` line is
-    // what `mind log progress` keeps as written, and reads back as progress.
-    name == "fix" && label.emphatic && super::negatives::starts_imperative(label.rest)
-}
-
 /// The type word right after `MEMORY:` (`MEMORY: decided use X`, `MEMORY: til ...`).
 pub fn memory_type(rest: &str) -> Option<(EntryType, &str)> {
     let end = rest

@@ -200,12 +200,6 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
                 rest = label.rest;
             }
             LabelKind::Type(k) if kind.is_none() => {
-                if k == EntryType::Progress && labels::is_remedy(&label) {
-                    // "**Fix**: Use X" in a lesson is advice, not a report of a fix.
-                    topic = Some(label.raw);
-                    rest = label.rest;
-                    break;
-                }
                 kind = Some(k);
                 emphatic |= label.emphatic;
                 rest = label.rest;
@@ -869,9 +863,10 @@ mod tests {
             under(Gotcha, "(None yet - add to the Gotchas section)"),
             None
         );
+        // The fix a lesson record reports is progress, as every label beats its heading.
         assert_eq!(
             under(Learning, "**Fix**: Use Click event's built-in shift flag"),
-            Some(Learning)
+            Some(Progress)
         );
         assert_eq!(
             kind("**Fix**: resolved by pinning the version"),

@@ -241,7 +241,17 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
                 return a;
             }
             LabelKind::CommitOther if first => {
-                return Analysis::none(label.rest, "commit subject that is not a fix");
+                // "ci: fix unset variables", "docs: fix a broken link": a commit of another
+                // type whose subject reports a fix is read as that subject.
+                let opener = label.rest.split_whitespace().next().unwrap_or("");
+                if !["fix", "fixes", "fixed"]
+                    .iter()
+                    .any(|w| opener.eq_ignore_ascii_case(w))
+                {
+                    return Analysis::none(label.rest, "commit subject that is not a fix");
+                }
+                rest = label.rest;
+                break;
             }
             LabelKind::Topic if first => {
                 if negatives::is_config_field(label.raw, label.rest) {
@@ -873,6 +883,12 @@ mod tests {
             Some(Progress)
         );
         assert_eq!(kind("fix(test): run go mod tidy"), Some(Progress));
+        // "Fix X" after the tag of the part it is in, or as the subject of another commit type.
+        assert_eq!(kind("Desktop: Fix empty PDF export"), Some(Progress));
+        assert_eq!(kind("[CI] Fix nightly builds"), Some(Progress));
+        assert_eq!(kind("ci: fix unset environment variables"), Some(Progress));
+        assert_eq!(kind("docs: add the install guide"), None);
+        assert_eq!(kind("Desktop: the fix is not obvious"), None);
     }
 
     #[test]

@@ -18,6 +18,36 @@ pub(super) struct Around<'a> {
     pub after: Words<'a>,
     /// The cue opens the line.
     pub at_start: bool,
+    /// The cue opens the line after a scope tag: `Desktop: Fix …`, `[CI] Fix …`, `ci: fix …`.
+    pub after_scope: bool,
+}
+
+/// Whether `head` (the body before a cue) is only a scope tag, the way changelogs and commit
+/// subjects name the part a change is in: a bracketed tag (`[CI] `) or up to three words
+/// before a colon (`Desktop: `, `Zsh: `, `ci(deps): `), after any bullet.
+pub(super) fn is_scope_tag(head: &[u8]) -> bool {
+    let head = head.trim_ascii();
+    let head = head
+        .strip_prefix(b"- ")
+        .or_else(|| head.strip_prefix(b"* "))
+        .unwrap_or(head)
+        .trim_ascii_start();
+    if let Some(inner) = head.strip_prefix(b"[") {
+        return inner.len() >= 2
+            && inner.len() <= 24
+            && inner.ends_with(b"]")
+            && !inner[..inner.len() - 1].contains(&b']');
+    }
+    let Some(name) = head.strip_suffix(b":") else {
+        return false;
+    };
+    !name.is_empty()
+        && name.len() <= 30
+        && name.first().is_some_and(u8::is_ascii_alphabetic)
+        && name.split(|&b| b == b' ').filter(|w| !w.is_empty()).count() <= 3
+        && name
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b" ._/-()".contains(&b))
 }
 
 impl<'a> Around<'a> {
@@ -32,6 +62,7 @@ impl<'a> Around<'a> {
             before,
             after: words_after(buf, end, 3),
             at_start,
+            after_scope: !at_start && is_scope_tag(&buf[..start]),
         }
     }
 
@@ -177,4 +208,34 @@ pub(super) fn hypothetical_after(buf: &[u8], end: usize) -> bool {
 
 pub(super) fn has_phrase(hay: &[u8], phrase: &[u8]) -> bool {
     has_word(hay, phrase)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_scope_tag;
+
+    #[test]
+    fn scope_tags_are_a_bracketed_tag_or_a_few_words_before_a_colon() {
+        for tag in [
+            "desktop: ",
+            "[ci] ",
+            "- zsh: ",
+            "ci(deps): ",
+            "api gateway: ",
+            "* [mobile] ",
+        ] {
+            assert!(is_scope_tag(tag.as_bytes()), "{tag:?}");
+        }
+        for not in [
+            "",
+            "we should ",
+            "the reason we had to: ",
+            "[] ",
+            "[a] [b] ",
+            "1: ",
+            "see https://x.y/z: ",
+        ] {
+            assert!(!is_scope_tag(not.as_bytes()), "{not:?}");
+        }
+    }
 }

@@ -82,7 +82,9 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 && !crate::parse::lex::has_any_word(clause_before(buf, start), UNSURE_OR_PARTIAL)))
         .then_some((Progress, Strong)),
         b"fix" => {
-            if at_start {
+            // "Fix X" opens a changelog line or a commit subject, also after the tag of the
+            // part it is in ("Desktop: Fix empty PDF export", "[CI] Fix nightly builds").
+            if at_start || around.after_scope {
                 return Some((Progress, Strong));
             }
             (any_of(

@@ -415,6 +415,16 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     out.key = key;
     out.struck = struck;
     out.hedged = hedged;
+    if section.is_none()
+        && (best.is_some() || symptom)
+        && best.is_none_or(|c| c.strength == Strength::Weak)
+        && negatives::is_bold_heading(body)
+    {
+        // `**Describe the bug**`, `**Known problems**`: a line in bold alone heads what
+        // follows, as a heading does; a defect noun in it reports nothing.
+        out.reason = "bold heading";
+        return out;
+    }
 
     let chosen: Option<(EntryType, f32, Basis, &'static str)> = match (section, best) {
         (Some(EntryType::Gotcha), cue) => {
@@ -883,6 +893,14 @@ mod tests {
             Some(Progress)
         );
         assert_eq!(kind("fix(test): run go mod tidy"), Some(Progress));
+        // A line in bold alone is a heading: a defect noun in it reports nothing.
+        assert_eq!(kind("**Describe the bug**"), None);
+        assert_eq!(kind("- **Known problems:**"), None);
+        assert_eq!(
+            kind("**The upload bug is back since 2.1**, see below"),
+            Some(Problem)
+        );
+        assert_eq!(kind("**Decision:** use JWT"), Some(Decision));
         // "Fix X" after the tag of the part it is in, or as the subject of another commit type.
         assert_eq!(kind("Desktop: Fix empty PDF export"), Some(Progress));
         assert_eq!(kind("[CI] Fix nightly builds"), Some(Progress));

@@ -1308,6 +1308,28 @@ pub fn promises_work(lower_body: &[u8]) -> bool {
     })
 }
 
+/// A line that is only bold text, a heading in all but name: `**Describe the bug**`,
+/// `- **Known problems:**`, `__Screenshots__`. Short (at most twelve words), one bold span.
+pub fn is_bold_heading(text: &str) -> bool {
+    let t = text.trim();
+    let t = t
+        .strip_prefix("- ")
+        .or_else(|| t.strip_prefix("* "))
+        .unwrap_or(t)
+        .trim_start();
+    let t = t.strip_suffix(':').unwrap_or(t);
+    let inner = ["**", "__"].iter().find_map(|m| {
+        let inner = t.strip_prefix(m)?;
+        let inner = inner.strip_suffix(':').unwrap_or(inner);
+        let inner = inner.strip_suffix(m)?;
+        (!inner.contains(m)).then_some(inner)
+    });
+    inner.is_some_and(|inner| {
+        let inner = inner.trim().trim_end_matches(':');
+        !inner.is_empty() && inner.split_whitespace().count() <= 12
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

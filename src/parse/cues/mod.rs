@@ -411,6 +411,20 @@ mod tests {
         assert_eq!(kind("I'll try to solve the problem."), None);
         assert_eq!(kind("Try to reproduce the problem first"), None);
         assert_eq!(kind("Apologies for the bug."), None);
+        // An issue template's prompts ask for a defect; they report none.
+        assert_eq!(
+            kind("A clear and concise description of what the bug is."),
+            None
+        );
+        assert_eq!(
+            kind("If applicable, add screenshots to help explain your problem."),
+            None
+        );
+        assert_eq!(kind("Bug description"), None);
+        assert_eq!(
+            kind("I can describe the bug: uploads hang at 99%"),
+            Some(Problem)
+        );
         assert_eq!(kind("Thankyou very much for fixing this bug!"), None);
         assert_eq!(kind("Tough to reproduce flickering bug"), Some(Problem));
         assert_eq!(kind("Still no fix for the bug in 2.1"), Some(Problem));

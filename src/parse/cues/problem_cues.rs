@@ -299,8 +299,17 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             && !any_of(
                 next,
                 &[
-                    "fix", "fixes", "fixed", "fixing", "report", "reports", "tracker", "bounty",
-                    "triage", "bash",
+                    "fix",
+                    "fixes",
+                    "fixed",
+                    "fixing",
+                    "report",
+                    "reports",
+                    "tracker",
+                    "bounty",
+                    "triage",
+                    "bash",
+                    "description",
                 ],
             ))
         .then_some((Problem, Weak)),
@@ -343,7 +352,13 @@ fn object_of_remedy_or_courtesy(buf: &[u8], start: usize) -> bool {
     // Nearest first, the remedy within three words; "still no fix for the bug" and "tough to
     // reproduce flickering bug" report one.
     let before = words_before(buf, start, 5);
-    before.iter().take(3).enumerate().any(|(i, w)| {
+    // "a description of what the bug is": the defect named in a clause about it.
+    let reach = if any_of(before.get(1), &["what"]) {
+        4
+    } else {
+        3
+    };
+    before.iter().take(reach).enumerate().any(|(i, w)| {
         // "I can reproduce the bug", "still investigating the issue", "spent the day trying
         // to debug this issue": the writer has the defect.
         let has_it = any_of(
@@ -378,6 +393,12 @@ const REMEDY_OR_COURTESY: &[&str] = &[
     "diagnose",
     "determine",
     "cause",
+    // "Describe the bug", "help explain your problem": asking for an account of a defect.
+    "describe",
+    "describing",
+    "description",
+    "explain",
+    "explaining",
     "thanks",
     "thank",
     "thankyou",

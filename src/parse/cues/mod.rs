@@ -411,6 +411,20 @@ mod tests {
         assert_eq!(kind("I'll try to solve the problem."), None);
         assert_eq!(kind("Try to reproduce the problem first"), None);
         assert_eq!(kind("Apologies for the bug."), None);
+        // A cause found is a learning; a defect found is a report.
+        assert_eq!(
+            kind("Eventually I spotted the problem: my call opened a second connection"),
+            Some(Learning)
+        );
+        assert_eq!(kind("Tracked down the bug to a stale cache key"), Some(Learning));
+        assert_eq!(kind("Found a bug in the uploader"), Some(Problem));
+        assert_ne!(kind("I haven't found the problem yet"), Some(Learning));
+        // A fix seen, hedged; a repair made.
+        assert_eq!(
+            kind("The issue seems to have resolved with update 1.7.1."),
+            Some(Progress)
+        );
+        assert_eq!(kind("Repaired the broken migration"), Some(Progress));
         // An issue template's prompts ask for a defect; they report none.
         assert_eq!(
             kind("A clear and concise description of what the bug is."),

@@ -4,7 +4,9 @@
 //! triaged weekly").
 
 use super::Strength::{self, *};
-use super::cue_context::{Around, any_of, conditional, contains_any, modal, negated};
+use super::cue_context::{
+    Around, any_of, conditional, contains_any, modal, negated, negated_within,
+};
 use crate::parse::EntryType::{self, *};
 use crate::parse::lex::{clause_after, has_word, words_before};
 
@@ -293,6 +295,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         b"out of sync" | b"bad interpreter" | b"no such file" | b"permission denied" | b"oom"
         | b"oom-killed" | b"out of memory" => Some((Problem, Medium)),
         b"not found" => Some((Problem, Weak)),
+        b"bug" | b"problem" | b"issue" if diagnosed(buf, start) => Some((Learning, Medium)),
         b"bug" | b"bugs" | b"buggy" => (!negated(buf, start)
             && !about_handling_reports(buf, end)
             && !object_of_remedy_or_courtesy(buf, start)
@@ -342,6 +345,33 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         b"unavailable" | b"incorrect" => (!negated(buf, start)).then_some((Problem, Weak)),
         _ => None,
     }
+}
+
+/// The defect noun after "found the", "spotted the", "tracked down the", "pinned down the":
+/// its cause was found, which is a learning ("Eventually I spotted the problem: my call
+/// opened a second connection"). "Found a bug in X" reports one; "haven't found the problem
+/// yet" has not found it.
+fn diagnosed(buf: &[u8], start: usize) -> bool {
+    let before = words_before(buf, start, 3);
+    let found = |w: Option<&&[u8]>| {
+        any_of(
+            w,
+            &[
+                "found",
+                "spotted",
+                "identified",
+                "pinpointed",
+                "located",
+                "isolated",
+            ],
+        )
+    };
+    any_of(before.first(), &["the"])
+        && (found(before.get(1))
+            || (any_of(before.get(1), &["down"])
+                && any_of(before.get(2), &["tracked", "pinned", "narrowed"])))
+        && !negated_within(buf, start, 6)
+        && !modal(buf, start)
 }
 
 /// A defect noun as the object of what is done about it or of a courtesy, a few words

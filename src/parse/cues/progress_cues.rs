@@ -14,7 +14,8 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
     let (cue, prev, next) = (around.cue(), around.prev(), around.next());
     match cue {
         // ---- progress
-        b"fixed" | b"resolved" | b"solved" | b"patched" | b"shipped" | b"completed" => {
+        b"fixed" | b"resolved" | b"solved" | b"patched" | b"repaired" | b"shipped"
+        | b"completed" => {
             if negated(buf, start) && !modal(buf, start) && !conditional(buf, start) {
                 // "still not fixed": the problem is open.
                 return (cue != b"shipped" && cue != b"completed").then_some((Problem, Medium));
@@ -29,7 +30,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 // a change that exists, said with a courtesy hedge.
                 return Some((Progress, Medium));
             }
-            if any_of(prev, &["be"])
+            if any_of(prev, &["be", "have", "been"])
                 && around
                     .before
                     .iter()

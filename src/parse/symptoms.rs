@@ -460,7 +460,10 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
                 is_in(before, LINKING) && !recent[1..].iter().any(|b| is_in(b, REMEDIES))
             } else if is_in(w, SYMPTOMS) {
                 // "fix the flaky test", "prevent the tooltip from flickering": a remedy.
-                !recent[1..].iter().any(|b| is_in(b, REMEDIES)) && !is_in(before, DEFUSERS)
+                // "Closing as a duplicate of #44": a tracker's reference.
+                !recent[1..].iter().any(|b| is_in(b, REMEDIES))
+                    && !is_in(before, DEFUSERS)
+                    && !(w == "duplicate" && next == Some("of"))
             } else if w == "not" || w == "never" {
                 // "Settings not saved on reload", "Webhook never fires", "Dark mode is not
                 // persistent", "Button not clickable"; "Changes not properly saved" says it

@@ -416,7 +416,10 @@ mod tests {
             kind("Eventually I spotted the problem: my call opened a second connection"),
             Some(Learning)
         );
-        assert_eq!(kind("Tracked down the bug to a stale cache key"), Some(Learning));
+        assert_eq!(
+            kind("Tracked down the bug to a stale cache key"),
+            Some(Learning)
+        );
         assert_eq!(kind("Found a bug in the uploader"), Some(Problem));
         assert_ne!(kind("I haven't found the problem yet"), Some(Learning));
         // A fix seen, hedged; a repair made.
@@ -425,6 +428,12 @@ mod tests {
             Some(Progress)
         );
         assert_eq!(kind("Repaired the broken migration"), Some(Progress));
+        // Tracker talk and purposes name a defect without reporting one.
+        assert_eq!(kind("This issue was moved to org/repo#27"), None);
+        assert_eq!(kind("I have reported this issue to AVG."), None);
+        assert_eq!(kind("Users reported the bug on Windows too"), Some(Problem));
+        assert_eq!(kind("Refined cache invalidation to avoid stale data issues."), None);
+        assert_eq!(kind("This looks like a duplicate of #10885"), None);
         // An issue template's prompts ask for a defect; they report none.
         assert_eq!(
             kind("A clear and concise description of what the bug is."),

@@ -8,7 +8,7 @@ use super::cue_context::{
     Around, any_of, conditional, contains_any, modal, negated, negated_within,
 };
 use crate::parse::EntryType::{self, *};
-use crate::parse::lex::{clause_after, has_word, words_before};
+use crate::parse::lex::{clause_after, has_word, words_after, words_before};
 
 /// A problem, or `None` when the cue is not one or its context says otherwise.
 pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
@@ -396,14 +396,24 @@ fn object_of_remedy_or_courtesy(buf: &[u8], start: usize) -> bool {
             &["can", "could", "still", "trying", "i", "we", "i'm", "we're"],
         ) || (before.get(i + 1).is_some_and(|p| *p == b"to")
             && any_of(before.get(i + 2), &["able", "trying", "tried", "managed"]));
-        any_of(Some(w), REMEDY_OR_COURTESY)
-            && !has_it
-            && before.get(i + 1).is_none_or(|p| *p != b"no")
-            && !(before.get(i + 1).is_some_and(|p| *p == b"to")
-                && any_of(
-                    before.get(i + 2),
-                    &["hard", "tough", "difficult", "impossible", "tricky", "easy"],
-                ))
+        // "I have reported this issue to AVG", "please report the bug upstream": passed on.
+        // ("Users reported the bug on Windows" relays a report.)
+        let passed_on = any_of(Some(w), &["report", "reported"])
+            && any_of(
+                before.get(i + 1),
+                &[
+                    "have", "i", "we", "i've", "we've", "already", "please", "to",
+                ],
+            );
+        passed_on
+            || (any_of(Some(w), REMEDY_OR_COURTESY)
+                && !has_it
+                && before.get(i + 1).is_none_or(|p| *p != b"no")
+                && !(before.get(i + 1).is_some_and(|p| *p == b"to")
+                    && any_of(
+                        before.get(i + 2),
+                        &["hard", "tough", "difficult", "impossible", "tricky", "easy"],
+                    )))
     })
 }
 
@@ -427,6 +437,13 @@ const REMEDY_OR_COURTESY: &[&str] = &[
     "describe",
     "describing",
     "description",
+    // "to avoid stale data issues", "prevents race-condition bugs": what a change is for.
+    "avoid",
+    "avoids",
+    "avoiding",
+    "prevent",
+    "prevents",
+    "preventing",
     "explain",
     "explaining",
     "thanks",
@@ -482,6 +499,25 @@ fn issue_noun(
             "transferred",
         ],
     ) {
+        return false;
+    }
+    // What a tracker did to it: "This issue was moved to org/repo#27", "has been locked".
+    let after = words_after(buf, end, 3);
+    if any_of(after.first(), &["was", "is", "has", "got"])
+        && after[1..].iter().take(2).any(|w| {
+            any_of(
+                Some(w),
+                &[
+                    "moved",
+                    "transferred",
+                    "locked",
+                    "migrated",
+                    "closed",
+                    "reopened",
+                ],
+            )
+        })
+    {
         return false;
     }
     if any_of(

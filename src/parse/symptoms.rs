@@ -461,9 +461,10 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
             } else if is_in(w, SYMPTOMS) {
                 // "fix the flaky test", "prevent the tooltip from flickering": a remedy.
                 // "Closing as a duplicate of #44": a tracker's reference.
+                let tracker_reference = w == "duplicate" && next == Some("of");
                 !recent[1..].iter().any(|b| is_in(b, REMEDIES))
                     && !is_in(before, DEFUSERS)
-                    && !(w == "duplicate" && next == Some("of"))
+                    && !tracker_reference
             } else if w == "not" || w == "never" {
                 // "Settings not saved on reload", "Webhook never fires", "Dark mode is not
                 // persistent", "Button not clickable"; "Changes not properly saved" says it

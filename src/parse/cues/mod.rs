@@ -432,7 +432,10 @@ mod tests {
         assert_eq!(kind("This issue was moved to org/repo#27"), None);
         assert_eq!(kind("I have reported this issue to AVG."), None);
         assert_eq!(kind("Users reported the bug on Windows too"), Some(Problem));
-        assert_eq!(kind("Refined cache invalidation to avoid stale data issues."), None);
+        assert_eq!(
+            kind("Refined cache invalidation to avoid stale data issues."),
+            None
+        );
         assert_eq!(kind("This looks like a duplicate of #10885"), None);
         // An issue template's prompts ask for a defect; they report none.
         assert_eq!(

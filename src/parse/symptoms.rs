@@ -186,19 +186,30 @@ const TIME_UNITS: &[&str] = &[
     "weeks", "month", "months", "year", "years",
 ];
 
-/// A word right before the symptom that turns it into a remedy, a feature or a negation:
-/// "prevent flicker", "no longer duplicated", "without stale reads", "detect missing keys".
-const DEFUSERS: &[&str] = &[
-    "no",
-    "not",
-    "never",
-    "without",
+/// Verbs of keeping a defect away: "prevent flicker", "to avoid stale data issues". What
+/// follows them is averted, not reported (symptoms and problem nouns alike).
+pub(crate) const AVERTING: &[&str] = &[
     "avoid",
     "avoids",
     "avoiding",
     "prevent",
     "prevents",
     "preventing",
+];
+
+/// Whether `w` turns the symptom after it into a remedy, a feature or a negation.
+fn defuses(w: &str) -> bool {
+    is_in(w, DEFUSERS) || is_in(w, AVERTING)
+}
+
+/// A word right before the symptom that turns it into a remedy, a feature or a negation:
+/// "prevent flicker", "no longer duplicated", "without stale reads", "detect missing keys".
+/// With [`AVERTING`], which the problem cues share.
+const DEFUSERS: &[&str] = &[
+    "no",
+    "not",
+    "never",
+    "without",
     "reduce",
     "reduces",
     "reduced",
@@ -463,7 +474,7 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
                 // "Closing as a duplicate of #44": a tracker's reference.
                 let tracker_reference = w == "duplicate" && next == Some("of");
                 !recent[1..].iter().any(|b| is_in(b, REMEDIES))
-                    && !is_in(before, DEFUSERS)
+                    && !defuses(before)
                     && !tracker_reference
             } else if w == "not" || w == "never" {
                 // "Settings not saved on reload", "Webhook never fires", "Dark mode is not
@@ -482,7 +493,7 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
                     participle(next, check)
                         || (w == "never" && next.ends_with('s') && next.len() > 3)
                         || (w == "not" && !hedged && state_adjective(next))
-                }) && !is_in(before, DEFUSERS)
+                }) && !defuses(before)
             } else if w == "late" || w == "early" || w == "behind" {
                 is_in(before, TIME_UNITS) || before == "too"
             } else if w == "too" {
@@ -500,9 +511,7 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
                     || (is_in(before, DETERMINERS_OF_COUNT) && is_in(recent[2], HOLDING))
             } else if w == "usage" || w == "consumption" || w == "use" {
                 // "recovers well from the high memory usage now": a remedy's object.
-                let remedied = recent[..2]
-                    .iter()
-                    .any(|w| is_in(w, DEFUSERS) || *w == "from");
+                let remedied = recent[..2].iter().any(|w| defuses(w) || *w == "from");
                 // "High CPU usage is expected during indexing": a cost, not a defect.
                 let expected = text.contains("expect") || text.contains("trade-off");
                 is_in(before, RESOURCES)
@@ -517,7 +526,7 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
             } else if w == "keeps" || w == "kept" {
                 // A habit of misbehaving: "Badge keeps coming back", "The worker keeps
                 // restarting". "keeps track", "kept the old API" name no habit.
-                next.is_some_and(|n| n.len() > 5 && n.ends_with("ing")) && !is_in(before, DEFUSERS)
+                next.is_some_and(|n| n.len() > 5 && n.ends_with("ing")) && !defuses(before)
             } else if is_in(w, BAD_VALUES) {
                 is_in(before, SHOWING)
             } else {

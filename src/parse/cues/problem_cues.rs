@@ -405,8 +405,10 @@ fn object_of_remedy_or_courtesy(buf: &[u8], start: usize) -> bool {
                     "have", "i", "we", "i've", "we've", "already", "please", "to",
                 ],
             );
+        // "to avoid stale data issues", "prevents race-condition bugs": what a change is for.
+        let averted = any_of(Some(w), crate::parse::symptoms::AVERTING);
         passed_on
-            || (any_of(Some(w), REMEDY_OR_COURTESY)
+            || ((averted || any_of(Some(w), REMEDY_OR_COURTESY))
                 && !has_it
                 && before.get(i + 1).is_none_or(|p| *p != b"no")
                 && !(before.get(i + 1).is_some_and(|p| *p == b"to")
@@ -437,13 +439,6 @@ const REMEDY_OR_COURTESY: &[&str] = &[
     "describe",
     "describing",
     "description",
-    // "to avoid stale data issues", "prevents race-condition bugs": what a change is for.
-    "avoid",
-    "avoids",
-    "avoiding",
-    "prevent",
-    "prevents",
-    "preventing",
     "explain",
     "explaining",
     "thanks",

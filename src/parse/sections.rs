@@ -85,7 +85,9 @@ pub fn heading_kind(text: &str) -> SectionKind {
         "landmines",
         "quirks",
         "surprises",
-    ]) || lower.contains("sharp edge")
+    ]) || any(GOTCHA_ABROAD)
+        || CJK_GOTCHA.iter().any(|w| lower.contains(w))
+        || lower.contains("sharp edge")
         || lower.contains("watch out")
         // "Verification blind spots", "Learned the hard way": traps met in practice.
         || lower.contains("blind spot")
@@ -108,7 +110,10 @@ pub fn heading_kind(text: &str) -> SectionKind {
     {
         return SectionKind::Typed(Progress);
     }
-    if any(&["issues", "bugs", "problems", "blockers"]) {
+    if any(&["issues", "bugs", "problems", "blockers"])
+        || any(PROBLEMS_ABROAD)
+        || CJK_PROBLEMS.iter().any(|w| lower.contains(w))
+    {
         return SectionKind::Typed(Problem);
     }
     // Before decisions: "## Rejected decisions" lists what was not chosen.
@@ -120,7 +125,10 @@ pub fn heading_kind(text: &str) -> SectionKind {
     {
         return SectionKind::Typed(Rejected);
     }
-    if any(&["decisions", "decision", "adr", "adrs"]) {
+    if any(&["decisions", "decision", "adr", "adrs"])
+        || any(DECISIONS_ABROAD)
+        || CJK_DECISIONS.iter().any(|w| lower.contains(w))
+    {
         return SectionKind::Typed(Decision);
     }
     if any(&[
@@ -132,8 +140,15 @@ pub fn heading_kind(text: &str) -> SectionKind {
         "discovery",
         "insights",
     ]) || lower.contains("learned")
+        || any(LEARNINGS_ABROAD)
+        || CJK_LEARNINGS.iter().any(|w| lower.contains(w))
     {
         return SectionKind::Typed(Learning);
+    }
+    // "Common Mistakes to Avoid", "Anti-patterns": traps, unless lessons are named first
+    // ("Lessons Learned - Common Mistakes & Patterns" holds lessons).
+    if has("mistakes") || lower.contains("anti-pattern") || lower.contains("antipattern") {
+        return SectionKind::Typed(Gotcha);
     }
     let assumptions = has("assumptions") || has("assumption");
     if assumptions && any(&["wrong", "invalid", "incorrect", "false", "broken"]) {
@@ -185,6 +200,55 @@ pub fn heading_kind(text: &str) -> SectionKind {
     }
     SectionKind::Neutral
 }
+
+/// Headings in the languages memory files are most often written in besides English (as
+/// the type labels are): the same kinds of section, translated. Words with a second meaning
+/// stay out: Russian "решения" (also "solutions") and "уроки" (also "classes"), and Chinese
+/// "问题" alone, which heads FAQs ("常见问题") as often as problems.
+const GOTCHA_ABROAD: &[&str] = &[
+    "stolperfallen",
+    "stolperfalle",
+    "fallstricke",
+    "pièges",
+    "piège",
+    "trampas",
+    "armadilhas",
+    "insidie",
+];
+const PROBLEMS_ABROAD: &[&str] = &["probleme", "problèmes", "problemas", "problemi", "проблемы"];
+const DECISIONS_ABROAD: &[&str] = &[
+    "entscheidungen",
+    "entscheidung",
+    "décisions",
+    "décision",
+    "decisiones",
+    "decisión",
+    "decisões",
+    "decisão",
+    "decisioni",
+];
+const LEARNINGS_ABROAD: &[&str] = &[
+    "erkenntnisse",
+    "leçons",
+    "apprentissages",
+    "aprendizajes",
+    "aprendizados",
+    "lições",
+];
+/// Chinese, Japanese and Korean headings put no space between words: these are looked for
+/// inside the heading.
+const CJK_GOTCHA: &[&str] = &[
+    "坑",
+    "陷阱",
+    "注意事项",
+    "落とし穴",
+    "ハマりどころ",
+    "함정",
+    "주의사항",
+];
+const CJK_PROBLEMS: &[&str] = &["已知问题", "既知の問題", "알려진 문제", "알려진 이슈"];
+const CJK_DECISIONS: &[&str] = &["决策", "决定", "決定", "결정"];
+const CJK_LEARNINGS: &[&str] = &["教训", "经验总结", "教訓", "学び", "교훈", "배운 점"];
 
 /// Whether a heading is only a date (`2026-01-10`, `Jan 10, 2026`, `Friday 3/14`) or an
 /// entry's id (`DEC-004`, `D12.`, `ADR 0003`).
@@ -285,6 +349,16 @@ mod tests {
             ("Flags for human review", Plans),
             ("Key Architectural Finding", Neutral),
             ("Things that bit us", Typed(Gotcha)),
+            ("Common Mistakes to Avoid", Typed(Gotcha)),
+            ("Anti-patterns", Typed(Gotcha)),
+            ("坑与环境怪癖", Typed(Gotcha)),
+            ("Stolperfallen", Typed(Gotcha)),
+            ("Entscheidungen", Typed(Decision)),
+            ("技术决策日志", Typed(Decision)),
+            ("Aprendizajes del stack", Typed(Learning)),
+            ("已知问题", Typed(Problem)),
+            ("常见问题", Neutral),
+            ("Problèmes connus", Typed(Problem)),
             ("What tripped us up", Typed(Gotcha)),
             ("Verification blind spots", Typed(Gotcha)),
             ("Lessons learned the hard way", Typed(Gotcha)),

@@ -1302,3 +1302,32 @@ fn a_log_named_by_a_type_types_its_dated_entries_but_not_its_titled_parts() {
          L9 decision 0.55 Local development uses venv + SQLite. (2026-01-10)\n"
     );
 }
+
+#[test]
+fn headings_in_other_languages_type_their_bullets_and_an_faq_heading_does_not() {
+    let user = User::new();
+    let dir = user.folder("notes");
+    std::fs::write(
+        dir.join("notes.md"),
+        "## Entscheidungen\n\n- Postgres statt MySQL für das Event-Log.\n\n\
+         ## 坑与环境怪癖\n\n- 云端会话的容器是临时的。\n\n\
+         ## 常见问题\n\n- 如何安装？\n\n\
+         ## Common Mistakes to Avoid\n\n- Editing an applied migration.\n",
+    )
+    .unwrap();
+    let records = jsonl(&user.ok(&dir, &["parse", "--lines", "--json", "notes.md"]));
+    let bullets: Vec<Value> = records
+        .iter()
+        .filter(|r| r["text"].as_str().unwrap().starts_with("- "))
+        .map(|r| json!([r["line"], r["type"]]))
+        .collect();
+    assert_eq!(
+        bullets,
+        vec![
+            json!([3, "decision"]),
+            json!([7, "gotcha"]),
+            json!([11, "none"]),
+            json!([15, "gotcha"]),
+        ]
+    );
+}

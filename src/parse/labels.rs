@@ -426,6 +426,14 @@ pub fn kind_of(raw: &str) -> LabelKind {
         | "revisit when"
         | "reconsider if"
         | "reconsider when" => LabelKind::Attribute,
+        // "Database choice: Postgres", "**PureDB choice:** 8KB": the choice made for a part.
+        other
+            if other
+                .strip_suffix(" choice")
+                .is_some_and(|part| !part.is_empty() && part != "multiple") =>
+        {
+            LabelKind::Type(Decision)
+        }
         _ => LabelKind::Topic,
     }
 }

@@ -292,7 +292,12 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
             // A template a program fills in: `- **Decision**: {choice} because {reason}`.
             return Analysis::none(rest, "label with a format slot");
         }
-        if negatives::records_nothing(rest) {
+        // A decision's value may be a measure or a name in code (`**Page size choice:**
+        // 8KB`, `**Decision**: \`media3-exoplayer\``): what was chosen. A count alone is a
+        // tally.
+        if negatives::records_nothing(rest)
+            && (kind != EntryType::Decision || negatives::is_bare_count(rest))
+        {
             return Analysis::none(rest, "label with a count, a measure or code");
         }
         if rest
@@ -893,6 +898,13 @@ mod tests {
             Some(Progress)
         );
         assert_eq!(kind("fix(test): run go mod tidy"), Some(Progress));
+        // The choice made for a part is a decision, whatever its value; a count is a tally.
+        assert_eq!(kind("**Page size choice:** 8KB"), Some(Decision));
+        assert_eq!(kind("Database choice: Postgres"), Some(Decision));
+        assert_eq!(kind("Multiple choice: a, b, c"), None);
+        assert_eq!(kind("- **Decision**: `media3-exoplayer`."), Some(Decision));
+        assert_eq!(kind("**Decision:** 3"), None);
+        assert_eq!(kind("Lesson: 45 mins"), None);
         // A line in bold alone is a heading: a defect noun in it reports nothing.
         assert_eq!(kind("**Describe the bug**"), None);
         assert_eq!(kind("- **Known problems:**"), None);

@@ -556,6 +556,16 @@ pub fn records_nothing(body: &str) -> bool {
         && !code[1..code.len() - 1].contains('`')
 }
 
+/// A value that is only a count: `3`, `12 | Deferred: 2`, `4, 5`.
+pub fn is_bare_count(body: &str) -> bool {
+    let t = body.trim();
+    let digits = t.bytes().take_while(|b| b.is_ascii_digit()).count();
+    digits > 0 && {
+        let rest = t[digits..].trim_start();
+        rest.is_empty() || rest.starts_with(['|', ',', '.'])
+    }
+}
+
 /// A tally line: a short name, a colon, and a count or a single code value (`Still broken: 0
 /// issues`, `Errors: 0`, `Solved by me: \`True\``): a status board's field, not a memory.
 pub fn is_tally(body: &str) -> bool {

@@ -1261,6 +1261,15 @@ fn standard_input_binary_files_folders_and_several_files_each_get_their_answer()
         .stderr(predicates::str::contains("gone.md: no such file"));
 }
 
+/// `[line, type]` of each bullet of `file` in `dir`, as `mind parse --lines --json` types it.
+fn bullet_types(user: &User, dir: &std::path::Path, file: &str) -> Vec<Value> {
+    jsonl(&user.ok(dir, &["parse", "--lines", "--json", file]))
+        .iter()
+        .filter(|r| r["text"].as_str().unwrap().starts_with("- "))
+        .map(|r| json!([r["line"], r["type"]]))
+        .collect()
+}
+
 #[test]
 fn a_log_named_by_a_type_types_its_dated_entries_but_not_its_titled_parts() {
     let user = User::new();
@@ -1279,14 +1288,8 @@ fn a_log_named_by_a_type_types_its_dated_entries_but_not_its_titled_parts() {
          - Paired on the importer.\n",
     )
     .unwrap();
-    let records = jsonl(&user.ok(&dir, &["parse", "--lines", "--json", "decisions.md"]));
-    let typed: Vec<Value> = records
-        .iter()
-        .filter(|r| r["text"].as_str().unwrap().starts_with("- "))
-        .map(|r| json!([r["line"], r["type"]]))
-        .collect();
     assert_eq!(
-        typed,
+        bullet_types(&user, &dir, "decisions.md"),
         vec![
             json!([5, "decision"]),
             json!([9, "decision"]),
@@ -1315,14 +1318,8 @@ fn headings_in_other_languages_type_their_bullets_and_an_faq_heading_does_not() 
          ## Common Mistakes to Avoid\n\n- Editing an applied migration.\n",
     )
     .unwrap();
-    let records = jsonl(&user.ok(&dir, &["parse", "--lines", "--json", "notes.md"]));
-    let bullets: Vec<Value> = records
-        .iter()
-        .filter(|r| r["text"].as_str().unwrap().starts_with("- "))
-        .map(|r| json!([r["line"], r["type"]]))
-        .collect();
     assert_eq!(
-        bullets,
+        bullet_types(&user, &dir, "notes.md"),
         vec![
             json!([3, "decision"]),
             json!([7, "gotcha"]),

@@ -39,15 +39,13 @@ fn status(ctx: &Ctx) -> Result<()> {
     let dir = files::model_dir(&ctx.home()?);
     // A folder left half-filled by hand, or with a file since removed or damaged: said as
     // such, not as "not installed" nor "installed" (search is lexical all the same).
-    let missing: Vec<&'static str> = if dir.is_dir() {
-        (files::REQUIRED.iter())
-            .filter(|k| !dir.join(k.name).is_file())
-            .map(|k| k.name)
-            .collect()
+    let folder = dir.is_dir();
+    let missing = if folder {
+        files::missing(&dir)
     } else {
         Vec::new()
     };
-    let complete = files::is_complete(&dir);
+    let complete = folder && missing.is_empty();
     let error = complete.then(|| crate::embed::load_error(&dir)).flatten();
     let installed = complete && error.is_none();
     let reply = Status {
@@ -62,7 +60,7 @@ fn status(ctx: &Ctx) -> Result<()> {
         supported: crate::embed::COMPILED,
         missing,
         error,
-        hint: hint(installed, dir.is_dir()),
+        hint: hint(installed, folder),
     };
     if ctx.json {
         return output::print_json(&reply);

@@ -64,6 +64,14 @@ pub fn is_complete(dir: &Path) -> bool {
     REQUIRED.iter().all(|k| dir.join(k.name).is_file())
 }
 
+/// The files the encoder reads that `dir` lacks (all of them when it does not exist).
+pub fn missing(dir: &Path) -> Vec<&'static str> {
+    (REQUIRED.iter())
+        .filter(|k| !dir.join(k.name).is_file())
+        .map(|k| k.name)
+        .collect()
+}
+
 /// Total size in bytes of the files in `dir` (one level of sub-folders).
 pub fn folder_size(dir: &Path) -> u64 {
     let Ok(read) = std::fs::read_dir(dir) else {

@@ -18,8 +18,6 @@ pub(super) struct Around<'a> {
     pub after: Words<'a>,
     /// The cue opens the line.
     pub at_start: bool,
-    /// The cue opens the line after a scope tag: `Desktop: Fix …`, `[CI] Fix …`, `ci: fix …`.
-    pub after_scope: bool,
 }
 
 /// Whether `head` (the body before a cue) is only a scope tag, the way changelogs and commit
@@ -62,8 +60,13 @@ impl<'a> Around<'a> {
             before,
             after: words_after(buf, end, 3),
             at_start,
-            after_scope: !at_start && is_scope_tag(&buf[..start]),
         }
+    }
+
+    /// The cue opens the line after a scope tag: `Desktop: Fix …`, `[CI] Fix …`, `ci: fix …`.
+    /// Asked only by the cue that needs it, not for every candidate.
+    pub fn after_scope(&self) -> bool {
+        !self.at_start && is_scope_tag(&self.buf[..self.start])
     }
 
     /// The cue phrase itself.

@@ -85,7 +85,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         b"fix" => {
             // "Fix X" opens a changelog line or a commit subject, also after the tag of the
             // part it is in ("Desktop: Fix empty PDF export", "[CI] Fix nightly builds").
-            if at_start || around.after_scope {
+            if at_start || around.after_scope() {
                 return Some((Progress, Strong));
             }
             (any_of(

@@ -1239,26 +1239,24 @@ fn standard_input_binary_files_folders_and_several_files_each_get_their_answer()
         .stderr(
             "mind: warning: skipped logo.png: a binary file (a NUL byte in its first 8000 bytes)\n",
         );
-    user.mind(&dir, &["parse", "--lines", "logo.png"])
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(predicates::str::contains(
-            "no text to parse: every file is binary",
-        ));
+    // Exit 1, nothing printed, and the reason on stderr.
+    let fails = |args: &[&str], reason: &str| {
+        user.mind(&dir, args)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicates::str::contains(reason));
+    };
+    fails(
+        &["parse", "--lines", "logo.png"],
+        "no text to parse: every file is binary",
+    );
     // A folder and a missing file are named, before anything is printed.
-    user.mind(&dir, &["parse", "a.md", "."])
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(predicates::str::contains(
-            "a folder; name the files in it (e.g. DIR/*.md)",
-        ));
-    user.mind(&dir, &["parse", "a.md", "gone.md"])
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(predicates::str::contains("gone.md: no such file"));
+    fails(
+        &["parse", "a.md", "."],
+        "a folder; name the files in it (e.g. DIR/*.md)",
+    );
+    fails(&["parse", "a.md", "gone.md"], "gone.md: no such file");
 }
 
 /// `[line, type]` of each bullet of `file` in `dir`, as `mind parse --lines --json` types it.

@@ -275,7 +275,9 @@ pub fn kind_of(raw: &str) -> LabelKind {
         | "dead end"
         | "didn't work"
         | "did not work"
-        | "what didn't work" => LabelKind::Type(Rejected),
+        | "what didn't work"
+        // "Abandoned approach" in Chinese.
+        | "放弃方案" => LabelKind::Type(Rejected),
         "problem" | "problems" | "issue" | "issues" | "bug" | "bugs" | "error" | "blocker"
         | "blocked" | "stuck" | "known issue" | "open issue" | "open problem" | "regression"
         | "failure" | "defect" | "broken" | "symptom" => LabelKind::Type(Problem),
@@ -303,7 +305,10 @@ pub fn kind_of(raw: &str) -> LabelKind {
         }
         // Not the words for "lesson" that also name a class (Spanish "lección", Russian
         // "урок").
-        "erkenntnis" | "erkenntnisse" | "教训" | "교훈" => LabelKind::Type(Learning),
+        // "Усвоенный урок" is "lesson learned" ("урок" alone also names a class).
+        "erkenntnis" | "erkenntnisse" | "教训" | "교훈" | "усвоенный урок" | "усвоенные уроки" => {
+            LabelKind::Type(Learning)
+        }
         "behoben" | "gelöst" | "corrigé" | "résolu" | "corregido" | "resuelto" | "corrigido"
         | "resolvido" | "risolto" | "исправлено" | "已修复" | "修复" | "已解决" | "해결" => {
             LabelKind::Type(Progress)
@@ -434,8 +439,42 @@ pub fn kind_of(raw: &str) -> LabelKind {
         {
             LabelKind::Type(Decision)
         }
+        // "Technical decision: ...", "CSS Architecture Decision: keep ...", "技术决策：...":
+        // a decision named by its part or kind, as "design decision" is. Not one still to
+        // be made ("Pending decision:", "待决策：").
+        other if is_named_decision(other) => LabelKind::Type(Decision),
         _ => LabelKind::Topic,
     }
+}
+
+/// A label that names a decision by its part or kind: "technical decision", "css
+/// architecture decision", "技术决策". Not one that is pending or open.
+fn is_named_decision(label: &str) -> bool {
+    const UNMADE: &[&str] = &[
+        "pending",
+        "open",
+        "undecided",
+        "next",
+        "upcoming",
+        "future",
+        "outstanding",
+        "required",
+        "needed",
+        "no",
+        "a",
+        "the",
+        "your",
+        "any",
+    ];
+    if let Some(part) = label.strip_suffix(" decision") {
+        let last = part.rsplit(' ').next().unwrap_or(part);
+        return !part.is_empty() && !UNMADE.contains(&last) && part.split(' ').count() <= 3;
+    }
+    ["决策", "决定", "決定"].iter().any(|word| {
+        label
+            .strip_suffix(word)
+            .is_some_and(|part| !part.is_empty() && !part.ends_with('待') && !part.ends_with('未'))
+    })
 }
 
 /// Lower case, single spaces, no emphasis or trailing punctuation.

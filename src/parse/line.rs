@@ -902,6 +902,28 @@ mod tests {
         assert_eq!(kind("**Page size choice:** 8KB"), Some(Decision));
         assert_eq!(kind("Database choice: Postgres"), Some(Decision));
         assert_eq!(kind("Multiple choice: a, b, c"), None);
+        // A decision named by its part or kind, in any of the label languages; not one
+        // still to be made.
+        assert_eq!(
+            kind("- **CSS Architecture Decision** (2025-12-07): Keep both files"),
+            Some(Decision)
+        );
+        assert_eq!(
+            kind("Technical decision: keep the monolith"),
+            Some(Decision)
+        );
+        assert_eq!(kind("- 技术决策：部署前先做健康检查"), Some(Decision));
+        assert_eq!(kind("Pending decision: which queue to use"), None);
+        assert_eq!(kind("待决策：选哪个队列"), None);
+        assert_eq!(kind("- 放弃方案：直接改 Dockerfile"), Some(Rejected));
+        assert_eq!(
+            kind("- **Усвоенный урок:** главный поток занят AppKit"),
+            Some(Learning)
+        );
+        // Fix and failure words of CJK text, where no label leads.
+        assert_eq!(kind("3.1.8 已解决。"), Some(Progress));
+        assert_eq!(kind("导出pdf卡住"), Some(Problem));
+        assert_eq!(kind("修复启动崩溃"), None);
         assert_eq!(kind("- **Decision**: `media3-exoplayer`."), Some(Decision));
         assert_eq!(kind("**Decision:** 3"), None);
         assert_eq!(kind("Lesson: 45 mins"), None);

@@ -57,6 +57,7 @@ const SYMPTOMS: &[&str] = &[
     "unresponsive",
     "unusable",
     "unreadable",
+    "illegible",
     "flaky",
     "intermittently",
     "inconsistent",
@@ -91,7 +92,9 @@ const SYMPTOMS: &[&str] = &[
 /// Misbehaviour named as such, a symptom only as what is said of a subject ("Password reset
 /// is misbehaving", "Settings app is bugged"): before a noun they name a kind of thing
 /// ("ban misbehaving peers", "mark quests as bugged").
-const SAID_OF: &[&str] = &["misbehaving", "bugged", "malfunctioning"];
+/// "invisible" too: "Labels are invisible in dark mode", where "Invisible reCAPTCHA" and
+/// "an invisible iframe" name a kind of thing.
+const SAID_OF: &[&str] = &["misbehaving", "bugged", "malfunctioning", "invisible"];
 
 /// Verbs that say a state of their subject: "is misbehaving", "seems bugged".
 const LINKING: &[&str] = &[
@@ -445,7 +448,9 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
     // the line is never collected.
     let mut recent: [&str; 4] = [""; 4];
     let mut words = lex::words(text).peekable();
-    let mut count = 0;
+    // A quoted or code-span subject was masked to blanks ("`cargo build` stuck at 99%",
+    // "\"What's New\" unreadable in dark mode"): it counts as the line's first word.
+    let mut count = usize::from(text.starts_with(' '));
     let mut found = false;
     while let Some(w) = words.next() {
         count += 1;
@@ -543,8 +548,11 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
 mod tests {
     use super::*;
 
+    /// As the parser asks: lower case, code spans and quotations masked.
     fn says(text: &str) -> bool {
-        reports_symptom_in(text.to_ascii_lowercase().as_bytes(), false)
+        let mut buf = lex::lower(text);
+        lex::mask_spans(&mut buf);
+        reports_symptom_in(&buf, false)
     }
 
     #[test]
@@ -587,6 +595,10 @@ mod tests {
             "Authentication not required on the /admin endpoint",
             "Password not required when changing the account email",
             "CSRF token not required for POST /login",
+            "\"What's New\" unreadable in dark mode",
+            "`cargo build` stuck at 99%",
+            "Text is illegible in dark mode",
+            "Some labels are invisible in dark mode",
         ] {
             assert!(says(line), "{line}");
         }
@@ -637,6 +649,7 @@ mod tests {
             "The migration is not properly reversible",
             "Messages not reliably acknowledged are redelivered after 30 s",
             "Prevent the sync from misbehaving offline",
+            "An invisible iframe keeps the session alive",
         ] {
             assert!(!says(line), "{line}");
         }

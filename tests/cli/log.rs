@@ -509,6 +509,34 @@ fn a_label_with_the_full_width_colon_is_kept_as_written() {
 }
 
 #[test]
+fn cjk_fix_and_failure_words_type_an_unlabelled_message() {
+    // No spaces mark the words: "export to pdf hangs", "resolved in 3.1.8", and "fix the
+    // crash on start", which names a remedy and reports nothing.
+    let env = Env::initialised();
+    env.mind(&["log", "导出pdf卡住"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "(no type given; \"卡住\" reads as problem; --type overrides)\n  problem: 导出pdf卡住\n",
+        ));
+    env.mind(&["log", "3.1.8 已解决"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"已解决\" reads as progress"));
+    env.mind(&["log", "修复启动崩溃"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "logged experience to .mind/SESSION.md",
+        ));
+    assert_eq!(
+        memory_tail(&env, 2),
+        vec!["problem: 导出pdf卡住", "fixed: 3.1.8 已解决"]
+    );
+    assert_eq!(session_items(&env, "Experience"), vec!["修复启动崩溃"]);
+}
+
+#[test]
 fn double_dash_keeps_flags_as_text() {
     let env = Env::initialised();
     env.ok(&["log", "--", "--json", "is", "a", "flag"]);

@@ -8,10 +8,10 @@ pub fn cue_pattern() -> String {
     // drop it ("doesnt work", "cant connect"); "wont" stays out, being a word of its own.
     let apos = r"(?:'|\xE2\x80\x99)";
     let neg = format!(
-        r"doesn{apos}?t|does not|don{apos}?t forget|don{apos}?t|do not|didn{apos}?t|did not|isn{apos}?t|is not|aren{apos}?t|are not|wasn{apos}?t|was not|weren{apos}?t|were not|won{apos}t|can{apos}?t|cannot|can not|couldn{apos}?t|could not|unable to|fail(?:s|ed|ing)? to"
+        r"doesn{apos}?t|does not|don{apos}?t forget|don{apos}?t|do not|didn{apos}?t|did not|isn{apos}?t|is not|aren{apos}?t|are not|wasn{apos}?t|was not|weren{apos}?t|were not|won{apos}t|can{apos}?t|cannot|can not|couldn{apos}?t|could not|unable to|not able to|fail(?:s|ed|ing)? to"
     );
     let dec = format!(
-        r"decided against|decided|decision to|made (?:the|a|this|that|our) decision|going with|go with|went with|gone with|chose|chosen|opted (?:for|to)|opting for|settled on|picked|selected|switched (?:to|from)|switching (?:to|from)|switch (?:to|from)|stay(?:ing)? with|agreed (?:to|on)|ruled out|gave up on|given up on|abandoned|rejected|tried|sticking with|stick with|(?:we|i)(?:{apos}ll| will) use|use|using"
+        r"decided against|decided|decision to|made (?:the|a|this|that|our) decision|going with|go with|went with|gone with|chose|chosen|opted (?:for|to)|opting for|settled on|picked|selected|switched (?:to|from)|switching (?:to|from)|switch (?:to|from)|stay(?:ing)? with|agreed (?:to|on)|ruled out|gave up on|given up on|abandoned|rejected|tried|sticking with|stick with|(?:we|i)(?:{apos}ll| will) use|use|using|(?:was|is) an? (?:deliberate|conscious|intentional)(?: [a-z]+)? (?:decision|choice)"
     );
     // "This shouldn't happen": a report that something went wrong.
     let should = format!(r"should(?:n{apos}t| not| never) (?:happen|occur)");

@@ -45,6 +45,11 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             }
             first_person(buf, start).then_some((Decision, Strong))
         }
+        // "The fixed-timestep loop was a deliberate decision", "Polling is a conscious
+        // choice": a choice the line owns as made on purpose.
+        _ if cue.starts_with(b"was a") || cue.starts_with(b"is a") => {
+            (!negated(buf, start) && !conditional(buf, start)).then_some((Decision, Strong))
+        }
         _ if cue.starts_with(b"decision to") || cue.starts_with(b"made ") => {
             (!negated(buf, start) && !conditional(buf, start)).then_some((Decision, Strong))
         }

@@ -12,7 +12,10 @@
 //! The checks live with their family: [`negation_cues`] (judged first), [`decision_cues`]
 //! (with rejections), [`learning_cues`], [`progress_cues`], [`gotcha_cues`] and
 //! [`problem_cues`]; [`cue_context`] reads the words around a cue for all of them.
+//! [`cjk_cues`] finds the fix and failure words of Chinese, Japanese and Korean text, which
+//! the pattern's word boundaries cannot, in lines where no other cue was found.
 
+mod cjk_cues;
 mod cue_context;
 mod decision_cues;
 mod gotcha_cues;
@@ -121,6 +124,9 @@ pub fn scan(buf: &[u8], original: &[u8]) -> Vec<Cue> {
             consider(m.start(), m.end());
         }
     }
+    if out.is_empty() {
+        cjk_cues::scan(buf, &mut out);
+    }
     out
 }
 
@@ -221,6 +227,11 @@ mod tests {
         assert_eq!(kind("we'll use redis for the queue"), Some(Decision));
         assert_eq!(kind("use SQLite over Postgres for tests"), Some(Decision));
         assert_eq!(kind("Switched to pnpm for workspaces"), Some(Decision));
+        assert_eq!(
+            kind("The fixed-timestep loop was a deliberate early decision"),
+            Some(Decision)
+        );
+        assert_eq!(kind("Polling is a conscious choice"), Some(Decision));
     }
 
     #[test]
@@ -234,6 +245,7 @@ mod tests {
         assert_eq!(kind("the user chose a password"), None);
         assert_eq!(kind("use the cache for reads"), None);
         assert_eq!(kind("ran it over the weekend using cron"), None);
+        assert_eq!(kind("Polling was not a deliberate choice"), None);
     }
 
     #[test]
@@ -277,6 +289,20 @@ mod tests {
         assert_eq!(kind("The UI froze on save"), Some(Problem));
         assert_eq!(kind("Process hangs on exit"), Some(Problem));
         assert_eq!(kind("'go mod tidy' breaks our build"), Some(Problem));
+        // An inability, however hedged, and signing in.
+        assert_eq!(
+            kind("I cannot log in with the new credentials"),
+            Some(Problem)
+        );
+        assert_eq!(kind("can't sign into the dashboard"), Some(Problem));
+        assert_eq!(
+            kind("i don't seem to be able to export any map"),
+            Some(Problem)
+        );
+        assert_eq!(kind("I am not able to save files"), Some(Problem));
+        assert_eq!(kind("The worker isn't able to connect"), Some(Problem));
+        assert_eq!(kind("We don't log passwords"), None);
+        assert_eq!(kind("Since I can't reproduce it, please test"), None);
         assert_eq!(
             top("This creates a security issue"),
             Some((Problem, Strength::Weak))

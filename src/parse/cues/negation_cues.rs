@@ -5,12 +5,15 @@
 use super::Strength::{self, *};
 use super::cue_context::{Around, any_of, conditional};
 use crate::parse::EntryType::{self, *};
+use crate::parse::lex::words_after;
 
 /// A problem (or a gotcha), or `None` when the negation reports no failure.
 pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
     let (buf, start, at_start) = (around.buf, around.start, around.at_start);
     let cue = around.cue();
-    let after = &around.after;
+    // Six words, not the three every cue gets: the verb may come after a hedge ("don't seem
+    // to be able to export").
+    let after = &words_after(buf, around.end, 6);
     if cue.starts_with(b"don") && cue.ends_with(b"forget") {
         return Some((Gotcha, Medium));
     }
@@ -21,7 +24,8 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         // Imperative advice: "Don't use X for Y".
         return None;
     }
-    let open_verb = cue.starts_with(b"unable") || cue.starts_with(b"fail");
+    let open_verb =
+        cue.starts_with(b"unable") || cue.starts_with(b"not able") || cue.starts_with(b"fail");
     let at = after.iter().position(|w| !any_of(Some(w), NEG_SKIP));
     let verb = at.map(|i| after[i]);
     if verb.is_some_and(|v| any_of(Some(&v), REMEDY_VERBS)) {
@@ -37,7 +41,15 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
     let adverb = after
         .iter()
         .any(|w| any_of(Some(w), &["properly", "correctly", "reliably"]));
-    (verb.is_some_and(|v| open_verb || any_of(Some(&v), FAILURE_VERBS)) || adverb)
+    let signs_in = || {
+        // "cannot log in", "can't sign into the dashboard": "log" and "sign" fail only with
+        // their particle ("we don't log passwords" is a policy).
+        let particle = at.and_then(|i| after.get(i + 1));
+        particle.is_some_and(|p| any_of(Some(p), &["in", "into", "on", "out", "up"]))
+    };
+    (verb.is_some_and(|v| {
+        open_verb || any_of(Some(&v), FAILURE_VERBS) || (any_of(Some(&v), SIGNING) && signs_in())
+    }) || adverb)
         .then_some((Problem, Medium))
 }
 
@@ -74,6 +86,7 @@ const NEGATION_PHRASES: &[&[u8]] = &[
     b"were not",
     b"could not",
     b"unable to",
+    b"not able to",
 ];
 
 /// Words that may follow "doesn't"/"cannot" before the verb ("doesn't reliably fire").
@@ -94,7 +107,13 @@ const NEG_SKIP: &[&str] = &[
     "fully",
     "immediately",
     "automatically",
+    // "don't seem to be able to export", "isn't able to connect".
+    "to",
+    "able",
 ];
+
+/// Verbs of getting into an account, a failure when negated with their particle.
+const SIGNING: &[&str] = &["log", "logs", "sign", "signs"];
 
 /// Verbs of a remedy, whose negation reports a defect that outlived it.
 const REMEDY_VERBS: &[&str] = &["fix", "fixes", "help", "helps", "solve", "solves"];
@@ -206,6 +225,11 @@ const FAILURE_VERBS: &[&str] = &[
     "imports",
     "export",
     "exports",
+    "access",
+    "download",
+    "downloads",
+    "upload",
+    "uploads",
     "use",
     "checked",
     "getting",

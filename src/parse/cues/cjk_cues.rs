@@ -1,0 +1,232 @@
+//! Cues in Chinese, Japanese and Korean text: the words for "fixed"/"resolved" and for
+//! "crashes", "fails", "stuck", "cannot", written without spaces around them, where the
+//! cue pattern's ASCII word boundaries cannot find them. The vocabulary is the English cue
+//! words translated, not phrases of any one file, and the checks are the English ones: a
+//! failure word is not a report after a remedy ("修复崩溃", fix the crash) or a verb of
+//! averting ("避免崩溃"), nor inside a condition ("构建失败时", when the build fails); a
+//! question reports nothing.
+
+use super::Cue;
+use super::Strength::Medium;
+use crate::parse::EntryType::{self, Problem, Progress};
+
+/// A fix or resolution, done: "已修复" (fixed), "3.1.8 已解决" (resolved in 3.1.8), "修正済み".
+const DONE: &[&str] = &[
+    "已修复",
+    "已解决",
+    // Traditional characters.
+    "已修復",
+    "已解決",
+    "已修正",
+    "修复了",
+    "解决了",
+    "修正済み",
+    "解決済み",
+    "修正しました",
+    "解決しました",
+    "해결됨",
+    "해결했",
+    "해결되었",
+];
+
+/// A failure reported: crashes, errors, hangs, "cannot", "does not work", "unresolved".
+const FAILING: &[&str] = &[
+    // Chinese
+    "报错",
+    "崩溃",
+    "闪退",
+    "卡住",
+    "卡死",
+    "无法",
+    "失败",
+    "出错",
+    "不生效",
+    "不起作用",
+    "不工作",
+    "未解决",
+    "未修复",
+    "未解決",
+    // Japanese
+    "エラーが発生",
+    "エラーになる",
+    "クラッシュ",
+    "失敗",
+    "動かない",
+    "動作しない",
+    "できない",
+    "表示されない",
+    // Korean
+    "오류가 발생",
+    "에러가 발생",
+    "실패",
+    "작동하지 않",
+    "동작하지 않",
+    "안 됨",
+    "안됨",
+];
+
+/// Words a little before a failure word that make it the object of a remedy or of averting
+/// ("修复崩溃", fix the crash; "避免失败", avoid failure), and before a fix word, its negation
+/// ("未解决" is matched as a failure; "没有解决了" is not a fix).
+const REMEDY_BEFORE: &[&str] = &[
+    "修复", "解决", "避免", "防止", "处理", "应对", "捕获", "修正", "回避", "防ぐ", "対処", "해결",
+    "방지", "처리",
+];
+const NOT_DONE_BEFORE: &[&str] = &["未", "没", "沒", "尚", "是否", "还", "不", "아직"];
+
+/// Words after a failure word that make it a condition: "构建失败时" (when the build fails),
+/// "失败的话" (if it fails), "失敗した場合" (in case it fails), "실패하면", "실패할 경우".
+const CONDITION_AFTER: &[&str] = &[
+    "时", "時", "的话", "場合", "とき", "경우", "하면", "시 ", "重试", "率",
+];
+/// Words before a failure word that open a condition: "如果", "若", "もし", "만약".
+const CONDITION_BEFORE: &[&str] = &["如果", "若", "假如", "一旦", "もし", "만약", "当"];
+
+/// How many characters before a cue word the remedy, negation or condition words are looked
+/// for: a clause in these scripts is short.
+const REACH: usize = 6;
+
+/// The cues in `buf` (a lower-cased, masked line body) written in CJK scripts.
+pub(super) fn scan(buf: &[u8], out: &mut Vec<Cue>) {
+    // Han, kana and Hangul all start with a byte of 0xE3 or above in UTF-8.
+    if !buf.iter().any(|&b| b >= 0xE3) {
+        return;
+    }
+    let Ok(text) = std::str::from_utf8(buf) else {
+        return;
+    };
+    if is_question(text) {
+        return;
+    }
+    if let Some(cue) = first(text, DONE, Progress, |before, _| {
+        !negated_before(before, NOT_DONE_BEFORE)
+    }) {
+        out.push(cue);
+        return;
+    }
+    if let Some(cue) = first(text, FAILING, Problem, |before, after| {
+        // "遭遇した問題、失敗、バグ" (the problems, failures, bugs we met): nouns in a list
+        // name kinds of things, as a collection's description does.
+        let listed = before.ends_with('、') || after.starts_with('、');
+        let clause = clause_tail(before);
+        !listed
+            && !REMEDY_BEFORE.iter().any(|w| clause.contains(w))
+            && !CONDITION_BEFORE.iter().any(|w| clause.contains(w))
+            && !CONDITION_AFTER.iter().any(|w| after.starts_with(w))
+            && !after_condition_verb(after)
+    }) {
+        out.push(cue);
+    }
+}
+
+/// The first occurrence of a word of `words` whose surroundings `fits` accepts.
+fn first(
+    text: &str,
+    words: &[&str],
+    kind: EntryType,
+    fits: impl Fn(&str, &str) -> bool,
+) -> Option<Cue> {
+    let mut best: Option<Cue> = None;
+    for word in words {
+        for (start, _) in text.match_indices(word) {
+            let end = start + word.len();
+            if fits(&text[..start], &text[end..]) {
+                if best.is_none_or(|b| start < b.start) {
+                    best = Some(Cue {
+                        kind,
+                        strength: Medium,
+                        start,
+                        end,
+                    });
+                }
+                break;
+            }
+        }
+    }
+    best
+}
+
+/// The last [`REACH`] characters of `before`, cut at the last clause break.
+fn clause_tail(before: &str) -> &str {
+    let cut = before
+        .char_indices()
+        .rev()
+        .take(REACH)
+        .take_while(|(_, c)| !matches!(c, '，' | '。' | '；' | '、' | ',' | ';' | '.' | '：' | ':'))
+        .last()
+        .map_or(before.len(), |(i, _)| i);
+    &before[cut..]
+}
+
+/// Whether a word of `words` comes right before a cue word ("是否已解决", whether it is
+/// resolved). Right before, not anywhere: "不具合" (a defect) holds "不".
+fn negated_before(before: &str, words: &[&str]) -> bool {
+    words.iter().any(|w| before.trim_end().ends_with(w))
+}
+
+/// A conditional verb ending right after the failure word: Japanese "失敗したら" / "失敗すると"
+/// (if it fails), Korean "실패하면" (if it fails).
+fn after_condition_verb(after: &str) -> bool {
+    [
+        "したら",
+        "すると",
+        "すれば",
+        "하면",
+        "할 때",
+        "할 경우",
+        "する場合",
+        "した場合",
+    ]
+    .iter()
+    .any(|w| after.starts_with(w))
+}
+
+/// A question, which reports nothing: it ends with a question mark, or with the Chinese or
+/// Japanese question particles "吗"/"か".
+fn is_question(text: &str) -> bool {
+    let end = text.trim_end_matches(|c: char| c.is_whitespace() || c == '。');
+    end.ends_with('?') || end.ends_with('？') || end.ends_with('吗') || end.ends_with("ですか")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(text: &str) -> Option<EntryType> {
+        let mut out = Vec::new();
+        scan(text.to_ascii_lowercase().as_bytes(), &mut out);
+        out.first().map(|c| c.kind)
+    }
+
+    #[test]
+    fn fixes_and_failures_in_cjk_text() {
+        assert_eq!(kind("3.1.8 已解决。"), Some(Progress));
+        assert_eq!(kind("已解决，更新 v1.3.7及以上版本"), Some(Progress));
+        assert_eq!(kind("登录问题已修复"), Some(Progress));
+        assert_eq!(kind("この不具合は修正済みです"), Some(Progress));
+        assert_eq!(kind("업데이트 후 해결됨"), Some(Progress));
+        assert_eq!(kind("导出pdf卡住"), Some(Problem));
+        assert_eq!(kind("构建失败，缓存过期"), Some(Problem));
+        assert_eq!(kind("启动后闪退"), Some(Problem));
+        assert_eq!(kind("問題はまだ未解決"), Some(Problem));
+        assert_eq!(kind("ログイン後にアプリがクラッシュする"), Some(Problem));
+        assert_eq!(kind("빌드가 실패합니다"), Some(Problem));
+    }
+
+    #[test]
+    fn remedies_conditions_and_questions_are_not_reports() {
+        // Fix the crash on start; avoid failure; when the build fails, retry.
+        assert_eq!(kind("修复启动崩溃"), None);
+        assert_eq!(kind("避免构建失败"), None);
+        assert_eq!(kind("构建失败时自动重试"), None);
+        assert_eq!(kind("如果导出失败，请重试"), None);
+        assert_eq!(kind("ビルドに失敗したら再実行する"), None);
+        assert_eq!(kind("빌드가 실패하면 다시 실행"), None);
+        // Is it resolved? Not resolved yet (a failure word, "未解决", not a fix).
+        assert_eq!(kind("这个问题已解决吗？"), None);
+        assert_eq!(kind("问题尚未解决"), Some(Problem));
+        assert_eq!(kind("Plain English text"), None);
+        // A collection's description: "records the problems, failures, bugs met".
+        assert_eq!(kind("開発中に遭遇した問題、失敗、バグを記録します。"), None);
+    }
+}

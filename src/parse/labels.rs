@@ -443,6 +443,9 @@ pub fn kind_of(raw: &str) -> LabelKind {
         // a decision named by its part or kind, as "design decision" is. Not one still to
         // be made ("Pending decision:", "待决策：").
         other if is_named_decision(other) => LabelKind::Type(Decision),
+        // "Navigation Fix: corrected the target URL", "**Login fix:** ...": a fix named by
+        // the part it is in. Not one only proposed ("Possible fix:", "Quick fix:" advice).
+        other if is_named_fix(other) => LabelKind::Type(Progress),
         _ => LabelKind::Topic,
     }
 }
@@ -474,6 +477,41 @@ fn is_named_decision(label: &str) -> bool {
         label
             .strip_suffix(word)
             .is_some_and(|part| !part.is_empty() && !part.ends_with('待') && !part.ends_with('未'))
+    })
+}
+
+/// A label that names a fix by its part: "navigation fix", "login fix". Not a
+/// fix proposed, planned or offered as advice.
+fn is_named_fix(label: &str) -> bool {
+    const UNMADE: &[&str] = &[
+        "possible",
+        "proposed",
+        "suggested",
+        "potential",
+        "planned",
+        "needed",
+        "required",
+        "quick",
+        "temporary",
+        "a",
+        "the",
+        "no",
+        "any",
+        "your",
+        "next",
+        "pending",
+        "todo",
+        "recommended",
+        "workaround",
+    ];
+    label.strip_suffix(" fix").is_some_and(|part| {
+        let last = part.rsplit(' ').next().unwrap_or(part);
+        !part.is_empty()
+            && !UNMADE.contains(&last)
+            && part.split(' ').count() <= 3
+            && part
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b' ' || b == b'-')
     })
 }
 

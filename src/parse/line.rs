@@ -243,10 +243,13 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
             LabelKind::CommitOther if first => {
                 // "ci: fix unset variables", "docs: fix a broken link": a commit of another
                 // type whose subject reports a fix is read as that subject.
+                // Under a changelog's `### Bug Fixes` every entry is a fix, whatever its
+                // commit type (`* **perf:** disable streaming when the dialog is open`).
                 let opener = label.rest.split_whitespace().next().unwrap_or("");
                 if !["fix", "fixes", "fixed"]
                     .iter()
                     .any(|w| opener.eq_ignore_ascii_case(w))
+                    && ctx.section != Some(EntryType::Progress)
                 {
                     return Analysis::none(label.rest, "commit subject that is not a fix");
                 }
@@ -914,6 +917,32 @@ mod tests {
         );
         assert_eq!(kind("- 技术决策：部署前先做健康检查"), Some(Decision));
         assert_eq!(kind("Pending decision: which queue to use"), None);
+        assert_eq!(
+            kind("Navigation Fix: Corrected the target URL of the details button"),
+            Some(Progress)
+        );
+        assert_eq!(kind("Possible fix: pin the version"), None);
+        assert_eq!(kind("Quick fix: restart the daemon"), None);
+        // Under a changelog's fixes heading every entry is a fix, whatever its commit type;
+        // a tag in brackets before the text is no link.
+        assert_eq!(
+            under(
+                Progress,
+                "* **perf:** disable streaming when dialog is open"
+            ),
+            Some(Progress)
+        );
+        assert_eq!(
+            kind("* **perf:** disable streaming when dialog is open"),
+            None
+        );
+        assert_eq!(
+            under(
+                Progress,
+                "- `[jest-worker]` Stop passing `process.env` ([#12141](https://x.org/12141))"
+            ),
+            Some(Progress)
+        );
         assert_eq!(kind("待决策：选哪个队列"), None);
         assert_eq!(kind("- 放弃方案：直接改 Dockerfile"), Some(Rejected));
         assert_eq!(

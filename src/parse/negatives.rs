@@ -937,8 +937,11 @@ pub fn is_link_only(s: &str) -> bool {
     let mut i = 0;
     let b = s.as_bytes();
     while i < b.len() {
+        // A link is `[text](target)`: the first `]` after the `[` must open the target, or
+        // "`[jest-worker]` Stop passing env ([#12141](url))" would be one link.
         if b[i] == b'['
-            && let Some(close) = s[i..].find("](")
+            && let Some(close) = s[i..].find(']')
+            && s[i + close..].starts_with("](")
             && let Some(end) = s[i + close..].find(')')
         {
             i += close + end + 1;
@@ -1464,6 +1467,10 @@ mod tests {
         assert!(is_link_only("https://example.com/a"));
         assert!(is_link_only("See [[MEMORY#L12]]"));
         assert!(!is_link_only("Going with [MVCC](https://x.org) for reads"));
+        assert!(!is_link_only(
+            "`[jest-worker]` Stop passing `process.env` ([#12141](https://x.org/12141))"
+        ));
+        assert!(!is_link_only("[wip] Retry uploads ([#7](https://x.org/7))"));
         assert!(starts_with_work_verb(b"added pagination"));
         assert!(!starts_with_work_verb(b"fixed pagination"));
         assert!(is_warning(

@@ -18,7 +18,7 @@ pub fn cue_pattern() -> String {
     format!(
         r"(?-u)\b(?:{dec}|{learn}|{prog}|{gotcha}|{neg}|{should}|{prob})\b|[a-z]error\b",
         learn = r"today i learned|learned|learnt|til|turns out|turned out|reali[sz](?:ed|e|ing)|discovered|found out|found that|figured out|noticed that|lessons? learned|the lesson|apparently|takeaway|insight",
-        prog = r"fixed|fixes|fix|resolved|solved|shipped|completed|patched|repaired|released|works now|now works|now working|working now|works again|working again|now it works|to work now|got|went away|gone away|(?:is|are|was|were|now) gone|no longer",
+        prog = r"fixed|fixes|fix|bugfix|hotfix|resolves|closes|(?:now|went) live|out now|resolved|solved|shipped|completed|patched|repaired|released|works now|now works|now working|working now|works again|working again|now it works|to work now|got|went away|gone away|(?:is|are|was|were|now) gone|no longer",
         gotcha = r"watch out|watch for|be aware|beware|be careful|careful (?:with|when|not)|caveats?|pitfalls?|gotchas?|footguns?|traps?|heads[ -]up|keep in mind|make sure",
         prob = r"still (?:getting|seeing|happening|failing|broken|occurring)|(?:is|went|turned|stays|still) red|silently|hang|[45][0-9][0-9]|stuck|blocked|struggling with|not working|stopped working|broken|breaks|broke|crash(?:es|ed|ing)?|fails|failed|failing|fail|failures?|errors?|exceptions?|leak(?:s|ed|ing)?|race conditions?|deadlocks?|timeouts?|timed out|times out|timing out|hangs|hanging|freez(?:es|ing)|froze|panic(?:s|ked|king)?|segfaults?|regressions?|vulnerab[a-z]*|oom(?:-killed)?|out of memory|out of sync|bad interpreter|no such file|not found|permission denied|bugs?|buggy|issues?|problems?|exposed|unavailable|incorrect",
     )

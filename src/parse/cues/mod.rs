@@ -273,6 +273,30 @@ mod tests {
         assert_eq!(kind("use a fixed width font"), None);
         assert_eq!(kind("ruff check . --fix"), None);
         assert_eq!(kind("the path resolved to /tmp"), None);
+        // The forge's closing keywords, a release that went out, a defect that ended, and a
+        // title naming a fix.
+        assert_eq!(kind("resolves #2"), Some(Progress));
+        assert_eq!(kind("The pull request resolves issue #699"), Some(Progress));
+        assert_eq!(kind("closes rust-lang/rust#12"), Some(Progress));
+        assert_eq!(kind("the name resolves to 10.0.0.1"), None);
+        assert_eq!(kind("the modal closes on escape"), None);
+        assert_eq!(kind("v4.8.1 out now"), Some(Progress));
+        assert_eq!(kind("The blog post is now live"), Some(Progress));
+        assert_eq!(kind("The new API went live on Monday"), Some(Progress));
+        assert_eq!(kind("The site will go live when the DNS is ready"), None);
+        assert_eq!(kind("The site is not live yet"), None);
+        assert_eq!(kind("it is no longer an issue"), Some(Progress));
+        assert_eq!(kind("Race condition fix"), Some(Progress));
+        assert_eq!(
+            kind("Better Safari bugfix, wider disable button"),
+            Some(Progress)
+        );
+        assert_eq!(kind("This needs a fix"), None);
+        assert_eq!(kind("Waiting for the upstream fix"), None);
+        assert_eq!(kind("Cut a hotfix branch from the tag"), None);
+        assert_eq!(kind("Is there a workaround or a fix?"), None);
+        assert_eq!(kind("Option 1: Quit the cleaner (Immediate Fix)"), None);
+        assert_eq!(kind("The results are live!"), None);
     }
 
     #[test]

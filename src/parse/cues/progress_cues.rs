@@ -58,8 +58,24 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             }
             Some((Progress, Strong))
         }
-        // "... fixes #57", "closes #12": a change that closes an issue (the forge's keywords).
-        b"fixes" if buf[end..].trim_ascii_start().starts_with(b"#") => Some((Progress, Strong)),
+        // "... fixes #57", "closes #12", "The pull request resolves issue #699": a change
+        // that closes an issue (the forge's keywords). "resolves to 10.0.0.1" names no issue.
+        b"fixes" | b"resolves" | b"closes" if names_an_issue(&buf[end..]) => {
+            Some((Progress, Strong))
+        }
+        b"resolves" | b"closes" => None,
+        // "v4.8.1 out now", "The blog post is now live", "the new API went live on Monday".
+        // ("The results are live!" says no more than that they can be seen.)
+        b"now live" | b"went live" | b"out now" => {
+            (!negated(buf, start) && !modal(buf, start) && !conditional(buf, start))
+                .then_some((Progress, Medium))
+        }
+        // "Race condition fix", "Better Safari bugfix, wider disable button": a title naming
+        // a fix by what it fixes. Not "needs a fix", "no fix yet", "a bugfix release".
+        b"bugfix" | b"hotfix" if at_start => None,
+        // Strong: the fix is the title's head noun, the defect before it only says which
+        // ("Race condition fix" is no report of a race).
+        b"bugfix" | b"hotfix" => names_a_fix(around).then_some((Progress, Strong)),
         // "v3.0.2 is released", "Done. Released 1.0.11": a version that went out.
         b"released" => (names_a_version(buf)
             && !negated(buf, start)
@@ -88,11 +104,14 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             if at_start || around.after_scope() {
                 return Some((Progress, Strong));
             }
-            (any_of(
+            if any_of(
                 next,
                 &["was", "applied", "landed", "merged", "worked", "works"],
-            ) && !negated(buf, start))
-            .then_some((Progress, Medium))
+            ) && !negated(buf, start)
+            {
+                return Some((Progress, Medium));
+            }
+            names_a_fix(around).then_some((Progress, Strong))
         }
         b"got" => {
             // "got the ARM build working", "finally got it to work".
@@ -161,6 +180,13 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             if any_of(next, FAILURE_VERBS) {
                 return Some((Progress, Strong));
             }
+            if let [first, second, ..] = &around.after[..]
+                && any_of(Some(first), &["a", "an"])
+                && any_of(Some(second), DEFECT_NOUNS)
+            {
+                // "It is no longer an issue": the defect ended.
+                return Some((Progress, Medium));
+            }
             if defect_before(buf, start) {
                 // "The flicker no longer appears with 2.1": the defect is what stopped.
                 return any_of(next, CAPABILITIES).then_some((Progress, Medium));
@@ -171,6 +197,68 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
 
         _ => None,
     }
+}
+
+/// Whether the text after a closing keyword names an issue: "#57", "issue #699",
+/// "owner/repo#12".
+fn names_an_issue(after: &[u8]) -> bool {
+    let rest = after.trim_ascii_start();
+    let rest = rest
+        .strip_prefix(b"issue ")
+        .or_else(|| rest.strip_prefix(b"issues "))
+        .unwrap_or(rest)
+        .trim_ascii_start();
+    let word = rest
+        .split(|b| b.is_ascii_whitespace() || matches!(b, b',' | b')'))
+        .next()
+        .unwrap_or_default();
+    word.starts_with(b"#") || word.iter().skip(1).any(|b| *b == b'#')
+}
+
+/// Whether a "fix" or "bugfix" that is not the line's first word names a fix made, in the
+/// shape of a title: a noun before it (not "a", "the", "no"), nothing after it in its clause,
+/// and a short line ("Race condition fix", "Better Safari bugfix, wider disable button").
+fn names_a_fix(around: &Around) -> bool {
+    let (buf, start, end) = (around.buf, around.start, around.end);
+    let ends_clause = buf[end..]
+        .iter()
+        .take_while(|b| !matches!(b, b',' | b';' | b'.' | b'!' | b'('))
+        .all(|b| !b.is_ascii_alphanumeric());
+    let short = buf
+        .split(|b| b.is_ascii_whitespace())
+        .filter(|w| !w.is_empty())
+        .count()
+        <= 6;
+    // "Waiting for the upstream fix": a fix someone else owes, named in a phrase.
+    let in_a_phrase = around.before.iter().any(|w| {
+        any_of(Some(w), DETERMINERS)
+            || any_of(
+                Some(w),
+                &[
+                    "for", "with", "on", "of", "from", "about", "into", "without",
+                ],
+            )
+    });
+    let noun_before = !in_a_phrase
+        && around.prev().is_some_and(|p| {
+            p.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'-')
+                && !any_of(Some(p), DETERMINERS)
+                && !any_of(
+                    Some(p),
+                    &["no", "to", "quick", "possible", "proposed", "potential"],
+                )
+        });
+    // "Option 1: Quit CCleaner (Immediate Fix)": an aside names a kind of fix.
+    let aside = buf[..start].iter().filter(|b| **b == b'(').count()
+        > buf[..start].iter().filter(|b| **b == b')').count();
+    ends_clause
+        && !aside
+        && short
+        && noun_before
+        && !negated(buf, start)
+        && !modal(buf, start)
+        && !conditional(buf, start)
+        && !buf.contains(&b'?')
 }
 
 /// Whether `after` (the text after "should be fixed") names a change that exists: a link,

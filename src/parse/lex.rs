@@ -81,6 +81,39 @@ pub fn strip_symbols(s: &str) -> &str {
     }
 }
 
+/// The text after a log line's bracketed timestamp: `[2025-03-27 00:06:00] - Decision: ...`
+/// (the memory-bank logs' shape) reads as `Decision: ...`. Only a date, with or without a
+/// time, counts; `[BUG]` or `[wip]` stay.
+pub fn strip_log_stamp(s: &str) -> &str {
+    let Some(inner) = s.strip_prefix('[') else {
+        return s;
+    };
+    let Some(close) = inner.find(']') else {
+        return s;
+    };
+    let stamp = inner[..close].as_bytes();
+    let dated = stamp.len() >= 10
+        && stamp[..4].iter().all(u8::is_ascii_digit)
+        && stamp[4] == b'-'
+        && stamp[5..7].iter().all(u8::is_ascii_digit)
+        && stamp[7] == b'-'
+        && stamp[8..10].iter().all(u8::is_ascii_digit)
+        && stamp[10..]
+            .iter()
+            .all(|b| b.is_ascii_digit() || matches!(b, b' ' | b':' | b'T' | b'.' | b'Z'));
+    if !dated {
+        return s;
+    }
+    let rest = inner[close + 1..].trim_start();
+    let rest = rest
+        .strip_prefix("- ")
+        .or_else(|| rest.strip_prefix("\u{2013} "))
+        .or_else(|| rest.strip_prefix(": "))
+        .unwrap_or(rest)
+        .trim_start();
+    if rest.is_empty() { s } else { rest }
+}
+
 /// A whole-line `~~strikethrough~~` (done or withdrawn), unwrapped.
 pub fn strip_strike(s: &str) -> (&str, bool) {
     match s.strip_prefix("~~") {
@@ -373,6 +406,21 @@ pub fn words(s: &str) -> impl Iterator<Item = &str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn log_stamps() {
+        assert_eq!(
+            strip_log_stamp("[2025-03-27 00:06:00] - Decision: use Redis"),
+            "Decision: use Redis"
+        );
+        assert_eq!(strip_log_stamp("[2025-03-27] fixed: x"), "fixed: x");
+        assert_eq!(strip_log_stamp("[BUG] x fails"), "[BUG] x fails");
+        assert_eq!(
+            strip_log_stamp("[2025-03-27 draft] x"),
+            "[2025-03-27 draft] x"
+        );
+        assert_eq!(strip_log_stamp("[2025-03-27]"), "[2025-03-27]");
+    }
 
     #[test]
     fn list_markers() {

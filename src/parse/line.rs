@@ -156,6 +156,7 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     }
     let t = lex::strip_symbols(t);
     let (t, struck) = lex::strip_strike(t);
+    let t = lex::strip_log_stamp(t);
     if lex::is_italic_line(t) {
         return Analysis::none(t, "template text");
     }

@@ -176,6 +176,40 @@ const SHOWING: &[&str] = &[
     "stays",
 ];
 
+/// Verbs of making a file or a page, before "empty"/"blank": "creates empty file".
+const PRODUCING: &[&str] = &[
+    "creates",
+    "created",
+    "produces",
+    "produced",
+    "generates",
+    "generated",
+    "gives",
+    "saves",
+    "saved",
+    "outputs",
+    "writes",
+    "downloads",
+    "yields",
+];
+
+/// Operations whose product must hold something: an empty one is a defect.
+const OUTPUTS: &[&str] = &[
+    "export",
+    "exports",
+    "exporting",
+    "exported",
+    "download",
+    "downloads",
+    "downloading",
+    "downloaded",
+    "backup",
+    "backups",
+    "print",
+    "printing",
+    "printed",
+];
+
 /// "too slow", "too late", "too many requests".
 const AFTER_TOO: &[&str] = &[
     "slow", "late", "early", "long", "big", "large", "small", "many", "much", "often",
@@ -531,7 +565,13 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
                 // restarting". "keeps track", "kept the old API" name no habit.
                 next.is_some_and(|n| n.len() > 5 && n.ends_with("ing")) && !defuses(before)
             } else if is_in(w, BAD_VALUES) {
+                // "Export creates empty file", "Export to CSV produces blank CSV": an export or
+                // a download is made to hold something ("`init` creates an empty config" is
+                // no output of that kind).
                 is_in(before, SHOWING)
+                    || (matches!(w, "empty" | "blank")
+                        && (is_in(before, PRODUCING) || is_in(before, OUTPUTS))
+                        && lex::words(text).any(|t| is_in(t, OUTPUTS)))
             } else {
                 false
             };
@@ -594,6 +634,9 @@ mod tests {
             "Password not required when changing the account email",
             "CSRF token not required for POST /login",
             "\"What's New\" unreadable in dark mode",
+            "Export creates empty file",
+            "Export empty file",
+            "Export to CSV extension produces blank CSV on some exports",
             "`cargo build` stuck at 99%",
             "Text is illegible in dark mode",
         ] {
@@ -649,6 +692,9 @@ mod tests {
             "An invisible iframe keeps the session alive",
             // A feature as often as a fault, even said of a subject.
             "The field is invisible to non-admins",
+            "The export skips empty rows",
+            "Init creates an empty config file",
+            "Exports an empty CSV when no rows match",
         ] {
             assert!(!says(line), "{line}");
         }

@@ -158,7 +158,9 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             (first_person(buf, start) && !negated(buf, start) && !conditional(buf, start))
                 .then_some((Decision, Strong))
         }
-        b"chosen" => (any_of(prev, &["was", "were", "is", "been", "have", "has", "we've"])
+        // "Postgres was chosen", "xlsxwriter chosen over openpyxl" (the alternative named).
+        b"chosen" => ((any_of(prev, &["was", "were", "is", "been", "have", "has", "we've"])
+            || any_of(next, &["over"]))
             && !any_of(next, &["by"]))
         .then_some((Decision, Strong)),
         _ if cue.starts_with(b"opt") || cue.starts_with(b"switch") => {

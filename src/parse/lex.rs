@@ -91,7 +91,7 @@ pub fn strip_log_stamp(s: &str) -> &str {
     let Some(close) = inner.find(']') else {
         return s;
     };
-    let stamp = inner[..close].as_bytes();
+    let stamp = &inner.as_bytes()[..close];
     let dated = stamp.len() >= 10
         && stamp[..4].iter().all(u8::is_ascii_digit)
         && stamp[4] == b'-'
@@ -104,14 +104,16 @@ pub fn strip_log_stamp(s: &str) -> &str {
     if !dated {
         return s;
     }
+    // The dash is the shape's: "[2026-01-05 10:12:01] ERROR ..." is a program's log record.
     let rest = inner[close + 1..].trim_start();
-    let rest = rest
+    match rest
         .strip_prefix("- ")
         .or_else(|| rest.strip_prefix("\u{2013} "))
-        .or_else(|| rest.strip_prefix(": "))
-        .unwrap_or(rest)
-        .trim_start();
-    if rest.is_empty() { s } else { rest }
+        .map(str::trim_start)
+    {
+        Some(rest) if !rest.is_empty() => rest,
+        _ => s,
+    }
 }
 
 /// A whole-line `~~strikethrough~~` (done or withdrawn), unwrapped.
@@ -413,7 +415,11 @@ mod tests {
             strip_log_stamp("[2025-03-27 00:06:00] - Decision: use Redis"),
             "Decision: use Redis"
         );
-        assert_eq!(strip_log_stamp("[2025-03-27] fixed: x"), "fixed: x");
+        assert_eq!(strip_log_stamp("[2025-03-27] - fixed: x"), "fixed: x");
+        assert_eq!(
+            strip_log_stamp("[2026-01-05 10:12:01] ERROR worker crashed"),
+            "[2026-01-05 10:12:01] ERROR worker crashed"
+        );
         assert_eq!(strip_log_stamp("[BUG] x fails"), "[BUG] x fails");
         assert_eq!(
             strip_log_stamp("[2025-03-27 draft] x"),

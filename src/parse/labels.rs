@@ -469,9 +469,8 @@ fn is_named_decision(label: &str) -> bool {
         "your",
         "any",
     ];
-    if let Some(part) = label.strip_suffix(" decision") {
-        let last = part.rsplit(' ').next().unwrap_or(part);
-        return !part.is_empty() && !UNMADE.contains(&last) && part.split(' ').count() <= 3;
+    if names_by_part(label, " decision", UNMADE) {
+        return true;
     }
     ["决策", "决定", "決定"].iter().any(|word| {
         label
@@ -504,10 +503,16 @@ fn is_named_fix(label: &str) -> bool {
         "recommended",
         "workaround",
     ];
-    label.strip_suffix(" fix").is_some_and(|part| {
+    names_by_part(label, " fix", UNMADE)
+}
+
+/// Whether `label` is `<part> <head>` (`head` with its space: " fix"), the part one to three
+/// plain words whose last is none of `unmade`: "navigation fix", "css architecture decision".
+fn names_by_part(label: &str, head: &str, unmade: &[&str]) -> bool {
+    label.strip_suffix(head).is_some_and(|part| {
         let last = part.rsplit(' ').next().unwrap_or(part);
         !part.is_empty()
-            && !UNMADE.contains(&last)
+            && !unmade.contains(&last)
             && part.split(' ').count() <= 3
             && part
                 .bytes()

@@ -43,7 +43,7 @@ fn leading_date(s: &str, previous: Option<NaiveDate>) -> Option<(NaiveDate, usiz
 }
 
 /// `YYYY-MM-DD` at the start, followed by a non-digit or the end.
-fn iso_at(s: &str) -> Option<NaiveDate> {
+pub(crate) fn iso_at(s: &str) -> Option<NaiveDate> {
     let b = s.as_bytes();
     if b.len() < 10 || b.get(10).is_some_and(u8::is_ascii_digit) {
         return None;

@@ -91,14 +91,9 @@ pub fn strip_log_stamp(s: &str) -> &str {
     let Some(close) = inner.find(']') else {
         return s;
     };
-    let stamp = &inner.as_bytes()[..close];
-    let dated = stamp.len() >= 10
-        && stamp[..4].iter().all(u8::is_ascii_digit)
-        && stamp[4] == b'-'
-        && stamp[5..7].iter().all(u8::is_ascii_digit)
-        && stamp[7] == b'-'
-        && stamp[8..10].iter().all(u8::is_ascii_digit)
-        && stamp[10..]
+    let stamp = &inner[..close];
+    let dated = super::dates::iso_at(stamp).is_some()
+        && stamp.as_bytes()[10..]
             .iter()
             .all(|b| b.is_ascii_digit() || matches!(b, b' ' | b':' | b'T' | b'.' | b'Z'));
     if !dated {

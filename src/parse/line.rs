@@ -954,6 +954,10 @@ mod tests {
         assert_eq!(kind("3.1.8 已解决。"), Some(Progress));
         assert_eq!(kind("导出pdf卡住"), Some(Problem));
         assert_eq!(kind("修复启动崩溃"), None);
+        // A question reports nothing, in full-width marks and particles too.
+        assert_eq!(kind("这个问题已解决吗？"), None);
+        assert_eq!(kind("这个问题已解决吗"), None);
+        assert_eq!(kind("この不具合は修正済みですか"), None);
         assert_eq!(kind("- **Decision**: `media3-exoplayer`."), Some(Decision));
         assert_eq!(kind("**Decision:** 3"), None);
         assert_eq!(kind("Lesson: 45 mins"), None);

@@ -202,9 +202,15 @@ pub fn is_config_field(label: &str, value: &str) -> bool {
     key_ok && (scalar || label.contains(['_', '.']))
 }
 
-/// A question: ends with `?` (a trailing hedge like ", I guess?" is not a question).
+/// A question: ends with `?` (a trailing hedge like ", I guess?" is not a question), with
+/// the full-width `？`, or with the Chinese or Japanese question particle ("已解决吗",
+/// "修正済みですか").
 pub fn is_question(s: &str) -> bool {
     let t = s.trim_end_matches(['*', '_', ')', '"', '\'', ' ']);
+    let cjk = t.trim_end_matches('。');
+    if cjk.ends_with('？') || cjk.ends_with('吗') || cjk.ends_with("ですか") {
+        return true;
+    }
     if !t.ends_with('?') {
         let lower = t.to_ascii_lowercase();
         // Issue-title questions without a mark: "How to fix X", "Why does Y".

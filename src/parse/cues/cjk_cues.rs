@@ -3,8 +3,8 @@
 //! cue pattern's ASCII word boundaries cannot find them. The vocabulary is the English cue
 //! words translated, not phrases of any one file, and the checks are the English ones: a
 //! failure word is not a report after a remedy ("修复崩溃", fix the crash) or a verb of
-//! averting ("避免崩溃"), nor inside a condition ("构建失败时", when the build fails); a
-//! question reports nothing.
+//! averting ("避免崩溃"), nor inside a condition ("构建失败时", when the build fails). A
+//! question ("已解决吗？") never reaches the cues: `negatives::is_question` ends it first.
 
 use super::Cue;
 use super::Strength::Medium;
@@ -95,9 +95,6 @@ pub(super) fn scan(buf: &[u8], out: &mut Vec<Cue>) {
     let Ok(text) = std::str::from_utf8(buf) else {
         return;
     };
-    if is_question(text) {
-        return;
-    }
     if let Some(cue) = first(text, DONE, Progress, |before, _| {
         !negated_before(before, NOT_DONE_BEFORE)
     }) {
@@ -181,13 +178,6 @@ fn after_condition_verb(after: &str) -> bool {
     .any(|w| after.starts_with(w))
 }
 
-/// A question, which reports nothing: it ends with a question mark, or with the Chinese or
-/// Japanese question particles "吗"/"か".
-fn is_question(text: &str) -> bool {
-    let end = text.trim_end_matches(|c: char| c.is_whitespace() || c == '。');
-    end.ends_with('?') || end.ends_with('？') || end.ends_with('吗') || end.ends_with("ですか")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -222,8 +212,7 @@ mod tests {
         assert_eq!(kind("如果导出失败，请重试"), None);
         assert_eq!(kind("ビルドに失敗したら再実行する"), None);
         assert_eq!(kind("빌드가 실패하면 다시 실행"), None);
-        // Is it resolved? Not resolved yet (a failure word, "未解决", not a fix).
-        assert_eq!(kind("这个问题已解决吗？"), None);
+        // Not resolved yet: a failure word, "未解决", not a fix.
         assert_eq!(kind("问题尚未解决"), Some(Problem));
         assert_eq!(kind("Plain English text"), None);
         // A collection's description: "records the problems, failures, bugs met".

@@ -187,7 +187,7 @@ pub fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
         .find(|&i| hay.get(i..i + needle.len()) == Some(needle))
 }
 
-fn is_word_byte(b: u8) -> bool {
+pub(crate) fn is_word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'\'' || b == b'_' || b >= 0x80
 }
 

@@ -285,7 +285,9 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
             a.field = Some(Field::Typed(kind));
             return a;
         }
-        if negatives::is_placeholder(rest) {
+        // `Fixes: #4441`, `Closes: owner/repo#12`: the issue a fix closes, not a slot.
+        let closes_an_issue = kind == EntryType::Progress && cues::names_an_issue(rest.as_bytes());
+        if negatives::is_placeholder(rest) && !closes_an_issue {
             return Analysis::none(rest, "label with placeholder text");
         }
         if negatives::is_template_description(rest) {

@@ -36,7 +36,7 @@ pub fn looks_like_code(s: &str) -> bool {
     if t.ends_with('{')
         || t.ends_with('(')
         || t.ends_with("};")
-        || t.ends_with(");")
+        || (t.ends_with(");") && !has_prose_asides(t))
         || t.ends_with("=>")
         || t.ends_with(" \\")
     {
@@ -140,6 +140,17 @@ pub fn looks_like_code(s: &str) -> bool {
         return true;
     }
     false
+}
+
+/// Parentheses of prose, not calls: a sentence of four words or more whose every `(`
+/// follows a space ("accepts only absolute or `~/` paths (no repo-relative);"). A call
+/// glues `(` to its name (`init(config);`).
+pub fn has_prose_asides(t: &str) -> bool {
+    let b = t.as_bytes();
+    let mut opens = memchr::memchr_iter(b'(', b).peekable();
+    opens.peek().is_some()
+        && opens.all(|i| i > 0 && b[i - 1] == b' ')
+        && t.split_whitespace().count() >= 4
 }
 
 /// SQL with a trailing `--` comment: `SELECT *  -- turns out ...`, `t.created_by,  --
@@ -1386,6 +1397,8 @@ mod tests {
             "if (err) {",
             "cargo test --release",
             "console.log(\"fixed\")",
+            "init(config);",
+            "  });",
         ] {
             assert!(looks_like_code(line), "{line}");
         }
@@ -1396,6 +1409,7 @@ mod tests {
             "Decided to do it with CSS. Easier.",
             "Operation `books.find()` buffering timed out after 10000ms",
             "The renderer package needs local Chromium",
+            "`autoMemoryDirectory` accepts only absolute or `~/` paths (no repo-relative);",
         ] {
             assert!(!looks_like_code(line), "{line}");
         }

@@ -154,10 +154,16 @@ pub fn heading_kind(text: &str) -> SectionKind {
     if assumptions && any(&["wrong", "invalid", "incorrect", "false", "broken"]) {
         return SectionKind::Typed(Learning);
     }
-    if assumptions || any(&["flags", "review", "questions", "question"]) {
+    // A category is named by a short heading, or by the first word of a long one ("Tasks
+    // for the next release of the sync engine"); elsewhere in a long heading the word names
+    // an entry's topic ("Rebase-only merges — don't trust the API's flags").
+    let category = words.len() <= 5;
+    let names =
+        |ws: &[&str]| any(ws) && (category || words.first().is_some_and(|w| ws.contains(w)));
+    if assumptions || names(&["flags", "review", "questions", "question"]) {
         return SectionKind::Plans;
     }
-    if any(&[
+    if names(&[
         "todo",
         "todos",
         "roadmap",
@@ -179,7 +185,7 @@ pub fn heading_kind(text: &str) -> SectionKind {
     {
         return SectionKind::Todo;
     }
-    if any(&[
+    if names(&[
         "reminders",
         "references",
         "links",
@@ -363,6 +369,14 @@ mod tests {
             ("Verification blind spots", Typed(Gotcha)),
             ("Lessons learned the hard way", Typed(Gotcha)),
             ("A bit of history", Neutral),
+            // A long heading is an entry's title: its words name a topic, not a category.
+            (
+                "Rebase-only merges — don't trust the repo-settings API's flags",
+                Neutral,
+            ),
+            ("Why the review bot skips drafts on forks", Neutral),
+            ("Tasks for the next release of the sync engine", Todo),
+            ("Ideas we have not tried yet for search", Todo),
         ] {
             assert_eq!(heading_kind(heading), want, "{heading}");
         }

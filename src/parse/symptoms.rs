@@ -87,6 +87,9 @@ const SYMPTOMS: &[&str] = &[
     "lingering",
     // Misbehaviour named by its verb ("The sync misbehaves after sleep").
     "misbehaves",
+    // Input a program cannot take ("The parser chokes on a trailing newline").
+    "chokes",
+    "choked",
 ];
 
 /// Misbehaviour named as such, a symptom only as what is said of a subject ("Password reset
@@ -425,6 +428,63 @@ const CHECKS: &[&str] = &[
     "verification",
 ];
 
+/// Verbs of ending, before "immediately": "exits immediately", "closes immediately".
+const ENDS: &[&str] = &[
+    "exit",
+    "exits",
+    "close",
+    "closes",
+    "quit",
+    "quits",
+    "die",
+    "dies",
+    "terminates",
+    "crashes",
+    "disappears",
+    "vanishes",
+    "stops",
+    "collapses",
+];
+
+/// Words before "reproducible" that confirm a report: "also reproducible", "still
+/// reproducible", "is reproducible".
+const CONFIRMING: &[&str] = &[
+    "also",
+    "still",
+    "is",
+    "consistently",
+    "easily",
+    "always",
+    "reliably",
+    "100",
+    "definitely",
+];
+
+/// Words after a confirmation: "reproducible as well", "reproducible too".
+const ALSO: &[&str] = &["as", "too", "here", "again"];
+
+/// Whether the words before "reproduce" say the writer can: "I can", "I'm able to", "Can
+/// reproduce" (no subject). Another subject ("you can reproduce it by ...") gives steps, and
+/// a negation ("I'm not able to") says the opposite.
+fn can_reproduce(recent: &[&str; 4]) -> bool {
+    let writer = |w: &str| matches!(w, "" | "i" | "we" | "also" | "i'm" | "we're" | "am" | "are");
+    let negation = |w: &str| matches!(w, "not" | "never" | "unable") || w.ends_with("n't");
+    if recent.iter().any(|w| negation(w)) {
+        return false;
+    }
+    match recent {
+        [.., subject, "can" | "could"] => writer(subject),
+        [
+            subject,
+            "was" | "were" | "am" | "are" | "i'm" | "we're",
+            "able",
+            "to",
+        ] => writer(subject) || matches!(recent[1], "i'm" | "we're"),
+        [_, subject, "able", "to"] => writer(subject),
+        _ => false,
+    }
+}
+
 /// Words that open a condition: a symptom after them is the case something handles.
 const CONDITIONS: &[&str] = &["if", "when", "whenever", "unless", "until", "once"];
 
@@ -490,6 +550,15 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
             return false;
         }
         if count == 1 {
+            // "No more notifications since the update": something that stopped, and when.
+            if w == "no" && words.peek() == Some(&"more") {
+                return lex::words(text).any(|t| matches!(t, "since" | "after"));
+            }
+            // "Same here on macOS 14": a report confirmed in a thread, where and when. ("same
+            // here" alone may agree with anything.)
+            if w == "same" && words.peek() == Some(&"here") {
+                return lex::words(text).nth(2).is_some();
+            }
             if is_in(w, ADVICE_OPENERS) {
                 return false;
             }
@@ -560,6 +629,49 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
                 is_in(before, LOOPS)
                     || (is_in(before, LOOPS_IN_TITLES)
                         && next.is_none_or(|n| is_in(n, WHEN_IT_HAPPENS)))
+            } else if w == "nothing" {
+                // "The button does nothing", "Clicking save did nothing".
+                matches!(before, "does" | "did")
+            } else if w == "effect" {
+                // "Setting the env var has no effect".
+                before == "no" && matches!(recent[2], "has" | "had" | "have")
+            } else if w == "happens" || w == "happened" {
+                // "Nothing happens when I click export".
+                before == "nothing"
+            } else if matches!(w, "work" | "works" | "helps" | "helped") {
+                // "Nothing seems to work", "nothing works", "nothing helped".
+                before == "nothing" || (before == "to" && recent[1..3] == ["nothing", "seems"])
+            } else if w == "every" {
+                // "Happens every time I switch tabs".
+                matches!(before, "happens" | "happening" | "crashes" | "fails")
+            } else if w == "happening" {
+                // "This started happening after the last update".
+                matches!(before, "started" | "starts" | "began" | "keeps")
+            } else if w == "killed" {
+                // "The worker gets killed after an hour" (by something else, unasked).
+                matches!(before, "gets" | "got" | "getting")
+            } else if w == "stopped" {
+                // "Notifications stopped after updating to Android 14"; not "we stopped the
+                // deploy", "I stopped after step 3" (the writer's own act).
+                next.is_some_and(|n| is_in(n, WHEN_IT_HAPPENS) && n != "if")
+                    && !matches!(before, "we" | "i" | "you" | "they" | "he" | "she")
+            } else if w == "results" || w == "result" {
+                // "Search returns no results for accented words".
+                before == "no" && (is_in(recent[2], SHOWING) || is_in(recent[2], HOLDING))
+            } else if w == "immediately" {
+                // "Containers exit immediately after docker-compose up", "Dropdown menus close
+                // immediately on click": something that ends before it is used. Not when a
+                // condition follows ("exits immediately if the port is taken": by design).
+                is_in(before, ENDS) && next.is_none_or(|n| !is_in(n, CONDITIONS))
+            } else if w == "reproducible" {
+                // "Also reproducible on Firefox 40", "Still reproducible with 2.1": a report
+                // confirmed. ("reproducible builds" is a property; "not reproducible" none.)
+                is_in(before, CONFIRMING)
+                    && next.is_none_or(|n| is_in(n, WHEN_IT_HAPPENS) || is_in(n, ALSO))
+            } else if w == "reproduce" {
+                // "I can reproduce this as well", "I'm able to reproduce it on 3.2": the
+                // writer saw the defect. Not "can't reproduce", "you can reproduce it by ...".
+                can_reproduce(&recent)
             } else if w == "keeps" || w == "kept" {
                 // A habit of misbehaving: "Badge keeps coming back", "The worker keeps
                 // restarting". "keeps track", "kept the old API" name no habit.
@@ -638,6 +750,25 @@ mod tests {
             "Export empty file",
             "Export to CSV extension produces blank CSV on some exports",
             "`cargo build` stuck at 99%",
+            "Containers exit immediately after docker-compose up",
+            "Dropdown menus close immediately on click on touchscreens",
+            "Also reproducible on Firefox Nightly 40.",
+            "Still reproducible with 2.1",
+            "I can reproduce this as well",
+            "I'm able to reproduce it on 3.2",
+            "Can reproduce on macOS",
+            "The parser chokes on a trailing newline",
+            "The button does nothing",
+            "Setting the env var has no effect",
+            "Nothing happens when I click export",
+            "Nothing seems to work",
+            "Happens every time I switch tabs",
+            "This started happening after the last update",
+            "The worker gets killed after an hour",
+            "Notifications stopped after updating to Android 14",
+            "No more notifications since the update",
+            "Same here on macOS 14",
+            "Search returns no results for accented words",
             "Text is illegible in dark mode",
         ] {
             assert!(says(line), "{line}");
@@ -695,6 +826,19 @@ mod tests {
             "The export skips empty rows",
             "Init creates an empty config file",
             "Exports an empty CSV when no rows match",
+            "The server exits immediately if the port is taken",
+            "Close the dialog immediately after saving",
+            "We use reproducible builds",
+            "Steps to make the crash reproducible",
+            "I can't reproduce this on 3.2",
+            "I'm not able to reproduce it",
+            "You can reproduce it by running make test",
+            "We stopped the deploy after the alert",
+            "I stopped after step 3",
+            "same here",
+            "No more than three retries",
+            "The flag has an effect only on Linux",
+            "Nothing to report",
         ] {
             assert!(!says(line), "{line}");
         }

@@ -537,6 +537,33 @@ fn cjk_fix_and_failure_words_type_an_unlabelled_message() {
 }
 
 #[test]
+fn thread_talk_types_an_unlabelled_message() {
+    // What people write in issue threads: a choice settled by an idiom, a symptom with no
+    // failure verb, a fix handed over, work finished.
+    let env = Env::initialised();
+    env.ok(&["log", "postgres it is"]);
+    env.ok(&["log", "Containers exit immediately after docker-compose up"]);
+    env.ok(&["log", "I've pushed the fix, and closed issue #8."]);
+    env.ok(&["log", "The server exits immediately if the port is taken"]);
+    env.ok(&["log", "Seg fault on startup"]);
+    env.ok(&["log", "The button does nothing"]);
+    assert_eq!(
+        memory_tail(&env, 5),
+        vec![
+            "decided: postgres it is",
+            "problem: Containers exit immediately after docker-compose up",
+            "fixed: I've pushed the fix, and closed issue #8.",
+            "problem: Seg fault on startup",
+            "problem: The button does nothing",
+        ]
+    );
+    assert_eq!(
+        session_items(&env, "Experience"),
+        vec!["The server exits immediately if the port is taken"]
+    );
+}
+
+#[test]
 fn double_dash_keeps_flags_as_text() {
     let env = Env::initialised();
     env.ok(&["log", "--", "--json", "is", "a", "flag"]);

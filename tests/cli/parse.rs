@@ -749,6 +749,32 @@ fn parent_headings_type_bullets_under_neutral_subheadings() {
 }
 
 #[test]
+fn a_long_heading_is_an_entrys_title_and_does_not_make_its_lines_plans() {
+    // "flags" in a category heading ("## Flags for review") makes what follows open
+    // questions; in an entry's title it is the topic, and the gotcha heading above still
+    // types the line.
+    let env = Env::initialised();
+    env.write(
+        "notes.md",
+        "## Gotchas
+         ### Rebase-only merges — don't trust the repo-settings API's flags
+         - A ruleset enforcing rebase-only merges can make squash merges fail
+         ## Flags for review
+         - The ruleset may also block merge commits
+",
+    );
+    let kinds: Vec<(String, String)> = line_types(&env, "notes.md")
+        .into_iter()
+        .map(|(_, k, reason)| (k, reason))
+        .collect();
+    assert_eq!(
+        kinds[2],
+        ("gotcha".to_string(), "gotcha heading".to_string())
+    );
+    assert_eq!(kinds[4].0, "none");
+}
+
+#[test]
 fn a_user_logs_without_a_type_and_the_parser_decides() {
     // As a user runs it: a temp HOME, a real git repository, no MIND_* but the clock.
     let user = User::new();

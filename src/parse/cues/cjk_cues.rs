@@ -10,7 +10,8 @@ use super::Cue;
 use super::Strength::Medium;
 use crate::parse::EntryType::{self, Problem, Progress};
 
-/// A fix or resolution, done: "已修复" (fixed), "3.1.8 已解决" (resolved in 3.1.8), "修正済み".
+/// A fix or resolution, done: "已修复" (fixed), "3.1.8 已解决" (resolved in 3.1.8), "修正済み";
+/// and work completed ("已完成").
 const DONE: &[&str] = &[
     "已修复",
     "已解决",
@@ -27,6 +28,13 @@ const DONE: &[&str] = &[
     "해결됨",
     "해결했",
     "해결되었",
+    // A piece of work completed: "Phase 1 页面结构创建已完成", "実装が完了しました", "배포 완료됨".
+    "已完成",
+    "完成了",
+    "完了しました",
+    "완료됨",
+    "완료했",
+    "완료되었",
 ];
 
 /// A failure reported: crashes, errors, hangs, "cannot", "does not work", "unresolved".

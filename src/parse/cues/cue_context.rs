@@ -136,10 +136,33 @@ pub(super) const FILLERS: &[&str] = &[
 /// Words before `start` in the clause, with fillers skipped: the grammatical subject (or
 /// nothing, for the subjectless diary style "Decided to ...").
 pub(super) fn subject(buf: &[u8], start: usize) -> Option<&[u8]> {
-    words_before(buf, start, 5)
-        .iter()
-        .copied()
-        .find(|w| !FILLERS.iter().any(|f| f.as_bytes() == *w))
+    let mut joined = false;
+    for w in words_before(buf, start, 5).iter().copied() {
+        if FILLERS.iter().any(|f| f.as_bytes() == w) {
+            joined |= w == b"and";
+            continue;
+        }
+        // "We discussed it with three people and decided ...": a verb joined to another by
+        // "and" shares its subject, the clause's first word, not the noun before "and".
+        return if joined {
+            clause_subject(buf, start)
+        } else {
+            Some(w)
+        };
+    }
+    None
+}
+
+/// The subject of the clause that ends at `start`: its first word after a determiner, or
+/// nothing when the clause opens with a verb in the past ("Discussed it and decided ...",
+/// the diary style without a subject).
+fn clause_subject(buf: &[u8], start: usize) -> Option<&[u8]> {
+    let clause = crate::parse::lex::clause_before(buf, start);
+    let first = clause
+        .split(|b| !crate::parse::lex::is_word_byte(*b))
+        .filter(|w| !w.is_empty())
+        .find(|w| !DETERMINERS.iter().any(|d| d.as_bytes() == *w))?;
+    (!first.ends_with(b"ed")).then_some(first)
 }
 
 /// Subjects that make the author (or the author's team) the one acting.

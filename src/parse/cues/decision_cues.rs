@@ -190,6 +190,81 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
     }
 }
 
+/// "Postgres it is", "OK, tabs it is!": the idiom that settles a choice, as a short line of
+/// its own. The span of "it is", or `None`. Not "so be it", "that's what it is", "here it
+/// is", "I think it is": the word before "it" must name the thing chosen.
+pub(super) fn settled_choice(buf: &[u8]) -> Option<(usize, usize)> {
+    let text = buf.trim_ascii_end();
+    let text = text
+        .strip_suffix(b".")
+        .or_else(|| text.strip_suffix(b"!"))
+        .unwrap_or(text);
+    if !text.ends_with(b" it is") {
+        return None;
+    }
+    let start = text.len() - "it is".len();
+    let words: Vec<&[u8]> = text
+        .split(|b| !crate::parse::lex::is_word_byte(*b))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let [.., named, _, _] = words[..] else {
+        return None;
+    };
+    const NOT_A_CHOICE: &[&str] = &[
+        "what",
+        "whatever",
+        "as",
+        "where",
+        "how",
+        "when",
+        "why",
+        "who",
+        "which",
+        "that",
+        "this",
+        "there",
+        "here",
+        "so",
+        "be",
+        "yes",
+        "no",
+        "because",
+        "think",
+        "know",
+        "guess",
+        "hope",
+        "believe",
+        "sure",
+        "maybe",
+        "well",
+        "now",
+        "then",
+        "if",
+        "than",
+        "and",
+        "but",
+        "or",
+        "thought",
+        "said",
+        "see",
+        "is",
+        "was",
+        "whether",
+        "whoever",
+        "wherever",
+        "indeed",
+        "true",
+        "certainly",
+        "really",
+        "still",
+        "though",
+        "all",
+        "not",
+    ];
+    ((3..=5).contains(&words.len()) && !any_of(Some(&named), NOT_A_CHOICE))
+        .then_some((start, start + "it is".len()))
+}
+
 /// A doubt before the cue: "maybe we'll switch to Rust", "perhaps we will stay with it".
 fn unsure_before(buf: &[u8], start: usize) -> bool {
     crate::parse::lex::has_any_word(

@@ -31,6 +31,7 @@ use regex_automata::dfa::{dense, regex::Regex};
 
 use crate::parse::EntryType;
 use cue_context::Around;
+pub(crate) use progress_cues::names_an_issue;
 
 /// How much a cue says about the line's type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -126,6 +127,16 @@ pub fn scan(buf: &[u8], original: &[u8]) -> Vec<Cue> {
     }
     if out.is_empty() {
         cjk_cues::scan(buf, &mut out);
+    }
+    if out.is_empty()
+        && let Some((start, end)) = decision_cues::settled_choice(buf)
+    {
+        out.push(Cue {
+            kind: EntryType::Decision,
+            strength: Strength::Medium,
+            start,
+            end,
+        });
     }
     out
 }
@@ -517,6 +528,86 @@ mod tests {
             kind("Still investigating the issue with the uploads"),
             Some(Problem)
         );
+    }
+
+    #[test]
+    fn a_verb_joined_by_and_shares_the_clauses_subject() {
+        assert_eq!(
+            kind("We discussed it with three people and decided that it's time to drop 1.8"),
+            Some(Decision)
+        );
+        assert_eq!(
+            kind("Discussed with the team and decided to drop Node 14"),
+            Some(Decision)
+        );
+        assert_eq!(
+            kind("Safari ignored the header and decided to reload the page"),
+            None
+        );
+    }
+
+    #[test]
+    fn the_idiom_that_settles_a_choice() {
+        assert_eq!(kind("postgres it is"), Some(Decision));
+        assert_eq!(kind("OK, tabs it is!"), Some(Decision));
+        assert_eq!(kind("It is what it is."), None);
+        assert_eq!(kind("Leave it as it is."), None);
+        assert_eq!(kind("I think it is"), None);
+        assert_eq!(kind("Here it is"), None);
+        assert_eq!(
+            kind("The cache is keyed by path, and that is how it is"),
+            None
+        );
+    }
+
+    #[test]
+    fn fixes_handed_over_and_issues_closed() {
+        assert_eq!(
+            kind("I've committed a fix which will be in the next version."),
+            Some(Progress)
+        );
+        assert_eq!(
+            kind("I've pushed the fix, and closed issue #8."),
+            Some(Progress)
+        );
+        assert_eq!(kind("Once we've pushed the fix, we can close this."), None);
+        assert_eq!(kind("Nobody has merged a fix yet"), None);
+        assert_eq!(
+            kind("suppress `nounset` error if `DIRENV_DIR` is unset (fix #1876)"),
+            Some(Progress)
+        );
+        assert_eq!(kind("the (fix) was simple"), None);
+        assert_eq!(kind("This is now done."), Some(Progress));
+        assert_eq!(kind("The migration is done"), Some(Progress));
+        assert_eq!(kind("Validation is done in the API layer."), None);
+        assert_eq!(kind("This is done by the scheduler"), None);
+        assert_eq!(kind("Nothing is done"), None);
+        assert_eq!(kind("Once this is done, deploy"), None);
+    }
+
+    #[test]
+    fn crashes_by_their_signal_or_printout() {
+        assert_eq!(
+            kind("Segmentation fault when closing the window"),
+            Some(Problem)
+        );
+        assert_eq!(kind("Seg fault on startup"), Some(Problem));
+        assert_eq!(kind("Program received signal SIGSEGV"), Some(Problem));
+        assert_eq!(kind("Aborted (core dumped)"), Some(Problem));
+        assert_eq!(
+            kind("Stack overflow when parsing deeply nested JSON"),
+            Some(Problem)
+        );
+        assert_eq!(
+            kind("NullPointerException in the settings screen"),
+            Some(Problem)
+        );
+        assert_eq!(kind("Uploads time out on large files"), Some(Problem));
+        assert_eq!(kind("Found the answer on Stack Overflow"), None);
+        assert_eq!(kind("A Stack Overflow answer explains the flag"), None);
+        assert_eq!(kind("Requests may time out after 30 s"), None);
+        assert_eq!(kind("Take some time out of the sprint for docs"), None);
+        assert_eq!(kind("The exception handler logs and retries"), None);
     }
 
     #[test]

@@ -169,6 +169,8 @@ const FAILURE_VERBS: &[&str] = &[
     "finds",
     "open",
     "opens",
+    "play",
+    "plays",
     "close",
     "closes",
     "provide",

@@ -260,6 +260,12 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 ],
             ))
         .then_some((Problem, Weak)),
+        // "Uploads time out on large files"; not "requests may time out", "take time out".
+        b"time out" => (!negated(buf, start)
+            && !conditional(buf, start)
+            && !modal(buf, start)
+            && !any_of(prev, &["a", "the", "some", "of", "take", "took", "taking"]))
+        .then_some((Problem, Medium)),
         b"timed out" | b"times out" | b"timing out" | b"hangs" | b"hanging" | b"freezes"
         | b"freezing" | b"froze" => {
             // "hangs on exit", "freezes on launch" report; "hangs on to the socket" holds
@@ -284,6 +290,31 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         _ if cue.starts_with(b"panic") || cue.starts_with(b"segfault") => {
             (!negated(buf, start) && !any_of(prev, &["don't"])).then_some((Problem, Medium))
         }
+        // A crash by its signal or the words a crash prints: "Seg fault on startup",
+        // "Program received signal SIGSEGV", "Aborted (core dumped)".
+        _ if cue.starts_with(b"seg") || cue.starts_with(b"sig") || cue == b"core dumped" => {
+            (!negated(buf, start) && !conditional(buf, start)).then_some((Problem, Medium))
+        }
+        // "Stack overflow when parsing deeply nested JSON"; not the question site ("found
+        // it on Stack Overflow", "a Stack Overflow answer").
+        b"stack overflow" => (!any_of(prev, &["on", "from", "at", "via", "to", "of"])
+            && !any_of(
+                next,
+                &[
+                    "answer",
+                    "answers",
+                    "post",
+                    "posts",
+                    "question",
+                    "questions",
+                    "thread",
+                ],
+            )
+            && !negated(buf, start)
+            && !conditional(buf, start))
+        .then_some((Problem, Medium)),
+        // `NullPointerException`, `IllegalStateException`: an exception type named in prose.
+        _ if cue.ends_with(b"exception") && cue.len() > b"exception".len() => Some((Problem, Weak)),
         b"regression" | b"regressions" => (!any_of(
             next,
             &["test", "tests", "testing", "suite", "model", "analysis"],

@@ -111,6 +111,24 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             {
                 return Some((Progress, Medium));
             }
+            // "suppress `nounset` error (fix #1876)": a change that names the issue it closes.
+            if buf[..start].ends_with(b"(") && names_an_issue(&buf[end..]) {
+                return Some((Progress, Strong));
+            }
+            // "I've pushed the fix", "I've committed a fix which will be in the next version":
+            // a fix handed over. Not "once we've pushed the fix", "has anyone merged a fix?".
+            if let [det, verb, ..] = &around.before[..]
+                && any_of(Some(det), &["a", "the", "my", "our"])
+                && any_of(Some(verb), HANDED_OVER)
+                && !negated_within(buf, start, 4)
+                && !modal(buf, start)
+                && !crate::parse::lex::has_any_word(
+                    clause_before(buf, start),
+                    &["if", "when", "whenever", "once", "unless", "until"],
+                )
+            {
+                return Some((Progress, Strong));
+            }
             names_a_fix(around).then_some((Progress, Strong))
         }
         b"got" => {
@@ -172,6 +190,23 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             && !modal(buf, start)
             && !conditional(buf, start))
         .then_some((Progress, Strong)),
+        // "This is now done.", "The migration is done": a piece of work finished. Only
+        // when the clause ends there: "validation is done in the API layer", "this is done
+        // by the scheduler" say how, not that.
+        b"is done" | b"are done" | b"now done" => {
+            let after = clause_after(buf, end);
+            let ends = crate::parse::lex::words(std::str::from_utf8(after).unwrap_or("x"))
+                .all(|w| matches!(w, "now" | "already" | "too" | "as" | "well"));
+            (ends
+                && !negated(buf, start)
+                && !modal(buf, start)
+                && !conditional(buf, start)
+                && !any_of(
+                    around.before.last(),
+                    &["nothing", "what", "how", "much", "little"],
+                ))
+            .then_some((Progress, Medium))
+        }
         // "the upload no longer crashes on big files": the failure stopped.
         b"no longer" => {
             if modal(buf, start) || conditional(buf, start) {
@@ -199,9 +234,23 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
     }
 }
 
+/// Verbs of handing a change over, before "a fix" / "the fix": "pushed the fix".
+const HANDED_OVER: &[&str] = &[
+    "pushed",
+    "committed",
+    "merged",
+    "landed",
+    "deployed",
+    "released",
+    "submitted",
+    "published",
+    "uploaded",
+    "shipped",
+];
+
 /// Whether the text after a closing keyword names an issue: "#57", "issue #699",
 /// "owner/repo#12".
-fn names_an_issue(after: &[u8]) -> bool {
+pub(crate) fn names_an_issue(after: &[u8]) -> bool {
     let rest = after.trim_ascii_start();
     let rest = rest
         .strip_prefix(b"issue ")
@@ -212,7 +261,8 @@ fn names_an_issue(after: &[u8]) -> bool {
         .split(|b| b.is_ascii_whitespace() || matches!(b, b',' | b')'))
         .next()
         .unwrap_or_default();
-    word.starts_with(b"#") || word.iter().skip(1).any(|b| *b == b'#')
+    word.windows(2)
+        .any(|pair| pair[0] == b'#' && pair[1].is_ascii_digit())
 }
 
 /// Whether a "fix" or "bugfix" that is not the line's first word names a fix made, in the

@@ -922,10 +922,11 @@ fn a_model_whose_vectors_the_line_classifier_cannot_read_leaves_the_rules_verdic
         .stderr("");
 }
 
-/// Notes with a report the rules miss, a verbless choice, plain work and a labelled decision.
+/// Notes with a report the rules miss (a line of its own, as an issue's title is), a
+/// verbless choice, plain work and a labelled decision.
 const RELEASE_NOTES: &str = "# Notes from the release\n\
                              \n\
-                             - Dark mode toggle resets after every page reload\n\
+                             Dark mode toggle resets after every page reload\n\
                              - Postgres over Mongo for the event store, since we need transactions.\n\
                              - Added a dark mode toggle to the settings page.\n\
                              - decided: keep the old importer until March\n";
@@ -984,10 +985,7 @@ fn with_the_real_model_the_line_classifier_types_reports_the_rules_miss() {
     assert_eq!(
         found,
         [
-            (
-                "problem",
-                "- Dark mode toggle resets after every page reload"
-            ),
+            ("problem", "Dark mode toggle resets after every page reload"),
             ("decision", "- decided: keep the old importer until March"),
         ]
     );

@@ -196,6 +196,47 @@ def softmax_regression(x, y, l2, weight=None, iters=1500, rate=0.5):
     return predict
 
 
+def mlp(x, y, l2, weight=None, hidden=None, iters=None, rate=0.01):
+    """An experiment (HIDDEN=n): one hidden layer of rectified units, trained with Adam on
+    the same standardised input; not what ships (a softmax regression is)."""
+    hidden = hidden or int(os.environ.get("HIDDEN", "64"))
+    iters = iters or int(os.environ.get("ITERS", "300"))
+    rng = np.random.default_rng(3)
+    mu, sd = x.mean(0), np.maximum(x.std(0), 0.02)
+    z = (x - mu) / sd
+    target = np.eye(len(TYPES))[y]
+    weight = np.ones(len(x)) if weight is None else weight
+    weight = (weight / weight.mean())[:, None]
+    params = [rng.normal(0, 1 / np.sqrt(z.shape[1]), (z.shape[1], hidden)), np.zeros(hidden),
+              rng.normal(0, 1 / np.sqrt(hidden), (hidden, len(TYPES))), np.zeros(len(TYPES))]
+    m = [np.zeros_like(q) for q in params]
+    v = [np.zeros_like(q) for q in params]
+    for t in range(1, iters + 1):
+        w1, b1, w2, b2 = params
+        h = np.maximum(z @ w1 + b1, 0)
+        a = h @ w2 + b2
+        p = np.exp(a - a.max(1, keepdims=True))
+        p /= p.sum(1, keepdims=True)
+        d = (p - target) * weight / len(x)
+        g2 = h.T @ d + l2 * w2
+        gb2 = d.sum(0)
+        dh = (d @ w2.T) * (h > 0)
+        g1 = z.T @ dh + l2 * w1
+        gb1 = dh.sum(0)
+        for i, g in enumerate((g1, gb1, g2, gb2)):
+            m[i] = 0.9 * m[i] + 0.1 * g
+            v[i] = 0.999 * v[i] + 0.001 * g * g
+            params[i] -= rate * (m[i] / (1 - 0.9 ** t)) / (np.sqrt(v[i] / (1 - 0.999 ** t)) + 1e-8)
+
+    def predict(xt):
+        w1, b1, w2, b2 = params
+        a = np.maximum(((xt - mu) / sd) @ w1 + b1, 0) @ w2 + b2
+        p = np.exp(a - a.max(1, keepdims=True))
+        return p / p.sum(1, keepdims=True)
+
+    return predict
+
+
 # Verdicts the shipped classifier never judges (src/parse/line_model.rs, NOT_JUDGED).
 NOT_JUDGED = {"blank", "heading", "heading or comment", "HTML comment", "code fence",
               "code block", "project state", "type label", "next step", "label without text"}
@@ -251,7 +292,8 @@ def fit_on(parts, kind, l2, reasons):
     x = np.vstack([d.features(kind, reasons, vocabulary) for d, _ in parts])
     y = np.concatenate([d.gold for d, _ in parts])
     weight = np.concatenate([np.full(len(d.gold), w) for d, w in parts])
-    fit = softmax_regression(x, y, l2, weight)
+    learner = mlp if os.environ.get("HIDDEN") else softmax_regression
+    fit = learner(x, y, l2, weight)
     return fit, vocabulary
 
 

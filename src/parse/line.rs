@@ -208,9 +208,16 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
             LabelKind::Attribute if first && !label.rest.is_empty() => {
                 if labels::is_status_field(label.raw) {
                     // `**Status:** Blocked on …`, `Status: ✅ Fixed in this session`: a status
-                    // that reports is typed by what it reports; "Status: done" stays a field.
+                    // that reports is typed by what it reports; "Status: done" stays a field,
+                    // and so does a bare state ("**Status**: Fixed"): it says nothing of what.
                     let inner = analyse(label.rest, LineContext::default());
-                    if matches!(inner.kind, Some(EntryType::Problem | EntryType::Progress))
+                    let words = label
+                        .rest
+                        .split_whitespace()
+                        .filter(|w| w.chars().any(char::is_alphanumeric))
+                        .count();
+                    if words > 1
+                        && matches!(inner.kind, Some(EntryType::Problem | EntryType::Progress))
                         && inner.basis == Basis::Cue
                         && inner.reason == "cue"
                         && inner.confidence >= conf::CUE_MEDIUM
@@ -770,6 +777,8 @@ mod tests {
                 Some(Progress),
             ),
             ("- **Status**: done", None),
+            ("**Status**: Fixed", None),
+            ("- **Status:** ✅ Resolved", None),
             ("- Status: in progress", None),
             (
                 "should be fixed by https://github.com/o/r/commit/bb3be35",

@@ -393,6 +393,9 @@ pub fn describes_a_collection(body: &str) -> bool {
 /// blocker you hit", "Any decision worth keeping", "e.g. use Postgres"). An entry states
 /// a particular thing; a legend speaks of things in general, or to the reader.
 pub fn is_template_description(body: &str) -> bool {
+    if body.as_bytes().first().is_some_and(|b| *b >= 0xE3) && is_cjk_prompt(body) {
+        return true;
+    }
     // Cheap first: nearly every label is followed by a particular thing, whose first word
     // is none of the openers below.
     // Both are short (a generic description three words at most, a template of slots
@@ -474,6 +477,35 @@ pub fn is_template_description(body: &str) -> bool {
         }
         _ => false,
     }
+}
+
+/// A template's prompt in Chinese, Japanese or Korean: a short phrase that opens with a
+/// question word, as the English "What went wrong" does ("어떤 에러가 발생", which error
+/// occurred; "어떻게 해결", how it was solved; "什么问题", what problem; "何が起きたか").
+fn is_cjk_prompt(body: &str) -> bool {
+    const QUESTION_WORDS: &[&str] = &[
+        "什么",
+        "什麼",
+        "如何",
+        "为什么",
+        "為什麼",
+        "怎么",
+        "怎麼",
+        "哪个",
+        "哪些",
+        "何が",
+        "何を",
+        "どう",
+        "なぜ",
+        "どの",
+        "어떤",
+        "어떻게",
+        "무엇",
+        "무슨",
+        "왜",
+    ];
+    let t = body.trim();
+    t.chars().count() <= 16 && QUESTION_WORDS.iter().any(|q| t.starts_with(q))
 }
 
 /// A body that only names the kind of text that goes there: "Brief description", "Short
@@ -1372,8 +1404,20 @@ mod tests {
             "every gotcha you hit",
             "Something that surprised you",
             "a reported defect that is still open",
+            "어떤 에러가 발생",
+            "어떻게 해결",
+            "什么问题",
+            "何が起きたか",
         ] {
             assert!(is_template_description(legend), "{legend}");
+        }
+        // A report that names its subject is no prompt, in any script.
+        for entry in [
+            "导出PDF时多出一个空白页",
+            "ビルドが失敗する",
+            "什么都不显示，点击导出后页面空白没有任何反应",
+        ] {
+            assert!(!is_template_description(entry), "{entry}");
         }
         for entry in [
             "any failure retries twice",

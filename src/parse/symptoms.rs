@@ -530,6 +530,36 @@ fn participle(word: &str, check: bool) -> bool {
         )
 }
 
+/// After "When I …": whether the line goes on to say what happened, not what the writer does
+/// or will do then ("When I have time, I'll switch to Postgres", "When we deploy, run the
+/// migrations first", "When I'm stuck I ask for help").
+fn tells_what_followed(text: &str) -> bool {
+    const THE_WRITERS_MOVE: &[&str] = &[
+        "i", "we", "i'll", "we'll", "i'd", "we'd", "i've", "we've", "let's", "you", "please",
+        "just", "then", "try", "make", "use", "run", "check", "remember", "always", "never",
+        "don't", "do", "first",
+    ];
+    const PLANS: &[&str] = &[
+        "i'll", "we'll", "will", "should", "must", "need", "let's", "i'd", "we'd", "can", "could",
+    ];
+    let words: Vec<&str> = lex::words(text).collect();
+    if words.len() < 8 {
+        return false;
+    }
+    match text.split_once(',') {
+        Some((_, main)) => lex::words(main)
+            .next()
+            .is_some_and(|w| !is_in(w, THE_WRITERS_MOVE) && !is_in(w, PLANS)),
+        None => {
+            !words.iter().any(|w| is_in(w, PLANS))
+                // The main clause's subject comes within a few words of "when I".
+                && !words[2..words.len().min(9)]
+                    .iter()
+                    .any(|w| matches!(*w, "i" | "we"))
+        }
+    }
+}
+
 /// Whether `lower_body` (lower-cased, code spans masked) reports a symptom. `listed`: the
 /// line is a list item (an adjective-first item is a to-do, not a report).
 pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
@@ -558,6 +588,15 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
             // here" alone may agree with anything.)
             if w == "same" && words.peek() == Some(&"here") {
                 return lex::words(text).nth(2).is_some();
+            }
+            // "When I open a modal it scrolls to the top", "Whenever we close a window, 4kb
+            // of memory isn't freed": the writer's own act, then what followed.
+            if matches!(w, "when" | "whenever")
+                && words
+                    .peek()
+                    .is_some_and(|n| matches!(*n, "i" | "i'm" | "we" | "i\u{2019}m"))
+            {
+                return tells_what_followed(text);
             }
             if is_in(w, ADVICE_OPENERS) {
                 return false;
@@ -769,6 +808,9 @@ mod tests {
             "No more notifications since the update",
             "Same here on macOS 14",
             "Search returns no results for accented words",
+            "When I open a modal it scrolls to the top of the page",
+            "Whenever we close a window, 4kb of memory isn't freed up",
+            "When I'm logged in and click join, a blank page appears",
             "Text is illegible in dark mode",
         ] {
             assert!(says(line), "{line}");
@@ -839,6 +881,11 @@ mod tests {
             "No more than three retries",
             "The flag has an effect only on Linux",
             "Nothing to report",
+            "When I have time, I'll switch to Postgres",
+            "When we deploy, run the migrations first",
+            "When I'm stuck I ask for help in the channel",
+            "When I review a pull request I read the tests first",
+            "When we need more throughput we can shard the queue",
         ] {
             assert!(!says(line), "{line}");
         }

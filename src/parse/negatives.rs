@@ -393,7 +393,13 @@ pub fn describes_a_collection(body: &str) -> bool {
 /// blocker you hit", "Any decision worth keeping", "e.g. use Postgres"). An entry states
 /// a particular thing; a legend speaks of things in general, or to the reader.
 pub fn is_template_description(body: &str) -> bool {
-    if body.as_bytes().first().is_some_and(|b| *b >= 0xE3) && is_cjk_prompt(body) {
+    if body
+        .trim_start()
+        .as_bytes()
+        .first()
+        .is_some_and(|b| *b >= 0xE3)
+        && is_cjk_prompt(body)
+    {
         return true;
     }
     // Cheap first: nearly every label is followed by a particular thing, whose first word
@@ -504,8 +510,14 @@ fn is_cjk_prompt(body: &str) -> bool {
         "무슨",
         "왜",
     ];
+    // "什么都没发生" (nothing happened), "どうしても起動しない" (won't start whatever I do),
+    // "어떤 설정에서도" (with any setting), "왜인지" (for some reason): the question word made
+    // "whatever", in a report.
+    const WHATEVER: &[&str] = &["都", "也", "でも", "しても", "도", "인지"];
     let t = body.trim();
-    t.chars().count() <= 16 && QUESTION_WORDS.iter().any(|q| t.starts_with(q))
+    t.chars().count() <= 16
+        && QUESTION_WORDS.iter().any(|q| t.starts_with(q))
+        && !WHATEVER.iter().any(|w| t.contains(w))
 }
 
 /// A body that only names the kind of text that goes there: "Brief description", "Short
@@ -1416,6 +1428,9 @@ mod tests {
             "导出PDF时多出一个空白页",
             "ビルドが失敗する",
             "什么都不显示，点击导出后页面空白没有任何反应",
+            "什么都没发生",
+            "どうしても起動しない",
+            "왜인지 빌드가 실패함",
         ] {
             assert!(!is_template_description(entry), "{entry}");
         }

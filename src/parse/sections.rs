@@ -154,12 +154,12 @@ pub fn heading_kind(text: &str) -> SectionKind {
     if assumptions && any(&["wrong", "invalid", "incorrect", "false", "broken"]) {
         return SectionKind::Typed(Learning);
     }
-    // A category is named by a short heading, or by the first word of a long one ("Tasks
-    // for the next release of the sync engine"); elsewhere in a long heading the word names
-    // an entry's topic ("Rebase-only merges — don't trust the API's flags").
+    // A category is named by a short heading, or by one of the first two words of a long one
+    // ("Tasks for the next release of the sync engine", "Open TODOs for the sync engine
+    // rewrite"); elsewhere in a long heading the word names an entry's topic ("Rebase-only
+    // merges — don't trust the API's flags").
     let category = words.len() <= 5;
-    let names =
-        |ws: &[&str]| any(ws) && (category || words.first().is_some_and(|w| ws.contains(w)));
+    let names = |ws: &[&str]| any(ws) && (category || words.iter().take(2).any(|w| ws.contains(w)));
     if assumptions || names(&["flags", "review", "questions", "question"]) {
         return SectionKind::Plans;
     }
@@ -377,6 +377,7 @@ mod tests {
             ("Why the review bot skips drafts on forks", Neutral),
             ("Tasks for the next release of the sync engine", Todo),
             ("Ideas we have not tried yet for search", Todo),
+            ("Open TODOs for the sync engine rewrite", Todo),
         ] {
             assert_eq!(heading_kind(heading), want, "{heading}");
         }

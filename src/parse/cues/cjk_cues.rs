@@ -37,6 +37,15 @@ const DONE: &[&str] = &[
     "완료되었",
 ];
 
+/// Before a "done" word, besides a condition ([`CONDITION_BEFORE`]), a wait: "等下载完成了再重启"
+/// (wait for the download to complete, then restart).
+const WAIT_BEFORE: &[&str] = &["等", "待"];
+
+/// After a "done" word, what makes it a condition, a question or a modifier: "完了しましたら"
+/// (once it has completed), "完了しましたか" (has it?), "완료되었는지" (whether), "완료되었으면"
+/// (if), "已完成的任务" (the completed tasks).
+const NOT_DONE_AFTER: &[&str] = &["ら", "か", "는지", "으면", "면", "的", "吗", "嗎"];
+
 /// A failure reported: crashes, errors, hangs, "cannot", "does not work", "unresolved".
 const FAILING: &[&str] = &[
     // Chinese
@@ -103,8 +112,13 @@ pub(super) fn scan(buf: &[u8], out: &mut Vec<Cue>) {
     let Ok(text) = std::str::from_utf8(buf) else {
         return;
     };
-    if let Some(cue) = first(text, DONE, Progress, |before, _| {
+    if let Some(cue) = first(text, DONE, Progress, |before, after| {
         !negated_before(before, NOT_DONE_BEFORE)
+            && !CONDITION_BEFORE
+                .iter()
+                .chain(WAIT_BEFORE)
+                .any(|w| clause_tail(before).contains(w))
+            && !NOT_DONE_AFTER.iter().any(|w| after.starts_with(w))
     }) {
         out.push(cue);
         return;
@@ -201,6 +215,15 @@ mod tests {
         assert_eq!(kind("3.1.8 已解决。"), Some(Progress));
         assert_eq!(kind("已解决，更新 v1.3.7及以上版本"), Some(Progress));
         assert_eq!(kind("登录问题已修复"), Some(Progress));
+        assert_eq!(kind("Phase 1 页面结构创建已完成"), Some(Progress));
+        // A condition, a question, a wait, a modifier: nothing completed yet.
+        assert_eq!(
+            kind("インストールが完了しましたら、再起動してください"),
+            None
+        );
+        assert_eq!(kind("설치가 완료되었는지 확인하세요"), None);
+        assert_eq!(kind("等下载完成了再重启"), None);
+        assert_eq!(kind("已完成的任务移到 archive/ 目录"), None);
         assert_eq!(kind("この不具合は修正済みです"), Some(Progress));
         assert_eq!(kind("업데이트 후 해결됨"), Some(Progress));
         assert_eq!(kind("导出pdf卡住"), Some(Problem));

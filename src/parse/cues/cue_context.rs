@@ -153,16 +153,20 @@ pub(super) fn subject(buf: &[u8], start: usize) -> Option<&[u8]> {
     None
 }
 
-/// The subject of the clause that ends at `start`: its first word after a determiner, or
-/// nothing when the clause opens with a verb in the past ("Discussed it and decided ...",
-/// the diary style without a subject).
+/// The subject of the clause that ends at `start`: its first word that is not a determiner
+/// or a filler ("Today we discussed it ... and decided": "we"). A clause that opens with a
+/// verb ("Discussed it and decided") names none that counts as the writer: the diary style is
+/// too like "Frustrated users forked it and decided ...".
 fn clause_subject(buf: &[u8], start: usize) -> Option<&[u8]> {
     let clause = crate::parse::lex::clause_before(buf, start);
-    let first = clause
+    clause
         .split(|b| !crate::parse::lex::is_word_byte(*b))
         .filter(|w| !w.is_empty())
-        .find(|w| !DETERMINERS.iter().any(|d| d.as_bytes() == *w))?;
-    (!first.ends_with(b"ed")).then_some(first)
+        .find(|w| {
+            !DETERMINERS.iter().any(|d| d.as_bytes() == *w)
+                && !FILLERS.iter().any(|f| f.as_bytes() == *w)
+                && !matches!(*w, b"yesterday" | b"earlier" | b"recently" | b"eventually")
+        })
 }
 
 /// Subjects that make the author (or the author's team) the one acting.

@@ -203,6 +203,13 @@ pub(super) fn settled_choice(buf: &[u8]) -> Option<(usize, usize)> {
         return None;
     }
     let start = text.len() - "it is".len();
+    // "Of course, it is.", "Yep, it is.": a reply, the named word set apart by a comma.
+    if !text[..start - 1]
+        .last()
+        .is_some_and(|b| crate::parse::lex::is_word_byte(*b))
+    {
+        return None;
+    }
     let words: Vec<&[u8]> = text
         .split(|b| !crate::parse::lex::is_word_byte(*b))
         .filter(|w| !w.is_empty())
@@ -255,14 +262,26 @@ pub(super) fn settled_choice(buf: &[u8]) -> Option<(usize, usize)> {
         "indeed",
         "true",
         "certainly",
+        "course",
+        "yeah",
+        "yep",
+        "way",
+        "until",
+        "while",
+        "whichever",
+        "however",
+        "confirmed",
         "really",
         "still",
         "though",
         "all",
         "not",
     ];
-    ((3..=5).contains(&words.len()) && !any_of(Some(&named), NOT_A_CHOICE))
-        .then_some((start, start + "it is".len()))
+    // "Unfortunately it is", "Actually it is": an adverb answers, it names nothing.
+    ((3..=5).contains(&words.len())
+        && !any_of(Some(&named), NOT_A_CHOICE)
+        && !named.ends_with(b"ly"))
+    .then_some((start, start + "it is".len()))
 }
 
 /// A doubt before the cue: "maybe we'll switch to Rust", "perhaps we will stay with it".

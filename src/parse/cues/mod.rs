@@ -537,8 +537,12 @@ mod tests {
             Some(Decision)
         );
         assert_eq!(
-            kind("Discussed with the team and decided to drop Node 14"),
+            kind("Today we discussed it with the team and decided to drop Node 14"),
             Some(Decision)
+        );
+        assert_eq!(
+            kind("Frustrated users forked the project and decided to maintain it themselves"),
+            None
         );
         assert_eq!(
             kind("Safari ignored the header and decided to reload the page"),
@@ -554,6 +558,8 @@ mod tests {
         assert_eq!(kind("Leave it as it is."), None);
         assert_eq!(kind("I think it is"), None);
         assert_eq!(kind("Here it is"), None);
+        assert_eq!(kind("Of course, it is."), None);
+        assert_eq!(kind("Unfortunately it is"), None);
         assert_eq!(
             kind("The cache is keyed by path, and that is how it is"),
             None
@@ -572,6 +578,16 @@ mod tests {
         );
         assert_eq!(kind("Once we've pushed the fix, we can close this."), None);
         assert_eq!(kind("Nobody has merged a fix yet"), None);
+        assert_eq!(kind("Upstream merged a fix for the race"), None);
+        assert_eq!(kind("Unclear whether they merged the fix"), None);
+        assert_eq!(
+            kind("After we deployed the fix, the crash still happens on Android"),
+            Some(Problem)
+        );
+        assert_eq!(
+            kind("Reopened: the crash is back (fix #1876 was incomplete)"),
+            Some(Problem)
+        );
         assert_eq!(
             kind("suppress `nounset` error if `DIRENV_DIR` is unset (fix #1876)"),
             Some(Progress)
@@ -583,6 +599,9 @@ mod tests {
         assert_eq!(kind("This is done by the scheduler"), None);
         assert_eq!(kind("Nothing is done"), None);
         assert_eq!(kind("Once this is done, deploy"), None);
+        assert_eq!(kind("The damage is done."), None);
+        assert_eq!(kind("Don't deploy before the backup is done"), None);
+        assert_eq!(kind("Verify the upload is done."), None);
     }
 
     #[test]
@@ -606,6 +625,28 @@ mod tests {
         assert_eq!(kind("Found the answer on Stack Overflow"), None);
         assert_eq!(kind("A Stack Overflow answer explains the flag"), None);
         assert_eq!(kind("Requests may time out after 30 s"), None);
+        assert_eq!(
+            kind("Sessions time out after 15 minutes of inactivity"),
+            None
+        );
+        assert_eq!(kind("Exit code 139 means SIGSEGV"), None);
+        assert_eq!(
+            kind("We install a SIGSEGV handler that prints a backtrace"),
+            None
+        );
+        assert_eq!(kind("Per Stack Overflow, the flag must come first"), None);
+        assert_eq!(
+            kind("Throw IllegalArgumentException for negative sizes"),
+            None
+        );
+        assert_eq!(
+            kind("A segmentation fault here usually means a version mismatch"),
+            None
+        );
+        assert_ne!(
+            kind("We throw a ValidationException instead of returning null"),
+            Some(Problem)
+        );
         assert_eq!(kind("Take some time out of the sprint for docs"), None);
         assert_eq!(kind("The exception handler logs and retries"), None);
     }

@@ -169,8 +169,6 @@ const FAILURE_VERBS: &[&str] = &[
     "finds",
     "open",
     "opens",
-    "play",
-    "plays",
     "close",
     "closes",
     "provide",

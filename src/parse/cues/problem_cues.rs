@@ -260,12 +260,27 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 ],
             ))
         .then_some((Problem, Weak)),
-        // "Uploads time out on large files"; not "requests may time out", "take time out".
-        b"time out" => (!negated(buf, start)
-            && !conditional(buf, start)
-            && !modal(buf, start)
-            && !any_of(prev, &["a", "the", "some", "of", "take", "took", "taking"]))
-        .then_some((Problem, Medium)),
+        // "Uploads time out on large files"; not "requests may time out", "take time out",
+        // nor a setting: "Sessions time out after 15 minutes", "time out by default".
+        b"time out" => {
+            let a_setting = (any_of(next, &["after"])
+                && around
+                    .after
+                    .get(1)
+                    .is_some_and(|w| w.first().is_some_and(u8::is_ascii_digit)))
+                || crate::parse::lex::has_any_word(clause_after(buf, end), &["default"]);
+            (!negated(buf, start)
+                && !conditional(buf, start)
+                && !modal(buf, start)
+                && !any_of(
+                    prev,
+                    &[
+                        "a", "the", "some", "of", "take", "took", "taking", "let", "that", "which",
+                    ],
+                )
+                && !a_setting)
+                .then_some((Problem, Medium))
+        }
         b"timed out" | b"times out" | b"timing out" | b"hangs" | b"hanging" | b"freezes"
         | b"freezing" | b"froze" => {
             // "hangs on exit", "freezes on launch" report; "hangs on to the socket" holds
@@ -292,29 +307,62 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         }
         // A crash by its signal or the words a crash prints: "Seg fault on startup",
         // "Program received signal SIGSEGV", "Aborted (core dumped)".
+        // Not what a signal means ("Exit code 139 means SIGSEGV") or its handler.
         _ if cue.starts_with(b"seg") || cue.starts_with(b"sig") || cue == b"core dumped" => {
-            (!negated(buf, start) && !conditional(buf, start)).then_some((Problem, Medium))
+            (!negated(buf, start)
+                && !conditional(buf, start)
+                && !any_of(prev, &["means", "mean", "meaning"])
+                && !any_of(next, &["handler", "handlers", "handling"])
+                && !crate::parse::lex::has_any_word(clause_after(buf, end), &["means", "mean"]))
+            .then_some((Problem, Medium))
         }
         // "Stack overflow when parsing deeply nested JSON"; not the question site ("found
         // it on Stack Overflow", "a Stack Overflow answer").
-        b"stack overflow" => (!any_of(prev, &["on", "from", "at", "via", "to", "of"])
-            && !any_of(
-                next,
-                &[
-                    "answer",
-                    "answers",
-                    "post",
-                    "posts",
-                    "question",
-                    "questions",
-                    "thread",
-                ],
-            )
-            && !negated(buf, start)
+        b"stack overflow" => (!any_of(
+            prev,
+            &[
+                "on", "from", "at", "via", "to", "of", "per", "see", "searched", "check", "in",
+            ],
+        ) && !any_of(
+            next,
+            &[
+                "answer",
+                "answers",
+                "post",
+                "posts",
+                "question",
+                "questions",
+                "thread",
+                "says",
+                "suggests",
+                "link",
+                "user",
+                "users",
+                "page",
+            ],
+        ) && !negated(buf, start)
             && !conditional(buf, start))
         .then_some((Problem, Medium)),
         // `NullPointerException`, `IllegalStateException`: an exception type named in prose.
-        _ if cue.ends_with(b"exception") && cue.len() > b"exception".len() => Some((Problem, Weak)),
+        // Not one a program is made to throw ("Throw IllegalArgumentException for negative
+        // sizes") or a meaning explained ("ConcurrentModificationException means ...").
+        // The match starts at the letter before "exception": the word before is the type's.
+        _ if cue.ends_with(b"exception") && cue.len() > b"exception".len() => {
+            let type_start = start
+                - buf[..start]
+                    .iter()
+                    .rev()
+                    .take_while(|b| b.is_ascii_alphanumeric())
+                    .count();
+            (!any_of(
+                words_before(buf, type_start, 1).first(),
+                &[
+                    "throw", "throws", "thrown", "throwing", "raise", "raises", "raised", "catch",
+                    "catches", "a", "an",
+                ],
+            ) && !any_of(next, &["means", "is", "for", "when", "if"]))
+            .then_some((Problem, Weak))
+        }
         b"regression" | b"regressions" => (!any_of(
             next,
             &["test", "tests", "testing", "suite", "model", "analysis"],

@@ -111,23 +111,51 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             {
                 return Some((Progress, Medium));
             }
-            // "suppress `nounset` error (fix #1876)": a change that names the issue it closes.
-            if buf[..start].ends_with(b"(") && names_an_issue(&buf[end..]) {
+            // "suppress `nounset` error (fix #1876)": a change that names the issue it closes,
+            // the whole remark ("(fix #1876 was incomplete)" says otherwise).
+            if buf[..start].ends_with(b"(") && is_issue_then_close(&buf[end..]) {
                 return Some((Progress, Strong));
             }
             // "I've pushed the fix", "I've committed a fix which will be in the next version":
-            // a fix handed over. Not "once we've pushed the fix", "has anyone merged a fix?".
-            if let [det, verb, ..] = &around.before[..]
+            // a fix the writer handed over. Not "once we've pushed the fix", "whether they
+            // merged the fix", "Microsoft shipped a fix" (someone else's), nor "I pushed the
+            // fix but it doesn't work". Medium: a defect named in the line still wins.
+            if let [det, verb, rest @ ..] = &around.before[..]
                 && any_of(Some(det), &["a", "the", "my", "our"])
                 && any_of(Some(verb), HANDED_OVER)
+                && rest.first().is_none_or(|w| {
+                    any_of(
+                        Some(w),
+                        &[
+                            "i",
+                            "we",
+                            "i've",
+                            "we've",
+                            "just",
+                            "finally",
+                            "have",
+                            "has",
+                            "already",
+                            "i\u{2019}ve",
+                            "we\u{2019}ve",
+                        ],
+                    )
+                })
                 && !negated_within(buf, start, 4)
                 && !modal(buf, start)
                 && !crate::parse::lex::has_any_word(
                     clause_before(buf, start),
-                    &["if", "when", "whenever", "once", "unless", "until"],
+                    &[
+                        "if", "when", "whenever", "once", "unless", "until", "whether", "after",
+                        "before",
+                    ],
+                )
+                && !crate::parse::lex::has_any_word(
+                    &buf[end..],
+                    &["but", "still", "however", "although", "though"],
                 )
             {
-                return Some((Progress, Strong));
+                return Some((Progress, Medium));
             }
             names_a_fix(around).then_some((Progress, Strong))
         }
@@ -193,14 +221,32 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         // "This is now done.", "The migration is done": a piece of work finished. Only
         // when the clause ends there: "validation is done in the API layer", "this is done
         // by the scheduler" say how, not that.
+        // Not "The damage is done", "What's done is done", "Don't deploy before the backup
+        // is done", "Verify the upload is done", "Validation is done too" (a duty, not news).
         b"is done" | b"are done" | b"now done" => {
             let after = clause_after(buf, end);
             let ends = crate::parse::lex::words(std::str::from_utf8(after).unwrap_or("x"))
-                .all(|w| matches!(w, "now" | "already" | "too" | "as" | "well"));
+                .all(|w| matches!(w, "now" | "already"));
+            let opener = buf
+                .split(|b| !b.is_ascii_alphanumeric() && *b != b'\'')
+                .find(|w| !w.is_empty());
             (ends
                 && !negated(buf, start)
                 && !modal(buf, start)
-                && !conditional(buf, start)
+                && !crate::parse::lex::has_any_word(
+                    clause_before(buf, start),
+                    &[
+                        "if", "when", "whenever", "once", "unless", "until", "whether", "after",
+                        "before", "what's", "what", "damage",
+                    ],
+                )
+                && !any_of(
+                    opener.as_ref(),
+                    &[
+                        "verify", "check", "ensure", "make", "wait", "confirm", "see", "don't",
+                        "do", "we'll", "i'll",
+                    ],
+                )
                 && !any_of(
                     around.before.last(),
                     &["nothing", "what", "how", "much", "little"],
@@ -261,8 +307,19 @@ pub(crate) fn names_an_issue(after: &[u8]) -> bool {
         .split(|b| b.is_ascii_whitespace() || matches!(b, b',' | b')'))
         .next()
         .unwrap_or_default();
+    // "#0" is a template's slot, not an issue.
     word.windows(2)
-        .any(|pair| pair[0] == b'#' && pair[1].is_ascii_digit())
+        .any(|pair| pair[0] == b'#' && pair[1].is_ascii_digit() && pair[1] != b'0')
+}
+
+/// "#1876)": an issue, then the end of the remark it is in.
+fn is_issue_then_close(after: &[u8]) -> bool {
+    let rest = after.trim_ascii_start();
+    let Some(number) = rest.strip_prefix(b"#") else {
+        return false;
+    };
+    let digits = number.iter().take_while(|b| b.is_ascii_digit()).count();
+    digits > 0 && number[0] != b'0' && number.get(digits) == Some(&b')')
 }
 
 /// Whether a "fix" or "bugfix" that is not the line's first word names a fix made, in the

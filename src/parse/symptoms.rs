@@ -545,19 +545,16 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
     let Ok(text) = std::str::from_utf8(lower_body) else {
         return false;
     };
-    // "Search returns no results for stop words by design": behaviour meant to be.
-    if [
-        "by design",
-        "as designed",
-        "as intended",
-        "is expected",
-        "working as expected",
-    ]
-    .iter()
-    .any(|p| text.contains(p))
-    {
-        return false;
-    }
+    // "Search returns no results for stop words by design": behaviour meant to be. Asked
+    // only of a line that reads as a report, not of every untyped line.
+    symptom_shape(text, listed)
+        && !["by design", "as designed", "as intended", "is expected"]
+            .iter()
+            .any(|p| text.contains(p))
+}
+
+/// Whether `text` has the shape of a report: a subject said to misbehave.
+fn symptom_shape(text: &str, listed: bool) -> bool {
     // Words seen so far, newest last; a report is short, so a small window is enough and
     // the line is never collected.
     let mut recent: [&str; 4] = [""; 4];

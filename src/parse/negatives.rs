@@ -145,7 +145,7 @@ pub fn looks_like_code(s: &str) -> bool {
 /// Parentheses of prose, not calls: a sentence of four words or more whose every `(`
 /// follows a space ("accepts only absolute or `~/` paths (no repo-relative);"). A call
 /// glues `(` to its name (`init(config);`).
-pub fn has_prose_asides(t: &str) -> bool {
+fn has_prose_asides(t: &str) -> bool {
     let b = t.as_bytes();
     let mut opens = memchr::memchr_iter(b'(', b).peekable();
     opens.peek().is_some()

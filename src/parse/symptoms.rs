@@ -438,6 +438,11 @@ const ENDED_DEFECTS: &[&str] = &[
 /// the cache is empty", "has no effect unless", "does nothing but print the plan".
 const RULE_WORDS: &[&str] = &["if", "unless", "until", "but", "without", "except"];
 
+/// Whether the line has a word of [`RULE_WORDS`]: what it says is a rule of behaviour.
+fn states_a_rule(text: &str) -> bool {
+    lex::words(text).any(|t| is_in(t, RULE_WORDS))
+}
+
 /// Verbs of ending, before "immediately": "exits immediately", "closes immediately".
 const ENDS: &[&str] = &[
     "exit",
@@ -662,7 +667,7 @@ fn symptom_shape(text: &str, listed: bool) -> bool {
             } else if w == "nothing" {
                 // "The button does nothing", "Clicking save did nothing"; not "does nothing if
                 // the cache is empty" (documentation).
-                matches!(before, "does" | "did") && !lex::words(text).any(|t| is_in(t, RULE_WORDS))
+                matches!(before, "does" | "did") && !states_a_rule(text)
             } else if w == "effect" {
                 // "Setting the env var has no effect"; not "has no effect unless ...", "This
                 // option has no effect on Windows" (documentation: where it does nothing).
@@ -672,12 +677,12 @@ fn symptom_shape(text: &str, listed: bool) -> bool {
             } else if w == "happens" || w == "happened" {
                 // "Nothing happens when I click export"; not "Nothing happens until you call
                 // start()".
-                before == "nothing" && !lex::words(text).any(|t| is_in(t, RULE_WORDS))
+                before == "nothing" && !states_a_rule(text)
             } else if matches!(w, "work" | "works" | "helps" | "helped") {
                 // "Nothing seems to work", "nothing works", "nothing helped"; not "Nothing works
                 // without the .env file" (a requirement).
                 (before == "nothing" || (before == "to" && recent[1..3] == ["nothing", "seems"]))
-                    && !lex::words(text).any(|t| is_in(t, RULE_WORDS))
+                    && !states_a_rule(text)
             } else if w == "every" {
                 // "Happens every time I switch tabs", "It crashes every time"; not "Rotation
                 // happens every time the log reaches 10 MB" (a subject of its own: a rule).
@@ -711,7 +716,7 @@ fn symptom_shape(text: &str, listed: bool) -> bool {
                 // the index is empty".
                 before == "no"
                     && (is_in(recent[2], SHOWING) || is_in(recent[2], HOLDING))
-                    && !lex::words(text).any(|t| is_in(t, RULE_WORDS))
+                    && !states_a_rule(text)
             } else if w == "immediately" {
                 // "Containers exit immediately after docker-compose up", "Dropdown menus close
                 // immediately on click": something that ends before it is used. Not when a

@@ -113,11 +113,12 @@ pub(super) fn scan(buf: &[u8], out: &mut Vec<Cue>) {
         return;
     };
     if let Some(cue) = first(text, DONE, Progress, |before, after| {
+        let tail = clause_tail(before);
         !negated_before(before, NOT_DONE_BEFORE)
             && !CONDITION_BEFORE
                 .iter()
                 .chain(WAIT_BEFORE)
-                .any(|w| clause_tail(before).contains(w))
+                .any(|w| tail.contains(w))
             && !NOT_DONE_AFTER.iter().any(|w| after.starts_with(w))
     }) {
         out.push(cue);

@@ -171,7 +171,25 @@ fn clause_subject(buf: &[u8], start: usize) -> Option<&[u8]> {
 
 /// Subjects that make the author (or the author's team) the one acting.
 pub(super) const FIRST_PERSON: &[&str] = &[
-    "i", "we", "i've", "we've", "i'd", "we'd", "team", "us", "i'm", "we're", "everyone", "im",
+    "i",
+    "we",
+    "i've",
+    "we've",
+    "i'd",
+    "we'd",
+    "team",
+    "us",
+    "i'm",
+    "we're",
+    "everyone",
+    "im",
+    // The same with the typographic apostrophe threads and editors often write.
+    "i\u{2019}ve",
+    "we\u{2019}ve",
+    "i\u{2019}d",
+    "we\u{2019}d",
+    "i\u{2019}m",
+    "we\u{2019}re",
 ];
 
 /// The author (or the author's team) is the one acting: no subject, or a first-person one.
@@ -180,6 +198,22 @@ pub(super) fn first_person(buf: &[u8], start: usize) -> bool {
         None => true,
         Some(w) => FIRST_PERSON.iter().any(|f| f.as_bytes() == w),
     }
+}
+
+/// Words anywhere earlier in the clause that make what follows a condition, a time or an
+/// open question, not an event: "once we've pushed the fix", "whether they merged the fix",
+/// "don't deploy before the backup is done". ([`conditional`] looks only three words back.)
+const CLAUSE_CONDITIONS: &[&str] = &[
+    "if", "when", "whenever", "once", "unless", "until", "whether", "after", "before",
+];
+
+/// Whether the clause before `start` opens a condition, a time or a question
+/// ([`CLAUSE_CONDITIONS`]).
+pub(super) fn in_condition_clause(buf: &[u8], start: usize) -> bool {
+    crate::parse::lex::has_any_word(
+        crate::parse::lex::clause_before(buf, start),
+        CLAUSE_CONDITIONS,
+    )
 }
 
 /// Words that negate a cue a few words after them ("not fixed", "never fails").

@@ -2,7 +2,8 @@
 
 use super::Strength::{self, *};
 use super::cue_context::{
-    Around, DETERMINERS, any_of, conditional, modal, negated, negated_within,
+    Around, DETERMINERS, FILLERS, FIRST_PERSON, any_of, conditional, in_condition_clause, modal,
+    negated, negated_within,
 };
 use crate::parse::EntryType::{self, *};
 use crate::parse::lex::{clause_after, clause_before, has_word};
@@ -123,33 +124,13 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             if let [det, verb, rest @ ..] = &around.before[..]
                 && any_of(Some(det), &["a", "the", "my", "our"])
                 && any_of(Some(verb), HANDED_OVER)
-                && rest.first().is_none_or(|w| {
-                    any_of(
-                        Some(w),
-                        &[
-                            "i",
-                            "we",
-                            "i've",
-                            "we've",
-                            "just",
-                            "finally",
-                            "have",
-                            "has",
-                            "already",
-                            "i\u{2019}ve",
-                            "we\u{2019}ve",
-                        ],
-                    )
-                })
+                && rest
+                    .iter()
+                    .find(|w| !any_of(Some(w), FILLERS))
+                    .is_none_or(|w| any_of(Some(w), FIRST_PERSON))
                 && !negated_within(buf, start, 4)
                 && !modal(buf, start)
-                && !crate::parse::lex::has_any_word(
-                    clause_before(buf, start),
-                    &[
-                        "if", "when", "whenever", "once", "unless", "until", "whether", "after",
-                        "before",
-                    ],
-                )
+                && !in_condition_clause(buf, start)
                 && !crate::parse::lex::has_any_word(
                     &buf[end..],
                     &["but", "still", "however", "although", "though"],
@@ -233,12 +214,10 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             (ends
                 && !negated(buf, start)
                 && !modal(buf, start)
+                && !in_condition_clause(buf, start)
                 && !crate::parse::lex::has_any_word(
                     clause_before(buf, start),
-                    &[
-                        "if", "when", "whenever", "once", "unless", "until", "whether", "after",
-                        "before", "what's", "what", "damage",
-                    ],
+                    &["what's", "what", "damage"],
                 )
                 && !any_of(
                     opener.as_ref(),
@@ -312,14 +291,12 @@ pub(crate) fn names_an_issue(after: &[u8]) -> bool {
         .any(|pair| pair[0] == b'#' && pair[1].is_ascii_digit() && pair[1] != b'0')
 }
 
-/// "#1876)": an issue, then the end of the remark it is in.
+/// "#1876)": an issue ([`names_an_issue`]), then the end of the remark it is in.
 fn is_issue_then_close(after: &[u8]) -> bool {
     let rest = after.trim_ascii_start();
-    let Some(number) = rest.strip_prefix(b"#") else {
-        return false;
-    };
-    let digits = number.iter().take_while(|b| b.is_ascii_digit()).count();
-    digits > 0 && number[0] != b'0' && number.get(digits) == Some(&b')')
+    rest.first() == Some(&b'#')
+        && names_an_issue(rest)
+        && rest[1..].iter().find(|b| !b.is_ascii_digit()) == Some(&b')')
 }
 
 /// Whether a "fix" or "bugfix" that is not the line's first word names a fix made, in the

@@ -544,6 +544,8 @@ mod tests {
             kind("Frustrated users forked the project and decided to maintain it themselves"),
             None
         );
+        // The typographic apostrophe names the writer as the straight one does.
+        assert_eq!(kind("We\u{2019}ve decided to drop Node 14"), Some(Decision));
         assert_eq!(
             kind("Safari ignored the header and decided to reload the page"),
             None

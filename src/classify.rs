@@ -192,13 +192,15 @@ fn split_label(text: &str) -> Option<(&str, usize)> {
 }
 
 /// Where the parser's verdict on a message goes. A rejection recorded for good ("decided
-/// against X") is a memory; an attempt that did not work ("tried X, no luck", "gave up on
-/// X") is a session note. A problem that says the work is stuck or blocked is a blocker of
-/// the session.
+/// against X", "we won't use X") is a memory; an attempt that did not work ("tried X, no
+/// luck", "gave up on X") is a session note. A problem that says the work is stuck or
+/// blocked is a blocker of the session.
 fn route(found: &Classified) -> LogKind {
     let cue = found.cue.as_deref().unwrap_or("");
     match found.kind {
-        EntryType::Rejected if found.reason == "cue" && cue != "decided against" => {
+        EntryType::Rejected
+            if found.reason == "cue" && cue != "decided against" && !cue.starts_with("won") =>
+        {
             LogKind::Session(Section::Rejected)
         }
         EntryType::Problem if found.reason == "cue" && matches!(cue, "stuck" | "blocked") => {
@@ -482,6 +484,12 @@ mod tests {
         assert_eq!(kind("It didn\u{2019}t work with nginx"), "problem");
         assert_eq!(kind("tried mocking time, no luck"), "rejected");
         assert_eq!(kind("we decided against redis - overkill"), "rejected");
+        // Ruled out for good: a memory, written as one.
+        assert_eq!(kind("we won't use GraphQL"), "rejected");
+        assert_eq!(
+            memory_line(EntryType::Rejected, "we won't use GraphQL"),
+            "decided against: GraphQL"
+        );
         assert_eq!(kind("Tooltip flickers on hover in Firefox"), "problem");
     }
 

@@ -41,6 +41,8 @@ pub mod team;
 pub mod terms;
 pub mod vault_sync;
 
+mod usage_error;
+
 use std::ffi::OsString;
 use std::process::ExitCode;
 
@@ -58,7 +60,7 @@ where
     }
     let cli = match cli::Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        Err(e) => return usage_error(&e, asks_for_json(&args)),
+        Err(e) => return usage_error::usage_error(&e, &args),
     };
     let json = cli.global.json;
     let paint = output::Paint::for_stderr(cli.global.color);
@@ -118,32 +120,9 @@ fn fast_hook(args: &[OsString]) -> Option<ExitCode> {
 
 /// `--json` among the flags (before any `--`), for errors the parser reports before the
 /// flags are known.
-fn asks_for_json(args: &[OsString]) -> bool {
+pub(crate) fn asks_for_json(args: &[OsString]) -> bool {
     args.iter()
         .skip(1)
         .take_while(|a| *a != "--")
         .any(|a| a == "--json")
-}
-
-/// A command line clap refused (or `--help` / `--version`, which are not errors). Under
-/// `--json` a refusal is a JSON error on stderr like any other: clap's first line is the
-/// message, its `tip:` lines the hint.
-fn usage_error(e: &clap::Error, json: bool) -> ExitCode {
-    let code = e.exit_code();
-    if json && e.use_stderr() {
-        let rendered = e.render().to_string();
-        let mut lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
-        let first = lines.next().unwrap_or("invalid arguments");
-        let message = first.strip_prefix("error: ").unwrap_or(first);
-        let tips: Vec<&str> = lines.filter_map(|l| l.strip_prefix("tip: ")).collect();
-        let hint = (!tips.is_empty()).then(|| tips.join("; "));
-        let code = u8::try_from(code).unwrap_or(2);
-        eprint!(
-            "{}",
-            output::json_error_text(message, hint.as_deref(), code)
-        );
-        return ExitCode::from(code);
-    }
-    let _ = e.print();
-    ExitCode::from(code as u8)
 }

@@ -14,7 +14,7 @@ use serde::Serialize;
 use crate::capture::commits::{self, Scope, WalkLimits, git_error};
 use crate::capture::{dedupe, rules};
 use crate::error::{Error, Result};
-use crate::parse::{EntryType, parse_document};
+use crate::parse::{Entity, EntryType, parse_document};
 use crate::store::{MEMORIES_DIR, MEMORY_FILE, MIND_DIR, Project, text};
 
 /// Branches tried, in order, when no base is given: the first that exists is the default
@@ -258,7 +258,7 @@ fn memory_changes(before: &str, now: &str) -> (Vec<Taught>, Vec<Taught>) {
     for e in changed {
         let item = Taught {
             kind: e.kind,
-            text: e.title.clone(),
+            text: memory_text(e),
             source: "MEMORY.md",
             line: Some(e.line),
             commit: None,
@@ -272,6 +272,16 @@ fn memory_changes(before: &str, now: &str) -> (Vec<Taught>, Vec<Taught>) {
         }
     }
     (added, superseded)
+}
+
+/// An entry as the context block and `mind edges` show it: the parser splits a gotcha's
+/// workaround (and with it a harvested line's provenance) off its title, and a gotcha without
+/// its workaround is only half of what was learned.
+fn memory_text(e: &Entity) -> String {
+    match &e.workaround {
+        Some(w) => format!("{} -> {w}", e.title),
+        None => e.title.clone(),
+    }
 }
 
 /// The named memories (`*.md`) in a folder of the working tree, by file name.
@@ -370,6 +380,20 @@ mod tests {
         assert_eq!(added[0].text, "use gRPC");
         assert_eq!(superseded.len(), 1);
         assert_eq!(superseded[0].text, "use REST");
+    }
+
+    #[test]
+    fn a_gotcha_keeps_its_workaround() {
+        let now = "## Gotchas\n- uvicorn reload ignores .env -> restart by hand\n\n## 2026-01-02\n\ngotcha: ITP drops cookies -> same site (src/a.rs:3)\n";
+        let (added, _) = memory_changes("", now);
+        let texts: Vec<&str> = added.iter().map(|t| t.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "uvicorn reload ignores .env -> restart by hand",
+                "ITP drops cookies -> same site (src/a.rs:3)"
+            ]
+        );
     }
 
     #[test]

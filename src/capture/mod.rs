@@ -40,7 +40,7 @@ pub struct Candidate {
 }
 
 impl Candidate {
-    /// The line as written to MEMORY.md.
+    /// The line with its provenance; the one written is that of [`as_written`]'s candidate.
     pub fn line(&self) -> String {
         rules::with_provenance(&self.text, &self.provenance)
     }
@@ -112,14 +112,20 @@ pub fn redacts(project: &Project) -> bool {
     crate::config::Config::load(&project.config()).map_or(true, |c| c.redact_secrets)
 }
 
+/// The candidates as they are written ([`crate::safety::harvested`]: controls escaped,
+/// secrets redacted, a leading `KEY:` quoted as data): what a report of the lines added, or
+/// that would be added, shows.
+pub fn as_written(project: &Project, added: &[Candidate]) -> Vec<Candidate> {
+    crate::safety::harvested(added, redacts(project)).0
+}
+
 /// Append the new candidates to MEMORY.md and record them in the ledger.
 /// The caller holds the store lock; `existing` is MEMORY.md's current content.
 pub fn append_new(project: &Project, existing: &[u8], added: &[Candidate]) -> Result<Vec<u8>> {
     if added.is_empty() {
         return Ok(Vec::new());
     }
-    let (cleaned, _) = crate::safety::harvested(added, redacts(project));
-    let bytes = render_append(existing, &cleaned);
+    let bytes = render_append(existing, &as_written(project, added));
     append::append_bytes(&project.memory(), &bytes)?;
     dedupe::record(project, added)?;
     Ok(bytes)

@@ -15,10 +15,6 @@
 //! - Conventional-commit subjects (`fix: typo`, `fix(api): ...`) are not memories unless
 //!   `capture.conventional_subjects` is on; then `fix` subjects become `fixed: ...`.
 
-use std::sync::LazyLock;
-
-use regex::Regex;
-
 use crate::parse::{EntryType, classify_line, conventional_fix, label_type};
 use crate::store::text::one_line;
 
@@ -150,144 +146,14 @@ pub fn from_message(message: &str, conventional_subjects: bool) -> Vec<Harvested
     out
 }
 
-/// The line written to MEMORY.md: the memory followed by where it came from.
-pub fn with_provenance(line: &str, provenance: &str) -> String {
-    format!("{line} ({provenance})")
-}
-
-/// What the parentheses of a provenance hold ([`with_provenance`] writes it at the end of a
-/// line): `src/a.rs:42`, `src/a.rs:42, commit 1a2b3c4` or `commit 1a2b3c4`.
-static PROVENANCE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^(?:[^()\s]+:\d+(?:,\s*commit [0-9a-f]{7,40})?|commit [0-9a-f]{7,40})$")
-        .expect("static pattern")
-});
-
-/// A harvested line split into its text and its provenance (without the parentheses), or
-/// `None` for a line that does not end with one.
-pub fn split_provenance(line: &str) -> Option<(&str, &str)> {
-    // This runs on every entry at each context refresh: the provenance holds no
-    // parenthesis, so it can only be the last `(...)` of the line, and only that short
-    // part is matched.
-    let trimmed = line.trim_end();
-    let inside = trimmed.strip_suffix(')')?;
-    let open = inside.rfind('(')?;
-    let provenance = &inside[open + 1..];
-    is_provenance(provenance).then(|| (line[..open].trim_end(), provenance))
-}
-
-/// A line harvested from a code comment or a commit message, as shown: its text (without
-/// the quotes a quoted harvest is stored in) and its provenance; `None` for a line someone
-/// logged.
-pub fn harvested_parts(line: &str) -> Option<(&str, &str)> {
-    let (body, provenance) = split_provenance(line)?;
-    let body = body.trim();
-    let body = (body.strip_prefix('"'))
-        .and_then(|b| b.strip_suffix('"'))
-        .unwrap_or(body);
-    Some((body, provenance))
-}
-
-/// Whether `text` is a provenance: [`PROVENANCE`]'s answer, without compiling it for the
-/// commit form (`commit 1a2b3c4`, which its other branch cannot match: that one needs a
-/// `:` before any space) nor for text without a `:`, which neither branch matches.
-fn is_provenance(text: &str) -> bool {
-    if let Some(id) = text.strip_prefix("commit ") {
-        return (7..=40).contains(&id.len())
-            && id.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
-    }
-    text.contains(':') && PROVENANCE.is_match(text)
-}
-
-/// The commit a provenance names, as written at its end (`1a2b3c4` of `commit 1a2b3c4` or
-/// `src/a.rs:2, commit 1a2b3c4`); `None` without one or when it is too short to name a
-/// commit.
-pub fn provenance_commit(provenance: &str) -> Option<&str> {
-    let (_, id) = provenance
-        .trim_end_matches(')')
-        .trim_end()
-        .rsplit_once("commit ")?;
-    (id.len() >= 7 && id.bytes().all(|b| b.is_ascii_hexdigit())).then_some(id)
-}
-
-/// The file a provenance names (`src/a.rs` of `src/a.rs:42, commit 1a2b3c4`), or `None`
-/// for a commit's.
-pub fn provenance_path(provenance: &str) -> Option<&str> {
-    let place = provenance.split(", commit ").next()?;
-    let (path, line) = place.rsplit_once(':')?;
-    (!path.is_empty() && line.bytes().all(|b| b.is_ascii_digit())).then_some(path)
-}
+pub use crate::parse::provenance::{
+    harvested_parts, provenance_commit, provenance_path, split_provenance, with_provenance,
+};
 
 #[cfg(test)]
 mod tests {
 
-    #[test]
-    fn provenance_without_the_regex_agrees_with_it() {
-        for text in [
-            "commit 1a2b3c4",
-            "commit 1a2b3c",
-            "commit 1A2B3C4",
-            "commit 1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b",
-            "commit 1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1",
-            "commit 1a2b3c4 ",
-            "commit  1a2b3c4",
-            "commit: 12",
-            "src/a.rs:42",
-            "src/a.rs:42, commit 1a2b3c4",
-            "src/a.rs:4\u{663}",
-            "#9022",
-            "for now",
-            "",
-        ] {
-            assert_eq!(is_provenance(text), PROVENANCE.is_match(text), "{text:?}");
-        }
-    }
-
     use super::*;
-
-    #[test]
-    fn the_commit_a_provenance_names() {
-        assert_eq!(provenance_commit("commit 1a2b3c4"), Some("1a2b3c4"));
-        assert_eq!(
-            provenance_commit("src/a.rs:2, commit abcdef0"),
-            Some("abcdef0")
-        );
-        assert_eq!(provenance_commit("src/a.rs:2"), None);
-        assert_eq!(provenance_commit("commit 1a2b"), None);
-        assert_eq!(provenance_commit("commit not-hex"), None);
-    }
-
-    #[test]
-    fn a_provenance_is_split_off_exactly_as_its_whole_line_pattern_would() {
-        let whole = Regex::new(
-            r"\s*\(([^()\s]+:\d+(?:,\s*commit [0-9a-f]{7,40})?|commit [0-9a-f]{7,40})\)\s*$",
-        )
-        .unwrap();
-        for line in [
-            "use JWT (src/auth.rs:42)",
-            "use JWT (src/auth.rs:42, commit 1a2b3c4)  ",
-            "use JWT\u{a0}(commit 1a2b3c4d)",
-            "a (b) (src/a.rs:1)",
-            "a (src/a b.rs:1)",
-            "a (src/a.rs:1) (x)",
-            "a (src/a.rs:x)",
-            "a (commit 1a2b3c)",
-            "a (commit 1A2B3C4)",
-            "a (x:y:12)",
-            "(src/a.rs:1)",
-            "a src/a.rs:1)",
-            "a ((src/a.rs:1))",
-            "plain line",
-            "",
-        ] {
-            let expected = whole.captures(line).map(|c| {
-                (
-                    &line[..c.get(0).unwrap().start()],
-                    c.get(1).unwrap().as_str(),
-                )
-            });
-            assert_eq!(split_provenance(line), expected, "{line:?}");
-        }
-    }
 
     fn lines(message: &str, conventional: bool) -> Vec<String> {
         from_message(message, conventional)

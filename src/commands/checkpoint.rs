@@ -92,10 +92,12 @@ pub fn run(args: &CheckpointArgs, ctx: &Ctx) -> Result<()> {
     let doc = if args.dry_run {
         memory_document(&project, &memory_bytes)?
     } else {
+        let mut state = State::load(&project.state())?;
+        // A session this checkpoint starts holds what it appends.
+        ctx.begin_activity(&project, &mut state, Some(config.session_gap_ms()));
         let appended = capture::append_new(&project, &memory_bytes, &added)?;
         memory_bytes.extend_from_slice(&appended);
         let doc = memory_document(&project, &memory_bytes)?;
-        let mut state = State::load(&project.state())?;
         targets = refresh_context(ctx, &project, &config, &mut state, &doc, None)?.1;
         ctx.record_activity_with_gap(&project, &mut state, Some(config.session_gap_ms()));
         state.set_memory_hash(content_hash(&memory_bytes));
@@ -107,7 +109,7 @@ pub fn run(args: &CheckpointArgs, ctx: &Ctx) -> Result<()> {
         dry_run: args.dry_run,
         files_scanned: report.files_scanned,
         comments: report.comments.len(),
-        added: added
+        added: capture::as_written(&project, &added)
             .iter()
             .map(|c| Added {
                 kind: c.kind.as_str(),

@@ -1,5 +1,6 @@
 //! `mind context [--target FILE]`: the block each instruction file would get now, its size,
-//! whether writing it would change the file, and what the budget left out. Writes nothing:
+//! whether writing it would change the file, and what the lists' bounds and the budget left
+//! out. Writes nothing:
 //! no instruction file, no state.json, no cache.
 
 use serde::Serialize;
@@ -7,7 +8,7 @@ use serde::Serialize;
 use crate::app::Ctx;
 use crate::cli::ContextArgs;
 use crate::commands::{build_blocks, read_memory, session_sections};
-use crate::context::build::{Block, Dropped};
+use crate::context::build::{Block, Capped, Dropped};
 use crate::context::inspect::{self, Target};
 use crate::context::splice;
 use crate::error::{Error, Result};
@@ -35,6 +36,8 @@ struct TargetView {
     /// Set when the budget cannot hold the instructions and a line of every section.
     needs_chars: Option<usize>,
     dropped: Vec<Dropped>,
+    /// Entries past a list's bound (the block's `+N older` lines).
+    capped: Vec<Capped>,
 }
 
 pub fn run(args: &ContextArgs, ctx: &Ctx) -> Result<()> {
@@ -116,6 +119,7 @@ fn view(
             change: "unchanged",
             needs_chars: None,
             dropped: Vec::new(),
+            capped: Vec::new(),
         });
     };
     let rendered = splice::render_block(&block.body, "\n");
@@ -141,6 +145,7 @@ fn view(
         change,
         needs_chars: block.too_small,
         dropped: block.dropped.clone(),
+        capped: block.capped.clone(),
     })
 }
 
@@ -178,6 +183,12 @@ fn render(ctx: &Ctx, reply: &Reply) -> String {
                 "{} the budget is too small for the instructions and a line of each section (they need {needs}); the block is shortened\n",
                 p.warn("!")
             ));
+        }
+        if !t.capped.is_empty() {
+            out.push_str("left out past the lists' bounds (the block says how to see them):\n");
+            for c in &t.capped {
+                out.push_str(&format!("  {} ({} entries)\n", c.section, c.entries));
+            }
         }
         if t.dropped.is_empty() {
             out.push_str(&format!("{}\n", p.dim("nothing left out for the budget")));

@@ -128,12 +128,14 @@ pub fn run(args: &HarvestArgs, ctx: &Ctx) -> Result<()> {
     let mut targets = Vec::new();
     let mut moved = Vec::new();
     if !args.dry_run {
+        let mut state = State::load(&project.state())?;
+        // A session this harvest starts holds what it appends.
+        ctx.begin_activity(&project, &mut state, Some(config.session_gap_ms()));
         let appended = derived::append_new(&project, &store, &added)?;
         store.extend_from_slice(&appended);
         if args.to_memory {
             moved = move_to_memory(&project, &mut memory_bytes, &store, ctx.clock.today())?;
         }
-        let mut state = State::load(&project.state())?;
         // Like the hook, a harvest changes no tracked file: the context block (in a tracked
         // CLAUDE.md, often) follows at the next `mind recall` or `mind checkpoint`. Moving
         // entries into MEMORY.md is a change to commit, so the block follows it at once.
@@ -150,7 +152,7 @@ pub fn run(args: &HarvestArgs, ctx: &Ctx) -> Result<()> {
         dry_run: args.dry_run,
         commits_scanned: scanned,
         found,
-        added: added
+        added: capture::as_written(&project, &added)
             .iter()
             .map(|c| Added {
                 kind: c.kind.as_str(),

@@ -205,8 +205,9 @@ fn prepare_commit_msg(args: &[OsString]) -> Result<()> {
     let session = text::read_optional(&project.session())?
         .map(|b| session_file::parse(&text::lossy(&b)))
         .unwrap_or_default();
-    // What a new session would promote: this session's decisions (against) and learnings.
-    let unlogged: Vec<String> = promote::candidates(&session)
+    // What a new session would promote: this session's decisions (against) and learnings
+    // (its problems are not what a commit message is prompted for).
+    let unlogged: Vec<String> = promote::candidates(&session, &Default::default())
         .into_iter()
         .map(|(_, _, line)| line)
         .collect();

@@ -290,13 +290,13 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
     // read fails only the bookkeeping after the write, never the entry.
     let mut loaded = State::load(&project.state());
     // A break this log ends is noticed before the item is written: the item is the new
-    // session's, not the finished one's.
+    // session's, not the finished one's. So is a session this log starts.
     let gap_ms = Some(config.session_gap_ms());
     let break_known = loaded
         .as_ref()
         .is_ok_and(|state| state.unrecalled_break().is_some());
     if let Ok(state) = loaded.as_mut() {
-        ctx.note_break(&project, state, gap_ms);
+        ctx.begin_activity(&project, state, gap_ms);
     }
     let mut memory_lines = None;
     let mut memory_keys = None;

@@ -217,10 +217,7 @@ pub(crate) fn refresh_context_from(
 ) -> Result<(String, Vec<TargetOutcome>)> {
     let extra = match extra {
         Some(sections) => {
-            state.set(
-                SESSION_SECTIONS_KEY,
-                serde_json::to_value(&sections).unwrap_or_default(),
-            );
+            set_session_sections(state, &sections);
             sections
         }
         None => session_sections(state),
@@ -357,6 +354,15 @@ pub(crate) fn session_sections(state: &State) -> Vec<build::Section> {
         .get(SESSION_SECTIONS_KEY)
         .and_then(|v| serde_json::from_value(v.clone()).ok())
         .unwrap_or_default()
+}
+
+/// Keep the session sections a recall settled, or that a change to REMINDERS.md between
+/// recalls settled again, for the rebuilds that follow.
+pub(crate) fn set_session_sections(state: &mut State, sections: &[build::Section]) {
+    state.set(
+        SESSION_SECTIONS_KEY,
+        serde_json::to_value(sections).unwrap_or_default(),
+    );
 }
 
 fn report_notes(ctx: &Ctx, outcomes: &[TargetOutcome]) {

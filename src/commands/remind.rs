@@ -23,7 +23,8 @@ pub fn run(args: &RemindArgs, ctx: &Ctx) -> Result<()> {
         ));
     }
     let project = ctx.project()?;
-    let redacts = ctx.config(&project)?.redact_secrets;
+    let config = ctx.config(&project)?;
+    let redacts = config.redact_secrets;
     let (message, redacted) = crate::safety::secrets::redact_if(&message, redacts);
     if redacted > 0 {
         ctx.note(&crate::safety::secrets::report(redacted));
@@ -35,7 +36,7 @@ pub fn run(args: &RemindArgs, ctx: &Ctx) -> Result<()> {
         remind::trigger_of(when),
         ctx.clock.today(),
     )?;
-    ctx.touch(&project)?;
+    super::reminders::reminders_changed(ctx, &project, &config)?;
     if ctx.json {
         return ctx.reply(&Shown::of(&reminder, now.naive_local()));
     }

@@ -5,9 +5,13 @@ use serde::Serialize;
 
 use crate::app::Ctx;
 use crate::cli::{RemindersAction, RemindersArgs};
+use crate::commands::{refresh_personal, set_session_sections};
+use crate::config::Config;
 use crate::error::Result;
 use crate::output;
 use crate::remind::{self, Fired, Shown, Unreadable};
+use crate::store::Project;
+use crate::store::state::State;
 
 #[derive(Serialize)]
 struct ListReply {
@@ -97,9 +101,10 @@ fn list(all: bool, ctx: &Ctx) -> Result<()> {
 
 fn done(numbers: &[usize], ctx: &Ctx) -> Result<()> {
     let project = ctx.project()?;
+    let config = ctx.config(&project)?;
     let _lock = project.lock()?;
     let completed = remind::complete(&project, numbers, ctx.clock.today())?;
-    ctx.touch(&project)?;
+    reminders_changed(ctx, &project, &config)?;
     let now = ctx.clock.now().naive_local();
     let reply = DoneReply {
         done: completed.iter().map(|r| Shown::of(r, now)).collect(),
@@ -112,6 +117,19 @@ fn done(numbers: &[usize], ctx: &Ctx) -> Result<()> {
         out.push_str(&format!("done {}: {}\n", r.number, r.message));
     }
     ctx.out(&out)
+}
+
+/// After a reminder was added or completed: the activity recorded, and the reminder sections
+/// settled again and written to the personal block as `mind log` refreshes it, so an agent
+/// re-reading its files mid-session never sees a completed reminder as due, or misses a new
+/// one. The caller holds the store lock.
+pub(crate) fn reminders_changed(ctx: &Ctx, project: &Project, config: &Config) -> Result<()> {
+    let mut state = State::load(&project.state())?;
+    ctx.record_activity_with_gap(project, &mut state, Some(config.session_gap_ms()));
+    let settled = remind::current(project, ctx.clock.now())?;
+    set_session_sections(&mut state, &settled.sections());
+    refresh_personal(ctx, project, config, &mut state);
+    state.save(&project.state())
 }
 
 /// Lines for context reminders that a logged text fired (empty when none did).

@@ -547,17 +547,40 @@ pub(crate) fn render(
 }
 
 /// The results without a finished session's copy of a line a memory file also holds: a
-/// promoted item is in MEMORY.md (`learned: x`) and in the session archive it came from
-/// (`- x`); the memory's line is the one to show, and the copy would only take a slot.
+/// promoted item is in MEMORY.md and in the session archive it came from; the memory's line
+/// is the one to show, and the copy would only take a slot. Promotion rewrites the item
+/// (`- x` becomes `learned: x`, a rejected `- ruled out x` `decided against: x`, a blocker
+/// `problem: ... → fix: ...`), so the copy is recognised as the item promotion made that line
+/// of ([`crate::promote::Promoted`]), within one project.
 fn without_archived_copies(found: Vec<Found<'_>>) -> Vec<Found<'_>> {
+    use crate::store::session_file::Section;
     let dir = format!("/{}/", crate::store::session_archive::SESSIONS_DIR);
     let archived = |f: &Found<'_>| f.source.file.contains(&dir);
-    let kept: std::collections::HashSet<String> = (found.iter())
-        .filter(|f| !archived(f))
+    let kept: Vec<&Found<'_>> = found.iter().filter(|f| !archived(f)).collect();
+    let keys: HashSet<String> = (kept.iter())
         .map(|f| crate::capture::dedupe::key(f.text()))
         .collect();
-    (found.into_iter())
-        .filter(|f| !archived(f) || !kept.contains(&crate::capture::dedupe::key(f.text())))
+    let copy = |f: &Found<'_>| {
+        if keys.contains(&crate::capture::dedupe::key(f.text())) {
+            return true;
+        }
+        let section = match f.meta.kind {
+            Kind::Experience => Section::Experience,
+            Kind::Blocker => Section::Blockers,
+            Kind::Rejected => Section::Rejected,
+            _ => return false,
+        };
+        let item = crate::rank::corpus::strip_marker(f.text());
+        crate::promote::Promoted::of(section, item).is_some_and(|promoted| {
+            (kept.iter())
+                .filter(|g| g.source.project == f.source.project)
+                .any(|g| promoted.made(g.text()))
+        })
+    };
+    let copies: Vec<bool> = found.iter().map(|f| archived(f) && copy(f)).collect();
+    (found.into_iter().zip(copies))
+        .filter(|(_, copy)| !copy)
+        .map(|(f, _)| f)
         .collect()
 }
 

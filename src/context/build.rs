@@ -151,6 +151,37 @@ pub struct Block {
     pub too_small: Option<usize>,
     /// What the budget left out, in display order (the fitting's own record, for `mind context`).
     pub dropped: Vec<Dropped>,
+    /// The entries of each bounded list past its bound, in display order (for `mind context`).
+    pub capped: Vec<Capped>,
+}
+
+/// Entries of one list past its bound: the older ones (the open loops after the five
+/// shown), not in the block, whose section ends with how many there are and how to see them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Capped {
+    pub section: String,
+    pub entries: usize,
+}
+
+/// A bounded list's entries past its bound and where to see them. The section ends with
+/// `+N older: ...`, N counting the lines the budget left out of the section as well.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct More {
+    entries: usize,
+    /// What follows the count.
+    see: &'static str,
+}
+
+impl More {
+    /// The line, with `dropped` of the section's lines left out for the budget.
+    fn line(&self, dropped: usize) -> String {
+        format!("+{} {}", self.entries + dropped, self.see)
+    }
+
+    /// `entries` left out, if any.
+    fn of(entries: usize, see: &'static str) -> Option<More> {
+        (entries > 0).then_some(More { entries, see })
+    }
 }
 
 /// Lines of one section that did not fit the budget.
@@ -170,7 +201,7 @@ pub struct Blocks {
 }
 
 pub fn build(input: &Input<'_>) -> Blocks {
-    let shared = sections(input, !input.split);
+    let (shared, more) = sections(input, !input.split);
     // Quoted harvested lines come with a line that says what the quotes mean.
     let quoted = shared
         .iter()
@@ -184,17 +215,20 @@ pub fn build(input: &Input<'_>) -> Blocks {
         (INSTRUCTIONS.to_string(), SHORT_INSTRUCTIONS.to_string())
     };
     Blocks {
-        shared: fit(&full, &short, shared, input.budget),
+        shared: fit(&full, &short, shared, more, input.budget),
         personal: input.split.then(|| build_personal(input)),
     }
 }
 
 /// The personal block alone (what `mind log` refreshes).
 pub fn build_personal(input: &Input<'_>) -> Block {
+    let sections = session_sections(input);
+    let more = vec![None; sections.len()];
     fit(
         PERSONAL_INSTRUCTIONS,
         PERSONAL_SHORT,
-        session_sections(input),
+        sections,
+        more,
         input.budget,
     )
 }
@@ -219,9 +253,9 @@ fn blockers(session: Option<&Session>) -> Option<Section> {
     Some(blockers)
 }
 
-/// The block's sections in display order. `with_session`: the session sections too, in
-/// their places (no personal block).
-fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
+/// The block's sections in display order, each with what its list leaves out past its
+/// bound. `with_session`: the session sections too, in their places (no personal block).
+fn sections(input: &Input<'_>, with_session: bool) -> (Vec<Section>, Vec<Option<More>>) {
     let digest = input.digest;
     // The digest's entities are in the memory's order: a stable sort by key gives the
     // earlier of equal keys first.
@@ -234,13 +268,14 @@ fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
         list.sort_by_key(|p| std::cmp::Reverse(p.key));
         list.into_iter().map(|p| &p.entity).collect()
     };
-    let mut out = Vec::new();
+    let totals = &digest.totals;
+    let mut out: Vec<(Section, Option<More>)> = Vec::new();
 
     let mut active = Section::new("Memory: Active", 0);
     if let Some(date) = digest.last_date {
         active.intro = Some(format!("Last captured: {date}"));
     }
-    out.push(active);
+    out.push((active, None));
 
     let mut state = Section::new("Project State", 1);
     if let Some(goal) = &digest.state.goal {
@@ -257,10 +292,10 @@ fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
     if let Some(blocked) = (digest.state.blocked.as_deref()).filter(|b| !says_nothing(b)) {
         state.items.push(format!("- Blocked: {}", escape(blocked)));
     }
-    out.push(state);
+    out.push((state, None));
 
     if with_session {
-        out.extend(input.extra.iter().cloned());
+        out.extend(input.extra.iter().map(|s| (s.clone(), None)));
     }
 
     let mut key = Section::new("Key (Never Forget)", 2);
@@ -268,10 +303,10 @@ fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
         .into_iter()
         .map(|e| format!("- [{}] {}", e.kind.as_str(), clip(&e.title)))
         .collect();
-    out.push(key);
+    out.push((key, None));
 
     if with_session {
-        out.extend(blockers(input.session));
+        out.extend(blockers(input.session).map(|s| (s, None)));
     }
 
     // Decisions and rejections, newest first; one that a later one takes back is not
@@ -288,7 +323,19 @@ fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
         .take(MAX_DECISIONS)
         .map(|e| decision_item(e))
         .collect();
-    out.push(decisions);
+    // What the list leaves out: those the digest did not keep (older than any it kept), and
+    // those it kept that are still current but past the bound; one a later entry takes back
+    // is no longer current, and not what the line counts.
+    let left_out = |kind: EntryType, total: usize, shown: usize| {
+        let kept = choices.iter().filter(|e| e.kind == kind).count();
+        let current = current.iter().filter(|e| e.kind == kind).count();
+        total.saturating_sub(kept) + current.saturating_sub(shown)
+    };
+    let more = More::of(
+        left_out(EntryType::Decision, totals.decisions, decisions.items.len()),
+        DECISIONS_SEE,
+    );
+    out.push((decisions, more));
     // Approaches rejected for good, each with its reason: never shown as decisions.
     let mut ruled_out = Section::new("Ruled Out", 5);
     ruled_out.items = (current.iter())
@@ -296,18 +343,35 @@ fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
         .take(MAX_RULED_OUT)
         .map(|e| decision_item(e))
         .collect();
-    out.push(ruled_out);
+    let more = More::of(
+        left_out(EntryType::Rejected, totals.ruled_out, ruled_out.items.len()),
+        RULED_OUT_SEE,
+    );
+    out.push((ruled_out, more));
 
     let mut open = Section::new("Open Loops", 4);
     let today = reference_day(input);
-    open.items = today
+    let loops = today
         .map(|today| open_loops(&newest_first, today))
-        .unwrap_or_default()
-        .into_iter()
+        .unwrap_or_default();
+    // Every open problem, and every provisional decision but those not yet stale: the
+    // digest holds them all (a stale one it did not keep is older than those it kept).
+    let all_loops = today.map_or(0, |today| {
+        let recent = newest_first(&|e| {
+            e.kind == EntryType::Decision
+                && !e.key
+                && e.date
+                    .is_some_and(|d| (today - d).num_days() < loops::STALE_DAYS)
+                && loops::is_provisional(&e.text)
+        });
+        totals.open_problems + totals.provisional.saturating_sub(recent.len())
+    });
+    open.items = (loops.into_iter())
         .take(MAX_LOOPS)
         .map(|(kind, e)| loop_item(kind, e))
         .collect();
-    out.push(open);
+    let more = More::of(all_loops.saturating_sub(open.items.len()), LOOPS_SEE);
+    out.push((open, more));
 
     let mut gotchas = Section::new("Gotchas", 6);
     gotchas.items = newest_first(&|e| e.kind == EntryType::Gotcha && !e.key)
@@ -322,9 +386,18 @@ fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
             None => format!("- {}", clip(&e.title)),
         })
         .collect();
-    out.push(gotchas);
+    let more = More::of(
+        totals.gotchas.saturating_sub(gotchas.items.len()),
+        GOTCHAS_SEE,
+    );
+    out.push((gotchas, more));
 
-    out.push(named_section(&input.named));
+    let named = named_section(&input.named);
+    let more = More::of(
+        input.named.len().saturating_sub(named.items.len()),
+        NAMED_SEE,
+    );
+    out.push((named, more));
 
     let mut history = Section::new("Session History", 7);
     history.items = digest
@@ -335,17 +408,23 @@ fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
             None => format!("- {}: {}", s.date, clip(&s.summary)),
         })
         .collect();
-    out.push(history);
+    let more = More::of(
+        totals.summaries.saturating_sub(history.items.len()),
+        HISTORY_SEE,
+    );
+    out.push((history, more));
 
     let mut next = Section::new("Continue From", 3);
     if let Some(step) = &digest.next_step {
         next.items.push(format!("Next: {}", clip(&step.text)));
     }
-    // A rejection is no place to continue from.
+    // A rejection is no place to continue from, nor a decision a later one took back.
+    let is = |list: &[&Entity], e: &Entity| list.iter().any(|c| std::ptr::eq(*c, e));
+    let still_holds = |e: &Entity| !is(&choices, e) || is(&current, e);
     if let Some(last) =
         newest_first(&|e| !matches!(e.kind, EntryType::Gotcha | EntryType::Rejected))
             .into_iter()
-            .next()
+            .find(|e| still_holds(e))
     {
         // With its kind: a fix read as a bare title looks like the problem it fixed.
         next.items.push(format!(
@@ -355,11 +434,19 @@ fn sections(input: &Input<'_>, with_session: bool) -> Vec<Section> {
             date_suffix(last.date)
         ));
     }
-    out.push(next);
+    out.push((next, None));
 
-    out.retain(Section::shown);
-    out
+    out.retain(|(section, _)| section.shown());
+    out.into_iter().unzip()
 }
+
+/// How each bounded list says where its older entries are (after `+N `).
+const DECISIONS_SEE: &str = "older: `mind search --type decision \"...\"`";
+const RULED_OUT_SEE: &str = "older: `mind search --type rejected \"...\"`";
+const LOOPS_SEE: &str = "more: `mind search --type problem \"...\"`";
+const GOTCHAS_SEE: &str = "older: `mind search --type gotcha \"...\"`";
+const NAMED_SEE: &str = "more: `mind memory list`";
+const HISTORY_SEE: &str = "older in .mind/MEMORY.md";
 
 /// Whether a later decision or rejection (`later`) takes `older` back: a decision that turns
 /// away from what `older` chose ("use MySQL instead of Postgres", "switch from FastAPI to
@@ -581,10 +668,16 @@ pub fn marker_chars() -> usize {
     chars(super::splice::START_MARKER) + chars(super::splice::END_MARKER) + 3
 }
 
-/// The instructions and the first `kept[i]` items of each section `i` with `Some`.
-fn render(instructions: &str, sections: &[Section], kept: &[Option<usize>]) -> String {
+/// The instructions and the first `kept[i]` items of each section `i` with `Some`, each
+/// followed by its line of older entries, if any.
+fn render(
+    instructions: &str,
+    sections: &[Section],
+    kept: &[Option<usize>],
+    more: &[Option<More>],
+) -> String {
     let mut out = String::from(instructions);
-    for (section, kept) in sections.iter().zip(kept) {
+    for ((section, kept), more) in sections.iter().zip(kept).zip(more) {
         let Some(items) = *kept else { continue };
         if !out.is_empty() {
             if !out.ends_with('\n') {
@@ -593,16 +686,32 @@ fn render(instructions: &str, sections: &[Section], kept: &[Option<usize>]) -> S
             out.push('\n');
         }
         section.render(&mut out, items);
+        if let Some(more) = more {
+            out.push_str(&more.line(section.items.len() - items));
+            out.push('\n');
+        }
     }
     out.truncate(out.trim_end().len());
     out
 }
 
 /// Fit the sections to the budget (see the module comment). Linear in the number of items:
-/// each item is measured once per pass, three passes at most.
-fn fit(full: &str, short: &str, sections: Vec<Section>, budget: usize) -> Block {
+/// each item is measured once per pass, three passes at most. A section's line of older
+/// entries (`older`) is part of its minimum, measured with every line left out, so it always
+/// fits whatever the budget drops.
+fn fit(
+    full: &str,
+    short: &str,
+    sections: Vec<Section>,
+    older: Vec<Option<More>>,
+    budget: usize,
+) -> Block {
     let room = budget.saturating_sub(marker_chars());
-    let minimum: usize = sections.iter().map(Section::minimum_chars).sum();
+    let minimum_chars = |i: usize| {
+        let section = &sections[i];
+        section.minimum_chars() + older[i].map_or(0, |m| chars(&m.line(section.items.len())) + 1)
+    };
+    let minimum: usize = (0..sections.len()).map(minimum_chars).sum();
     let too_small = (chars(full) + minimum > room).then(|| chars(full) + minimum + marker_chars());
     let instructions = match too_small {
         None => full,
@@ -616,7 +725,7 @@ fn fit(full: &str, short: &str, sections: Vec<Section>, budget: usize) -> Block 
 
     // 1. Every section its heading and first line, most important first.
     for &i in &order {
-        let need = sections[i].minimum_chars();
+        let need = minimum_chars(i);
         if need <= left {
             left -= need;
             kept[i] = Some(sections[i].items.len().min(1));
@@ -663,7 +772,7 @@ fn fit(full: &str, short: &str, sections: Vec<Section>, budget: usize) -> Block 
         take(i, &mut kept, &mut left, &mut limit);
     }
 
-    let body = render(instructions, &sections, &kept);
+    let body = render(instructions, &sections, &kept, &older);
     debug_assert!(chars(&body) + marker_chars() <= budget.max(marker_chars()));
     let dropped = sections
         .iter()
@@ -678,11 +787,20 @@ fn fit(full: &str, short: &str, sections: Vec<Section>, budget: usize) -> Block 
             })
         })
         .collect();
+    let capped = (sections.iter().zip(&older))
+        .filter_map(|(section, more)| {
+            more.map(|m| Capped {
+                section: section.title.clone(),
+                entries: m.entries,
+            })
+        })
+        .collect();
     Block {
         sections: kept.iter().filter(|k| k.is_some()).count(),
         body,
         too_small,
         dropped,
+        capped,
     }
 }
 
@@ -701,6 +819,68 @@ mod tests {
         s
     }
 
+    fn none(sections: &[Section]) -> Vec<Option<More>> {
+        vec![None; sections.len()]
+    }
+
+    #[test]
+    fn a_bounded_list_says_how_many_it_leaves_out_whatever_the_budget_drops() {
+        let all = vec![sample("A", 1, 12), sample("Recent Decisions", 5, 5)];
+        let older = vec![
+            None,
+            Some(More {
+                entries: 7,
+                see: DECISIONS_SEE,
+            }),
+        ];
+        let roomy = fit(
+            INSTRUCTIONS,
+            SHORT_INSTRUCTIONS,
+            all.clone(),
+            older.clone(),
+            10_000,
+        );
+        let last: Vec<&str> = roomy.body.lines().rev().take(2).collect();
+        assert_eq!(last[0], "+7 older: `mind search --type decision \"...\"`");
+        assert!(
+            last[1].contains("item 4 of Recent Decisions"),
+            "{}",
+            roomy.body
+        );
+        assert_eq!(
+            roomy.capped,
+            vec![Capped {
+                section: "Recent Decisions".into(),
+                entries: 7
+            }]
+        );
+        for budget in [300, 700, 800, 900, 1000, 1100, 1200] {
+            let block = fit(
+                INSTRUCTIONS,
+                SHORT_INSTRUCTIONS,
+                all.clone(),
+                older.clone(),
+                budget,
+            );
+            let rendered = super::super::splice::render_block(&block.body, "\n");
+            assert!(
+                rendered.chars().count() <= budget,
+                "budget {budget}: {rendered}"
+            );
+            let dropped = (block.dropped.iter())
+                .find(|d| d.section == "Recent Decisions")
+                .map_or(0, |d| d.lines.len());
+            if block.body.contains("## Recent Decisions") {
+                let line = format!("+{} older: ", 7 + dropped);
+                assert!(
+                    block.body.contains(&line),
+                    "budget {budget}: {}",
+                    block.body
+                );
+            }
+        }
+    }
+
     #[test]
     fn fit_is_exact_and_within_budget() {
         let all: Vec<Section> = [(1u8, "A"), (4, "Décisions"), (6, "Gotchas"), (3, "B")]
@@ -708,7 +888,13 @@ mod tests {
             .map(|(p, t)| sample(t, p, 12))
             .collect();
         for budget in [200, 300, 700, 1200, 1800, 2500, 10_000] {
-            let block = fit(INSTRUCTIONS, SHORT_INSTRUCTIONS, all.clone(), budget);
+            let block = fit(
+                INSTRUCTIONS,
+                SHORT_INSTRUCTIONS,
+                all.clone(),
+                none(&all),
+                budget,
+            );
             let rendered = super::super::splice::render_block(&block.body, "\n");
             assert!(
                 rendered.chars().count() <= budget,
@@ -719,11 +905,23 @@ mod tests {
                 assert_eq!(block.sections, 4, "every section keeps a line");
             }
         }
-        let roomy = fit(INSTRUCTIONS, SHORT_INSTRUCTIONS, all.clone(), 10_000);
+        let roomy = fit(
+            INSTRUCTIONS,
+            SHORT_INSTRUCTIONS,
+            all.clone(),
+            none(&all),
+            10_000,
+        );
         assert_eq!(roomy.body.matches("- item").count(), 48);
         assert!(roomy.dropped.is_empty());
         // What is left out plus what is shown is every line.
-        let tight = fit(INSTRUCTIONS, SHORT_INSTRUCTIONS, all.clone(), 1200);
+        let tight = fit(
+            INSTRUCTIONS,
+            SHORT_INSTRUCTIONS,
+            all.clone(),
+            none(&all),
+            1200,
+        );
         let left_out: usize = tight.dropped.iter().map(|d| d.lines.len()).sum();
         assert!(left_out > 0);
         assert_eq!(tight.body.matches("- item").count() + left_out, 48);
@@ -740,7 +938,13 @@ mod tests {
             sample("Recent Decisions", 5, 5),
             sample("Gotchas", 6, 5),
         ];
-        let block = fit(INSTRUCTIONS, SHORT_INSTRUCTIONS, all, 1500);
+        let block = fit(
+            INSTRUCTIONS,
+            SHORT_INSTRUCTIONS,
+            all.clone(),
+            none(&all),
+            1500,
+        );
         assert!(block.too_small.is_none());
         assert_eq!(block.sections, 3);
         // Lower-priority sections get more than their first line from their share.

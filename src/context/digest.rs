@@ -56,6 +56,24 @@ pub struct Digest {
     /// The last three problems not resolved or decisions (not superseded), in the memory's
     /// order: what the team recall asks about.
     pub latest: Vec<Entity>,
+    /// How many entities each bounded list had to choose from.
+    pub totals: Totals,
+}
+
+/// How many entities (not superseded, not KEY) each of the block's bounded lists had to
+/// choose from, however few it keeps: the block says how many it leaves out.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub decisions: usize,
+    pub ruled_out: usize,
+    pub gotchas: usize,
+    /// Problems open or blocked.
+    pub open_problems: usize,
+    /// Dated decisions that say they are provisional (open loops once
+    /// [`loops::STALE_DAYS`] old).
+    pub provisional: usize,
+    /// Session summaries.
+    pub summaries: usize,
 }
 
 impl Digest {
@@ -66,6 +84,10 @@ impl Digest {
         for (seq, e) in doc.entities.iter().enumerate() {
             pick.offer(recency.entity(e), seq, e);
         }
+        let totals = Totals {
+            summaries: doc.summaries.len(),
+            ..pick.totals
+        };
         let (entities, latest) = pick.finish(last_date(doc), |e| Some((*e).clone()));
         Digest {
             last_date: last_date(doc),
@@ -78,6 +100,7 @@ impl Digest {
                 .max_by_key(|s| recency.key(s.date, s.line))
                 .cloned(),
             latest: latest.unwrap_or_default(),
+            totals,
         }
     }
 
@@ -308,14 +331,17 @@ fn digest_of<'a>(
         }
         Some(entity)
     };
+    let cached_totals = pick.totals;
     let (kept, latest) = pick.finish(last, build);
     let (kept, latest) = (kept?, latest?);
 
-    // Then what follows, picked together with what the cached lines gave.
+    // Then what follows, picked together with what the cached lines gave; the totals are
+    // the cached lines' and those of what follows (the kept ones are counted already).
     let mut pick: Pick<&Entity> = Pick::with_key_cap(key_cap);
     for p in &kept {
         pick.offer(p.key, p.seq, &p.entity);
     }
+    pick.totals = cached_totals;
     let mut tail = Pick::<&Entity>::default();
     for (i, e) in latest.iter().enumerate() {
         tail.latest_offer(i, e);
@@ -325,6 +351,10 @@ fn digest_of<'a>(
         pick.offer(recency.key(e.date, e.line), seq, e);
         tail.latest_offer(seq, e);
     }
+    let totals = Totals {
+        summaries: prefix.summaries.len() + rest.summaries.len(),
+        ..pick.totals
+    };
     let (entities, _) = pick.finish(last, |e| Some((*e).clone()));
     let latest = tail.latest.into_iter().map(|(_, e)| e.clone()).collect();
     Some(Digest {
@@ -339,6 +369,7 @@ fn digest_of<'a>(
             .max_by_key(|s| recency.key(s.date, s.line))
             .cloned(),
         latest,
+        totals,
     })
 }
 
@@ -474,6 +505,8 @@ struct Pick<C> {
     provisional: Vec<(RecencyKey, usize, C)>,
     newest: Option<NaiveDate>,
     latest: Vec<(usize, C)>,
+    /// Every entity each list was offered, counted.
+    totals: Totals,
 }
 
 impl<C> Default for Pick<C> {
@@ -494,6 +527,7 @@ impl<C> Pick<C> {
             provisional: Vec::new(),
             newest: None,
             latest: Vec::new(),
+            totals: Totals::default(),
         }
     }
 }
@@ -516,22 +550,31 @@ impl<C: Candidate> Pick<C> {
         }
         match c.kind() {
             EntryType::Decision => {
+                self.totals.decisions += 1;
                 self.decisions.offer(key, seq, c);
                 if c.provisional() {
+                    self.totals.provisional += 1;
                     self.provisional.push((key, seq, c));
                     if self.provisional.len() > 256 {
                         prune_provisional(&mut self.provisional, self.newest);
                     }
                 }
             }
-            EntryType::Rejected => self.ruled_out.offer(key, seq, c),
-            EntryType::Gotcha => self.gotchas.offer(key, seq, c),
+            EntryType::Rejected => {
+                self.totals.ruled_out += 1;
+                self.ruled_out.offer(key, seq, c);
+            }
+            EntryType::Gotcha => {
+                self.totals.gotchas += 1;
+                self.gotchas.offer(key, seq, c);
+            }
             EntryType::Problem
                 if matches!(
                     c.status(),
                     Some(ProblemStatus::Open | ProblemStatus::Blocked)
                 ) =>
             {
+                self.totals.open_problems += 1;
                 self.open.offer(key, seq, c);
             }
             _ => {}

@@ -148,6 +148,10 @@ pub fn ruled_out(text: &str) -> Option<&str> {
         "gave up on",
         "given up on",
         "abandoned",
+        // "We won't use GraphQL": a choice ruled out for the future.
+        "won't use",
+        "won\u{2019}t use",
+        "will not use",
     ] {
         let end = skip + phrase.len();
         if lower[skip..].starts_with(phrase) && lower[end..].starts_with([' ', ':']) {
@@ -289,6 +293,32 @@ fn turned_away_by_verb(buf: &[u8]) -> Vec<(Span, Option<Span>)> {
         }
     }
     out
+}
+
+/// The span of a switch verb whose object stands between it and "from X to Y": "switching
+/// the job queue from Postgres to Redis", "switched CI from Travis to GitHub Actions". (A
+/// switch with no object, "switch from X to Y", is a cue of its own.) Only "switch": what
+/// is moved or migrated from one place to another ("moved the files from tmp to data",
+/// "migrated users from v1 to v2") is work done as often as a choice made.
+pub(crate) fn switch_with_object(buf: &[u8]) -> Option<Span> {
+    for at in word_starts(buf) {
+        let word = word_at(buf, at);
+        if !matches!(word, b"switch" | b"switched" | b"switching") {
+            continue;
+        }
+        let after = at + word.len();
+        let Some(from) = word_ahead(buf, after, &[b"from"]) else {
+            continue;
+        };
+        if after + 1 >= from.saturating_sub(1) {
+            continue;
+        }
+        let alternative = from + "from ".len();
+        if word_ahead(buf, alternative, &[b"to"]).is_some_and(|to| to > alternative) {
+            return Some((at, after));
+        }
+    }
+    None
 }
 
 /// Whether a decision's text turns away from its alternative `alt` ("instead of X", "switch
@@ -789,8 +819,11 @@ fn is_number(word: &str) -> bool {
 }
 
 /// The subject words of `text` in order (see [`subject_ids`]): `f` gets each new one's id
-/// and its lower-case form, at most `max` of them.
+/// and its lower-case form, at most `max` of them. A harvested line's provenance (`(commit
+/// 1a2b3c4)`, `(src/a.rs:12)`) says where it came from, not what it is about: two lines on
+/// one subject from two commits would otherwise differ in the commit's id.
 fn subject_words(text: &str, max: usize, mut f: impl FnMut(u64, &str)) {
+    let text = super::provenance::split_provenance(text).map_or(text, |(body, _)| body);
     let mut out: Vec<u64> = Vec::with_capacity(max);
     let mut lower = String::with_capacity(48);
     let bytes = text.as_bytes();

@@ -388,8 +388,11 @@ fn entity(
     let (reasoning, alternatives) = match kind {
         EntryType::Decision => {
             let lower = lex::lower(body);
+            // The reason from the cleaned title, as a rejection's: a link a promotion
+            // appended ("(see also: [[MEMORY#2026-01-15]])") is no part of it.
+            let reason = details::reasoning_in(&title, &lex::lower(&title), true);
             (
-                details::reasoning_in(body, &lower, true).map(String::into_boxed_str),
+                reason.map(String::into_boxed_str),
                 details::alternatives_in(body, &lower).into_boxed_slice(),
             )
         }

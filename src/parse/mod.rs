@@ -24,6 +24,7 @@ mod line;
 pub mod line_model;
 pub mod loops;
 mod negatives;
+pub mod provenance;
 pub mod sections;
 pub mod snapshot;
 mod symptoms;

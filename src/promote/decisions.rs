@@ -23,15 +23,17 @@ use crate::store::home::GlobalFolder;
 use crate::store::session_file::{Section, Session};
 
 /// Decide what to do with each candidate against `memory_bytes` (MEMORY.md as it is now),
-/// by sentence vectors when `home` holds an installed model.
+/// by sentence vectors when `home` holds an installed model; `answered`: the blockers a fix
+/// logged during the session resolves, with that fix.
 pub fn plan(
     project: &Project,
     session: &Session,
     memory_bytes: &Arc<Vec<u8>>,
     today: NaiveDate,
     home: Option<&GlobalFolder>,
+    answered: &std::collections::HashMap<String, String>,
 ) -> (Vec<Promotion>, Vec<(usize, String)>) {
-    let candidates = candidates(session);
+    let candidates = candidates(session, answered);
     if candidates.is_empty() {
         return (Vec::new(), Vec::new());
     }
@@ -78,9 +80,14 @@ fn relate_same_kind(
     if band == Band::NearIdentical && added.is_empty() {
         return (Action::Skipped, "nothing new".to_string());
     }
+    // Sure enough to replace the old line: a confident finding, or one that says in so many
+    // words that it corrects ("now allows 60", "actually 1000") without hedging; a plain
+    // statement otherwise only links.
+    let sure = confidence >= CONFIDENT
+        || (worth_cues::correction(similarity::content(line)) && !worth_cues::hedge(line));
     if kind != Kind::Rejected
         && band >= Band::VerySimilar
-        && confidence >= CONFIDENT
+        && sure
         && same_subject(line, old, tokenizer)
         && let Some(how) = contradiction(line, old, &added)
     {

@@ -40,7 +40,7 @@ pub mod worth_cues;
 
 pub use decisions::plan;
 pub use rewrite::mark_superseded;
-pub use selection::{candidates, confidence, reusable};
+pub use selection::{Promoted, candidates, confidence, reusable};
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
@@ -154,7 +154,7 @@ pub fn promote(
     blocker_fixes: &HashMap<String, String>,
 ) -> Result<Outcome> {
     let shared = Arc::new(memory_bytes);
-    let (mut promotions, superseded) = plan(project, session, &shared, date, home);
+    let (mut promotions, superseded) = plan(project, session, &shared, date, home, blocker_fixes);
     for p in promotions.iter_mut().filter(|p| {
         p.kind == Kind::Problem && p.from == Section::Blockers && p.action != Action::Skipped
     }) {
@@ -306,7 +306,10 @@ mod tests {
                 "docker build fails on Windows with CRLF in entrypoint.sh because autocrlf - fixed by .gitattributes eol=lf",
             ],
         );
-        let lines: Vec<String> = candidates(&s).into_iter().map(|c| c.2).collect();
+        let lines: Vec<String> = candidates(&s, &HashMap::new())
+            .into_iter()
+            .map(|c| c.2)
+            .collect();
         assert_eq!(
             lines,
             vec![

@@ -1,6 +1,9 @@
 //! Which session items are candidates for MEMORY.md, and how sure each one sounds.
 
+use std::collections::HashMap;
+
 use super::worth_cues;
+use crate::capture::dedupe;
 use crate::capture::tool_failures::{FailureLine, fixed_key};
 use crate::parse::{classify_line, ruled_out};
 use crate::rank::similarity::{self, Vector};
@@ -116,13 +119,18 @@ pub(super) fn problem_line<'e>(
 
 /// The items of `session` worth promoting, with their memory lines: rejections, then
 /// learnings, then problems. An experience that a problem line already carries as its
-/// cause or fix is not promoted a second time as a learning.
-pub fn candidates(session: &Session) -> Vec<(Section, String, String)> {
+/// cause or fix is not promoted a second time as a learning. `answered` holds the blockers
+/// a fix logged during the session resolves, with that fix: a solved problem and how it was
+/// solved is worth keeping whatever else it names.
+pub fn candidates(
+    session: &Session,
+    answered: &HashMap<String, String>,
+) -> Vec<(Section, String, String)> {
     let mut tokenizer = Tokenizer::default();
     let mut problems = Vec::new();
     let mut used: Vec<&String> = Vec::new();
     for item in &session.blockers {
-        if reusable(item) {
+        if reusable(item) || answered.contains_key(item) {
             let (line, from) = problem_line(item, &session.experience, &mut tokenizer);
             used.extend(from);
             problems.push((Section::Blockers, item.clone(), line));
@@ -177,6 +185,62 @@ pub fn candidates(session: &Session) -> Vec<(Section, String, String)> {
     }
     out.extend(problems);
     out
+}
+
+/// The line promotion writes for the session item `item` of `section` taken on its own: no
+/// cause or fix from the session's other items, no link, whatever its worth; `None` for an
+/// assumption, which is never promoted. An experience is written `learned: ...` here, though
+/// promotion may keep it as `decided: ...` or as the recorded fix it is: the comparison key
+/// ([`dedupe::key`]) drops either label.
+fn promoted_line(section: Section, item: &str) -> Option<String> {
+    match section {
+        Section::Rejected => Some(format!("decided against: {}", rejected_text(item))),
+        Section::Experience => Some(format!("learned: {}", strip_label(item))),
+        Section::Blockers => Some(problem_line(item, &[], &mut Tokenizer::default()).0),
+        Section::Assumptions => None,
+    }
+}
+
+/// Where promotion's link to a related line starts (see `decisions::plan`).
+const SEE_ALSO: &str = " (see also: ";
+
+/// A session item as promotion writes it, to tell the memory line made of it: the same
+/// item, though promotion rewrote it (`decided against: X` of a rejected `ruled out X`,
+/// `problem: X → cause: C` of a blocker `X because C`) and may have added to it (the fix
+/// the session logged, ` → fix: F`; a link to a related line,
+/// ` (see also: [[MEMORY#2026-01-15]])`; a `[superseded]` mark since). Lines are compared by
+/// the comparison keys of their parts (split at ` → `): a problem's line holds every part
+/// of the item's, starting with the same problem; any other line is the item's exactly.
+pub struct Promoted {
+    section: Section,
+    parts: Vec<String>,
+}
+
+impl Promoted {
+    /// The item `item` of `section`; `None` for one promotion never writes (an assumption)
+    /// or that has no words.
+    pub fn of(section: Section, item: &str) -> Option<Promoted> {
+        let parts = key_parts(&promoted_line(section, item)?);
+        (!parts[0].is_empty()).then_some(Promoted { section, parts })
+    }
+
+    /// Whether the memory line `line` is the one promotion made of this item.
+    pub fn made(&self, line: &str) -> bool {
+        let made = key_parts(line);
+        if made[0] != self.parts[0] {
+            return false;
+        }
+        match self.section {
+            Section::Blockers => self.parts.iter().all(|part| made.contains(part)),
+            _ => made == self.parts,
+        }
+    }
+}
+
+/// The comparison keys of a line's parts, without promotion's link.
+fn key_parts(line: &str) -> Vec<String> {
+    let line = line.find(SEE_ALSO).map_or(line, |at| &line[..at]);
+    line.split(" → ").map(dedupe::key).collect()
 }
 
 /// Whether an experience states something found: not a question ("should we switch to
@@ -251,4 +315,77 @@ fn strip_label(item: &str) -> &str {
 fn rejected_text(item: &str) -> &str {
     let text = strip_label(item);
     ruled_out(text).unwrap_or(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Promoted, Section};
+
+    fn made(section: Section, item: &str, line: &str) -> bool {
+        Promoted::of(section, item).is_some_and(|p| p.made(line))
+    }
+
+    #[test]
+    fn the_memory_line_promotion_made_of_an_item_is_known() {
+        let rejected = "bumping the timeout to 60s - still fails under load";
+        assert!(made(
+            Section::Rejected,
+            rejected,
+            "decided against: bumping the timeout to 60s - still fails under load"
+        ));
+        assert!(made(
+            Section::Rejected,
+            "ruled out memcached: no persistence",
+            "[superseded] decided against: memcached: no persistence"
+        ));
+        assert!(made(
+            Section::Experience,
+            "TIL: the client retries forever",
+            "learned: the client retries forever (see also: [[MEMORY#2026-01-15]])"
+        ));
+        assert!(made(
+            Section::Experience,
+            "switching from Celery to Dramatiq because of retries",
+            "decided: switching from Celery to Dramatiq because of retries"
+        ));
+        let blocker = "uploads stall on slow networks because the proxy buffers";
+        assert!(made(
+            Section::Blockers,
+            blocker,
+            "problem: uploads stall on slow networks → cause: the proxy buffers"
+        ));
+        // The fix the session logged after it, added at promotion.
+        assert!(made(
+            Section::Blockers,
+            blocker,
+            "problem: uploads stall on slow networks → cause: the proxy buffers → fix: stream"
+        ));
+    }
+
+    #[test]
+    fn other_lines_are_not_the_item() {
+        assert!(!made(
+            Section::Rejected,
+            "bumping the timeout to 90s - still fails under load",
+            "decided against: bumping the timeout to 60s - still fails under load"
+        ));
+        // A decision is not the rejection of the same words.
+        assert!(!made(
+            Section::Rejected,
+            "redis for sessions - overkill",
+            "decided: redis for sessions - overkill"
+        ));
+        assert!(!made(
+            Section::Experience,
+            "the client retries forever",
+            "learned: the client retries forever without a timeout"
+        ));
+        // The same problem with another cause is another finding.
+        assert!(!made(
+            Section::Blockers,
+            "uploads stall on slow networks because the CDN throttles",
+            "problem: uploads stall on slow networks → cause: the proxy buffers"
+        ));
+        assert!(!made(Section::Assumptions, "x", "x"));
+    }
 }

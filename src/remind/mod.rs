@@ -238,6 +238,13 @@ pub fn settle_at_recall(
     Ok(out)
 }
 
+/// The reminders as a recall later in the current session would settle them: due and
+/// context ones from REMINDERS.md as it is now. Writes nothing (only a recall that starts a
+/// session moves done lines or uses up next-session reminders).
+pub fn current(project: &Project, now: DateTime<FixedOffset>) -> Result<AtRecall> {
+    settle_at_recall(project, now, false)
+}
+
 /// At most this many lines per reminders section in the context block; the rest are
 /// counted, and `mind reminders` lists them all.
 const SECTION_ITEMS: usize = 10;

@@ -1152,3 +1152,95 @@ fn a_user_with_two_projects_and_hooks_keeps_each_memory_once() {
         assert_eq!((of_len, file_len), (memory.len() as u64, count * 8));
     }
 }
+
+/// The lines of one `## NAME` section of a context block.
+fn block_section(block: &str, name: &str) -> Vec<String> {
+    let heading = format!("## {name}");
+    let mut lines = block.lines().skip_while(|l| *l != heading);
+    if lines.next().is_none() {
+        return Vec::new();
+    }
+    lines
+        .take_while(|l| !l.starts_with("## ") && !l.starts_with("<!--"))
+        .filter(|l| !l.trim().is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn memories_from_commits_and_comments_close_and_take_back_each_other() {
+    // Run the way a person does: a temp HOME, no MIND_* variable, real git with the hooks.
+    let user = common::User::new();
+    let dir = user.folder("api");
+    user.git(&dir, &["init", "-q", "-b", "main"]);
+    user.ok(&dir, &["init", "--hooks"]);
+    user.ok(&dir, &["recall"]);
+    let commit = |message: &str| {
+        user.git(&dir, &["commit", "-q", "--allow-empty", "-m", message]);
+        user.git(&dir, &["rev-parse", "--short=7", "HEAD"])
+            .trim()
+            .to_string()
+    };
+    // Each line carries its own commit's id: the ids differ, the subjects do not.
+    commit("decided: use Redis for rate limiting");
+    let against = commit("decided against: Redis for rate limiting");
+    commit("problem: cron job runs twice on DST change");
+    let fixed = commit("fixed: cron job runs twice on DST change");
+    commit("decided: use Litestar over FastAPI for the API layer");
+    let switch = commit("decided: switch from Litestar to FastAPI for the API layer");
+    // A problem a code comment reports, closed by a commit.
+    std::fs::create_dir_all(dir.join("src")).unwrap();
+    std::fs::write(
+        dir.join("src/import.lua"),
+        "-- MEMORY: problem: the importer drops rows with emoji\n",
+    )
+    .unwrap();
+    user.ok(&dir, &["checkpoint"]);
+    user.git(&dir, &["add", "src/import.lua"]);
+    user.git(
+        &dir,
+        &[
+            "commit",
+            "-q",
+            "-m",
+            "fixed: the importer drops rows with emoji",
+        ],
+    );
+    let emoji = user
+        .git(&dir, &["rev-parse", "--short=7", "HEAD"])
+        .trim()
+        .to_string();
+
+    let block = user.ok(&dir, &["recall"]);
+    assert_eq!(
+        block_section(&block, "Recent Decisions"),
+        vec![format!(
+            "- “switch from Litestar to FastAPI for the API layer” (commit {switch}) (2026-01-15)"
+        )],
+        "{block}"
+    );
+    assert_eq!(
+        block_section(&block, "Ruled Out"),
+        vec![format!(
+            "- “Redis for rate limiting” (commit {against}) (2026-01-15)"
+        )],
+        "{block}"
+    );
+    // Nothing is open: both problems were fixed by later commits.
+    assert_eq!(
+        block_section(&block, "Open Loops"),
+        Vec::<String>::new(),
+        "{block}"
+    );
+    assert_eq!(
+        block_section(&block, "Continue From"),
+        vec![format!(
+            "Last (progress): “the importer drops rows with emoji” (commit {emoji}) (2026-01-15)"
+        )],
+        "{block}"
+    );
+    let status = json(&user.ok(&dir, &["status", "--json"]));
+    assert_eq!(status["counts"]["problem"], 2, "{status}");
+    assert_eq!(status["open_problems"], 0, "{status}");
+    assert!(!block.contains(&fixed), "{block}");
+}

@@ -12,6 +12,8 @@ mod diff;
 mod doctor;
 mod edges;
 mod first_week;
+mod fixes_diff_checkpoint_reminders_errors;
+mod fixes_search_recall_context;
 mod harvest;
 mod helper;
 mod home;

@@ -670,3 +670,139 @@ fn a_blocker_fixed_in_its_session_is_promoted_resolved() {
     assert_eq!(open.len(), 1, "{open:#?}");
     assert_eq!(open[0]["title"], "postgres migrations deadlock on CI");
 }
+
+#[test]
+fn a_switch_taken_as_a_decision_takes_back_the_old_choice_and_wont_use_rules_one_out() {
+    // Run the way a person does: a temp HOME, no MIND_* variable but the clock.
+    let mut user = common::User::new();
+    let dir = user.folder("jobs");
+    user.git(&dir, &["init", "-q"]);
+    user.ok(&dir, &["init"]);
+    user.ok(&dir, &["recall"]);
+    user.ok(
+        &dir,
+        &[
+            "log",
+            "decision",
+            "use Postgres for the job queue because SKIP LOCKED is enough",
+        ],
+    );
+    // A switch whose reason names a failure is the switch, not a problem.
+    let out = user.ok(
+        &dir,
+        &[
+            "log",
+            "switching the job queue from Postgres to Redis because SKIP LOCKED deadlocks under load",
+        ],
+    );
+    assert!(
+        out.starts_with("logged decision to .mind/MEMORY.md:"),
+        "{out}"
+    );
+    // "We won't use X" rules X out for good, not a problem.
+    let out = user.ok(&dir, &["log", "we won't use GraphQL"]);
+    assert!(
+        out.starts_with("logged rejected to .mind/MEMORY.md:")
+            && out.ends_with("\n  decided against: GraphQL\n"),
+        "{out}"
+    );
+    user.at("2026-01-15T12:00:00Z");
+    let block = user.ok(&dir, &["recall"]);
+    let decisions: Vec<&str> = block
+        .lines()
+        .skip_while(|l| *l != "## Recent Decisions")
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    assert_eq!(
+        decisions,
+        vec![
+            "- switching the job queue from Postgres to Redis because SKIP LOCKED deadlocks under load (2026-01-15)"
+        ],
+        "{block}"
+    );
+    assert!(
+        block.contains("## Ruled Out\n- GraphQL (2026-01-15)\n"),
+        "{block}"
+    );
+    assert!(!block.contains("Open Loops"), "{block}");
+}
+
+#[test]
+fn a_correction_in_so_many_words_supersedes_without_a_reason_and_a_hedged_one_links() {
+    let memory = "# demo\n\n## Session Log\n\n## 2026-01-10\n\nlearned: the search API allows 20 requests a minute\n";
+    // No "because", no finding word: "now" and the changed number say it corrects.
+    let (env, v) = promote_with_model(
+        None,
+        memory,
+        &[(
+            "experience",
+            "the search API now allows 60 requests a minute",
+        )],
+    );
+    let p = &v["promotion"][0];
+    assert_eq!(p["action"], "superseded", "{v:#}");
+    assert_eq!(p["reason"], "replaces it: a correction", "{v:#}");
+    assert_eq!(
+        env.read(".mind/MEMORY.md"),
+        memory.replace("learned: the search", "[superseded] learned: the search")
+            + "\n## 2026-01-15\n\nlearned: the search API now allows 60 requests a minute\n"
+    );
+    // The same said with a hedge only links: a guess never replaces a fact.
+    let (env, v) = promote_with_model(
+        None,
+        memory,
+        &[(
+            "experience",
+            "the search API maybe now allows 60 requests a minute",
+        )],
+    );
+    assert_eq!(v["promotion"][0]["action"], "linked", "{v:#}");
+    assert!(!env.read(".mind/MEMORY.md").contains("[superseded]"));
+}
+
+#[test]
+fn a_blocker_its_session_fixed_is_kept_with_the_fix_though_it_names_no_tool() {
+    // As a person runs it: temp HOME, no MIND_* variable but the clock, a git repository.
+    let mut user = common::User::new();
+    let dir = user.folder("web");
+    user.git(&dir, &["init", "-q"]);
+    user.ok(&dir, &["init"]);
+    user.ok(&dir, &["recall"]);
+    // No platform, library or error pattern: alone, a blocker like this stays in its session.
+    user.ok(
+        &dir,
+        &["log", "blocker", "the login test fails across midnight"],
+    );
+    user.ok(
+        &dir,
+        &[
+            "log",
+            "fixed",
+            "the login test no longer fails across midnight (clock injected)",
+        ],
+    );
+    user.at("2026-01-15T12:00:00Z");
+    let v: Value = serde_json::from_str(&user.ok(&dir, &["--json", "recall"])).unwrap();
+    let problem = "problem: the login test fails across midnight → fix: the login test no longer fails across midnight (clock injected)";
+    let promoted: Vec<&str> = v["promotion"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["line"].as_str().unwrap())
+        .collect();
+    assert!(
+        promoted.len() == 1 && promoted[0].starts_with(problem),
+        "{v:#}"
+    );
+    let memory = std::fs::read_to_string(dir.join(".mind/MEMORY.md")).unwrap();
+    assert!(memory.contains(&format!("\n{problem}")), "{memory}");
+    // Read back as solved: no open loop.
+    let block = std::fs::read_to_string(dir.join("CLAUDE.md")).unwrap();
+    assert!(!block.contains("Open Loops"), "{block}");
+    // A blocker nothing answered and that names nothing reusable still stays behind.
+    user.ok(&dir, &["log", "blocker", "stuck on the settings page"]);
+    user.at("2026-01-15T15:00:00Z");
+    let v: Value = serde_json::from_str(&user.ok(&dir, &["--json", "recall"])).unwrap();
+    assert_eq!(v["promotion"], serde_json::json!([]), "{v:#}");
+}

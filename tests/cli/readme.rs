@@ -231,7 +231,10 @@ fn errors_under_json_are_an_object_on_stderr_with_the_same_exit_code() {
     // After `--`, `--json` is text: the error stays text.
     let text = env.mind(&["serch", "--", "--json"]).output().unwrap();
     assert_eq!(text.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&text.stderr).starts_with("error:"));
+    assert!(
+        String::from_utf8_lossy(&text.stderr)
+            .starts_with("mind: error: unrecognized subcommand 'serch'\nhint: ")
+    );
 }
 
 /// Words of a shell line: whitespace-separated, double quotes grouping (enough for examples).

@@ -239,7 +239,7 @@ fn status_unused_ignores_and_rebuilds_a_corrupt_ledger() {
 
 #[test]
 fn status_unused_for_a_plain_user_counts_blocker_solutions() {
-    let user = common::User::new();
+    let mut user = common::User::new();
     let project = user.project("shop", &["init"]);
     user.ok(
         &project,
@@ -249,6 +249,14 @@ fn status_unused_for_a_plain_user_counts_blocker_solutions() {
             "fixed the flaky upload test by raising the timeout",
         ],
     );
+    // The context block's last entry, so that only the blocker shows the fix.
+    user.ok(
+        &project,
+        &["log", "learning", "the CI bucket is in eu-west-1"],
+    );
+    // The fix is a past solution from the next session on.
+    user.at("2026-01-15T13:00:00Z");
+    user.ok(&project, &["recall", "-q"]);
     user.ok(&project, &["log", "gotcha", "redis drops keys on restart"]);
     let blocker = user.ok(&project, &["blocker", "upload test is flaky again"]);
     assert!(blocker.contains("raising the timeout"), "{blocker}");

@@ -125,6 +125,19 @@ pub fn scan(buf: &[u8], original: &[u8]) -> Vec<Cue> {
             consider(m.start(), m.end());
         }
     }
+    // "switching the job queue from Postgres to Redis": the object between the verb and its
+    // "from" keeps the automaton's "switching from" from matching.
+    if !out.iter().any(|c| c.kind == EntryType::Decision)
+        && let Some((start, end)) = crate::parse::details::switch_with_object(buf)
+        && let Some((kind, strength)) = judge(buf, original, start, end)
+    {
+        out.push(Cue {
+            kind,
+            strength,
+            start,
+            end,
+        });
+    }
     if out.is_empty() {
         cjk_cues::scan(buf, &mut out);
     }
@@ -448,6 +461,35 @@ mod tests {
         assert_eq!(kind("Now it works like this: the worker polls"), None);
         assert_eq!(kind("Right now it works by polling"), None);
         assert_ne!(kind("It doesn\u{2019}t seem to be fixed"), Some(Progress));
+    }
+
+    #[test]
+    fn a_switch_with_its_object_and_a_choice_ruled_out_with_wont() {
+        // The object between "switch" and "from X to Y" no longer hides the switch, and it
+        // outranks a failure named in its reason.
+        for line in [
+            "switching the job queue from Postgres to Redis",
+            "switched CI from Travis to GitHub Actions",
+            "switching the job queue from Postgres to Redis because SKIP LOCKED deadlocks under load",
+        ] {
+            assert_eq!(kind(line), Some(Decision), "{line}");
+        }
+        // Only a switch: what is moved or migrated is work as often as a choice.
+        assert_eq!(kind("moved the files from tmp to data"), None);
+        // A program's behaviour is no choice of the writer's.
+        assert_eq!(
+            kind("The app switches the theme from light to dark at sunset"),
+            None
+        );
+        // "We won't use X": the writer rules it out; putting it off is a decision.
+        assert_eq!(kind("we won't use GraphQL"), Some(Rejected));
+        assert_eq!(
+            kind("We won't use Redis for sessions because it loses data on restart"),
+            Some(Rejected)
+        );
+        assert_eq!(kind("I won't adopt Bazel yet"), Some(Decision));
+        // A thing that will not use something is a failure, as before.
+        assert_eq!(kind("the app won't use the GPU"), Some(Problem));
     }
 
     #[test]

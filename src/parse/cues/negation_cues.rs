@@ -3,7 +3,7 @@
 //! line opening with "Don't" is advice.
 
 use super::Strength::{self, *};
-use super::cue_context::{Around, any_of, conditional};
+use super::cue_context::{Around, any_of, conditional, first_person};
 use crate::parse::EntryType::{self, *};
 use crate::parse::lex::words_after;
 
@@ -28,6 +28,18 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         cue.starts_with(b"unable") || cue.starts_with(b"not able") || cue.starts_with(b"fail");
     let at = after.iter().position(|w| !any_of(Some(w), NEG_SKIP));
     let verb = at.map(|i| after[i]);
+    if cue.starts_with(b"won")
+        && any_of(verb.as_ref(), &["use", "adopt"])
+        && first_person(buf, start)
+    {
+        // "We won't use GraphQL": the writer ruling a choice out, not a thing that fails to
+        // work ("the app won't use the GPU"). "Not yet", "until", "for now" put it off: a
+        // decision about when, not a rejection.
+        let clause = crate::parse::lex::clause_after(buf, around.end);
+        let deferred = crate::parse::lex::has_any_word(clause, &["yet", "until"])
+            || crate::parse::lex::has_word(clause, b"for now");
+        return Some((if deferred { Decision } else { Rejected }, Strong));
+    }
     if verb.is_some_and(|v| any_of(Some(&v), REMEDY_VERBS)) {
         // "The patch doesn't fix it", "restarting didn't help": the defect outlived a remedy.
         // Not "caching doesn't help here because ...", "this PR does not fix #123, it only

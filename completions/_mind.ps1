@@ -75,8 +75,8 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             break
         }
         'mind;log' {
-            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'The type (decision, learning, problem, progress, experience, blocker, assumption, rejected or an alias such as decided, learned, fixed, tried, stuck); it always wins over classification')
-            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'The type (decision, learning, problem, progress, experience, blocker, assumption, rejected or an alias such as decided, learned, fixed, tried, stuck); it always wins over classification')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'The type (decision, learning, problem, progress, experience, blocker, assumption, rejected, next or an alias such as decided, learned, fixed, tried, stuck); it always wins over classification')
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'The type (decision, learning, problem, progress, experience, blocker, assumption, rejected, next or an alias such as decided, learned, fixed, tried, stuck); it always wins over classification')
             [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
@@ -377,10 +377,10 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
         'mind;setup' {
             [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
-            [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'Claude Code: write the personal `.claude/settings.local.json` instead of the shared `.claude/settings.json`')
+            [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'Claude Code: write the personal `.claude/settings.local.json` instead of the shared `.claude/settings.json` (with --mcp: the server in this project''s entry of the per-user `~/.claude.json`, Claude Code''s local scope, instead of `.mcp.json`)')
             [CompletionResult]::new('--remove', '--remove', [CompletionResultType]::ParameterName, 'Take out what setup added (the original file comes back when nothing else changed)')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print what would change; write nothing')
-            [CompletionResult]::new('--mcp', '--mcp', [CompletionResultType]::ParameterName, 'Also register `mind mcp` as an MCP server: `.mcp.json` (claude) or `.cursor/mcp.json` (cursor)')
+            [CompletionResult]::new('--mcp', '--mcp', [CompletionResultType]::ParameterName, 'Also register `mind mcp` as an MCP server: `.mcp.json` (claude; with --local, the per-user `~/.claude.json`) or `.cursor/mcp.json` (cursor)')
             [CompletionResult]::new('--desktop', '--desktop', [CompletionResultType]::ParameterName, 'With `claude --mcp`: register the server in Claude Desktop''s own configuration file (per user; no project needed) instead of the project''s `.mcp.json`')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')

@@ -1728,11 +1728,11 @@ _mind() {
             fi
             case "${prev}" in
                 --type)
-                    COMPREPLY=($(compgen -W "decision learning problem progress gotcha experience blocker assumption rejected" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "decision learning problem progress gotcha experience blocker assumption rejected next" -- "${cur}"))
                     return 0
                     ;;
                 -t)
-                    COMPREPLY=($(compgen -W "decision learning problem progress gotcha experience blocker assumption rejected" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "decision learning problem progress gotcha experience blocker assumption rejected next" -- "${cur}"))
                     return 0
                     ;;
                 --project)

@@ -70,8 +70,8 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand --help 'Print help'
         }
         &'mind;log'= {
-            cand -t 'The type (decision, learning, problem, progress, experience, blocker, assumption, rejected or an alias such as decided, learned, fixed, tried, stuck); it always wins over classification'
-            cand --type 'The type (decision, learning, problem, progress, experience, blocker, assumption, rejected or an alias such as decided, learned, fixed, tried, stuck); it always wins over classification'
+            cand -t 'The type (decision, learning, problem, progress, experience, blocker, assumption, rejected, next or an alias such as decided, learned, fixed, tried, stuck); it always wins over classification'
+            cand --type 'The type (decision, learning, problem, progress, experience, blocker, assumption, rejected, next or an alias such as decided, learned, fixed, tried, stuck); it always wins over classification'
             cand --project 'Use this project folder instead of searching upwards for `.mind/`'
             cand --color 'When to colour output'
             cand --json 'Print machine-readable JSON instead of text'
@@ -344,10 +344,10 @@ set edit:completion:arg-completer[mind] = {|@words|
         &'mind;setup'= {
             cand --project 'Use this project folder instead of searching upwards for `.mind/`'
             cand --color 'When to colour output'
-            cand --local 'Claude Code: write the personal `.claude/settings.local.json` instead of the shared `.claude/settings.json`'
+            cand --local 'Claude Code: write the personal `.claude/settings.local.json` instead of the shared `.claude/settings.json` (with --mcp: the server in this project''s entry of the per-user `~/.claude.json`, Claude Code''s local scope, instead of `.mcp.json`)'
             cand --remove 'Take out what setup added (the original file comes back when nothing else changed)'
             cand --dry-run 'Print what would change; write nothing'
-            cand --mcp 'Also register `mind mcp` as an MCP server: `.mcp.json` (claude) or `.cursor/mcp.json` (cursor)'
+            cand --mcp 'Also register `mind mcp` as an MCP server: `.mcp.json` (claude; with --local, the per-user `~/.claude.json`) or `.cursor/mcp.json` (cursor)'
             cand --desktop 'With `claude --mcp`: register the server in Claude Desktop''s own configuration file (per user; no project needed) instead of the project''s `.mcp.json`'
             cand --json 'Print machine-readable JSON instead of text'
             cand -q 'Print nothing but errors'

@@ -71,7 +71,7 @@ complete -c mind -n "__fish_mind_using_subcommand init" -l hooks -d 'Also instal
 complete -c mind -n "__fish_mind_using_subcommand init" -l json -d 'Print machine-readable JSON instead of text'
 complete -c mind -n "__fish_mind_using_subcommand init" -s q -l quiet -d 'Print nothing but errors'
 complete -c mind -n "__fish_mind_using_subcommand init" -s h -l help -d 'Print help'
-complete -c mind -n "__fish_mind_using_subcommand log" -s t -l type -d 'The type (decision, learning, problem, progress, experience, blocker, assumption, rejected or an alias such as decided, learned, fixed, tried, stuck); it always wins over classification' -r -f -a "decision\t''
+complete -c mind -n "__fish_mind_using_subcommand log" -s t -l type -d 'The type (decision, learning, problem, progress, experience, blocker, assumption, rejected, next or an alias such as decided, learned, fixed, tried, stuck); it always wins over classification' -r -f -a "decision\t''
 learning\t''
 problem\t''
 progress\t''
@@ -79,7 +79,8 @@ gotcha\t''
 experience\t''
 blocker\t''
 assumption\t''
-rejected\t''"
+rejected\t''
+next\t''"
 complete -c mind -n "__fish_mind_using_subcommand log" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
 complete -c mind -n "__fish_mind_using_subcommand log" -l color -d 'When to colour output' -r -f -a "auto\t''
 always\t''
@@ -306,10 +307,10 @@ complete -c mind -n "__fish_mind_using_subcommand setup" -l project -d 'Use this
 complete -c mind -n "__fish_mind_using_subcommand setup" -l color -d 'When to colour output' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c mind -n "__fish_mind_using_subcommand setup" -l local -d 'Claude Code: write the personal `.claude/settings.local.json` instead of the shared `.claude/settings.json`'
+complete -c mind -n "__fish_mind_using_subcommand setup" -l local -d 'Claude Code: write the personal `.claude/settings.local.json` instead of the shared `.claude/settings.json` (with --mcp: the server in this project\'s entry of the per-user `~/.claude.json`, Claude Code\'s local scope, instead of `.mcp.json`)'
 complete -c mind -n "__fish_mind_using_subcommand setup" -l remove -d 'Take out what setup added (the original file comes back when nothing else changed)'
 complete -c mind -n "__fish_mind_using_subcommand setup" -l dry-run -d 'Print what would change; write nothing'
-complete -c mind -n "__fish_mind_using_subcommand setup" -l mcp -d 'Also register `mind mcp` as an MCP server: `.mcp.json` (claude) or `.cursor/mcp.json` (cursor)'
+complete -c mind -n "__fish_mind_using_subcommand setup" -l mcp -d 'Also register `mind mcp` as an MCP server: `.mcp.json` (claude; with --local, the per-user `~/.claude.json`) or `.cursor/mcp.json` (cursor)'
 complete -c mind -n "__fish_mind_using_subcommand setup" -l desktop -d 'With `claude --mcp`: register the server in Claude Desktop\'s own configuration file (per user; no project needed) instead of the project\'s `.mcp.json`'
 complete -c mind -n "__fish_mind_using_subcommand setup" -l json -d 'Print machine-readable JSON instead of text'
 complete -c mind -n "__fish_mind_using_subcommand setup" -s q -l quiet -d 'Print nothing but errors'

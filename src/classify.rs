@@ -11,6 +11,9 @@ use crate::store::session_file::Section;
 pub enum LogKind {
     Session(Section),
     Memory(EntryType),
+    /// Where to continue from: a `Next: ...` line in MEMORY.md, which the context block's
+    /// Continue From shows.
+    Next,
 }
 
 impl LogKind {
@@ -22,6 +25,7 @@ impl LogKind {
             LogKind::Session(Section::Rejected) => "rejected",
             LogKind::Session(Section::Assumptions) => "assumption",
             LogKind::Memory(kind) => kind.as_str(),
+            LogKind::Next => "next",
         }
     }
 }
@@ -35,7 +39,7 @@ impl Serialize for LogKind {
 /// Every accepted type name and alias, for help and error messages.
 pub const TYPE_NAMES: &str = "decision (decided, decide), learning (learned, til, lesson), problem (bug, issue), \
 progress (fixed, fix, done, resolved, shipped), gotcha (pitfall, caveat), experience (note, xp), \
-blocker (stuck, blocked), assumption (assume, assuming), rejected (tried, reject, failed)";
+blocker (stuck, blocked), assumption (assume, assuming), rejected (tried, reject, failed), next";
 
 /// How `mind log` reads its words; shown by `mind log --help`.
 pub const LOG_HELP: &str = "\
@@ -48,6 +52,9 @@ Examples:
 Reading the words:
   A type name as the first word names the type: decision, learning, problem, progress, gotcha,
   experience, blocker, rejected, assumption.
+  A next step goes to MEMORY.md as a `Next:` line, which Continue From shows:
+  mind log \"Next: wire the replica\", mind log next \"wire the replica\" or --type next
+  (`next` names the type only before a single quoted message, like an alias).
   An alias that is also a plain word (decided, learned, til, fixed, done, bug, issue, note,
   tried, stuck, ...) names the type only before a single quoted message
   (mind log done \"the refactor\") or as --type; otherwise it stays part of the message and the
@@ -106,6 +113,7 @@ pub const TYPE_WORDS: &[(&str, LogKind)] = {
         ("reject", LogKind::Session(Section::Rejected)),
         ("tried", LogKind::Session(Section::Rejected)),
         ("failed", LogKind::Session(Section::Rejected)),
+        ("next", LogKind::Next),
     ]
 };
 
@@ -118,10 +126,16 @@ pub fn parse_type(name: &str) -> Option<LogKind> {
         .map(|(_, kind)| *kind)
 }
 
-/// True for a canonical type name (`decision`, not `decided` or `decisions`): such a first
-/// word always names the type, while an alias may just be the message's first word.
+/// True for a canonical type name (`decision`, not `decided` or `decisions`).
 pub fn is_canonical(name: &str) -> bool {
     parse_type(name).is_some_and(|kind| kind.name().eq_ignore_ascii_case(name.trim()))
+}
+
+/// True for a first word that always names the type: a canonical type name, while an alias
+/// may just be the message's first word. `next` is one of those plain words too ("next
+/// release drops Python 3.8"), so it names the type the way an alias does.
+pub fn always_names_type(name: &str) -> bool {
+    is_canonical(name) && parse_type(name) != Some(LogKind::Next)
 }
 
 /// The type chosen for an untyped message and the words that chose it.
@@ -161,13 +175,16 @@ fn session_label(text: &str) -> Option<(&'static str, LogKind, usize)> {
     Some((label, LogKind::Session(section), end))
 }
 
-/// The label a message starts with, session or memory, with the byte offset where the
-/// text after it begins.
+/// The label a message starts with, session, memory or `Next:`, with the byte offset where
+/// the text after it begins.
 fn leading_label(text: &str) -> Option<(LogKind, usize)> {
     if let Some((_, kind, end)) = session_label(text) {
         return Some((kind, end));
     }
     let (name, end) = split_label(text)?;
+    if crate::parse::next_step(text).is_some() {
+        return Some((LogKind::Next, end));
+    }
     let kind = crate::parse::label_type(name)?;
     Some((LogKind::Memory(kind), end))
 }
@@ -222,6 +239,13 @@ pub fn classify(message: &str) -> Classification {
             matched: Some(format!("{label}:")),
         };
     }
+    if crate::parse::next_step(text).is_some() {
+        return Classification {
+            kind: LogKind::Next,
+            matched: split_label(text)
+                .map(|(label, _)| format!("{}:", label.trim_matches(['*', ' ']).to_lowercase())),
+        };
+    }
     if let Some(found) = classify_line(text, None) {
         let matched = match (&found.cue, found.reason) {
             (Some(cue), _) => cue.clone(),
@@ -250,6 +274,7 @@ pub fn classify(message: &str) -> Classification {
     if explain_line(text, None).1 == "no cue"
         && let Some(first) = words.next()
         && let Some(kind) = parse_type(first.trim_end_matches([',', '.', ';', '!']))
+        && kind != LogKind::Next
         && !names_a_compound(first, words.next())
     {
         return Classification {
@@ -454,6 +479,22 @@ pub fn memory_line(kind: EntryType, message: &str) -> String {
     format!("{} {message}", kind.label())
 }
 
+/// The line `mind log` writes for a next step: `Next: TEXT`, read back as where to continue
+/// from. A message that already reads as one (`Next: x`, `Next steps: x`) is kept as written;
+/// another label is replaced (`--type next "decided: x"` -> `Next: x`).
+pub fn next_line(message: &str) -> String {
+    if crate::parse::next_step(message).is_some() {
+        return message.to_string();
+    }
+    if let Some((_, end)) = leading_label(message) {
+        let rest = message[end..].trim_start();
+        if !rest.is_empty() {
+            return format!("Next: {rest}");
+        }
+    }
+    format!("Next: {}", message.trim_start())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -560,6 +601,24 @@ mod tests {
             "decided: decided"
         );
         assert_eq!(memory_line(EntryType::Progress, "Fixed: x"), "Fixed: x");
+    }
+
+    #[test]
+    fn a_next_label_is_a_next_step_and_under_another_type_gives_way() {
+        assert_eq!(kind("Next: wire the replica into the ETL"), "next");
+        assert_eq!(kind("**Next steps:** write the docs"), "next");
+        // A sentence that starts with the word is no step.
+        assert_eq!(kind("next release drops Python 3.8"), "experience");
+        assert_eq!(next_line("Next: wire the ETL"), "Next: wire the ETL");
+        assert_eq!(next_line("wire the ETL"), "Next: wire the ETL");
+        assert_eq!(next_line("decided: ship it"), "Next: ship it");
+        assert_eq!(
+            memory_line(EntryType::Progress, "Next: wire the ETL"),
+            "fixed: wire the ETL"
+        );
+        assert!(always_names_type("decision"));
+        assert!(!always_names_type("next"));
+        assert_eq!(parse_type("next"), Some(LogKind::Next));
     }
 
     #[test]

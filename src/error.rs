@@ -64,6 +64,9 @@ pub enum Error {
     /// The context block markers in an instruction file are damaged in a way
     /// that cannot be repaired without guessing.
     Markers { path: PathBuf, reason: String },
+    /// What the command would write collides with what is there (an edge title already
+    /// taken, a file changed on both sides of a vault copy); the hint says how to settle it.
+    Conflict { message: String, hint: String },
     /// Any other failure with a message for the user.
     Failed(String),
 }
@@ -102,6 +105,7 @@ impl Error {
         match self {
             Error::NoProject { .. } => Some("run `mind init` in the project root, or pass --project DIR".into()),
             Error::Usage { hint, .. } => hint.clone(),
+            Error::Conflict { hint, .. } => Some(hint.clone()),
             Error::Locked { .. } => Some(
                 "try again when that process has finished; MIND_LOCK_TIMEOUT_MS sets how long to wait".into(),
             ),
@@ -171,7 +175,7 @@ impl fmt::Display for Error {
                     reason
                 )
             }
-            Error::Failed(message) => f.write_str(message),
+            Error::Conflict { message, .. } | Error::Failed(message) => f.write_str(message),
         }
     }
 }

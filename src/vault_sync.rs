@@ -3,10 +3,13 @@
 //! where links are impossible or `--copy` asks for it, a copy of the markdown files kept in
 //! step by [`sync`].
 //!
-//! The copy carries `.mind-vault-sync.json`: each file's hash at the last sync. A file
-//! changed on one side only since then goes to the other; one changed on both sides is a
-//! conflict and neither is touched. Nothing is ever deleted. The links made are recorded in
-//! `state.json` (`vault_links`) for `mind vault status`.
+//! The copy carries `.mind-vault-sync.json`: each file's hash and length at the last sync. A
+//! file changed on one side only since then goes to the other. One that grew on both sides,
+//! each still starting with the text of the last sync (a `mind log` here, a line added in
+//! Obsidian there), is merged: that text, then what `.mind/` added, then what the vault
+//! added, written to both. Any other change on both sides is a conflict and neither is
+//! touched. Nothing is ever deleted. The links made are recorded in `state.json`
+//! (`vault_links`) for `mind vault status`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -46,13 +49,16 @@ pub struct Synced {
     pub to_vault: Vec<String>,
     /// Files written into `.mind/` from the vault.
     pub to_project: Vec<String>,
-    /// Files changed on both sides since the last sync: left as they are on both.
+    /// Files that grew at the end on both sides: both additions, written to both sides.
+    pub merged: Vec<String>,
+    /// Files changed on both sides since the last sync, not only at the end: left as they
+    /// are on both.
     pub conflicts: Vec<String>,
 }
 
 impl Synced {
     pub fn changed(&self) -> bool {
-        !self.to_vault.is_empty() || !self.to_project.is_empty()
+        !self.to_vault.is_empty() || !self.to_project.is_empty() || !self.merged.is_empty()
     }
 }
 
@@ -224,12 +230,17 @@ enum Step {
     Same,
     ToVault,
     ToProject,
+    /// Both sides grew from the synced text, which is this many bytes long.
+    Merge(usize),
     Conflict,
 }
 
 #[derive(Default, Serialize, Deserialize)]
 struct Manifest {
     files: BTreeMap<String, String>,
+    /// Each file's length at the last sync (a copy made by an older version has none).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    lengths: BTreeMap<String, u64>,
 }
 
 /// Bring a copy and `.mind/` into step (see the module doc). Writes into `.mind/` hold the
@@ -237,11 +248,25 @@ struct Manifest {
 pub fn sync(project: &Project, dest: &Path) -> Result<Synced> {
     let _lock = project.lock()?;
     let steps = plan(project, dest)?;
+    let last = read_manifest(dest);
     let mut manifest = Manifest::default();
     let mut out = Synced::default();
     for (rel, step) in steps {
         let here = project.dir().join(&rel);
         let there = dest.join(&rel);
+        // Read again: the vault side may have changed since the plan.
+        let merged = match step {
+            Step::Merge(base) => {
+                let ours = std::fs::read(&here).map_err(|e| Error::io(&here, e))?;
+                let theirs = std::fs::read(&there).map_err(|e| Error::io(&there, e))?;
+                merge_appended(&ours, &theirs, base, last.files.get(&rel))
+            }
+            _ => None,
+        };
+        let step = match step {
+            Step::Merge(_) if merged.is_none() => Step::Conflict,
+            step => step,
+        };
         match step {
             Step::Same => {}
             Step::ToVault => {
@@ -268,17 +293,35 @@ pub fn sync(project: &Project, dest: &Path) -> Result<Synced> {
                 atomic::write_atomic(&here, &bytes)?;
                 out.to_project.push(rel.clone());
             }
+            Step::Merge(_) => {
+                let bytes = merged.unwrap_or_default();
+                if !project.leads_inside(&here) {
+                    return Err(Error::BadFile {
+                        path: here,
+                        reason:
+                            "leads outside the project through a symbolic link; nothing was written"
+                                .into(),
+                    });
+                }
+                atomic::write_atomic(&there, &bytes)?;
+                atomic::write_atomic(&here, &bytes)?;
+                out.merged.push(rel.clone());
+            }
             Step::Conflict => {
                 out.conflicts.push(rel.clone());
-                // The old hash stays: the conflict shows again until someone settles it.
-                if let Some(old) = read_manifest(dest).files.get(&rel) {
-                    manifest.files.insert(rel, old.clone());
+                // The old record stays: the conflict shows again until someone settles it.
+                if let Some(old) = last.files.get(&rel) {
+                    manifest.files.insert(rel.clone(), old.clone());
+                }
+                if let Some(old) = last.lengths.get(&rel) {
+                    manifest.lengths.insert(rel, *old);
                 }
                 continue;
             }
         }
         let bytes = text::read_optional(&here)?.unwrap_or_default();
-        manifest.files.insert(rel, content_hash(&bytes));
+        manifest.files.insert(rel.clone(), content_hash(&bytes));
+        manifest.lengths.insert(rel, bytes.len() as u64);
     }
     let mut json = serde_json::to_string_pretty(&manifest).expect("manifest serialises");
     json.push('\n');
@@ -309,13 +352,12 @@ fn plan(project: &Project, dest: &Path) -> Result<Vec<(String, Step)>> {
     }
     names.sort();
     names.dedup();
-    let hash_of = |path: PathBuf| -> Result<Option<String>> {
-        Ok(text::read_optional(&path)?.map(|b| content_hash(&b)))
-    };
     let mut out = Vec::new();
     for rel in names {
-        let here = hash_of(project.dir().join(&rel))?;
-        let there = hash_of(dest.join(&rel))?;
+        let ours = text::read_optional(&project.dir().join(&rel))?;
+        let theirs = text::read_optional(&dest.join(&rel))?;
+        let here = ours.as_deref().map(content_hash);
+        let there = theirs.as_deref().map(content_hash);
         let last = manifest.files.get(&rel);
         let step = match (&here, &there) {
             (Some(h), Some(t)) if h == t => Step::Same,
@@ -323,12 +365,67 @@ fn plan(project: &Project, dest: &Path) -> Result<Vec<(String, Step)>> {
             (None, Some(_)) => Step::ToProject,
             (Some(_), Some(t)) if last == Some(t) => Step::ToVault,
             (Some(h), Some(_)) if last == Some(h) => Step::ToProject,
-            (Some(_), Some(_)) => Step::Conflict,
+            (Some(_), Some(_)) => {
+                let (ours, theirs) = (ours.unwrap_or_default(), theirs.unwrap_or_default());
+                let known = manifest.lengths.get(&rel).map(|&n| n as usize);
+                match synced_length(&ours, &theirs, known, last) {
+                    Some(base) => Step::Merge(base),
+                    None => Step::Conflict,
+                }
+            }
             (None, None) => continue,
         };
         out.push((rel, step));
     }
     Ok(out)
+}
+
+/// How many line starts below the first difference an older copy's record (a hash with no
+/// length) is looked for at.
+const UNRECORDED_LENGTH_TRIES: usize = 64;
+
+/// The length of the text both files start with that was the file at the last sync (its
+/// hash is `last`): the recorded length, or, for a record with none, the longest such text
+/// ending at a line start (or at the first difference) near where the two part.
+fn synced_length(
+    ours: &[u8],
+    theirs: &[u8],
+    known: Option<usize>,
+    last: Option<&String>,
+) -> Option<usize> {
+    let last = last?;
+    let is_base = |n: usize| {
+        n <= ours.len()
+            && n <= theirs.len()
+            && ours[..n] == theirs[..n]
+            && content_hash(&ours[..n]) == *last
+    };
+    if let Some(n) = known {
+        return is_base(n).then_some(n);
+    }
+    let common = ours.iter().zip(theirs).take_while(|(a, b)| a == b).count();
+    let line_starts = memchr::memrchr_iter(b'\n', &ours[..common]).map(|i| i + 1);
+    std::iter::once(common)
+        .chain(line_starts.take(UNRECORDED_LENGTH_TRIES))
+        .find(|&n| is_base(n))
+}
+
+/// Both additions to the synced text, when both files still start with it: the synced
+/// text, what `.mind/` added, then what the vault added (on a line of its own).
+fn merge_appended(
+    ours: &[u8],
+    theirs: &[u8],
+    base: usize,
+    last: Option<&String>,
+) -> Option<Vec<u8>> {
+    let base = synced_length(ours, theirs, Some(base), last)?;
+    let mut merged = ours.to_vec();
+    let added = &theirs[base..];
+    if !merged.is_empty() && !merged.ends_with(b"\n") && !added.starts_with(b"\n") {
+        merged.extend_from_slice(crate::store::text::eol_of(ours).as_bytes());
+    }
+    merged.extend_from_slice(added);
+    Some(merged)
 }
 
 /// The markdown files directly in `dir` and in its [`FOLDERS`], relative, `/`-separated;

@@ -1,7 +1,8 @@
 //! MCP client configuration: the `mcpServers.mind` entry that starts `mind mcp`, merged into
-//! and taken out of a client's JSON file (Claude Code's `.mcp.json`, Cursor's
-//! `.cursor/mcp.json`; Claude Desktop's file has the same layout). The entry is the one the
-//! Python Mind documented, so a configuration written for it keeps working.
+//! and taken out of a client's JSON file (Claude Code's `.mcp.json`, or a project's entry in
+//! its per-user `~/.claude.json`, Cursor's `.cursor/mcp.json`; Claude Desktop's file has the
+//! same layout). The entry is the one the Python Mind documented, so a configuration written
+//! for it keeps working.
 
 use serde_json::{Map, Value, json};
 
@@ -9,6 +10,72 @@ use serde_json::{Map, Value, json};
 pub const CLAUDE_FILE: &str = ".mcp.json";
 /// Cursor's project MCP configuration.
 pub const CURSOR_FILE: &str = ".cursor/mcp.json";
+/// Claude Code's per-user file in the home folder: its `projects` object holds, by each
+/// project's path, the servers of Claude Code's local scope (`claude mcp add --scope local`),
+/// which only that user sees in that project.
+pub const CLAUDE_USER_FILE: &str = ".claude.json";
+const PROJECTS: &str = "projects";
+
+/// The object of the project at `key` in Claude Code's per-user file (made when missing),
+/// whose `mcpServers` [`merge`] adds to.
+pub fn user_project<'a>(
+    file: &'a mut Map<String, Value>,
+    key: &str,
+) -> Result<&'a mut Map<String, Value>, String> {
+    file.entry(PROJECTS)
+        .or_insert_with(|| Value::Object(Map::new()))
+        .as_object_mut()
+        .ok_or_else(|| format!("\"{PROJECTS}\" is not an object; left unchanged"))?
+        .entry(key)
+        .or_insert_with(|| Value::Object(Map::new()))
+        .as_object_mut()
+        .ok_or_else(|| format!("{PROJECTS}.{key:?} is not an object; left unchanged"))
+}
+
+/// Whether Claude Code's per-user file has an entry for the project at `key`, and whether
+/// that entry has `mcpServers`.
+pub fn user_project_has(file: &Map<String, Value>, key: &str) -> (bool, bool) {
+    let entry = file.get(PROJECTS).and_then(|p| p.get(key));
+    (
+        entry.is_some(),
+        entry.and_then(|e| e.get(SERVERS)).is_some(),
+    )
+}
+
+/// Take `mcpServers.mind` (while it is mind's entry) out of the project's entry at `key` in
+/// Claude Code's per-user file, every other key kept in its place: an `mcpServers` left
+/// empty goes when `servers_added`, the project's entry left empty when `entry_added` (and
+/// `projects` with it when that is left empty). Returns whether anything changed.
+pub fn remove_from_user_project(
+    file: &mut Map<String, Value>,
+    key: &str,
+    servers_added: bool,
+    entry_added: bool,
+) -> bool {
+    let Some(projects) = file.get_mut(PROJECTS).and_then(Value::as_object_mut) else {
+        return false;
+    };
+    let Some(project) = projects.get_mut(key).and_then(Value::as_object_mut) else {
+        return false;
+    };
+    let Some(servers) = project.get_mut(SERVERS).and_then(Value::as_object_mut) else {
+        return false;
+    };
+    if servers.get(NAME) != Some(&entry()) {
+        return false;
+    }
+    servers.shift_remove(NAME);
+    if servers.is_empty() && servers_added {
+        project.shift_remove(SERVERS);
+    }
+    if project.is_empty() && entry_added {
+        projects.shift_remove(key);
+        if projects.is_empty() {
+            file.shift_remove(PROJECTS);
+        }
+    }
+    true
+}
 
 const SERVERS: &str = "mcpServers";
 const NAME: &str = "mind";

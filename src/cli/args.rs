@@ -222,7 +222,8 @@ pub struct SetupArgs {
     #[arg(value_enum)]
     pub agent: crate::agents::Agent,
     /// Claude Code: write the personal `.claude/settings.local.json` instead of the shared
-    /// `.claude/settings.json`.
+    /// `.claude/settings.json` (with --mcp: the server in this project's entry of the per-user
+    /// `~/.claude.json`, Claude Code's local scope, instead of `.mcp.json`).
     #[arg(long)]
     pub local: bool,
     /// Take out what setup added (the original file comes back when nothing else changed).
@@ -231,8 +232,8 @@ pub struct SetupArgs {
     /// Print what would change; write nothing.
     #[arg(long)]
     pub dry_run: bool,
-    /// Also register `mind mcp` as an MCP server: `.mcp.json` (claude) or `.cursor/mcp.json`
-    /// (cursor).
+    /// Also register `mind mcp` as an MCP server: `.mcp.json` (claude; with --local, the
+    /// per-user `~/.claude.json`) or `.cursor/mcp.json` (cursor).
     #[arg(long)]
     pub mcp: bool,
     /// With `claude --mcp`: register the server in Claude Desktop's own configuration file
@@ -349,8 +350,9 @@ pub struct InitArgs {
 #[derive(Debug, Args)]
 #[command(after_help = crate::classify::LOG_HELP)]
 pub struct LogArgs {
-    /// The type (decision, learning, problem, progress, experience, blocker, assumption, rejected
-    /// or an alias such as decided, learned, fixed, tried, stuck); it always wins over classification.
+    /// The type (decision, learning, problem, progress, experience, blocker, assumption, rejected,
+    /// next or an alias such as decided, learned, fixed, tried, stuck); it always wins over
+    /// classification.
     #[arg(
         short = 't',
         long = "type",

@@ -31,8 +31,13 @@ struct TargetView {
     chars: usize,
     /// Characters ÷ 4, rounded up.
     tokens: usize,
-    /// "create", "update", "unchanged" or "refused" (damaged markers): what a write would do.
+    /// "create", "update", "unchanged", "refused" (damaged markers) or "remove" (the block
+    /// of a file that imports the target holding it): what a write would do.
     change: &'static str,
+    /// The target holding the block this file loads through an import line (`@AGENTS.md`);
+    /// this file gets no block of its own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    imports: Option<String>,
     /// Set when the budget cannot hold the instructions and a line of every section.
     needs_chars: Option<usize>,
     dropped: Vec<Dropped>,
@@ -43,7 +48,7 @@ struct TargetView {
 pub fn run(args: &ContextArgs, ctx: &Ctx) -> Result<()> {
     let project = ctx.project()?;
     let config = ctx.config(&project)?;
-    let targets = inspect::targets(&config);
+    let targets = inspect::targets(&project, &config)?;
     let chosen: Vec<Target> = match &args.target {
         None => targets,
         Some(name) => {
@@ -104,6 +109,23 @@ fn view(
     block: Option<&Block>,
 ) -> Result<TargetView> {
     let existing = text::read_optional(&project.root.join(&target.file))?;
+    if let Some(holder) = target.imports {
+        let has_block = existing
+            .as_deref()
+            .is_some_and(|bytes| splice::block_state(bytes) != splice::BlockState::Missing);
+        return Ok(TargetView {
+            file: target.file,
+            personal: false,
+            block: None,
+            chars: 0,
+            tokens: 0,
+            change: if has_block { "remove" } else { "unchanged" },
+            imports: Some(holder),
+            needs_chars: None,
+            dropped: Vec::new(),
+            capped: Vec::new(),
+        });
+    }
     let empty_personal = target.personal
         && block.is_none_or(|b| b.sections == 0)
         && existing
@@ -117,6 +139,7 @@ fn view(
             chars: 0,
             tokens: 0,
             change: "unchanged",
+            imports: None,
             needs_chars: None,
             dropped: Vec::new(),
             capped: Vec::new(),
@@ -143,6 +166,7 @@ fn view(
         chars,
         tokens: inspect::estimated_tokens(chars),
         change,
+        imports: None,
         needs_chars: block.too_small,
         dropped: block.dropped.clone(),
         capped: block.capped.clone(),
@@ -157,6 +181,18 @@ fn render(ctx: &Ctx, reply: &Reply) -> String {
             out.push('\n');
         }
         let kind = if t.personal { "personal" } else { "shared" };
+        if let Some(holder) = &t.imports {
+            let removal = if t.change == "remove" {
+                "; a write takes out the block it has"
+            } else {
+                ""
+            };
+            out.push_str(&format!(
+                "{} ({kind}): imports {holder}, which gets the block; none of its own{removal}\n",
+                p.heading(&t.file)
+            ));
+            continue;
+        }
         let Some(block) = &t.block else {
             out.push_str(&format!(
                 "{} ({kind}): nothing to write (no session blockers or reminders)\n",

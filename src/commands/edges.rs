@@ -20,7 +20,7 @@ const COMMITS: &str = "commits";
 
 /// The gotchas of the commit store (`.mind/cache/commits.md`): the context block lists them
 /// with MEMORY.md's, so `mind edges` must find them too.
-fn commit_edges(project: &Project) -> Result<Vec<Edge>> {
+pub(crate) fn commit_edges(project: &Project) -> Result<Vec<Edge>> {
     let store = text::lossy(&derived::read(project)?).into_owned();
     if store.is_empty() {
         return Ok(Vec::new());

@@ -6,12 +6,13 @@ use serde::Serialize;
 
 use crate::app::Ctx;
 use crate::brief::{self, Brief};
+use crate::capture::derived;
 use crate::cli::HelperArgs;
-use crate::commands::edges::{global_edges, project_stack};
+use crate::commands::edges::{commit_edges, global_edges, project_stack};
 use crate::edges::{project_gotchas as project_edges, rank};
 use crate::error::{Error, Result};
-use crate::parse::parse_document;
-use crate::store::{atomic, session_file, text};
+use crate::parse::{loops, parse_document_unresolved};
+use crate::store::{MIND_DIR, atomic, session_file, text};
 
 #[derive(Serialize)]
 struct Reply {
@@ -37,15 +38,22 @@ pub fn run(args: &HelperArgs, ctx: &Ctx) -> Result<()> {
         .map(text::one_line)
         .filter(|h| !h.is_empty());
     let project = ctx.project()?;
-    let memory = text::read_optional(&project.memory())?
-        .map(|b| text::lossy(&b).into_owned())
-        .unwrap_or_default();
+    let memory_bytes = text::read_optional(&project.memory())?.unwrap_or_default();
+    let memory = text::lossy(&memory_bytes).into_owned();
     let session = text::read_optional(&project.session())?
         .map(|b| session_file::parse(&text::lossy(&b)))
         .unwrap_or_default();
     let attempts = brief::attempts(&given, &session.rejected);
-    let doc = parse_document(&memory);
+    let mut doc = parse_document_unresolved(&memory);
     let stack = project_stack(&project.root, &doc);
+    let mut edges = project_edges::load(&memory, &doc);
+    edges.extend(commit_edges(&project)?);
+    edges.extend(global_edges(ctx)?);
+    // The commit store's entries after MEMORY.md's, as the context block and `mind search`
+    // read them: the fix a commit message reported is part of what is known about a problem.
+    let store = derived::read(&project)?;
+    super::append_store(&mut doc, &memory_bytes, &text::lossy(&store));
+    loops::resolve_problems(&mut doc.entities);
 
     let mut query = problem.clone();
     for extra in attempts
@@ -56,9 +64,13 @@ pub fn run(args: &HelperArgs, ctx: &Ctx) -> Result<()> {
         query.push(' ');
         query.push_str(extra);
     }
-    let memories = brief::relevant_memories(&doc, &query, 5);
-    let mut edges = project_edges::load(&memory, &doc);
-    edges.extend(global_edges(ctx)?);
+    let mut memories = brief::relevant_memories(&doc, &query, 5);
+    // The store's lines are numbered after MEMORY.md's in `doc`.
+    let memory_lines = super::line_count(&memory_bytes);
+    for m in memories.iter_mut().filter(|m| m.line > memory_lines) {
+        m.file = format!("{MIND_DIR}/{}", derived::RELATIVE);
+        m.line -= memory_lines;
+    }
     // Gotchas match the problem itself; the attempts would drag in unrelated ones.
     let gotcha_query = format!("{} {}", problem, hypothesis.as_deref().unwrap_or(""));
     let mut gotchas = rank::rank(

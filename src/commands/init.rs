@@ -199,6 +199,12 @@ fn render(ctx: &Ctx, report: &Report) -> String {
                 target.file
             )),
         }
+        if let Some(holder) = &target.imports {
+            out.push_str(&format!(
+                "{} imports {holder}: the context block is written to {holder} only\n",
+                target.file
+            ));
+        }
     }
     if report.registered {
         out.push_str(&format!(

@@ -1,5 +1,5 @@
 //! `mind log [TYPE] MESSAGE...`: write one memory. Session types go to SESSION.md,
-//! memory types to MEMORY.md under today's date heading.
+//! memory types and next steps (`Next: ...`) to MEMORY.md under today's date heading.
 
 use serde::Serialize;
 
@@ -119,7 +119,7 @@ fn split_args(args: &LogArgs) -> Result<(Option<LogKind>, String)> {
                         ),
                     ));
                 }
-                Some(kind) if classify::is_canonical(first) || rest.len() == 1 => {
+                Some(kind) if classify::always_names_type(first) || rest.len() == 1 => {
                     (Some(kind), rest)
                 }
                 Some(_) => (None, all),
@@ -339,7 +339,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
                 }
             }
         }
-        LogKind::Memory(entry_type) => {
+        LogKind::Memory(_) | LogKind::Next => {
             let path = project.memory();
             let known = loaded.as_ref().ok().and_then(State::memory_lines);
             let tail = Tail::read(&path, known)
@@ -349,7 +349,10 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
                     reason: "missing; run `mind init` to recreate it (existing files are kept)"
                         .into(),
                 })?;
-            let entry = classify::memory_line(entry_type, &message);
+            let entry = match kind {
+                LogKind::Memory(entry_type) => classify::memory_line(entry_type, &message),
+                _ => classify::next_line(&message),
+            };
             match retried_entry(&path, &tail, &entry) {
                 Some(line) => {
                     already_logged = true;
@@ -392,7 +395,8 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         if let Some(blocker) = &new_blocker {
             let len = |path: std::path::PathBuf| std::fs::metadata(path).map_or(0, |m| m.len());
             let commits = len(crate::capture::derived::path(&project));
-            state.mark_blocker(blocker, len(project.memory()), commits);
+            let today = Some(ctx.clock.today());
+            state.mark_blocker(blocker, len(project.memory()), commits, today);
         }
         super::refresh_personal(ctx, &project, &config, &mut state);
         state.save(&project.state())?;

@@ -181,7 +181,7 @@ pub(crate) fn append_store(doc: &mut Document, memory: &[u8], store: &str) {
 }
 
 /// The number of lines `str::lines` yields, counted with memchr.
-fn line_count(text: &[u8]) -> usize {
+pub(crate) fn line_count(text: &[u8]) -> usize {
     let newlines = memchr::memchr_iter(b'\n', text).count();
     newlines + usize::from(!text.is_empty() && !text.ends_with(b"\n"))
 }

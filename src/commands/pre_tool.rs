@@ -3,13 +3,14 @@
 //! harness's answer only when a memory matches (the per-harness ends are in
 //! [`crate::pretool::harness`]). Always silent and exit 0 otherwise: no project,
 //! an unknown agent, input that is not a pre-tool call, an unreadable file. A tool call
-//! must never be slowed by more than a file read or broken by mind.
+//! must never be slowed by more than reading the memory's files or broken by mind.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+use crate::capture::derived;
 use crate::output;
 use crate::pretool::harness::{Harness, Subject};
 use crate::pretool::{Action, note, scan};
@@ -56,8 +57,9 @@ pub fn run(args: &[OsString]) {
         return;
     }
     let memory = read_lossy(&project.memory());
+    let commits = read_lossy(&derived::path(&project));
     let session = read_lossy(&project.session());
-    let found = scan::scan_all(&memory, &session, &actions);
+    let found = scan::scan_all(&memory, &commits, &session, &actions);
     let Some(note) = note::render(&found) else {
         return;
     };

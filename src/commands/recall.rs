@@ -182,15 +182,19 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
             }
         }
         atomic::write_atomic(&project.session(), &fresh)?;
-        // A carried blocker keeps the point `mind log` marked for it, so a fix logged after it
-        // but before this recall still resolves it (the new session's start is later).
-        let carried_marks: Vec<(String, (u64, u64))> = (carried.blockers.iter())
-            .filter_map(|blocker| Some((blocker.clone(), state.blocker_mark(blocker)?)))
+        // A carried blocker keeps the point `mind log` marked for it, and its day, so a fix
+        // logged after it but before this recall still resolves it (the new session's start
+        // is later).
+        let carried_marks: Vec<(String, (u64, u64), _)> = (carried.blockers.iter())
+            .filter_map(|blocker| {
+                let mark = state.blocker_mark(blocker)?;
+                Some((blocker.clone(), mark, state.blocker_day(blocker)))
+            })
             .collect();
         let commits_len = std::fs::metadata(derived::path(&project)).map_or(0, |m| m.len());
         state.start_session(now_ms, memory_bytes.len() as u64, commits_len);
-        for (blocker, (memory_len, commits_len)) in &carried_marks {
-            state.mark_blocker(blocker, *memory_len, *commits_len);
+        for (blocker, (memory_len, commits_len), day) in &carried_marks {
+            state.mark_blocker(blocker, *memory_len, *commits_len, *day);
         }
     }
 

@@ -4,8 +4,9 @@
 //! file starts with the front matter that makes Cursor always load it; Claude Code gets
 //! its hooks and permission rule merged into `.claude/settings.json`, Codex its hooks into
 //! `.codex/hooks.json`, Cursor its hooks into `.cursor/hooks.json`; Aider gets the
-//! context file in `read:` of `.aider.conf.yml`. With `--mcp`, Claude Code's `.mcp.json` or
-//! Cursor's `.cursor/mcp.json` gets the `mind mcp` server. What setup added is recorded in
+//! context file in `read:` of `.aider.conf.yml`. With `--mcp`, Claude Code's `.mcp.json` (with
+//! `--local`, the project's entry in the per-user `~/.claude.json`) or Cursor's
+//! `.cursor/mcp.json` gets the `mind mcp` server. What setup added is recorded in
 //! `.mind/state.json` (key `setup`), so `--remove` takes out exactly that and puts a file
 //! back byte for byte when nothing else in it changed.
 
@@ -61,6 +62,25 @@ struct Record {
     mcp_file: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     mcp_original: Option<String>,
+    /// `--mcp --local` (Claude Code): the server added to this project's entry in the
+    /// per-user `~/.claude.json`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    mcp_user: Option<McpUser>,
+}
+
+/// The server setup added to the project's entry in Claude Code's per-user file: enough to
+/// take out that alone (the file itself is Claude Code's, rewritten by it all the time, so
+/// its bytes are not kept).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct McpUser {
+    file: String,
+    /// Setup made the project's entry, or its `mcpServers`, or the file.
+    #[serde(default)]
+    entry_added: bool,
+    #[serde(default)]
+    servers_added: bool,
+    #[serde(default)]
+    file_created: bool,
 }
 
 /// A context block appended to a file the user had: enough to give the file back.
@@ -139,11 +159,10 @@ pub fn run(args: &SetupArgs, ctx: &Ctx) -> Result<()> {
 
     // A cloned repository is untrusted: `.claude` linked to `~/.claude` must not lead setup
     // into the user's own settings. Checked for every file before any is written.
-    if let Some(change) = report
-        .changes
-        .iter()
-        .find(|c| !project.leads_inside(&project.root.join(&c.file)))
-    {
+    // A per-user file (named by its absolute path) is outside the project by design.
+    if let Some(change) = report.changes.iter().find(|c| {
+        !Path::new(&c.file).is_absolute() && !project.leads_inside(&project.root.join(&c.file))
+    }) {
         return Err(Error::BadFile {
             path: project.root.join(&change.file),
             reason: "leads outside the project (a symbolic link); left unchanged".into(),
@@ -290,8 +309,23 @@ fn plan_setup(
         }
         _ => {}
     }
-    if args.mcp {
+    if args.mcp && args.agent == Agent::Claude && args.local {
+        plan_mcp_user(project, &mut record, report)?;
+    } else if args.mcp {
         plan_mcp(project, args.agent, &mut record, report)?;
+    }
+    // A target that imports another (`@AGENTS.md` in CLAUDE.md) gets no block of its own:
+    // its agent reads the imported one's.
+    let mut config = ctx.config(project)?;
+    if !config.context_targets.iter().any(|t| t == target) {
+        config.context_targets.push(target.to_string());
+    }
+    for (importer, holder) in crate::context::inspect::imports(project, &config)? {
+        if importer == target || holder == target {
+            report.notes.push(format!(
+                "{importer} imports {holder}: the context block is written to {holder} only"
+            ));
+        }
     }
     Ok(record)
 }
@@ -340,6 +374,103 @@ fn plan_mcp(
     Ok(())
 }
 
+/// Claude Code's per-user file, `~/.claude.json`.
+fn claude_user_file() -> Result<PathBuf> {
+    crate::store::home::user_home()
+        .map(|home| home.join(mcp_clients::CLAUDE_USER_FILE))
+        .ok_or_else(|| {
+            Error::usage_hint(
+                "no home folder: cannot find Claude Code's ~/.claude.json",
+                "set HOME",
+            )
+        })
+}
+
+/// The key of this project in Claude Code's per-user file: its folder's path.
+fn user_project_key(project: &Project) -> String {
+    project.root.display().to_string()
+}
+
+/// `--mcp --local` (Claude Code): the `mind mcp` server in this project's entry of the
+/// per-user `~/.claude.json`, Claude Code's local scope (what `claude mcp add --scope local`
+/// writes): only this user sees it, in this project, and no file of the project changes.
+fn plan_mcp_user(project: &Project, record: &mut Record, report: &mut Report) -> Result<()> {
+    let path = claude_user_file()?;
+    let bad = |reason: String| Error::BadFile {
+        path: path.clone(),
+        reason,
+    };
+    let existing = text::read_optional(&path)?;
+    let mut config = claude::parse(existing.as_deref().unwrap_or_default()).map_err(bad)?;
+    let key = user_project_key(project);
+    let (had_entry, had_servers) = mcp_clients::user_project_has(&config, &key);
+    let entry = mcp_clients::user_project(&mut config, &key).map_err(bad)?;
+    let file = path.display().to_string();
+    match mcp_clients::merge(entry).map_err(bad)? {
+        mcp_clients::Merged::Added => {
+            report.changes.push(Change {
+                file: file.clone(),
+                action: format!(
+                    "add the mind MCP server (mind mcp) to projects[{key:?}] (Claude Code's local scope)"
+                ),
+                bytes: Some(claude::render(&config)),
+            });
+            if record.mcp_user.is_none() {
+                record.mcp_user = Some(McpUser {
+                    file,
+                    entry_added: !had_entry,
+                    servers_added: !had_servers,
+                    file_created: existing.is_none(),
+                });
+            }
+        }
+        mcp_clients::Merged::Present => {}
+        mcp_clients::Merged::Different => report.notes.push(format!(
+            "{file} configures a `mind` MCP server for this project with another command; it stays as it is"
+        )),
+    }
+    Ok(())
+}
+
+/// `--remove` of `--mcp --local`: the server taken out of the project's entry in the
+/// per-user file again, and what setup made for it (with no record: the server only).
+fn plan_mcp_user_removal(
+    project: &Project,
+    args: &SetupArgs,
+    record: &Record,
+    report: &mut Report,
+) -> Result<()> {
+    let local = args.mcp && args.local && args.agent == Agent::Claude;
+    let (path, added) = match (&record.mcp_user, local) {
+        (Some(added), _) => (PathBuf::from(&added.file), Some(added)),
+        (None, true) => (claude_user_file()?, None),
+        (None, false) => return Ok(()),
+    };
+    let Some(bytes) = text::read_optional(&path)? else {
+        return Ok(());
+    };
+    let mut config = claude::parse(&bytes).map_err(|reason| Error::BadFile {
+        path: path.clone(),
+        reason,
+    })?;
+    let removed = mcp_clients::remove_from_user_project(
+        &mut config,
+        &user_project_key(project),
+        added.is_some_and(|a| a.servers_added),
+        added.is_some_and(|a| a.entry_added),
+    );
+    if !removed {
+        return Ok(());
+    }
+    let created = added.is_some_and(|a| a.file_created);
+    report.changes.push(Change {
+        file: path.display().to_string(),
+        action: "remove the mind MCP server (Claude Code's local scope)".into(),
+        bytes: (!(created && config.is_empty())).then(|| claude::render(&config)),
+    });
+    Ok(())
+}
+
 /// `--remove`: the `mind mcp` server taken out of the file setup added it to (or, with
 /// `--mcp` and no record, the agent's file); the original bytes come back when nothing
 /// else changed.
@@ -349,7 +480,9 @@ fn plan_mcp_removal(
     record: &Record,
     report: &mut Report,
 ) -> Result<()> {
-    let file = match (&record.mcp_file, args.mcp) {
+    plan_mcp_user_removal(project, args, record, report)?;
+    let local = args.agent == Agent::Claude && args.local;
+    let file = match (&record.mcp_file, args.mcp && !local) {
         (Some(file), _) => file.clone(),
         (None, true) => match mcp_file(args.agent) {
             Some(file) => file.to_string(),
@@ -756,7 +889,10 @@ fn render(ctx: &Ctx, report: &Report) -> String {
             change.action.clone()
         };
         out.push_str(&format!("{}: {action}\n", paint.good(&change.file)));
-        if report.dry_run {
+        if report.dry_run && Path::new(&change.file).is_absolute() {
+            // A per-user file holds far more than mind's entry (and may hold credentials).
+            out.push_str("--- only the entry named above would change in that file ---\n");
+        } else if report.dry_run {
             match &change.bytes {
                 Some(bytes) => {
                     out.push_str(&format!("--- {} as it would be ---\n", change.file));

@@ -1,6 +1,7 @@
 //! Human rendering of the signals `mind log`, `mind blocker` and `mind recall` add to their
 //! replies (loop warnings, past solutions, relevant memories).
 
+use crate::commands::search;
 use crate::output::{self, Paint};
 use crate::rank::reply_signals::LogSignals;
 use crate::rank::retrieve::Recalled;
@@ -54,7 +55,9 @@ pub(crate) fn relevant(memories: &[Recalled], paint: &Paint) -> String {
     out
 }
 
-/// Numbered memory lines: type, date, place, then the text.
+/// Numbered memory lines: type, date, place (and "logged this session" for a line the
+/// session wrote), then the text as `mind search` shows it: a harvested line quoted, with
+/// the note under the list, and a decision or rejection taken back marked.
 pub(crate) fn list(items: &[Recalled], paint: &Paint, similarity: bool) -> String {
     let mut out = String::new();
     for (i, r) in items.iter().enumerate() {
@@ -63,15 +66,27 @@ pub(crate) fn list(items: &[Recalled], paint: &Paint, similarity: bool) -> Strin
         } else {
             format!("{:.2}", r.score)
         };
+        let fresh = if r.this_session {
+            format!("  {}", paint.dim("logged this session"))
+        } else {
+            String::new()
+        };
+        let mut text = search::shown_text(&r.text, &[], paint);
+        if let Some(place) = &r.taken_back_by {
+            text.push(' ');
+            text.push_str(&search::taken_back_mark(place, paint));
+        }
         out.push_str(&format!(
-            "{:>4}. {} {}  {}  {}\n      {}\n",
+            "{:>4}. {} {}  {}  {}{fresh}\n      {text}\n",
             i + 1,
             output::pad_end(&paint.kind(r.kind.as_str()), 10),
             r.date.as_deref().unwrap_or("----------"),
             paint.dim(&format!("{}:{}", r.file, r.line)),
             paint.dim(&score),
-            r.text
         ));
+    }
+    if items.iter().any(|r| r.harvested) {
+        out.push_str(&search::quoted_note(paint));
     }
     out
 }

@@ -44,6 +44,10 @@ struct TargetStatus {
     /// Whether the block is what mind last wrote (false: edited by hand); null when
     /// there is no block or no record of one.
     matches_last_written: Option<bool>,
+    /// The target holding the block this file loads through an import line (`@AGENTS.md`);
+    /// this file has no block of its own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    imports: Option<String>,
 }
 
 pub fn run(ctx: &Ctx) -> Result<()> {
@@ -109,25 +113,33 @@ pub fn run(ctx: &Ctx) -> Result<()> {
 
     let offset = *ctx.clock.now().offset();
     let mut context = Vec::new();
-    for target in inspect::targets(&config) {
+    for target in inspect::targets(&project, &config)? {
         let name = &target.file;
         let disk = inspect::inspect(&project, &state, name)?;
         if let Some(reason) = &disk.damage {
             problems.push(format!("{name}: {reason}"));
         }
-        match disk.block {
-            "no file" | "missing" if !target.personal => {
-                problems.push(format!("{name} has no context block (run `mind recall`)"))
+        if let Some(holder) = &target.imports {
+            if !matches!(disk.block, "no file" | "missing") {
+                problems.push(format!(
+                    "{name} imports {holder}, which holds the context block, and has a block of its own: its agent reads the block twice (`mind recall` takes it out)"
+                ));
             }
-            "doubled" => problems.push(format!(
-                "{name} has the context block twice (`mind recall` merges them)"
-            )),
-            _ => {}
-        }
-        if disk.matches_last_written() == Some(false) {
-            problems.push(format!(
-                "{name}: the context block was edited by hand; the next write replaces it (keep notes outside the markers)"
-            ));
+        } else {
+            match disk.block {
+                "no file" | "missing" if !target.personal => {
+                    problems.push(format!("{name} has no context block (run `mind recall`)"))
+                }
+                "doubled" => problems.push(format!(
+                    "{name} has the context block twice (`mind recall` merges them)"
+                )),
+                _ => {}
+            }
+            if disk.matches_last_written() == Some(false) {
+                problems.push(format!(
+                    "{name}: the context block was edited by hand; the next write replaces it (keep notes outside the markers)"
+                ));
+            }
         }
         let chars = disk.body.as_deref().map(inspect::block_chars);
         context.push(TargetStatus {
@@ -141,6 +153,7 @@ pub fn run(ctx: &Ctx) -> Result<()> {
             chars,
             tokens: chars.map(inspect::estimated_tokens),
             matches_last_written: disk.matches_last_written(),
+            imports: target.imports,
         });
     }
 
@@ -204,7 +217,7 @@ fn render(ctx: &Ctx, r: &Reply, last: Option<String>) -> String {
     let count = |k: &str| r.counts.get(k).copied().unwrap_or(0);
     let mut out = format!("{} {}\n", p.heading("project "), r.project);
     out.push_str(&format!(
-        "{} {} · {} decisions · {} problems ({} open) · {} learnings · {} progress · {} gotchas\n",
+        "{} {} · {} decisions · {} problems ({} open) · {} learnings · {} progress · {} gotchas · {} rejected\n",
         p.heading("memory  "),
         size(store::MEMORY_FILE),
         count("decision"),
@@ -213,6 +226,7 @@ fn render(ctx: &Ctx, r: &Reply, last: Option<String>) -> String {
         count("learning"),
         count("progress"),
         count("gotcha"),
+        count("rejected"),
     ));
     let s = |k: &str| r.session.get(k).copied().unwrap_or(0);
     let mut session = format!(
@@ -233,6 +247,18 @@ fn render(ctx: &Ctx, r: &Reply, last: Option<String>) -> String {
         last.as_deref().unwrap_or("never")
     ));
     for t in &r.context {
+        if let Some(holder) = &t.imports {
+            out.push_str(&format!(
+                "{} {}: imports {holder}, so the block is written to {holder} only",
+                p.heading("context "),
+                t.file
+            ));
+            if !matches!(t.block, "no file" | "missing") {
+                out.push_str(&format!(" · {}", p.warn(&format!("block {}", t.block))));
+            }
+            out.push('\n');
+            continue;
+        }
         out.push_str(&format!(
             "{} {}: block {}",
             p.heading("context "),

@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use crate::app::Ctx;
 use crate::cli::{VaultAction, VaultArgs};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::output;
 use crate::store::state::State;
 use crate::vault_sync::{self, Mode, Synced};
@@ -49,7 +49,8 @@ fn link(vault_dir: &std::path::Path, name: Option<&str>, copy: bool, ctx: &Ctx) 
         fallback: linked.fallback,
     };
     if ctx.json {
-        return output::print_json(&reply);
+        output::print_json(&reply)?;
+        return conflicts_error(&project, [(reply.path.as_str(), &reply.synced)]);
     }
     if let Some(why) = &reply.fallback {
         output::warn(&ctx.err_paint, why);
@@ -60,7 +61,8 @@ fn link(vault_dir: &std::path::Path, name: Option<&str>, copy: bool, ctx: &Ctx) 
     };
     let mut out = format!("{what}\n");
     out.push_str(&render_synced(&reply.synced));
-    ctx.out(&out)
+    ctx.out(&out)?;
+    conflicts_error(&project, [(reply.path.as_str(), &reply.synced)])
 }
 
 fn render_synced(synced: &Synced) -> String {
@@ -71,12 +73,50 @@ fn render_synced(synced: &Synced) -> String {
     for f in &synced.to_project {
         out.push_str(&format!("  <- .mind/   {f}\n"));
     }
+    for f in &synced.merged {
+        out.push_str(&format!(
+            "  merged     {f}: lines added on both sides, kept from both (.mind/'s first), written to both\n"
+        ));
+    }
     for f in &synced.conflicts {
         out.push_str(&format!(
-            "  conflict   {f}: changed in .mind/ and in the vault since the last sync; neither was touched\n"
+            "  conflict   {f}: changed in .mind/ and in the vault since the last sync, not only by lines added at the end; neither was touched\n"
         ));
     }
     out
+}
+
+/// A sync that left files in conflict fails (after its report), saying how to settle them:
+/// make both sides the same, then sync again.
+fn conflicts_error<'a>(
+    project: &crate::store::Project,
+    copies: impl IntoIterator<Item = (&'a str, &'a Synced)>,
+) -> Result<()> {
+    let mut files = Vec::new();
+    let mut example = None;
+    for (path, synced) in copies {
+        for rel in &synced.conflicts {
+            let here = project.dir().join(rel);
+            let there = std::path::Path::new(path).join(rel);
+            example.get_or_insert_with(|| (here.clone(), there.clone()));
+            files.push(there.display().to_string());
+        }
+    }
+    let Some((here, there)) = example else {
+        return Ok(());
+    };
+    Err(Error::Conflict {
+        message: format!(
+            "{} file(s) changed in .mind/ and in the vault since the last sync: {}; neither side was touched",
+            files.len(),
+            files.join(", ")
+        ),
+        hint: format!(
+            "make the two copies the same: edit one to hold what both should keep, copy it over the other (cp {} {}, or the reverse), then run `mind vault sync` again",
+            here.display(),
+            there.display()
+        ),
+    })
 }
 
 #[derive(Serialize)]
@@ -87,8 +127,8 @@ struct SyncedCopy {
 }
 
 #[derive(Serialize)]
-struct SyncReply {
-    copies: Vec<SyncedCopy>,
+struct SyncReply<'a> {
+    copies: Vec<&'a SyncedCopy>,
 }
 
 fn sync(ctx: &Ctx) -> Result<()> {
@@ -104,8 +144,17 @@ fn sync(ctx: &Ctx) -> Result<()> {
             path: entry.path.display().to_string(),
         });
     }
+    let conflicts = || {
+        conflicts_error(
+            &project,
+            copies.iter().map(|c| (c.path.as_str(), &c.synced)),
+        )
+    };
     if ctx.json {
-        return output::print_json(&SyncReply { copies });
+        output::print_json(&SyncReply {
+            copies: copies.iter().collect(),
+        })?;
+        return conflicts();
     }
     if copies.is_empty() {
         ctx.note("no vault copies to sync; `mind vault link VAULT_DIR --copy` makes one");
@@ -121,7 +170,8 @@ fn sync(ctx: &Ctx) -> Result<()> {
         out.push_str(&format!("{state} {}\n", copy.path));
         out.push_str(&render_synced(&copy.synced));
     }
-    ctx.out(&out)
+    ctx.out(&out)?;
+    conflicts()
 }
 
 #[derive(Serialize)]

@@ -164,7 +164,8 @@ pub struct Capped {
 }
 
 /// A bounded list's entries past its bound and where to see them. The section ends with
-/// `+N older: ...`, N counting the lines the budget left out of the section as well.
+/// `+N older: ...`, N counting the lines the budget left out of the section as well (a
+/// list bounded by the budget alone, Key, has the line only when the budget leaves some out).
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct More {
     entries: usize,
@@ -181,6 +182,17 @@ impl More {
     /// `entries` left out, if any.
     fn of(entries: usize, see: &'static str) -> Option<More> {
         (entries > 0).then_some(More { entries, see })
+    }
+
+    /// For a list the budget alone bounds: the line whenever lines are left out.
+    fn budget(entries: usize, see: &'static str) -> Option<More> {
+        Some(More { entries, see })
+    }
+
+    /// Whether a section of `items` lines can end with the line: it keeps its first line
+    /// whenever it is shown, so with nothing past its bound it needs at least two.
+    fn may_show(&self, items: usize) -> bool {
+        self.entries > 0 || items > 1
     }
 }
 
@@ -303,7 +315,10 @@ fn sections(input: &Input<'_>, with_session: bool) -> (Vec<Section>, Vec<Option<
         .into_iter()
         .map(|e| format!("- [{}] {}", e.kind.as_str(), clip(&e.title)))
         .collect();
-    out.push((key, None));
+    // Every KEY item is shown that the budget has room for; those it leaves out (and any
+    // the digest did not pick, having no room for them) are counted like a list's older ones.
+    let more = More::budget(totals.keys.saturating_sub(key.items.len()), KEY_SEE);
+    out.push((key, more));
 
     if with_session {
         out.extend(blockers(input.session).map(|s| (s, None)));
@@ -317,6 +332,9 @@ fn sections(input: &Input<'_>, with_session: bool) -> (Vec<Section>, Vec<Option<
         .filter(|(i, e)| !taken_back(e, &choices[..*i]))
         .map(|(_, e)| *e)
         .collect();
+    // Whether an entity still holds: not a choice a later one took back.
+    let is = |list: &[&Entity], e: &Entity| list.iter().any(|c| std::ptr::eq(*c, e));
+    let still_holds = |e: &Entity| !is(&choices, e) || is(&current, e);
     let mut decisions = Section::new("Recent Decisions", 5);
     decisions.items = (current.iter())
         .filter(|e| e.kind == EntryType::Decision)
@@ -351,9 +369,13 @@ fn sections(input: &Input<'_>, with_session: bool) -> (Vec<Section>, Vec<Option<
 
     let mut open = Section::new("Open Loops", 4);
     let today = reference_day(input);
-    let loops = today
+    // A provisional decision a later one took back is no question any more.
+    let loops: Vec<_> = today
         .map(|today| open_loops(&newest_first, today))
-        .unwrap_or_default();
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|(kind, e)| *kind != loops::LoopKind::StaleDecision || still_holds(e))
+        .collect();
     // Every open problem, and every provisional decision but those not yet stale: the
     // digest holds them all (a stale one it did not keep is older than those it kept).
     let all_loops = today.map_or(0, |today| {
@@ -419,8 +441,6 @@ fn sections(input: &Input<'_>, with_session: bool) -> (Vec<Section>, Vec<Option<
         next.items.push(format!("Next: {}", clip(&step.text)));
     }
     // A rejection is no place to continue from, nor a decision a later one took back.
-    let is = |list: &[&Entity], e: &Entity| list.iter().any(|c| std::ptr::eq(*c, e));
-    let still_holds = |e: &Entity| !is(&choices, e) || is(&current, e);
     if let Some(last) =
         newest_first(&|e| !matches!(e.kind, EntryType::Gotcha | EntryType::Rejected))
             .into_iter()
@@ -441,6 +461,7 @@ fn sections(input: &Input<'_>, with_session: bool) -> (Vec<Section>, Vec<Option<
 }
 
 /// How each bounded list says where its older entries are (after `+N `).
+const KEY_SEE: &str = "more: `mind context` lists them";
 const DECISIONS_SEE: &str = "older: `mind search --type decision \"...\"`";
 const RULED_OUT_SEE: &str = "older: `mind search --type rejected \"...\"`";
 const LOOPS_SEE: &str = "more: `mind search --type problem \"...\"`";
@@ -507,14 +528,78 @@ pub(crate) fn taken_back(older: &Entity, later: &[&Entity]) -> bool {
             .all(|w| older_words.contains(w))
     };
     later.iter().any(|newer| match (older.kind, newer.kind) {
-        (EntryType::Decision, EntryType::Decision) => (newer.alternatives.iter())
-            .filter(|alt| crate::parse::turns_away_from(&newer.text, alt))
-            .map(|alt| words(alt))
-            .any(|alt| within(&alt, &mine) && for_the_purpose(&alt, newer)),
+        (EntryType::Decision, EntryType::Decision) => {
+            (newer.alternatives.iter())
+                .filter(|alt| crate::parse::turns_away_from(&newer.text, alt))
+                .map(|alt| words(alt))
+                .any(|alt| within(&alt, &mine) && for_the_purpose(&alt, newer))
+                || undoes(&older.title, &newer.title)
+        }
         (EntryType::Decision, EntryType::Rejected) => close(&chosen(newer), &mine),
         (EntryType::Rejected, EntryType::Decision) => close(&mine, &chosen(newer)),
         _ => false,
     })
+}
+
+/// Verbs that undo each other's choice: "disable the e2e suite on PRs" is taken back by
+/// "re-enable the e2e suite on PRs". Each pair once; either may come first.
+const UNDOING_VERBS: &[(&str, &str)] = &[
+    ("enable", "disable"),
+    ("turn on", "turn off"),
+    ("switch on", "switch off"),
+    ("add", "remove"),
+    ("allow", "block"),
+    ("allow", "forbid"),
+    ("include", "exclude"),
+    ("pin", "unpin"),
+    ("lock", "unlock"),
+];
+
+/// Whether `newer` undoes the choice `older` made: its verb is the other of an
+/// [`UNDOING_VERBS`] pair, on the same object ("for now, disable the e2e suite on PRs" /
+/// "re-enable the e2e suite on PRs because the flake is fixed"). The object must be the
+/// same, word for word: "enable dark mode" does not undo "disable the beta flag".
+fn undoes(older: &str, newer: &str) -> bool {
+    // The opener first: "for now, disable …" would end at its comma as a reason.
+    let (Some((a, a_object)), Some((b, b_object))) = (leading_verb(older), leading_verb(newer))
+    else {
+        return false;
+    };
+    let (a_object, b_object) = (before_reason(a_object), before_reason(b_object));
+    let pair = UNDOING_VERBS
+        .iter()
+        .any(|&(x, y)| (a == x && b == y) || (a == y && b == x));
+    let words = |text: &str| crate::parse::subject_ids(text, 12);
+    pair && !a_object.trim().is_empty() && words(a_object) == words(b_object)
+}
+
+/// The verb a choice starts with (one of [`UNDOING_VERBS`], "re-" taken off) and its
+/// object, after a leading "for now," or "temporarily": `None` for any other start.
+fn leading_verb(text: &str) -> Option<(&'static str, &str)> {
+    let lower = text.to_ascii_lowercase();
+    let mut at = 0;
+    for opener in ["for now, ", "for now ", "temporarily ", "we ", "i "] {
+        if lower[at..].starts_with(opener) {
+            at += opener.len();
+        }
+    }
+    for prefix in ["re-", "re"] {
+        let rest = &lower[at..];
+        if rest.starts_with(prefix)
+            && UNDOING_VERBS.iter().any(|(x, y)| {
+                rest[prefix.len()..].starts_with(x) || rest[prefix.len()..].starts_with(y)
+            })
+        {
+            at += prefix.len();
+            break;
+        }
+    }
+    let rest = &lower[at..];
+    UNDOING_VERBS
+        .iter()
+        .flat_map(|&(x, y)| [x, y])
+        .find(|verb| rest.starts_with(verb) && rest.as_bytes().get(verb.len()) == Some(&b' '))
+        .map(|verb| (verb, &text[at + verb.len()..]))
 }
 
 /// A decision's or rejection's title up to its reason ("Redis for rate limiting because of
@@ -686,8 +771,9 @@ fn render(
             out.push('\n');
         }
         section.render(&mut out, items);
-        if let Some(more) = more {
-            out.push_str(&more.line(section.items.len() - items));
+        let dropped = section.items.len() - items;
+        if let Some(more) = more.filter(|m| m.entries + dropped > 0) {
+            out.push_str(&more.line(dropped));
             out.push('\n');
         }
     }
@@ -709,7 +795,11 @@ fn fit(
     let room = budget.saturating_sub(marker_chars());
     let minimum_chars = |i: usize| {
         let section = &sections[i];
-        section.minimum_chars() + older[i].map_or(0, |m| chars(&m.line(section.items.len())) + 1)
+        let n = section.items.len();
+        section.minimum_chars()
+            + older[i]
+                .filter(|m| m.may_show(n))
+                .map_or(0, |m| chars(&m.line(n)) + 1)
     };
     let minimum: usize = (0..sections.len()).map(minimum_chars).sum();
     let too_small = (chars(full) + minimum > room).then(|| chars(full) + minimum + marker_chars());
@@ -789,7 +879,7 @@ fn fit(
         .collect();
     let capped = (sections.iter().zip(&older))
         .filter_map(|(section, more)| {
-            more.map(|m| Capped {
+            more.filter(|m| m.entries > 0).map(|m| Capped {
                 section: section.title.clone(),
                 entries: m.entries,
             })
@@ -878,6 +968,43 @@ mod tests {
                     block.body
                 );
             }
+        }
+    }
+
+    #[test]
+    fn a_key_list_the_budget_cuts_says_how_many_it_left_out() {
+        let mut key = Section::new("Key (Never Forget)", 2);
+        key.items = (0..60)
+            .map(|i| format!("- [gotcha] never deploy service{i} on Fridays"))
+            .collect();
+        let all = vec![key, sample("Recent Decisions", 5, 3)];
+        let older = vec![More::budget(0, KEY_SEE), None];
+        for budget in [600, 700, 1000, 1500, 2500, 10_000] {
+            let block = fit(
+                INSTRUCTIONS,
+                SHORT_INSTRUCTIONS,
+                all.clone(),
+                older.clone(),
+                budget,
+            );
+            let rendered = super::super::splice::render_block(&block.body, "\n");
+            assert!(
+                rendered.chars().count() <= budget,
+                "budget {budget}: {rendered}"
+            );
+            let dropped = (block.dropped.iter())
+                .find(|d| d.section.starts_with("Key"))
+                .map_or(0, |d| d.lines.len());
+            let line = format!("+{dropped} more: `mind context` lists them");
+            match dropped {
+                0 => assert!(!block.body.contains("more: `mind context`"), "{budget}"),
+                _ => assert!(
+                    block.body.contains(&format!("Fridays\n{line}")),
+                    "budget {budget}: {}",
+                    block.body
+                ),
+            }
+            assert!(block.capped.is_empty());
         }
     }
 

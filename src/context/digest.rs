@@ -29,6 +29,10 @@ pub const MAX_RULED_OUT: usize = 5;
 pub const MAX_LOOPS: usize = 5;
 pub const MAX_GOTCHAS: usize = 6;
 pub const MAX_SUMMARIES: usize = 5;
+/// The newest decisions and rejections (together) the block judges against each other:
+/// one a later one takes back is in neither list nor in their counts. Older ones count as
+/// in effect: judging every pair of a large memory's choices would take seconds.
+pub const MAX_CHOICES: usize = 16;
 
 /// Age at which a provisional decision is asked about again (as `parse::loops`).
 const STALE_DAYS: i64 = crate::parse::loops::STALE_DAYS;
@@ -64,6 +68,8 @@ pub struct Digest {
 /// choose from, however few it keeps: the block says how many it leaves out.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Totals {
+    /// KEY items (not superseded), however many a recall from the cache picks.
+    pub keys: usize,
     pub decisions: usize,
     pub ruled_out: usize,
     pub gotchas: usize,
@@ -257,6 +263,7 @@ fn resolve_across(prefix: &Lazy<'_>, rest: &mut Document) -> Option<Vec<(usize, 
                     superseded: view.superseded,
                     subject: view.subject,
                     line: view.line,
+                    date: view.date,
                 };
                 streamed.push(i, &entry, || Cow::Borrowed(view.title));
             })?;
@@ -495,6 +502,8 @@ struct Pick<C> {
     key: Top<C>,
     decisions: Top<C>,
     ruled_out: Top<C>,
+    /// Decisions and rejections together ([`MAX_CHOICES`]).
+    choices: Top<C>,
     gotchas: Top<C>,
     open: Top<C>,
     /// The newest entry to continue from (not a gotcha, not a rejection).
@@ -521,6 +530,7 @@ impl<C> Pick<C> {
             key: Top::new(key_cap),
             decisions: Top::new(MAX_DECISIONS),
             ruled_out: Top::new(MAX_RULED_OUT),
+            choices: Top::new(MAX_CHOICES),
             gotchas: Top::new(MAX_GOTCHAS),
             open: Top::new(MAX_LOOPS),
             last: Top::new(1),
@@ -540,6 +550,7 @@ impl<C: Candidate> Pick<C> {
         self.newest = self.newest.max(c.date());
         self.latest_offer(seq, c);
         if c.is_key() {
+            self.totals.keys += 1;
             self.key.offer(key, seq, c);
         }
         if !matches!(c.kind(), EntryType::Gotcha | EntryType::Rejected) {
@@ -552,6 +563,7 @@ impl<C: Candidate> Pick<C> {
             EntryType::Decision => {
                 self.totals.decisions += 1;
                 self.decisions.offer(key, seq, c);
+                self.choices.offer(key, seq, c);
                 if c.provisional() {
                     self.totals.provisional += 1;
                     self.provisional.push((key, seq, c));
@@ -563,6 +575,7 @@ impl<C: Candidate> Pick<C> {
             EntryType::Rejected => {
                 self.totals.ruled_out += 1;
                 self.ruled_out.offer(key, seq, c);
+                self.choices.offer(key, seq, c);
             }
             EntryType::Gotcha => {
                 self.totals.gotchas += 1;
@@ -610,6 +623,7 @@ impl<C: Candidate> Pick<C> {
             self.key,
             self.decisions,
             self.ruled_out,
+            self.choices,
             self.gotchas,
             self.open,
             self.last,
@@ -857,7 +871,8 @@ mod tests {
 
     #[test]
     fn lists_keep_what_the_block_shows() {
-        let digest = Digest::of(&parse_document(&memory()));
+        let doc = parse_document(&memory());
+        let digest = Digest::of(&doc);
         let count = |kind: EntryType| {
             digest
                 .entities
@@ -865,7 +880,19 @@ mod tests {
                 .filter(|p| p.entity.kind == kind && !p.entity.key)
                 .count()
         };
-        assert_eq!(count(EntryType::Rejected), MAX_RULED_OUT);
+        // The newest rejections the list shows, and those among the newest choices the
+        // block judges against each other.
+        let recency = Recency::of(&doc);
+        let mut choices: Vec<&Entity> = (doc.entities.iter())
+            .filter(|e| matches!(e.kind, EntryType::Decision | EntryType::Rejected))
+            .filter(|e| !e.key && !e.superseded)
+            .collect();
+        choices.sort_by_key(|e| std::cmp::Reverse(recency.entity(e)));
+        let judged = (choices.iter().take(MAX_CHOICES))
+            .filter(|e| e.kind == EntryType::Rejected)
+            .count();
+        assert!(judged > 0 && judged < 20, "{judged}");
+        assert_eq!(count(EntryType::Rejected), judged.max(MAX_RULED_OUT));
         assert_eq!(count(EntryType::Gotcha), MAX_GOTCHAS);
         assert_eq!(digest.summaries.len(), MAX_SUMMARIES);
         assert_eq!(digest.next_step.as_ref().unwrap().text, "undated step");

@@ -2,7 +2,8 @@
 //! instruction files agents read at start ([`splice`]): the shared block into the
 //! configured targets (CLAUDE.md, AGENTS.md), the session's own sections into the
 //! git-ignored personal target ([`personal`]). Python Mind instructions found in a shared
-//! target are replaced by the block ([`migrate`]).
+//! target are replaced by the block ([`migrate`]). A shared target that imports another
+//! (`@AGENTS.md` in CLAUDE.md) gets no block: its agent reads the imported one's.
 
 pub mod build;
 pub mod digest;
@@ -33,13 +34,18 @@ const OUTSIDE: &str = "it leads outside the project (a symbolic link); left unch
 #[derive(Debug, Clone, Serialize)]
 pub struct TargetOutcome {
     pub file: String,
-    /// "created", "updated", "unchanged" or "refused".
+    /// "created", "updated", "unchanged", "refused", or "removed" (the block taken out of a
+    /// file that imports the target holding it).
     pub status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Things the user should know, given once (migration, a budget too small, ignoring).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// The target holding the block this file loads through an import line (`@AGENTS.md`):
+    /// this file gets no block of its own ("removed": the one it had was taken out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub imports: Option<String>,
 }
 
 /// Write the blocks into every configured instruction file. The caller holds the store lock.
@@ -54,7 +60,12 @@ pub fn write_targets(
     blocks: &build::Blocks,
 ) -> Result<Vec<TargetOutcome>> {
     let mut outcomes = Vec::new();
+    let imports = inspect::imports(project, config)?;
     for name in &config.context_targets {
+        if let Some(holder) = imports.get(name) {
+            outcomes.push(drop_imported_block(project, name, holder)?);
+            continue;
+        }
         let mut outcome = write_target(project, state, name, &blocks.shared.body, true)?;
         outcome.notes.extend(budget_note(
             state,
@@ -73,6 +84,41 @@ pub fn write_targets(
         )?);
     }
     Ok(outcomes)
+}
+
+/// A target that imports `holder` (a line `@AGENTS.md`) reads the block there: a block of
+/// its own, left by an earlier write, is taken out (the lines between the markers and the
+/// markers; every other byte stays).
+fn drop_imported_block(project: &Project, name: &str, holder: &str) -> Result<TargetOutcome> {
+    let path = project.root.join(name);
+    let mut outcome = TargetOutcome {
+        file: name.to_string(),
+        status: "unchanged",
+        reason: None,
+        notes: Vec::new(),
+        imports: Some(holder.to_string()),
+    };
+    let Some(bytes) = text::read_optional(&path)? else {
+        return Ok(outcome);
+    };
+    match splice::remove_in_place(&bytes) {
+        Ok(None) => {}
+        Ok(Some(without)) => {
+            personal::ensure_temps_ignored(&project.root);
+            atomic::write_atomic(&path, &without)?;
+            outcome.status = "removed";
+            outcome.notes.push(format!(
+                "removed the context block from {name}: it imports {holder}, which holds the block (its agent read the block twice)"
+            ));
+        }
+        Err(reason) => {
+            outcome.status = "refused";
+            outcome.reason = Some(format!(
+                "{reason}; it imports {holder}, which holds the block, so its own block is to be taken out"
+            ));
+        }
+    }
+    Ok(outcome)
 }
 
 /// Write the personal block only (cheap: the shared targets are not read). Nothing is
@@ -121,6 +167,7 @@ fn write_target(
             status: "refused",
             reason: Some(OUTSIDE.to_string()),
             notes: Vec::new(),
+            imports: None,
         });
     }
     let existing = text::read_optional(&path)?;
@@ -155,6 +202,7 @@ fn write_target(
                 status,
                 reason: None,
                 notes,
+                imports: None,
             }
         }
         Err(reason) => TargetOutcome {
@@ -162,6 +210,7 @@ fn write_target(
             status: "refused",
             reason: Some(reason),
             notes,
+            imports: None,
         },
     };
     Ok(outcome)

@@ -65,6 +65,34 @@ pub fn current_body(bytes: &[u8]) -> Option<String> {
     Some(body.join("\n"))
 }
 
+/// The paths the file imports: each line that is `@path` alone, outside code fences and
+/// outside the context block (Claude Code and Gemini CLI read such a line as the named
+/// file's text in its place).
+pub fn import_lines(bytes: &[u8]) -> Vec<String> {
+    let mut fence = Fence::default();
+    let mut in_block = false;
+    let mut out = Vec::new();
+    for line in split_lines(bytes) {
+        let t = trimmed(line);
+        if fence.hides(&t) {
+            continue;
+        }
+        match is_marker(&t) {
+            Some(marker) => in_block = marker == Marker::Start,
+            None if in_block => {}
+            None => {
+                if let Some(path) = t.strip_prefix('@')
+                    && !path.is_empty()
+                    && !path.contains(char::is_whitespace)
+                {
+                    out.push(path.to_string());
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The file with `body` as its context block.
 ///
 /// `previous` is the body `mind` last wrote to this file; it is how a block with one
@@ -358,6 +386,17 @@ mod tests {
 
     fn s(bytes: Vec<u8>) -> String {
         String::from_utf8(bytes).unwrap()
+    }
+
+    #[test]
+    fn import_lines_are_whole_lines_outside_fences_and_the_block() {
+        let file = format!(
+            "# Rules\n@AGENTS.md\r\n  @./docs/a.md  \nsee @README.md\n@two words\n```\n@in-fence.md\n```\n{START_MARKER}\n@in-block.md\n{END_MARKER}\n@\n"
+        );
+        assert_eq!(
+            import_lines(file.as_bytes()),
+            vec!["AGENTS.md".to_string(), "./docs/a.md".to_string()]
+        );
     }
 
     #[test]

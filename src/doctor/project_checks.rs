@@ -105,13 +105,14 @@ pub fn state(project: &Project, state: &State) -> Option<Finding> {
 }
 
 /// Each target's block is there (the personal one only once written), pairs up, is what
-/// mind last wrote and fits the budget.
+/// mind last wrote and fits the budget; a target that imports the one holding the block
+/// (`@AGENTS.md`) has none of its own.
 pub fn blocks(project: &Project, config: &Config, state: &State) -> Result<Vec<Finding>> {
     let mut out = Vec::new();
     let rewrite = || Fix::RewriteBlocks {
         root: project.root.clone(),
     };
-    for target in inspect::targets(config) {
+    for target in inspect::targets(project, config)? {
         let name = &target.file;
         let disk = inspect::inspect(project, state, name)?;
         let problem = |message: String| Finding::problem("block", subject(project), message);
@@ -120,6 +121,21 @@ pub fn blocks(project: &Project, config: &Config, state: &State) -> Result<Vec<F
             out.push(problem(format!(
                 "{name} leads outside the project (a symbolic link), so mind leaves it alone; replace the link with a file or take {name} out of context_targets"
             )));
+            continue;
+        }
+        if let Some(holder) = &target.imports {
+            out.push(if matches!(disk.block, "no file" | "missing") {
+                Finding::ok(
+                    "block",
+                    subject(project),
+                    format!("{name}: imports {holder}, which holds the block (none of its own)"),
+                )
+            } else {
+                problem(format!(
+                    "{name} imports {holder}, which holds the context block, and has a block of its own (its agent reads the block twice)"
+                ))
+                .with_fix(rewrite())
+            });
             continue;
         }
         let finding = match disk.block {

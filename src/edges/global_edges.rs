@@ -94,12 +94,32 @@ pub fn add(home: &GlobalFolder, new: NewEdge, now_iso: &str) -> Result<(Edge, Pa
     let _lock = StoreLock::acquire(&home.file(EDGES_LOCK))?;
     let path = home.file(EDGES_FILE);
     let list = load_list(&path)?.unwrap_or_default();
-    if has_title(&load(home)?.0, &new.title) {
-        return Err(Error::Failed(format!(
-            "{}: an edge titled {:?} already exists; nothing written",
-            path.display(),
-            new.title
-        )));
+    // Named by the file that holds the title: the global folder's, or the Python Mind's
+    // (read, never written; the global folder's file may not exist yet).
+    let mut holder = None;
+    let mut edges = Vec::new();
+    let mut skipped = Vec::new();
+    for file in std::iter::once(path.clone()).chain(home.legacy_file(EDGES_FILE)) {
+        load_file(&file, &mut edges, &mut skipped)?;
+        if holder.is_none() && has_title(&edges, &new.title) {
+            holder = Some(file);
+        }
+    }
+    if let Some(holder) = holder {
+        let hint = if holder == path {
+            "give the new edge another title, or change the one there by editing that file"
+        } else {
+            "give the new edge another title; that one is in the Python Mind's file, which mind reads but never writes (change it there by hand)"
+        }
+        .to_string();
+        return Err(Error::Conflict {
+            message: format!(
+                "{}: an edge titled {:?} already exists; nothing written",
+                holder.display(),
+                new.title
+            ),
+            hint,
+        });
     }
     let stored = Stored {
         id: short_id(&format!("{}{now_iso}", new.title)),

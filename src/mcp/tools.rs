@@ -54,11 +54,31 @@ pub struct LogParams {
     /// The memory, one line.
     message: String,
     /// decision, learning, problem, progress, gotcha, experience, blocker, rejected,
-    /// assumption (or an alias); default: chosen from the text.
+    /// assumption, next (a `Next:` step) or an alias; default: chosen from the text.
     #[serde(rename = "type")]
     kind: Option<String>,
     /// The project's root folder (holding `.mind/`); default: the server's project.
     project_path: Option<String>,
+}
+
+// The choices of `scope` and `severity`, in the tools' schemas: a value outside them is a
+// tool error naming them, as an argument of the wrong type is. (Plain comments: a doc
+// comment would become each schema's description.)
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+#[schemars(inline)]
+pub enum Scope {
+    Project,
+    All,
+}
+
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+#[schemars(inline)]
+pub enum EdgeSeverity {
+    Info,
+    Warning,
+    Critical,
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -66,7 +86,7 @@ pub struct SearchParams {
     /// What to look for.
     query: String,
     /// `project` (default) or `all` (every registered project).
-    scope: Option<String>,
+    scope: Option<Scope>,
     /// Only these types (decision, problem/issue, learning, progress, gotcha, ...).
     types: Option<Vec<String>>,
     /// How many results (default 10).
@@ -142,7 +162,7 @@ pub struct GlobalEdgeParams {
     /// Stacks it applies to.
     stack_tags: Option<Vec<String>>,
     /// info, warning (default) or critical.
-    severity: Option<String>,
+    severity: Option<EdgeSeverity>,
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -240,11 +260,7 @@ impl Server {
         description = "Call before solving a problem or deciding: searches past decisions, learnings, problems, named memories and the session."
     )]
     async fn mind_search(&self, Parameters(p): Parameters<SearchParams>) -> ToolResult {
-        let all_projects = match p.scope.as_deref() {
-            None | Some("project") => false,
-            Some("all") => true,
-            Some(other) => return Err(invalid(format!("scope {other:?}: use project or all"))),
-        };
+        let all_projects = matches!(p.scope, Some(Scope::All));
         let command = Command::Search(SearchArgs {
             query: vec![text("query", p.query)?],
             limit: p.limit.unwrap_or(10),
@@ -345,17 +361,11 @@ impl Server {
         &self,
         Parameters(p): Parameters<GlobalEdgeParams>,
     ) -> ToolResult {
-        let severity = match p.severity.as_deref() {
-            None => None,
-            Some("info") => Some(Severity::Info),
-            Some("warning") => Some(Severity::Warning),
-            Some("critical") => Some(Severity::Critical),
-            Some(other) => {
-                return Err(invalid(format!(
-                    "severity {other:?}: use info, warning or critical"
-                )));
-            }
-        };
+        let severity = p.severity.map(|s| match s {
+            EdgeSeverity::Info => Severity::Info,
+            EdgeSeverity::Warning => Severity::Warning,
+            EdgeSeverity::Critical => Severity::Critical,
+        });
         let detection = p.detection.unwrap_or_default();
         let mut stack = p.stack_tags.unwrap_or_default();
         stack.extend(detection.context);

@@ -222,6 +222,29 @@ const SWITCH_VERBS: &[&[u8]] = &[
 /// "replace SQLite with sled".
 const REPLACE_VERBS: &[&[u8]] = &[b"replace", b"replaced", b"replacing"];
 
+/// Words that turn away from what follows them, naming no new choice: "stop using Redis for
+/// caching", "drop Redis", "no longer use Jest", "get rid of the ORM", "move off Heroku".
+const STOP_PHRASES: &[&[u8]] = &[
+    b"stop using",
+    b"stopped using",
+    b"no longer use",
+    b"no longer using",
+    b"drop",
+    b"dropped",
+    b"dropping",
+    b"remove",
+    b"removed",
+    b"removing",
+    b"get rid of",
+    b"got rid of",
+    b"move off",
+    b"moved off",
+    b"moving off",
+    b"move away from",
+    b"moved away from",
+    b"moving away from",
+];
+
 /// The most words an object may have between a [`SWITCH_VERBS`] verb and its "from", or
 /// the thing replaced between a [`REPLACE_VERBS`] verb and its "with".
 const OBJECT_WORDS: usize = 6;
@@ -272,7 +295,17 @@ fn turned_away_by_verb(buf: &[u8]) -> Vec<(Span, Option<Span>)> {
     for at in word_starts(buf) {
         let word = word_at(buf, at);
         let after = at + word.len();
-        if SWITCH_VERBS.contains(&word) {
+        // First the phrases: "move away from X" is no switch of an object "away".
+        if let Some(phrase) = STOP_PHRASES
+            .iter()
+            .find(|p| buf[at..].starts_with(p) && buf.get(at + p.len()) == Some(&b' '))
+        {
+            let start = at + phrase.len() + 1;
+            let end = alternative_end(buf, start);
+            if start < end {
+                out.push(((start, end), None));
+            }
+        } else if SWITCH_VERBS.contains(&word) {
             // The object, then "from": with no object, "switch from" is a marker already.
             let Some(from) = word_ahead(buf, after, &[b"from"]) else {
                 continue;
@@ -301,6 +334,10 @@ fn turned_away_by_verb(buf: &[u8]) -> Vec<(Span, Option<Span>)> {
 /// is moved or migrated from one place to another ("moved the files from tmp to data",
 /// "migrated users from v1 to v2") is work done as often as a choice made.
 pub(crate) fn switch_with_object(buf: &[u8]) -> Option<Span> {
+    // Asked of every line no decision cue typed: most hold no "switch" at all.
+    static SWITCH: LazyLock<memchr::memmem::Finder<'static>> =
+        LazyLock::new(|| memchr::memmem::Finder::new(b"switch"));
+    SWITCH.find(buf)?;
     for at in word_starts(buf) {
         let word = word_at(buf, at);
         if !matches!(word, b"switch" | b"switched" | b"switching") {
@@ -526,10 +563,21 @@ fn turned_away_in(text: &str, lower: &[u8]) -> Vec<String> {
     alternatives_of(text, lower, false)
 }
 
-/// Every verb that may turn away from something ([`SWITCH_VERBS`], [`REPLACE_VERBS`]): a
-/// text with none of them, and no marker, names no alternative.
-static VERB_MARKERS: LazyLock<lex::PhraseSet> =
-    LazyLock::new(|| lex::PhraseSet::new(&["switch", "migrat", "mov", "replac"]));
+/// Every verb that may turn away from something ([`SWITCH_VERBS`], [`REPLACE_VERBS`],
+/// [`STOP_PHRASES`]): a text with none of them, and no marker, names no alternative.
+static VERB_MARKERS: LazyLock<lex::PhraseSet> = LazyLock::new(|| {
+    lex::PhraseSet::new(&[
+        "switch",
+        "migrat",
+        "mov",
+        "replac",
+        "stop",
+        "no longer",
+        "drop",
+        "remov",
+        "rid of",
+    ])
+});
 
 fn alternatives_of(text: &str, lower: &[u8], weighed_too: bool) -> Vec<String> {
     let markers = ALTERNATIVE_MARKERS.any(lower);
@@ -1093,6 +1141,20 @@ mod tests {
             Some("the local cache")
         );
         assert_eq!(alternatives("replace SQLite with sled"), vec!["SQLite"]);
+        // Words that turn away with no new choice named.
+        for (text, alt) in [
+            ("stop using Redis for caching - memory pressure", "Redis"),
+            ("no longer use Jest, too slow", "Jest"),
+            ("drop Redis because of memory pressure", "Redis"),
+            ("get rid of the ORM", "the ORM"),
+            ("move away from Heroku to Fly", "Heroku"),
+            ("move off Heroku", "Heroku"),
+        ] {
+            assert_eq!(alternatives(text), vec![alt], "{text}");
+        }
+        // Not inside another word, and not a switch whose object is "away".
+        assert!(alternatives("an airdrop of tokens").is_empty());
+        assert_eq!(switched_object("move away from Heroku to Fly"), None);
         assert_eq!(
             alternatives("replaced the cron job by a systemd timer, fewer moving parts"),
             vec!["the cron job"]

@@ -430,8 +430,8 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
         && !ctx.detail
         && !hedged
         && !negatives::starts_with_work_verb(&buf)
-        && !cues::lets_it_happen(&buf)
-        && symptoms::reports_symptom_in(&buf, marker);
+        && symptoms::reports_symptom_in(&buf, marker)
+        && !cues::lets_it_happen(&buf);
     let mut out = Analysis::none(body, "no cue");
     out.key = key;
     out.struck = struck;

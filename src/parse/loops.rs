@@ -23,11 +23,12 @@ const MAX_CANDIDATES: usize = 3;
 /// Mark problems that a later progress entry resolves (`status = Resolved`,
 /// `resolved_by = Some(line)`).
 ///
-/// Same subject: the entries share at least half of the problem's content words (one to
-/// three of its first few). One backward pass over the file keeps, for every content word
-/// and word pair, the nearest later progress entries that contain it; a problem looks up
-/// its own words and pairs and takes the nearest candidate that shares enough. Linear in
-/// the size of the file.
+/// Later: after the problem in the entries' order (MEMORY.md's lines, then the commit
+/// store's) and not dated before it ([`not_before`]). Same subject: the entries share at
+/// least half of the problem's content words (one to three of its first few). One backward
+/// pass over the file keeps, for every content word and word pair, the nearest later
+/// progress entries that contain it; a problem looks up its own words and pairs and takes
+/// the nearest candidate that shares enough. Linear in the size of the file.
 pub fn resolve_problems(entities: &mut [Entity]) {
     for (index, line) in resolutions(entities) {
         entities[index].status = Some(ProblemStatus::Resolved);
@@ -53,6 +54,8 @@ pub struct Resolvable<'a> {
     pub superseded: bool,
     pub subject: Subject,
     pub line: usize,
+    /// The date heading it sits under: a fix dated before a problem never resolves it.
+    pub date: Option<NaiveDate>,
 }
 
 impl<'a> Resolvable<'a> {
@@ -64,7 +67,21 @@ impl<'a> Resolvable<'a> {
             superseded: e.superseded,
             subject: e.subject,
             line: e.line,
+            date: e.date,
         }
+    }
+}
+
+/// Whether a progress entry dated `fix`, coming after a problem dated `problem` in the
+/// entries' order, is not earlier in time than it: a fix from an old commit (the commit
+/// store comes after MEMORY.md whatever its dates) or from an older section of a file
+/// whose dates are out of order is no fix of a problem written down after it. Of one date,
+/// the order decides (the commit store's lines count as after MEMORY.md's: a problem is
+/// usually written down, then fixed and committed), and so it does for an undated line.
+pub fn not_before(fix: Option<NaiveDate>, problem: Option<NaiveDate>) -> bool {
+    match (fix, problem) {
+        (Some(fix), Some(problem)) => fix >= problem,
+        _ => true,
     }
 }
 
@@ -80,7 +97,7 @@ pub fn resolutions_of<'a, T>(
         return found;
     }
     // The subject words of the progress entries seen so far (later in the file), by index.
-    let mut progress: Vec<(Subject, usize, &str)> = Vec::new();
+    let mut progress: Vec<(Subject, usize, &str, Option<NaiveDate>)> = Vec::new();
     // For each word and word pair: the nearest later progress entries (newest last).
     let mut singles: IdMap<Recent> = IdMap::default();
     let mut pairs: IdMap<Recent> = IdMap::default();
@@ -96,7 +113,7 @@ pub fn resolutions_of<'a, T>(
                     pairs.entry(pair(*wa, *wb)).or_default().push(slot);
                 }
             }
-            progress.push((e.subject, e.line, e.title));
+            progress.push((e.subject, e.line, e.title, e.date));
             continue;
         }
         if !is_open(&e) {
@@ -126,14 +143,14 @@ pub fn resolutions_of<'a, T>(
         // The nearest later entry has the highest index (it was pushed last).
         candidates.sort_unstable_by(|a, b| b.cmp(a));
         candidates.dedup();
-        // Enough shared words, and no word of the fix standing for another of the problem
-        // ("... with quotes" does not fix "... with emoji").
+        // Enough shared words, not dated before the problem, and no word of the fix standing
+        // for another of the problem ("... with quotes" does not fix "... with emoji").
         let resolver = candidates.iter().copied().find(|&i| {
-            let (subject, _, title) = progress[i as usize];
+            let (subject, _, title, date) = progress[i as usize];
             let shared = (subject.ids().iter())
                 .filter(|w| words.binary_search(w).is_ok())
                 .count();
-            shared >= need && !contrasts(e.title, title, true)
+            shared >= need && not_before(date, e.date) && !contrasts(e.title, title, true)
         });
         if let Some(i) = resolver {
             found.push((index, progress[i as usize].1));
@@ -179,6 +196,8 @@ const MAX_KEYS: usize = MAX_WORDS * (MAX_WORDS - 1) / 2;
 struct Waiting<'a> {
     index: usize,
     words: Subject,
+    /// Its date heading ([`not_before`]).
+    date: Option<NaiveDate>,
     /// Borrowed when the caller's entries outlive the pass (a parse cache's views).
     title: Cow<'a, str>,
     /// For each of its keys ([`keys`]), how many pushes of later progress entries it has
@@ -247,6 +266,7 @@ impl<'a> StreamedResolutions<'a> {
         self.waiting.push(Some(Waiting {
             index,
             words: e.subject,
+            date: e.date,
             title: title(),
             pushes: [0; MAX_KEYS],
             open,
@@ -315,7 +335,10 @@ impl<'a> StreamedResolutions<'a> {
                         let shared = (words.iter())
                             .filter(|x| w.words.ids().binary_search(x).is_ok())
                             .count();
-                        if shared >= w.need() && !contrasts(&w.title, e.title, true) {
+                        if shared >= w.need()
+                            && not_before(e.date, w.date)
+                            && !contrasts(&w.title, e.title, true)
+                        {
                             self.found.push((w.index, e.line));
                             *entry = None;
                             return false;
@@ -359,6 +382,7 @@ impl<'a> StreamedResolutions<'a> {
             out.push(w.open);
             // `u32::MAX` (never checked) as 0, every other place one up.
             super::varint::put(out, u64::from(w.checked.wrapping_add(1)));
+            super::varint::put(out, date_code(w.date));
             super::varint::put(out, w.title.len() as u64);
             out.extend_from_slice(w.title.as_bytes());
             written += out.len() - before;
@@ -410,6 +434,7 @@ impl<'a> StreamedResolutions<'a> {
             let checked = u32::try_from(super::varint::get(bytes, &mut at)?)
                 .ok()?
                 .wrapping_sub(1);
+            let date = date_of_code(super::varint::get(bytes, &mut at)?)?;
             let title_len = usize::try_from(super::varint::get(bytes, &mut at)?).ok()?;
             let title = std::str::from_utf8(bytes.get(at..at.checked_add(title_len)?)?).ok()?;
             at += title_len;
@@ -430,6 +455,7 @@ impl<'a> StreamedResolutions<'a> {
             resumed.waiting.push(Some(Waiting {
                 index,
                 words,
+                date,
                 title: Cow::Borrowed(title),
                 pushes,
                 open,
@@ -452,6 +478,25 @@ impl<'a> StreamedResolutions<'a> {
         found.sort_unstable();
         found
     }
+}
+
+/// A waiting problem's date as [`StreamedResolutions::suspend`] writes it: 0 for none, else
+/// one more than its days since 1 January 1 CE, offset to be never negative.
+fn date_code(date: Option<NaiveDate>) -> u64 {
+    use chrono::Datelike;
+    date.map_or(0, |d| {
+        (i64::from(d.num_days_from_ce()) - i64::from(i32::MIN) + 1) as u64
+    })
+}
+
+/// [`date_code`] read back: `None` for a code that is no date (a damaged state).
+fn date_of_code(code: u64) -> Option<Option<NaiveDate>> {
+    if code == 0 {
+        return Some(None);
+    }
+    let days = i64::try_from(code).ok()? - 1 + i64::from(i32::MIN);
+    let days = i32::try_from(days).ok()?;
+    NaiveDate::from_num_days_from_ce_opt(days).map(Some)
 }
 
 /// A problem still open or blocked as written (the only ones a later entry can resolve).
@@ -745,7 +790,8 @@ mod tests {
     }
 
     /// A memory of problems and fixes in few words, so that words and pairs are shared by
-    /// many entries and the nearest-candidates windows fill up and roll over.
+    /// many entries and the nearest-candidates windows fill up and roll over; some entries
+    /// start a new date heading, its dates out of order (a fix dated before a problem).
     fn memory_of(picks: &[(u8, [u8; 4], u8)]) -> String {
         const WORDS: [&str; 7] = [
             "cache", "parser", "login", "redis", "upload", "queue", "cors",
@@ -759,6 +805,9 @@ mod tests {
                 .map(|w| WORDS[usize::from(*w) % WORDS.len()])
                 .collect();
             let verb = VERBS[usize::from(*len) % VERBS.len()];
+            if *len >= 8 {
+                text.push_str(&format!("## 2024-01-0{}\n", 1 + words[3] % 5));
+            }
             let line = match kind % 6 {
                 0 | 1 => format!("problem: {} {verb} requests\n", subject.join(" ")),
                 2 => format!("blocked: {} waits on {}\n", subject.join(" "), subject[0]),
@@ -889,7 +938,7 @@ mod tests {
             let mut pushes = [0u8; MAX_KEYS];
             pushes[0] = 2;
             b.extend_from_slice(&pushes);
-            b.extend_from_slice(&[open, 0, 12]);
+            b.extend_from_slice(&[open, 0, 0, 12]);
             b.extend_from_slice(b"upload fails");
             b
         };
@@ -979,6 +1028,67 @@ mod tests {
         assert_eq!(p.status, Some(ProblemStatus::Resolved));
         assert_eq!(p.resolved_by, Some(5));
         assert_eq!(doc.entities[1].status, Some(ProblemStatus::Open));
+    }
+
+    #[test]
+    fn a_fix_dated_before_the_problem_does_not_resolve_it() {
+        // The dates decide, not only the order: an older section further down (a file kept
+        // newest first, or the commit store read after MEMORY.md) holds no fix of a problem
+        // written down after it. Of one date, the order decides.
+        let doc = parse_document(
+            "## 2026-01-08\nproblem: uploads over 10 MB fail with 413\n\
+             problem: login drops the session cookie\n\
+             ## 2026-01-05\nfixed: upload fails over 10 MB\n\
+             ## 2026-01-08\nfixed: login no longer drops the session cookie\n",
+        );
+        let status: Vec<_> = doc.entities[..2].iter().map(|e| e.status).collect();
+        assert_eq!(
+            status,
+            [Some(ProblemStatus::Open), Some(ProblemStatus::Resolved)]
+        );
+        assert_eq!(streamed(&doc.entities), sorted_resolutions(&doc.entities));
+        // The same fix dated the day of the problem resolves it.
+        let same_day = parse_document(
+            "## 2026-01-08\nproblem: uploads over 10 MB fail with 413\n\
+             fixed: upload fails over 10 MB\n",
+        );
+        assert_eq!(same_day.entities[0].status, Some(ProblemStatus::Resolved));
+        assert!(not_before(None, Some(d(2026, 1, 8))));
+        assert!(not_before(Some(d(2026, 1, 8)), Some(d(2026, 1, 8))));
+        assert!(!not_before(Some(d(2026, 1, 7)), Some(d(2026, 1, 8))));
+    }
+
+    #[test]
+    fn a_waiting_problem_keeps_its_date_when_suspended() {
+        let doc = crate::parse::parse_document_unresolved(
+            "## 2026-01-08\nproblem: uploads over 10 MB fail with 413\n",
+        );
+        let mut first = StreamedResolutions::default();
+        first.push(0, &Resolvable::of(&doc.entities[0]), || {
+            Cow::Borrowed(doc.entities[0].title.as_str())
+        });
+        let mut state = Vec::new();
+        first.suspend(&mut state, &mut |_| {});
+        let fixes = crate::parse::parse_document_unresolved(
+            "## 2026-01-05\nfixed: upload fails over 10 MB\n\
+             ## 2026-01-09\nfixed: uploads over 10 MB work again\n",
+        );
+        let mut resumed = StreamedResolutions::resume(&state, 1).expect("resumed");
+        for (i, e) in fixes.entities.iter().enumerate() {
+            resumed.push(1 + i, &Resolvable::of(e), || {
+                Cow::Borrowed(e.title.as_str())
+            });
+        }
+        assert_eq!(resumed.finish(), [(0, fixes.entities[1].line)]);
+        for date in [
+            None,
+            Some(d(1, 1, 1)),
+            Some(d(2026, 1, 8)),
+            Some(d(-400, 3, 1)),
+        ] {
+            assert_eq!(date_of_code(date_code(date)), Some(date));
+        }
+        assert_eq!(date_of_code(u64::MAX), None);
     }
 
     #[test]

@@ -244,6 +244,20 @@ pub fn explain_line(line: &str, section: Option<EntryType>) -> (Option<Classifie
     (classified, analysis.reason)
 }
 
+/// The text of a `Next: ...` line (`Next steps:`, `Up next:`, `Continue from:` too), as the
+/// parser records it among a document's next steps; `None` for any other line.
+pub fn next_step(line: &str) -> Option<String> {
+    let analysis = line::analyse(
+        line,
+        LineContext {
+            section: None,
+            detail: false,
+            plans: false,
+        },
+    );
+    analysis.next.map(details::title)
+}
+
 /// Whether a text hedges ("probably", "I think", "assuming"): how `mind log` tells an
 /// assumption from a plain note when the text is no memory.
 pub fn is_hedged(text: &str) -> bool {

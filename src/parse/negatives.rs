@@ -1155,12 +1155,20 @@ pub fn opens_with_wh_word(text: &str) -> bool {
 pub fn advice_follows(body: &str) -> bool {
     // "YAML chokes on tabs, so always indent with spaces": advice also follows a "so" or a
     // semicolon ("so we switched" is no instruction, so it stays a report).
-    body.split(". ")
-        .skip(1)
-        .chain(body.split(" — ").skip(1))
-        .chain(body.split("; ").skip(1))
-        .chain(body.split(", so ").skip(1))
-        .any(starts_imperative)
+    const SEPARATORS: &[&str] = &[". ", " — ", "; ", ", so "];
+    let bytes = body.as_bytes();
+    // One pass over the bytes a separator can start with ('.', ' ', ';', ',').
+    memchr::memchr3_iter(b'.', b';', b',', bytes)
+        .chain(
+            memchr::memchr_iter(b' ', bytes)
+                .filter(|&i| bytes[i + 1..].starts_with("— ".as_bytes())),
+        )
+        .any(|i| {
+            SEPARATORS
+                .iter()
+                .find(|sep| body[i..].starts_with(**sep))
+                .is_some_and(|sep| starts_imperative(&body[i + sep.len()..]))
+        })
 }
 
 /// The text starts with an instruction: a base-form verb or "always"/"never"/"don't".

@@ -2,10 +2,10 @@
 //! agent is about to make (a shell command, a file read or edit).
 //!
 //! Runs before every tool call, so it never parses the whole memory: [`scan`] reads
-//! MEMORY.md and SESSION.md line by line and looks only at the few line kinds that can
-//! matter here (gotchas, rejected approaches, lines with a file provenance), then
-//! [`note`] turns the matches into one short note. [`harness`] reads each agent harness's
-//! hook input and writes its answer.
+//! MEMORY.md, the commit store and SESSION.md line by line and looks only at the few line
+//! kinds that can matter here (gotchas, rejected approaches, lines with a file provenance),
+//! then [`note`] turns the matches into one short note. [`harness`] reads each agent
+//! harness's hook input and writes its answer.
 
 pub mod harness;
 pub mod note;

@@ -1,8 +1,9 @@
-//! A cheap line scan of MEMORY.md and SESSION.md for what bears on one [`Action`]:
-//! gotchas (`## Gotchas` bullets, `gotcha:` lines), rejected approaches (`decided against:`
-//! and the other rejection labels, SESSION.md's `## Rejected` bullets) and memories whose
-//! provenance names the file (`(src/a.rs:12)`). One pass, no parser, no allocation for
-//! lines that cannot match: fast enough to run before every tool call.
+//! A cheap line scan of MEMORY.md, the commit store (`.mind/cache/commits.md`, MEMORY.md's
+//! format) and SESSION.md for what bears on one [`Action`]: gotchas (`## Gotchas` bullets,
+//! `gotcha:` lines), rejected approaches (`decided against:` and the other rejection labels,
+//! SESSION.md's `## Rejected` bullets) and memories whose provenance names the file
+//! (`(src/a.rs:12)`, `(src/a.rs:12, commit 1a2b3c4)`). One pass, no parser, no allocation
+//! for lines that cannot match: fast enough to run before every tool call.
 
 use super::Action;
 
@@ -46,11 +47,14 @@ const COMMON: [&str; 14] = [
     "files", "failed",
 ];
 
-/// The lines of `memory` and `session` that bear on `action`, gotchas first.
-pub fn scan(memory: &str, session: &str, action: &Action) -> Vec<Found> {
+/// The lines of `memory`, the commit store (`commits`) and `session` that bear on `action`,
+/// gotchas first. The store holds what commits taught (their messages, the `MEMORY:`
+/// comments they added), which no other file holds until it is copied to MEMORY.md.
+pub fn scan(memory: &str, commits: &str, session: &str, action: &Action) -> Vec<Found> {
     let probe = Probe::new(action);
     let mut found = Vec::new();
     scan_text(memory, "gotchas", &probe, &mut found);
+    scan_text(commits, "gotchas", &probe, &mut found);
     scan_text(session, "rejected", &probe, &mut found);
     found.sort_by_key(|f| f.kind);
     found
@@ -58,10 +62,10 @@ pub fn scan(memory: &str, session: &str, action: &Action) -> Vec<Found> {
 
 /// The lines that bear on any of `actions` (a patch may touch several files), each once,
 /// gotchas first.
-pub fn scan_all(memory: &str, session: &str, actions: &[Action]) -> Vec<Found> {
+pub fn scan_all(memory: &str, commits: &str, session: &str, actions: &[Action]) -> Vec<Found> {
     let mut found: Vec<Found> = Vec::new();
     for action in actions {
-        for f in scan(memory, session, action) {
+        for f in scan(memory, commits, session, action) {
             if !found.iter().any(|g| g.text == f.text) {
                 found.push(f);
             }
@@ -288,9 +292,26 @@ mod tests {
         let found = scan(
             "## 2026-01-01\n\ndecided against: Redis for sessions - overkill\nlearned: Kafka is slow\n",
             "",
+            "",
             &action,
         );
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].kind, Kind::Rejected);
+    }
+
+    #[test]
+    fn the_commit_store_is_scanned_like_memory() {
+        let commits = "<!-- mind: memories from commit messages\n(commit 1a2b3c4) -->\n\n## 2026-01-02\n\nlearned: uploads are streamed in 1 MB chunks (src/upload.rs:2, commit 1a2b3c4)\ngotcha: nginx caps bodies at 1 MB -> raise client_max_body_size (commit 5d6e7f8)\n";
+        let edit = scan("", commits, "", &Action::File("src/upload.rs".into()));
+        assert_eq!(edit.len(), 1);
+        assert_eq!(edit[0].kind, Kind::About);
+        assert_eq!(
+            edit[0].text,
+            "learned: uploads are streamed in 1 MB chunks (src/upload.rs:2, commit 1a2b3c4)"
+        );
+        let run = scan("", commits, "", &Action::Command("nginx -s reload".into()));
+        assert_eq!(run.len(), 1);
+        assert_eq!(run[0].kind, Kind::Gotcha);
+        assert!(scan("", commits, "", &Action::File("src/other.rs".into())).is_empty());
     }
 }

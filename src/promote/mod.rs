@@ -213,18 +213,26 @@ fn with_fix(line: &str, fix: &str) -> Option<String> {
 
 /// For each of `problems` (lines typed as problems, `problem: X`), the title of the fix in
 /// `logged_since` that resolves it by the rule open loops use, if any: `logged_since` is
-/// read as following them. One parse for all of them.
-pub fn fixes_logged_since(problems: &[&str], logged_since: &str) -> Vec<Option<String>> {
+/// read as following them, the problems dated `day` when it is known (a fix dated before
+/// it resolves none of them). One parse for all of them.
+pub fn fixes_logged_since(
+    problems: &[&str],
+    day: Option<NaiveDate>,
+    logged_since: &str,
+) -> Vec<Option<String>> {
     if logged_since.trim().is_empty() || problems.is_empty() {
         return vec![None; problems.len()];
     }
+    let heading = day.map(|day| format!("## {day}\n")).unwrap_or_default();
+    let first = 1 + usize::from(day.is_some());
     let mut text: String = problems
         .iter()
         .map(|p| format!("{}\n", p.replace(['\n', '\r'], " ")))
         .collect();
+    text.insert_str(0, &heading);
     text.push_str(logged_since);
     let doc = crate::parse::parse_document(&text);
-    (1..=problems.len())
+    (first..first + problems.len())
         .map(|line| {
             let problem = doc.entities.iter().find(|e| e.line == line)?;
             let fix_line = problem.resolved_by?;
@@ -261,6 +269,7 @@ mod tests {
                 "problem: login test fails at midnight",
                 "problem: S3 uploads time out",
             ],
+            None,
             since,
         );
         assert_eq!(
@@ -287,8 +296,21 @@ mod tests {
             None
         );
         assert_eq!(
-            fixes_logged_since(&["problem: login test fails at midnight"], " \n"),
+            fixes_logged_since(&["problem: login test fails at midnight"], None, " \n"),
             [None]
+        );
+        // A fix dated before the day the blocker was logged (brought from an old commit
+        // since) fixed an earlier occurrence; one of that day or later is its fix.
+        let day = NaiveDate::from_ymd_opt(2026, 1, 8);
+        let old = "## 2026-01-05\nfixed: the login test no longer fails across midnight\n";
+        let blocker = ["problem: login test fails at midnight"];
+        assert_eq!(fixes_logged_since(&blocker, day, old), [None]);
+        let same_day = "## 2026-01-08\nfixed: the login test no longer fails across midnight\n";
+        assert_eq!(
+            fixes_logged_since(&blocker, day, same_day),
+            [Some(
+                "the login test no longer fails across midnight".into()
+            )]
         );
     }
 

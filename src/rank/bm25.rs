@@ -187,6 +187,9 @@ pub struct Hit {
 
 struct TermStats {
     idf: f32,
+    /// The term's weight in the query's whole for [`Hit::coverage`]: its IDF, but as if a
+    /// term no line holds were in one (see where it is computed).
+    cover_idf: f32,
     weight: f32,
     original: bool,
 }
@@ -344,10 +347,16 @@ pub fn search(
                     doc_freq(file, &postings[from..at], i, wh)
                 })
                 .sum();
-            let df = df as f32;
-            let idf = (1.0 + (n as f32 - df + 0.5) / (df + 0.5)).ln();
+            let idf_of = |df: f32| (1.0 + (n as f32 - df + 0.5) / (df + 0.5)).ln();
             TermStats {
-                idf,
+                idf: idf_of(df as f32),
+                // A word no line holds can match nothing, so it only weighs in the query's
+                // whole. Its own IDF, ln(2n + 2), outweighs a word one line holds by a
+                // factor that is large in a small memory (2.1 to 1.0 with three lines) and
+                // nears 1 in a large one: the same line would cover less of the same query
+                // the smaller the memory. Counted as the rarest word memory could hold, it
+                // weighs the same at every size.
+                cover_idf: idf_of(df.max(1) as f32),
                 weight: t.weight,
                 original: t.original,
             }
@@ -364,7 +373,7 @@ pub fn search(
     let full: f32 = stats
         .iter()
         .filter(|s| s.original)
-        .map(|s| s.idf * s.weight)
+        .map(|s| s.cover_idf * s.weight)
         .sum::<f32>()
         .max(f32::MIN_POSITIVE);
     let since = filter.since.map(Day::of);
@@ -650,5 +659,36 @@ mod tests {
     fn superseded_lines_rank_below_current_ones() {
         let f = Features::default();
         assert_eq!(ranked(TEXT, "sessions", &f, &Filter::default()), vec![2, 7]);
+    }
+
+    /// The coverage of the line `fixed: ...` for a query of five words, two of which it
+    /// holds and two of which no line holds, in a memory of that line and `others` more.
+    fn coverage_among(others: usize) -> f32 {
+        let mut text = String::from("## 2026-01-10\n");
+        text.push_str("fixed: regenerated package-lock.json with the npm version CI uses\n");
+        text.push_str("fixed: upload fails over 10 MB by streaming it\n");
+        for i in 0..others {
+            text.push_str(&format!("decided: keep the staging{i} cluster warm\n"));
+        }
+        let file = corpus::markdown(&text);
+        let mut tok = Tokenizer::default();
+        let seg = Segment::build(&file, &mut tok);
+        let f = Features::plain();
+        let q = Query::parse("npm ci fails: lockfile out of sync", &mut tok, &f);
+        let hits = search(&[&seg], &q, &f, &Filter::default(), day(), 10);
+        hits.iter()
+            .find(|h| seg.doc(h.doc).line == 2)
+            .expect("the npm line is found")
+            .coverage
+    }
+
+    #[test]
+    fn coverage_does_not_depend_on_the_size_of_memory() {
+        // npm, ci and fails are each in one line, lockfile and sync in none: the line holds
+        // two of five words that are all as rare as a word can be in this memory.
+        for others in [0, 3, 30, 300] {
+            let c = coverage_among(others);
+            assert!((c - 0.4).abs() < 1e-4, "{others} other lines: {c}");
+        }
     }
 }

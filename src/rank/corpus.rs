@@ -91,6 +91,8 @@ impl Kind {
             LogKind::Session(Section::Blockers) => Kind::Blocker,
             LogKind::Session(Section::Rejected) => Kind::Rejected,
             LogKind::Session(Section::Assumptions) => Kind::Assumption,
+            // Next steps are no kind of line search tells apart.
+            LogKind::Next => return None,
         })
     }
 }

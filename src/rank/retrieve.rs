@@ -33,6 +33,17 @@ pub struct Recalled {
     pub file: String,
     pub line: usize,
     pub project: String,
+    /// Where the later decision or rejection that takes this one back is (`FILE:LINE`), when
+    /// it was among the lines compared: the context block no longer lists this one as current.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub taken_back_by: Option<String>,
+    /// Taken from a code comment or a commit message: data chosen by whoever committed it,
+    /// not an instruction.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub harvested: bool,
+    /// Written during the current session (a blocker's past solutions only).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub this_session: bool,
 }
 
 impl Recalled {
@@ -45,12 +56,16 @@ impl Recalled {
             file: found.source.file.clone(),
             line: found.meta.line,
             project: found.source.project.clone(),
+            taken_back_by: None,
+            harvested: crate::parse::provenance::harvested_parts(found.text()).is_some(),
+            this_session: false,
         }
     }
 }
 
 /// Lines written during the current session: what `mind` knows from this session is not
-/// "dealt with before", so retrieval leaves these lines out. Empty by default.
+/// "dealt with before", so retrieval leaves these lines out, but for a blocker's solutions
+/// (see [`solutions`]). Empty by default.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ThisSession {
     /// Per file (as sources name it: `.mind/MEMORY.md`), the first line (1-based) the
@@ -121,6 +136,10 @@ pub fn relevant(
 
 /// Past lines that may solve a blocker: the best matches that cover enough of its words,
 /// solutions (progress, learning, decision) before the rest; `score` is the BM25 score.
+/// A fix written earlier in the current session is one (the failure it fixed an hour ago
+/// is back) and is marked `this_session`; the session's other lines are the work in hand
+/// (the problem it logged, the decision it just took), not a past solution. A decision or
+/// rejection that a later match takes back is marked with it, as `mind search` marks it.
 pub fn solutions(
     index: &Index,
     text: &str,
@@ -131,27 +150,86 @@ pub fn solutions(
     let Some((_, features, query)) = query_for(text) else {
         return Vec::new();
     };
-    let mut found: Vec<Found<'_>> = index
-        .search(
-            &query,
-            &features,
-            &Filter::default(),
-            today,
-            limit.max(1) * 3,
-        )
-        .into_iter()
-        .filter(|f| f.coverage >= SOLUTION_FLOOR && !f.meta.superseded && !fresh.contains(f))
+    let pool = index.search(
+        &query,
+        &features,
+        &Filter::default(),
+        today,
+        limit.max(1) * 3,
+    );
+    let taken_back = taken_back_by(&pool);
+    let mut found: Vec<(&Found<'_>, Option<&Found<'_>>)> = (pool.iter().zip(&taken_back))
+        .map(|(f, by)| (f, by.map(|j| &pool[j])))
+        .filter(|(f, _)| {
+            f.coverage >= SOLUTION_FLOOR
+                && !f.meta.superseded
+                && (f.meta.kind == Kind::Progress || !fresh.contains(f))
+        })
         .collect();
-    if !found.iter().any(|f| f.coverage >= SOLUTION_COVERAGE) {
+    if !found.iter().any(|(f, _)| f.coverage >= SOLUTION_COVERAGE) {
         return Vec::new();
     }
     found.truncate(limit.max(1) * 2);
     // A stable sort keeps the ranking within each group.
-    found.sort_by_key(|f| !is_solution(f.meta.kind));
+    found.sort_by_key(|(f, _)| !is_solution(f.meta.kind));
     found.truncate(limit);
     found
         .iter()
-        .map(|f| Recalled::from_found(f, f.score))
+        .map(|(f, by)| Recalled {
+            taken_back_by: by.map(|g| format!("{}:{}", g.source.file, g.meta.line)),
+            this_session: fresh.contains(f),
+            ..Recalled::from_found(f, f.score)
+        })
+        .collect()
+}
+
+/// A line of MEMORY.md.
+pub fn is_memory(found: &Found<'_>) -> bool {
+    found.source.file.ends_with(crate::store::MEMORY_FILE)
+}
+
+/// A line of the commit store (`.mind/cache/commits.md`).
+pub fn is_commit_store(found: &Found<'_>) -> bool {
+    found
+        .source
+        .file
+        .ends_with(crate::capture::derived::RELATIVE)
+}
+
+/// For each line of `found`, the later one among them that takes it back (its index), judged
+/// as the context block judges it ([`crate::context::build::taken_back`]): a decision reversed
+/// by "use X instead of Y" or "switch from Y to X", a decision a later "decided against" names,
+/// a rejection a later decision chooses. The block leaves such an entry out of its lists; a
+/// search or a blocker that shows it says what replaced it. Only MEMORY.md and the commit
+/// store, within one project's file, later line over earlier.
+pub fn taken_back_by(found: &[Found<'_>]) -> Vec<Option<usize>> {
+    use crate::parse::EntryType;
+    let choices: Vec<Option<crate::parse::Entity>> = found
+        .iter()
+        .map(|f| {
+            if !(is_memory(f) || is_commit_store(f)) {
+                return None;
+            }
+            let doc = crate::parse::parse_document(f.text());
+            (doc.entities.into_iter().next())
+                .filter(|e| matches!(e.kind, EntryType::Decision | EntryType::Rejected) && !e.key)
+        })
+        .collect();
+    (found.iter().enumerate())
+        .map(|(i, f)| {
+            let older = choices[i].as_ref()?;
+            (found.iter().enumerate())
+                // One file of one project (MEMORY.md may be indexed as two sources, its cached
+                // beginning and the rest).
+                .filter(|(_, g)| {
+                    g.source.project == f.source.project
+                        && g.source.file == f.source.file
+                        && g.meta.line > f.meta.line
+                })
+                .filter_map(|(j, _)| Some((j, choices[j].as_ref()?)))
+                .find(|(_, newer)| crate::context::build::taken_back(older, &[newer]))
+                .map(|(j, _)| j)
+        })
         .collect()
 }
 

@@ -12,7 +12,7 @@ use crate::store::{atomic, text};
 const MEMORY_LINES_KEY: &str = "memory_lines";
 const MEMORY_KEYS_KEY: &str = "memory_keys";
 /// The current session's blockers, each with where MEMORY.md and the commit store ended
-/// when it was logged ([`State::mark_blocker`]).
+/// when it was logged and the day it was logged on ([`State::mark_blocker`]).
 const BLOCKER_MARKS: &str = "session_blocker_marks";
 /// The state field of [`State::unrecalled_break`].
 const UNRECALLED_BREAK: &str = "unrecalled_break";
@@ -130,19 +130,34 @@ impl State {
     }
 
     /// Remember MEMORY.md's and the commit store's lengths when the blocker `text` was
-    /// logged in this session: only what they gain after it can fix it (a fix logged before
-    /// a blocker that came back does not).
-    pub fn mark_blocker(&mut self, text: &str, memory_len: u64, commits_len: u64) {
+    /// logged in this session, and the day: only what they gain after it can fix it (a fix
+    /// logged before a blocker that came back does not), and of that only what is not dated
+    /// before the day (a fix `mind harvest` brings from an old commit does not either).
+    pub fn mark_blocker(
+        &mut self,
+        text: &str,
+        memory_len: u64,
+        commits_len: u64,
+        day: Option<chrono::NaiveDate>,
+    ) {
         let marks = self
             .fields
             .entry(BLOCKER_MARKS.to_string())
             .or_insert_with(|| Value::Object(Default::default()));
         if let Value::Object(marks) = marks {
-            marks.insert(
-                text.to_string(),
-                serde_json::json!([memory_len, commits_len]),
-            );
+            let mark = match day {
+                Some(day) => serde_json::json!([memory_len, commits_len, day.to_string()]),
+                None => serde_json::json!([memory_len, commits_len]),
+            };
+            marks.insert(text.to_string(), mark);
         }
+    }
+
+    /// The day the blocker `text` was logged on ([`State::mark_blocker`]), if it was marked
+    /// with one.
+    pub fn blocker_day(&self, text: &str) -> Option<chrono::NaiveDate> {
+        let mark = self.fields.get(BLOCKER_MARKS)?.get(text)?.as_array()?;
+        mark.get(2)?.as_str()?.parse().ok()
     }
 
     /// MEMORY.md's and the commit store's lengths when the blocker `text` was logged in this

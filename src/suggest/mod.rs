@@ -7,7 +7,7 @@
 //! dictionary word within two edits of a type word ("design", "process", "stack", "code",
 //! "not", "dont"); `scripts/english_near_types.py` regenerates it.
 
-use crate::classify::{TYPE_WORDS, parse_type};
+use crate::classify::{LogKind, TYPE_WORDS, parse_type};
 
 /// Dictionary words near a type word, one per line.
 const ENGLISH_NEAR_TYPES: &str = include_str!("english.txt");
@@ -26,8 +26,13 @@ pub fn misspelt_type(word: &str) -> Option<&'static str> {
         return None;
     }
     let mut best: Option<(usize, &'static str)> = None;
-    for (target, _) in TYPE_WORDS {
-        if target.len() < MIN_TARGET_LEN || target.as_bytes()[0] != word.as_bytes()[0] {
+    for (target, kind) in TYPE_WORDS {
+        // `next` names its type only the way an alias does, and its neighbours (nest, neat,
+        // newt) are words: never guessed at.
+        if target.len() < MIN_TARGET_LEN
+            || target.as_bytes()[0] != word.as_bytes()[0]
+            || *kind == LogKind::Next
+        {
             continue;
         }
         // Two edits for longer words, one for short ones.

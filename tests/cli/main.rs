@@ -4,7 +4,9 @@
 mod common;
 mod gitrun;
 
+mod agents_next_vault_small;
 mod architecture;
+mod block_truth_order_and_caps;
 mod blocker;
 mod checkpoint;
 mod concurrency;
@@ -26,6 +28,7 @@ mod loops;
 mod mcp;
 mod memory;
 mod parse;
+mod past_solutions_and_harvested_lines;
 mod posttool;
 mod promote;
 mod promote_cache;

@@ -887,7 +887,8 @@ fn a_vault_copy_syncs_both_ways_and_never_overwrites_a_change_on_both_sides() {
             .contains("decided: use REST\n")
     );
 
-    // Changed on both sides: a conflict, neither side touched, reported again next time.
+    // Changed on both sides: a conflict, neither side touched, reported again next time,
+    // and the sync fails until it is settled.
     std::fs::write(copy.join("memories/ideas.md"), "# Ideas from the vault\n").unwrap();
     env.ok(&[
         "memory",
@@ -897,7 +898,8 @@ fn a_vault_copy_syncs_both_ways_and_never_overwrites_a_change_on_both_sides() {
         "# Ideas from the project",
     ]);
     let project_side = env.read(".mind/memories/ideas.md");
-    let text = env.ok(&["vault", "sync"]);
+    let out = env.mind(&["vault", "sync"]).assert().code(1);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert!(
         text.contains("  conflict   memories/ideas.md: changed in .mind/ and in the vault"),
         "{text}"
@@ -907,7 +909,8 @@ fn a_vault_copy_syncs_both_ways_and_never_overwrites_a_change_on_both_sides() {
         std::fs::read_to_string(copy.join("memories/ideas.md")).unwrap(),
         "# Ideas from the vault\n"
     );
-    let again = json_of(&env, &["vault", "sync"]);
+    let out = env.mind(&["--json", "vault", "sync"]).assert().code(1);
+    let again: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
     assert_eq!(
         again["copies"][0]["conflicts"],
         json!(["memories/ideas.md"])

@@ -1098,13 +1098,15 @@ mod one_engine {
     }
 
     /// The memory type a `mind log` destination stands for: a session blocker is a problem,
-    /// a session rejection a rejection; experiences and assumptions are no memory.
+    /// a session rejection a rejection; experiences, assumptions and next steps are no memory.
     fn memory_type(kind: LogKind) -> Option<EntryType> {
         match kind {
             LogKind::Memory(kind) => Some(kind),
             LogKind::Session(Section::Rejected) => Some(EntryType::Rejected),
             LogKind::Session(Section::Blockers) => Some(EntryType::Problem),
             LogKind::Session(_) => None,
+            // A `Next:` line is a next step, no entry.
+            LogKind::Next => None,
         }
     }
 

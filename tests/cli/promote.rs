@@ -806,3 +806,55 @@ fn a_blocker_its_session_fixed_is_kept_with_the_fix_though_it_names_no_tool() {
     let v: Value = serde_json::from_str(&user.ok(&dir, &["--json", "recall"])).unwrap();
     assert_eq!(v["promotion"], serde_json::json!([]), "{v:#}");
 }
+
+#[test]
+fn decisions_reversed_in_everyday_words_leave_the_block() {
+    // As a person runs it: temp HOME, no MIND_* variable but the clock, a git repository.
+    let mut user = common::User::new();
+    let dir = user.folder("shop");
+    user.git(&dir, &["init", "-q"]);
+    user.ok(&dir, &["init"]);
+    for decision in [
+        "use Redis for caching",
+        "use Jest for unit tests",
+        "for now, disable the e2e suite on PRs",
+        "use Redis for the rate limiter",
+        "disable the beta flag",
+    ] {
+        user.ok(&dir, &["log", "decision", decision]);
+    }
+    for reversal in [
+        "stop using Redis for caching - memory pressure",
+        "no longer use Jest for unit tests, too slow",
+        "re-enable the e2e suite on PRs because the flake is fixed",
+        // Another object: takes back nothing.
+        "enable dark mode",
+    ] {
+        user.ok(&dir, &["log", "decision", reversal]);
+    }
+    // Three weeks on: a provisional decision taken back is no "still valid?" question.
+    user.at("2026-02-05T09:00:00Z");
+    let block = user.ok(&dir, &["recall"]);
+    let list = |name: &str| -> Vec<String> {
+        block
+            .lines()
+            .skip_while(|l| *l != format!("## {name}"))
+            .skip(1)
+            .take_while(|l| !l.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(
+        list("Recent Decisions"),
+        vec![
+            "- enable dark mode (2026-01-15)",
+            "- re-enable the e2e suite on PRs because the flake is fixed (2026-01-15)",
+            "- no longer use Jest for unit tests, too slow (2026-01-15)",
+            "- stop using Redis for caching - memory pressure (2026-01-15)",
+            "- disable the beta flag (2026-01-15)",
+            "+1 older: `mind search --type decision \"...\"`",
+        ],
+        "{block}"
+    );
+    assert!(!block.contains("Open Loops"), "{block}");
+}

@@ -333,7 +333,7 @@ fn mind_completions_prints_the_committed_scripts() {
     }
     let bash = completion::script(clap_complete::Shell::Bash);
     // --type offers the type names, --color its values; --project completes folders.
-    assert!(bash.contains("compgen -W \"decision learning problem progress gotcha experience blocker assumption rejected\""));
+    assert!(bash.contains("compgen -W \"decision learning problem progress gotcha experience blocker assumption rejected next\""));
     assert!(bash.contains("compgen -W \"decision problem learning progress gotcha experience blocker rejected assumption note\""));
     assert!(bash.contains("compgen -W \"auto always never\""));
     let zsh = completion::script(clap_complete::Shell::Zsh);
@@ -357,7 +357,7 @@ fn the_committed_bash_completion_completes_in_bash() {
         .unwrap();
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "decision learning problem progress gotcha experience blocker assumption rejected\nhooks\n",
+        "decision learning problem progress gotcha experience blocker assumption rejected next\nhooks\n",
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );

@@ -74,16 +74,7 @@ where
                     output::json_error_text(&e.to_string(), hint.as_deref(), e.exit_code())
                 );
             } else {
-                // Errors quote paths and arguments, which may come from a cloned repository.
-                let message = e.to_string();
-                eprintln!(
-                    "{} {}",
-                    paint.error("mind: error:"),
-                    output::escape_controls(&message)
-                );
-                if let Some(hint) = hint {
-                    eprintln!("{} {}", paint.dim("hint:"), output::escape_controls(&hint));
-                }
+                print_error(&paint, &e.to_string(), hint.as_deref());
             }
             ExitCode::from(e.exit_code())
         }
@@ -125,4 +116,18 @@ pub(crate) fn asks_for_json(args: &[OsString]) -> bool {
         .skip(1)
         .take_while(|a| *a != "--")
         .any(|a| a == "--json")
+}
+
+/// An error on stderr as every command reports one: `mind: error: MESSAGE` and an optional
+/// `hint:` line. Errors quote paths and arguments, which may come from a cloned repository,
+/// so control characters are escaped.
+pub(crate) fn print_error(paint: &output::Paint, message: &str, hint: Option<&str>) {
+    eprintln!(
+        "{} {}",
+        paint.error("mind: error:"),
+        output::escape_controls(message)
+    );
+    if let Some(hint) = hint {
+        eprintln!("{} {}", paint.dim("hint:"), output::escape_controls(hint));
+    }
 }

@@ -33,14 +33,7 @@ pub(crate) fn usage_error(e: &clap::Error, args: &[OsString]) -> ExitCode {
         );
     } else {
         let paint = output::Paint::for_stderr(color_asked(args));
-        eprintln!(
-            "{} {}",
-            paint.error("mind: error:"),
-            output::escape_controls(&message)
-        );
-        if let Some(hint) = hint {
-            eprintln!("{} {}", paint.dim("hint:"), output::escape_controls(&hint));
-        }
+        crate::print_error(&paint, &message, hint.as_deref());
     }
     ExitCode::from(code)
 }

@@ -279,14 +279,7 @@ pub fn sync(project: &Project, dest: &Path) -> Result<Synced> {
             }
             Step::ToProject => {
                 let bytes = std::fs::read(&there).map_err(|e| Error::io(&there, e))?;
-                if !project.leads_inside(&here) {
-                    return Err(Error::BadFile {
-                        path: here,
-                        reason:
-                            "leads outside the project through a symbolic link; nothing was written"
-                                .into(),
-                    });
-                }
+                inside_project(project, &here)?;
                 if let Some(parent) = here.parent() {
                     std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
                 }
@@ -295,14 +288,7 @@ pub fn sync(project: &Project, dest: &Path) -> Result<Synced> {
             }
             Step::Merge(_) => {
                 let bytes = merged.unwrap_or_default();
-                if !project.leads_inside(&here) {
-                    return Err(Error::BadFile {
-                        path: here,
-                        reason:
-                            "leads outside the project through a symbolic link; nothing was written"
-                                .into(),
-                    });
-                }
+                inside_project(project, &here)?;
                 atomic::write_atomic(&there, &bytes)?;
                 atomic::write_atomic(&here, &bytes)?;
                 out.merged.push(rel.clone());
@@ -450,4 +436,16 @@ fn markdown_files(dir: &Path) -> Vec<String> {
         scan(Some(folder));
     }
     out
+}
+
+/// `path`, a file of the project's `.mind/` the sync is about to write, must stay inside the
+/// project: a vault copy never writes through a link leading out of it.
+fn inside_project(project: &Project, path: &Path) -> Result<()> {
+    if project.leads_inside(path) {
+        return Ok(());
+    }
+    Err(Error::BadFile {
+        path: path.to_path_buf(),
+        reason: "leads outside the project through a symbolic link; nothing was written".into(),
+    })
 }

@@ -328,9 +328,10 @@ fn sections(input: &Input<'_>, with_session: bool) -> (Vec<Section>, Vec<Option<
     // current and is left out of both lists (MEMORY.md keeps it as written).
     let choices =
         newest_first(&|e| matches!(e.kind, EntryType::Decision | EntryType::Rejected) && !e.key);
-    let current: Vec<&Entity> = (choices.iter().enumerate())
-        .filter(|(i, e)| !taken_back(e, &choices[..*i]))
-        .map(|(_, e)| *e)
+    let facts: Vec<Choice<'_>> = choices.iter().map(|e| Choice::of(e)).collect();
+    let current: Vec<&Entity> = (facts.iter().enumerate())
+        .filter(|(i, c)| !facts[..*i].iter().any(|newer| c.taken_back_by(newer)))
+        .map(|(_, c)| c.entity())
         .collect();
     // Whether an entity still holds: not a choice a later one took back.
     let is = |list: &[&Entity], e: &Entity| list.iter().any(|c| std::ptr::eq(*c, e));
@@ -469,76 +470,131 @@ const GOTCHAS_SEE: &str = "older: `mind search --type gotcha \"...\"`";
 const NAMED_SEE: &str = "more: `mind memory list`";
 const HISTORY_SEE: &str = "older in .mind/MEMORY.md";
 
-/// Whether a later decision or rejection (`later`) takes `older` back: a decision that turns
-/// away from what `older` chose ("use MySQL instead of Postgres", "switch from FastAPI to
-/// Litestar" after "going with FastAPI", "replace SQLite with sled"), a rejection of what a
-/// decision chose ("decided against Redis for rate limiting" after "use Redis for rate
-/// limiting"), or a decision that
-/// chooses what a rejection turned down. What an entry chose: its title's subject words
-/// without those of the alternatives it names ("use Postgres over MySQL" chose Postgres, so
-/// a later "MySQL - weaker jsonb" takes nothing back). Every word of the thing turned away
-/// from must be among them, and the older decision must be for the purpose the newer one
-/// names, if it names one (see `for_the_purpose`).
-pub(crate) fn taken_back(older: &Entity, later: &[&Entity]) -> bool {
-    const WORDS: usize = 12;
-    let words = |text: &str| crate::parse::subject_ids(text, WORDS);
-    let chosen = |e: &Entity| -> Vec<u64> {
+/// A decision or rejection as the block judges whether a later one takes it back, what it
+/// says worked out once: the block judges each of its newest choices against every later
+/// one, and none of this depends on the other entry.
+pub(crate) struct Choice<'e> {
+    kind: EntryType,
+    /// The subject words of what it chose: its title before its reason, without the
+    /// alternatives it names.
+    chosen: Vec<u64>,
+    /// The subject words of its whole title (where a later choice's purpose is looked for).
+    title: Vec<u64>,
+    /// What it turns away from ("instead of X", "switch from X", "stop using X"), as words.
+    turned: Vec<Vec<u64>>,
+    /// What it is for, as words, when it names it ("for password hashing", a switch's
+    /// object); `None`: it turns away from its alternatives for every purpose.
+    purpose: Option<Vec<u64>>,
+    /// The undoing verb it starts with and its object's words ("disable" / "the e2e suite").
+    undo: Option<(&'static str, Vec<u64>)>,
+    entity: &'e Entity,
+}
+
+impl<'e> Choice<'e> {
+    pub(crate) fn of(e: &'e Entity) -> Choice<'e> {
+        const WORDS: usize = 12;
+        let words = |text: &str| crate::parse::subject_ids(text, WORDS);
         let away: Vec<u64> = e.alternatives.iter().flat_map(|a| words(a)).collect();
-        let mut own = words(before_reason(&e.title));
-        own.retain(|w| !away.contains(w));
-        own
-    };
-    let within =
-        |part: &[u64], whole: &[u64]| !part.is_empty() && part.iter().all(|w| whole.contains(w));
-    // A rejection and a decision are about one choice when they name the same thing, the
-    // one saying at most a word more: "decided against MySQL" takes back "use MySQL" but
-    // not "use MySQL for the analytics replicas".
-    let close = |part: &[u64], whole: &[u64]| within(part, whole) && whole.len() <= part.len() + 1;
-    let mine = chosen(older);
-    // A decision that turns away from X for a purpose ("use argon2 instead of bcrypt for
-    // password hashing") takes back the older decisions that chose X for that purpose ("use
-    // bcrypt for password hashing"), not every decision naming X ("keep the legacy tokens'
-    // bcrypt hashes until March" still holds): every word of its purpose, the words after
-    // its "for", is in the older one. Without a purpose ("use MySQL instead of Postgres") it
-    // takes back every decision that chose X.
-    // A switch whose object says what it is for ("switch the local cache from SQLite to
-    // sled") has that object as its purpose.
-    let for_the_purpose = |alt: &[u64], newer: &Entity| {
-        let chosen = before_reason(&newer.title);
-        let purpose = match crate::parse::switched_object(chosen) {
-            Some(object) => object,
-            None => {
-                let lower = chosen.to_ascii_lowercase();
-                let at = match lower.strip_prefix("for ") {
-                    Some(_) => Some(4),
-                    None => lower.find(" for ").map(|i| i + 5),
-                };
-                let Some(at) = at else {
-                    return true;
-                };
-                // The purpose ends where the turning away starts: in "YAML for config files
-                // instead of JSON" it is "config files", not "config files instead of JSON".
-                crate::parse::before_turning_away(&chosen[at..])
-            }
-        };
-        let older_words = words(&older.title);
-        words(purpose)
-            .iter()
-            .filter(|w| !alt.contains(w))
-            .all(|w| older_words.contains(w))
-    };
-    later.iter().any(|newer| match (older.kind, newer.kind) {
-        (EntryType::Decision, EntryType::Decision) => {
-            (newer.alternatives.iter())
-                .filter(|alt| crate::parse::turns_away_from(&newer.text, alt))
-                .map(|alt| words(alt))
-                .any(|alt| within(&alt, &mine) && for_the_purpose(&alt, newer))
-                || undoes(&older.title, &newer.title)
+        let mut chosen = words(before_reason(&e.title));
+        chosen.retain(|w| !away.contains(w));
+        let turned = (e.alternatives.iter())
+            .filter(|alt| crate::parse::turns_away_from(&e.text, alt))
+            .map(|alt| words(alt))
+            .collect();
+        let undo = leading_verb(&e.title).and_then(|(verb, object)| {
+            // The opener first: "for now, disable …" would end at its comma as a reason.
+            let object = before_reason(object);
+            (!object.trim().is_empty()).then(|| (verb, words(object)))
+        });
+        Choice {
+            kind: e.kind,
+            chosen,
+            title: words(&e.title),
+            turned,
+            purpose: purpose_of(before_reason(&e.title)).map(words),
+            undo,
+            entity: e,
         }
-        (EntryType::Decision, EntryType::Rejected) => close(&chosen(newer), &mine),
-        (EntryType::Rejected, EntryType::Decision) => close(&mine, &chosen(newer)),
-        _ => false,
-    })
+    }
+
+    /// The entry this is about.
+    pub(crate) fn entity(&self) -> &'e Entity {
+        self.entity
+    }
+
+    /// Whether `newer`, a later decision or rejection, takes this one back: a decision that turns
+    /// away from what this one chose ("use MySQL instead of Postgres", "switch from FastAPI to
+    /// Litestar", "replace SQLite with sled"), a rejection of what a
+    /// decision chose ("decided against Redis for rate limiting" after "use Redis for rate
+    /// limiting"), or a decision that
+    /// chooses what a rejection turned down. What an entry chose: its title's subject words
+    /// without those of the alternatives it names ("use Postgres over MySQL" chose Postgres, so
+    /// a later "MySQL - weaker jsonb" takes nothing back). Every word of the thing turned away
+    /// from must be among them, and the older decision must be for the purpose the newer one
+    /// names, if it names one; or a decision that undoes it with the other verb of a pair on the
+    /// same object ("re-enable …" after "disable …").
+    pub(crate) fn taken_back_by(&self, newer: &Choice<'_>) -> bool {
+        let within = |part: &[u64], whole: &[u64]| {
+            !part.is_empty() && part.iter().all(|w| whole.contains(w))
+        };
+        // A rejection and a decision are about one choice when they name the same thing, the
+        // one saying at most a word more: "decided against MySQL" takes back "use MySQL" but
+        // not "use MySQL for the analytics replicas".
+        let close =
+            |part: &[u64], whole: &[u64]| within(part, whole) && whole.len() <= part.len() + 1;
+        // A decision that turns away from X for a purpose ("use argon2 instead of bcrypt for
+        // password hashing") takes back the older decisions that chose X for that purpose
+        // ("use bcrypt for password hashing"), not every decision naming X ("keep the legacy
+        // tokens' bcrypt hashes until March" still holds): every word of its purpose is in
+        // the older one. Without a purpose ("use MySQL instead of Postgres") it takes back
+        // every decision that chose X.
+        let for_the_purpose = |alt: &[u64]| {
+            newer.purpose.as_ref().is_none_or(|purpose| {
+                (purpose.iter())
+                    .filter(|w| !alt.contains(w))
+                    .all(|w| self.title.contains(w))
+            })
+        };
+        match (self.kind, newer.kind) {
+            (EntryType::Decision, EntryType::Decision) => {
+                (newer.turned.iter()).any(|alt| within(alt, &self.chosen) && for_the_purpose(alt))
+                    || self.undone_by(newer)
+            }
+            (EntryType::Decision, EntryType::Rejected) => close(&newer.chosen, &self.chosen),
+            (EntryType::Rejected, EntryType::Decision) => close(&self.chosen, &newer.chosen),
+            _ => false,
+        }
+    }
+
+    /// Whether `newer` undoes this choice: its verb is the other of an [`UNDOING_VERBS`]
+    /// pair, on the same object ("for now, disable the e2e suite on PRs" / "re-enable the
+    /// e2e suite on PRs because the flake is fixed"). The object must be the same, word for
+    /// word: "enable dark mode" does not undo "disable the beta flag".
+    fn undone_by(&self, newer: &Choice<'_>) -> bool {
+        let (Some((a, a_object)), Some((b, b_object))) = (&self.undo, &newer.undo) else {
+            return false;
+        };
+        let pair = UNDOING_VERBS
+            .iter()
+            .any(|&(x, y)| (*a == x && *b == y) || (*a == y && *b == x));
+        pair && a_object == b_object
+    }
+}
+
+/// What a choice (its title before its reason) says it is for: a switch's object ("switch
+/// the local cache from SQLite to sled" is for the local cache), else the words after its
+/// "for", up to where the turning away starts ("YAML for config files instead of JSON" is
+/// for config files). `None` when it names no purpose.
+fn purpose_of(chosen: &str) -> Option<&str> {
+    if let Some(object) = crate::parse::switched_object(chosen) {
+        return Some(object);
+    }
+    let lower = chosen.to_ascii_lowercase();
+    let at = match lower.strip_prefix("for ") {
+        Some(_) => 4,
+        None => lower.find(" for ")? + 5,
+    };
+    Some(crate::parse::before_turning_away(&chosen[at..]))
 }
 
 /// Verbs that undo each other's choice: "disable the e2e suite on PRs" is taken back by
@@ -554,24 +610,6 @@ const UNDOING_VERBS: &[(&str, &str)] = &[
     ("pin", "unpin"),
     ("lock", "unlock"),
 ];
-
-/// Whether `newer` undoes the choice `older` made: its verb is the other of an
-/// [`UNDOING_VERBS`] pair, on the same object ("for now, disable the e2e suite on PRs" /
-/// "re-enable the e2e suite on PRs because the flake is fixed"). The object must be the
-/// same, word for word: "enable dark mode" does not undo "disable the beta flag".
-fn undoes(older: &str, newer: &str) -> bool {
-    // The opener first: "for now, disable …" would end at its comma as a reason.
-    let (Some((a, a_object)), Some((b, b_object))) = (leading_verb(older), leading_verb(newer))
-    else {
-        return false;
-    };
-    let (a_object, b_object) = (before_reason(a_object), before_reason(b_object));
-    let pair = UNDOING_VERBS
-        .iter()
-        .any(|&(x, y)| (a == x && b == y) || (a == y && b == x));
-    let words = |text: &str| crate::parse::subject_ids(text, 12);
-    pair && !a_object.trim().is_empty() && words(a_object) == words(b_object)
-}
 
 /// The verb a choice starts with (one of [`UNDOING_VERBS`], "re-" taken off) and its
 /// object, after a leading "for now," or "temporarily": `None` for any other start.

@@ -197,12 +197,13 @@ pub fn is_commit_store(found: &Found<'_>) -> bool {
 }
 
 /// For each line of `found`, the later one among them that takes it back (its index), judged
-/// as the context block judges it ([`crate::context::build::taken_back`]): a decision reversed
+/// as the context block judges it ([`crate::context::build::Choice::taken_back_by`]): a decision reversed
 /// by "use X instead of Y" or "switch from Y to X", a decision a later "decided against" names,
 /// a rejection a later decision chooses. The block leaves such an entry out of its lists; a
 /// search or a blocker that shows it says what replaced it. Only MEMORY.md and the commit
 /// store, within one project's file, later line over earlier.
 pub fn taken_back_by(found: &[Found<'_>]) -> Vec<Option<usize>> {
+    use crate::context::build::Choice;
     use crate::parse::EntryType;
     let choices: Vec<Option<crate::parse::Entity>> = found
         .iter()
@@ -215,6 +216,9 @@ pub fn taken_back_by(found: &[Found<'_>]) -> Vec<Option<usize>> {
                 .filter(|e| matches!(e.kind, EntryType::Decision | EntryType::Rejected) && !e.key)
         })
         .collect();
+    // What each choice says, worked out once for all the pairs judged below.
+    let choices: Vec<Option<Choice<'_>>> =
+        choices.iter().map(|e| e.as_ref().map(Choice::of)).collect();
     (found.iter().enumerate())
         .map(|(i, f)| {
             let older = choices[i].as_ref()?;
@@ -227,7 +231,7 @@ pub fn taken_back_by(found: &[Found<'_>]) -> Vec<Option<usize>> {
                         && g.meta.line > f.meta.line
                 })
                 .filter_map(|(j, _)| Some((j, choices[j].as_ref()?)))
-                .find(|(_, newer)| crate::context::build::taken_back(older, &[newer]))
+                .find(|(_, newer)| older.taken_back_by(newer))
                 .map(|(j, _)| j)
         })
         .collect()

@@ -7,18 +7,7 @@ use crate::common;
 use common::User;
 use std::path::Path;
 
-/// The lines of the block's section `name` after its heading, up to the next blank line.
-fn section(block: &str, name: &str) -> Vec<String> {
-    let heading = format!("## {name}\n");
-    let Some(start) = block.find(&heading) else {
-        return Vec::new();
-    };
-    block[start + heading.len()..]
-        .lines()
-        .take_while(|l| !l.is_empty() && !l.starts_with("## ") && !l.starts_with("<!--"))
-        .map(str::to_string)
-        .collect()
-}
+use common::block_section as section;
 
 fn read(project: &Path, rel: &str) -> String {
     std::fs::read_to_string(project.join(rel)).unwrap_or_else(|e| panic!("read {rel}: {e}"))

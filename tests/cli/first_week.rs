@@ -10,6 +10,7 @@ mod world;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use crate::common::block_section as section;
 use serde_json::Value;
 use world::{World, lines_after_last_date, read, write};
 
@@ -42,20 +43,6 @@ fn block(path: impl AsRef<Path>) -> String {
     let start = text.find("<!-- MIND:CONTEXT").expect("start marker");
     let end = text.find("<!-- MIND:END -->").expect("end marker");
     text[start..end].to_string()
-}
-
-/// The lines of one `## NAME` section of a block.
-fn section(block: &str, name: &str) -> Vec<String> {
-    let heading = format!("## {name}");
-    let mut lines = block.lines().skip_while(|l| *l != heading);
-    if lines.next().is_none() {
-        return Vec::new();
-    }
-    lines
-        .take_while(|l| !l.starts_with("## ") && !l.starts_with("<!--"))
-        .filter(|l| !l.trim().is_empty())
-        .map(str::to_string)
-        .collect()
 }
 
 fn json(text: &str) -> Value {

@@ -347,15 +347,11 @@ fn a_checkpoint_that_starts_the_session_keeps_what_it_harvests_as_this_sessions(
 /// The lines of the shared block in CLAUDE.md from `## TITLE` to the next blank line.
 fn block_section(dir: &Path, title: &str) -> Vec<String> {
     let claude = read(dir, "CLAUDE.md");
-    let heading = format!("## {title}\n");
-    let at = claude
-        .find(&heading)
-        .unwrap_or_else(|| panic!("no {title} in {claude}"));
-    claude[at + heading.len()..]
-        .lines()
-        .take_while(|l| !l.is_empty() && !l.starts_with("<!--"))
-        .map(str::to_string)
-        .collect()
+    assert!(
+        claude.contains(&format!("## {title}\n")),
+        "no {title} in {claude}"
+    );
+    common::block_section(&claude, title)
 }
 
 #[test]

@@ -1153,20 +1153,6 @@ fn a_user_with_two_projects_and_hooks_keeps_each_memory_once() {
     }
 }
 
-/// The lines of one `## NAME` section of a context block.
-fn block_section(block: &str, name: &str) -> Vec<String> {
-    let heading = format!("## {name}");
-    let mut lines = block.lines().skip_while(|l| *l != heading);
-    if lines.next().is_none() {
-        return Vec::new();
-    }
-    lines
-        .take_while(|l| !l.starts_with("## ") && !l.starts_with("<!--"))
-        .filter(|l| !l.trim().is_empty())
-        .map(str::to_string)
-        .collect()
-}
-
 #[test]
 fn memories_from_commits_and_comments_close_and_take_back_each_other() {
     // Run the way a person does: a temp HOME, no MIND_* variable, real git with the hooks.
@@ -1213,14 +1199,14 @@ fn memories_from_commits_and_comments_close_and_take_back_each_other() {
 
     let block = user.ok(&dir, &["recall"]);
     assert_eq!(
-        block_section(&block, "Recent Decisions"),
+        common::block_section(&block, "Recent Decisions"),
         vec![format!(
             "- “switch from Litestar to FastAPI for the API layer” (commit {switch}) (2026-01-15)"
         )],
         "{block}"
     );
     assert_eq!(
-        block_section(&block, "Ruled Out"),
+        common::block_section(&block, "Ruled Out"),
         vec![format!(
             "- “Redis for rate limiting” (commit {against}) (2026-01-15)"
         )],
@@ -1228,12 +1214,12 @@ fn memories_from_commits_and_comments_close_and_take_back_each_other() {
     );
     // Nothing is open: both problems were fixed by later commits.
     assert_eq!(
-        block_section(&block, "Open Loops"),
+        common::block_section(&block, "Open Loops"),
         Vec::<String>::new(),
         "{block}"
     );
     assert_eq!(
-        block_section(&block, "Continue From"),
+        common::block_section(&block, "Continue From"),
         vec![format!(
             "Last (progress): “the importer drops rows with emoji” (commit {emoji}) (2026-01-15)"
         )],

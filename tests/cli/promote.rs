@@ -708,14 +708,8 @@ fn a_switch_taken_as_a_decision_takes_back_the_old_choice_and_wont_use_rules_one
     );
     user.at("2026-01-15T12:00:00Z");
     let block = user.ok(&dir, &["recall"]);
-    let decisions: Vec<&str> = block
-        .lines()
-        .skip_while(|l| *l != "## Recent Decisions")
-        .skip(1)
-        .take_while(|l| !l.is_empty())
-        .collect();
     assert_eq!(
-        decisions,
+        common::block_section(&block, "Recent Decisions"),
         vec![
             "- switching the job queue from Postgres to Redis because SKIP LOCKED deadlocks under load (2026-01-15)"
         ],
@@ -835,17 +829,8 @@ fn decisions_reversed_in_everyday_words_leave_the_block() {
     // Three weeks on: a provisional decision taken back is no "still valid?" question.
     user.at("2026-02-05T09:00:00Z");
     let block = user.ok(&dir, &["recall"]);
-    let list = |name: &str| -> Vec<String> {
-        block
-            .lines()
-            .skip_while(|l| *l != format!("## {name}"))
-            .skip(1)
-            .take_while(|l| !l.is_empty())
-            .map(str::to_string)
-            .collect()
-    };
     assert_eq!(
-        list("Recent Decisions"),
+        common::block_section(&block, "Recent Decisions"),
         vec![
             "- enable dark mode (2026-01-15)",
             "- re-enable the e2e suite on PRs because the flake is fixed (2026-01-15)",

@@ -37,6 +37,20 @@ pub fn search_hits(json: &str) -> Vec<(String, u64, String)> {
         .collect()
 }
 
+/// The lines of a context block's section `## NAME` after its heading, up to the blank line,
+/// heading or marker that ends it; none when the block has no such section.
+pub fn block_section(block: &str, name: &str) -> Vec<String> {
+    let heading = format!("## {name}\n");
+    let Some(start) = block.find(&heading) else {
+        return Vec::new();
+    };
+    block[start + heading.len()..]
+        .lines()
+        .take_while(|l| !l.is_empty() && !l.starts_with("## ") && !l.starts_with("<!--"))
+        .map(str::to_string)
+        .collect()
+}
+
 /// [`BASE_PATH`] with the built `mind` in front, so the git hooks `mind` installs find it.
 pub fn path_with_mind() -> String {
     let mind_dir = Path::new(env!("CARGO_BIN_EXE_mind"))

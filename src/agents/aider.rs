@@ -1,7 +1,9 @@
 //! Aider reads the files listed under `read:` in `.aider.conf.yml` as read-only context.
 //! The list is edited line by line so every other byte of the YAML stays as it was:
-//! a block list (`read:` then `  - FILE` lines) gets one more item line, a flow list
-//! (`read: [A, B]`) one more element, a single value (`read: A`) becomes a flow list.
+//! a block list (`read:` then `- FILE` lines, at any indent, none included) gets one more
+//! item line at its items' indent, a flow list (`read: [A, B]`) one more element, a single
+//! value (`read: A`) becomes a flow list. A removal gives back the bytes the file had when
+//! nothing else in it changed since, and otherwise takes out the item alone.
 
 /// Aider's project configuration file.
 pub const CONFIG_FILE: &str = ".aider.conf.yml";
@@ -9,7 +11,7 @@ pub const CONFIG_FILE: &str = ".aider.conf.yml";
 /// How the file was changed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Edit {
-    /// The file already lists it.
+    /// The file already lists it (or, for a removal, no longer does).
     Present,
     /// The new bytes.
     Changed(Vec<u8>),
@@ -36,16 +38,18 @@ pub fn add_read(existing: Option<&[u8]>, file: &str) -> Result<Edit, String> {
     let value = value_of(lines[key]);
     let mut out: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
     if value.is_empty() {
-        // A block list (or an empty key): items are the indented `- ` lines that follow.
-        let items: Vec<usize> = (key + 1..lines.len())
-            .take_while(|&i| is_item(lines[i]) || lines[i].trim().is_empty())
-            .filter(|&i| is_item(lines[i]))
-            .collect();
-        if items.iter().any(|&i| unquote(item_value(lines[i])) == file) {
+        let list = block_list(&lines, key, file)?;
+        if list
+            .items
+            .iter()
+            .any(|&i| unquote(item_value(lines[i])) == file)
+        {
             return Ok(Edit::Present);
         }
-        let (after, indent) = match items.last() {
-            Some(&last) => (last, indent_of(lines[last]).to_string()),
+        // YAML wants every item of one list at the same indent: the first item's, which
+        // may be none at all (`read:` then `- A.md` is a valid list).
+        let (after, indent) = match list.items.first() {
+            Some(&first) => (list.end, indent_of(lines[first]).to_string()),
             None => (key, "  ".to_string()),
         };
         if !out[after].ends_with('\n') {
@@ -76,30 +80,44 @@ pub fn add_read(existing: Option<&[u8]>, file: &str) -> Result<Edit, String> {
     Ok(Edit::Changed(out.concat().into_bytes()))
 }
 
-/// `bytes` without `file` in the `read:` list (the item line, or the flow element); a
-/// `read:` left with nothing is removed when `key_added` (setup wrote the key).
-pub fn remove_read(bytes: &[u8], file: &str, key_added: bool) -> Result<Edit, String> {
+/// `bytes` without `file` in the `read:` list. `original` is the file as it was before
+/// setup added `file` (None: there was no file). When `bytes` are exactly what setup made
+/// of `original`, nothing else changed since and `original` comes back whole (a file
+/// setup created comes back empty). Otherwise the item line or the flow element goes
+/// alone; a `read:` left with nothing goes when the original had none; a flow list left
+/// with what the original's `read:` line held gets that line back (a single value stays
+/// one); and when the original did not end with a line break, the one the addition put
+/// before its lines at the end goes with them.
+pub fn remove_read(bytes: &[u8], file: &str, original: Option<&[u8]>) -> Result<Edit, String> {
+    if add_read(original, file).ok() == Some(Edit::Changed(bytes.to_vec())) {
+        return Ok(Edit::Changed(original.unwrap_or_default().to_vec()));
+    }
     let text = std::str::from_utf8(bytes)
         .map_err(|_| format!("{CONFIG_FILE} is not UTF-8; left unchanged"))?;
+    let original = original.map(String::from_utf8_lossy);
+    let original_key_line = original
+        .as_deref()
+        .and_then(|o| o.split_inclusive('\n').find(|l| is_read_key(l)));
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let Some(key) = lines.iter().position(|l| is_read_key(l)) else {
         return Ok(Edit::Present);
     };
     let value = value_of(lines[key]);
     let mut out: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    let mut took_last_line = false;
     if value.is_empty() {
-        let items: Vec<usize> = (key + 1..lines.len())
-            .take_while(|&i| is_item(lines[i]) || lines[i].trim().is_empty())
-            .filter(|&i| is_item(lines[i]))
-            .collect();
-        let Some(&ours) = items
+        let list = block_list(&lines, key, file)?;
+        let Some(&ours) = list
+            .items
             .iter()
             .find(|&&i| unquote(item_value(lines[i])) == file)
         else {
             return Ok(Edit::Present);
         };
+        took_last_line = ours + 1 == lines.len();
         out.remove(ours);
-        if items.len() == 1 && key_added {
+        if list.items.len() == 1 && original_key_line.is_none() {
+            took_last_line |= key + 1 == out.len();
             out.remove(key);
         }
     } else if let Some(inner) = value.strip_prefix('[').and_then(|v| v.strip_suffix(']')) {
@@ -111,11 +129,76 @@ pub fn remove_read(bytes: &[u8], file: &str, key_added: bool) -> Result<Edit, St
         if kept.len() == inner.split(',').count() {
             return Ok(Edit::Present);
         }
-        out[key] = replace_value(lines[key], &format!("[{}]", kept.join(", ")));
+        let eol = &lines[key][lines[key].trim_end_matches(['\r', '\n']).len()..];
+        out[key] = match original_key_line {
+            Some(line)
+                if elements(value_of(line))
+                    == kept.iter().map(|v| unquote(v)).collect::<Vec<_>>() =>
+            {
+                format!("{}{eol}", line.trim_end_matches(['\r', '\n']))
+            }
+            _ => replace_value(lines[key], &format!("[{}]", kept.join(", "))),
+        };
     } else {
         return Ok(Edit::Present);
     }
-    Ok(Edit::Changed(out.concat().into_bytes()))
+    let mut text = out.concat();
+    if took_last_line
+        && original
+            .as_deref()
+            .is_some_and(|o| !o.is_empty() && !o.ends_with('\n'))
+        && let Some(body) = text
+            .strip_suffix("\r\n")
+            .or_else(|| text.strip_suffix('\n'))
+    {
+        text = body.to_string();
+    }
+    Ok(Edit::Changed(text.into_bytes()))
+}
+
+/// The lines of a block list under the `read:` key at `key`.
+struct BlockList {
+    /// The item lines (`- FILE`).
+    items: Vec<usize>,
+    /// The list's last line of content (the key itself when it has no item).
+    end: usize,
+}
+
+/// The block list under `read:`: item lines at one indent (none included), the deeper
+/// lines that continue an item, blank lines and comments, up to the next line of content
+/// that is none of these. Refuses a `read:` whose value is something else (a mapping, a
+/// scalar on the next line), which a new item line would make invalid.
+fn block_list(lines: &[&str], key: usize, file: &str) -> Result<BlockList, String> {
+    let mut list = BlockList {
+        items: Vec::new(),
+        end: key,
+    };
+    let mut item_indent: Option<usize> = None;
+    for (i, line) in lines.iter().enumerate().skip(key + 1) {
+        let trimmed = line.trim_start();
+        if trimmed.trim().is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let indent = line.len() - trimmed.len();
+        match item_indent {
+            None if is_item(line) => item_indent = Some(indent),
+            None if indent > 0 => {
+                return Err(format!(
+                    "{CONFIG_FILE}: `read:` is not a list of files; add {file} to it by hand"
+                ));
+            }
+            None => break,
+            Some(at) if indent == at && is_item(line) => {}
+            Some(at) if indent > at => {
+                list.end = i;
+                continue;
+            }
+            Some(_) => break,
+        }
+        list.items.push(i);
+        list.end = i;
+    }
+    Ok(list)
 }
 
 /// A top-level `read:` key (not indented, not a comment).
@@ -133,6 +216,19 @@ fn value_of(line: &str) -> &str {
     }
 }
 
+/// The files a `read:` value names: a flow list's elements, or the single value.
+fn elements(value: &str) -> Vec<&str> {
+    match value.strip_prefix('[').and_then(|v| v.strip_suffix(']')) {
+        Some(inner) => inner
+            .split(',')
+            .map(unquote)
+            .filter(|v| !v.is_empty())
+            .collect(),
+        None if value.is_empty() => Vec::new(),
+        None => vec![unquote(value)],
+    }
+}
+
 fn replace_value(line: &str, value: &str) -> String {
     let eol = &line[line.trim_end_matches(['\r', '\n']).len()..];
     let comment = line
@@ -143,13 +239,19 @@ fn replace_value(line: &str, value: &str) -> String {
     format!("read: {value}{comment}{eol}")
 }
 
+/// A sequence item line (`- A.md`, or a bare `-`), at any indent.
 fn is_item(line: &str) -> bool {
     let trimmed = line.trim_start();
-    trimmed.len() < line.len() && (trimmed.starts_with("- ") || trimmed.trim_end() == "-")
+    trimmed.starts_with("- ") || trimmed.starts_with("-\t") || trimmed.trim_end() == "-"
 }
 
+/// An item's value, without a trailing comment.
 fn item_value(line: &str) -> &str {
-    line.trim_start()[1..].trim()
+    let value = line.trim_start()[1..].trim();
+    match value.find(" #") {
+        Some(i) => value[..i].trim_end(),
+        None => value,
+    }
 }
 
 fn indent_of(line: &str) -> &str {
@@ -177,6 +279,13 @@ mod tests {
         }
     }
 
+    fn removed(after: &str, original: &str) -> String {
+        match remove_read(after.as_bytes(), "AGENTS.md", Some(original.as_bytes())).unwrap() {
+            Edit::Changed(b) => String::from_utf8(b).unwrap(),
+            Edit::Present => panic!("nothing removed from {after}"),
+        }
+    }
+
     #[test]
     fn each_list_form_gets_the_file_once() {
         assert_eq!(added("model: x\n"), "model: x\nread:\n  - AGENTS.md\n");
@@ -197,23 +306,64 @@ mod tests {
             added("read:\n  - \"AGENTS.md\"\n"),
             "read:\n  - \"AGENTS.md\"\n"
         );
+        assert_eq!(
+            added("read:\n  - AGENTS.md # ctx\n"),
+            "read:\n  - AGENTS.md # ctx\n"
+        );
         assert!(add_read(Some(b"read: [a,\n  b]\n"), "AGENTS.md").is_err());
+        assert!(add_read(Some(b"read:\n  a: b\n"), "AGENTS.md").is_err());
     }
 
     #[test]
-    fn removal_takes_out_the_item_alone() {
+    fn a_block_list_gets_its_own_items_indent_even_none() {
+        assert_eq!(
+            added("read:\n- A.md\n- B.md\nmodel: x\n"),
+            "read:\n- A.md\n- B.md\n- AGENTS.md\nmodel: x\n"
+        );
+        // Comments and blank lines inside the list, and an item over two lines.
+        assert_eq!(
+            added("read:\n  - A.md\n\n  # more\n  - >-\n    B.md\n# next\nmodel: x\n"),
+            "read:\n  - A.md\n\n  # more\n  - >-\n    B.md\n  - AGENTS.md\n# next\nmodel: x\n"
+        );
+        assert_eq!(added("read:\n- A.md"), "read:\n- A.md\n- AGENTS.md\n");
+    }
+
+    #[test]
+    fn removal_gives_the_original_back_or_takes_out_the_item_alone() {
         for before in [
             "model: x\n",
             "read:\n  - C.md\nmodel: x\n",
+            "read:\n- C.md\n- D.md\n",
             "read: [C.md]\n",
+            "read: C.md\n",
+            "read: [ C.md ]  # docs\n",
+            "# read: commented\nmodel: x",
+            "read:\n  - C.md",
+            "",
         ] {
-            let after = added(before);
-            let Edit::Changed(back) =
-                remove_read(after.as_bytes(), "AGENTS.md", !before.contains("read")).unwrap()
-            else {
-                panic!("nothing removed from {after}");
-            };
-            assert_eq!(String::from_utf8(back).unwrap(), before);
+            assert_eq!(removed(&added(before), before), before);
         }
+        // Something else changed since: the item alone goes, the rest stays.
+        assert_eq!(
+            removed("read: [C.md, AGENTS.md]\nmodel: y\n", "read: C.md\n"),
+            "read: C.md\nmodel: y\n"
+        );
+        assert_eq!(
+            removed("top: 1\nmodel: x\nread:\n  - AGENTS.md\n", "model: x"),
+            "top: 1\nmodel: x"
+        );
+        assert_eq!(
+            removed("read:\n- C.md\n- AGENTS.md\nmodel: y\n", "read:\n- C.md\n"),
+            "read:\n- C.md\nmodel: y\n"
+        );
+        // A file setup created comes back empty (the caller deletes it).
+        let created = add_read(None, "AGENTS.md").unwrap();
+        let Edit::Changed(created) = created else {
+            unreachable!()
+        };
+        assert_eq!(
+            remove_read(&created, "AGENTS.md", None).unwrap(),
+            Edit::Changed(Vec::new())
+        );
     }
 }

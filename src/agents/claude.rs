@@ -88,9 +88,20 @@ impl Added {
     }
 }
 
-/// Parse a settings file; an empty file is an empty object. Anything else that is not a
-/// JSON object, or an object with a key twice, is refused with the reason.
+/// The UTF-8 byte order mark, which Windows editors and PowerShell 5.1 (`Set-Content
+/// -Encoding UTF8`) put before a file's text.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Parse a settings file; an empty file is an empty object. A leading byte order mark is
+/// read past: the JSON after it is what the agent reads (Claude Code's CLI does; RFC 8259
+/// lets a parser ignore the mark), and the mark is invisible, so refusing the file would
+/// point at nothing a user can see. A rewrite keeps it ([`keep_bom`]). Anything else that is
+/// not a JSON object, or an object with a key twice, is refused with the reason.
 pub fn parse(bytes: &[u8]) -> Result<Map<String, Value>, String> {
+    let (bytes, after_bom) = match bytes.strip_prefix(BOM) {
+        Some(rest) => (rest, " after its byte order mark"),
+        None => (bytes, ""),
+    };
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Ok(Map::new());
     }
@@ -101,7 +112,19 @@ pub fn parse(bytes: &[u8]) -> Result<Map<String, Value>, String> {
             None => Ok(map),
         },
         Ok(_) => Err("not a JSON object; left unchanged".into()),
-        Err(e) => Err(format!("not valid JSON ({e}); left unchanged")),
+        // Positions count from after the mark, which the message names.
+        Err(e) => Err(format!("not valid JSON{after_bom} ({e}); left unchanged")),
+    }
+}
+
+/// `rewritten` starting with the byte order mark `existing` starts with, if any: a file
+/// mind rewrites keeps the encoding mark it had.
+pub fn keep_bom(existing: Option<&[u8]>, rewritten: Vec<u8>) -> Vec<u8> {
+    match existing {
+        Some(old) if old.starts_with(BOM) && !rewritten.starts_with(BOM) => {
+            [BOM, &rewritten].concat()
+        }
+        _ => rewritten,
     }
 }
 
@@ -223,14 +246,46 @@ pub fn remove_hooks(
     changed
 }
 
+/// Whether a group already runs `command`, by any path to mind (see [`runs_as`]).
 fn has_command(group: &Value, command: &str) -> bool {
     group
         .get("hooks")
         .and_then(Value::as_array)
         .is_some_and(|list| {
-            list.iter()
-                .any(|h| h.get("command").and_then(Value::as_str) == Some(command))
+            list.iter().any(|h| {
+                h.get("command")
+                    .and_then(Value::as_str)
+                    .is_some_and(|c| runs_as(c, command))
+            })
         })
+}
+
+/// Whether the hook command `existing` runs what `command` (a `mind ...` line) runs: the
+/// same arguments, with mind named by any path (`/usr/local/bin/mind`, `~/bin/mind`, a
+/// quoted path with spaces, `mind.exe`). Such a hook is mind's already; a second would run
+/// it twice. Only merges use this: a removal takes out the exact command setup wrote.
+pub fn runs_as(existing: &str, command: &str) -> bool {
+    let program_and_rest = |line: &str| -> Option<(String, String)> {
+        let line = line.trim();
+        let (program, rest) = match line.chars().next()? {
+            q @ ('"' | '\'') => {
+                let end = line[1..].find(q)? + 1;
+                (&line[1..end], &line[end + 1..])
+            }
+            _ => line.split_at(line.find(char::is_whitespace).unwrap_or(line.len())),
+        };
+        let name = program.rsplit(['/', '\\']).next().unwrap_or(program);
+        let name = name
+            .strip_suffix(".exe")
+            .or_else(|| name.strip_suffix(".EXE"))
+            .unwrap_or(name);
+        let rest = rest.split_whitespace().collect::<Vec<_>>().join(" ");
+        Some((name.to_string(), rest))
+    };
+    match (program_and_rest(existing), program_and_rest(command)) {
+        (Some(found), Some(wanted)) => found == wanted,
+        _ => false,
+    }
 }
 
 fn is_empty_container(value: &Value) -> bool {
@@ -395,6 +450,39 @@ mod tests {
         assert_eq!(
             Value::Object(settings),
             serde_json::from_str::<Value>(original).unwrap()
+        );
+    }
+
+    #[test]
+    fn a_hook_that_runs_mind_by_another_path_is_minds() {
+        for existing in [
+            "mind recall --hook claude",
+            "/usr/local/bin/mind recall --hook claude",
+            "~/bin/mind  recall --hook claude",
+            "\"/opt/my tools/mind\" recall --hook claude",
+            "C:\\Tools\\mind.exe recall --hook claude",
+        ] {
+            assert!(runs_as(existing, RECALL_COMMAND), "{existing}");
+        }
+        for other in [
+            "/usr/local/bin/mind recall",
+            "/usr/local/bin/mindful recall --hook claude",
+            "echo mind recall --hook claude",
+            "",
+        ] {
+            assert!(!runs_as(other, RECALL_COMMAND), "{other}");
+        }
+        let mut settings = parse(
+            br#"{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "/usr/local/bin/mind recall --hook claude"}]}]}}"#,
+        )
+        .unwrap();
+        let added = merge(&mut settings).unwrap();
+        assert!(!added.hooks.iter().any(|e| e == "SessionStart"));
+        // The user's own line is not setup's to take out.
+        remove(&mut settings, &Added::everything());
+        assert_eq!(
+            settings["hooks"]["SessionStart"][0]["hooks"][0]["command"],
+            json!("/usr/local/bin/mind recall --hook claude")
         );
     }
 

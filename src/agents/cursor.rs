@@ -88,7 +88,13 @@ pub fn merge(file: &mut Map<String, Value>) -> Result<Added, String> {
                 "`hooks.{event}` is not a JSON list; left unchanged"
             ));
         };
-        if !entries.iter().any(is_ours) {
+        // A hook that runs mind by another path (`/usr/local/bin/mind ...`) is mind's too.
+        let runs_mind = |e: &Value| {
+            e.get("command")
+                .and_then(Value::as_str)
+                .is_some_and(|c| super::claude::runs_as(c, PRE_TOOL_COMMAND))
+        };
+        if !entries.iter().any(runs_mind) {
             entries.push(json!({"command": PRE_TOOL_COMMAND}));
             added.hooks.push(event.to_string());
         }
@@ -97,8 +103,13 @@ pub fn merge(file: &mut Map<String, Value>) -> Result<Added, String> {
 }
 
 /// Take out what `added` says setup added; an event left with no entry goes, and `hooks`
-/// left empty. Returns whether anything was taken out.
-pub fn remove(file: &mut Map<String, Value>, added: &Added) -> bool {
+/// left empty. `before` is the file as it was before setup (None: unknown or no file).
+/// Returns whether anything was taken out.
+pub fn remove(
+    file: &mut Map<String, Value>,
+    added: &Added,
+    before: Option<&Map<String, Value>>,
+) -> bool {
     let mut changed = false;
     if let Some(Value::Object(hooks)) = file.get_mut("hooks") {
         for event in added.hooks.iter() {
@@ -115,9 +126,16 @@ pub fn remove(file: &mut Map<String, Value>, added: &Added) -> bool {
             file.remove("hooks");
         }
     }
-    // The version goes only with the last hook, when setup wrote it.
-    if added.version && !file.contains_key("hooks") && file.remove("version").is_some() {
-        changed = true;
+    // The version setup wrote goes with the last hook, and also while other hooks stay
+    // when without it the file is what it was before setup (the user's own hooks did
+    // without it then). Hooks added since keep it: they were written beside it.
+    if added.version && file.contains_key("version") {
+        let mut without = file.clone();
+        without.remove("version");
+        if !without.contains_key("hooks") || before == Some(&without) {
+            *file = without;
+            changed = true;
+        }
     }
     changed
 }
@@ -139,18 +157,41 @@ mod tests {
         let added = merge(&mut file).unwrap();
         assert_eq!(added, Added::everything());
         assert!(merge(&mut file.clone()).unwrap().is_empty());
-        assert!(remove(&mut file, &added));
+        assert!(remove(&mut file, &added, None));
         assert_eq!(Value::Object(file), original);
 
         let mut empty = Map::new();
         let added = merge(&mut empty).unwrap();
         assert!(added.version);
-        remove(&mut empty, &added);
+        remove(&mut empty, &added, None);
         assert!(empty.is_empty());
         let Value::Object(mut other) = json!({"version": 2}) else {
             unreachable!()
         };
         assert!(merge(&mut other).is_err());
+    }
+
+    #[test]
+    fn a_version_setup_wrote_goes_when_the_rest_is_as_before() {
+        let Value::Object(before) =
+            json!({"hooks": {"beforeShellExecution": [{"command": "./audit.sh"}]}})
+        else {
+            unreachable!()
+        };
+        let mut file = before.clone();
+        let added = merge(&mut file).unwrap();
+        assert!(added.version);
+        assert!(remove(&mut file.clone(), &added, Some(&before)));
+        let mut back = file.clone();
+        remove(&mut back, &added, Some(&before));
+        assert_eq!(back, before);
+        // A hook the user added since was written beside the version: it stays.
+        let Value::Object(hooks) = &mut file["hooks"] else {
+            unreachable!()
+        };
+        hooks.insert("afterFileEdit".into(), json!([{"command": "./fmt.sh"}]));
+        remove(&mut file, &added, Some(&before));
+        assert_eq!(file["version"], json!(1));
     }
 
     #[test]

@@ -14,7 +14,7 @@ use crate::context;
 use crate::error::{Error, Result};
 use crate::output;
 use crate::stack;
-use crate::store::{self, Project, atomic, registry, state::State, templates};
+use crate::store::{self, Project, atomic, git_ignored, registry, state::State, templates};
 
 #[derive(Serialize)]
 struct Report {
@@ -27,6 +27,10 @@ struct Report {
     agents: Vec<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     hooks: Option<crate::hook_install::Outcome>,
+    /// The shared files git ignores (a `.mind/.gitignore` kept from the Python Mind), the
+    /// rule and the fix; absent when they are shared, or with `--private`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    git_ignored: Option<git_ignored::Ignored>,
 }
 
 pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
@@ -48,6 +52,7 @@ pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
         registered: false,
         agents: Vec::new(),
         hooks: None,
+        git_ignored: None,
     };
     // The agents already in use decide where the context block goes: a project with only
     // AGENTS.md gets no CLAUDE.md.
@@ -102,6 +107,11 @@ pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
             atomic::write_atomic(&path, content.as_bytes())?;
             report.created.push(shown);
         }
+    }
+    // Asked after the files are written, so git judges the `.mind/.gitignore` in place (a
+    // kept one, or mind's after `--rewrite-gitignore`). With `--private` ignoring is the point.
+    if !args.private {
+        report.git_ignored = git_ignored::shared_ignored(&project);
     }
 
     let config = ctx.config(&project)?;
@@ -167,6 +177,15 @@ pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
         if let Some(hooks) = &report.hooks {
             ctx.out(&super::hooks::render(ctx, hooks))?;
         }
+        match &report.git_ignored {
+            // mind's own file ignores them: most likely kept from the Python Mind.
+            Some(ignored) if ignored.fix.is_some() && !ctx.quiet => {
+                output::warn(&ctx.err_paint, &ignored.message())
+            }
+            // A rule of the user's own: their choice, said once.
+            Some(ignored) => ctx.note(&ignored.message()),
+            None => {}
+        }
     }
     if report.hooks.as_ref().is_some_and(|h| !h.ok()) {
         return Err(Error::Failed(
@@ -182,8 +201,18 @@ pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
 fn render(ctx: &Ctx, report: &Report) -> String {
     let paint = &ctx.paint;
     let mut out = String::new();
+    let ignored = report
+        .git_ignored
+        .as_ref()
+        .map_or(&[][..], |g| &g.files[..]);
     for file in &report.created {
-        out.push_str(&format!("{} {file}\n", paint.good("created")));
+        // A file meant for git that git ignores is not reported as if it were shared.
+        let unshared = if ignored.contains(file) {
+            " (git ignores it, see below)"
+        } else {
+            ""
+        };
+        out.push_str(&format!("{} {file}{unshared}\n", paint.good("created")));
     }
     for target in &report.context {
         match target.status {

@@ -10,10 +10,10 @@
 //! that succeeds after failing records `fixed: `KEY` after N failed attempts`, which the
 //! next session promotes to MEMORY.md.
 //!
-//! Input that cannot be read, another tool, no project: nothing at all. Any other problem
-//! is one line on stderr; the tool call is never failed or held up for long.
+//! Input that cannot be read (or over 8 MB, the limit of every hook's input), another tool,
+//! no project: nothing at all. Any other problem is one line on stderr; the tool call is
+//! never failed or held up for long.
 
-use std::io::Read;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -29,8 +29,6 @@ use crate::store::{self, Project, atomic, templates, text};
 
 /// Give up on a busy store after this long rather than hold up the agent.
 const LOCK_PATIENCE: Duration = Duration::from_millis(500);
-/// Read at most this much of the hook's input.
-const INPUT_LIMIT: u64 = 8 << 20;
 
 pub fn run(args: &[std::ffi::OsString], global: &GlobalArgs) -> Result<()> {
     let args: Vec<String> = args
@@ -57,11 +55,8 @@ pub fn run(args: &[std::ffi::OsString], global: &GlobalArgs) -> Result<()> {
             )));
         }
     };
-    let mut input = Vec::new();
-    std::io::stdin()
-        .take(INPUT_LIMIT)
-        .read_to_end(&mut input)
-        .map_err(|e| Error::Failed(format!("cannot read the hook input: {e}")))?;
+    // Input over the hooks' limit, or unreadable, is empty: nothing to record.
+    let input = super::text_arg::hook_stdin();
     let Some(outcome) = parse(&String::from_utf8_lossy(&input)) else {
         return Ok(());
     };

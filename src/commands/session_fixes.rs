@@ -14,7 +14,7 @@ use crate::store::{Project, state::State};
 
 /// Where a blocker was logged: MEMORY.md's and the commit store's lengths then (each `None`
 /// when unknown), and the day, if known.
-type Place = (Option<u64>, Option<u64>, Option<NaiveDate>);
+pub(crate) type Place = (Option<u64>, Option<u64>, Option<NaiveDate>);
 
 /// The text MEMORY.md and the commit store gained since they were `from` bytes long (each
 /// nothing when unknown or the file is now shorter): only their new parts are read (the
@@ -98,28 +98,35 @@ fn heading_before(file: &mut std::fs::File, offset: u64) -> Option<String> {
 /// How far back [`heading_before`] looks.
 const HEADING_READ_MAX: u64 = 1024 * 1024;
 
-/// For each of the session's blockers, in order, the fix logged after it that resolves it
-/// (by the rule open loops use), if any: after the point `mind log` marked for it, or for a
-/// blocker written by hand, after the session's start. Reads nothing when there are no
-/// blockers.
-pub(crate) fn blocker_fixes(
-    project: &Project,
-    state: &State,
-    session: &Session,
-) -> Vec<Option<String>> {
+/// For each of the session's blockers, in order, where it was logged: the point `mind log`
+/// marked for it, or for a blocker written by hand, the session's start (and its day).
+/// What MEMORY.md and the commit store gained after it is what may have fixed it.
+pub(crate) fn blocker_places(state: &State, session: &Session) -> Vec<Place> {
     // A blocker written by hand is from this session: its day is the session's.
     let session_start = (
         state.session_memory_offset(),
         state.session_commits_offset(),
         session.date,
     );
-    let places: Vec<Place> = (session.blockers.iter())
+    (session.blockers.iter())
         .map(|b| {
             (state.blocker_mark(b)).map_or(session_start, |(m, c)| {
                 (Some(m), Some(c), state.blocker_day(b))
             })
         })
-        .collect();
+        .collect()
+}
+
+/// For each of the session's blockers, in order, the fix logged after it that resolves it
+/// (by the rule open loops use), if any: after the point `mind log` marked for it, or for a
+/// blocker written by hand, after the session's start ([`blocker_places`]). Reads nothing
+/// when there are no blockers.
+pub(crate) fn blocker_fixes(
+    project: &Project,
+    state: &State,
+    session: &Session,
+) -> Vec<Option<String>> {
+    let places = blocker_places(state, session);
     // One read and one parse per place the blockers were logged at (usually a few).
     let mut distinct = places.clone();
     distinct.sort_unstable();

@@ -50,9 +50,6 @@ struct Record {
     /// Cursor: what was added to `.cursor/hooks.json`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     cursor_hooks: Option<cursor::Added>,
-    /// Aider: whether setup wrote the `read:` key itself.
-    #[serde(default)]
-    read_key_added: bool,
     /// The context block setup appended to an instruction file that existed without one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     block_added: Option<BlockAdded>,
@@ -66,6 +63,17 @@ struct Record {
     /// per-user `~/.claude.json`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     mcp_user: Option<McpUser>,
+    /// `--local` (Claude Code): the lines setup appended to git's exclude file so the
+    /// personal settings file stays out of git.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    excluded: Option<ExcludedLines>,
+}
+
+/// Lines appended to an exclude file (`.git/info/exclude`): its path and the text.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct ExcludedLines {
+    file: String,
+    text: String,
 }
 
 /// The server setup added to the project's entry in Claude Code's per-user file: enough to
@@ -144,7 +152,10 @@ pub fn run(args: &SetupArgs, ctx: &Ctx) -> Result<()> {
         changes: Vec::new(),
         notes: Vec::new(),
     };
-    let new_record = if args.remove {
+    let mut heir: Option<(String, Record)> = None;
+    let mut new_record = if args.remove {
+        let record =
+            record.map(|r| hand_over(&records, &key, args.agent, r, &mut heir, &mut report));
         plan_removal(&project, args, record.as_ref(), &mut report)?;
         None
     } else {
@@ -172,14 +183,36 @@ pub fn run(args: &SetupArgs, ctx: &Ctx) -> Result<()> {
         for change in &report.changes {
             apply(&project, change)?;
         }
-        if args.agent == Agent::Claude && args.local && !args.remove {
-            // Claude Code's personal settings stay out of git, as CLAUDE.local.md does.
-            personal::ensure_ignored(&project.root, claude::LOCAL_SETTINGS_FILE)?;
+        if let Some(record) = new_record
+            .as_mut()
+            .filter(|_| args.agent == Agent::Claude && args.local)
+        {
+            // Claude Code's personal settings stay out of git, as CLAUDE.local.md does; the
+            // lines are recorded so that --remove takes them out again.
+            let added = personal::ensure_ignored_as(
+                &project.root,
+                claude::LOCAL_SETTINGS_FILE,
+                "# mind: Claude Code's personal settings (mind setup claude --local) are not committed",
+            )?;
+            if let Some(added) = added
+                && record.excluded.is_none()
+            {
+                record.excluded = Some(ExcludedLines {
+                    file: added.file.display().to_string(),
+                    text: added.text,
+                });
+            }
         }
         let mut records = match records {
             Value::Object(map) => map,
             _ => serde_json::Map::new(),
         };
+        if let Some((heir_key, heir_record)) = heir {
+            records.insert(
+                heir_key,
+                serde_json::to_value(heir_record).unwrap_or_default(),
+            );
+        }
         match new_record {
             Some(record) => {
                 records.insert(key, serde_json::to_value(record).unwrap_or_default());
@@ -208,6 +241,74 @@ pub fn run(args: &SetupArgs, ctx: &Ctx) -> Result<()> {
         ctx.out(&render(ctx, &report))?;
     }
     Ok(())
+}
+
+/// The agent a record key names (`claude-local` is Claude Code's).
+fn agent_of_key(key: &str) -> Option<Agent> {
+    Agent::from_str(key.strip_suffix("-local").unwrap_or(key), true).ok()
+}
+
+/// Before a removal: when another recorded setup uses the same instruction file (Codex,
+/// Aider and any AGENTS.md reader share AGENTS.md; Claude Code's shared and personal setups
+/// share CLAUDE.md), the context target, the file and the block setup added for it are not
+/// this removal's to take out. They pass to that setup's record, so the last removal of
+/// the ones that need them takes them out. Returns the record left to remove; `heir` gets
+/// the other record when it changed.
+fn hand_over(
+    records: &Value,
+    key: &str,
+    agent: Agent,
+    mut record: Record,
+    heir: &mut Option<(String, Record)>,
+    report: &mut Report,
+) -> Record {
+    let target = agent.definition().target;
+    let Some(others) = records.as_object() else {
+        return record;
+    };
+    let dependents: Vec<(&String, Record)> = others
+        .iter()
+        .filter(|(k, _)| k.as_str() != key)
+        .filter(|(k, _)| agent_of_key(k).is_some_and(|a| a.definition().target == target))
+        .filter_map(|(k, v)| Some((k, serde_json::from_value(v.clone()).ok()?)))
+        .collect();
+    let owns = record.target_added.is_some()
+        || record.file_created.is_some()
+        || record.block_added.is_some();
+    let Some((first_key, first)) = dependents.first().filter(|_| owns) else {
+        return record;
+    };
+    let mut first = first.clone();
+    if first.target_added.is_none() {
+        first.target_added = record.target_added.take();
+    }
+    if first.file_created.is_none() {
+        first.file_created = record.file_created.take();
+    }
+    if first.block_added.is_none() {
+        first.block_added = record.block_added.take();
+    }
+    // Whatever could not be handed over (the other record has its own) stays too.
+    record.target_added = None;
+    record.file_created = None;
+    record.block_added = None;
+    let users: Vec<String> = dependents
+        .iter()
+        .map(|(k, _)| format!("`mind setup {}`", k.replace("-local", " --local")))
+        .collect();
+    let users = match users.split_last() {
+        Some((last, [])) => format!("{last} still needs it (its --remove takes it out)"),
+        Some((last, rest)) => format!(
+            "{} and {last} still need it (the last one's --remove takes it out)",
+            rest.join(", ")
+        ),
+        None => String::new(),
+    };
+    report.notes.push(format!(
+        "{target} stays a context target, with its block: {users}"
+    ));
+    *heir = Some((first_key.to_string(), first));
+    record
 }
 
 /// One record per agent (Claude Code's shared and personal settings apart).
@@ -647,15 +748,7 @@ fn plan_aider(
             action: format!("add {target} to read:"),
             bytes: Some(bytes),
         });
-        if record.changed_file.is_none() {
-            record.read_key_added = existing.as_deref().is_none_or(|b| {
-                !String::from_utf8_lossy(b)
-                    .lines()
-                    .any(|l| l.starts_with("read:"))
-            });
-            record.changed_file = Some(aider::CONFIG_FILE.into());
-            record.original = existing.map(|b| String::from_utf8_lossy(&b).into_owned());
-        }
+        remember_original(record, aider::CONFIG_FILE, existing);
     }
     Ok(())
 }
@@ -714,7 +807,8 @@ fn plan_removal(
                 .cursor_hooks
                 .clone()
                 .unwrap_or_else(cursor::Added::everything);
-            if existing.is_some() && cursor::remove(&mut hooks, &added) {
+            let before = original_json(record, file);
+            if existing.is_some() && cursor::remove(&mut hooks, &added, before.as_ref()) {
                 report.changes.push(Change {
                     file: file.into(),
                     action: "remove the mind hooks".into(),
@@ -723,19 +817,21 @@ fn plan_removal(
             }
         }
         Agent::Aider => {
+            // Only an entry setup added is taken out: one the user listed stays theirs.
             let path = project.root.join(aider::CONFIG_FILE);
-            if let (Some(bytes), Some(target)) = (
-                text::read_optional(&path)?,
-                record.and(Some(args.agent.definition().target)),
-            ) {
-                let edit = aider::remove_read(&bytes, target, record_or_default.read_key_added)
-                    .map_err(|reason| Error::BadFile {
+            let target = args.agent.definition().target;
+            if record_or_default.changed_file.as_deref() == Some(aider::CONFIG_FILE)
+                && let Some(bytes) = text::read_optional(&path)?
+            {
+                let original = record_or_default.original.as_deref().map(str::as_bytes);
+                let edit = aider::remove_read(&bytes, target, original).map_err(|reason| {
+                    Error::BadFile {
                         path: path.clone(),
                         reason,
-                    })?;
+                    }
+                })?;
                 if let aider::Edit::Changed(after) = edit {
-                    let created = record_or_default.changed_file.is_some()
-                        && record_or_default.original.is_none();
+                    let created = original.is_none();
                     report.changes.push(Change {
                         file: aider::CONFIG_FILE.into(),
                         action: format!("remove {target} from read:"),
@@ -765,6 +861,9 @@ fn plan_removal(
     if let Some(added) = &record_or_default.block_added {
         plan_block_removal(project, added, report)?;
     }
+    if let Some(excluded) = &record_or_default.excluded {
+        plan_exclude_removal(project, excluded, report)?;
+    }
     if let Some(file) = &record_or_default.file_created {
         let bytes = text::read_optional(&project.root.join(file))?;
         match bytes {
@@ -785,6 +884,36 @@ fn plan_removal(
             record_key(args)
         ));
     }
+    Ok(())
+}
+
+/// Take the lines setup appended to git's exclude file out again, while they are there
+/// whole (a line the user changed or moved is theirs now).
+fn plan_exclude_removal(
+    project: &Project,
+    excluded: &ExcludedLines,
+    report: &mut Report,
+) -> Result<()> {
+    let path = PathBuf::from(&excluded.file);
+    let Some(bytes) = text::read_optional(&path)? else {
+        return Ok(());
+    };
+    let Some(restored) = personal::without_excluded(&bytes, &excluded.text) else {
+        return Ok(());
+    };
+    // Inside the project (`.git/info/exclude`) it is named as the other files are.
+    let file = match path.strip_prefix(&project.root) {
+        Ok(relative) => relative.display().to_string(),
+        Err(_) => excluded.file.clone(),
+    };
+    report.changes.push(Change {
+        file,
+        action: format!(
+            "remove {} (setup added it so git ignores that file)",
+            excluded.text.lines().last().unwrap_or_default()
+        ),
+        bytes: Some(restored),
+    });
     Ok(())
 }
 
@@ -812,6 +941,13 @@ fn plan_block_removal(project: &Project, added: &BlockAdded, report: &mut Report
         )),
     }
     Ok(())
+}
+
+/// The JSON object a file setup changed held before (None: no record of it, no file, or
+/// not a JSON object).
+fn original_json(record: Option<&Record>, file: &str) -> Option<serde_json::Map<String, Value>> {
+    let record = record.filter(|r| r.changed_file.as_deref() == Some(file))?;
+    claude::parse(record.original.as_deref()?.as_bytes()).ok()
 }
 
 /// After a removal: the file's original bytes when what is left equals them as JSON (no
@@ -853,7 +989,9 @@ fn apply(project: &Project, change: &Change) -> Result<()> {
             if let Some(parent) = path.parent() {
                 std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
             }
-            atomic::write_atomic(&path, bytes)
+            // A file that began with a byte order mark keeps it (JSON is parsed past it).
+            let existing = text::read_optional(&path)?;
+            atomic::write_atomic(&path, &claude::keep_bom(existing.as_deref(), bytes.clone()))
         }
         None => {
             match std::fs::remove_file(&path) {

@@ -495,7 +495,7 @@ impl<'e> Choice<'e> {
         const WORDS: usize = 12;
         let words = |text: &str| crate::parse::subject_ids(text, WORDS);
         let away: Vec<u64> = e.alternatives.iter().flat_map(|a| words(a)).collect();
-        let mut chosen = words(before_reason(&e.title));
+        let mut chosen = words(crate::parse::before_reason(&e.title));
         chosen.retain(|w| !away.contains(w));
         let turned = (e.alternatives.iter())
             .filter(|alt| crate::parse::turns_away_from(&e.text, alt))
@@ -503,7 +503,7 @@ impl<'e> Choice<'e> {
             .collect();
         let undo = leading_verb(&e.title).and_then(|(verb, object)| {
             // The opener first: "for now, disable …" would end at its comma as a reason.
-            let object = before_reason(object);
+            let object = crate::parse::before_reason(object);
             (!object.trim().is_empty()).then(|| (verb, words(object)))
         });
         Choice {
@@ -511,7 +511,7 @@ impl<'e> Choice<'e> {
             chosen,
             title: words(&e.title),
             turned,
-            purpose: purpose_of(before_reason(&e.title)).map(words),
+            purpose: purpose_of(crate::parse::before_reason(&e.title)).map(words),
             undo,
             entity: e,
         }
@@ -638,26 +638,6 @@ fn leading_verb(text: &str) -> Option<(&'static str, &str)> {
         .flat_map(|&(x, y)| [x, y])
         .find(|verb| rest.starts_with(verb) && rest.as_bytes().get(verb.len()) == Some(&b' '))
         .map(|verb| (verb, &text[at + verb.len()..]))
-}
-
-/// A decision's or rejection's title up to its reason ("Redis for rate limiting because of
-/// memory cost" → "Redis for rate limiting"): what was chosen or turned down.
-fn before_reason(title: &str) -> &str {
-    let lower = title.to_ascii_lowercase();
-    [
-        " because ",
-        " since ",
-        " due to ",
-        " - ",
-        " -- ",
-        " \u{2014} ",
-        ": ",
-        ", ",
-    ]
-    .iter()
-    .filter_map(|m| lower.find(m))
-    .min()
-    .map_or(title, |i| &title[..i])
 }
 
 /// What the entry to continue from is: "decision", "learning", "progress", "open problem"

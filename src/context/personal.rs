@@ -13,6 +13,24 @@ use crate::store::{append, text};
 /// `.gitignore`, when the project is not in a git repository, or when the file is tracked
 /// (ignoring cannot hide a tracked file; the user committed it on purpose).
 pub fn ensure_ignored(root: &Path, name: &str) -> Result<Option<PathBuf>> {
+    Ok(ensure_ignored_as(
+        root,
+        name,
+        "# mind: the personal context block is not committed",
+    )?
+    .map(|added| added.file))
+}
+
+/// Lines [`ensure_ignored_as`] appended to an exclude file: enough to take them out again.
+pub struct Excluded {
+    pub file: PathBuf,
+    /// The text appended (a line break first when the file did not end with one).
+    pub text: String,
+}
+
+/// [`ensure_ignored`] with `comment` (a `# ...` line saying what `name` is) above the
+/// pattern; returns what was appended.
+pub fn ensure_ignored_as(root: &Path, name: &str, comment: &str) -> Result<Option<Excluded>> {
     let Ok(repo) = crate::capture::commits::open(root) else {
         return Ok(None);
     };
@@ -51,11 +69,32 @@ pub fn ensure_ignored(root: &Path, name: &str) -> Result<Option<PathBuf>> {
     if !existing.is_empty() && !existing.ends_with(b"\n") {
         lines.push('\n');
     }
-    lines.push_str("# mind: the personal context block is not committed\n");
+    lines.push_str(comment);
+    lines.push('\n');
     lines.push_str(&pattern);
     lines.push('\n');
     append::append_bytes(&exclude, lines.as_bytes())?;
-    Ok(Some(exclude))
+    Ok(Some(Excluded {
+        file: exclude,
+        text: lines,
+    }))
+}
+
+/// `bytes` of an exclude file without the `text` [`ensure_ignored_as`] appended, when
+/// those lines are still there whole (None: they are not; the file stays as it is). The
+/// line break put before them goes too while they are still the file's end.
+pub fn without_excluded(bytes: &[u8], text: &str) -> Option<Vec<u8>> {
+    let lines = text.strip_prefix('\n').unwrap_or(text).as_bytes();
+    let at = (0..=bytes.len().checked_sub(lines.len())?)
+        .rev()
+        .find(|&i| bytes[i..].starts_with(lines) && (i == 0 || bytes[i - 1] == b'\n'))?;
+    let mut start = at;
+    if text.starts_with('\n') && at + lines.len() == bytes.len() && at > 0 {
+        start -= 1;
+    }
+    let mut out = bytes[..start].to_vec();
+    out.extend_from_slice(&bytes[at + lines.len()..]);
+    Some(out)
 }
 
 /// Make sure `git add -A` never picks up the temp file of a rewrite that a kill interrupted
@@ -147,7 +186,27 @@ fn escape_pattern(path: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::escape_pattern;
+    use super::{escape_pattern, without_excluded};
+
+    #[test]
+    fn excluded_lines_come_out_whole_or_not_at_all() {
+        let ours = "# mind: x\n/a.json\n";
+        assert_eq!(
+            without_excluded(b"*.log\n# mind: x\n/a.json\n", ours).unwrap(),
+            b"*.log\n"
+        );
+        let joined = "\n# mind: x\n/a.json\n";
+        assert_eq!(
+            without_excluded(b"*.log\n# mind: x\n/a.json\n", joined).unwrap(),
+            b"*.log"
+        );
+        assert_eq!(
+            without_excluded(b"*.log\n# mind: x\n/a.json\nb\n", joined).unwrap(),
+            b"*.log\nb\n"
+        );
+        assert_eq!(without_excluded(b"/a.json\n", ours), None);
+        assert_eq!(without_excluded(b"", ours), None);
+    }
 
     #[test]
     fn patterns_match_only_the_path() {

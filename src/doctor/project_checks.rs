@@ -1,5 +1,5 @@
-//! Checks of one registered project: its folder, `.mind/` files, config, state, context
-//! blocks, git hooks, agent settings, lock and cache folder.
+//! Checks of one registered project: its folder, `.mind/` files (and whether git ignores the
+//! shared ones), config, state, context blocks, git hooks, agent settings, lock and cache folder.
 
 use std::path::Path;
 
@@ -279,7 +279,9 @@ pub fn agent_settings(project: &Project, current: Option<&Path>) -> Vec<Finding>
         if !raw.contains("mind") {
             continue;
         }
-        let value: Value = match serde_json::from_str(&raw) {
+        // Read past a byte order mark, as Claude Code and `mind setup` do.
+        let raw = raw.strip_prefix('\u{feff}').unwrap_or(&raw);
+        let value: Value = match serde_json::from_str(raw) {
             Ok(v) => v,
             Err(e) => {
                 out.push(Finding::problem(
@@ -367,6 +369,26 @@ fn collect_commands(value: &Value, out: &mut Vec<String>) {
     }
 }
 
+/// The shared files (MEMORY.md, config.json, .gitattributes) are not ignored by git. A
+/// `.mind/.gitignore` kept from the Python Mind (`*`) ignores them: a warning naming
+/// `mind init --rewrite-gitignore` (never applied by `--fix`: the file is the user's until
+/// they ask). A rule in a file of the user's own is their choice: a note. A project made
+/// with `mind init --private` is private on purpose: nothing.
+pub fn git_ignored(project: &Project) -> Option<Finding> {
+    let ignored = store::git_ignored::shared_ignored(project)?;
+    let severity = if ignored.fix.is_some() {
+        Severity::Warning
+    } else {
+        Severity::Note
+    };
+    Some(Finding::new(
+        "git-ignore",
+        subject(project),
+        severity,
+        ignored.message(),
+    ))
+}
+
 /// `.mind/.lock` names no dead process (a holder that crashed leaves its pid behind).
 pub fn lock(project: &Project) -> Option<Finding> {
     let path = project.file(store::LOCK_FILE);
@@ -448,6 +470,7 @@ pub fn all(project: &Project, current: Option<&Path>) -> Result<Vec<Finding>> {
     let config = Config::load(&project.config())?;
     let state = State::load(&project.state())?;
     let mut out = files(project);
+    out.extend(git_ignored(project));
     out.push(self::config(project, &config));
     out.extend(self::state(project, &state));
     out.extend(blocks(project, &config, &state)?);

@@ -239,11 +239,12 @@ impl Server {
         description = "Call when something happens worth keeping: a decision, learning, problem, fix (progress), gotcha; or for this session: experience, blocker, rejected approach, assumption."
     )]
     async fn mind_log(&self, Parameters(p): Parameters<LogParams>) -> ToolResult {
-        // The message goes after `--`: always text, never a type word or `-` (stdin).
+        // The message goes after `--`: always text, never a type word. A lone `-` is refused
+        // first, as in every other text field: after `--` it would be stored as the text "-".
         let command = Command::Log(LogArgs {
             kind: p.kind,
             words: Vec::new(),
-            literal: vec![p.message],
+            literal: vec![text("message", p.message)?],
         });
         self.run(p.project_path, command, replies::log).await
     }
@@ -338,7 +339,7 @@ impl Server {
     async fn mind_edges(&self, Parameters(p): Parameters<EdgesParams>) -> ToolResult {
         let command = Command::Edges(EdgesArgs {
             intent: vec![text("intent", p.intent)?],
-            code: p.code,
+            code: p.code.map(|c| text("code", c)).transpose()?,
             stack: p.stack.unwrap_or_default(),
             limit: 10,
             action: None,
@@ -376,8 +377,8 @@ impl Server {
             limit: 10,
             action: Some(EdgesAction::Add(EdgeAddArgs {
                 title: vec![text("title", p.title)?],
-                workaround: p.workaround,
-                description: Some(p.description),
+                workaround: text("workaround", p.workaround)?,
+                description: Some(text("description", p.description)?),
                 global: true,
                 stack,
                 severity,
@@ -394,8 +395,13 @@ impl Server {
     async fn mind_spawn_helper(&self, Parameters(p): Parameters<HelperParams>) -> ToolResult {
         let command = Command::Helper(HelperArgs {
             problem: vec![text("problem", p.problem)?],
-            attempts: p.attempts.unwrap_or_default(),
-            hypothesis: p.hypothesis,
+            attempts: p
+                .attempts
+                .unwrap_or_default()
+                .into_iter()
+                .map(|a| text("attempts", a))
+                .collect::<Result<_, _>>()?,
+            hypothesis: p.hypothesis.map(|h| text("hypothesis", h)).transpose()?,
             out: None,
         });
         self.run(p.project_path, command, replies::helper).await
@@ -493,8 +499,11 @@ impl Server {
     }
 }
 
-/// A free-text argument. A lone `-` means "read stdin" on the command line; here stdin
-/// carries the protocol, so it is refused rather than read.
+/// A free-text argument (every field whose text a tool stores or matches: messages,
+/// descriptions, queries, intents, code, attempts, hypotheses, bodies). A lone `-` means
+/// "read stdin" on the command line; here stdin carries the protocol, so it is refused rather
+/// than read, and rather than kept as a memory that says nothing (whether or not the command
+/// line reads that field from stdin).
 fn text(field: &str, value: String) -> Result<String, ErrorData> {
     if value.trim() == "-" {
         return Err(invalid(format!(

@@ -397,6 +397,137 @@ pub fn before_turning_away(text: &str) -> &str {
     text[..end].trim_end()
 }
 
+/// What a decision or rejection chose, without the reason it gives: `title` up to where its
+/// reason starts, trimmed ("re-enable the e2e suite on PRs now that the runner is fixed" →
+/// "re-enable the e2e suite on PRs"); the whole title when it gives none. A reason starts
+/// at a word that gives one ([`REASON_WORDS`]; "as" only before a clause, since "use Redis
+/// as the cache" names a role, not a reason), at punctuation that sets a clause off (", ",
+/// "; ", ": ", ". ", a dash between blanks), and a parenthesis that ends what is left is
+/// an aside ("re-enable the e2e suite on PRs (the runner is fixed)"). Whatever words the
+/// reason takes, the choice is the same one: a reversal that says why must take back what
+/// the same words without a reason take back.
+pub fn before_reason(title: &str) -> &str {
+    // ASCII lower-casing keeps every byte where it was, so an offset in `lower` is one in
+    // `title`; every separator starts with an ASCII byte, a char boundary.
+    let lower = title.as_bytes().to_ascii_lowercase();
+    let end = (1..lower.len())
+        .find(|&i| reason_starts(&lower, i))
+        .unwrap_or(title.len());
+    let mut chosen = title[..end].trim_end();
+    while let Some(open) = trailing_aside(chosen) {
+        chosen = chosen[..open].trim_end();
+    }
+    chosen
+}
+
+/// Words after which a choice gives its reason (or, "after" and "until", the event that
+/// brought it or ends it: "re-enable the e2e suite after the runner fix"), each between
+/// blanks. Conditions ("when", "if", "unless", "once") are not among them: "enable the
+/// cache when offline" and "disable the cache when online" are two choices, not one.
+const REASON_WORDS: &[&[u8]] = &[
+    b"because",
+    b"since",
+    b"due to",
+    b"given that",
+    b"now that",
+    b"so that",
+    b"in order to",
+    b"thanks to",
+    b"after",
+    b"until",
+    b"so",
+    b"as",
+];
+
+/// Whether the reason of a choice starts at byte `i` of `lower` (see [`before_reason`]).
+fn reason_starts(lower: &[u8], i: usize) -> bool {
+    let rest = &lower[i..];
+    match lower[i] {
+        b',' | b';' | b':' => rest.get(1) == Some(&b' '),
+        b'.' => rest.get(1) == Some(&b' ') && !abbreviation(&lower[..i]),
+        b' ' => {
+            let next = &rest[1..];
+            if ["- ", "-- ", "\u{2014} ", "\u{2013} "]
+                .iter()
+                .any(|dash| next.starts_with(dash.as_bytes()))
+            {
+                return true;
+            }
+            REASON_WORDS.iter().any(|w| {
+                next.starts_with(w)
+                    && next.get(w.len()) == Some(&b' ')
+                    && (*w != b"as" || clause_follows(&next[w.len()..]))
+                    && (*w != b"so"
+                        || !lex::words_after(next, w.len(), 1).first().is_some_and(|w| {
+                            [&b"far"[..], b"much", b"many", b"long", b"called"].contains(w)
+                        }))
+            })
+        }
+        _ => false,
+    }
+}
+
+/// Whether the text before a `. ` ends in an abbreviation ("e.g.", "vs.", "etc.", a single
+/// letter) rather than a sentence.
+fn abbreviation(before: &[u8]) -> bool {
+    let word = &before[before.iter().rposition(|&b| b == b' ').map_or(0, |i| i + 1)..];
+    word.len() <= 1
+        || [
+            &b"e.g"[..],
+            b"i.e",
+            b"vs",
+            b"etc",
+            b"approx",
+            b"incl",
+            b"cf",
+        ]
+        .contains(&word)
+}
+
+/// Whether `after` (what follows "as ") is a clause, which gives a reason ("as the runner
+/// is fixed", "as we have the budget"), rather than a noun phrase, which names a role ("as
+/// the session store"): its first word is a subject pronoun, or an auxiliary verb comes
+/// within its first few words.
+fn clause_follows(after: &[u8]) -> bool {
+    const SUBJECTS: &[&[u8]] = &[
+        b"it", b"we", b"they", b"i", b"you", b"he", b"she", b"there", b"it's", b"we're", b"we've",
+        b"they're", b"there's", b"that's",
+    ];
+    const AUXILIARIES: &[&[u8]] = &[
+        b"is", b"are", b"was", b"were", b"has", b"have", b"had", b"does", b"do", b"did", b"will",
+        b"would", b"can", b"could", b"should", b"may", b"might", b"must", b"got", b"gets",
+    ];
+    let words = lex::words_after(after, 0, 4);
+    words.first().is_some_and(|w| SUBJECTS.contains(w))
+        || words
+            .iter()
+            .any(|w| AUXILIARIES.contains(w) || lex::ends_with_nt(w))
+}
+
+/// Where a parenthesis that ends `text` opens (at its blank), when something comes before
+/// it: "re-enable the e2e suite on PRs (the runner is fixed)" → the offset of " (".
+fn trailing_aside(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    if bytes.last() != Some(&b')') {
+        return None;
+    }
+    let mut depth = 0usize;
+    for i in (0..bytes.len()).rev() {
+        match bytes[i] {
+            b')' => depth += 1,
+            b'(' => {
+                depth -= 1;
+                if depth == 0 {
+                    return (i > 0 && bytes[i - 1] == b' ' && !text[..i].trim().is_empty())
+                        .then(|| i - 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// [`reasoning`] with the lower-cased text already at hand.
 pub fn reasoning_in(text: &str, lower: &[u8], dash_tail: bool) -> Option<String> {
     for (start, end) in REASON_MARKERS.matches(lower) {
@@ -526,7 +657,15 @@ fn alternative_end(buf: &[u8], start: usize) -> usize {
         b"as ",
         b"to ",
         b"and ",
+        // The reason words of a choice (`REASON_WORDS`) the ones above leave out: "instead
+        // of bcrypt now that we have the CPU budget" turns away from bcrypt alone.
+        b"now that ",
+        b"given that ",
+        b"in order to ",
+        b"after ",
+        b"until ",
         "\u{2014} ".as_bytes(),
+        "\u{2013} ".as_bytes(),
     ];
     let mut i = start;
     while i < buf.len() {
@@ -535,7 +674,20 @@ fn alternative_end(buf: &[u8], start: usize) -> usize {
             b'.' if buf.get(i + 1).is_none_or(|b| *b == b' ') => return i,
             b' ' if matches!(
                 buf.get(i + 1),
-                Some(b'b' | b's' | b'd' | b'-' | b'(' | b'f' | b'a' | b't' | 0xE2)
+                Some(
+                    b'b' | b's'
+                        | b'd'
+                        | b'-'
+                        | b'('
+                        | b'f'
+                        | b'a'
+                        | b't'
+                        | b'n'
+                        | b'g'
+                        | b'i'
+                        | b'u'
+                        | 0xE2
+                )
             ) && WORD_STOPS.iter().any(|w| buf[i + 1..].starts_with(w)) =>
             {
                 return i;
@@ -993,6 +1145,66 @@ fn stem(w: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_choice_ends_where_its_reason_starts() {
+        let chosen = "re-enable the e2e suite on PRs";
+        for reason in [
+            " because the runner is fixed",
+            " since the runner is fixed",
+            " now that the runner is fixed",
+            " as the runner is fixed",
+            " as it is fixed",
+            " so that regressions are caught",
+            " so regressions are caught",
+            " after the runner fix",
+            " until the release",
+            " given that the runner is fixed",
+            " thanks to the new runner",
+            " in order to catch regressions",
+            "; the runner is fixed",
+            ", the runner is fixed",
+            ": the runner is fixed",
+            ". The runner is fixed.",
+            " - the runner is fixed",
+            " \u{2014} the runner is fixed",
+            " \u{2013} the runner is fixed",
+            " (the runner is fixed)",
+            " (runner fixed) because it (finally) passes",
+            "",
+        ] {
+            assert_eq!(
+                before_reason(&format!("{chosen}{reason}")),
+                chosen,
+                "{reason:?}"
+            );
+        }
+        // "as" naming a role, "so" as a degree, a condition, an abbreviation, a parenthesis
+        // inside: all part of what was chosen.
+        for whole in [
+            "use Redis as the session store",
+            "use Redis as a cache for the API",
+            "keep the queue so far",
+            "enable the cache when offline",
+            "use Postgres vs. MySQL",
+            "use tokio (multi-thread) for the server",
+            "(all of it)",
+        ] {
+            assert_eq!(before_reason(whole), whole);
+        }
+    }
+
+    #[test]
+    fn an_alternative_ends_where_a_reason_starts() {
+        assert_eq!(
+            alternatives("use argon2 instead of bcrypt now that we have the CPU budget"),
+            vec!["bcrypt"]
+        );
+        assert_eq!(
+            alternatives("switch from Jenkins after the outage"),
+            vec!["Jenkins"]
+        );
+    }
 
     #[test]
     fn before_turning_away_ends_at_the_first_marker() {

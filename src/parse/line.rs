@@ -501,6 +501,14 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
         kind = EntryType::Gotcha;
         reason = "behaviour with advice";
     }
+    if kind == EntryType::Problem
+        && basis == Basis::Cue
+        && best.is_none_or(|c| c.strength < Strength::Strong)
+        && fixed_since(&buf, best, &found)
+    {
+        kind = EntryType::Progress;
+        reason = "failure told in the past, then what holds now";
+    }
     let mut confidence = base;
     let reasons = matches!(
         kind,
@@ -522,6 +530,53 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     out.basis = basis;
     out.reason = reason;
     out
+}
+
+/// "was missing the field that the parser set. now properly typed", "the export was
+/// failing for big files; now it streams": a failure told in the past tense, then a
+/// sentence of what holds now, reports that it was fixed. The failure must be past ("was",
+/// "were", "had" just before the cue, or in it) and the "now" must open a later sentence,
+/// so "it fails now" and "now it was failing again" stay reports.
+fn fixed_since(buf: &[u8], cue: Option<cues::Cue>, found: &[cues::Cue]) -> bool {
+    let past = |w: &[u8]| matches!(w, b"was" | b"were" | b"had");
+    // The failure: the cue's span, or for a symptom without a cue the first sentence.
+    let first_break = |from: usize| {
+        buf[from..]
+            .windows(2)
+            .position(|w| matches!(w[0], b'.' | b';' | b'!') && w[1] == b' ')
+            .map_or(buf.len(), |i| from + i)
+    };
+    let (start, end) = match cue {
+        Some(c) => (c.start, c.end),
+        None => (0, first_break(0)),
+    };
+    let told_past = match cue {
+        Some(_) => {
+            lex::words_before(buf, start, 2).iter().any(|w| past(w))
+                || buf[start..end]
+                    .split(|b| *b == b' ')
+                    .next()
+                    .is_some_and(past)
+        }
+        None => buf[..end].split(|b| !b.is_ascii_alphanumeric()).any(past),
+    };
+    if !told_past {
+        return false;
+    }
+    let rest = &buf[end..];
+    let Some(now) = rest.iter().enumerate().find_map(|(i, b)| {
+        (matches!(b, b'.' | b';' | b'!')
+            && rest[i + 1..].starts_with(b" ")
+            && rest[i + 1..].trim_ascii_start().starts_with(b"now "))
+        .then_some(end + i + 1)
+    }) else {
+        return false;
+    };
+    // "was slow. now it crashes on start" tells a new failure, not a fix.
+    !found
+        .iter()
+        .any(|c| c.kind == EntryType::Problem && c.start >= now)
+        && !symptoms::reports_symptom_in(&buf[now..], false)
 }
 
 fn cue_confidence(strength: Strength) -> f32 {
@@ -551,6 +606,26 @@ mod tests {
             },
         )
         .kind
+    }
+
+    #[test]
+    fn a_past_failure_then_what_holds_now_reports_the_fix() {
+        for line in [
+            "was missing project_state field that parser was setting. now properly typed.",
+            "the export was failing for big files. now it streams.",
+            "uploads were timing out on slow links; now they resume",
+        ] {
+            assert_eq!(kind(line), Some(Progress), "{line}");
+        }
+        for line in [
+            "the export fails for big files. now it is worse",
+            "the export was failing for big files",
+            "the export is failing now for big files",
+            "the app was slow. now it crashes on start",
+            "the page was blank. now the button does nothing",
+        ] {
+            assert_eq!(kind(line), Some(Problem), "{line}");
+        }
     }
 
     #[test]

@@ -34,7 +34,9 @@ use chrono::NaiveDate;
 use serde::Serialize;
 
 pub use details::ruled_out;
-pub use details::{before_turning_away, contrasts, subject_ids, switched_object, turns_away_from};
+pub use details::{
+    before_reason, before_turning_away, contrasts, subject_ids, switched_object, turns_away_from,
+};
 use line::LineContext;
 
 /// What kind of memory a line holds.

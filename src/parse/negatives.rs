@@ -113,8 +113,19 @@ pub fn looks_like_code(s: &str) -> bool {
     // `name := ...`, `name = ...`, `name += ...`
     if ident_end > 0 {
         let after = t[ident_end..].trim_start();
-        let lower_ident = !t[..ident_end].starts_with(|c: char| c.is_uppercase());
-        let assignment = after.starts_with('=') && !after.starts_with("==") && lower_ident;
+        let ident = &t[..ident_end];
+        let lower_ident = !ident.starts_with(|c: char| c.is_uppercase());
+        // `MAX_RETRIES=3`, `DATABASE_URL = postgres://...`, `PATH=/usr/bin`: an environment
+        // variable or a constant. A capitalised word before `=` is prose only with spaces
+        // around it and no underscore ("Cost = time x rate").
+        let screaming = ident.len() >= 2
+            && ident
+                .bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+            && ident.bytes().any(|b| b.is_ascii_uppercase())
+            && (ident.contains('_') || t[ident_end..].starts_with('='));
+        let assignment =
+            after.starts_with('=') && !after.starts_with("==") && (lower_ident || screaming);
         if after.starts_with(":=") || after.starts_with("+=") || assignment {
             return true;
         }
@@ -1491,6 +1502,10 @@ mod tests {
             "console.log(\"fixed\")",
             "init(config);",
             "  });",
+            "DEEPSEEK_API_KEY=sk-xxx         # PRIMARY - use for everything",
+            "MAX_RETRIES=3",
+            "DATABASE_URL = postgres://localhost/app",
+            "PATH=/usr/local/bin:$PATH",
         ] {
             assert!(looks_like_code(line), "{line}");
         }
@@ -1502,6 +1517,8 @@ mod tests {
             "Operation `books.find()` buffering timed out after 10000ms",
             "The renderer package needs local Chromium",
             "`autoMemoryDirectory` accepts only absolute or `~/` paths (no repo-relative);",
+            "Cost = time x rate",
+            "API = the public surface, keep it small",
         ] {
             assert!(!looks_like_code(line), "{line}");
         }

@@ -39,7 +39,10 @@ pub fn heading_kind(text: &str) -> SectionKind {
     use EntryType::*;
     let lower = text.to_lowercase();
     let words: Vec<&str> = lex::words(&lower).collect();
-    let has = |w: &str| words.contains(&w);
+    // A singular category word inside a compound name ("Decision Engine", "Machine
+    // Learning", "Service Discovery") names a thing, not the kind of entries below.
+    let named_things = compound_names(&lower);
+    let has = |w: &str| words.contains(&w) && !named_things.contains(&w);
     let any = |ws: &[&str]| ws.iter().any(|w| has(w));
     if lower.trim() == "project state" {
         return SectionKind::ProjectState;
@@ -256,6 +259,158 @@ const CJK_PROBLEMS: &[&str] = &["已知问题", "既知の問題", "알려진 �
 const CJK_DECISIONS: &[&str] = &["决策", "决定", "決定", "결정"];
 const CJK_LEARNINGS: &[&str] = &["教训", "经验总结", "教訓", "学び", "교훈", "배운 점"];
 
+/// Singular category words that also make compound names of things in software headings.
+const SINGULAR_CATEGORIES: &[&str] = &[
+    "decision",
+    "learning",
+    "discovery",
+    "insight",
+    "gotcha",
+    "pitfall",
+    "caveat",
+    "adr",
+];
+/// Words that may follow a category word and leave it the heading's category: containers
+/// ("Decision Log", "Gotcha Registry", "Learning Notes", "Decision Outcome") and the words
+/// that start a phrase about it ("Decision on caching", "Gotcha with Safari", "Learning from
+/// the outage").
+const AFTER_A_CATEGORY: &[&str] = &[
+    "log",
+    "logs",
+    "notes",
+    "note",
+    "list",
+    "registry",
+    "register",
+    "journal",
+    "index",
+    "catalog",
+    "catalogue",
+    "collection",
+    "inventory",
+    "tracker",
+    "archive",
+    "digest",
+    "recap",
+    "overview",
+    "made",
+    "taken",
+    "learned",
+    "summary",
+    "record",
+    "records",
+    "points",
+    "outcome",
+    "outcomes",
+    "and",
+    "or",
+    "from",
+    "in",
+    "of",
+    "on",
+    "for",
+    "to",
+    "about",
+    "during",
+    "with",
+    "we",
+    "i",
+    "that",
+    "this",
+    "these",
+    "the",
+    "a",
+    "an",
+    "by",
+    "after",
+    "at",
+    "since",
+    "per",
+    "vs",
+    "so",
+    "here",
+    "is",
+    "was",
+    "are",
+    "were",
+];
+/// Words before "learning" or "discovery" that make the name of a field or a mechanism,
+/// not a lesson or a finding (general software vocabulary).
+const FIELD_BEFORE: &[&str] = &[
+    "machine",
+    "deep",
+    "reinforcement",
+    "transfer",
+    "federated",
+    "supervised",
+    "unsupervised",
+    "continual",
+    "online",
+    "active",
+    "meta",
+    "e",
+    "service",
+    "peer",
+    "node",
+    "device",
+    "network",
+    "auto",
+    "schema",
+    "api",
+    "endpoint",
+    "plugin",
+    "test",
+    "dependency",
+    "package",
+    "module",
+    "data",
+];
+
+/// The singular category words of a heading that stand in a compound name: followed, with
+/// only a space between, by a word that does not continue a category ("Decision Engine",
+/// "Learning Resources", "Discovery System"), or, for "learning" and "discovery", preceded
+/// by a word that names a field or mechanism ("Machine Learning", "Service Discovery").
+fn compound_names(lower: &str) -> Vec<&'static str> {
+    // Each word with whether only blanks or one hyphen part it from the word before:
+    // other punctuation ends a phrase ("Decisions — Tonary", "Decision: use X").
+    let is_word = |c: char| c.is_alphanumeric() || c == '\'';
+    let mut tokens: Vec<(&str, bool)> = Vec::new();
+    let mut rest = lower;
+    let mut first = true;
+    while !rest.is_empty() {
+        let start = rest.find(is_word).unwrap_or(rest.len());
+        let sep = &rest[..start];
+        rest = &rest[start..];
+        let end = rest.find(|c: char| !is_word(c)).unwrap_or(rest.len());
+        if end == 0 {
+            break;
+        }
+        let joined =
+            !first && (sep == "-" || (!sep.is_empty() && sep.chars().all(char::is_whitespace)));
+        tokens.push((&rest[..end], joined));
+        rest = &rest[end..];
+        first = false;
+    }
+    let mut found = Vec::new();
+    for (i, &(word, _)) in tokens.iter().enumerate() {
+        let Some(&category) = SINGULAR_CATEGORIES.iter().find(|c| **c == word) else {
+            continue;
+        };
+        let next = tokens.get(i + 1).filter(|(_, joined)| *joined);
+        let continues = next.is_some_and(|(w, _)| {
+            !AFTER_A_CATEGORY.contains(w) && !w.bytes().all(|b| b.is_ascii_digit())
+        });
+        let field = matches!(category, "learning" | "discovery")
+            && tokens[i].1
+            && i > 0
+            && FIELD_BEFORE.contains(&tokens[i - 1].0);
+        if continues || field {
+            found.push(category);
+        }
+    }
+    found
+}
+
 /// Whether a heading is only a date (`2026-01-10`, `Jan 10, 2026`, `Friday 3/14`) or an
 /// entry's id (`DEC-004`, `D12.`, `ADR 0003`).
 fn is_entry_title(lower: &str) -> bool {
@@ -378,6 +533,22 @@ mod tests {
             ("Tasks for the next release of the sync engine", Todo),
             ("Ideas we have not tried yet for search", Todo),
             ("Open TODOs for the sync engine rewrite", Todo),
+            // A category word in the name of a thing types nothing.
+            ("Phase 1: Discovery System", Neutral),
+            ("Machine Learning Pipeline", Neutral),
+            ("Machine Learning", Neutral),
+            ("Service Discovery", Neutral),
+            ("Auto-discovery of plugins", Neutral),
+            ("Decision Engine", Neutral),
+            ("Decision Drivers", Neutral),
+            ("Learning Resources", Neutral),
+            ("Decision Outcome", Typed(Decision)),
+            ("Gotcha Registry", Typed(Gotcha)),
+            ("Decision: Authentication Strategy", Typed(Decision)),
+            ("Key Learning", Typed(Learning)),
+            ("Learning from the outage", Typed(Learning)),
+            ("Gotcha with Safari cookies", Typed(Gotcha)),
+            ("Decision 2: CrewAI for Agent Framework", Typed(Decision)),
         ] {
             assert_eq!(heading_kind(heading), want, "{heading}");
         }

@@ -1,11 +1,14 @@
 //! Each candidate against the MEMORY.md index (sentence vectors with the model, else
 //! lexical similarity): skip, link, supersede or add, with the line it concerns.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use chrono::NaiveDate;
 
-use super::{Action, CONFIDENT, Promotion, Similar, candidates, confidence, worth_cues};
+use super::{
+    Action, Blockers, CONFIDENT, Promotion, Similar, candidates, confidence, with_fix, worth_cues,
+};
 use crate::capture::tool_failures::fixed_key;
 use crate::rank::bm25::Hit;
 use crate::rank::bm25::{Features, Filter, Query};
@@ -23,20 +26,31 @@ use crate::store::home::GlobalFolder;
 use crate::store::session_file::{Section, Session};
 
 /// Decide what to do with each candidate against `memory_bytes` (MEMORY.md as it is now),
-/// by sentence vectors when `home` holds an installed model; `answered`: the blockers a fix
-/// logged during the session resolves, with that fix.
+/// by sentence vectors when `home` holds an installed model; `blockers`: the blockers a fix
+/// logged during the session resolves, with that fix, and where each was logged.
 pub fn plan(
     project: &Project,
     session: &Session,
     memory_bytes: &Arc<Vec<u8>>,
     today: NaiveDate,
     home: Option<&GlobalFolder>,
-    answered: &std::collections::HashMap<String, String>,
+    blockers: &Blockers,
 ) -> (Vec<Promotion>, Vec<(usize, String)>) {
-    let candidates = candidates(session, answered);
+    let candidates = candidates(session, &blockers.fixes);
     if candidates.is_empty() {
         return (Vec::new(), Vec::new());
     }
+    // For each blocker no fix answers by the open-loop rule: the first MEMORY.md line
+    // written after it, and its day.
+    let logged_after: HashMap<&str, (usize, Option<NaiveDate>)> = (blockers.logged_at.iter())
+        .filter(|(blocker, _)| !blockers.fixes.contains_key(*blocker))
+        .filter_map(|(blocker, &(offset, day))| {
+            Some((
+                blocker.as_str(),
+                (first_line_from(memory_bytes, offset)?, day),
+            ))
+        })
+        .collect();
     let mut tokenizer = Tokenizer::default();
     let index = Index::memory_bytes(project, Arc::clone(memory_bytes), &mut tokenizer);
     // The model is loaded only when there is something to compare.
@@ -48,11 +62,24 @@ pub fn plan(
         &mut tokenizer,
         today,
         sentences.as_mut(),
+        &logged_after,
     );
     if let Some(sentences) = sentences {
         sentences.save();
     }
     decided
+}
+
+/// The 1-based number of the first line of `bytes` that starts at `offset` or later: the
+/// first line written after the file was `offset` bytes long. `None` when the file is now
+/// shorter (cut back: nothing in it is known to be newer).
+fn first_line_from(bytes: &[u8], offset: u64) -> Option<usize> {
+    let offset = usize::try_from(offset).ok()?;
+    let before = bytes.get(..offset)?;
+    let lines = memchr::memchr_iter(b'\n', before).count();
+    // A line the offset falls inside was begun before it.
+    let inside = before.last().is_some_and(|&b| b != b'\n');
+    Some(lines + 1 + usize::from(inside))
 }
 
 /// The type of the memory line a session section is promoted as (a recorded fix is progress).
@@ -187,12 +214,15 @@ fn nearest_lines(
 /// The decisions for every candidate, and the memory lines to mark superseded
 /// (1-based line number, text as found). With `sentences` (the model is installed) lines
 /// are compared by their sentence vectors and the sentence bands; without, lexically.
+/// `logged_after`: for a blocker, the first MEMORY.md line written after it was logged and
+/// its day (see [`session_fix`]).
 fn decide(
     index: &Index,
     candidates: Vec<(Section, String, String)>,
     tokenizer: &mut Tokenizer,
     today: NaiveDate,
     mut sentences: Option<&mut Sentences>,
+    logged_after: &HashMap<&str, (usize, Option<NaiveDate>)>,
 ) -> (Vec<Promotion>, Vec<(usize, String)>) {
     let vocab = SegmentVocabulary::new(index.segments());
     let features = Features::default();
@@ -314,7 +344,23 @@ fn decide(
             similar_to: None,
             reason: None,
         };
-        if let Some((score, found)) = best(true).or_else(|| best(false)) {
+        let fixed_by = (from == Section::Blockers)
+            .then(|| logged_after.get(promotion.item.as_str()))
+            .flatten()
+            .and_then(|&after| session_fix(&related, after));
+        if let Some((score, found, fix)) = fixed_by {
+            // Written with its fix, the problem reads as resolved though it lands after it.
+            promotion.similar_to = Some(Similar {
+                text: found.text().to_string(),
+                line: Some(found.meta.line),
+                kind: found.meta.kind,
+                similarity: round(score.value),
+            });
+            promotion.action = Action::Linked;
+            promotion.reason = Some("its fix, logged after it".to_string());
+            let line = with_fix(&line, &fix).unwrap_or(line);
+            promotion.line = format!("{line} (see also: {})", wikilink(found));
+        } else if let Some((score, found)) = best(true).or_else(|| best(false)) {
             promotion.similar_to = Some(Similar {
                 text: found.text().to_string(),
                 line: Some(found.meta.line),
@@ -357,6 +403,31 @@ fn decide(
     (promotions, superseded)
 }
 
+/// The fix of a blocker among the `related` lines of its comparison: a progress line about
+/// the same subject (in the update band or above, as any line of another kind must be to
+/// be linked), written to MEMORY.md after the blocker was logged (`after`: its first line
+/// then, and the blocker's day, which the fix must not be dated before), the most similar
+/// first; with its title. The open-loop rule wants more shared words than a fix worded
+/// differently has ("tantivy LockBusy in parallel tests: each test gets its own index"
+/// for "tantivy writer panics with LockBusy when tests run in parallel"); promoted without
+/// its fix, the problem would land after it and read as open for good.
+fn session_fix<'f, 'i>(
+    related: &'f [(Similarity, Found<'i>)],
+    (first_line, day): (usize, Option<NaiveDate>),
+) -> Option<(Similarity, &'f Found<'i>, String)> {
+    let (score, found) = (related.iter())
+        .filter(|(s, f)| {
+            f.meta.kind == Kind::Progress
+                && f.meta.line >= first_line
+                && crate::parse::loops::not_before(f.meta.date, day)
+                && s.band(&LEXICAL_MEMORY_BANDS) >= Band::VerySimilar
+        })
+        .max_by(|a, b| a.0.value.total_cmp(&b.0.value))?;
+    let doc = crate::parse::parse_document(found.text());
+    let fix = doc.entities.first()?.title.trim().to_string();
+    (!fix.is_empty()).then_some((*score, found, fix))
+}
+
 /// `[[MEMORY#YYYY-MM-DD]]` for the line's date heading (its section heading if it has no
 /// date, the file itself if neither).
 fn wikilink(found: &crate::rank::index::Found<'_>) -> String {
@@ -375,5 +446,22 @@ fn wikilink(found: &crate::rank::index::Found<'_>) -> String {
         "[[MEMORY]]".to_string()
     } else {
         format!("[[MEMORY#{heading}]]")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_line_from;
+
+    #[test]
+    fn the_first_line_written_after_an_offset() {
+        let text = b"# m\n\nproblem: a\nfixed: b\n";
+        assert_eq!(first_line_from(text, 0), Some(1));
+        // At a line's start: that line; inside one: the next.
+        assert_eq!(first_line_from(text, 5), Some(3));
+        assert_eq!(first_line_from(text, 6), Some(4));
+        assert_eq!(first_line_from(text, text.len() as u64), Some(5));
+        // A file cut back below the offset: nothing in it is known to be newer.
+        assert_eq!(first_line_from(text, text.len() as u64 + 1), None);
     }
 }

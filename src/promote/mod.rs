@@ -140,25 +140,36 @@ pub fn describe(promotions: &[Promotion]) -> String {
     out
 }
 
+/// What is known of the finished session's blockers, each by its text.
+#[derive(Debug, Clone, Default)]
+pub struct Blockers {
+    /// The fix logged after it that resolves it by the open-loop rule.
+    pub fixes: HashMap<String, String>,
+    /// Where it was logged: MEMORY.md's length then, and the day. A fix of another wording
+    /// that the comparison finds about the same subject among the lines MEMORY.md gained
+    /// after it (and not dated before the day) is its fix too.
+    pub logged_at: HashMap<String, (u64, Option<NaiveDate>)>,
+}
+
 /// Promote `session` into MEMORY.md (the caller holds the store lock): new lines go under
 /// the `date` heading; superseded lines are marked. A batch that only adds is one append;
 /// one that also marks rewrites the file atomically. With `home` holding an installed
-/// model, lines are compared by sentence vectors. `blocker_fixes`: for a blocker of the
-/// session (by its text), the fix logged after it that resolves it.
+/// model, lines are compared by sentence vectors. `blockers`: the fixes the session logged
+/// after its blockers, and where each blocker was logged.
 pub fn promote(
     project: &Project,
     session: &Session,
     memory_bytes: Vec<u8>,
     date: NaiveDate,
     home: Option<&GlobalFolder>,
-    blocker_fixes: &HashMap<String, String>,
+    blockers: &Blockers,
 ) -> Result<Outcome> {
     let shared = Arc::new(memory_bytes);
-    let (mut promotions, superseded) = plan(project, session, &shared, date, home, blocker_fixes);
+    let (mut promotions, superseded) = plan(project, session, &shared, date, home, blockers);
     for p in promotions.iter_mut().filter(|p| {
         p.kind == Kind::Problem && p.from == Section::Blockers && p.action != Action::Skipped
     }) {
-        if let Some(line) = blocker_fixes
+        if let Some(line) = (blockers.fixes)
             .get(&p.item)
             .and_then(|fix| with_fix(&p.line, fix))
         {

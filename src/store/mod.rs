@@ -8,6 +8,7 @@
 pub mod append;
 pub mod atomic;
 pub mod discovery;
+pub mod git_ignored;
 pub mod global_config;
 pub mod guard;
 pub mod home;

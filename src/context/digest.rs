@@ -264,6 +264,7 @@ fn resolve_across(prefix: &Lazy<'_>, rest: &mut Document) -> Option<Vec<(usize, 
                     subject: view.subject,
                     line: view.line,
                     date: view.date,
+                    record: loops::Record::of(view.text),
                 };
                 streamed.push(i, &entry, || Cow::Borrowed(view.title));
             })?;

@@ -1,6 +1,7 @@
 //! Open loops: what memory says is unfinished. A problem is open until a later progress
 //! entry on the same subject resolves it (same subject = enough shared content words; the
-//! ranking module may refine this); a provisional decision ("for now", "temporary",
+//! ranking module may refine this), or, in a record written up by hand, the fix field right
+//! after its problem field ([`Record`]); a provisional decision ("for now", "temporary",
 //! "quick fix", "mvp") older than [`STALE_DAYS`] is a question: is it still valid?
 
 use std::borrow::Cow;
@@ -56,6 +57,8 @@ pub struct Resolvable<'a> {
     pub line: usize,
     /// The date heading it sits under: a fix dated before a problem never resolves it.
     pub date: Option<NaiveDate>,
+    /// Which field of a written-up record the line is, if any ([`Record::of`]).
+    pub record: Record,
 }
 
 impl<'a> Resolvable<'a> {
@@ -68,8 +71,67 @@ impl<'a> Resolvable<'a> {
             subject: e.subject,
             line: e.line,
             date: e.date,
+            record: Record::of(&e.text),
         }
     }
+}
+
+/// A line that is a field of a record written up by hand: `**Problem**: X` and then, a
+/// few lines on, `**Solution**: Y` (or `**Fix Applied**:`, `**Fixed:**`, `**Resolution**:`).
+/// Such a fix answers that problem whatever its words: the record says so by its shape.
+/// Only bold field labels count: the plain `problem:` and `fixed:` lines `mind log` appends
+/// one after another may be about different things.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Record {
+    #[default]
+    None,
+    /// `**Problem**:`, `**Bug**:`, `**Issue**:`, `**Symptom**:`, `**Error**:`.
+    Problem,
+    /// `**Solution**:`, `**Fix**:`, `**Fixed**:`, `**Fix Applied**:`, `**Resolution**:`.
+    Fix,
+}
+
+/// How many lines after a record's problem field its fix field may come (the lines between
+/// are the record's other fields: cause, log, analysis).
+pub const RECORD_LINES: usize = 8;
+
+impl Record {
+    /// The record field `text` (a whole line as written) opens with.
+    pub fn of(text: &str) -> Record {
+        let (body, _) = super::lex::strip_list_marker(text.trim_start());
+        let Some(rest) = body.strip_prefix("**") else {
+            return Record::None;
+        };
+        let Some(close) = rest.get(..rest.len().min(40)).and_then(|head| head.find("**")) else {
+            return Record::None;
+        };
+        let inner = rest[..close].trim();
+        let after = &rest[close + 2..];
+        let label = match inner.strip_suffix(':') {
+            Some(label) => label.trim_end(),
+            None if after.starts_with(':') => inner,
+            None => return Record::None,
+        };
+        let label = label.to_ascii_lowercase();
+        match label.as_str() {
+            "problem" | "bug" | "issue" | "symptom" | "error" => Record::Problem,
+            "solution" | "fix" | "fixed" | "fix applied" | "resolution" => Record::Fix,
+            _ => Record::None,
+        }
+    }
+}
+
+/// Whether `fix` answers `problem` as the next entry of the same written-up record: an open
+/// problem field, then a fix field within [`RECORD_LINES`] lines, not dated before it.
+fn answers_in_record(problem: &Resolvable<'_>, fix: &Resolvable<'_>) -> bool {
+    problem.record == Record::Problem
+        && is_open(problem)
+        && fix.record == Record::Fix
+        && fix.kind == EntryType::Progress
+        && !fix.superseded
+        && fix.line > problem.line
+        && fix.line - problem.line <= RECORD_LINES
+        && not_before(fix.date, problem.date)
 }
 
 /// Whether a progress entry dated `fix`, coming after a problem dated `problem` in the
@@ -102,8 +164,15 @@ pub fn resolutions_of<'a, T>(
     let mut singles: IdMap<Recent> = IdMap::default();
     let mut pairs: IdMap<Recent> = IdMap::default();
     let mut candidates: Vec<u32> = Vec::new();
+    // The entry after this one in the file (the one read just before, going backwards).
+    let mut next: Option<Resolvable<'a>> = None;
     for (index, e) in entries.iter().enumerate().rev() {
         let e = read(e);
+        let after = next.replace(e);
+        if after.is_some_and(|fix| answers_in_record(&e, &fix)) {
+            found.push((index, after.map_or(0, |fix| fix.line)));
+            continue;
+        }
         if e.kind == EntryType::Progress && !e.superseded {
             let words = e.subject.ids();
             let slot = progress.len() as u32;
@@ -188,6 +257,19 @@ pub struct StreamedResolutions<'a> {
     pushed: Vec<(u64, usize)>,
     /// Progress entries read so far.
     progress_seen: u32,
+    /// The entry just read, when it is an open problem field of a record: the next entry
+    /// may answer it ([`answers_in_record`]).
+    last: Option<RecordProblem>,
+}
+
+/// An open problem field of a record, waiting for the very next entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct RecordProblem {
+    index: usize,
+    line: usize,
+    date: Option<NaiveDate>,
+    /// Its place among the waiting problems, when it waits on its words too.
+    slot: Option<u32>,
 }
 
 /// The most keys a problem looks up: the pairs of its words.
@@ -237,6 +319,33 @@ impl<'a> StreamedResolutions<'a> {
     /// Read the next entry (`index` counts entries from 0, in order); `title` gives its
     /// title to keep, asked only of an open problem.
     pub fn push(&mut self, index: usize, e: &Resolvable<'_>, title: impl FnOnce() -> Cow<'a, str>) {
+        if let Some(problem) = self.last.take() {
+            let read_as = Resolvable {
+                kind: EntryType::Problem,
+                title: "",
+                status: Some(ProblemStatus::Open),
+                superseded: false,
+                subject: Subject::default(),
+                line: problem.line,
+                date: problem.date,
+                record: Record::Problem,
+            };
+            if answers_in_record(&read_as, e) {
+                self.found.push((problem.index, e.line));
+                if let Some(slot) = problem.slot {
+                    self.waiting[slot as usize] = None;
+                }
+            }
+        }
+        let record_problem = e.record == Record::Problem && is_open(e);
+        if record_problem {
+            self.last = Some(RecordProblem {
+                index,
+                line: e.line,
+                date: e.date,
+                slot: None,
+            });
+        }
         if e.kind == EntryType::Progress && !e.superseded {
             self.progress(e);
             return;
@@ -249,6 +358,9 @@ impl<'a> StreamedResolutions<'a> {
             return;
         }
         let slot = self.waiting.len() as u32;
+        if let Some(last) = self.last.as_mut().filter(|_| record_problem) {
+            last.slot = Some(slot);
+        }
         let map = if words.len().div_ceil(2).clamp(1, 3) == 1 {
             &mut self.singles
         } else {
@@ -390,7 +502,24 @@ impl<'a> StreamedResolutions<'a> {
                 flush(out);
             }
         }
-        written
+        // The record problem the next entry may answer: 0 for none, else its index, line,
+        // date and waiting slot, each one up (0 for no slot).
+        let before = out.len();
+        match self.last {
+            None => super::varint::put(out, 0),
+            Some(p) => {
+                super::varint::put(out, p.index as u64 + 1);
+                super::varint::put(out, p.line as u64);
+                super::varint::put(out, date_code(p.date));
+                let slot = p.slot.map_or(0, |slot| {
+                    // Slots are renumbered on suspension: the live problems, in order.
+                    let live_before = self.waiting[..slot as usize].iter().flatten().count();
+                    live_before as u64 + 1
+                });
+                super::varint::put(out, slot);
+            }
+        }
+        written + (out.len() - before)
     }
 
     /// Go on from a state [`StreamedResolutions::suspend`] wrote (`bytes`, borrowed for
@@ -462,7 +591,37 @@ impl<'a> StreamedResolutions<'a> {
                 checked,
             }));
         }
-        (resumed.waiting.len() == count && at == bytes.len()).then_some(resumed)
+        if resumed.waiting.len() != count {
+            return None;
+        }
+        let last = usize::try_from(super::varint::get(bytes, &mut at)?).ok()?;
+        if last > 0 {
+            let index = last - 1;
+            let line = usize::try_from(super::varint::get(bytes, &mut at)?).ok()?;
+            let date = date_of_code(super::varint::get(bytes, &mut at)?)?;
+            let slot = match super::varint::get(bytes, &mut at)? {
+                0 => None,
+                n => Some(u32::try_from(n - 1).ok()?),
+            };
+            // Its slot, if any, is a waiting problem of its own index.
+            let slot_ok = slot.is_none_or(|slot| {
+                resumed
+                    .waiting
+                    .get(slot as usize)
+                    .and_then(Option::as_ref)
+                    .is_some_and(|w| w.index == index)
+            });
+            if index >= read || !slot_ok {
+                return None;
+            }
+            resumed.last = Some(RecordProblem {
+                index,
+                line,
+                date,
+                slot,
+            });
+        }
+        (at == bytes.len()).then_some(resumed)
     }
 
     /// The resolutions found so far, by problem, taken out (the waiting problems stay).
@@ -808,15 +967,48 @@ mod tests {
             if *len >= 8 {
                 text.push_str(&format!("## 2024-01-0{}\n", 1 + words[3] % 5));
             }
-            let line = match kind % 6 {
+            // Records written up by hand: a problem field, and a fix field in other words.
+            let line = match kind % 9 {
                 0 | 1 => format!("problem: {} {verb} requests\n", subject.join(" ")),
                 2 => format!("blocked: {} waits on {}\n", subject.join(" "), subject[0]),
                 3 | 4 => format!("fixed: {} no longer {verb} requests\n", subject.join(" ")),
-                _ => format!("decided: use {} for {}\n", subject[0], subject.join(" ")),
+                5 => format!("decided: use {} for {}\n", subject[0], subject.join(" ")),
+                6 => format!("- **Problem**: {} {verb} requests\n", subject.join(" ")),
+                7 => format!("- **Solution**: restarted the {} worker\n", subject[0]),
+                _ => format!("- **Cause**: {} was misconfigured\n", subject[0]),
             };
             text.push_str(&line);
         }
         text
+    }
+
+    #[test]
+    fn a_fix_field_answers_the_problem_field_of_its_record() {
+        let doc = crate::parse::parse_document_unresolved(
+            "## 2025-07-23\n\
+             - **Problem**: `BaseSettings` import error - moved to `pydantic-settings` in v2\n\
+             - **Solution**: Updated imports in `src/config/settings.py`\n\
+             - **Problem**: Extra `[default]` section causing validation errors\n\
+             - **Root cause**: the old template\n\
+             - **Fixed**: Configuration now loads without validation errors\n\
+             - **Problem**: `command_api.url` was required but not in config\n\
+             - **Container status**: Running stable\n\
+             problem: uploads hang on slow links\n\
+             fixed: the login redirect loop\n",
+        );
+        let found = sorted_resolutions(&doc.entities);
+        let lines: Vec<(usize, usize)> = found
+            .iter()
+            .map(|&(i, line)| (doc.entities[i].line, line))
+            .collect();
+        // Each problem field by the fix field after it; the last record has none, and plain
+        // `problem:` / `fixed:` lines one after another are not a record.
+        assert_eq!(lines, [(2, 3), (4, 6)]);
+        assert_eq!(streamed(&doc.entities), found);
+        assert_eq!(Record::of("**Fix Applied**: set the size"), Record::Fix);
+        assert_eq!(Record::of("- **Bug:** drops rows"), Record::Problem);
+        assert_eq!(Record::of("fixed: x"), Record::None);
+        assert_eq!(Record::of("**Problem solved** at last"), Record::None);
     }
 
     #[test]
@@ -836,7 +1028,7 @@ mod tests {
         #[test]
         fn streamed_resolutions_equal_the_backward_pass_on_any_memory(
             picks in proptest::collection::vec(
-                (0u8..6, proptest::array::uniform4(0u8..7), 0u8..12), 0..160)
+                (0u8..9, proptest::array::uniform4(0u8..7), 0u8..12), 0..160)
         ) {
             let doc = crate::parse::parse_document_unresolved(&memory_of(&picks));
             proptest::prop_assert_eq!(streamed(&doc.entities), sorted_resolutions(&doc.entities));
@@ -847,7 +1039,7 @@ mod tests {
         #[test]
         fn a_suspended_pass_resumed_finds_what_one_pass_finds(
             picks in proptest::collection::vec(
-                (0u8..6, proptest::array::uniform4(0u8..7), 0u8..12), 0..160),
+                (0u8..9, proptest::array::uniform4(0u8..7), 0u8..12), 0..160),
             cut in 0usize..200,
         ) {
             let doc = crate::parse::parse_document_unresolved(&memory_of(&picks));
@@ -940,6 +1132,8 @@ mod tests {
             b.extend_from_slice(&pushes);
             b.extend_from_slice(&[open, 0, 0, 12]);
             b.extend_from_slice(b"upload fails");
+            // No record problem waits for the next entry.
+            b.push(0);
             b
         };
         assert!(StreamedResolutions::resume(&state(0), 1).is_none());

@@ -72,6 +72,13 @@ pub fn heading_kind(text: &str) -> SectionKind {
     if is_entry_title(&lower) {
         return SectionKind::Entry;
     }
+    // A category is named by a short heading, or by one of the first two words of a long one
+    // ("Tasks for the next release of the sync engine", "Open TODOs for the sync engine
+    // rewrite"); elsewhere in a long heading the word names an entry's topic ("Rebase-only
+    // merges — don't trust the API's flags", "Grid MM Refresh Logic Bugs - Orders Go Stale":
+    // an incident's write-up, whose lines are its analysis and plan as much as its problem).
+    let category = words.len() <= 5;
+    let names = |ws: &[&str]| any(ws) && (category || words.iter().take(2).any(|w| ws.contains(w)));
     if any(&[
         "gotcha",
         "gotchas",
@@ -113,7 +120,7 @@ pub fn heading_kind(text: &str) -> SectionKind {
     {
         return SectionKind::Typed(Progress);
     }
-    if any(&["issues", "bugs", "problems", "blockers"])
+    if names(&["issues", "bugs", "problems", "blockers"])
         || any(PROBLEMS_ABROAD)
         || CJK_PROBLEMS.iter().any(|w| lower.contains(w))
     {
@@ -128,13 +135,13 @@ pub fn heading_kind(text: &str) -> SectionKind {
     {
         return SectionKind::Typed(Rejected);
     }
-    if any(&["decisions", "decision", "adr", "adrs"])
+    if names(&["decisions", "decision", "adr", "adrs"])
         || any(DECISIONS_ABROAD)
         || CJK_DECISIONS.iter().any(|w| lower.contains(w))
     {
         return SectionKind::Typed(Decision);
     }
-    if any(&[
+    if names(&[
         "learnings",
         "learning",
         "lessons",
@@ -157,12 +164,6 @@ pub fn heading_kind(text: &str) -> SectionKind {
     if assumptions && any(&["wrong", "invalid", "incorrect", "false", "broken"]) {
         return SectionKind::Typed(Learning);
     }
-    // A category is named by a short heading, or by one of the first two words of a long one
-    // ("Tasks for the next release of the sync engine", "Open TODOs for the sync engine
-    // rewrite"); elsewhere in a long heading the word names an entry's topic ("Rebase-only
-    // merges — don't trust the API's flags").
-    let category = words.len() <= 5;
-    let names = |ws: &[&str]| any(ws) && (category || words.iter().take(2).any(|w| ws.contains(w)));
     if assumptions || names(&["flags", "review", "questions", "question"]) {
         return SectionKind::Plans;
     }
@@ -533,6 +534,18 @@ mod tests {
             ("Tasks for the next release of the sync engine", Todo),
             ("Ideas we have not tried yet for search", Todo),
             ("Open TODOs for the sync engine rewrite", Todo),
+            // A long heading is an incident's or an entry's title: a category word past its
+            // first two words names the topic.
+            (
+                "Grid MM Refresh Logic Bugs - Orders Go Stale (2026-01-22)",
+                Neutral,
+            ),
+            (
+                "PDF Studio 3.2.0-alpha12 — Known Issues and Release Gates",
+                Neutral,
+            ),
+            ("Known Issues - SenseQuant", Typed(Problem)),
+            ("Lessons — Skill-Level Learnings from Real Runs", Typed(Learning)),
             // A category word in the name of a thing types nothing.
             ("Phase 1: Discovery System", Neutral),
             ("Machine Learning Pipeline", Neutral),

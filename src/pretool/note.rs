@@ -44,12 +44,13 @@ fn describe(f: &Found) -> String {
                 without_label(&f.text, "gotcha:")
             )
         }
-        Kind::Rejected => format!("tried before: {}{stale}", rejection(&f.text)),
+        Kind::Rejected => format!("ruled out before: {}{stale}", rejection(&f.text)),
         Kind::About => format!("memory about this file: {}{stale}", f.text),
     }
 }
 
-/// `decided against: X - why` as `X — failed because why`.
+/// `decided against: X - why` as `X — why`. The why is said as written: a choice turned down
+/// for a preference ("overkill for one server") did not fail, so no "failed" is put in front.
 fn rejection(text: &str) -> String {
     let body = match text.find(':') {
         Some(i) if i <= 24 => text[i + 1..].trim(),
@@ -61,7 +62,7 @@ fn rejection(text: &str) -> String {
         .min();
     match cut {
         Some((i, len)) => format!(
-            "{} — failed because {}",
+            "{} — {}",
             body[..i].trim(),
             body[i + len..].trim()
         ),
@@ -98,13 +99,13 @@ mod tests {
     }
 
     #[test]
-    fn rejections_read_as_tried_before() {
+    fn rejections_read_as_ruled_out_before_with_the_reason_as_written() {
         let note = render(&[found(
             Kind::Rejected,
             "decided against: Redis for sessions - overkill",
         )])
         .unwrap();
-        assert!(note.ends_with("\n- tried before: Redis for sessions — failed because overkill"));
+        assert!(note.ends_with("\n- ruled out before: Redis for sessions — overkill"));
     }
 
     #[test]

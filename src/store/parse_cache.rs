@@ -27,7 +27,7 @@ pub const PARSE_CACHE_FILE: &str = "memory.parse";
 pub const PARSE_CACHE_PREVIOUS: &str = "memory.parse.prev";
 const MAGIC: &[u8; 8] = b"MINDPRS\0";
 /// Bump when the encoding changes (a parser change is covered by the binary fingerprint).
-const FORMAT: u32 = 7;
+const FORMAT: u32 = 8;
 /// Below this many bytes of whole lines a parse takes about a millisecond, less than the
 /// cache would save; such memories are parsed whole and no cache file is written.
 pub const PARSE_CACHE_MIN: usize = 32 * 1024;

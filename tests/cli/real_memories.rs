@@ -58,3 +58,54 @@ fn environment_lines_and_a_component_named_discovery_are_not_memories() {
     assert!(!out.contains("buttons work"), "{out}");
     assert!(!out.contains("API_KEY"), "{out}");
 }
+
+#[test]
+fn a_problem_field_answered_by_the_fix_field_of_its_record_is_no_open_loop() {
+    let user = User::new();
+    let block = block_for(&user, "orac", "2oby__ORAC-STT__DEVLOG.md");
+    let loops = section(&block, "Open Loops");
+    // `**Problem**: BaseSettings import error ...` then `**Solution**: Updated imports ...`;
+    // `**Problem**: Extra [default] section ...` then `**Fixed**: Configuration now loads`.
+    assert!(!loops.iter().any(|l| l.contains("BaseSettings")), "{block}");
+    assert!(!loops.iter().any(|l| l.contains("[default]")), "{block}");
+    // A problem field no fix field follows stays open.
+    assert!(
+        loops.iter().any(|l| l.contains("command_api.url")),
+        "{block}"
+    );
+}
+
+#[test]
+fn a_record_answered_after_the_memory_was_cached_is_answered_as_when_read_whole() {
+    let mut user = User::new();
+    let project = user.project("big", &["init", "-q"]);
+    // A memory large enough to keep a parse cache, ending on a record's problem field.
+    let mut memory = fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
+    memory.push_str("\n## 2026-01-05\n\n");
+    for i in 0..900 {
+        memory.push_str(&format!("learned: fact number {i} about the cache layer\n"));
+    }
+    memory.push_str("- **Problem**: the nightly export drops rows over 2 GB\n");
+    fs::write(project.join(".mind/MEMORY.md"), &memory).unwrap();
+    user.at("2026-01-05T10:00:00Z");
+    let first = user.ok(&project, &["recall"]);
+    assert!(first.contains("nightly export drops rows"), "{first}");
+    assert!(project.join(".mind/cache/memory.parse").exists());
+    // The record's fix field, appended after the cache was written.
+    let mut file = fs::OpenOptions::new()
+        .append(true)
+        .open(project.join(".mind/MEMORY.md"))
+        .unwrap();
+    std::io::Write::write_all(
+        &mut file,
+        b"- **Fix Applied**: stream the rows in batches\n",
+    )
+    .unwrap();
+    user.at("2026-01-05T10:05:00Z");
+    let cached = user.ok(&project, &["recall"]);
+    fs::remove_dir_all(project.join(".mind/cache")).unwrap();
+    let whole = user.ok(&project, &["recall"]);
+    let open = |out: &str| section(out, "Open Loops").join("\n");
+    assert!(!open(&cached).contains("nightly export"), "{cached}");
+    assert_eq!(open(&cached), open(&whole));
+}

@@ -790,7 +790,7 @@ fn pre_tool_bash_command_meets_a_past_rejection() {
         (
             Some(0),
             note_output(&[
-                "tried before: Redis for sessions — failed because overkill for one server"
+                "ruled out before: Redis for sessions — overkill for one server"
             ]),
             String::new()
         )
@@ -870,7 +870,7 @@ fn pre_tool_meets_this_sessions_rejections() {
     assert_eq!(
         pre_tool(&env, &input).1,
         note_output(&[
-            "tried before: webpack for the build — failed because the config grew too big"
+            "ruled out before: webpack for the build — the config grew too big"
         ])
     );
 }
@@ -963,7 +963,7 @@ fn the_pre_tool_hook_setup_writes_answers_like_claude_code_calls_it() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
-        note_output(&["tried before: Redis for sessions — failed because overkill for one server"])
+        note_output(&["ruled out before: Redis for sessions — overkill for one server"])
     );
     // --remove takes the hook out with the others.
     user.ok(&project, &["setup", "claude", "--remove"]);
@@ -1018,7 +1018,7 @@ fn cursor_note(lines: &[&str]) -> String {
 }
 
 const REDIS_NOTE: &str =
-    "tried before: Redis for sessions — failed because overkill for one server";
+    "ruled out before: Redis for sessions — overkill for one server";
 const AUTH_NOTE: &str = "memory about this file: learned: token refresh races on reload (src/auth.rs:42) [stale?: the file changed since]";
 
 #[test]

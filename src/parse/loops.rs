@@ -102,7 +102,10 @@ impl Record {
         let Some(rest) = body.strip_prefix("**") else {
             return Record::None;
         };
-        let Some(close) = rest.get(..rest.len().min(40)).and_then(|head| head.find("**")) else {
+        let Some(close) = rest
+            .get(..rest.len().min(40))
+            .and_then(|head| head.find("**"))
+        else {
             return Record::None;
         };
         let inner = rest[..close].trim();

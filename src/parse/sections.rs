@@ -545,7 +545,10 @@ mod tests {
                 Neutral,
             ),
             ("Known Issues - SenseQuant", Typed(Problem)),
-            ("Lessons — Skill-Level Learnings from Real Runs", Typed(Learning)),
+            (
+                "Lessons — Skill-Level Learnings from Real Runs",
+                Typed(Learning),
+            ),
             // A category word in the name of a thing types nothing.
             ("Phase 1: Discovery System", Neutral),
             ("Machine Learning Pipeline", Neutral),

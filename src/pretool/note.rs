@@ -61,11 +61,7 @@ fn rejection(text: &str) -> String {
         .filter_map(|sep| body.find(sep).map(|i| (i, sep.len())))
         .min();
     match cut {
-        Some((i, len)) => format!(
-            "{} — {}",
-            body[..i].trim(),
-            body[i + len..].trim()
-        ),
+        Some((i, len)) => format!("{} — {}", body[..i].trim(), body[i + len..].trim()),
         None => body.to_string(),
     }
 }

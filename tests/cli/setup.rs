@@ -789,9 +789,7 @@ fn pre_tool_bash_command_meets_a_past_rejection() {
         pre_tool(&env, &input),
         (
             Some(0),
-            note_output(&[
-                "ruled out before: Redis for sessions — overkill for one server"
-            ]),
+            note_output(&["ruled out before: Redis for sessions — overkill for one server"]),
             String::new()
         )
     );
@@ -869,9 +867,7 @@ fn pre_tool_meets_this_sessions_rejections() {
     );
     assert_eq!(
         pre_tool(&env, &input).1,
-        note_output(&[
-            "ruled out before: webpack for the build — the config grew too big"
-        ])
+        note_output(&["ruled out before: webpack for the build — the config grew too big"])
     );
 }
 
@@ -1017,8 +1013,7 @@ fn cursor_note(lines: &[&str]) -> String {
     )
 }
 
-const REDIS_NOTE: &str =
-    "ruled out before: Redis for sessions — overkill for one server";
+const REDIS_NOTE: &str = "ruled out before: Redis for sessions — overkill for one server";
 const AUTH_NOTE: &str = "memory about this file: learned: token refresh races on reload (src/auth.rs:42) [stale?: the file changed since]";
 
 #[test]

@@ -48,6 +48,9 @@ pub struct Config {
     /// Whether `mind recall` adds team memories (`"team": {"recall": true}`); `None` leaves it
     /// to the global config.
     pub team_recall: Option<bool>,
+    /// The project's name in the team database (`"team": {"identity": "..."}`); `None`: the
+    /// `origin` remote's, else the folder's ([`crate::team::identity`]).
+    pub team_identity: Option<String>,
     /// Why config.json could not be used, if it could not (defaults apply then).
     pub problem: Option<String>,
 }
@@ -65,6 +68,7 @@ impl Default for Config {
             search_decay_half_life_days: None,
             team_push: true,
             team_recall: None,
+            team_identity: None,
             problem: None,
         }
     }
@@ -225,6 +229,22 @@ impl Config {
             .and_then(Value::as_bool)
         {
             config.team_recall = Some(on);
+        }
+        match value.get("team").map(|t| t.get("identity")) {
+            None | Some(None) | Some(Some(Value::Null)) => {}
+            Some(Some(Value::String(name)))
+                if !name.trim().is_empty() && !name.chars().any(char::is_control) =>
+            {
+                config.team_identity = Some(name.trim().to_string())
+            }
+            // Pushing under another name than the one asked for would mix this project's
+            // rows into another's: not at all, until it is fixed.
+            Some(Some(other)) => {
+                config.problem = Some(format!(
+                    "team.identity must be a non-empty name on one line, not {other}; not pushing"
+                ));
+                config.team_push = false;
+            }
         }
         Ok(config)
     }

@@ -69,6 +69,9 @@ pub enum Error {
     Conflict { message: String, hint: String },
     /// Any other failure with a message for the user.
     Failed(String),
+    /// A failure with a second line saying what to do about it (e.g. a team database that
+    /// refused the connection: which setting to check).
+    FailedHint { message: String, hint: String },
 }
 
 impl Error {
@@ -105,7 +108,7 @@ impl Error {
         match self {
             Error::NoProject { .. } => Some("run `mind init` in the project root, or pass --project DIR".into()),
             Error::Usage { hint, .. } => hint.clone(),
-            Error::Conflict { hint, .. } => Some(hint.clone()),
+            Error::Conflict { hint, .. } | Error::FailedHint { hint, .. } => Some(hint.clone()),
             Error::Locked { .. } => Some(
                 "try again when that process has finished; MIND_LOCK_TIMEOUT_MS sets how long to wait".into(),
             ),
@@ -175,7 +178,9 @@ impl fmt::Display for Error {
                     reason
                 )
             }
-            Error::Conflict { message, .. } | Error::Failed(message) => f.write_str(message),
+            Error::Conflict { message, .. }
+            | Error::FailedHint { message, .. }
+            | Error::Failed(message) => f.write_str(message),
         }
     }
 }

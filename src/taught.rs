@@ -107,7 +107,7 @@ pub fn since(project: &Project, base: Option<&str>, conventional_subjects: bool)
     let (mut entries, superseded) =
         memory_changes(&text::lossy(&base_memory), &text::lossy(&now_memory));
 
-    let now_named = named_in_folder(&project.dir().join(MEMORIES_DIR))?;
+    let now_named = named_in_folder(project, &project.dir().join(MEMORIES_DIR))?;
     let base_named = named_in_tree(&repo, base_tree, &scope)?;
     let head_named = named_in_tree(&repo, head_tree, &scope)?;
     let named_memories = now_named
@@ -284,15 +284,22 @@ fn memory_text(e: &Entity) -> String {
     }
 }
 
-/// The named memories (`*.md`) in a folder of the working tree, by file name.
-fn named_in_folder(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>> {
+/// The named memories (`*.md`) in a folder of the working tree, by file name; none read
+/// through a symbolic link leading out of the project (the folder or the file).
+fn named_in_folder(project: &Project, dir: &Path) -> Result<BTreeMap<String, Vec<u8>>> {
     let mut out = BTreeMap::new();
     let Ok(read) = std::fs::read_dir(dir) else {
         return Ok(out);
     };
+    if !project.leads_inside(dir) {
+        return Ok(out);
+    }
     for entry in read.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         if !name.ends_with(".md") || !entry.path().is_file() {
+            continue;
+        }
+        if entry.file_type().is_ok_and(|t| t.is_symlink()) && !project.leads_inside(&entry.path()) {
             continue;
         }
         if let Some(bytes) = text::read_optional(&entry.path())? {

@@ -8,8 +8,15 @@
 //! each still starting with the text of the last sync (a `mind log` here, a line added in
 //! Obsidian there), is merged: that text, then what `.mind/` added, then what the vault
 //! added, written to both. Any other change on both sides is a conflict and neither is
-//! touched. Nothing is ever deleted. The links made are recorded in `state.json`
-//! (`vault_links`) for `mind vault status`.
+//! touched. A file of `memories/`, `archive/` or `sessions/` deleted on one side whose other
+//! copy is still what the last sync recorded was deleted on purpose (`mind memory delete`, a
+//! note removed in Obsidian, a pruned session): it is deleted on the other side too, where
+//! bringing it back would undo the deletion at every sync. One deleted on one side and changed
+//! on the other is a conflict. MEMORY.md, SESSION.md and REMINDERS.md are mind's own files and
+//! are never deleted: a missing one is copied back. A file of `.mind/` reached through a
+//! symbolic link leading out of the project is neither read nor written (a cloned repository
+//! could point one at a private file); the sync says it left it out. The links made are
+//! recorded in `state.json` (`vault_links`) for `mind vault status`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -54,11 +61,30 @@ pub struct Synced {
     /// Files changed on both sides since the last sync, not only at the end: left as they
     /// are on both.
     pub conflicts: Vec<String>,
+    /// Files deleted in `.mind/` since the last sync, so deleted from the vault's copy.
+    pub deleted_from_vault: Vec<String>,
+    /// Files deleted in the vault's copy since the last sync, so deleted from `.mind/`.
+    pub deleted_from_project: Vec<String>,
+    /// Files deleted on one side and changed on the other since the last sync: left as they
+    /// are.
+    pub delete_conflicts: Vec<String>,
+    /// Files of `.mind/` reached through a symbolic link leading out of the project: neither
+    /// read nor written.
+    pub outside: Vec<String>,
 }
 
 impl Synced {
     pub fn changed(&self) -> bool {
-        !self.to_vault.is_empty() || !self.to_project.is_empty() || !self.merged.is_empty()
+        !self.to_vault.is_empty()
+            || !self.to_project.is_empty()
+            || !self.merged.is_empty()
+            || !self.deleted_from_vault.is_empty()
+            || !self.deleted_from_project.is_empty()
+    }
+
+    /// Whether some file is left for someone to settle (the sync fails).
+    pub fn has_conflicts(&self) -> bool {
+        !self.conflicts.is_empty() || !self.delete_conflicts.is_empty()
     }
 }
 
@@ -218,7 +244,12 @@ pub fn status(project: &Project, entry: &Entry) -> &'static str {
             }
         }
         Mode::Copy => match plan(project, &entry.path) {
-            Ok(plan) if plan.iter().all(|(_, step)| *step == Step::Same) => "in sync",
+            // A file no sync can read counts as neither.
+            Ok(plan)
+                if (plan.iter()).all(|(_, step)| matches!(step, Step::Same | Step::Outside)) =>
+            {
+                "in sync"
+            }
             Ok(_) => "out of sync",
             Err(_) => "unreadable",
         },
@@ -233,6 +264,14 @@ enum Step {
     /// Both sides grew from the synced text, which is this many bytes long.
     Merge(usize),
     Conflict,
+    /// Deleted in `.mind/`, the vault's copy still as last synced.
+    DeleteInVault,
+    /// Deleted in the vault, `.mind/`'s copy still as last synced.
+    DeleteInProject,
+    /// Deleted on one side, changed on the other.
+    DeleteConflict,
+    /// `.mind/`'s side leads out of the project through a symbolic link.
+    Outside,
 }
 
 #[derive(Default, Serialize, Deserialize)]
@@ -267,8 +306,50 @@ pub fn sync(project: &Project, dest: &Path) -> Result<Synced> {
             Step::Merge(_) if merged.is_none() => Step::Conflict,
             step => step,
         };
+        let keep_record = |manifest: &mut Manifest| {
+            // The old record stays: the file shows again until it is settled (or readable).
+            if let Some(old) = last.files.get(&rel) {
+                manifest.files.insert(rel.clone(), old.clone());
+            }
+            if let Some(old) = last.lengths.get(&rel) {
+                manifest.lengths.insert(rel.clone(), *old);
+            }
+        };
         match step {
             Step::Same => {}
+            Step::Outside => {
+                out.outside.push(rel.clone());
+                keep_record(&mut manifest);
+                continue;
+            }
+            Step::DeleteInVault => {
+                // Read again: edited in the vault since the plan, it is a conflict.
+                let theirs = text::read_optional(&there)?;
+                if theirs.as_deref().map(content_hash).as_ref() == last.files.get(&rel) {
+                    remove(&there)?;
+                    out.deleted_from_vault.push(rel.clone());
+                } else {
+                    out.delete_conflicts.push(rel.clone());
+                    keep_record(&mut manifest);
+                }
+                continue;
+            }
+            Step::DeleteInProject => {
+                if text::read_optional(&there)?.is_some() {
+                    // Back in the vault since the plan: the next sync sees what it is.
+                    keep_record(&mut manifest);
+                    continue;
+                }
+                inside_project(project, &here)?;
+                remove(&here)?;
+                out.deleted_from_project.push(rel.clone());
+                continue;
+            }
+            Step::DeleteConflict => {
+                out.delete_conflicts.push(rel.clone());
+                keep_record(&mut manifest);
+                continue;
+            }
             Step::ToVault => {
                 let bytes = std::fs::read(&here).map_err(|e| Error::io(&here, e))?;
                 if let Some(parent) = there.parent() {
@@ -295,13 +376,7 @@ pub fn sync(project: &Project, dest: &Path) -> Result<Synced> {
             }
             Step::Conflict => {
                 out.conflicts.push(rel.clone());
-                // The old record stays: the conflict shows again until someone settles it.
-                if let Some(old) = last.files.get(&rel) {
-                    manifest.files.insert(rel.clone(), old.clone());
-                }
-                if let Some(old) = last.lengths.get(&rel) {
-                    manifest.lengths.insert(rel, *old);
-                }
+                keep_record(&mut manifest);
                 continue;
             }
         }
@@ -315,6 +390,15 @@ pub fn sync(project: &Project, dest: &Path) -> Result<Synced> {
     Ok(out)
 }
 
+/// Delete `path`; one already gone is fine.
+fn remove(path: &Path) -> Result<()> {
+    match std::fs::remove_file(path) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(Error::io(path, e)),
+    }
+}
+
 fn read_manifest(dest: &Path) -> Manifest {
     std::fs::read(dest.join(MANIFEST))
         .ok()
@@ -325,9 +409,9 @@ fn read_manifest(dest: &Path) -> Manifest {
 /// What each file needs, by its path relative to `.mind/`, sorted.
 fn plan(project: &Project, dest: &Path) -> Result<Vec<(String, Step)>> {
     let manifest = read_manifest(dest);
-    let mut names = markdown_files(&project.dir());
+    let mut names = markdown_files(&project.dir(), Some(project));
     // Notes made in the vault's copy of memories/ come home; other new vault files stay there.
-    for rel in markdown_files(dest) {
+    for rel in markdown_files(dest, None) {
         let new_memory = rel
             .strip_prefix(&format!("{MEMORIES_DIR}/"))
             .and_then(|f| f.strip_suffix(".md"))
@@ -340,13 +424,25 @@ fn plan(project: &Project, dest: &Path) -> Result<Vec<(String, Step)>> {
     names.dedup();
     let mut out = Vec::new();
     for rel in names {
-        let ours = text::read_optional(&project.dir().join(&rel))?;
+        let path = project.dir().join(&rel);
+        if !project.leads_inside(&path) {
+            out.push((rel, Step::Outside));
+            continue;
+        }
+        let ours = text::read_optional(&path)?;
         let theirs = text::read_optional(&dest.join(&rel))?;
         let here = ours.as_deref().map(content_hash);
         let there = theirs.as_deref().map(content_hash);
         let last = manifest.files.get(&rel);
+        // MEMORY.md, SESSION.md and REMINDERS.md: mind's own, copied back when missing.
+        let deletable = rel.contains('/');
         let step = match (&here, &there) {
             (Some(h), Some(t)) if h == t => Step::Same,
+            (Some(h), None) if deletable && last == Some(h) => Step::DeleteInProject,
+            (None, Some(t)) if deletable && last == Some(t) => Step::DeleteInVault,
+            (Some(_), None) | (None, Some(_)) if deletable && last.is_some() => {
+                Step::DeleteConflict
+            }
             (Some(_), None) => Step::ToVault,
             (None, Some(_)) => Step::ToProject,
             (Some(_), Some(t)) if last == Some(t) => Step::ToVault,
@@ -415,14 +511,18 @@ fn merge_appended(
 }
 
 /// The markdown files directly in `dir` and in its [`FOLDERS`], relative, `/`-separated;
-/// links and dot files are left out.
-fn markdown_files(dir: &Path) -> Vec<String> {
+/// links and dot files are left out, and, for the project's side (`inside`), a folder that
+/// leads out of the project through a symbolic link.
+fn markdown_files(dir: &Path, inside: Option<&Project>) -> Vec<String> {
     let mut out = Vec::new();
     let mut scan = |sub: Option<&str>| {
         let folder = sub.map_or(dir.to_path_buf(), |s| dir.join(s));
         let Ok(entries) = std::fs::read_dir(&folder) else {
             return;
         };
+        if inside.is_some_and(|project| !project.leads_inside(&folder)) {
+            return;
+        }
         for entry in entries.flatten() {
             let file = entry.file_name().to_string_lossy().into_owned();
             let plain = entry.file_type().is_ok_and(|t| t.is_file());

@@ -8,9 +8,10 @@
 //! string literals keeps prose and test strings that merely mention the syntax out.
 //! One comment line is one memory, so its provenance (`path:line`) is exact.
 //!
-//! The walk honours `.gitignore`, `.ignore` and `.mindignore`, never enters `.git/` or
-//! `.mind/`, and reads each file once: files without the bytes `MEMORY:` cost one
-//! substring search (the same work `rg -l` does); only files with a hit are lexed.
+//! The walk honours `.gitignore`, `.ignore` and `.mindignore`, never enters `.git/`,
+//! `.mind/` or a repository nested below the root (a submodule excepted), and reads each
+//! file once: files without the bytes `MEMORY:` cost one substring search (the same work
+//! `rg -l` does); only files with a hit are lexed.
 
 use std::fs::File;
 use std::io::Read as _;
@@ -20,6 +21,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use ignore::{WalkBuilder, WalkState};
 use memchr::memmem;
+
+use crate::store::discovery::{Bounds, is_repository_of_its_own};
 
 /// The tag that marks a memory comment.
 pub const TAG: &str = "MEMORY:";
@@ -372,18 +375,25 @@ pub fn scan_tree(
     let finder = memmem::Finder::new(TAG.as_bytes());
     let seen = AtomicUsize::new(0);
     let results: Mutex<Vec<PartialReport>> = Mutex::new(Vec::new());
+    let bounds = Bounds::home_only();
     let mut builder = WalkBuilder::new(root);
     builder
         .hidden(false)
         .require_git(false)
         .add_custom_ignore_filename(".mindignore")
         .threads(options.threads)
-        .filter_entry(|entry| {
-            !(entry.file_type().is_some_and(|t| t.is_dir())
-                && entry
-                    .file_name()
-                    .to_str()
-                    .is_some_and(|name| NEVER_ENTER.contains(&name)))
+        .filter_entry(move |entry| {
+            if !entry.file_type().is_some_and(|t| t.is_dir()) {
+                return true;
+            }
+            if (entry.file_name().to_str()).is_some_and(|name| NEVER_ENTER.contains(&name)) {
+                return false;
+            }
+            // A repository nested below the root (a vendored clone, a scratch repository)
+            // is a place of its own, as the project search has it: its comments are not
+            // this project's memory, and git does not track its files here either. A
+            // submodule (listed in `.gitmodules`) is part of the work tree and is scanned.
+            entry.depth() == 0 || !is_repository_of_its_own(entry.path(), &bounds)
         });
     builder.build_parallel().run(|| {
         let mut worker = Worker {

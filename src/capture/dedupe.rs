@@ -16,9 +16,11 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
 
+use chrono::NaiveDate;
 use regex::Regex;
 
 use crate::error::Result;
+use crate::parse::{Document, Entity, EntryType, ProblemStatus};
 use crate::store::state::content_hash_u64;
 use crate::store::{CACHE_DIR, Project, append, text};
 
@@ -60,13 +62,16 @@ pub fn key(line: &str) -> String {
     // A fix is not the problem it names: `fixed: uploads stall` in a commit must reach the
     // memory (and resolve `problem: uploads stall`) rather than be dropped as a copy of it.
     if fix && !key.is_empty() {
-        key.insert_str(0, "fixed: ");
+        key.insert_str(0, FIX_MARK);
     }
     key
 }
 
 /// Labels that make a line a fix; its key keeps that (see [`key`]).
 const FIX_LABELS: &[&str] = &["fixed", "progress"];
+
+/// How a fix's key starts (see [`key`]).
+pub const FIX_MARK: &str = "fixed: ";
 
 /// Bump when [`key`] changes: caches of keys made by another version are rebuilt.
 pub const KEY_VERSION: u32 = 2;
@@ -286,6 +291,142 @@ pub fn forget_commits(project: &Project, gone: &[String], kept: &[String]) -> Re
         crate::store::atomic::write_atomic(&path, out.as_bytes())?;
     }
     Ok(())
+}
+
+/// The problems memory leaves open, for the one exception to "never twice": a fix line
+/// that a commit says again is kept again when it closes one of them. A fix dated before a
+/// problem never closes it (see [`crate::parse::loops::not_before`]), so when a problem comes
+/// back after its fix was stored and a later commit fixes it with the same words, dropping
+/// that commit's line as a copy would leave the problem open for good.
+#[derive(Debug, Default)]
+pub struct OpenProblems {
+    /// Open or blocked problems, in the entries' order.
+    problems: Vec<Entity>,
+    /// A fix line's key with the commit it came from, for each one already harvested or held:
+    /// the same line from the same commit is a copy, whatever it would close.
+    sources: HashSet<u64>,
+}
+
+impl OpenProblems {
+    /// The problems `doc` leaves open (its problems resolved), and the sources of its fixes.
+    pub fn of(doc: &Document) -> OpenProblems {
+        let mut open = OpenProblems::default();
+        for e in &doc.entities {
+            match e.kind {
+                EntryType::Problem
+                    if matches!(e.status, Some(ProblemStatus::Open | ProblemStatus::Blocked)) =>
+                {
+                    open.problems.push(e.clone());
+                }
+                EntryType::Progress => {
+                    if let Some(source) = source(&e.text, None) {
+                        open.sources.insert(source);
+                    }
+                }
+                _ => {}
+            }
+        }
+        open
+    }
+
+    /// Add the sources of the ledger's lines (what was ever harvested, from which commit):
+    /// a harvest run again, or a line deleted by hand, does not bring a fix back.
+    pub fn with_ledger(mut self, project: &Project) -> OpenProblems {
+        if let Ok(Some(bytes)) = text::read_optional(&ledger_path(project)) {
+            for line in text::lossy(&bytes).lines() {
+                let mut fields = line.split('\t');
+                let (Some(hex), Some(provenance)) = (fields.next(), fields.next()) else {
+                    continue;
+                };
+                if let Some(source) = source(hex, Some(provenance)) {
+                    self.sources.insert(source);
+                }
+            }
+        }
+        self
+    }
+
+    /// Take a line kept after the document into account (`line` with its provenance, under
+    /// `date`): a problem is open from now on, a fix closes what it closes.
+    pub fn kept(&mut self, date: NaiveDate, line: &str) {
+        let Some(e) = entity(date, line) else {
+            return;
+        };
+        match e.kind {
+            EntryType::Problem
+                if matches!(e.status, Some(ProblemStatus::Open | ProblemStatus::Blocked)) =>
+            {
+                self.problems.push(e);
+            }
+            EntryType::Progress => {
+                if let Some(source) = source(&e.text, None) {
+                    self.sources.insert(source);
+                }
+                self.close(&e);
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether `line` (under `date`), a fix whose words memory already holds, is still worth
+    /// keeping: it comes from another commit than every copy, and it closes a problem left
+    /// open; that problem is closed from now on.
+    pub fn closes_again(&mut self, date: NaiveDate, line: &str) -> bool {
+        let Some(e) = entity(date, line) else {
+            return false;
+        };
+        if e.kind != EntryType::Progress
+            || source(&e.text, None).is_none_or(|s| !self.sources.insert(s))
+        {
+            return false;
+        }
+        self.close(&e)
+    }
+
+    /// Close the problems the fix `e`, coming after them, resolves; whether it closed one.
+    fn close(&mut self, e: &Entity) -> bool {
+        if self.problems.is_empty() {
+            return false;
+        }
+        // The fix after every open problem, on a line no entry has: the resolution rules
+        // (shared words, not dated before the problem) decide what it closes.
+        let mut fix = e.clone();
+        fix.line = usize::MAX;
+        let entries: Vec<&Entity> = self.problems.iter().chain([&fix]).collect();
+        let mut closed: Vec<usize> = crate::parse::loops::resolutions_of(&entries, |e| {
+            crate::parse::loops::Resolvable::of(e)
+        })
+        .into_iter()
+        .filter(|&(_, line)| line == usize::MAX)
+        .map(|(index, _)| index)
+        .collect();
+        closed.sort_unstable();
+        for index in closed.iter().rev() {
+            self.problems.remove(*index);
+        }
+        !closed.is_empty()
+    }
+}
+
+/// The entity of one memory line written under `date`.
+fn entity(date: NaiveDate, line: &str) -> Option<Entity> {
+    let doc = crate::parse::parse_document_unresolved(&format!("## {date}\n\n{line}\n"));
+    doc.entities.into_iter().next()
+}
+
+/// A fix line's source: the hash of its key (or of `key_hex`, the ledger's hash of it, when
+/// `provenance` is given) with the first seven digits of its commit; `None` for a line from
+/// no commit.
+fn source(line_or_hex: &str, provenance: Option<&str>) -> Option<u64> {
+    let (key_hex, provenance) = match provenance {
+        Some(p) => (line_or_hex.to_string(), p),
+        None => {
+            let (_, p) = super::rules::split_provenance(line_or_hex.trim())?;
+            (format!("{:016x}", hash(&key(line_or_hex))), p)
+        }
+    };
+    let commit = super::rules::provenance_commit(provenance)?;
+    Some(hash(&format!("{key_hex}\t{}", &commit[..7])))
 }
 
 fn ensure_parent(path: &Path) -> Result<()> {

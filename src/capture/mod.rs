@@ -60,6 +60,50 @@ pub fn select_new(seen: &mut dedupe::Seen, candidates: Vec<Candidate>) -> (Vec<C
     (fresh, duplicates)
 }
 
+/// [`select_new`] for what commits say, with the one exception to "never twice" that
+/// [`dedupe::OpenProblems`] describes: a fix line memory already holds is kept again, under
+/// its new commit, when it closes a problem nothing else closes. `open` gives the problems
+/// memory leaves open and is called only when such a repeat comes up (a hook does not parse
+/// MEMORY.md for every commit); what is kept before that counts as written after them.
+pub fn select_new_from_commits(
+    seen: &mut dedupe::Seen,
+    candidates: Vec<Candidate>,
+    open: impl FnOnce() -> Result<dedupe::OpenProblems>,
+) -> Result<(Vec<Candidate>, usize)> {
+    let mut fresh: Vec<Candidate> = Vec::new();
+    let mut duplicates = 0;
+    let mut open = Some(open);
+    let mut problems: Option<dedupe::OpenProblems> = None;
+    for candidate in candidates {
+        if seen.insert(&candidate.text) {
+            if let Some(problems) = problems.as_mut() {
+                problems.kept(candidate.date, &candidate.line());
+            }
+            fresh.push(candidate);
+            continue;
+        }
+        if dedupe::key(&candidate.text).starts_with(dedupe::FIX_MARK) {
+            if problems.is_none()
+                && let Some(read) = open.take()
+            {
+                let mut read = read()?;
+                for kept in &fresh {
+                    read.kept(kept.date, &kept.line());
+                }
+                problems = Some(read);
+            }
+            if let Some(problems) = problems.as_mut()
+                && problems.closes_again(candidate.date, &candidate.line())
+            {
+                fresh.push(candidate);
+                continue;
+            }
+        }
+        duplicates += 1;
+    }
+    Ok((fresh, duplicates))
+}
+
 /// The bytes that append `added` to `existing`, each run of equal dates under its heading.
 pub fn render_append(existing: &[u8], added: &[Candidate]) -> Vec<u8> {
     let lines: Vec<(NaiveDate, String)> = added.iter().map(|c| (c.date, c.line())).collect();

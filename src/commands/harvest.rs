@@ -124,7 +124,10 @@ pub fn run(args: &HarvestArgs, ctx: &Ctx) -> Result<()> {
     let mut seen = dedupe::Seen::from_memory(&text::lossy(&memory_bytes));
     seen.add_lines(&text::lossy(&store));
     let mut seen = seen.with_ledger(&project);
-    let (added, already_known) = capture::select_new(&mut seen, candidates);
+    let (added, already_known) = capture::select_new_from_commits(&mut seen, candidates, || {
+        let doc = memory_document(&project, &memory_bytes)?;
+        Ok(dedupe::OpenProblems::of(&doc).with_ledger(&project))
+    })?;
     let mut targets = Vec::new();
     let mut moved = Vec::new();
     if !args.dry_run {
@@ -219,11 +222,35 @@ fn move_to_memory(
         return Ok(Vec::new());
     }
     let mut seen = dedupe::Seen::from_memory(&text::lossy(memory));
-    let lines: Vec<(NaiveDate, String)> = entries
-        .into_iter()
-        .filter(|e| seen.insert(&e.line))
-        .map(|e| (e.date.unwrap_or(today), e.line))
-        .collect();
+    // A fix the store kept again because it closes a problem (see `dedupe::OpenProblems`)
+    // moves with it, or MEMORY.md would leave that problem open.
+    let mut open: Option<dedupe::OpenProblems> = None;
+    let mut lines: Vec<(NaiveDate, String)> = Vec::new();
+    for e in entries {
+        let date = e.date.unwrap_or(today);
+        if seen.insert(&e.line) {
+            if let Some(open) = open.as_mut() {
+                open.kept(date, &e.line);
+            }
+            lines.push((date, e.line));
+            continue;
+        }
+        if !dedupe::key(&e.line).starts_with(dedupe::FIX_MARK) {
+            continue;
+        }
+        let open = open.get_or_insert_with(|| {
+            let mut doc = crate::store::parse_cache::memory_unresolved(project, memory);
+            crate::parse::loops::resolve_problems(&mut doc.entities);
+            let mut open = dedupe::OpenProblems::of(&doc);
+            for (date, line) in &lines {
+                open.kept(*date, line);
+            }
+            open
+        });
+        if open.closes_again(date, &e.line) {
+            lines.push((date, e.line));
+        }
+    }
     if !lines.is_empty() {
         let bytes = capture::render_lines(memory, &lines);
         append::append_bytes(&project.memory(), &bytes)?;

@@ -130,7 +130,12 @@ fn post_commit(global: &GlobalArgs) -> Result<()> {
     let mut seen = kept_in_memory(&project, &texts)?;
     seen.add_lines_for(&text::lossy(&store), &texts);
     let mut seen = seen.with_ledger(&project);
-    let (added, _) = capture::select_new(&mut seen, candidates);
+    // Only a fix line memory holds already makes this parse MEMORY.md and the store.
+    let (added, _) = capture::select_new_from_commits(&mut seen, candidates, || {
+        let memory = super::read_memory_bytes(&project)?;
+        let doc = super::memory_document(&project, &memory)?;
+        Ok(dedupe::OpenProblems::of(&doc).with_ledger(&project))
+    })?;
     if added.is_empty() {
         return Ok(());
     }

@@ -16,6 +16,45 @@ use crate::output;
 use crate::stack;
 use crate::store::{self, Project, atomic, git_ignored, registry, state::State, templates};
 
+/// Refuse a folder that is a git directory or inside one: a bare repository, or the `.git`
+/// folder of a clone. There is no work tree there: no files of the project to remember, no
+/// commit runs a post-commit hook, and `.mind/` and the context block would sit among git's
+/// own files (and the folder would be registered as a project). Nothing is written.
+fn refuse_git_dir(root: &std::path::Path) -> Result<()> {
+    // The nearest folder that exists (`mind init DIR` may name a new one).
+    let Some(existing) = root.ancestors().find(|dir| dir.is_dir()) else {
+        return Ok(());
+    };
+    let Ok(repo) = gix::discover(existing) else {
+        return Ok(());
+    };
+    let canonical = |p: &std::path::Path| fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let git_dir = canonical(repo.git_dir());
+    let inside = canonical(existing).starts_with(&git_dir);
+    match repo.workdir() {
+        None => Err(Error::FailedHint {
+            message: format!(
+                "{} is a bare git repository: it has no work tree, so there are no files to \
+                 remember and no commit runs its hooks; nothing written",
+                git_dir.display()
+            ),
+            hint: format!(
+                "run `mind init` in a clone with a work tree (git clone {})",
+                git_dir.display()
+            ),
+        }),
+        Some(work_tree) if inside => Err(Error::FailedHint {
+            message: format!(
+                "{} is inside the git directory {}, not the work tree; nothing written",
+                root.display(),
+                git_dir.display()
+            ),
+            hint: format!("run `mind init` in {}", canonical(work_tree).display()),
+        }),
+        Some(_) => Ok(()),
+    }
+}
+
 #[derive(Serialize)]
 struct Report {
     project: String,
@@ -36,6 +75,7 @@ struct Report {
 pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
     let requested = args.dir.as_deref().or(ctx.project_override.as_deref());
     let root = store::init_root(&ctx.cwd, requested)?;
+    refuse_git_dir(&root)?;
     fs::create_dir_all(root.join(store::MIND_DIR))
         .map_err(|e| Error::io(root.join(store::MIND_DIR), e))?;
     let root = fs::canonicalize(&root).unwrap_or(root);

@@ -14,8 +14,8 @@ use crate::output;
 use crate::rank::{self, reply_signals::LogSignals};
 use crate::store::tail::Tail;
 use crate::store::{
-    append, atomic, memory_file as memory, session_archive, session_file as session, state::State,
-    templates, text,
+    MEMORY_FILE, SESSION_FILE, append, atomic, memory_file as memory, session_archive,
+    session_file as session, state::State, templates, text,
 };
 use crate::suggest;
 
@@ -174,20 +174,43 @@ fn refuse_misspelt_type(first: &str, all: &[&str]) -> Result<()> {
     }
 }
 
-/// Whether `path` changed within [`RETRY_WINDOW`]: only then can a message be a retry.
-fn changed_recently(path: &std::path::Path) -> bool {
-    std::fs::metadata(path)
-        .and_then(|m| m.modified())
-        .ok()
-        .and_then(|t| t.elapsed().ok())
-        .is_some_and(|age| age < RETRY_WINDOW)
+/// state.json's record of when `mind log` last wrote each file (`{"MEMORY.md": ms, ...}`),
+/// by mind's clock: the retry window is measured on that clock, not on the file's
+/// modification time, which comes from the system's (under `MIND_NOW` the two disagree, and
+/// an entry logged days later by mind's clock would be taken for a retry).
+const LAST_LOGGED_KEY: &str = "last_logged";
+
+/// Whether `mind log` wrote `file` less than [`RETRY_WINDOW`] before `now` (mind's clock):
+/// only then can a message be a retry. A state.json that cannot be read keeps no record, so
+/// how long ago is unknown: a retry after that very failure must not store a copy, so it
+/// counts as recent (the message must still be the last entry, or in its section, to be one).
+fn logged_recently(state: Option<&State>, file: &str, now: i64) -> bool {
+    let Some(state) = state else {
+        return true;
+    };
+    let at = state
+        .get(LAST_LOGGED_KEY)
+        .and_then(|logged| logged.get(file))
+        .and_then(serde_json::Value::as_i64);
+    at.is_some_and(|at| (0..RETRY_WINDOW.as_millis() as i64).contains(&(now - at)))
 }
 
-/// The line number of `item` when this is a retry of it: SESSION.md changed within
+/// Record that `mind log` wrote `file` at `now` (mind's clock).
+fn record_logged(state: &mut State, file: &str, now: i64) {
+    let mut logged = state
+        .get(LAST_LOGGED_KEY)
+        .filter(|v| v.is_object())
+        .cloned()
+        .unwrap_or_else(|| serde_json::json!({}));
+    logged[file] = now.into();
+    state.set(LAST_LOGGED_KEY, logged);
+}
+
+/// The line number of `item` when this is a retry of it: SESSION.md was logged to within
 /// [`RETRY_WINDOW`] and `item` is one of its lines (an item goes into its section).
 /// `None` means: write it.
-fn retried_item(path: &std::path::Path, existing: &[u8], item: &str) -> Option<usize> {
-    if !changed_recently(path) {
+fn retried_item(recent: bool, existing: &[u8], item: &str) -> Option<usize> {
+    if !recent {
         return None;
     }
     let matches = |l: &&[u8]| text::strip_eol(l) == item.as_bytes();
@@ -197,11 +220,11 @@ fn retried_item(path: &std::path::Path, existing: &[u8], item: &str) -> Option<u
         .map(|i| i + 1)
 }
 
-/// The line number of `entry` when this is a retry of it: MEMORY.md changed within
+/// The line number of `entry` when this is a retry of it: MEMORY.md was logged to within
 /// [`RETRY_WINDOW`] and `entry` is its last non-blank line, read from the end (a large
 /// MEMORY.md must not cost more to log to).
-fn retried_entry(path: &std::path::Path, tail: &Tail, entry: &str) -> Option<usize> {
-    if !changed_recently(path) {
+fn retried_entry(recent: bool, tail: &Tail, entry: &str) -> Option<usize> {
+    if !recent {
         return None;
     }
     let (last, number) = tail.last_line()?;
@@ -304,6 +327,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
     // A blocker written now: only what MEMORY.md and the commit store gain after it can fix
     // it (see `session_fixes`).
     let mut new_blocker = None;
+    let now = ctx.clock.epoch_ms();
     let (path, written, line) = match kind {
         LogKind::Session(section) => {
             let path = project.session();
@@ -312,8 +336,9 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
             let item = format!("- {message}");
             // A rejection logged again is another failed attempt, which the loop warning
             // counts: never taken for a retry.
+            let recent = logged_recently(loaded.as_ref().ok(), SESSION_FILE, now);
             let retry = (section != session::Section::Rejected)
-                .then(|| retried_item(&path, &existing, &item))
+                .then(|| retried_item(recent, &existing, &item))
                 .flatten();
             match retry {
                 Some(line) => {
@@ -353,7 +378,8 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
                 LogKind::Memory(entry_type) => classify::memory_line(entry_type, &message),
                 _ => classify::next_line(&message),
             };
-            match retried_entry(&path, &tail, &entry) {
+            let recent = logged_recently(loaded.as_ref().ok(), MEMORY_FILE, now);
+            match retried_entry(recent, &tail, &entry) {
                 Some(line) => {
                     already_logged = true;
                     (path, entry, line)
@@ -390,6 +416,13 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         }
         if memory_keys.is_some() {
             state.set_memory_keys(memory_keys);
+        }
+        if !already_logged {
+            let file = match kind {
+                LogKind::Session(_) => SESSION_FILE,
+                _ => MEMORY_FILE,
+            };
+            record_logged(&mut state, file, now);
         }
         ctx.record_activity_with_gap(&project, &mut state, gap_ms);
         if let Some(blocker) = &new_blocker {

@@ -274,9 +274,12 @@ fn edit(raw_name: &str, ctx: &Ctx) -> Result<()> {
     let editor = editor()?;
     let project = ctx.project()?;
     let now = now_stamp(ctx);
+    // A memory whose header is broken is opened too: the editor is where it gets fixed.
     let mut before = store::snapshot(&project, &name)?;
-    store::refuse_read_only(&name, before.as_ref().and_then(|b| b.front.as_ref()))?;
-    let created = before.is_none();
+    if let store::Before::Read(split) = &before {
+        store::refuse_read_only(&name, split.front.as_ref())?;
+    }
+    let created = before == store::Before::Missing;
     if created {
         let change = store::Change {
             body: Some(format!("# {name}\n")),
@@ -287,7 +290,7 @@ fn edit(raw_name: &str, ctx: &Ctx) -> Result<()> {
     }
     let path = store::path_of(&project, &name);
     run_editor(&editor, &path)?;
-    let mut written = store::settle_edit(&project, &name, before.as_ref(), &now)?;
+    let mut written = store::settle_edit(&project, &name, &before, &now)?;
     if created {
         written = store::Written::Created;
     }

@@ -279,10 +279,12 @@ pub(crate) fn build_blocks(
     }))
 }
 
-/// The named memories as the context block lists them.
+/// The named memories as the context block lists them; none reached through a symbolic link
+/// leading out of the project (its name would come from a folder elsewhere).
 fn named_memories(project: &Project) -> Result<Vec<build::Named>> {
     Ok(crate::memories::store::list(project)?
         .into_iter()
+        .filter(|m| !m.outside)
         .map(|m| build::Named {
             category: m.front.ok().map(|f| f.category.as_str().to_string()),
             name: m.name,

@@ -53,9 +53,10 @@ struct Reply {
     /// recall started a fresh one (its items are not promoted).
     #[serde(skip_serializing_if = "Option::is_none")]
     session_archived: Option<String>,
-    /// Other projects' memories from the team database (`team.recall`), rendered.
+    /// Other projects' memories from the team database (`team.recall`): each as `mind team
+    /// search --json` gives it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    team_memories: Option<String>,
+    team_memories: Option<super::team::TeamMemories>,
 }
 
 pub fn run(ctx: &Ctx) -> Result<()> {
@@ -92,7 +93,7 @@ pub fn run_hook(agent: HookAgent, global: &GlobalArgs) {
         let (_, reply) = recall(&ctx)?;
         // Team memories (opt-in) follow the block.
         Ok(match &reply.team_memories {
-            Some(team) => format!("{}\n\n{team}", reply.context),
+            Some(team) => format!("{}\n\n{}", reply.context, team.rendered),
             None => reply.context,
         })
     })();
@@ -330,7 +331,7 @@ fn render(ctx: &Ctx, reply: &Reply) -> Result<()> {
         }
         ctx.out(&format!("{}\n", reply.context))?;
         if let Some(team) = &reply.team_memories {
-            ctx.out(&format!("\n{team}"))?;
+            ctx.out(&format!("\n{}", team.rendered))?;
         }
         if !reply.relevant_memories.is_empty() {
             ctx.out(&super::signals::relevant(

@@ -71,7 +71,16 @@ pub(crate) fn list(items: &[Recalled], paint: &Paint, similarity: bool) -> Strin
         } else {
             String::new()
         };
-        let mut text = search::shown_text(&r.text, &[], paint);
+        let (mut text, place) = match &r.pulled_from {
+            Some(from) => (
+                search::pulled_text(&r.text, &[], paint),
+                search::pulled_place(from, &format!("{}:{}", r.file, r.line)),
+            ),
+            None => (
+                search::shown_text(&r.text, &[], paint),
+                format!("{}:{}", r.file, r.line),
+            ),
+        };
         if let Some(place) = &r.taken_back_by {
             text.push(' ');
             text.push_str(&search::taken_back_mark(place, paint));
@@ -81,12 +90,15 @@ pub(crate) fn list(items: &[Recalled], paint: &Paint, similarity: bool) -> Strin
             i + 1,
             output::pad_end(&paint.kind(r.kind.as_str()), 10),
             r.date.as_deref().unwrap_or("----------"),
-            paint.dim(&format!("{}:{}", r.file, r.line)),
+            paint.dim(&place),
             paint.dim(&score),
         ));
     }
-    if items.iter().any(|r| r.harvested) {
+    if items.iter().any(|r| r.harvested && r.pulled_from.is_none()) {
         out.push_str(&search::quoted_note(paint));
+    }
+    if items.iter().any(|r| r.pulled_from.is_some()) {
+        out.push_str(&search::pulled_note(paint));
     }
     out
 }

@@ -4,6 +4,16 @@ use crate::app::Ctx;
 use crate::cli::{TeamArgs, TeamSearchArgs};
 use crate::error::{Error, Result};
 
+/// The team part of a recall: the section as printed (and given to the hook) and, for
+/// `--json`, the memories it shows, each as `mind team search --json` gives it.
+#[derive(Debug, serde::Serialize)]
+#[serde(transparent)]
+pub struct TeamMemories {
+    #[serde(skip)]
+    pub rendered: String,
+    pub memories: serde_json::Value,
+}
+
 #[cfg(not(feature = "team"))]
 pub fn run(_args: &TeamArgs, _ctx: &Ctx) -> Result<()> {
     Err(Error::Failed(
@@ -26,7 +36,7 @@ pub fn recall_section(
     _config: &crate::config::Config,
     _doc: &crate::parse::Document,
     _session: &crate::store::session_file::Session,
-) -> Option<String> {
+) -> Option<TeamMemories> {
     None
 }
 
@@ -48,6 +58,7 @@ mod with_team {
     use crate::team::{db, db_status as status, identity, pull, push};
 
     pub fn run(args: &TeamArgs, ctx: &Ctx) -> Result<()> {
+        give_up_on_silence(ctx);
         match &args.action {
             TeamAction::Push { all_projects } => run_push(*all_projects, ctx),
             TeamAction::Search(search_args) => search(search_args, ctx),
@@ -56,8 +67,30 @@ mod with_team {
         }
     }
 
-    /// A connection to the configured database.
+    /// A database that stops answering ends the command with its error (exit 1) instead of
+    /// holding it forever (`db::watch`).
+    fn give_up_on_silence(ctx: &Ctx) {
+        let (json, paint) = (ctx.json, ctx.err_paint);
+        db::give_up_on_silence(move |e| {
+            let hint = e.hint();
+            if json {
+                eprint!(
+                    "{}",
+                    output::json_error_text(&e.to_string(), hint.as_deref(), e.exit_code())
+                );
+            } else {
+                crate::print_error(&paint, &e.to_string(), hint.as_deref());
+            }
+        });
+    }
+
+    /// A connection to the configured database: for a push without the server's time limit
+    /// on each statement (a migration or a large push may take minutes).
     fn connect(ctx: &Ctx) -> Result<Client> {
+        connect_for(ctx, false)
+    }
+
+    fn connect_for(ctx: &Ctx, push: bool) -> Result<Client> {
         let home = ctx.home()?;
         let Some((url, _)) = global_config::database_url(&home)? else {
             return Err(Error::usage_hint(
@@ -69,7 +102,11 @@ mod with_team {
                 ),
             ));
         };
-        db::connect(&url)
+        if push {
+            db::connect_to_push(&url)
+        } else {
+            db::connect(&url)
+        }
     }
 
     /// The team part of `mind recall`, when `team.recall` is on (the project's config wins over
@@ -81,7 +118,7 @@ mod with_team {
         config: &crate::config::Config,
         doc: &crate::parse::Document,
         session: &crate::store::session_file::Session,
-    ) -> Option<String> {
+    ) -> Option<TeamMemories> {
         let home = ctx.home().ok()?;
         let on = match config.team_recall {
             Some(on) => on,
@@ -96,10 +133,13 @@ mod with_team {
         let (url, _) = global_config::database_url(&home).ok().flatten()?;
         let texts = session_texts(doc, session);
         let query = crate::team::recall_section::query_for(&texts)?;
-        let own = identity::of(project).identity;
+        let own = identity::of(project, config.team_identity.as_deref()).identity;
         match crate::team::recall_section::find(&url, &query, &own) {
             Ok(hits) if hits.is_empty() => None,
-            Ok(hits) => Some(crate::team::recall_section::render(&hits)),
+            Ok(hits) => Some(TeamMemories {
+                rendered: crate::team::recall_section::render(&hits),
+                memories: serde_json::to_value(&hits).unwrap_or_default(),
+            }),
             Err(e) => {
                 // A hook's recall says nothing on stderr.
                 if !ctx.quiet {
@@ -168,22 +208,59 @@ mod with_team {
         let mut excluded = Vec::new();
         for project in &projects {
             let config = ctx.config(project)?;
-            let who = identity::of(project);
+            let who = identity::of(project, config.team_identity.as_deref());
             if !config.team_push {
                 excluded.push(who.identity);
                 continue;
             }
-            batches.push((who, collect(project)?));
+            if who.source == identity::Source::Folder && !ctx.quiet {
+                // Two unrelated projects in folders of one name would share one team project.
+                output::warn(
+                    &ctx.err_paint,
+                    &format!(
+                        "{}: pushed under its folder name (no origin remote, or a local path); any other project in a folder of that name shares it: name this one with {{\"team\": {{\"identity\": \"...\"}}}} in .mind/config.json",
+                        who.identity
+                    ),
+                );
+            }
+            batches.push((project, who, collect(project)?));
         }
-        let mut client = connect(ctx)?;
+        let mut client = connect_for(ctx, true)?;
         let schema_version = db::migrate(&mut client)?;
         let home = ctx.home()?;
         let model = crate::embed::installed(&home);
-        let embed_with = |texts: &[&str]| model.as_ref().and_then(|m| m.embed(texts).ok());
+        let embed_with = |texts: &[&str]| {
+            // Computing vectors here is not waiting on the database.
+            let _local = db::local_work();
+            model.as_ref().and_then(|m| m.embed(texts).ok())
+        };
         let embed: Option<push::Embed<'_>> = model.as_ref().map(|_| &embed_with as push::Embed<'_>);
+        let database = push::database_id(&mut client)?;
         let mut pushed = Vec::new();
-        for (who, rows) in &batches {
-            pushed.push(push::push(&mut client, who, rows, embed, now(ctx))?);
+        for (project, who, rows) in &batches {
+            let record = push::read_record(project, &database, &who.identity);
+            let _watch = db::watch(&format!("pushing {}", who.identity), db::PUSH_STEP_TIMEOUT);
+            pushed.push(push::push(
+                &mut client,
+                who,
+                rows,
+                record.as_ref(),
+                embed,
+                now(ctx),
+            )?);
+            // The push is committed; without its record the next one marks nothing deleted.
+            if let Err(e) =
+                push::write_record(project, &database, &who.identity, rows, record.as_ref())
+                && !ctx.quiet
+            {
+                output::warn(
+                    &ctx.err_paint,
+                    &format!(
+                        "{}: pushed, but what was pushed could not be kept for the next push ({e}); it will mark nothing deleted",
+                        who.identity
+                    ),
+                );
+            }
         }
         if ctx.json {
             return output::print_json(&PushReply {
@@ -227,6 +304,7 @@ mod with_team {
     }
 
     pub fn search(args: &TeamSearchArgs, ctx: &Ctx) -> Result<()> {
+        give_up_on_silence(ctx);
         let text =
             crate::store::text::one_line(&super::super::text_arg::words_or_stdin(&args.query)?);
         if text.trim().is_empty() {
@@ -366,8 +444,8 @@ mod with_team {
                 .last_push
                 .map_or_else(|| "never".to_string(), |t| t.to_rfc3339());
             out.push_str(&format!(
-                "{}: {} live, {} superseded, {} deleted; last push {last}\n",
-                p.project, p.live, p.superseded, p.deleted
+                "{}: {} live, {} superseded, {} resolved, {} deleted; last push {last}\n",
+                p.project, p.live, p.superseded, p.resolved, p.deleted
             ));
         }
         ctx.out(&out)

@@ -78,9 +78,29 @@ fn render_synced(synced: &Synced) -> String {
             "  merged     {f}: lines added on both sides, kept from both (.mind/'s first), written to both\n"
         ));
     }
+    for f in &synced.deleted_from_vault {
+        out.push_str(&format!(
+            "  deleted    {f} from the vault: deleted in .mind/ since the last sync\n"
+        ));
+    }
+    for f in &synced.deleted_from_project {
+        out.push_str(&format!(
+            "  deleted    {f} from .mind/: deleted in the vault since the last sync\n"
+        ));
+    }
     for f in &synced.conflicts {
         out.push_str(&format!(
             "  conflict   {f}: changed in .mind/ and in the vault since the last sync, not only by lines added at the end; neither was touched\n"
+        ));
+    }
+    for f in &synced.delete_conflicts {
+        out.push_str(&format!(
+            "  conflict   {f}: deleted on one side and changed on the other since the last sync; neither was touched\n"
+        ));
+    }
+    for f in &synced.outside {
+        out.push_str(&format!(
+            "  left out   {f}: leads outside the project through a symbolic link; neither read nor written\n"
         ));
     }
     out
@@ -93,6 +113,7 @@ fn conflicts_error<'a>(
     copies: impl IntoIterator<Item = (&'a str, &'a Synced)>,
 ) -> Result<()> {
     let mut files = Vec::new();
+    let mut deleted = Vec::new();
     let mut example = None;
     for (path, synced) in copies {
         for rel in &synced.conflicts {
@@ -101,10 +122,30 @@ fn conflicts_error<'a>(
             example.get_or_insert_with(|| (here.clone(), there.clone()));
             files.push(there.display().to_string());
         }
+        for rel in &synced.delete_conflicts {
+            deleted.push(std::path::Path::new(path).join(rel).display().to_string());
+        }
     }
     let Some((here, there)) = example else {
-        return Ok(());
+        if deleted.is_empty() {
+            return Ok(());
+        }
+        return Err(Error::Conflict {
+            message: format!(
+                "{} file(s) deleted on one side and changed on the other since the last sync: {}; neither side was touched",
+                deleted.len(),
+                deleted.join(", ")
+            ),
+            hint: "keep it by copying the changed copy over to the side that lacks it, or delete it on both sides, then run `mind vault sync` again".to_string(),
+        });
     };
+    if !deleted.is_empty() {
+        files.extend(
+            deleted
+                .into_iter()
+                .map(|f| format!("{f} (deleted on one side)")),
+        );
+    }
     Err(Error::Conflict {
         message: format!(
             "{} file(s) changed in .mind/ and in the vault since the last sync: {}; neither side was touched",
@@ -162,7 +203,7 @@ fn sync(ctx: &Ctx) -> Result<()> {
     }
     let mut out = String::new();
     for copy in &copies {
-        let state = if copy.synced.changed() || !copy.synced.conflicts.is_empty() {
+        let state = if copy.synced.changed() || copy.synced.has_conflicts() {
             "synced"
         } else {
             "unchanged"

@@ -132,8 +132,109 @@ fn parse_yaml(yaml: &str) -> Result<FrontMatter, String> {
     let mut options = serde_saphyr::Options::default();
     options.strict_booleans = true;
     options.with_snippet = false;
-    serde_saphyr::from_str_with_options::<FrontMatter>(yaml, options)
-        .map_err(|e| format!("invalid front matter: {}", one_line(&e.to_string())))
+    serde_saphyr::from_str_with_options::<FrontMatter>(yaml, options.clone()).map_err(|e| {
+        // Read as plain YAML first: a syntax error is said as such (the typed reading may
+        // stop earlier, at a field's type), else the field of the wrong kind.
+        let reason = match serde_saphyr::from_str_with_options::<Value>(yaml, options) {
+            Err(syntax) => plain(&syntax.to_string()),
+            Ok(value) => wrong_field(yaml, &value).unwrap_or_else(|| plain(&e.to_string())),
+        };
+        format!("invalid front matter: {reason}")
+    })
+}
+
+/// The first field `mind` reads whose value is of the wrong kind, said in plain words with
+/// the file's line (the library's words name Rust types: "externally tagged enum").
+fn wrong_field(yaml: &str, value: &Value) -> Option<String> {
+    let Value::Object(map) = value else {
+        return Some(
+            "the header must be `key: value` lines (`category: guide`, `tags: [a, b]`)".into(),
+        );
+    };
+    let categories = Category::ALL.map(Category::as_str).join(", ");
+    let at = |key: &str| match file_line(yaml, key) {
+        Some(line) => format!(" (line {line})"),
+        None => String::new(),
+    };
+    if let Some(v) = map.get("category")
+        && !v
+            .as_str()
+            .is_some_and(|c| Category::ALL.iter().any(|k| k.as_str() == c))
+    {
+        return Some(format!(
+            "`category` is {}; it must be one of {categories}{}",
+            kind(v),
+            at("category")
+        ));
+    }
+    if let Some(v) = map.get("tags")
+        && !(v.is_null() || v.as_array().is_some_and(|t| t.iter().all(Value::is_string)))
+    {
+        return Some(format!(
+            "`tags` is {}; it must be a list of words (`tags: [deploy, ci]`){}",
+            kind(v),
+            at("tags")
+        ));
+    }
+    for key in ["project", "createdAt", "updatedAt"] {
+        if let Some(v) = map.get(key)
+            && !(v.is_null() || v.is_string())
+        {
+            return Some(format!(
+                "`{key}` is {}; it must be a single text{}",
+                kind(v),
+                at(key)
+            ));
+        }
+    }
+    None
+}
+
+/// A value described for a person: `"wizardry"`, a list, a mapping, the number 3.
+fn kind(value: &Value) -> String {
+    match value {
+        Value::String(s) => format!("{s:?}"),
+        Value::Array(_) => "a list".into(),
+        Value::Object(_) => "a mapping (`key: value` pairs)".into(),
+        Value::Null => "empty".into(),
+        Value::Bool(b) => format!("`{b}`"),
+        Value::Number(n) => format!("the number {n}"),
+    }
+}
+
+/// The line of the file (the `---` line is 1) where `key:` starts in the header.
+fn file_line(yaml: &str, key: &str) -> Option<usize> {
+    yaml.lines()
+        .position(|l| {
+            l.strip_prefix(key)
+                .is_some_and(|rest| rest.trim_start().starts_with(':'))
+        })
+        .map(|i| i + 2)
+}
+
+/// The YAML library's message on one line, its line counted in the file (the header starts
+/// on line 2) and its advice to programmers dropped.
+fn plain(message: &str) -> String {
+    let mut text = one_line(message);
+    for advice in [
+        ", set DuplicateKeyPolicy in Options if acceptable",
+        "; use Option<String>",
+    ] {
+        text = text.replace(advice, "");
+    }
+    text = text.replace("duplicate mapping key: ", "a key appears twice: ");
+    if let Some(at) = text.rfind(" at line ")
+        && let Some((line, rest)) = text[at + 9..].split_once(',')
+        && let Ok(line) = line.trim().parse::<usize>()
+    {
+        text = format!(
+            "{}{} (line {} of the file,{rest})",
+            &text[..at],
+            "",
+            line + 1
+        );
+    }
+    text
 }
 
 fn one_line(text: &str) -> String {
@@ -207,5 +308,43 @@ mod tests {
         ] {
             assert!(split(bad).is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn a_broken_header_is_said_in_plain_words_with_its_line() {
+        let reason = |text: &str| split(text).unwrap_err();
+        assert_eq!(
+            reason("---\nproject: p\ncategory: [unclosed\n---\n"),
+            "invalid front matter: unclosed bracket '[' (line 3 of the file, column 11)"
+        );
+        assert_eq!(
+            reason("---\nproject: p\ncategory: [guide, note]\n---\n"),
+            "invalid front matter: `category` is a list; it must be one of architecture, \
+             decision, pattern, guide, onboarding, note, progress (line 3)"
+        );
+        assert_eq!(
+            reason("---\ncategory: wizardry\n---\n"),
+            "invalid front matter: `category` is \"wizardry\"; it must be one of \
+             architecture, decision, pattern, guide, onboarding, note, progress (line 2)"
+        );
+        assert_eq!(
+            reason("---\ntags: {a: 1}\n---\n"),
+            "invalid front matter: `tags` is a mapping (`key: value` pairs); it must be a \
+             list of words (`tags: [deploy, ci]`) (line 2)"
+        );
+        assert_eq!(
+            reason("---\ncreatedAt: [1, 2]\n---\n"),
+            "invalid front matter: `createdAt` is a list; it must be a single text (line 2)"
+        );
+        assert_eq!(
+            reason("---\ncategory: \"guide\n---\n"),
+            "invalid front matter: unclosed quote (line 2 of the file, column 11)"
+        );
+        let twice = reason("---\ncategory: guide\ncategory: note\n---\n");
+        assert!(
+            twice.starts_with("invalid front matter: a key appears twice: category"),
+            "{twice}"
+        );
+        assert!(!twice.contains("Options"), "{twice}");
     }
 }

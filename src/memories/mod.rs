@@ -7,6 +7,7 @@
 pub mod front_matter;
 pub mod links;
 pub mod name;
+pub mod pulled;
 pub mod store;
 
 pub use front_matter::{Category, FrontMatter};

@@ -34,6 +34,9 @@ pub struct Listed {
     pub front: std::result::Result<FrontMatter, String>,
     /// The first line of the body that says something (a heading's text), if any.
     pub first_line: Option<String>,
+    /// Reached through a symbolic link leading out of the project (the file or the folder):
+    /// not read, and not offered to an agent as one of the project's memories.
+    pub outside: bool,
 }
 
 /// What a write asks for; `None` keeps what the memory has.
@@ -104,18 +107,24 @@ pub fn list(project: &Project) -> Result<Vec<Listed>> {
     let mut out = Vec::new();
     for name in names(project)? {
         let path = path_of(project, &name);
-        let (size, front, first) = match load(project, &path) {
+        let (size, front, first, outside) = match load(project, &path) {
             Ok((bytes, split)) => {
                 let first = first_line(&split.body);
-                (bytes, Ok(split.front.unwrap_or_default()), first)
+                (bytes, Ok(split.front.unwrap_or_default()), first, false)
             }
-            Err(Broken { size, reason }) => (size, Err(reason), None),
+            Err(Broken {
+                size,
+                reason,
+                outside,
+                ..
+            }) => (size, Err(reason), None, outside),
         };
         out.push(Listed {
             name,
             size,
             front,
             first_line: first,
+            outside,
         });
     }
     Ok(out)
@@ -131,7 +140,7 @@ pub fn read(project: &Project, raw_name: &str) -> Result<Memory> {
             "`mind memory list` shows the memories there are",
         ));
     }
-    let (size, split) = load(project, &path).map_err(|b| broken_error(&path, &b.reason))?;
+    let (size, split) = load(project, &path).map_err(|b| broken_error(&path, &b))?;
     Ok(Memory {
         name,
         path,
@@ -150,11 +159,7 @@ pub fn write(project: &Project, raw_name: &str, change: Change, now: &str) -> Re
     let _lock = project.lock()?;
     guard_inside(project, &path)?;
     let existing = match std::fs::symlink_metadata(&path) {
-        Ok(_) => Some(
-            load(project, &path)
-                .map_err(|b| broken_error(&path, &b.reason))?
-                .1,
-        ),
+        Ok(_) => Some(load(project, &path).map_err(|b| broken_error(&path, &b))?.1),
         Err(_) => None,
     };
     let Some(existing) = existing else {
@@ -212,25 +217,36 @@ pub fn refuse_read_only(name: &str, front: Option<&FrontMatter>) -> Result<()> {
     Ok(())
 }
 
+/// A memory's file as `memory edit` found it before opening the editor.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Before {
+    Missing,
+    /// Its header does not parse (why): the editor is where it gets fixed.
+    Broken(String),
+    Read(Split),
+}
+
 /// After `memory edit`: the file as the editor left it is checked, and when its body or
 /// fields differ from `before` while `updatedAt` was not touched by hand, `updatedAt`
-/// becomes `now`. A broken header is an error and the file stays as it is.
-pub fn settle_edit(
-    project: &Project,
-    name: &str,
-    before: Option<&Split>,
-    now: &str,
-) -> Result<Written> {
+/// becomes `now` (always, for a header the edit repaired). A broken header is an error and
+/// the file stays as it is.
+pub fn settle_edit(project: &Project, name: &str, before: &Before, now: &str) -> Result<Written> {
     let path = path_of(project, name);
     let _lock = project.lock()?;
     guard_inside(project, &path)?;
-    let (_, after) = load(project, &path).map_err(|b| broken_error(&path, &b.reason))?;
+    let (_, after) = load(project, &path).map_err(|b| broken_error(&path, &b))?;
+    let before = match before {
+        Before::Read(split) => Some(split),
+        Before::Missing | Before::Broken(_) => None,
+    };
     if before == Some(&after) {
         return Ok(Written::Unchanged);
     }
     let mut front = after.front.clone().unwrap_or_default();
     let before_front = before.and_then(|b| b.front.as_ref());
-    if after.front.is_some() && front.updated_at != before_front.and_then(|f| f.updated_at.clone())
+    if before.is_some()
+        && after.front.is_some()
+        && front.updated_at != before_front.and_then(|f| f.updated_at.clone())
     {
         // Whoever edited set updatedAt themselves: theirs stands.
         return Ok(Written::Updated);
@@ -242,15 +258,19 @@ pub fn settle_edit(
     Ok(Written::Updated)
 }
 
-/// The memory's file split as it is now (`None` when there is none), for [`settle_edit`].
-pub fn snapshot(project: &Project, name: &str) -> Result<Option<Split>> {
+/// The memory's file as it is now, for [`settle_edit`]. One whose header is broken can be
+/// opened (that is how it gets fixed); one that cannot be read, or that leads out of the
+/// project through a symbolic link, is an error.
+pub fn snapshot(project: &Project, name: &str) -> Result<Before> {
     let path = path_of(project, name);
     if std::fs::symlink_metadata(&path).is_err() {
-        return Ok(None);
+        return Ok(Before::Missing);
     }
-    load(project, &path)
-        .map(|(_, split)| Some(split))
-        .map_err(|b| broken_error(&path, &b.reason))
+    match load(project, &path) {
+        Ok((_, split)) => Ok(Before::Read(split)),
+        Err(b) if !b.outside && b.header => Ok(Before::Broken(b.reason)),
+        Err(b) => Err(broken_error(&path, &b)),
+    }
 }
 
 /// Remove the memory `name`; returns whether it existed. Holds the store lock.
@@ -290,10 +310,24 @@ fn outside_error(path: &Path) -> Error {
     }
 }
 
-fn broken_error(path: &Path, reason: &str) -> Error {
+/// A memory that cannot be used, with what to do: a link leading out is replaced by the
+/// file; a broken header is fixed by hand, and `mind memory edit NAME` opens the file.
+fn broken_error(path: &Path, broken: &Broken) -> Error {
+    let reason = &broken.reason;
+    let reason = if broken.outside {
+        format!("{reason}; put the file itself there instead of the link")
+    } else {
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy())
+            .unwrap_or_default();
+        format!(
+            "{reason}; fix it by hand in this file (`mind memory edit {name}` opens it), mind never rewrites it"
+        )
+    };
     Error::BadFile {
         path: path.to_path_buf(),
-        reason: format!("{reason}; fix it by hand (`mind memory edit`), mind never rewrites it"),
+        reason,
     }
 }
 
@@ -301,6 +335,10 @@ fn broken_error(path: &Path, reason: &str) -> Error {
 struct Broken {
     size: u64,
     reason: String,
+    /// It leads out of the project through a symbolic link (and was not read).
+    outside: bool,
+    /// The file was read and its header is what is wrong (an editor can fix it).
+    header: bool,
 }
 
 /// The file's size and its split text. A file reached through a link leading out of the
@@ -310,6 +348,8 @@ fn load(project: &Project, path: &Path) -> std::result::Result<(u64, Split), Bro
         return Err(Broken {
             size: 0,
             reason: "leads outside the project through a symbolic link; not read".into(),
+            outside: true,
+            header: false,
         });
     }
     let bytes = match text::read_optional(path) {
@@ -319,6 +359,8 @@ fn load(project: &Project, path: &Path) -> std::result::Result<(u64, Split), Bro
             return Err(Broken {
                 size: 0,
                 reason: e.to_string(),
+                outside: false,
+                header: false,
             });
         }
     };
@@ -327,11 +369,18 @@ fn load(project: &Project, path: &Path) -> std::result::Result<(u64, Split), Bro
         return Err(Broken {
             size,
             reason: "not UTF-8 text".into(),
+            outside: false,
+            header: false,
         });
     };
     front_matter::split(&text)
         .map(|split| (size, split))
-        .map_err(|reason| Broken { size, reason })
+        .map_err(|reason| Broken {
+            size,
+            reason,
+            outside: false,
+            header: true,
+        })
 }
 
 /// The first non-blank body line, a heading without its `#`s.

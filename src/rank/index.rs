@@ -325,17 +325,26 @@ impl Index {
             ));
         }
         if scope.named {
-            cached.extend(markdown(markdown_files(&project.dir(), MEMORIES_DIR)));
+            cached.extend(markdown(markdown_files(project, MEMORIES_DIR)));
         }
         if scope.archive {
-            cached.extend(markdown(markdown_files(&project.dir(), ARCHIVE_DIR)));
+            cached.extend(markdown(markdown_files(project, ARCHIVE_DIR)));
         }
         if scope.past_sessions {
             cached.extend(
-                markdown_files(&project.dir(), SESSIONS_DIR)
+                markdown_files(project, SESSIONS_DIR)
                     .into_iter()
                     .map(|(key, path)| (key, path, corpus::session as Lines)),
             );
+        }
+        // A file of `.mind/` reached through a symbolic link leading out of the project is
+        // never read: a cloned repository could point it at a private file (`~/.aws/...`)
+        // and a search would put that into an agent's context. The folders' files were
+        // checked as they were listed.
+        if scope.memory {
+            cached.retain(|(key, path, _)| {
+                (key != MEMORY_FILE && key != derived::RELATIVE) || project.leads_inside(path)
+            });
         }
         for (key, path, lines) in cached {
             let meta = match std::fs::metadata(&path) {
@@ -364,6 +373,7 @@ impl Index {
             dirty |= self.add_cached(&name, &key, read, &mut cache, tokenizer, lines);
         }
         if scope.session
+            && project.leads_inside(&project.session())
             && let Some(bytes) = text::read_optional(&project.session())?
         {
             let text = into_text(bytes);
@@ -739,18 +749,25 @@ fn header_of(text: &str) -> Option<cache::Header> {
 }
 
 /// `.mind/<folder>/*.md` (named memories, archives), sorted by name, as (cache key, path).
-fn markdown_files(mind_dir: &Path, folder: &str) -> Vec<(String, std::path::PathBuf)> {
-    let Ok(read) = std::fs::read_dir(mind_dir.join(folder)) else {
+/// Nothing reached through a symbolic link leading out of the project: neither a folder that
+/// is one (`.mind/memories -> ~/notes`) nor a file (`archive/2024.md -> ~/.aws/credentials`).
+fn markdown_files(project: &Project, folder: &str) -> Vec<(String, std::path::PathBuf)> {
+    let dir = project.dir().join(folder);
+    let Ok(read) = std::fs::read_dir(&dir) else {
         return Vec::new();
     };
+    if !project.leads_inside(&dir) {
+        return Vec::new();
+    }
     let mut out: Vec<(String, std::path::PathBuf)> = read
         .filter_map(|e| e.ok())
         // The directory entry's own type costs no system call; only a symlink is followed
-        // (with a stat) to see whether it leads to a file. The caller stats each file once.
+        // (with a stat) to see whether it leads to a file inside the project. The caller
+        // stats each file once.
         .filter(|e| match e.file_type() {
-            Ok(t) if t.is_symlink() => e.path().is_file(),
+            Ok(t) if t.is_symlink() => e.path().is_file() && project.leads_inside(&e.path()),
             Ok(t) => t.is_file(),
-            Err(_) => e.path().is_file(),
+            Err(_) => e.path().is_file() && project.leads_inside(&e.path()),
         })
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "md"))

@@ -63,6 +63,14 @@ fn read_session(project: &Project) -> Result<Session> {
         .unwrap_or_default())
 }
 
+/// Each line of a pulled team memory marked with the project it came from.
+fn mark_pulled(project: &Project, items: &mut [Recalled]) {
+    let mut sources = crate::memories::pulled::Sources::default();
+    for r in items {
+        r.pulled_from = sources.of(project, &r.file);
+    }
+}
+
 /// The signals for logging `message` as `kind`, looked up before it is written.
 pub fn for_log(
     project: &Project,
@@ -88,11 +96,13 @@ pub fn for_log(
             let fresh = this_session(project)?;
             signals.relevant_memories =
                 retrieve::relevant(&index, message, RELEVANT_LIMIT, today, &fresh);
+            mark_pulled(project, &mut signals.relevant_memories);
         }
         Section::Blockers => {
             let index = kept_memory(project)?;
             let fresh = this_session(project)?;
-            let found = retrieve::solutions(&index, message, SOLUTIONS_LIMIT, today, &fresh);
+            let mut found = retrieve::solutions(&index, message, SOLUTIONS_LIMIT, today, &fresh);
+            mark_pulled(project, &mut found);
             if found.is_empty() {
                 signals.next_steps = next_steps(message);
             }
@@ -138,6 +148,7 @@ pub fn for_session(
         }
     }
     best.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.line.cmp(&b.line)));
+    mark_pulled(project, &mut best);
     best.truncate(RELEVANT_LIMIT);
     Ok(best)
 }

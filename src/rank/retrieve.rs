@@ -44,6 +44,10 @@ pub struct Recalled {
     /// Written during the current session (a blocker's past solutions only).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub this_session: bool,
+    /// The project a pulled team memory came from (`mind team pull`): another project's
+    /// text, shown quoted with that project named.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pulled_from: Option<String>,
 }
 
 impl Recalled {
@@ -59,6 +63,7 @@ impl Recalled {
             taken_back_by: None,
             harvested: crate::parse::provenance::harvested_parts(found.text()).is_some(),
             this_session: false,
+            pulled_from: None,
         }
     }
 }

@@ -104,9 +104,19 @@ pub fn parse(phrase: &str, now: DateTime<FixedOffset>) -> Result<When, WhenError
             .ok_or_else(|| WhenError(format!("{text:?} is not a context form I know")));
     }
     let today = now.date_naive();
-    let when = own_phrase(&lower, now)
-        .or_else(|| english(&lower, now))
-        .ok_or_else(|| WhenError(format!("cannot read {text:?} as a time")))?;
+    let when = match own_phrase(&lower, now) {
+        Some(Ok(when)) => when,
+        // A day read, then words that are no time of day ("tomorrow 25:00", "today 13pm",
+        // "tomorrow at 8"): refused, never handed on to chrono-english, which reads the day
+        // and silently drops the rest, giving a reminder at the wrong time.
+        Some(Err(time)) => {
+            return Err(WhenError(format!(
+                "cannot read {text:?} as a time ({time:?} is not a time of day)"
+            )));
+        }
+        None => english(&lower, now)
+            .ok_or_else(|| WhenError(format!("cannot read {text:?} as a time")))?,
+    };
     match &when {
         When::Date(d) if *d < today => Err(WhenError(format!("{text:?} is in the past ({d})"))),
         When::Time(t) if t.date() < today => {
@@ -179,19 +189,25 @@ pub fn keywords(subject: &str) -> Vec<String> {
     out
 }
 
-fn own_phrase(lower: &str, now: DateTime<FixedOffset>) -> Option<When> {
+/// The forms mind reads itself: `None` when `lower` is none of them, `Some(Err(rest))` when
+/// it starts with a day mind reads followed by `rest`, which is not a time of day.
+fn own_phrase(lower: &str, now: DateTime<FixedOffset>) -> Option<Result<When, String>> {
+    own_phrase_read(lower, now).map(|read| read.map_err(str::to_string))
+}
+
+fn own_phrase_read(lower: &str, now: DateTime<FixedOffset>) -> Option<Result<When, &str>> {
     let today = now.date_naive();
     let local = now.naive_local();
     if lower == "next session" || lower == "next time" || lower == "at the next session" {
-        return Some(When::NextSession);
+        return Some(Ok(When::NextSession));
     }
     if lower == "tonight" {
         let eight = today.and_time(NaiveTime::from_hms_opt(20, 0, 0)?);
-        return Some(When::Time(eight.max(trim_seconds(local))));
+        return Some(Ok(When::Time(eight.max(trim_seconds(local)))));
     }
     if let Some(c) = IN_AMOUNT.captures(lower) {
         let n = amount(&c[1])?;
-        return Some(match &c[2] {
+        return Some(Ok(match &c[2] {
             "minute" | "min" => {
                 When::Time(trim_seconds(local) + chrono::Duration::minutes(n.into()))
             }
@@ -200,29 +216,33 @@ fn own_phrase(lower: &str, now: DateTime<FixedOffset>) -> Option<When> {
             "week" => When::Date(today.checked_add_days(Days::new(7 * u64::from(n)))?),
             "month" => When::Date(today.checked_add_months(Months::new(n))?),
             _ => When::Date(today.checked_add_months(Months::new(12 * n))?),
-        });
+        }));
     }
     match lower {
         "next week" => {
             let to_monday = 7 - today.weekday().num_days_from_monday();
-            return Some(When::Date(today + Days::new(to_monday.into())));
+            return Some(Ok(When::Date(today + Days::new(to_monday.into()))));
         }
-        "next month" => return Some(When::Date(today.checked_add_months(Months::new(1))?)),
-        "next year" => return Some(When::Date(today.checked_add_months(Months::new(12))?)),
+        "next month" => return Some(Ok(When::Date(today.checked_add_months(Months::new(1))?))),
+        "next year" => return Some(Ok(When::Date(today.checked_add_months(Months::new(12))?))),
         _ => {}
     }
     // A day, optionally followed by a time of day.
     let words: Vec<&str> = lower.split(' ').collect();
     for split in (1..=words.len()).rev() {
-        let (day_part, time_part) = (words[..split].join(" "), words[split..].join(" "));
+        let day_part = words[..split].join(" ");
         let Some(day) = own_day(&day_part, today) else {
             continue;
         };
+        // What follows the day, as a slice of `lower` (words are split on single spaces).
+        let time_part = lower[day_part.len()..].trim_start();
         if time_part.is_empty() {
-            return Some(When::Date(day));
+            return Some(Ok(When::Date(day)));
         }
-        let time = time_of_day(&time_part)?;
-        return Some(When::Time(day.and_time(time)));
+        return Some(match time_of_day(time_part) {
+            Some(time) => Ok(When::Time(day.and_time(time))),
+            None => Err(time_part),
+        });
     }
     None
 }
@@ -615,6 +635,26 @@ mod tests {
             "when pigs fly",
             "in 0 days",
             "tomorrow at teatime",
+            // A day mind reads, then no time of day: never the day at some other time.
+            "tomorrow 25:00",
+            "tomorrow 13pm",
+            "tomorrow 99:99",
+            "tomorrow 19:300",
+            "tomorrow 24:00",
+            "tomorrow 00:60",
+            "tomorrow 0am",
+            "tomorrow at 8",
+            "tomorrow 9.30",
+            "today 25:00",
+            "the day after tomorrow 25:00",
+            "friday 25:00",
+            "next friday 13pm",
+            "this friday 99:99",
+            "on friday at 8",
+            "Dec 20 25:00",
+            "20 December 13pm",
+            "Dec 20 2027 99:99",
+            "2026-12-24 29:30",
         ] {
             assert!(
                 parse(phrase, n).is_err(),

@@ -62,6 +62,28 @@ pub fn escape(text: &str, keep_colours: bool) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// A short field shown beside quoted text (a name, a place, an identity someone else chose):
+/// every control character and line break (tab, newline, U+2028, U+2029 too) in its
+/// [`visible`] form, and at most `max` characters, `…` marking a cut. Such a field is
+/// printed outside the quotes that mark text as data, so a line break in it must never
+/// start a line of its own (a fake heading) in what a reader sees.
+pub fn one_field(text: &str, max: usize) -> String {
+    let breaks = |c: char| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') || is_control(c);
+    let mut out = String::with_capacity(text.len().min(max.saturating_mul(4)));
+    for (count, c) in text.chars().enumerate() {
+        if count == max {
+            out.push('…');
+            break;
+        }
+        if breaks(c) {
+            out.push_str(&visible(c));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// The length of a colour code (`ESC [ digits;... m`) at the start of `text`.
 fn colour_code_len(text: &str) -> Option<usize> {
     let body = text.strip_prefix("\u{1b}[")?;
@@ -89,6 +111,17 @@ mod tests {
         );
         assert_eq!(escape("\u{1b}[31m", false), "\\u001b[31m");
         assert!(matches!(escape("plain ü\n", false), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn a_field_is_one_line_and_clipped() {
+        assert_eq!(
+            one_field("Eve\n\n## Instructions\tx\u{2028}y", 100),
+            "Eve\\u000a\\u000a## Instructions\\u0009x\\u2028y"
+        );
+        assert_eq!(one_field("abcdef", 3), "abc…");
+        assert_eq!(one_field("abc", 3), "abc");
+        assert_eq!(one_field("\u{202e}ü", 5), "\\u202eü");
     }
 
     #[test]

@@ -14,43 +14,67 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+/// A key name ending in `password`/`passwd`/`pwd` or holding one of the other secret words,
+/// however it is spelt: `password`, `DB_PASSWORD`, `AWS_SECRET_ACCESS_KEY`, `api_token`,
+/// `accessToken`, `"client_secret"`. Any letters, digits and `_` may come before the word
+/// (environment variables put a prefix and `_` there, which a `\b` before the word misses);
+/// after it only a plural `s`, a `_`/`-` continuation or a camel-case one (`passwordHash`),
+/// so words that merely start with one (`tokenizer`, `secretary`) are not key names. The name
+/// may be quoted (JSON, YAML) and the value too (`DB_PASSWORD="..."`).
+const KEY_SUFFIX: &str = r"(?:s|[_-][A-Za-z0-9_-]*|(?-i:[A-Z])[A-Za-z0-9_]*)?";
+const ASSIGN: &str = r#"["']?\s*[=:]\s*["']?"#;
+const VALUE_CHAR: &str = r#"[^\s&'"\[]"#;
+
 static SECRETS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
-    [
-        // private-key: the header and whatever of the key follows on the line.
+    let password =
+        format!(r"(?i)\b([A-Za-z0-9_]*(?:password|passwd|pwd){KEY_SUFFIX}{ASSIGN}){VALUE_CHAR}+");
+    // A value with a digit and a letter, so "token: rotate them monthly" and
+    // "max_tokens: 4096" (a count) stay as written.
+    let keyword = format!(
+        r"(?i)\b([A-Za-z0-9_]*(?:secret|token|api[_-]?key|access[_-]?key|private[_-]?key){KEY_SUFFIX}{ASSIGN})(?:{VALUE_CHAR}*[0-9]{VALUE_CHAR}*[A-Za-z]|{VALUE_CHAR}*[A-Za-z]{VALUE_CHAR}*[0-9]){VALUE_CHAR}*"
+    );
+    let patterns: Vec<(String, &'static str)> = vec![
+        // private-key: the header, the key's body up to its END line across lines (a key
+        // pasted into a memory spans many), or without an END line the rest of the header's
+        // line and the lines after it that are key material (base64, the PEM headers).
         (
-            r"-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----(?:.*?-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----|.*)",
+            r"-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----(?:(?s:.*?)-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----|[^\n]*(?:\n[ \t>]*(?:[A-Za-z0-9+/=]{16,}|(?:Proc-Type|DEK-Info|Comment): [^\n]*)[ \t]*\r?)*)".to_string(),
             "[redacted private key]",
         ),
         (
-            r"\b(?:gh[pousr]_[A-Za-z0-9]{10,}|github_pat_[A-Za-z0-9_]{10,})",
+            r"\b(?:gh[pousr]_[A-Za-z0-9]{10,}|github_pat_[A-Za-z0-9_]{10,})".to_string(),
             "[redacted]",
         ),
-        (r"\bglpat-[A-Za-z0-9_-]{20,}", "[redacted]"),
-        (r"\bsk-[A-Za-z0-9_-]{8,}", "[redacted]"),
-        (r"\b(?:[sr]k)_(?:test|live|prod)_[A-Za-z0-9]{10,99}", "[redacted]"),
-        (r"\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b", "[redacted]"),
-        (r"\bxox[abposr]-[A-Za-z0-9-]{8,}", "[redacted]"),
-        (r"\bAIza[A-Za-z0-9_-]{35}", "[redacted]"),
-        (r"(?i)\bnpm_[a-z0-9]{36}", "[redacted]"),
+        (r"\bglpat-[A-Za-z0-9_-]{20,}".to_string(), "[redacted]"),
+        (r"\bsk-[A-Za-z0-9_-]{8,}".to_string(), "[redacted]"),
         (
-            r"\beyJ[A-Za-z0-9_-]{16,}\.eyJ[A-Za-z0-9_/-]{16,}\.[A-Za-z0-9_/-]{10,}={0,2}",
+            r"\b(?:[sr]k)_(?:test|live|prod)_[A-Za-z0-9]{10,99}".to_string(),
             "[redacted]",
         ),
-        (r"(?i)\b(bearer|basic)\s+[A-Za-z0-9._~+/=-]{8,}", "$1 [redacted]"),
         (
-            r#"(?i)\b((?:password|passwd|pwd)[A-Za-z_]*\s*[=:]\s*)[^\s&'"\[]+"#,
-            "$1[redacted]",
+            r"\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b".to_string(),
+            "[redacted]",
         ),
-        // A value with a digit, so "token: rotate them monthly" stays as written.
+        (r"\bxox[abposr]-[A-Za-z0-9-]{8,}".to_string(), "[redacted]"),
+        (r"\bAIza[A-Za-z0-9_-]{35}".to_string(), "[redacted]"),
+        (r"(?i)\bnpm_[a-z0-9]{36}".to_string(), "[redacted]"),
         (
-            r#"(?i)\b((?:secret|token|api[_-]?key|access[_-]?key|client[_-]?secret)[A-Za-z_]*\s*[=:]\s*)[^\s&'"\[]*[0-9][^\s&'"\[]*"#,
-            "$1[redacted]",
+            r"\beyJ[A-Za-z0-9_-]{16,}\.eyJ[A-Za-z0-9_/-]{16,}\.[A-Za-z0-9_/-]{10,}={0,2}"
+                .to_string(),
+            "[redacted]",
         ),
-        (r"://[^/\s:@]+:[^/\s@]+@", "://[redacted]@"),
-    ]
-    .into_iter()
-    .map(|(p, r)| (Regex::new(p).expect("valid secret pattern"), r))
-    .collect()
+        (
+            r"(?i)\b(bearer|basic)\s+[A-Za-z0-9._~+/=-]{8,}".to_string(),
+            "$1 [redacted]",
+        ),
+        (password, "$1[redacted]"),
+        (keyword, "$1[redacted]"),
+        (r"://[^/\s:@]+:[^/\s@]+@".to_string(), "://[redacted]@"),
+    ];
+    patterns
+        .into_iter()
+        .map(|(p, r)| (Regex::new(&p).expect("valid secret pattern"), r))
+        .collect()
 });
 
 /// Words one of the patterns needs (lowercase): text without any of them holds no secret, and
@@ -136,5 +160,129 @@ mod tests {
         let jwt = "eyJhbGciOiJIUzI1NiJ9abc.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U";
         assert_eq!(redact(jwt).1, 1);
         assert_eq!(redact("use the password field").1, 0);
+    }
+
+    #[test]
+    fn environment_variable_and_config_spellings_are_redacted() {
+        for (text, want) in [
+            (
+                "staging needs DB_PASSWORD=hunter2staging in .env",
+                "staging needs DB_PASSWORD=[redacted] in .env",
+            ),
+            (
+                "ci uses AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+                "ci uses AWS_SECRET_ACCESS_KEY=[redacted]",
+            ),
+            (
+                "the api_token=abc123secret is fine",
+                "the api_token=[redacted] is fine",
+            ),
+            (
+                "GITHUB_TOKEN: 0a1b2c3d4e5f in the workflow",
+                "GITHUB_TOKEN: [redacted] in the workflow",
+            ),
+            (
+                r#"config {"client_secret": "s3cr3tvalue"} set"#,
+                r#"config {"client_secret": "[redacted]"} set"#,
+            ),
+            (
+                r#"export DB_PASSWORD="hunter2""#,
+                r#"export DB_PASSWORD="[redacted]""#,
+            ),
+            ("accessToken=abc123def", "accessToken=[redacted]"),
+            (
+                "STRIPE_PRIVATE_KEY=rk9fj3kd0s",
+                "STRIPE_PRIVATE_KEY=[redacted]",
+            ),
+        ] {
+            let (out, n) = redact(text);
+            assert_eq!((out.as_ref(), n), (want, 1), "{text}");
+        }
+    }
+
+    #[test]
+    fn ordinary_prose_about_tokens_passwords_and_secrets_is_kept() {
+        for text in [
+            "the token bucket refills every 10 ms",
+            "password reset flow sends 2 emails",
+            "secret santa on 12 December",
+            "the tokenizer: v2 splits words",
+            "secretary: room 101",
+            "set max_tokens: 4096 for long replies",
+            "token: rotate them monthly",
+            "api_key rotation is every 90 days",
+            "BEGIN and END of a private key block are lines 1 and 3",
+        ] {
+            assert_eq!(redact(text), (Cow::Borrowed(text), 0), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_private_key_is_redacted_whole_across_lines() {
+        let key = "-----BEGIN OPENSSH PRIVATE KEY-----\n\
+                   b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n\
+                   QyNTUxOQAAACDsuperSECRETkeymaterialXYZ0123456789abcdefghijklmnopqrs\n\
+                   -----END OPENSSH PRIVATE KEY-----";
+        let memory = format!("The deploy key:\n```\n{key}\n```\nrotate it yearly");
+        let (out, n) = redact(&memory);
+        assert_eq!(
+            (out.as_ref(), n),
+            (
+                "The deploy key:\n```\n[redacted private key]\n```\nrotate it yearly",
+                1
+            )
+        );
+        // Cut off before its END line: the key material after the header still goes, the
+        // prose after it stays.
+        let (out, n) = redact(
+            "key:\n-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\n\
+             MIIEowIBAAKCAQEAuperSECRETmaterial0123456789+/abc\n\
+             ZmFrZSBrZXkgbWF0ZXJpYWwgZm9yIHRlc3Rz==\nask ops for the rest",
+        );
+        assert_eq!(
+            (out.as_ref(), n),
+            ("key:\n[redacted private key]\nask ops for the rest", 1)
+        );
+    }
+
+    /// What `mind team push` sends: the rows collected from MEMORY.md and the named memories.
+    #[cfg(feature = "team")]
+    #[test]
+    fn a_team_push_sends_neither_a_key_body_nor_an_environment_variable_secret() {
+        let dir = tempfile::tempdir().unwrap();
+        let mind = dir.path().join(".mind");
+        std::fs::create_dir_all(mind.join("memories")).unwrap();
+        std::fs::write(
+            mind.join("MEMORY.md"),
+            "# Project Memory\n\n## 2026-01-10\n\n\
+             - gotcha: staging needs DB_PASSWORD=hunter2staging in .env\n\
+             - learned: ci uses AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n\
+             - learned: the api_token=abc123secret is fine\n\
+             - decision: the token bucket limits the password reset flow\n",
+        )
+        .unwrap();
+        std::fs::write(
+            mind.join("memories/deploy-keys.md"),
+            "# Deploy\nThe deploy key:\n```\n-----BEGIN OPENSSH PRIVATE KEY-----\n\
+             b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n\
+             QyNTUxOQAAACDsuperSECRETkeymaterialXYZ0123456789abcdefghijklmnopqrs\n\
+             -----END OPENSSH PRIVATE KEY-----\n```\n",
+        )
+        .unwrap();
+        let project = crate::store::Project::new(dir.path());
+        let collected = crate::team::collect::collect(&project).unwrap();
+        let mut texts: Vec<&str> = collected.rows.iter().map(|r| r.text.as_str()).collect();
+        texts.sort_unstable();
+        assert_eq!(
+            texts,
+            [
+                "- decision: the token bucket limits the password reset flow",
+                "- gotcha: staging needs DB_PASSWORD=[redacted] in .env",
+                "- learned: ci uses AWS_SECRET_ACCESS_KEY=[redacted]",
+                "- learned: the api_token=[redacted] is fine",
+                "The deploy key:\n```\n[redacted private key]\n```",
+            ]
+        );
+        assert_eq!(collected.redacted, 4);
     }
 }

@@ -23,6 +23,14 @@ pub struct Bounds {
 }
 
 impl Bounds {
+    /// Only the home folder: enough to tell a submodule from a repository of its own.
+    pub fn home_only() -> Bounds {
+        Bounds {
+            global_dir: None,
+            user_home: home::user_home().map(|h| std::fs::canonicalize(&h).unwrap_or(h)),
+        }
+    }
+
     pub fn from_env(cwd: &Path) -> Bounds {
         Bounds {
             global_dir: GlobalFolder::from_env(cwd).ok().map(|g| g.dir),
@@ -108,7 +116,7 @@ fn walk_up(start: &Path, bounds: &Bounds) -> std::result::Result<Project, NotFou
                 return Ok(Project::new(dir));
             }
         }
-        if dir.join(".git").exists() && !is_submodule(dir, bounds) {
+        if is_repository_of_its_own(dir, bounds) {
             return Err(NotFound {
                 last,
                 end: SearchEnd::GitRoot,
@@ -128,6 +136,15 @@ fn walk_up(start: &Path, bounds: &Bounds) -> std::result::Result<Project, NotFou
         end: SearchEnd::FilesystemRoot,
         skipped,
     })
+}
+
+/// Whether `dir` is a git work-tree root of its own: it holds `.git` (a folder or a file) and
+/// is not a submodule. The upward search stops there, and a walk down a project's files
+/// (`mind checkpoint`) does not enter it: a repository nested inside a project (a vendored
+/// clone, a scratch repository) is a place of its own, whose files git does not track
+/// either.
+pub fn is_repository_of_its_own(dir: &Path, bounds: &Bounds) -> bool {
+    dir.join(".git").exists() && !is_submodule(dir, bounds)
 }
 
 /// Whether `dir` (a git work-tree root) is a submodule of the nearest enclosing repository

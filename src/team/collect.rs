@@ -7,15 +7,19 @@ use std::collections::HashSet;
 use chrono::NaiveDate;
 use sha2::{Digest, Sha256};
 
+use crate::context::build::Choice;
 use crate::error::Result;
 use crate::memories::store as memories;
-use crate::parse::parse_document;
+use crate::parse::loops::{Recency, RecencyKey};
+use crate::parse::{Document, Entity, EntryType, ProblemStatus, parse_document};
 use crate::safety::secrets;
 use crate::store::{MEMORIES_DIR, MEMORY_FILE, MIND_DIR, Project, text};
 
 /// The status a row has in the database.
 pub const LIVE: &str = "live";
 pub const SUPERSEDED: &str = "superseded";
+/// A problem a later fix in the memory resolved: kept for the record, but not an open problem.
+pub const RESOLVED: &str = "resolved";
 pub const DELETED: &str = "deleted";
 
 /// One entry or memory section as pushed.
@@ -34,7 +38,9 @@ pub struct Row {
     pub line: i32,
     pub memory: Option<String>,
     pub section: Option<String>,
-    /// `live` or `superseded` (deleted rows are the ones a push no longer finds).
+    /// `live`, `superseded` (marked so, or a decision or rejection a later one takes back) or
+    /// `resolved` (a problem a later fix resolved); deleted rows are the ones a push no longer
+    /// finds.
     pub status: &'static str,
 }
 
@@ -43,6 +49,9 @@ pub struct Row {
 pub struct Collected {
     pub rows: Vec<Row>,
     pub redacted: usize,
+    /// Files that could not be read as memories this time (a named memory whose header is
+    /// broken): their rows stay in the database as they were.
+    pub unread: Vec<String>,
 }
 
 /// The project's rows, each hash once (the first occurrence wins).
@@ -52,7 +61,8 @@ pub fn collect(project: &Project) -> Result<Collected> {
     let memory_file = format!("{MIND_DIR}/{MEMORY_FILE}");
     if let Some(bytes) = text::read_optional(&project.memory())? {
         let doc = parse_document(&text::lossy(&bytes));
-        for entity in doc.entities {
+        let statuses = statuses(&doc);
+        for (entity, status) in doc.entities.into_iter().zip(statuses) {
             let (clean, count) = redacted(&cleaned(&entity.text));
             out.redacted += count;
             if clean.is_empty() {
@@ -68,7 +78,7 @@ pub fn collect(project: &Project) -> Result<Collected> {
                 line: i32::try_from(entity.line).unwrap_or(i32::MAX),
                 memory: None,
                 section: None,
-                status: if entity.superseded { SUPERSEDED } else { LIVE },
+                status,
             };
             if seen.insert(row.hash.clone()) {
                 out.rows.push(row);
@@ -79,6 +89,8 @@ pub fn collect(project: &Project) -> Result<Collected> {
         let Ok(memory) = memories::read(project, &name) else {
             // A memory whose header is broken is reported by `mind memory list`; its
             // rows stay as they were rather than being marked deleted by a typo.
+            out.unread
+                .push(format!("{MIND_DIR}/{MEMORIES_DIR}/{name}.md"));
             continue;
         };
         if super::pull::is_pulled(&memory.front) {
@@ -123,6 +135,68 @@ pub fn collect(project: &Project) -> Result<Collected> {
         }
     }
     Ok(out)
+}
+
+/// Each entity's status as the context block judges it: superseded when marked so, or when a
+/// later decision or rejection takes it back ([`Choice::taken_back_by`], the rule the block
+/// and `mind search` apply; KEY items and marked entries neither take back nor are taken
+/// back); resolved when a later fix resolved the problem; live otherwise. So a team search
+/// or another project's recall never serves what this project no longer holds as current.
+fn statuses(doc: &Document) -> Vec<&'static str> {
+    let recency = Recency::of(doc);
+    // The choices, newest first (the block's order): each is judged against the newer ones.
+    let mut choices: Vec<(RecencyKey, usize, u64, Choice<'_>)> = (doc.entities.iter().enumerate())
+        .filter(|(_, e)| {
+            matches!(e.kind, EntryType::Decision | EntryType::Rejected) && !e.key && !e.superseded
+        })
+        .map(|(i, e)| (recency.entity(e), i, word_mask(e), Choice::of(e)))
+        .collect();
+    choices.sort_by_key(|(key, i, _, _)| std::cmp::Reverse((*key, *i)));
+    let mut taken_back = vec![false; doc.entities.len()];
+    for (at, (_, i, mask, older)) in choices.iter().enumerate() {
+        taken_back[*i] = choices[..at]
+            .iter()
+            .any(|(_, _, other, newer)| mask & other != 0 && older.taken_back_by(newer));
+    }
+    (doc.entities.iter().zip(taken_back))
+        .map(|(e, taken_back)| {
+            if e.superseded || taken_back {
+                SUPERSEDED
+            } else if e.kind == EntryType::Problem && e.status == Some(ProblemStatus::Resolved) {
+                RESOLVED
+            } else {
+                LIVE
+            }
+        })
+        .collect()
+}
+
+/// A choice's words as bits, one per word (of 63), and the last bit when its title has a
+/// word of an undoing verb pair (a part of each verb of `UNDOING_VERBS` in
+/// src/context/build.rs). Every pair [`Choice::taken_back_by`] can join shares a subject
+/// word (what one turns away from or rejects is among what the other chose; an undone choice
+/// has the same object) or starts with two verbs of a pair: a pair whose masks share no bit is
+/// judged at once, so a push of a large memory compares few pairs in full.
+fn word_mask(e: &Entity) -> u64 {
+    const UNDOING: &[&str] = &[
+        "able", "turn", "switch", "add", "remove", "allow", "block", "forbid", "clude", "pin",
+        "lock",
+    ];
+    let mut mask = 0u64;
+    let texts = [e.text.as_str(), e.title.as_str()];
+    for text in texts
+        .into_iter()
+        .chain(e.alternatives.iter().map(String::as_str))
+    {
+        for id in crate::parse::subject_ids(text, 256) {
+            mask |= 1 << (id % 63);
+        }
+    }
+    let title = e.title.to_ascii_lowercase();
+    if UNDOING.iter().any(|verb| title.contains(verb)) {
+        mask |= 1 << 63;
+    }
+    mask
 }
 
 /// The entry without the marks of superseding (`[superseded]`, `~~`, the trailing
@@ -212,6 +286,48 @@ mod tests {
         let struck = cleaned("~~decided: use REST for the API~~");
         assert_eq!(plain, marked);
         assert_eq!(plain, struck);
+    }
+
+    #[test]
+    fn what_the_memory_took_back_or_resolved_is_not_live() {
+        let doc = parse_document(
+            "# M\n\n## 2026-01-10\n\n\
+             decided: for now, disable the e2e suite on PRs\n\
+             decided: use bcrypt for password hashing\n\
+             KEY: decided: use Postgres for everything\n\
+             problem: uploads time out behind the proxy\n\
+             decided: use REST for the API [superseded]\n\n\
+             ## 2026-01-12\n\n\
+             decided: re-enable the e2e suite on PRs because the flake is fixed\n\
+             decided: use argon2 instead of bcrypt for password hashing\n\
+             decided: use MySQL instead of Postgres\n\
+             fixed: uploads time out behind the proxy, raised the proxy timeout\n",
+        );
+        let found: Vec<(&str, &str)> = (doc.entities.iter())
+            .zip(statuses(&doc))
+            .map(|(e, s)| (e.title.as_str(), s))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("for now, disable the e2e suite on PRs", SUPERSEDED),
+                ("use bcrypt for password hashing", SUPERSEDED),
+                // A KEY item is never taken back by a later line.
+                ("use Postgres for everything", LIVE),
+                ("uploads time out behind the proxy", RESOLVED),
+                ("use REST for the API", SUPERSEDED),
+                (
+                    "re-enable the e2e suite on PRs because the flake is fixed",
+                    LIVE
+                ),
+                ("use argon2 instead of bcrypt for password hashing", LIVE),
+                ("use MySQL instead of Postgres", LIVE),
+                (
+                    "uploads time out behind the proxy, raised the proxy timeout",
+                    LIVE
+                ),
+            ]
+        );
     }
 
     #[test]

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use crate::error::Result;
 use crate::team::db::{self, db_error};
+use crate::team::search_db::shown_field;
 
 #[derive(Debug, Serialize)]
 pub struct Status {
@@ -24,12 +25,16 @@ pub struct ProjectRows {
     pub project: String,
     pub live: i64,
     pub superseded: i64,
+    /// Problems a later fix resolved.
+    pub resolved: i64,
     pub deleted: i64,
     /// The last push that changed something.
     pub last_push: Option<DateTime<Utc>>,
 }
 
 pub fn status(client: &mut Client) -> Result<Status> {
+    // Each query is short; together they get one query's time.
+    let _watch = db::watch("reading the status", db::query_timeout());
     let row = client
         .query_one(
             "SELECT current_setting('server_version'), current_user::text",
@@ -40,8 +45,8 @@ pub fn status(client: &mut Client) -> Result<Status> {
     let pgvector = db::has_pgvector(client);
     if schema_version == 0 {
         return Ok(Status {
-            server_version: row.get(0),
-            user: row.get(1),
+            server_version: shown_field(row.get::<_, &str>(0), 100),
+            user: shown_field(row.get::<_, &str>(1), 100),
             schema_version,
             can_push: false,
             pgvector,
@@ -59,6 +64,7 @@ pub fn status(client: &mut Client) -> Result<Status> {
                     count(*) FILTER (WHERE e.status = 'live'),
                     count(*) FILTER (WHERE e.status = 'superseded'),
                     count(*) FILTER (WHERE e.status = 'deleted'),
+                    count(*) FILTER (WHERE e.status = 'resolved'),
                     p.last_push
                FROM mind_projects p LEFT JOIN mind_entries e ON e.project_id = p.id
               GROUP BY p.id ORDER BY p.identity",
@@ -67,16 +73,18 @@ pub fn status(client: &mut Client) -> Result<Status> {
         .map_err(db_error("counting rows"))?
         .iter()
         .map(|r| ProjectRows {
-            project: r.get(0),
+            // Whoever pushed chose it (a remote URL): shown on one line, clipped.
+            project: shown_field(r.get::<_, &str>(0), 200),
             live: r.get(1),
             superseded: r.get(2),
             deleted: r.get(3),
-            last_push: r.get(4),
+            resolved: r.get(4),
+            last_push: r.get(5),
         })
         .collect();
     Ok(Status {
-        server_version: row.get(0),
-        user: row.get(1),
+        server_version: shown_field(row.get::<_, &str>(0), 100),
+        user: shown_field(row.get::<_, &str>(1), 100),
         schema_version,
         can_push,
         pgvector,

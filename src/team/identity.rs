@@ -1,5 +1,6 @@
-//! Which project a push belongs to, the same on every clone: the git remote's URL,
-//! normalised, else the folder's name. Also the commit and author recorded with a push.
+//! Which project a push belongs to, the same on every clone: `"team": {"identity": ...}` in
+//! `.mind/config.json` when set, else the git remote's URL, normalised, else the folder's
+//! name. Also the commit and author recorded with a push.
 
 use std::path::Path;
 
@@ -12,6 +13,8 @@ pub struct Provenance {
     /// `git@github.com:acme/api.git`, `ssh://git@github.com/acme/api`; the folder name when
     /// there is no remote.
     pub identity: String,
+    /// Where the identity came from.
+    pub source: Source,
     /// The short display name: the identity's last part.
     pub name: String,
     /// HEAD's commit, when there is one.
@@ -20,14 +23,38 @@ pub struct Provenance {
     pub author: Option<String>,
 }
 
-/// The project's provenance. A folder outside git, or one whose repository cannot be read,
-/// is known by its folder name with no commit or author.
-pub fn of(project: &Project) -> Provenance {
+/// Where a project's identity came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// `"team": {"identity": ...}` in `.mind/config.json`.
+    Configured,
+    /// The `origin` remote's URL.
+    Remote,
+    /// The folder's name: no remote, or one that is a local path. Any other project in a
+    /// folder of that name has the same identity.
+    Folder,
+}
+
+/// Hosts whose repository paths ignore letter case: `github.com/Acme/API` and
+/// `github.com/acme/api` are one repository there, so the whole identity is lower-cased.
+/// Elsewhere (a self-hosted server may tell `API` from `api`) only the host is.
+const CASE_INSENSITIVE_HOSTS: &[&str] = &["github.com", "gitlab.com", "bitbucket.org"];
+
+/// The project's provenance; `configured` is the project's `team.identity`, which wins. A
+/// folder outside git, or one whose repository cannot be read, is known by its configured
+/// identity or its folder name, with no commit or author.
+pub fn of(project: &Project, configured: Option<&str>) -> Provenance {
     let folder = project.name();
+    let configured = configured.map(configured_identity);
+    let (identity, source) = match &configured {
+        Some(identity) => (identity.clone(), Source::Configured),
+        None => (folder.clone(), Source::Folder),
+    };
     let Ok(repo) = gix::discover(&project.root) else {
         return Provenance {
-            identity: folder.clone(),
-            name: folder,
+            name: short_name(&identity),
+            identity,
+            source,
             commit: None,
             author: None,
         };
@@ -45,18 +72,32 @@ pub fn of(project: &Project) -> Provenance {
         .head_id()
         .ok()
         .map(|id| id.detach().to_hex().to_string());
-    let identity = remote.unwrap_or(folder);
+    let (identity, source) = match (configured, remote) {
+        (Some(identity), _) => (identity, Source::Configured),
+        (None, Some(remote)) => (remote, Source::Remote),
+        (None, None) => (folder, Source::Folder),
+    };
     Provenance {
         name: short_name(&identity),
         identity,
+        source,
         commit,
         author,
     }
 }
 
+/// A configured identity as pushed: a remote URL is normalised like `origin`'s
+/// (`git@github.com:acme/shop.git` is `github.com/acme/shop`); any other text is taken as
+/// written, trimmed, with the letter case of a known case-insensitive host folded.
+fn configured_identity(text: &str) -> String {
+    let text = text.trim();
+    normalise_remote(text).unwrap_or_else(|| fold_case(text.trim_matches('/').to_string()))
+}
+
 /// A remote URL without scheme, user, password, port, `.git` and trailing slashes; the host
-/// in lower case. `None` for a local path (`/srv/git/api.git`, `file://...`): a path is not
-/// the same on two machines, so the folder name serves better.
+/// in lower case, and the path too on a host known to ignore case ([`CASE_INSENSITIVE_HOSTS`]).
+/// `None` for a local path (`/srv/git/api.git`, `file://...`): a path is not the same on two
+/// machines, so the folder name serves better.
 pub fn normalise_remote(url: &str) -> Option<String> {
     let url = url.trim();
     let (host_and_path, scheme) = match url.split_once("://") {
@@ -82,7 +123,20 @@ pub fn normalise_remote(url: &str) -> Option<String> {
     if host.is_empty() || path.is_empty() {
         return None;
     }
-    Some(format!("{host}/{path}"))
+    Some(fold_case(format!("{host}/{path}")))
+}
+
+/// `identity` lower-cased whole when its first part is a host that ignores case.
+fn fold_case(identity: String) -> String {
+    let host = identity.split('/').next().unwrap_or_default();
+    if CASE_INSENSITIVE_HOSTS
+        .iter()
+        .any(|h| h.eq_ignore_ascii_case(host))
+    {
+        identity.to_lowercase()
+    } else {
+        identity
+    }
 }
 
 fn is_local_path(url: &str) -> bool {
@@ -115,6 +169,8 @@ mod tests {
             "git@github.com:acme/api.git",
             "ssh://git@github.com:22/acme/api",
             "git://github.com/acme/api.git",
+            "https://github.com/Acme/API.git",
+            "git@GITHUB.COM:ACME/Api.git",
         ] {
             assert_eq!(
                 normalise_remote(url).as_deref(),
@@ -122,6 +178,36 @@ mod tests {
                 "{url}"
             );
         }
+    }
+
+    #[test]
+    fn only_known_case_insensitive_hosts_fold_the_path() {
+        assert_eq!(
+            normalise_remote("https://GitLab.com/Group/Sub/Repo.git").as_deref(),
+            Some("gitlab.com/group/sub/repo")
+        );
+        assert_eq!(
+            normalise_remote("git@bitbucket.org:Team/Repo.git").as_deref(),
+            Some("bitbucket.org/team/repo")
+        );
+        // A self-hosted server may tell the two apart: its path keeps its case.
+        assert_eq!(
+            normalise_remote("https://Git.Example.com/Acme/API.git").as_deref(),
+            Some("git.example.com/Acme/API")
+        );
+    }
+
+    #[test]
+    fn a_configured_identity_is_normalised_like_a_remote_or_kept_as_written() {
+        assert_eq!(
+            configured_identity("git@github.com:Acme/Shop.git"),
+            "github.com/acme/shop"
+        );
+        assert_eq!(configured_identity("  alice/shop "), "alice/shop");
+        assert_eq!(
+            configured_identity("GitHub.com/Acme/Shop/"),
+            "github.com/acme/shop"
+        );
     }
 
     #[test]

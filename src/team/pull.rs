@@ -15,6 +15,7 @@ use crate::memories::front_matter::{self, Category, FrontMatter};
 use crate::memories::{name, store as memories};
 use crate::store::{Project, atomic};
 use crate::team::db::db_error;
+use crate::team::search_db::shown_field;
 
 /// The header field that makes a memory read-only.
 pub const READONLY: &str = "readonly";
@@ -52,9 +53,10 @@ pub fn pull(
     wanted: &str,
     now: DateTime<Utc>,
 ) -> Result<Pulled> {
+    let watch = crate::team::db::watch("reading the project", crate::team::db::query_timeout());
     let found = client
         .query(
-            "SELECT identity FROM mind_projects WHERE identity = $1 OR name = $1 ORDER BY identity",
+            "SELECT identity FROM mind_projects WHERE lower(identity) = lower($1) OR lower(name) = lower($1) ORDER BY identity",
             &[&wanted],
         )
         .map_err(db_error("finding the project"))?;
@@ -95,7 +97,8 @@ pub fn pull(
             section: r.get(7),
         })
         .collect();
-    let memory = memory_name(&identity)?;
+    drop(watch);
+    let memory = memory_for(project, &identity)?;
     let mut front = FrontMatter {
         category: Category::default(),
         project: Some(identity.clone()),
@@ -109,17 +112,67 @@ pub fn pull(
         .extra
         .insert(SOURCE.into(), Value::String(format!("team:{identity}")));
     let text = front_matter::render(&front, &render_body(&identity, &entries));
-    write(project, &memory, &text)?;
+    write(project, &memory, &identity, &text)?;
     Ok(Pulled {
-        project: identity,
+        project: shown_field(&identity, 200),
         memory,
         entries: entries.len(),
     })
 }
 
-/// `team-acme-api` for `github.com/acme/api`: the identity's path, as a memory name.
-fn memory_name(identity: &str) -> Result<String> {
-    let path = identity.split_once('/').map_or(identity, |(_, p)| p);
+/// The memory a pull of `identity` writes: `team-acme-api` for `github.com/acme/api`, unless
+/// that name holds a pulled copy of another project (`gitlab.com/acme/api`): then the host
+/// is part of the name too (`team-gitlab-com-acme-api`), so two projects whose identities
+/// differ only by host never overwrite each other's copy. A later pull of either finds its
+/// own copy again by the `source` in its header.
+fn memory_for(project: &Project, identity: &str) -> Result<String> {
+    let short = memory_name(identity, false)?;
+    let long = memory_name(identity, true)?;
+    let source = format!("team:{identity}");
+    let holder = |name: &str| -> Holder {
+        if std::fs::symlink_metadata(memories::path_of(project, name)).is_err() {
+            return Holder::Nobody;
+        }
+        match memories::read(project, name) {
+            Ok(m) if is_pulled(&m.front) => {
+                if m.front.extra.get(SOURCE).and_then(Value::as_str) == Some(source.as_str()) {
+                    Holder::This
+                } else {
+                    Holder::Other
+                }
+            }
+            // The user's own memory (or one that cannot be read): never replaced; `write`
+            // refuses it with its reason.
+            _ => Holder::Own,
+        }
+    };
+    Ok(match (holder(&short), holder(&long)) {
+        (Holder::This, _) => short,
+        (_, Holder::This) => long,
+        (Holder::Other, _) => long,
+        _ => short,
+    })
+}
+
+/// Who holds a memory name a pull may write.
+enum Holder {
+    Nobody,
+    /// A pulled copy of the project being pulled.
+    This,
+    /// A pulled copy of another project.
+    Other,
+    /// A memory of the project's own.
+    Own,
+}
+
+/// `team-acme-api` for `github.com/acme/api` (the identity's path, as a memory name), or
+/// with `host` `team-github-com-acme-api`.
+fn memory_name(identity: &str, host: bool) -> Result<String> {
+    let path = if host {
+        identity
+    } else {
+        identity.split_once('/').map_or(identity, |(_, p)| p)
+    };
     let slug: String = path
         .chars()
         .map(|c| {
@@ -136,41 +189,56 @@ fn memory_name(identity: &str) -> Result<String> {
 }
 
 /// The memory's body: the entries grouped by type, then the named memories' sections,
-/// each with where it is in its project and who pushed it.
+/// each with its project, where it is there and who pushed it. Every field but the text is
+/// made one line and clipped (whoever pushed chose it: a `user.name`, a heading), so none
+/// opens a heading or a line of its own; each line names its project, as it may be shown
+/// alone (`mind search`, `mind blocker`).
 fn render_body(identity: &str, entries: &[Entry]) -> String {
+    let shown_identity = shown_field(identity, 200);
     let mut out = format!(
-        "# {identity}\n\nPulled from the team database; read-only (`mind team pull --from {identity}` refreshes it).\n"
+        "# {shown_identity}\n\nPulled from the team database; read-only (`mind team pull --from {shown_identity}` refreshes it).\n"
     );
     let mut last_group = String::new();
     for e in entries {
+        let kind = shown_field(&e.kind, 20);
         let group = match &e.memory {
-            Some(m) => format!("memory {m}"),
-            None => e.kind.clone(),
+            Some(m) => format!("memory {}", shown_field(m, 100)),
+            None => kind.clone(),
         };
         if group != last_group {
             out.push_str(&format!("\n## {group}\n\n"));
             last_group = group;
         }
         let place = format!(
-            "{}:{}{}",
-            e.file,
+            "{shown_identity}: {}:{}{}",
+            shown_field(&e.file, 200),
             e.line,
             e.author
                 .as_deref()
-                .map(|a| format!(", {a}"))
+                .map(|a| format!(", {}", shown_field(a, 80)))
                 .unwrap_or_default()
         );
         match (&e.memory, &e.section) {
             (Some(_), section) => {
                 if let Some(section) = section {
-                    out.push_str(&format!("### {section}\n\n"));
+                    out.push_str(&format!("### {}\n\n", shown_field(section, 120)));
                 }
                 out.push_str(&format!("{}\n\n_({place})_\n\n", e.text));
             }
             (None, _) => {
                 let date = e.date.map(|d| format!("[{d}] ")).unwrap_or_default();
-                let text = e.text.replace('\n', " ");
-                out.push_str(&format!("- {date}{}: {text} _({place})_\n", e.kind));
+                let text = e.text.replace(['\n', '\r'], " ");
+                // The text is the entry as written: its own type label (`decided:`) says the
+                // type; one is added only to a text without one.
+                let typed = text
+                    .split_once(':')
+                    .is_some_and(|(label, _)| crate::parse::label_type(label.trim()).is_some());
+                let label = if typed {
+                    String::new()
+                } else {
+                    format!("{kind}: ")
+                };
+                out.push_str(&format!("- {date}{label}{text} _({place})_\n"));
             }
         }
     }
@@ -178,8 +246,9 @@ fn render_body(identity: &str, entries: &[Entry]) -> String {
 }
 
 /// Write the pulled memory under the store lock, atomically; a memory of that name that
-/// is not a pulled copy is the user's own and is never replaced.
-fn write(project: &Project, memory: &str, text: &str) -> Result<()> {
+/// is not a pulled copy is the user's own and is never replaced, nor is a pulled copy of
+/// another project.
+fn write(project: &Project, memory: &str, identity: &str, text: &str) -> Result<()> {
     let _lock = project.lock()?;
     let dir = memories::dir(project);
     if !project.leads_inside(&dir) {
@@ -190,13 +259,24 @@ fn write(project: &Project, memory: &str, text: &str) -> Result<()> {
     }
     let path = memories::path_of(project, memory);
     if std::fs::symlink_metadata(&path).is_ok() {
-        let mine = memories::read(project, memory)
-            .map(|m| !is_pulled(&m.front))
-            .unwrap_or(true);
-        if mine {
+        let existing = memories::read(project, memory).ok();
+        let pulled = existing.as_ref().filter(|m| is_pulled(&m.front));
+        let Some(pulled) = pulled else {
             return Err(Error::usage_hint(
                 format!("the memory {memory:?} exists and is not a pulled copy"),
                 "rename or delete it, then pull again",
+            ));
+        };
+        let source = pulled.front.extra.get(SOURCE).and_then(Value::as_str);
+        if source != Some(format!("team:{identity}").as_str()) {
+            let from = source.map_or("another project", |s| s.trim_start_matches("team:"));
+            return Err(Error::usage_hint(
+                format!(
+                    "the memory {memory:?} holds a pull of {}, not of {}",
+                    shown_field(from, 200),
+                    shown_field(identity, 200)
+                ),
+                format!("delete it (`mind memory delete {memory}`), then pull again"),
             ));
         }
     }

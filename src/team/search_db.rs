@@ -9,9 +9,10 @@ use chrono::NaiveDate;
 use postgres::Client;
 use serde::Serialize;
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::rank::hybrid;
-use crate::team::db::{db_error, has_pgvector};
+use crate::safety::controls;
+use crate::team::db::{self, db_error, has_pgvector};
 
 /// What to look for.
 pub struct TeamQuery<'a> {
@@ -71,6 +72,13 @@ pub struct TeamHit {
     embedding: Option<Vec<f32>>,
 }
 
+impl TeamHit {
+    /// Whether the row belongs to the project `identity` (as stored, not as shown).
+    pub fn is_of(&self, identity: &str) -> bool {
+        self.key.0 == identity
+    }
+}
+
 const SELECT: &str = "SELECT p.identity, e.file, e.line, e.author, e.entry_date, e.kind, e.body,
         e.memory, e.section, e.hash, e.embedding";
 
@@ -78,9 +86,10 @@ const SELECT: &str = "SELECT p.identity, e.file, e.line, e.author, e.entry_date,
 /// queries (a query matching more is ranked among the first this many the index finds).
 pub const CANDIDATES: usize = 1_000;
 
+/// Live rows only; the project (`--from`) by identity or short name in any letter case.
 const FILTERS: &str = "e.status = 'live'
         AND ($2::text IS NULL OR e.project_id IN
-             (SELECT id FROM mind_projects WHERE identity = $2 OR name = $2))
+             (SELECT id FROM mind_projects WHERE lower(identity) = lower($2) OR lower(name) = lower($2)))
         AND ($3::text[] IS NULL OR e.kind = ANY($3))
         AND ($4::date IS NULL OR e.entry_date >= $4)";
 
@@ -117,6 +126,7 @@ pub fn search(client: &mut Client, query: &TeamQuery<'_>) -> Result<(Vec<TeamHit
            JOIN mind_projects p ON p.id = b.project_id
           ORDER BY b.rank DESC, b.entry_date DESC NULLS LAST, b.project_id, b.file, b.line"
     );
+    let watch = db::watch("searching", db::query_timeout());
     let rows = client
         .query(
             &sql,
@@ -129,6 +139,17 @@ pub fn search(client: &mut Client, query: &TeamQuery<'_>) -> Result<(Vec<TeamHit
             ],
         )
         .map_err(db_error("searching"))?;
+    drop(watch);
+    if rows.is_empty()
+        && let Some(wanted) = query.project
+        && !project_known(client, wanted)?
+    {
+        // "No memories match" would hide a misspelt `--from`.
+        return Err(Error::usage_hint(
+            format!("the team database has no project {wanted:?}"),
+            "`mind team status` lists the projects pushed",
+        ));
+    }
     let mut hits: Vec<TeamHit> = rows.iter().map(full_text_hit).collect();
     let matched = hits.len();
     let Some(vector) = &query.vector else {
@@ -144,6 +165,7 @@ pub fn search(client: &mut Client, query: &TeamQuery<'_>) -> Result<(Vec<TeamHit
               ORDER BY e.embedding::vector <=> $1::real[]::vector
               LIMIT $5"
         );
+        let _watch = db::watch("searching by vector", db::query_timeout());
         if let Ok(near) = client.query(
             &sql,
             &[vector, &query.project, &query.kinds, &query.since, &pool],
@@ -171,6 +193,35 @@ pub fn search(client: &mut Client, query: &TeamQuery<'_>) -> Result<(Vec<TeamHit
     Ok((hits, ranking))
 }
 
+/// The most characters shown of each field printed beside a row's text.
+const MAX_PROJECT: usize = 200;
+const MAX_FILE: usize = 200;
+const MAX_AUTHOR: usize = 80;
+const MAX_KIND: usize = 20;
+const MAX_MEMORY: usize = 100;
+const MAX_SECTION: usize = 120;
+
+/// A field of a row (project identity, file, author, type, memory, section) as it may be
+/// shown: one line, clipped ([`controls::one_field`]). Whoever can push chooses these (a git
+/// `user.name`, a remote URL, a heading) and, unlike the memory text, they are printed
+/// outside its quotes.
+pub fn shown_field(text: &str, max: usize) -> String {
+    controls::one_field(text, max)
+}
+
+/// Whether `wanted` names a pushed project, as `--from` matches one.
+fn project_known(client: &mut Client, wanted: &str) -> Result<bool> {
+    let _watch = db::watch("finding the project", db::query_timeout());
+    client
+        .query_one(
+            "SELECT EXISTS (SELECT 1 FROM mind_projects
+                             WHERE lower(identity) = lower($1) OR lower(name) = lower($1))",
+            &[&wanted],
+        )
+        .map(|row| row.get(0))
+        .map_err(db_error("finding the project"))
+}
+
 /// A row of the full-text query: the vector query's columns, then the rank.
 fn full_text_hit(r: &postgres::Row) -> TeamHit {
     hit(r, r.get(11))
@@ -182,17 +233,20 @@ fn hit(r: &postgres::Row, fulltext: f32) -> TeamHit {
     let first = 1;
     let project: String = r.get(0);
     let hash: String = r.get(first + 8);
+    let field = |i: usize, max: usize| shown_field(r.get::<_, &str>(i), max);
+    let optional = |i: usize, max: usize| r.get::<_, Option<&str>>(i).map(|v| shown_field(v, max));
     TeamHit {
-        key: (project.clone(), hash),
-        project,
-        file: r.get(first),
+        // The key keeps the identity as stored: it tells rows apart, it is never shown.
+        project: shown_field(&project, MAX_PROJECT),
+        key: (project, hash),
+        file: field(first, MAX_FILE),
         line: r.get(first + 1),
-        author: r.get(first + 2),
+        author: optional(first + 2, MAX_AUTHOR),
         date: r.get(first + 3),
-        kind: r.get(first + 4),
+        kind: field(first + 4, MAX_KIND),
         text: r.get(first + 5),
-        memory: r.get(first + 6),
-        section: r.get(first + 7),
+        memory: optional(first + 6, MAX_MEMORY),
+        section: optional(first + 7, MAX_SECTION),
         score: fulltext,
         embedding: r.get(first + 9),
     }

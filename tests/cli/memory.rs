@@ -271,7 +271,9 @@ fn broken_front_matter_is_reported_and_never_rewritten() {
         )
         .assert()
         .code(1)
-        .stderr(predicates::str::contains("unknown variant `wizardry`"));
+        .stderr(predicates::str::contains(
+            "`category` is \"wizardry\"; it must be one of architecture,",
+        ));
     assert_eq!(
         env.read(".mind/memories/plain.md"),
         "---\ncategory: wizardry\n---\nx\n"

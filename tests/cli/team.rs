@@ -175,12 +175,12 @@ impl Server {
 
 /// A fresh database owned by the writer, whose tables the reader may read (the setup the
 /// README gives).
-struct Db {
+pub(crate) struct Db {
     name: String,
 }
 
 impl Db {
-    fn new() -> Db {
+    pub(crate) fn new() -> Db {
         let server = server();
         let name = format!("t{}", DATABASES.fetch_add(1, Ordering::SeqCst));
         server.sql(
@@ -196,15 +196,15 @@ impl Db {
         Db { name }
     }
 
-    fn writer(&self) -> String {
+    pub(crate) fn writer(&self) -> String {
         server().url(WRITER, &self.name)
     }
 
-    fn reader(&self) -> String {
+    pub(crate) fn reader(&self) -> String {
         server().url(READER, &self.name)
     }
 
-    fn sql(&self, sql: &str) -> String {
+    pub(crate) fn sql(&self, sql: &str) -> String {
         server().sql(&self.name, sql)
     }
 
@@ -224,13 +224,13 @@ fn with_memory(memory: &str) -> Env {
     env
 }
 
-fn team(env: &Env, url: &str, args: &[&str]) -> assert_cmd::Command {
+pub(crate) fn team(env: &Env, url: &str, args: &[&str]) -> assert_cmd::Command {
     let mut cmd = env.mind(args);
     cmd.env("MIND_DATABASE_URL", url);
     cmd
 }
 
-fn json_of(env: &Env, url: &str, args: &[&str]) -> Value {
+pub(crate) fn json_of(env: &Env, url: &str, args: &[&str]) -> Value {
     let out = team(env, url, args).output().unwrap();
     assert!(
         out.status.success(),
@@ -241,7 +241,7 @@ fn json_of(env: &Env, url: &str, args: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
-fn texts(reply: &Value) -> Vec<String> {
+pub(crate) fn texts(reply: &Value) -> Vec<String> {
     reply["results"]
         .as_array()
         .unwrap()
@@ -273,7 +273,7 @@ fn a_second_push_of_an_unchanged_project_writes_nothing() {
     let db = Db::new();
     let mut env = with_memory(MEMORY);
     let first = json_of(&env, &db.writer(), &["team", "push", "--json"]);
-    assert_eq!(first["schema_version"], 2);
+    assert_eq!(first["schema_version"], 3);
     assert_eq!(first["pushed"][0]["inserted"], 3);
     assert_eq!(first["pushed"][0]["project"], "project");
     let before = db.versions();

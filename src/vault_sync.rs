@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
 use crate::memories::name;
+use crate::memories::store::guard_inside;
 use crate::store::state::{State, content_hash};
 use crate::store::{MEMORIES_DIR, Project, atomic, text};
 
@@ -243,7 +244,7 @@ pub fn status(project: &Project, entry: &Entry) -> &'static str {
                 "changed"
             }
         }
-        Mode::Copy => match plan(project, &entry.path) {
+        Mode::Copy => match plan(project, &entry.path, &read_manifest(&entry.path)) {
             // A file no sync can read counts as neither.
             Ok(plan)
                 if (plan.iter()).all(|(_, step)| matches!(step, Step::Same | Step::Outside)) =>
@@ -286,8 +287,8 @@ struct Manifest {
 /// store lock and are atomic; none goes through a link leaving the project.
 pub fn sync(project: &Project, dest: &Path) -> Result<Synced> {
     let _lock = project.lock()?;
-    let steps = plan(project, dest)?;
     let last = read_manifest(dest);
+    let steps = plan(project, dest, &last)?;
     let mut manifest = Manifest::default();
     let mut out = Synced::default();
     for (rel, step) in steps {
@@ -340,7 +341,7 @@ pub fn sync(project: &Project, dest: &Path) -> Result<Synced> {
                     keep_record(&mut manifest);
                     continue;
                 }
-                inside_project(project, &here)?;
+                guard_inside(project, &here)?;
                 remove(&here)?;
                 out.deleted_from_project.push(rel.clone());
                 continue;
@@ -360,7 +361,7 @@ pub fn sync(project: &Project, dest: &Path) -> Result<Synced> {
             }
             Step::ToProject => {
                 let bytes = std::fs::read(&there).map_err(|e| Error::io(&there, e))?;
-                inside_project(project, &here)?;
+                guard_inside(project, &here)?;
                 if let Some(parent) = here.parent() {
                     std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
                 }
@@ -369,7 +370,7 @@ pub fn sync(project: &Project, dest: &Path) -> Result<Synced> {
             }
             Step::Merge(_) => {
                 let bytes = merged.unwrap_or_default();
-                inside_project(project, &here)?;
+                guard_inside(project, &here)?;
                 atomic::write_atomic(&there, &bytes)?;
                 atomic::write_atomic(&here, &bytes)?;
                 out.merged.push(rel.clone());
@@ -406,9 +407,9 @@ fn read_manifest(dest: &Path) -> Manifest {
         .unwrap_or_default()
 }
 
-/// What each file needs, by its path relative to `.mind/`, sorted.
-fn plan(project: &Project, dest: &Path) -> Result<Vec<(String, Step)>> {
-    let manifest = read_manifest(dest);
+/// What each file needs, by its path relative to `.mind/`, sorted, against `manifest` (the
+/// copy's record of the last sync).
+fn plan(project: &Project, dest: &Path, manifest: &Manifest) -> Result<Vec<(String, Step)>> {
     let mut names = markdown_files(&project.dir(), Some(project));
     // Notes made in the vault's copy of memories/ come home; other new vault files stay there.
     for rel in markdown_files(dest, None) {
@@ -536,16 +537,4 @@ fn markdown_files(dir: &Path, inside: Option<&Project>) -> Vec<String> {
         scan(Some(folder));
     }
     out
-}
-
-/// `path`, a file of the project's `.mind/` the sync is about to write, must stay inside the
-/// project: a vault copy never writes through a link leading out of it.
-fn inside_project(project: &Project, path: &Path) -> Result<()> {
-    if project.leads_inside(path) {
-        return Ok(());
-    }
-    Err(Error::BadFile {
-        path: path.to_path_buf(),
-        reason: "leads outside the project through a symbolic link; nothing was written".into(),
-    })
 }

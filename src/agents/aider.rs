@@ -62,7 +62,7 @@ pub fn add_read(existing: Option<&[u8]>, file: &str) -> Result<Edit, String> {
                 "{CONFIG_FILE}: a `read:` list over several lines; add {file} to it by hand"
             ));
         };
-        if inner.split(',').any(|v| unquote(v.trim()) == file) {
+        if elements(value).contains(&file) {
             return Ok(Edit::Present);
         }
         let list = if inner.trim().is_empty() {
@@ -72,7 +72,7 @@ pub fn add_read(existing: Option<&[u8]>, file: &str) -> Result<Edit, String> {
         };
         out[key] = replace_value(lines[key], &format!("[{list}]"));
     } else {
-        if unquote(value) == file {
+        if elements(value).contains(&file) {
             return Ok(Edit::Present);
         }
         out[key] = replace_value(lines[key], &format!("[{value}, {file}]"));
@@ -89,7 +89,7 @@ pub fn add_read(existing: Option<&[u8]>, file: &str) -> Result<Edit, String> {
 /// one); and when the original did not end with a line break, the one the addition put
 /// before its lines at the end goes with them.
 pub fn remove_read(bytes: &[u8], file: &str, original: Option<&[u8]>) -> Result<Edit, String> {
-    if add_read(original, file).ok() == Some(Edit::Changed(bytes.to_vec())) {
+    if matches!(add_read(original, file), Ok(Edit::Changed(made)) if made == bytes) {
         return Ok(Edit::Changed(original.unwrap_or_default().to_vec()));
     }
     let text = std::str::from_utf8(bytes)
@@ -129,13 +129,12 @@ pub fn remove_read(bytes: &[u8], file: &str, original: Option<&[u8]>) -> Result<
         if kept.len() == inner.split(',').count() {
             return Ok(Edit::Present);
         }
-        let eol = &lines[key][lines[key].trim_end_matches(['\r', '\n']).len()..];
         out[key] = match original_key_line {
             Some(line)
                 if elements(value_of(line))
                     == kept.iter().map(|v| unquote(v)).collect::<Vec<_>>() =>
             {
-                format!("{}{eol}", line.trim_end_matches(['\r', '\n']))
+                format!("{}{}", without_eol(line), eol_of(lines[key]))
             }
             _ => replace_value(lines[key], &format!("[{}]", kept.join(", "))),
         };
@@ -230,13 +229,19 @@ fn elements(value: &str) -> Vec<&str> {
 }
 
 fn replace_value(line: &str, value: &str) -> String {
-    let eol = &line[line.trim_end_matches(['\r', '\n']).len()..];
-    let comment = line
-        .trim_end_matches(['\r', '\n'])
-        .find(" #")
-        .map(|i| &line[i..line.len() - eol.len()])
-        .unwrap_or("");
-    format!("read: {value}{comment}{eol}")
+    let body = without_eol(line);
+    let comment = body.find(" #").map_or("", |i| &body[i..]);
+    format!("read: {value}{comment}{}", eol_of(line))
+}
+
+/// A line without its line break.
+fn without_eol(line: &str) -> &str {
+    line.trim_end_matches(['\r', '\n'])
+}
+
+/// A line's line break (none on a last line without one).
+fn eol_of(line: &str) -> &str {
+    &line[without_eol(line).len()..]
 }
 
 /// A sequence item line (`- A.md`, or a bare `-`), at any indent.

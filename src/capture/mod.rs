@@ -19,6 +19,8 @@ pub mod settings;
 pub mod staleness;
 pub mod tool_failures;
 
+use std::borrow::Cow;
+
 use chrono::NaiveDate;
 use serde::Serialize;
 
@@ -70,32 +72,55 @@ pub fn select_new_from_commits(
     candidates: Vec<Candidate>,
     open: impl FnOnce() -> Result<dedupe::OpenProblems>,
 ) -> Result<(Vec<Candidate>, usize)> {
-    let mut fresh: Vec<Candidate> = Vec::new();
+    select_new_with_repeated_fixes(
+        seen,
+        candidates,
+        |c| c.text.as_str(),
+        |c| (c.date, Cow::Owned(c.line())),
+        open,
+    )
+}
+
+/// [`select_new_from_commits`] over any dated lines: `text` is what [`dedupe::Seen`]
+/// compares, `dated_line` the line as written with its date heading (read only once `open`
+/// has been called).
+pub fn select_new_with_repeated_fixes<T>(
+    seen: &mut dedupe::Seen,
+    items: impl IntoIterator<Item = T>,
+    text: impl Fn(&T) -> &str,
+    dated_line: impl Fn(&T) -> (NaiveDate, Cow<'_, str>),
+    open: impl FnOnce() -> Result<dedupe::OpenProblems>,
+) -> Result<(Vec<T>, usize)> {
+    let mut fresh: Vec<T> = Vec::new();
     let mut duplicates = 0;
     let mut open = Some(open);
     let mut problems: Option<dedupe::OpenProblems> = None;
-    for candidate in candidates {
-        if seen.insert(&candidate.text) {
+    for item in items {
+        if seen.insert(text(&item)) {
             if let Some(problems) = problems.as_mut() {
-                problems.kept(candidate.date, &candidate.line());
+                let (date, line) = dated_line(&item);
+                problems.kept(date, &line);
             }
-            fresh.push(candidate);
+            fresh.push(item);
             continue;
         }
-        if dedupe::key(&candidate.text).starts_with(dedupe::FIX_MARK) {
+        if dedupe::key(text(&item)).starts_with(dedupe::FIX_MARK) {
             if problems.is_none()
                 && let Some(read) = open.take()
             {
                 let mut read = read()?;
                 for kept in &fresh {
-                    read.kept(kept.date, &kept.line());
+                    let (date, line) = dated_line(kept);
+                    read.kept(date, &line);
                 }
                 problems = Some(read);
             }
-            if let Some(problems) = problems.as_mut()
-                && problems.closes_again(candidate.date, &candidate.line())
-            {
-                fresh.push(candidate);
+            let closes = problems.as_mut().is_some_and(|problems| {
+                let (date, line) = dated_line(&item);
+                problems.closes_again(date, &line)
+            });
+            if closes {
+                fresh.push(item);
                 continue;
             }
         }

@@ -5,6 +5,8 @@
 //! oldest first. `--to-memory` then moves the store's entries into the tracked MEMORY.md
 //! and refreshes the context block; without it, no tracked file changes.
 
+use std::borrow::Cow;
+
 use chrono::NaiveDate;
 use serde::Serialize;
 
@@ -224,33 +226,20 @@ fn move_to_memory(
     let mut seen = dedupe::Seen::from_memory(&text::lossy(memory));
     // A fix the store kept again because it closes a problem (see `dedupe::OpenProblems`)
     // moves with it, or MEMORY.md would leave that problem open.
-    let mut open: Option<dedupe::OpenProblems> = None;
-    let mut lines: Vec<(NaiveDate, String)> = Vec::new();
-    for e in entries {
-        let date = e.date.unwrap_or(today);
-        if seen.insert(&e.line) {
-            if let Some(open) = open.as_mut() {
-                open.kept(date, &e.line);
-            }
-            lines.push((date, e.line));
-            continue;
-        }
-        if !dedupe::key(&e.line).starts_with(dedupe::FIX_MARK) {
-            continue;
-        }
-        let open = open.get_or_insert_with(|| {
+    let dated = entries
+        .into_iter()
+        .map(|e| (e.date.unwrap_or(today), e.line));
+    let (lines, _) = capture::select_new_with_repeated_fixes(
+        &mut seen,
+        dated,
+        |(_, line)| line.as_str(),
+        |(date, line)| (*date, Cow::Borrowed(line.as_str())),
+        || {
             let mut doc = crate::store::parse_cache::memory_unresolved(project, memory);
             crate::parse::loops::resolve_problems(&mut doc.entities);
-            let mut open = dedupe::OpenProblems::of(&doc);
-            for (date, line) in &lines {
-                open.kept(*date, line);
-            }
-            open
-        });
-        if open.closes_again(date, &e.line) {
-            lines.push((date, e.line));
-        }
-    }
+            Ok(dedupe::OpenProblems::of(&doc))
+        },
+    )?;
     if !lines.is_empty() {
         let bytes = capture::render_lines(memory, &lines);
         append::append_bytes(&project.memory(), &bytes)?;

@@ -174,36 +174,20 @@ fn refuse_misspelt_type(first: &str, all: &[&str]) -> Result<()> {
     }
 }
 
-/// state.json's record of when `mind log` last wrote each file (`{"MEMORY.md": ms, ...}`),
-/// by mind's clock: the retry window is measured on that clock, not on the file's
-/// modification time, which comes from the system's (under `MIND_NOW` the two disagree, and
-/// an entry logged days later by mind's clock would be taken for a retry).
-const LAST_LOGGED_KEY: &str = "last_logged";
-
 /// Whether `mind log` wrote `file` less than [`RETRY_WINDOW`] before `now` (mind's clock):
-/// only then can a message be a retry. A state.json that cannot be read keeps no record, so
-/// how long ago is unknown: a retry after that very failure must not store a copy, so it
-/// counts as recent (the message must still be the last entry, or in its section, to be one).
+/// only then can a message be a retry. The window is measured on mind's clock as state.json
+/// records it, not on the file's modification time, which comes from the system's (under
+/// `MIND_NOW` the two disagree, and an entry logged days later by mind's clock would be taken
+/// for a retry). A state.json that cannot be read keeps no record, so how long ago is
+/// unknown: a retry after that very failure must not store a copy, so it counts as recent
+/// (the message must still be the last entry, or in its section, to be one).
 fn logged_recently(state: Option<&State>, file: &str, now: i64) -> bool {
     let Some(state) = state else {
         return true;
     };
-    let at = state
-        .get(LAST_LOGGED_KEY)
-        .and_then(|logged| logged.get(file))
-        .and_then(serde_json::Value::as_i64);
-    at.is_some_and(|at| (0..RETRY_WINDOW.as_millis() as i64).contains(&(now - at)))
-}
-
-/// Record that `mind log` wrote `file` at `now` (mind's clock).
-fn record_logged(state: &mut State, file: &str, now: i64) {
-    let mut logged = state
-        .get(LAST_LOGGED_KEY)
-        .filter(|v| v.is_object())
-        .cloned()
-        .unwrap_or_else(|| serde_json::json!({}));
-    logged[file] = now.into();
-    state.set(LAST_LOGGED_KEY, logged);
+    state
+        .last_logged(file)
+        .is_some_and(|at| (0..RETRY_WINDOW.as_millis() as i64).contains(&(now - at)))
 }
 
 /// The line number of `item` when this is a retry of it: SESSION.md was logged to within
@@ -422,7 +406,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
                 LogKind::Session(_) => SESSION_FILE,
                 _ => MEMORY_FILE,
             };
-            record_logged(&mut state, file, now);
+            state.set_last_logged(file, now);
         }
         ctx.record_activity_with_gap(&project, &mut state, gap_ms);
         if let Some(blocker) = &new_blocker {

@@ -157,21 +157,7 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
         let home = ctx.home().ok();
         // What the finished session logged to MEMORY.md and the commit store after each of
         // its blockers: a blocker it already fixed is promoted with its fix.
-        let fixes = super::session_fixes::blocker_fixes(&project, &state, &old);
-        let places = super::session_fixes::blocker_places(&state, &old);
-        let blockers = promote::Blockers {
-            fixes: (old.blockers.iter())
-                .zip(fixes)
-                .filter_map(|(blocker, fix)| Some((blocker.clone(), fix?)))
-                .collect(),
-            // Where each was logged, so a fix in other words logged after it counts too.
-            logged_at: (old.blockers.iter())
-                .zip(places)
-                .filter_map(|(blocker, (memory_len, _, day))| {
-                    Some((blocker.clone(), (memory_len?, day)))
-                })
-                .collect(),
-        };
+        let blockers = super::session_fixes::promotion_blockers(&project, &state, &old);
         let outcome =
             promote::promote(&project, &old, memory_bytes, date, home.as_ref(), &blockers)?;
         memory_bytes = outcome.memory;

@@ -14,7 +14,7 @@ use crate::store::{Project, state::State};
 
 /// Where a blocker was logged: MEMORY.md's and the commit store's lengths then (each `None`
 /// when unknown), and the day, if known.
-pub(crate) type Place = (Option<u64>, Option<u64>, Option<NaiveDate>);
+type Place = (Option<u64>, Option<u64>, Option<NaiveDate>);
 
 /// The text MEMORY.md and the commit store gained since they were `from` bytes long (each
 /// nothing when unknown or the file is now shorter): only their new parts are read (the
@@ -101,7 +101,7 @@ const HEADING_READ_MAX: u64 = 1024 * 1024;
 /// For each of the session's blockers, in order, where it was logged: the point `mind log`
 /// marked for it, or for a blocker written by hand, the session's start (and its day).
 /// What MEMORY.md and the commit store gained after it is what may have fixed it.
-pub(crate) fn blocker_places(state: &State, session: &Session) -> Vec<Place> {
+fn blocker_places(state: &State, session: &Session) -> Vec<Place> {
     // A blocker written by hand is from this session: its day is the session's.
     let session_start = (
         state.session_memory_offset(),
@@ -126,9 +126,37 @@ pub(crate) fn blocker_fixes(
     state: &State,
     session: &Session,
 ) -> Vec<Option<String>> {
+    fixes_at(project, session, &blocker_places(state, session))
+}
+
+/// The session's blockers as promotion needs them: the fix of each that has one
+/// ([`blocker_fixes`]), and where each was logged, so that a fix in other words that
+/// MEMORY.md gained after it counts too.
+pub(crate) fn promotion_blockers(
+    project: &Project,
+    state: &State,
+    session: &Session,
+) -> crate::promote::Blockers {
     let places = blocker_places(state, session);
+    let fixes = fixes_at(project, session, &places);
+    crate::promote::Blockers {
+        fixes: (session.blockers.iter())
+            .zip(fixes)
+            .filter_map(|(blocker, fix)| Some((blocker.clone(), fix?)))
+            .collect(),
+        logged_at: (session.blockers.iter())
+            .zip(places)
+            .filter_map(|(blocker, (memory_len, _, day))| {
+                Some((blocker.clone(), (memory_len?, day)))
+            })
+            .collect(),
+    }
+}
+
+/// [`blocker_fixes`] for the blockers logged at `places`.
+fn fixes_at(project: &Project, session: &Session, places: &[Place]) -> Vec<Option<String>> {
     // One read and one parse per place the blockers were logged at (usually a few).
-    let mut distinct = places.clone();
+    let mut distinct = places.to_vec();
     distinct.sort_unstable();
     distinct.dedup();
     let mut fixes = vec![None; session.blockers.len()];

@@ -19,6 +19,7 @@ use crate::agents::{self, Agent, aider, claude, codex, cursor, mcp_clients, targ
 use crate::app::Ctx;
 use crate::cli::SetupArgs;
 use crate::commands::{read_memory, refresh_context};
+use crate::config::Config;
 use crate::context::{migrate, personal, splice};
 use crate::error::{Error, Result};
 use crate::output;
@@ -227,8 +228,9 @@ pub fn run(args: &SetupArgs, ctx: &Ctx) -> Result<()> {
             state.set(STATE_KEY, Value::Object(records));
         }
         if !args.remove {
-            // The new target gets its block now, not at the next recall.
-            let config = ctx.config(&project)?;
+            // The new target gets its block now, not at the next recall (the config's
+            // problems were said when the setup was planned).
+            let config = Config::load(&project.config())?;
             let (_, doc) = read_memory(&project)?;
             refresh_context(ctx, &project, &config, &mut state, &doc, None)?;
         }
@@ -392,13 +394,16 @@ fn plan_setup(
             "{target} has no `alwaysApply: true` front matter; Cursor loads it only when asked"
         ));
     }
+    // Read once (its problems said once): the budget and the imports are judged on it, with
+    // the target setup adds.
+    let mut config = ctx.config(project)?;
     match args.agent {
         Agent::Claude => plan_claude(project, args, &mut record, report)?,
         Agent::Aider => plan_aider(project, target, &mut record, report)?,
         Agent::Cursor => plan_cursor_hooks(project, &mut record, report)?,
         Agent::Codex => {
             plan_codex(project, &mut record, report)?;
-            let budget = ctx.config(project)?.context_budget_chars;
+            let budget = config.context_budget_chars;
             let tokens = agents::estimated_tokens(budget);
             if tokens > agents::CODEX_TOKEN_CAP {
                 report.notes.push(format!(
@@ -417,7 +422,6 @@ fn plan_setup(
     }
     // A target that imports another (`@AGENTS.md` in CLAUDE.md) gets no block of its own:
     // its agent reads the imported one's.
-    let mut config = ctx.config(project)?;
     if !config.context_targets.iter().any(|t| t == target) {
         config.context_targets.push(target.to_string());
     }
@@ -501,8 +505,7 @@ fn plan_mcp_user(project: &Project, record: &mut Record, report: &mut Report) ->
         path: path.clone(),
         reason,
     };
-    let existing = text::read_optional(&path)?;
-    let mut config = claude::parse(existing.as_deref().unwrap_or_default()).map_err(bad)?;
+    let (existing, mut config) = read_json(&path)?;
     let key = user_project_key(project);
     let (had_entry, had_servers) = mcp_clients::user_project_has(&config, &key);
     let entry = mcp_clients::user_project(&mut config, &key).map_err(bad)?;
@@ -547,13 +550,10 @@ fn plan_mcp_user_removal(
         (None, true) => (claude_user_file()?, None),
         (None, false) => return Ok(()),
     };
-    let Some(bytes) = text::read_optional(&path)? else {
+    let (existing, mut config) = read_json(&path)?;
+    if existing.is_none() {
         return Ok(());
-    };
-    let mut config = claude::parse(&bytes).map_err(|reason| Error::BadFile {
-        path: path.clone(),
-        reason,
-    })?;
+    }
     let removed = mcp_clients::remove_from_user_project(
         &mut config,
         &user_project_key(project),
@@ -625,17 +625,9 @@ fn plan_claude(
     report: &mut Report,
 ) -> Result<()> {
     let file = settings_file(args);
-    let path = project.root.join(file);
-    let existing = text::read_optional(&path)?;
-    let mut settings =
-        claude::parse(existing.as_deref().unwrap_or_default()).map_err(|reason| {
-            Error::BadFile {
-                path: path.clone(),
-                reason,
-            }
-        })?;
+    let (existing, mut settings) = read_json_file(project, file)?;
     let added = claude::merge(&mut settings).map_err(|reason| Error::BadFile {
-        path: path.clone(),
+        path: project.root.join(file),
         reason,
     })?;
     if added.is_empty() {
@@ -650,10 +642,7 @@ fn plan_claude(
         action: format!("add {}", parts.join(", ")),
         bytes: Some(claude::render(&settings)),
     });
-    if record.changed_file.is_none() {
-        record.changed_file = Some(file.into());
-        record.original = existing.map(|b| String::from_utf8_lossy(&b).into_owned());
-    }
+    remember_original(record, file, existing);
     let mut all = record.claude.take().unwrap_or_default();
     all.hooks.extend(added.hooks);
     all.permission |= added.permission;
@@ -662,14 +651,22 @@ fn plan_claude(
 }
 
 /// A JSON file's bytes as found (None: no file) and its object.
-type JsonFile = (Option<Vec<u8>>, serde_json::Map<String, Value>);
+pub(super) type JsonFile = (Option<Vec<u8>>, serde_json::Map<String, Value>);
 
-/// Parse a JSON hook or settings file (none: empty), for a merge or a removal.
+/// Parse a project's JSON hook or settings file (none: empty), for a merge or a removal.
 fn read_json_file(project: &Project, file: &str) -> Result<JsonFile> {
-    let path = project.root.join(file);
-    let existing = text::read_optional(&path)?;
-    let parsed = claude::parse(existing.as_deref().unwrap_or_default())
-        .map_err(|reason| Error::BadFile { path, reason })?;
+    read_json(&project.root.join(file))
+}
+
+/// Parse the JSON file at `path` (none: empty); a file that is no JSON object is refused.
+pub(super) fn read_json(path: &Path) -> Result<JsonFile> {
+    let existing = text::read_optional(path)?;
+    let parsed = claude::parse(existing.as_deref().unwrap_or_default()).map_err(|reason| {
+        Error::BadFile {
+            path: path.to_path_buf(),
+            reason,
+        }
+    })?;
     Ok((existing, parsed))
 }
 
@@ -764,25 +761,18 @@ fn plan_removal(
     match args.agent {
         Agent::Claude => {
             let file = settings_file(args);
-            let path = project.root.join(file);
-            if let Some(bytes) = text::read_optional(&path)? {
-                let mut settings = claude::parse(&bytes).map_err(|reason| Error::BadFile {
-                    path: path.clone(),
-                    reason,
-                })?;
-                // Without a record, every hook and rule setup writes is taken out.
-                let added = record_or_default
-                    .claude
-                    .clone()
-                    .unwrap_or_else(claude::Added::everything);
-                if claude::remove(&mut settings, &added) {
-                    let restored = restore_or(record, file, &settings, claude::render(&settings));
-                    report.changes.push(Change {
-                        file: file.into(),
-                        action: "remove the mind hooks and permission".into(),
-                        bytes: restored,
-                    });
-                }
+            let (existing, mut settings) = read_json_file(project, file)?;
+            // Without a record, every hook and rule setup writes is taken out.
+            let added = record_or_default
+                .claude
+                .clone()
+                .unwrap_or_else(claude::Added::everything);
+            if existing.is_some() && claude::remove(&mut settings, &added) {
+                report.changes.push(Change {
+                    file: file.into(),
+                    action: "remove the mind hooks and permission".into(),
+                    bytes: restore_or(record, file, &settings, claude::render(&settings)),
+                });
             }
         }
         Agent::Codex => {

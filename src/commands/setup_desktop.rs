@@ -13,7 +13,7 @@ use crate::agents::{Agent, claude, mcp_clients};
 use crate::app::Ctx;
 use crate::cli::SetupArgs;
 use crate::error::{Error, Result};
-use crate::store::{atomic, text};
+use crate::store::atomic;
 
 /// The file's folder under the user's configuration folder, and its name.
 const FOLDER: &str = "Claude";
@@ -36,13 +36,7 @@ pub fn run(args: &SetupArgs, ctx: &Ctx) -> Result<()> {
         ));
     }
     let path = config_path()?;
-    let existing = text::read_optional(&path)?;
-    let mut config = claude::parse(existing.as_deref().unwrap_or_default()).map_err(|reason| {
-        Error::BadFile {
-            path: path.clone(),
-            reason,
-        }
-    })?;
+    let (existing, mut config) = super::setup::read_json(&path)?;
     let status = if args.remove {
         if mcp_clients::remove(&mut config) {
             "removed"

@@ -71,16 +71,15 @@ pub(crate) fn list(items: &[Recalled], paint: &Paint, similarity: bool) -> Strin
         } else {
             String::new()
         };
-        let (mut text, place) = match &r.pulled_from {
-            Some(from) => (
-                search::pulled_text(&r.text, &[], paint),
-                search::pulled_place(from, &format!("{}:{}", r.file, r.line)),
-            ),
-            None => (
-                search::shown_text(&r.text, &[], paint),
-                format!("{}:{}", r.file, r.line),
-            ),
-        };
+        let file_line = format!("{}:{}", r.file, r.line);
+        let (place, mut text) = search::place_and_text(
+            &r.text,
+            &file_line,
+            r.pulled_from.as_deref(),
+            || file_line.clone(),
+            &[],
+            paint,
+        );
         if let Some(place) = &r.taken_back_by {
             text.push(' ');
             text.push_str(&search::taken_back_mark(place, paint));
@@ -94,11 +93,10 @@ pub(crate) fn list(items: &[Recalled], paint: &Paint, similarity: bool) -> Strin
             paint.dim(&score),
         ));
     }
-    if items.iter().any(|r| r.harvested && r.pulled_from.is_none()) {
-        out.push_str(&search::quoted_note(paint));
-    }
-    if items.iter().any(|r| r.pulled_from.is_some()) {
-        out.push_str(&search::pulled_note(paint));
-    }
+    out.push_str(&search::notes(
+        items.iter().any(|r| r.harvested && r.pulled_from.is_none()),
+        items.iter().any(|r| r.pulled_from.is_some()),
+        paint,
+    ));
     out
 }

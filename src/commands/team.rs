@@ -84,15 +84,16 @@ mod with_team {
         });
     }
 
-    /// A connection to the configured database: for a push without the server's time limit
-    /// on each statement (a migration or a large push may take minutes).
+    /// A connection to the configured database for a search, `status` or `pull` (a push
+    /// connects with [`db::connect_to_push`]).
     fn connect(ctx: &Ctx) -> Result<Client> {
-        connect_for(ctx, false)
+        db::connect(&database_url(ctx)?.0)
     }
 
-    fn connect_for(ctx: &Ctx, push: bool) -> Result<Client> {
+    /// The configured database's URL and where it was set; an error saying how to set one.
+    fn database_url(ctx: &Ctx) -> Result<(String, global_config::UrlSource)> {
         let home = ctx.home()?;
-        let Some((url, _)) = global_config::database_url(&home)? else {
+        let Some(configured) = global_config::database_url(&home)? else {
             return Err(Error::usage_hint(
                 "no team database is configured",
                 format!(
@@ -102,11 +103,7 @@ mod with_team {
                 ),
             ));
         };
-        if push {
-            db::connect_to_push(&url)
-        } else {
-            db::connect(&url)
-        }
+        Ok(configured)
     }
 
     /// The team part of `mind recall`, when `team.recall` is on (the project's config wins over
@@ -225,7 +222,7 @@ mod with_team {
             }
             batches.push((project, who, collect(project)?));
         }
-        let mut client = connect_for(ctx, true)?;
+        let mut client = db::connect_to_push(&database_url(ctx)?.0)?;
         let schema_version = db::migrate(&mut client)?;
         let home = ctx.home()?;
         let model = crate::embed::installed(&home);
@@ -411,9 +408,8 @@ mod with_team {
     }
 
     fn run_status(ctx: &Ctx) -> Result<()> {
-        let home = ctx.home()?;
-        let source = global_config::database_url(&home)?.map(|(_, s)| s);
-        let mut client = connect(ctx)?;
+        let (url, source) = database_url(ctx)?;
+        let mut client = db::connect(&url)?;
         let status = status::status(&mut client)?;
         if ctx.json {
             return output::print_json(&status);
@@ -422,7 +418,7 @@ mod with_team {
             "connected: PostgreSQL {} as {} (URL from {})\nschema: version {} (this mind: {})\nrole: {}\nvectors: {}\n",
             status.server_version,
             status.user,
-            source.map_or("?", |s| s.as_str()),
+            source.as_str(),
             status.schema_version,
             db::LATEST,
             if status.can_push {

@@ -66,42 +66,45 @@ fn link(vault_dir: &std::path::Path, name: Option<&str>, copy: bool, ctx: &Ctx) 
 }
 
 fn render_synced(synced: &Synced) -> String {
+    let groups: [(&[String], &str, &str); 8] = [
+        (&synced.to_vault, "  -> vault    ", ""),
+        (&synced.to_project, "  <- .mind/   ", ""),
+        (
+            &synced.merged,
+            "  merged     ",
+            ": lines added on both sides, kept from both (.mind/'s first), written to both",
+        ),
+        (
+            &synced.deleted_from_vault,
+            "  deleted    ",
+            " from the vault: deleted in .mind/ since the last sync",
+        ),
+        (
+            &synced.deleted_from_project,
+            "  deleted    ",
+            " from .mind/: deleted in the vault since the last sync",
+        ),
+        (
+            &synced.conflicts,
+            "  conflict   ",
+            ": changed in .mind/ and in the vault since the last sync, not only by lines added at the end; neither was touched",
+        ),
+        (
+            &synced.delete_conflicts,
+            "  conflict   ",
+            ": deleted on one side and changed on the other since the last sync; neither was touched",
+        ),
+        (
+            &synced.outside,
+            "  left out   ",
+            ": leads outside the project through a symbolic link; neither read nor written",
+        ),
+    ];
     let mut out = String::new();
-    for f in &synced.to_vault {
-        out.push_str(&format!("  -> vault    {f}\n"));
-    }
-    for f in &synced.to_project {
-        out.push_str(&format!("  <- .mind/   {f}\n"));
-    }
-    for f in &synced.merged {
-        out.push_str(&format!(
-            "  merged     {f}: lines added on both sides, kept from both (.mind/'s first), written to both\n"
-        ));
-    }
-    for f in &synced.deleted_from_vault {
-        out.push_str(&format!(
-            "  deleted    {f} from the vault: deleted in .mind/ since the last sync\n"
-        ));
-    }
-    for f in &synced.deleted_from_project {
-        out.push_str(&format!(
-            "  deleted    {f} from .mind/: deleted in the vault since the last sync\n"
-        ));
-    }
-    for f in &synced.conflicts {
-        out.push_str(&format!(
-            "  conflict   {f}: changed in .mind/ and in the vault since the last sync, not only by lines added at the end; neither was touched\n"
-        ));
-    }
-    for f in &synced.delete_conflicts {
-        out.push_str(&format!(
-            "  conflict   {f}: deleted on one side and changed on the other since the last sync; neither was touched\n"
-        ));
-    }
-    for f in &synced.outside {
-        out.push_str(&format!(
-            "  left out   {f}: leads outside the project through a symbolic link; neither read nor written\n"
-        ));
+    for (files, label, why) in groups {
+        for f in files {
+            out.push_str(&format!("{label}{f}{why}\n"));
+        }
     }
     out
 }

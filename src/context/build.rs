@@ -495,10 +495,19 @@ impl<'e> Choice<'e> {
         const WORDS: usize = 12;
         let words = |text: &str| crate::parse::subject_ids(text, WORDS);
         let away: Vec<u64> = e.alternatives.iter().flat_map(|a| words(a)).collect();
-        let mut chosen = words(crate::parse::before_reason(&e.title));
+        let before_reason = crate::parse::before_reason(&e.title);
+        let mut chosen = words(before_reason);
         chosen.retain(|w| !away.contains(w));
+        // Its text read once for all its alternatives.
+        let turned_away: Vec<String> = if e.alternatives.is_empty() {
+            Vec::new()
+        } else {
+            (crate::parse::turned_away(&e.text).iter())
+                .map(|a| a.to_lowercase())
+                .collect()
+        };
         let turned = (e.alternatives.iter())
-            .filter(|alt| crate::parse::turns_away_from(&e.text, alt))
+            .filter(|alt| turned_away.contains(&alt.to_lowercase()))
             .map(|alt| words(alt))
             .collect();
         let undo = leading_verb(&e.title).and_then(|(verb, object)| {
@@ -511,7 +520,7 @@ impl<'e> Choice<'e> {
             chosen,
             title: words(&e.title),
             turned,
-            purpose: purpose_of(crate::parse::before_reason(&e.title)).map(words),
+            purpose: purpose_of(before_reason).map(words),
             undo,
             entity: e,
         }
@@ -564,6 +573,12 @@ impl<'e> Choice<'e> {
             (EntryType::Rejected, EntryType::Decision) => close(&self.chosen, &newer.chosen),
             _ => false,
         }
+    }
+
+    /// Whether the choice starts with a verb of an [`UNDOING_VERBS`] pair: only two such
+    /// choices can undo each other (a caller comparing many pairs may skip the others).
+    pub(crate) fn undoes_something(&self) -> bool {
+        self.undo.is_some()
     }
 
     /// Whether `newer` undoes this choice: its verb is the other of an [`UNDOING_VERBS`]
@@ -931,6 +946,31 @@ mod tests {
         vec![None; sections.len()]
     }
 
+    /// The block `fit` makes of `all` with the full instructions, checked to be within
+    /// `budget` as written (markers included).
+    fn fit_within(all: &[Section], older: &[Option<More>], budget: usize) -> Block {
+        let block = fit(
+            INSTRUCTIONS,
+            SHORT_INSTRUCTIONS,
+            all.to_vec(),
+            older.to_vec(),
+            budget,
+        );
+        let rendered = super::super::splice::render_block(&block.body, "\n");
+        assert!(
+            rendered.chars().count() <= budget,
+            "budget {budget}: {rendered}"
+        );
+        block
+    }
+
+    /// How many lines of the section titled `title...` the budget left out of `block`.
+    fn dropped_from(block: &Block, title: &str) -> usize {
+        (block.dropped.iter())
+            .find(|d| d.section.starts_with(title))
+            .map_or(0, |d| d.lines.len())
+    }
+
     #[test]
     fn a_bounded_list_says_how_many_it_leaves_out_whatever_the_budget_drops() {
         let all = vec![sample("A", 1, 12), sample("Recent Decisions", 5, 5)];
@@ -963,21 +1003,8 @@ mod tests {
             }]
         );
         for budget in [300, 700, 800, 900, 1000, 1100, 1200] {
-            let block = fit(
-                INSTRUCTIONS,
-                SHORT_INSTRUCTIONS,
-                all.clone(),
-                older.clone(),
-                budget,
-            );
-            let rendered = super::super::splice::render_block(&block.body, "\n");
-            assert!(
-                rendered.chars().count() <= budget,
-                "budget {budget}: {rendered}"
-            );
-            let dropped = (block.dropped.iter())
-                .find(|d| d.section == "Recent Decisions")
-                .map_or(0, |d| d.lines.len());
+            let block = fit_within(&all, &older, budget);
+            let dropped = dropped_from(&block, "Recent Decisions");
             if block.body.contains("## Recent Decisions") {
                 let line = format!("+{} older: ", 7 + dropped);
                 assert!(
@@ -998,21 +1025,8 @@ mod tests {
         let all = vec![key, sample("Recent Decisions", 5, 3)];
         let older = vec![More::budget(0, KEY_SEE), None];
         for budget in [600, 700, 1000, 1500, 2500, 10_000] {
-            let block = fit(
-                INSTRUCTIONS,
-                SHORT_INSTRUCTIONS,
-                all.clone(),
-                older.clone(),
-                budget,
-            );
-            let rendered = super::super::splice::render_block(&block.body, "\n");
-            assert!(
-                rendered.chars().count() <= budget,
-                "budget {budget}: {rendered}"
-            );
-            let dropped = (block.dropped.iter())
-                .find(|d| d.section.starts_with("Key"))
-                .map_or(0, |d| d.lines.len());
+            let block = fit_within(&all, &older, budget);
+            let dropped = dropped_from(&block, "Key");
             let line = format!("+{dropped} more: `mind context` lists them");
             match dropped {
                 0 => assert!(!block.body.contains("more: `mind context`"), "{budget}"),
@@ -1033,18 +1047,7 @@ mod tests {
             .map(|(p, t)| sample(t, p, 12))
             .collect();
         for budget in [200, 300, 700, 1200, 1800, 2500, 10_000] {
-            let block = fit(
-                INSTRUCTIONS,
-                SHORT_INSTRUCTIONS,
-                all.clone(),
-                none(&all),
-                budget,
-            );
-            let rendered = super::super::splice::render_block(&block.body, "\n");
-            assert!(
-                rendered.chars().count() <= budget,
-                "budget {budget}: {rendered}"
-            );
+            let block = fit_within(&all, &none(&all), budget);
             assert_eq!(block.too_small.is_some(), budget < 700, "budget {budget}");
             if block.too_small.is_none() {
                 assert_eq!(block.sections, 4, "every section keeps a line");

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use super::{Finding, Severity};
 use crate::store::home::GlobalFolder;
+pub use crate::store::same_file;
 
 const SUBJECT: &str = "global";
 
@@ -124,12 +125,4 @@ fn is_executable(path: &Path) -> bool {
 #[cfg(not(unix))]
 fn is_executable(path: &Path) -> bool {
     path.is_file()
-}
-
-/// Two paths to the same file (symlinks resolved).
-pub fn same_file(a: &Path, b: &Path) -> bool {
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => a == b,
-    }
 }

@@ -275,13 +275,15 @@ pub fn agent_settings(project: &Project, current: Option<&Path>) -> Vec<Finding>
         let Ok(Some(bytes)) = text::read_optional(&project.root.join(rel)) else {
             continue;
         };
-        let raw = text::lossy(&bytes);
+        // Read past a byte order mark, as Claude Code and `mind setup` do.
+        let bytes = bytes
+            .strip_prefix(crate::agents::claude::BOM)
+            .unwrap_or(&bytes);
+        let raw = text::lossy(bytes);
         if !raw.contains("mind") {
             continue;
         }
-        // Read past a byte order mark, as Claude Code and `mind setup` do.
-        let raw = raw.strip_prefix('\u{feff}').unwrap_or(&raw);
-        let value: Value = match serde_json::from_str(raw) {
+        let value: Value = match serde_json::from_str(&raw) {
             Ok(v) => v,
             Err(e) => {
                 out.push(Finding::problem(

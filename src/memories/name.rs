@@ -32,15 +32,14 @@ const RESERVED: &[&str] = &["MEMORY", "SESSION", "REMINDERS"];
 
 /// The name as given, or a usage error saying what is wrong with it (nothing has been
 /// written when it is refused).
-pub fn validate(raw: &str) -> Result<String> {
-    let name = raw;
+pub fn validate(name: &str) -> Result<String> {
     if let Some(stem) = name.strip_suffix(".md")
         && !stem.is_empty()
     {
         // `notes.md` is the file of the memory `notes`; taking it as `notes` would rewrite
         // that memory unasked, and as `notes.md` would make a file `notes.md.md`.
         return Err(Error::usage_hint(
-            format!("the memory name {raw:?} ends in `.md`"),
+            format!("the memory name {name:?} ends in `.md`"),
             format!(
                 "a memory's name is its file name without `.md`: use {stem:?} (the file is .mind/memories/{stem}.md)"
             ),
@@ -81,7 +80,7 @@ pub fn validate(raw: &str) -> Result<String> {
     match problem {
         None => Ok(name.to_string()),
         Some(problem) => Err(Error::usage_hint(
-            format!("the memory name {raw:?} {problem}"),
+            format!("the memory name {name:?} {problem}"),
             "use letters, digits, spaces, `-` and `_` (like `api-design`)",
         )),
     }

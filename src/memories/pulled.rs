@@ -5,11 +5,26 @@
 use std::collections::HashMap;
 use std::io::Read;
 
-use crate::memories::front_matter;
+use crate::memories::front_matter::{self, FrontMatter};
 use crate::store::{MIND_DIR, Project};
 
 /// How much of a memory file is read for its header: a header is a few lines.
 const HEADER_BYTES: u64 = 16 * 1024;
+
+/// The header field naming where a pulled memory came from: `team:<identity>`.
+pub const SOURCE: &str = "source";
+/// What a pulled memory's [`SOURCE`] starts with.
+pub const TEAM: &str = "team:";
+
+/// The [`SOURCE`] a pull of the project `identity` writes.
+pub fn team_source(identity: &str) -> String {
+    format!("{TEAM}{identity}")
+}
+
+/// The identity of the project a header's [`SOURCE`] names, as stored.
+pub fn pulled_from(front: &FrontMatter) -> Option<&str> {
+    front.extra.get(SOURCE)?.as_str()?.strip_prefix(TEAM)
+}
 
 /// The identity of the project a pulled memory (`file`, relative to the project root, as a
 /// search result names it) came from, shown on one line and clipped; `None` for any other
@@ -35,8 +50,10 @@ pub fn source_of(project: &Project, file: &str) -> Option<String> {
     if !front.is_read_only() {
         return None;
     }
-    let identity = front.extra.get("source")?.as_str()?.strip_prefix("team:")?;
-    Some(crate::safety::controls::one_field(identity, 200))
+    Some(crate::safety::controls::one_field(
+        pulled_from(&front)?,
+        200,
+    ))
 }
 
 /// [`source_of`] for many results of one project, each file read once.

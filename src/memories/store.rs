@@ -295,7 +295,9 @@ fn create_dir(project: &Project) -> Result<()> {
     std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))
 }
 
-fn guard_inside(project: &Project, path: &Path) -> Result<()> {
+/// `path`, a file of `.mind/` about to be written, must stay inside the project once
+/// symbolic links are followed: a cloned repository could point it at a private file.
+pub(crate) fn guard_inside(project: &Project, path: &Path) -> Result<()> {
     if project.leads_inside(path) {
         Ok(())
     } else {

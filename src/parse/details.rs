@@ -362,12 +362,16 @@ pub(crate) fn switch_with_object(buf: &[u8]) -> Option<Span> {
 /// from X", "switch the cache from X", "replace X with Y") rather than weighing it at the
 /// time ("Postgres over MySQL": a comparison, which takes back nothing decided about MySQL
 /// elsewhere).
+#[cfg(test)]
 pub fn turns_away_from(text: &str, alt: &str) -> bool {
-    let lower = lex::lower(text);
     let alt = alt.to_lowercase();
-    turned_away_in(text, &lower)
-        .iter()
-        .any(|a| a.to_lowercase() == alt)
+    turned_away(text).iter().any(|a| a.to_lowercase() == alt)
+}
+
+/// What a decision's text turns away from ("instead of X", "switch from X", "replace X
+/// with Y", "stop using X"): its alternatives but those only weighed ("X over Y").
+pub fn turned_away(text: &str) -> Vec<String> {
+    turned_away_in(text, &lex::lower(text))
 }
 
 /// What the choice in `text` is for when a verb's object says it: "switch the local cache
@@ -642,53 +646,52 @@ pub fn alternative_over(clause: &[u8]) -> Option<(usize, usize)> {
     None
 }
 
+/// Words that end an alternative: a reason or a new clause starts (see [`alternative_end`]).
+const WORD_STOPS: &[&[u8]] = &[
+    b"because",
+    b"since",
+    b"due to",
+    b"so ",
+    b"- ",
+    b"-- ",
+    b"(",
+    b"for ",
+    b"as ",
+    b"to ",
+    b"and ",
+    // The reason words of a choice (`REASON_WORDS`) the ones above leave out: "instead
+    // of bcrypt now that we have the CPU budget" turns away from bcrypt alone.
+    b"now that ",
+    b"given that ",
+    b"in order to ",
+    b"after ",
+    b"until ",
+    "\u{2014} ".as_bytes(),
+    "\u{2013} ".as_bytes(),
+];
+
+/// The bytes a [`WORD_STOPS`] word starts with, so that most blanks are passed over
+/// without comparing any.
+const STOP_STARTS: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < WORD_STOPS.len() {
+        table[WORD_STOPS[i][0] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
 /// Where an alternative ends: at punctuation, a dash, or a word that starts a reason or
 /// a new clause (one pass; the checks run only at blanks and punctuation).
 fn alternative_end(buf: &[u8], start: usize) -> usize {
-    const WORD_STOPS: &[&[u8]] = &[
-        b"because",
-        b"since",
-        b"due to",
-        b"so ",
-        b"- ",
-        b"-- ",
-        b"(",
-        b"for ",
-        b"as ",
-        b"to ",
-        b"and ",
-        // The reason words of a choice (`REASON_WORDS`) the ones above leave out: "instead
-        // of bcrypt now that we have the CPU budget" turns away from bcrypt alone.
-        b"now that ",
-        b"given that ",
-        b"in order to ",
-        b"after ",
-        b"until ",
-        "\u{2014} ".as_bytes(),
-        "\u{2013} ".as_bytes(),
-    ];
     let mut i = start;
     while i < buf.len() {
         match buf[i] {
             b',' | b';' => return i,
             b'.' if buf.get(i + 1).is_none_or(|b| *b == b' ') => return i,
-            b' ' if matches!(
-                buf.get(i + 1),
-                Some(
-                    b'b' | b's'
-                        | b'd'
-                        | b'-'
-                        | b'('
-                        | b'f'
-                        | b'a'
-                        | b't'
-                        | b'n'
-                        | b'g'
-                        | b'i'
-                        | b'u'
-                        | 0xE2
-                )
-            ) && WORD_STOPS.iter().any(|w| buf[i + 1..].starts_with(w)) =>
+            b' ' if buf.get(i + 1).is_some_and(|&b| STOP_STARTS[usize::from(b)])
+                && WORD_STOPS.iter().any(|w| buf[i + 1..].starts_with(w)) =>
             {
                 return i;
             }

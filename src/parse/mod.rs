@@ -35,7 +35,7 @@ use serde::Serialize;
 
 pub use details::ruled_out;
 pub use details::{
-    before_reason, before_turning_away, contrasts, subject_ids, switched_object, turns_away_from,
+    before_reason, before_turning_away, contrasts, subject_ids, switched_object, turned_away,
 };
 use line::LineContext;
 

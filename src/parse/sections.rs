@@ -40,8 +40,13 @@ pub fn heading_kind(text: &str) -> SectionKind {
     let lower = text.to_lowercase();
     let words: Vec<&str> = lex::words(&lower).collect();
     // A singular category word inside a compound name ("Decision Engine", "Machine
-    // Learning", "Service Discovery") names a thing, not the kind of entries below.
-    let named_things = compound_names(&lower);
+    // Learning", "Service Discovery") names a thing, not the kind of entries below. Looked
+    // for only in a heading that has such a word.
+    let named_things = if words.iter().any(|w| SINGULAR_CATEGORIES.contains(w)) {
+        compound_names(&lower)
+    } else {
+        Vec::new()
+    };
     let has = |w: &str| words.contains(&w) && !named_things.contains(&w);
     let any = |ws: &[&str]| ws.iter().any(|w| has(w));
     if lower.trim() == "project state" {

@@ -51,27 +51,47 @@ const COMMON: [&str; 14] = [
 /// gotchas first. The store holds what commits taught (their messages, the `MEMORY:`
 /// comments they added), which no other file holds until it is copied to MEMORY.md.
 pub fn scan(memory: &str, commits: &str, session: &str, action: &Action) -> Vec<Found> {
-    let probe = Probe::new(action);
-    let mut found = Vec::new();
-    scan_text(memory, "gotchas", &probe, &mut found);
-    scan_text(commits, "gotchas", &probe, &mut found);
-    scan_text(session, "rejected", &probe, &mut found);
+    let mut found: Vec<Found> = scan_files(memory, commits, session, &[Probe::new(action)])
+        .into_iter()
+        .map(|(_, f)| f)
+        .collect();
     found.sort_by_key(|f| f.kind);
     found
 }
 
 /// The lines that bear on any of `actions` (a patch may touch several files), each once,
-/// gotchas first.
+/// gotchas first: each file is read once for all of them.
 pub fn scan_all(memory: &str, commits: &str, session: &str, actions: &[Action]) -> Vec<Found> {
+    let probes: Vec<Probe<'_>> = actions.iter().map(Probe::new).collect();
+    let mut hits = scan_files(memory, commits, session, &probes);
+    // In the order of the actions each line first bears on, each action's gotchas first;
+    // a line whose text an earlier one has is left out.
+    hits.sort_by_key(|(action, f)| (*action, f.kind));
     let mut found: Vec<Found> = Vec::new();
-    for action in actions {
-        for f in scan(memory, commits, session, action) {
-            if !found.iter().any(|g| g.text == f.text) {
-                found.push(f);
-            }
+    for (_, f) in hits {
+        if !found.iter().any(|g| g.text == f.text) {
+            found.push(f);
         }
     }
     found.sort_by_key(|f| f.kind);
+    found
+}
+
+/// The matching lines of the three files in order, each with the first of `probes` it bears
+/// on (its index).
+fn scan_files(
+    memory: &str,
+    commits: &str,
+    session: &str,
+    probes: &[Probe<'_>],
+) -> Vec<(usize, Found)> {
+    let mut found = Vec::new();
+    if probes.is_empty() {
+        return found;
+    }
+    scan_text(memory, "gotchas", probes, &mut found);
+    scan_text(commits, "gotchas", probes, &mut found);
+    scan_text(session, "rejected", probes, &mut found);
     found
 }
 
@@ -117,8 +137,9 @@ impl<'a> Probe<'a> {
 }
 
 /// Scan one file. `section` is the `## ` heading whose bullets are all of one kind
-/// (Gotchas in MEMORY.md, Rejected in SESSION.md).
-fn scan_text(text: &str, section: &str, probe: &Probe<'_>, found: &mut Vec<Found>) {
+/// (Gotchas in MEMORY.md, Rejected in SESSION.md). Each line found comes with the first of
+/// `probes` it bears on and how.
+fn scan_text(text: &str, section: &str, probes: &[Probe<'_>], found: &mut Vec<(usize, Found)>) {
     let mut inside = false;
     let mut in_comment = false;
     for raw in text.lines() {
@@ -159,20 +180,26 @@ fn scan_text(text: &str, section: &str, probe: &Probe<'_>, found: &mut Vec<Found
         } else {
             None
         };
-        let matched = match kind {
-            Some(kind) if probe.subject_matches(subject(body)) => Some(kind),
-            // Any memory can carry a provenance; `(` first keeps this cheap.
-            _ if body.contains('(') && probe.provenance_matches(body) => Some(Kind::About),
-            _ => None,
-        };
-        if let Some(kind) = matched {
-            found.push(Found {
-                kind,
-                text: clean(body),
-                stale: contains_ci(body, "[stale?]"),
-                critical: kind == Kind::Gotcha
-                    && (contains_ci(body, "[critical]") || starts_with_ci(body, "critical:")),
-            });
+        let matched = probes.iter().enumerate().find_map(|(i, probe)| {
+            let kind = match kind {
+                Some(kind) if probe.subject_matches(subject(body)) => kind,
+                // Any memory can carry a provenance; `(` first keeps this cheap.
+                _ if body.contains('(') && probe.provenance_matches(body) => Kind::About,
+                _ => return None,
+            };
+            Some((i, kind))
+        });
+        if let Some((probe, kind)) = matched {
+            found.push((
+                probe,
+                Found {
+                    kind,
+                    text: clean(body),
+                    stale: contains_ci(body, "[stale?]"),
+                    critical: kind == Kind::Gotcha
+                        && (contains_ci(body, "[critical]") || starts_with_ci(body, "critical:")),
+                },
+            ));
         }
     }
 }
@@ -297,6 +324,37 @@ mod tests {
         );
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].kind, Kind::Rejected);
+    }
+
+    #[test]
+    fn several_actions_find_what_each_finds_each_line_once() {
+        let memory = "## Gotchas\n- nginx caps bodies at 1 MB -> raise client_max_body_size\n\
+                      - upload retries double the load (src/upload.rs:4)\n\n## 2026-01-02\n\
+                      decided against: nginx for uploads - too many limits\n\
+                      learned: uploads are streamed (src/upload.rs:2)\n\
+                      learned: uploads are streamed (src/upload.rs:2)\n";
+        let commits =
+            "## 2026-01-03\n\ngotcha: cargo caches stale builds (src/build.rs:1, commit 1a2b3c4)\n";
+        let session = "## Rejected\n- retrying uploads in a loop\n";
+        let actions = [
+            Action::File("src/upload.rs".into()),
+            Action::Command("nginx -s reload".into()),
+            Action::File("src/build.rs".into()),
+            Action::Command("cargo build".into()),
+        ];
+        // Each action's lines in turn, gotchas first, a text already found left out.
+        let mut want: Vec<Found> = Vec::new();
+        for action in &actions {
+            for f in scan(memory, commits, session, action) {
+                if !want.iter().any(|g| g.text == f.text) {
+                    want.push(f);
+                }
+            }
+        }
+        want.sort_by_key(|f| f.kind);
+        assert_eq!(scan_all(memory, commits, session, &actions), want);
+        assert!(want.len() >= 4, "{want:?}");
+        assert!(scan_all(memory, commits, session, &[]).is_empty());
     }
 
     #[test]

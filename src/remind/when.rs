@@ -191,11 +191,7 @@ pub fn keywords(subject: &str) -> Vec<String> {
 
 /// The forms mind reads itself: `None` when `lower` is none of them, `Some(Err(rest))` when
 /// it starts with a day mind reads followed by `rest`, which is not a time of day.
-fn own_phrase(lower: &str, now: DateTime<FixedOffset>) -> Option<Result<When, String>> {
-    own_phrase_read(lower, now).map(|read| read.map_err(str::to_string))
-}
-
-fn own_phrase_read(lower: &str, now: DateTime<FixedOffset>) -> Option<Result<When, &str>> {
+fn own_phrase(lower: &str, now: DateTime<FixedOffset>) -> Option<Result<When, &str>> {
     let today = now.date_naive();
     let local = now.naive_local();
     if lower == "next session" || lower == "next time" || lower == "at the next session" {

@@ -102,7 +102,7 @@ pub fn shared_ignored(project: &Project) -> Option<Ignored> {
         .collect();
     let first = ignored.first()?;
     let source = top.join(&first.source);
-    let in_mind_gitignore = same_file(&source, &gitignore);
+    let in_mind_gitignore = super::same_file(&source, &gitignore);
     Some(Ignored {
         files: ignored.iter().map(|m| m.path.clone()).collect(),
         rule: Rule {
@@ -178,13 +178,6 @@ fn parse(out: &[u8]) -> Vec<Match> {
             })
         })
         .collect()
-}
-
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => a == b,
-    }
 }
 
 /// `path` relative to the project root when inside it, else absolute.

@@ -44,6 +44,14 @@ pub const MEMORIES_DIR: &str = "memories";
 pub const ARCHIVE_DIR: &str = "archive";
 pub const CACHE_DIR: &str = "cache";
 
+/// Two paths to the same file (symlinks resolved).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
 /// A project: a folder that holds `.mind/`.
 #[derive(Debug, Clone)]
 pub struct Project {

@@ -16,6 +16,8 @@ const MEMORY_KEYS_KEY: &str = "memory_keys";
 const BLOCKER_MARKS: &str = "session_blocker_marks";
 /// The state field of [`State::unrecalled_break`].
 const UNRECALLED_BREAK: &str = "unrecalled_break";
+/// When `mind log` last wrote each file (`{"MEMORY.md": ms, ...}`): [`State::last_logged`].
+const LAST_LOGGED: &str = "last_logged";
 
 /// A break no recall has seen yet ([`State::unrecalled_break`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -262,16 +264,7 @@ impl State {
     }
 
     pub fn set_context_block(&mut self, target: &str, block: &str) {
-        let blocks = self
-            .fields
-            .entry("context_blocks")
-            .or_insert_with(|| Value::Object(Map::new()));
-        if !blocks.is_object() {
-            *blocks = Value::Object(Map::new());
-        }
-        if let Value::Object(map) = blocks {
-            map.insert(target.to_string(), Value::from(block));
-        }
+        self.insert_in_object("context_blocks", target, Value::from(block));
     }
 
     /// When `mind` last changed the target's file (epoch milliseconds), if recorded.
@@ -283,15 +276,29 @@ impl State {
     }
 
     pub fn set_context_written(&mut self, target: &str, epoch_ms: i64) {
-        let written = self
+        self.insert_in_object("context_written", target, Value::from(epoch_ms));
+    }
+
+    /// When `mind log` last wrote `file` (epoch milliseconds on mind's clock), if recorded.
+    pub fn last_logged(&self, file: &str) -> Option<i64> {
+        self.fields.get(LAST_LOGGED)?.get(file)?.as_i64()
+    }
+
+    pub fn set_last_logged(&mut self, file: &str, epoch_ms: i64) {
+        self.insert_in_object(LAST_LOGGED, file, Value::from(epoch_ms));
+    }
+
+    /// Set `key` in the object `field` (created, or replacing a value of another shape).
+    fn insert_in_object(&mut self, field: &str, key: &str, value: Value) {
+        let object = self
             .fields
-            .entry("context_written")
+            .entry(field)
             .or_insert_with(|| Value::Object(Map::new()));
-        if !written.is_object() {
-            *written = Value::Object(Map::new());
+        if !object.is_object() {
+            *object = Value::Object(Map::new());
         }
-        if let Value::Object(map) = written {
-            map.insert(target.to_string(), Value::from(epoch_ms));
+        if let Value::Object(map) = object {
+            map.insert(key.to_string(), value);
         }
     }
 

@@ -86,11 +86,11 @@ pub fn collect(project: &Project) -> Result<Collected> {
         }
     }
     for name in memories::names(project)? {
+        let file = format!("{MIND_DIR}/{MEMORIES_DIR}/{name}.md");
         let Ok(memory) = memories::read(project, &name) else {
             // A memory whose header is broken is reported by `mind memory list`; its
             // rows stay as they were rather than being marked deleted by a typo.
-            out.unread
-                .push(format!("{MIND_DIR}/{MEMORIES_DIR}/{name}.md"));
+            out.unread.push(file);
             continue;
         };
         if super::pull::is_pulled(&memory.front) {
@@ -109,7 +109,6 @@ pub fn collect(project: &Project) -> Result<Collected> {
             .as_deref()
             .and_then(|t| t.get(..10))
             .and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
-        let file = format!("{MIND_DIR}/{MEMORIES_DIR}/{name}.md");
         for section in sections(&memory.body) {
             let (clean, count) = redacted(&section.text);
             out.redacted += count;
@@ -149,7 +148,10 @@ fn statuses(doc: &Document) -> Vec<&'static str> {
         .filter(|(_, e)| {
             matches!(e.kind, EntryType::Decision | EntryType::Rejected) && !e.key && !e.superseded
         })
-        .map(|(i, e)| (recency.entity(e), i, word_mask(e), Choice::of(e)))
+        .map(|(i, e)| {
+            let choice = Choice::of(e);
+            (recency.entity(e), i, word_mask(e, &choice), choice)
+        })
         .collect();
     choices.sort_by_key(|(key, i, _, _)| std::cmp::Reverse((*key, *i)));
     let mut taken_back = vec![false; doc.entities.len()];
@@ -171,17 +173,13 @@ fn statuses(doc: &Document) -> Vec<&'static str> {
         .collect()
 }
 
-/// A choice's words as bits, one per word (of 63), and the last bit when its title has a
-/// word of an undoing verb pair (a part of each verb of `UNDOING_VERBS` in
-/// src/context/build.rs). Every pair [`Choice::taken_back_by`] can join shares a subject
-/// word (what one turns away from or rejects is among what the other chose; an undone choice
-/// has the same object) or starts with two verbs of a pair: a pair whose masks share no bit is
-/// judged at once, so a push of a large memory compares few pairs in full.
-fn word_mask(e: &Entity) -> u64 {
-    const UNDOING: &[&str] = &[
-        "able", "turn", "switch", "add", "remove", "allow", "block", "forbid", "clude", "pin",
-        "lock",
-    ];
+/// A choice's words as bits, one per word (of 63), and the last bit when it starts with a
+/// verb of an undoing pair ([`Choice::undoes_something`]). Every pair
+/// [`Choice::taken_back_by`] can join shares a subject word (what one turns away from or
+/// rejects is among what the other chose; an undone choice has the same object) or starts
+/// with two verbs of a pair: a pair whose masks share no bit is judged at once, so a push of
+/// a large memory compares few pairs in full.
+fn word_mask(e: &Entity, choice: &Choice<'_>) -> u64 {
     let mut mask = 0u64;
     let texts = [e.text.as_str(), e.title.as_str()];
     for text in texts
@@ -192,8 +190,7 @@ fn word_mask(e: &Entity) -> u64 {
             mask |= 1 << (id % 63);
         }
     }
-    let title = e.title.to_ascii_lowercase();
-    if UNDOING.iter().any(|verb| title.contains(verb)) {
+    if choice.undoes_something() {
         mask |= 1 << 63;
     }
     mask
@@ -218,7 +215,8 @@ fn redacted(text: &str) -> (String, usize) {
     (out.into_owned(), count)
 }
 
-fn hash(kind: &str, text: &str) -> String {
+/// SHA-256 (hex) of `kind`, a zero byte and `text`.
+pub fn hash(kind: &str, text: &str) -> String {
     let mut digest = Sha256::new();
     digest.update(kind.as_bytes());
     digest.update([0]);

@@ -160,13 +160,9 @@ pub fn connect_within(
             .keepalives_retries(KEEPALIVE_RETRIES);
     }
     let place = describe(&config);
-    let (sender, receiver) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = sender.send(config.connect(NoTls));
-    });
-    match receiver.recv_timeout(deadline) {
-        Ok(Ok(client)) => Ok(client),
-        Ok(Err(e)) => {
+    match within(deadline, move || config.connect(NoTls)) {
+        Some(Ok(client)) => Ok(client),
+        Some(Err(e)) => {
             let message = format!(
                 "cannot connect to the team database ({place}): {}",
                 detail(&e)
@@ -180,7 +176,7 @@ pub fn connect_within(
                     .into(),
             })
         }
-        Err(_) => Err(Error::FailedHint {
+        None => Err(Error::FailedHint {
             message: format!(
                 "cannot connect to the team database ({place}): no answer within {} s",
                 deadline.as_secs_f32()
@@ -188,6 +184,20 @@ pub fn connect_within(
             hint: "the server (or something in between: a proxy, a VPN) accepted the connection but never answered; check the host and port".into(),
         }),
     }
+}
+
+/// What `work` returns, run on a thread of its own, or `None` when it has not returned within
+/// `limit`: for waits on the database that nothing else bounds (a server that accepts and
+/// then says nothing). A thread that overruns is left to end with the process.
+pub fn within<T: Send + 'static>(
+    limit: Duration,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = sender.send(work());
+    });
+    receiver.recv_timeout(limit).ok()
 }
 
 /// `sslmode` as the connection string gives it: `require`, `verify-ca` and `verify-full`
@@ -405,7 +415,12 @@ pub fn migrate(client: &mut Client) -> Result<i32> {
 
 /// The schema is there and this build can read it (searches, status, pulls).
 pub fn require_schema(client: &mut Client) -> Result<i32> {
-    match version(client)? {
+    readable_schema(version(client)?)
+}
+
+/// [`require_schema`] for a schema `version` already read.
+pub fn readable_schema(version: i32) -> Result<i32> {
+    match version {
         0 => Err(Error::Failed(
             "team database: mind's tables are not there yet; run `mind team push` with a writer role first".into(),
         )),

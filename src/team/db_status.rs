@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::error::Result;
 use crate::team::db::{self, db_error};
-use crate::team::search_db::shown_field;
+use crate::team::search_db::{MAX_PROJECT, shown_field};
 
 #[derive(Debug, Serialize)]
 pub struct Status {
@@ -41,19 +41,21 @@ pub fn status(client: &mut Client) -> Result<Status> {
             &[],
         )
         .map_err(db_error("reading the server"))?;
+    let server_version = shown_field(row.get::<_, &str>(0), 100);
+    let user = shown_field(row.get::<_, &str>(1), 100);
     let schema_version = db::version(client)?;
     let pgvector = db::has_pgvector(client);
     if schema_version == 0 {
         return Ok(Status {
-            server_version: shown_field(row.get::<_, &str>(0), 100),
-            user: shown_field(row.get::<_, &str>(1), 100),
+            server_version,
+            user,
             schema_version,
             can_push: false,
             pgvector,
             projects: Vec::new(),
         });
     }
-    db::require_schema(client)?;
+    db::readable_schema(schema_version)?;
     let can_push: bool = client
         .query_one("SELECT has_table_privilege('mind_entries', 'INSERT')", &[])
         .map_err(db_error("reading privileges"))?
@@ -74,7 +76,7 @@ pub fn status(client: &mut Client) -> Result<Status> {
         .iter()
         .map(|r| ProjectRows {
             // Whoever pushed chose it (a remote URL): shown on one line, clipped.
-            project: shown_field(r.get::<_, &str>(0), 200),
+            project: shown_field(r.get::<_, &str>(0), MAX_PROJECT),
             live: r.get(1),
             superseded: r.get(2),
             deleted: r.get(3),
@@ -83,8 +85,8 @@ pub fn status(client: &mut Client) -> Result<Status> {
         })
         .collect();
     Ok(Status {
-        server_version: shown_field(row.get::<_, &str>(0), 100),
-        user: shown_field(row.get::<_, &str>(1), 100),
+        server_version,
+        user,
         schema_version,
         can_push,
         pgvector,

@@ -12,15 +12,16 @@ use serde_json::Value;
 
 use crate::error::{Error, Result};
 use crate::memories::front_matter::{self, Category, FrontMatter};
+use crate::memories::pulled::{SOURCE, TEAM, pulled_from, team_source};
 use crate::memories::{name, store as memories};
 use crate::store::{Project, atomic};
 use crate::team::db::db_error;
-use crate::team::search_db::shown_field;
+use crate::team::search_db::{
+    MAX_AUTHOR, MAX_FILE, MAX_KIND, MAX_MEMORY, MAX_PROJECT, MAX_SECTION, shown_field,
+};
 
 /// The header field that makes a memory read-only.
 pub const READONLY: &str = "readonly";
-/// The header field naming where a pulled memory came from.
-pub const SOURCE: &str = "source";
 
 /// Whether a memory's header marks it as a pulled, read-only copy.
 pub fn is_pulled(front: &FrontMatter) -> bool {
@@ -110,11 +111,11 @@ pub fn pull(
     front.extra.insert(READONLY.into(), Value::Bool(true));
     front
         .extra
-        .insert(SOURCE.into(), Value::String(format!("team:{identity}")));
+        .insert(SOURCE.into(), Value::String(team_source(&identity)));
     let text = front_matter::render(&front, &render_body(&identity, &entries));
     write(project, &memory, &identity, &text)?;
     Ok(Pulled {
-        project: shown_field(&identity, 200),
+        project: shown_field(&identity, MAX_PROJECT),
         memory,
         entries: entries.len(),
     })
@@ -128,14 +129,13 @@ pub fn pull(
 fn memory_for(project: &Project, identity: &str) -> Result<String> {
     let short = memory_name(identity, false)?;
     let long = memory_name(identity, true)?;
-    let source = format!("team:{identity}");
     let holder = |name: &str| -> Holder {
         if std::fs::symlink_metadata(memories::path_of(project, name)).is_err() {
             return Holder::Nobody;
         }
         match memories::read(project, name) {
             Ok(m) if is_pulled(&m.front) => {
-                if m.front.extra.get(SOURCE).and_then(Value::as_str) == Some(source.as_str()) {
+                if pulled_from(&m.front) == Some(identity) {
                     Holder::This
                 } else {
                     Holder::Other
@@ -194,15 +194,15 @@ fn memory_name(identity: &str, host: bool) -> Result<String> {
 /// opens a heading or a line of its own; each line names its project, as it may be shown
 /// alone (`mind search`, `mind blocker`).
 fn render_body(identity: &str, entries: &[Entry]) -> String {
-    let shown_identity = shown_field(identity, 200);
+    let shown_identity = shown_field(identity, MAX_PROJECT);
     let mut out = format!(
         "# {shown_identity}\n\nPulled from the team database; read-only (`mind team pull --from {shown_identity}` refreshes it).\n"
     );
     let mut last_group = String::new();
     for e in entries {
-        let kind = shown_field(&e.kind, 20);
+        let kind = shown_field(&e.kind, MAX_KIND);
         let group = match &e.memory {
-            Some(m) => format!("memory {}", shown_field(m, 100)),
+            Some(m) => format!("memory {}", shown_field(m, MAX_MEMORY)),
             None => kind.clone(),
         };
         if group != last_group {
@@ -211,17 +211,17 @@ fn render_body(identity: &str, entries: &[Entry]) -> String {
         }
         let place = format!(
             "{shown_identity}: {}:{}{}",
-            shown_field(&e.file, 200),
+            shown_field(&e.file, MAX_FILE),
             e.line,
             e.author
                 .as_deref()
-                .map(|a| format!(", {}", shown_field(a, 80)))
+                .map(|a| format!(", {}", shown_field(a, MAX_AUTHOR)))
                 .unwrap_or_default()
         );
         match (&e.memory, &e.section) {
             (Some(_), section) => {
                 if let Some(section) = section {
-                    out.push_str(&format!("### {}\n\n", shown_field(section, 120)));
+                    out.push_str(&format!("### {}\n\n", shown_field(section, MAX_SECTION)));
                 }
                 out.push_str(&format!("{}\n\n_({place})_\n\n", e.text));
             }
@@ -267,14 +267,14 @@ fn write(project: &Project, memory: &str, identity: &str, text: &str) -> Result<
                 "rename or delete it, then pull again",
             ));
         };
-        let source = pulled.front.extra.get(SOURCE).and_then(Value::as_str);
-        if source != Some(format!("team:{identity}").as_str()) {
-            let from = source.map_or("another project", |s| s.trim_start_matches("team:"));
+        if pulled_from(&pulled.front) != Some(identity) {
+            let source = pulled.front.extra.get(SOURCE).and_then(Value::as_str);
+            let from = source.map_or("another project", |s| s.trim_start_matches(TEAM));
             return Err(Error::usage_hint(
                 format!(
                     "the memory {memory:?} holds a pull of {}, not of {}",
-                    shown_field(from, 200),
-                    shown_field(identity, 200)
+                    shown_field(from, MAX_PROJECT),
+                    shown_field(identity, MAX_PROJECT)
                 ),
                 format!("delete it (`mind memory delete {memory}`), then pull again"),
             ));

@@ -13,11 +13,10 @@ use std::fmt::Write as _;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use postgres::Client;
-use sha2::{Digest, Sha256};
 
 use crate::error::Result;
 use crate::store::{CACHE_DIR, Project, atomic, text};
-use crate::team::collect::{Collected, DELETED, Row};
+use crate::team::collect::{Collected, DELETED, Row, hash};
 use crate::team::db::db_error;
 use crate::team::identity::Provenance;
 
@@ -375,14 +374,7 @@ fn header(database: &str, identity: &str) -> String {
 
 /// `.mind/cache/team-pushed-<hash of database and identity>.tsv`.
 fn record_path(project: &Project, database: &str, identity: &str) -> std::path::PathBuf {
-    let mut digest = Sha256::new();
-    digest.update(database.as_bytes());
-    digest.update([0]);
-    digest.update(identity.as_bytes());
-    let key: String = digest.finalize()[..8]
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let key = &hash(database, identity)[..16];
     project
         .dir()
         .join(CACHE_DIR)

@@ -4,7 +4,6 @@
 //! a short connection and statement timeout.
 
 use std::collections::HashSet;
-use std::sync::mpsc;
 use std::time::Duration;
 
 use crate::error::{Error, Result};
@@ -42,17 +41,12 @@ pub fn query_for(texts: &[&str]) -> Option<String> {
 }
 
 /// The best memories of projects other than `own_identity` for `query`, or an error when the
-/// database has not answered within [`DEADLINE`]. The connection timeout covers only the TCP
-/// connect: a server (or a proxy) that accepts and then stays silent would otherwise hold the
-/// recall forever. The query runs on its own thread; one that overruns is left to end with
-/// the process.
+/// database has not answered within [`DEADLINE`] in all ([`db::within`]): the connection's
+/// limit covers connecting only, and a server (or a proxy) that lets the client in and then
+/// stays silent would otherwise hold the recall.
 pub fn find(url: &str, query: &str, own_identity: &str) -> Result<Vec<TeamHit>> {
     let (url, query, own) = (url.to_string(), query.to_string(), own_identity.to_string());
-    let (sender, receiver) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = sender.send(find_now(&url, &query, &own));
-    });
-    receiver.recv_timeout(DEADLINE).unwrap_or_else(|_| {
+    db::within(DEADLINE, move || find_now(&url, &query, &own)).unwrap_or_else(|| {
         Err(Error::Failed(format!(
             "the team database did not answer within {} s",
             DEADLINE.as_secs()

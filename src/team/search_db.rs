@@ -193,13 +193,14 @@ pub fn search(client: &mut Client, query: &TeamQuery<'_>) -> Result<(Vec<TeamHit
     Ok((hits, ranking))
 }
 
-/// The most characters shown of each field printed beside a row's text.
-const MAX_PROJECT: usize = 200;
-const MAX_FILE: usize = 200;
-const MAX_AUTHOR: usize = 80;
-const MAX_KIND: usize = 20;
-const MAX_MEMORY: usize = 100;
-const MAX_SECTION: usize = 120;
+/// The most characters shown of each field printed beside a row's text (a search's hits, a
+/// pulled memory, `mind team status`).
+pub const MAX_PROJECT: usize = 200;
+pub const MAX_FILE: usize = 200;
+pub const MAX_AUTHOR: usize = 80;
+pub const MAX_KIND: usize = 20;
+pub const MAX_MEMORY: usize = 100;
+pub const MAX_SECTION: usize = 120;
 
 /// A field of a row (project identity, file, author, type, memory, section) as it may be
 /// shown: one line, clipped ([`controls::one_field`]). Whoever can push chooses these (a git

@@ -3,11 +3,11 @@
 //! agent JSON files that start with a byte order mark.
 
 use crate::common;
+use crate::mcp::Client;
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::Path;
 use std::process::{Command as StdCommand, Stdio};
-use std::sync::mpsc::channel;
 
 use common::{Env, NO_HANG, User};
 use serde_json::{Value, json};
@@ -147,51 +147,13 @@ fn endless_hook_input_is_read_only_up_to_the_limit() {
 
 /// Each request's reply from one `mind mcp` session in `env`, in order, one at a time.
 fn mcp_replies(env: &Env, calls: &[Value]) -> Vec<Value> {
-    let mut child = StdCommand::new(env!("CARGO_BIN_EXE_mind"))
-        .arg("mcp")
-        .env_clear()
-        .env("PATH", common::BASE_PATH)
-        .env("HOME", env.dir.path())
-        .env("MIND_HOME", env.home())
-        .env("MIND_NOW", &env.now)
-        .env("NO_COLOR", "1")
-        .current_dir(env.root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let (tx, lines) = channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let mut stdin = child.stdin.take().unwrap();
-    let mut send = |message: Value| {
-        writeln!(stdin, "{message}").unwrap();
-        stdin.flush().unwrap();
-    };
-    send(
-        json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-        "protocolVersion": "2025-06-18", "capabilities": {},
-        "clientInfo": {"name": "test-client", "version": "1.0"}}}),
-    );
-    let next = || -> Value { serde_json::from_str(&lines.recv_timeout(NO_HANG).unwrap()).unwrap() };
-    assert_eq!(next()["id"], 0);
-    send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
-    let mut replies = Vec::new();
-    for (id, call) in (1..).zip(calls) {
-        send(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": call}));
-        let reply = next();
-        assert_eq!(reply["id"], id, "{reply}");
-        replies.push(reply);
-    }
-    drop(stdin);
-    assert!(child.wait().unwrap().success());
+    let mut client = Client::in_env(env);
+    client.initialize();
+    let replies = calls
+        .iter()
+        .map(|call| client.call_raw("tools/call", call.clone()))
+        .collect();
+    client.finish();
     replies
 }
 

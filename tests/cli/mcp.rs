@@ -12,7 +12,7 @@ use common::{Env, NO_HANG, User};
 use serde_json::{Value, json};
 
 /// A running `mind mcp` and the lines it has written to stdout.
-struct Client {
+pub(crate) struct Client {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
@@ -47,7 +47,7 @@ impl Client {
     }
 
     /// `mind mcp` in the environment's project folder, with its environment.
-    fn in_env(env: &Env) -> Client {
+    pub(crate) fn in_env(env: &Env) -> Client {
         let mut cmd = StdCommand::new(env!("CARGO_BIN_EXE_mind"));
         cmd.env_clear()
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
@@ -98,12 +98,12 @@ impl Client {
         message
     }
 
-    fn call_raw(&mut self, method: &str, params: Value) -> Value {
+    pub(crate) fn call_raw(&mut self, method: &str, params: Value) -> Value {
         let id = self.request(method, params);
         self.reply_to(id)
     }
 
-    fn initialize(&mut self) -> Value {
+    pub(crate) fn initialize(&mut self) -> Value {
         let reply = self.call_raw(
             "initialize",
             json!({
@@ -135,7 +135,7 @@ impl Client {
     }
 
     /// Close stdin and wait: the server must exit 0 and have printed nothing else.
-    fn finish(mut self) -> String {
+    pub(crate) fn finish(mut self) -> String {
         drop(self.stdin.take());
         let out = self.child.wait_with_output().expect("wait for mind mcp");
         assert!(out.status.success(), "mind mcp exited with {}", out.status);

@@ -18,6 +18,15 @@ fn project(user: &User) -> PathBuf {
     p
 }
 
+/// A project `app` with `mind init` (no git hooks), recalled at 09:00 on 2026-01-05.
+fn recalled_app() -> (User, PathBuf) {
+    let mut user = User::new();
+    user.at("2026-01-05T09:00:00Z");
+    let p = user.project("app", &["init", "-q"]);
+    user.ok(&p, &["recall"]);
+    (user, p)
+}
+
 fn read(p: &Path, rel: &str) -> String {
     std::fs::read_to_string(p.join(rel)).unwrap_or_else(|e| panic!("read {rel}: {e}"))
 }
@@ -152,10 +161,7 @@ fn the_helper_brief_holds_the_fix_a_commit_reported() {
 
 #[test]
 fn a_fix_logged_earlier_in_the_session_is_a_past_solution() {
-    let mut user = User::new();
-    user.at("2026-01-05T09:00:00Z");
-    let p = user.project("app", &["init", "-q"]);
-    user.ok(&p, &["recall"]);
+    let (mut user, p) = recalled_app();
     user.ok(
         &p,
         &[
@@ -213,10 +219,7 @@ fn a_fix_logged_earlier_in_the_session_is_a_past_solution() {
 
 #[test]
 fn the_readme_blocker_example_finds_its_fix_in_a_small_memory() {
-    let mut user = User::new();
-    user.at("2026-01-05T09:00:00Z");
-    let p = user.project("app", &["init", "-q"]);
-    user.ok(&p, &["recall"]);
+    let (mut user, p) = recalled_app();
     user.ok(
         &p,
         &[

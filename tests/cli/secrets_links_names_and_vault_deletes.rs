@@ -158,17 +158,7 @@ fn vault_copies_never_read_through_links_leading_out_of_the_project() {
         &env.path(".mind/memories/single.md"),
     );
     symlink(&out.join("arch.md"), &env.path(".mind/archive/2024.md"));
-    let vault = env.dir.path().join("vault");
-    std::fs::create_dir_all(&vault).unwrap();
-    let copy = std::fs::canonicalize(&vault).unwrap().join("c");
-    env.ok(&[
-        "vault",
-        "link",
-        vault.to_str().unwrap(),
-        "--copy",
-        "--name",
-        "c",
-    ]);
+    let copy = vault_copy(&env);
     let copied = |copy: &std::path::Path| -> Vec<String> {
         let mut files: Vec<String> = walk(copy)
             .into_iter()
@@ -211,6 +201,21 @@ fn vault_copies_never_read_through_links_leading_out_of_the_project() {
     assert!(!vault_text.contains("PRIVATE"), "{vault_text}");
 }
 
+/// `mind vault link VAULT --copy --name c` into a new folder `vault`; the copy's path.
+fn vault_copy(env: &Env) -> std::path::PathBuf {
+    let vault = env.dir.path().join("vault");
+    std::fs::create_dir_all(&vault).unwrap();
+    env.ok(&[
+        "vault",
+        "link",
+        vault.to_str().unwrap(),
+        "--copy",
+        "--name",
+        "c",
+    ]);
+    std::fs::canonicalize(&vault).unwrap().join("c")
+}
+
 /// Every file under `dir`, relative, `/`-separated.
 fn walk(dir: &std::path::Path) -> Vec<String> {
     let mut out = Vec::new();
@@ -241,17 +246,7 @@ fn a_file_deleted_on_one_side_is_deleted_on_the_other_unless_it_changed_there() 
             &format!("# {name}\nfirst version"),
         ]);
     }
-    let vault = env.dir.path().join("vault");
-    std::fs::create_dir_all(&vault).unwrap();
-    let copy = std::fs::canonicalize(&vault).unwrap().join("c");
-    env.ok(&[
-        "vault",
-        "link",
-        vault.to_str().unwrap(),
-        "--copy",
-        "--name",
-        "c",
-    ]);
+    let copy = vault_copy(&env);
 
     // Deleted in the project: deleted in the vault, and it stays deleted.
     env.ok(&["memory", "delete", "design"]);

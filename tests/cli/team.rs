@@ -362,18 +362,64 @@ fn a_local_supersede_or_delete_shows_in_the_database_and_in_search() {
     assert_eq!(status["projects"][0]["deleted"], 1);
 }
 
-/// A project folder `rel` in the environment's temp folder, with a git remote.
-fn project_with_remote(env: &Env, rel: &str, remote: &str, memory: &str) -> PathBuf {
+/// A git repository at `rel` in the environment's temp folder with `mind init` run, `memory`
+/// as MEMORY.md, the author `who` and `origin` as its remote when given.
+pub(crate) fn repo(env: &Env, rel: &str, origin: Option<&str>, who: &str, memory: &str) -> PathBuf {
     let root = env.dir.path().join(rel);
     fs::create_dir_all(&root).unwrap();
     env.git_in(&root, &["init", "-q"]);
-    env.git_in(&root, &["remote", "add", "origin", remote]);
-    env.git_in(&root, &["config", "user.name", "Grace Hopper"]);
+    if let Some(origin) = origin {
+        env.git_in(&root, &["remote", "add", "origin", origin]);
+    }
+    env.git_in(&root, &["config", "user.name", who]);
     env.mind(&["--project", root.to_str().unwrap(), "init"])
         .assert()
         .success();
     fs::write(root.join(".mind/MEMORY.md"), memory).unwrap();
     root
+}
+
+/// A project folder `rel` with the git remote `remote`, by Grace Hopper.
+fn project_with_remote(env: &Env, rel: &str, remote: &str, memory: &str) -> PathBuf {
+    repo(env, rel, Some(remote), "Grace Hopper", memory)
+}
+
+/// A MEMORY.md of `lines` under one date heading.
+pub(crate) fn memory_of(lines: &[&str]) -> String {
+    format!(
+        "# Project Memory\n\n## 2026-01-10\n\n{}\n",
+        lines.join("\n")
+    )
+}
+
+/// `mind team push --json` in `dir` as the writer: the project's part of the reply.
+pub(crate) fn push(env: &Env, db: &Db, dir: &Path) -> Value {
+    let reply = json_of(
+        env,
+        &db.writer(),
+        &["--project", dir.to_str().unwrap(), "team", "push", "--json"],
+    );
+    reply["pushed"][0].clone()
+}
+
+/// `mind team search ARGS --json` as the reader.
+pub(crate) fn search(env: &Env, db: &Db, args: &[&str]) -> Value {
+    let mut all = vec!["team", "search"];
+    all.extend_from_slice(args);
+    all.push("--json");
+    json_of(env, &db.reader(), &all)
+}
+
+/// stdout, stderr and the exit code of `mind ARGS` in `dir` with the database `url`.
+pub(crate) fn run(env: &Env, url: &str, dir: &Path, args: &[&str]) -> (String, String, i32) {
+    let mut all = vec!["--project", dir.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let out = team(env, url, &all).output().unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
 }
 
 /// Two projects, `api` (a gotcha) and `web` (a decision) with the given remote, both pushed
@@ -392,17 +438,7 @@ fn two_pushed_projects(env: &Env, db: &Db, web_remote: &str) -> (PathBuf, PathBu
         "# Project Memory\n\n## 2026-01-11\n\ndecided: show the rate limit in the upload dialog\n",
     );
     for root in [&api, &web] {
-        json_of(
-            env,
-            &db.writer(),
-            &[
-                "--project",
-                root.to_str().unwrap(),
-                "team",
-                "push",
-                "--json",
-            ],
-        );
+        push(env, db, root);
     }
     (api, web)
 }

@@ -5,39 +5,12 @@
 #![cfg(feature = "team")]
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::Value;
 
 use crate::common::Env;
-use crate::team::{Db, json_of, team, texts};
-
-/// A git repository at `rel` with `mind init` run, `memory` as MEMORY.md and the author
-/// `who`; `origin` as its remote when given.
-fn repo(env: &Env, rel: &str, origin: Option<&str>, who: &str, memory: &str) -> PathBuf {
-    let root = env.dir.path().join(rel);
-    fs::create_dir_all(&root).unwrap();
-    env.git_in(&root, &["init", "-q"]);
-    if let Some(origin) = origin {
-        env.git_in(&root, &["remote", "add", "origin", origin]);
-    }
-    env.git_in(&root, &["config", "user.name", who]);
-    env.mind(&["--project", root.to_str().unwrap(), "init"])
-        .assert()
-        .success();
-    fs::write(root.join(".mind/MEMORY.md"), memory).unwrap();
-    root
-}
-
-/// `mind team push --json` in `dir` as the writer: the project's part of the reply.
-fn push(env: &Env, db: &Db, dir: &Path) -> Value {
-    let reply = json_of(
-        env,
-        &db.writer(),
-        &["--project", dir.to_str().unwrap(), "team", "push", "--json"],
-    );
-    reply["pushed"][0].clone()
-}
+use crate::team::{Db, memory_of, push, repo, run, search, team, texts};
 
 /// (inserted, updated, deleted) of one project's push.
 fn counts(pushed: &Value) -> (i64, i64, i64) {
@@ -50,11 +23,9 @@ fn statuses(db: &Db) -> String {
     db.sql("SELECT body || '=' || status FROM mind_entries ORDER BY body")
 }
 
-fn memory(lines: &[&str]) -> String {
-    format!(
-        "# Project Memory\n\n## 2026-01-10\n\n{}\n",
-        lines.join("\n")
-    )
+/// MEMORY.md of `dir` rewritten as `lines`.
+fn rewrite(dir: &Path, lines: &[&str]) {
+    fs::write(dir.join(".mind/MEMORY.md"), memory_of(lines)).unwrap();
 }
 
 const POOL: &str = "learned: pgbouncer transaction mode breaks prepared statements";
@@ -71,7 +42,7 @@ fn a_push_marks_deleted_only_what_this_clone_held_and_removed() {
         "alice",
         Some("git@github.com:acme/api.git"),
         "Alice Doe",
-        &memory(&[POOL]),
+        &memory_of(&[POOL]),
     );
     env.git_in(&alice, &["add", "-A"]);
     env.git_in(&alice, &["commit", "-q", "-m", "mind"]);
@@ -96,9 +67,9 @@ fn a_push_marks_deleted_only_what_this_clone_held_and_removed() {
     env.git_in(&bob, &["config", "user.name", "Bob Roe"]);
 
     // Each adds an entry and pushes before the other's commit reaches them.
-    fs::write(alice.join(".mind/MEMORY.md"), memory(&[POOL, BUCKET])).unwrap();
+    rewrite(&alice, &[POOL, BUCKET]);
     assert_eq!(counts(&push(&env, &db, &alice)), (2, 0, 0));
-    fs::write(bob.join(".mind/MEMORY.md"), memory(&[POOL, CDN])).unwrap();
+    rewrite(&bob, &[POOL, CDN]);
     let bobs = push(&env, &db, &bob);
     assert_eq!(bobs["project"], "github.com/acme/api");
     assert_eq!(counts(&bobs), (1, 0, 0), "Bob's push deleted Alice's entry");
@@ -106,18 +77,14 @@ fn a_push_marks_deleted_only_what_this_clone_held_and_removed() {
         statuses(&db),
         format!("{BUCKET}=live\n{CDN}=live\n{POOL}=live")
     );
-    let found = json_of(
-        &env,
-        &db.reader(),
-        &["team", "search", "token bucket", "--json"],
-    );
+    let found = search(&env, &db, &["token bucket"]);
     assert_eq!(texts(&found), [BUCKET]);
     // Alice pushes again without Bob's entry: she never held it, it stays.
     let again = push(&env, &db, &alice);
     assert_eq!(counts(&again), (0, 0, 0));
 
     // Alice removes an entry both held: her push marks it deleted.
-    fs::write(alice.join(".mind/MEMORY.md"), memory(&[BUCKET])).unwrap();
+    rewrite(&alice, &[BUCKET]);
     assert_eq!(counts(&push(&env, &db, &alice)), (0, 1, 1));
     // Bob, behind, still holds it: his push neither revives nor deletes anything.
     assert_eq!(counts(&push(&env, &db, &bob)), (0, 0, 0));
@@ -126,7 +93,7 @@ fn a_push_marks_deleted_only_what_this_clone_held_and_removed() {
         format!("{BUCKET}=live\n{CDN}=live\n{POOL}=deleted")
     );
     // Once Bob has Alice's change, his push agrees.
-    fs::write(bob.join(".mind/MEMORY.md"), memory(&[BUCKET, CDN])).unwrap();
+    rewrite(&bob, &[BUCKET, CDN]);
     let synced = push(&env, &db, &bob);
     assert_eq!(synced["deleted"], 0);
     assert_eq!(
@@ -134,10 +101,10 @@ fn a_push_marks_deleted_only_what_this_clone_held_and_removed() {
         format!("{BUCKET}=live\n{CDN}=live\n{POOL}=deleted")
     );
     // Bob removes his own entry; Alice, who never held it, has no say about it.
-    fs::write(bob.join(".mind/MEMORY.md"), memory(&[BUCKET])).unwrap();
+    rewrite(&bob, &[BUCKET]);
     assert_eq!(push(&env, &db, &bob)["deleted"], 1);
     // An entry that comes back is live again.
-    fs::write(alice.join(".mind/MEMORY.md"), memory(&[BUCKET, POOL])).unwrap();
+    rewrite(&alice, &[BUCKET, POOL]);
     assert_eq!(counts(&push(&env, &db, &alice)), (0, 1, 0));
     assert_eq!(
         statuses(&db),
@@ -156,7 +123,7 @@ fn a_push_marks_deleted_only_what_this_clone_held_and_removed() {
     assert_eq!(status, " M .mind/MEMORY.md\n");
     // A clone whose record is gone deletes nothing.
     fs::remove_file(bob.join(".mind/cache").join(&cache[0])).unwrap();
-    fs::write(bob.join(".mind/MEMORY.md"), memory(&[CDN])).unwrap();
+    rewrite(&bob, &[CDN]);
     assert_eq!(counts(&push(&env, &db, &bob)), (0, 1, 0));
     assert_eq!(
         statuses(&db),
@@ -181,30 +148,24 @@ fn a_project_known_by_its_folder_name_is_warned_about_and_can_be_named() {
         "alice/app",
         Some("/srv/git/alice-shop.git"),
         "Alice Doe",
-        &memory(&["decided: payments go through Stripe checkout"]),
+        &memory_of(&["decided: payments go through Stripe checkout"]),
     );
     let game = repo(
         &env,
         "bob/app",
         None,
         "Bob Roe",
-        &memory(&["decided: physics runs at a fixed 60 Hz tick"]),
+        &memory_of(&["decided: physics runs at a fixed 60 Hz tick"]),
     );
     for dir in [&shop, &game] {
-        let out = team(
-            &env,
-            &db.writer(),
-            &["--project", dir.to_str().unwrap(), "team", "push"],
-        )
-        .output()
-        .unwrap();
-        assert!(out.status.success());
+        let (stdout, stderr, code) = run(&env, &db.writer(), dir, &["team", "push"]);
+        assert_eq!(code, 0);
         assert_eq!(
-            String::from_utf8_lossy(&out.stdout),
+            stdout,
             "app: 1 new, 0 updated, 0 marked deleted, 0 unchanged\n"
         );
         assert_eq!(
-            String::from_utf8_lossy(&out.stderr),
+            stderr,
             "mind: warning: app: pushed under its folder name (no origin remote, or a local path); any other project in a folder of that name shares it: name this one with {\"team\": {\"identity\": \"...\"}} in .mind/config.json\n"
         );
     }
@@ -218,38 +179,21 @@ fn a_project_known_by_its_folder_name_is_warned_about_and_can_be_named() {
     set_identity(&shop, Value::from("alice/shop"));
     set_identity(&game, Value::from("git@github.com:Bob/Game.git"));
     for (dir, identity) in [(&shop, "alice/shop"), (&game, "github.com/bob/game")] {
-        let out = team(
-            &env,
-            &db.writer(),
-            &["--project", dir.to_str().unwrap(), "team", "push"],
-        )
-        .output()
-        .unwrap();
-        assert!(out.status.success());
+        let (stdout, stderr, code) = run(&env, &db.writer(), dir, &["team", "push"]);
+        assert_eq!(code, 0);
         assert_eq!(
-            String::from_utf8_lossy(&out.stdout),
+            stdout,
             format!("{identity}: 1 new, 0 updated, 0 marked deleted, 0 unchanged\n")
         );
-        assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+        assert_eq!(stderr, "");
     }
-    let found = json_of(
-        &env,
-        &db.reader(),
-        &["team", "search", "physics tick", "--from", "game", "--json"],
-    );
+    let found = search(&env, &db, &["physics tick", "--from", "game"]);
     assert_eq!(found["results"][0]["project"], "github.com/bob/game");
 
     // A name that is not one is not pushed under at all.
     set_identity(&shop, Value::from(" "));
-    let out = team(
-        &env,
-        &db.writer(),
-        &["--project", shop.to_str().unwrap(), "team", "push"],
-    )
-    .output()
-    .unwrap();
-    assert!(out.status.success());
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let (_, stderr, code) = run(&env, &db.writer(), &shop, &["team", "push"]);
+    assert_eq!(code, 0);
     assert!(
         stderr
             .contains("team.identity must be a non-empty name on one line, not \" \"; not pushing"),
@@ -282,20 +226,12 @@ fn a_decision_taken_back_or_a_problem_fixed_is_not_served_as_current() {
          progress fixed: login times out behind the corporate proxy, raised the idle timeout to 120 s=live"
     );
     // Team search (and so another project's recall, and `mind search --team`) serves what holds.
-    let hashing = json_of(
-        &env,
-        &db.reader(),
-        &["team", "search", "password hashing", "--json"],
-    );
+    let hashing = search(&env, &db, &["password hashing"]);
     assert_eq!(
         texts(&hashing),
         ["decided: use argon2 instead of bcrypt for password hashing"]
     );
-    let login = json_of(
-        &env,
-        &db.reader(),
-        &["team", "search", "login proxy", "--json"],
-    );
+    let login = search(&env, &db, &["login proxy"]);
     assert_eq!(
         texts(&login),
         ["fixed: login times out behind the corporate proxy, raised the idle timeout to 120 s"]
@@ -315,20 +251,12 @@ fn a_decision_taken_back_or_a_problem_fixed_is_not_served_as_current() {
     )
     .unwrap();
     assert_eq!(counts(&push(&env, &db, &api)), (0, 2, 2));
-    let hashing = json_of(
-        &env,
-        &db.reader(),
-        &["team", "search", "password hashing", "--json"],
-    );
+    let hashing = search(&env, &db, &["password hashing"]);
     assert_eq!(
         texts(&hashing),
         ["decided: use bcrypt for password hashing"]
     );
-    let login = json_of(
-        &env,
-        &db.reader(),
-        &["team", "search", "login proxy", "--json"],
-    );
+    let login = search(&env, &db, &["login proxy"]);
     assert_eq!(
         texts(&login),
         ["problem: login times out behind the corporate proxy"]
@@ -344,21 +272,21 @@ fn pushes_of_one_project_that_overlap_all_succeed() {
         "api",
         Some("git@github.com:acme/api.git"),
         "Alice Doe",
-        &memory(&[POOL]),
+        &memory_of(&[POOL]),
     );
     let web = repo(
         &env,
         "web",
         Some("git@github.com:acme/web.git"),
         "Alice Doe",
-        &memory(&[CDN]),
+        &memory_of(&[CDN]),
     );
     push(&env, &db, &api);
     let facts: Vec<String> = (1..=300)
         .map(|i| format!("learned: fact number {i} about caching"))
         .collect();
     let facts: Vec<&str> = facts.iter().map(String::as_str).collect();
-    fs::write(api.join(".mind/MEMORY.md"), memory(&facts)).unwrap();
+    rewrite(&api, &facts);
     // Pushes that overlap for sure: while another session holds the entries table, each push
     // gets as far as its writes and waits there. Four of a known project with 300 new rows,
     // three of a project the database has never seen.
@@ -457,21 +385,21 @@ fn identities_on_case_insensitive_hosts_are_one_whatever_the_case_and_from_ignor
         "a/api",
         Some("https://github.com/Acme/API.git"),
         "Alice Doe",
-        &memory(&["decided: retry with jittered backoff"]),
+        &memory_of(&["decided: retry with jittered backoff"]),
     );
     let b = repo(
         &env,
         "b/api",
         Some("git@github.com:acme/api.git"),
         "Bob Roe",
-        &memory(&["gotcha: jittered backoff resets on deploy"]),
+        &memory_of(&["gotcha: jittered backoff resets on deploy"]),
     );
     let c = repo(
         &env,
         "c/web",
         Some("https://git.example.com/Team/Web.git"),
         "Carol",
-        &memory(&["learned: jittered backoff hides outages from the dashboard"]),
+        &memory_of(&["learned: jittered backoff hides outages from the dashboard"]),
     );
     assert_eq!(push(&env, &db, &a)["project"], "github.com/acme/api");
     assert_eq!(push(&env, &db, &b)["project"], "github.com/acme/api");
@@ -484,18 +412,7 @@ fn identities_on_case_insensitive_hosts_are_one_whatever_the_case_and_from_ignor
         "git.example.com/Team/Web:1,github.com/ACME/api:1,github.com/Acme/Web:1,github.com/acme/api:3,github.com/acme/web:1"
     );
     let projects = |from: &str| -> Vec<String> {
-        let found = json_of(
-            &env,
-            &db.reader(),
-            &[
-                "team",
-                "search",
-                "jittered backoff",
-                "--from",
-                from,
-                "--json",
-            ],
-        );
+        let found = search(&env, &db, &["jittered backoff", "--from", from]);
         let mut projects: Vec<String> = found["results"]
             .as_array()
             .unwrap()
@@ -537,21 +454,15 @@ fn a_named_memory_that_cannot_be_read_keeps_its_rows() {
         "api",
         Some("git@github.com:acme/api.git"),
         "Alice Doe",
-        &memory(&[POOL]),
+        &memory_of(&[POOL]),
     );
-    let write = |name: &str, body: &str| {
-        env.mind(&[
-            "--project",
-            api.to_str().unwrap(),
-            "memory",
-            "write",
-            name,
-            "--content",
-            body,
-        ])
-        .assert()
-        .success();
+    // `mind memory ARGS` in the project.
+    let memory = |args: &[&str]| {
+        let mut all = vec!["--project", api.to_str().unwrap(), "memory"];
+        all.extend_from_slice(args);
+        env.mind(&all).assert().success();
     };
+    let write = |name: &str, body: &str| memory(&["write", name, "--content", body]);
     write("deploy", "# Deploy\nblue-green through the load balancer");
     write("oncall", "# Oncall\npage the secondary after ten minutes");
     assert_eq!(counts(&push(&env, &db, &api)), (3, 0, 0));
@@ -564,15 +475,7 @@ fn a_named_memory_that_cannot_be_read_keeps_its_rows() {
         "---\ncategory: [unclosed\n---\n\n# Deploy\nblue-green through the load balancer\n",
     )
     .unwrap();
-    env.mind(&[
-        "--project",
-        api.to_str().unwrap(),
-        "memory",
-        "delete",
-        "oncall",
-    ])
-    .assert()
-    .success();
+    memory(&["delete", "oncall"]);
     assert_eq!(counts(&push(&env, &db, &api)), (0, 0, 1));
     assert_eq!(
         db.sql("SELECT memory || '=' || status FROM mind_entries WHERE memory IS NOT NULL ORDER BY memory"),
@@ -583,14 +486,6 @@ fn a_named_memory_that_cannot_be_read_keeps_its_rows() {
     fs::write(&file, good).unwrap();
     assert_eq!(counts(&push(&env, &db, &api)), (0, 0, 0));
     // Deleted for real: marked deleted.
-    env.mind(&[
-        "--project",
-        api.to_str().unwrap(),
-        "memory",
-        "delete",
-        "deploy",
-    ])
-    .assert()
-    .success();
+    memory(&["delete", "deploy"]);
     assert_eq!(counts(&push(&env, &db, &api)), (0, 0, 1));
 }

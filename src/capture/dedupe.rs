@@ -12,7 +12,7 @@
 //! `.mind/cache/harvested.tsv`, that records every key ever harvested so that a harvested
 //! line deleted by hand is not brought back by the next checkpoint or commit. The ledger is a cache: deleting it only forgets those deletions.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
 
@@ -261,30 +261,42 @@ pub fn record(project: &Project, added: &[super::Candidate]) -> Result<()> {
 }
 
 /// Forget the ledger's lines harvested from commits that no longer stand (`gone`: full
-/// commit ids, hex; an amended commit, the commits a revert undoes), except those whose key
-/// `kept` holds (said again by the commit that replaced them): the memory was taken back,
-/// not deleted by hand, so the same line in a later commit (the change re-applied, the
-/// commit cherry-picked back) is harvested again. The caller holds the store lock.
-pub fn forget_commits(project: &Project, gone: &[String], kept: &[String]) -> Result<()> {
+/// commit ids, hex; an amended or rebased-away commit, the commits a revert undoes), except
+/// those whose key `kept` holds (said again by a standing commit): those are recorded under
+/// that commit instead. The memory was taken back, not deleted by hand, so the same line in a
+/// later commit (the change re-applied, the commit cherry-picked back) is harvested again;
+/// and a revert of the standing commit finds its lines. The caller holds the store lock.
+pub fn forget_commits(
+    project: &Project,
+    gone: &[String],
+    kept: &super::derived::Replacements,
+) -> Result<()> {
     let path = ledger_path(project);
     let Some(bytes) = text::read_optional(&path)? else {
         return Ok(());
     };
-    let kept: HashSet<u64> = kept.iter().map(|k| hash(k)).collect();
+    let kept: HashMap<u64, &str> = kept.iter().map(|(k, id)| (hash(k), id.as_str())).collect();
     let ledger = text::lossy(&bytes);
     let mut out = String::with_capacity(ledger.len());
     let mut changed = false;
     for line in ledger.split_inclusive('\n') {
-        let mut fields = line.split('\t');
+        let mut fields = line.splitn(3, '\t');
         let hex = fields.next().unwrap_or("");
         let provenance = fields.next().unwrap_or("");
+        let rest = fields.next().unwrap_or("");
         let from_gone = super::rules::provenance_commit(provenance)
-            .is_some_and(|id| gone.iter().any(|g| g.starts_with(id)));
-        let key_kept = u64::from_str_radix(hex, 16).is_ok_and(|h| kept.contains(&h));
-        if from_gone && !key_kept {
-            changed = true;
-        } else {
+            .filter(|id| gone.iter().any(|g| g.starts_with(id)));
+        let Some(old_id) = from_gone else {
             out.push_str(line);
+            continue;
+        };
+        changed = true;
+        let now = u64::from_str_radix(hex, 16).ok().and_then(|h| kept.get(&h));
+        if let Some(now) = now {
+            // The id is a piece of the provenance (`src/a.rs:2, commit 1a2b3c4`).
+            let start = old_id.as_ptr() as usize - provenance.as_ptr() as usize;
+            let (place, after) = (&provenance[..start], &provenance[start + old_id.len()..]);
+            out.push_str(&format!("{hex}\t{place}{now}{after}\t{rest}"));
         }
     }
     if changed {

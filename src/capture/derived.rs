@@ -64,12 +64,15 @@ pub fn append_new(project: &Project, existing: &[u8], added: &[Candidate]) -> Re
     Ok(bytes)
 }
 
+/// What stands in for commits that no longer stand: a memory's comparison key
+/// ([`dedupe::key`]) → the short id of a standing commit that says it again (an amended
+/// commit's new message, a rebased commit's copy).
+pub type Replacements = std::collections::HashMap<String, String>;
+
 /// The store without the lines of commits that no longer stand (`gone`: full commit ids,
-/// hex): each such line is dropped, unless `kept` (the comparison keys of what the commit
-/// that replaced them offers: an amended commit's message) holds its key, when it is kept
-/// with `now` (the replacing commit's short id) as its commit. `None` when no line names a
-/// gone commit.
-pub fn withdraw(store: &str, gone: &[String], kept: &[String], now: &str) -> Option<String> {
+/// hex): each such line is dropped, unless `kept` holds its key, when it is kept under the
+/// id of the commit that says it again. `None` when no line names a gone commit.
+pub fn withdraw(store: &str, gone: &[String], kept: &Replacements) -> Option<String> {
     // Where the commit id of a line's provenance is: `(src/a.rs:2, commit 1a2b3c4)`.
     let commit_of = |line: &str| -> Option<(usize, usize)> {
         let trimmed = line.trim_end();
@@ -92,13 +95,75 @@ pub fn withdraw(store: &str, gone: &[String], kept: &[String], now: &str) -> Opt
             continue;
         };
         changed = true;
-        if kept.contains(&crate::capture::dedupe::key(body)) {
+        if let Some(now) = kept.get(&crate::capture::dedupe::key(body)) {
             out.push_str(&body[..start]);
             out.push_str(now);
             out.push_str(&line[end..]);
         }
     }
     changed.then_some(out)
+}
+
+/// Take the lines of `gone` commits out of the store (kept where `kept` says them again),
+/// and out of the ledger, so a later commit that says one again is harvested again. Byte
+/// offsets into the store that `state` keeps (the session's start, its blockers' marks)
+/// move with the lines before them. The caller holds the store lock. Returns the store
+/// after it, and how many lines left it and how many moved to a standing commit.
+pub fn take_back(
+    project: &Project,
+    store: &[u8],
+    gone: &[String],
+    kept: &Replacements,
+    state: Option<&mut crate::store::state::State>,
+) -> Result<(Vec<u8>, Withdrawal)> {
+    let before = text::lossy(store);
+    let mut counts = Withdrawal::default();
+    let after = match withdraw(&before, gone, kept) {
+        Some(after) => {
+            counts = Withdrawal::between(&before, &after);
+            rewrite(project, after.as_bytes())?;
+            if let Some(state) = state {
+                // The store changes only line by line, so an offset at a line's end (where
+                // every kept one is) maps to the withdrawn length of what came before it.
+                state.shift_commits_offsets(|offset| {
+                    let offset = usize::try_from(offset).unwrap_or(usize::MAX);
+                    match before.get(..offset) {
+                        Some(prefix) => withdraw(prefix, gone, kept)
+                            .map_or(offset, |shorter| shorter.len())
+                            as u64,
+                        None => after.len() as u64,
+                    }
+                });
+            }
+            after.into_bytes()
+        }
+        None => store.to_vec(),
+    };
+    // Taken back, not deleted: a later commit that says it again is harvested again.
+    dedupe::forget_commits(project, gone, kept)?;
+    Ok((after, counts))
+}
+
+/// What [`take_back`] did to the store.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Withdrawal {
+    /// Lines taken out.
+    pub removed: usize,
+    /// Lines kept under a standing commit's id.
+    pub moved: usize,
+}
+
+impl Withdrawal {
+    pub fn is_none(&self) -> bool {
+        *self == Withdrawal::default()
+    }
+
+    fn between(before: &str, after: &str) -> Withdrawal {
+        let removed = before.lines().count().saturating_sub(after.lines().count());
+        let old: std::collections::HashSet<&str> = before.lines().collect();
+        let moved = after.lines().filter(|l| !old.contains(l)).count();
+        Withdrawal { removed, moved }
+    }
 }
 
 /// Replace the store's content (the caller holds the store lock).

@@ -14,6 +14,7 @@ pub mod dedupe;
 pub mod derived;
 pub mod kept_keys;
 pub mod progress;
+pub mod rewrites;
 pub mod rules;
 pub mod settings;
 pub mod staleness;

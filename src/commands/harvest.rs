@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use crate::app::Ctx;
 use crate::capture::commits::{self, Scope, WalkLimits};
+use crate::capture::derived::Withdrawal;
 use crate::capture::progress::Progress;
 use crate::capture::settings::CaptureSettings;
 use crate::capture::{self, Candidate, dedupe, derived};
@@ -35,6 +36,9 @@ struct Reply {
     /// Lines moved from the commit store into MEMORY.md (`--to-memory`).
     moved_to_memory: Vec<String>,
     targets: Vec<TargetOutcome>,
+    /// What left the commit store because a rebase or a reset left its commits on no branch.
+    #[serde(skip_serializing_if = "Withdrawal::is_none")]
+    withdrawn: Withdrawal,
 }
 
 #[derive(Serialize)]
@@ -121,6 +125,12 @@ pub fn run(args: &HarvestArgs, ctx: &Ctx) -> Result<()> {
     let candidates: Vec<Candidate> = candidates.into_iter().map(|(_, _, c)| c).collect();
 
     let _lock = project.lock()?;
+    let mut state = State::load(&project.state())?;
+    // Lines of commits a rebase or a reset left on no branch go first (not on a dry run).
+    let withdrawn = match args.dry_run {
+        true => Withdrawal::default(),
+        false => crate::capture::rewrites::settle(&project, &mut state).unwrap_or_default(),
+    };
     let mut memory_bytes = read_memory_bytes(&project)?;
     let mut store = derived::read(&project)?;
     let mut seen = dedupe::Seen::from_memory(&text::lossy(&memory_bytes));
@@ -133,7 +143,6 @@ pub fn run(args: &HarvestArgs, ctx: &Ctx) -> Result<()> {
     let mut targets = Vec::new();
     let mut moved = Vec::new();
     if !args.dry_run {
-        let mut state = State::load(&project.state())?;
         // A session this harvest starts holds what it appends.
         ctx.begin_activity(&project, &mut state, Some(config.session_gap_ms()));
         let appended = derived::append_new(&project, &store, &added)?;
@@ -169,6 +178,7 @@ pub fn run(args: &HarvestArgs, ctx: &Ctx) -> Result<()> {
         already_known,
         moved_to_memory: moved,
         targets,
+        withdrawn,
     };
     if ctx.json {
         output::print_json(&reply)?;
@@ -200,6 +210,17 @@ pub fn run(args: &HarvestArgs, ctx: &Ctx) -> Result<()> {
                     "ies"
                 },
                 store::MEMORY_FILE
+            ));
+        }
+        if reply.withdrawn.removed > 0 {
+            out.push_str(&format!(
+                "took out {} memor{} of commits no longer on any branch (a rebase or a reset)\n",
+                reply.withdrawn.removed,
+                if reply.withdrawn.removed == 1 {
+                    "y"
+                } else {
+                    "ies"
+                }
             ));
         }
         ctx.out(&out)?;

@@ -114,14 +114,18 @@ fn post_commit(global: &GlobalArgs) -> Result<()> {
     )?;
     let mut store = derived::read(&project)?;
     if !gone.is_empty() {
-        let kept: Vec<String> = candidates.iter().map(|c| dedupe::key(&c.text)).collect();
-        let withdrawn = derived::withdraw(&text::lossy(&store), &gone, &kept, &facts.short());
-        if let Some(now) = withdrawn {
-            derived::rewrite(&project, now.as_bytes())?;
-            store = now.into_bytes();
+        let kept: derived::Replacements = (candidates.iter())
+            .map(|c| (dedupe::key(&c.text), facts.short()))
+            .collect();
+        // The session's offsets into the store move with the lines taken out before them.
+        let state_path = project.state();
+        let mut state = State::load(&state_path)
+            .ok()
+            .filter(|s| s.problem.is_none());
+        store = derived::take_back(&project, &store, &gone, &kept, state.as_mut())?.0;
+        if let Some(state) = state {
+            state.save_if_changed(&state_path)?;
         }
-        // Taken back, not deleted: a later commit that says it again is harvested again.
-        dedupe::forget_commits(&project, &gone, &kept)?;
     }
     if candidates.is_empty() {
         return Ok(());

@@ -171,6 +171,8 @@ pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
         atomic::write_atomic(&rule, agents::cursor::initial_content().as_bytes())?;
     }
     let mut state = State::load(&project.state())?;
+    // From here on a rebase or a reset that leaves commits behind is noticed at a recall.
+    crate::capture::rewrites::note_reflog_end(&project, &mut state);
     let (_, doc) = read_memory(&project)?;
     let (_, outcomes) = refresh_context(ctx, &project, &config, &mut state, &doc, None)?;
     state.save_if_changed(&project.state())?;

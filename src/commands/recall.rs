@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::agents::claude;
 use crate::app::Ctx;
-use crate::capture::derived;
+use crate::capture::derived::{self, Withdrawal};
 use crate::cli::{GlobalArgs, HookAgent};
 use crate::commands::{append_store, memory_document, read_memory_bytes, refresh_context_from};
 use crate::context::digest::{Cached, Memory};
@@ -57,6 +57,9 @@ struct Reply {
     /// search --json` gives it.
     #[serde(skip_serializing_if = "Option::is_none")]
     team_memories: Option<super::team::TeamMemories>,
+    /// What left the commit store because a rebase or a reset left its commits on no branch.
+    #[serde(skip_serializing_if = "Withdrawal::is_none")]
+    withdrawn: Withdrawal,
 }
 
 pub fn run(ctx: &Ctx) -> Result<()> {
@@ -109,6 +112,9 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
     let lock = project.lock()?;
     let mut state = State::load(&project.state())?;
     let now_ms = ctx.clock.epoch_ms();
+    // Commits a rebase or a reset left on no branch take their memories with them, before
+    // anything reads the commit store. A git failure here never fails the recall.
+    let withdrawn = crate::capture::rewrites::settle(&project, &mut state).unwrap_or_default();
     // A break another command ended (a log, a search) counts as if this recall had come
     // first, while the session after it is still going; when that one has ended too, the
     // whole file is the finished session's, as after any break.
@@ -273,6 +279,7 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
         targets,
         archived,
         team_memories,
+        withdrawn,
     };
     Ok((project, reply))
 }
@@ -293,6 +300,18 @@ fn render(ctx: &Ctx, reply: &Reply) -> Result<()> {
             }
             note.push_str(&promote::describe(&reply.promotion));
             ctx.note(&note);
+        }
+        if reply.withdrawn.removed > 0 {
+            ctx.note(&format!(
+                "{} memor{} of commits no longer on any branch (a rebase or a reset) left the \
+                 commit store",
+                reply.withdrawn.removed,
+                if reply.withdrawn.removed == 1 {
+                    "y"
+                } else {
+                    "ies"
+                }
+            ));
         }
         if let Some(path) = &reply.session_archived {
             output::warn(

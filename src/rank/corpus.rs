@@ -218,7 +218,10 @@ fn is_placeholder(body: &str, section: &str) -> bool {
 /// The words of a heading that describe its section: no `#`s, no leading date, no `|`.
 fn heading_words(text: &str) -> String {
     let mut t = text.trim();
-    if t.len() >= 10 && NaiveDate::parse_from_str(&t[..10], "%Y-%m-%d").is_ok() {
+    // `get`: the tenth byte may fall inside a character (`## 已知问题`).
+    if let Some(day) = t.get(..10)
+        && NaiveDate::parse_from_str(day, "%Y-%m-%d").is_ok()
+    {
         t = &t[10..];
     }
     t.replace('|', " ").trim().to_string()
@@ -583,6 +586,18 @@ pub fn session(text: &str) -> RawFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn heading_words_cut_a_leading_date_and_never_a_character() {
+        assert_eq!(heading_words("2026-01-14 | Auth"), "Auth");
+        assert_eq!(heading_words("已知问题"), "已知问题");
+        assert_eq!(
+            heading_words("Phase 1 — Workspace Skeleton"),
+            "Phase 1 — Workspace Skeleton"
+        );
+        let file = markdown("## 已知问题\n\n- Safari drops the session cookie\n");
+        assert_eq!(file.docs.len(), 1);
+    }
 
     const MEMORY: &str = "<!-- MIND MEMORY
 Keywords: decided -->

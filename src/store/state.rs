@@ -169,6 +169,24 @@ impl State {
         Some((mark.first()?.as_u64()?, mark.get(1)?.as_u64()?))
     }
 
+    /// Move every offset into the commit store this state keeps (the session's start, each
+    /// blocker's mark) through `shift`: lines before them left the store.
+    pub fn shift_commits_offsets(&mut self, shift: impl Fn(u64) -> u64) {
+        if let Some(offset) = self.session_commits_offset() {
+            self.fields
+                .insert("session_commits_offset".into(), Value::from(shift(offset)));
+        }
+        if let Some(Value::Object(marks)) = self.fields.get_mut(BLOCKER_MARKS) {
+            for mark in marks.values_mut() {
+                if let Some(slot) = mark.as_array_mut().and_then(|m| m.get_mut(1))
+                    && let Some(offset) = slot.as_u64()
+                {
+                    *slot = Value::from(shift(offset));
+                }
+            }
+        }
+    }
+
     /// MEMORY.md's length in bytes when the current session started, if known.
     pub fn session_memory_offset(&self) -> Option<u64> {
         self.fields

@@ -20,6 +20,7 @@ mod fixes_diff_checkpoint_reminders_errors;
 mod fixes_search_recall_context;
 mod harvest;
 mod helper;
+mod history_rewrites;
 mod home;
 mod hooks;
 mod hostile;

@@ -6,7 +6,8 @@
 //! a dropped fix still closed its problem, a decision from an abandoned attempt still read
 //! as current. HEAD's reflog says when such a rewrite happened. Each check costs one
 //! `stat` of the reflog while it has not grown; what it gained is read, and only when it
-//! holds a rewrite (a reset, a rebase, an amend) are commits walked: those reachable from
+//! holds a rewrite (a reset, a rebase, an amend, a checkout away from a detached HEAD)
+//! are commits walked: those reachable from
 //! where HEAD was before it and from neither HEAD nor any local branch now. Their lines
 //! leave the store, except what a standing commit says again (a rebased commit's copy),
 //! which stays under that commit's id.
@@ -179,11 +180,22 @@ fn rewritten_from(reflog: &Path, from: u64) -> Vec<ObjectId> {
 
 /// A reflog message of a move that can leave commits behind: a reset, the start of a rebase
 /// (by itself or by `pull --rebase`; its picks and its finish move HEAD among the new
-/// copies, which must not count as left behind), an amend.
+/// copies, which must not count as left behind), an amend, leaving a detached HEAD.
 fn is_rewrite(what: &str) -> bool {
     let rebase_start = (what.starts_with("rebase") || what.starts_with("pull --rebase"))
         && what.contains("(start)");
-    rebase_start || what.starts_with("reset:") || what.starts_with("commit (amend)")
+    rebase_start
+        || what.starts_with("reset:")
+        || what.starts_with("commit (amend)")
+        || leaves_detached_head(what)
+}
+
+/// A checkout away from a detached HEAD (git names it by its full id: `checkout: moving
+/// from 1a2b…9f to main`): commits made there and left stand on no branch.
+fn leaves_detached_head(what: &str) -> bool {
+    what.strip_prefix("checkout: moving from ")
+        .and_then(|rest| rest.split(' ').next())
+        .is_some_and(|from| matches!(from.len(), 40 | 64) && from.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 /// The commit ids the store's lines name (as written, abbreviated), keyed by their first
@@ -290,12 +302,14 @@ mod tests {
             "rebase -i (start): checkout HEAD~3",
             "pull --rebase (start): checkout 1a2b3c4",
             "commit (amend): fix typo",
+            "checkout: moving from 342941cd1958906debfde95dcbeaa2eab14b1e6f to main",
         ] {
             assert!(is_rewrite(what), "{what}");
         }
         for what in [
             "commit: add login",
             "checkout: moving from main to feature",
+            "checkout: moving from main to HEAD",
             "merge feature: Fast-forward",
             "cherry-pick: add login",
             "commit (merge): Merge branch 'x'",

@@ -202,3 +202,27 @@ fn a_rebase_stopped_on_a_conflict_is_left_alone_until_it_ends() {
     );
     assert_eq!(now.matches("request timeout").count(), 1, "{now}");
 }
+
+#[test]
+fn commits_left_behind_on_a_detached_head_go_when_it_is_left() {
+    let user = User::new();
+    let project = user.project("code/app", &["init", "--hooks"]);
+    user.commit_file(&project, "README", "app\n", "Start");
+    let base = user.git(&project, &["branch", "--show-current"]);
+    user.git(&project, &["checkout", "-q", "--detach"]);
+    user.commit_file(
+        &project,
+        "try.rs",
+        "x\n",
+        "Experiment\n\ndecided: drop the ORM for raw SQL",
+    );
+    assert!(store(&project).contains("drop the ORM"));
+    user.git(&project, &["checkout", "-q", base.trim()]);
+    let out = user.mind(&project, &["recall"]).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(!store(&project).contains("drop the ORM"), "{}", store(&project));
+    assert!(
+        !String::from_utf8_lossy(&out.stdout).contains("drop the ORM"),
+        "{out:?}"
+    );
+}

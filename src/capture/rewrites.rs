@@ -195,7 +195,9 @@ fn is_rewrite(what: &str) -> bool {
 fn leaves_detached_head(what: &str) -> bool {
     what.strip_prefix("checkout: moving from ")
         .and_then(|rest| rest.split(' ').next())
-        .is_some_and(|from| matches!(from.len(), 40 | 64) && from.bytes().all(|b| b.is_ascii_hexdigit()))
+        .is_some_and(|from| {
+            matches!(from.len(), 40 | 64) && from.bytes().all(|b| b.is_ascii_hexdigit())
+        })
 }
 
 /// The commit ids the store's lines name (as written, abbreviated), keyed by their first

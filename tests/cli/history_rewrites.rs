@@ -220,7 +220,11 @@ fn commits_left_behind_on_a_detached_head_go_when_it_is_left() {
     user.git(&project, &["checkout", "-q", base.trim()]);
     let out = user.mind(&project, &["recall"]).output().unwrap();
     assert!(out.status.success(), "{out:?}");
-    assert!(!store(&project).contains("drop the ORM"), "{}", store(&project));
+    assert!(
+        !store(&project).contains("drop the ORM"),
+        "{}",
+        store(&project)
+    );
     assert!(
         !String::from_utf8_lossy(&out.stdout).contains("drop the ORM"),
         "{out:?}"

@@ -67,6 +67,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('--private', '--private', [CompletionResultType]::ParameterName, 'Keep all of `.mind/` out of git')
             [CompletionResult]::new('--rewrite-gitignore', '--rewrite-gitignore', [CompletionResultType]::ParameterName, 'Rewrite `.mind/.gitignore` even if it exists')
             [CompletionResult]::new('--hooks', '--hooks', [CompletionResultType]::ParameterName, 'Also install the git hooks (`mind hooks install`)')
+            [CompletionResult]::new('--shared-folder', '--shared-folder', [CompletionResultType]::ParameterName, 'With --hooks: install into a hooks folder other repositories use too')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
@@ -295,7 +296,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Install the post-commit and prepare-commit-msg hooks (an existing hook keeps running)')
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Install the post-commit, prepare-commit-msg and post-merge hooks (an existing hook keeps running), here and in the repository''s submodules')
             [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove the hooks and put back what was there before')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show which hooks are installed where')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -305,6 +306,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace a mind hook that was edited by hand')
+            [CompletionResult]::new('--shared-folder', '--shared-folder', [CompletionResultType]::ParameterName, 'Install into a hooks folder other repositories use too (a core.hooksPath from ~/.gitconfig or outside this repository)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
@@ -316,6 +318,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Also remove a mind hook that was edited by hand')
+            [CompletionResult]::new('--shared-folder', '--shared-folder', [CompletionResultType]::ParameterName, 'Remove them from a hooks folder other repositories use too')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
@@ -334,7 +337,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             break
         }
         'mind;hooks;help' {
-            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Install the post-commit and prepare-commit-msg hooks (an existing hook keeps running)')
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Install the post-commit, prepare-commit-msg and post-merge hooks (an existing hook keeps running), here and in the repository''s submodules')
             [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove the hooks and put back what was there before')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show which hooks are installed where')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -891,7 +894,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             break
         }
         'mind;help;hooks' {
-            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Install the post-commit and prepare-commit-msg hooks (an existing hook keeps running)')
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Install the post-commit, prepare-commit-msg and post-merge hooks (an existing hook keeps running), here and in the repository''s submodules')
             [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove the hooks and put back what was there before')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show which hooks are installed where')
             break

@@ -1621,7 +1621,7 @@ _mind() {
             return 0
             ;;
         mind__subcmd__hooks__subcmd__install)
-            opts="-q -h --force --json --project --quiet --color --help"
+            opts="-q -h --force --shared-folder --json --project --quiet --color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1671,7 +1671,7 @@ _mind() {
             return 0
             ;;
         mind__subcmd__hooks__subcmd__uninstall)
-            opts="-q -h --force --json --project --quiet --color --help"
+            opts="-q -h --force --shared-folder --json --project --quiet --color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1696,7 +1696,7 @@ _mind() {
             return 0
             ;;
         mind__subcmd__init)
-            opts="-q -h --private --rewrite-gitignore --hooks --json --project --quiet --color --help"
+            opts="-q -h --private --rewrite-gitignore --hooks --shared-folder --json --project --quiet --color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2584,7 +2584,7 @@ _mind() {
                     return 0
                     ;;
                 --category)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "architecture decision pattern guide onboarding note progress" -- "${cur}"))
                     return 0
                     ;;
                 --tag)

@@ -63,6 +63,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand --private 'Keep all of `.mind/` out of git'
             cand --rewrite-gitignore 'Rewrite `.mind/.gitignore` even if it exists'
             cand --hooks 'Also install the git hooks (`mind hooks install`)'
+            cand --shared-folder 'With --hooks: install into a hooks folder other repositories use too'
             cand --json 'Print machine-readable JSON instead of text'
             cand -q 'Print nothing but errors'
             cand --quiet 'Print nothing but errors'
@@ -273,7 +274,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand --quiet 'Print nothing but errors'
             cand -h 'Print help'
             cand --help 'Print help'
-            cand install 'Install the post-commit and prepare-commit-msg hooks (an existing hook keeps running)'
+            cand install 'Install the post-commit, prepare-commit-msg and post-merge hooks (an existing hook keeps running), here and in the repository''s submodules'
             cand uninstall 'Remove the hooks and put back what was there before'
             cand status 'Show which hooks are installed where'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -282,6 +283,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand --project 'Use this project folder instead of searching upwards for `.mind/`'
             cand --color 'When to colour output'
             cand --force 'Replace a mind hook that was edited by hand'
+            cand --shared-folder 'Install into a hooks folder other repositories use too (a core.hooksPath from ~/.gitconfig or outside this repository)'
             cand --json 'Print machine-readable JSON instead of text'
             cand -q 'Print nothing but errors'
             cand --quiet 'Print nothing but errors'
@@ -292,6 +294,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand --project 'Use this project folder instead of searching upwards for `.mind/`'
             cand --color 'When to colour output'
             cand --force 'Also remove a mind hook that was edited by hand'
+            cand --shared-folder 'Remove them from a hooks folder other repositories use too'
             cand --json 'Print machine-readable JSON instead of text'
             cand -q 'Print nothing but errors'
             cand --quiet 'Print nothing but errors'
@@ -308,7 +311,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand --help 'Print help'
         }
         &'mind;hooks;help'= {
-            cand install 'Install the post-commit and prepare-commit-msg hooks (an existing hook keeps running)'
+            cand install 'Install the post-commit, prepare-commit-msg and post-merge hooks (an existing hook keeps running), here and in the repository''s submodules'
             cand uninstall 'Remove the hooks and put back what was there before'
             cand status 'Show which hooks are installed where'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -784,7 +787,7 @@ set edit:completion:arg-completer[mind] = {|@words|
         &'mind;help;harvest'= {
         }
         &'mind;help;hooks'= {
-            cand install 'Install the post-commit and prepare-commit-msg hooks (an existing hook keeps running)'
+            cand install 'Install the post-commit, prepare-commit-msg and post-merge hooks (an existing hook keeps running), here and in the repository''s submodules'
             cand uninstall 'Remove the hooks and put back what was there before'
             cand status 'Show which hooks are installed where'
         }

@@ -68,6 +68,7 @@ never\t''"
 complete -c mind -n "__fish_mind_using_subcommand init" -l private -d 'Keep all of `.mind/` out of git'
 complete -c mind -n "__fish_mind_using_subcommand init" -l rewrite-gitignore -d 'Rewrite `.mind/.gitignore` even if it exists'
 complete -c mind -n "__fish_mind_using_subcommand init" -l hooks -d 'Also install the git hooks (`mind hooks install`)'
+complete -c mind -n "__fish_mind_using_subcommand init" -l shared-folder -d 'With --hooks: install into a hooks folder other repositories use too'
 complete -c mind -n "__fish_mind_using_subcommand init" -l json -d 'Print machine-readable JSON instead of text'
 complete -c mind -n "__fish_mind_using_subcommand init" -s q -l quiet -d 'Print nothing but errors'
 complete -c mind -n "__fish_mind_using_subcommand init" -s h -l help -d 'Print help'
@@ -134,7 +135,13 @@ rejected\t''
 assumption\t''
 note\t''"
 complete -c mind -n "__fish_mind_using_subcommand search" -l since -d 'Only lines dated on or after this day (2026-01-10, yesterday, 2w, 3 days ago, monday)' -r
-complete -c mind -n "__fish_mind_using_subcommand search" -l category -d 'Only named memories of this category (architecture, decision, pattern, guide, onboarding, note, progress); repeat for several' -r
+complete -c mind -n "__fish_mind_using_subcommand search" -l category -d 'Only named memories of this category (architecture, decision, pattern, guide, onboarding, note, progress); repeat for several' -r -f -a "architecture\t''
+decision\t''
+pattern\t''
+guide\t''
+onboarding\t''
+note\t''
+progress\t''"
 complete -c mind -n "__fish_mind_using_subcommand search" -l tag -d 'Only named memories with this tag; repeat to require several' -r
 complete -c mind -n "__fish_mind_using_subcommand search" -l threshold -d 'Drop results scoring below this share of the best result (0 to 1)' -r
 complete -c mind -n "__fish_mind_using_subcommand search" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
@@ -256,7 +263,7 @@ never\t''"
 complete -c mind -n "__fish_mind_using_subcommand hooks; and not __fish_seen_subcommand_from install uninstall status help" -l json -d 'Print machine-readable JSON instead of text'
 complete -c mind -n "__fish_mind_using_subcommand hooks; and not __fish_seen_subcommand_from install uninstall status help" -s q -l quiet -d 'Print nothing but errors'
 complete -c mind -n "__fish_mind_using_subcommand hooks; and not __fish_seen_subcommand_from install uninstall status help" -s h -l help -d 'Print help'
-complete -c mind -n "__fish_mind_using_subcommand hooks; and not __fish_seen_subcommand_from install uninstall status help" -f -a "install" -d 'Install the post-commit and prepare-commit-msg hooks (an existing hook keeps running)'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and not __fish_seen_subcommand_from install uninstall status help" -f -a "install" -d 'Install the post-commit, prepare-commit-msg and post-merge hooks (an existing hook keeps running), here and in the repository\'s submodules'
 complete -c mind -n "__fish_mind_using_subcommand hooks; and not __fish_seen_subcommand_from install uninstall status help" -f -a "uninstall" -d 'Remove the hooks and put back what was there before'
 complete -c mind -n "__fish_mind_using_subcommand hooks; and not __fish_seen_subcommand_from install uninstall status help" -f -a "status" -d 'Show which hooks are installed where'
 complete -c mind -n "__fish_mind_using_subcommand hooks; and not __fish_seen_subcommand_from install uninstall status help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -265,6 +272,7 @@ complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcomm
 always\t''
 never\t''"
 complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from install" -l force -d 'Replace a mind hook that was edited by hand'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from install" -l shared-folder -d 'Install into a hooks folder other repositories use too (a core.hooksPath from ~/.gitconfig or outside this repository)'
 complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from install" -l json -d 'Print machine-readable JSON instead of text'
 complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from install" -s q -l quiet -d 'Print nothing but errors'
 complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from install" -s h -l help -d 'Print help'
@@ -273,6 +281,7 @@ complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcomm
 always\t''
 never\t''"
 complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from uninstall" -l force -d 'Also remove a mind hook that was edited by hand'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from uninstall" -l shared-folder -d 'Remove them from a hooks folder other repositories use too'
 complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from uninstall" -l json -d 'Print machine-readable JSON instead of text'
 complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from uninstall" -s q -l quiet -d 'Print nothing but errors'
 complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from uninstall" -s h -l help -d 'Print help'
@@ -283,7 +292,7 @@ never\t''"
 complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from status" -l json -d 'Print machine-readable JSON instead of text'
 complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print nothing but errors'
 complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help'
-complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "install" -d 'Install the post-commit and prepare-commit-msg hooks (an existing hook keeps running)'
+complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "install" -d 'Install the post-commit, prepare-commit-msg and post-merge hooks (an existing hook keeps running), here and in the repository\'s submodules'
 complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "uninstall" -d 'Remove the hooks and put back what was there before'
 complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "status" -d 'Show which hooks are installed where'
 complete -c mind -n "__fish_mind_using_subcommand hooks; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -603,7 +612,7 @@ complete -c mind -n "__fish_mind_using_subcommand help; and not __fish_seen_subc
 complete -c mind -n "__fish_mind_using_subcommand help; and not __fish_seen_subcommand_from init log session recall status parse search blocker completions shell-init remind reminders edges helper checkpoint harvest hooks context doctor setup diff memory projects onboard vault model team mcp help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c mind -n "__fish_mind_using_subcommand help; and __fish_seen_subcommand_from reminders" -f -a "done" -d 'Mark reminders done by their numbers (as `mind reminders` shows them)'
 complete -c mind -n "__fish_mind_using_subcommand help; and __fish_seen_subcommand_from edges" -f -a "add" -d 'Record a gotcha: a bullet under `## Gotchas` in MEMORY.md, or with --global an edge in `$MIND_HOME/global_edges.json` for every project'
-complete -c mind -n "__fish_mind_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "install" -d 'Install the post-commit and prepare-commit-msg hooks (an existing hook keeps running)'
+complete -c mind -n "__fish_mind_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "install" -d 'Install the post-commit, prepare-commit-msg and post-merge hooks (an existing hook keeps running), here and in the repository\'s submodules'
 complete -c mind -n "__fish_mind_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "uninstall" -d 'Remove the hooks and put back what was there before'
 complete -c mind -n "__fish_mind_using_subcommand help; and __fish_seen_subcommand_from hooks" -f -a "status" -d 'Show which hooks are installed where'
 complete -c mind -n "__fish_mind_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "write" -d 'Create or rewrite `.mind/memories/NAME.md`; what is not given is kept'

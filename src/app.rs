@@ -26,6 +26,8 @@ pub struct Ctx {
     /// Where [`Ctx::reply`] puts a command's JSON reply instead of printing it: set for
     /// the MCP server, whose stdout carries only protocol messages.
     kept_reply: Option<RefCell<Option<serde_json::Value>>>,
+    /// The warnings a tool call's command gave (see [`Ctx::warn`]), for its reply.
+    kept_warnings: RefCell<Vec<String>>,
 }
 
 impl Ctx {
@@ -41,6 +43,7 @@ impl Ctx {
             paint: Paint::for_stdout(global.color),
             err_paint: Paint::for_stderr(global.color),
             kept_reply: None,
+            kept_warnings: RefCell::new(Vec::new()),
         })
     }
 
@@ -57,6 +60,7 @@ impl Ctx {
             paint: Paint::plain(),
             err_paint: Paint::plain(),
             kept_reply: Some(RefCell::new(None)),
+            kept_warnings: RefCell::new(Vec::new()),
         })
     }
 
@@ -85,15 +89,28 @@ impl Ctx {
     /// The project's config; an unusable config.json falls back to defaults with a warning.
     pub fn config(&self, project: &Project) -> Result<Config> {
         let config = Config::load(&project.config())?;
-        if let Some(problem) = &config.problem
-            && !self.quiet
-        {
-            output::warn(
-                &self.err_paint,
-                &format!("{}: {problem}", project.config().display()),
-            );
+        if let Some(problem) = &config.problem {
+            self.warn(&format!("{}: {problem}", project.config().display()));
         }
         Ok(config)
+    }
+
+    /// A warning: on stderr unless `--quiet`; in a tool call's context kept for the reply
+    /// (once each), since an MCP client shows the agent no stderr.
+    pub fn warn(&self, text: &str) {
+        if self.kept_reply.is_some() {
+            let mut kept = self.kept_warnings.borrow_mut();
+            if !kept.iter().any(|w| w == text) {
+                kept.push(text.to_string());
+            }
+        } else if !self.quiet {
+            output::warn(&self.err_paint, text);
+        }
+    }
+
+    /// The warnings kept by [`Ctx::warn`] in a tool call's context.
+    pub fn take_warnings(&self) -> Vec<String> {
+        self.kept_warnings.take()
     }
 
     /// The global folder: `MIND_HOME`, else the platform data folder; plus the Python

@@ -51,7 +51,8 @@ pub struct Config {
     /// The project's name in the team database (`"team": {"identity": "..."}`); `None`: the
     /// `origin` remote's, else the folder's ([`crate::team::identity`]).
     pub team_identity: Option<String>,
-    /// Why config.json could not be used, if it could not (defaults apply then).
+    /// What in config.json could not be used, if anything (defaults apply there): every
+    /// problem found, joined with "; ", so fixing one does not reveal the next only then.
     pub problem: Option<String>,
 }
 
@@ -75,6 +76,17 @@ impl Default for Config {
 }
 
 impl Config {
+    /// Note a problem of config.json beside any noted before.
+    fn add_problem(&mut self, problem: String) {
+        match &mut self.problem {
+            Some(all) => {
+                all.push_str("; ");
+                all.push_str(&problem);
+            }
+            None => self.problem = Some(problem),
+        }
+    }
+
     /// The session gap in epoch milliseconds: a longer pause between two activities ends a
     /// session.
     pub fn session_gap_ms(&self) -> i64 {
@@ -89,18 +101,19 @@ impl Config {
             Ok(Some(bytes)) => bytes,
             Ok(None) => return Ok(config),
             Err(e) => {
-                config.problem = Some(format!("unreadable: {e}"));
+                config.add_problem(format!("unreadable: {e}"));
                 return Ok(config);
             }
         };
-        let value = match serde_json::from_slice::<Value>(&bytes) {
+        // Read past a byte order mark (Notepad, PowerShell 5.1), as every JSON file people edit.
+        let value = match text::parse_json::<Value>(&bytes) {
             Ok(Value::Object(map)) => Value::Object(map),
             Ok(_) => {
-                config.problem = Some("not a JSON object; using defaults".into());
+                config.add_problem("not a JSON object; using defaults".into());
                 return Ok(config);
             }
             Err(e) => {
-                config.problem = Some(format!("invalid JSON ({e}); using defaults"));
+                config.add_problem(format!("invalid JSON ({e}); using defaults"));
                 return Ok(config);
             }
         };
@@ -109,12 +122,12 @@ impl Config {
                 Some(m) if (1..=MAX_GAP_MINUTES).contains(&m) => config.session_gap_minutes = m,
                 Some(m) if m > MAX_GAP_MINUTES => {
                     config.session_gap_minutes = MAX_GAP_MINUTES;
-                    config.problem = Some(format!(
+                    config.add_problem(format!(
                         "session_gap_minutes {m} is more than a year; using {MAX_GAP_MINUTES} (one year)"
                     ));
                 }
                 _ => {
-                    config.problem = Some(format!(
+                    config.add_problem(format!(
                         "session_gap_minutes must be a whole number from 1 to {MAX_GAP_MINUTES} (one year), not {minutes}; using {DEFAULT_GAP_MINUTES}"
                     ))
                 }
@@ -126,7 +139,7 @@ impl Config {
                     config.context_budget_chars = usize::try_from(b).unwrap_or(usize::MAX)
                 }
                 _ => {
-                    config.problem = Some(format!(
+                    config.add_problem(format!(
                         "context_budget_chars must be a whole number from 200 to {MAX_BUDGET_CHARS}, not {budget}; using {DEFAULT_BUDGET_CHARS}"
                     ))
                 }
@@ -135,45 +148,50 @@ impl Config {
         if let Some(keep) = value.get("session_archive_keep") {
             match keep.as_u64() {
                 Some(k) => config.session_archive_keep = usize::try_from(k).unwrap_or(usize::MAX),
-                None => {
-                    config.problem = Some(
-                        "session_archive_keep must be a whole number (0 keeps every session)"
-                            .into(),
-                    )
-                }
+                None => config.add_problem(
+                    "session_archive_keep must be a whole number (0 keeps every session)".into(),
+                ),
             }
         }
         if let Some(targets) = value.get("context_targets") {
             match targets.as_array() {
                 Some(list) => {
-                    let names: Vec<String> = list
-                        .iter()
-                        .filter_map(Value::as_str)
-                        .filter(|s| is_safe_target(s))
-                        .map(str::to_string)
-                        .collect();
-                    if names.len() != list.len() {
-                        config.problem =
-                            Some("context_targets must be file names inside the project".into());
+                    let mut names = Vec::new();
+                    let mut refused = Vec::new();
+                    for entry in list {
+                        match entry.as_str().map(|name| (name, target_refusal(name))) {
+                            Some((name, None)) => names.push(name.to_string()),
+                            Some((name, Some(why))) => refused.push(format!("{name:?} ({why})")),
+                            None => refused.push(format!("{entry} (not a file name)")),
+                        }
+                    }
+                    // The others are still written; the refused ones never are.
+                    if !refused.is_empty() {
+                        config.add_problem(format!(
+                            "context_targets: left out {}: {TARGET_RULE}",
+                            refused.join(", ")
+                        ));
                     }
                     config.context_targets = names;
                 }
-                None => {
-                    config.problem = Some("context_targets must be a list of file names".into())
-                }
+                None => config.add_problem("context_targets must be a list of file names".into()),
             }
         }
         match value.get("personal_target") {
             None => {}
             Some(Value::Bool(false) | Value::Null) => config.personal_target = None,
             Some(Value::String(name)) if name.is_empty() => config.personal_target = None,
-            Some(Value::String(name))
-                if is_safe_target(name) && !config.context_targets.contains(name) =>
-            {
+            Some(Value::String(name)) if target_refusal(name).is_some() => {
+                let why = target_refusal(name).unwrap_or_default();
+                config.add_problem(format!(
+                    "personal_target: left out {name:?} ({why}): {TARGET_RULE}; {DEFAULT_PERSONAL_TARGET} is used meanwhile"
+                ))
+            }
+            Some(Value::String(name)) if !config.context_targets.contains(name) => {
                 config.personal_target = Some(name.clone())
             }
             Some(_) => {
-                config.problem = Some(
+                config.add_problem(
                     "personal_target must be a file name inside the project (not a context target), \"\" or false"
                         .into(),
                 )
@@ -185,7 +203,7 @@ impl Config {
                 None => {}
                 Some(Some(level)) => config.logging_level = level,
                 Some(None) => {
-                    config.problem = Some(
+                    config.add_problem(
                         "logging.level must be \"efficient\", \"balanced\" or \"detailed\"; keeping every message".into(),
                     )
                 }
@@ -195,8 +213,7 @@ impl Config {
             None | Some(None) => {}
             Some(Some(Value::Bool(on))) => config.redact_secrets = *on,
             Some(Some(_)) => {
-                config.problem =
-                    Some("redact.secrets must be true or false; redacting secrets".into())
+                config.add_problem("redact.secrets must be true or false; redacting secrets".into())
             }
         }
         match value
@@ -209,7 +226,7 @@ impl Config {
                     config.search_decay_half_life_days = Some(d as f32)
                 }
                 _ => {
-                    config.problem = Some(format!(
+                    config.add_problem(format!(
                         "search.decay_half_life_days must be a number of days above 0 and at most {MAX_DECAY_HALF_LIFE_DAYS}, not {days}; searching without decay"
                     ))
                 }
@@ -219,7 +236,7 @@ impl Config {
             None | Some(None) => {}
             Some(Some(Value::Bool(on))) => config.team_push = *on,
             Some(Some(_)) => {
-                config.problem = Some("team.push must be true or false; not pushing".into());
+                config.add_problem("team.push must be true or false; not pushing".into());
                 config.team_push = false;
             }
         }
@@ -240,7 +257,7 @@ impl Config {
             // Pushing under another name than the one asked for would mix this project's
             // rows into another's: not at all, until it is fixed.
             Some(Some(other)) => {
-                config.problem = Some(format!(
+                config.add_problem(format!(
                     "team.identity must be a non-empty name on one line, not {other}; not pushing"
                 ));
                 config.team_push = false;
@@ -250,12 +267,117 @@ impl Config {
     }
 }
 
-/// A target is a relative path inside the project (no `..`, not absolute).
-fn is_safe_target(name: &str) -> bool {
+/// What a context or personal target must be, said with each refused one.
+pub const TARGET_RULE: &str = "a target is a markdown file (.md, .mdc, .markdown, or an agent's \
+     .cursorrules, .windsurfrules, .clinerules) in the work tree, outside .git and .mind; remove it \
+     or name another file";
+
+/// The extensions a target may have. Agents read instruction files as markdown (Cursor's
+/// rules as `.mdc`) and the block is markdown; any other file is read by a program (a JSON
+/// or YAML setting, a script, a git hook, `.gitignore`), which the block's lines break.
+const TARGET_EXTENSIONS: [&str; 3] = ["md", "mdc", "markdown"];
+
+/// Agents' rule files that are markdown without the extension (Cursor's, Windsurf's and
+/// Cline's older single-file rules): a target may be one of these at any depth.
+const RULE_FILES: [&str; 3] = [".cursorrules", ".windsurfrules", ".clinerules"];
+
+/// Why `name` cannot be a context or personal target, if it cannot; the same rule for
+/// both. config.json is shared through git, so a cloned repository chooses these names and
+/// mind writes into the files they name: only a markdown file in the project's work tree,
+/// named relative to its root, is one mind writes. Never a path inside a git folder
+/// (`.git/config`, `.git/hooks/post-merge`: git breaks, and `git status` shows nothing) or
+/// inside `.mind/` (MEMORY.md would read the block back as memory, config.json would
+/// corrupt itself). Names are compared without case: on a case-insensitive file system
+/// `.GIT/config` is `.git/config`. Where a link leads is judged when the file is written
+/// ([`crate::context::target_refusal`]).
+pub fn target_refusal(name: &str) -> Option<&'static str> {
+    use std::path::Component;
     let path = Path::new(name);
-    !name.is_empty()
+    let inside = !name.is_empty()
         && path.is_relative()
-        && path
-            .components()
-            .all(|c| matches!(c, std::path::Component::Normal(_)))
+        && path.components().all(|c| matches!(c, Component::Normal(_)));
+    if !inside {
+        return Some("not a path inside the project: empty, absolute, or with `.` or `..`");
+    }
+    let named = |wanted: &str| {
+        path.components().any(|c| {
+            c.as_os_str()
+                .to_str()
+                .is_some_and(|c| c.eq_ignore_ascii_case(wanted))
+        })
+    };
+    if named(".git") {
+        return Some("inside a git folder, which belongs to git");
+    }
+    if named(crate::store::MIND_DIR) {
+        return Some("inside .mind, which holds mind's own memory and settings");
+    }
+    let markdown = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| TARGET_EXTENSIONS.iter().any(|m| e.eq_ignore_ascii_case(m)));
+    let rule_file = (path.file_name().and_then(|f| f.to_str()))
+        .is_some_and(|f| RULE_FILES.iter().any(|r| f.eq_ignore_ascii_case(r)));
+    if !markdown && !rule_file {
+        return Some("not a markdown file");
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::target_refusal;
+
+    #[test]
+    fn targets_are_markdown_files_outside_git_and_mind_folders() {
+        for fine in [
+            "CLAUDE.md",
+            "AGENTS.md",
+            ".cursor/rules/mind.mdc",
+            "docs/Agents.MARKDOWN",
+            ".github/copilot-instructions.md",
+            ".windsurfrules",
+            ".clinerules",
+            "web/.cursorrules",
+        ] {
+            assert_eq!(target_refusal(fine), None, "{fine}");
+        }
+        let refused = |name| target_refusal(name).unwrap_or("");
+        for git in [
+            ".git/config",
+            ".git/hooks/post-merge.md",
+            "sub/.git/x.md",
+            ".GIT/x.md",
+            ".git",
+        ] {
+            assert_eq!(
+                refused(git),
+                "inside a git folder, which belongs to git",
+                "{git}"
+            );
+        }
+        for mind in [
+            ".mind/MEMORY.md",
+            ".Mind/memories/a.md",
+            "sub/.mind/MEMORY.md",
+        ] {
+            assert!(refused(mind).starts_with("inside .mind"), "{mind}");
+        }
+        for other in [
+            "package.json",
+            ".claude/settings.json",
+            ".aider.conf.yml",
+            ".gitignore",
+            ".husky/post-commit",
+            "Makefile",
+        ] {
+            assert_eq!(refused(other), "not a markdown file", "{other}");
+        }
+        for outside in ["", "/etc/x.md", "../x.md", "a/../b.md", "./CLAUDE.md"] {
+            assert!(
+                refused(outside).starts_with("not a path inside"),
+                "{outside:?}"
+            );
+        }
+    }
 }

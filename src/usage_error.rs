@@ -13,6 +13,9 @@ use crate::{asks_for_json, cli, output};
 /// missing its action shows that command's help, as clap does, in text.
 pub(crate) fn usage_error(e: &clap::Error, args: &[OsString]) -> ExitCode {
     use clap::error::ErrorKind;
+    if let Some(code) = help_asked_of_help(e, args) {
+        return code;
+    }
     let code = e.exit_code();
     let json = asks_for_json(args);
     if !e.use_stderr() || (!json && e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand)
@@ -77,9 +80,43 @@ fn clap_message(e: &clap::Error, args: &[OsString]) -> (String, Option<String>) 
     (message, (!hints.is_empty()).then(|| hints.join("; ")))
 }
 
+/// `mind help --help` (or `mind help search -h`): clap's `help` takes no flags and reports
+/// `--help` as an unknown command. Asking for help of `help` gets what `help` prints without
+/// it; the exit code is that of the help printed (0).
+fn help_asked_of_help(e: &clap::Error, args: &[OsString]) -> Option<ExitCode> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let is_help_flag = |a: &OsString| a == "--help" || a == "-h";
+    if e.kind() != ErrorKind::InvalidSubcommand {
+        return None;
+    }
+    let Some(ContextValue::String(invalid)) = e.get(ContextKind::InvalidSubcommand) else {
+        return None;
+    };
+    let words: Vec<&OsString> = args.iter().skip(1).take_while(|a| *a != "--").collect();
+    let first_command = words
+        .iter()
+        .find(|a| !a.to_string_lossy().starts_with('-'))?;
+    if *first_command != "help" || !matches!(invalid.as_str(), "--help" | "-h") {
+        return None;
+    }
+    let without: Vec<OsString> = (args.iter())
+        .enumerate()
+        .filter(|(i, a)| *i == 0 || !is_help_flag(a))
+        .map(|(_, a)| a.clone())
+        .collect();
+    let help = <cli::Cli as clap::Parser>::try_parse_from(&without).err()?;
+    if help.use_stderr() {
+        return None;
+    }
+    let _ = help.print();
+    Some(ExitCode::from(u8::try_from(help.exit_code()).unwrap_or(0)))
+}
+
 /// The command line again with `--` before the argument clap took for an option, which is
 /// text (`mind log decision "-x stays"`): the flags `--json`, `--quiet` and `-q` after it
-/// move before the `--`, where they still count.
+/// move before the `--`, where they still count. When the word before it is an option that
+/// takes a value (`--since -2w`), the word is that value, and `--` would not help: the value
+/// goes after `=` instead (`--since=-2w`).
 fn after_double_dash(e: &clap::Error, args: &[OsString]) -> Option<String> {
     use clap::error::{ContextKind, ContextValue};
     let Some(ContextValue::String(invalid)) = e.get(ContextKind::InvalidArg) else {
@@ -95,6 +132,16 @@ fn after_double_dash(e: &clap::Error, args: &[OsString]) -> Option<String> {
     if words[1..at].iter().any(|w| w == "--") {
         return None;
     }
+    if let Some(option) = option_taking_a_value(&named_command(args), &words[at - 1]) {
+        let mut line: Vec<String> = vec!["mind".into()];
+        line.extend(words[1..at - 1].iter().map(|w| shell_word(w)));
+        line.push(shell_word(&format!("{}={}", words[at - 1], words[at])));
+        line.extend(words[at + 1..].iter().map(|w| shell_word(w)));
+        return Some(format!(
+            "{option} takes a value; one that starts with '-' goes after '=': {}",
+            line.join(" ")
+        ));
+    }
     let flag = |w: &String| matches!(w.as_str(), "--json" | "--quiet" | "-q");
     let mut line: Vec<&str> = vec!["mind"];
     line.extend(words[1..at].iter().map(String::as_str));
@@ -106,6 +153,25 @@ fn after_double_dash(e: &clap::Error, args: &[OsString]) -> Option<String> {
         "text starting with '-' goes after `--`: {}",
         line.join(" ")
     ))
+}
+
+/// `word` when it is an option of `command` (`--since`, `-n`, given without `=`) that takes a
+/// value: its name as the command's help shows it.
+fn option_taking_a_value(command: &clap::Command, word: &str) -> Option<String> {
+    let arg = if let Some(long) = word.strip_prefix("--") {
+        command
+            .get_arguments()
+            .find(|a| a.get_long() == Some(long))?
+    } else {
+        let mut chars = word.strip_prefix('-')?.chars();
+        let (short, None) = (chars.next()?, chars.next()) else {
+            return None;
+        };
+        command
+            .get_arguments()
+            .find(|a| a.get_short() == Some(short))?
+    };
+    arg.get_action().takes_values().then(|| word.to_string())
 }
 
 /// A word as a shell reads it back: bare when it is plain, else in single quotes.

@@ -4,15 +4,18 @@
 use serde_json::{Map, Value};
 
 use crate::config::Config;
+use crate::store::text;
 
 /// The config with `target` added to (or removed from) its context targets; `None` when
 /// nothing changes. A missing list stands for the default one. Refuses a config that is
-/// not a JSON object (it would be rewritten wrongly).
+/// not a JSON object (it would be rewritten wrongly). A byte order mark is read past, as
+/// [`crate::config::Config::load`] reads it, and kept in front of the rewritten file.
 pub fn edit(existing: Option<&[u8]>, target: &str, add: bool) -> Result<Option<Vec<u8>>, String> {
+    let (bom, json) = text::split_bom(existing.unwrap_or_default());
     let mut config: Map<String, Value> = match existing {
         None => Map::new(),
-        Some(bytes) => match serde_json::from_slice(bytes) {
-            Ok(Value::Object(map)) if super::json_keys::duplicate_key(bytes).is_none() => map,
+        Some(_) => match text::parse_json(json) {
+            Ok(Value::Object(map)) if super::json_keys::duplicate_key(json).is_none() => map,
             _ => {
                 return Err(
                     "config.json is not a JSON object with each key once; fix it first".into(),
@@ -36,9 +39,9 @@ pub fn edit(existing: Option<&[u8]>, target: &str, add: bool) -> Result<Option<V
         _ => return Ok(None),
     }
     config.insert("context_targets".into(), Value::from(targets));
-    let mut text = serde_json::to_string_pretty(&config).expect("JSON values serialise");
-    text.push('\n');
-    Ok(Some(text.into_bytes()))
+    let mut rendered = serde_json::to_string_pretty(&config).expect("JSON values serialise");
+    rendered.push('\n');
+    Ok(Some([bom, rendered.as_bytes()].concat()))
 }
 
 #[cfg(test)]
@@ -58,5 +61,16 @@ mod tests {
             edit(Some(&after), "AGENTS.md", false).unwrap().unwrap(),
             before
         );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_read_past_and_kept() {
+        let before = b"\xEF\xBB\xBF{\"context_targets\": [\"CLAUDE.md\"]}\n";
+        let after = edit(Some(before), "AGENTS.md", true).unwrap().unwrap();
+        assert_eq!(
+            after,
+            b"\xEF\xBB\xBF{\n  \"context_targets\": [\n    \"CLAUDE.md\",\n    \"AGENTS.md\"\n  ]\n}\n"
+        );
+        assert_eq!(edit(Some(&after), "AGENTS.md", true).unwrap(), None);
     }
 }

@@ -56,19 +56,158 @@ impl CommitFacts {
     }
 }
 
-/// The commits whose memories `facts` (the commit just made, HEAD) takes back, as full or
-/// abbreviated hex ids: the commit it amended (HEAD's newest reflog entry is a `commit
-/// (amend)` from it) and those a revert names ("This reverts commit <id>.").
-pub fn taken_back(repo: &gix::Repository, facts: &CommitFacts) -> Vec<String> {
-    let mut out: Vec<String> = facts
-        .message
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix("This reverts commit "))
-        .map(|rest| rest.trim().trim_end_matches('.').to_ascii_lowercase())
-        .filter(|id| id.len() >= 7 && id.bytes().all(|b| b.is_ascii_hexdigit()))
-        .collect();
-    out.extend(amended_from(repo, facts.id));
+/// What a revert commit says it undoes, from the lines git writes into its message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reverted {
+    /// "This reverts commit <id>.": that commit (its id as written, lower case).
+    Commit(String),
+    /// "This reverts commit <merge>, reversing changes made to <mainline>." (`git revert -m`):
+    /// the merge undoes what it brought in, the commits reachable from the merge and not
+    /// from the mainline parent.
+    Merge { merge: String, mainline: String },
+}
+
+/// The commits `message` says it reverts, in message order.
+pub fn reverted(message: &str) -> Vec<Reverted> {
+    // A hex id of at least seven digits, with the punctuation after it dropped.
+    fn id(word: &str) -> Option<String> {
+        let id = word.trim_end_matches(['.', ',']).to_ascii_lowercase();
+        (id.len() >= 7 && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_hexdigit())).then_some(id)
+    }
+    // Most messages revert nothing: one search, no line split.
+    if memchr::memmem::find(message.as_bytes(), b"This reverts commit ").is_none() {
+        return Vec::new();
+    }
+    let lines: Vec<&str> = message.lines().collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let Some(rest) = line.trim().strip_prefix("This reverts commit ") else {
+            continue;
+        };
+        // git wraps the merge form: "This reverts commit X, reversing\nchanges made to Y."
+        let next = lines.get(i + 1).copied().unwrap_or("");
+        let joined = format!("{rest} {next}");
+        let mut words = joined.split_whitespace();
+        let Some(first) = words.next() else {
+            continue;
+        };
+        let Some(target) = id(first) else {
+            continue;
+        };
+        let reversing: Vec<&str> = words.take(5).collect();
+        match reversing.as_slice() {
+            ["reversing", "changes", "made", "to", mainline, ..] if first.ends_with(',') => {
+                if let Some(mainline) = id(mainline) {
+                    out.push(Reverted::Merge {
+                        merge: target,
+                        mainline,
+                    });
+                }
+            }
+            _ => out.push(Reverted::Commit(target)),
+        }
+    }
     out
+}
+
+/// At most this many commits are counted as what one merge brought in.
+const MAX_MERGED: usize = 10_000;
+
+/// The commits a reverted merge brought in: reachable from `merge` (itself included) and not
+/// from `mainline`. Empty when either is not in the repository (a shallow clone, a pruned
+/// branch): nothing is taken back then rather than too much.
+pub fn merged_by(repo: &gix::Repository, merge: &str, mainline: &str) -> Vec<ObjectId> {
+    let resolve = |id: &str| -> Option<ObjectId> {
+        let found = repo.rev_parse_single(id).ok()?.detach();
+        repo.find_commit(found).ok().map(|c| c.id)
+    };
+    let (Some(merge), Some(mainline)) = (resolve(merge), resolve(mainline)) else {
+        return Vec::new();
+    };
+    let Ok(walk) = repo.rev_walk([merge]).with_hidden([mainline]).all() else {
+        return Vec::new();
+    };
+    walk.take(MAX_MERGED)
+        .map_while(|info| info.ok().map(|info| info.id))
+        .collect()
+}
+
+/// The commits (full or abbreviated hex ids) `reverts` names: a reverted commit, or what a
+/// reverted merge brought in.
+pub fn revert_targets(repo: &gix::Repository, reverts: &[Reverted]) -> Vec<String> {
+    let mut out = Vec::new();
+    for revert in reverts {
+        match revert {
+            Reverted::Commit(id) => out.push(id.clone()),
+            Reverted::Merge { merge, mainline } => out.extend(
+                merged_by(repo, merge, mainline)
+                    .into_iter()
+                    .map(|id| id.to_hex().to_string()),
+            ),
+        }
+    }
+    out
+}
+
+/// What `facts` (the commit just made, HEAD) takes back and brings back ([`Undone`]): the
+/// commit it amended (HEAD's newest reflog entry is a `commit (amend)` from it) and what it
+/// reverts.
+pub fn taken_back(repo: &gix::Repository, facts: &CommitFacts) -> Undone {
+    let mut out = undone(repo, &facts.message);
+    out.gone.extend(amended_from(repo, facts.id));
+    out
+}
+
+/// What a revert undoes, followed through reverts of reverts.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Undone {
+    /// Commits whose memories no longer stand (hex ids, maybe abbreviated): those reverted,
+    /// those a reverted merge brought in, and what a reverted revert of a revert had
+    /// brought back.
+    pub gone: Vec<String>,
+    /// Commits whose memories stand again: what a reverted revert had undone (a merge
+    /// reverted, then that revert reverted to merge it again, as git's documentation
+    /// advises).
+    pub back: Vec<ObjectId>,
+}
+
+/// How deep a chain of reverts of reverts is followed.
+const MAX_REVERT_DEPTH: usize = 8;
+
+/// What the revert `message` undoes and brings back ([`Undone`]).
+pub fn undone(repo: &gix::Repository, message: &str) -> Undone {
+    let mut out = Undone::default();
+    follow_reverts(repo, message, true, 0, &mut out);
+    out
+}
+
+/// Reverting a commit takes back what it said and undoes what it did: when it was itself a
+/// revert, what that one took back stands again, and so on down the chain.
+fn follow_reverts(
+    repo: &gix::Repository,
+    message: &str,
+    take_back: bool,
+    depth: usize,
+    out: &mut Undone,
+) {
+    for target in revert_targets(repo, &reverted(message)) {
+        let facts = repo
+            .rev_parse_single(target.as_str())
+            .ok()
+            .and_then(|found| read_commit(repo, found.detach()).ok());
+        if take_back {
+            out.gone.push(target);
+        } else if let Some(facts) = &facts
+            && !out.back.contains(&facts.id)
+        {
+            out.back.push(facts.id);
+        }
+        if let Some(facts) = facts
+            && depth < MAX_REVERT_DEPTH
+        {
+            follow_reverts(repo, &facts.message, !take_back, depth + 1, out);
+        }
+    }
 }
 
 /// The commit HEAD was amended from, when HEAD's newest reflog entry says so. Only the end

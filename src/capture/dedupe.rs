@@ -101,10 +101,15 @@ fn hash(key: &str) -> u64 {
     content_hash_u64(key.as_bytes())
 }
 
+/// The longest anchor [`Seen::add_lines_for`] searches for, in bytes.
+const MAX_ANCHOR: usize = 32;
+
 /// The memories already present: keys of MEMORY.md's lines and of the ledger.
 #[derive(Debug, Default)]
 pub struct Seen {
     keys: HashSet<u64>,
+    /// The keys only the ledger holds: memories harvested once and deleted by hand since.
+    ledger_only: HashSet<u64>,
 }
 
 impl Seen {
@@ -153,7 +158,10 @@ impl Seen {
                 // Nothing to anchor on (an all non-ASCII text): compare every line.
                 return self.add_lines(text);
             }
-            anchors.push(word.to_string());
+            // A prefix of the word finds every line the whole word does (and a few more,
+            // whose keys are then compared all the same). Bounded, it keeps the automaton
+            // small: built from a pasted separator of 20,000 `=`, its table took seconds.
+            anchors.push(word[..word.len().min(MAX_ANCHOR)].to_string());
         }
         if anchors.is_empty() {
             return;
@@ -198,20 +206,41 @@ impl Seen {
                 .copied()
                 .filter(|h| wanted.contains(h))
                 .collect(),
+            ledger_only: HashSet::new(),
         }
     }
 
     /// Add the ledger's keys (a missing or unreadable ledger adds nothing).
-    pub fn with_ledger(mut self, project: &Project) -> Seen {
+    pub fn with_ledger(self, project: &Project) -> Seen {
+        self.with_ledger_rows(project, true)
+    }
+
+    /// [`Seen::with_ledger`], leaving out the rows of memories taken from commits unless
+    /// `commit_rows`: what a commit store that is gone ([`forget_store_rows`]) no longer
+    /// counts, when it is not to be written (a dry run).
+    pub fn with_ledger_rows(mut self, project: &Project, commit_rows: bool) -> Seen {
         if let Ok(Some(bytes)) = text::read_optional(&ledger_path(project)) {
             for line in text::lossy(&bytes).lines() {
-                let hex = line.split('\t').next().unwrap_or("");
-                if let Ok(h) = u64::from_str_radix(hex, 16) {
-                    self.keys.insert(h);
+                let mut fields = line.split('\t');
+                let hex = fields.next().unwrap_or("");
+                if !commit_rows && is_commit_row(fields.next().unwrap_or("")) {
+                    continue;
+                }
+                if let Ok(h) = u64::from_str_radix(hex, 16)
+                    && self.keys.insert(h)
+                {
+                    self.ledger_only.insert(h);
                 }
             }
         }
         self
+    }
+
+    /// True when only the ledger holds `line`: it was harvested once and deleted by hand
+    /// since, so it is not brought back (and is not "already known" either).
+    pub fn only_in_ledger(&self, line: &str) -> bool {
+        let k = key(line);
+        !k.is_empty() && self.ledger_only.contains(&hash(&k))
     }
 
     /// True when `line` is present (without adding it).
@@ -277,6 +306,18 @@ pub fn forget_commits(
     };
     let kept: HashMap<u64, &str> = kept.iter().map(|(k, id)| (hash(k), id.as_str())).collect();
     let ledger = text::lossy(&bytes);
+    let is_gone = |id: &str| gone.iter().any(|g| g.starts_with(id));
+    // The rows that stay as they are, by key and commit: a line kept under a commit the
+    // ledger already records as saying it (or just recorded so) needs no second row.
+    let mut staying: HashSet<(&str, &str)> = ledger
+        .lines()
+        .filter_map(|line| {
+            let mut fields = line.splitn(3, '\t');
+            let (hex, provenance) = (fields.next()?, fields.next()?);
+            let id = super::rules::provenance_commit(provenance)?;
+            (!is_gone(id)).then_some((hex, short(id)))
+        })
+        .collect();
     let mut out = String::with_capacity(ledger.len());
     let mut changed = false;
     for line in ledger.split_inclusive('\n') {
@@ -284,15 +325,16 @@ pub fn forget_commits(
         let hex = fields.next().unwrap_or("");
         let provenance = fields.next().unwrap_or("");
         let rest = fields.next().unwrap_or("");
-        let from_gone = super::rules::provenance_commit(provenance)
-            .filter(|id| gone.iter().any(|g| g.starts_with(id)));
+        let from_gone = super::rules::provenance_commit(provenance).filter(|id| is_gone(id));
         let Some(old_id) = from_gone else {
             out.push_str(line);
             continue;
         };
         changed = true;
         let now = u64::from_str_radix(hex, 16).ok().and_then(|h| kept.get(&h));
-        if let Some(now) = now {
+        if let Some(now) = now
+            && staying.insert((hex, short(now)))
+        {
             // The id is a piece of the provenance (`src/a.rs:2, commit 1a2b3c4`).
             let start = old_id.as_ptr() as usize - provenance.as_ptr() as usize;
             let (place, after) = (&provenance[..start], &provenance[start + old_id.len()..]);
@@ -304,6 +346,163 @@ pub fn forget_commits(
     }
     Ok(())
 }
+
+/// The first seven digits of a commit id, as the ledger's rows are compared by.
+fn short(id: &str) -> &str {
+    id.get(..7).unwrap_or(id)
+}
+
+/// Whether a ledger row's provenance names a commit: a memory taken into the commit store.
+fn is_commit_row(provenance: &str) -> bool {
+    super::rules::provenance_commit(provenance).is_some()
+}
+
+/// Record that the commits of `repeated` say lines the ledger already holds from another
+/// commit: those lines then stand as long as any of their commits does, so reverting one of
+/// two commits that both say `fixed: X` leaves the fix under the other
+/// ([`super::derived::take_back`] looks here). A line the ledger does not hold (one written
+/// by hand in MEMORY.md) gets no row: the ledger stays a record of what was harvested. The
+/// caller holds the store lock.
+pub fn record_sayers(project: &Project, repeated: &[super::Candidate]) -> Result<()> {
+    if repeated.is_empty() {
+        return Ok(());
+    }
+    let path = ledger_path(project);
+    let Some(bytes) = text::read_optional(&path)? else {
+        return Ok(());
+    };
+    let ledger = text::lossy(&bytes);
+    let mut harvested: HashSet<u64> = HashSet::new();
+    let mut rows: HashSet<(u64, String)> = HashSet::new();
+    for line in ledger.lines() {
+        let mut fields = line.splitn(3, '\t');
+        let (Some(hex), Some(provenance)) = (fields.next(), fields.next()) else {
+            continue;
+        };
+        let (Ok(h), Some(id)) = (
+            u64::from_str_radix(hex, 16),
+            super::rules::provenance_commit(provenance),
+        ) else {
+            continue;
+        };
+        harvested.insert(h);
+        rows.insert((h, short(id).to_ascii_lowercase()));
+    }
+    let mut out = String::new();
+    for c in repeated {
+        let Some(id) = super::rules::provenance_commit(&c.provenance) else {
+            continue;
+        };
+        let h = hash(&key(&c.text));
+        if harvested.contains(&h) && rows.insert((h, short(id).to_ascii_lowercase())) {
+            out.push_str(&format!(
+                "{h:016x}\t{}\t{}\n",
+                c.provenance.replace('\t', " "),
+                c.text.replace('\t', " ")
+            ));
+        }
+    }
+    if out.is_empty() {
+        return Ok(());
+    }
+    append::append_bytes(&path, out.as_bytes())
+}
+
+/// The commits besides `gone` (hex ids) that the ledger records as saying each of `keys`
+/// (key hashes), as their ids are written there, oldest row first.
+pub fn other_sayers(
+    project: &Project,
+    keys: &HashSet<u64>,
+    gone: &[String],
+) -> HashMap<u64, Vec<String>> {
+    let mut out: HashMap<u64, Vec<String>> = HashMap::new();
+    let Ok(Some(bytes)) = text::read_optional(&ledger_path(project)) else {
+        return out;
+    };
+    for line in text::lossy(&bytes).lines() {
+        let mut fields = line.splitn(3, '\t');
+        let (Some(hex), Some(provenance)) = (fields.next(), fields.next()) else {
+            continue;
+        };
+        let (Ok(h), Some(id)) = (
+            u64::from_str_radix(hex, 16),
+            super::rules::provenance_commit(provenance),
+        ) else {
+            continue;
+        };
+        let id = id.to_ascii_lowercase();
+        if keys.contains(&h) && !gone.iter().any(|g| g.starts_with(&id)) {
+            let ids = out.entry(h).or_default();
+            if !ids.contains(&id) {
+                ids.push(id);
+            }
+        }
+    }
+    out
+}
+
+/// Forget the ledger's rows of memories taken from commits (the other rows stay): the
+/// commit store they were kept in is gone (deleted, or emptied to its header, to have
+/// `mind harvest` rebuild it), so "harvested once, deleted by hand since" no longer says
+/// anything about them. Whether anything was forgotten. The caller holds the store lock.
+pub fn forget_store_rows(project: &Project) -> Result<bool> {
+    let path = ledger_path(project);
+    let Some(bytes) = text::read_optional(&path)? else {
+        return Ok(false);
+    };
+    let ledger = text::lossy(&bytes);
+    let mut out = String::with_capacity(ledger.len());
+    let mut changed = false;
+    for line in ledger.split_inclusive('\n') {
+        let provenance = line.split('\t').nth(1).unwrap_or("");
+        if is_commit_row(provenance) {
+            changed = true;
+        } else {
+            out.push_str(line);
+        }
+    }
+    if changed {
+        crate::store::atomic::write_atomic(&path, out.as_bytes())?;
+    }
+    Ok(changed)
+}
+
+/// Turn the ledger's commit rows into rows that name no commit, once `mind harvest
+/// --to-memory` has moved the commit store's lines into MEMORY.md and left the store empty:
+/// that store is not one to rebuild ([`forget_store_rows`]), and what was deleted by hand
+/// (from the store before, or from MEMORY.md after) stays deleted. The caller holds the
+/// store lock.
+pub fn mark_moved(project: &Project) -> Result<()> {
+    let path = ledger_path(project);
+    let Some(bytes) = text::read_optional(&path)? else {
+        return Ok(());
+    };
+    let ledger = text::lossy(&bytes);
+    let mut out = String::with_capacity(ledger.len());
+    let mut changed = false;
+    for line in ledger.split_inclusive('\n') {
+        let mut fields = line.splitn(3, '\t');
+        let (Some(hex), Some(provenance), Some(rest)) =
+            (fields.next(), fields.next(), fields.next())
+        else {
+            out.push_str(line);
+            continue;
+        };
+        if is_commit_row(provenance) {
+            changed = true;
+            out.push_str(&format!("{hex}\t{MOVED}\t{rest}"));
+        } else {
+            out.push_str(line);
+        }
+    }
+    if changed {
+        crate::store::atomic::write_atomic(&path, out.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// The provenance of a ledger row for a line moved into MEMORY.md.
+const MOVED: &str = "moved to MEMORY.md";
 
 /// The problems memory leaves open, for the one exception to "never twice": a fix line
 /// that a commit says again is kept again when it closes one of them. A fix dated before a

@@ -117,6 +117,7 @@ pub fn take_back(
     state: Option<&mut crate::store::state::State>,
 ) -> Result<(Vec<u8>, Withdrawal)> {
     let before = text::lossy(store);
+    let kept = &with_other_sayers(project, &before, gone, kept);
     let mut counts = Withdrawal::default();
     let after = match withdraw(&before, gone, kept) {
         Some(after) => {
@@ -142,6 +143,73 @@ pub fn take_back(
     // Taken back, not deleted: a later commit that says it again is harvested again.
     dedupe::forget_commits(project, gone, kept)?;
     Ok((after, counts))
+}
+
+/// `kept` with, for each line of a `gone` commit it does not hold, a standing commit the
+/// ledger records as saying that line too ([`dedupe::record_sayers`]): two commits said
+/// `fixed: X`, the store kept the line under the first, and a revert of that one leaves the
+/// second on the branch, still saying it. A commit stands when HEAD reaches it.
+fn with_other_sayers(
+    project: &Project,
+    store: &str,
+    gone: &[String],
+    kept: &Replacements,
+) -> Replacements {
+    let mut orphans: std::collections::HashMap<u64, String> = std::collections::HashMap::new();
+    for line in store.lines() {
+        let Some((_, provenance)) = crate::capture::rules::split_provenance(line.trim_end()) else {
+            continue;
+        };
+        let from_gone = crate::capture::rules::provenance_commit(provenance)
+            .is_some_and(|id| gone.iter().any(|g| g.starts_with(&id.to_ascii_lowercase())));
+        if !from_gone {
+            continue;
+        }
+        let key = dedupe::key(line);
+        if !key.is_empty() && !kept.contains_key(&key) {
+            orphans.insert(dedupe::key_hash(&key), key);
+        }
+    }
+    if orphans.is_empty() {
+        return kept.clone();
+    }
+    let keys = orphans.keys().copied().collect();
+    let others = dedupe::other_sayers(project, &keys, gone);
+    let mut kept = kept.clone();
+    if others.is_empty() {
+        return kept;
+    }
+    let Ok(repo) = crate::capture::commits::open(&project.root) else {
+        return kept;
+    };
+    let Ok(Some(head)) = crate::capture::commits::head_id(&repo) else {
+        return kept;
+    };
+    for (hash, ids) in others {
+        let standing = ids.into_iter().find(|id| {
+            repo.rev_parse_single(id.as_str())
+                .ok()
+                .and_then(|found| repo.merge_base(found.detach(), head).ok().flatten())
+                .is_some_and(|base| base.to_hex().to_string().starts_with(id.as_str()))
+        });
+        if let (Some(id), Some(key)) = (standing, orphans.remove(&hash)) {
+            kept.insert(key, id);
+        }
+    }
+    kept
+}
+
+/// Whether the store was deleted or emptied to its header (nothing but its header
+/// comment and blank lines): a store to rebuild, whose ledger rows no longer say what was
+/// deleted by hand ([`dedupe::forget_store_rows`]). A store that mind itself emptied by
+/// taking lines back keeps their date headings, and one that `--to-memory` emptied has
+/// ledger rows that name no commit ([`dedupe::mark_moved`]).
+pub fn left_empty(store: &[u8]) -> bool {
+    let mut comments = crate::store::text::HtmlComments::default();
+    !text::lossy(store).lines().any(|raw| {
+        let line = raw.trim();
+        !comments.skip(line) && !line.is_empty()
+    })
 }
 
 /// What [`take_back`] did to the store.

@@ -68,11 +68,12 @@ pub fn select_new(seen: &mut dedupe::Seen, candidates: Vec<Candidate>) -> (Vec<C
 /// its new commit, when it closes a problem nothing else closes. `open` gives the problems
 /// memory leaves open and is called only when such a repeat comes up (a hook does not parse
 /// MEMORY.md for every commit); what is kept before that counts as written after them.
+/// Returns the new candidates and the repeated ones.
 pub fn select_new_from_commits(
     seen: &mut dedupe::Seen,
     candidates: Vec<Candidate>,
     open: impl FnOnce() -> Result<dedupe::OpenProblems>,
-) -> Result<(Vec<Candidate>, usize)> {
+) -> Result<(Vec<Candidate>, Vec<Candidate>)> {
     select_new_with_repeated_fixes(
         seen,
         candidates,
@@ -91,9 +92,9 @@ pub fn select_new_with_repeated_fixes<T>(
     text: impl Fn(&T) -> &str,
     dated_line: impl Fn(&T) -> (NaiveDate, Cow<'_, str>),
     open: impl FnOnce() -> Result<dedupe::OpenProblems>,
-) -> Result<(Vec<T>, usize)> {
+) -> Result<(Vec<T>, Vec<T>)> {
     let mut fresh: Vec<T> = Vec::new();
-    let mut duplicates = 0;
+    let mut duplicates = Vec::new();
     let mut open = Some(open);
     let mut problems: Option<dedupe::OpenProblems> = None;
     for item in items {
@@ -125,7 +126,7 @@ pub fn select_new_with_repeated_fixes<T>(
                 continue;
             }
         }
-        duplicates += 1;
+        duplicates.push(item);
     }
     Ok((fresh, duplicates))
 }

@@ -325,7 +325,7 @@ mod tests {
 
     #[test]
     fn store_commits_are_keyed_by_their_first_seven_digits() {
-        let store = "## 2026-01-14\n\ndecided: a (commit 1A2B3C4)\nlearned: b (src/a.rs:2, commit 1a2b3c4d5)\n- not harvested\n";
+        let store = "## 2026-01-14\n\ndecided: a (commit 1a2b3c4)\nlearned: b (src/a.rs:2, commit 1a2b3c4d5)\n- not harvested\n";
         let named = store_commits(store);
         assert_eq!(
             named.get("1a2b3c4"),

@@ -14,6 +14,14 @@
 //!   `Decided:` / `Learned:` / `Memory:`, is a memory, written with its canonical label.
 //! - Conventional-commit subjects (`fix: typo`, `fix(api): ...`) are not memories unless
 //!   `capture.conventional_subjects` is on; then `fix` subjects become `fixed: ...`.
+//! - What a message quotes or shows is not what its author says: lines inside a ``` or
+//!   `~~~` fence, indented code (four spaces or a tab, after a blank line) and quoted lines
+//!   (`> ...`) are never memories. The one indentation that is not code is git's own in
+//!   `git merge --squash`'s "Squashed commit of the following:" list: each squashed
+//!   commit's message, indented four spaces under its `commit <id>` header, is read as a
+//!   message of its own (those commits never reach the branch; the squash carries them).
+//! - A line longer than [`MAX_LINE_BYTES`] is never a memory (a pasted log, a progress bar):
+//!   it is dropped before anything else looks at it.
 
 use crate::parse::{EntryType, classify_line, conventional_fix, label_type};
 use crate::store::text::one_line;
@@ -27,6 +35,9 @@ pub struct Harvested {
 
 /// The memory a `MEMORY:` comment's text holds.
 pub fn from_comment(text: &str) -> Option<Harvested> {
+    if text.len() > MAX_LINE_BYTES {
+        return None;
+    }
     let text = one_line(text);
     if text.is_empty() {
         return None;
@@ -101,10 +112,43 @@ fn keyword(head: &str) -> Option<Option<EntryType>> {
     label_type(head).map(Some)
 }
 
+/// The longest comment or message line that can be a memory, in bytes: as long as a
+/// message `mind log` takes (`commands::log::MAX_MESSAGE_BYTES`). A memory is a sentence or
+/// two; a longer line is pasted output, and every step after this one (the parser, the
+/// comparison keys, the store) would pay for its length.
+pub const MAX_LINE_BYTES: usize = 4096;
+
 /// The memories in a commit message, in message order.
 pub fn from_message(message: &str, conventional_subjects: bool) -> Vec<Harvested> {
     let mut out = Vec::new();
+    let mut blocks = Blocks::default();
+    // After git's "Squashed commit of the following:", the lines indented under each
+    // `commit <id>` header are that commit's message (see the module's notes).
+    let mut squashed = false;
     for (index, raw) in message.lines().enumerate() {
+        if raw.len() > MAX_LINE_BYTES {
+            blocks.text_line();
+            continue;
+        }
+        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+        if !blocks.in_block() && raw == SQUASHED {
+            squashed = true;
+            blocks = Blocks::default();
+            continue;
+        }
+        let raw = if squashed {
+            if is_squashed_header(raw) {
+                // A new squashed message: nothing the last one left open runs into it.
+                blocks = Blocks::default();
+                continue;
+            }
+            raw.strip_prefix("    ").unwrap_or(raw)
+        } else {
+            raw
+        };
+        if blocks.skips(raw) {
+            continue;
+        }
         // A list marker is a marker only before a space: `- decided: x`, not `-- Gotcha:` (a
         // SQL comment pasted into the message) or `**Learned:**` (emphasis, kept for the
         // parser, which reads a legend such as `**Learned:** what you now know` as none).
@@ -144,6 +188,106 @@ pub fn from_message(message: &str, conventional_subjects: bool) -> Vec<Harvested
         }
     }
     out
+}
+
+/// The line `git merge --squash` puts before the messages of the commits it squashed.
+const SQUASHED: &str = "Squashed commit of the following:";
+
+/// `commit <hex id>`: the header of one squashed commit in a squash message.
+fn is_squashed_header(line: &str) -> bool {
+    line.strip_prefix("commit ").is_some_and(|id| {
+        let id = id.trim_end();
+        id.len() >= 7 && id.bytes().all(|b| b.is_ascii_hexdigit())
+    })
+}
+
+/// Markdown's code and quote blocks in a message, line by line: what a message shows (a
+/// pasted log, a reviewer's words, an example) rather than says.
+#[derive(Debug)]
+struct Blocks {
+    /// The open fence's character and length (```` ``` ````, `~~~~`).
+    fence: Option<(u8, usize)>,
+    /// Inside indented code.
+    indented: bool,
+    /// The line before was blank (or there was none): indented code may start here.
+    after_blank: bool,
+}
+
+impl Default for Blocks {
+    fn default() -> Blocks {
+        Blocks {
+            fence: None,
+            indented: false,
+            after_blank: true,
+        }
+    }
+}
+
+impl Blocks {
+    fn in_block(&self) -> bool {
+        self.fence.is_some() || self.indented
+    }
+
+    /// A line that was not looked at (too long): it ends indented code and a blank run.
+    fn text_line(&mut self) {
+        if self.fence.is_none() {
+            self.indented = false;
+            self.after_blank = false;
+        }
+    }
+
+    /// Whether `line` is in a code block, a fence line or a quote (and so never a memory);
+    /// the blocks it opens or closes are noted.
+    fn skips(&mut self, line: &str) -> bool {
+        let blank = line.trim().is_empty();
+        let indent = indent_width(line);
+        if let Some((mark, len)) = self.fence {
+            // A fence closes with at least as many of its characters and nothing after.
+            let rest = line.trim_start();
+            let run = rest.bytes().take_while(|&b| b == mark).count();
+            if indent < 4 && run >= len && rest[run..].trim().is_empty() {
+                self.fence = None;
+                self.after_blank = false;
+            }
+            return true;
+        }
+        if blank {
+            self.after_blank = true;
+            return false;
+        }
+        if indent >= 4 && (self.after_blank || self.indented) {
+            self.indented = true;
+            return true;
+        }
+        self.indented = false;
+        self.after_blank = false;
+        let rest = line.trim_start();
+        if indent < 4
+            && let Some(mark @ (b'`' | b'~')) = rest.bytes().next()
+        {
+            let run = rest.bytes().take_while(|&b| b == mark).count();
+            // A backtick fence's info string has no backtick (``` `x` ``` is inline code).
+            if run >= 3 && (mark == b'~' || !rest[run..].contains('`')) {
+                self.fence = Some((mark, run));
+                return true;
+            }
+        }
+        // A quote (`> fixed: ...` from a bug report) is someone else's words.
+        rest.starts_with('>')
+    }
+}
+
+/// The width of a line's leading spaces and tabs (a tab to the next multiple of four).
+fn indent_width(line: &str) -> usize {
+    let mut width = 0;
+    for b in line.bytes() {
+        match b {
+            b' ' => width += 1,
+            b'\t' => width += 4 - width % 4,
+            _ => break,
+        }
+    }
+    width
 }
 
 pub use crate::parse::provenance::{
@@ -262,6 +406,48 @@ TIL: notes_2025.md
                 assert_eq!(classify_line(&h.line, None).map(|c| c.kind), Some(h.kind));
             }
         }
+    }
+
+    #[test]
+    fn code_and_quotes_in_a_message_are_not_memories() {
+        let message = "Refactor\n\n> fixed: quoted report\n\n```\nproblem: connection reset by peer\nfixed: nothing yet\n```\n\n~~~~ text\ndecided: in a tilde fence\n~~~\nlearned: still in it\n~~~~\n\n    decided: indented code block should not count\n\tlearned: tab-indented too\n\n    gotcha: code after a blank line inside it\ndecided: stream uploads in 1 MB chunks\n  - learned: a two-space bullet is text\n";
+        assert_eq!(
+            lines(message, false),
+            vec![
+                "decided: stream uploads in 1 MB chunks",
+                "learned: a two-space bullet is text",
+            ]
+        );
+        // An indented line right after text continues the paragraph: not code.
+        assert_eq!(
+            lines("x\n\nSome text\n    decided: wrapped under it\n", false),
+            vec!["decided: wrapped under it"]
+        );
+        // A fence left open swallows the rest; inline backticks open none.
+        assert!(lines("x\n\n```\ndecided: use sqlite\n", false).is_empty());
+        assert_eq!(
+            lines("x\n\n```rust` x\ndecided: use sqlite\n", false),
+            vec!["decided: use sqlite"]
+        );
+    }
+
+    #[test]
+    fn a_squash_message_reads_each_squashed_commit_as_a_message() {
+        let message = "Squashed commit of the following:\n\ncommit 0123456789abcdef0123456789abcdef01234567\nAuthor: A <a@example.com>\nDate:   Thu Jan 15 09:00:00 2026 +0000\n\n    Cache\n\n    decided: cache sessions in Redis\n    ```\n    problem: quoted log\n\ncommit 1123456789abcdef0123456789abcdef01234567\nAuthor: A <a@example.com>\nDate:   Thu Jan 15 09:00:00 2026 +0000\n\n    fixed: login times out\n\n        learned: code in a squashed message\n";
+        assert_eq!(
+            lines(message, false),
+            vec!["decided: cache sessions in Redis", "fixed: login times out"]
+        );
+    }
+
+    #[test]
+    fn a_line_too_long_to_be_a_memory_is_not_harvested() {
+        let long = format!("learned: the progress bar prints {}", "=".repeat(5000));
+        assert!(lines(&format!("x\n\n{long}\ndecided: short\n"), false) == ["decided: short"]);
+        assert!(from_comment(&long).is_none());
+        let fits = format!("learned: {}", "word ".repeat(800));
+        assert!(fits.len() <= MAX_LINE_BYTES);
+        assert_eq!(lines(&format!("x\n\n{fits}\n"), false).len(), 1);
     }
 
     #[test]

@@ -60,7 +60,7 @@ impl CaptureSettings {
         let value = text::read_optional(config_path)
             .ok()
             .flatten()
-            .and_then(|bytes| serde_json::from_slice::<Value>(&bytes).ok());
+            .and_then(|bytes| crate::store::text::parse_json::<Value>(&bytes).ok());
         match value.as_ref().and_then(|v| v.get("capture")) {
             Some(capture) => Self::from_value(capture),
             None => CaptureSettings::default(),

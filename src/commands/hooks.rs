@@ -1,11 +1,14 @@
-//! `mind hooks install [--force] | uninstall [--force] | status`: the git hooks that harvest
-//! commits, installed where git really runs them, never clobbering what is there.
+//! `mind hooks install [--force] [--shared-folder] | uninstall [--force] [--shared-folder] |
+//! status`: the git hooks that harvest commits, installed where git really runs them (and in
+//! the repository's submodules), never clobbering what is there.
+
+use std::path::Path;
 
 use crate::app::Ctx;
 use crate::cli::{HooksAction, HooksArgs};
 use crate::doctor::global_checks::find_on_path;
 use crate::error::{Error, Result};
-use crate::hook_install::{self, Outcome};
+use crate::hook_install::{self, Options, Outcome};
 use crate::output;
 use crate::store;
 
@@ -18,8 +21,26 @@ pub fn run(args: &HooksArgs, ctx: &Ctx) -> Result<()> {
         .map(|p| ctx.cwd.join(p))
         .unwrap_or_else(|| ctx.cwd.clone());
     let outcome = match &args.action {
-        HooksAction::Install { force } => hook_install::install(&dir, *force)?,
-        HooksAction::Uninstall { force } => hook_install::uninstall(&dir, *force)?,
+        HooksAction::Install {
+            force,
+            shared_folder,
+        } => hook_install::install_with(
+            &dir,
+            Options {
+                force: *force,
+                shared_folder: *shared_folder,
+            },
+        )?,
+        HooksAction::Uninstall {
+            force,
+            shared_folder,
+        } => hook_install::uninstall_with(
+            &dir,
+            Options {
+                force: *force,
+                shared_folder: *shared_folder,
+            },
+        )?,
         HooksAction::Status => hook_install::status(&dir)?,
     };
     if ctx.json {
@@ -28,8 +49,9 @@ pub fn run(args: &HooksArgs, ctx: &Ctx) -> Result<()> {
         ctx.out(&render(ctx, &outcome))?;
     }
     if matches!(args.action, HooksAction::Install { .. }) {
-        if store::find_upwards(&dir).is_none() {
-            ctx.note("no .mind/ here yet: the hooks do nothing until `mind init`");
+        match store::find_upwards(&dir) {
+            None => ctx.note("no .mind/ here yet: the hooks do nothing until `mind init`"),
+            Some(project) => note_when_below_the_top(ctx, &project.root),
         }
         note_when_not_on_path(ctx);
     }
@@ -52,20 +74,58 @@ pub(crate) fn note_when_not_on_path(ctx: &Ctx) {
     }
 }
 
+/// After an install for a project in a subfolder of its repository (a package of a
+/// monorepo): git runs hooks at the repository's top folder, so say how they find it.
+pub(crate) fn note_when_below_the_top(ctx: &Ctx, root: &Path) {
+    let Some(top) = crate::capture::commits::open(root)
+        .ok()
+        .and_then(|repo| repo.workdir().map(Path::to_path_buf))
+    else {
+        return;
+    };
+    let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let (top, root) = (canonical(&top), canonical(root));
+    if top == root || store::find_upwards(&top).is_some() {
+        return;
+    }
+    let Ok(rel) = root.strip_prefix(&top) else {
+        return;
+    };
+    let rel = rel.display();
+    ctx.note(&format!(
+        "this project is in {rel}, below the repository's top folder (where git runs hooks): \
+         the hooks keep a commit's memories here when it changes files in {rel}, or when this \
+         is the only project in the repository; `mind harvest` here picks up any other"
+    ));
+}
+
 /// Human output for install, uninstall and status (also used by `mind init --hooks`).
 pub(crate) fn render(ctx: &Ctx, o: &Outcome) -> String {
+    let mut out = String::new();
+    render_into(ctx, o, "", &mut out);
+    for step in &o.next_steps {
+        out.push_str(&format!("next: {step}\n"));
+    }
+    out
+}
+
+/// One repository's hooks, then its submodules' (`prefix` names the submodule).
+fn render_into(ctx: &Ctx, o: &Outcome, prefix: &str, out: &mut String) {
     let p = &ctx.paint;
-    let mut out = format!(
-        "{} {} ({}{})\n",
-        p.heading("hooks"),
+    let whence = match (&o.location.config_file, o.location.from_config) {
+        (Some(file), true) => format!(", core.hooksPath from {}", file.display()),
+        (None, true) => ", core.hooksPath".to_string(),
+        _ => String::new(),
+    };
+    out.push_str(&format!(
+        "{} {} ({}{whence})\n",
+        p.heading(&format!("{prefix}hooks")),
         o.location.hooks_dir.display(),
         o.location.manager.label(),
-        if o.location.from_config {
-            ", core.hooksPath"
-        } else {
-            ""
-        }
-    );
+    ));
+    if let Some(why) = &o.location.shared {
+        out.push_str(&format!("  {} {why}\n", p.warn("shared:")));
+    }
     for h in &o.hooks {
         let status = match h.status {
             "refused" | "modified" | "other" => p.warn(h.status),
@@ -82,8 +142,16 @@ pub(crate) fn render(ctx: &Ctx, o: &Outcome) -> String {
         }
         out.push('\n');
     }
-    for step in &o.next_steps {
-        out.push_str(&format!("next: {step}\n"));
+    for sub in &o.submodules {
+        let name = format!("{prefix}submodule {}: ", sub.path);
+        match (&sub.outcome, &sub.problem) {
+            (Some(inner), _) => render_into(ctx, inner, &name, out),
+            (None, Some(problem)) => out.push_str(&format!(
+                "{} {}\n",
+                p.heading(name.trim_end()),
+                p.warn(&format!("left alone: {problem}"))
+            )),
+            (None, None) => {}
+        }
     }
-    out
 }

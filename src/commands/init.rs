@@ -55,6 +55,37 @@ fn refuse_git_dir(root: &std::path::Path) -> Result<()> {
     }
 }
 
+/// Refuse a `.mind` (or a folder on the way to it, `mind init DIR`) that is there but is
+/// not a folder: a file of notes named `.mind`, or a link to nothing. Creating the folder
+/// would fail with the system's bare "File exists"; this says which path is in the way and
+/// what to do. Nothing is written, and the file is never moved or removed: it is the user's.
+fn refuse_file_in_the_way(mind_dir: &std::path::Path) -> Result<()> {
+    for path in mind_dir.ancestors() {
+        let Ok(link) = fs::symlink_metadata(path) else {
+            continue;
+        };
+        let what = match fs::metadata(path) {
+            Ok(meta) if meta.is_dir() => return Ok(()),
+            Ok(_) => "a file, not a folder".to_string(),
+            Err(_) if link.file_type().is_symlink() => format!(
+                "a symbolic link to {}, which does not exist",
+                fs::read_link(path).unwrap_or_default().display()
+            ),
+            Err(e) => return Err(Error::io(path, e)),
+        };
+        let inside = if path == mind_dir {
+            "mind keeps the project's memory in a .mind/ folder there"
+        } else {
+            "the project's .mind/ folder would go inside it"
+        };
+        return Err(Error::FailedHint {
+            message: format!("{} is {what}: {inside}; nothing written", path.display()),
+            hint: "rename or move it, then run `mind init` again".into(),
+        });
+    }
+    Ok(())
+}
+
 #[derive(Serialize)]
 struct Report {
     project: String,
@@ -76,6 +107,7 @@ pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
     let requested = args.dir.as_deref().or(ctx.project_override.as_deref());
     let root = store::init_root(&ctx.cwd, requested)?;
     refuse_git_dir(&root)?;
+    refuse_file_in_the_way(&root.join(store::MIND_DIR))?;
     fs::create_dir_all(root.join(store::MIND_DIR))
         .map_err(|e| Error::io(root.join(store::MIND_DIR), e))?;
     let root = fs::canonicalize(&root).unwrap_or(root);
@@ -199,14 +231,22 @@ pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
     }
 
     if args.hooks {
-        match crate::hook_install::install(&project.root, false) {
+        let options = crate::hook_install::Options {
+            force: false,
+            shared_folder: args.shared_folder,
+        };
+        match crate::hook_install::install_with(&project.root, options) {
             Ok(outcome) => {
+                super::hooks::note_when_below_the_top(ctx, &project.root);
                 super::hooks::note_when_not_on_path(ctx);
                 report.hooks = Some(outcome)
             }
             // The memory is set up; only the hooks could not be (e.g. not a git repository).
             Err(e) if !ctx.quiet => {
-                output::warn(&ctx.err_paint, &format!("hooks not installed: {e}"))
+                output::warn(&ctx.err_paint, &format!("hooks not installed: {e}"));
+                if let Some(hint) = e.hint() {
+                    ctx.note(&hint);
+                }
             }
             Err(_) => {}
         }

@@ -36,18 +36,18 @@ pub fn run(args: &ModelArgs, ctx: &Ctx) -> Result<()> {
 }
 
 fn status(ctx: &Ctx) -> Result<()> {
-    let dir = files::model_dir(&ctx.home()?);
+    let home = ctx.home()?;
+    let dir = files::model_dir(&home);
     // A folder left half-filled by hand, or with a file since removed or damaged: said as
     // such, not as "not installed" nor "installed" (search is lexical all the same).
     let folder = dir.is_dir();
-    let missing = if folder {
-        files::missing(&dir)
-    } else {
-        Vec::new()
+    let (installed, missing, error) = match crate::embed::open(&home) {
+        crate::embed::Model::Loaded(_) => (true, Vec::new(), None),
+        crate::embed::Model::Incomplete(missing) => (false, missing, None),
+        crate::embed::Model::Broken(error) => (false, Vec::new(), Some(error)),
+        crate::embed::Model::Absent => (false, Vec::new(), None),
     };
     let complete = folder && missing.is_empty();
-    let error = complete.then(|| crate::embed::load_error(&dir)).flatten();
-    let installed = complete && error.is_none();
     let reply = Status {
         model: MODEL_NAME,
         installed,
@@ -99,11 +99,7 @@ fn hint(installed: bool, folder: bool) -> Option<String> {
     } else if installed {
         None
     } else if folder {
-        Some(
-            "install it again: `mind model install` (or `mind model install --from PATH`) \
-             replaces the folder"
-                .into(),
-        )
+        Some(files::REINSTALL_HINT.into())
     } else {
         Some(files::ENABLE_HINT.into())
     }

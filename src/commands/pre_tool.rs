@@ -82,7 +82,7 @@ fn blocks_on_critical(project: &Project) -> bool {
     let Ok(bytes) = std::fs::read(project.config()) else {
         return false;
     };
-    serde_json::from_slice::<Value>(&bytes)
+    text::parse_json::<Value>(&bytes)
         .ok()
         .and_then(|v| v.get(BLOCK_KEY.0)?.get(BLOCK_KEY.1)?.as_bool())
         .unwrap_or(false)

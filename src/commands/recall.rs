@@ -12,7 +12,7 @@ use crate::cli::{GlobalArgs, HookAgent};
 use crate::commands::{append_store, memory_document, read_memory_bytes, refresh_context_from};
 use crate::context::digest::{Cached, Memory};
 use crate::context::{self, TargetOutcome};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::output;
 use crate::parse::Document;
 use crate::promote::{self, Action, Promotion};
@@ -141,7 +141,8 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
         let finished = text::read_optional(&project.session())?;
         let mut old = finished
             .as_deref()
-            .map(|bytes| session_file::parse(&text::lossy(bytes)))
+            // What is promoted is written on: a byte that is not UTF-8 is kept as Latin-1.
+            .map(|bytes| session_file::parse(&text::latin1_fallback(bytes)))
             .unwrap_or_default();
         // Items logged after a break that another command ended are the new session's:
         // carried into the fresh SESSION.md, not promoted (the archive keeps every byte).
@@ -149,6 +150,16 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
             Some(kept) => old.split_off(kept),
             None => session_file::Session::default(),
         };
+        // Every file the new session's start writes is checked before the first of them (the
+        // archive) is written: a recall refused half-way left the session archived, and each
+        // retry (a SessionStart hook runs one per session) archived it again.
+        let mut written = vec![project.session(), project.state()];
+        if old.total() > 0 {
+            written.push(project.memory());
+        }
+        for path in &written {
+            writable_for_new_session(&project, path)?;
+        }
         // The finished file is copied first, so a failure anywhere after it (promotion, the
         // reset) can lose nothing; a refused archive stops the recall before MEMORY.md changes.
         if let Some(bytes) = &finished {
@@ -398,6 +409,8 @@ fn roll_over_oversized(
     let Some(bytes) = text::read_optional(&path)? else {
         return Ok(None);
     };
+    // Refused before the copy, not after it: each try would copy the file again.
+    writable_for_new_session(project, &path)?;
     let started_ms = state
         .session_started()
         .or(state.last_activity())
@@ -427,6 +440,22 @@ fn archive_finished(
         .with_timezone(ctx.clock.now().offset());
     let archived = session_archive::archive(project, bytes, started, config.session_archive_keep)?;
     Ok(Some(super::display_path(project, &archived.path)))
+}
+
+/// `path` can be written as the recall writes it; otherwise the error, saying that nothing
+/// was written and how to go on.
+fn writable_for_new_session(project: &Project, path: &std::path::Path) -> Result<()> {
+    atomic::check_writable(path).map_err(|e| {
+        let shown = super::display_path(project, path);
+        Error::FailedHint {
+            message: format!(
+                "{e}; the recall stopped before its first write: nothing was archived, promoted or reset"
+            ),
+            hint: format!(
+                "make {shown} a writable file inside the project (for a read-only file: `chmod u+w {shown}`), then run `mind recall` again"
+            ),
+        }
+    })
 }
 
 fn day_of(ctx: &Ctx, epoch_ms: i64) -> Option<NaiveDate> {

@@ -26,6 +26,9 @@ use crate::rank::{decay, named_sections as sections};
 use crate::store::state::State;
 use crate::store::{self, Project, registry};
 
+mod fixes;
+use fixes::fixed_by;
+
 #[derive(Serialize)]
 struct Reply {
     query: String,
@@ -37,6 +40,10 @@ struct Reply {
     /// search).
     #[serde(skip_serializing_if = "Option::is_none")]
     semantic: Option<SemanticStats>,
+    /// Why a search with a model installed was lexical all the same (a model file missing or
+    /// damaged), and what to do; the note on stderr says the same.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    model_problem: Option<String>,
 }
 
 /// What the semantic side of a search did.
@@ -59,6 +66,13 @@ struct Hit {
     memory: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     section: Option<String>,
+    /// The folder of the project the line is in (`project` is its label: the folder's name,
+    /// with parent folders when two projects searched share one).
+    project_path: String,
+    /// A problem a later entry fixed (`FILE:LINE` of the fix), as the context block's Open
+    /// Loops and `mind status` judge it: no longer open.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fixed_by: Option<String>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     stale: bool,
 }
@@ -304,6 +318,13 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
             add_project(&mut index, project, only.as_ref(), &mut tokenizer)?;
             parts.push(part_of(project, first..index.sources.len(), only.is_none()));
         }
+        // Two projects of one folder name are told apart by their parents, in the labels
+        // shown and wherever results are compared project by project (what takes back what).
+        for (part, label) in parts.iter().zip(project_labels(&projects)) {
+            for source in &mut index.sources[part.sources.clone()] {
+                source.project.clone_from(&label);
+            }
+        }
         if missing > 0 {
             ctx.note(&format!(
                 "skipped {missing} registered project(s) whose .mind/ no longer exists"
@@ -320,7 +341,7 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
     }
     // More candidates than shown: a section's other lines are dropped below.
     let pool = args.limit.saturating_mul(4).saturating_add(20);
-    let semantic = semantic_side(ctx, &index, &parts, &query_text, &filter);
+    let (semantic, model_problem) = semantic_side(ctx, &index, &parts, &query_text, &filter);
     let found = match &semantic {
         Some(side) => {
             let lexical = if query.is_empty() {
@@ -353,25 +374,32 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
             None => found,
         };
         let found = above_threshold(sections::best_per_section(found), threshold);
-        let mut found = without_archived_copies(found);
-        found.truncate(args.limit);
-        found
+        without_archived_copies(found)
     };
+    // "No match" only when nothing matched: not when a limit of 0 (an MCP call may ask for
+    // one) left out what did.
     if found.is_empty() {
         ctx.note(&format!("no memories match {query_text:?}"));
     }
+    let mut found = found;
+    found.truncate(args.limit);
     let stale = stale_hits(here.as_ref(), &found);
+    // The project each result is in: the part whose sources hold its source.
+    let owners: Vec<&Project> = (found.iter())
+        .map(|f| {
+            let source = (index.sources.iter()).position(|s| std::ptr::eq(s, f.source));
+            let part = source.and_then(|s| parts.iter().position(|p| p.sources.contains(&s)));
+            &searched[part.unwrap_or(0)]
+        })
+        .collect();
     let pulled: Vec<Option<String>> = {
         let mut sources = crate::memories::pulled::Sources::default();
-        (found.iter())
-            .map(|f| {
-                (searched.iter())
-                    .filter(|p| p.name() == f.source.project)
-                    .find_map(|p| sources.of(p, &f.source.file))
-            })
+        (found.iter().zip(&owners))
+            .map(|(f, p)| sources.of(p, &f.source.file))
             .collect()
     };
     let taken_back = taken_back_by(&found);
+    let fixed = fixed_by(&found, &owners);
     if let Some(project) = &here {
         let shown: Vec<&str> = found.iter().map(|f| f.text()).collect();
         store::usage::record_shown_if_free(project, &shown, ctx.clock.today());
@@ -383,7 +411,9 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
                 .iter()
                 .zip(&taken_back)
                 .zip(&pulled)
-                .map(|((f, by), from)| Hit {
+                .zip(&owners)
+                .zip(&fixed)
+                .map(|((((f, by), from), owner), fix)| Hit {
                     // Taken back only by a later result (`FILE:LINE`).
                     hit: Recalled {
                         taken_back_by: by.map(|j| place(&found[j])),
@@ -392,6 +422,8 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
                     },
                     memory: sections::memory_name(f.source).map(str::to_string),
                     section: sections::section_heading(f).map(str::to_string),
+                    project_path: owner.root.display().to_string(),
+                    fixed_by: fix.clone(),
                     stale: stale.is_stale(f),
                 })
                 .collect(),
@@ -401,6 +433,7 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
                 embedded: side.stats.embedded,
                 cached: side.stats.cached,
             }),
+            model_problem,
         });
     }
     let terms: Vec<String> = query.original_terms().map(str::to_string).collect();
@@ -419,6 +452,10 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
         }
         if let Some(j) = taken_back[i] {
             let mark = taken_back_mark(&place(&found[j]), &ctx.paint);
+            one.insert_str(one.len() - 1, &format!(" {mark}"));
+        }
+        if let Some(fix) = &fixed[i] {
+            let mark = ctx.paint.warn(&format!("[fixed by {fix}]"));
             one.insert_str(one.len() - 1, &format!(" {mark}"));
         }
         out.push_str(&one);
@@ -444,6 +481,39 @@ fn team_args(args: &SearchArgs) -> crate::cli::TeamSearchArgs {
     }
 }
 
+/// Each project's label among results: its folder's name, or for projects that share one,
+/// the fewest trailing folders of its path that no other of them ends with
+/// (`client-a/app` and `client-b/app`).
+fn project_labels(projects: &[Project]) -> Vec<String> {
+    let trail = |p: &Project| -> Vec<String> {
+        (p.root.components().rev())
+            .take_while(|c| matches!(c, std::path::Component::Normal(_)))
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect()
+    };
+    let trails: Vec<Vec<String>> = projects.iter().map(trail).collect();
+    (projects.iter().enumerate())
+        .map(|(i, project)| {
+            let name = project.name();
+            let shared = (projects.iter().enumerate()).any(|(j, p)| j != i && p.name() == name);
+            if !shared {
+                return name;
+            }
+            let mine = &trails[i];
+            (2..=mine.len())
+                .find(|&k| {
+                    (trails.iter().enumerate()).all(|(j, t)| j == i || t.get(..k) != mine.get(..k))
+                })
+                .map(|k| {
+                    let mut parts: Vec<&str> = mine[..k].iter().map(String::as_str).collect();
+                    parts.reverse();
+                    parts.join("/")
+                })
+                .unwrap_or_else(|| project.root.display().to_string())
+        })
+        .collect()
+}
+
 /// `whole`: every file of the project is indexed (no `--category`/`--tag` filter), so the
 /// vectors of lines not seen are of lines that are gone.
 fn part_of(project: &Project, sources: std::ops::Range<usize>, whole: bool) -> Part {
@@ -465,8 +535,9 @@ fn fusion() -> Fusion {
 }
 
 /// New lines to embed from which a search says so first where no progress bar can show (an
-/// agent reading stderr through a pipe): about two seconds of work at the first build's
-/// rate of some 80 lines a second on two cores; fewer pass without a word.
+/// agent reading stderr through a pipe): a second or two of work on two cores (the rate
+/// varies several times over between machines, so the note names none); fewer pass
+/// without a word.
 const ANNOUNCED_EMBEDDINGS: usize = 160;
 
 /// The semantic side of a search.
@@ -477,33 +548,63 @@ struct SemanticSide {
 
 /// The lines closest in meaning to the query, when a model is installed; `None` (a lexical
 /// search) when there is none, it fails to load or run, or there is no line to search (the
-/// model is then not loaded at all: a project's first search stays instant).
+/// model is then not loaded at all: a project's first search stays instant). A model that
+/// is installed but cannot be used (a file missing or damaged) is said on stderr, and
+/// returned as the second value for the JSON reply: search quietly falling back to words
+/// alone would look like a search that found less.
 fn semantic_side(
     ctx: &Ctx,
     index: &Index,
     parts: &[Part],
     query_text: &str,
     filter: &Filter,
-) -> Option<SemanticSide> {
+) -> (Option<SemanticSide>, Option<String>) {
     if index.sources.iter().all(|s| s.segment.doc_count() == 0) {
-        return None;
+        return (None, None);
     }
-    let home = ctx.home().ok()?;
-    let model = crate::embed::installed(&home)?;
+    let Ok(home) = ctx.home() else {
+        return (None, None);
+    };
+    let model = match crate::embed::open(&home) {
+        crate::embed::Model::Loaded(model) => model,
+        unusable => {
+            let problem = unusable.problem(&home);
+            if let Some(problem) = &problem {
+                ctx.note(problem);
+            }
+            return (None, problem);
+        }
+    };
     let fingerprint = lines::model_fingerprint(&crate::embed::files::model_dir(&home));
     let progress = crate::capture::progress::Progress::new("lines embedded", !ctx.quiet);
-    let vectors = lines::fill(index, parts, &model, fingerprint, &mut |done, total| {
-        if done == 0 && total >= ANNOUNCED_EMBEDDINGS && progress.unseen() {
-            ctx.note(&format!(
-                "embedding {total} new lines for semantic search (at about 80 a second); \
-                 their vectors are kept, so later searches embed only new lines"
-            ));
-        }
-        progress.update(done)
-    });
+    let vectors = lines::fill(
+        index,
+        parts,
+        &model,
+        fingerprint,
+        &mut |part, done, total| {
+            if done == 0 && total >= ANNOUNCED_EMBEDDINGS && progress.unseen() {
+                let kept = match crate::doctor::project_checks::cache_problem(&part.cache_dir) {
+                    None => "their vectors are kept, so later searches embed only new lines",
+                    Some(_) => {
+                        ".mind/cache cannot be written, so every search embeds them again \
+                     (see `mind doctor`)"
+                    }
+                };
+                ctx.note(&format!(
+                    "embedding {total} new lines for semantic search; {kept}"
+                ));
+            }
+            progress.update(done)
+        },
+    );
     progress.finish();
-    let vectors = vectors.ok()?;
-    let query = model.embed(&[query_text]).ok()?.pop()?;
+    let Ok(vectors) = vectors else {
+        return (None, None);
+    };
+    let Some(query) = model.embed(&[query_text]).ok().and_then(|mut v| v.pop()) else {
+        return (None, None);
+    };
     let cosines = index.sources.iter().enumerate().flat_map(|(seg, source)| {
         let vectors = &vectors;
         let query = &query;
@@ -516,10 +617,11 @@ fn semantic_side(
             })
         })
     });
-    Some(SemanticSide {
+    let side = SemanticSide {
         near: hybrid::nearest(cosines, hybrid::SEMANTIC_FLOOR, hybrid::SEMANTIC_CANDIDATES),
         stats: vectors.stats,
-    })
+    };
+    (Some(side), None)
 }
 
 /// One result for humans: a header line (rank, type, date, place, score) and the text
@@ -562,7 +664,9 @@ pub(crate) fn render(
 /// is the one to show, and the copy would only take a slot. Promotion rewrites the item
 /// (`- x` becomes `learned: x`, a rejected `- ruled out x` `decided against: x`, a blocker
 /// `problem: ... → fix: ...`), so the copy is recognised as the item promotion made that line
-/// of ([`crate::promote::Promoted`]), within one project.
+/// of ([`crate::promote::Promoted`]), within one project. A line several finished sessions
+/// hold (a note SESSION.md keeps from session to session is in each archive) is shown once,
+/// its best-ranked copy.
 fn without_archived_copies(found: Vec<Found<'_>>) -> Vec<Found<'_>> {
     use crate::store::session_file::Section;
     let dir = format!("/{}/", crate::store::session_archive::SESSIONS_DIR);
@@ -588,7 +692,20 @@ fn without_archived_copies(found: Vec<Found<'_>>) -> Vec<Found<'_>> {
                 .any(|g| promoted.made(g.text()))
         })
     };
-    let copies: Vec<bool> = found.iter().map(|f| archived(f) && copy(f)).collect();
+    let copies: Vec<bool> = {
+        let mut shown: HashSet<(&str, String)> = HashSet::new();
+        (found.iter())
+            .map(|f| {
+                let key = || {
+                    (
+                        f.source.project.as_str(),
+                        crate::capture::dedupe::key(f.text()),
+                    )
+                };
+                archived(f) && (copy(f) || !shown.insert(key()))
+            })
+            .collect()
+    };
     (found.into_iter().zip(copies))
         .filter(|(_, copy)| !copy)
         .map(|(f, _)| f)

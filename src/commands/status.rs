@@ -25,7 +25,21 @@ struct Reply {
     session_age_minutes: Option<i64>,
     files: BTreeMap<String, Option<u64>>,
     context: Vec<TargetStatus>,
+    search: SearchStatus,
     problems: Vec<String>,
+}
+
+/// How `mind search` ranks on this machine: with the model (hybrid) or by words alone.
+#[derive(Serialize)]
+struct SearchStatus {
+    /// "hybrid" or "lexical".
+    mode: &'static str,
+    /// The model: "installed", "not installed", "incomplete" (a file missing), "does not
+    /// load", or "not built" (a build without semantic search).
+    model: &'static str,
+    /// Why search is lexical, and what to do; absent when it is hybrid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hint: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -178,6 +192,7 @@ pub fn run(ctx: &Ctx) -> Result<()> {
         session_age_minutes,
         files,
         context,
+        search: search_status(ctx),
         problems,
     };
     if ctx.json {
@@ -199,12 +214,36 @@ fn section_key(section: Section) -> &'static str {
     }
 }
 
-/// How to turn semantic search on, when this build has it and no model is installed.
-fn semantic_hint(ctx: &Ctx) -> Option<&'static str> {
-    let home = ctx.home().ok()?;
-    (crate::embed::COMPILED
-        && !crate::embed::files::is_complete(&crate::embed::files::model_dir(&home)))
-    .then_some(crate::embed::files::ENABLE_HINT)
+/// Whether search is hybrid here; when it is not, why and what to do. The model is loaded
+/// to tell (a few milliseconds): a folder whose files are all there may still not load.
+fn search_status(ctx: &Ctx) -> SearchStatus {
+    use crate::embed::{Model, files};
+    let lexical = |model, hint: String| SearchStatus {
+        mode: "lexical",
+        model,
+        hint: Some(hint),
+    };
+    if !crate::embed::COMPILED {
+        return lexical(
+            "not built",
+            "this build has no semantic search (built without the `semantic` feature)".into(),
+        );
+    }
+    let Ok(home) = ctx.home() else {
+        return lexical("not installed", files::ENABLE_HINT.into());
+    };
+    let model = crate::embed::open(&home);
+    let problem = model.problem(&home);
+    match model {
+        Model::Loaded(_) => SearchStatus {
+            mode: "hybrid",
+            model: "installed",
+            hint: None,
+        },
+        Model::Absent => lexical("not installed", files::ENABLE_HINT.into()),
+        Model::Incomplete(_) => lexical("incomplete", problem.unwrap_or_default()),
+        Model::Broken(_) => lexical("does not load", problem.unwrap_or_default()),
+    }
 }
 
 fn render(ctx: &Ctx, r: &Reply, last: Option<String>) -> String {
@@ -281,9 +320,15 @@ fn render(ctx: &Ctx, r: &Reply, last: Option<String>) -> String {
         }
         out.push('\n');
     }
-    if let Some(hint) = semantic_hint(ctx) {
-        out.push_str(&format!("{} lexical · {hint}\n", p.heading("search  ")));
-    }
+    let search = match (&r.search.hint, r.search.model) {
+        (None, _) => format!(
+            "hybrid: lexical and semantic ({})",
+            crate::embed::files::MODEL_NAME
+        ),
+        (Some(hint), "not installed" | "not built") => format!("lexical · {hint}"),
+        (Some(hint), _) => format!("lexical · {}", p.warn(hint)),
+    };
+    out.push_str(&format!("{} {search}\n", p.heading("search  ")));
     if r.problems.is_empty() {
         out.push_str(&format!("{} {}\n", p.heading("problems"), p.good("none")));
     } else {

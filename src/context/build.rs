@@ -283,10 +283,13 @@ fn sections(input: &Input<'_>, with_session: bool) -> (Vec<Section>, Vec<Option<
     let totals = &digest.totals;
     let mut out: Vec<(Section, Option<More>)> = Vec::new();
 
+    // A heading never stands without a line: with no dated entry (none yet, or a file whose
+    // headings give no year) the line says the date is not known.
     let mut active = Section::new("Memory: Active", 0);
-    if let Some(date) = digest.last_date {
-        active.intro = Some(format!("Last captured: {date}"));
-    }
+    active.intro = Some(match digest.last_date {
+        Some(date) => format!("Last captured: {date}"),
+        None => "Last captured: unknown (no dated entries)".to_string(),
+    });
     out.push((active, None));
 
     let mut state = Section::new("Project State", 1);

@@ -98,6 +98,11 @@ fn drop_imported_block(project: &Project, name: &str, holder: &str) -> Result<Ta
         notes: Vec::new(),
         imports: Some(holder.to_string()),
     };
+    if let Some(reason) = target_refusal(project, name) {
+        outcome.status = "refused";
+        outcome.reason = Some(reason);
+        return Ok(outcome);
+    }
     let Some(bytes) = text::read_optional(&path)? else {
         return Ok(outcome);
     };
@@ -159,13 +164,11 @@ fn write_target(
     shared: bool,
 ) -> Result<TargetOutcome> {
     let path: PathBuf = project.root.join(name);
-    // A cloned repository's `AGENTS.md -> ~/notes.md` (or `.cursor -> ~/...`) would have
-    // the block written into a file outside the project: neither read nor written.
-    if !project.leads_inside(&path) {
+    if let Some(reason) = target_refusal(project, name) {
         return Ok(TargetOutcome {
             file: name.to_string(),
             status: "refused",
-            reason: Some(OUTSIDE.to_string()),
+            reason: Some(reason),
             notes: Vec::new(),
             imports: None,
         });
@@ -281,10 +284,81 @@ pub fn refused_error(project: &Project, outcomes: &[TargetOutcome]) -> Option<Er
         let path = project.root.join(&o.file);
         let reason = o.reason.clone().unwrap_or_default();
         // Not a marker problem: the marker hint would mislead.
-        if reason == OUTSIDE {
+        if target_refusal(project, &o.file).is_some() {
             Error::BadFile { path, reason }
         } else {
             Error::Markers { path, reason }
         }
     })
+}
+
+/// Why mind must not write its block into the file `name` (relative to the project root)
+/// names, judged where the file really is: its name by [`crate::config::target_refusal`],
+/// then, with links followed, the file it leads to. A cloned repository can commit
+/// `CLAUDE.md -> .git/config` or a link into `.mind/`, and a link leaving the project
+/// (`AGENTS.md -> ~/notes.md`, `.cursor -> ~/...`) would have the block written outside it.
+/// So the file must lead inside the project, and what it leads to must be a target by the
+/// same rule as a name: a markdown file outside any git folder (one named `.git`, or any
+/// folder holding git's `HEAD` and `objects`, a bare clone or a `gitdir:` folder) and
+/// outside `.mind/`. `None`: the file may take the block. `mind doctor` and `mind context`
+/// judge targets by it too.
+pub fn target_refusal(project: &Project, name: &str) -> Option<String> {
+    if let Some(why) = crate::config::target_refusal(name) {
+        return Some(format!("{why}; {}", crate::config::TARGET_RULE));
+    }
+    let outside = || Some(OUTSIDE.to_string());
+    let Ok(root) = std::fs::canonicalize(&project.root) else {
+        return outside();
+    };
+    let Some(real) = resolved(&project.root.join(name)) else {
+        return outside();
+    };
+    let Ok(relative) = real.strip_prefix(&root) else {
+        return outside();
+    };
+    let shown = relative.to_string_lossy();
+    if let Some(why) = crate::config::target_refusal(&shown) {
+        return Some(format!(
+            "it leads to {shown} (a symbolic link), {why}; left unchanged"
+        ));
+    }
+    let mind_dir = std::fs::canonicalize(project.dir()).unwrap_or_else(|_| root.join(".mind"));
+    if real.starts_with(&mind_dir) {
+        return Some(format!(
+            "it leads into .mind ({}), which holds mind's own memory and settings; left unchanged",
+            real.display()
+        ));
+    }
+    let git_folder = real
+        .ancestors()
+        .skip(1)
+        .take_while(|dir| dir.starts_with(&root) && *dir != root)
+        .find(|dir| dir.join("HEAD").is_file() && dir.join("objects").is_dir());
+    if let Some(dir) = git_folder {
+        return Some(format!(
+            "it is inside {}, a git folder, which belongs to git; left unchanged",
+            dir.strip_prefix(&root).unwrap_or(dir).display()
+        ));
+    }
+    None
+}
+
+/// Where `path` really is: its nearest existing ancestor with links resolved, the rest of
+/// the path after it. `None` for a dangling link, whose target cannot be judged.
+fn resolved(path: &std::path::Path) -> Option<PathBuf> {
+    let mut rest = Vec::new();
+    let mut probe = path;
+    loop {
+        match std::fs::canonicalize(probe) {
+            Ok(mut real) => {
+                real.extend(rest.iter().rev());
+                return Some(real);
+            }
+            Err(_) if std::fs::symlink_metadata(probe).is_ok() => return None,
+            Err(_) => {
+                rest.push(probe.file_name()?);
+                probe = probe.parent()?;
+            }
+        }
+    }
 }

@@ -51,6 +51,39 @@ pub fn global_folder(home: &GlobalFolder) -> Finding {
     }
 }
 
+/// The embedding model: loaded (search is hybrid), never installed (a note on how to turn
+/// it on), or installed but unusable — a file missing or one that does not load, such as
+/// weights damaged since the install. That last is a problem: search has fallen back to
+/// words alone in every project, which nothing else says. Nothing for a build without
+/// semantic search.
+pub fn semantic_search(home: &GlobalFolder) -> Option<Finding> {
+    use crate::embed::{Model, files};
+    if !crate::embed::COMPILED {
+        return None;
+    }
+    let model = crate::embed::open(home);
+    if let Some(problem) = model.problem(home) {
+        return Some(Finding::problem("semantic-search", SUBJECT, problem));
+    }
+    Some(match model {
+        Model::Loaded(_) => Finding::ok(
+            "semantic-search",
+            SUBJECT,
+            format!(
+                "{} at {} loads: search is hybrid",
+                files::MODEL_NAME,
+                files::model_dir(home).display()
+            ),
+        ),
+        _ => Finding::new(
+            "semantic-search",
+            SUBJECT,
+            Severity::Note,
+            files::ENABLE_HINT,
+        ),
+    })
+}
+
 /// The Python Mind's `~/.mind`, when it is read as a second source.
 pub fn legacy_folder(home: &GlobalFolder) -> Option<Finding> {
     let legacy = home.legacy.as_ref()?;

@@ -61,8 +61,8 @@ impl Fix {
 /// One thing the doctor found.
 #[derive(Debug, Clone, Serialize)]
 pub struct Finding {
-    /// Which check: global-folder, legacy-folder, path, project-folder, file, git-ignore,
-    /// config, state, block, hooks, agent-settings, lock, cache.
+    /// Which check: global-folder, legacy-folder, semantic-search, path, project-folder,
+    /// file, git-ignore, config, state, block, hooks, agent-settings, lock, cache.
     pub check: &'static str,
     /// The project folder, or "global".
     pub subject: String,

@@ -46,7 +46,9 @@ pub fn folder(root: &Path, in_registry: bool) -> Option<Finding> {
     })
 }
 
-/// The files `mind init` writes are all there.
+/// The files `mind init` writes are all there, and each is a file mind can use: not a
+/// folder, nor a link leading out of the project (which every writer refuses); one of the
+/// memory files that is read-only is a warning (every writer leaves it alone).
 pub fn files(project: &Project) -> Vec<Finding> {
     let mut out = Vec::new();
     for name in [
@@ -55,7 +57,10 @@ pub fn files(project: &Project) -> Vec<Finding> {
         store::REMINDERS_FILE,
         store::CONFIG_FILE,
     ] {
-        if !project.file(name).exists() {
+        let path = project.file(name);
+        if let Some(finding) = unusable(project, name, &path) {
+            out.push(finding);
+        } else if !path.exists() {
             out.push(
                 Finding::problem("file", subject(project), format!(".mind/{name} is missing"))
                     .with_fix(Fix::CreateFile {
@@ -63,9 +68,21 @@ pub fn files(project: &Project) -> Vec<Finding> {
                         name,
                     }),
             );
+        } else if name != store::CONFIG_FILE
+            && std::fs::metadata(&path).is_ok_and(|m| m.permissions().readonly())
+        {
+            out.push(Finding::new(
+                "file",
+                subject(project),
+                Severity::Warning,
+                format!(
+                    ".mind/{name} is read-only: mind leaves it unchanged, so every command that \
+                     would write it fails; `chmod u+w .mind/{name}` if that is not meant"
+                ),
+            ));
         }
     }
-    if out.is_empty() {
+    if !out.iter().any(|f| f.severity == Severity::Problem) {
         out.push(Finding::ok("file", subject(project), ".mind/ is complete"));
     }
     if let Ok(Some(bytes)) = text::read_optional(&project.memory())
@@ -79,6 +96,54 @@ pub fn files(project: &Project) -> Vec<Finding> {
         ));
     }
     out
+}
+
+/// Why `.mind/NAME` at `path` cannot be used, when it is there but is not a file mind can
+/// read and write: a link leading out of the project (or to nothing), which every writer
+/// refuses; a folder or another kind of file, which every reader fails on. Never fixed:
+/// what is there may be the user's, and nothing is removed.
+fn unusable(project: &Project, name: &str, path: &Path) -> Option<Finding> {
+    let link = std::fs::symlink_metadata(path).ok()?;
+    let problem = |what: String| {
+        Some(Finding::problem(
+            "file",
+            subject(project),
+            format!(".mind/{name} {what}"),
+        ))
+    };
+    if link.file_type().is_symlink() && !project.leads_inside(path) {
+        return match std::fs::canonicalize(path) {
+            Ok(real) => problem(format!(
+                "is a symbolic link leading outside the project (to {}): every command that \
+                 writes it refuses; replace the link with a copy of the file it leads to",
+                real.display()
+            )),
+            Err(_) => {
+                let to = std::fs::read_link(path).unwrap_or_default();
+                problem(format!(
+                    "is a symbolic link to {}, which does not exist: every command that reads \
+                     or writes it fails; point it at the file, or remove it and `mind doctor \
+                     --fix` writes a new one",
+                    to.display()
+                ))
+            }
+        };
+    }
+    let meta = std::fs::metadata(path).ok()?;
+    if meta.is_dir() {
+        return problem(format!(
+            "is a folder, not a file: every command that reads it fails; move the folder \
+             away, then `mind doctor --fix` (or `mind init`) writes a new .mind/{name}"
+        ));
+    }
+    if !meta.is_file() {
+        return problem(
+            "is not a regular file (a pipe, socket or device): every command that reads it \
+             fails or waits; move it away, then `mind doctor --fix` writes a new one"
+                .to_string(),
+        );
+    }
+    None
 }
 
 /// config.json parses and every key is valid. Never fixed: it is the user's file.
@@ -116,10 +181,12 @@ pub fn blocks(project: &Project, config: &Config, state: &State) -> Result<Vec<F
         let name = &target.file;
         let disk = inspect::inspect(project, state, name)?;
         let problem = |message: String| Finding::problem("block", subject(project), message);
-        if !project.leads_inside(&project.root.join(name)) {
-            // Never written (a cloned repository's link): no fix to offer but the user's own.
+        if let Some(why) = crate::context::target_refusal(project, name) {
+            let why = why.trim_end_matches("; left unchanged");
+            // Never written (a cloned repository's link or name): no fix to offer but the
+            // user's own.
             out.push(problem(format!(
-                "{name} leads outside the project (a symbolic link), so mind leaves it alone; replace the link with a file or take {name} out of context_targets"
+                "{name} is never written: {why}; replace the link with a file or take {name} out of context_targets"
             )));
             continue;
         }
@@ -236,6 +303,24 @@ pub fn hooks(project: &Project) -> Option<Finding> {
         ));
     }
     if installed == status.hooks.len() {
+        // git runs a submodule's hooks from its own folder: one added after the install
+        // has none, and its commits are not kept.
+        let uncovered = status.uncovered_submodules();
+        if !uncovered.is_empty() {
+            return Some(
+                Finding::problem(
+                    "hooks",
+                    subject(project),
+                    format!(
+                        "git hooks installed in {dir}, but not in the submodule {}: its commits are not kept",
+                        uncovered.join(", ")
+                    ),
+                )
+                .with_fix(Fix::InstallHooks {
+                    root: project.root.clone(),
+                }),
+            );
+        }
         return Some(Finding::ok(
             "hooks",
             subject(project),
@@ -422,47 +507,59 @@ pub fn lock(project: &Project) -> Option<Finding> {
 /// there, cannot be stored. Nothing when the folder does not exist yet (it is made on first
 /// use) or is fine.
 pub fn cache(project: &Project) -> Option<Finding> {
-    let dir = project.file(store::CACHE_DIR);
-    let link = std::fs::symlink_metadata(&dir).ok()?;
+    let problem = cache_problem(&project.file(store::CACHE_DIR))?;
     let off = "mind keeps no caches, so every search and recall reads all of memory again, \
                and harvested commits are not stored";
-    let warn = |message: String| {
-        Some(Finding::new(
-            "cache",
-            subject(project),
-            Severity::Warning,
-            message,
-        ))
-    };
+    Some(Finding::new(
+        "cache",
+        subject(project),
+        Severity::Warning,
+        format!("{}: {off}; {}", problem.what, problem.remedy),
+    ))
+}
+
+/// Why a cache folder (a project's `.mind/cache`) cannot be written, and what to do.
+pub struct CacheProblem {
+    pub what: String,
+    pub remedy: &'static str,
+}
+
+/// Why the cache folder `dir` cannot be written, if it cannot: it links outside the
+/// project, is no folder, or refuses a file (tried: the only sure answer). `None` when it is
+/// fine or does not exist yet (it is made on first use).
+pub fn cache_problem(dir: &Path) -> Option<CacheProblem> {
+    let link = std::fs::symlink_metadata(dir).ok()?;
     if guard::check(&dir.join("index.bin")).is_err() {
-        let target = match std::fs::canonicalize(&dir) {
+        let target = match std::fs::canonicalize(dir) {
             Ok(real) => real.display().to_string(),
             Err(_) => "a missing target".to_string(),
         };
-        return warn(format!(
-            ".mind/cache links outside the project (to {target}): {off}; \
-             replace the link with a folder"
-        ));
+        return Some(CacheProblem {
+            what: format!(".mind/cache links outside the project (to {target})"),
+            remedy: "replace the link with a folder",
+        });
     }
-    if !std::fs::metadata(&dir).is_ok_and(|m| m.is_dir()) {
+    if !std::fs::metadata(dir).is_ok_and(|m| m.is_dir()) {
         let what = if link.file_type().is_symlink() {
             "a link to no folder"
         } else {
             "a file, not a folder"
         };
-        return warn(format!(
-            ".mind/cache is {what}: {off}; remove it (mind makes the folder again)"
-        ));
+        return Some(CacheProblem {
+            what: format!(".mind/cache is {what}"),
+            remedy: "remove it (mind makes the folder again)",
+        });
     }
     // A file made and removed at once: the only sure answer (permissions, a read-only
     // mount, an ACL, another user's folder).
     if let Err(e) = tempfile::Builder::new()
         .prefix(".write-check")
-        .tempfile_in(&dir)
+        .tempfile_in(dir)
     {
-        return warn(format!(
-            ".mind/cache cannot be written ({e}): {off}; make it writable"
-        ));
+        return Some(CacheProblem {
+            what: format!(".mind/cache cannot be written ({e})"),
+            remedy: "make it writable",
+        });
     }
     None
 }

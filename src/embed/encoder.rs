@@ -52,6 +52,9 @@ impl Embedder {
     }
 
     fn load_with(dir: &Path, half: bool) -> Result<Embedder, EmbedError> {
+        // Files damaged since the install may still load, and every vector they gave
+        // would be wrong.
+        super::record::check(dir).map_err(EmbedError)?;
         let read = |name: &str| {
             std::fs::read(dir.join(name))
                 .map_err(|e| EmbedError(format!("{}: {e}", dir.join(name).display())))

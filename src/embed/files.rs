@@ -86,5 +86,8 @@ pub fn folder_size(dir: &Path) -> u64 {
         .sum()
 }
 
+/// What to do about a model folder that lacks a file or does not load.
+pub const REINSTALL_HINT: &str = "install it again: `mind model install` (or `mind model install --from PATH`) replaces the folder";
+
 /// The one line that says how to turn semantic search on.
 pub const ENABLE_HINT: &str = "semantic search is off: `mind model install` (or `mind model install --from PATH`) turns it on";

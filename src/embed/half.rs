@@ -15,12 +15,22 @@
 //! while it checks the model, so searches find it ready. Where it cannot be written the
 //! pass uses the f32 weights, as before.
 //!
+//! The halves carry a hash too. Hashing 21 MB at every search would cost a few
+//! milliseconds, so the file is given the modification time of the `model.safetensors` it
+//! was made from: while it keeps that time it was not written since, and its halves are
+//! used as they are; a file with any other time (written to in place, copied) has its
+//! halves hashed, and is derived again when they do not match (or given its time back
+//! when they do).
+//!
 //! Layout (little-endian): magic, format, source (length, mtime seconds, mtime nanoseconds,
 //! header hash), tensor count, then per tensor its name (length + bytes), rows, columns and
-//! the offset of its halves; then a hash of everything before it. The halves follow, each
-//! tensor starting on a 64-byte boundary.
+//! the offset of its halves; then a hash of every byte after the header (the halves and
+//! their padding) and a hash of everything before it. The halves follow, each tensor
+//! starting on a 64-byte boundary.
 
+use std::io::{Seek, Write};
 use std::path::Path;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use memmap2::Mmap;
 
@@ -30,7 +40,7 @@ use crate::rank::cache::fast_hash;
 
 const MAGIC: &[u8; 8] = b"MINDF16\0";
 /// Raised whenever the layout changes: an older file is then derived again.
-const FORMAT: u32 = 1;
+const FORMAT: u32 = 2;
 pub const HALF_FILE: &str = "weights-f16.bin";
 const ALIGN: usize = 64;
 
@@ -44,6 +54,11 @@ struct Source {
 }
 
 impl Source {
+    /// The source's modification time, which the derived file is given.
+    fn modified(self) -> SystemTime {
+        UNIX_EPOCH + Duration::new(self.secs, self.nanos)
+    }
+
     fn of(path: &Path) -> Option<Source> {
         let meta = std::fs::metadata(path).ok()?;
         let modified = meta
@@ -107,8 +122,15 @@ impl HalfWeights {
             .tempfile_in(folder)
             .ok()?;
         let mut out = std::io::BufWriter::with_capacity(1 << 16, tmp);
-        derive(from, weights, wanted, &mut out).ok()?;
-        let tmp = out.into_inner().ok()?;
+        let body = derive(from, weights, wanted, &mut out).ok()?;
+        let mut tmp = out.into_inner().ok()?;
+        // The header again, now with the halves' hash.
+        tmp.rewind().ok()?;
+        tmp.write_all(&header(from, wanted, body).0).ok()?;
+        tmp.flush().ok()?;
+        // The source's time: while the file keeps it, its halves need no hashing. (Where
+        // times cannot be set, every open hashes them: slower, still right.)
+        let _ = tmp.as_file().set_modified(from.modified());
         if crate::store::atomic::durable() {
             tmp.as_file().sync_all().ok()?;
         }
@@ -127,8 +149,9 @@ impl HalfWeights {
     }
 }
 
-/// The file's header for these tensors, with the offsets their halves go at.
-fn header(from: Source, wanted: &[Wanted]) -> (Vec<u8>, Vec<std::ops::Range<usize>>) {
+/// The file's header for these tensors and halves whose hash is `body`, with the offsets
+/// the halves go at.
+fn header(from: Source, wanted: &[Wanted], body: u64) -> (Vec<u8>, Vec<std::ops::Range<usize>>) {
     let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT.to_le_bytes());
@@ -143,6 +166,7 @@ fn header(from: Source, wanted: &[Wanted]) -> (Vec<u8>, Vec<std::ops::Range<usiz
             .iter()
             .map(|w| 4 + w.name.len() + 8 + 8 + 8)
             .sum::<usize>()
+        + 8
         + 8;
     let mut at = fixed.next_multiple_of(ALIGN);
     let mut ranges = Vec::with_capacity(wanted.len());
@@ -156,6 +180,7 @@ fn header(from: Source, wanted: &[Wanted]) -> (Vec<u8>, Vec<std::ops::Range<usiz
         ranges.push(at..at + len);
         at = (at + len).next_multiple_of(ALIGN);
     }
+    out.extend_from_slice(&body.to_le_bytes());
     let check = fast_hash(&out);
     out.extend_from_slice(&check.to_le_bytes());
     debug_assert_eq!(out.len(), fixed);
@@ -163,15 +188,21 @@ fn header(from: Source, wanted: &[Wanted]) -> (Vec<u8>, Vec<std::ops::Range<usiz
 }
 
 /// The whole file for `wanted`, converted from `weights`, written to `out` a row at a time
-/// (the 21 MB are never held in memory at once).
+/// (the 21 MB are never held in memory at once); its header holds no hash of the halves
+/// yet: returns that hash, for the caller to write the header again with it.
 fn derive(
     from: Source,
     weights: &Weights,
     wanted: &[Wanted],
     out: &mut impl std::io::Write,
-) -> std::io::Result<()> {
-    let (head, ranges) = header(from, wanted);
+) -> std::io::Result<u64> {
+    let (head, ranges) = header(from, wanted, 0);
     out.write_all(&head)?;
+    let mut body = xxhash_rust::xxh3::Xxh3::new();
+    let mut put = |bytes: &[u8]| {
+        body.update(bytes);
+        out.write_all(bytes)
+    };
     let mut at = head.len();
     let mut row = Vec::new();
     for (w, range) in wanted.iter().zip(&ranges) {
@@ -179,30 +210,48 @@ fn derive(
         if floats.len() * 2 != range.len() || w.cols == 0 {
             return Err(std::io::Error::other("a tensor of another size"));
         }
-        out.write_all(&vec![0u8; range.start - at])?;
+        put(&vec![0u8; range.start - at])?;
         for chunk in floats.chunks(w.cols) {
             row.clear();
             row.extend(chunk.iter().flat_map(|&v| f32_to_f16(v).to_le_bytes()));
-            out.write_all(&row)?;
+            put(&row)?;
         }
         at = range.end;
     }
-    Ok(())
+    Ok(body.digest())
 }
 
-/// The file at `path` mapped, when it is whole and was made from `from` for `wanted`.
+/// The file at `path` mapped, when it is whole, was made from `from` for `wanted`, and its
+/// halves are the ones it was written with.
 fn open(path: &Path, from: Source, wanted: &[Wanted]) -> Option<HalfWeights> {
     if !cfg!(target_endian = "little") {
         return None;
     }
     let file = std::fs::File::open(path).ok()?;
-    // SAFETY: the map is only read; the file is only ever replaced by a rename, never
-    // rewritten in place, so the mapped bytes stay as they were.
+    // SAFETY: the map is only read; mind only ever replaces the file by a rename, never
+    // rewrites it in place, so the mapped bytes stay as they were.
     let map = unsafe { Mmap::map(&file) }.ok()?;
-    let (expected, ranges) = header(from, wanted);
-    let end = ranges.last().map_or(expected.len(), |r| r.end);
-    if map.len() != end || map.get(..expected.len())? != expected.as_slice() {
+    let (unhashed, ranges) = header(from, wanted, 0);
+    let head = unhashed.len();
+    let end = ranges.last().map_or(head, |r| r.end);
+    if map.len() != end {
         return None;
+    }
+    let body = u64::from_le_bytes(map.get(head - 16..head - 8)?.try_into().ok()?);
+    if map.get(..head)? != header(from, wanted, body).0.as_slice() {
+        return None;
+    }
+    // Not written since it was derived (it has the source's time): the halves are used as
+    // they are. Any other time: they are hashed first.
+    if file.metadata().and_then(|m| m.modified()).ok() != Some(from.modified()) {
+        if fast_hash(&map[head..]) != body {
+            return None;
+        }
+        // Intact, only touched: its time put back, so the next open need not hash it.
+        let _ = std::fs::File::options()
+            .write(true)
+            .open(path)
+            .and_then(|f| f.set_modified(from.modified()));
     }
     Some(HalfWeights { map, ranges })
 }
@@ -235,11 +284,15 @@ mod tests {
             "read, not rewritten"
         );
 
-        // Damaged (a flipped header byte, a cut tail, junk): derived again, same vectors.
+        // Damaged (a flipped header byte, a flipped byte among the halves, a cut tail,
+        // junk): derived again, same vectors.
         let mut flipped = written.clone();
         flipped[20] ^= 1;
+        let mut halves_flipped = written.clone();
+        halves_flipped[written.len() * 2 / 3] ^= 0x10;
         for damaged in [
             flipped,
+            halves_flipped,
             written[..written.len() - 2].to_vec(),
             b"junk".to_vec(),
         ] {
@@ -249,17 +302,39 @@ mod tests {
             assert_eq!(std::fs::read(&half).unwrap(), written);
         }
 
-        // Another model in its place (a re-install): its own halves, not the old ones. Same
-        // length and header; only the time tells (set apart from the first, which a quick
-        // rewrite might share at the clock's resolution).
+        // Intact but touched (copied back, say): used as it is, and given its time back.
         let source = dir.path().join("model.safetensors");
+        let source_time = std::fs::metadata(&source).unwrap().modified().unwrap();
+        assert_eq!(
+            modified, source_time,
+            "the derived file has the source's time"
+        );
+        std::fs::File::options()
+            .write(true)
+            .open(&half)
+            .unwrap()
+            .set_modified(UNIX_EPOCH + Duration::from_secs(1_500_000_000))
+            .unwrap();
+        assert_eq!(
+            Embedder::load(dir.path()).unwrap().embed(&texts).unwrap(),
+            first
+        );
+        assert_eq!(std::fs::read(&half).unwrap(), written);
+        let meta = std::fs::metadata(&half).unwrap();
+        assert_eq!(meta.modified().unwrap(), source_time);
+
+        // Another model in its place (a re-install, which records its files anew): its
+        // own halves, not the old ones. Same length and header; only the time tells (set
+        // apart from the first, which a quick rewrite might share at the clock's
+        // resolution).
         std::fs::write(&source, scaled(&std::fs::read(&source).unwrap())).unwrap();
         std::fs::File::options()
             .write(true)
             .open(&source)
             .unwrap()
-            .set_modified(std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_000_000_000))
+            .set_modified(UNIX_EPOCH + Duration::from_secs(1_000_000_000))
             .unwrap();
+        crate::embed::record::write(dir.path()).unwrap();
         let other = Embedder::load(dir.path()).unwrap().embed(&texts).unwrap();
         assert_ne!(other, first);
         assert_ne!(std::fs::read(&half).unwrap(), written);

@@ -165,6 +165,9 @@ fn verify(dir: &Path) -> Result<usize, InstallError> {
             missing.join(", ")
         )));
     }
+    // What was installed, so a load can tell a file damaged later (the record's times
+    // survive the rename into place).
+    super::record::write(dir).map_err(|e| err(format!("{}: {e}", dir.display())))?;
     let model = Embedder::load(dir).map_err(|e| err(format!("the model does not load: {e}")))?;
     let vectors = model
         .embed(&[PROBE])

@@ -61,20 +61,23 @@ impl LineVectors {
     }
 }
 
-/// A fingerprint of the installed model, so vectors of another model are never reused.
+/// A fingerprint of the installed model's files, so vectors of another model, or of these
+/// files before a reinstall or a repair, are never reused: config.json's bytes and the
+/// length and modification time of tokenizer.json and model.safetensors. A load checks that
+/// files whose length and time are the recorded ones are the installed bytes (see
+/// `record`), so vectors kept under this fingerprint are of those bytes.
 pub fn model_fingerprint(dir: &std::path::Path) -> u64 {
-    let config = std::fs::read(dir.join(super::files::CONFIG_FILE)).unwrap_or_default();
-    let weights = std::fs::metadata(dir.join(super::files::WEIGHTS_FILE)).map_or(0, |m| m.len());
-    let tokenizer =
-        std::fs::metadata(dir.join(super::files::TOKENIZER_FILE)).map_or(0, |m| m.len());
-    crate::rank::cache::fast_hash(
-        &[
-            config,
-            weights.to_le_bytes().to_vec(),
-            tokenizer.to_le_bytes().to_vec(),
-        ]
-        .concat(),
-    )
+    use super::files::{CONFIG_FILE, TOKENIZER_FILE, WEIGHTS_FILE};
+    let mut bytes = std::fs::read(dir.join(CONFIG_FILE)).unwrap_or_default();
+    for name in [WEIGHTS_FILE, TOKENIZER_FILE] {
+        let meta = std::fs::metadata(dir.join(name)).ok();
+        let modified = (meta.as_ref())
+            .and_then(|m| m.modified().ok())
+            .map_or(0, super::record::nanos);
+        bytes.extend_from_slice(&meta.map_or(0, |m| m.len()).to_le_bytes());
+        bytes.extend_from_slice(&modified.to_le_bytes());
+    }
+    crate::rank::cache::fast_hash(&bytes)
 }
 
 /// Write what the cache has new under the project's lock (`.mind/.lock`, beside the cache
@@ -96,14 +99,14 @@ fn save(cache: &mut VectorCache, part: &Part) {
 const CHUNK: usize = 64;
 
 /// Vectors for every line of `index`, reading and updating each part's cache.
-/// `progress(done, total)` is called before the first chunk of new embeddings (`done` 0)
-/// and after each.
+/// `progress(part, done, total)` is called before the first chunk of a part's new
+/// embeddings (`done` 0) and after each.
 pub fn fill(
     index: &Index,
     parts: &[Part],
     model: &Embedder,
     fingerprint: u64,
-    progress: &mut dyn FnMut(usize, usize),
+    progress: &mut dyn FnMut(&Part, usize, usize),
 ) -> Result<LineVectors, String> {
     let dim = model.dim();
     let mut by_source: Vec<SourceVectors> = index
@@ -145,7 +148,7 @@ pub fn fill(
         unique.dedup_by_key(|u| u.0);
         let total = unique.len();
         if total > 0 {
-            progress(0, total);
+            progress(part, 0, total);
         }
         for (done, chunk) in unique.chunks(CHUNK).enumerate() {
             let texts: Vec<&str> = chunk.iter().map(|u| u.1).collect();
@@ -155,7 +158,7 @@ pub fn fill(
             }
             save(&mut cache, part);
             stats.embedded += chunk.len();
-            progress(((done + 1) * CHUNK).min(total), total);
+            progress(part, ((done + 1) * CHUNK).min(total), total);
         }
         for (s, doc, key, _) in missing {
             if let Some(slot) = cache.slot(key) {

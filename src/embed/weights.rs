@@ -199,6 +199,8 @@ mod tests {
             moved.floats(moved.tensor("embeddings.LayerNorm.weight", &[32]).unwrap()),
             &[1.0; 32]
         );
+        // Another file than the one recorded: recorded anew, as an install of it would.
+        crate::embed::record::write(dir.path()).unwrap();
         let after = Embedder::load(dir.path()).unwrap().embed(&texts).unwrap();
         assert_eq!(before, after);
     }

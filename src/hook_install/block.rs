@@ -31,6 +31,10 @@ prepare-commit-msg:
   commands:
     mind:
       run: command -v mind >/dev/null 2>&1 && mind hook prepare-commit-msg {1} {2} {3} || true
+post-merge:
+  commands:
+    mind:
+      run: command -v mind >/dev/null 2>&1 && mind hook post-merge {1} || true
 ";
 
 fn lefthook_block() -> String {
@@ -211,13 +215,20 @@ pub fn uninstall_lefthook(config: &Path) -> Result<Vec<HookReport>> {
 }
 
 pub fn status_lefthook(config: &Path) -> Vec<HookReport> {
-    let has = read(config)
-        .ok()
-        .flatten()
-        .is_some_and(|t| t.contains(&lefthook_block()));
+    let text = read(config).ok().flatten().unwrap_or_default();
+    let current = text.contains(&lefthook_block());
+    // A block an earlier version wrote runs the hooks it names; the others are missing
+    // until the next install updates it.
+    let block = text
+        .find(START)
+        .and_then(|start| text[start..].find(END).map(|end| &text[start..start + end]))
+        .unwrap_or_default();
     HookName::ALL
         .into_iter()
-        .map(|hook| report(hook, config, if has { "installed" } else { "absent" }, None))
+        .map(|hook| {
+            let has = current || block.contains(&format!("mind hook {} ", hook.as_str()));
+            report(hook, config, if has { "installed" } else { "absent" }, None)
+        })
         .collect()
 }
 

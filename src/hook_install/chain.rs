@@ -24,6 +24,7 @@ fn previous_shims(hook: HookName) -> &'static [&'static str] {
     match hook {
         HookName::PostCommit => &[include_str!("../../hooks/previous/post-commit.1")],
         HookName::PrepareCommitMsg => &[include_str!("../../hooks/previous/prepare-commit-msg.1")],
+        HookName::PostMerge => &[],
     }
 }
 

@@ -5,11 +5,14 @@
 //! ([`replies`]), is the tool's result. Nothing here prints: stdout carries only protocol
 //! messages, which rmcp writes.
 //!
-//! `tools.rs`   the tools: argument types (JSON schemas by schemars), the command each runs
-//! `replies.rs` the Python Mind's reply fields added to a command's reply (pure)
+//! `tools.rs`     the tools: argument types (JSON schemas by schemars), the command each runs
+//! `replies.rs`   the Python Mind's reply fields added to a command's reply (pure)
+//! `transport.rs` stdin/stdout, one message a line: every request answered, one too large
+//!                or of the wrong shape included
 
 mod replies;
 mod tools;
+mod transport;
 
 use std::path::PathBuf;
 
@@ -30,7 +33,10 @@ pub fn serve(cwd: PathBuf, project: Option<PathBuf>) -> Result<()> {
     runtime.block_on(async move {
         let server = tools::Server::new(cwd, project);
         let running = server
-            .serve(rmcp::transport::stdio())
+            .serve(transport::Stdio::new(
+                tokio::io::stdin(),
+                tokio::io::stdout(),
+            ))
             .await
             .map_err(|e| Error::Failed(format!("MCP initialisation failed: {e}")))?;
         running

@@ -6,8 +6,12 @@ use std::path::PathBuf;
 
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
-use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
-use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
+use rmcp::model::{
+    CallToolResult, ContentBlock, CustomRequest, CustomResult, ErrorCode, Implementation,
+    ServerCapabilities, ServerConfig,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
@@ -412,10 +416,14 @@ impl Server {
     )]
     async fn mind_memory_write(&self, Parameters(p): Parameters<MemoryWriteParams>) -> ToolResult {
         let content = p.content.map(|c| text("content", c)).transpose()?;
+        let category = match cli_checked(&["memory", "write"], "category", p.category) {
+            Ok(category) => category,
+            Err(e) => return Ok(tool_error(&e, &[])),
+        };
         let command = Command::Memory(MemoryArgs {
             action: MemoryAction::Write {
                 name: p.name,
-                category: p.category,
+                category,
                 tags: p.tags.unwrap_or_default(),
                 content,
                 stdin: None,
@@ -434,9 +442,13 @@ impl Server {
 
     #[tool(description = "Call to see which named memories exist.")]
     async fn mind_memory_list(&self, Parameters(p): Parameters<MemoryListParams>) -> ToolResult {
+        let category = match cli_checked(&["memory", "list"], "category", p.category) {
+            Ok(category) => category,
+            Err(e) => return Ok(tool_error(&e, &[])),
+        };
         let command = Command::Memory(MemoryArgs {
             action: MemoryAction::List {
-                category: p.category,
+                category,
                 tags: p.tags.unwrap_or_default(),
             },
         });
@@ -463,7 +475,9 @@ impl Server {
 impl Server {
     /// Run `command` for the project at `project_path` (or the server's) on the blocking
     /// pool and turn its reply into the tool's result; a command's error is a tool error
-    /// the agent reads (`isError`), with the hint the CLI would print.
+    /// the agent reads (`isError`), with the hint the CLI would print. The warnings the
+    /// command line prints on stderr (an unusable config.json) go into the reply's
+    /// `warnings`, or under the error: the agent sees no stderr.
     async fn run(
         &self,
         project_path: Option<String>,
@@ -471,31 +485,161 @@ impl Server {
         shape: fn(Value) -> Value,
     ) -> ToolResult {
         let cwd = self.cwd.clone();
-        let project = match project_path.filter(|p| !p.trim().is_empty()) {
-            Some(path) => Some(PathBuf::from(path)),
-            None => self.project.clone(),
-        };
+        let given = project_path.filter(|p| !p.trim().is_empty());
+        let from_argument = given.is_some();
+        let project = given.map(PathBuf::from).or_else(|| self.project.clone());
         let outcome = tokio::task::spawn_blocking(move || {
             let ctx = Ctx::for_tool(cwd, project)?;
-            crate::commands::run_command(command, &ctx)?;
-            Ok::<_, crate::error::Error>(ctx.take_reply())
+            let result = crate::commands::run_command(command, &ctx);
+            let warnings = ctx.take_warnings();
+            Ok::<_, crate::error::Error>((result.map(|()| ctx.take_reply()), warnings))
         })
         .await
         .map_err(|e| ErrorData::internal_error(format!("the tool failed: {e}"), None))?;
-        match outcome {
+        let (result, warnings) = match outcome {
+            Ok((result, warnings)) => (result, warnings),
+            Err(e) => (Err(e), Vec::new()),
+        };
+        match result {
             Ok(reply) => {
-                let reply = shape(reply.unwrap_or(Value::Null));
+                let reply = with_warnings(shape(reply.unwrap_or(Value::Null)), warnings);
                 let text = serde_json::to_string_pretty(&reply).expect("JSON values serialise");
                 Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
             }
-            Err(e) => {
-                let mut message = format!("Error: {e}");
-                if let Some(hint) = e.hint() {
-                    message.push_str(&format!("\nhint: {hint}"));
-                }
-                Ok(CallToolResult::error(vec![ContentBlock::text(message)]))
+            Err(e) if from_argument => Ok(tool_error(&named_project_path(e), &warnings)),
+            Err(e) => Ok(tool_error(&e, &warnings)),
+        }
+    }
+}
+
+/// A command's failure as the tool's result: `Error: MESSAGE`, the `hint:` line the CLI
+/// prints, and a `warning:` line for each warning it gave.
+fn tool_error(e: &crate::error::Error, warnings: &[String]) -> CallToolResult {
+    let mut message = format!("Error: {e}");
+    if let Some(hint) = e.hint() {
+        message.push_str(&format!("\nhint: {hint}"));
+    }
+    for warning in warnings {
+        message.push_str(&format!("\nwarning: {warning}"));
+    }
+    CallToolResult::error(vec![ContentBlock::text(message)])
+}
+
+/// `warnings` added to a reply's own (`mind_log` has some), each once.
+fn with_warnings(reply: Value, warnings: Vec<String>) -> Value {
+    if warnings.is_empty() {
+        return reply;
+    }
+    let mut map = match reply {
+        Value::Object(map) => map,
+        Value::Null => serde_json::Map::new(),
+        other => {
+            let mut map = serde_json::Map::new();
+            map.insert("reply".into(), other);
+            map
+        }
+    };
+    let list = map
+        .entry("warnings")
+        .or_insert_with(|| Value::Array(Vec::new()));
+    if let Value::Array(list) = list {
+        for warning in warnings {
+            let warning = Value::String(warning);
+            if !list.contains(&warning) {
+                list.push(warning);
             }
         }
+    }
+    Value::Object(map)
+}
+
+/// A folder given as `project_path` that holds no `.mind/`: said of `project_path`, which
+/// the agent gave, not of `--project` / `MIND_PROJECT`, which it did not; the project that
+/// holds the folder, if one does, is named.
+fn named_project_path(e: crate::error::Error) -> crate::error::Error {
+    use crate::error::{Error, SearchEnd};
+    let Error::NoProject {
+        searched_from: dir,
+        end: SearchEnd::Explicit,
+        ..
+    } = &e
+    else {
+        return e;
+    };
+    let hint = match crate::store::discovery::find_upwards(dir) {
+        Some(project) => format!(
+            "project_path is the project's root folder: give {}, which holds .mind/",
+            project.root.display()
+        ),
+        None => "give the project's root folder (the one holding .mind/) as project_path, or \
+                 run `mind init` there"
+            .to_string(),
+    };
+    Error::FailedHint {
+        message: format!(
+            "no .mind/ in {} (the folder given as project_path)",
+            dir.display()
+        ),
+        hint,
+    }
+}
+
+/// The value of an enumerated argument, checked by the parser the command line runs on the
+/// same argument (`mind memory write --category`): the command takes the value as given,
+/// so without this a value the command line refuses would pass here unseen (an unknown
+/// category stored as `note`, or no filter at all). The subcommand's own parser reads
+/// `--FLAG=VALUE` alone: it refuses a bad value as it reads it, before it looks for the
+/// arguments that are missing. The refusal is the command line's: the value, the possible
+/// values and a similar one, with the tool's field named for the flag.
+fn cli_checked(
+    path: &[&str],
+    arg: &str,
+    value: Option<String>,
+) -> Result<Option<String>, crate::error::Error> {
+    use clap::CommandFactory;
+    let Some(value) = value else {
+        return Ok(None);
+    };
+    let root = crate::cli::Cli::command();
+    let mut command = &root;
+    for name in path {
+        command = command
+            .find_subcommand(name)
+            .expect("the tool's subcommand exists");
+    }
+    let flag = command
+        .get_arguments()
+        .find(|a| a.get_id() == arg)
+        .and_then(|a| a.get_long())
+        .expect("the tool's argument is a flag");
+    let line = [command.get_name().to_string(), format!("--{flag}={value}")];
+    match command.clone().try_get_matches_from(line) {
+        Err(e) if e.kind() == clap::error::ErrorKind::InvalidValue => {
+            Err(refused_value(arg, &value, &e))
+        }
+        _ => Ok(Some(value)),
+    }
+}
+
+/// A value the command line's parser refused, in the words `mind` prints for it.
+fn refused_value(field: &str, value: &str, e: &clap::Error) -> crate::error::Error {
+    use clap::error::{ContextKind, ContextValue};
+    let strings = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => vec![s.clone()],
+        Some(ContextValue::Strings(list)) => list.clone(),
+        _ => Vec::new(),
+    };
+    let mut hints = Vec::new();
+    let possible = strings(ContextKind::ValidValue);
+    if !possible.is_empty() {
+        hints.push(format!("possible values: {}", possible.join(", ")));
+    }
+    for similar in strings(ContextKind::SuggestedValue) {
+        hints.push(format!("a similar value exists: '{similar}'"));
+    }
+    crate::error::Error::Usage {
+        message: format!("invalid value '{value}' for `{field}`"),
+        hint: (!hints.is_empty()).then(|| hints.join("; ")),
     }
 }
 
@@ -527,5 +671,18 @@ impl ServerHandler for Server {
                  session, mind_log when something is worth keeping, mind_search before solving \
                  a problem again, mind_blocker when stuck.",
             )
+    }
+
+    /// rmcp reads a request of a method it knows whose params do not fit that method (a
+    /// `tools/call` without params, or with `arguments` that are not an object) as a method
+    /// of its own name: invalid params (-32602) saying what is wrong, not "method not found".
+    fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> impl Future<Output = Result<CustomResult, ErrorData>> + Send + '_ {
+        let error = super::transport::bad_params(&request.method, request.params.as_ref())
+            .unwrap_or_else(|| ErrorData::new(ErrorCode::METHOD_NOT_FOUND, request.method, None));
+        std::future::ready(Err(error))
     }
 }

@@ -424,6 +424,23 @@ pub fn before_reason(title: &str) -> &str {
     chosen
 }
 
+/// What a fix is about: its title before how it was done or why, as [`before_reason`] ends
+/// a choice ("paper fills double counted - dedupe by order id" → "paper fills double
+/// counted"), or before "by" and a verb's -ing form, the means of a fix ("search crashes on
+/// quotes, fixed by escaping them"). The words of a remedy name what was changed, not what
+/// was broken: next to a word the problem shares they read as another subject.
+pub fn before_remedy(title: &str) -> &str {
+    let subject = before_reason(title);
+    let lower = subject.as_bytes().to_ascii_lowercase();
+    let means = memchr::memmem::find_iter(&lower, b" by ").find(|&i| {
+        lex::words_after(&lower, i + 4, 1)
+            .first()
+            .is_some_and(|w| w.len() > 5 && w.ends_with(b"ing"))
+    });
+    // ASCII lower-casing keeps every byte where it was; a blank is a char boundary.
+    means.map_or(subject, |i| subject[..i].trim_end())
+}
+
 /// Words after which a choice gives its reason (or, "after" and "until", the event that
 /// brought it or ends it: "re-enable the e2e suite after the runner fix"), each between
 /// blanks. Conditions ("when", "if", "unless", "once") are not among them: "enable the
@@ -1101,8 +1118,15 @@ fn add_subject_word(
 ) -> bool {
     let word = word.trim_matches('\'');
     let n = word.len();
-    // A single CJK character is three bytes, and can be a word.
-    if n > 48 || (n < 3 && !word.bytes().all(|b| b.is_ascii_digit())) {
+    // A single CJK character is three bytes, and can be a word. Two letters in capitals or
+    // with a digit are a name ("CI", "UI", "DB", "S3"): "CI fails on arm64" is about CI.
+    // (Capitals that spell a stop word, "IS", "OR", are dropped with it below.)
+    let name = n == 2
+        && word.bytes().all(|b| b.is_ascii_alphanumeric())
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit());
+    if n > 48 || (n < 3 && !name && !word.bytes().all(|b| b.is_ascii_digit())) {
         return false;
     }
     lower.clear();
@@ -1194,6 +1218,40 @@ mod tests {
             "(all of it)",
         ] {
             assert_eq!(before_reason(whole), whole);
+        }
+    }
+
+    #[test]
+    fn a_fix_is_about_its_title_before_how_it_was_done() {
+        for (title, subject) in [
+            (
+                "paper fills double counted - dedupe by order id in apply_paper_fill",
+                "paper fills double counted",
+            ),
+            (
+                "Safari cookie loss \u{2014} same-site domain",
+                "Safari cookie loss",
+            ),
+            (
+                "search crashes on quotes, fixed by escaping them",
+                "search crashes on quotes",
+            ),
+            (
+                "search crashes on quotes by escaping them",
+                "search crashes on quotes",
+            ),
+            (
+                "build fails on arm64 (pinned the toolchain)",
+                "build fails on arm64",
+            ),
+            // "by" before a noun is part of the subject.
+            (
+                "sign-in by email fails on Safari",
+                "sign-in by email fails on Safari",
+            ),
+            ("export job times out", "export job times out"),
+        ] {
+            assert_eq!(before_remedy(title), subject, "{title}");
         }
     }
 

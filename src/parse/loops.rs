@@ -10,7 +10,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use chrono::NaiveDate;
 
-use super::details::{contrasts, subject_ids};
+use super::details::{before_remedy, contrasts, subject_ids};
 use crate::parse::{Document, Entity, EntryType, ProblemStatus};
 
 /// Age at which a provisional decision is asked about again.
@@ -222,13 +222,34 @@ pub fn resolutions_of<'a, T>(
             let shared = (subject.ids().iter())
                 .filter(|w| words.binary_search(w).is_ok())
                 .count();
-            shared >= need && not_before(date, e.date) && !contrasts(e.title, title, true)
+            shared >= need && not_before(date, e.date) && about(e.title, words, need, title)
         });
         if let Some(i) = resolver {
             found.push((index, progress[i as usize].1));
         }
     }
     found
+}
+
+/// Whether a fix titled `fix`, which shares enough of the problem's subject words (`words`,
+/// sorted; `need` of them), is about the problem: no word of it stands where the problem has
+/// another next to a word both share ([`contrasts`]: "... with quotes" does not fix "...
+/// with emoji"). A fix often says how it was done after its subject ("paper fills double
+/// counted - dedupe by order id"): the words of that remedy stand next to shared words
+/// where the problem goes on with its own, so when the whole title reads as another
+/// subject, its subject alone ([`before_remedy`]) is judged by the same two tests.
+fn about(problem: &str, words: &[u64], need: usize, fix: &str) -> bool {
+    if !contrasts(problem, fix, true) {
+        return true;
+    }
+    let subject = before_remedy(fix);
+    if subject.len() == fix.len() {
+        return false;
+    }
+    let shared = (subject_ids(subject, MAX_WORDS).iter())
+        .filter(|w| words.binary_search(w).is_ok())
+        .count();
+    shared >= need && !contrasts(problem, subject, true)
 }
 
 /// [`resolutions`] worked out front to back, one entry at a time, for a reader that streams
@@ -452,7 +473,7 @@ impl<'a> StreamedResolutions<'a> {
                             .count();
                         if shared >= w.need()
                             && not_before(e.date, w.date)
-                            && !contrasts(&w.title, e.title, true)
+                            && about(&w.title, w.words.ids(), w.need(), e.title)
                         {
                             self.found.push((w.index, e.line));
                             *entry = None;

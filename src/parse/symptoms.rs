@@ -502,6 +502,44 @@ fn can_reproduce(recent: &[&str; 4]) -> bool {
 /// Words that open a condition: a symptom after them is the case something handles.
 const CONDITIONS: &[&str] = &["if", "when", "whenever", "unless", "until", "once"];
 
+/// Words after "not" and a participle that say how a design keeps or does something ("not
+/// stored separately", "not billed per seat"): how it is built, not a report that it failed.
+const MANNER: &[&str] = &["separately", "individually", "independently", "per"];
+
+/// Where `word`, a slice of `text` as [`lex::words`] gives them, starts in `text`.
+fn offset_in(text: &str, word: &str) -> usize {
+    word.as_ptr() as usize - text.as_ptr() as usize
+}
+
+/// Whether `word` (a slice of `text`) comes right after a comma that ends a clause saying
+/// what is done instead: "derived from the keys, not stored", "kept in `.env`, not
+/// hardcoded" set one way of doing a thing against another. ("Button visible in Chrome, not
+/// shown in Safari" says where it fails: nothing is done before the comma.)
+fn after_comma(text: &str, word: &str) -> bool {
+    let Some(before) = text[..offset_in(text, word)].trim_end().strip_suffix(',') else {
+        return false;
+    };
+    lex::words(before).any(|w| {
+        participle(w, true)
+            || matches!(
+                w,
+                "kept" | "held" | "made" | "done" | "given" | "taken" | "left" | "used"
+            )
+    })
+}
+
+/// Whether `text` opens with "for" and a short label of the case it covers before a colon
+/// ("for dkls/schnorr vaults: ..."), with no clause break in the label.
+fn names_a_case(text: &str) -> bool {
+    let Some(rest) = text.trim_start().strip_prefix("for ") else {
+        return false;
+    };
+    rest.find(':').is_some_and(|colon| {
+        let label = &rest[..colon];
+        !label.contains([',', '.', ';']) && lex::words(label).count() <= 5
+    })
+}
+
 /// Whether `word` is one of `set`. Every word of an untyped line is looked up in these lists:
 /// the length and first byte rule out nearly every entry before any bytes are compared.
 fn is_in(word: &str, set: &[&str]) -> bool {
@@ -597,6 +635,12 @@ fn symptom_shape(text: &str, listed: bool) -> bool {
             if is_in(w, ADVICE_OPENERS) {
                 return false;
             }
+            // "For DKLS vaults: not stored by the reshare functions": a line that opens by
+            // naming the case it covers states what holds in that case, as documentation
+            // does ("For legacy vaults: stored in the vault").
+            if w == "for" && names_a_case(text) {
+                return false;
+            }
             if !listed && is_in(w, OPENERS) && words.peek().is_some() {
                 // "Duplicate of #2510": a tracker's reference, not a report.
                 return words.peek() != Some(&"of");
@@ -630,11 +674,23 @@ fn symptom_shape(text: &str, listed: bool) -> bool {
                     next
                 };
                 let check = is_in(before, CHECKS) || is_in(recent[2], CHECKS);
+                // "Address derived from the public keys, not stored separately per chain":
+                // what a design does, said against what it does not ("X, not Y"), or how it
+                // keeps something ("not stored separately", "not cached per user"). A
+                // report says that something failed, not how it is laid out.
+                let design = w == "not"
+                    && (after_comma(text, w)
+                        || next.is_some_and(|n| {
+                            lex::words(&text[offset_in(text, n) + n.len()..])
+                                .next()
+                                .is_some_and(|m| is_in(m, MANNER))
+                        }));
                 next.is_some_and(|next| {
                     participle(next, check)
                         || (w == "never" && next.ends_with('s') && next.len() > 3)
                         || (w == "not" && !hedged && state_adjective(next))
                 }) && !defuses(before)
+                    && !design
             } else if w == "late" || w == "early" || w == "behind" {
                 is_in(before, TIME_UNITS) || before == "too"
             } else if w == "too" {
@@ -944,6 +1000,31 @@ mod tests {
             assert!(!says(line), "{line}");
         }
         assert!(!reports_symptom_in(b"blurry preview images", true));
+    }
+
+    #[test]
+    fn how_a_design_keeps_things_is_no_report() {
+        for text in [
+            "Address derived from vault's public keys, not stored separately per chain",
+            "API key kept in `.env`, not hardcoded",
+            "Load state is reported, not inferred",
+            "Images not cached separately per user",
+            "Seats not billed per project",
+            "For DKLS/Schnorr vaults: NOT stored/returned by reshare functions",
+        ] {
+            assert!(!says(text), "{text}");
+        }
+        // What failed, in the same words.
+        for text in [
+            "Settings not saved on reload",
+            "Button visible in Chrome, not shown in Safari",
+            "Address not stored after the reshare",
+            "Export: last resource is not exported",
+            "Address family not supported by protocol",
+            "For loop body not executed on the last item",
+        ] {
+            assert!(says(text), "{text}");
+        }
     }
 
     #[test]

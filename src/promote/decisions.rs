@@ -408,9 +408,9 @@ fn decide(
 /// be linked), written to MEMORY.md after the blocker was logged (`after`: its first line
 /// then, and the blocker's day, which the fix must not be dated before), the most similar
 /// first; with its title. The open-loop rule wants more shared words than a fix worded
-/// differently has ("tantivy LockBusy in parallel tests: each test gets its own index"
-/// for "tantivy writer panics with LockBusy when tests run in parallel"); promoted without
-/// its fix, the problem would land after it and read as open for good.
+/// differently has ("gave each parallel test its own tempdir index: no more tantivy
+/// LockBusy" for "tantivy writer panics with LockBusy when tests run in parallel");
+/// promoted without its fix, the problem would land after it and read as open for good.
 fn session_fix<'f, 'i>(
     related: &'f [(Similarity, Found<'i>)],
     (first_line, day): (usize, Option<NaiveDate>),
@@ -428,24 +428,14 @@ fn session_fix<'f, 'i>(
     (!fix.is_empty()).then_some((*score, found, fix))
 }
 
-/// `[[MEMORY#YYYY-MM-DD]]` for the line's date heading (its section heading if it has no
-/// date, the file itself if neither).
+/// `[[MEMORY#YYYY-MM-DD]]` for the line's date heading; `[[MEMORY#L69]]` for a line under
+/// no date heading, the line link MEMORY.md's own header describes. The heading such a
+/// line follows says nothing of it: the Python Mind and hand-kept files append their
+/// `learned:` lines after whatever section came last (`## Project Context`, `## Stack`).
 fn wikilink(found: &crate::rank::index::Found<'_>) -> String {
-    if let Some(date) = found.meta.date {
-        return format!("[[MEMORY#{date}]]");
-    }
-    let seg = &found.source.segment;
-    let section = seg.section(
-        found
-            .meta
-            .section
-            .min(seg.section_count().saturating_sub(1)),
-    );
-    let heading = found.source.slice(section.start, section.len).trim();
-    if heading.is_empty() || heading.contains(['|', '[', ']', '#']) {
-        "[[MEMORY]]".to_string()
-    } else {
-        format!("[[MEMORY#{heading}]]")
+    match found.meta.date {
+        Some(date) => format!("[[MEMORY#{date}]]"),
+        None => format!("[[MEMORY#L{}]]", found.meta.line),
     }
 }
 

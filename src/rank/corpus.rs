@@ -521,20 +521,22 @@ fn front_matter_date(line: &str) -> Option<(NaiveDate, bool)> {
         .map(|d| (d, updated))
 }
 
-/// Index SESSION.md: the items of its four sections, typed by section and dated by the
-/// `# Session: DATE` title.
+/// Index SESSION.md (or a finished session): the items of its four sections, typed by
+/// section and dated by the `# Session: DATE` title; and every other content line (notes a
+/// person or another tool wrote around the sections, which a session reset keeps) as a note,
+/// dated by the date heading above it, else by the title, with its heading as its section,
+/// as MEMORY.md's notes are.
 pub fn session(text: &str) -> RawFile {
     let mut out = RawFile {
         docs: Vec::new(),
-        sections: vec![RawSection {
-            start: 0,
-            len: 0,
-            line: 0,
-            words: String::new(),
-        }],
+        sections: vec![RawSection::before_first_heading()],
     };
     let mut date = None;
+    // The date heading notes are under (`## 2026-02-09 08:01:03`), since the title.
+    let mut note_date = None;
     let mut kind: Option<Kind> = None;
+    let mut section = 0;
+    let mut in_fence = false;
     let mut comments = crate::store::text::HtmlComments::default();
     let mut offset = 0usize;
     for (index, raw) in text.split_inclusive('\n').enumerate() {
@@ -544,13 +546,17 @@ pub fn session(text: &str) -> RawFile {
         if comments.skip(line) {
             continue;
         }
+        let lead = raw.len() - raw.trim_start().len();
         if let Some(level) = heading_level(line) {
             let heading = line[level..].trim();
+            // Sections are what the session file reads: a code block left open ends here.
+            in_fence = false;
+            kind = None;
             if level == 1 {
                 if let Some(d) = heading.strip_prefix("Session:") {
                     date = NaiveDate::parse_from_str(d.trim(), "%Y-%m-%d").ok();
                 }
-                kind = None;
+                note_date = None;
             } else if level == 2 {
                 let name = heading.trim_end_matches(':').trim().to_ascii_lowercase();
                 kind = match name.as_str() {
@@ -561,24 +567,48 @@ pub fn session(text: &str) -> RawFile {
                     _ => None,
                 };
             }
+            if let Some(d) = dates::heading_date(line) {
+                note_date = Some(d);
+            }
+            if kind.is_none() {
+                out.sections.push(RawSection {
+                    start: line_start + lead + line.find(heading).unwrap_or(level),
+                    len: heading.len(),
+                    line: index + 1,
+                    words: heading_words(heading),
+                });
+                section = out.sections.len() - 1;
+            }
             continue;
         }
-        let Some(kind) = kind else { continue };
         let body = strip_marker(line);
-        if body.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let lead = raw.len() - raw.trim_start().len();
-        out.docs.push(RawDoc {
+        let doc = |kind, date, section| RawDoc {
             start: line_start + lead,
             len: line.len(),
             line: index + 1,
             kind,
             date,
-            section: 0,
+            section,
             superseded: false,
             body: body.to_string(),
-        });
+        };
+        match kind {
+            Some(kind) => {
+                if !body.is_empty() && !line.starts_with('#') {
+                    out.docs.push(doc(kind, date, 0));
+                }
+            }
+            None => {
+                if line.starts_with("```") || line.starts_with("~~~") {
+                    in_fence = !in_fence;
+                    continue;
+                }
+                if in_fence || is_rule(line) || is_placeholder(body, "") {
+                    continue;
+                }
+                out.docs.push(doc(Kind::Note, note_date.or(date), section));
+            }
+        }
     }
     out
 }
@@ -700,6 +730,42 @@ learned: cookies need SameSite
         assert_eq!(
             file.docs[0].date.map(|d| d.to_string()),
             Some("2026-01-15".into())
+        );
+    }
+
+    /// Notes around the sections (a Python Mind SESSION.md's, kept by every reset) are
+    /// indexed as notes, dated by the date heading above them, under their heading.
+    #[test]
+    fn session_notes_outside_the_four_sections_are_notes() {
+        let text = "# Session: 2026-02-17\n\n## 2026-02-09 08:01:03\n## Review findings\n\n### HIGH Issues:\n1. Potential goroutine leak in agent.go:136\n```go\nentry := map[string]any{}\n```\n---\n(placeholder)\n\n## Experience\n<!-- c -->\n- saw a thing\n\n## Notes\nundated here\n";
+        let file = session(text);
+        let got: Vec<(usize, Kind, Option<String>, &str, &str)> = file
+            .docs
+            .iter()
+            .map(|d| {
+                (
+                    d.line,
+                    d.kind,
+                    d.date.map(|x| x.to_string()),
+                    d.body.as_str(),
+                    file.sections[d.section].words.as_str(),
+                )
+            })
+            .collect();
+        let day = |d: &str| Some(d.to_string());
+        assert_eq!(
+            got,
+            vec![
+                (
+                    7,
+                    Kind::Note,
+                    day("2026-02-09"),
+                    "Potential goroutine leak in agent.go:136",
+                    "HIGH Issues:"
+                ),
+                (16, Kind::Experience, day("2026-02-17"), "saw a thing", ""),
+                (19, Kind::Note, day("2026-02-09"), "undated here", "Notes"),
+            ]
         );
     }
 

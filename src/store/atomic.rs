@@ -86,6 +86,23 @@ pub fn refuse_read_only(path: &Path) -> Result<()> {
     }
 }
 
+/// Refuse now what a rewrite or an append of `path` would refuse (a link leading out of the
+/// project, a read-only file) or fail on (a folder in the file's place): for a command that
+/// writes several files, checked before the first of them, so that it fails having written
+/// nothing rather than half-way. A missing file passes: the write creates it.
+pub fn check_writable(path: &Path) -> Result<()> {
+    guard::check(path)?;
+    let target = resolve_link(path)?;
+    refuse_read_only(&target)?;
+    match fs::metadata(&target) {
+        Ok(meta) if meta.is_dir() => Err(Error::BadFile {
+            path: path.to_path_buf(),
+            reason: "a folder where a file belongs".into(),
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// Write only when the content differs; returns whether it wrote.
 pub fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<bool> {
     match fs::read(path) {

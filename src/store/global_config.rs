@@ -76,7 +76,7 @@ fn read(path: &std::path::Path) -> Result<Option<Value>> {
     let Some(bytes) = text::read_optional(path)? else {
         return Ok(None);
     };
-    serde_json::from_slice(&bytes)
+    text::parse_json(&bytes)
         .map(Some)
         .map_err(|e| Error::BadFile {
             path: path.to_path_buf(),

@@ -166,10 +166,14 @@ fn load_value(path: &Path) -> Result<Value> {
     let Some(bytes) = text::read_optional(path)? else {
         return Ok(json!({"projects": {}}));
     };
-    if bytes.iter().all(u8::is_ascii_whitespace) {
+    if text::split_bom(&bytes)
+        .1
+        .iter()
+        .all(u8::is_ascii_whitespace)
+    {
         return Ok(json!({"projects": {}}));
     }
-    match serde_json::from_slice::<Value>(&bytes) {
+    match text::parse_json::<Value>(&bytes) {
         Ok(value @ Value::Object(_)) => Ok(value),
         Ok(_) => Err(Error::BadFile {
             path: path.to_path_buf(),

@@ -3,7 +3,10 @@
 //!
 //! Each archive is the finished file's exact bytes, named after the session's start in
 //! local time (`YYYY-MM-DD-HHMM.md`, then `-2`, `-3`, ... when that name is taken: an
-//! archive is never replaced). The folder holds its own `.gitignore` (`*`), so archives
+//! archive is never replaced). Bytes an archive already holds are not copied again: a
+//! command refused after archiving (a read-only MEMORY.md) and tried again would otherwise
+//! keep the same session twice, and the copies, counted by the pruning, would push out the
+//! archives of earlier sessions. The folder holds its own `.gitignore` (`*`), so archives
 //! stay out of git in projects whose `.mind/.gitignore` predates the folder. The newest
 //! `keep` archives are kept (0 keeps all); only files named like archives are pruned.
 //! The caller holds the store lock.
@@ -35,7 +38,8 @@ pub fn dir(project: &Project) -> PathBuf {
     project.dir().join(SESSIONS_DIR)
 }
 
-/// Write `bytes` as a new archive named after `started`, then prune to `keep`.
+/// Write `bytes` as a new archive named after `started`, then prune to `keep`; when an
+/// archive holds these bytes already, that one, with nothing written or pruned.
 pub fn archive<Tz: TimeZone>(
     project: &Project,
     bytes: &[u8],
@@ -47,6 +51,9 @@ where
 {
     let dir = dir(project);
     ensure_dir(&dir)?;
+    if let Some(path) = holding(&dir, bytes)? {
+        return Ok(Archived { path, pruned: 0 });
+    }
     let base = started.format("%Y-%m-%d-%H%M").to_string();
     let path = free_name(&dir, &base)?;
     atomic::write_atomic(&path, bytes)?;
@@ -85,6 +92,18 @@ fn ensure_dir(dir: &Path) -> Result<()> {
         }
         Err(e) => Err(Error::io(&ignore, e)),
     }
+}
+
+/// The archive whose bytes are `bytes`, if any (newest first: a retry's is the latest).
+fn holding(dir: &Path, bytes: &[u8]) -> Result<Option<PathBuf>> {
+    let all = archives(dir).map_err(|e| Error::io(dir, e))?;
+    for (_, _, path) in all.iter().rev() {
+        let same_size = fs::metadata(path).is_ok_and(|m| m.len() == bytes.len() as u64);
+        if same_size && fs::read(path).is_ok_and(|held| held == bytes) {
+            return Ok(Some(path.clone()));
+        }
+    }
+    Ok(None)
 }
 
 /// `base.md`, or the first of `base-2.md`, `base-3.md`, ... that does not exist.

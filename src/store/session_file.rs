@@ -99,6 +99,8 @@ impl Session {
 /// Read SESSION.md: every non-blank line under a section heading that is not a comment
 /// or heading is an item; a leading `- `, `* ` or `+ ` is dropped.
 pub fn parse(text: &str) -> Session {
+    // A byte order mark before the title is not part of it.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut session = Session::default();
     let mut current: Option<Section> = None;
     let mut comments = crate::store::text::HtmlComments::default();
@@ -207,7 +209,17 @@ fn template_comment(section: Section) -> Option<&'static str> {
 /// items of the four sections gone (their headings and comments stay), and everything
 /// else — text before the first section, other sections such as `## Notes` — carried over
 /// byte for byte in place. Sections missing from the file are added at its end.
+///
+/// A byte order mark stays the file's first bytes: the title after it is the title (not
+/// text before the first section, which would keep the finished session's date for good).
 pub fn reset(bytes: &[u8], today: NaiveDate) -> Vec<u8> {
+    let (bom, bytes) = text::split_bom(bytes);
+    let mut out = bom.to_vec();
+    out.extend_from_slice(&reset_text(bytes, today));
+    out
+}
+
+fn reset_text(bytes: &[u8], today: NaiveDate) -> Vec<u8> {
     let eol = eol_of(bytes);
     let mut out: Vec<u8> = Vec::with_capacity(bytes.len() + 256);
     let mut titled = false;
@@ -413,6 +425,27 @@ mod tests {
             )
         );
         assert!(reset_keeps_all(out.as_bytes()));
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_the_title_stays_and_the_title_is_renewed() {
+        let next = NaiveDate::from_ymd_opt(2026, 1, 16).unwrap();
+        let (with_item, _) = insert_item(
+            format!("\u{feff}{}", templates::session(day())).as_bytes(),
+            Section::Blockers,
+            "ci is red",
+        );
+        let parsed = parse(&text::lossy(&with_item));
+        assert_eq!((parsed.date, parsed.blockers.len()), (Some(day()), 1));
+        let out = reset(&with_item, next);
+        assert_eq!(
+            out,
+            format!("\u{feff}{}", templates::session(next)).into_bytes()
+        );
+        assert!(reset_keeps_all(&out));
+        // A file that starts with a section: the mark stays first, the title goes after it.
+        let out = reset(b"\xEF\xBB\xBF## Blockers\n- x\n", next);
+        assert!(out.starts_with(b"\xEF\xBB\xBF# Session: 2026-01-16\n\n## Blockers\n\n"));
     }
 
     #[test]

@@ -47,7 +47,7 @@ impl State {
         let Some(bytes) = text::read_optional(path)? else {
             return Ok(State::default());
         };
-        match serde_json::from_slice::<Value>(&bytes) {
+        match text::parse_json::<Value>(&bytes) {
             Ok(Value::Object(fields)) => Ok(State {
                 fields,
                 problem: None,

@@ -23,6 +23,35 @@ pub fn read_optional(path: &Path) -> Result<Option<Vec<u8>>> {
     }
 }
 
+/// The UTF-8 byte order mark, which Windows editors (Notepad) and PowerShell 5.1's
+/// `Set-Content -Encoding UTF8` put before a file's text.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// `bytes` split into its leading byte order mark (empty when it has none) and the text
+/// after it. A rewrite puts the mark back in front, so a file keeps the encoding mark it had.
+pub fn split_bom(bytes: &[u8]) -> (&[u8], &[u8]) {
+    match bytes.strip_prefix(BOM) {
+        Some(rest) => (BOM, rest),
+        None => (&[], bytes),
+    }
+}
+
+/// The one reader of the JSON files people may edit (config.json, the global folder's
+/// config.json and projects.json, state.json): a leading byte order mark is read past, as
+/// RFC 8259 lets a parser do. The mark is invisible in an editor, so refusing the file for
+/// it would point at nothing the user can see. The error says when positions count from
+/// after the mark.
+pub fn parse_json<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> std::result::Result<T, String> {
+    let (bom, json) = split_bom(bytes);
+    serde_json::from_slice(json).map_err(|e| {
+        if bom.is_empty() {
+            e.to_string()
+        } else {
+            format!("{e}, after the file's byte order mark")
+        }
+    })
+}
+
 /// A text view for parsing (invalid UTF-8 becomes U+FFFD in the copy only).
 pub fn lossy(bytes: &[u8]) -> Cow<'_, str> {
     // The strict check is several times faster than the lossy decoder on valid text,
@@ -31,6 +60,22 @@ pub fn lossy(bytes: &[u8]) -> Cow<'_, str> {
         Ok(text) => Cow::Borrowed(text),
         Err(_) => String::from_utf8_lossy(bytes),
     }
+}
+
+/// `bytes` as text for what is written on from it (a session item promoted into
+/// MEMORY.md): valid UTF-8 as it is, and each byte that is not read as Latin-1 (`caf\xe9`,
+/// an editor saving in Latin-1 or Windows-1252, becomes `café`) instead of U+FFFD, which
+/// would lose the byte in the memory for good.
+pub fn latin1_fallback(bytes: &[u8]) -> Cow<'_, str> {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(bytes.len() + 16);
+    for chunk in bytes.utf8_chunks() {
+        out.push_str(chunk.valid());
+        out.extend(chunk.invalid().iter().map(|&b| char::from(b)));
+    }
+    Cow::Owned(out)
 }
 
 /// The line ending a file uses: CRLF when its first line ends with one, else LF.
@@ -52,8 +97,11 @@ pub fn strip_eol(line: &[u8]) -> &[u8] {
     line.strip_suffix(b"\r").unwrap_or(line)
 }
 
-/// The trimmed text of a line (lossy), for matching headings and markers.
+/// The trimmed text of a line (lossy), for matching headings and markers. A byte order mark
+/// before it is not part of it: editors put one before a file's first line, and the title or
+/// marker there is still a title or a marker.
 pub fn trimmed(line: &[u8]) -> Cow<'_, str> {
+    let line = split_bom(line).1;
     match lossy(strip_eol(line)) {
         Cow::Borrowed(s) => Cow::Borrowed(s.trim()),
         Cow::Owned(s) => Cow::Owned(s.trim().to_string()),
@@ -84,6 +132,16 @@ pub fn neutral_comments(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn latin1_fallback_keeps_each_byte_as_a_character() {
+        assert_eq!(latin1_fallback(b"plain"), "plain");
+        assert_eq!(
+            latin1_fallback(b"caf\xe9 cr\xe8me \xc3\xa9"),
+            "café crème é"
+        );
+        assert!(matches!(latin1_fallback(b"ok"), Cow::Borrowed(_)));
+    }
 
     #[test]
     fn split_lines_round_trips() {

@@ -7,7 +7,10 @@ use serde_json::Value;
 use crate::common;
 
 const BLOCKER: &str = "tantivy writer panics with LockBusy when tests run in parallel";
-const FIX: &str = "tantivy LockBusy in parallel tests: each test gets its own tempdir index";
+/// The remedy first, then what it ended: the open-loop rule, which reads a fix's subject
+/// before its remedy, finds too few of the blocker's words in "gave each parallel test its
+/// own tempdir index".
+const FIX: &str = "gave each parallel test its own tempdir index: no more tantivy LockBusy";
 
 /// A project whose first session logs `first`, then `second`, each `(kind, text)` with
 /// `kind` "blocker" (`mind blocker`) or "fixed" (`mind log fixed`); the next day's `recall

@@ -365,7 +365,7 @@ fn argument_errors_name_what_is_wrong_and_hint_what_to_do() {
 
     assert_eq!(
         refused(&user, &dir, &["reminders", "done", "abc"]),
-        "mind: error: invalid value 'abc' for '<N>...': invalid digit found in string\n\
+        "mind: error: invalid value 'abc' for '<N>...': expected a whole number (0 or more)\n\
          hint: usage: mind reminders done [OPTIONS] <N>...\n"
     );
     assert_eq!(

@@ -855,17 +855,15 @@ fn merges_cherry_picks_and_amends_leave_the_tree_clean() {
     let amended = short(&env, "HEAD");
     assert_eq!(porcelain(&env, &env.root()), "");
 
-    // git runs no post-commit hook for a merge: its memories come with `mind harvest`.
-    let before = format!(
-        "{STORE_HEADER}\n## 2026-01-15\n\ndecided: topic keeps its own cache (commit {})\nlearned: cherry-picks carry their message (commit {})\ndecided: amended merges are fine (commit {amended})\n",
+    // git runs no post-commit hook for a merge: post-merge keeps its memories, and a
+    // harvest finds nothing more.
+    let kept = format!(
+        "{STORE_HEADER}\n## 2026-01-15\n\ndecided: topic keeps its own cache (commit {})\nlearned: cherry-picks carry their message (commit {})\nlearned: merges keep their memories (commit {merge})\ndecided: amended merges are fine (commit {amended})\n",
         topic[0], picked[0]
     );
-    assert_eq!(env.read(STORE), before);
+    assert_eq!(env.read(STORE), kept);
     env.ok(&["harvest"]);
-    assert_eq!(
-        env.read(STORE),
-        format!("{before}learned: merges keep their memories (commit {merge})\n")
-    );
+    assert_eq!(env.read(STORE), kept);
     assert_eq!(env.read(".mind/MEMORY.md"), memory);
     assert_eq!(porcelain(&env, &env.root()), "");
 }

@@ -78,6 +78,7 @@ fn search_returns_lines_as_written_with_type_date_file_line_and_project() {
             "file": ".mind/MEMORY.md",
             "line": 21,
             "project": "project",
+            "project_path": env.root().display().to_string(),
         })
     );
     // Equally good lines of the same day keep file order.

@@ -260,8 +260,8 @@ fn a_first_search_over_many_new_lines_says_so_when_no_progress_bar_can_show() {
         .assert()
         .success()
         .stderr(
-            "mind: embedding 200 new lines for semantic search (at about 80 a second); their \
-             vectors are kept, so later searches embed only new lines\n",
+            "mind: embedding 200 new lines for semantic search; their vectors are kept, so \
+             later searches embed only new lines\n",
         );
     // Nothing new: nothing said. A few new lines: nothing said either.
     env.mind(&["search", "nightly export"])

@@ -654,7 +654,10 @@ fn instruction_files_linked_out_of_a_cloned_project_are_never_written() {
     let out = user.mind(&project, &["doctor"]).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        stdout.contains("AGENTS.md leads outside the project (a symbolic link)"),
+        stdout.contains(
+            "AGENTS.md is never written: it leads outside the project (a symbolic link); \
+             replace the link with a file or take AGENTS.md out of context_targets"
+        ),
         "{stdout}"
     );
 

@@ -282,9 +282,22 @@ pub fn new_words(text: &str, other: &str, tokenizer: &mut Tokenizer) -> Vec<Stri
         .flat_map(|t| synonyms::groups(t).iter().copied())
         .collect();
     let mut out: Vec<String> = Vec::new();
-    for word in content(text).split_whitespace() {
+    let other_words: Vec<&str> = (content(other).split_whitespace())
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .collect();
+    for (n, word) in content(text).split_whitespace().enumerate() {
         let word = word.trim_matches(|c: char| !c.is_alphanumeric());
         if word.is_empty() || FRAMING.iter().any(|f| word.eq_ignore_ascii_case(f)) {
+            continue;
+        }
+        // A bare number or a one-letter name ("retrying 5 times", "approach B") is what
+        // tells two otherwise equal lines apart, and yields no term: compared as written.
+        if names_a_variant(word, n) {
+            if !other_words.iter().any(|w| w.eq_ignore_ascii_case(word))
+                && !out.iter().any(|w| w.eq_ignore_ascii_case(word))
+            {
+                out.push(word.to_string());
+            }
             continue;
         }
         let mut new = false;
@@ -299,6 +312,17 @@ pub fn new_words(text: &str, other: &str, tokenizer: &mut Tokenizer) -> Vec<Stri
         }
     }
     out
+}
+
+/// A word that names one variant among others without saying anything a term would: a
+/// number of one digit, or a capital letter alone that is neither "I" nor a line's
+/// opening article ("A retry loop …"). Longer numbers ("16", "30s") are terms already.
+fn names_a_variant(word: &str, position: usize) -> bool {
+    let mut chars = word.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else {
+        return false;
+    };
+    c.is_ascii_digit() || (c.is_ascii_uppercase() && c != 'I' && !(c == 'A' && position == 0))
 }
 
 /// Labels that say what kind of memory a line is, not what it says.

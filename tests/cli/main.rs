@@ -41,6 +41,7 @@ mod posttool;
 mod promote;
 mod promote_cache;
 mod promoted_bytes;
+mod promoted_variants;
 mod python_compat;
 mod readme;
 mod real_memories;

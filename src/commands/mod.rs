@@ -14,6 +14,8 @@ pub(crate) mod hook;
 mod hooks;
 mod init;
 mod log;
+/// The longest text `mind log` takes.
+pub use log::MAX_MESSAGE_BYTES;
 mod mcp;
 mod memory;
 mod model;

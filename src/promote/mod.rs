@@ -107,12 +107,24 @@ pub struct Outcome {
     pub memory: Vec<u8>,
 }
 
+/// How a skip for length starts (the only skip with nothing to compare with).
+const TOO_LONG: &str = "too long";
+
+/// The longest line promotion writes: what `mind log` takes, with room for its label.
+const MAX_PROMOTED_BYTES: usize = crate::commands::MAX_MESSAGE_BYTES + 64;
+
 /// Human lines for what promotion skipped, linked or marked (one per item, each starting
 /// "\n  "), each naming the MEMORY.md line it was compared with.
 pub fn describe(promotions: &[Promotion]) -> String {
     let mut out = String::new();
     for p in promotions {
         let Some(similar) = &p.similar_to else {
+            if p.action == Action::Skipped
+                && let Some(reason) = p.reason.as_ref().filter(|r| r.starts_with(TOO_LONG))
+            {
+                let start: String = p.item.chars().take(60).collect();
+                out.push_str(&format!("\n  = not promoted ({reason}): {start}…"));
+            }
             continue;
         };
         let at = match similar.line {
@@ -166,6 +178,19 @@ pub fn promote(
 ) -> Result<Outcome> {
     let shared = Arc::new(memory_bytes);
     let (mut promotions, superseded) = plan(project, session, &shared, date, home, blockers);
+    // A memory is a sentence or a few: an item written into SESSION.md by hand past what
+    // `mind log` takes would put a page on one line of MEMORY.md (and of every block).
+    // The session's archive keeps it whole.
+    for p in promotions.iter_mut().filter(|p| p.action != Action::Skipped) {
+        if p.line.len() > MAX_PROMOTED_BYTES {
+            p.action = Action::Skipped;
+            p.reason = Some(format!(
+                "{TOO_LONG} for a memory line ({} bytes, at most {MAX_PROMOTED_BYTES}); the \
+                 session archive keeps it",
+                p.line.len()
+            ));
+        }
+    }
     for p in promotions.iter_mut().filter(|p| {
         p.kind == Kind::Problem && p.from == Section::Blockers && p.action != Action::Skipped
     }) {

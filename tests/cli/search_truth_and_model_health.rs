@@ -7,7 +7,7 @@
 
 use crate::common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use common::{Env, User};
 use predicates::prelude::*;
@@ -23,6 +23,7 @@ fn json(out: &str) -> Value {
 #[cfg(feature = "semantic")]
 mod model {
     use super::*;
+    use std::path::PathBuf;
 
     const MODEL_DIR: &str = ".local/share/mind/models/all-MiniLM-L6-v2";
 

@@ -181,7 +181,10 @@ pub fn promote(
     // A memory is a sentence or a few: an item written into SESSION.md by hand past what
     // `mind log` takes would put a page on one line of MEMORY.md (and of every block).
     // The session's archive keeps it whole.
-    for p in promotions.iter_mut().filter(|p| p.action != Action::Skipped) {
+    for p in promotions
+        .iter_mut()
+        .filter(|p| p.action != Action::Skipped)
+    {
         if p.line.len() > MAX_PROMOTED_BYTES {
             p.action = Action::Skipped;
             p.reason = Some(format!(

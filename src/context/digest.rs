@@ -244,7 +244,10 @@ impl<'a> Cached<'a> {
 /// [`loops::resolutions`] resolves the whole parse: the problems of `rest` are marked, and
 /// the cached ones' resolutions returned as (entity, resolving line), by entity (what the
 /// cache's own [`Extras`](crate::parse::snapshot::Extras) hold when nothing follows).
-fn resolve_across(prefix: &Lazy<'_>, rest: &mut Document) -> Option<Vec<(usize, usize)>> {
+pub(crate) fn resolve_across(
+    prefix: &Lazy<'_>,
+    rest: &mut Document,
+) -> Option<Vec<(usize, usize)>> {
     // Front to back, keeping only the problems still waiting for a fix. The cache holds the
     // state after its entries (the problems still waiting then), so only the lines after
     // them are read; the resolutions found among the cached entries are the cache's own.

@@ -106,8 +106,6 @@ impl Fixes {
     /// read (not built) once, for the lines of the problems fixed. Without such a cache
     /// (a small memory) the memory is parsed whole.
     fn worked_out(project: &Project, memory: &[u8], commits: &[u8]) -> Option<Fixes> {
-        use crate::parse::loops::{Resolvable, StreamedResolutions};
-        use std::borrow::Cow;
         let memory_lines = crate::commands::line_count(memory);
         let Some(current) = store::parse_cache::current(project, memory) else {
             let doc = crate::commands::memory_document(project, memory).ok()?;
@@ -124,45 +122,17 @@ impl Fixes {
         parse.feed(&store::text::lossy(&memory[current.len()..]));
         let mut rest = parse.into_document();
         crate::commands::append_store(&mut rest, memory, &store::text::lossy(commits));
-        // (entity, fixing line): the cache's own, and those the lines after it bring. A
-        // cache without the waiting problems' state is read whole, an entry at a time.
-        let mut found = prefix.extras.resolutions.clone();
-        if rest.entities.iter().any(|e| e.kind == EntryType::Progress) {
-            let mut streamed = match StreamedResolutions::resume(prefix.waiting, prefix.len()) {
-                Some(resumed) => resumed,
-                None => {
-                    found.clear();
-                    let mut streamed = StreamedResolutions::default();
-                    prefix.walk(|i, view| {
-                        let entry = Resolvable {
-                            kind: view.kind,
-                            title: view.title,
-                            status: view.status,
-                            superseded: view.superseded,
-                            subject: view.subject,
-                            line: view.line,
-                            date: view.date,
-                            record: crate::parse::loops::Record::of(view.text),
-                        };
-                        streamed.push(i, &entry, || Cow::Borrowed(view.title));
-                    })?;
-                    streamed
-                }
-            };
-            for (i, e) in rest.entities.iter().enumerate() {
-                streamed.push(prefix.len() + i, &Resolvable::of(e), || {
-                    Cow::Borrowed(e.title.as_str())
-                });
-            }
-            found.extend(streamed.finish());
-            found.sort_unstable();
-        }
-        let mut fixed = HashMap::new();
-        let cached = found.partition_point(|&(i, _)| i < prefix.len());
-        for &(i, line) in &found[cached..] {
-            fixed.insert(rest.entities[i - prefix.len()].line, line);
-        }
-        let mut wanted = found[..cached].iter().peekable();
+        // Resolved across the cache and the lines after it as the context block does: the
+        // problems after it are marked, the cached ones' (entity, fixing line) returned.
+        let found = if rest.entities.iter().any(|e| e.kind == EntryType::Progress) {
+            crate::context::digest::resolve_across(&prefix, &mut rest)?
+        } else {
+            prefix.extras.resolutions.clone()
+        };
+        let mut fixed: HashMap<usize, usize> = (rest.entities.iter())
+            .filter_map(|e| Some((e.line, e.resolved_by?)))
+            .collect();
+        let mut wanted = found.iter().peekable();
         for (i, view) in prefix.entities().enumerate() {
             let Some(&&(at, line)) = wanted.peek() else {
                 break;

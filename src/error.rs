@@ -168,6 +168,13 @@ impl fmt::Display for Error {
                 write!(f, "; gave up after {} ms, nothing written", waited_ms)
             }
             Error::Usage { message, .. } => f.write_str(message),
+            // A folder where a file belongs (`.mind/MEMORY.md` made a folder by hand or by a
+            // sync tool) says so in words, not as the system's "Is a directory (os error 21)".
+            Error::Io { path, source } if source.kind() == io::ErrorKind::IsADirectory => write!(
+                f,
+                "{}: is a folder, not a file; move it away and run `mind doctor`",
+                path.display()
+            ),
             Error::Io { path, source } => write!(f, "{}: {}", path.display(), source),
             Error::BadFile { path, reason } => write!(f, "{}: {}", path.display(), reason),
             Error::Markers { path, reason } => {

@@ -35,6 +35,7 @@ mod loops;
 mod mcp;
 mod mcp_requests_and_memory_files;
 mod memory;
+mod memory_file_shapes;
 mod parse;
 mod past_solutions_and_harvested_lines;
 mod posttool;

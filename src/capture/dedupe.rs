@@ -297,7 +297,7 @@ pub fn record(project: &Project, added: &[super::Candidate]) -> Result<()> {
 /// and a revert of the standing commit finds its lines. The caller holds the store lock.
 pub fn forget_commits(
     project: &Project,
-    gone: &[String],
+    gone: &super::derived::GoneIds<'_>,
     kept: &super::derived::Replacements,
 ) -> Result<()> {
     let path = ledger_path(project);
@@ -306,7 +306,6 @@ pub fn forget_commits(
     };
     let kept: HashMap<u64, &str> = kept.iter().map(|(k, id)| (hash(k), id.as_str())).collect();
     let ledger = text::lossy(&bytes);
-    let is_gone = |id: &str| gone.iter().any(|g| g.starts_with(id));
     // The rows that stay as they are, by key and commit: a line kept under a commit the
     // ledger already records as saying it (or just recorded so) needs no second row.
     let mut staying: HashSet<(&str, &str)> = ledger
@@ -315,7 +314,7 @@ pub fn forget_commits(
             let mut fields = line.splitn(3, '\t');
             let (hex, provenance) = (fields.next()?, fields.next()?);
             let id = super::rules::provenance_commit(provenance)?;
-            (!is_gone(id)).then_some((hex, short(id)))
+            (!gone.holds(id)).then_some((hex, short(id)))
         })
         .collect();
     let mut out = String::with_capacity(ledger.len());
@@ -325,7 +324,7 @@ pub fn forget_commits(
         let hex = fields.next().unwrap_or("");
         let provenance = fields.next().unwrap_or("");
         let rest = fields.next().unwrap_or("");
-        let from_gone = super::rules::provenance_commit(provenance).filter(|id| is_gone(id));
+        let from_gone = super::rules::provenance_commit(provenance).filter(|id| gone.holds(id));
         let Some(old_id) = from_gone else {
             out.push_str(line);
             continue;
@@ -413,7 +412,7 @@ pub fn record_sayers(project: &Project, repeated: &[super::Candidate]) -> Result
 pub fn other_sayers(
     project: &Project,
     keys: &HashSet<u64>,
-    gone: &[String],
+    gone: &super::derived::GoneIds<'_>,
 ) -> HashMap<u64, Vec<String>> {
     let mut out: HashMap<u64, Vec<String>> = HashMap::new();
     let Ok(Some(bytes)) = text::read_optional(&ledger_path(project)) else {
@@ -431,7 +430,7 @@ pub fn other_sayers(
             continue;
         };
         let id = id.to_ascii_lowercase();
-        if keys.contains(&h) && !gone.iter().any(|g| g.starts_with(&id)) {
+        if keys.contains(&h) && !gone.holds(&id) {
             let ids = out.entry(h).or_default();
             if !ids.contains(&id) {
                 ids.push(id);

@@ -69,10 +69,61 @@ pub fn append_new(project: &Project, existing: &[u8], added: &[Candidate]) -> Re
 /// commit's new message, a rebased commit's copy).
 pub type Replacements = std::collections::HashMap<String, String>;
 
+/// Commit ids that no longer stand (full or abbreviated hex), looked up by an id as a
+/// store line or a ledger row writes it: [`GoneIds::holds`] is `gone.iter().any(|g|
+/// g.starts_with(id))`, by the first seven digits rather than a scan of every gone id (a
+/// reverted merge or a reset can leave thousands).
+pub struct GoneIds<'a> {
+    by_prefix: std::collections::HashMap<&'a str, Vec<&'a str>>,
+    /// Ids shorter than the prefix: compared one by one.
+    short: Vec<&'a str>,
+    all: &'a [String],
+}
+
+/// The length of the prefix [`GoneIds`] indexes by.
+const GONE_PREFIX: usize = 7;
+
+impl<'a> GoneIds<'a> {
+    pub fn new(gone: &'a [String]) -> GoneIds<'a> {
+        let mut by_prefix: std::collections::HashMap<&str, Vec<&str>> = Default::default();
+        let mut short = Vec::new();
+        for g in gone {
+            match g.get(..GONE_PREFIX) {
+                Some(prefix) => by_prefix.entry(prefix).or_default().push(g),
+                None => short.push(g.as_str()),
+            }
+        }
+        GoneIds {
+            by_prefix,
+            short,
+            all: gone,
+        }
+    }
+
+    /// Whether a gone id starts with `id`.
+    pub fn holds(&self, id: &str) -> bool {
+        match id.get(..GONE_PREFIX) {
+            Some(prefix) => {
+                self.by_prefix
+                    .get(prefix)
+                    .is_some_and(|ids| ids.iter().any(|g| g.starts_with(id)))
+                    || self.short.iter().any(|g| g.starts_with(id))
+            }
+            // An id shorter than the prefix may begin any of them.
+            None => self.all.iter().any(|g| g.starts_with(id)),
+        }
+    }
+}
+
 /// The store without the lines of commits that no longer stand (`gone`: full commit ids,
 /// hex): each such line is dropped, unless `kept` holds its key, when it is kept under the
 /// id of the commit that says it again. `None` when no line names a gone commit.
 pub fn withdraw(store: &str, gone: &[String], kept: &Replacements) -> Option<String> {
+    withdraw_ids(store, &GoneIds::new(gone), kept)
+}
+
+/// [`withdraw`] with the gone ids indexed.
+fn withdraw_ids(store: &str, gone: &GoneIds<'_>, kept: &Replacements) -> Option<String> {
     // Where the commit id of a line's provenance is: `(src/a.rs:2, commit 1a2b3c4)`.
     let commit_of = |line: &str| -> Option<(usize, usize)> {
         let trimmed = line.trim_end();
@@ -86,10 +137,7 @@ pub fn withdraw(store: &str, gone: &[String], kept: &Replacements) -> Option<Str
     let mut out = String::with_capacity(store.len());
     for line in store.split_inclusive('\n') {
         let body = line.trim_end_matches(['\n', '\r']);
-        let named = commit_of(body).filter(|&(start, end)| {
-            let id = &body[start..end];
-            gone.iter().any(|g| g.starts_with(id))
-        });
+        let named = commit_of(body).filter(|&(start, end)| gone.holds(&body[start..end]));
         let Some((start, end)) = named else {
             out.push_str(line);
             continue;
@@ -117,9 +165,10 @@ pub fn take_back(
     state: Option<&mut crate::store::state::State>,
 ) -> Result<(Vec<u8>, Withdrawal)> {
     let before = text::lossy(store);
-    let kept = &with_other_sayers(project, &before, gone, kept);
+    let ids = GoneIds::new(gone);
+    let kept = &with_other_sayers(project, &before, &ids, kept);
     let mut counts = Withdrawal::default();
-    let after = match withdraw(&before, gone, kept) {
+    let after = match withdraw_ids(&before, &ids, kept) {
         Some(after) => {
             counts = Withdrawal::between(&before, &after);
             rewrite(project, after.as_bytes())?;
@@ -129,7 +178,7 @@ pub fn take_back(
                 state.shift_commits_offsets(|offset| {
                     let offset = usize::try_from(offset).unwrap_or(usize::MAX);
                     match before.get(..offset) {
-                        Some(prefix) => withdraw(prefix, gone, kept)
+                        Some(prefix) => withdraw_ids(prefix, &ids, kept)
                             .map_or(offset, |shorter| shorter.len())
                             as u64,
                         None => after.len() as u64,
@@ -141,7 +190,7 @@ pub fn take_back(
         None => store.to_vec(),
     };
     // Taken back, not deleted: a later commit that says it again is harvested again.
-    dedupe::forget_commits(project, gone, kept)?;
+    dedupe::forget_commits(project, &ids, kept)?;
     Ok((after, counts))
 }
 
@@ -152,7 +201,7 @@ pub fn take_back(
 fn with_other_sayers(
     project: &Project,
     store: &str,
-    gone: &[String],
+    gone: &GoneIds<'_>,
     kept: &Replacements,
 ) -> Replacements {
     let mut orphans: std::collections::HashMap<u64, String> = std::collections::HashMap::new();
@@ -161,7 +210,7 @@ fn with_other_sayers(
             continue;
         };
         let from_gone = crate::capture::rules::provenance_commit(provenance)
-            .is_some_and(|id| gone.iter().any(|g| g.starts_with(&id.to_ascii_lowercase())));
+            .is_some_and(|id| gone.holds(&id.to_ascii_lowercase()));
         if !from_gone {
             continue;
         }
@@ -288,6 +337,33 @@ pub fn entries(store: &str) -> Vec<Entry> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gone_ids_hold_what_a_gone_id_starts_with() {
+        let gone: Vec<String> = ["1a2b3c4d5e6f", "1a2b3c4ffff", "9f8e7d6", "abc"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let ids = GoneIds::new(&gone);
+        for id in [
+            "1a2b3c4",
+            "1a2b3c4d5",
+            "1a2b3c4ff",
+            "9f8e7d6",
+            "9f8e7d60",
+            "1a2b3c5",
+            "ab",
+            "abcd",
+            "1a",
+            "",
+        ] {
+            assert_eq!(
+                ids.holds(id),
+                gone.iter().any(|g| g.starts_with(id)),
+                "{id}"
+            );
+        }
+    }
 
     #[test]
     fn entries_skip_the_header_and_keep_their_dates() {

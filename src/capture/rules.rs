@@ -113,10 +113,10 @@ fn keyword(head: &str) -> Option<Option<EntryType>> {
 }
 
 /// The longest comment or message line that can be a memory, in bytes: as long as a
-/// message `mind log` takes (`commands::log::MAX_MESSAGE_BYTES`). A memory is a sentence or
-/// two; a longer line is pasted output, and every step after this one (the parser, the
-/// comparison keys, the store) would pay for its length.
-pub const MAX_LINE_BYTES: usize = 4096;
+/// message `mind log` takes. A memory is a sentence or two; a longer line is pasted output,
+/// and every step after this one (the parser, the comparison keys, the store) would pay for
+/// its length.
+pub const MAX_LINE_BYTES: usize = crate::commands::MAX_MESSAGE_BYTES;
 
 /// The memories in a commit message, in message order.
 pub fn from_message(message: &str, conventional_subjects: bool) -> Vec<Harvested> {

@@ -110,9 +110,9 @@ pub fn run(args: &HarvestArgs, ctx: &Ctx) -> Result<()> {
     };
     let scope = Scope::new(&repo, &project.root, settings.max_file_bytes);
     // The commits whose parents a shallow clone lacks: reaching one, the walk ends there.
-    let shallow_edge: Vec<gix::ObjectId> = match repo.shallow_commits() {
+    let shallow_edge: std::collections::HashSet<gix::ObjectId> = match repo.shallow_commits() {
         Ok(Some(edge)) => edge.iter().copied().collect(),
-        _ => Vec::new(),
+        _ => Default::default(),
     };
     let mut shallow = false;
 
@@ -149,10 +149,11 @@ pub fn run(args: &HarvestArgs, ctx: &Ctx) -> Result<()> {
     let mut reverted = 0;
     for commit in scanned {
         if standing.stands(&commit.id) {
-            if !standing.gone.is_empty() {
+            if !standing.gone.is_empty() && !commit.found.is_empty() {
+                let short = commit.id.to_hex_with_len(7).to_string();
                 for c in &commit.found {
-                    let short = commit.id.to_hex_with_len(7).to_string();
-                    kept.entry(dedupe::key(&c.text)).or_insert(short);
+                    kept.entry(dedupe::key(&c.text))
+                        .or_insert_with(|| short.clone());
                 }
             }
             candidates.extend(commit.found);

@@ -266,35 +266,38 @@ fn post_commit(global: &GlobalArgs) -> Result<()> {
         return Ok(());
     };
     let facts = commits::read_commit(&repo, head)?;
-    keep_commit(global, project, repo, settings, facts)
+    let scope = settings
+        .comments
+        .then(|| Scope::new(&repo, &project.root, settings.max_file_bytes));
+    keep_commit(global, &project, &repo, &settings, scope.as_ref(), facts)
 }
 
 /// What post-commit does with one commit (HEAD, or each commit a merge brought, see
 /// [`post_merge`]): its memories into the commit store, and what it takes back out.
+/// `scope` is the project's, given when `settings.comments` is on.
 fn keep_commit(
     global: &GlobalArgs,
-    project: Project,
-    repo: gix::Repository,
-    settings: CaptureSettings,
+    project: &Project,
+    repo: &gix::Repository,
+    settings: &CaptureSettings,
+    scope: Option<&Scope>,
     facts: commits::CommitFacts,
 ) -> Result<()> {
-    let mut candidates = commits::message_candidates(&facts, &settings);
-    if settings.comments {
-        let scope = Scope::new(&repo, &project.root, settings.max_file_bytes);
-        candidates.extend(commits::comment_candidates(&repo, &facts, &scope)?);
+    let mut candidates = commits::message_candidates(&facts, settings);
+    if let Some(scope) = scope {
+        candidates.extend(commits::comment_candidates(repo, &facts, scope)?);
     }
     // An amended commit's memories, and those of the commits a revert undoes, no longer
     // stand: what they said is taken out of the store (kept, under this commit's id, where
     // this commit says it again). A revert of a revert brings back what the first one took.
-    let commits::Undone { gone, back } = commits::taken_back(&repo, &facts);
+    let commits::Undone { gone, back } = commits::taken_back(repo, &facts);
     for id in back {
-        let Ok(restored) = commits::read_commit(&repo, id) else {
+        let Ok(restored) = commits::read_commit(repo, id) else {
             continue;
         };
-        candidates.extend(commits::message_candidates(&restored, &settings));
-        if settings.comments {
-            let scope = Scope::new(&repo, &project.root, settings.max_file_bytes);
-            candidates.extend(commits::comment_candidates(&repo, &restored, &scope)?);
+        candidates.extend(commits::message_candidates(&restored, settings));
+        if let Some(scope) = scope {
+            candidates.extend(commits::comment_candidates(repo, &restored, scope)?);
         }
     }
     if candidates.is_empty() && gone.is_empty() {
@@ -302,11 +305,11 @@ fn keep_commit(
     }
 
     let _lock = lock_patiently(
-        &project,
+        project,
         LOCK_PATIENCE,
         "the memory store is busy; run `mind harvest` later to pick this commit up",
     )?;
-    let mut store = derived::read(&project)?;
+    let mut store = derived::read(project)?;
     if !gone.is_empty() {
         // Each line stays under the commit that says it (this one, or one brought back).
         let mut kept = derived::Replacements::new();
@@ -320,7 +323,7 @@ fn keep_commit(
         let mut state = State::load(&state_path)
             .ok()
             .filter(|s| s.problem.is_none());
-        store = derived::take_back(&project, &store, &gone, &kept, state.as_mut())?.0;
+        store = derived::take_back(project, &store, &gone, &kept, state.as_mut())?.0;
         if let Some(state) = state {
             state.save_if_changed(&state_path)?;
         }
@@ -332,21 +335,21 @@ fn keep_commit(
     // says was harvested from commits no longer means "deleted by hand" (`mind harvest`
     // brings the rest back).
     if derived::left_empty(&store) {
-        dedupe::forget_store_rows(&project)?;
+        dedupe::forget_store_rows(project)?;
     }
     let texts: Vec<&str> = candidates.iter().map(|c| c.text.as_str()).collect();
-    let mut seen = kept_in_memory(&project, &texts)?;
+    let mut seen = kept_in_memory(project, &texts)?;
     seen.add_lines_for(&text::lossy(&store), &texts);
-    let mut seen = seen.with_ledger(&project);
+    let mut seen = seen.with_ledger(project);
     // Only a fix line memory holds already makes this parse MEMORY.md and the store.
     let (added, repeated) = capture::select_new_from_commits(&mut seen, candidates, || {
-        let memory = super::read_memory_bytes(&project)?;
-        let doc = super::memory_document(&project, &memory)?;
-        Ok(dedupe::OpenProblems::of(&doc).with_ledger(&project))
+        let memory = super::read_memory_bytes(project)?;
+        let doc = super::memory_document(project, &memory)?;
+        Ok(dedupe::OpenProblems::of(&doc).with_ledger(project))
     })?;
     // This commit says lines kept from another: it keeps them standing should that one be
     // reverted.
-    dedupe::record_sayers(&project, &repeated)?;
+    dedupe::record_sayers(project, &repeated)?;
     if added.is_empty() {
         return Ok(());
     }
@@ -354,7 +357,7 @@ fn keep_commit(
     // tracked files stay as committed (a rebase or checkout right after finds a clean
     // tree). The context block follows at the next `mind recall` or `mind checkpoint`,
     // which keeps the hook to a few milliseconds.
-    derived::append_new(&project, &store, &added)?;
+    derived::append_new(project, &store, &added)?;
     if !global.quiet {
         eprintln!(
             "mind: kept {} memor{} from commit {}",
@@ -407,6 +410,9 @@ fn post_merge(args: &[OsString], global: &GlobalArgs) -> Result<()> {
     };
     let mut several = 0;
     let count = merged.len();
+    // Each project's settings and scope, read once for all the commits it takes.
+    let mut prepared: std::collections::HashMap<PathBuf, (CaptureSettings, Option<Scope>)> =
+        Default::default();
     for (n, facts) in merged.into_iter().enumerate() {
         // A project in a subfolder takes the commits that change its files (see
         // `project_for`); one at the top takes them all.
@@ -421,12 +427,18 @@ fn post_merge(args: &[OsString], global: &GlobalArgs) -> Result<()> {
                 }
             },
         };
-        let settings = CaptureSettings::load(&project.config());
+        let (settings, scope) = prepared.entry(project.root.clone()).or_insert_with(|| {
+            let settings = CaptureSettings::load(&project.config());
+            let scope = settings
+                .comments
+                .then(|| Scope::new(&repo, &project.root, settings.max_file_bytes));
+            (settings, scope)
+        });
         if !settings.commits && !settings.comments {
             continue;
         }
         let short = facts.short();
-        keep_commit(global, project, repo.clone(), settings, facts).map_err(|e| {
+        keep_commit(global, &project, &repo, settings, scope.as_ref(), facts).map_err(|e| {
             Error::Failed(format!("commit {short} ({} of {count} merged): {e}", n + 1))
         })?;
     }

@@ -491,13 +491,14 @@ fn project_labels(projects: &[Project]) -> Vec<String> {
             .map(|c| c.as_os_str().to_string_lossy().into_owned())
             .collect()
     };
+    let names: Vec<String> = projects.iter().map(Project::name).collect();
     let trails: Vec<Vec<String>> = projects.iter().map(trail).collect();
     (projects.iter().enumerate())
         .map(|(i, project)| {
-            let name = project.name();
-            let shared = (projects.iter().enumerate()).any(|(j, p)| j != i && p.name() == name);
+            let name = &names[i];
+            let shared = (names.iter().enumerate()).any(|(j, n)| j != i && n == name);
             if !shared {
-                return name;
+                return name.clone();
             }
             let mine = &trails[i];
             (2..=mine.len())

@@ -97,19 +97,11 @@ pub fn write(dir: &Path) -> std::io::Result<()> {
 
 /// Write the record atomically (temp file + rename), so a reader never sees half of one.
 fn save(dir: &Path, record: &Record) -> std::io::Result<()> {
-    let path = dir.join(RECORD_FILE);
-    crate::store::atomic::refuse_read_only(&path).map_err(std::io::Error::other)?;
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&crate::store::atomic::temp_prefix())
-        .tempfile_in(dir)?;
     let text = serde_json::to_vec_pretty(record).map_err(std::io::Error::other)?;
-    std::io::Write::write_all(&mut tmp, &text)?;
-    if crate::store::atomic::durable() {
-        tmp.as_file().sync_all()?;
-    }
-    tmp.persist(&path).map_err(|e| e.error)?;
-    crate::store::atomic::sync_dir(dir);
-    Ok(())
+    crate::store::atomic::write_atomic(&dir.join(RECORD_FILE), &text).map_err(|e| match e {
+        crate::error::Error::Io { source, .. } => source,
+        other => std::io::Error::other(other),
+    })
 }
 
 fn load(dir: &Path) -> Option<Record> {

@@ -202,9 +202,10 @@ fn shared_because(
             hooks_dir.display()
         ));
     }
+    let real = canonical_lenient(hooks_dir);
     let inside = ours
         .iter()
-        .any(|dir| canonical_lenient(hooks_dir).starts_with(canonical_lenient(dir)));
+        .any(|dir| real.starts_with(canonical_lenient(dir)));
     (!inside).then(|| {
         format!(
             "core.hooksPath points outside this repository, to {}, a folder other repositories may use too",
@@ -499,11 +500,6 @@ fn status_here(dir: &Path) -> Result<Outcome> {
         next_steps: Vec::new(),
         submodules: Vec::new(),
     })
-}
-
-/// Whether mind's hooks are active for this repository (for `mind status`).
-pub fn installed(dir: &Path) -> bool {
-    status(dir).is_ok_and(|o| o.hooks.iter().all(|h| active(h.status)))
 }
 
 /// `each` run for every initialised submodule of the repository holding `dir` (listed in

@@ -27,8 +27,6 @@ use tokio::task::JoinHandle;
 /// bound. A longer line is never held in memory; it is answered with an error.
 pub const MAX_REQUEST_BYTES: usize = 16 * 1024 * 1024;
 
-const BOM: &[u8] = b"\xEF\xBB\xBF";
-
 /// The server's side of stdin/stdout (or any reader and writer, in tests).
 pub struct Stdio<R, W> {
     lines: Lines<R>,
@@ -177,7 +175,7 @@ enum Parsed {
 fn parse(line: &[u8]) -> Parsed {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     // RFC 8259 lets a reader skip a byte order mark; rmcp does.
-    let line = line.strip_prefix(BOM).unwrap_or(line);
+    let line = crate::store::text::split_bom(line).1;
     if line.iter().all(u8::is_ascii_whitespace) {
         return Parsed::Skip;
     }

@@ -28,8 +28,9 @@ const FORMAT: u32 = 1;
 /// place among the results: a search for the problem alone (`--type problem`, `-n 1`) says
 /// it all the same. Worked out only for the projects such a problem is in.
 pub(super) fn fixed_by(found: &[Found<'_>], owners: &[&Project]) -> Vec<Option<String>> {
+    let memory = memory_place();
     let problem = |f: &Found<'_>| {
-        f.meta.kind == Kind::Problem && (f.source.file == memory_place() || is_commit_store(f))
+        f.meta.kind == Kind::Problem && (f.source.file == memory || is_commit_store(f))
     };
     let mut out = vec![None; found.len()];
     let mut done: Vec<&std::path::Path> = Vec::new();
@@ -177,10 +178,7 @@ impl Stamps {
     fn of(project: &Project) -> Option<Stamps> {
         let stamp = |path: &Path| -> Option<(u64, u64)> {
             match std::fs::metadata(path) {
-                Ok(meta) => {
-                    let mtime = meta.modified().ok()?.duration_since(std::time::UNIX_EPOCH);
-                    Some((meta.len(), u64::try_from(mtime.ok()?.as_nanos()).ok()?))
-                }
+                Ok(meta) => Some((meta.len(), crate::rank::cache::mtime_ns(&meta)?)),
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some((0, 0)),
                 Err(_) => None,
             }
@@ -288,22 +286,14 @@ fn load(path: &Path) -> Option<(Key, Fixes)> {
     ))
 }
 
-/// Keep the fixes at `path` (temp file + rename; best effort, without the lock: a lost
-/// write costs working them out again). Never through a link leaving the project.
+/// Keep the fixes at `path` (temp file + rename, not synced; best effort, without the lock:
+/// a lost write costs working them out again). Never through a link leaving the project.
 fn save(path: &Path, key: &Key, fixes: &Fixes) {
     let Some(dir) = path.parent() else { return };
     if store::guard::check(path).is_err() || std::fs::create_dir_all(dir).is_err() {
         return;
     }
-    let Ok(mut tmp) = tempfile::Builder::new()
-        .prefix(&store::atomic::temp_prefix())
-        .tempfile_in(dir)
-    else {
-        return;
-    };
-    if std::io::Write::write_all(&mut tmp, &encode(key, fixes)).is_ok() {
-        let _ = tmp.persist(path);
-    }
+    let _ = store::atomic::write_atomic_unsynced(path, &encode(key, fixes));
 }
 
 #[cfg(test)]

@@ -310,7 +310,7 @@ pub fn target_refusal(project: &Project, name: &str) -> Option<String> {
     let Ok(root) = std::fs::canonicalize(&project.root) else {
         return outside();
     };
-    let Some(real) = resolved(&project.root.join(name)) else {
+    let Some(real) = crate::store::guard::resolve(&project.root.join(name)) else {
         return outside();
     };
     let Ok(relative) = real.strip_prefix(&root) else {
@@ -341,24 +341,4 @@ pub fn target_refusal(project: &Project, name: &str) -> Option<String> {
         ));
     }
     None
-}
-
-/// Where `path` really is: its nearest existing ancestor with links resolved, the rest of
-/// the path after it. `None` for a dangling link, whose target cannot be judged.
-fn resolved(path: &std::path::Path) -> Option<PathBuf> {
-    let mut rest = Vec::new();
-    let mut probe = path;
-    loop {
-        match std::fs::canonicalize(probe) {
-            Ok(mut real) => {
-                real.extend(rest.iter().rev());
-                return Some(real);
-            }
-            Err(_) if std::fs::symlink_metadata(probe).is_ok() => return None,
-            Err(_) => {
-                rest.push(probe.file_name()?);
-                probe = probe.parent()?;
-            }
-        }
-    }
 }

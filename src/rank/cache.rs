@@ -134,7 +134,13 @@ pub fn settled(mtime_ns: u64) -> bool {
         .duration_since(std::time::UNIX_EPOCH)
         .ok()
         .and_then(|now| u64::try_from(now.as_nanos()).ok())
-        .is_some_and(|now| mtime_ns.saturating_add(RACY_NS) < now)
+        .is_some_and(|now| settled_before(mtime_ns, now))
+}
+
+/// Whether a file last modified at `mtime_ns` was past the racy moment when a cache was
+/// written at `written_ns`: only then do its length and modification time vouch for it.
+pub fn settled_before(mtime_ns: u64, written_ns: u64) -> bool {
+    mtime_ns.saturating_add(RACY_NS) < written_ns
 }
 
 /// Whether the last 8 bytes of the `len` bytes of `file` are the hash of the rest, read a
@@ -249,8 +255,8 @@ impl Cache {
         (e.source_mtime_ns != 0
             && e.source_mtime_ns == mtime
             && e.source_len == meta.len()
-            && mtime.saturating_add(RACY_NS) < self.written_ns)
-            .then_some(e)
+            && settled_before(mtime, self.written_ns))
+        .then_some(e)
     }
 
     /// The entries of a cache file whose checksum holds (see [`checksum_holds`]).

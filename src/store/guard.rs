@@ -61,7 +61,7 @@ fn outside(path: &Path, target: &str) -> Error {
 /// what is there (two `init`s at once), or a link's target: whatever is found then is
 /// resolved again, a few times, not taken for a dangling link. Only a link that still
 /// resolves to nothing is refused.
-fn resolve(path: &Path) -> Option<PathBuf> {
+pub(crate) fn resolve(path: &Path) -> Option<PathBuf> {
     /// How often a path that appeared in between is resolved again: each retry needs another
     /// process to create or remove it in a window of microseconds.
     const RETRIES: usize = 8;

@@ -212,13 +212,13 @@ fn reverting_a_merge_takes_back_what_the_merged_commits_said() {
     assert_eq!(rebuilt, hooked);
 }
 
-#[test]
-fn reverting_one_of_two_commits_that_say_the_same_fix_keeps_it() {
-    let mut user = User::new();
-    let project = project_with_problem(&mut user, "upload fails over 10 MB");
+/// A problem, two commits that both say its fix, and a revert of the first: the project
+/// and the second commit's short id.
+fn same_fix_twice_then_first_reverted(user: &mut User) -> (PathBuf, String) {
+    let project = project_with_problem(user, "upload fails over 10 MB");
     user.at("2026-01-15T09:01:00Z");
     user.commit_file(&project, "f1", "1\n", "fixed: upload fails over 10 MB");
-    let first = short(&user, &project, "HEAD");
+    let first = short(user, &project, "HEAD");
     user.at("2026-01-15T09:02:00Z");
     user.commit_file(
         &project,
@@ -226,9 +226,16 @@ fn reverting_one_of_two_commits_that_say_the_same_fix_keeps_it() {
         "2\n",
         "Stream in chunks\n\nfixed: upload fails over 10 MB",
     );
-    let second = short(&user, &project, "HEAD");
+    let second = short(user, &project, "HEAD");
     user.at("2026-01-15T09:03:00Z");
     user.git(&project, &["revert", "--no-edit", &first]);
+    (project, second)
+}
+
+#[test]
+fn reverting_one_of_two_commits_that_say_the_same_fix_keeps_it() {
+    let mut user = User::new();
+    let (project, second) = same_fix_twice_then_first_reverted(&mut user);
 
     assert_eq!(
         store_entries(&project),
@@ -246,20 +253,7 @@ fn reverting_one_of_two_commits_that_say_the_same_fix_keeps_it() {
 #[test]
 fn harvest_keeps_a_fix_that_a_standing_commit_says_again() {
     let mut user = User::new();
-    let project = project_with_problem(&mut user, "upload fails over 10 MB");
-    user.at("2026-01-15T09:01:00Z");
-    user.commit_file(&project, "f1", "1\n", "fixed: upload fails over 10 MB");
-    let first = short(&user, &project, "HEAD");
-    user.at("2026-01-15T09:02:00Z");
-    user.commit_file(
-        &project,
-        "f2",
-        "2\n",
-        "Stream in chunks\n\nfixed: upload fails over 10 MB",
-    );
-    let second = short(&user, &project, "HEAD");
-    user.at("2026-01-15T09:03:00Z");
-    user.git(&project, &["revert", "--no-edit", &first]);
+    let (project, second) = same_fix_twice_then_first_reverted(&mut user);
 
     let clone = user.home().join("code/clone");
     user.git(&project, &["clone", "-q", ".", clone.to_str().unwrap()]);

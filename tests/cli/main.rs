@@ -41,7 +41,6 @@ mod past_solutions_and_harvested_lines;
 mod posttool;
 mod promote;
 mod promote_cache;
-mod promoted_bytes;
 mod promoted_variants;
 mod python_compat;
 mod readme;

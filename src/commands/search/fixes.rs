@@ -198,10 +198,6 @@ struct Key {
     written_ns: u64,
 }
 
-/// A file changed less than this before the record was written may have changed again
-/// within the same clock tick (as the index cache counts it).
-const RACY_NS: u64 = 1_000_000_000;
-
 impl Key {
     fn new(stamps: Stamps, hashes: [u64; 2]) -> Key {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
@@ -217,7 +213,7 @@ impl Key {
     fn vouches(&self) -> bool {
         [self.stamps.0[1], self.stamps.0[3]]
             .iter()
-            .all(|&t| t.saturating_add(RACY_NS) < self.written_ns)
+            .all(|&t| crate::rank::cache::settled_before(t, self.written_ns))
     }
 }
 

@@ -269,20 +269,43 @@ fn post_commit(global: &GlobalArgs) -> Result<()> {
     let scope = settings
         .comments
         .then(|| Scope::new(&repo, &project.root, settings.max_file_bytes));
-    keep_commit(global, &project, &repo, &settings, scope.as_ref(), facts)
+    let short = facts.short();
+    let kept = keep_commit(&project, &repo, &settings, scope.as_ref(), facts)?;
+    let keepers = if kept.added > 0 { vec![short] } else { vec![] };
+    say_kept(global, kept, &keepers);
+    Ok(())
+}
+
+/// What [`keep_commit`] did: memories added to the commit store, and lines taken out of it
+/// (an amend's or a revert's).
+#[derive(Debug, Default, Clone, Copy)]
+struct Kept {
+    added: usize,
+    taken_back: usize,
+}
+
+impl std::ops::AddAssign for Kept {
+    fn add_assign(&mut self, other: Kept) {
+        self.added += other.added;
+        self.taken_back += other.taken_back;
+    }
+}
+
+/// "1 memory", "3 memories".
+fn memories(n: usize) -> String {
+    format!("{n} memor{}", if n == 1 { "y" } else { "ies" })
 }
 
 /// What post-commit does with one commit (HEAD, or each commit a merge brought, see
 /// [`post_merge`]): its memories into the commit store, and what it takes back out.
 /// `scope` is the project's, given when `settings.comments` is on.
 fn keep_commit(
-    global: &GlobalArgs,
     project: &Project,
     repo: &gix::Repository,
     settings: &CaptureSettings,
     scope: Option<&Scope>,
     facts: commits::CommitFacts,
-) -> Result<()> {
+) -> Result<Kept> {
     let mut candidates = commits::message_candidates(&facts, settings);
     if let Some(scope) = scope {
         candidates.extend(commits::comment_candidates(repo, &facts, scope)?);
@@ -300,8 +323,9 @@ fn keep_commit(
             candidates.extend(commits::comment_candidates(repo, &restored, scope)?);
         }
     }
+    let mut kept_now = Kept::default();
     if candidates.is_empty() && gone.is_empty() {
-        return Ok(());
+        return Ok(kept_now);
     }
 
     let _lock = lock_patiently(
@@ -323,13 +347,15 @@ fn keep_commit(
         let mut state = State::load(&state_path)
             .ok()
             .filter(|s| s.problem.is_none());
-        store = derived::take_back(project, &store, &gone, &kept, state.as_mut())?.0;
+        let withdrawal;
+        (store, withdrawal) = derived::take_back(project, &store, &gone, &kept, state.as_mut())?;
+        kept_now.taken_back = withdrawal.removed;
         if let Some(state) = state {
             state.save_if_changed(&state_path)?;
         }
     }
     if candidates.is_empty() {
-        return Ok(());
+        return Ok(kept_now);
     }
     // A store deleted by hand (or emptied to its header) is being rebuilt: what the ledger
     // says was harvested from commits no longer means "deleted by hand" (`mind harvest`
@@ -351,22 +377,15 @@ fn keep_commit(
     // reverted.
     dedupe::record_sayers(project, &repeated)?;
     if added.is_empty() {
-        return Ok(());
+        return Ok(kept_now);
     }
     // Only an append to the ignored commit store: the message is in git already, so the
     // tracked files stay as committed (a rebase or checkout right after finds a clean
     // tree). The context block follows at the next `mind recall` or `mind checkpoint`,
     // which keeps the hook to a few milliseconds.
     derived::append_new(project, &store, &added)?;
-    if !global.quiet {
-        eprintln!(
-            "mind: kept {} memor{} from commit {}",
-            added.len(),
-            if added.len() == 1 { "y" } else { "ies" },
-            facts.short()
-        );
-    }
-    Ok(())
+    kept_now.added = added.len();
+    Ok(kept_now)
 }
 
 /// At most this many commits that a merge brought are harvested by its hook: more (a branch
@@ -410,6 +429,10 @@ fn post_merge(args: &[OsString], global: &GlobalArgs) -> Result<()> {
     };
     let mut several = 0;
     let count = merged.len();
+    // One line for the whole merge, not one per commit: a pull of a long-lived branch
+    // would otherwise print a screenful.
+    let mut kept = Kept::default();
+    let mut keepers: Vec<String> = Vec::new();
     // Each project's settings and scope, read once for all the commits it takes.
     let mut prepared: std::collections::HashMap<PathBuf, (CaptureSettings, Option<Scope>)> =
         Default::default();
@@ -438,16 +461,58 @@ fn post_merge(args: &[OsString], global: &GlobalArgs) -> Result<()> {
             continue;
         }
         let short = facts.short();
-        keep_commit(global, &project, &repo, settings, scope.as_ref(), facts).map_err(|e| {
-            Error::Failed(format!("commit {short} ({} of {count} merged): {e}", n + 1))
-        })?;
+        let added = match keep_commit(&project, &repo, settings, scope.as_ref(), facts) {
+            Ok(added) => added,
+            Err(e) => {
+                // What the commits before it kept stands, and is said.
+                say_kept(global, kept, &keepers);
+                return Err(Error::Failed(format!(
+                    "commit {short} ({} of {count} merged): {e}",
+                    n + 1
+                )));
+            }
+        };
+        if added.added > 0 {
+            keepers.push(short);
+        }
+        kept += added;
     }
+    say_kept(global, kept, &keepers);
     if several > 0 {
         eprintln!(
             "mind: {several} merged commit(s) change files of several projects; nothing kept of them: run `mind harvest` in the one each belongs to"
         );
     }
     Ok(())
+}
+
+/// The one line a commit's or a merge's hook prints: how many memories it kept (from which
+/// commit, or from how many) and how many lines of the store it took back.
+fn say_kept(global: &GlobalArgs, kept: Kept, keepers: &[String]) {
+    if global.quiet || (kept.added == 0 && kept.taken_back == 0) {
+        return;
+    }
+    let mut line = match keepers {
+        [] => String::new(),
+        [one] => format!("kept {} from commit {one}", memories(kept.added)),
+        many => format!(
+            "kept {} from {} merged commits",
+            memories(kept.added),
+            many.len()
+        ),
+    };
+    if kept.taken_back > 0 {
+        let took = format!(
+            "took back {} of amended or reverted commits",
+            memories(kept.taken_back)
+        );
+        line = if line.is_empty() {
+            took
+        } else {
+            format!("{line}; {took}")
+        };
+    }
+    eprintln!("mind: {line}");
 }
 
 /// The commits reachable from `head` and not from `before`, parents before children

@@ -539,3 +539,26 @@ fn a_shallow_clone_says_its_history_stops_and_since_past_it_is_worded_plainly() 
     let reply = harvest_json(&user, &project, &[]);
     assert_eq!(reply["shallow"], false, "{reply}");
 }
+
+#[test]
+fn the_hook_says_what_a_revert_took_back() {
+    let mut user = User::new();
+    let project = project_with_problem(&mut user, "upload fails over 10 MB");
+    user.at("2026-01-15T09:01:00Z");
+    user.commit_file(&project, "f1", "1\n", "fixed: upload fails over 10 MB");
+    user.at("2026-01-15T09:02:00Z");
+    let out = user
+        .command("git", &project)
+        .args(["revert", "--no-edit", "HEAD"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let said: Vec<&str> = stderr.lines().filter(|l| l.starts_with("mind:")).collect();
+    assert_eq!(
+        said,
+        vec!["mind: took back 1 memory of amended or reverted commits"],
+        "{stderr}"
+    );
+    assert!(store_entries(&project).is_empty(), "{}", store(&project));
+}

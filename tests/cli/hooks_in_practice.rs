@@ -534,9 +534,14 @@ fn a_pull_keeps_the_memories_of_the_commits_it_brought() {
             format!("decided: drop IE11 support (commit {ie})"),
         ]
     );
+    // One line for the whole pull, not one per commit.
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains(&format!("mind: kept 1 memory from commit {fix}\n")),
+    let said: Vec<&str> = stderr.lines().filter(|l| l.starts_with("mind:")).collect();
+    assert_eq!(
+        said,
+        vec![
+            "mind: kept 3 memories from 3 merged commits; took back 1 memory of amended or reverted commits"
+        ],
         "{stderr}"
     );
     assert_eq!(porcelain(&env, &env.root()), "");

@@ -255,6 +255,8 @@ pub fn kind_of(raw: &str) -> LabelKind {
         | "decisions"
         | "we decided"
         | "chose"
+        // "Chosen: X" is "chose" as a field (decision records' "Chosen:" / "Rejected:" pairs).
+        | "chosen"
         | "choice"
         | "key decision"
         | "design decision"
@@ -280,7 +282,9 @@ pub fn kind_of(raw: &str) -> LabelKind {
         | "放弃方案" => LabelKind::Type(Rejected),
         "problem" | "problems" | "issue" | "issues" | "bug" | "bugs" | "error" | "blocker"
         | "blocked" | "stuck" | "known issue" | "open issue" | "open problem" | "regression"
-        | "failure" | "defect" | "broken" | "symptom" => LabelKind::Type(Problem),
+        | "failure" | "defect" | "broken" | "symptom"
+        // A post-mortem's field for the failure itself.
+        | "what went wrong" => LabelKind::Type(Problem),
         "learned" | "learnt" | "learning" | "learnings" | "lesson" | "lessons"
         | "lesson learned" | "lessons learned" | "insight" | "key insight" | "finding"
         | "key finding" | "key learning" | "discovery" | "takeaway" | "key takeaway"
@@ -306,7 +310,8 @@ pub fn kind_of(raw: &str) -> LabelKind {
         // Not the words for "lesson" that also name a class (Spanish "lección", Russian
         // "урок").
         // "Усвоенный урок" is "lesson learned" ("урок" alone also names a class).
-        "erkenntnis" | "erkenntnisse" | "教训" | "교훈" | "усвоенный урок" | "усвоенные уроки" => {
+        // French "leçon" names a lesson (a school class is "cours").
+        "erkenntnis" | "erkenntnisse" | "leçon" | "leçons" | "教训" | "교훈" | "усвоенный урок" | "усвоенные уроки" => {
             LabelKind::Type(Learning)
         }
         "behoben" | "gelöst" | "corrigé" | "résolu" | "corregido" | "resuelto" | "corrigido"
@@ -630,6 +635,12 @@ mod tests {
             ("**Rejected:** Option B", Rejected),
             ("**Decided:** use JWT", Decision),
             ("Chosen option: \"Lunr\", because it is small", Decision),
+            ("**Chosen:** FullCalendar v6", Decision),
+            (
+                "**What went wrong**: the app showed the wrong chain",
+                Problem,
+            ),
+            ("**Leçon** : mieux vaut trois positions fortes", Learning),
             ("**Entscheidung:** Postgres", Decision),
             ("**Décision :** FastAPI", Decision),
             ("**결정**: Clerk 사용", Decision),

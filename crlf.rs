@@ -1,0 +1,2 @@
+// MEMORY: decided: CRLF line
+fn x(){}

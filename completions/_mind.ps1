@@ -19,6 +19,59 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
         $element.Value
     }) -join ';'
 
+
+    # clap's script completes option and subcommand names only. The word after an option
+    # that takes a value (--type, --color, --project) and a command's own argument (mind init
+    # folders, mind setup agents) are completed here, from the same lists as in other shells.
+    $previous = ''
+    foreach ($element in $commandElements) {
+        if ($element.Extent.EndOffset -lt $cursorPosition) {
+            $previous = $element.Extent.Text
+        }
+    }
+    $values = $null
+    $paths = $null
+    $isValue = $false
+    switch -CaseSensitive -Wildcard ("$command|$previous") {
+        'mind;log|-t' { $values = @('decision', 'learning', 'problem', 'progress', 'gotcha', 'experience', 'blocker', 'assumption', 'rejected', 'next'); break }
+        'mind;log|--type' { $values = @('decision', 'learning', 'problem', 'progress', 'gotcha', 'experience', 'blocker', 'assumption', 'rejected', 'next'); break }
+        'mind;recall|--hook' { $values = @('claude'); break }
+        'mind;search|-t' { $values = @('decision', 'problem', 'learning', 'progress', 'gotcha', 'experience', 'blocker', 'rejected', 'assumption', 'note'); break }
+        'mind;search|--type' { $values = @('decision', 'problem', 'learning', 'progress', 'gotcha', 'experience', 'blocker', 'rejected', 'assumption', 'note'); break }
+        'mind;search|--category' { $values = @('architecture', 'decision', 'pattern', 'guide', 'onboarding', 'note', 'progress'); break }
+        'mind;shell-init|--prefix' { $isValue = $true; break }
+        'mind;edges;add|--severity' { $values = @('info', 'warning', 'critical'); break }
+        'mind;helper|--out' { $paths = 'paths'; break }
+        'mind;checkpoint|--hook' { $values = @('claude'); break }
+        'mind;memory;write|--category' { $values = @('architecture', 'decision', 'pattern', 'guide', 'onboarding', 'note', 'progress'); break }
+        'mind;memory;list|--category' { $values = @('architecture', 'decision', 'pattern', 'guide', 'onboarding', 'note', 'progress'); break }
+        'mind;vault;link|--name' { $isValue = $true; break }
+        'mind;model;install|--from' { $paths = 'paths'; break }
+        '*|--project' { $paths = 'folders'; break }
+        '*|--color' { $values = @('auto', 'always', 'never'); break }
+    }
+    if ($null -eq $values -and $null -eq $paths -and -not $isValue -and -not $wordToComplete.StartsWith('-')) {
+        switch -CaseSensitive ($command) {
+            'mind;init' { $paths = 'folders'; break }
+            'mind;parse' { $paths = 'paths'; break }
+            'mind;completions' { $values = @('bash', 'elvish', 'fish', 'powershell', 'zsh'); break }
+            'mind;shell-init' { $values = @('bash', 'zsh', 'fish', 'powershell'); break }
+            'mind;setup' { $values = @('claude', 'codex', 'cursor', 'gemini', 'aider', 'generic'); break }
+            'mind;projects;add' { $paths = 'folders'; break }
+            'mind;projects;remove' { $paths = 'folders'; break }
+            'mind;vault;link' { $paths = 'folders'; break }
+        }
+    }
+    if ($null -ne $values) {
+        return $values.Where{ $_ -like "$wordToComplete*" }.ForEach{
+            [CompletionResult]::new($_, $_, [CompletionResultType]::ParameterValue, $_)
+        }
+    }
+    if ($null -ne $paths) {
+        return [CompletionCompleters]::CompleteFilename($wordToComplete).Where{
+            $paths -eq 'paths' -or $_.ResultType -eq [CompletionResultType]::ProviderContainer
+        }
+    }
     $completions = @(switch ($command) {
         'mind' {
             [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
@@ -263,6 +316,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
             break
         }
         'mind;checkpoint' {
+            [CompletionResult]::new('--hook', '--hook', [CompletionResultType]::ParameterName, 'Run as an agent''s hook (before a compaction, at the session''s end): read the hook''s JSON on stdin for its folder, print nothing, and always exit 0 (nothing at all outside a project; any other problem is one line on stderr)')
             [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'Use this project folder instead of searching upwards for `.mind/`')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show what would be added; write nothing')

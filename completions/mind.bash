@@ -484,12 +484,16 @@ _mind() {
             return 0
             ;;
         mind__subcmd__checkpoint)
-            opts="-q -h --dry-run --json --project --quiet --color --help"
+            opts="-q -h --dry-run --hook --json --project --quiet --color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --hook)
+                    COMPREPLY=($(compgen -W "claude" -- "${cur}"))
+                    return 0
+                    ;;
                 --project)
                     COMPREPLY=()
                     if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then

@@ -243,6 +243,7 @@ set edit:completion:arg-completer[mind] = {|@words|
             cand --help 'Print help'
         }
         &'mind;checkpoint'= {
+            cand --hook 'Run as an agent''s hook (before a compaction, at the session''s end): read the hook''s JSON on stdin for its folder, print nothing, and always exit 0 (nothing at all outside a project; any other problem is one line on stderr)'
             cand --project 'Use this project folder instead of searching upwards for `.mind/`'
             cand --color 'When to colour output'
             cand --dry-run 'Show what would be added; write nothing'

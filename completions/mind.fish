@@ -236,6 +236,7 @@ never\t''"
 complete -c mind -n "__fish_mind_using_subcommand helper" -l json -d 'Print machine-readable JSON instead of text'
 complete -c mind -n "__fish_mind_using_subcommand helper" -s q -l quiet -d 'Print nothing but errors'
 complete -c mind -n "__fish_mind_using_subcommand helper" -s h -l help -d 'Print help'
+complete -c mind -n "__fish_mind_using_subcommand checkpoint" -l hook -d 'Run as an agent\'s hook (before a compaction, at the session\'s end): read the hook\'s JSON on stdin for its folder, print nothing, and always exit 0 (nothing at all outside a project; any other problem is one line on stderr)' -r -f -a "claude\t''"
 complete -c mind -n "__fish_mind_using_subcommand checkpoint" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
 complete -c mind -n "__fish_mind_using_subcommand checkpoint" -l color -d 'When to colour output' -r -f -a "auto\t''
 always\t''

@@ -64,6 +64,22 @@ impl Ctx {
         })
     }
 
+    /// The context of an agent's hook that has no command line of its own to read: quiet,
+    /// plain, in `cwd`.
+    pub fn for_hook(cwd: PathBuf) -> Result<Ctx> {
+        Ok(Ctx {
+            cwd,
+            json: false,
+            quiet: true,
+            project_override: None,
+            clock: Clock::from_env()?,
+            paint: Paint::plain(),
+            err_paint: Paint::plain(),
+            kept_reply: None,
+            kept_warnings: RefCell::new(Vec::new()),
+        })
+    }
+
     /// A command's JSON reply (`--json`): printed, or kept when the context is a tool call's.
     pub fn reply<T: Serialize>(&self, value: &T) -> Result<()> {
         match &self.kept_reply {
@@ -138,6 +154,43 @@ impl Ctx {
     /// Record activity now. The caller holds the store lock.
     pub fn touch(&self, project: &Project) -> Result<()> {
         self.touch_returning_previous(project).map(|_| ())
+    }
+
+    /// Record activity now for an agent's hook (a tool call, a successful command), when
+    /// the recorded activity is a minute old or more: the agent at work is activity, so its
+    /// session does not end at the next recall after `session_gap_minutes` of tool calls.
+    /// Cheap and never in the way: one read of state.json on almost every call; a write at
+    /// most once a minute, under the store lock taken only if it is free (a busy store is
+    /// another writer, and the next call tries again), with the state read again under it,
+    /// so no other writer's change is lost. Never fails; a state.json that does not parse is
+    /// left for `mind doctor`, never rewritten here.
+    pub fn touch_if_idle(&self, project: &Project) {
+        const RESOLUTION_MS: i64 = 60_000;
+        let now = self.clock.epoch_ms();
+        let recent = |state: &State| {
+            state.problem.is_some()
+                || state
+                    .last_activity()
+                    .is_some_and(|last| now - last < RESOLUTION_MS)
+        };
+        if State::load(&project.state()).map_or(true, |s| recent(&s)) {
+            return;
+        }
+        let lock_path = project.file(store::LOCK_FILE);
+        if store::guard::check(&lock_path).is_err() {
+            return;
+        }
+        let Ok(Some(_lock)) = store::lock::StoreLock::try_acquire(&lock_path) else {
+            return;
+        };
+        let Ok(mut state) = State::load(&project.state()) else {
+            return;
+        };
+        if recent(&state) {
+            return;
+        }
+        self.record_activity(project, &mut state);
+        let _ = state.save(&project.state());
     }
 
     /// Record activity now and return the state as it was before.

@@ -105,6 +105,14 @@ impl Config {
                 return Ok(config);
             }
         };
+        // UTF-16 looks like valid JSON in Notepad: the problem names the encoding.
+        if let Some(found) = crate::store::encoding::utf16_in(&bytes) {
+            config.add_problem(format!(
+                "the file {}; using defaults (`mind doctor --fix` converts it to UTF-8)",
+                found.describe()
+            ));
+            return Ok(config);
+        }
         // Read past a byte order mark (Notepad, PowerShell 5.1), as every JSON file people edit.
         let value = match text::parse_json::<Value>(&bytes) {
             Ok(Value::Object(map)) => Value::Object(map),

@@ -2,6 +2,11 @@
 //! rejected approaches or blockers) and a MEMORY.md grown large. Pure; the thresholds are
 //! the Python Mind's.
 
+use std::collections::BTreeMap;
+
+use chrono::NaiveDate;
+
+use crate::parse::dates::heading_date;
 use crate::store::session_file::Session;
 
 /// Rejected approaches in one session from which recall suggests a step back.
@@ -32,16 +37,76 @@ pub fn session_warnings(session: &Session) -> Vec<String> {
     out
 }
 
-/// The hint for a MEMORY.md of `bytes` bytes, if it is large.
-pub fn memory_size_hint(bytes: u64) -> Option<String> {
+/// The hint for MEMORY.md (`memory`, its bytes), if it is large: which of its dated
+/// entries to move into `.mind/archive/`, named from what the file holds.
+pub fn memory_size_hint(memory: &[u8]) -> Option<String> {
+    let bytes = memory.len() as u64;
     (bytes > LARGE_MEMORY_BYTES).then(|| {
         format!(
-            "MEMORY.md is large ({} KiB): move old years into .mind/archive/ (e.g. the \
-             `## 2024-…` entries into .mind/archive/2024.md); `mind search` still finds them, \
-             and recall reads less",
-            bytes / 1024
+            "MEMORY.md is large ({} KiB): {}; `mind search` still finds them, and recall \
+             reads less",
+            bytes / 1024,
+            archive_suggestion(memory)
         )
     })
+}
+
+/// What to move into `.mind/archive/`: the oldest entries, counted in years when the file
+/// spans several, else in months, else in days; as many of the oldest as hold about half
+/// of the dated entries' bytes (at least one, never the newest), so following the hint
+/// brings the file well under the bound and keeps the latest entries in it.
+fn archive_suggestion(memory: &[u8]) -> String {
+    // Bytes of each date's entries: a `## DATE` heading and the lines up to the next
+    // level-2 heading (`## Gotchas` and the like belong to no date).
+    let mut by_day: BTreeMap<NaiveDate, u64> = BTreeMap::new();
+    let mut day: Option<NaiveDate> = None;
+    for line in memory.split(|b| *b == b'\n') {
+        if line.starts_with(b"##") && !line.starts_with(b"###") {
+            day = heading_date(&String::from_utf8_lossy(line));
+        }
+        if let Some(d) = day {
+            *by_day.entry(d).or_default() += line.len() as u64 + 1;
+        }
+    }
+    // Each unit, the format of its periods' names (they sort as they follow each other),
+    // and what follows a name in the headings it covers.
+    let units = [
+        ("years", "%Y", "-…"),
+        ("months", "%Y-%m", "-…"),
+        ("days", "%Y-%m-%d", ""),
+    ];
+    for (unit, format, more) in units {
+        let mut periods: BTreeMap<String, u64> = BTreeMap::new();
+        for (d, n) in &by_day {
+            *periods.entry(d.format(format).to_string()).or_default() += n;
+        }
+        if periods.len() < 2 {
+            continue;
+        }
+        let total: u64 = periods.values().sum();
+        let mut moved = 0;
+        let mut chosen: Vec<&String> = Vec::new();
+        for (period, n) in periods.iter().take(periods.len() - 1) {
+            if moved * 2 >= total {
+                break;
+            }
+            moved += n;
+            chosen.push(period);
+        }
+        let (first, last) = (chosen[0], chosen[chosen.len() - 1]);
+        return if first == last {
+            format!(
+                "move old {unit} into .mind/archive/ (e.g. the `## {first}{more}` entries \
+                 into .mind/archive/{first}.md)"
+            )
+        } else {
+            format!(
+                "move old {unit} into .mind/archive/ (e.g. the `## {first}{more}` to \
+                 `## {last}{more}` entries into .mind/archive/{first}-to-{last}.md)"
+            )
+        };
+    }
+    "move old entries into .mind/archive/".into()
 }
 
 #[cfg(test)]
@@ -61,7 +126,58 @@ mod tests {
         let w = session_warnings(&s);
         assert_eq!(w.len(), 2);
         assert!(w[0].starts_with("3 rejected") && w[1].starts_with("2 blockers"));
-        assert_eq!(memory_size_hint(LARGE_MEMORY_BYTES), None);
-        assert!(memory_size_hint(LARGE_MEMORY_BYTES + 1).is_some());
+        let filler = |n: u64| vec![b'x'; n as usize];
+        assert_eq!(memory_size_hint(&filler(LARGE_MEMORY_BYTES)), None);
+        assert_eq!(
+            memory_size_hint(&filler(LARGE_MEMORY_BYTES + 1)).as_deref(),
+            Some(
+                "MEMORY.md is large (100 KiB): move old entries into .mind/archive/; \
+                 `mind search` still finds them, and recall reads less"
+            )
+        );
+    }
+
+    /// A MEMORY.md with `n` bytes of entries under each of `days` (and a gotchas section).
+    fn memory(days: &[(&str, usize)]) -> Vec<u8> {
+        let mut out = String::from("# Project\n\n## Gotchas\n- a -> b\n");
+        for (day, n) in days {
+            out.push_str(&format!("\n## {day}\n\n{}\n", "x".repeat(*n)));
+        }
+        out.into_bytes()
+    }
+
+    #[test]
+    fn the_archiving_hint_names_what_the_file_holds() {
+        let hint = |days: &[(&str, usize)]| archive_suggestion(&memory(days));
+        assert_eq!(
+            hint(&[("2024-05-01", 200), ("2025-01-02", 100), ("2026-01-02", 10)]),
+            "move old years into .mind/archive/ (e.g. the `## 2024-…` entries into \
+             .mind/archive/2024.md)"
+        );
+        // The oldest months holding half of the entries, never the newest month.
+        assert_eq!(
+            hint(&[
+                ("2026-01-05", 100),
+                ("2026-02-02", 100),
+                ("2026-03-02", 100),
+                ("2026-04-01", 100),
+            ]),
+            "move old months into .mind/archive/ (e.g. the `## 2026-01-…` to `## 2026-02-…` \
+             entries into .mind/archive/2026-01-to-2026-02.md)"
+        );
+        assert_eq!(
+            hint(&[("2026-01-05", 900), ("2026-02-02", 100)]),
+            "move old months into .mind/archive/ (e.g. the `## 2026-01-…` entries into \
+             .mind/archive/2026-01.md)"
+        );
+        assert_eq!(
+            hint(&[("2026-01-05", 10), ("2026-01-06", 10), ("2026-01-07", 10)]),
+            "move old days into .mind/archive/ (e.g. the `## 2026-01-05` to `## 2026-01-06` \
+             entries into .mind/archive/2026-01-05-to-2026-01-06.md)"
+        );
+        assert_eq!(
+            hint(&[("2026-01-05", 10)]),
+            "move old entries into .mind/archive/"
+        );
     }
 }

@@ -3,7 +3,8 @@
 //! Three sources, so the answer is the same in a fresh clone as in the working copy that
 //! wrote it: MEMORY.md at the base (a blob read from git) against the working tree file,
 //! the named memories in `.mind/memories/` likewise, and the memories in the messages of the
-//! commits in `BASE..HEAD` (the rules the commit hook uses, not the ignored commit store).
+//! commits in `BASE..HEAD` that the commit hook sends to the project (its rules, not the
+//! ignored commit store).
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -12,6 +13,7 @@ use gix::ObjectId;
 use serde::Serialize;
 
 use crate::capture::commits::{self, Scope, WalkLimits, git_error};
+use crate::capture::routing::{Router, Whose};
 use crate::capture::{dedupe, rules};
 use crate::error::{Error, Result};
 use crate::parse::{Entity, EntryType, parse_document};
@@ -126,7 +128,7 @@ pub fn since(project: &Project, base: Option<&str>, conventional_subjects: bool)
         .collect();
 
     let (from_commits, commit_count) =
-        commit_memories(&repo, head, base_id, conventional_subjects)?;
+        commit_memories(&repo, project, head, base_id, conventional_subjects)?;
     // A commit memory already copied into MEMORY.md on this branch is said once.
     let mut seen: std::collections::HashSet<(EntryType, String)> = entries
         .iter()
@@ -339,10 +341,12 @@ fn named_in_tree(
     Ok(out)
 }
 
-/// The memories in the messages of the commits in `base..head`, oldest commit first, and
-/// how many commits there are.
+/// The memories in the messages of the commits in `base..head` that belong to `project`
+/// (by the hooks' routing: another package's commit teaches this one nothing), oldest commit
+/// first, and how many commits there are.
 fn commit_memories(
     repo: &gix::Repository,
+    project: &Project,
     head: ObjectId,
     base: ObjectId,
     conventional_subjects: bool,
@@ -352,8 +356,16 @@ fn commit_memories(
         hide: Some(base),
         ..WalkLimits::default()
     };
+    let mut router = Router::new(repo);
     let count = commits::walk(repo, head, &limits, |facts| {
-        let found: Vec<Taught> = rules::from_message(&facts.message, conventional_subjects)
+        let said = rules::from_message(&facts.message, conventional_subjects);
+        if let Some(router) = router.as_mut()
+            && !said.is_empty()
+            && router.whose(repo, facts, project)? != Whose::Here
+        {
+            return Ok(());
+        }
+        let found: Vec<Taught> = said
             .into_iter()
             .map(|h| Taught {
                 kind: h.kind,

@@ -13,7 +13,14 @@ pub const LOCAL_SETTINGS_FILE: &str = ".claude/settings.local.json";
 
 /// The hook commands and the permission rule setup adds.
 pub const RECALL_COMMAND: &str = "mind recall --hook claude";
-pub const CHECKPOINT_COMMAND: &str = "mind checkpoint --quiet";
+/// Before a compaction and at the session's end: the hook's JSON read for its `cwd`, and
+/// silent (exit 0) where there is no project, as every other hook of mind's.
+pub const CHECKPOINT_COMMAND: &str = "mind checkpoint --hook claude";
+/// Hook commands an earlier `mind setup` wrote, each with the one that took its place. A
+/// setup (and `mind doctor --fix`) brings them up to date where they are ([`upgrade`]); a
+/// removal takes them out as setup's own. `mind checkpoint --quiet` failed the agent's hook
+/// (exit 1) in a folder without a project and ignored the hook's `cwd`.
+pub const REPLACED_COMMANDS: [(&str, &str); 1] = [("mind checkpoint --quiet", CHECKPOINT_COMMAND)];
 pub const PRE_TOOL_COMMAND: &str = "mind hook pre-tool --agent claude";
 /// After a shell command: failures recorded, repeats warned about, the fix kept. Claude Code
 /// sends a failed call as `PostToolUseFailure` and a successful one as `PostToolUse`.
@@ -135,6 +142,66 @@ pub fn render(settings: &Map<String, Value>) -> Vec<u8> {
     text.into_bytes()
 }
 
+/// The settings as text laid out as `existing` is (None: as [`render`] lays them out): its
+/// indent unit (a tab, or its number of spaces), its line ending (CRLF or LF) and whether it
+/// ends with one. A file someone keeps with tabs and CRLF is not rewritten whole into two
+/// spaces and LF for the few lines mind adds or takes out.
+pub fn render_like(settings: &Map<String, Value>, existing: Option<&[u8]>) -> Vec<u8> {
+    let Some(existing) = existing.map(|b| b.strip_prefix(BOM).unwrap_or(b)) else {
+        return render(settings);
+    };
+    if existing.iter().all(u8::is_ascii_whitespace) {
+        return render(settings);
+    }
+    let indent = indent_unit(existing);
+    let mut out = Vec::new();
+    let formatter = serde_json::ser::PrettyFormatter::with_indent(&indent);
+    let mut serializer = serde_json::Serializer::with_formatter(&mut out, formatter);
+    settings
+        .serialize(&mut serializer)
+        .expect("JSON values serialise");
+    let crlf = existing
+        .iter()
+        .position(|&b| b == b'\n')
+        .is_some_and(|i| i > 0 && existing[i - 1] == b'\r');
+    // A JSON string holds no raw line break, so every one in the text is the layout's.
+    if crlf {
+        out = out
+            .split(|&b| b == b'\n')
+            .collect::<Vec<_>>()
+            .join(&b"\r\n"[..]);
+    }
+    if existing.ends_with(b"\n") {
+        out.extend_from_slice(if crlf { b"\r\n" } else { b"\n" });
+    }
+    out
+}
+
+/// The indent unit of a JSON text: the leading whitespace of its least indented indented
+/// line (a tab when that starts with one); two spaces when no line is indented.
+fn indent_unit(text: &[u8]) -> Vec<u8> {
+    let mut unit: Option<&[u8]> = None;
+    for line in text.split(|&b| b == b'\n').skip(1) {
+        let width = line
+            .iter()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count();
+        let rest = &line[width..];
+        if width == 0 || rest.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let lead = &line[..width];
+        if lead[0] == b'\t' {
+            return b"\t".to_vec();
+        }
+        let spaces = lead.iter().take_while(|&&b| b == b' ').count();
+        if spaces > 0 && unit.is_none_or(|u| spaces < u.len()) {
+            unit = Some(&lead[..spaces]);
+        }
+    }
+    unit.map_or_else(|| b"  ".to_vec(), |u| u[..u.len().min(8)].to_vec())
+}
+
 /// Add the hooks and the permission rule that are missing. Returns what was added (empty:
 /// nothing to do).
 pub fn merge(settings: &mut Map<String, Value>) -> Result<Added, String> {
@@ -188,34 +255,55 @@ fn drop_empty(settings: &mut Map<String, Value>, key: &str) {
 }
 
 /// Take out what `added` says setup added: its hook commands (a group left with no hook
-/// goes, and so does an event left with no group), the permission rule; containers left
-/// empty go too. Returns whether anything was taken out.
-pub fn remove(settings: &mut Map<String, Value>, added: &Added) -> bool {
-    let mut changed = remove_hooks(settings, &HOOKS, &added.hooks);
+/// goes, and so does an event left with no group), the permission rule. A container left
+/// empty (`hooks`, an event's list, `permissions`, `allow`) goes only when setup made it:
+/// `before`, the file as it was before setup, lacks it (None: no file then, or not known,
+/// so every container left empty goes). Returns whether anything was taken out.
+pub fn remove(
+    settings: &mut Map<String, Value>,
+    added: &Added,
+    before: Option<&Map<String, Value>>,
+) -> bool {
+    let mut changed = remove_hooks(settings, &HOOKS, &added.hooks, before);
     if added.permission
         && let Some(Value::Object(permissions)) = settings.get_mut("permissions")
     {
         if let Some(Value::Array(allow)) = permissions.get_mut("allow") {
-            let before = allow.len();
+            let before_len = allow.len();
             allow.retain(|r| r.as_str() != Some(PERMISSION));
-            changed |= allow.len() != before;
-            if allow.is_empty() {
+            changed |= allow.len() != before_len;
+            if allow.is_empty() && !had(before, &["permissions", "allow"]) {
                 permissions.remove("allow");
             }
         }
-        if permissions.is_empty() {
+        if permissions.is_empty() && !had(before, &["permissions"]) {
             settings.remove("permissions");
         }
     }
     changed
 }
 
+/// Whether `before` (the file before setup) has a value at `path`.
+fn had(before: Option<&Map<String, Value>>, path: &[&str]) -> bool {
+    let Some((first, rest)) = path.split_first() else {
+        return before.is_some();
+    };
+    let mut at = before.and_then(|b| b.get(*first));
+    for key in rest {
+        at = at.and_then(|v| v.get(*key));
+    }
+    at.is_some()
+}
+
 /// Take the commands of `entries` whose event is in `events` out of `settings.hooks`; a
-/// group left with no hook goes, an event left with no group, and `hooks` left empty.
+/// group this leaves with no hook goes (setup adds whole groups), and an event left with
+/// no group and `hooks` left empty go unless `before` (the file before setup; None: no file
+/// or not known) had them.
 pub fn remove_hooks(
     settings: &mut Map<String, Value>,
     entries: &[HookEntry],
     events: &[String],
+    before: Option<&Map<String, Value>>,
 ) -> bool {
     let mut changed = false;
     let Some(Value::Object(hooks)) = settings.get_mut("hooks") else {
@@ -228,22 +316,128 @@ pub fn remove_hooks(
         let Some(Value::Array(groups)) = hooks.get_mut(entry.event) else {
             continue;
         };
-        for group in groups.iter_mut() {
+        // The groups this removal empties; one the user left empty is theirs.
+        let mut emptied = vec![false; groups.len()];
+        for (group, emptied) in groups.iter_mut().zip(emptied.iter_mut()) {
             if let Some(Value::Array(list)) = group.get_mut("hooks") {
                 let before = list.len();
-                list.retain(|h| h.get("command").and_then(Value::as_str) != Some(entry.command));
+                list.retain(|h| {
+                    h.get("command")
+                        .and_then(Value::as_str)
+                        .is_none_or(|c| !written_for(c, entry.command))
+                });
                 changed |= list.len() != before;
+                *emptied = list.is_empty() && list.len() != before;
             }
         }
-        groups.retain(|g| !g.get("hooks").is_some_and(is_empty_container));
-        if groups.is_empty() {
+        let mut emptied = emptied.into_iter();
+        groups.retain(|_| !emptied.next().unwrap_or(false));
+        if groups.is_empty() && !had(before, &["hooks", entry.event]) {
             hooks.remove(entry.event);
         }
     }
-    if hooks.is_empty() {
+    if hooks.is_empty() && !had(before, &["hooks"]) {
         settings.remove("hooks");
     }
     changed
+}
+
+/// Whether setup wrote the hook command `existing` for `command`: that command, or one
+/// it replaced ([`REPLACED_COMMANDS`]), exactly as setup wrote it.
+fn written_for(existing: &str, command: &str) -> bool {
+    existing == command
+        || REPLACED_COMMANDS
+            .iter()
+            .any(|(old, new)| *new == command && existing == *old)
+}
+
+/// Bring the hook commands an earlier setup wrote up to date ([`REPLACED_COMMANDS`]), in
+/// place: a command that runs a replaced one by any path to mind keeps its path to mind and
+/// gets the new arguments. Returns the events whose hooks changed.
+pub fn upgrade(settings: &mut Map<String, Value>) -> Vec<String> {
+    let mut events = Vec::new();
+    let Some(Value::Object(hooks)) = settings.get_mut("hooks") else {
+        return events;
+    };
+    for (event, groups) in hooks.iter_mut() {
+        let commands = groups
+            .as_array_mut()
+            .into_iter()
+            .flatten()
+            .filter_map(|g| g.get_mut("hooks")?.as_array_mut())
+            .flatten()
+            .filter_map(|h| h.get_mut("command"));
+        for command in commands {
+            let Some(line) = command.as_str() else {
+                continue;
+            };
+            let replacement = REPLACED_COMMANDS
+                .iter()
+                .find(|(old, _)| runs_as(line, old))
+                .and_then(|(_, new)| with_arguments_of(line, new));
+            if let Some(replacement) = replacement {
+                *command = Value::String(replacement);
+                if !events.contains(event) {
+                    events.push(event.clone());
+                }
+            }
+        }
+    }
+    events
+}
+
+/// [`upgrade`] of a settings file's bytes: the new bytes, or `None` when nothing is out of
+/// date (or the file is not a settings object). Every other byte stays (line endings,
+/// indents, key order): each replaced command's JSON string is swapped where it is written,
+/// and the result read back must be the upgraded settings; when it is not (a command
+/// written with escapes), the settings are rendered anew in the file's layout.
+pub fn upgrade_file(bytes: &[u8]) -> Option<Vec<u8>> {
+    let before = parse(bytes).ok()?;
+    let mut after = before.clone();
+    if upgrade(&mut after).is_empty() {
+        return None;
+    }
+    let mut text = String::from_utf8_lossy(bytes).into_owned();
+    let (mut old_commands, mut new_commands) = (Vec::new(), Vec::new());
+    collect_command_strings(&Value::Object(before), &mut old_commands);
+    collect_command_strings(&Value::Object(after.clone()), &mut new_commands);
+    for (old, new) in old_commands.iter().zip(&new_commands) {
+        if old != new {
+            let quoted = |s: &str| serde_json::to_string(s).expect("strings serialise");
+            text = text.replace(&quoted(old), &quoted(new));
+        }
+    }
+    if parse(text.as_bytes()).is_ok_and(|read| read == after) {
+        return Some(text.into_bytes());
+    }
+    Some(keep_bom(Some(bytes), render_like(&after, Some(bytes))))
+}
+
+/// Every hook's `command` string under `hooks`, in order.
+fn collect_command_strings(settings: &Value, out: &mut Vec<String>) {
+    let Some(hooks) = settings.get("hooks").and_then(Value::as_object) else {
+        return;
+    };
+    let commands = hooks
+        .values()
+        .filter_map(Value::as_array)
+        .flatten()
+        .filter_map(|g| g.get("hooks")?.as_array())
+        .flatten()
+        .filter_map(|h| h.get("command")?.as_str());
+    out.extend(commands.map(str::to_string));
+}
+
+/// `command`'s arguments after the program `line` names mind by (kept as written: a path,
+/// quoted or not); `None` when `line` names no program.
+fn with_arguments_of(line: &str, command: &str) -> Option<String> {
+    let line = line.trim();
+    let program = match line.chars().next()? {
+        q @ ('"' | '\'') => &line[..line[1..].find(q)? + 2],
+        _ => &line[..line.find(char::is_whitespace).unwrap_or(line.len())],
+    };
+    let arguments = command.split_once(' ').map_or("", |(_, rest)| rest);
+    Some(format!("{program} {arguments}"))
 }
 
 /// Whether a group already runs `command`, by any path to mind (see [`runs_as`]).
@@ -326,12 +520,35 @@ pub struct HookInput {
     /// SessionStart: startup, resume, clear or compact.
     pub source: Option<String>,
     pub cwd: Option<std::path::PathBuf>,
+    /// The agent's conversation: the same across its compactions and resumes.
+    pub session_id: Option<String>,
+}
+
+/// An agent's conversation, as its SessionStart hook names it ([`HookInput::agent_session`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AgentSession {
+    pub id: String,
+    /// `source` is `compact` or `resume`: the same conversation goes on.
+    pub continues: bool,
 }
 
 impl HookInput {
     /// Tolerant: empty or invalid input is an input with nothing in it.
     pub fn parse(bytes: &[u8]) -> HookInput {
         serde_json::from_slice(bytes).unwrap_or_default()
+    }
+
+    /// The agent's session as a SessionStart reports it: its id, and whether this start
+    /// goes on with it (after a compaction, or resumed) rather than beginning one.
+    pub fn agent_session(&self) -> Option<AgentSession> {
+        let id = self
+            .session_id
+            .as_deref()
+            .filter(|id| !id.trim().is_empty())?;
+        Some(AgentSession {
+            id: id.to_string(),
+            continues: matches!(self.source.as_deref(), Some("compact" | "resume")),
+        })
     }
 
     /// The event whose output carries context: SessionStart (also when the input does not
@@ -446,7 +663,7 @@ mod tests {
         assert_eq!(keys, ["model", "hooks", "permissions"]);
         let again = merge(&mut settings.clone()).unwrap();
         assert!(again.is_empty());
-        assert!(remove(&mut settings, &added));
+        assert!(remove(&mut settings, &added, None));
         assert_eq!(
             Value::Object(settings),
             serde_json::from_str::<Value>(original).unwrap()
@@ -479,7 +696,7 @@ mod tests {
         let added = merge(&mut settings).unwrap();
         assert!(!added.hooks.iter().any(|e| e == "SessionStart"));
         // The user's own line is not setup's to take out.
-        remove(&mut settings, &Added::everything());
+        remove(&mut settings, &Added::everything(), None);
         assert_eq!(
             settings["hooks"]["SessionStart"][0]["hooks"][0]["command"],
             json!("/usr/local/bin/mind recall --hook claude")
@@ -491,7 +708,7 @@ mod tests {
         let mut settings = parse(br#"{"permissions": {"allow": ["Bash(mind:*)"]}}"#).unwrap();
         let added = merge(&mut settings).unwrap();
         assert!(!added.permission);
-        remove(&mut settings, &added);
+        remove(&mut settings, &added, None);
         assert_eq!(
             Value::Object(settings),
             json!({"permissions": {"allow": ["Bash(mind:*)"]}})
@@ -530,5 +747,59 @@ mod tests {
             );
         }
         assert!(text.ends_with("run `mind recall` for the whole memory)"));
+    }
+}
+
+#[cfg(test)]
+mod upgrade_tests {
+    use super::*;
+
+    #[test]
+    fn a_replaced_command_keeps_its_path_to_mind() {
+        for (old, new) in [
+            ("mind checkpoint --quiet", "mind checkpoint --hook claude"),
+            (
+                "\"/opt/my tools/mind\" checkpoint  --quiet",
+                "\"/opt/my tools/mind\" checkpoint --hook claude",
+            ),
+            (
+                "C:\\Tools\\mind.exe checkpoint --quiet",
+                "C:\\Tools\\mind.exe checkpoint --hook claude",
+            ),
+        ] {
+            let mut settings = Map::new();
+            settings.insert(
+                "hooks".into(),
+                json!({"PreCompact": [{"hooks": [{"type": "command", "command": old}]}],
+                       "Stop": [{"hooks": [{"type": "command", "command": "mind checkpoint"}]}]}),
+            );
+            assert_eq!(upgrade(&mut settings), ["PreCompact"], "{old}");
+            assert_eq!(
+                settings["hooks"]["PreCompact"][0]["hooks"][0]["command"],
+                json!(new)
+            );
+            assert_eq!(
+                settings["hooks"]["Stop"][0]["hooks"][0]["command"],
+                json!("mind checkpoint")
+            );
+            assert!(upgrade(&mut settings).is_empty());
+        }
+    }
+
+    #[test]
+    fn a_file_upgraded_keeps_every_other_byte() {
+        let file = "\u{feff}{\r\n\t\"hooks\": {\"SessionEnd\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"mind checkpoint --quiet\"}]}]},\r\n\t\"note\": \"mind checkpoint --quiet\"\r\n}\r\n";
+        let upgraded = upgrade_file(file.as_bytes()).unwrap();
+        // The note's text is not a command: the file is rendered anew rather than changed there.
+        let read = parse(&upgraded).unwrap();
+        assert_eq!(read["note"], json!("mind checkpoint --quiet"));
+        assert!(upgraded.starts_with(BOM));
+        let file = file.replace(",\r\n\t\"note\": \"mind checkpoint --quiet\"", "");
+        let upgraded = upgrade_file(file.as_bytes()).unwrap();
+        assert_eq!(
+            String::from_utf8(upgraded).unwrap(),
+            file.replace("--quiet", "--hook claude")
+        );
+        assert_eq!(upgrade_file(b"{\"hooks\": {}}"), None);
     }
 }

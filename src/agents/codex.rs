@@ -39,9 +39,14 @@ pub fn merge(file: &mut Map<String, Value>) -> Result<Vec<String>, String> {
     claude::merge_hooks(file, &HOOKS)
 }
 
-/// Take out the hooks of `events`; whether anything was taken out.
-pub fn remove(file: &mut Map<String, Value>, events: &[String]) -> bool {
-    claude::remove_hooks(file, &HOOKS, events)
+/// Take out the hooks of `events` (a container left empty goes only when `before`, the file
+/// before setup, lacks it: [`claude::remove_hooks`]); whether anything was taken out.
+pub fn remove(
+    file: &mut Map<String, Value>,
+    events: &[String],
+    before: Option<&Map<String, Value>>,
+) -> bool {
+    claude::remove_hooks(file, &HOOKS, events, before)
 }
 
 /// Every event setup can add to (for a removal without a record).
@@ -62,7 +67,7 @@ mod tests {
         };
         assert_eq!(merge(&mut file).unwrap(), all_events());
         assert!(merge(&mut file.clone()).unwrap().is_empty());
-        assert!(remove(&mut file, &all_events()));
+        assert!(remove(&mut file, &all_events(), None));
         assert_eq!(Value::Object(file), original);
     }
 }

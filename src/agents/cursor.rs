@@ -103,26 +103,28 @@ pub fn merge(file: &mut Map<String, Value>) -> Result<Added, String> {
 }
 
 /// Take out what `added` says setup added; an event left with no entry goes, and `hooks`
-/// left empty. `before` is the file as it was before setup (None: unknown or no file).
-/// Returns whether anything was taken out.
+/// left empty, unless `before`, the file as it was before setup (None: unknown or no file),
+/// had them: a container the user wrote stays theirs. Returns whether anything was taken
+/// out.
 pub fn remove(
     file: &mut Map<String, Value>,
     added: &Added,
     before: Option<&Map<String, Value>>,
 ) -> bool {
     let mut changed = false;
+    let before_hooks = before.and_then(|b| b.get("hooks"));
     if let Some(Value::Object(hooks)) = file.get_mut("hooks") {
         for event in added.hooks.iter() {
             if let Some(Value::Array(entries)) = hooks.get_mut(event) {
-                let before = entries.len();
+                let count = entries.len();
                 entries.retain(|e| !is_ours(e));
-                changed |= entries.len() != before;
-                if entries.is_empty() {
+                changed |= entries.len() != count;
+                if entries.is_empty() && before_hooks.and_then(|h| h.get(event)).is_none() {
                     hooks.remove(event);
                 }
             }
         }
-        if hooks.is_empty() {
+        if hooks.is_empty() && before_hooks.is_none() {
             file.remove("hooks");
         }
     }

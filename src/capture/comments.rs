@@ -5,13 +5,15 @@
 //! `# MEMORY: ...`, `-- MEMORY: ...`, `; MEMORY: ...`, `% MEMORY: ...`, a line of a
 //! `/* ... */`, `<!-- ... -->`, `{- ... -}` block or of a Python docstring. Requiring
 //! `MEMORY:` at the start of the comment (after markers such as `///` or `*`) and outside
-//! string literals keeps prose and test strings that merely mention the syntax out.
+//! string literals, also those running over several lines ([`super::lexer`]), keeps prose and
+//! test strings that merely mention the syntax out.
 //! One comment line is one memory, so its provenance (`path:line`) is exact.
 //!
 //! The walk honours `.gitignore`, `.ignore` and `.mindignore`, never enters `.git/`,
-//! `.mind/` or a repository nested below the root (a submodule excepted), and reads each
-//! file once: files without the bytes `MEMORY:` cost one substring search (the same work
-//! `rg -l` does); only files with a hit are lexed.
+//! `.mind/`, `node_modules/` and the like ([`super::path_filter`], whose rules the commit
+//! path follows too), a repository nested below the root (a submodule excepted) or a folder
+//! holding a project of its own, and reads each file once: files without the bytes `MEMORY:`
+//! cost one substring search (the same work `rg -l` does); only files with a hit are lexed.
 
 use std::fs::File;
 use std::io::Read as _;
@@ -22,7 +24,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use ignore::{WalkBuilder, WalkState};
 use memchr::memmem;
 
-use crate::store::discovery::{Bounds, is_repository_of_its_own};
+use super::{lexer, path_filter};
+use crate::store::discovery::{Bounds, holds_project, is_repository_of_its_own};
 
 /// The tag that marks a memory comment.
 pub const TAG: &str = "MEMORY:";
@@ -38,185 +41,13 @@ pub struct Comment {
     pub text: String,
 }
 
-/// How one language writes comments.
-struct Syntax {
-    /// Line comment markers.
-    line: &'static [&'static str],
-    /// Block comment (and docstring) openers and closers; tried before line markers.
-    blocks: &'static [(&'static str, &'static str)],
-    /// Bytes that delimit string literals (a marker inside a string is not a comment).
-    quotes: &'static [u8],
-    /// Markdown: lines inside ``` / ~~~ fences are examples, not comments.
-    fences: bool,
-}
-
-const SLASH_BLOCK: (&str, &str) = ("/*", "*/");
-const HTML_BLOCK: (&str, &str) = ("<!--", "-->");
-
-const RUST: Syntax = Syntax {
-    line: &["//"],
-    blocks: &[SLASH_BLOCK],
-    // Not `'`: lifetimes (`'a`) would open a string that never closes.
-    quotes: b"\"",
-    fences: false,
-};
-const C_LIKE: Syntax = Syntax {
-    line: &["//"],
-    blocks: &[SLASH_BLOCK],
-    quotes: b"\"'",
-    fences: false,
-};
-const JS_LIKE: Syntax = Syntax {
-    line: &["//"],
-    blocks: &[SLASH_BLOCK],
-    quotes: b"\"'`",
-    fences: false,
-};
-const CSS: Syntax = Syntax {
-    line: &[],
-    blocks: &[SLASH_BLOCK],
-    quotes: b"\"'",
-    fences: false,
-};
-const SCSS: Syntax = Syntax {
-    line: &["//"],
-    blocks: &[SLASH_BLOCK],
-    quotes: b"\"'",
-    fences: false,
-};
-const PYTHON: Syntax = Syntax {
-    line: &["#"],
-    blocks: &[("\"\"\"", "\"\"\""), ("'''", "'''")],
-    quotes: b"\"'",
-    fences: false,
-};
-const HASH: Syntax = Syntax {
-    line: &["#"],
-    blocks: &[],
-    quotes: b"\"'",
-    fences: false,
-};
-const SQL: Syntax = Syntax {
-    line: &["--"],
-    blocks: &[SLASH_BLOCK],
-    quotes: b"\"'",
-    fences: false,
-};
-const LUA: Syntax = Syntax {
-    line: &["--"],
-    blocks: &[("--[[", "]]")],
-    quotes: b"\"'",
-    fences: false,
-};
-const HASKELL: Syntax = Syntax {
-    line: &["--"],
-    blocks: &[("{-", "-}")],
-    quotes: b"\"",
-    fences: false,
-};
-const LISP: Syntax = Syntax {
-    line: &[";"],
-    blocks: &[],
-    quotes: b"\"",
-    fences: false,
-};
-const INI: Syntax = Syntax {
-    line: &[";", "#"],
-    blocks: &[],
-    quotes: b"",
-    fences: false,
-};
-const PERCENT: Syntax = Syntax {
-    line: &["%"],
-    blocks: &[],
-    quotes: b"",
-    fences: false,
-};
-const MARKUP: Syntax = Syntax {
-    line: &[],
-    blocks: &[HTML_BLOCK],
-    // Apostrophes in text are not string delimiters.
-    quotes: b"",
-    fences: false,
-};
-const COMPONENT: Syntax = Syntax {
-    line: &["//"],
-    blocks: &[HTML_BLOCK, SLASH_BLOCK],
-    quotes: b"",
-    fences: false,
-};
-const MARKDOWN: Syntax = Syntax {
-    line: &[],
-    blocks: &[HTML_BLOCK],
-    quotes: b"",
-    fences: true,
-};
-const PHP: Syntax = Syntax {
-    line: &["//", "#"],
-    blocks: &[SLASH_BLOCK, HTML_BLOCK],
-    quotes: b"\"'",
-    fences: false,
-};
-/// Anything else: every common marker.
-const GENERIC: Syntax = Syntax {
-    line: &["//", "#", "--", ";", "%"],
-    blocks: &[SLASH_BLOCK, HTML_BLOCK],
-    quotes: b"\"",
-    fences: false,
-};
-
-fn syntax_for(path: &Path) -> &'static Syntax {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_ascii_lowercase())
-        .unwrap_or_default();
-    match name.as_str() {
-        "makefile" | "gnumakefile" | "dockerfile" | "containerfile" | "gemfile" | "rakefile"
-        | "cmakelists.txt" | "justfile" | "procfile" | "vagrantfile" | "brewfile" => {
-            return &HASH;
-        }
-        _ => {}
-    }
-    let ext = name.rsplit_once('.').map(|(_, e)| e).unwrap_or("");
-    match ext {
-        "rs" => &RUST,
-        "c" | "h" | "cc" | "cpp" | "cxx" | "hpp" | "hh" | "hxx" | "m" | "mm" | "java" | "kt"
-        | "kts" | "scala" | "sc" | "go" | "cs" | "swift" | "dart" | "zig" | "proto" | "sol"
-        | "groovy" | "gradle" | "v" | "d" | "fs" | "fsx" | "jsonc" | "json5" | "glsl" | "hlsl"
-        | "wgsl" | "cu" | "ino" => &C_LIKE,
-        "js" | "jsx" | "mjs" | "cjs" | "ts" | "tsx" | "mts" | "cts" => &JS_LIKE,
-        "css" => &CSS,
-        "scss" | "sass" | "less" | "styl" => &SCSS,
-        "py" | "pyi" | "pyx" | "jl" => &PYTHON,
-        "sh" | "bash" | "zsh" | "fish" | "ksh" | "rb" | "rake" | "gemspec" | "pl" | "pm" | "r"
-        | "yaml" | "yml" | "toml" | "conf" | "cfg" | "mk" | "cmake" | "nix" | "ex" | "exs"
-        | "tf" | "tfvars" | "hcl" | "ps1" | "psm1" | "coffee" | "cr" | "nim" | "awk" | "sed"
-        | "properties" | "env" | "dockerfile" | "gitignore" | "mindignore" | "editorconfig"
-        | "tcl" | "gd" | "bzl" | "star" | "bazel" | "cmake.in" => &HASH,
-        "sql" | "psql" | "pgsql" | "plsql" => &SQL,
-        "lua" => &LUA,
-        "hs" | "lhs" | "elm" | "purs" | "agda" | "idr" => &HASKELL,
-        "lisp" | "lsp" | "el" | "clj" | "cljs" | "cljc" | "edn" | "scm" | "ss" | "rkt" | "asm"
-        | "s" | "fnl" => &LISP,
-        "ini" | "cnf" | "reg" => &INI,
-        "tex" | "sty" | "cls" | "bib" | "erl" | "hrl" | "mat" | "pro" => &PERCENT,
-        "html" | "htm" | "xhtml" | "xml" | "svg" | "xsl" | "xslt" | "plist" | "csproj"
-        | "vbproj" | "props" | "targets" | "xaml" | "hbs" | "handlebars" | "mustache" | "njk"
-        | "liquid" | "erb" | "ejs" | "jinja" | "j2" => &MARKUP,
-        "vue" | "svelte" | "astro" => &COMPONENT,
-        "md" | "markdown" | "mdx" | "mkd" | "rst" | "adoc" | "txt" => &MARKDOWN,
-        "php" | "phtml" => &PHP,
-        _ => &GENERIC,
-    }
-}
-
 /// The `MEMORY:` comments in one file's bytes (1-based lines, in file order).
 pub fn comments_in(path: &Path, bytes: &[u8]) -> Vec<(usize, String)> {
     let mut found = Vec::new();
     if memmem::find(bytes, TAG.as_bytes()).is_none() {
         return found;
     }
-    lex(bytes, syntax_for(path), |line, segment| {
+    lexer::lex(bytes, lexer::syntax_for(path), |line, segment| {
         if let Some(text) = memory_text(segment) {
             found.push((line, text));
         }
@@ -236,99 +67,6 @@ fn memory_text(segment: &[u8]) -> Option<String> {
     let text = String::from_utf8_lossy(rest);
     let text = crate::store::text::one_line(&text);
     (!text.is_empty()).then_some(text)
-}
-
-/// Call `on_comment(line, text)` for each piece of comment text, line by line.
-fn lex(bytes: &[u8], syntax: &Syntax, mut on_comment: impl FnMut(usize, &[u8])) {
-    // Bytes that can start an opener, a marker or a string: everything else is skipped
-    // with one table look-up instead of a comparison per token.
-    let mut interesting = [false; 256];
-    for token in syntax
-        .blocks
-        .iter()
-        .map(|(o, _)| *o)
-        .chain(syntax.line.iter().copied())
-    {
-        interesting[usize::from(token.as_bytes()[0])] = true;
-    }
-    for &q in syntax.quotes {
-        interesting[usize::from(q)] = true;
-    }
-    let mut open: Option<&'static str> = None;
-    let mut in_fence = false;
-    for (index, raw) in bytes.split(|&b| b == b'\n').enumerate() {
-        let line = raw.strip_suffix(b"\r").unwrap_or(raw);
-        let number = index + 1;
-        if syntax.fences && open.is_none() {
-            let trimmed = line.trim_ascii_start();
-            if trimmed.starts_with(b"```") || trimmed.starts_with(b"~~~") {
-                in_fence = !in_fence;
-                continue;
-            }
-            if in_fence {
-                continue;
-            }
-        }
-        let mut pos = 0;
-        'line: while pos <= line.len() {
-            if let Some(closer) = open {
-                let rest = &line[pos..];
-                match memmem::find(rest, closer.as_bytes()) {
-                    Some(k) => {
-                        on_comment(number, &rest[..k]);
-                        pos += k + closer.len();
-                        open = None;
-                        continue;
-                    }
-                    None => {
-                        on_comment(number, rest);
-                        break;
-                    }
-                }
-            }
-            let mut j = pos;
-            while j < line.len() {
-                if !interesting[usize::from(line[j])] {
-                    j += 1;
-                    continue;
-                }
-                let rest = &line[j..];
-                if let Some((opener, closer)) = syntax
-                    .blocks
-                    .iter()
-                    .find(|(o, _)| rest.starts_with(o.as_bytes()))
-                {
-                    open = Some(closer);
-                    pos = j + opener.len();
-                    continue 'line;
-                }
-                if let Some(marker) = syntax.line.iter().find(|m| rest.starts_with(m.as_bytes())) {
-                    on_comment(number, &rest[marker.len()..]);
-                    break 'line;
-                }
-                if syntax.quotes.contains(&line[j]) {
-                    j = skip_string(line, j);
-                } else {
-                    j += 1;
-                }
-            }
-            break;
-        }
-    }
-}
-
-/// The index just past the string literal that starts at `start` (or the line's end).
-fn skip_string(line: &[u8], start: usize) -> usize {
-    let quote = line[start];
-    let mut j = start + 1;
-    while j < line.len() {
-        match line[j] {
-            b'\\' => j += 2,
-            b if b == quote => return j + 1,
-            _ => j += 1,
-        }
-    }
-    line.len()
 }
 
 /// Limits for a tree scan.
@@ -352,19 +90,6 @@ pub struct ScanReport {
     pub unreadable: Vec<String>,
 }
 
-/// Folders never worth entering, whatever the ignore files say.
-const NEVER_ENTER: &[&str] = &[
-    ".git",
-    ".hg",
-    ".svn",
-    ".jj",
-    crate::store::MIND_DIR,
-    "node_modules",
-    "__pycache__",
-    ".venv",
-    "venv",
-];
-
 /// Scan `root` in parallel. `progress` is called with the number of files seen so far
 /// (from any thread, every few hundred files).
 pub fn scan_tree(
@@ -376,24 +101,30 @@ pub fn scan_tree(
     let seen = AtomicUsize::new(0);
     let results: Mutex<Vec<PartialReport>> = Mutex::new(Vec::new());
     let bounds = Bounds::home_only();
+    let project_bounds = Bounds::from_env(root);
     let mut builder = WalkBuilder::new(root);
     builder
         .hidden(false)
         .require_git(false)
-        .add_custom_ignore_filename(".mindignore")
+        .add_custom_ignore_filename(path_filter::MINDIGNORE)
         .threads(options.threads)
         .filter_entry(move |entry| {
             if !entry.file_type().is_some_and(|t| t.is_dir()) {
                 return true;
             }
-            if (entry.file_name().to_str()).is_some_and(|name| NEVER_ENTER.contains(&name)) {
+            // The commit path leaves out the same files (`Scope::project_path`).
+            if (entry.file_name().to_str()).is_some_and(path_filter::never_entered) {
                 return false;
             }
             // A repository nested below the root (a vendored clone, a scratch repository)
             // is a place of its own, as the project search has it: its comments are not
             // this project's memory, and git does not track its files here either. A
             // submodule (listed in `.gitmodules`) is part of the work tree and is scanned.
-            entry.depth() == 0 || !is_repository_of_its_own(entry.path(), &bounds)
+            // So is a folder holding a project of its own (a package of a monorepo with its
+            // own `.mind/`): its comments are its memory, as the commit hooks have it.
+            entry.depth() == 0
+                || !(is_repository_of_its_own(entry.path(), &bounds)
+                    || holds_project(entry.path(), &project_bounds))
         });
     builder.build_parallel().run(|| {
         let mut worker = Worker {
@@ -620,6 +351,24 @@ mod tests {
         assert_eq!(
             found("a.rs", "// MEMORY: crlf\r\n"),
             vec![(1, "crlf".into())]
+        );
+        // A lone `\r` ends a line: two comments, and the code after them is no memory.
+        assert_eq!(
+            found(
+                "a.rs",
+                "// MEMORY: decided: keep retries at 2\r// MEMORY: learned: limit 100\rfn main() {}\r"
+            ),
+            vec![
+                (1, "decided: keep retries at 2".into()),
+                (2, "learned: limit 100".into())
+            ]
+        );
+        assert_eq!(
+            found(
+                "a.c",
+                "/* MEMORY: a\r\r * MEMORY: b */\rint x;\r\n// MEMORY: c"
+            ),
+            vec![(1, "a".into()), (3, "b".into()), (5, "c".into())]
         );
         assert_eq!(
             found("notes.xyz", "# MEMORY: generic\n"),

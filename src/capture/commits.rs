@@ -13,6 +13,7 @@ use chrono::{DateTime, NaiveDate};
 use gix::ObjectId;
 use gix::bstr::ByteSlice;
 
+use crate::capture::path_filter::PathFilter;
 use crate::capture::settings::CaptureSettings;
 use crate::capture::{Candidate, comments, dedupe, rules};
 use crate::error::{Error, Result};
@@ -286,9 +287,60 @@ pub struct Scope {
     /// The work tree root relative to the project root, when the repository sits inside the
     /// project (a submodule, a nested repository): prepended to repository paths.
     pub outer: String,
-    /// `.mindignore` at the project root, applied to committed files too.
-    pub ignore: Option<ignore::gitignore::Gitignore>,
+    /// The files whose comments are read, by the rules the tree scan follows.
+    filter: PathFilter,
     pub max_file_bytes: u64,
+    /// Folders below the project root that hold a project of their own.
+    nested: NestedProjects,
+}
+
+/// The folders below a project's root that hold a project of their own (a package of a
+/// monorepo with its own `.mind/`): their files are that project's, as `mind checkpoint`
+/// leaves them to it, so the comments a commit adds there are not this project's. Looked up
+/// on disk as paths come, each folder once.
+#[derive(Debug)]
+struct NestedProjects {
+    root: PathBuf,
+    bounds: crate::store::discovery::Bounds,
+    known: std::sync::Mutex<HashMap<String, bool>>,
+}
+
+impl Clone for NestedProjects {
+    fn clone(&self) -> Self {
+        NestedProjects {
+            root: self.root.clone(),
+            bounds: self.bounds.clone(),
+            known: std::sync::Mutex::new(self.known.lock().map(|k| k.clone()).unwrap_or_default()),
+        }
+    }
+}
+
+impl NestedProjects {
+    /// Whether a folder on the way from the root to `rel` (a project path) holds a project.
+    fn hold(&self, rel: &str) -> bool {
+        let mut known = self.known.lock().unwrap_or_else(|e| e.into_inner());
+        let mut end = 0;
+        while let Some(slash) = rel[end..].find('/') {
+            end += slash;
+            let folder = &rel[..end];
+            let holds = match known.get(folder) {
+                Some(&holds) => holds,
+                None => {
+                    let holds = crate::store::discovery::holds_project(
+                        &self.root.join(folder),
+                        &self.bounds,
+                    );
+                    known.insert(folder.to_string(), holds);
+                    holds
+                }
+            };
+            if holds {
+                return true;
+            }
+            end += 1;
+        }
+        false
+    }
 }
 
 impl Scope {
@@ -307,34 +359,40 @@ impl Scope {
             }
             _ => String::new(),
         };
-        let mindignore = project_root.join(".mindignore");
-        let ignore = mindignore.is_file().then(|| {
-            let mut builder = ignore::gitignore::GitignoreBuilder::new(project_root);
-            builder.add(&mindignore);
-            builder.build().ok()
-        });
+        let filter = PathFilter::new(&root, work_dir.as_deref().unwrap_or(&root));
         Scope {
             prefix,
             outer,
-            ignore: ignore.flatten(),
+            filter,
             max_file_bytes,
+            nested: NestedProjects {
+                bounds: crate::store::discovery::Bounds::from_env(&root),
+                root,
+                known: Default::default(),
+            },
         }
     }
 
-    /// The project-relative path of a repository path, if it is inside the project and not
-    /// excluded by `.mindignore`.
+    /// The project-relative path of a repository path, if it is inside the project, not in
+    /// a folder holding a project of its own, and not left out by the rules `mind checkpoint`
+    /// follows ([`PathFilter`]: never-entered folders such as `node_modules/`, every
+    /// `.mindignore`, `.gitignore` and `.ignore` on the way), which leave out a tracked file
+    /// too: a commit's comments are read from the same files as the work tree's.
     pub fn project_path(&self, repo_path: &str) -> Option<String> {
+        let rel = self.inside(repo_path)?;
+        (!self.filter.excludes(&rel)).then_some(rel)
+    }
+
+    /// [`Scope::project_path`] but for the ignore rules, which read the work tree's folders:
+    /// inside the project, in no never-entered folder and no folder of a project of its own.
+    /// What the caller keeps of such a file still goes through the rules.
+    fn inside(&self, repo_path: &str) -> Option<String> {
         let rel = format!(
             "{}{}",
             self.outer,
             repo_path.strip_prefix(self.prefix.as_str())?
         );
-        if rel.split('/').any(|part| part == crate::store::MIND_DIR) {
-            return None;
-        }
-        if let Some(ignore) = &self.ignore
-            && ignore.matched_path_or_any_parents(&rel, false).is_ignore()
-        {
+        if self.filter.never_enters(&rel) || self.nested.hold(&rel) {
             return None;
         }
         Some(rel)
@@ -487,12 +545,17 @@ pub fn comment_candidates(
     };
     let mut out = Vec::new();
     for file in changed_files(repo, parent_tree, facts.tree)? {
-        let Some(rel) = scope.project_path(&file.path) else {
+        let Some(rel) = scope.inside(&file.path) else {
             continue;
         };
-        for (line, text) in
-            added_comments_in_blobs(repo, &file.path, file.old, file.new, scope.max_file_bytes)?
-        {
+        let added =
+            added_comments_in_blobs(repo, &file.path, file.old, file.new, scope.max_file_bytes)?;
+        // The ignore rules are asked only of a file that adds comments: a commit of thousands
+        // of files reads the rule files of few folders.
+        if added.is_empty() || scope.filter.excludes(&rel) {
+            continue;
+        }
+        for (line, text) in added {
             if let Some(h) = rules::from_comment(&text) {
                 out.push(Candidate {
                     kind: h.kind,

@@ -1,7 +1,7 @@
 //! De-duplication: a harvested memory is added once, however often it is harvested.
 //!
-//! Two lines are the same memory when their *keys* are equal: the text reduced to lower
-//! case and single spaces, without list markers, emphasis, the type label (`decided:`,
+//! Two lines are the same memory when their *keys* are equal: the text reduced to Unicode
+//! NFC (`é` typed and `e` + a combining accent are one letter), lower case and single spaces, without list markers, emphasis, the type label (`decided:`,
 //! `TIL:`, `Memory:` ...), a `KEY:` prefix, `[superseded]` / `[stale?]` marks, wikilinks and
 //! the trailing provenance `(src/a.rs:42)` / `(commit 1a2b3c4)`. So a comment that moved to
 //! another line or file, a commit amended or rebased with the same message, a decision
@@ -55,7 +55,7 @@ pub fn key(line: &str) -> String {
         rest = stripped;
     }
     let words: Vec<&str> = rest.split_whitespace().collect();
-    let mut key = words.join(" ").to_lowercase();
+    let mut key = text::nfc(&words.join(" ")).to_lowercase();
     while key.ends_with(['.', '!', ';', ',']) {
         key.pop();
     }
@@ -74,7 +74,7 @@ const FIX_LABELS: &[&str] = &["fixed", "progress"];
 pub const FIX_MARK: &str = "fixed: ";
 
 /// Bump when [`key`] changes: caches of keys made by another version are rebuilt.
-pub const KEY_VERSION: u32 = 2;
+pub const KEY_VERSION: u32 = 3;
 
 /// Drop one leading `label:` (a known type label, `KEY:` or `important:`); the label
 /// dropped, in lower case.
@@ -666,6 +666,11 @@ mod tests {
         assert_ne!(key("decided: cache tokens for 6 min"), a);
         // A parenthesis that is not provenance stays.
         assert_eq!(key("use X (for now)"), "use x (for now)");
+        // An accent typed and one decomposed (macOS) are one letter.
+        assert_eq!(
+            key("decided: the Cafe\u{301} page"),
+            key("decided: the caf\u{e9} page")
+        );
     }
 
     #[test]

@@ -23,6 +23,7 @@ use gix::ObjectId;
 
 use crate::capture::commits::{self, Scope};
 use crate::capture::derived::{self, Replacements, Withdrawal};
+use crate::capture::routing::{Router, Whose};
 use crate::capture::settings::CaptureSettings;
 use crate::capture::{dedupe, rules};
 use crate::error::Result;
@@ -277,12 +278,21 @@ fn copies(
         .all()
         .map_err(|e| crate::error::Error::Failed(format!("git: walking history: {e}")))?;
     let mut kept = Replacements::new();
+    // Only a copy the hooks would have sent here keeps a line here: another package's
+    // commit that says the same words is that package's.
+    let mut router = Router::new(repo);
     for info in walk.take(MAX_COPIES) {
         let Ok(info) = info else { break };
         let facts = commits::read_commit(repo, info.id)?;
         let mut said = commits::message_candidates(&facts, &settings);
         if settings.comments {
             said.extend(commits::comment_candidates(repo, &facts, &scope).unwrap_or_default());
+        }
+        if let Some(router) = router.as_mut()
+            && !said.is_empty()
+            && router.whose(repo, &facts, project)? != Whose::Here
+        {
+            continue;
         }
         for candidate in said {
             // The walk is newest first: the oldest copy is the one that first said it.

@@ -272,7 +272,7 @@ pub struct RecallArgs {
     pub hook: Option<HookAgent>,
 }
 
-/// Agents whose session-start hook `mind recall --hook` answers.
+/// Agents whose hooks `mind recall --hook` and `mind checkpoint --hook` answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum HookAgent {
     Claude,
@@ -345,6 +345,11 @@ pub struct CheckpointArgs {
     /// Show what would be added; write nothing.
     #[arg(long)]
     pub dry_run: bool,
+    /// Run as an agent's hook (before a compaction, at the session's end): read the hook's
+    /// JSON on stdin for its folder, print nothing, and always exit 0 (nothing at all outside
+    /// a project; any other problem is one line on stderr).
+    #[arg(long, value_enum, value_name = "AGENT", conflicts_with = "dry_run")]
+    pub hook: Option<HookAgent>,
 }
 
 #[derive(Debug, Args)]

@@ -1,18 +1,24 @@
 //! `mind checkpoint [--dry-run]`: harvest `MEMORY:` comments from the project's files into
 //! MEMORY.md (new ones only, with `path:line` provenance), reparse, rewrite the context
-//! block and touch the session.
+//! block and touch the session. `mind checkpoint --hook claude` is the same as an agent's hook
+//! before a compaction and at a session's end: the folder from the hook's JSON, nothing
+//! printed, exit 0 always.
+
+use std::time::Duration;
 
 use serde::Serialize;
 
+use crate::agents::claude;
 use crate::app::Ctx;
 use crate::capture::comments::{ScanOptions, scan_tree};
 use crate::capture::progress::Progress;
 use crate::capture::settings::CaptureSettings;
 use crate::capture::{self, Candidate, dedupe, derived, rules};
-use crate::cli::CheckpointArgs;
+use crate::cli::{CheckpointArgs, GlobalArgs, HookAgent};
 use crate::commands::{memory_document, read_memory_bytes, refresh_context};
 use crate::context::{self, TargetOutcome};
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::store::lock::AGENT_HOOK_TIMEOUT;
 use crate::store::state::{State, content_hash};
 use crate::store::text;
 
@@ -47,6 +53,42 @@ struct Skipped {
 }
 
 pub fn run(args: &CheckpointArgs, ctx: &Ctx) -> Result<()> {
+    checkpoint(args, ctx, None)
+}
+
+/// `mind checkpoint --hook AGENT`: the checkpoint of the project the hook's JSON (stdin)
+/// names by its `cwd` (else the current folder). A hook must never fail the agent's
+/// compaction or the end of its session: no project is silence, any other problem one line
+/// on stderr; nothing on stdout, exit 0; the store lock is waited on briefly.
+pub fn run_hook(agent: HookAgent, global: &GlobalArgs) {
+    let HookAgent::Claude = agent;
+    let input = claude::HookInput::parse(&super::text_arg::hook_stdin());
+    let result = (|| -> Result<()> {
+        let mut ctx = Ctx::from_args(global)?;
+        ctx.quiet = true;
+        ctx.json = false;
+        if let Some(cwd) = input.cwd.as_ref().filter(|c| c.is_absolute() && c.is_dir()) {
+            ctx.cwd = cwd.clone();
+        }
+        if matches!(ctx.project(), Err(Error::NoProject { .. })) {
+            return Ok(());
+        }
+        let args = CheckpointArgs {
+            dry_run: false,
+            hook: Some(agent),
+        };
+        checkpoint(&args, &ctx, Some(AGENT_HOOK_TIMEOUT))
+    })();
+    if let Err(e) = result {
+        eprintln!(
+            "mind: checkpoint hook skipped: {}",
+            text::one_line(&e.to_string())
+        );
+    }
+}
+
+/// The checkpoint; the store lock waited on at most `patience` when given.
+fn checkpoint(args: &CheckpointArgs, ctx: &Ctx, patience: Option<Duration>) -> Result<()> {
     let project = ctx.project()?;
     let config = ctx.config(&project)?;
     let settings = CaptureSettings::load(&project.config());
@@ -80,7 +122,7 @@ pub fn run(args: &CheckpointArgs, ctx: &Ctx) -> Result<()> {
         })
         .collect();
 
-    let _lock = project.lock()?;
+    let _lock = project.lock_waiting(patience)?;
     let mut memory_bytes = read_memory_bytes(&project)?;
     // What a commit already brought into the commit store is not copied into MEMORY.md.
     let mut seen = dedupe::Seen::from_memory(&text::lossy(&memory_bytes));

@@ -242,10 +242,7 @@ fn add(args: &EdgeAddArgs, ctx: &Ctx) -> Result<()> {
     let project = ctx.project()?;
     let _lock = project.lock()?;
     let path = project.memory();
-    let existing = text::read_optional(&path)?.ok_or_else(|| Error::BadFile {
-        path: path.clone(),
-        reason: "missing; run `mind init` to recreate it (existing files are kept)".into(),
-    })?;
+    let existing = text::read_optional(&path)?.ok_or_else(|| super::missing_memory(&project))?;
     let wanted = title.to_lowercase();
     let memory = text::lossy(&existing);
     if let Some(same) = project_edges::load(&memory, &parse_document(&memory))

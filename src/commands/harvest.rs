@@ -14,6 +14,7 @@ use crate::app::Ctx;
 use crate::capture::commits::{self, Scope, WalkLimits};
 use crate::capture::derived::Withdrawal;
 use crate::capture::progress::Progress;
+use crate::capture::routing::{Router, Whose};
 use crate::capture::settings::CaptureSettings;
 use crate::capture::{self, Candidate, dedupe, derived};
 use crate::cli::HarvestArgs;
@@ -37,6 +38,10 @@ struct Reply {
     reverted: usize,
     /// Memories harvested once and deleted by hand since: left out.
     deleted_by_hand: usize,
+    /// Memories of commits that belong to another project (or to none): left out.
+    other_projects: usize,
+    /// Memories of commits that change files of several projects, which none keeps: left out.
+    several_projects: usize,
     /// The walk reached the edge of a shallow clone: older history is not in this clone.
     shallow: bool,
     /// Lines moved from the commit store into MEMORY.md (`--to-memory`).
@@ -115,6 +120,8 @@ pub fn run(args: &HarvestArgs, ctx: &Ctx) -> Result<()> {
         _ => Default::default(),
     };
     let mut shallow = false;
+    let mut router = Router::new(&repo);
+    let (mut other_projects, mut several_projects) = (0, 0);
 
     let progress = Progress::new("commits", !ctx.quiet);
     let mut scanned: Vec<Scanned> = Vec::new();
@@ -127,7 +134,25 @@ pub fn run(args: &HarvestArgs, ctx: &Ctx) -> Result<()> {
         if args.comments {
             found.extend(commits::comment_candidates(&repo, facts, &scope)?);
         }
-        let reverts = commits::revert_targets(&repo, &commits::reverted(&facts.message));
+        let mut reverts = commits::revert_targets(&repo, &commits::reverted(&facts.message));
+        // A commit is this project's when the hooks would have sent it here (see
+        // `routing`): another package's commit, or one that changes files of several, says
+        // nothing here and reverts nothing here, as in the clone where it was made. Only a
+        // commit with something to say is routed (its files read).
+        if let Some(router) = router.as_mut()
+            && (!found.is_empty() || !reverts.is_empty())
+        {
+            let whose = router.whose(&repo, facts, &project)?;
+            match whose {
+                Whose::Here => {}
+                Whose::Several => several_projects += found.len(),
+                Whose::Elsewhere => other_projects += found.len(),
+            }
+            if whose != Whose::Here {
+                found.clear();
+                reverts.clear();
+            }
+        }
         scanned.push(Scanned {
             id: facts.id,
             seconds: facts.seconds,
@@ -141,7 +166,8 @@ pub fn run(args: &HarvestArgs, ctx: &Ctx) -> Result<()> {
     let standing = Standing::of(&scanned);
     // Oldest first, and within a commit in message order.
     scanned.sort_by(|a, b| a.seconds.cmp(&b.seconds).then(b.order.cmp(&a.order)));
-    let found: usize = scanned.iter().map(|c| c.found.len()).sum();
+    let found: usize =
+        scanned.iter().map(|c| c.found.len()).sum::<usize>() + other_projects + several_projects;
     // What a revert undid is not brought back, but a standing commit that says the same
     // keeps it (under that commit's id, the oldest one).
     let mut kept = derived::Replacements::new();
@@ -246,6 +272,8 @@ pub fn run(args: &HarvestArgs, ctx: &Ctx) -> Result<()> {
         already_known,
         reverted,
         deleted_by_hand,
+        other_projects,
+        several_projects,
         shallow,
         moved_to_memory: moved,
         targets,
@@ -289,6 +317,18 @@ fn human(reply: &Reply, args: &HarvestArgs, ctx: &Ctx) -> String {
             } else {
                 "them"
             }
+        ));
+    }
+    if reply.other_projects > 0 {
+        out.push_str(&format!(
+            ", {} of other projects' commits",
+            reply.other_projects
+        ));
+    }
+    if reply.several_projects > 0 {
+        out.push_str(&format!(
+            ", {} of commits that change files of several projects (kept by none: `mind log` what belongs here)",
+            reply.several_projects
         ));
     }
     out.push('\n');

@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::capture::commits::{self, Scope, TreeCache};
+use crate::capture::routing::{Route, Router};
 use crate::capture::settings::{CaptureSettings, CommitPrompt};
 use crate::capture::{self, Candidate, dedupe, derived, kept_keys, rules};
 use crate::cli::{GlobalArgs, HookArgs};
@@ -61,182 +62,74 @@ pub fn run_named(name: &str, args: &[OsString], global: &GlobalArgs) {
     }
 }
 
-/// The project of the repository the hook runs in, for the commit HEAD now is.
-fn project_here() -> Result<Option<(PathBuf, Project)>> {
-    project_for(Changes::Head)
+/// The repository the hook runs in, with its routing rules ([`Router`]): git runs hooks at
+/// the work tree's top folder, and each commit goes to the project its files belong to (one
+/// at the top folder takes what no deeper project holds). `None` outside a repository or in
+/// one without a work tree; outside a repository a project here makes that worth a word.
+/// `MIND_PROJECT` is ignored: a hook belongs to its repository.
+fn repository_here(cwd: &Path) -> Result<Option<(gix::Repository, Router)>> {
+    let repo = match commits::open(cwd) {
+        Ok(repo) => repo,
+        Err(e) if store::find_upwards(cwd).is_some() => return Err(e),
+        Err(_) => return Ok(None),
+    };
+    Ok(Router::new(&repo).map(|router| (repo, router)))
 }
 
-/// Which commit's files say where a project in a subfolder is (see [`project_for`]).
-#[derive(Debug, Clone, Copy)]
-enum Changes {
-    /// HEAD's commit against its first parent (post-commit).
-    Head,
-    /// The index against HEAD: the commit being prepared (prepare-commit-msg).
-    Staged,
+fn current_dir() -> Result<PathBuf> {
+    std::env::current_dir()
+        .map_err(|e| Error::Failed(format!("cannot read the current folder: {e}")))
 }
 
-/// The folder the hook runs in, with the project of its repository. git runs hooks at the
-/// work tree's top folder: the project there (or above it, for a submodule's hooks) when
-/// there is one. Else a project in a subfolder (a package of a monorepo), found from the
-/// files the commit changes ([`subfolder_project`]). `MIND_PROJECT` is ignored: a hook
-/// belongs to its repository.
-fn project_for(changes: Changes) -> Result<Option<(PathBuf, Project)>> {
-    let cwd = std::env::current_dir()
-        .map_err(|e| Error::Failed(format!("cannot read the current folder: {e}")))?;
-    if let Some(project) = store::find_upwards(&cwd) {
-        return Ok(Some((cwd, project)));
-    }
-    let Ok(repo) = commits::open(&cwd) else {
+/// The project the commit being prepared belongs to: the one its staged files route to.
+fn project_for_staged() -> Result<Option<(PathBuf, Project)>> {
+    let cwd = current_dir()?;
+    let Some((repo, mut router)) = repository_here(&cwd)? else {
         return Ok(None);
     };
-    let paths = match changes {
-        Changes::Head => match commits::head_id(&repo)? {
-            Some(head) => commit_paths(&repo, &commits::read_commit(&repo, head)?)?,
-            None => return Ok(None),
-        },
-        Changes::Staged => staged_files(&repo, &cwd, |_| true)?
-            .into_iter()
-            .map(|f| f.path)
-            .collect(),
-    };
-    Ok(match subfolder_project(&repo, &paths) {
-        Found::One(project) => Some((cwd, project)),
-        Found::None => None,
-        Found::Several(roots) => {
-            // Only the commit just made is worth a word; a message being written is not.
-            if matches!(changes, Changes::Head) {
-                eprintln!("{}", several_projects_note(&roots));
-            }
-            None
-        }
+    let paths: Vec<String> = staged_files(&repo, &cwd, |_| true)?
+        .into_iter()
+        .map(|f| f.path)
+        .collect();
+    Ok(match router.route(&paths) {
+        Route::One(project) => Some((cwd, project)),
+        // Only the commit just made is worth a word; a message being written is not.
+        Route::None | Route::Several(_) => None,
     })
 }
 
-/// The files a commit adds or changes against its first parent (every file of a first
-/// commit).
-fn commit_paths(repo: &gix::Repository, facts: &commits::CommitFacts) -> Result<Vec<String>> {
-    let parent_tree = match facts.parents.first() {
-        Some(parent) => Some(commits::read_commit(repo, *parent)?.tree),
-        None => None,
-    };
-    Ok(commits::changed_files(repo, parent_tree, facts.tree)?
-        .into_iter()
-        .map(|f| f.path)
-        .collect())
-}
-
-/// The project a commit belongs to in a repository whose top folder holds none.
-#[derive(Debug)]
-enum Found {
-    One(Project),
-    None,
-    /// The commit changes files of these projects (their folders, relative to the top).
-    Several(Vec<String>),
-}
-
-/// The project below the work tree's top folder that a commit changing `paths` (relative
-/// to the top) belongs to: the one whose folder holds them; when they are in no project,
-/// the only project registered inside this work tree. A commit that changes files of
-/// several projects belongs to none of them for sure: which one is for the user to say
-/// (`mind harvest` there).
-fn subfolder_project(repo: &gix::Repository, paths: &[String]) -> Found {
-    let Some(top) = repo.workdir() else {
-        return Found::None;
-    };
-    let top = std::fs::canonicalize(top).unwrap_or_else(|_| top.to_path_buf());
-    // A folder → the nearest folder at or above it (below the top) that holds `.mind/`.
-    let mut nearest: std::collections::HashMap<PathBuf, Option<PathBuf>> = Default::default();
-    let mut roots: Vec<PathBuf> = Vec::new();
-    for path in paths {
-        let Some(folder) = top.join(path).parent().map(Path::to_path_buf) else {
-            continue;
-        };
-        if let Some(root) = nearest_mind(&top, &folder, &mut nearest)
-            && !roots.contains(&root)
-        {
-            roots.push(root);
+/// How many memories a commit that changes files of several projects holds: what any of
+/// them would have kept of it (each by its own settings), counted once. A commit with none
+/// loses nothing by being kept by none.
+fn memories_of_several(
+    repo: &gix::Repository,
+    projects: &[Project],
+    facts: &commits::CommitFacts,
+) -> Result<usize> {
+    let mut keys = std::collections::HashSet::new();
+    for project in projects {
+        let settings = CaptureSettings::load(&project.config());
+        let mut found = commits::message_candidates(facts, &settings);
+        if settings.comments {
+            let scope = Scope::new(repo, &project.root, settings.max_file_bytes);
+            found.extend(commits::comment_candidates(repo, facts, &scope)?);
         }
+        keys.extend(found.iter().map(|c| dedupe::key(&c.text)));
     }
-    // Discovery's own rules decide what counts (never a global folder).
-    let mut projects: Vec<Project> = roots
-        .into_iter()
-        .filter_map(|root| store::find_upwards(&root).filter(|p| p.root == root))
-        .collect();
-    match projects.len() {
-        1 => Found::One(projects.remove(0)),
-        0 => only_registered_project(&top).map_or(Found::None, Found::One),
-        _ => Found::Several(
-            projects
-                .iter()
-                .map(|p| relative_to(&p.root, &top))
-                .collect(),
-        ),
-    }
+    Ok(keys.len())
 }
 
-/// The nearest folder from `folder` up to (not including) `top` that holds `.mind/`,
-/// remembered per folder: a commit of many files in few folders costs a few `stat`s.
-fn nearest_mind(
-    top: &Path,
-    folder: &Path,
-    known: &mut std::collections::HashMap<PathBuf, Option<PathBuf>>,
-) -> Option<PathBuf> {
-    if folder == top || !folder.starts_with(top) {
-        return None;
-    }
-    if let Some(found) = known.get(folder) {
-        return found.clone();
-    }
-    let found = if folder.join(store::MIND_DIR).is_dir() {
-        Some(folder.to_path_buf())
+/// What a hook says of a commit that changes files of several projects and holds `n`
+/// memories: none keeps them, and where to put them by hand.
+fn several_projects_note(names: &[String], n: usize) -> String {
+    let (them, each) = if n == 1 {
+        ("its memory".to_string(), "it")
     } else {
-        folder
-            .parent()
-            .and_then(|parent| nearest_mind(top, parent, known))
+        (format!("its {n} memories"), "each")
     };
-    known.insert(folder.to_path_buf(), found.clone());
-    found
-}
-
-/// The one project `mind init` registered inside this work tree (below its top folder and
-/// in no repository of its own: a nested clone or a submodule runs its own hooks), if
-/// there is exactly one.
-fn only_registered_project(top: &Path) -> Option<Project> {
-    let home = store::home::GlobalFolder::from_env(top).ok()?;
-    let mut inside: Vec<PathBuf> = store::registry::list(&home)
-        .ok()?
-        .into_iter()
-        .map(|r| r.path)
-        .filter(|root| root != top && root.starts_with(top))
-        .filter(|root| {
-            root.ancestors()
-                .take_while(|dir| *dir != top)
-                .all(|dir| std::fs::symlink_metadata(dir.join(".git")).is_err())
-        })
-        .collect();
-    inside.sort();
-    inside.dedup();
-    match inside.as_slice() {
-        [root] => store::find_upwards(root).filter(|p| p.root == *root),
-        _ => None,
-    }
-}
-
-/// `path` relative to `top`, with `/` separators (for notes).
-fn relative_to(path: &Path, top: &Path) -> String {
-    let rel = path.strip_prefix(top).unwrap_or(path);
-    let parts: Vec<String> = rel
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect();
-    parts.join("/")
-}
-
-/// What a hook says of a commit that changes files of several projects.
-fn several_projects_note(roots: &[String]) -> String {
     format!(
-        "mind: this commit changes files of several projects ({}); nothing kept: run `mind harvest` in the one it belongs to",
-        roots.join(", ")
+        "mind: this commit changes files of several projects ({}), so none keeps {them}: `mind log` {each} in the project it belongs to",
+        names.join(", ")
     )
 }
 
@@ -254,18 +147,30 @@ pub(super) fn lock_patiently(
 }
 
 fn post_commit(global: &GlobalArgs) -> Result<()> {
-    let Some((cwd, project)) = project_here()? else {
+    let cwd = current_dir()?;
+    let Some((repo, mut router)) = repository_here(&cwd)? else {
         return Ok(());
+    };
+    let Some(head) = commits::head_id(&repo)? else {
+        return Ok(());
+    };
+    let facts = commits::read_commit(&repo, head)?;
+    let project = match router.route_commit(&repo, &facts)? {
+        Route::One(project) => project,
+        Route::None => return Ok(()),
+        Route::Several(projects) => {
+            let n = memories_of_several(&repo, &projects, &facts)?;
+            if n > 0 {
+                let names: Vec<String> = projects.iter().map(|p| router.name(p)).collect();
+                eprintln!("{}", several_projects_note(&names, n));
+            }
+            return Ok(());
+        }
     };
     let settings = CaptureSettings::load(&project.config());
     if !settings.commits && !settings.comments {
         return Ok(());
     }
-    let repo = commits::open(&cwd)?;
-    let Some(head) = commits::head_id(&repo)? else {
-        return Ok(());
-    };
-    let facts = commits::read_commit(&repo, head)?;
     let scope = settings
         .comments
         .then(|| Scope::new(&repo, &project.root, settings.max_file_bytes));
@@ -306,6 +211,11 @@ fn keep_commit(
     scope: Option<&Scope>,
     facts: commits::CommitFacts,
 ) -> Result<Kept> {
+    // On a branch without the project's files (its `.mind/` holds only the personal files a
+    // checkout left behind) there is no memory to keep this in, and nothing is wrong.
+    if crate::store::checkout::not_on_branch(project).is_some() {
+        return Ok(Kept::default());
+    }
     let mut candidates = commits::message_candidates(&facts, settings);
     if let Some(scope) = scope {
         candidates.extend(commits::comment_candidates(repo, &facts, scope)?);
@@ -403,15 +313,10 @@ fn post_merge(args: &[OsString], global: &GlobalArgs) -> Result<()> {
     if args.first().is_some_and(|squash| squash == "1") {
         return Ok(());
     }
-    let cwd = std::env::current_dir()
-        .map_err(|e| Error::Failed(format!("cannot read the current folder: {e}")))?;
-    let top_project = store::find_upwards(&cwd);
-    let Ok(repo) = commits::open(&cwd) else {
+    let cwd = current_dir()?;
+    let Some((repo, mut router)) = repository_here(&cwd)? else {
         return Ok(());
     };
-    if top_project.is_none() && repo.workdir().is_none() {
-        return Ok(());
-    }
     let Some(head) = commits::head_id(&repo)? else {
         return Ok(());
     };
@@ -427,7 +332,8 @@ fn post_merge(args: &[OsString], global: &GlobalArgs) -> Result<()> {
             return Ok(());
         }
     };
-    let mut several = 0;
+    // Commits that change files of several projects and hold memories, and how many.
+    let (mut several, mut unkept) = (0, 0);
     let count = merged.len();
     // One line for the whole merge, not one per commit: a pull of a long-lived branch
     // would otherwise print a screenful.
@@ -437,18 +343,18 @@ fn post_merge(args: &[OsString], global: &GlobalArgs) -> Result<()> {
     let mut prepared: std::collections::HashMap<PathBuf, (CaptureSettings, Option<Scope>)> =
         Default::default();
     for (n, facts) in merged.into_iter().enumerate() {
-        // A project in a subfolder takes the commits that change its files (see
-        // `project_for`); one at the top takes them all.
-        let project = match &top_project {
-            Some(project) => project.clone(),
-            None => match subfolder_project(&repo, &commit_paths(&repo, &facts)?) {
-                Found::One(project) => project,
-                Found::None => continue,
-                Found::Several(_) => {
+        // Each commit goes to the project its files belong to, as post-commit's does.
+        let project = match router.route_commit(&repo, &facts)? {
+            Route::One(project) => project,
+            Route::None => continue,
+            Route::Several(projects) => {
+                let n = memories_of_several(&repo, &projects, &facts)?;
+                if n > 0 {
                     several += 1;
-                    continue;
+                    unkept += n;
                 }
-            },
+                continue;
+            }
         };
         let (settings, scope) = prepared.entry(project.root.clone()).or_insert_with(|| {
             let settings = CaptureSettings::load(&project.config());
@@ -479,8 +385,14 @@ fn post_merge(args: &[OsString], global: &GlobalArgs) -> Result<()> {
     }
     say_kept(global, kept, &keepers);
     if several > 0 {
+        let commits = if several == 1 {
+            "1 merged commit changes".to_string()
+        } else {
+            format!("{several} merged commits change")
+        };
         eprintln!(
-            "mind: {several} merged commit(s) change files of several projects; nothing kept of them: run `mind harvest` in the one each belongs to"
+            "mind: {commits} files of several projects, so none keeps {}: `mind log` each in the project it belongs to",
+            memories(unkept)
         );
     }
     Ok(())
@@ -619,9 +531,13 @@ fn prepare_commit_msg(args: &[OsString]) -> Result<()> {
     {
         return Ok(());
     }
-    let Some((cwd, project)) = project_for(Changes::Staged)? else {
+    let Some((cwd, project)) = project_for_staged()? else {
         return Ok(());
     };
+    // No project on this branch: post-commit keeps nothing, so nothing is worth a prompt.
+    if crate::store::checkout::not_on_branch(&project).is_some() {
+        return Ok(());
+    }
     let settings = CaptureSettings::load(&project.config());
     if settings.commit_prompt == CommitPrompt::Off {
         return Ok(());

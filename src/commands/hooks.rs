@@ -75,7 +75,8 @@ pub(crate) fn note_when_not_on_path(ctx: &Ctx) {
 }
 
 /// After an install for a project in a subfolder of its repository (a package of a
-/// monorepo): git runs hooks at the repository's top folder, so say how they find it.
+/// monorepo): git runs hooks at the repository's top folder, so say which commits they keep
+/// here (see `capture::routing`), with a project at the top folder or without one.
 pub(crate) fn note_when_below_the_top(ctx: &Ctx, root: &Path) {
     let Some(top) = crate::capture::commits::open(root)
         .ok()
@@ -85,18 +86,35 @@ pub(crate) fn note_when_below_the_top(ctx: &Ctx, root: &Path) {
     };
     let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
     let (top, root) = (canonical(&top), canonical(root));
-    if top == root || store::find_upwards(&top).is_some() {
+    if top == root {
         return;
     }
     let Ok(rel) = root.strip_prefix(&top) else {
         return;
     };
     let rel = rel.display();
-    ctx.note(&format!(
-        "this project is in {rel}, below the repository's top folder (where git runs hooks): \
-         the hooks keep a commit's memories here when it changes files in {rel}, or when this \
-         is the only project in the repository; `mind harvest` here picks up any other"
-    ));
+    let note = match store::find_upwards(&top) {
+        Some(covering) => {
+            let at = if canonical(&covering.root) == top {
+                "the top folder's project".to_string()
+            } else {
+                format!("the project at {}", covering.root.display())
+            };
+            format!(
+                "this project is in {rel}, below the repository's top folder (where git runs \
+                 hooks): the hooks keep a commit's memories here when the files it changes are \
+                 all in {rel}; {at} keeps the other commits; `mind harvest` here takes the same \
+                 commits"
+            )
+        }
+        None => format!(
+            "this project is in {rel}, below the repository's top folder (where git runs hooks): \
+             the hooks keep a commit's memories here when it changes files in {rel} and in no \
+             other project, or files in no project when this is the only project in the \
+             repository; `mind harvest` here takes the same commits"
+        ),
+    };
+    ctx.note(&note);
 }
 
 /// Human output for install, uninstall and status (also used by `mind init --hooks`).

@@ -2,6 +2,7 @@
 //! Running it again changes nothing (missing files are recreated, existing ones kept).
 
 use std::fs;
+use std::path::Path;
 
 use clap::ValueEnum;
 use serde::Serialize;
@@ -180,6 +181,8 @@ pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
             report.created.push(shown);
         }
     }
+    // The personal files stay out of git also on a branch without `.mind/.gitignore`.
+    crate::context::personal::ensure_unshared_ignored(&project.root);
     // Asked after the files are written, so git judges the `.mind/.gitignore` in place (a
     // kept one, or mind's after `--rewrite-gitignore`). With `--private` ignoring is the point.
     if !args.private {
@@ -255,7 +258,7 @@ pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
     if ctx.json {
         output::print_json(&report)?;
     } else {
-        ctx.out(&render(ctx, &report))?;
+        ctx.out(&render(ctx, &report, &shown_from(&ctx.cwd, &project.root)))?;
         if let Some(hooks) = &report.hooks {
             ctx.out(&super::hooks::render(ctx, hooks))?;
         }
@@ -280,7 +283,33 @@ pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
     }
 }
 
-fn render(ctx: &Ctx, report: &Report) -> String {
+/// What goes before a project file's name (relative to the project) so that it names the
+/// file as seen from `cwd`, where `mind init` ran: nothing there, `packages/a/` for a project
+/// below it (`mind init packages/a` at the top of a monorepo, where `CLAUDE.md` alone would
+/// name the top folder's file), `../` for one above it; the root's full path when the two
+/// share no folder but the filesystem's root.
+fn shown_from(cwd: &Path, root: &Path) -> String {
+    let canonical = |p: &Path| fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let (cwd, root) = (canonical(cwd), canonical(root));
+    let shared = cwd
+        .components()
+        .zip(root.components())
+        .take_while(|(a, b)| a == b)
+        .count();
+    if shared <= 1 {
+        return format!("{}/", root.display());
+    }
+    let ups = cwd.components().count() - shared;
+    let mut out = "../".repeat(ups);
+    for part in root.components().skip(shared) {
+        out.push_str(&part.as_os_str().to_string_lossy());
+        out.push('/');
+    }
+    out
+}
+
+/// `report` for people; `from` goes before each project file's name (see [`shown_from`]).
+fn render(ctx: &Ctx, report: &Report, from: &str) -> String {
     let paint = &ctx.paint;
     let mut out = String::new();
     let ignored = report
@@ -294,25 +323,28 @@ fn render(ctx: &Ctx, report: &Report) -> String {
         } else {
             ""
         };
-        out.push_str(&format!("{} {file}{unshared}\n", paint.good("created")));
+        out.push_str(&format!(
+            "{} {from}{file}{unshared}\n",
+            paint.good("created")
+        ));
     }
     for target in &report.context {
         match target.status {
             "unchanged" => {}
             "refused" => out.push_str(&format!(
-                "{} {} (see below)\n",
+                "{} {from}{} (see below)\n",
                 paint.warn("refused"),
                 target.file
             )),
             status => out.push_str(&format!(
-                "{} {} (context block)\n",
+                "{} {from}{} (context block)\n",
                 paint.good(status),
                 target.file
             )),
         }
         if let Some(holder) = &target.imports {
             out.push_str(&format!(
-                "{} imports {holder}: the context block is written to {holder} only\n",
+                "{from}{} imports {holder}: the context block is written to {from}{holder} only\n",
                 target.file
             ));
         }

@@ -197,7 +197,7 @@ fn retried_item(recent: bool, existing: &[u8], item: &str) -> Option<usize> {
     if !recent {
         return None;
     }
-    let matches = |l: &&[u8]| text::strip_eol(l) == item.as_bytes();
+    let matches = |l: &&[u8]| same_text(text::strip_eol(l), item);
     text::split_lines(existing)
         .iter()
         .rposition(matches)
@@ -212,7 +212,16 @@ fn retried_entry(recent: bool, tail: &Tail, entry: &str) -> Option<usize> {
         return None;
     }
     let (last, number) = tail.last_line()?;
-    (last == entry.as_bytes()).then_some(number as usize)
+    same_text(last, entry).then_some(number as usize)
+}
+
+/// Whether a line read back is `entry`: the same bytes, or the same text in another Unicode
+/// form (`é` typed, and `e` + a combining accent pasted from a macOS file name), which a
+/// reader cannot tell apart either.
+fn same_text(line: &[u8], entry: &str) -> bool {
+    line == entry.as_bytes()
+        || (!line.is_ascii()
+            && std::str::from_utf8(line).is_ok_and(|l| text::nfc(l) == text::nfc(entry)))
 }
 
 /// The reply when the logging level skips a message: nothing is written.
@@ -353,11 +362,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
             let known = loaded.as_ref().ok().and_then(State::memory_lines);
             let tail = Tail::read(&path, known)
                 .map_err(|e| Error::io(&path, e))?
-                .ok_or_else(|| Error::BadFile {
-                    path: path.clone(),
-                    reason: "missing; run `mind init` to recreate it (existing files are kept)"
-                        .into(),
-                })?;
+                .ok_or_else(|| super::missing_memory(&project))?;
             let entry = match kind {
                 LogKind::Memory(entry_type) => classify::memory_line(entry_type, &message),
                 _ => classify::next_line(&message),

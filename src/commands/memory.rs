@@ -69,6 +69,7 @@ fn write(
         (None, None) => None,
     };
     let project = ctx.project()?;
+    let name = resolve(&project, name, ctx)?;
     let change = store::Change {
         category: category.and_then(Category::parse),
         tags,
@@ -84,6 +85,20 @@ fn write(
         });
     }
     ctx.out(&format!("{} {path}\n", written.as_str()))
+}
+
+/// The memory `name` means ([`store::resolve`]), with a warning when it is one spelt
+/// otherwise (`Deploy` for `deploy`): which file was read or written is never a surprise.
+fn resolve(project: &crate::store::Project, name: String, ctx: &Ctx) -> Result<String> {
+    let resolved = store::resolve(project, &name)?;
+    if resolved != name {
+        let path = display_path(project, &store::path_of(project, &resolved));
+        ctx.warn(&format!(
+            "{name:?} is the memory {resolved:?} ({path}): names that differ only in case or \
+             Unicode form are one memory, as Windows and macOS hold one file for both"
+        ));
+    }
+    Ok(resolved)
 }
 
 /// Tags as given, trimmed, each once; `None` when none were given (the memory keeps its own).
@@ -140,7 +155,8 @@ struct ReadReply<'a> {
 
 fn read(raw_name: &str, ctx: &Ctx) -> Result<()> {
     let project = ctx.project()?;
-    let memory = store::read(&project, raw_name)?;
+    let name = resolve(&project, name::validate(raw_name)?, ctx)?;
+    let memory = store::read(&project, &name)?;
     let backlinks = store::backlinks(&project, &memory.name)?;
     if ctx.json {
         return ctx.reply(&ReadReply {
@@ -253,6 +269,7 @@ struct DeleteReply {
 fn delete(raw_name: &str, ctx: &Ctx) -> Result<()> {
     let name = name::validate(raw_name)?;
     let project = ctx.project()?;
+    let name = resolve(&project, name, ctx)?;
     if !store::delete(&project, &name)? {
         return Err(Error::usage_hint(
             format!("no memory named {name:?}"),
@@ -273,6 +290,7 @@ fn edit(raw_name: &str, ctx: &Ctx) -> Result<()> {
     let name = name::validate(raw_name)?;
     let editor = editor()?;
     let project = ctx.project()?;
+    let name = resolve(&project, name, ctx)?;
     let now = now_stamp(ctx);
     // A memory whose header is broken is opened too: the editor is where it gets fixed.
     let mut before = store::snapshot(&project, &name)?;

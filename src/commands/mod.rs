@@ -64,6 +64,13 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         recall::run_hook(agent, &cli.global);
         return Ok(());
     }
+    // So must the hook before a compaction or at a session's end.
+    if let Command::Checkpoint(args) = &cli.command
+        && let Some(agent) = args.hook
+    {
+        checkpoint::run_hook(agent, &cli.global);
+        return Ok(());
+    }
     let ctx = Ctx::from_args(&cli.global)?;
     if let Command::Mcp = cli.command {
         return mcp::run(&ctx);
@@ -111,10 +118,21 @@ pub fn run_command(command: Command, ctx: &Ctx) -> Result<()> {
 /// MEMORY.md's bytes; a missing file is an error with a way out.
 pub(crate) fn read_memory_bytes(project: &Project) -> Result<Vec<u8>> {
     let path = project.memory();
-    text::read_optional(&path)?.ok_or_else(|| Error::BadFile {
-        path: path.clone(),
-        reason: "missing; run `mind init` to recreate it (existing files are kept)".into(),
-    })
+    text::read_optional(&path)?.ok_or_else(|| missing_memory(project))
+}
+
+/// The error for a missing MEMORY.md, with the way out: on a branch that does not have the
+/// project's files, that they are on another branch (`mind init` would start a second
+/// project here); else that `mind init` recreates it.
+pub(crate) fn missing_memory(project: &Project) -> Error {
+    let reason = match crate::store::checkout::not_on_branch(project) {
+        Some(absent) => absent.reason(),
+        None => "missing; run `mind init` to recreate it (existing files are kept)".into(),
+    };
+    Error::BadFile {
+        path: project.memory(),
+        reason,
+    }
 }
 
 /// MEMORY.md's bytes and the memory's parsed document (MEMORY.md and the commit store, see

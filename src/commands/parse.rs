@@ -244,7 +244,7 @@ fn classify(
     content: &str,
     rules: &[LineVerdict],
 ) -> Option<Vec<LineVerdict>> {
-    let lines: Vec<&str> = content.lines().collect();
+    let lines: Vec<&str> = parse::lines(content).map(|(_, line)| line).collect();
     let judged: Vec<usize> = (0..rules.len())
         .filter(|&i| LineModel::judges(&rules[i]) && !lines[i].trim().is_empty())
         .collect();
@@ -285,12 +285,14 @@ fn render_lines(
     classified: Option<&[LineVerdict]>,
     out: &mut String,
 ) {
-    for (i, (line, rule)) in content.lines().zip(rules).enumerate() {
+    // A line a lone `\r` ends shows the number of the line `\n` ends (as the parser
+    // numbers it), once per line it holds.
+    for (i, ((number, line), rule)) in parse::lines(content).zip(rules).enumerate() {
         let verdict = classified.map_or(rule, |c| &c[i]);
         let reason = verdict.reason;
         let record = LineRecord {
             file,
-            line: i + 1,
+            line: number,
             text: line,
             kind: verdict.kind.map_or("none", |k| k.as_str()),
             confidence: verdict.confidence,
@@ -308,7 +310,7 @@ fn render_lines(
             };
             out.push_str(&format!(
                 "{} {} {:.2}{} {} {}\n",
-                p.dim(&place(file, i + 1)),
+                p.dim(&place(file, number)),
                 p.kind(&format!("{:<8}", record.kind)),
                 record.confidence,
                 if record.key { " KEY" } else { "" },

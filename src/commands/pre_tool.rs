@@ -43,6 +43,11 @@ pub fn run(args: &[OsString]) {
     let Some(project) = store::find_upwards(&cwd) else {
         return;
     };
+    // The agent at work in the project is activity: its session goes on (a write at most
+    // once a minute).
+    if let Ok(ctx) = crate::app::Ctx::for_hook(cwd.clone()) {
+        ctx.touch_if_idle(&project);
+    }
     let actions: Vec<Action> = match &call.subject {
         Subject::Command(command) => vec![Action::Command(command.clone())],
         Subject::Files(paths) => {
@@ -60,10 +65,18 @@ pub fn run(args: &[OsString]) {
     let commits = read_lossy(&derived::path(&project));
     let session = read_lossy(&project.session());
     let found = scan::scan_all(&memory, &commits, &session, &actions);
-    let Some(note) = note::render(&found) else {
+    // Only a critical gotcha that names the command or file itself refuses the call: one
+    // that merely shares a word with it ("git" in `git status` and a gotcha about `git push
+    // --force`) is a note, and the call goes on.
+    let deny = found.iter().any(|f| f.critical && f.names_action) && blocks_on_critical(&project);
+    let rendered = if deny {
+        note::render_refusal(&found)
+    } else {
+        note::render(&found)
+    };
+    let Some(note) = rendered else {
         return;
     };
-    let deny = found.iter().any(|f| f.critical) && blocks_on_critical(&project);
     let Some(answer) = harness.answer(&call, &note, deny) else {
         return;
     };

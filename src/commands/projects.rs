@@ -25,7 +25,8 @@ pub fn run(args: &ProjectsArgs, ctx: &Ctx) -> Result<()> {
 struct Listed {
     name: String,
     path: String,
-    /// `ok`, `gone` (the folder no longer exists) or `no-mind` (the folder has no `.mind/`).
+    /// `ok`, `gone` (the folder no longer exists), `sparse` (outside the sparse checkout of
+    /// the repository holding it) or `no-mind` (the folder has no `.mind/`).
     status: &'static str,
     /// Listed only by the Python Mind's `~/.mind/projects.json` (never written).
     legacy: bool,
@@ -36,6 +37,8 @@ fn status_of(root: &Path) -> &'static str {
         "gone"
     } else if root.join(MIND_DIR).is_dir() {
         "ok"
+    } else if crate::store::checkout::outside_sparse_checkout(root).is_some() {
+        "sparse"
     } else {
         "no-mind"
     }
@@ -75,10 +78,15 @@ fn list(ctx: &Ctx) -> Result<()> {
     for p in &projects {
         out.push_str(&output::pad_end(&p.name, width));
         out.push_str("  ");
-        out.push_str(&p.path);
+        // A folder's name may hold a line break: shown visibly, so each project is one line.
+        out.push_str(&crate::safety::controls::one_field(&p.path, usize::MAX));
         match p.status {
             "gone" => out.push_str(&format!("  {}", ctx.paint.warn("[gone]"))),
             "no-mind" => out.push_str(&format!("  {}", ctx.paint.warn("[no .mind/]"))),
+            "sparse" => out.push_str(&format!(
+                "  {}",
+                ctx.paint.dim("[outside the sparse checkout]")
+            )),
             _ => {}
         }
         if p.legacy {

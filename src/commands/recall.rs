@@ -9,7 +9,10 @@ use crate::agents::claude;
 use crate::app::Ctx;
 use crate::capture::derived::{self, Withdrawal};
 use crate::cli::{GlobalArgs, HookAgent};
-use crate::commands::{append_store, memory_document, read_memory_bytes, refresh_context_from};
+use crate::commands::{
+    append_store, build_blocks, memory_document, read_memory, read_memory_bytes,
+    refresh_context_from,
+};
 use crate::context::digest::{Cached, Memory};
 use crate::context::{self, TargetOutcome};
 use crate::error::{Error, Result};
@@ -18,6 +21,7 @@ use crate::parse::Document;
 use crate::promote::{self, Action, Promotion};
 use crate::rank::{self, retrieve::Recalled};
 use crate::remind;
+use crate::store::lock::AGENT_HOOK_TIMEOUT;
 use crate::store::session_file::{self as session_file, Session};
 use crate::store::state::{State, content_hash};
 use crate::store::tail::LineCount;
@@ -46,7 +50,7 @@ struct Reply {
     /// The session is going in circles (many rejected approaches or blockers).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     session_warnings: Vec<String>,
-    /// MEMORY.md has grown large: archive old years.
+    /// MEMORY.md has grown large: which old entries to archive (once a session).
     #[serde(skip_serializing_if = "Option::is_none")]
     memory_hint: Option<String>,
     /// SESSION.md had outgrown its size bound: where the whole file was moved before the
@@ -63,7 +67,7 @@ struct Reply {
 }
 
 pub fn run(ctx: &Ctx) -> Result<()> {
-    let (project, reply) = recall(ctx)?;
+    let (project, reply) = recall(ctx, None)?;
     if ctx.json {
         ctx.reply(&reply)?;
     } else {
@@ -78,7 +82,9 @@ pub fn run(ctx: &Ctx) -> Result<()> {
 /// `mind recall --hook AGENT`: the same recall, answered as the agent's hook expects. The
 /// hook's JSON is read from stdin (anything unreadable counts as empty); only the envelope
 /// goes to stdout, nothing to stderr, and every failure (no project, a bad file) is silent:
-/// a hook must never break the session it starts.
+/// a hook must never break the session it starts. A memory that can be read but not
+/// updated (a read-only file, a store busy for longer than a hook waits) is still given,
+/// as it stands, after a line saying why it was not updated.
 pub fn run_hook(agent: HookAgent, global: &GlobalArgs) {
     let HookAgent::Claude = agent;
     let input = claude::HookInput::parse(&super::text_arg::hook_stdin());
@@ -93,23 +99,82 @@ pub fn run_hook(agent: HookAgent, global: &GlobalArgs) {
         if let Some(cwd) = input.cwd.as_ref().filter(|c| c.is_absolute() && c.is_dir()) {
             ctx.cwd = cwd.clone();
         }
-        let (_, reply) = recall(&ctx)?;
-        // Team memories (opt-in) follow the block.
-        Ok(match &reply.team_memories {
-            Some(team) => format!("{}\n\n{}", reply.context, team.rendered),
-            None => reply.context,
-        })
+        let project = ctx.project()?;
+        let hook = FromHook {
+            agent: input.agent_session(),
+        };
+        match recall(&ctx, Some(&hook)) {
+            // Team memories (opt-in) follow the block.
+            Ok((_, reply)) => Ok(match &reply.team_memories {
+                Some(team) => format!("{}\n\n{}", reply.context, team.rendered),
+                None => reply.context,
+            }),
+            Err(e) => Ok(format!(
+                "{}\n\n{}",
+                not_updated(&e),
+                read_only_context(&ctx, &project)?
+            )),
+        }
     })();
     if let Ok(context) = result {
         let _ = output::print(&claude::context_output(event, &context));
     }
 }
 
+/// What an agent's session-start hook brings to a recall.
+struct FromHook {
+    /// The agent's conversation, when the hook names it.
+    agent: Option<claude::AgentSession>,
+}
+
+/// The line before the memory a hook gives when its recall could not update it: why, and
+/// how to go on.
+fn not_updated(e: &Error) -> String {
+    // A busy store's hint (wait, or raise MIND_LOCK_TIMEOUT_MS) is not a hook's: it waits
+    // its own short time, and the next start tries again.
+    let hint = match e {
+        Error::Locked { .. } => None,
+        _ => e.hint(),
+    };
+    let how = hint.map(|hint| format!("; {hint}")).unwrap_or_default();
+    text::one_line(&format!(
+        "mind could not update the memory at this start ({e}{how}); what follows is the memory as it stands, read without writing anything"
+    ))
+}
+
+/// The context a recall in the current session would print, built without writing
+/// anything: MEMORY.md and the commit store, SESSION.md, the reminders due now. A state.json
+/// or REMINDERS.md that cannot be read is left out; a memory that cannot be read is an
+/// error.
+fn read_only_context(ctx: &Ctx, project: &Project) -> Result<String> {
+    let config = ctx.config(project)?;
+    let state = State::load(&project.state()).unwrap_or_default();
+    let reminders = remind::current(project, ctx.clock.now()).unwrap_or_default();
+    let (_, doc) = read_memory(project)?;
+    let blocks = build_blocks(
+        project,
+        &config,
+        &state,
+        &Memory::Parsed(&doc),
+        reminders.sections(),
+        false,
+    )?;
+    let mut shown = blocks.shared.body;
+    if let Some(personal) = blocks.personal.filter(|b| b.sections > 0) {
+        shown.push_str("\n\n");
+        shown.push_str(&personal.body);
+    }
+    Ok(shown)
+}
+
 /// Promote after a break, refresh the context blocks; what happened, for either rendering.
-fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
+/// From an agent's hook (`hook`) the store lock is waited on briefly, and a compaction or
+/// a resume of a conversation this session has seen goes on with the session whatever the
+/// time since the last activity.
+fn recall(ctx: &Ctx, hook: Option<&FromHook>) -> Result<(Project, Reply)> {
     let project = ctx.project()?;
     let config = ctx.config(&project)?;
-    let lock = project.lock()?;
+    let lock = project.lock_waiting(hook.map(|_| AGENT_HOOK_TIMEOUT))?;
     let mut state = State::load(&project.state())?;
     let now_ms = ctx.clock.epoch_ms();
     // Commits a rebase or a reset left on no branch take their memories with them, before
@@ -128,7 +193,12 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
     });
     let previous = hidden_break.map(|pause| pause.from).or(last_seen);
     let gap_ms = previous.map(|last| now_ms - last);
-    let new_session = hidden_break.is_some() || gap_ms.is_none_or(|gap| gap > gap_limit);
+    // The agent's own conversation going on (compacted, or resumed after a pause) is the
+    // same session: its blockers and failed attempts are what it needs back, not a reset.
+    let agent = hook.and_then(|h| h.agent.as_ref());
+    let continued = agent.is_some_and(|a| a.continues && state.agent_session_seen(&a.id));
+    let new_session =
+        !continued && (hidden_break.is_some() || gap_ms.is_none_or(|gap| gap > gap_limit));
 
     let mut memory_bytes = read_memory_bytes(&project)?;
     let mut promoted: Vec<Promotion> = Vec::new();
@@ -236,8 +306,25 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
         &memory,
         Some(reminders.sections()),
     )?;
+    // The large-MEMORY.md hint, once a session: a recall continuing it (an agent's, a
+    // hook's) does not repeat what this session was already told. A recall that prints no
+    // notes (a hook's, `--quiet`) has told no one, unless it replies in JSON.
+    let session_start = state.session_started();
+    let memory_hint = match session_start {
+        Some(started) if state.memory_hint_said(started) => None,
+        _ => crate::hints::memory_size_hint(&memory_bytes),
+    };
+    if memory_hint.is_some()
+        && (ctx.json || !ctx.quiet)
+        && let Some(started) = session_start
+    {
+        state.set_memory_hint_said(started);
+    }
     state.set_last_activity(now_ms);
     state.clear_unrecalled_break();
+    if let Some(agent) = agent {
+        state.add_agent_session(&agent.id);
+    }
     state.set_memory_hash(content_hash(&memory_bytes));
     // The next `mind log` counts MEMORY.md's lines from here instead of reading it all.
     state.set_memory_lines(LineCount::of_file(&project.memory(), &memory_bytes));
@@ -282,8 +369,11 @@ fn recall(ctx: &Ctx) -> Result<(Project, Reply)> {
         relevant_memories,
         promotion: promoted,
         reminders,
-        session_warnings: crate::hints::session_warnings(&still_blocking),
-        memory_hint: crate::hints::memory_size_hint(memory_bytes.len() as u64),
+        session_warnings: crate::hints::session_warnings(&still_blocking)
+            .into_iter()
+            .chain(unread_utf16(&project))
+            .collect(),
+        memory_hint,
         session_archived,
         session,
         context: body,
@@ -442,6 +532,23 @@ fn archive_finished(
     Ok(Some(super::display_path(project, &archived.path)))
 }
 
+/// MEMORY.md or SESSION.md in UTF-16 (PowerShell 5.1's `>>`, Notepad's "Unicode"): none of
+/// that text reaches the block, so every recall says so until the file is converted (a
+/// look at each file's first and last few KiB).
+fn unread_utf16(project: &Project) -> Vec<String> {
+    [project.memory(), project.session()]
+        .iter()
+        .filter_map(|path| {
+            let found = crate::store::encoding::utf16_at(path)?;
+            Some(format!(
+                "{} {}: none of that text is read, and writes to it are refused; `mind doctor --fix` converts it",
+                super::display_path(project, path),
+                found.describe()
+            ))
+        })
+        .collect()
+}
+
 /// `path` can be written as the recall writes it; otherwise the error, saying that nothing
 /// was written and how to go on.
 fn writable_for_new_session(project: &Project, path: &std::path::Path) -> Result<()> {
@@ -451,9 +558,13 @@ fn writable_for_new_session(project: &Project, path: &std::path::Path) -> Result
             message: format!(
                 "{e}; the recall stopped before its first write: nothing was archived, promoted or reset"
             ),
-            hint: format!(
-                "make {shown} a writable file inside the project (for a read-only file: `chmod u+w {shown}`), then run `mind recall` again"
-            ),
+            // A refusal that says what to do (a file in UTF-16: convert it) keeps its hint.
+            hint: match e.hint() {
+                Some(hint) => format!("{hint}; then run `mind recall` again"),
+                None => format!(
+                    "make {shown} a writable file inside the project (for a read-only file: `chmod u+w {shown}`), then run `mind recall` again"
+                ),
+            },
         }
     })
 }

@@ -8,7 +8,17 @@ use crate::store::text;
 
 pub fn run(args: &RemindArgs, ctx: &Ctx) -> Result<()> {
     let now = ctx.clock.now();
-    let (message, when) = split_args(args, |phrase| when::parse(phrase, now))?;
+    let (message, phrase, when) = split_args(args, |phrase| when::read(phrase, now))?;
+    // A WHEN read fine but already gone is refused as that, not as a phrase mind cannot
+    // read: the forms list would not help.
+    if when::is_past(&when, now) {
+        return Err(Error::usage(format!(
+            "WHEN {:?} is in the past ({}; it is now {}); nothing written",
+            phrase.split_whitespace().collect::<Vec<_>>().join(" "),
+            when::describe_moment(&when),
+            when::describe_moment(&When::Time(now.naive_local()))
+        )));
+    }
     // `-` as the message reads it from stdin (the WHEN stays on the command line).
     let message = if message == "-" {
         super::text_arg::read_stdin()?
@@ -49,13 +59,14 @@ pub fn run(args: &RemindArgs, ctx: &Ctx) -> Result<()> {
     ))
 }
 
-/// The message and the parsed WHEN. Without `--when`, WHEN is the last argument; when the
-/// message was not quoted (`mind remind call Bob in 2 days`), the longest run of trailing
-/// arguments that reads as a WHEN.
+/// The message, the WHEN phrase and what it reads as. Without `--when`, WHEN is the last
+/// argument; when the message was not quoted (`mind remind call Bob in 2 days`), the
+/// longest run of trailing arguments that reads as a WHEN (past or not: a past one is
+/// refused as such, never cut shorter until what is left reads as a time to come).
 fn split_args(
     args: &RemindArgs,
     parse: impl Fn(&str) -> std::result::Result<When, when::WhenError>,
-) -> Result<(String, When)> {
+) -> Result<(String, String, When)> {
     let refuse = |e: when::WhenError| {
         Error::usage_hint(
             format!("unknown WHEN: {}; nothing written", e.0),
@@ -63,7 +74,11 @@ fn split_args(
         )
     };
     if let Some(phrase) = &args.when {
-        return Ok((args.words.join(" "), parse(phrase).map_err(refuse)?));
+        return Ok((
+            args.words.join(" "),
+            phrase.clone(),
+            parse(phrase).map_err(refuse)?,
+        ));
     }
     match args.words.len() {
         0 => Err(Error::usage_hint(
@@ -76,12 +91,17 @@ fn split_args(
         )),
         n => {
             for split in 1..n - 1 {
-                if let Ok(when) = parse(&args.words[split..].join(" ")) {
-                    return Ok((args.words[..split].join(" "), when));
+                let phrase = args.words[split..].join(" ");
+                if let Ok(when) = parse(&phrase) {
+                    return Ok((args.words[..split].join(" "), phrase, when));
                 }
             }
             let last = &args.words[n - 1];
-            Ok((args.words[..n - 1].join(" "), parse(last).map_err(refuse)?))
+            Ok((
+                args.words[..n - 1].join(" "),
+                last.clone(),
+                parse(last).map_err(refuse)?,
+            ))
         }
     }
 }

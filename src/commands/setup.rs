@@ -464,7 +464,7 @@ fn plan_mcp(
             report.changes.push(Change {
                 file: file.into(),
                 action: "add the mind MCP server (mind mcp)".into(),
-                bytes: Some(claude::render(&config)),
+                bytes: Some(claude::render_like(&config, existing.as_deref())),
             });
             if record.mcp_file.is_none() {
                 record.mcp_file = Some(file.into());
@@ -517,7 +517,7 @@ fn plan_mcp_user(project: &Project, record: &mut Record, report: &mut Report) ->
                 action: format!(
                     "add the mind MCP server (mind mcp) to projects[{key:?}] (Claude Code's local scope)"
                 ),
-                bytes: Some(claude::render(&config)),
+                bytes: Some(claude::render_like(&config, existing.as_deref())),
             });
             if record.mcp_user.is_none() {
                 record.mcp_user = Some(McpUser {
@@ -567,7 +567,8 @@ fn plan_mcp_user_removal(
     report.changes.push(Change {
         file: path.display().to_string(),
         action: "remove the mind MCP server (Claude Code's local scope)".into(),
-        bytes: (!(created && config.is_empty())).then(|| claude::render(&config)),
+        bytes: (!(created && config.is_empty()))
+            .then(|| claude::render_like(&config, existing.as_deref())),
     });
     Ok(())
 }
@@ -600,7 +601,7 @@ fn plan_mcp_removal(
         Some(original) if claude::parse(original.as_bytes()).is_ok_and(|o| o == config) => {
             Some(original.clone().into_bytes())
         }
-        _ => Some(claude::render(&config)),
+        _ => Some(claude::render_like(&config, existing.as_deref())),
     };
     report.changes.push(Change {
         file,
@@ -626,21 +627,42 @@ fn plan_claude(
 ) -> Result<()> {
     let file = settings_file(args);
     let (existing, mut settings) = read_json_file(project, file)?;
+    // Hooks an earlier setup wrote are brought up to date first (who added them does not
+    // change), so the merge finds them as mind's and adds no second.
+    let upgraded = claude::upgrade(&mut settings);
     let added = claude::merge(&mut settings).map_err(|reason| Error::BadFile {
         path: project.root.join(file),
         reason,
     })?;
+    let update = (!upgraded.is_empty()).then(|| {
+        let plural = if upgraded.len() == 1 { "" } else { "s" };
+        format!("bring the {} hook{plural} up to date", upgraded.join(", "))
+    });
     if added.is_empty() {
+        // Only commands change: every other byte of the file stays.
+        if let Some(action) = update
+            && let Some(bytes) = existing.as_deref().and_then(claude::upgrade_file)
+        {
+            report.changes.push(Change {
+                file: file.into(),
+                action,
+                bytes: Some(bytes),
+            });
+        }
         return Ok(());
     }
     let mut parts: Vec<String> = added.hooks.iter().map(|e| format!("{e} hook")).collect();
     if added.permission {
         parts.push(format!("permission {}", claude::PERMISSION));
     }
+    let mut action = format!("add {}", parts.join(", "));
+    if let Some(update) = update {
+        action = format!("{update}; {action}");
+    }
     report.changes.push(Change {
         file: file.into(),
-        action: format!("add {}", parts.join(", ")),
-        bytes: Some(claude::render(&settings)),
+        action,
+        bytes: Some(claude::render_like(&settings, existing.as_deref())),
     });
     remember_original(record, file, existing);
     let mut all = record.claude.take().unwrap_or_default();
@@ -690,7 +712,7 @@ fn plan_codex(project: &Project, record: &mut Record, report: &mut Report) -> Re
         report.changes.push(Change {
             file: file.into(),
             action: format!("add {}", parts.join(", ")),
-            bytes: Some(claude::render(&hooks)),
+            bytes: Some(claude::render_like(&hooks, existing.as_deref())),
         });
         remember_original(record, file, existing);
         let mut all = record.codex.take().unwrap_or_default();
@@ -717,7 +739,7 @@ fn plan_cursor_hooks(project: &Project, record: &mut Record, report: &mut Report
     report.changes.push(Change {
         file: file.into(),
         action: format!("add {}", parts.join(", ")),
-        bytes: Some(claude::render(&hooks)),
+        bytes: Some(claude::render_like(&hooks, existing.as_deref())),
     });
     remember_original(record, file, existing);
     let mut all = record.cursor_hooks.take().unwrap_or_default();
@@ -767,11 +789,18 @@ fn plan_removal(
                 .claude
                 .clone()
                 .unwrap_or_else(claude::Added::everything);
-            if existing.is_some() && claude::remove(&mut settings, &added) {
+            // A container the user had before setup stays, even left empty.
+            let before = original_json(record, file);
+            if existing.is_some() && claude::remove(&mut settings, &added, before.as_ref()) {
                 report.changes.push(Change {
                     file: file.into(),
                     action: "remove the mind hooks and permission".into(),
-                    bytes: restore_or(record, file, &settings, claude::render(&settings)),
+                    bytes: restore_or(
+                        record,
+                        file,
+                        &settings,
+                        claude::render_like(&settings, existing.as_deref()),
+                    ),
                 });
             }
         }
@@ -782,11 +811,17 @@ fn plan_removal(
                 .codex
                 .clone()
                 .unwrap_or_else(codex::all_events);
-            if existing.is_some() && codex::remove(&mut hooks, &events) {
+            let before = original_json(record, file);
+            if existing.is_some() && codex::remove(&mut hooks, &events, before.as_ref()) {
                 report.changes.push(Change {
                     file: file.into(),
                     action: "remove the mind hooks".into(),
-                    bytes: restore_or(record, file, &hooks, claude::render(&hooks)),
+                    bytes: restore_or(
+                        record,
+                        file,
+                        &hooks,
+                        claude::render_like(&hooks, existing.as_deref()),
+                    ),
                 });
             }
         }
@@ -802,7 +837,12 @@ fn plan_removal(
                 report.changes.push(Change {
                     file: file.into(),
                     action: "remove the mind hooks".into(),
-                    bytes: restore_or(record, file, &hooks, claude::render(&hooks)),
+                    bytes: restore_or(
+                        record,
+                        file,
+                        &hooks,
+                        claude::render_like(&hooks, existing.as_deref()),
+                    ),
                 });
             }
         }

@@ -55,7 +55,10 @@ pub fn run(args: &SetupArgs, ctx: &Ctx) -> Result<()> {
     };
     let changed = matches!(status, "added" | "removed");
     // A file that began with a byte order mark keeps it (JSON is parsed past it).
-    let bytes = claude::keep_bom(existing.as_deref(), claude::render(&config));
+    let bytes = claude::keep_bom(
+        existing.as_deref(),
+        claude::render_like(&config, existing.as_deref()),
+    );
     if changed && !args.dry_run {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).map_err(|e| Error::io(dir.to_path_buf(), e))?;

@@ -79,6 +79,12 @@ pub fn run(ctx: &Ctx) -> Result<()> {
         ));
     }
 
+    // On a branch without the project's files, that is the one thing to say of them: `mind
+    // init` would start a second project here.
+    let not_on_branch = store::checkout::not_on_branch(&project);
+    if let Some(absent) = &not_on_branch {
+        problems.push(format!("{}: {}", store::MEMORY_FILE, absent.reason()));
+    }
     let mut files = BTreeMap::new();
     for name in [
         store::MEMORY_FILE,
@@ -88,7 +94,7 @@ pub fn run(ctx: &Ctx) -> Result<()> {
         store::STATE_FILE,
     ] {
         let size = std::fs::metadata(project.file(name)).ok().map(|m| m.len());
-        if size.is_none() && name != store::STATE_FILE {
+        if size.is_none() && name != store::STATE_FILE && not_on_branch.is_none() {
             problems.push(format!(
                 "{name} is missing (run `mind init` to recreate it)"
             ));
@@ -97,12 +103,18 @@ pub fn run(ctx: &Ctx) -> Result<()> {
     }
 
     problems.extend(crate::remind::problems(&project)?);
+    for (name, found) in crate::doctor::project_checks::utf16_files(&project, &config)? {
+        problems.push(format!(
+            "{name} {}: its text is not read, and writes to it are refused (`mind doctor --fix` converts it)",
+            found.describe()
+        ));
+    }
 
     let mut counts: BTreeMap<&'static str, usize> =
         EntryType::ALL.iter().map(|t| (t.as_str(), 0)).collect();
     let mut open_problems = 0;
     if let Some(bytes) = text::read_optional(&project.memory())? {
-        if std::str::from_utf8(&bytes).is_err() {
+        if std::str::from_utf8(&bytes).is_err() && store::encoding::utf16_in(&bytes).is_none() {
             problems.push(format!(
                 "{} has invalid UTF-8 (read lossily; never rewritten)",
                 store::MEMORY_FILE

@@ -328,12 +328,21 @@ fn sections(input: &Input<'_>, with_session: bool) -> (Vec<Section>, Vec<Option<
     }
 
     // Decisions and rejections, newest first; one that a later one takes back is not
-    // current and is left out of both lists (MEMORY.md keeps it as written).
+    // current and is left out of both lists (MEMORY.md keeps it as written). The digest
+    // judged each against every choice after it in the memory; one written before another
+    // but dated later is judged here, among those the digest holds.
     let choices =
         newest_first(&|e| matches!(e.kind, EntryType::Decision | EntryType::Rejected) && !e.key);
+    let judged_back: Vec<&Entity> = (digest.entities.iter())
+        .filter(|p| p.taken_back)
+        .map(|p| &p.entity)
+        .collect();
     let facts: Vec<Choice<'_>> = choices.iter().map(|e| Choice::of(e)).collect();
     let current: Vec<&Entity> = (facts.iter().enumerate())
-        .filter(|(i, c)| !facts[..*i].iter().any(|newer| c.taken_back_by(newer)))
+        .filter(|(i, c)| {
+            !judged_back.iter().any(|e| std::ptr::eq(*e, c.entity()))
+                && !facts[..*i].iter().any(|newer| c.taken_back_by(newer))
+        })
         .map(|(_, c)| c.entity())
         .collect();
     // Whether an entity still holds: not a choice a later one took back.
@@ -380,17 +389,25 @@ fn sections(input: &Input<'_>, with_session: bool) -> (Vec<Section>, Vec<Option<
         .into_iter()
         .filter(|(kind, e)| *kind != loops::LoopKind::StaleDecision || still_holds(e))
         .collect();
-    // Every open problem, and every provisional decision but those not yet stale: the
-    // digest holds them all (a stale one it did not keep is older than those it kept).
+    // Every open problem, and every provisional decision but those not yet stale and those
+    // a later choice took back: the digest holds every one not yet stale, and of the stale
+    // ones the newest, judged (one it did not keep is older than those it kept, and
+    // counts as asked about).
     let all_loops = today.map_or(0, |today| {
-        let recent = newest_first(&|e| {
+        let provisional = newest_first(&|e| {
             e.kind == EntryType::Decision
                 && !e.key
-                && e.date
-                    .is_some_and(|d| (today - d).num_days() < loops::STALE_DAYS)
+                && e.date.is_some()
                 && loops::is_provisional(&e.text)
         });
-        totals.open_problems + totals.provisional.saturating_sub(recent.len())
+        let recent = |e: &Entity| {
+            e.date
+                .is_some_and(|d| (today - d).num_days() < loops::STALE_DAYS)
+        };
+        let answered = (provisional.iter())
+            .filter(|e| recent(e) || !still_holds(e))
+            .count();
+        totals.open_problems + totals.provisional.saturating_sub(answered)
     });
     open.items = (loops.into_iter())
         .take(MAX_LOOPS)
@@ -473,10 +490,45 @@ const GOTCHAS_SEE: &str = "older: `mind search --type gotcha \"...\"`";
 const NAMED_SEE: &str = "more: `mind memory list`";
 const HISTORY_SEE: &str = "older in .mind/MEMORY.md";
 
-/// A decision or rejection as the block judges whether a later one takes it back, what it
-/// says worked out once: the block judges each of its newest choices against every later
-/// one, and none of this depends on the other entry.
+/// A decision or rejection as the block judges whether a later one takes it back: what it
+/// says ([`Facts`], worked out once), and the entry.
 pub(crate) struct Choice<'e> {
+    facts: Facts,
+    entity: &'e Entity,
+}
+
+impl<'e> Choice<'e> {
+    pub(crate) fn of(e: &'e Entity) -> Choice<'e> {
+        Choice {
+            facts: Facts::of(e),
+            entity: e,
+        }
+    }
+
+    /// The entry this is about.
+    pub(crate) fn entity(&self) -> &'e Entity {
+        self.entity
+    }
+
+    /// Whether `newer`, a later decision or rejection, takes this one back
+    /// ([`Facts::taken_back_by`]).
+    pub(crate) fn taken_back_by(&self, newer: &Choice<'_>) -> bool {
+        self.facts.taken_back_by(&newer.facts)
+    }
+
+    /// Whether the choice starts with a verb of an [`UNDOING_VERBS`] pair: only two such
+    /// choices can undo each other (a caller comparing many pairs may skip the others).
+    pub(crate) fn undoes_something(&self) -> bool {
+        self.facts.undo.is_some()
+    }
+}
+
+/// What a decision or rejection says, as far as taking back goes, worked out once: a
+/// choice is judged against every later one, and none of this depends on the other entry.
+/// Owned, so a reader of a large memory keeps it for the few entries it may show without
+/// keeping the entries.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Facts {
     kind: EntryType,
     /// The subject words of what it chose: its title before its reason, without the
     /// alternatives it names.
@@ -490,11 +542,10 @@ pub(crate) struct Choice<'e> {
     purpose: Option<Vec<u64>>,
     /// The undoing verb it starts with and its object's words ("disable" / "the e2e suite").
     undo: Option<(&'static str, Vec<u64>)>,
-    entity: &'e Entity,
 }
 
-impl<'e> Choice<'e> {
-    pub(crate) fn of(e: &'e Entity) -> Choice<'e> {
+impl Facts {
+    pub(crate) fn of(e: &Entity) -> Facts {
         const WORDS: usize = 12;
         let words = |text: &str| crate::parse::subject_ids(text, WORDS);
         let away: Vec<u64> = e.alternatives.iter().flat_map(|a| words(a)).collect();
@@ -509,29 +560,28 @@ impl<'e> Choice<'e> {
                 .map(|a| a.to_lowercase())
                 .collect()
         };
-        let turned = (e.alternatives.iter())
+        let turned: Vec<Vec<u64>> = (e.alternatives.iter())
             .filter(|alt| turned_away.contains(&alt.to_lowercase()))
             .map(|alt| words(alt))
             .collect();
         let undo = leading_verb(&e.title).and_then(|(verb, object)| {
-            // The opener first: "for now, disable …" would end at its comma as a reason.
-            let object = crate::parse::before_reason(object);
+            let object = undone_object(object);
             (!object.trim().is_empty()).then(|| (verb, words(object)))
         });
-        Choice {
+        // Read only where it counts, for a decision that turns away from something (what is
+        // it for): a reader of a large memory builds these for many entries.
+        let purpose = match turned.is_empty() {
+            true => None,
+            false => purpose_of(before_reason).map(words),
+        };
+        Facts {
             kind: e.kind,
             chosen,
             title: words(&e.title),
             turned,
-            purpose: purpose_of(before_reason).map(words),
+            purpose,
             undo,
-            entity: e,
         }
-    }
-
-    /// The entry this is about.
-    pub(crate) fn entity(&self) -> &'e Entity {
-        self.entity
     }
 
     /// Whether `newer`, a later decision or rejection, takes this one back: a decision that turns
@@ -545,7 +595,7 @@ impl<'e> Choice<'e> {
     /// from must be among them, and the older decision must be for the purpose the newer one
     /// names, if it names one; or a decision that undoes it with the other verb of a pair on the
     /// same object ("re-enable …" after "disable …").
-    pub(crate) fn taken_back_by(&self, newer: &Choice<'_>) -> bool {
+    pub(crate) fn taken_back_by(&self, newer: &Facts) -> bool {
         let within = |part: &[u64], whole: &[u64]| {
             !part.is_empty() && part.iter().all(|w| whole.contains(w))
         };
@@ -578,24 +628,15 @@ impl<'e> Choice<'e> {
         }
     }
 
-    /// Whether the choice starts with a verb of an [`UNDOING_VERBS`] pair: only two such
-    /// choices can undo each other (a caller comparing many pairs may skip the others).
-    pub(crate) fn undoes_something(&self) -> bool {
-        self.undo.is_some()
-    }
-
     /// Whether `newer` undoes this choice: its verb is the other of an [`UNDOING_VERBS`]
     /// pair, on the same object ("for now, disable the e2e suite on PRs" / "re-enable the
     /// e2e suite on PRs because the flake is fixed"). The object must be the same, word for
     /// word: "enable dark mode" does not undo "disable the beta flag".
-    fn undone_by(&self, newer: &Choice<'_>) -> bool {
+    fn undone_by(&self, newer: &Facts) -> bool {
         let (Some((a, a_object)), Some((b, b_object))) = (&self.undo, &newer.undo) else {
             return false;
         };
-        let pair = UNDOING_VERBS
-            .iter()
-            .any(|&(x, y)| (*a == x && *b == y) || (*a == y && *b == x));
-        pair && a_object == b_object
+        undo_each_other(a, b) && a_object == b_object
     }
 }
 
@@ -629,33 +670,109 @@ const UNDOING_VERBS: &[(&str, &str)] = &[
     ("lock", "unlock"),
 ];
 
+/// The first two letters of every opener, "re" and verb [`leading_verb`] reads.
+const STARTS: [&[u8; 2]; 17] = [
+    b"fo", b"te", b"we", b"i ", b"re", b"en", b"di", b"tu", b"sw", b"ad", b"al", b"bl", b"in",
+    b"ex", b"pi", b"un", b"lo",
+];
+
 /// The verb a choice starts with (one of [`UNDOING_VERBS`], "re-" taken off) and its
 /// object, after a leading "for now," or "temporarily": `None` for any other start.
 fn leading_verb(text: &str) -> Option<(&'static str, &str)> {
-    let lower = text.to_ascii_lowercase();
+    // Read for every choice of a large memory, so quickly: most start otherwise ("use",
+    // "keep", "go with"), with two letters no opener and no verb starts with.
+    let bytes = text.as_bytes();
+    let start = [bytes.first()?, bytes.get(1)?].map(u8::to_ascii_lowercase);
+    if !STARTS.contains(&&start) {
+        return None;
+    }
+    // Every start it knows ends within the first 48 bytes (openers, "re-", a verb and its
+    // space): only those are lower-cased, without allocating (ASCII lower-casing keeps
+    // every byte where it was, and the verb ends before a space, a char boundary of `text`).
+    let mut head = [0u8; 48];
+    let n = text.len().min(head.len());
+    head[..n].copy_from_slice(&bytes[..n]);
+    head[..n].make_ascii_lowercase();
+    let lower = &head[..n];
     let mut at = 0;
     for opener in ["for now, ", "for now ", "temporarily ", "we ", "i "] {
-        if lower[at..].starts_with(opener) {
+        if lower[at..].starts_with(opener.as_bytes()) {
             at += opener.len();
         }
     }
     for prefix in ["re-", "re"] {
         let rest = &lower[at..];
-        if rest.starts_with(prefix)
+        if rest.starts_with(prefix.as_bytes())
             && UNDOING_VERBS.iter().any(|(x, y)| {
-                rest[prefix.len()..].starts_with(x) || rest[prefix.len()..].starts_with(y)
+                let after = &rest[prefix.len()..];
+                after.starts_with(x.as_bytes()) || after.starts_with(y.as_bytes())
             })
         {
             at += prefix.len();
             break;
         }
     }
+    // The verb is the first word, or the first two ("turn on"), followed by a space.
     let rest = &lower[at..];
-    UNDOING_VERBS
-        .iter()
+    let first = rest.iter().position(|&b| b == b' ')?;
+    let one = &rest[..first];
+    let two = (rest[first + 1..].iter())
+        .position(|&b| b == b' ')
+        .map(|end| &rest[..first + 1 + end]);
+    let verb = (UNDOING_VERBS.iter())
         .flat_map(|&(x, y)| [x, y])
-        .find(|verb| rest.starts_with(verb) && rest.as_bytes().get(verb.len()) == Some(&b' '))
-        .map(|verb| (verb, &text[at + verb.len()..]))
+        .find(|verb| one == verb.as_bytes() || two == Some(verb.as_bytes()))?;
+    Some((verb, &text[at + verb.len()..]))
+}
+
+/// The subject words of `text` (at most `max`, as [`crate::parse::subject_ids`] gives
+/// them) and for each a lower-case piece of text that every text with a word of its id
+/// holds: the word less the ending a stem may drop (a word's subject id is that of its stem,
+/// a prefix of the word). A reader of a large memory looks for the pieces in a title before
+/// it reads what the title says: most titles lack one.
+pub(crate) fn pieces(text: &str, max: usize) -> (Vec<u64>, Vec<Vec<u8>>) {
+    let mut words = Vec::new();
+    let mut found = Vec::new();
+    crate::parse::subject_words(text, max, |id, lower| {
+        words.push(id);
+        let keep = lower.len().min(3).max(lower.len().saturating_sub(3));
+        found.push(lower.as_bytes()[..keep].to_vec());
+    });
+    (words, found)
+}
+
+/// What a rejection titled `title` chose, as [`Facts`] reads it (a rejection names no
+/// alternatives: the subject words of its title before its reason), and their [`pieces`],
+/// the longest first: a decision that takes the rejection back, or that it takes back,
+/// holds them all.
+pub(crate) fn rejection_needles(title: &str) -> (Vec<u64>, Vec<Vec<u8>>) {
+    let (chosen, mut found) = pieces(crate::parse::before_reason(title), 12);
+    found.sort_by_key(|n| std::cmp::Reverse(n.len()));
+    (chosen, found)
+}
+
+/// The verb of an undoing pair a choice's title starts with (as [`Facts`] reads it): only
+/// two choices with the two verbs of a pair can undo each other.
+pub(crate) fn undoing_verb(title: &str) -> Option<&'static str> {
+    leading_verb(title).map(|(verb, _)| verb)
+}
+
+/// The [`pieces`] of the object a choice undoes (as [`Facts`] reads it): the older choice it
+/// undoes has the same object, and so holds them all.
+pub(crate) fn undone_pieces(title: &str) -> Vec<Vec<u8>> {
+    let object = leading_verb(title).map_or("", |(_, object)| undone_object(object));
+    pieces(object, 12).1
+}
+
+/// What follows an undoing verb, up to the reason (after the opener: "for now, disable …"
+/// would otherwise end at its comma as a reason).
+fn undone_object(after_verb: &str) -> &str {
+    crate::parse::before_reason(after_verb)
+}
+
+/// Whether two verbs are the two of an undoing pair.
+pub(crate) fn undo_each_other(a: &str, b: &str) -> bool {
+    (UNDOING_VERBS.iter()).any(|&(x, y)| (a == x && b == y) || (a == y && b == x))
 }
 
 /// What the entry to continue from is: "decision", "learning", "progress", "open problem"
@@ -1210,6 +1327,123 @@ Next: wire the retry queue
                 "- Redis for rate limiting because of memory cost (2026-01-05)",
             ]
         );
+    }
+
+    #[test]
+    fn what_a_reader_checks_first_never_misses_a_take_back() {
+        // Every take-back: the two share a word of their titles (or an undoing pair), a
+        // decision that takes back a decision names alternatives or starts with an undoing
+        // verb as the older one does, and one that takes back a rejection holds its needle.
+        let pairs = [
+            (
+                "decided: use bcrypt for password hashing",
+                "decided: use argon2 instead of bcrypt for password hashing",
+            ),
+            (
+                "decided: going with FastAPI for the API",
+                "decided: switch from FastAPI to Litestar because of typing",
+            ),
+            (
+                "decided: use Postgres for the orders",
+                "decided: replace Postgres with MySQL",
+            ),
+            (
+                "decided: use Redis for caching",
+                "decided: stop using Redis for caching",
+            ),
+            (
+                "decided: use Redis for rate limiting",
+                "decided against: Redis for rate limiting because of memory cost",
+            ),
+            (
+                "decided against: Kafka for the order events - too heavy",
+                "decided: use Kafka for the order events because the volume grew 10x",
+            ),
+            (
+                "decided against: GraphQL for the API - no client needs it",
+                "decided: use GraphQL for the API",
+            ),
+            ("decided against: the caches", "decided: use caching"),
+            (
+                "decided: for now, disable the e2e suite on PRs because the runner is flaky",
+                "decided: re-enable the e2e suite on PRs now that the runner is fixed",
+            ),
+            ("decided: temporarily turn off it", "decided: turn on it"),
+            (
+                "decided: for now, pin Node to 20",
+                "decided: unpin Node to 20",
+            ),
+        ];
+        for (older, newer) in pairs {
+            let (a, b) = (parse_document(older), parse_document(newer));
+            let (a, b) = (&a.entities[0], &b.entities[0]);
+            assert!(
+                Choice::of(a).taken_back_by(&Choice::of(b)),
+                "{older} / {newer}"
+            );
+            let holds = |title: &str, pieces: &[Vec<u8>]| {
+                let lower = title.to_ascii_lowercase();
+                (pieces.iter()).all(|p| lower.contains(std::str::from_utf8(p).unwrap()))
+            };
+            match (a.kind, b.kind) {
+                // The newer one turns away from what the older one's title holds, or undoes
+                // its object with the other verb of a pair.
+                (EntryType::Decision, EntryType::Decision) => {
+                    let turned =
+                        (b.alternatives.iter()).any(|alt| holds(&a.title, &pieces(alt, 12).1));
+                    let undone = (undoing_verb(&a.title).zip(undoing_verb(&b.title))).is_some_and(
+                        |(x, y)| undo_each_other(x, y) && holds(&a.title, &undone_pieces(&b.title)),
+                    );
+                    assert!(turned || undone, "{older} / {newer}");
+                }
+                // Every needle of the rejection is in the decision's title.
+                (EntryType::Rejected, EntryType::Decision)
+                | (EntryType::Decision, EntryType::Rejected) => {
+                    let (rejected, decision) = match a.kind {
+                        EntryType::Rejected => (a, b),
+                        _ => (b, a),
+                    };
+                    let (chosen, needles) = rejection_needles(&rejected.title);
+                    assert_eq!(chosen, Facts::of(rejected).chosen, "{older} / {newer}");
+                    assert!(!needles.is_empty(), "{older} / {newer}");
+                    let lower = decision.title.to_ascii_lowercase();
+                    for needle in needles {
+                        let needle = String::from_utf8(needle).unwrap();
+                        assert!(lower.contains(&needle), "{older} / {newer}: {needle}");
+                    }
+                }
+                _ => {}
+            }
+        }
+        assert_eq!(
+            leading_verb("For now, Disable the e2e suite"),
+            Some(("disable", " the e2e suite"))
+        );
+        assert_eq!(leading_verb("re-enable it"), Some(("enable", " it")));
+        assert_eq!(
+            leading_verb("turn off the cache"),
+            Some(("turn off", " the cache"))
+        );
+        assert_eq!(leading_verb("turn  off the cache"), None);
+        assert_eq!(
+            leading_verb("remove Redis from the worker"),
+            Some(("remove", " Redis from the worker"))
+        );
+        assert_eq!(leading_verb("use Redis"), None);
+        let words = ["for now", "temporarily", "we ", "i ", "re"].into_iter();
+        for word in words.chain(UNDOING_VERBS.iter().flat_map(|&(x, y)| [x, y])) {
+            assert!(
+                STARTS.contains(&&[word.as_bytes()[0], word.as_bytes()[1]]),
+                "{word}"
+            );
+        }
+        assert_eq!(leading_verb("disable"), None);
+        // The chosen words less what a stem may drop ("events" is "event" as a subject
+        // word), the longest first.
+        let (_, needles) = rejection_needles("Kafka for the order events - too heavy");
+        assert_eq!(needles, [b"kaf".to_vec(), b"ord".to_vec(), b"eve".to_vec()]);
+        let (_, needles) = rejection_needles("Elasticsearch - too heavy");
+        assert_eq!(needles, [b"elasticsea".to_vec()]);
     }
 
     #[test]

@@ -16,6 +16,9 @@ use std::borrow::Cow;
 
 use chrono::NaiveDate;
 
+use super::build::{
+    Facts, pieces, rejection_needles, undo_each_other, undoing_verb, undone_pieces,
+};
 use crate::capture::staleness::{self, EntryRef, Staleness};
 use crate::parse::loops::{self, Recency, RecencyKey, Resolvable, is_provisional};
 use crate::parse::snapshot::{EntityView, Lazy};
@@ -29,9 +32,11 @@ pub const MAX_RULED_OUT: usize = 5;
 pub const MAX_LOOPS: usize = 5;
 pub const MAX_GOTCHAS: usize = 6;
 pub const MAX_SUMMARIES: usize = 5;
-/// The newest decisions and rejections (together) the block judges against each other:
-/// one a later one takes back is in neither list nor in their counts. Older ones count as
-/// in effect: judging every pair of a large memory's choices would take seconds.
+/// The newest decisions, and the newest rejections, the digest keeps (this many of each):
+/// each is judged against every later decision and rejection of the memory ([`Judge`]),
+/// and the block's lists show the newest of them that no later one takes back. Older
+/// ones count as in effect in the lists' `+N older` counts: judging every pair of a large
+/// memory's choices would take seconds.
 pub const MAX_CHOICES: usize = 16;
 
 /// Age at which a provisional decision is asked about again (as `parse::loops`).
@@ -43,6 +48,8 @@ pub struct Picked {
     pub key: RecencyKey,
     pub seq: usize,
     pub entity: Entity,
+    /// A decision or rejection that a later one in the memory takes back ([`Judge`]).
+    pub taken_back: bool,
 }
 
 /// What the shared block needs of the memory.
@@ -318,7 +325,7 @@ fn digest_of<'a>(
     let resolutions = resolutions.unwrap_or(&extras.resolutions);
     let mut resolved = resolutions.iter().copied().peekable();
     let mut provisional = extras.provisional.iter().copied().peekable();
-    let mut pick: Pick<Resolved<'a>> = Pick::with_key_cap(key_cap);
+    let mut pick: Pick<Resolved<'_, 'a>> = Pick::with_key_cap(key_cap);
     prefix.walk(|seq, view| {
         while resolved.next_if(|&(i, _)| i < seq).is_some() {}
         while provisional.next_if(|&i| i < seq).is_some() {}
@@ -331,10 +338,11 @@ fn digest_of<'a>(
                 view,
                 by,
                 provisional: marked,
+                prefix,
             },
         );
     })?;
-    let build = |r: &Resolved<'_>| {
+    let build = |r: &Resolved<'_, '_>| {
         let mut entity = prefix.entity(&r.view)?;
         if let Some(line) = r.by {
             entity.status = Some(ProblemStatus::Resolved);
@@ -350,7 +358,8 @@ fn digest_of<'a>(
     // the cached lines' and those of what follows (the kept ones are counted already).
     let mut pick: Pick<&Entity> = Pick::with_key_cap(key_cap);
     for p in &kept {
-        pick.offer(p.key, p.seq, &p.entity);
+        // Judged against every later cached choice already; what follows judges it too.
+        pick.offer_judged(p.key, p.seq, &p.entity, p.taken_back);
     }
     pick.totals = cached_totals;
     let mut tail = Pick::<&Entity>::default();
@@ -386,12 +395,14 @@ fn digest_of<'a>(
 
 /// A cached entity with the resolution the cache holds for it.
 #[derive(Clone, Copy)]
-struct Resolved<'a> {
+struct Resolved<'p, 'a> {
     view: EntityView<'a>,
     /// The line of the progress entry that resolves it.
     by: Option<usize>,
     /// A dated decision that says it is provisional.
     provisional: bool,
+    /// The cache it is read from (its entity is built from there when needed).
+    prefix: &'p Lazy<'a>,
 }
 
 /// What picking reads of an entity.
@@ -404,6 +415,13 @@ trait Candidate: Copy {
     fn resolved(&self) -> bool;
     /// A dated decision that says it is provisional ([`is_provisional`]).
     fn provisional(&self) -> bool;
+    fn title(&self) -> &str;
+    /// A decision that names alternatives ("over X", "instead of X").
+    fn names_alternatives(&self) -> bool;
+    /// What a decision or rejection says ([`Facts`]); `None` when it cannot be read.
+    fn facts(&self) -> Option<Facts>;
+    /// The alternatives a decision names; `None` when it cannot be read.
+    fn alternatives(&self) -> Option<Vec<String>>;
 }
 
 impl Candidate for &Entity {
@@ -428,9 +446,21 @@ impl Candidate for &Entity {
     fn provisional(&self) -> bool {
         self.kind == EntryType::Decision && self.date.is_some() && is_provisional(&self.text)
     }
+    fn title(&self) -> &str {
+        &self.title
+    }
+    fn names_alternatives(&self) -> bool {
+        !self.alternatives.is_empty()
+    }
+    fn facts(&self) -> Option<Facts> {
+        Some(Facts::of(self))
+    }
+    fn alternatives(&self) -> Option<Vec<String>> {
+        Some(self.alternatives.to_vec())
+    }
 }
 
-impl Candidate for Resolved<'_> {
+impl Candidate for Resolved<'_, '_> {
     fn kind(&self) -> EntryType {
         self.view.kind
     }
@@ -454,6 +484,18 @@ impl Candidate for Resolved<'_> {
     }
     fn provisional(&self) -> bool {
         self.provisional
+    }
+    fn title(&self) -> &str {
+        self.view.title
+    }
+    fn names_alternatives(&self) -> bool {
+        self.view.alternatives > 0
+    }
+    fn facts(&self) -> Option<Facts> {
+        Some(Facts::of(&self.prefix.entity(&self.view)?))
+    }
+    fn alternatives(&self) -> Option<Vec<String>> {
+        Some(self.prefix.entity(&self.view)?.alternatives.into_vec())
     }
 }
 
@@ -504,10 +546,9 @@ struct Pick<C> {
     /// KEY items: every one for a document; for a recall from the cache, no more than a
     /// block's budget can show (see [`Cached::new`]).
     key: Top<C>,
+    /// Decisions and rejections, [`MAX_CHOICES`] of each.
     decisions: Top<C>,
     ruled_out: Top<C>,
-    /// Decisions and rejections together ([`MAX_CHOICES`]).
-    choices: Top<C>,
     gotchas: Top<C>,
     open: Top<C>,
     /// The newest entry to continue from (not a gotcha, not a rejection).
@@ -520,6 +561,7 @@ struct Pick<C> {
     latest: Vec<(usize, C)>,
     /// Every entity each list was offered, counted.
     totals: Totals,
+    judge: Judge<C>,
 }
 
 impl<C> Default for Pick<C> {
@@ -532,9 +574,8 @@ impl<C> Pick<C> {
     fn with_key_cap(key_cap: usize) -> Self {
         Pick {
             key: Top::new(key_cap),
-            decisions: Top::new(MAX_DECISIONS),
-            ruled_out: Top::new(MAX_RULED_OUT),
-            choices: Top::new(MAX_CHOICES),
+            decisions: Top::new(MAX_CHOICES),
+            ruled_out: Top::new(MAX_CHOICES),
             gotchas: Top::new(MAX_GOTCHAS),
             open: Top::new(MAX_LOOPS),
             last: Top::new(1),
@@ -542,12 +583,18 @@ impl<C> Pick<C> {
             newest: None,
             latest: Vec::new(),
             totals: Totals::default(),
+            judge: Judge::default(),
         }
     }
 }
 
 impl<C: Candidate> Pick<C> {
     fn offer(&mut self, key: RecencyKey, seq: usize, c: C) {
+        self.offer_judged(key, seq, c, false);
+    }
+
+    /// [`Pick::offer`] of one already known to be taken back, or not yet.
+    fn offer_judged(&mut self, key: RecencyKey, seq: usize, c: C, taken_back: bool) {
         if c.superseded() {
             return;
         }
@@ -566,8 +613,8 @@ impl<C: Candidate> Pick<C> {
         match c.kind() {
             EntryType::Decision => {
                 self.totals.decisions += 1;
+                self.judge.offer(key, seq, c, taken_back);
                 self.decisions.offer(key, seq, c);
-                self.choices.offer(key, seq, c);
                 if c.provisional() {
                     self.totals.provisional += 1;
                     self.provisional.push((key, seq, c));
@@ -578,8 +625,8 @@ impl<C: Candidate> Pick<C> {
             }
             EntryType::Rejected => {
                 self.totals.ruled_out += 1;
+                self.judge.offer(key, seq, c, taken_back);
                 self.ruled_out.offer(key, seq, c);
-                self.choices.offer(key, seq, c);
             }
             EntryType::Gotcha => {
                 self.totals.gotchas += 1;
@@ -596,6 +643,24 @@ impl<C: Candidate> Pick<C> {
             }
             _ => {}
         }
+        if self.judge.len() >= self.judge.prune_at {
+            self.prune_judged();
+        }
+    }
+
+    /// The choices judged further are those a list still holds: one no list holds any more
+    /// has newer ones ahead of it in each (or is no longer a provisional one a block may
+    /// show) and never comes back.
+    fn prune_judged(&mut self) {
+        let mut held: Vec<usize> = (self.decisions.items.iter())
+            .chain(&self.ruled_out.items)
+            .chain(&self.last.items)
+            .chain(&self.provisional)
+            .map(|(_, seq, _)| *seq)
+            .collect();
+        held.sort_unstable();
+        (self.judge).retain(|t| held.binary_search(&t.seq).is_ok());
+        self.judge.prune_at = (self.judge.len() * 2).max(PRUNE_AT);
     }
 
     /// The team recall's last three (see [`Digest::latest`]); `c` is not superseded.
@@ -627,7 +692,6 @@ impl<C: Candidate> Pick<C> {
             self.key,
             self.decisions,
             self.ruled_out,
-            self.choices,
             self.gotchas,
             self.open,
             self.last,
@@ -637,6 +701,14 @@ impl<C: Candidate> Pick<C> {
         all.extend(self.provisional);
         all.sort_unstable_by_key(|(_, seq, _)| *seq);
         all.dedup_by_key(|(_, seq, _)| *seq);
+        let mut judged: Vec<(usize, bool)> = (self.judge.tracked())
+            .map(|t| (t.seq, t.taken_back))
+            .collect();
+        judged.sort_unstable();
+        let taken_back = |seq: usize| match judged.binary_search_by_key(&seq, |(s, _)| *s) {
+            Ok(i) => judged[i].1,
+            Err(_) => false,
+        };
         let picked = all
             .iter()
             .map(|(key, seq, c)| {
@@ -644,11 +716,243 @@ impl<C: Candidate> Pick<C> {
                     key: *key,
                     seq: *seq,
                     entity: build(c)?,
+                    taken_back: taken_back(*seq),
                 })
             })
             .collect();
         let latest = self.latest.iter().map(|(_, c)| build(c)).collect();
         (picked, latest)
+    }
+}
+
+/// Decisions and rejections judged as the memory is read: each one a list may show, against
+/// every later one ([`Facts::taken_back_by`]), so a rejection or a provisional decision
+/// that a later choice took back never comes back into the block however many choices
+/// follow. A choice is judged while a list holds it (see [`Pick::prune_judged`]): by every
+/// choice offered after it (a later date, or the same date further down). What is offered
+/// before it but dated later is judged among the entities a block is built from
+/// (`build::sections`), as is everything else.
+///
+/// Cheap per choice, so the cost stays that of reading the memory: a pair is judged in full
+/// only when it can be a take-back at all, which the kinds, a few flags and the text of the
+/// titles say first. A decision takes back an older decision only by turning away from
+/// what it chose (it names alternatives, and the older title holds every word of one) or by
+/// undoing it (the two verbs of an undoing pair, the older title holding every word of the
+/// object); a rejection and a decision take each other back only when the decision's title
+/// holds every word the rejection chose. Those words are looked for as text first
+/// ([`Needles`]). Most decisions are none of these, and are read no further than their
+/// first two letters and, while rejections are held, the byte triples of their title.
+struct Judge<C> {
+    /// The tracked decisions, and rejections.
+    decisions: Vec<Tracked<C>>,
+    rejections: Vec<Tracked<C>>,
+    /// The next prune when there are this many (twice as many as the last one left).
+    prune_at: usize,
+}
+
+/// A choice a list may show, as judged so far; what it says is read once, when a choice
+/// offered after it asks.
+struct Tracked<C> {
+    key: RecencyKey,
+    seq: usize,
+    choice: C,
+    kind: EntryType,
+    /// The verb of an undoing pair it starts with.
+    verb: Option<&'static str>,
+    /// The byte triples of its title, lower-cased (once a needle is looked for in it).
+    triples: Option<Triples>,
+    /// Its title, lower-cased (once a needle is looked for in it).
+    lower: Option<Vec<u8>>,
+    /// `Some(None)`: it could not be read.
+    facts: Option<Option<Facts>>,
+    /// What it takes back is found by ([`Tracked::needles`]); `Some(empty)`: nothing.
+    needles: Option<Vec<Needles>>,
+    taken_back: bool,
+}
+
+/// Pieces of text ([`pieces`](super::build::pieces)) a title holds when it holds some words,
+/// and their byte triples: a title that lacks one of those (a few instructions to tell)
+/// lacks a piece, and so a word.
+struct Needles {
+    finders: Vec<memchr::memmem::Finder<'static>>,
+    triples: Triples,
+}
+
+impl Needles {
+    fn new(pieces: &[Vec<u8>]) -> Needles {
+        Needles {
+            finders: (pieces.iter())
+                .map(|p| memchr::memmem::Finder::new(p).into_owned())
+                .collect(),
+            triples: pieces.iter().fold([0; 4], |set, p| union(set, triples(p))),
+        }
+    }
+}
+
+/// A set of the byte triples of a text (lower-cased as they are read), hashed into 256 bits.
+type Triples = [u64; 4];
+
+fn triples(bytes: &[u8]) -> Triples {
+    let mut set = [0u64; 4];
+    let mut h = 0u32;
+    for (i, b) in bytes.iter().enumerate() {
+        h = (h << 8 | u32::from(b.to_ascii_lowercase())) & 0xFF_FFFF;
+        if i >= 2 {
+            let bit = (h.wrapping_mul(0x9E37_79B1) >> 24) as usize;
+            set[bit / 64] |= 1 << (bit % 64);
+        }
+    }
+    set
+}
+
+fn union(a: Triples, b: Triples) -> Triples {
+    [a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]]
+}
+
+impl<C: Candidate> Tracked<C> {
+    fn new(key: RecencyKey, seq: usize, choice: C, taken_back: bool) -> Tracked<C> {
+        Tracked {
+            key,
+            seq,
+            choice,
+            kind: choice.kind(),
+            verb: undoing_verb(choice.title()),
+            triples: None,
+            lower: None,
+            facts: None,
+            needles: None,
+            taken_back,
+        }
+    }
+
+    fn facts(&mut self) -> Option<&Facts> {
+        let choice = self.choice;
+        self.facts.get_or_insert_with(|| choice.facts()).as_ref()
+    }
+
+    /// Whether its title holds every piece of `needles`: their byte triples first.
+    fn holds(&mut self, needles: &Needles) -> bool {
+        let choice = self.choice;
+        let have = (self.triples).get_or_insert_with(|| triples(choice.title().as_bytes()));
+        if (needles.triples.iter().zip(have.iter())).any(|(want, have)| want & !have != 0) {
+            return false;
+        }
+        let lower =
+            (self.lower).get_or_insert_with(|| choice.title().as_bytes().to_ascii_lowercase());
+        (needles.finders.iter()).all(|f| f.find(lower).is_some())
+    }
+
+    /// What an older choice's title holds when this one takes it back (or, for a rejection,
+    /// a decision's when either takes the other back): all of one of them. A rejection's
+    /// chosen words (none when it chose nothing: it takes nothing back, nothing takes it
+    /// back); the words of each alternative a decision names, and of the object it undoes.
+    fn needles(&mut self) -> &[Needles] {
+        let choice = self.choice;
+        let (kind, verb) = (self.kind, self.verb);
+        self.needles.get_or_insert_with(|| match kind {
+            EntryType::Rejected => {
+                let (chosen, pieces) = rejection_needles(choice.title());
+                match chosen.is_empty() {
+                    true => Vec::new(),
+                    false => vec![Needles::new(&pieces)],
+                }
+            }
+            _ => {
+                let alternatives = choice.alternatives().unwrap_or_default();
+                let mut out: Vec<Needles> = (alternatives.iter())
+                    .map(|alt| Needles::new(&pieces(alt, 12).1))
+                    .collect();
+                if verb.is_some() {
+                    out.push(Needles::new(&undone_pieces(choice.title())));
+                }
+                out
+            }
+        })
+    }
+}
+
+/// The fewest tracked choices a prune waits for.
+const PRUNE_AT: usize = 64;
+
+impl<C> Default for Judge<C> {
+    fn default() -> Self {
+        Judge {
+            decisions: Vec::new(),
+            rejections: Vec::new(),
+            prune_at: PRUNE_AT,
+        }
+    }
+}
+
+impl<C: Candidate> Judge<C> {
+    /// `c` (a decision or rejection, not KEY, not superseded) judges every tracked older
+    /// choice, then is tracked itself.
+    fn offer(&mut self, key: RecencyKey, seq: usize, c: C, taken_back: bool) {
+        let mut newer = Tracked::new(key, seq, c, taken_back);
+        let turns = newer.kind == EntryType::Decision && c.names_alternatives();
+        // A decision that neither turns away nor undoes can only take back a rejection,
+        // and only one whose words its title holds: the title's triples tell first.
+        let decisions = match newer.kind == EntryType::Rejected || turns || newer.verb.is_some() {
+            true => &mut self.decisions[..],
+            false => &mut [],
+        };
+        for t in decisions.iter_mut().chain(&mut self.rejections) {
+            if t.taken_back || t.key >= key {
+                continue;
+            }
+            let may = match (t.kind, newer.kind) {
+                // It turns away from one of the alternatives it names, or undoes the older
+                // one's object with the other verb of a pair: the older title holds it.
+                (EntryType::Decision, EntryType::Decision) => {
+                    let verb = newer.verb;
+                    let undoes = (verb.zip(t.verb)).is_some_and(|(b, a)| undo_each_other(a, b));
+                    (turns || undoes) && {
+                        // The alternatives' needles, then the object's when it undoes.
+                        let needles = newer.needles();
+                        let (turned, undone) = match verb {
+                            Some(_) => needles.split_at(needles.len().saturating_sub(1)),
+                            None => (needles, &[][..]),
+                        };
+                        (turns && turned.iter().any(|n| t.holds(n)))
+                            || (undoes && undone.iter().any(|n| t.holds(n)))
+                    }
+                }
+                // What the rejection chose is what the decision chose, a word more or less.
+                (EntryType::Decision, EntryType::Rejected) => {
+                    (newer.needles().first()).is_some_and(|n| t.holds(n))
+                }
+                (EntryType::Rejected, EntryType::Decision) => {
+                    (t.needles().first()).is_some_and(|n| newer.holds(n))
+                }
+                _ => false,
+            };
+            if may
+                && let Some(n) = newer.facts()
+                && let Some(older) = t.facts()
+                && older.taken_back_by(n)
+            {
+                t.taken_back = true;
+            }
+        }
+        match newer.kind {
+            EntryType::Rejected => self.rejections.push(newer),
+            _ => self.decisions.push(newer),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.decisions.len() + self.rejections.len()
+    }
+
+    /// Keep the tracked choices `keep` says.
+    fn retain(&mut self, keep: impl Fn(&Tracked<C>) -> bool) {
+        self.decisions.retain(&keep);
+        self.rejections.retain(&keep);
+    }
+
+    /// Every tracked choice.
+    fn tracked(&self) -> impl Iterator<Item = &Tracked<C>> {
+        self.decisions.iter().chain(&self.rejections)
     }
 }
 
@@ -700,6 +1004,7 @@ mod tests {
     use super::*;
     use crate::parse::snapshot::{decode_lazy, encode_into, extras_of};
     use crate::parse::{Resumable, parse_document};
+    use crate::store::session_file::Session;
 
     /// The digest of `prefix` read from its encoded parse, with `rest` parsed after it.
     fn cached_digest(prefix: &str, rest: &str) -> Option<Digest> {
@@ -845,6 +1150,146 @@ mod tests {
     }
 
     #[test]
+    fn a_choice_taken_back_stays_taken_back_however_many_choices_follow() {
+        // A rejection and a provisional decision, both taken back the next day, then far
+        // more decisions than the digest keeps: the lists may show the two (Ruled Out the
+        // newest rejections, Open Loops the stale provisional decisions), so each is judged
+        // against every later choice, whatever the cut of the cache.
+        let mut m = String::from(
+            "# M\n\n## 2026-03-02\n\
+             decided against: Kafka for the order events - too heavy for our team\n\
+             decided: for now, disable the e2e suite on PRs because the runner is flaky\n\
+             decided against: GraphQL for the public API - no client needs it\n\
+             ## 2026-03-03\n\
+             decided: use Kafka for the order events because the volume grew 10x\n\
+             decided: re-enable the e2e suite on PRs now that the runner is fixed\n\
+             ## 2026-03-04\n",
+        );
+        for i in 1..=40 {
+            m.push_str(&format!(
+                "decided: use cursor pagination for module{i} lists\n"
+            ));
+        }
+        let whole = Digest::of(&parse_document(&m));
+        let judged = |title: &str| {
+            let p = whole
+                .entities
+                .iter()
+                .find(|p| p.entity.title.starts_with(title));
+            p.map(|p| p.taken_back)
+        };
+        assert_eq!(judged("Kafka for the order events"), Some(true));
+        assert_eq!(judged("for now, disable the e2e suite"), Some(true));
+        assert_eq!(judged("GraphQL for the public API"), Some(false));
+        assert_eq!(judged("use cursor pagination for module40"), Some(false));
+        let lines: Vec<usize> = m.match_indices('\n').map(|(i, _)| i + 1).collect();
+        for &cut in &lines {
+            let (prefix, rest) = m.split_at(cut);
+            assert_eq!(
+                cached_digest(prefix, rest).expect("reads"),
+                whole,
+                "cut at {cut}"
+            );
+        }
+        let session = Session {
+            date: NaiveDate::from_ymd_opt(2026, 3, 28),
+            ..Session::default()
+        };
+        let body = super::super::build::build(&super::super::build::Input {
+            digest: &whole,
+            session: Some(&session),
+            extra: vec![],
+            budget: 6000,
+            split: true,
+            named: vec![],
+        })
+        .shared
+        .body;
+        assert!(!body.contains("Kafka"), "{body}");
+        assert!(!body.contains("e2e"), "{body}");
+        assert!(
+            body.contains("## Ruled Out\n- GraphQL for the public API"),
+            "{body}"
+        );
+    }
+
+    #[test]
+    fn each_choice_kept_is_judged_as_every_later_choice_would_judge_it() {
+        // Reversals of every kind among many overlapping choices: what the reader judged
+        // as it went is what judging each kept choice against every later one gives.
+        let things = [
+            "Kafka",
+            "Redis",
+            "Postgres",
+            "the e2e suite",
+            "bcrypt",
+            "argon2",
+            "sled",
+        ];
+        let parts = [
+            "the order events",
+            "caching",
+            "password hashing",
+            "PRs",
+            "the API",
+        ];
+        let mut seed = 7u32;
+        let mut next = |n: usize| {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (seed >> 16) as usize % n
+        };
+        let mut m = String::from("# M\n\n");
+        for day in 1..=28 {
+            m.push_str(&format!("## 2026-02-{day:02}\n"));
+            for _ in 0..12 {
+                let (a, b, p) = (things[next(7)], things[next(7)], parts[next(5)]);
+                let line = match next(9) {
+                    0 => format!("decided against: {a} for {p} - too heavy"),
+                    1 => format!("decided: use {a} instead of {b} for {p}"),
+                    2 => format!("decided: switch from {a} to {b}"),
+                    3 => format!("decided: for now, disable {a} on {p}"),
+                    4 => format!("decided: re-enable {a} on {p} now that it works"),
+                    5 => format!("decided: add {a} to {p}"),
+                    6 => format!("decided: remove {a} from {p}"),
+                    7 => format!("learned: {a} is slow for {p}"),
+                    _ => format!("decided: use {a} for {p} because it is simple"),
+                };
+                m.push_str(&line);
+                m.push('\n');
+            }
+        }
+        let doc = parse_document(&m);
+        let recency = Recency::of(&doc);
+        let digest = Digest::of(&doc);
+        let choices: Vec<&Entity> = (doc.entities.iter())
+            .filter(|e| matches!(e.kind, EntryType::Decision | EntryType::Rejected) && !e.key)
+            .collect();
+        let mut judged = 0;
+        for p in digest
+            .entities
+            .iter()
+            .filter(|p| choices.iter().any(|c| c.line == p.entity.line))
+        {
+            let older = super::super::build::Choice::of(&p.entity);
+            let expected = (choices.iter())
+                .filter(|c| c.line > p.entity.line && recency.entity(c) > p.key)
+                .any(|c| older.taken_back_by(&super::super::build::Choice::of(c)));
+            assert_eq!(p.taken_back, expected, "{}", p.entity.text);
+            judged += usize::from(expected);
+        }
+        assert!(judged > 5, "{judged}");
+        let lines: Vec<usize> = m.match_indices('\n').map(|(i, _)| i + 1).collect();
+        for &cut in lines.iter().step_by(17) {
+            let (prefix, rest) = m.split_at(cut);
+            assert_eq!(
+                cached_digest(prefix, rest).expect("reads"),
+                digest,
+                "cut at {cut}"
+            );
+        }
+    }
+
+    #[test]
     fn no_more_key_items_are_picked_than_a_block_can_show() {
         let mut m = String::from("# M\n\n## 2025-11-01\n");
         for i in 0..400 {
@@ -884,19 +1329,8 @@ mod tests {
                 .filter(|p| p.entity.kind == kind && !p.entity.key)
                 .count()
         };
-        // The newest rejections the list shows, and those among the newest choices the
-        // block judges against each other.
-        let recency = Recency::of(&doc);
-        let mut choices: Vec<&Entity> = (doc.entities.iter())
-            .filter(|e| matches!(e.kind, EntryType::Decision | EntryType::Rejected))
-            .filter(|e| !e.key && !e.superseded)
-            .collect();
-        choices.sort_by_key(|e| std::cmp::Reverse(recency.entity(e)));
-        let judged = (choices.iter().take(MAX_CHOICES))
-            .filter(|e| e.kind == EntryType::Rejected)
-            .count();
-        assert!(judged > 0 && judged < 20, "{judged}");
-        assert_eq!(count(EntryType::Rejected), judged.max(MAX_RULED_OUT));
+        // The newest rejections, judged for the list (of 20).
+        assert_eq!(count(EntryType::Rejected), MAX_CHOICES);
         assert_eq!(count(EntryType::Gotcha), MAX_GOTCHAS);
         assert_eq!(digest.summaries.len(), MAX_SUMMARIES);
         assert_eq!(digest.next_step.as_ref().unwrap().text, "undated step");

@@ -20,7 +20,7 @@ use serde_json::{Value, json};
 
 use crate::config::Config;
 use crate::error::{Error, Result};
-use crate::store::{Project, atomic, state::State, text};
+use crate::store::{Project, atomic, encoding, state::State, text};
 
 /// State key: what was done about Python Mind instructions, per target.
 const PYTHON_INSTRUCTIONS_KEY: &str = "python_instructions";
@@ -109,7 +109,7 @@ fn drop_imported_block(project: &Project, name: &str, holder: &str) -> Result<Ta
     match splice::remove_in_place(&bytes) {
         Ok(None) => {}
         Ok(Some(without)) => {
-            personal::ensure_temps_ignored(&project.root);
+            personal::ensure_unshared_ignored(&project.root);
             atomic::write_atomic(&path, &without)?;
             outcome.status = "removed";
             outcome.notes.push(format!(
@@ -174,6 +174,20 @@ fn write_target(
         });
     }
     let existing = text::read_optional(&path)?;
+    // A file in UTF-16 is refused like damaged markers (the other targets are still
+    // written): the block in UTF-8 after it would leave the file in two encodings.
+    if let Some(found) = existing.as_deref().and_then(encoding::utf16_in) {
+        return Ok(TargetOutcome {
+            file: name.to_string(),
+            status: "refused",
+            reason: Some(format!(
+                "it {}; mind writes UTF-8 only and left it unchanged",
+                found.describe()
+            )),
+            notes: Vec::new(),
+            imports: None,
+        });
+    }
     let mut notes = Vec::new();
     let mut base = existing.clone().unwrap_or_default();
     if shared && existing.is_some() {
@@ -184,6 +198,15 @@ fn write_target(
     let previous = state.context_block(name).map(str::to_string);
     let outcome = match splice::splice(&base, body, previous.as_deref()) {
         Ok(bytes) => {
+            // Said each time it happens, which is once: the text then has a line of its own.
+            let beside = splice::marker_lines_with_text(&base);
+            if !beside.is_empty() {
+                let lines: Vec<String> = beside.iter().map(usize::to_string).collect();
+                notes.push(format!(
+                    "{name} line(s) {}: text after a context block marker moved to a line of its own (the marker lines are mind's, the text is kept)",
+                    lines.join(", ")
+                ));
+            }
             let status = match &existing {
                 None => "created",
                 Some(old) if *old == bytes => "unchanged",
@@ -196,7 +219,7 @@ fn write_target(
                 {
                     std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
                 }
-                personal::ensure_temps_ignored(&project.root);
+                personal::ensure_unshared_ignored(&project.root);
                 atomic::write_atomic(&path, &bytes)?;
             }
             state.set_context_block(name, body);
@@ -286,6 +309,11 @@ pub fn refused_error(project: &Project, outcomes: &[TargetOutcome]) -> Option<Er
         // Not a marker problem: the marker hint would mislead.
         if target_refusal(project, &o.file).is_some() {
             Error::BadFile { path, reason }
+        } else if encoding::utf16_at(&path).is_some() {
+            Error::FailedHint {
+                message: format!("{}: {reason}", path.display()),
+                hint: encoding::HINT.to_string(),
+            }
         } else {
             Error::Markers { path, reason }
         }

@@ -97,37 +97,83 @@ pub fn without_excluded(bytes: &[u8], text: &str) -> Option<Vec<u8>> {
     Some(out)
 }
 
-/// Make sure `git add -A` never picks up the temp file of a rewrite that a kill interrupted
-/// (`.mind-tmp-*` beside CLAUDE.md until the next command sweeps it): one line in the
-/// repository's `info/exclude` — of the `.git` folder at the root, or, for a linked worktree
-/// or a submodule (`.git` is a file), of the git folder it names. Best effort.
-pub fn ensure_temps_ignored(root: &Path) {
-    let Some(git_dir) = common_git_dir(root) else {
+/// Make sure `git add -A` never picks up what mind keeps out of git, on any branch: the temp
+/// file of a rewrite that a kill interrupted (`.mind-tmp-*` beside CLAUDE.md until the next
+/// command sweeps it), and the personal files of `.mind/` that its `.gitignore` names
+/// (SESSION.md, state.json, REMINDERS.md, `.lock`, `cache/`). That `.gitignore` is tracked,
+/// so a checkout of a branch without the project takes it away and leaves those untracked
+/// files behind, unignored; the repository's `info/exclude` is never checked out. Lines go in
+/// the exclude file of the work tree holding `root` (the nearest `.git` at or above it; for
+/// a linked worktree or a submodule, of the git folder its `.git` file names), each once.
+/// Best effort.
+pub fn ensure_unshared_ignored(root: &Path) {
+    let Some(git_dir) = holding_git_dir(root) else {
         return;
     };
     let info = git_dir.join("info");
     let exclude = info.join("exclude");
-    let pattern = format!("{}*", crate::store::atomic::TEMP_PREFIX);
     let existing = text::read_optional(&exclude)
         .ok()
         .flatten()
         .unwrap_or_default();
-    if has_line(&existing, &[&pattern]) {
-        return;
-    }
+    let temps = format!("{}*", crate::store::atomic::TEMP_PREFIX);
+    let personal = personal_patterns();
     let mut lines = String::new();
-    if !existing.is_empty() && !existing.ends_with(b"\n") {
+    if !has_line(&existing, &[&temps]) {
+        lines.push_str("# mind: temp files of an interrupted rewrite\n");
+        lines.push_str(&temps);
         lines.push('\n');
     }
-    lines.push_str("# mind: temp files of an interrupted rewrite\n");
-    lines.push_str(&pattern);
-    lines.push('\n');
+    let missing: Vec<&String> = (personal.iter())
+        .filter(|p| !has_line(&existing, &[p.as_str()]))
+        .collect();
+    if !missing.is_empty() {
+        lines.push_str(
+            "# mind: personal files of .mind/, also on a branch without its .gitignore\n",
+        );
+        for pattern in missing {
+            lines.push_str(pattern);
+            lines.push('\n');
+        }
+    }
+    if lines.is_empty() {
+        return;
+    }
+    if !existing.is_empty() && !existing.ends_with(b"\n") {
+        lines.insert(0, '\n');
+    }
     if fs::create_dir_all(&info).is_ok() {
         if !exclude.exists() {
             let _ = crate::store::atomic::write_atomic(&exclude, b"");
         }
         let _ = append::append_bytes(&exclude, lines.as_bytes());
     }
+}
+
+/// `**/.mind/NAME` for each file and folder `.mind/.gitignore` keeps out of git: one set of
+/// lines for every project of the repository, wherever its folder is.
+fn personal_patterns() -> Vec<String> {
+    crate::store::templates::GITIGNORE_SHARED
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| format!("**/{}/{l}", crate::store::MIND_DIR))
+        .collect()
+}
+
+/// The git folder of the work tree holding `root`: that of the nearest folder at or above
+/// `root` with a `.git` ([`common_git_dir`]), looking no higher than the home folder.
+fn holding_git_dir(root: &Path) -> Option<PathBuf> {
+    let home = crate::store::home::user_home();
+    for dir in root.ancestors() {
+        if fs::symlink_metadata(dir.join(".git")).is_ok() {
+            return common_git_dir(dir);
+        }
+        if home.as_deref() == Some(dir) {
+            return None;
+        }
+    }
+    None
 }
 
 /// The git folder whose `info/exclude` applies to the work tree at `root`, found from the

@@ -4,6 +4,8 @@
 //! Every other byte of the file is kept, CRLF endings and invalid UTF-8 included.
 //! Damaged markers are repaired only when the repair is certain; otherwise refused.
 
+use std::borrow::Cow;
+
 use crate::store::text::{split_bom, split_lines, strip_eol, trimmed};
 
 pub const START_MARKER: &str =
@@ -109,7 +111,8 @@ pub fn splice(existing: &[u8], body: &str, previous: Option<&str>) -> Result<Vec
 fn splice_text(existing: &[u8], body: &str, previous: Option<&str>) -> Result<Vec<u8>, String> {
     let eol = eol_of(existing);
     let block = render_block(body, eol);
-    let lines = split_lines(existing);
+    let own = own_lines(existing, eol);
+    let lines: Vec<&[u8]> = own.iter().map(|l| l.as_ref()).collect();
     let markers = find_markers(&lines);
     if markers.is_empty() {
         return Ok(append(existing, &lines, &block, eol));
@@ -167,7 +170,8 @@ fn remove_block(
 ) -> Result<Option<Vec<u8>>, String> {
     // A byte order mark stays the file's first bytes, as in [`splice`].
     let (bom, existing) = split_bom(existing);
-    let lines = split_lines(existing);
+    let own = own_lines(existing, eol_of(existing));
+    let lines: Vec<&[u8]> = own.iter().map(|l| l.as_ref()).collect();
     let markers = find_markers(&lines);
     if markers.is_empty() {
         return Ok(None);
@@ -205,6 +209,60 @@ fn remove_block(
     }
     out.extend_from_slice(&after.concat());
     Ok(Some([bom, &out].concat()))
+}
+
+/// The lines of a file with the text typed on a marker line beside its marker (after the
+/// marker's `-->`) on a line of its own: before the start marker's line, after the end
+/// marker's. The marker line is mind's and is written again; the text beside it is the
+/// user's (a rule typed after the block in a file whose last line break an editor dropped),
+/// so it is kept, every byte of it, and only the blanks between it and the marker go.
+fn own_lines<'a>(existing: &'a [u8], eol: &str) -> Vec<Cow<'a, [u8]>> {
+    let lines = split_lines(existing);
+    let beside: Vec<(usize, Marker, usize)> = find_markers(&lines)
+        .into_iter()
+        .filter_map(|(i, marker)| Some((i, marker, text_beside_marker(lines[i])?)))
+        .collect();
+    let mut out: Vec<Cow<'a, [u8]>> = Vec::with_capacity(lines.len() + beside.len());
+    let mut next = beside.iter().peekable();
+    for (i, line) in lines.iter().enumerate() {
+        let Some(&(_, marker, at)) = next.next_if(|(m, _, _)| *m == i) else {
+            out.push(Cow::Borrowed(line));
+            continue;
+        };
+        let (mark, text) = line.split_at(at);
+        let mark = mark.trim_ascii_end();
+        let text = text.trim_ascii_start();
+        let ended = |part: &[u8]| Cow::Owned([part, eol.as_bytes()].concat());
+        match marker {
+            Marker::Start => {
+                out.push(ended(strip_eol(text)));
+                out.push(ended(mark));
+            }
+            Marker::End => {
+                out.push(ended(mark));
+                out.push(Cow::Borrowed(text));
+            }
+        }
+    }
+    out
+}
+
+/// Where the text beside a marker starts in its line (`line`, with its line ending): past
+/// the `-->` that closes the marker, when something other than blanks follows it.
+fn text_beside_marker(line: &[u8]) -> Option<usize> {
+    let close = memchr::memmem::find(line, b"-->")? + 3;
+    (!strip_eol(&line[close..]).trim_ascii().is_empty()).then_some(close)
+}
+
+/// The lines (1-based) of a file's marker lines that have text of the user's beside the
+/// marker, which the next splice moves to a line of its own: what the command says it did.
+pub fn marker_lines_with_text(bytes: &[u8]) -> Vec<usize> {
+    let lines = split_lines(split_bom(bytes).1);
+    find_markers(&lines)
+        .into_iter()
+        .filter(|(i, _)| text_beside_marker(lines[*i]).is_some())
+        .map(|(i, _)| i + 1)
+        .collect()
 }
 
 /// The block with its markers, every line ended with `eol`.
@@ -551,6 +609,43 @@ mod tests {
         assert_eq!(block_state(&out), BlockState::Pairs(1));
         assert!(out.ends_with(&fenced));
         assert_eq!(current_body(&out).as_deref(), Some("new"));
+    }
+
+    #[test]
+    fn text_beside_a_marker_gets_a_line_of_its_own_and_is_kept() {
+        // An editor dropped the file's last line break and a rule was typed after the block.
+        let file =
+            format!("# Rules\r\n{START_MARKER}\r\nold\r\n{END_MARKER} Always run the tests.\r\n");
+        assert_eq!(marker_lines_with_text(file.as_bytes()), vec![4]);
+        let out = s(splice(file.as_bytes(), "new", Some("old")).unwrap());
+        assert_eq!(
+            out,
+            format!(
+                "# Rules\r\n{START_MARKER}\r\nnew\r\n{END_MARKER}\r\nAlways run the tests.\r\n"
+            )
+        );
+        assert!(marker_lines_with_text(out.as_bytes()).is_empty());
+        assert_eq!(
+            splice(out.as_bytes(), "new", Some("new")).unwrap(),
+            out.as_bytes()
+        );
+        // Text after the start marker goes before the block; text ending the file keeps
+        // ending it without a line break.
+        let file = format!("{START_MARKER} mine\nold\n{END_MARKER}\tlast");
+        let out = s(splice(file.as_bytes(), "new", None).unwrap());
+        assert_eq!(
+            out,
+            format!("mine\n{START_MARKER}\nnew\n{END_MARKER}\nlast")
+        );
+        // Taking the block out keeps the text too.
+        let file = format!("a\n\n{START_MARKER}\nx\n{END_MARKER} b\n");
+        assert_eq!(
+            s(remove_appended(file.as_bytes(), false).unwrap().unwrap()),
+            "a\nb\n"
+        );
+        // Blanks after a marker are not text.
+        let file = format!("{START_MARKER}  \nx\n{END_MARKER} \t\n");
+        assert!(marker_lines_with_text(file.as_bytes()).is_empty());
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use super::Fix;
 use crate::error::{Error, Result};
 use crate::store::home::GlobalFolder;
-use crate::store::{self, Project, atomic, lock::StoreLock, registry, templates};
+use crate::store::{self, Project, atomic, encoding, lock::StoreLock, registry, templates};
 
 /// Apply one fix. `today` dates a recreated SESSION.md.
 pub fn apply(fix: &Fix, home: &GlobalFolder, today: chrono::NaiveDate) -> Result<()> {
@@ -49,9 +49,40 @@ pub fn apply(fix: &Fix, home: &GlobalFolder, today: chrono::NaiveDate) -> Result
                 None => Err(Error::Failed("another process holds the lock".into())),
             }
         }
+        Fix::UpdateAgentHooks { root, file } => {
+            let project = Project::new(root);
+            let _lock = project.lock()?;
+            let path = root.join(file);
+            // Read again under the lock: a file already brought up to date is left alone.
+            let Some(bytes) = crate::store::text::read_optional(&path)? else {
+                return Ok(());
+            };
+            match crate::agents::claude::upgrade_file(&bytes) {
+                Some(updated) => atomic::write_atomic(&path, &updated),
+                None => Ok(()),
+            }
+        }
         Fix::Unregister { root } => {
             registry::unregister(home, root)?;
             Ok(())
+        }
+        Fix::ConvertToUtf8 { root, file } => {
+            let project = Project::new(root);
+            let _lock = project.lock()?;
+            let path = root.join(file);
+            let Some(bytes) = crate::store::text::read_optional(&path)? else {
+                return Ok(());
+            };
+            // Checked again under the lock: a file converted meanwhile is left alone.
+            if encoding::utf16_in(&bytes).is_none() {
+                return Ok(());
+            }
+            let utf8 = encoding::to_utf8(&bytes).map_err(|why| {
+                Error::Failed(format!(
+                    "{file} cannot be converted with certainty ({why}); save it as UTF-8 in your editor"
+                ))
+            })?;
+            atomic::write_atomic_converted(&path, &utf8)
         }
         Fix::RewriteBlocks { .. } => Err(Error::Failed(
             "the context blocks are rewritten by the command".into(),

@@ -2,7 +2,8 @@
 //! project. Every check is one function returning typed [`Finding`]s; a finding that can be
 //! repaired safely carries the [`Fix`] that does it ([`fix`] applies them). Only repairs that
 //! lose nothing: templates for missing files, mind's own block and hooks, an empty lock file,
-//! a registry entry for a folder that is gone. Text a person wrote is never changed.
+//! a registry entry for a folder that is gone, a UTF-16 file in UTF-8 (the same characters).
+//! Text a person wrote is never changed.
 
 pub mod fix;
 pub mod global_checks;
@@ -39,6 +40,12 @@ pub enum Fix {
     ClearLock { root: PathBuf },
     /// Remove a project whose folder is gone from projects.json.
     Unregister { root: PathBuf },
+    /// Convert the UTF-16 text of a project's file (`file`, relative to the root) to UTF-8,
+    /// every character and line ending kept.
+    ConvertToUtf8 { root: PathBuf, file: String },
+    /// Bring the hook commands an earlier `mind setup` wrote in an agent's settings file
+    /// (`file`, relative to the project) up to date; every other byte stays.
+    UpdateAgentHooks { root: PathBuf, file: &'static str },
 }
 
 impl Fix {
@@ -54,6 +61,12 @@ impl Fix {
             }
             Fix::ClearLock { .. } => "empty .mind/.lock (the process is gone)".into(),
             Fix::Unregister { .. } => "remove the project from projects.json".into(),
+            Fix::ConvertToUtf8 { file, .. } => {
+                format!("convert {file} to UTF-8 (every character and line ending kept)")
+            }
+            Fix::UpdateAgentHooks { file, .. } => {
+                format!("bring the mind hooks in {file} up to date (nothing else in it changes)")
+            }
         }
     }
 }
@@ -62,7 +75,8 @@ impl Fix {
 #[derive(Debug, Clone, Serialize)]
 pub struct Finding {
     /// Which check: global-folder, legacy-folder, semantic-search, path, project-folder,
-    /// file, git-ignore, config, state, block, hooks, agent-settings, lock, cache.
+    /// file, encoding, memory-names, git-ignore, config, state, block, hooks, agent-settings,
+    /// lock, cache.
     pub check: &'static str,
     /// The project folder, or "global".
     pub subject: String,

@@ -9,17 +9,42 @@ use super::{Finding, Fix, Severity};
 use crate::config::Config;
 use crate::context::{inspect, splice};
 use crate::error::Result;
-use crate::store::{self, Project, guard, lock, state::State, text};
+use crate::store::{self, Project, encoding, guard, lock, state::State, text};
 
 fn subject(project: &Project) -> String {
     project.root.display().to_string()
 }
 
 /// The project's folder and its `.mind/` exist. `in_registry`: the entry can be removed
-/// (a project only the Python Mind's file lists cannot, that file is never written).
+/// (a project only the Python Mind's file lists cannot, that file is never written). A folder
+/// outside the sparse checkout, or a project whose files the checked-out branch does not
+/// have, is a note: the repository holds it, and nothing is to be repaired.
 pub fn folder(root: &Path, in_registry: bool) -> Option<Finding> {
     if root.join(store::MIND_DIR).is_dir() {
-        return None;
+        // Its files missing because the branch checked out does not have them: recreating
+        // them would start a second project on this branch.
+        return store::checkout::not_on_branch(&Project::new(root)).map(|absent| {
+            Finding::new(
+                "project-folder",
+                root.display().to_string(),
+                Severity::Note,
+                format!("{}: {}", store::MEMORY_FILE, absent.reason()),
+            )
+        });
+    }
+    // Not on disk because a sparse checkout leaves it out: the repository still holds it,
+    // and widening the checkout brings it back. Nothing to repair, and the registration
+    // stays (`search --all-projects` finds it again then).
+    if let Some(folder) = store::checkout::outside_sparse_checkout(root) {
+        return Some(Finding::new(
+            "project-folder",
+            root.display().to_string(),
+            Severity::Note,
+            format!(
+                "the project folder is outside the sparse checkout (the repository still holds it): \
+                 `git sparse-checkout add {folder}` brings it back"
+            ),
+        ));
     }
     let what = if root.is_dir() {
         "has no .mind/ folder any more"
@@ -87,6 +112,8 @@ pub fn files(project: &Project) -> Vec<Finding> {
     }
     if let Ok(Some(bytes)) = text::read_optional(&project.memory())
         && std::str::from_utf8(&bytes).is_err()
+        // UTF-16 is a problem of its own ([`encodings`]).
+        && encoding::utf16_in(&bytes).is_none()
     {
         out.push(Finding::new(
             "file",
@@ -144,6 +171,115 @@ fn unusable(project: &Project, name: &str, path: &Path) -> Option<Finding> {
         );
     }
     None
+}
+
+/// The project's text files that hold UTF-16 (Windows PowerShell 5.1's `>` and `>>`,
+/// Notepad's "Unicode"), each relative to the root with what was found: `.mind/`'s own
+/// files, the context targets and the named memories. Links leading out of the project are
+/// left out (never written, never converted). `mind status` reports the same files.
+pub fn utf16_files(project: &Project, config: &Config) -> Result<Vec<(String, encoding::Utf16)>> {
+    let mut names: Vec<String> = [
+        store::MEMORY_FILE,
+        store::SESSION_FILE,
+        store::REMINDERS_FILE,
+        store::CONFIG_FILE,
+        store::STATE_FILE,
+    ]
+    .iter()
+    .map(|name| format!("{}/{name}", store::MIND_DIR))
+    .collect();
+    names.extend(
+        inspect::targets(project, config)?
+            .into_iter()
+            .map(|t| t.file),
+    );
+    if let Ok(entries) = std::fs::read_dir(project.dir().join(store::MEMORIES_DIR)) {
+        let mut memories: Vec<String> = entries
+            .flatten()
+            .filter_map(|e| e.file_name().to_str().map(str::to_string))
+            .filter(|name| name.ends_with(".md"))
+            .map(|name| format!("{}/{}/{name}", store::MIND_DIR, store::MEMORIES_DIR))
+            .collect();
+        memories.sort();
+        names.extend(memories);
+    }
+    let mut out = Vec::new();
+    for name in names {
+        let path = project.root.join(&name);
+        if !path.is_file() || !project.leads_inside(&path) {
+            continue;
+        }
+        if let Ok(Some(bytes)) = text::read_optional(&path)
+            && let Some(found) = encoding::utf16_in(&bytes)
+        {
+            out.push((name, found));
+        }
+    }
+    Ok(out)
+}
+
+/// Text files in UTF-16: mind reads none of that text and every writer refuses the file,
+/// so each is a problem, fixed by converting it to UTF-8 when that is certain.
+pub fn encodings(project: &Project, config: &Config) -> Result<Vec<Finding>> {
+    let mut out = Vec::new();
+    for (name, found) in utf16_files(project, config)? {
+        let finding = Finding::problem(
+            "encoding",
+            subject(project),
+            format!(
+                "{name} {}: mind reads none of that text, and every command that would write the file refuses",
+                found.describe()
+            ),
+        );
+        let bytes = text::read_optional(&project.root.join(&name))?.unwrap_or_default();
+        out.push(match encoding::to_utf8(&bytes) {
+            Ok(_) => finding.with_fix(Fix::ConvertToUtf8 {
+                root: project.root.clone(),
+                file: name,
+            }),
+            Err(why) => Finding {
+                message: format!(
+                    "{}; it cannot be converted with certainty ({why}): save it as UTF-8 in your editor",
+                    finding.message
+                ),
+                ..finding
+            },
+        });
+    }
+    Ok(out)
+}
+
+/// Named memories whose names differ only in case or Unicode form (`Deploy.md` and
+/// `deploy.md`, written by hand or by an earlier version): Windows and macOS hold one file for
+/// both, so a clone there has only one of them. Never fixed: which text to keep is the user's
+/// choice; every command reaches each by its exact name meanwhile.
+pub fn memory_names(project: &Project) -> Option<Finding> {
+    let names = crate::memories::store::names(project).ok()?;
+    let mut groups: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for name in names {
+        groups
+            .entry(crate::memories::name::fold(&name))
+            .or_default()
+            .push(format!("{name}.md"));
+    }
+    let clashes: Vec<String> = groups
+        .into_values()
+        .filter(|group| group.len() > 1)
+        .map(|group| group.join(" and "))
+        .collect();
+    if clashes.is_empty() {
+        return None;
+    }
+    Some(Finding::new(
+        "memory-names",
+        subject(project),
+        Severity::Warning,
+        format!(
+            ".mind/memories/ {} differ only in case or Unicode form: a Windows or macOS clone \
+             keeps one file of each; merge them into one memory",
+            clashes.join("; ")
+        ),
+    ))
 }
 
 /// config.json parses and every key is valid. Never fixed: it is the user's file.
@@ -393,6 +529,31 @@ pub fn agent_settings(project: &Project, current: Option<&Path>) -> Vec<Finding>
         if let Some(hooks) = value.get("hooks") {
             collect_commands(hooks, &mut commands);
         }
+        // A hook an earlier setup wrote that fails where the agent has no project.
+        let replaced: Vec<&str> = commands
+            .iter()
+            .filter_map(|c| {
+                let (old, _) = crate::agents::claude::REPLACED_COMMANDS
+                    .iter()
+                    .find(|(old, _)| crate::agents::claude::runs_as(c, old))?;
+                Some(*old)
+            })
+            .collect();
+        if let Some(old) = replaced.first() {
+            out.push(
+                Finding::problem(
+                    "agent-settings",
+                    subject(project),
+                    format!(
+                        "{rel} runs `{old}` as a hook, which fails (exit 1) when the agent works in a folder without a project and ignores the folder the hook names; run `mind setup claude` again or `mind doctor --fix`"
+                    ),
+                )
+                .with_fix(Fix::UpdateAgentHooks {
+                    root: project.root.clone(),
+                    file: rel,
+                }),
+            );
+        }
         for command in commands {
             let program = command
                 .split_whitespace()
@@ -569,8 +730,18 @@ pub fn all(project: &Project, current: Option<&Path>) -> Result<Vec<Finding>> {
     let config = Config::load(&project.config())?;
     let state = State::load(&project.state())?;
     let mut out = files(project);
+    out.extend(encodings(project, &config)?);
+    out.extend(memory_names(project));
     out.extend(git_ignored(project));
-    out.push(self::config(project, &config));
+    // A config.json in UTF-16 is the encoding check's problem, which converts it: read as
+    // JSON it is only "invalid", with no fix.
+    let config_utf16 = text::read_optional(&project.config())
+        .ok()
+        .flatten()
+        .is_some_and(|bytes| encoding::utf16_in(&bytes).is_some());
+    if !config_utf16 {
+        out.push(self::config(project, &config));
+    }
     out.extend(self::state(project, &state));
     out.extend(blocks(project, &config, &state)?);
     out.extend(hooks(project));

@@ -49,7 +49,8 @@ const INTENT_WEIGHT: f32 = 0.6;
 const CODE_WEIGHT: f32 = 0.25;
 const STACK_WEIGHT: f32 = 0.15;
 
-/// The matching edges, best first (confidence, then severity, project before global, title).
+/// The matching edges, best first (confidence, then how many of the intent's words each
+/// holds, severity, project before global, title).
 pub fn rank(edges: &[Edge], query: &Query<'_>) -> Vec<Ranked> {
     let intent_words = intent_words(query.intent);
     let intent_stems: Vec<String> = terms::content_stems(query.intent);
@@ -66,7 +67,9 @@ pub fn rank(edges: &[Edge], query: &Query<'_>) -> Vec<Ranked> {
     .map(|w| prefix(&w))
     .collect();
     let relevant = |w: &String| !terms::is_stop_word(w) && prefixes.contains(&prefix(w));
-    let mut out: Vec<Ranked> = edges
+    // Each edge with how many of the intent's words it holds: the confidence saturates
+    // at three words, so among equals the edge holding more of the intent comes first.
+    let mut out: Vec<(Ranked, usize)> = edges
         .iter()
         .filter_map(|edge| {
             let edge_terms: HashSet<String> = [
@@ -93,14 +96,15 @@ pub fn rank(edges: &[Edge], query: &Query<'_>) -> Vec<Ranked> {
                 })
                 .cloned()
                 .collect();
+            let hits: Vec<&(String, String)> = intent_words
+                .iter()
+                .filter(|(_, stem)| edge_terms.contains(stem))
+                .collect();
+            let intent_hits = hits.len();
             let intent_score = if !phrases.is_empty() {
                 matched.intent = phrases;
                 1.0
             } else {
-                let hits: Vec<&(String, String)> = intent_words
-                    .iter()
-                    .filter(|(_, stem)| edge_terms.contains(stem))
-                    .collect();
                 matched.intent = hits.iter().map(|(w, _)| w.clone()).collect();
                 // Three matching words make a full match, so a long intent is not penalised.
                 let wanted = intent_words.len().clamp(1, 3);
@@ -172,21 +176,25 @@ pub fn rank(edges: &[Edge], query: &Query<'_>) -> Vec<Ranked> {
                 };
             let max = INTENT_WEIGHT + STACK_WEIGHT + if code_given { CODE_WEIGHT } else { 0.0 };
             let confidence = ((raw / max) * 100.0).round() / 100.0;
-            Some(Ranked {
-                edge: edge.clone(),
-                confidence,
-                matched,
-            })
+            Some((
+                Ranked {
+                    edge: edge.clone(),
+                    confidence,
+                    matched,
+                },
+                intent_hits,
+            ))
         })
         .collect();
-    out.sort_by(|a, b| {
+    out.sort_by(|(a, a_hits), (b, b_hits)| {
         b.confidence
             .total_cmp(&a.confidence)
+            .then(b_hits.cmp(a_hits))
             .then(severity_rank(&b.edge.severity).cmp(&severity_rank(&a.edge.severity)))
             .then((a.edge.source != "project").cmp(&(b.edge.source != "project")))
             .then(a.edge.title.cmp(&b.edge.title))
     });
-    out
+    out.into_iter().map(|(ranked, _)| ranked).collect()
 }
 
 /// The first three letters of a word: words sharing a stem share them (English stemming
@@ -277,6 +285,24 @@ mod tests {
         assert_eq!(r[0].matched.stack, vec!["nextjs"]);
         assert_eq!(r[1].matched.intent, vec!["cookie"]);
         assert!(r[1].confidence < 0.5);
+    }
+
+    #[test]
+    fn among_full_matches_the_one_holding_more_of_the_intent_comes_first() {
+        let edges = [
+            global("admin import breaks on empty CSV rows", &[], &[], &[]),
+            global("cart import breaks on empty CSV rows", &[], &[], &[]),
+            global("billing import breaks on empty CSV rows", &[], &[], &[]),
+        ];
+        let q = Query {
+            intent: "cart CSV import breaks on empty rows",
+            code: None,
+            stack: &[],
+        };
+        let r = rank(&edges, &q);
+        assert!(r.iter().all(|e| e.confidence == r[0].confidence));
+        assert_eq!(r[0].edge.title, "cart import breaks on empty CSV rows");
+        assert_eq!(r[1].edge.title, "admin import breaks on empty CSV rows");
     }
 
     #[test]

@@ -355,7 +355,10 @@ impl Server {
         description = "Call after a stretch of work: harvests MEMORY: comments from the code into MEMORY.md and refreshes the context block."
     )]
     async fn mind_checkpoint(&self, Parameters(p): Parameters<ProjectOnly>) -> ToolResult {
-        let command = Command::Checkpoint(CheckpointArgs { dry_run: false });
+        let command = Command::Checkpoint(CheckpointArgs {
+            dry_run: false,
+            hook: None,
+        });
         self.run(p.project_path, command, replies::checkpoint).await
     }
 

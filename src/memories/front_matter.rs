@@ -243,19 +243,129 @@ fn one_line(text: &str) -> String {
 
 /// The file's text: the header, a blank line, the body (ending in a newline unless empty).
 pub fn render(front: &FrontMatter, body: &str) -> String {
+    render_as(front, body, Layout::PLAIN)
+}
+
+/// [`render`] with the line ending and byte order mark of `layout`: the header's lines and
+/// the body's missing last line break take the layout's ending; the body's own bytes are
+/// written as given.
+pub fn render_as(front: &FrontMatter, body: &str, layout: Layout) -> String {
     let yaml = serde_saphyr::to_string(front).expect("front matter serialises");
-    let mut out = String::with_capacity(yaml.len() + body.len() + 16);
-    out.push_str("---\n");
-    out.push_str(&yaml);
+    let mut header = String::with_capacity(yaml.len() + 16);
+    header.push_str("---\n");
+    header.push_str(&yaml);
     if !yaml.ends_with('\n') {
-        out.push('\n');
+        header.push('\n');
     }
-    out.push_str("---\n\n");
+    header.push_str("---\n\n");
+    let mut out = String::with_capacity(header.len() * 2 + body.len() + 8);
+    if layout.bom {
+        out.push(BOM);
+    }
+    if layout.eol == "\n" {
+        out.push_str(&header);
+    } else {
+        // A value spanning lines (a YAML block scalar) takes the ending too: YAML reads a
+        // CRLF as one line break, so the value reads back the same.
+        out.push_str(&header.replace('\n', layout.eol));
+    }
     out.push_str(body);
     if !body.is_empty() && !body.ends_with('\n') {
-        out.push('\n');
+        out.push_str(layout.eol);
     }
     out
+}
+
+/// The byte order mark as a character: what a Windows editor (Notepad) or PowerShell 5.1
+/// puts before a file's text.
+const BOM: char = '\u{feff}';
+
+/// How a memory's file is laid out besides its text: its line ending and whether it starts
+/// with a byte order mark. A rewrite keeps the file's own, as every other write of `mind`
+/// does, so a file saved on Windows (CRLF, often with a mark) gets its header back in CRLF,
+/// and `git diff` shows only the lines whose values changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Layout {
+    /// `"\n"` or `"\r\n"`.
+    pub eol: &'static str,
+    pub bom: bool,
+}
+
+impl Layout {
+    /// LF, no mark: what `mind` writes when nothing says otherwise.
+    pub const PLAIN: Layout = Layout {
+        eol: "\n",
+        bom: false,
+    };
+
+    /// The layout of a file as read: `text` whole, `body` its body (see [`split`]). The
+    /// body's line ending when it has a line break, else the file's first line's: a header
+    /// written in LF above a CRLF body (as versions before this one did) takes the body's.
+    pub fn of_file(text: &str, body: &str) -> Layout {
+        let eol = if body.contains('\n') {
+            eol_of(body)
+        } else {
+            eol_of(text)
+        };
+        Layout {
+            eol,
+            bom: text.starts_with(BOM),
+        }
+    }
+
+    /// The layout of a new file written from `body`, and the body to write: the body's line
+    /// ending, and a mark the body starts with moved to the file's start (text piped from
+    /// PowerShell may carry one).
+    pub fn of_new(body: &str) -> (Layout, &str) {
+        let (bom, body) = match body.strip_prefix(BOM) {
+            Some(rest) => (true, rest),
+            None => (false, body),
+        };
+        (
+            Layout {
+                eol: eol_of(body),
+                bom,
+            },
+            body,
+        )
+    }
+
+    /// `body` given for a file of this layout, with the layout's line ending: a new body
+    /// written into a CRLF memory is CRLF (and into an LF one LF), so the file keeps one
+    /// ending; a byte order mark at its start is dropped (the file has its own, or none).
+    pub fn apply<'a>(&self, body: &'a str) -> std::borrow::Cow<'a, str> {
+        use std::borrow::Cow;
+        let body = body.strip_prefix(BOM).unwrap_or(body);
+        if self.eol == "\n" {
+            if body.contains("\r\n") {
+                return Cow::Owned(body.replace("\r\n", "\n"));
+            }
+            return Cow::Borrowed(body);
+        }
+        let bare = body
+            .match_indices('\n')
+            .any(|(i, _)| !body[..i].ends_with('\r'));
+        if !bare {
+            return Cow::Borrowed(body);
+        }
+        let mut out = String::with_capacity(body.len() + body.len() / 16 + 2);
+        let mut last = 0;
+        for (i, _) in body.match_indices('\n') {
+            out.push_str(&body[last..i]);
+            if !body[..i].ends_with('\r') {
+                out.push('\r');
+            }
+            out.push('\n');
+            last = i + 1;
+        }
+        out.push_str(&body[last..]);
+        Cow::Owned(out)
+    }
+}
+
+/// The line ending of `text`: CRLF when its first line ends with one, else LF.
+fn eol_of(text: &str) -> &'static str {
+    crate::store::text::eol_of(text.as_bytes())
 }
 
 #[cfg(test)]
@@ -282,6 +392,45 @@ mod tests {
         let back = split(&text).unwrap();
         assert_eq!(back.front, Some(sample()));
         assert_eq!(back.body, "# Title\n\nBody.\n");
+    }
+
+    #[test]
+    fn a_crlf_file_with_a_mark_is_rendered_back_in_its_layout() {
+        let text = "\u{feff}---\r\ncategory: decision\r\n---\r\n\r\n# T\r\nBody.\r\n";
+        let got = split(text).unwrap();
+        let layout = Layout::of_file(text, &got.body);
+        assert_eq!(
+            layout,
+            Layout {
+                eol: "\r\n",
+                bom: true
+            }
+        );
+        let again = render_as(&got.front.unwrap(), &got.body, layout);
+        assert!(again.starts_with("\u{feff}---\r\ncategory: decision\r\n"));
+        assert!(!again.replace("\r\n", "").contains('\n'), "{again:?}");
+        assert!(again.ends_with("---\r\n\r\n# T\r\nBody.\r\n"));
+        // A header in LF above a CRLF body takes the body's ending.
+        let mixed = "---\ncategory: note\n---\n\n# T\r\n";
+        let body = split(mixed).unwrap().body;
+        assert_eq!(Layout::of_file(mixed, &body).eol, "\r\n");
+    }
+
+    #[test]
+    fn a_body_takes_the_layout_line_ending() {
+        let crlf = Layout {
+            eol: "\r\n",
+            bom: false,
+        };
+        assert_eq!(crlf.apply("a\nb\r\nc"), "a\r\nb\r\nc");
+        assert_eq!(crlf.apply("\u{feff}a\r\n"), "a\r\n");
+        assert_eq!(Layout::PLAIN.apply("a\r\nb\n"), "a\nb\n");
+        assert_eq!(Layout::PLAIN.apply("lone\rcr\n"), "lone\rcr\n");
+        let (layout, body) = Layout::of_new("\u{feff}# T\r\nx\r\n");
+        assert_eq!(
+            (layout.eol, layout.bom, body),
+            ("\r\n", true, "# T\r\nx\r\n")
+        );
     }
 
     #[test]

@@ -86,6 +86,16 @@ pub fn validate(name: &str) -> Result<String> {
     }
 }
 
+/// The form two names are compared in: Unicode NFC, then lower case. Windows (NTFS) and
+/// macOS (APFS, HFS+) take names that differ only in case as one file name, and macOS also
+/// names that differ only in Unicode form (`café` typed, `café` from a macOS file name), so
+/// two memories whose names fold alike could not both be checked out there.
+pub fn fold(name: &str) -> String {
+    let lower = crate::store::text::nfc(name).to_lowercase();
+    // Lowering can leave a sequence NFC composes (`İ` lowers to `i` + a combining dot).
+    crate::store::text::nfc(&lower).into_owned()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,6 +108,14 @@ mod tests {
         assert_eq!(validate("console").unwrap(), "console");
         assert_eq!(validate("com10").unwrap(), "com10");
         assert_eq!(validate("名".repeat(84).as_str()).unwrap(), "名".repeat(84));
+    }
+
+    #[test]
+    fn names_fold_case_and_unicode_form() {
+        assert_eq!(fold("Deploy"), fold("deploy"));
+        assert_eq!(fold("caf\u{e9}"), fold("cafe\u{301}"));
+        assert_eq!(fold("CAFE\u{301}"), "caf\u{e9}");
+        assert_ne!(fold("deploy"), fold("deploys"));
     }
 
     #[test]

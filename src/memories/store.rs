@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
-use crate::memories::front_matter::{self, Category, FrontMatter, Split};
+use crate::memories::front_matter::{self, Category, FrontMatter, Layout, Split};
 use crate::memories::name;
 use crate::store::{MEMORIES_DIR, Project, atomic, text};
 
@@ -75,6 +75,40 @@ pub fn path_of(project: &Project, name: &str) -> PathBuf {
     dir(project).join(format!("{name}.{EXTENSION}"))
 }
 
+/// The memory the name `name` (validated) means: the memory of that very name, else the one
+/// whose name differs from it only in case or Unicode form (`Deploy` for `deploy`), else
+/// `name` itself, a new memory. Windows and macOS hold one file for such names, so they are
+/// one memory on every clone, never two files that a clone there could not both check out.
+/// Two memories already there whose names differ only so (written by hand, or before this
+/// rule) are ambiguous: the error names both, and the exact name reaches each.
+pub fn resolve(project: &Project, name: &str) -> Result<String> {
+    // A folder that cannot be listed (a file in its place) holds no other spelling; what the
+    // command does next says what is wrong with it, as it did before names were compared.
+    let Ok(existing) = names(project) else {
+        return Ok(name.to_string());
+    };
+    if existing.iter().any(|n| n == name) {
+        return Ok(name.to_string());
+    }
+    let key = name::fold(name);
+    let same: Vec<&String> = existing.iter().filter(|n| name::fold(n) == key).collect();
+    match same.as_slice() {
+        [] => Ok(name.to_string()),
+        [one] => Ok((*one).clone()),
+        several => {
+            let listed: Vec<String> = several.iter().map(|n| format!("{n:?}")).collect();
+            Err(Error::usage_hint(
+                format!(
+                    "the memory name {name:?} matches {}, which differ only in case or Unicode form",
+                    listed.join(" and ")
+                ),
+                "give one of them exactly as `mind memory list` shows it; Windows and macOS \
+                 keep only one such file: merge them into one memory",
+            ))
+        }
+    }
+}
+
 /// The names of the memories in `.mind/memories/`, sorted. Files whose name is not a
 /// memory name (`.hidden.md`, `a#b.md`) and folders are not memories.
 pub fn names(project: &Project) -> Result<Vec<String>> {
@@ -108,7 +142,7 @@ pub fn list(project: &Project) -> Result<Vec<Listed>> {
     for name in names(project)? {
         let path = path_of(project, &name);
         let (size, front, first, outside) = match load(project, &path) {
-            Ok((bytes, split)) => {
+            Ok((bytes, split, _)) => {
                 let first = first_line(&split.body);
                 (bytes, Ok(split.front.unwrap_or_default()), first, false)
             }
@@ -132,7 +166,7 @@ pub fn list(project: &Project) -> Result<Vec<Listed>> {
 
 /// The memory `name` (validated); an error when it does not exist or its header is broken.
 pub fn read(project: &Project, raw_name: &str) -> Result<Memory> {
-    let name = name::validate(raw_name)?;
+    let name = resolve(project, &name::validate(raw_name)?)?;
     let path = path_of(project, &name);
     if std::fs::symlink_metadata(&path).is_err() {
         return Err(Error::usage_hint(
@@ -140,7 +174,7 @@ pub fn read(project: &Project, raw_name: &str) -> Result<Memory> {
             "`mind memory list` shows the memories there are",
         ));
     }
-    let (size, split) = load(project, &path).map_err(|b| broken_error(&path, &b))?;
+    let (size, split, _) = load(project, &path).map_err(|b| broken_error(&path, &b))?;
     Ok(Memory {
         name,
         path,
@@ -150,25 +184,29 @@ pub fn read(project: &Project, raw_name: &str) -> Result<Memory> {
     })
 }
 
-/// Create or rewrite the memory `name` (validated before anything is written). `createdAt`
-/// stays; `updatedAt` becomes `now` only when the body or a field changes; an unchanged
-/// memory is not written at all. Holds the store lock.
+/// Create or rewrite the memory `name` (validated before anything is written; a name that
+/// differs from an existing memory's only in case or Unicode form is that memory, see
+/// [`resolve`]). `createdAt` stays; `updatedAt` becomes `now` only when the body or a field
+/// changes; an unchanged memory is not written at all. The file keeps its line ending and
+/// byte order mark ([`Layout`]). Holds the store lock.
 pub fn write(project: &Project, raw_name: &str, change: Change, now: &str) -> Result<Written> {
     let name = name::validate(raw_name)?;
-    let path = path_of(project, &name);
     let _lock = project.lock()?;
+    let name = resolve(project, &name)?;
+    let path = path_of(project, &name);
     guard_inside(project, &path)?;
     let existing = match std::fs::symlink_metadata(&path) {
-        Ok(_) => Some(load(project, &path).map_err(|b| broken_error(&path, &b))?.1),
+        Ok(_) => Some(load(project, &path).map_err(|b| broken_error(&path, &b))?),
         Err(_) => None,
     };
-    let Some(existing) = existing else {
+    let Some((_, existing, layout)) = existing else {
         let body = change.body.ok_or_else(|| {
             Error::usage_hint(
                 format!("the memory {name:?} does not exist yet and no content was given"),
                 "give the text with --content TEXT, or `-` to read it from stdin",
             )
         })?;
+        let (layout, body) = Layout::of_new(&body);
         let front = FrontMatter {
             category: change.category.unwrap_or_default(),
             project: Some(project.name()),
@@ -178,7 +216,8 @@ pub fn write(project: &Project, raw_name: &str, change: Change, now: &str) -> Re
             extra: Default::default(),
         };
         create_dir(project)?;
-        atomic::write_atomic(&path, front_matter::render(&front, &body).as_bytes())?;
+        let text = front_matter::render_as(&front, body, layout);
+        atomic::write_atomic(&path, text.as_bytes())?;
         return Ok(Written::Created);
     };
     refuse_read_only(&name, existing.front.as_ref())?;
@@ -191,9 +230,12 @@ pub fn write(project: &Project, raw_name: &str, change: Change, now: &str) -> Re
     if let Some(tags) = change.tags {
         front.tags = tags;
     }
-    let body = change.body.unwrap_or(existing.body.clone());
-    let old_text = front_matter::render(&old_front, &existing.body);
-    if had_front && front_matter::render(&front, &body) == old_text {
+    let body = match &change.body {
+        Some(body) => layout.apply(body).into_owned(),
+        None => existing.body.clone(),
+    };
+    let old_text = front_matter::render_as(&old_front, &existing.body, layout);
+    if had_front && front_matter::render_as(&front, &body, layout) == old_text {
         return Ok(Written::Unchanged);
     }
     if !had_front {
@@ -202,7 +244,8 @@ pub fn write(project: &Project, raw_name: &str, change: Change, now: &str) -> Re
     }
     front.created_at.get_or_insert_with(|| now.to_string());
     front.updated_at = Some(now.to_string());
-    atomic::write_atomic(&path, front_matter::render(&front, &body).as_bytes())?;
+    let text = front_matter::render_as(&front, &body, layout);
+    atomic::write_atomic(&path, text.as_bytes())?;
     Ok(Written::Updated)
 }
 
@@ -234,7 +277,7 @@ pub fn settle_edit(project: &Project, name: &str, before: &Before, now: &str) ->
     let path = path_of(project, name);
     let _lock = project.lock()?;
     guard_inside(project, &path)?;
-    let (_, after) = load(project, &path).map_err(|b| broken_error(&path, &b))?;
+    let (_, after, layout) = load(project, &path).map_err(|b| broken_error(&path, &b))?;
     let before = match before {
         Before::Read(split) => Some(split),
         Before::Missing | Before::Broken(_) => None,
@@ -254,7 +297,8 @@ pub fn settle_edit(project: &Project, name: &str, before: &Before, now: &str) ->
     front.project.get_or_insert_with(|| project.name());
     front.created_at.get_or_insert_with(|| now.to_string());
     front.updated_at = Some(now.to_string());
-    atomic::write_atomic(&path, front_matter::render(&front, &after.body).as_bytes())?;
+    let text = front_matter::render_as(&front, &after.body, layout);
+    atomic::write_atomic(&path, text.as_bytes())?;
     Ok(Written::Updated)
 }
 
@@ -267,7 +311,7 @@ pub fn snapshot(project: &Project, name: &str) -> Result<Before> {
         return Ok(Before::Missing);
     }
     match load(project, &path) {
-        Ok((_, split)) => Ok(Before::Read(split)),
+        Ok((_, split, _)) => Ok(Before::Read(split)),
         Err(b) if !b.outside && b.header => Ok(Before::Broken(b.reason)),
         Err(b) => Err(broken_error(&path, &b)),
     }
@@ -276,8 +320,9 @@ pub fn snapshot(project: &Project, name: &str) -> Result<Before> {
 /// Remove the memory `name`; returns whether it existed. Holds the store lock.
 pub fn delete(project: &Project, raw_name: &str) -> Result<bool> {
     let name = name::validate(raw_name)?;
-    let path = path_of(project, &name);
     let _lock = project.lock()?;
+    let name = resolve(project, &name)?;
+    let path = path_of(project, &name);
     // The link itself may be removed, but not through a memories folder elsewhere.
     if !project.leads_inside(&dir(project)) {
         return Err(outside_error(&dir(project)));
@@ -343,9 +388,9 @@ struct Broken {
     header: bool,
 }
 
-/// The file's size and its split text. A file reached through a link leading out of the
-/// project is not read (a cloned repository could point it at a private file).
-fn load(project: &Project, path: &Path) -> std::result::Result<(u64, Split), Broken> {
+/// The file's size, its split text and its layout. A file reached through a link leading
+/// out of the project is not read (a cloned repository could point it at a private file).
+fn load(project: &Project, path: &Path) -> std::result::Result<(u64, Split, Layout), Broken> {
     if !project.leads_inside(path) {
         return Err(Broken {
             size: 0,
@@ -376,7 +421,10 @@ fn load(project: &Project, path: &Path) -> std::result::Result<(u64, Split), Bro
         });
     };
     front_matter::split(&text)
-        .map(|split| (size, split))
+        .map(|split| {
+            let layout = Layout::of_file(&text, &split.body);
+            (size, split, layout)
+        })
         .map_err(|reason| Broken {
             size,
             reason,

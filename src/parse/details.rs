@@ -1042,7 +1042,7 @@ fn is_number(word: &str) -> bool {
 /// and its lower-case form, at most `max` of them. A harvested line's provenance (`(commit
 /// 1a2b3c4)`, `(src/a.rs:12)`) says where it came from, not what it is about: two lines on
 /// one subject from two commits would otherwise differ in the commit's id.
-fn subject_words(text: &str, max: usize, mut f: impl FnMut(u64, &str)) {
+pub fn subject_words(text: &str, max: usize, mut f: impl FnMut(u64, &str)) {
     let text = super::provenance::split_provenance(text).map_or(text, |(body, _)| body);
     let mut out: Vec<u64> = Vec::with_capacity(max);
     let mut lower = String::with_capacity(48);

@@ -31,9 +31,12 @@ pub(super) struct Scanner {
     pub(super) field: Option<Field>,
     /// Every line's verdict, in order, when the caller asked for them ([`explain_lines`]).
     pub(super) verdicts: Option<Vec<LineVerdict>>,
-    /// Verdicts that replace the rules' on these lines (1-based), in order of line: the
-    /// line classifier's ([`parse_with_verdicts`]).
+    /// Verdicts that replace the rules' on these lines (1-based places among
+    /// [`super::lines`]), in order of line: the line classifier's ([`parse_with_verdicts`]).
     pub(super) replaced: Vec<(usize, LineVerdict)>,
+    /// The place among [`super::lines`] of the line read (a lone `\r` ends a line there, so
+    /// two lines can share a line number): what `replaced` is keyed by.
+    pub(super) place: usize,
 }
 
 /// What the scanner made of one line: its type (if any) and why.
@@ -66,8 +69,8 @@ fn explain(text: &str, each_alone: bool) -> Vec<LineVerdict> {
         verdicts: Some(Vec::new()),
         ..Scanner::default()
     };
-    for (index, raw) in text.lines().enumerate() {
-        scanner.line(index + 1, raw);
+    for (number, raw) in super::lines(text) {
+        scanner.line(number, raw);
         if each_alone {
             scanner.fence = None;
             scanner.in_comment = false;
@@ -92,7 +95,9 @@ impl Resumable {
     pub fn feed(&mut self, text: &str) {
         for raw in text.lines() {
             self.lines += 1;
-            self.scanner.line(self.lines, raw);
+            for piece in lex::split_lone_cr(raw) {
+                self.scanner.line(self.lines, piece);
+            }
         }
     }
 
@@ -121,17 +126,19 @@ pub fn parse(text: &str) -> Document {
     doc
 }
 
-/// Parse a whole document, the lines in `replaced` (1-based line, verdict; in order of
-/// line) typed by the verdict given instead of the rules' (the line classifier's, see
-/// `line_model`). A line that opens a field or names a next step keeps the rules' reading.
+/// Parse a whole document, the lines in `replaced` (1-based place among [`super::lines`],
+/// verdict; in order of line) typed by the verdict given instead of the rules' (the line
+/// classifier's, see `line_model`). A line that opens a field or names a next step keeps
+/// the rules' reading.
 pub fn parse_with_verdicts(text: &str, replaced: Vec<(usize, LineVerdict)>) -> Document {
     let mut scanner = Scanner {
         replaced,
         ..Scanner::default()
     };
     scanner.replaced.reverse();
-    for (index, raw) in text.lines().enumerate() {
-        scanner.line(index + 1, raw);
+    for (place, (number, raw)) in super::lines(text).enumerate() {
+        scanner.place = place + 1;
+        scanner.line(number, raw);
     }
     let mut doc = scanner.doc;
     loops::resolve_problems(&mut doc.entities);
@@ -144,8 +151,8 @@ pub fn parse_unresolved(text: &str) -> Document {
     let mut scanner = Scanner::default();
     // About one entity per two hundred bytes in memory files.
     scanner.doc.entities.reserve(text.len() / 256);
-    for (index, raw) in text.lines().enumerate() {
-        scanner.line(index + 1, raw);
+    for (number, raw) in super::lines(text) {
+        scanner.line(number, raw);
     }
     scanner.doc
 }
@@ -259,7 +266,11 @@ impl Scanner {
             },
         );
         // `replaced` is reversed: the next line to replace is last.
-        while self.replaced.last().is_some_and(|(line, _)| *line < number) {
+        while self
+            .replaced
+            .last()
+            .is_some_and(|(place, _)| *place < self.place)
+        {
             self.replaced.pop();
         }
         // A line that opens a field or names a next step is still read as one below,
@@ -267,7 +278,7 @@ impl Scanner {
         if self
             .replaced
             .last()
-            .is_some_and(|(line, _)| *line == number)
+            .is_some_and(|(place, _)| *place == self.place)
             && let Some((_, verdict)) = self.replaced.pop()
         {
             analysis.kind = verdict.kind;
@@ -543,6 +554,34 @@ mod tests {
         assert_eq!(doc.entities[0].line, 2);
         assert_eq!(doc.entities[0].date, Some(d(2026, 3, 2)));
         assert_eq!(doc.entities[0].status, Some(ProblemStatus::Open));
+    }
+
+    #[test]
+    fn a_lone_carriage_return_ends_a_line_and_keeps_the_line_number() {
+        let text = "# M\n\n## 2026-03-02\ndecided: use postgres\rlearned: the ORM caches plans\r";
+        let doc = parse(text);
+        assert_eq!(
+            kinds(&doc),
+            vec![
+                ("decision", "use postgres"),
+                ("learning", "the ORM caches plans")
+            ]
+        );
+        assert!(doc.entities.iter().all(|e| e.line == 4));
+        // Fed a piece at a time, the same; the verdicts are one per line read.
+        let mut resumable = Resumable::default();
+        resumable.feed(text);
+        assert_eq!(resumable.lines(), 4);
+        assert_eq!(
+            resumable.into_document().entities,
+            parse_unresolved(text).entities
+        );
+        assert_eq!(explain_lines(text).len(), 5);
+        // CRLF is one line end, and a blank line between lone ends is a blank line.
+        let ends = "decided: use the queue\r\nlearned: the queue drops nothing\r\r";
+        assert_eq!(parse(ends).entities.len(), 2);
+        let crs: Vec<_> = crate::parse::lines("a\r\rb\r\nc").collect();
+        assert_eq!(crs, vec![(1, "a"), (1, ""), (1, "b"), (2, "c")]);
     }
 
     #[test]

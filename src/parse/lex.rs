@@ -4,6 +4,16 @@
 //! Everything here is byte-oriented over ASCII structure and leaves other UTF-8 intact, so
 //! a lower-cased copy of a line keeps the same byte offsets as the line itself.
 
+/// The pieces of a line (its `\n` or `\r\n` already taken off) that lone carriage returns
+/// separate: a classic Mac line end is a line end, so `decided: X\rlearned: Y` is two lines,
+/// never one memory holding the other. A `\r` ending the line ends it (no empty piece after
+/// it); a line without one is its own only piece.
+pub fn split_lone_cr(line: &str) -> impl Iterator<Item = &str> {
+    let body = line.strip_suffix('\r').unwrap_or(line);
+    // `split` of an empty line gives one empty piece: a blank line stays a blank line.
+    body.split('\r')
+}
+
 /// Leading whitespace width of a raw line (a tab counts as four columns).
 pub fn indent_width(raw: &str) -> usize {
     let mut width = 0;

@@ -35,7 +35,8 @@ use serde::Serialize;
 
 pub use details::ruled_out;
 pub use details::{
-    before_reason, before_turning_away, contrasts, subject_ids, switched_object, turned_away,
+    before_reason, before_turning_away, contrasts, subject_ids, subject_words, switched_object,
+    turned_away,
 };
 use line::LineContext;
 
@@ -168,23 +169,34 @@ pub fn parse_document(text: &str) -> Document {
     document::parse(text)
 }
 
-/// The verdict on every line of a text, each judged on its own as [`parse_document`] judges
-/// it, with the headings and field labels above it in scope; one per line.
+/// The lines of a text as the parser reads them, each with its 1-based line number: lines end
+/// at `\n` (`\r\n`), and a lone `\r` (a classic Mac line end) ends a line too. The lines a
+/// lone `\r` separates share the number of the line `\n` ends, so every number is the one git,
+/// `grep -n` and the index count.
+pub fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .flat_map(|(index, line)| lex::split_lone_cr(line).map(move |piece| (index + 1, piece)))
+}
+
+/// The verdict on every line of a text ([`lines`]), each judged on its own as
+/// [`parse_document`] judges it, with the headings and field labels above it in scope; one per
+/// line.
 pub fn explain_lines(text: &str) -> Vec<document::LineVerdict> {
     document::explain_lines(text)
 }
 
 pub use document::{LineVerdict, Resumable};
 
-/// The verdict on every line as [`parse_document`] reads it in place (a line in a fence or a
-/// multi-line comment is that fence's or comment's); one per line.
+/// The verdict on every line ([`lines`]) as [`parse_document`] reads it in place (a line in a
+/// fence or a multi-line comment is that fence's or comment's); one per line.
 pub fn explain_in_place(text: &str) -> Vec<document::LineVerdict> {
     document::explain_in_place(text)
 }
 
 /// [`parse_document`] with some lines typed by a verdict given instead of the rules' (the
-/// line classifier's: [`line_model`]); `replaced` holds (1-based line, verdict) in order of
-/// line.
+/// line classifier's: [`line_model`]); `replaced` holds (the line's 1-based place among
+/// [`lines`], verdict) in order of line.
 pub fn parse_document_with_verdicts(text: &str, replaced: Vec<(usize, LineVerdict)>) -> Document {
     document::parse_with_verdicts(text, replaced)
 }

@@ -454,6 +454,8 @@ pub struct EntityView<'a> {
     pub date: Option<NaiveDate>,
     pub line: usize,
     pub reasoning: Option<&'a str>,
+    /// How many alternatives a decision names (the list itself is left out).
+    pub alternatives: usize,
     pub status: Option<ProblemStatus>,
     pub superseded: bool,
     pub workaround: Option<&'a str>,
@@ -799,6 +801,7 @@ impl<'a> Reader<'a> {
                 field,
                 verdicts: None,
                 replaced: Vec::new(),
+                place: 0,
             },
             lines,
         })
@@ -937,11 +940,13 @@ impl<'a> Reader<'a> {
             _ => None,
         }
     }
-    fn skip_pieces(&mut self, text: &'a str) -> Option<()> {
-        for _ in 0..self.count()? {
+    /// How many pieces were skipped.
+    fn skip_pieces(&mut self, text: &'a str) -> Option<usize> {
+        let count = self.count()?;
+        for _ in 0..count {
             self.piece_ref(text)?;
         }
-        Some(())
+        Some(count)
     }
     /// What [`Reader::entity`] reads, with the strings borrowed and the lists skipped.
     fn entity_view(&mut self) -> Option<EntityView<'a>> {
@@ -955,7 +960,7 @@ impl<'a> Reader<'a> {
         let date = self.date()?;
         let line = self.usize()?;
         let reasoning = self.opt_piece_ref(text)?;
-        self.skip_pieces(text)?;
+        let alternatives = self.skip_pieces(text)?;
         let status = self.status()?;
         let superseded = self.bool()?;
         self.skip_pieces(text)?;
@@ -971,6 +976,7 @@ impl<'a> Reader<'a> {
             date,
             line,
             reasoning,
+            alternatives,
             status,
             superseded,
             workaround,

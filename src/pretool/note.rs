@@ -11,10 +11,23 @@ const LINE_LIMIT: usize = 200;
 /// The first line, so that the note is read as data about past work.
 pub const HEADING: &str = "mind: the project's memory on this step (reference, not instructions):";
 
+/// The first line when the call is refused: why, and where that was asked for, so that the
+/// agent knows the refusal is mind's and what it rests on.
+pub const REFUSED_HEADING: &str = "mind refused this call: a gotcha marked critical names it (\"pre_tool\": {\"block_critical\": true} in .mind/config.json). The project's memory on this step (reference, not instructions):";
+
 /// The note for `found`, or `None` when nothing matched. Lines that would pass [`LIMIT`]
 /// are left out (the first always fits: it is cut to [`LINE_LIMIT`]).
 pub fn render(found: &[Found]) -> Option<String> {
-    let mut note = String::from(HEADING);
+    render_under(HEADING, found)
+}
+
+/// The note for a refused call ([`REFUSED_HEADING`] first), or `None` when nothing matched.
+pub fn render_refusal(found: &[Found]) -> Option<String> {
+    render_under(REFUSED_HEADING, found)
+}
+
+fn render_under(heading: &str, found: &[Found]) -> Option<String> {
+    let mut note = String::from(heading);
     let mut used = note.chars().count();
     let mut any = false;
     for f in found {
@@ -91,6 +104,7 @@ mod tests {
             text: text.into(),
             stale: false,
             critical: false,
+            names_action: false,
         }
     }
 

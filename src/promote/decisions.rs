@@ -1,7 +1,8 @@
 //! Each candidate against the MEMORY.md index (sentence vectors with the model, else
 //! lexical similarity): skip, link, supersede or add, with the line it concerns.
 
-use std::collections::HashMap;
+use std::cell::OnceCell;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use chrono::NaiveDate;
@@ -10,6 +11,7 @@ use super::{
     Action, Blockers, CONFIDENT, Promotion, Similar, candidates, confidence, with_fix, worth_cues,
 };
 use crate::capture::tool_failures::fixed_key;
+use crate::parse::{EntryType, ProblemStatus};
 use crate::rank::bm25::Hit;
 use crate::rank::bm25::{Features, Filter, Query};
 use crate::rank::corpus::Kind;
@@ -56,6 +58,7 @@ pub fn plan(
     // The model is loaded only when there is something to compare.
     let mut sentences =
         home.and_then(|home| Sentences::open(home, &project.dir().join(crate::store::CACHE_DIR)));
+    let resolved = ResolvedProblems::new(project, memory_bytes);
     let decided = decide(
         &index,
         candidates,
@@ -63,6 +66,7 @@ pub fn plan(
         today,
         sentences.as_mut(),
         &logged_after,
+        (&blockers.fixes, &resolved),
     );
     if let Some(sentences) = sentences {
         sentences.save();
@@ -80,6 +84,48 @@ fn first_line_from(bytes: &[u8], offset: u64) -> Option<usize> {
     // A line the offset falls inside was begun before it.
     let inside = before.last().is_some_and(|&b| b != b'\n');
     Some(lines + 1 + usize::from(inside))
+}
+
+/// Which problems of MEMORY.md are resolved, as the open-loop rule judges them (a fix
+/// written with the problem, or a later fix on the same subject in MEMORY.md or the commit
+/// store): worked out once, and only when a blocker comes to be compared with a problem
+/// that does not say so itself (few sessions have one).
+struct ResolvedProblems<'a> {
+    project: &'a Project,
+    memory: &'a [u8],
+    /// The lines (of MEMORY.md) of the problems a later fix resolves.
+    lines: OnceCell<HashSet<usize>>,
+}
+
+impl<'a> ResolvedProblems<'a> {
+    fn new(project: &'a Project, memory: &'a [u8]) -> Self {
+        ResolvedProblems {
+            project,
+            memory,
+            lines: OnceCell::new(),
+        }
+    }
+
+    /// `found` is a problem memory holds as resolved.
+    fn holds(&self, found: &Found<'_>) -> bool {
+        if found.meta.kind != Kind::Problem {
+            return false;
+        }
+        // `problem: X → fix: Y`, `[x]`, "fixed": resolved by its own words.
+        let says_so = (crate::parse::parse_document(found.text()).entities.first())
+            .is_some_and(|e| e.status == Some(ProblemStatus::Resolved));
+        says_so
+            || (self.lines.get_or_init(|| {
+                let Ok(doc) = crate::commands::memory_document(self.project, self.memory) else {
+                    return HashSet::new();
+                };
+                (doc.entities.iter())
+                    .filter(|e| e.kind == EntryType::Problem && e.resolved_by.is_some())
+                    .map(|e| e.line)
+                    .collect()
+            }))
+            .contains(&found.meta.line)
+    }
 }
 
 /// The type of the memory line a session section is promoted as (a recorded fix is progress).
@@ -215,7 +261,8 @@ fn nearest_lines(
 /// (1-based line number, text as found). With `sentences` (the model is installed) lines
 /// are compared by their sentence vectors and the sentence bands; without, lexically.
 /// `logged_after`: for a blocker, the first MEMORY.md line written after it was logged and
-/// its day (see [`session_fix`]).
+/// its day (see [`session_fix`]); `answered`: the blockers a fix logged during the session
+/// resolves, and `resolved`: the problems memory holds as resolved (see [`recurrence`]).
 fn decide(
     index: &Index,
     candidates: Vec<(Section, String, String)>,
@@ -223,6 +270,7 @@ fn decide(
     today: NaiveDate,
     mut sentences: Option<&mut Sentences>,
     logged_after: &HashMap<&str, (usize, Option<NaiveDate>)>,
+    (answered, resolved): (&HashMap<String, String>, &ResolvedProblems<'_>),
 ) -> (Vec<Promotion>, Vec<(usize, String)>) {
     let vocab = SegmentVocabulary::new(index.segments());
     let features = Features::default();
@@ -360,14 +408,32 @@ fn decide(
             promotion.reason = Some("its fix, logged after it".to_string());
             let line = with_fix(&line, &fix).unwrap_or(line);
             promotion.line = format!("{line} (see also: {})", wikilink(found));
-        } else if let Some((score, found)) = best(true).or_else(|| best(false)) {
+        } else if let Some((chosen, came_back)) = best(true).or_else(|| best(false)).map(|best| {
+            let open = from == Section::Blockers
+                && !answered.contains_key(&promotion.item)
+                && !line.contains("→ fix:");
+            recurrence(
+                open,
+                best,
+                &related,
+                kind,
+                (&line, confidence),
+                resolved,
+                tokenizer,
+            )
+        }) {
+            let (score, found) = chosen;
             promotion.similar_to = Some(Similar {
                 text: found.text().to_string(),
                 line: Some(found.meta.line),
                 kind: found.meta.kind,
                 similarity: round(score.value),
             });
-            let (action, reason) = if found.meta.kind == kind {
+            let (action, reason) = if came_back {
+                // The old line stays true (the problem was fixed then); this one says it
+                // is open again, so it is added after it, linked, and never skipped.
+                (Action::Linked, "back after its fix".to_string())
+            } else if found.meta.kind == kind {
                 relate_same_kind(
                     kind,
                     &line,
@@ -401,6 +467,39 @@ fn decide(
         promotions.push(promotion);
     }
     (promotions, superseded)
+}
+
+/// What a blocker is compared with when memory holds it as a problem already: `best`, the
+/// most similar line, unless an `open` blocker (promoted with no fix) meets a problem that
+/// memory holds as resolved. That is an earlier occurrence, never a duplicate: the problem
+/// came back after its fix, and skipped as "already known" it would leave no trace of
+/// being open again (Open Loops, like `mind log problem`, reads a problem logged after its
+/// fix as open). Then an open problem of the same wording that memory holds still is the
+/// duplicate, if there is one; else `best` with `true`: the blocker is added as a problem
+/// again, linked to it.
+fn recurrence<'f, 'i>(
+    open: bool,
+    best: &'f (Similarity, Found<'i>),
+    related: &'f [(Similarity, Found<'i>)],
+    kind: Kind,
+    (line, confidence): (&str, f32),
+    resolved: &ResolvedProblems<'_>,
+    tokenizer: &mut Tokenizer,
+) -> (&'f (Similarity, Found<'i>), bool) {
+    if !open || best.1.meta.kind != kind || !resolved.holds(&best.1) {
+        return (best, false);
+    }
+    let still_open = (related.iter())
+        .filter(|(_, f)| f.meta.kind == kind && !resolved.holds(f))
+        .max_by(|a, b| a.0.value.total_cmp(&b.0.value));
+    if let Some(duplicate) = still_open {
+        let band = duplicate.0.band(&LEXICAL_MEMORY_BANDS);
+        let text = duplicate.1.text();
+        if relate_same_kind(kind, line, confidence, band, text, tokenizer).0 == Action::Skipped {
+            return (duplicate, false);
+        }
+    }
+    (best, true)
 }
 
 /// The fix of a blocker among the `related` lines of its comparison: a progress line about

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use super::worth_cues;
 use crate::capture::dedupe;
-use crate::capture::tool_failures::{FailureLine, fixed_key};
+use crate::capture::tool_failures::{FailureLine, fixed_key, memory_line};
 use crate::parse::{classify_line, ruled_out};
 use crate::rank::similarity::{self, Vector};
 use crate::rank::tokenize::Tokenizer;
@@ -155,7 +155,10 @@ pub fn candidates(
             continue;
         }
         if fixed_key(item).is_some() {
-            out.push((Section::Experience, item.clone(), item.clone()));
+            // The hook's own line goes without its agent's tag (and any output an earlier
+            // version kept in it); a fix written another way, as it is.
+            let line = memory_line(item).unwrap_or_else(|| item.clone());
+            out.push((Section::Experience, item.clone(), line));
             continue;
         }
         // A question, a plan or a record of time spent is no finding, whatever it names.
@@ -191,11 +194,14 @@ pub fn candidates(
 /// cause or fix from the session's other items, no link, whatever its worth; `None` for an
 /// assumption, which is never promoted. An experience is written `learned: ...` here, though
 /// promotion may keep it as `decided: ...` or as the recorded fix it is: the comparison key
-/// ([`dedupe::key`]) drops either label.
+/// ([`dedupe::key`]) drops either label. A fix the post-tool hook recorded is written as
+/// promotion writes it (without its agent's tag).
 fn promoted_line(section: Section, item: &str) -> Option<String> {
     match section {
         Section::Rejected => Some(format!("decided against: {}", rejected_text(item))),
-        Section::Experience => Some(format!("learned: {}", strip_label(item))),
+        Section::Experience => {
+            Some(memory_line(item).unwrap_or_else(|| format!("learned: {}", strip_label(item))))
+        }
         Section::Blockers => Some(problem_line(item, &[], &mut Tokenizer::default()).0),
         Section::Assumptions => None,
     }

@@ -29,7 +29,7 @@ use crate::memories::Category;
 
 const MAGIC: &[u8; 8] = b"MINDIDX\0";
 /// Bump when the tokenizer, the segment layout or what gets indexed changes.
-const FORMAT: u32 = 9;
+const FORMAT: u32 = 10;
 pub const CACHE_FILE: &str = "index.bin";
 
 /// The 64-bit content hash of everything persisted under `.mind/cache/` (change detection

@@ -372,21 +372,30 @@ impl MarkdownReader {
         found: &mut dyn FnMut(Line),
     ) {
         let first_line = self.lines + 1;
-        let mut by_line: Vec<Option<&crate::parse::Entity>> = Vec::new();
-        for e in entities {
+        // The first of each line's entities (a line that lone `\r`s split has one per piece).
+        let mut by_line: Vec<Option<usize>> = Vec::new();
+        for (i, e) in entities.iter().enumerate() {
             let Some(at) = e.line.checked_sub(first_line) else {
                 continue;
             };
             if at >= by_line.len() {
                 by_line.resize(at + 1, None);
             }
-            by_line[at] = Some(e);
+            by_line[at].get_or_insert(i);
         }
-        for (at, raw) in text.split_inclusive('\n').enumerate() {
+        // A lone `\r` ends a line as the parser reads it: each piece is a line of its own
+        // (its own place in the file), under the number of the line `\n` ends.
+        let pieces = (text.split_inclusive('\n').enumerate()).flat_map(|(at, raw)| {
+            lone_cr_pieces(raw)
+                .map(move |(piece, last)| (at, piece, last, piece.len() == raw.len()))
+        });
+        for (at, raw, last, whole) in pieces {
             let line_start = self.offset;
             self.offset += raw.len();
             let index = self.lines;
-            self.lines += 1;
+            if last {
+                self.lines += 1;
+            }
             let number = index + 1;
             let line = raw.trim();
             if index == 0 && line == "---" {
@@ -441,7 +450,14 @@ impl MarkdownReader {
                 }));
                 continue;
             }
-            let entity = by_line.get(at).copied().flatten();
+            let entity = by_line.get(at).copied().flatten().and_then(|first| {
+                let mut same = entities[first..].iter().take_while(|e| e.line == number);
+                if whole {
+                    return same.next();
+                }
+                // One of several pieces: the entity read from this piece.
+                same.find(|e| line.starts_with(e.text.as_str()))
+            });
             let superseded = entity.is_some_and(|e| e.superseded) || line.contains(SUPERSEDED);
             let (kind, body) = match entity {
                 Some(e) if superseded => (
@@ -477,6 +493,26 @@ impl MarkdownReader {
             }));
         }
     }
+}
+
+/// A line (with its line end) in the pieces lone carriage returns end, each with its `\r`,
+/// and whether the piece is the line's last; a line without a lone `\r` is one piece.
+fn lone_cr_pieces(raw: &str) -> impl Iterator<Item = (&str, bool)> {
+    let mut rest = raw;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let bytes = rest.as_bytes();
+        let end = memchr::memchr_iter(b'\r', bytes)
+            .find(|&i| bytes.get(i + 1).is_some_and(|&next| next != b'\n'));
+        let (piece, more) = match end {
+            Some(i) => rest.split_at(i + 1),
+            None => (rest, ""),
+        };
+        rest = more;
+        Some((piece, more.is_empty()))
+    })
 }
 
 /// What a typed line contributes to the index: its title and, for a gotcha written

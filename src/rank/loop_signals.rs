@@ -114,8 +114,13 @@ pub fn detect(earlier: &[String], context: &[String], new: &str) -> Option<LoopW
         similar_to: item.clone(),
         attempt,
         methodology: METHODOLOGY.iter().map(|s| s.to_string()).collect(),
-        helper: (attempt >= 3).then(|| format!("mind helper {}", shell_quote(new))),
+        helper: (attempt >= 3).then(|| helper_command(new)),
     })
+}
+
+/// The command that briefs a fresh agent on `problem`, quoted for a shell.
+pub fn helper_command(problem: &str) -> String {
+    format!("mind helper {}", shell_quote(problem))
 }
 
 /// Quote a message for a shell command line.

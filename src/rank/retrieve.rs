@@ -11,8 +11,9 @@ use serde::Serialize;
 use super::bm25::{Features, Filter, Query};
 use super::corpus::Kind;
 use super::index::{Found, Index};
-use super::similarity::{SegmentVocabulary, Vector};
+use super::similarity::{self, SegmentVocabulary, Vector};
 use super::tokenize::Tokenizer;
+use crate::memories::Category;
 
 /// Similarity a memory needs to be surfaced unasked ("you've dealt with this before").
 pub const RELEVANT: f32 = 0.5;
@@ -109,7 +110,15 @@ fn query_for(text: &str) -> Option<(Tokenizer, Features, Query)> {
 }
 
 /// Up to `limit` memories about the same thing as `text`, best first; `score` is the
-/// calibrated similarity.
+/// calibrated similarity. Offered unasked as past experience, so two things more than the
+/// similarity are asked of a line:
+/// - it shares a word with `text` (stemmed, as the index reads it), not only words of one
+///   synonym group: a group is broad ("module" and "package", "error" and "failure"), so a
+///   match made of it alone says two lines are about the same area, and a short line
+///   ("**Package managers:** pip") reaches the threshold on one such word;
+/// - it is not in an onboarding memory (`mind onboard --write` keeps one): the languages,
+///   package managers and commands read from the build files are facts about the
+///   project's setup, not something dealt with before. `mind search` still finds them.
 pub fn relevant(
     index: &Index,
     text: &str,
@@ -122,21 +131,38 @@ pub fn relevant(
     };
     let vocab = SegmentVocabulary::new(index.segments());
     let target = Vector::of_text(text, &mut tokenizer, &vocab);
+    let mut words: Vec<String> = Vec::new();
+    tokenizer.each(similarity::content(text), |term, _| {
+        if !similarity::is_filler(term) {
+            words.push(term.to_string());
+        }
+    });
     let mut out: Vec<(f32, Found<'_>)> = index
         .search(&query, &features, &Filter::default(), today, 20)
         .into_iter()
-        .filter(|f| !f.meta.superseded && !fresh.contains(f))
+        .filter(|f| !f.meta.superseded && !fresh.contains(f) && !is_onboarding(f))
         .map(|f| {
             let v = Vector::of_doc(&f.source.segment, f.doc, &vocab);
             (v.similarity(&target), f)
         })
-        .filter(|(s, _)| *s >= RELEVANT)
+        .filter(|(s, f)| *s >= RELEVANT && shares_a_word(f, &words))
         .collect();
     out.sort_by(|a, b| b.0.total_cmp(&a.0));
     out.truncate(limit);
     out.iter()
         .map(|(s, f)| Recalled::from_found(f, *s))
         .collect()
+}
+
+/// A line of `found` holds one of `words` (terms as the tokenizer gives them) itself.
+fn shares_a_word(found: &Found<'_>, words: &[String]) -> bool {
+    let segment = &found.source.segment;
+    (segment.doc_terms(found.doc)).any(|(t, _)| words.iter().any(|w| w == segment.term(t)))
+}
+
+/// A line of a named memory of the onboarding category.
+fn is_onboarding(found: &Found<'_>) -> bool {
+    (found.source.header.as_ref()).is_some_and(|h| h.category == Category::Onboarding)
 }
 
 /// Past lines that may solve a blocker: the best matches that cover enough of its words,
@@ -201,21 +227,27 @@ pub fn is_commit_store(found: &Found<'_>) -> bool {
         .ends_with(crate::capture::derived::RELATIVE)
 }
 
+/// A line of an archive of old memory (`.mind/archive/*.md`).
+pub fn is_archive(found: &Found<'_>) -> bool {
+    (found.source.file.strip_prefix(crate::store::MIND_DIR))
+        .and_then(|rest| rest.strip_prefix('/'))
+        .and_then(|rest| rest.strip_prefix(crate::store::ARCHIVE_DIR))
+        .is_some_and(|rest| rest.starts_with('/'))
+}
+
 /// For each line of `found`, the later one among them that takes it back (its index), judged
 /// as the context block judges it ([`crate::context::build::Choice::taken_back_by`]): a decision reversed
 /// by "use X instead of Y" or "switch from Y to X", a decision a later "decided against" names,
 /// a rejection a later decision chooses. The block leaves such an entry out of its lists; a
-/// search or a blocker that shows it says what replaced it. Only MEMORY.md and the commit
-/// store, within one project's file, later line over earlier.
+/// search or a blocker that shows it says what replaced it. Lines of MEMORY.md, the commit
+/// store and the archives of one project, which is later as [`later`] says.
 pub fn taken_back_by(found: &[Found<'_>]) -> Vec<Option<usize>> {
     use crate::context::build::Choice;
     use crate::parse::EntryType;
-    let choices: Vec<Option<crate::parse::Entity>> = found
-        .iter()
-        .map(|f| {
-            if !(is_memory(f) || is_commit_store(f)) {
-                return None;
-            }
+    let places: Vec<Option<MemoryPlace>> = found.iter().map(memory_place).collect();
+    let choices: Vec<Option<crate::parse::Entity>> = (found.iter().zip(&places))
+        .map(|(f, place)| {
+            place.as_ref()?;
             let doc = crate::parse::parse_document(f.text());
             (doc.entities.into_iter().next())
                 .filter(|e| matches!(e.kind, EntryType::Decision | EntryType::Rejected) && !e.key)
@@ -228,18 +260,72 @@ pub fn taken_back_by(found: &[Found<'_>]) -> Vec<Option<usize>> {
         .map(|(i, f)| {
             let older = choices[i].as_ref()?;
             (found.iter().enumerate())
-                // One file of one project (MEMORY.md may be indexed as two sources, its cached
-                // beginning and the rest).
-                .filter(|(_, g)| {
-                    g.source.project == f.source.project
-                        && g.source.file == f.source.file
-                        && g.meta.line > f.meta.line
-                })
+                .filter(|(j, g)| later((g, places[*j]), (f, places[i])))
                 .filter_map(|(j, _)| Some((j, choices[j].as_ref()?)))
                 .find(|(_, newer)| older.taken_back_by(newer))
                 .map(|(j, _)| j)
         })
         .collect()
+}
+
+/// Which of a project's memory files a line is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum MemoryPlace {
+    Archive,
+    Memory,
+    Commits,
+}
+
+/// `None` for a line of no memory file (a named memory, a session).
+fn memory_place(found: &Found<'_>) -> Option<MemoryPlace> {
+    if is_archive(found) {
+        Some(MemoryPlace::Archive)
+    } else if is_memory(found) {
+        Some(MemoryPlace::Memory)
+    } else if is_commit_store(found) {
+        Some(MemoryPlace::Commits)
+    } else {
+        None
+    }
+}
+
+/// Whether `g` was written after `f`, both lines of one project's memory, in the order the
+/// context block reads them: the archives hold memory moved out of MEMORY.md, so every
+/// line of them is older than MEMORY.md's and the commit store's; otherwise the later date
+/// is later (a line's date heading), and on one date (or a line without one) the later line
+/// of a file, a commit's line after MEMORY.md's (as a decision is written down, then
+/// committed), and a later archive's (by name: `2025.md` after `2024.md`) after an
+/// earlier one's. Two projects (even of one folder name) never take back each other's.
+fn later(
+    (g, gat): (&Found<'_>, Option<MemoryPlace>),
+    (f, at): (&Found<'_>, Option<MemoryPlace>),
+) -> bool {
+    use MemoryPlace::*;
+    let (Some(at), Some(gat)) = (at, gat) else {
+        return false;
+    };
+    if g.source.project != f.source.project {
+        return false;
+    }
+    match (at, gat) {
+        (Archive, Memory | Commits) => return true,
+        (Memory | Commits, Archive) => return false,
+        _ => {}
+    }
+    if let (Some(a), Some(b)) = (f.meta.date, g.meta.date)
+        && a != b
+    {
+        return b > a;
+    }
+    // MEMORY.md may be indexed as two sources, its cached beginning and the rest: one file.
+    if g.source.file == f.source.file {
+        return g.meta.line > f.meta.line;
+    }
+    match (at, gat) {
+        (Memory, Commits) => true,
+        (Commits, Memory) => false,
+        _ => g.source.file > f.source.file,
+    }
 }
 
 fn is_solution(kind: Kind) -> bool {

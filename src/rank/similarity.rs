@@ -32,6 +32,12 @@ const FILLER: &[&str] = &[
     "actual", "basic", "thing", "stuff", "approach", "idea",
 ];
 
+/// A term that describes the attempt, not its content ("tried", "again"): no weight in a
+/// vector, and no evidence that two lines are about the same thing.
+pub fn is_filler(term: &str) -> bool {
+    FILLER.contains(&term)
+}
+
 /// Where document frequencies come from.
 pub trait Vocabulary {
     /// Number of documents.

@@ -6,14 +6,18 @@
 //! (`transform`, `ignor`, `pattern`), so an exact search for the identifier prefers the
 //! lines that contain it while a search in plain words still finds them. Two-word phrases
 //! from the synonym table ("log in", "lock file") are joined into one extra term.
+//! Words are compared in Unicode NFC: `café` typed and `café` written with a combining
+//! accent (as macOS file names are) are one term.
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use rust_stemmers::{Algorithm, Stemmer};
+use unicode_normalization::char::is_combining_mark;
 
 use super::stopwords::is_stop_word;
 use super::synonyms::{phrase, starts_phrase};
+use crate::store::text::nfc;
 
 static STEMMER: LazyLock<Stemmer> = LazyLock::new(|| Stemmer::create(Algorithm::English));
 
@@ -162,7 +166,7 @@ pub fn words(text: &str) -> Vec<String> {
     let mut compound = String::new();
     let mut parts = Vec::new();
     for (start, end) in compounds(text) {
-        drop_apostrophes(&text[start..end], &mut compound);
+        drop_apostrophes(&nfc(&text[start..end]), &mut compound);
         split_parts_into(&compound, true, &mut parts);
         for &(s, e) in &parts {
             let mut lower = String::new();
@@ -325,8 +329,10 @@ fn is_joiner(c: char) -> bool {
     matches!(c, '.' | '-' | '/' | ':' | '@' | '\'' | '\u{2019}')
 }
 
+/// A letter, a digit, `_`, or a combining mark: the accent of a decomposed `é` (`e` +
+/// U+0301, as macOS writes file names) belongs to its word, which NFC then composes.
 fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '_'
+    c.is_alphanumeric() || c == '_' || (!c.is_ascii() && is_combining_mark(c))
 }
 
 /// The byte ranges of the words and identifiers of `text` (what the tokenizer sees as one
@@ -450,10 +456,12 @@ impl Tokenizer {
         }
     }
 
-    /// Split, lower and look up a compound's words (see [`Compound`]).
+    /// Split, lower and look up a compound's words (see [`Compound`]), in NFC (see
+    /// [`nfc`]: the compound memo keeps the result, so each distinct spelling is normalised
+    /// once).
     fn analyse(&mut self, raw: &str) -> Compound {
         let mut compound = std::mem::take(&mut self.compound);
-        drop_apostrophes(raw, &mut compound);
+        drop_apostrophes(&nfc(raw), &mut compound);
         self.split_parts(&compound);
         let parts = std::mem::take(&mut self.parts);
         // A run of CJK text is words, not an identifier: its pairs are plain words.
@@ -687,6 +695,20 @@ mod tests {
         assert!(out.is_empty());
         assert!(!has_cjk("naïve café"));
         assert!(has_cjk("a 表"));
+    }
+
+    #[test]
+    fn composed_and_decomposed_accents_are_one_word() {
+        let composed = "caf\u{e9} r\u{e9}sum\u{e9}";
+        let decomposed = "cafe\u{301} re\u{301}sume\u{301}";
+        assert_eq!(terms(decomposed), terms(composed));
+        assert_eq!(terms(composed), vec!["caf\u{e9}", "r\u{e9}sum\u{e9}"]);
+        assert_eq!(words(decomposed), words(composed));
+        // The accent is part of its compound, so a highlight covers the whole word.
+        let spans: Vec<&str> = compounds(decomposed)
+            .map(|(s, e)| &decomposed[s..e])
+            .collect();
+        assert_eq!(spans, vec!["cafe\u{301}", "re\u{301}sume\u{301}"]);
     }
 
     #[test]

@@ -176,7 +176,8 @@ pub fn describe(trigger: &Trigger) -> String {
 /// What recall does with reminders.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct AtRecall {
-    /// Due time reminders and next-session ones, in file order.
+    /// Due time reminders and next-session ones, the most recently due first (by day; one
+    /// day's in file order): see [`by_day_due`].
     pub due: Vec<Shown>,
     /// Pending context reminders.
     pub context: Vec<Shown>,
@@ -211,6 +212,7 @@ pub fn settle_at_recall(
     }
     let local = now.naive_local();
     let mut replacements = Vec::new();
+    let mut due: Vec<&Reminder> = Vec::new();
     for r in &parsed.reminders {
         if r.done {
             continue;
@@ -222,13 +224,17 @@ pub fn settle_at_recall(
             // must not show it early and use it up.
             continue;
         } else if is_due(r, local) {
-            out.due.push(Shown::of(r, local));
+            due.push(r);
             if r.trigger == Trigger::NextSession {
                 replacements.push((r.line, file::done_line(r, now.date_naive())));
                 out.completed.push(r.number);
             }
         }
     }
+    // The block lists a bounded number of them: what became due lately must never be the
+    // part left out behind reminders overdue for weeks.
+    due.sort_by_key(|r| std::cmp::Reverse(by_day_due(r, now.date_naive())));
+    out.due = due.into_iter().map(|r| Shown::of(r, local)).collect();
     if !replacements.is_empty() {
         bytes = file::replace_lines(&bytes, &replacements);
     }
@@ -236,6 +242,18 @@ pub fn settle_at_recall(
         atomic::write_atomic(&path, &bytes)?;
     }
     Ok(out)
+}
+
+/// The day a due reminder became due, for the order recall lists them in: its date, a
+/// time's day, `today` for a next-session one (due from this session's start), and the
+/// earliest day for a phrase written without a date (when it became due is unknown).
+fn by_day_due(reminder: &Reminder, today: NaiveDate) -> NaiveDate {
+    match &reminder.trigger {
+        Trigger::Date(d) => *d,
+        Trigger::Time(t) => t.date(),
+        Trigger::NextSession => today,
+        Trigger::Unresolved(_) | Trigger::Context(_) => NaiveDate::MIN,
+    }
 }
 
 /// The reminders as a recall later in the current session would settle them: due and

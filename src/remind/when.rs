@@ -80,8 +80,44 @@ use crate::parse::dates::{MONTHS, WEEKDAYS};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WhenError(pub String);
 
-/// Parse a WHEN phrase relative to `now` (whose offset is the local time zone).
+/// Parse a WHEN phrase relative to `now` (whose offset is the local time zone): [`read`],
+/// refusing a moment already gone ([`is_past`]).
 pub fn parse(phrase: &str, now: DateTime<FixedOffset>) -> Result<When, WhenError> {
+    let when = read(phrase, now)?;
+    if is_past(&when, now) {
+        let text = phrase.split_whitespace().collect::<Vec<_>>().join(" ");
+        return Err(WhenError(format!(
+            "{text:?} is in the past ({})",
+            describe_moment(&when)
+        )));
+    }
+    Ok(when)
+}
+
+/// Whether a WHEN read at `now` has already gone by, compared at the precision it was
+/// written with: a day before today, or a time of day before the current minute. So
+/// `today` is due at once, while `today 8am` at 09:00 and `yesterday 23:00` are alike past.
+pub fn is_past(when: &When, now: DateTime<FixedOffset>) -> bool {
+    match when {
+        When::Date(d) => *d < now.date_naive(),
+        When::Time(t) => *t < trim_seconds(now.naive_local()),
+        When::NextSession | When::Context(_) => false,
+    }
+}
+
+/// A day or time as replies show it (`Fri 2026-01-30`, `Fri 2026-01-30 23:00`).
+pub fn describe_moment(when: &When) -> String {
+    match when {
+        When::Date(d) => d.format("%a %Y-%m-%d").to_string(),
+        When::Time(t) => t.format("%a %Y-%m-%d %H:%M").to_string(),
+        When::NextSession => "next session".into(),
+        When::Context(k) => k.join(", "),
+    }
+}
+
+/// Read a WHEN phrase relative to `now` (whose offset is the local time zone), past or
+/// not: an error only for a phrase that is no WHEN mind reads.
+pub fn read(phrase: &str, now: DateTime<FixedOffset>) -> Result<When, WhenError> {
     let text = phrase.split_whitespace().collect::<Vec<_>>().join(" ");
     let lower = text.to_lowercase();
     if lower.is_empty() {
@@ -103,8 +139,7 @@ pub fn parse(phrase: &str, now: DateTime<FixedOffset>) -> Result<When, WhenError
         return context(&lower)
             .ok_or_else(|| WhenError(format!("{text:?} is not a context form I know")));
     }
-    let today = now.date_naive();
-    let when = match own_phrase(&lower, now) {
+    Ok(match own_phrase(&lower, now) {
         Some(Ok(when)) => when,
         // A day read, then words that are no time of day ("tomorrow 25:00", "today 13pm",
         // "tomorrow at 8"): refused, never handed on to chrono-english, which reads the day
@@ -116,14 +151,7 @@ pub fn parse(phrase: &str, now: DateTime<FixedOffset>) -> Result<When, WhenError
         }
         None => english(&lower, now)
             .ok_or_else(|| WhenError(format!("cannot read {text:?} as a time")))?,
-    };
-    match &when {
-        When::Date(d) if *d < today => Err(WhenError(format!("{text:?} is in the past ({d})"))),
-        When::Time(t) if t.date() < today => {
-            Err(WhenError(format!("{text:?} is in the past ({t})")))
-        }
-        _ => Ok(when),
-    }
+    })
 }
 
 /// The keywords of a context form (`when I mention auth, login and oauth` →
@@ -560,6 +588,7 @@ mod tests {
             ("tomorrow morning", time(2026, 1, 16, 9, 0)),
             ("tonight", time(2026, 1, 15, 20, 0)),
             ("today", date(2026, 1, 15)),
+            ("today 9:30am", time(2026, 1, 15, 9, 30)),
             ("in 3 days", date(2026, 1, 18)),
             ("in 2 hours", time(2026, 1, 15, 11, 30)),
             ("in an hour", time(2026, 1, 15, 10, 30)),
@@ -626,6 +655,9 @@ mod tests {
             "Feb 30 2026",
             "yesterday",
             "2025-01-01",
+            // A time earlier today is as gone as an earlier day.
+            "today 9am",
+            "2026-01-15 09:29",
             "last friday",
             "when",
             "when pigs fly",

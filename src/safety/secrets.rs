@@ -5,14 +5,17 @@
 //! The provider patterns are a subset of gitleaks' rules (<https://github.com/gitleaks/gitleaks>,
 //! `config/gitleaks.toml`, MIT): aws-access-token, github-pat / -oauth / -app-token /
 //! -refresh-token / -fine-grained-pat, gitlab-pat, slack tokens, stripe-access-token,
-//! gcp-api-key, npm-access-token, openai/anthropic `sk-` keys, private-key, jwt; plus
-//! `password=` style assignments and credentials in URLs. A project can turn redaction off
-//! with `"redact": {"secrets": false}` in `.mind/config.json`.
+//! gcp-api-key, npm-access-token, openai/anthropic `sk-` keys, private-key, jwt,
+//! curl-auth-user and curl-auth-header; plus `password=` style assignments, credentials in
+//! URLs and credentials in command options (an HTTP client's `-u user:pass`, a MySQL client's
+//! `-pPASS`, `--password PASS`, `--token T`, an `Authorization:` header), which agents'
+//! commands carry and the post-tool hook records without anyone choosing to. A project can
+//! turn redaction off with `"redact": {"secrets": false}` in `.mind/config.json`.
 
 use std::borrow::Cow;
 use std::sync::LazyLock;
 
-use regex::Regex;
+use regex::{Captures, Regex};
 
 /// A key name ending in `password`/`passwd`/`pwd` or holding one of the other secret words,
 /// however it is spelt: `password`, `DB_PASSWORD`, `AWS_SECRET_ACCESS_KEY`, `api_token`,
@@ -70,12 +73,102 @@ static SECRETS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
         (password, "$1[redacted]"),
         (keyword, "$1[redacted]"),
         (r"://[^/\s:@]+:[^/\s@]+@".to_string(), "://[redacted]@"),
+        // An HTTP client's credentials, `user:password` (curl's -u/--user/-U/--proxy-user,
+        // HTTPie's and xh's -a/--auth): the password goes, the user name stays. Only after
+        // the program's name, so docker's `-u 1000:1000` (user and group) stays.
+        (
+            format!(
+                r#"(?i)((?:^|[\s|;&(])(?:curl|http|https|xh|xhs)(?:\s[^\n|;&]*?)?\s(?:-u|--user|-U|--proxy-user|-a|--auth)(?:=|\s*)["']?[^\s:"'\[]+:["']?){VALUE_CHAR}+"#
+            ),
+            "$1[redacted]",
+        ),
+        // A MySQL or MariaDB client's `-pPASSWORD` (attached: `-p NAME` names a database and
+        // asks for the password), sshpass's and a registry login's `-p PASSWORD`.
+        (
+            format!(
+                r#"(?i)(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mysqlpump|mysqlsh|mariadb|mariadb-dump|mariadb-admin)\b[^\n|;&]*?\s(?-i:-p)["']?){VALUE_CHAR}+"#
+            ),
+            "$1[redacted]",
+        ),
+        (
+            format!(
+                r#"(?i)(\b(?:sshpass\b|(?:docker|podman|nerdctl|buildah|skopeo|helm(?:\s+registry)?)\s+login\b)[^\n|;&]*?\s(?-i:-p)\s*["']?){VALUE_CHAR}+"#
+            ),
+            "$1[redacted]",
+        ),
+        // A token, secret or key given as an option's value (`--token T`, `--api-key K`,
+        // `--client-secret S`): token-like values only, as for `token=`.
+        (
+            format!(
+                r#"(?i)(\s--?[A-Za-z0-9_-]*(?:token|secret|api[_-]?key|access[_-]?key|secret[_-]?key)\s+["']?)(?:{VALUE_CHAR}*[0-9]{VALUE_CHAR}*[A-Za-z]|{VALUE_CHAR}*[A-Za-z]{VALUE_CHAR}*[0-9]){VALUE_CHAR}*"#
+            ),
+            "$1[redacted]",
+        ),
+        // An `Authorization:` header's credentials whatever the scheme (`Token ...`,
+        // `Digest ...`, none); bearer and basic ones are redacted above.
+        (
+            format!(
+                r#"(?i)(\b(?:proxy-)?authorization\s*:\s*(?:[A-Za-z][A-Za-z0-9_-]*\s+)?)(?:{VALUE_CHAR}*[0-9]{VALUE_CHAR}*[A-Za-z]|{VALUE_CHAR}*[A-Za-z]{VALUE_CHAR}*[0-9]){VALUE_CHAR}*"#
+            ),
+            "$1[redacted]",
+        ),
     ];
     patterns
         .into_iter()
         .map(|(p, r)| (Regex::new(&p).expect("valid secret pattern"), r))
         .collect()
 });
+
+/// A password given as an option's value, after a space (`--password PASS`, `--db-pass PASS`,
+/// keytool's `-storepass PASS`, openssl's `-passin pass:PASS`); `--password=PASS` is an
+/// assignment, redacted above. Group 1 is kept, group 2 is the value (quoted whole).
+static PASSWORD_OPTION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r#"(?i)((?:^|\s)--?[A-Za-z0-9_-]*(?:password|passwd|pass|pwd|passin|passout)\s+)("[^"\n]*"|'[^'\n]*'|["']?{VALUE_CHAR}+)"#
+    ))
+    .expect("valid password option pattern")
+});
+
+/// Words that follow an option's name in prose ("use --password-stdin, not --password with
+/// docker"): no password.
+const PROSE_AFTER_OPTION: &[&str] = &[
+    "a",
+    "an",
+    "and",
+    "are",
+    "as",
+    "at",
+    "but",
+    "by",
+    "flag",
+    "for",
+    "from",
+    "if",
+    "in",
+    "is",
+    "it",
+    "not",
+    "of",
+    "on",
+    "only",
+    "option",
+    "or",
+    "so",
+    "that",
+    "the",
+    "then",
+    "to",
+    "was",
+    "when",
+    "which",
+    "with",
+    "instead",
+    "argument",
+    "parameter",
+    "prompts",
+    "asks",
+    "works",
+];
 
 /// Words one of the patterns needs (lowercase): text without any of them holds no secret, and
 /// `mind log` does not pay for compiling the patterns.
@@ -102,6 +195,13 @@ const TRIGGERS: &[&str] = &[
     "token",
     "key",
     "://",
+    "curl",
+    "http",
+    "xh",
+    "mysql",
+    "mariadb",
+    "login",
+    "auth",
 ];
 
 /// `text` with every secret replaced, and how many were.
@@ -117,6 +217,26 @@ pub fn redact(text: &str) -> (Cow<'_, str>, usize) {
         if found > 0 {
             count += found;
             out = Cow::Owned(pattern.replace_all(&out, *replacement).into_owned());
+        }
+    }
+    if PASSWORD_OPTION.is_match(&out) {
+        let mut found = 0;
+        let replaced = PASSWORD_OPTION.replace_all(&out, |c: &Captures| {
+            let value = &c[2];
+            let word = value.trim_end_matches([',', '.', ';', ')']);
+            if PROSE_AFTER_OPTION.contains(&word.to_ascii_lowercase().as_str()) {
+                return c[0].to_string();
+            }
+            found += 1;
+            // A quoted value keeps its quotes, so the command still reads as one.
+            match value.chars().next().filter(|q| matches!(q, '"' | '\'')) {
+                Some(q) => format!("{}{q}[redacted]{q}", &c[1]),
+                None => format!("{}[redacted]", &c[1]),
+            }
+        });
+        if found > 0 {
+            count += found;
+            out = Cow::Owned(replaced.into_owned());
         }
     }
     (out, count)
@@ -212,6 +332,90 @@ mod tests {
             "token: rotate them monthly",
             "api_key rotation is every 90 days",
             "BEGIN and END of a private key block are lines 1 and 3",
+        ] {
+            assert_eq!(redact(text), (Cow::Borrowed(text), 0), "{text}");
+        }
+    }
+
+    #[test]
+    fn credentials_in_command_options_are_redacted() {
+        for (text, want) in [
+            (
+                "curl -fsS -u deploy:Tr0ub4dor3xyz https://ci.example.com/api",
+                "curl -fsS -u deploy:[redacted] https://ci.example.com/api",
+            ),
+            (
+                "curl --user=deploy:'hunter2' -X POST x",
+                "curl --user=deploy:'[redacted]' -X POST x",
+            ),
+            ("curl -udeploy:pw12 x", "curl -udeploy:[redacted] x"),
+            ("http -a bob:s3cret GET x", "http -a bob:[redacted] GET x"),
+            (
+                "mysql -uroot -pS3cretPassw0rd app",
+                "mysql -uroot -p[redacted] app",
+            ),
+            ("mysqldump -p'hunter2' db", "mysqldump -p'[redacted]' db"),
+            (
+                "psql --password \"two words\" x",
+                "psql --password \"[redacted]\" x",
+            ),
+            (
+                "sshpass -p hunter2 ssh host",
+                "sshpass -p [redacted] ssh host",
+            ),
+            (
+                "docker login -u bob -p hunter2 ghcr.io",
+                "docker login -u bob -p [redacted] ghcr.io",
+            ),
+            (
+                "psql --password hunter2 -h db",
+                "psql --password [redacted] -h db",
+            ),
+            (
+                "deploy --db-pass 'correct horse' now",
+                "deploy --db-pass '[redacted]' now",
+            ),
+            (
+                "keytool -list -storepass changeit",
+                "keytool -list -storepass [redacted]",
+            ),
+            (
+                "openssl pkcs12 -passin pass:s3cret -in a.p12",
+                "openssl pkcs12 -passin [redacted] -in a.p12",
+            ),
+            (
+                "gh release --token abc123def x",
+                "gh release --token [redacted] x",
+            ),
+            (
+                r#"curl -H "Authorization: Token 9f8e7d6c5b4a" x"#,
+                r#"curl -H "Authorization: Token [redacted]" x"#,
+            ),
+            (
+                "curl -H 'Proxy-Authorization: Zm9vOmJhcjEyMw==' x",
+                "curl -H 'Proxy-Authorization: [redacted]' x",
+            ),
+        ] {
+            let (out, n) = redact(text);
+            assert_eq!((out.as_ref(), n), (want, 1), "{text}");
+        }
+    }
+
+    #[test]
+    fn options_that_hold_no_credential_are_kept() {
+        for text in [
+            "docker run -u 1000:1000 image",
+            "mysql -u root -p app",
+            "mysql -uroot -P3306 -p app",
+            "cargo test -p api",
+            "ssh -p 2222 host",
+            "mkdir -p a/b",
+            "use --password-stdin, not --password with docker login",
+            "the --password flag prompts",
+            "set --max-tokens 4096",
+            "curl --user-agent 'Mozilla/5.0 (X11)' https://x",
+            "the Authorization: header is missing",
+            "wget -U agent https://x",
         ] {
             assert_eq!(redact(text), (Cow::Borrowed(text), 0), "{text}");
         }

@@ -213,14 +213,21 @@ fn powershell(prefix: &str) -> String {
     );
     out.push_str(HEADER);
     out.push_str(
-        "function __MindSend([string[]]$Own, [object[]]$Words) {
+        "function __MindSend([string[]]$Own, [object[]]$Words, [bool]$Piped, [object[]]$Stdin) {
     # Arguments reach mind exactly as given (PowerShell 7.3 and later; earlier versions drop
     # double quotes inside an argument).
     $PSNativeCommandArgumentPassing = 'Standard'
     $mind = Get-Command -Name mind -CommandType Application -ErrorAction Stop | Select-Object -First 1
     $Words = @($Words | ForEach-Object { [string]$_ })
     if ($Words.Count -eq 1 -and $Words[0] -eq '-') {
-        & $mind @Own '-'
+        if ($Piped) {
+            # What was piped into the function (its $input, passed here as $Stdin) goes on to
+            # mind's stdin, as UTF-8: a command run inside a function does not get it.
+            $OutputEncoding = [System.Text.UTF8Encoding]::new($false)
+            $Stdin | & $mind @Own '-'
+        } else {
+            & $mind @Own '-'
+        }
         return
     }
     if ($Words.Count -gt 0 -and $Words[0] -eq '--') {
@@ -233,7 +240,11 @@ fn powershell(prefix: &str) -> String {
     );
     for f in FUNCTIONS {
         let own: Vec<String> = f.run.iter().map(|w| format!("'{w}'")).collect();
-        let send = format!("__MindSend @({}) $args", own.join(", "));
+        // The function's pipeline input goes along: `... | learned -` reads it.
+        let send = format!(
+            "__MindSend @({}) $args $MyInvocation.ExpectingInput @($input)",
+            own.join(", ")
+        );
         out.push_str(&format!("# {}: {}\n", f.name, f.about));
         match f.bare {
             None => out.push_str(&format!("function {prefix}{} {{ {send} }}\n", f.name)),

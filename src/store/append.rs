@@ -16,6 +16,8 @@ use crate::store::guard;
 pub fn append_bytes(path: &Path, bytes: &[u8]) -> Result<()> {
     guard::check(path)?;
     crate::store::atomic::refuse_read_only(path)?;
+    // UTF-8 appended to UTF-16 text would leave a file in two encodings.
+    crate::store::encoding::refuse_utf16(path)?;
     let mut file = OpenOptions::new()
         .append(true)
         .open(path)

@@ -12,7 +12,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
-use crate::store::guard;
+use crate::store::{encoding, guard};
 
 /// Every temp file name starts with this.
 pub const TEMP_PREFIX: &str = ".mind-tmp-";
@@ -30,6 +30,13 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     replace(path, bytes, true)
 }
 
+/// [`write_atomic`] for the one writer that replaces a file holding UTF-16 text: its
+/// conversion to UTF-8 (`mind doctor --fix`), which every other writer refuses to overwrite
+/// ([`encoding::refuse_utf16`]).
+pub fn write_atomic_converted(path: &Path, bytes: &[u8]) -> Result<()> {
+    replace_checked(path, bytes, true, false)
+}
+
 /// Replace `path` atomically like [`write_atomic`], but without waiting for the disk: for
 /// bookkeeping that can be derived again (state.json). A crash of mind still leaves the old
 /// file or the new one; after a power loss the file may be the previous version (or, on a file
@@ -40,9 +47,16 @@ pub fn write_atomic_unsynced(path: &Path, bytes: &[u8]) -> Result<()> {
 }
 
 fn replace(path: &Path, bytes: &[u8], synced: bool) -> Result<()> {
+    replace_checked(path, bytes, synced, true)
+}
+
+fn replace_checked(path: &Path, bytes: &[u8], synced: bool, refuse_utf16: bool) -> Result<()> {
     guard::check(path)?;
     let target = resolve_link(path)?;
     refuse_read_only(&target)?;
+    if refuse_utf16 {
+        encoding::refuse_utf16(&target)?;
+    }
     let dir = target
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -87,13 +101,15 @@ pub fn refuse_read_only(path: &Path) -> Result<()> {
 }
 
 /// Refuse now what a rewrite or an append of `path` would refuse (a link leading out of the
-/// project, a read-only file) or fail on (a folder in the file's place): for a command that
-/// writes several files, checked before the first of them, so that it fails having written
-/// nothing rather than half-way. A missing file passes: the write creates it.
+/// project, a read-only file, a text file in UTF-16) or fail on (a folder in the file's
+/// place): for a command that writes several files, checked before the first of them, so
+/// that it fails having written nothing rather than half-way. A missing file passes: the
+/// write creates it.
 pub fn check_writable(path: &Path) -> Result<()> {
     guard::check(path)?;
     let target = resolve_link(path)?;
     refuse_read_only(&target)?;
+    encoding::refuse_utf16(&target)?;
     match fs::metadata(&target) {
         Ok(meta) if meta.is_dir() => Err(Error::BadFile {
             path: path.to_path_buf(),

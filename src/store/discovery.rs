@@ -14,7 +14,7 @@ use super::{MIND_DIR, Project};
 use crate::error::{Error, Result, SearchEnd};
 
 /// What discovery needs to know about the machine: the global folder and the home folder.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Bounds {
     /// The global folder `mind` writes to (never a project even while empty).
     pub global_dir: Option<PathBuf>,
@@ -136,6 +136,15 @@ fn walk_up(start: &Path, bounds: &Bounds) -> std::result::Result<Project, NotFou
         end: SearchEnd::FilesystemRoot,
         skipped,
     })
+}
+
+/// Whether `dir` holds a project of its own: a `.mind/` folder that is not a global folder
+/// (the rule of the upward search). A walk down a project's files (`mind checkpoint`) and the
+/// commit hooks leave such a folder's files to it: a package of a monorepo with its own
+/// `.mind/` is a place of its own, as a nested repository is.
+pub fn holds_project(dir: &Path, bounds: &Bounds) -> bool {
+    let mind = dir.join(MIND_DIR);
+    mind.is_dir() && !home::is_global_folder(&mind, bounds.global_dir.as_deref())
 }
 
 /// Whether `dir` is a git work-tree root of its own: it holds `.git` (a folder or a file) and

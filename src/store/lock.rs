@@ -18,6 +18,9 @@ use crate::error::{Error, Result};
 /// enough for any other `mind` command to finish its write, short enough that a stuck
 /// holder is reported rather than waited on forever.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long an agent's hook (a session's start, a checkpoint before a compaction) waits: the
+/// agent waits on it, and what it would write can wait for the next one.
+pub const AGENT_HOOK_TIMEOUT: Duration = Duration::from_millis(500);
 const TIMEOUT_VAR: &str = "MIND_LOCK_TIMEOUT_MS";
 /// Polling starts fast (locks are held for milliseconds) and backs off to this.
 const MAX_POLL: Duration = Duration::from_millis(16);

@@ -7,7 +7,9 @@
 
 pub mod append;
 pub mod atomic;
+pub mod checkout;
 pub mod discovery;
+pub mod encoding;
 pub mod git_ignored;
 pub mod global_config;
 pub mod guard;
@@ -113,20 +115,34 @@ impl Project {
         false
     }
 
-    /// The project's display name: its folder name.
+    /// The project's display name: its folder name as one line ([`text::one_line_name`]),
+    /// since it is written into MEMORY.md's title, the registry, named memories and
+    /// search results, where a line break in it would start a line of its own.
     pub fn name(&self) -> String {
-        self.root
+        let name = self
+            .root
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| self.root.display().to_string())
+            .unwrap_or_else(|| self.root.display().to_string());
+        text::one_line_name(&name)
     }
 
     /// Take the store lock; released when the guard drops. Temp files a killed command
     /// left behind are removed first thing under the lock.
     pub fn lock(&self) -> Result<lock::StoreLock> {
+        self.lock_waiting(None)
+    }
+
+    /// [`Project::lock`] waiting at most `patience` (an agent's hook, which the agent
+    /// waits on), else `MIND_LOCK_TIMEOUT_MS` or its default.
+    pub fn lock_waiting(&self, patience: Option<std::time::Duration>) -> Result<lock::StoreLock> {
         // `.mind -> ~/elsewhere` in a cloned repository: not even the lock file is written.
         guard::check(&self.file(LOCK_FILE))?;
-        let held = lock::StoreLock::acquire(&self.file(LOCK_FILE))?;
+        let path = self.file(LOCK_FILE);
+        let held = match patience {
+            Some(patience) => lock::StoreLock::acquire_within(&path, patience)?,
+            None => lock::StoreLock::acquire(&path)?,
+        };
         self.sweep_temps();
         Ok(held)
     }

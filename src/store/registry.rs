@@ -119,9 +119,10 @@ pub fn remove_gone(home: &GlobalFolder) -> Result<Vec<Registered>> {
 }
 
 /// Whether a registered project's folder no longer exists. A folder that cannot be checked
-/// (no permission) is not gone.
+/// (no permission) is not gone, nor one outside a sparse checkout: the repository holds it.
 pub fn is_gone(root: &Path) -> bool {
     matches!(std::fs::symlink_metadata(root), Err(e) if e.kind() == std::io::ErrorKind::NotFound)
+        && super::checkout::outside_sparse_checkout(root).is_none()
 }
 
 /// Every registered project in file order: the global folder's, then those only the Python
@@ -148,13 +149,15 @@ fn list_file(path: &Path, legacy: bool) -> Result<Vec<Registered>> {
         .map(|(key, entry)| {
             let path = entry.get("path").and_then(Value::as_str).unwrap_or(key);
             let path = PathBuf::from(path);
+            // One line, whoever wrote the entry (an older version wrote a folder name's
+            // line breaks as they were): it labels search results and `mind projects`.
             let name = entry
                 .get("name")
                 .and_then(Value::as_str)
-                .map(str::to_string)
+                .map(text::one_line_name)
                 .unwrap_or_else(|| {
                     path.file_name()
-                        .map(|n| n.to_string_lossy().into_owned())
+                        .map(|n| text::one_line_name(&n.to_string_lossy()))
                         .unwrap_or_default()
                 });
             Registered { path, name, legacy }

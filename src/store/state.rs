@@ -18,6 +18,14 @@ const BLOCKER_MARKS: &str = "session_blocker_marks";
 const UNRECALLED_BREAK: &str = "unrecalled_break";
 /// When `mind log` last wrote each file (`{"MEMORY.md": ms, ...}`): [`State::last_logged`].
 const LAST_LOGGED: &str = "last_logged";
+/// The agents' conversations (their hooks' `session_id`) that started or went on in the
+/// current session: [`State::agent_session_seen`].
+const AGENT_SESSIONS: &str = "agent_sessions";
+/// At most this many of them are kept (the latest): several agents in one long session.
+const AGENT_SESSIONS_KEPT: usize = 32;
+/// The start of the session in which recall last gave the large-MEMORY.md hint:
+/// [`State::memory_hint_said`].
+const MEMORY_HINT_SAID: &str = "memory_hint_said";
 
 /// A break no recall has seen yet ([`State::unrecalled_break`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -129,6 +137,37 @@ impl State {
         self.fields
             .insert("session_commits_offset".into(), Value::from(commits_len));
         self.fields.remove(BLOCKER_MARKS);
+        self.fields.remove(AGENT_SESSIONS);
+    }
+
+    /// Whether the agent's conversation `id` started or went on in the current session
+    /// ([`State::add_agent_session`]).
+    pub fn agent_session_seen(&self, id: &str) -> bool {
+        self.fields
+            .get(AGENT_SESSIONS)
+            .and_then(Value::as_array)
+            .is_some_and(|ids| ids.iter().any(|seen| seen.as_str() == Some(id)))
+    }
+
+    /// Record that the agent's conversation `id` started or went on in the current session
+    /// (the newest last; the oldest beyond [`AGENT_SESSIONS_KEPT`] forgotten). A new
+    /// session ([`State::start_session`]) forgets them all.
+    pub fn add_agent_session(&mut self, id: &str) {
+        let mut ids: Vec<Value> = self
+            .fields
+            .get(AGENT_SESSIONS)
+            .and_then(Value::as_array)
+            .map(|ids| {
+                ids.iter()
+                    .filter(|seen| seen.is_string() && seen.as_str() != Some(id))
+                    .cloned()
+                    .collect()
+            })
+            .unwrap_or_default();
+        ids.push(Value::from(id));
+        let excess = ids.len().saturating_sub(AGENT_SESSIONS_KEPT);
+        ids.drain(..excess);
+        self.fields.insert(AGENT_SESSIONS.into(), Value::Array(ids));
     }
 
     /// Remember MEMORY.md's and the commit store's lengths when the blocker `text` was
@@ -236,6 +275,19 @@ impl State {
             "fired_reminders".into(),
             serde_json::json!({ "session": session, "ids": all }),
         );
+    }
+
+    /// Whether recall gave the large-MEMORY.md hint during the session that started at
+    /// `session` (one given in an earlier session does not count).
+    pub fn memory_hint_said(&self, session: i64) -> bool {
+        self.fields.get(MEMORY_HINT_SAID).and_then(value_as_i64) == Some(session)
+    }
+
+    /// Record that recall gave the large-MEMORY.md hint during the session that started at
+    /// `session`, so a later recall in it does not repeat it.
+    pub fn set_memory_hint_said(&mut self, session: i64) {
+        self.fields
+            .insert(MEMORY_HINT_SAID.into(), Value::from(session));
     }
 
     /// MEMORY.md's line count as last seen (`store::tail`), when recorded.

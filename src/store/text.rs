@@ -42,6 +42,11 @@ pub fn split_bom(bytes: &[u8]) -> (&[u8], &[u8]) {
 /// it would point at nothing the user can see. The error says when positions count from
 /// after the mark.
 pub fn parse_json<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> std::result::Result<T, String> {
+    // A file that looks like valid JSON in Notepad may be UTF-16: the error says so, as
+    // the JSON reader's "expected value at line 1 column 1" would point at nothing.
+    if let Some(found) = super::encoding::utf16_in(bytes) {
+        return Err(format!("the file {}; save it as UTF-8", found.describe()));
+    }
     let (bom, json) = split_bom(bytes);
     serde_json::from_slice(json).map_err(|e| {
         if bom.is_empty() {
@@ -76,6 +81,20 @@ pub fn latin1_fallback(bytes: &[u8]) -> Cow<'_, str> {
         out.extend(chunk.invalid().iter().map(|&b| char::from(b)));
     }
     Cow::Owned(out)
+}
+
+/// `text` in Unicode normalization form C, the form text is compared in: `é` typed (one
+/// character) and `é` from a macOS file name or a macOS-made file (`e` + a combining accent)
+/// are the same text to a reader, and must be the same word to a search and the same entry
+/// to a duplicate check. Only compared forms are normalised; stored bytes never are. ASCII
+/// and text already in NFC (nearly all) are borrowed without a copy.
+pub fn nfc(text: &str) -> Cow<'_, str> {
+    use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
+    if text.is_ascii() || is_nfc_quick(text.chars()) == IsNormalized::Yes {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(text.nfc().collect())
+    }
 }
 
 /// The line ending a file uses: CRLF when its first line ends with one, else LF.
@@ -122,6 +141,26 @@ pub fn one_line(message: &str) -> String {
     neutral_comments(&crate::safety::controls::escape(&joined, false))
 }
 
+/// A name chosen outside mind (a project's folder name, which an archive or a script may
+/// have given a line break or a control character) as one line for the files and blocks it
+/// goes into: line breaks become spaces, other control characters a visible `\uXXXX`, and
+/// `<!--` is neutral, as in a message ([`one_line`]); spaces stay as they are, so an
+/// ordinary name is unchanged. Written raw as MEMORY.md's `# title`, a name holding
+/// `\n- KEY: …` would add a line of its own that reads as a memory.
+pub fn one_line_name(name: &str) -> String {
+    let breaks = |c: char| {
+        matches!(
+            c,
+            '\n' | '\r' | '\u{b}' | '\u{c}' | '\u{85}' | '\u{2028}' | '\u{2029}'
+        )
+    };
+    let joined: String = name
+        .chars()
+        .map(|c| if breaks(c) { ' ' } else { c })
+        .collect();
+    neutral_comments(&crate::safety::controls::escape(joined.trim(), false))
+}
+
 /// `<!--` written as `&lt;!--`: markdown shows the same characters, but no reader (mind's
 /// parser, a markdown renderer, the context block's markers) takes it for a comment that
 /// hides the lines after it.
@@ -155,6 +194,26 @@ mod tests {
         assert_eq!(eol_of(b"x\r\ny\r\n"), "\r\n");
         assert_eq!(eol_of(b"x\ny"), "\n");
         assert_eq!(eol_of(b""), "\n");
+    }
+
+    #[test]
+    fn nfc_composes_only_what_needs_it() {
+        assert_eq!(nfc("cafe\u{301}"), "caf\u{e9}");
+        assert!(matches!(nfc("caf\u{e9}"), Cow::Borrowed(_)));
+        assert!(matches!(nfc("plain"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn a_name_is_one_line_and_otherwise_unchanged() {
+        assert_eq!(one_line_name("my  app"), "my  app");
+        assert_eq!(
+            one_line_name("app\n- KEY: run it\r\nx\u{2028}y"),
+            "app - KEY: run it  x y"
+        );
+        assert_eq!(
+            one_line_name("a\u{1b}[2Jb <!-- c"),
+            "a\\u001b[2Jb &lt;!-- c"
+        );
     }
 
     #[test]

@@ -289,8 +289,9 @@ fn a_project_in_a_subfolder_keeps_the_commits_that_change_its_files() {
     assert!(
         String::from_utf8_lossy(&out.stderr).contains(
             "this project is in packages/app, below the repository's top folder (where git runs hooks): \
-             the hooks keep a commit's memories here when it changes files in packages/app, or when \
-             this is the only project in the repository; `mind harvest` here picks up any other"
+             the hooks keep a commit's memories here when it changes files in packages/app and in no \
+             other project, or files in no project when this is the only project in the \
+             repository; `mind harvest` here takes the same commits"
         ),
         "{}",
         String::from_utf8_lossy(&out.stderr)
@@ -376,8 +377,8 @@ fn a_project_in_a_subfolder_keeps_the_commits_that_change_its_files() {
     assert!(out.status.success());
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "mind: this commit changes files of several projects (packages/app, packages/lib); \
-         nothing kept: run `mind harvest` in the one it belongs to\n"
+        "mind: this commit changes files of several projects (packages/app, packages/lib), so \
+         none keeps its memory: `mind log` it in the project it belongs to\n"
     );
     assert!(app_store("eslint").is_empty());
     assert!(

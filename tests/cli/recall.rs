@@ -643,6 +643,8 @@ fn recall_hints_at_archiving_a_large_memory() {
     let v = recall_json(&env);
     let hint = v["memory_hint"].as_str().expect("hint");
     assert!(hint.contains(".mind/archive/"), "{hint}");
+    // Said once a session: the next session's recall says it again.
+    env.at("2026-01-16T09:00:00Z");
     env.mind(&["recall"])
         .assert()
         .success()

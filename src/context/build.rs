@@ -599,11 +599,6 @@ impl Facts {
         let within = |part: &[u64], whole: &[u64]| {
             !part.is_empty() && part.iter().all(|w| whole.contains(w))
         };
-        // A rejection and a decision are about one choice when they name the same thing, the
-        // one saying at most a word more: "decided against MySQL" takes back "use MySQL" but
-        // not "use MySQL for the analytics replicas".
-        let close =
-            |part: &[u64], whole: &[u64]| within(part, whole) && whole.len() <= part.len() + 1;
         // A decision that turns away from X for a purpose ("use argon2 instead of bcrypt for
         // password hashing") takes back the older decisions that chose X for that purpose
         // ("use bcrypt for password hashing"), not every decision naming X ("keep the legacy
@@ -622,10 +617,15 @@ impl Facts {
                 (newer.turned.iter()).any(|alt| within(alt, &self.chosen) && for_the_purpose(alt))
                     || self.undone_by(newer)
             }
-            (EntryType::Decision, EntryType::Rejected) => close(&newer.chosen, &self.chosen),
-            (EntryType::Rejected, EntryType::Decision) => close(&self.chosen, &newer.chosen),
+            (EntryType::Decision, EntryType::Rejected) => same_choice(&newer.chosen, &self.chosen),
+            (EntryType::Rejected, EntryType::Decision) => same_choice(&self.chosen, &newer.chosen),
             _ => false,
         }
+    }
+
+    /// The subject words of what it chose.
+    pub(crate) fn chosen(&self) -> &[u64] {
+        &self.chosen
     }
 
     /// Whether `newer` undoes this choice: its verb is the other of an [`UNDOING_VERBS`]
@@ -638,6 +638,22 @@ impl Facts {
         };
         undo_each_other(a, b) && a_object == b_object
     }
+}
+
+/// Whether a rejection that chose `rejected` and a decision that chose `decided` (subject
+/// words, [`Facts`]) are about one choice, so that the later takes the earlier back: they
+/// name the same thing, the decision saying at most a word more ("decided against MySQL"
+/// takes back "use MySQL" but not "use MySQL for the analytics replicas").
+pub(crate) fn same_choice(rejected: &[u64], decided: &[u64]) -> bool {
+    !rejected.is_empty()
+        && rejected.iter().all(|w| decided.contains(w))
+        && decided.len() <= rejected.len() + 1
+}
+
+/// What a decision titled `title` that names no alternatives chose, as [`Facts`] reads it:
+/// the subject words of its title before its reason.
+pub(crate) fn plainly_chosen(title: &str) -> Vec<u64> {
+    crate::parse::subject_ids(crate::parse::before_reason(title), 12)
 }
 
 /// What a choice (its title before its reason) says it is for: a switch's object ("switch

@@ -17,7 +17,8 @@ use std::borrow::Cow;
 use chrono::NaiveDate;
 
 use super::build::{
-    Facts, pieces, rejection_needles, undo_each_other, undoing_verb, undone_pieces,
+    Facts, pieces, plainly_chosen, rejection_needles, same_choice, undo_each_other, undoing_verb,
+    undone_pieces,
 };
 use crate::capture::staleness::{self, EntryRef, Staleness};
 use crate::parse::loops::{self, Recency, RecencyKey, Resolvable, is_provisional};
@@ -765,7 +766,10 @@ struct Tracked<C> {
     lower: Option<Vec<u8>>,
     /// `Some(None)`: it could not be read.
     facts: Option<Option<Facts>>,
-    /// What it takes back is found by ([`Tracked::needles`]); `Some(empty)`: nothing.
+    /// The subject words of what it chose, once asked (`Some(None)`: it could not be read).
+    chosen: Option<Option<Vec<u64>>>,
+    /// What an older title holds when this one takes it back ([`Tracked::needles`]); empty
+    /// inside: it takes nothing back.
     needles: Option<Vec<Needles>>,
     taken_back: bool,
 }
@@ -774,18 +778,14 @@ struct Tracked<C> {
 /// and their byte triples: a title that lacks one of those (a few instructions to tell)
 /// lacks a piece, and so a word.
 struct Needles {
-    finders: Vec<memchr::memmem::Finder<'static>>,
+    pieces: Vec<Vec<u8>>,
     triples: Triples,
 }
 
 impl Needles {
-    fn new(pieces: &[Vec<u8>]) -> Needles {
-        Needles {
-            finders: (pieces.iter())
-                .map(|p| memchr::memmem::Finder::new(p).into_owned())
-                .collect(),
-            triples: pieces.iter().fold([0; 4], |set, p| union(set, triples(p))),
-        }
+    fn new(pieces: Vec<Vec<u8>>) -> Needles {
+        let triples = pieces.iter().fold([0; 4], |set, p| union(set, triples(p)));
+        Needles { pieces, triples }
     }
 }
 
@@ -809,6 +809,11 @@ fn union(a: Triples, b: Triples) -> Triples {
     [a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]]
 }
 
+/// Whether `have` lacks a triple of `want`.
+fn lacks(want: &Triples, have: &Triples) -> bool {
+    (want[0] & !have[0]) | (want[1] & !have[1]) | (want[2] & !have[2]) | (want[3] & !have[3]) != 0
+}
+
 impl<C: Candidate> Tracked<C> {
     fn new(key: RecencyKey, seq: usize, choice: C, taken_back: bool) -> Tracked<C> {
         Tracked {
@@ -820,6 +825,7 @@ impl<C: Candidate> Tracked<C> {
             triples: None,
             lower: None,
             facts: None,
+            chosen: None,
             needles: None,
             taken_back,
         }
@@ -830,16 +836,36 @@ impl<C: Candidate> Tracked<C> {
         self.facts.get_or_insert_with(|| choice.facts()).as_ref()
     }
 
+    /// What it chose ([`Facts`]): read from its title when it names no alternatives (a
+    /// rejection never does), without building the entry.
+    fn chosen(&mut self) -> Option<&[u64]> {
+        if self.chosen.is_none() {
+            let chosen = match self.choice.names_alternatives() {
+                false => Some(plainly_chosen(self.choice.title())),
+                true => self.facts().map(|f| f.chosen().to_vec()),
+            };
+            self.chosen = Some(chosen);
+        }
+        self.chosen.as_ref().and_then(|c| c.as_deref())
+    }
+
+    /// The byte triples of its title.
+    fn triples(&mut self) -> Triples {
+        let choice = self.choice;
+        *(self.triples).get_or_insert_with(|| triples(choice.title().as_bytes()))
+    }
+
     /// Whether its title holds every piece of `needles`: their byte triples first.
     fn holds(&mut self, needles: &Needles) -> bool {
+        !lacks(&needles.triples, &self.triples()) && self.holds_pieces(needles)
+    }
+
+    /// Whether its title holds every piece of `needles`, looked for.
+    fn holds_pieces(&mut self, needles: &Needles) -> bool {
         let choice = self.choice;
-        let have = (self.triples).get_or_insert_with(|| triples(choice.title().as_bytes()));
-        if (needles.triples.iter().zip(have.iter())).any(|(want, have)| want & !have != 0) {
-            return false;
-        }
         let lower =
             (self.lower).get_or_insert_with(|| choice.title().as_bytes().to_ascii_lowercase());
-        (needles.finders.iter()).all(|f| f.find(lower).is_some())
+        (needles.pieces.iter()).all(|p| memchr::memmem::find(lower, p).is_some())
     }
 
     /// What an older choice's title holds when this one takes it back (or, for a rejection,
@@ -854,16 +880,16 @@ impl<C: Candidate> Tracked<C> {
                 let (chosen, pieces) = rejection_needles(choice.title());
                 match chosen.is_empty() {
                     true => Vec::new(),
-                    false => vec![Needles::new(&pieces)],
+                    false => vec![Needles::new(pieces)],
                 }
             }
             _ => {
                 let alternatives = choice.alternatives().unwrap_or_default();
                 let mut out: Vec<Needles> = (alternatives.iter())
-                    .map(|alt| Needles::new(&pieces(alt, 12).1))
+                    .map(|alt| Needles::new(pieces(alt, 12).1))
                     .collect();
                 if verb.is_some() {
-                    out.push(Needles::new(&undone_pieces(choice.title())));
+                    out.push(Needles::new(undone_pieces(choice.title())));
                 }
                 out
             }
@@ -892,21 +918,22 @@ impl<C: Candidate> Judge<C> {
         let turns = newer.kind == EntryType::Decision && c.names_alternatives();
         // A decision that neither turns away nor undoes can only take back a rejection,
         // and only one whose words its title holds: the title's triples tell first.
-        let decisions = match newer.kind == EntryType::Rejected || turns || newer.verb.is_some() {
+        let judges_decisions = newer.kind == EntryType::Rejected || turns || newer.verb.is_some();
+        let decisions = match judges_decisions {
             true => &mut self.decisions[..],
             false => &mut [],
         };
-        for t in decisions.iter_mut().chain(&mut self.rejections) {
+        for t in decisions {
             if t.taken_back || t.key >= key {
                 continue;
             }
-            let may = match (t.kind, newer.kind) {
+            t.taken_back = match newer.kind {
                 // It turns away from one of the alternatives it names, or undoes the older
                 // one's object with the other verb of a pair: the older title holds it.
-                (EntryType::Decision, EntryType::Decision) => {
+                EntryType::Decision => {
                     let verb = newer.verb;
                     let undoes = (verb.zip(t.verb)).is_some_and(|(b, a)| undo_each_other(a, b));
-                    (turns || undoes) && {
+                    let may = (turns || undoes) && {
                         // The alternatives' needles, then the object's when it undoes.
                         let needles = newer.needles();
                         let (turned, undone) = match verb {
@@ -915,27 +942,50 @@ impl<C: Candidate> Judge<C> {
                         };
                         (turns && turned.iter().any(|n| t.holds(n)))
                             || (undoes && undone.iter().any(|n| t.holds(n)))
-                    }
+                    };
+                    may && (newer.facts().zip(t.facts()))
+                        .is_some_and(|(newer, older)| older.taken_back_by(newer))
                 }
                 // What the rejection chose is what the decision chose, a word more or less.
-                (EntryType::Decision, EntryType::Rejected) => {
+                _ => {
                     (newer.needles().first()).is_some_and(|n| t.holds(n))
+                        && (newer.chosen().zip(t.chosen()))
+                            .is_some_and(|(rejected, decided)| same_choice(rejected, decided))
                 }
-                (EntryType::Rejected, EntryType::Decision) => {
-                    (t.needles().first()).is_some_and(|n| newer.holds(n))
-                }
-                _ => false,
             };
-            if may
-                && let Some(n) = newer.facts()
-                && let Some(older) = t.facts()
-                && older.taken_back_by(n)
-            {
-                t.taken_back = true;
+        }
+        // The rejections a decision may take back: most lack a triple of the title at once.
+        if newer.kind == EntryType::Decision && !self.rejections.is_empty() {
+            let have = newer.triples();
+            for t in self.rejections.iter_mut() {
+                if t.taken_back || t.key >= key {
+                    continue;
+                }
+                // Worked out as it was tracked.
+                let Some(needles) = t.needles.as_ref().and_then(|n| n.first()) else {
+                    continue;
+                };
+                if lacks(&needles.triples, &have) || !newer.holds_pieces(needles) {
+                    continue;
+                }
+                t.taken_back = (t.chosen().zip(newer.chosen()))
+                    .is_some_and(|(rejected, decided)| same_choice(rejected, decided));
             }
         }
         match newer.kind {
-            EntryType::Rejected => self.rejections.push(newer),
+            EntryType::Rejected => {
+                newer.needles();
+                self.rejections.push(newer);
+                // Only the newest rejections can be shown (the list keeps [`MAX_CHOICES`],
+                // and one not among the newest so far never will be): judging stops at
+                // those, so a memory of many rejections costs no more per decision.
+                if self.rejections.len() > MAX_CHOICES + 8 {
+                    let newest =
+                        |a: &Tracked<C>, b: &Tracked<C>| b.key.cmp(&a.key).then(a.seq.cmp(&b.seq));
+                    self.rejections.select_nth_unstable_by(MAX_CHOICES, newest);
+                    self.rejections.truncate(MAX_CHOICES);
+                }
+            }
             _ => self.decisions.push(newer),
         }
     }

@@ -19,7 +19,6 @@
 //! never failed or held up for long.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use crate::app::Ctx;
 use crate::capture::tool_failures::{
@@ -30,9 +29,6 @@ use crate::error::{Error, Result};
 use crate::rank::loop_signals::{self, LoopWarning};
 use crate::store::session_file::{self, Section};
 use crate::store::{self, Project, atomic, templates, text};
-
-/// Give up on a busy store after this long rather than hold up the agent.
-const LOCK_PATIENCE: Duration = Duration::from_millis(500);
 
 pub fn run(args: &[std::ffi::OsString], global: &GlobalArgs) -> Result<()> {
     let args: Vec<String> = args
@@ -123,7 +119,7 @@ fn record(
 
     let _lock = super::hook::lock_patiently(
         project,
-        LOCK_PATIENCE,
+        crate::store::lock::AGENT_HOOK_TIMEOUT,
         "the memory store is busy; this command's outcome was not recorded",
     )?;
     let existing = text::read_optional(&path)?

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 
 use crate::parse::dates::heading_date;
 use crate::store::session_file::Session;
@@ -68,32 +68,37 @@ fn archive_suggestion(memory: &[u8]) -> String {
             *by_day.entry(d).or_default() += line.len() as u64 + 1;
         }
     }
-    // Each unit, the format of its periods' names (they sort as they follow each other),
-    // and what follows a name in the headings it covers.
-    let units = [
-        ("years", "%Y", "-…"),
-        ("months", "%Y-%m", "-…"),
-        ("days", "%Y-%m-%d", ""),
+    // Each unit, the format of its periods' names, what follows a name in the headings it
+    // covers, and the period a day falls in (a number that sorts as the periods follow each
+    // other: formatting every day's name would cost more than the whole scan).
+    let units: [(&str, &str, &str, fn(NaiveDate) -> i64); 3] = [
+        ("years", "%Y", "-…", |d| i64::from(d.year())),
+        ("months", "%Y-%m", "-…", |d| {
+            i64::from(d.year()) * 12 + i64::from(d.month0())
+        }),
+        ("days", "%Y-%m-%d", "", |d| i64::from(d.num_days_from_ce())),
     ];
-    for (unit, format, more) in units {
-        let mut periods: BTreeMap<String, u64> = BTreeMap::new();
+    for (unit, format, more, period_of) in units {
+        // Each period's bytes, and its first day (to name it).
+        let mut periods: BTreeMap<i64, (u64, NaiveDate)> = BTreeMap::new();
         for (d, n) in &by_day {
-            *periods.entry(d.format(format).to_string()).or_default() += n;
+            periods.entry(period_of(*d)).or_insert((0, *d)).0 += n;
         }
         if periods.len() < 2 {
             continue;
         }
-        let total: u64 = periods.values().sum();
+        let total: u64 = periods.values().map(|(n, _)| n).sum();
         let mut moved = 0;
-        let mut chosen: Vec<&String> = Vec::new();
-        for (period, n) in periods.iter().take(periods.len() - 1) {
+        let mut chosen: Vec<NaiveDate> = Vec::new();
+        for (n, first_day) in periods.values().take(periods.len() - 1) {
             if moved * 2 >= total {
                 break;
             }
             moved += n;
-            chosen.push(period);
+            chosen.push(*first_day);
         }
-        let (first, last) = (chosen[0], chosen[chosen.len() - 1]);
+        let first = chosen[0].format(format).to_string();
+        let last = chosen[chosen.len() - 1].format(format).to_string();
         return if first == last {
             format!(
                 "move old {unit} into .mind/archive/ (e.g. the `## {first}{more}` entries \

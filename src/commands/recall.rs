@@ -311,11 +311,11 @@ fn recall(ctx: &Ctx, hook: Option<&FromHook>) -> Result<(Project, Reply)> {
     // notes (a hook's, `--quiet`) has told no one, unless it replies in JSON.
     let session_start = state.session_started();
     let memory_hint = match session_start {
+        _ if ctx.quiet && !ctx.json => None,
         Some(started) if state.memory_hint_said(started) => None,
         _ => crate::hints::memory_size_hint(&memory_bytes),
     };
     if memory_hint.is_some()
-        && (ctx.json || !ctx.quiet)
         && let Some(started) = session_start
     {
         state.set_memory_hint_said(started);

@@ -55,6 +55,10 @@ pub fn memory_size_hint(memory: &[u8]) -> Option<String> {
 /// spans several, else in months, else in days; as many of the oldest as hold about half
 /// of the dated entries' bytes (at least one, never the newest), so following the hint
 /// brings the file well under the bound and keeps the latest entries in it.
+/// A unit of time the hint counts in: its name, the format of its periods' names, what
+/// follows a name in the headings it covers, and the period a day falls in.
+type Unit = (&'static str, &'static str, &'static str, fn(NaiveDate) -> i64);
+
 fn archive_suggestion(memory: &[u8]) -> String {
     // Bytes of each date's entries: a `## DATE` heading and the lines up to the next
     // level-2 heading (`## Gotchas` and the like belong to no date).
@@ -71,7 +75,7 @@ fn archive_suggestion(memory: &[u8]) -> String {
     // Each unit, the format of its periods' names, what follows a name in the headings it
     // covers, and the period a day falls in (a number that sorts as the periods follow each
     // other: formatting every day's name would cost more than the whole scan).
-    let units: [(&str, &str, &str, fn(NaiveDate) -> i64); 3] = [
+    let units: [Unit; 3] = [
         ("years", "%Y", "-…", |d| i64::from(d.year())),
         ("months", "%Y-%m", "-…", |d| {
             i64::from(d.year()) * 12 + i64::from(d.month0())

@@ -35,7 +35,7 @@ Register-ArgumentCompleter -Native -CommandName 'mind' -ScriptBlock {
     switch -CaseSensitive -Wildcard ("$command|$previous") {
         'mind;log|-t' { $values = @('decision', 'learning', 'problem', 'progress', 'gotcha', 'experience', 'blocker', 'assumption', 'rejected', 'next'); break }
         'mind;log|--type' { $values = @('decision', 'learning', 'problem', 'progress', 'gotcha', 'experience', 'blocker', 'assumption', 'rejected', 'next'); break }
-        'mind;recall|--hook' { $values = @('claude'); break }
+        'mind;recall|--hook' { $values = @('claude', 'codex'); break }
         'mind;search|-t' { $values = @('decision', 'problem', 'learning', 'progress', 'gotcha', 'experience', 'blocker', 'rejected', 'assumption', 'note'); break }
         'mind;search|--type' { $values = @('decision', 'problem', 'learning', 'progress', 'gotcha', 'experience', 'blocker', 'rejected', 'assumption', 'note'); break }
         'mind;search|--category' { $values = @('architecture', 'decision', 'pattern', 'guide', 'onboarding', 'note', 'progress'); break }

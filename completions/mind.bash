@@ -2460,7 +2460,7 @@ _mind() {
             fi
             case "${prev}" in
                 --hook)
-                    COMPREPLY=($(compgen -W "claude" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "claude codex" -- "${cur}"))
                     return 0
                     ;;
                 --project)

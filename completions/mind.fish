@@ -96,7 +96,8 @@ never\t''"
 complete -c mind -n "__fish_mind_using_subcommand session" -l json -d 'Print machine-readable JSON instead of text'
 complete -c mind -n "__fish_mind_using_subcommand session" -s q -l quiet -d 'Print nothing but errors'
 complete -c mind -n "__fish_mind_using_subcommand session" -s h -l help -d 'Print help'
-complete -c mind -n "__fish_mind_using_subcommand recall" -l hook -d 'Run as an agent\'s session-start hook: read the hook\'s JSON on stdin, print only the agent\'s JSON envelope, and always exit 0 (nothing at all outside a project)' -r -f -a "claude\t''"
+complete -c mind -n "__fish_mind_using_subcommand recall" -l hook -d 'Run as an agent\'s session-start hook: read the hook\'s JSON on stdin, print only the agent\'s JSON envelope, and always exit 0 (nothing at all outside a project)' -r -f -a "claude\t''
+codex\t''"
 complete -c mind -n "__fish_mind_using_subcommand recall" -l project -d 'Use this project folder instead of searching upwards for `.mind/`' -r -f -a "(__fish_complete_directories)"
 complete -c mind -n "__fish_mind_using_subcommand recall" -l color -d 'When to colour output' -r -f -a "auto\t''
 always\t''

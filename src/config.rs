@@ -126,37 +126,47 @@ impl Config {
             }
         };
         if let Some(minutes) = value.get("session_gap_minutes") {
-            match minutes.as_u64() {
-                Some(m) if (1..=MAX_GAP_MINUTES).contains(&m) => config.session_gap_minutes = m,
-                Some(m) if m > MAX_GAP_MINUTES => {
+            match whole_number(minutes, MAX_GAP_MINUTES) {
+                Whole::Within(m) if m >= 1 => config.session_gap_minutes = m,
+                Whole::Above => {
                     config.session_gap_minutes = MAX_GAP_MINUTES;
                     config.add_problem(format!(
-                        "session_gap_minutes {m} is more than a year; using {MAX_GAP_MINUTES} (one year)"
+                        "session_gap_minutes {} is more than a year; using {MAX_GAP_MINUTES} (one year)",
+                        shown(minutes)
                     ));
                 }
-                _ => {
+                Whole::Within(_) | Whole::Not => {
                     config.add_problem(format!(
-                        "session_gap_minutes must be a whole number from 1 to {MAX_GAP_MINUTES} (one year), not {minutes}; using {DEFAULT_GAP_MINUTES}"
+                        "session_gap_minutes must be a whole number from 1 to {MAX_GAP_MINUTES} (one year), not {}; using {DEFAULT_GAP_MINUTES}",
+                        shown(minutes)
                     ))
                 }
             }
         }
         if let Some(budget) = value.get("context_budget_chars") {
-            match budget.as_u64() {
-                Some(b) if (200..=MAX_BUDGET_CHARS).contains(&b) => {
+            // Out of range, above as below, gives the default rather than the nearest bound:
+            // ten million characters is a limit on what mind builds, not a size for a block
+            // (the largest session gap, by contrast, means what a larger one asked: "never").
+            match whole_number(budget, MAX_BUDGET_CHARS) {
+                Whole::Within(b) if b >= 200 => {
                     config.context_budget_chars = usize::try_from(b).unwrap_or(usize::MAX)
                 }
-                _ => {
+                Whole::Within(_) | Whole::Above | Whole::Not => {
                     config.add_problem(format!(
-                        "context_budget_chars must be a whole number from 200 to {MAX_BUDGET_CHARS}, not {budget}; using {DEFAULT_BUDGET_CHARS}"
+                        "context_budget_chars must be a whole number from 200 to {MAX_BUDGET_CHARS}, not {}; using {DEFAULT_BUDGET_CHARS}",
+                        shown(budget)
                     ))
                 }
             }
         }
         if let Some(keep) = value.get("session_archive_keep") {
-            match keep.as_u64() {
-                Some(k) => config.session_archive_keep = usize::try_from(k).unwrap_or(usize::MAX),
-                None => config.add_problem(
+            match whole_number(keep, u64::MAX) {
+                Whole::Within(k) => {
+                    config.session_archive_keep = usize::try_from(k).unwrap_or(usize::MAX)
+                }
+                // More sessions than any folder holds: every one is kept.
+                Whole::Above => config.session_archive_keep = usize::MAX,
+                Whole::Not => config.add_problem(
                     "session_archive_keep must be a whole number (0 keeps every session)".into(),
                 ),
             }
@@ -275,6 +285,45 @@ impl Config {
     }
 }
 
+/// A JSON number read as a whole number no larger than a key's maximum.
+#[derive(Debug, PartialEq)]
+enum Whole {
+    Within(u64),
+    /// More than the maximum, written as an integer or not (`600000`, `1.5e14`, `1e300`).
+    Above,
+    /// Not a number, negative, or with a fractional part (`1.5`).
+    Not,
+}
+
+/// Read `value` as a whole number up to `max`. JSON has one kind of number: `90`, `90.0` and
+/// `9e1` are the same whole number, and `1.5e14` is as far above a maximum as
+/// `150000000000000` (serde reads the first as a float, the second as an integer; the
+/// answer must not depend on which). A fraction below the maximum is no whole number.
+fn whole_number(value: &Value, max: u64) -> Whole {
+    if let Some(n) = value.as_u64() {
+        return if n > max {
+            Whole::Above
+        } else {
+            Whole::Within(n)
+        };
+    }
+    match value.as_f64() {
+        // `max as f64` rounds up for the largest maxima; the cast back saturates there.
+        Some(f) if f > max as f64 => Whole::Above,
+        Some(f) if f >= 0.0 && f.fract() == 0.0 => Whole::Within((f as u64).min(max)),
+        _ => Whole::Not,
+    }
+}
+
+/// A config value as a warning names it: a whole number as one, however JSON wrote it
+/// (`1.5e14` as `150000000000000`, as the integer form is named), anything else as JSON.
+fn shown(value: &Value) -> String {
+    match value.as_f64() {
+        Some(f) if value.is_f64() && f.fract() == 0.0 && f.abs() < 1e16 => format!("{f:.0}"),
+        _ => value.to_string(),
+    }
+}
+
 /// What a context or personal target must be, said with each refused one.
 pub const TARGET_RULE: &str = "a target is a markdown file (.md, .mdc, .markdown, or an agent's \
      .cursorrules, .windsurfrules, .clinerules) in the work tree, outside .git and .mind; remove it \
@@ -334,7 +383,47 @@ pub fn target_refusal(name: &str) -> Option<&'static str> {
 
 #[cfg(test)]
 mod tests {
-    use super::target_refusal;
+    use super::{Whole, shown, target_refusal, whole_number};
+
+    #[test]
+    fn a_number_is_whole_however_it_is_written() {
+        let read = |json: &str| whole_number(&serde_json::from_str(json).unwrap(), 527_040);
+        for (json, n) in [
+            ("90", 90),
+            ("90.0", 90),
+            ("9e1", 90),
+            ("0", 0),
+            ("527040", 527_040),
+        ] {
+            assert_eq!(read(json), Whole::Within(n), "{json}");
+        }
+        for above in [
+            "527041",
+            "600000",
+            "1.5e14",
+            "1e15",
+            "1e300",
+            "527040.5",
+            "18446744073709551616",
+        ] {
+            assert_eq!(read(above), Whole::Above, "{above}");
+        }
+        for not in ["1.5", "-1", "-1.0", "\"240\"", "true", "null", "[1]"] {
+            assert_eq!(read(not), Whole::Not, "{not}");
+        }
+        let named = |json: &str| shown(&serde_json::from_str(json).unwrap());
+        assert_eq!(named("1.5e14"), "150000000000000");
+        assert_eq!(named("150000000000000"), "150000000000000");
+        assert_eq!(named("1.5"), "1.5");
+        assert_eq!(named("1e300"), "1e+300");
+        assert_eq!(named("\"240\""), "\"240\"");
+        let huge = serde_json::json!(1e30);
+        assert_eq!(whole_number(&huge, u64::MAX), Whole::Above);
+        assert_eq!(
+            whole_number(&serde_json::json!(u64::MAX), u64::MAX),
+            Whole::Within(u64::MAX)
+        );
+    }
 
     #[test]
     fn targets_are_markdown_files_outside_git_and_mind_folders() {

@@ -57,7 +57,12 @@ pub fn memory_size_hint(memory: &[u8]) -> Option<String> {
 /// brings the file well under the bound and keeps the latest entries in it.
 /// A unit of time the hint counts in: its name, the format of its periods' names, what
 /// follows a name in the headings it covers, and the period a day falls in.
-type Unit = (&'static str, &'static str, &'static str, fn(NaiveDate) -> i64);
+type Unit = (
+    &'static str,
+    &'static str,
+    &'static str,
+    fn(NaiveDate) -> i64,
+);
 
 fn archive_suggestion(memory: &[u8]) -> String {
     // Bytes of each date's entries: a `## DATE` heading and the lines up to the next

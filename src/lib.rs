@@ -69,10 +69,11 @@ where
         Err(e) => {
             let hint = e.hint();
             if json {
-                eprint!(
-                    "{}",
-                    output::json_error_text(&e.to_string(), hint.as_deref(), e.exit_code())
-                );
+                output::to_stderr(&output::json_error_text(
+                    &e.to_string(),
+                    hint.as_deref(),
+                    e.exit_code(),
+                ));
             } else {
                 print_error(&paint, &e.to_string(), hint.as_deref());
             }
@@ -122,12 +123,17 @@ pub(crate) fn asks_for_json(args: &[OsString]) -> bool {
 /// `hint:` line. Errors quote paths and arguments, which may come from a cloned repository,
 /// so control characters are escaped.
 pub(crate) fn print_error(paint: &output::Paint, message: &str, hint: Option<&str>) {
-    eprintln!(
-        "{} {}",
+    let mut text = format!(
+        "{} {}\n",
         paint.error("mind: error:"),
         output::escape_controls(message)
     );
     if let Some(hint) = hint {
-        eprintln!("{} {}", paint.dim("hint:"), output::escape_controls(hint));
+        text.push_str(&format!(
+            "{} {}\n",
+            paint.dim("hint:"),
+            output::escape_controls(hint)
+        ));
     }
+    output::to_stderr(&text);
 }

@@ -249,18 +249,31 @@ pub fn json_error_text(message: &str, hint: Option<&str>, exit_code: u8) -> Stri
     })
 }
 
+/// Text on stderr, as given: every error, hint, warning and note goes through here. A reader
+/// of stderr that went away (`mind ... 2>&1 | head -1`) ends what is said there, never the
+/// command: the write's failure is dropped, so the exit code stays the command's own
+/// (`eprintln!` would panic on the closed pipe and exit 101 instead).
+pub fn to_stderr(text: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
+}
+
 /// A note for humans on stderr (never mixed into data on stdout).
 pub fn note(paint: &Paint, text: &str) {
-    eprintln!("{} {}", paint.dim("mind:"), controls::escape(text, true));
+    to_stderr(&format!(
+        "{} {}\n",
+        paint.dim("mind:"),
+        controls::escape(text, true)
+    ));
 }
 
 /// A warning on stderr.
 pub fn warn(paint: &Paint, text: &str) {
-    eprintln!(
-        "{} {}",
+    to_stderr(&format!(
+        "{} {}\n",
         paint.warn("mind: warning:"),
         controls::escape(text, true)
-    );
+    ));
 }
 
 #[cfg(test)]

@@ -1,12 +1,17 @@
 //! The project's stack, detected from the files at its root.
 
-use std::fs;
 use std::path::Path;
+
+/// A manifest's text: a regular file of at most 64 MiB only, so a cloned repository's
+/// `package.json -> /dev/zero` or a link to a pipe neither exhausts memory nor waits.
+fn read_text(path: &Path) -> Option<String> {
+    String::from_utf8(crate::store::read_guard::read_file(path).ok()?).ok()
+}
 
 /// Stack tags in a stable order, e.g. `["rust"]` or `["nextjs", "typescript", "docker"]`.
 pub fn detect(root: &Path) -> Vec<String> {
     let mut tags: Vec<&str> = Vec::new();
-    if let Ok(package) = fs::read_to_string(root.join("package.json")) {
+    if let Some(package) = read_text(&root.join("package.json")) {
         let deps = package_dependencies(&package);
         let has = |name: &str| deps.iter().any(|d| d == name);
         if has("@sveltejs/kit") {
@@ -53,7 +58,7 @@ pub fn detect(root: &Path) -> Vec<String> {
     }
     let python = ["pyproject.toml", "requirements.txt", "setup.py", "Pipfile"]
         .iter()
-        .filter_map(|f| fs::read_to_string(root.join(f)).ok())
+        .filter_map(|f| read_text(&root.join(f)))
         .collect::<Vec<_>>();
     if !python.is_empty() {
         tags.push("python");
@@ -98,7 +103,7 @@ pub fn detect(root: &Path) -> Vec<String> {
     }
     // Frameworks named in a manifest's dependency lines (`axum = "0.8"`, `gem "rails"`).
     for (file, names) in frameworks {
-        let Ok(manifest) = fs::read_to_string(root.join(file)) else {
+        let Some(manifest) = read_text(&root.join(file)) else {
             continue;
         };
         for (name, tag) in names {
@@ -222,6 +227,7 @@ pub fn expand(tags: &[String]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     #[test]
     fn detects_frameworks_from_manifests() {

@@ -30,10 +30,7 @@ pub(crate) fn usage_error(e: &clap::Error, args: &[OsString]) -> ExitCode {
         clap_message(e, args)
     };
     if json {
-        eprint!(
-            "{}",
-            output::json_error_text(&message, hint.as_deref(), code)
-        );
+        output::to_stderr(&output::json_error_text(&message, hint.as_deref(), code));
     } else {
         let paint = output::Paint::for_stderr(color_asked(args));
         crate::print_error(&paint, &message, hint.as_deref());

@@ -15,9 +15,36 @@ pub const RULE_FILE: &str = ".cursor/rules/mind.mdc";
 pub const FRONT_MATTER: &str =
     "---\ndescription: Project memory kept by mind in .mind/\nglobs:\nalwaysApply: true\n---\n";
 
-/// The rule file before its first block: the front matter alone.
-pub fn initial_content() -> &'static str {
-    FRONT_MATTER
+/// The instruction file Cursor loads in every request besides its always-applied rules:
+/// the project's root AGENTS.md (<https://cursor.com/docs/rules>, "AGENTS.md"). While it
+/// holds the context block, a rule file carrying the block too would put it in each
+/// request twice.
+pub const READS_ALSO: &str = "AGENTS.md";
+
+/// Whether `name` (a context target, relative to the project root) is one of Cursor's
+/// project rules: an `.mdc` file under the root's `.cursor/rules/`.
+pub fn is_rule_file(name: &str) -> bool {
+    let name = name.strip_prefix("./").unwrap_or(name);
+    name.starts_with(".cursor/rules/") && name.ends_with(".mdc")
+}
+
+/// What a new file named `name` starts with before its first block: the front matter that
+/// makes Cursor load a rule file always (without it the rule is applied only on request),
+/// nothing for any other file.
+pub fn new_file_start(name: &str) -> &'static [u8] {
+    if is_rule_file(name) {
+        FRONT_MATTER.as_bytes()
+    } else {
+        b""
+    }
+}
+
+/// Whether `bytes` hold nothing but mind's front matter and blank lines: a rule file with
+/// nothing of the user's in it, which Cursor would load as an empty rule.
+pub fn holds_only_front_matter(bytes: &[u8]) -> bool {
+    bytes
+        .strip_prefix(FRONT_MATTER.as_bytes())
+        .is_some_and(|rest| rest.iter().all(u8::is_ascii_whitespace))
 }
 
 /// Whether `bytes` start with a front matter that always applies.
@@ -194,6 +221,23 @@ mod tests {
         hooks.insert("afterFileEdit".into(), json!([{"command": "./fmt.sh"}]));
         remove(&mut file, &added, Some(&before));
         assert_eq!(file["version"], json!(1));
+    }
+
+    #[test]
+    fn rule_files_start_with_the_front_matter() {
+        assert!(is_rule_file(RULE_FILE));
+        assert!(is_rule_file("./.cursor/rules/team/memory.mdc"));
+        assert!(!is_rule_file(".cursor/rules/notes.md"));
+        assert!(!is_rule_file("AGENTS.md"));
+        assert_eq!(new_file_start(RULE_FILE), FRONT_MATTER.as_bytes());
+        assert_eq!(new_file_start("GEMINI.md"), b"");
+        assert!(holds_only_front_matter(
+            format!("{FRONT_MATTER}\n").as_bytes()
+        ));
+        assert!(!holds_only_front_matter(
+            format!("{FRONT_MATTER}\nAlso: keep answers short.\n").as_bytes()
+        ));
+        assert!(!holds_only_front_matter(b"\n"));
     }
 
     #[test]

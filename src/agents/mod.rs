@@ -44,8 +44,11 @@ pub struct Definition {
     pub markers: &'static [&'static str],
 }
 
-/// Codex caps the context it reads from AGENTS.md near this many tokens.
-pub const CODEX_TOKEN_CAP: usize = 2_500;
+/// Codex reads the AGENTS.md files from the git root down to its working folder up to this
+/// many bytes in all (`project_doc_max_bytes`, 32 KiB unless `~/.codex/config.toml` raises
+/// it) and drops the rest: a context block that ends further in is cut or never read
+/// (<https://developers.openai.com/codex/guides/agents-md>).
+pub const CODEX_DOC_MAX_BYTES: usize = 32 * 1024;
 
 /// Tokens estimated as characters / 4 (the usual rule of thumb for English and code).
 pub fn estimated_tokens(chars: usize) -> usize {
@@ -148,7 +151,7 @@ mod tests {
 
     #[test]
     fn tokens_are_a_quarter_of_the_characters() {
-        assert_eq!(estimated_tokens(10_000), CODEX_TOKEN_CAP);
+        assert_eq!(estimated_tokens(10_000), 2_500);
         assert_eq!(estimated_tokens(1), 1);
     }
 }

@@ -8,18 +8,23 @@ use crate::store::text;
 
 /// The config with `target` added to (or removed from) its context targets; `None` when
 /// nothing changes. A missing list stands for the default one. Refuses a config that is
-/// not a JSON object (it would be rewritten wrongly). A byte order mark is read past, as
+/// not a JSON object, or one with a key twice (it would be rewritten wrongly), with the
+/// reason (the caller names the file): the parser's (a syntax error, a nesting too deep,
+/// UTF-16), or the key. A byte order mark is read past, as
 /// [`crate::config::Config::load`] reads it, and kept in front of the rewritten file.
 pub fn edit(existing: Option<&[u8]>, target: &str, add: bool) -> Result<Option<Vec<u8>>, String> {
     let (bom, json) = text::split_bom(existing.unwrap_or_default());
     let mut config: Map<String, Value> = match existing {
         None => Map::new(),
-        Some(_) => match text::parse_json(json) {
-            Ok(Value::Object(map)) if super::json_keys::duplicate_key(json).is_none() => map,
-            _ => {
-                return Err(
-                    "config.json is not a JSON object with each key once; fix it first".into(),
-                );
+        Some(bytes) => match text::parse_json(bytes) {
+            Ok(Value::Object(map)) => match super::json_keys::duplicate_key(json) {
+                // Rewritten, the file would keep only the last of the two.
+                Some(duplicate) => return Err(format!("{duplicate}; fix it first")),
+                None => map,
+            },
+            Ok(_) => return Err("not a JSON object; fix it first".into()),
+            Err(reason) => {
+                return Err(format!("not valid JSON ({reason}); fix it first"));
             }
         },
     };
@@ -72,5 +77,24 @@ mod tests {
             b"\xEF\xBB\xBF{\n  \"context_targets\": [\n    \"CLAUDE.md\",\n    \"AGENTS.md\"\n  ]\n}\n"
         );
         assert_eq!(edit(Some(&after), "AGENTS.md", true).unwrap(), None);
+    }
+
+    #[test]
+    fn a_config_refused_says_why() {
+        let deep = format!("{}{}", "{\"a\":".repeat(200), "}".repeat(200));
+        let reason = edit(Some(deep.as_bytes()), "AGENTS.md", true).unwrap_err();
+        assert!(
+            reason.starts_with("not valid JSON (recursion limit exceeded at line 1"),
+            "{reason}"
+        );
+        assert_eq!(
+            edit(Some(b"[1]"), "AGENTS.md", true).unwrap_err(),
+            "not a JSON object; fix it first"
+        );
+        let reason = edit(Some(b"{\"a\": 1, \"a\": 2}"), "AGENTS.md", true).unwrap_err();
+        assert!(
+            reason.starts_with("`a` appears twice at line 1"),
+            "{reason}"
+        );
     }
 }

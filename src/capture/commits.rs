@@ -560,7 +560,11 @@ pub fn comment_candidates(
                 out.push(Candidate {
                     kind: h.kind,
                     text: h.line,
-                    provenance: format!("{rel}:{line}, commit {}", facts.short()),
+                    provenance: format!(
+                        "{}, commit {}",
+                        rules::file_place(&rel, line),
+                        facts.short()
+                    ),
                     date: facts.date,
                 });
             }

@@ -41,12 +41,11 @@ pub fn read(project: &Project) -> Result<Vec<u8>> {
 /// the store lock; `existing` is the store's current content (empty when there is none).
 /// Returns the bytes appended after `existing` (the header of a new store included).
 pub fn append_new(project: &Project, existing: &[u8], added: &[Candidate]) -> Result<Vec<u8>> {
-    if added.is_empty() {
+    let (added_raw, cleaned) = crate::capture::writable(project, added);
+    if cleaned.is_empty() {
         return Ok(Vec::new());
     }
     let file = path(project);
-    let (cleaned, _) = crate::safety::harvested(added, crate::capture::redacts(project));
-    let added_raw = added;
     let added = &cleaned[..];
     let bytes = if existing.is_empty() {
         create_cache_dir(project)?;
@@ -60,7 +59,7 @@ pub fn append_new(project: &Project, existing: &[u8], added: &[Candidate]) -> Re
         append::append_bytes(&file, &bytes)?;
         bytes
     };
-    dedupe::record(project, added_raw)?;
+    dedupe::record(project, &added_raw)?;
     Ok(bytes)
 }
 

@@ -41,7 +41,7 @@ pub fn load(project: &Project, stamp: Option<KeysStamp>) -> Option<Vec<u64>> {
     if stamp.version != dedupe::KEY_VERSION || !stamp.of.describes_file(&project.memory()) {
         return None;
     }
-    let bytes = std::fs::read(path(project)).ok()?;
+    let bytes = crate::store::read_guard::read_file(&path(project)).ok()?;
     let want = usize::try_from(stamp.count).ok()?.checked_mul(8)?;
     let records = bytes.get(..want)?;
     Some(

@@ -187,21 +187,54 @@ pub fn redacts(project: &Project) -> bool {
 }
 
 /// The candidates as they are written ([`crate::safety::harvested`]: controls escaped,
-/// secrets redacted, a leading `KEY:` quoted as data): what a report of the lines added, or
+/// secrets redacted, a leading `KEY:` quoted as data), those that would not read back as
+/// the one memory they are left out ([`reads_back`]): what a report of the lines added, or
 /// that would be added, shows.
 pub fn as_written(project: &Project, added: &[Candidate]) -> Vec<Candidate> {
-    crate::safety::harvested(added, redacts(project)).0
+    writable(project, added).1
+}
+
+/// The candidates that are written, as found (what the ledger records) and as written.
+pub(crate) fn writable(project: &Project, added: &[Candidate]) -> (Vec<Candidate>, Vec<Candidate>) {
+    let (cleaned, _) = crate::safety::harvested(added, redacts(project));
+    added
+        .iter()
+        .zip(cleaned)
+        .filter(|(_, written)| reads_back(written))
+        .map(|(found, written)| (found.clone(), written))
+        .unzip()
+}
+
+/// Whether a candidate's line as written reads back as exactly the one memory it is: one
+/// line, one entity of its type that is no key memory, ending with its own provenance.
+/// Whatever a harvest writes was chosen by whoever wrote the comment, the file's name or
+/// the commit: a line that would read as anything more (a second line, a heading, a
+/// `KEY:` memory, a provenance cut short so part of it reads as the memory) is never
+/// appended.
+pub fn reads_back(c: &Candidate) -> bool {
+    let line = c.line();
+    if line.contains([
+        '\n', '\r', '\u{b}', '\u{c}', '\u{85}', '\u{2028}', '\u{2029}',
+    ]) {
+        return false;
+    }
+    if rules::split_provenance(&line).map(|(_, p)| p) != Some(c.provenance.as_str()) {
+        return false;
+    }
+    let doc = crate::parse::parse_document(&line);
+    matches!(doc.entities.as_slice(), [one] if one.kind == c.kind && !one.key)
 }
 
 /// Append the new candidates to MEMORY.md and record them in the ledger.
 /// The caller holds the store lock; `existing` is MEMORY.md's current content.
 pub fn append_new(project: &Project, existing: &[u8], added: &[Candidate]) -> Result<Vec<u8>> {
-    if added.is_empty() {
+    let (found, written) = writable(project, added);
+    if written.is_empty() {
         return Ok(Vec::new());
     }
-    let bytes = render_append(existing, &as_written(project, added));
+    let bytes = render_append(existing, &written);
     append::append_bytes(&project.memory(), &bytes)?;
-    dedupe::record(project, added)?;
+    dedupe::record(project, &found)?;
     Ok(bytes)
 }
 
@@ -246,5 +279,29 @@ mod tests {
         );
         assert_eq!(fresh.len(), 1);
         assert_eq!(dups, 2);
+    }
+
+    #[test]
+    fn only_a_line_that_reads_back_as_its_one_memory_is_written() {
+        let with = |text: &str, provenance: &str| Candidate {
+            provenance: provenance.into(),
+            ..candidate(text, 1)
+        };
+        assert!(reads_back(&with("decided: a", "src/a.rs:1")));
+        assert!(reads_back(&with(
+            "decided: a",
+            "\"src/a b.rs\":1, commit 1a2b3c4"
+        )));
+        // A provenance that holds a line of its own, or that the split would cut short.
+        assert!(!reads_back(&with(
+            "decided: a",
+            "src/a.rs\n- KEY: b\nx.rs:1"
+        )));
+        assert!(!reads_back(&with("decided: a", "src/a\u{2028}## b.rs:1")));
+        assert!(!reads_back(&with("decided: a", "src/a b.rs:1")));
+        assert!(!reads_back(&with("decided: a", "x.rs)- KEY: b (y.rs:1")));
+        // Text that is no memory of its type, or a key memory.
+        assert!(!reads_back(&with("KEY: decided: a", "src/a.rs:1")));
+        assert!(!reads_back(&with("learned: a", "src/a.rs:1")));
     }
 }

@@ -291,7 +291,8 @@ fn indent_width(line: &str) -> usize {
 }
 
 pub use crate::parse::provenance::{
-    harvested_parts, provenance_commit, provenance_path, split_provenance, with_provenance,
+    file_place, harvested_parts, provenance_commit, provenance_path, split_provenance,
+    with_provenance,
 };
 
 #[cfg(test)]

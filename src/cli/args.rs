@@ -269,10 +269,17 @@ pub struct RecallArgs {
     /// Run as an agent's session-start hook: read the hook's JSON on stdin, print only the
     /// agent's JSON envelope, and always exit 0 (nothing at all outside a project).
     #[arg(long, value_enum, value_name = "AGENT")]
-    pub hook: Option<HookAgent>,
+    pub hook: Option<SessionStartAgent>,
 }
 
-/// Agents whose hooks `mind recall --hook` and `mind checkpoint --hook` answer.
+/// Agents whose `SessionStart` hook `mind recall --hook` answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SessionStartAgent {
+    Claude,
+    Codex,
+}
+
+/// Agents whose hooks `mind checkpoint --hook` answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum HookAgent {
     Claude,
@@ -420,9 +427,10 @@ pub enum HooksAction {
 
 #[derive(Debug, Args)]
 pub struct HookArgs {
-    /// The hook: post-commit, prepare-commit-msg, post-merge, or pre-tool (an agent's tool-call hook).
+    /// The hook: post-commit, prepare-commit-msg or post-merge (git's); pre-tool or post-tool
+    /// (an agent's tool-call hooks, given --agent AGENT).
     pub name: std::ffi::OsString,
-    /// The arguments git passed to the hook.
+    /// The arguments git passed to the hook (an agent's hook: --agent AGENT).
     #[arg(allow_hyphen_values = true, trailing_var_arg = true)]
     pub args: Vec<std::ffi::OsString>,
 }

@@ -15,7 +15,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum, ValueHint};
     name = "mind",
     version,
     about,
-    after_help = "Environment:\n  MIND_PROJECT          project folder (like --project)\n  MIND_HOME             global folder (default: the data folder, ~/.local/share/mind on Linux)\n  MIND_LOCK_TIMEOUT_MS  how long a write waits for a busy lock (default 5000)\n  MIND_NOW              fixed clock, RFC 3339 (for tests and scripts)\n  NO_COLOR              disable colour (set, not empty)\n  CLICOLOR_FORCE        colour even into a pipe (set, not empty)\n  CLICOLOR=0, TERM=dumb disable colour\n  (--color always|never wins over all of them)"
+    after_help = "Environment:\n  MIND_PROJECT          project folder (like --project)\n  MIND_HOME             global folder (default: the data folder, ~/.local/share/mind on Linux)\n  MIND_LOCK_TIMEOUT_MS  how long a write waits for a busy lock (default 5000)\n  MIND_HOOKS=0          skip the git hooks for one command\n  MIND_FSYNC=0          skip the fsync of appends and renames: faster, but an entry written just\n                        before a power loss can be lost\n  MIND_DATABASE_URL     the team database (wins over team.database_url in the global config.json)\n  MIND_TEAM_TIMEOUT_MS  how long a team search, status or pull query waits (default 30000)\n  XDG_DATA_HOME         on Linux, the data folder's parent when MIND_HOME is unset\n  MIND_NOW              fixed clock, RFC 3339 (for tests and scripts)\n  NO_COLOR              disable colour (set, not empty)\n  CLICOLOR_FORCE        colour even into a pipe (set, not empty)\n  CLICOLOR=0, TERM=dumb disable colour\n  (--color always|never wins over all of them)"
 )]
 pub struct Cli {
     #[command(flatten)]
@@ -165,7 +165,13 @@ Load them from your shell's start-up file: eval \"$(mind shell-init bash)\" in ~
   mind doctor --json")]
     Doctor(DoctorArgs),
     /// Run a git hook's work (called by the installed shims; always exits 0).
-    #[command(hide = true)]
+    #[command(
+        hide = true,
+        after_help = "Examples:
+  mind hook post-commit
+  echo \"$HOOK_JSON\" | mind hook pre-tool --agent claude
+  echo \"$HOOK_JSON\" | mind hook post-tool --agent codex"
+    )]
     Hook(HookArgs),
     /// Wire mind into a coding agent: its instruction file, and for Claude Code, Codex and Cursor its hooks.
     #[command(after_help = "Examples:

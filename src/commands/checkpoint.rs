@@ -80,10 +80,10 @@ pub fn run_hook(agent: HookAgent, global: &GlobalArgs) {
         checkpoint(&args, &ctx, Some(AGENT_HOOK_TIMEOUT))
     })();
     if let Err(e) = result {
-        eprintln!(
-            "mind: checkpoint hook skipped: {}",
+        crate::output::to_stderr(&format!(
+            "mind: checkpoint hook skipped: {}\n",
             text::one_line(&e.to_string())
-        );
+        ));
     }
 }
 
@@ -116,7 +116,7 @@ fn checkpoint(args: &CheckpointArgs, ctx: &Ctx, patience: Option<Duration>) -> R
             rules::from_comment(&c.text).map(|h| Candidate {
                 kind: h.kind,
                 text: h.line,
-                provenance: format!("{}:{}", c.path, c.line),
+                provenance: rules::file_place(&c.path, c.line),
                 date: today,
             })
         })

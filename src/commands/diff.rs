@@ -7,6 +7,7 @@ use crate::cli::DiffArgs;
 use crate::error::Result;
 use crate::output;
 use crate::parse::EntryType;
+use crate::rank::similarity;
 use crate::taught::{self, Base, Report, Taught};
 
 /// The sections of the description, in order, and the entry type each holds.
@@ -21,12 +22,22 @@ const SECTIONS: [(&str, EntryType); 6] = [
 
 pub fn run(args: &DiffArgs, ctx: &Ctx) -> Result<()> {
     let project = ctx.project()?;
+    // Only the "capture" settings matter here, but a problem in config.json is warned about
+    // on every command.
+    ctx.config(&project)?;
     let settings = CaptureSettings::load(&project.config());
-    let report = taught::since(
+    let mut report = taught::since(
         &project,
         args.base.as_deref(),
         settings.conventional_subjects,
     )?;
+    // A line is superseded by a mark in front of it (`[superseded] decided: X`, as a promotion
+    // writes it), which keeps the parser from reading the type label behind it: its title
+    // still carries the label. Shown bare, as every other section's entries (and the JSON's
+    // `text`, "without its label").
+    for item in &mut report.superseded {
+        item.text = similarity::content(&item.text).to_string();
+    }
     if ctx.json {
         return output::print_json(&report);
     }

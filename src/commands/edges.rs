@@ -107,10 +107,14 @@ pub fn run(args: &EdgesArgs, ctx: &Ctx) -> Result<()> {
 }
 
 /// The project, or `None` outside one (global edges still apply); an explicit
-/// `--project` that is not a project stays an error.
+/// `--project` that is not a project stays an error. A problem in the project's config.json
+/// is warned about, as on every command.
 fn optional_project(ctx: &Ctx) -> Result<Option<Project>> {
     match ctx.project() {
-        Ok(p) => Ok(Some(p)),
+        Ok(p) => {
+            ctx.config(&p)?;
+            Ok(Some(p))
+        }
         Err(Error::NoProject { .. }) if ctx.project_override.is_none() => Ok(None),
         Err(e) => Err(e),
     }

@@ -38,6 +38,8 @@ pub fn run(args: &HelperArgs, ctx: &Ctx) -> Result<()> {
         .map(text::one_line)
         .filter(|h| !h.is_empty());
     let project = ctx.project()?;
+    // Unused here, but a problem in config.json is warned about on every command.
+    ctx.config(&project)?;
     let memory_bytes = text::read_optional(&project.memory())?.unwrap_or_default();
     let memory = text::lossy(&memory_bytes).into_owned();
     let session = text::read_optional(&project.session())?

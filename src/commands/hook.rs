@@ -27,6 +27,7 @@ use crate::capture::settings::{CaptureSettings, CommitPrompt};
 use crate::capture::{self, Candidate, dedupe, derived, kept_keys, rules};
 use crate::cli::{GlobalArgs, HookArgs};
 use crate::error::{Error, Result};
+use crate::output;
 use crate::promote;
 use crate::store::lock::StoreLock;
 use crate::store::state::State;
@@ -41,6 +42,14 @@ pub fn run(args: &HookArgs, global: &GlobalArgs) {
 
 /// Run the hook `name` with its arguments (git's or the agent's).
 pub fn run_named(name: &str, args: &[OsString], global: &GlobalArgs) {
+    // `mind hook NAME ... --help`: the parser passes everything after NAME on as the hook's
+    // arguments, and the fast path of the busiest hooks skips the parser, so the help asked
+    // for is printed here, for every hook alike. Neither git nor an agent gives a hook
+    // `-h` or `--help`.
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        print_help();
+        return;
+    }
     // An agent's pre-tool hook answers on stdout only, and says nothing on any failure.
     if name == "pre-tool" {
         let _ = catch_unwind(AssertUnwindSafe(|| super::pre_tool::run(args)));
@@ -57,8 +66,18 @@ pub fn run_named(name: &str, args: &[OsString], global: &GlobalArgs) {
     }));
     match outcome {
         Ok(Ok(())) => {}
-        Ok(Err(e)) => eprintln!("mind: {name} hook skipped: {e}"),
-        Err(_) => eprintln!("mind: {name} hook skipped after an internal error"),
+        Ok(Err(e)) => output::to_stderr(&format!("mind: {name} hook skipped: {e}\n")),
+        Err(_) => output::to_stderr(&format!(
+            "mind: {name} hook skipped after an internal error\n"
+        )),
+    }
+}
+
+/// `mind hook --help`, as the parser prints it (stdout; a closed pipe is no error).
+fn print_help() {
+    use clap::Parser;
+    if let Err(help) = crate::cli::Cli::try_parse_from(["mind", "hook", "--help"]) {
+        let _ = help.print();
     }
 }
 
@@ -162,7 +181,7 @@ fn post_commit(global: &GlobalArgs) -> Result<()> {
             let n = memories_of_several(&repo, &projects, &facts)?;
             if n > 0 {
                 let names: Vec<String> = projects.iter().map(|p| router.name(p)).collect();
-                eprintln!("{}", several_projects_note(&names, n));
+                output::to_stderr(&format!("{}\n", several_projects_note(&names, n)));
             }
             return Ok(());
         }
@@ -326,9 +345,9 @@ fn post_merge(args: &[OsString], global: &GlobalArgs) -> Result<()> {
     let merged = match merged_commits(&repo, head, before.detach(), MAX_MERGED)? {
         Some(merged) => merged,
         None => {
-            eprintln!(
-                "mind: this merge brought more than {MAX_MERGED} commits; run `mind harvest` to keep their memories"
-            );
+            output::to_stderr(&format!(
+                "mind: this merge brought more than {MAX_MERGED} commits; run `mind harvest` to keep their memories\n"
+            ));
             return Ok(());
         }
     };
@@ -390,10 +409,10 @@ fn post_merge(args: &[OsString], global: &GlobalArgs) -> Result<()> {
         } else {
             format!("{several} merged commits change")
         };
-        eprintln!(
-            "mind: {commits} files of several projects, so none keeps {}: `mind log` each in the project it belongs to",
+        output::to_stderr(&format!(
+            "mind: {commits} files of several projects, so none keeps {}: `mind log` each in the project it belongs to\n",
             memories(unkept)
-        );
+        ));
     }
     Ok(())
 }
@@ -424,7 +443,7 @@ fn say_kept(global: &GlobalArgs, kept: Kept, keepers: &[String]) {
             format!("{line}; {took}")
         };
     }
-    eprintln!("mind: {line}");
+    output::to_stderr(&format!("mind: {line}\n"));
 }
 
 /// The commits reachable from `head` and not from `before`, parents before children
@@ -809,7 +828,7 @@ fn staged_comments(
                 out.push(Candidate {
                     kind: h.kind,
                     text: h.line,
-                    provenance: format!("{rel}:{line}"),
+                    provenance: rules::file_place(&rel, line),
                     date: today,
                 });
             }

@@ -102,6 +102,10 @@ struct Report {
     /// rule and the fix; absent when they are shared, or with `--private`.
     #[serde(skip_serializing_if = "Option::is_none")]
     git_ignored: Option<git_ignored::Ignored>,
+    /// The personal files git would commit (a committed `!SESSION.md` rule, a tracked
+    /// state.json); empty when git ignores them all.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    personal_in_git: Vec<git_ignored::Exposed>,
 }
 
 pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
@@ -126,6 +130,7 @@ pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
         agents: Vec::new(),
         hooks: None,
         git_ignored: None,
+        personal_in_git: Vec::new(),
     };
     // The agents already in use decide where the context block goes: a project with only
     // AGENTS.md gets no CLAUDE.md.
@@ -189,28 +194,21 @@ pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
         report.git_ignored = git_ignored::shared_ignored(&project);
     }
 
+    // The targets are written below; a new Cursor rule file gets its front matter there, so
+    // it is reported as created.
     let config = ctx.config(&project)?;
-    // Cursor's rule file starts with the front matter that makes Cursor load it always.
-    let rule = project.root.join(agents::cursor::RULE_FILE);
-    if config
-        .context_targets
-        .iter()
-        .any(|t| t == agents::cursor::RULE_FILE)
-        && !rule.exists()
-        // `.cursor` linked out of the project: refused with the other targets below.
-        && project.leads_inside(&rule)
-    {
-        if let Some(parent) = rule.parent() {
-            fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
-        }
-        atomic::write_atomic(&rule, agents::cursor::initial_content().as_bytes())?;
-    }
     let mut state = State::load(&project.state())?;
     // From here on a rebase or a reset that leaves commits behind is noticed at a recall.
     crate::capture::rewrites::note_reflog_end(&project, &mut state);
     let (_, doc) = read_memory(&project)?;
     let (_, outcomes) = refresh_context(ctx, &project, &config, &mut state, &doc, None)?;
     state.save_if_changed(&project.state())?;
+    // Asked once the personal block is written: a rule a clone committed may keep it, or
+    // the session, in git whatever mind added to `.git/info/exclude`.
+    report.personal_in_git = git_ignored::personal_exposed(
+        &project,
+        &crate::doctor::project_checks::personal_root_files(&config),
+    );
     report.context = outcomes;
 
     match ctx.home().and_then(|home| {
@@ -270,6 +268,12 @@ pub fn run(args: &InitArgs, ctx: &Ctx) -> Result<()> {
             // A rule of the user's own: their choice, said once.
             Some(ignored) => ctx.note(&ignored.message()),
             None => {}
+        }
+        if !report.personal_in_git.is_empty() && !ctx.quiet {
+            output::warn(
+                &ctx.err_paint,
+                &git_ignored::exposed_message(&report.personal_in_git),
+            );
         }
     }
     if report.hooks.as_ref().is_some_and(|h| !h.ok()) {
@@ -343,10 +347,12 @@ fn render(ctx: &Ctx, report: &Report, from: &str) -> String {
             )),
         }
         if let Some(holder) = &target.imports {
-            out.push_str(&format!(
-                "{from}{} imports {holder}: the context block is written to {from}{holder} only\n",
-                target.file
+            out.push_str(&crate::context::inspect::import_note(
+                &target.file,
+                holder,
+                from,
             ));
+            out.push('\n');
         }
     }
     if report.registered {

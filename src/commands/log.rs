@@ -54,6 +54,10 @@ struct Reply {
     /// has seen: the next `mind recall` starts a new session.
     #[serde(skip_serializing_if = "Option::is_none")]
     session_break_minutes: Option<i64>,
+    /// The session a recall ended since the last log or `mind session`: when, and where its
+    /// notes are.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    session_ended: Option<super::session::Ended>,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -397,6 +401,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
     // The entry is durable now: whatever fails from here on is a warning, never an error,
     // or a retry of the command would write the entry a second time.
     let mut warnings = Vec::new();
+    let mut session_ended = None;
     let after = (|| -> Result<Option<i64>> {
         // One load and one save of state.json for the activity and the personal block.
         let mut state = loaded?;
@@ -418,8 +423,11 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
             let len = |path: std::path::PathBuf| std::fs::metadata(path).map_or(0, |m| m.len());
             let commits = len(crate::capture::derived::path(&project));
             let today = Some(ctx.clock.today());
-            state.mark_blocker(blocker, len(project.memory()), commits, today);
+            state.mark_blocker(blocker, len(project.memory()), commits, today, Some(now));
         }
+        // A recall ended the session this log may have been part of: said once, to the
+        // first log or `mind session` after it.
+        session_ended = state.take_session_ended();
         super::refresh_personal(ctx, &project, &config, &mut state);
         state.save(&project.state())?;
         // This log ended a break that no recall has seen: say so once, so that an agent that
@@ -482,6 +490,7 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
         warnings,
         session_archived,
         session_break_minutes,
+        session_ended: session_ended.map(|e| super::session::Ended::of(ctx, &e)),
     };
     for warning in &reply.warnings {
         output::warn(&ctx.err_paint, warning);
@@ -512,6 +521,9 @@ pub fn run(args: &LogArgs, ctx: &Ctx) -> Result<()> {
             "{minutes} min since the last activity: the session before the break ends at the \
              next `mind recall` (run it now for this session's context)\n"
         ));
+    }
+    if let Some(ended) = &reply.session_ended {
+        out.push_str(&format!("{}\n", ended.sentence()));
     }
     out.push_str(&super::signals::render_log(&reply.signals, &ctx.paint));
     out.push_str(&crate::commands::reminders::render_fired(

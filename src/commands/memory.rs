@@ -8,6 +8,7 @@ use crate::commands::{display_path, text_arg};
 use crate::error::{Error, Result};
 use crate::memories::{Category, FrontMatter, name, store};
 use crate::output;
+use crate::store::Project;
 
 pub fn run(args: &MemoryArgs, ctx: &Ctx) -> Result<()> {
     match &args.action {
@@ -30,6 +31,14 @@ pub fn run(args: &MemoryArgs, ctx: &Ctx) -> Result<()> {
         MemoryAction::Delete { name } => delete(name, ctx),
         MemoryAction::Edit { name } => edit(name, ctx),
     }
+}
+
+/// The project, and a problem in its config.json warned about, as on every command (no key
+/// of it applies to named memories).
+fn project(ctx: &Ctx) -> Result<Project> {
+    let project = ctx.project()?;
+    ctx.config(&project)?;
+    Ok(project)
 }
 
 /// The time written into `createdAt` / `updatedAt`.
@@ -68,7 +77,7 @@ fn write(
         }
         (None, None) => None,
     };
-    let project = ctx.project()?;
+    let project = project(ctx)?;
     let name = resolve(&project, name, ctx)?;
     let change = store::Change {
         category: category.and_then(Category::parse),
@@ -154,7 +163,7 @@ struct ReadReply<'a> {
 }
 
 fn read(raw_name: &str, ctx: &Ctx) -> Result<()> {
-    let project = ctx.project()?;
+    let project = project(ctx)?;
     let name = resolve(&project, name::validate(raw_name)?, ctx)?;
     let memory = store::read(&project, &name)?;
     let backlinks = store::backlinks(&project, &memory.name)?;
@@ -193,7 +202,7 @@ struct ListReply<'a> {
 }
 
 fn list(category: Option<&str>, tags: &[String], ctx: &Ctx) -> Result<()> {
-    let project = ctx.project()?;
+    let project = project(ctx)?;
     let all = store::list(&project)?;
     let category = category.and_then(Category::parse);
     let filtered = category.is_some() || !tags.is_empty();
@@ -268,7 +277,7 @@ struct DeleteReply {
 
 fn delete(raw_name: &str, ctx: &Ctx) -> Result<()> {
     let name = name::validate(raw_name)?;
-    let project = ctx.project()?;
+    let project = project(ctx)?;
     let name = resolve(&project, name, ctx)?;
     if !store::delete(&project, &name)? {
         return Err(Error::usage_hint(
@@ -289,7 +298,7 @@ fn delete(raw_name: &str, ctx: &Ctx) -> Result<()> {
 fn edit(raw_name: &str, ctx: &Ctx) -> Result<()> {
     let name = name::validate(raw_name)?;
     let editor = editor()?;
-    let project = ctx.project()?;
+    let project = project(ctx)?;
     let name = resolve(&project, name, ctx)?;
     let now = now_stamp(ctx);
     // A memory whose header is broken is opened too: the editor is where it gets fixed.

@@ -31,6 +31,8 @@ mod search;
 mod session;
 mod session_fixes;
 mod setup;
+/// `mind doctor --fix`'s upgrade of a Codex install made before mind had all its hooks.
+pub(crate) use setup::add_missing_codex_hooks;
 mod setup_desktop;
 mod shell_init;
 mod signals;
@@ -81,7 +83,7 @@ pub fn dispatch(cli: Cli) -> Result<()> {
 /// Run one subcommand in `ctx`. The MCP server's tools come through here too, with a
 /// context that keeps the JSON reply instead of printing it ([`Ctx::for_tool`]).
 pub fn run_command(command: Command, ctx: &Ctx) -> Result<()> {
-    match command {
+    let result = match command {
         Command::Init(args) => init::run(&args, ctx),
         Command::Log(args) => log::run(&args, ctx),
         Command::Session => session::run(ctx),
@@ -112,7 +114,12 @@ pub fn run_command(command: Command, ctx: &Ctx) -> Result<()> {
         Command::Onboard(args) => onboard::run(&args, ctx),
         Command::Vault(args) => vault::run(&args, ctx),
         Command::Team(args) => team::run(&args, ctx),
+    };
+    // Files of the project that a link leads out of it were read as missing: said once each.
+    for refused in crate::store::read_guard::take_refused() {
+        ctx.warn(&refused);
     }
+    result
 }
 
 /// MEMORY.md's bytes; a missing file is an error with a way out.
@@ -125,6 +132,13 @@ pub(crate) fn read_memory_bytes(project: &Project) -> Result<Vec<u8>> {
 /// project's files, that they are on another branch (`mind init` would start a second
 /// project here); else that `mind init` recreates it.
 pub(crate) fn missing_memory(project: &Project) -> Error {
+    // A link leading out of the project, neither read nor written (`mind init` would not
+    // replace it): the write boundary's refusal names where it leads.
+    if crate::store::read_guard::refused_to(&project.memory()).is_some()
+        && let Err(refused) = crate::store::guard::check(&project.memory())
+    {
+        return refused;
+    }
     let reason = match crate::store::checkout::not_on_branch(project) {
         Some(absent) => absent.reason(),
         None => "missing; run `mind init` to recreate it (existing files are kept)".into(),

@@ -34,7 +34,11 @@ struct Reply<'a> {
 pub fn run(args: &OnboardArgs, ctx: &Ctx) -> Result<()> {
     // Printing needs no `.mind/`; keeping the document does.
     let project = match ctx.project() {
-        Ok(project) => project,
+        Ok(project) => {
+            // Unused here, but a problem in config.json is warned about on every command.
+            ctx.config(&project)?;
+            project
+        }
         Err(e) if args.write => return Err(e),
         Err(_) => Project::new(&ctx.cwd),
     };

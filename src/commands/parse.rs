@@ -56,11 +56,18 @@ const STDIN: &str = "-";
 const BINARY_PROBE: usize = 8000;
 
 pub fn run(args: &ParseArgs, ctx: &Ctx) -> Result<()> {
+    // In a project (its MEMORY.md, or files parsed with its vector cache), a problem in its
+    // config.json is warned about, as on every command; no key of it applies here.
     let named: Vec<(PathBuf, String)> = if args.files.is_empty() {
-        let memory = ctx.project()?.memory();
+        let project = ctx.project()?;
+        ctx.config(&project)?;
+        let memory = project.memory();
         let shown = memory.display().to_string();
         vec![(memory, shown)]
     } else {
+        if let Ok(project) = ctx.project() {
+            ctx.config(&project)?;
+        }
         (args.files.iter())
             .map(|f| (ctx.cwd.join(f), f.display().to_string()))
             .collect()

@@ -92,7 +92,7 @@ pub fn run(args: &[OsString]) {
 
 /// `"pre_tool": {"block_critical": true}` in `.mind/config.json`.
 fn blocks_on_critical(project: &Project) -> bool {
-    let Ok(bytes) = std::fs::read(project.config()) else {
+    let Ok(Some(bytes)) = text::read_optional(&project.config()) else {
         return false;
     };
     text::parse_json::<Value>(&bytes)

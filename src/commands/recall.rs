@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::agents::claude;
 use crate::app::Ctx;
 use crate::capture::derived::{self, Withdrawal};
-use crate::cli::{GlobalArgs, HookAgent};
+use crate::cli::{GlobalArgs, SessionStartAgent};
 use crate::commands::{
     append_store, build_blocks, memory_document, read_memory, read_memory_bytes,
     refresh_context_from,
@@ -23,7 +23,7 @@ use crate::rank::{self, retrieve::Recalled};
 use crate::remind;
 use crate::store::lock::AGENT_HOOK_TIMEOUT;
 use crate::store::session_file::{self as session_file, Session};
-use crate::store::state::{State, content_hash};
+use crate::store::state::{SessionEnded, State, content_hash};
 use crate::store::tail::LineCount;
 use crate::store::{Project, atomic, session_archive, templates, text};
 
@@ -47,6 +47,10 @@ struct Reply {
     /// when nothing was archived.
     #[serde(skip_serializing_if = "Option::is_none")]
     archived: Option<String>,
+    /// The finished session's blockers carried over into the new SESSION.md: still open,
+    /// not promoted, logged within `session_gap_minutes` of its last activity.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    carried_over: Vec<String>,
     /// The session is going in circles (many rejected approaches or blockers).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     session_warnings: Vec<String>,
@@ -85,8 +89,13 @@ pub fn run(ctx: &Ctx) -> Result<()> {
 /// a hook must never break the session it starts. A memory that can be read but not
 /// updated (a read-only file, a store busy for longer than a hook waits) is still given,
 /// as it stands, after a line saying why it was not updated.
-pub fn run_hook(agent: HookAgent, global: &GlobalArgs) {
-    let HookAgent::Claude = agent;
+pub fn run_hook(agent: SessionStartAgent, global: &GlobalArgs) {
+    // Codex's SessionStart hook is Claude Code's: the same input fields (`session_id`,
+    // `cwd`, `source`, with `resume` going on with a conversation) and the same answer,
+    // `hookSpecificOutput` with `hookEventName` and `additionalContext`
+    // (<https://developers.openai.com/codex/hooks>). Codex keeps a hook's text to about
+    // 2,500 tokens (10,000 bytes), which the envelope's bound keeps it within.
+    let (SessionStartAgent::Claude | SessionStartAgent::Codex) = agent;
     let input = claude::HookInput::parse(&super::text_arg::hook_stdin());
     let Some(event) = input.context_event() else {
         return;
@@ -203,6 +212,7 @@ fn recall(ctx: &Ctx, hook: Option<&FromHook>) -> Result<(Project, Reply)> {
     let mut memory_bytes = read_memory_bytes(&project)?;
     let mut promoted: Vec<Promotion> = Vec::new();
     let mut archived: Option<String> = None;
+    let mut carried_over: Vec<String> = Vec::new();
     // A SESSION.md past its bound (grown by hand or by another tool; `mind log` never lets
     // it) is moved whole to `.mind/sessions/` and started over before anything reads it, so
     // a recall's work stays bounded; its items are not promoted.
@@ -232,9 +242,9 @@ fn recall(ctx: &Ctx, hook: Option<&FromHook>) -> Result<(Project, Reply)> {
         }
         // The finished file is copied first, so a failure anywhere after it (promotion, the
         // reset) can lose nothing; a refused archive stops the recall before MEMORY.md changes.
+        let finished_start = state.session_started().or(previous).unwrap_or(now_ms);
         if let Some(bytes) = &finished {
-            let started = state.session_started().or(previous).unwrap_or(now_ms);
-            archived = archive_finished(ctx, &project, bytes, started, &config)?;
+            archived = archive_finished(ctx, &project, bytes, finished_start, &config)?;
         }
         // Promoted items are dated by the session they come from (its last activity).
         let date = previous
@@ -249,31 +259,57 @@ fn recall(ctx: &Ctx, hook: Option<&FromHook>) -> Result<(Project, Reply)> {
             promote::promote(&project, &old, memory_bytes, date, home.as_ref(), &blockers)?;
         memory_bytes = outcome.memory;
         promoted = outcome.promotions;
+        // The finished session's blockers still open, logged near its end, that memory does
+        // not hold now: another agent may be on one right now.
+        let open = still_open(&old, &blockers, &promoted, &state, previous, gap_limit);
+        let from = local_minute(ctx, finished_start);
         // The reset keeps what is not a session item (notes, other sections) in the new file.
         let mut fresh = match &finished {
             Some(bytes) => session_file::reset(bytes, ctx.clock.today()),
             None => templates::session(ctx.clock.today()).into_bytes(),
         };
+        // Carried over first (logged before the break), each marked with the session it
+        // was logged in (the first one, when it was carried over before).
+        for blocker in &open {
+            let line =
+                session_file::carried_line(blocker, old.carried_from(blocker).unwrap_or(&from));
+            fresh = session_file::insert_item(&fresh, session_file::Section::Blockers, &line).0;
+        }
         for section in session_file::Section::ALL {
             for item in carried.items(section) {
-                fresh = session_file::insert_item(&fresh, section, item).0;
+                let line = carried.line(section, item);
+                fresh = session_file::insert_item(&fresh, section, &line).0;
             }
         }
         atomic::write_atomic(&project.session(), &fresh)?;
-        // A carried blocker keeps the point `mind log` marked for it, and its day, so a fix
-        // logged after it but before this recall still resolves it (the new session's start
-        // is later).
-        let carried_marks: Vec<(String, (u64, u64), _)> = (carried.blockers.iter())
+        // A carried blocker keeps the point `mind log` marked for it, its day and its time,
+        // so a fix logged after it but before this recall still resolves it (the new
+        // session's start is later), and a blocker carried over once is not carried again
+        // for being logged near the end of the next session.
+        let carried_marks: Vec<_> = (open.iter().chain(&carried.blockers))
             .filter_map(|blocker| {
                 let mark = state.blocker_mark(blocker)?;
-                Some((blocker.clone(), mark, state.blocker_day(blocker)))
+                let (day, at) = (state.blocker_day(blocker), state.blocker_logged_at(blocker));
+                Some((blocker.clone(), mark, day, at))
             })
             .collect();
         let commits_len = std::fs::metadata(derived::path(&project)).map_or(0, |m| m.len());
         state.start_session(now_ms, memory_bytes.len() as u64, commits_len);
-        for (blocker, (memory_len, commits_len), day) in &carried_marks {
-            state.mark_blocker(blocker, *memory_len, *commits_len, *day);
+        for (blocker, (memory_len, commits_len), day, at) in &carried_marks {
+            state.mark_blocker(blocker, *memory_len, *commits_len, *day, *at);
         }
+        // An agent that worked on without a recall learns of the end at its next `mind
+        // log` or `mind session`: its notes are in the archive.
+        if let Some(archived) = &archived {
+            state.set_session_ended(&SessionEnded {
+                session: now_ms,
+                at: now_ms,
+                last_activity: previous,
+                archived: archived.clone(),
+                carried_blockers: open.len(),
+            });
+        }
+        carried_over = open;
     }
 
     let reminders = remind::settle_at_recall(&project, ctx.clock.now(), new_session)?;
@@ -379,6 +415,7 @@ fn recall(ctx: &Ctx, hook: Option<&FromHook>) -> Result<(Project, Reply)> {
         context: body,
         targets,
         archived,
+        carried_over,
         team_memories,
         withdrawn,
     };
@@ -400,6 +437,11 @@ fn render(ctx: &Ctx, reply: &Reply) -> Result<()> {
                 note.push_str(&format!("\n  + {line}"));
             }
             note.push_str(&promote::describe(&reply.promotion));
+            for blocker in &reply.carried_over {
+                note.push_str(&format!(
+                    "\n  ^ carried over to SESSION.md (still open): {blocker}"
+                ));
+            }
             ctx.note(&note);
         }
         if reply.withdrawn.removed > 0 {
@@ -567,6 +609,56 @@ fn writable_for_new_session(project: &Project, path: &std::path::Path) -> Result
             },
         }
     })
+}
+
+/// The finished session's blockers that the new session carries over: each still open
+/// (no fix logged after it resolves it), not in memory now (promotion neither wrote it nor
+/// found it there), and logged within `gap_ms` of the session's last activity (`last`),
+/// when an agent may still be on it. Two agents share a session when one of them has no
+/// hook that tells mind it is at work: the other's recall after a break ends the session
+/// under it, and its blocker would be in no file an agent reads. One logged earlier, or at
+/// a time not recorded (written by hand), belongs to its session, which its archive keeps.
+fn still_open(
+    old: &Session,
+    blockers: &promote::Blockers,
+    promoted: &[Promotion],
+    state: &State,
+    last: Option<i64>,
+    gap_ms: i64,
+) -> Vec<String> {
+    let Some(last) = last else {
+        return Vec::new();
+    };
+    let in_memory = |blocker: &str| {
+        promoted.iter().any(|p| {
+            p.from == session_file::Section::Blockers
+                && p.item == blocker
+                && (p.action != Action::Skipped || p.similar_to.is_some())
+        })
+    };
+    let mut open: Vec<String> = Vec::new();
+    for blocker in &old.blockers {
+        let recent = state
+            .blocker_logged_at(blocker)
+            .is_some_and(|at| last - at <= gap_ms);
+        if recent
+            && !blockers.fixes.contains_key(blocker)
+            && !in_memory(blocker)
+            && !open.contains(blocker)
+        {
+            open.push(blocker.clone());
+        }
+    }
+    open
+}
+
+/// `epoch_ms` as local time to the minute (`2026-01-15 09:00`), as archives are named.
+fn local_minute(ctx: &Ctx, epoch_ms: i64) -> String {
+    DateTime::from_timestamp_millis(epoch_ms)
+        .unwrap_or_default()
+        .with_timezone(ctx.clock.now().offset())
+        .format("%Y-%m-%d %H:%M")
+        .to_string()
 }
 
 fn day_of(ctx: &Ctx, epoch_ms: i64) -> Option<NaiveDate> {

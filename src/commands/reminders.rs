@@ -33,6 +33,8 @@ pub fn run(args: &RemindersArgs, ctx: &Ctx) -> Result<()> {
 
 fn list(all: bool, ctx: &Ctx) -> Result<()> {
     let project = ctx.project()?;
+    // Unused here, but a problem in config.json is warned about on every command.
+    ctx.config(&project)?;
     let (_, parsed) = remind::load(&project)?;
     let now = ctx.clock.now().naive_local();
     let reply = ListReply {

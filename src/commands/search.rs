@@ -362,7 +362,7 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
             };
             hybrid::fuse(&lexical, &side.near, shape, fusion(), pool)
                 .into_iter()
-                .map(|h| index.resolve(h))
+                .filter_map(|h| index.readable(h))
                 .collect()
         }
         None if query.is_empty() => Vec::new(),

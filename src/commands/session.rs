@@ -6,6 +6,7 @@ use serde::Serialize;
 use crate::app::Ctx;
 use crate::error::Result;
 use crate::store::session_file::{self as session_file, Section, Session};
+use crate::store::state::{SessionEnded, State};
 use crate::store::{session_archive, text};
 
 #[derive(Serialize)]
@@ -23,6 +24,69 @@ struct Reply {
     total: usize,
     /// Finished sessions kept in `.mind/sessions/`.
     archived_sessions: usize,
+    /// Blockers carried over from the session before, each with the session's start.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    carried_over: Vec<session_file::CarriedOver>,
+    /// The session a recall ended since the last `mind log` or `mind session`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    session_ended: Option<Ended>,
+}
+
+/// A session that a recall ended (said once, by the first `mind log` or `mind session`
+/// after it): an agent that worked on without the recall learns that its session's notes
+/// are in the archive now, and what came back with the new session.
+#[derive(Serialize)]
+pub struct Ended {
+    /// When the recall ended it (RFC 3339).
+    pub at: String,
+    /// Its last activity (RFC 3339), if known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_activity: Option<String>,
+    /// Where its SESSION.md is kept (relative to the project root).
+    pub archived: String,
+    /// How many of its open blockers the new SESSION.md carries over.
+    pub carried_blockers: usize,
+}
+
+impl Ended {
+    pub fn of(ctx: &Ctx, ended: &SessionEnded) -> Ended {
+        let rfc = |ms: i64| local(ctx, ms).map(|t| t.to_rfc3339());
+        Ended {
+            at: rfc(ended.at).unwrap_or_default(),
+            last_activity: ended.last_activity.and_then(rfc),
+            archived: ended.archived.clone(),
+            carried_blockers: ended.carried_blockers,
+        }
+    }
+
+    /// The line that tells it: `the session was ended by a recall at 2026-01-15 10:05 (48
+    /// min after its last activity); its notes are in .mind/sessions/2026-01-15-0900.md (1
+    /// open blocker carried over into SESSION.md)`.
+    pub fn sentence(&self) -> String {
+        let parse = |t: &str| DateTime::parse_from_rfc3339(t).ok();
+        let at = parse(&self.at);
+        let mut out = String::from("the session was ended by a `mind recall`");
+        if let Some(at) = at {
+            out.push_str(&format!(" at {}", at.format("%Y-%m-%d %H:%M")));
+        }
+        if let (Some(at), Some(last)) = (at, self.last_activity.as_deref().and_then(parse)) {
+            let minutes = (at - last).num_minutes().max(0);
+            out.push_str(&format!(" ({} after its last activity)", duration(minutes)));
+        }
+        out.push_str(&format!("; its notes are in {}", self.archived));
+        match self.carried_blockers {
+            0 => {}
+            1 => out.push_str(" (1 open blocker carried over into SESSION.md)"),
+            n => out.push_str(&format!(
+                " ({n} open blockers carried over into SESSION.md)"
+            )),
+        }
+        out
+    }
+}
+
+fn local(ctx: &Ctx, ms: i64) -> Option<DateTime<FixedOffset>> {
+    DateTime::from_timestamp_millis(ms).map(|t| t.with_timezone(ctx.clock.now().offset()))
 }
 
 #[derive(Serialize)]
@@ -33,11 +97,19 @@ struct FixedBlocker {
 
 pub fn run(ctx: &Ctx) -> Result<()> {
     let project = ctx.project()?;
+    // Read (and a problem warned about) on every command; its session gap decides whether
+    // this activity follows a break.
+    let config = ctx.config(&project)?;
     let _lock = project.lock()?;
     let session = text::read_optional(&project.session())?
         .map(|bytes| session_file::parse(&text::lossy(&bytes)))
         .unwrap_or_default();
-    let before = ctx.touch_returning_previous(&project)?;
+    let before = State::load(&project.state())?;
+    let mut state = before.clone();
+    // Said once: the first `mind log` or `mind session` after the recall that ended it.
+    let ended = state.take_session_ended().map(|e| Ended::of(ctx, &e));
+    ctx.record_activity_with_gap(&project, &mut state, Some(config.session_gap_ms()));
+    state.save(&project.state())?;
     let fixes = super::session_fixes::blocker_fixes(&project, &before, &session);
     let offset = *ctx.clock.now().offset();
     let at = |ms: i64| DateTime::from_timestamp_millis(ms).map(|t| t.with_timezone(&offset));
@@ -53,6 +125,8 @@ pub fn run(ctx: &Ctx) -> Result<()> {
             last_activity: last.map(|t| t.to_rfc3339()),
             total: session.total(),
             archived_sessions: session_archive::count(&project),
+            carried_over: session.carried_over.clone(),
+            session_ended: ended,
             fixed_blockers: (session.blockers.iter().zip(&fixes))
                 .filter_map(|(blocker, fix)| {
                     Some(FixedBlocker {
@@ -68,6 +142,9 @@ pub fn run(ctx: &Ctx) -> Result<()> {
         });
     }
     let mut out = render(ctx, &session, &fixes, started, age_minutes, last);
+    if let Some(ended) = &ended {
+        out.push_str(&format!("\n{}\n", ended.sentence()));
+    }
     let archived = session_archive::count(&project);
     if archived > 0 {
         out.push_str(&format!(
@@ -118,6 +195,8 @@ fn render(
             let fix = (section == Section::Blockers)
                 .then(|| fixes.get(i).cloned().flatten())
                 .flatten();
+            // A blocker carried over from the session before says so.
+            let item = session.line(section, item);
             match fix {
                 Some(fix) => out.push_str(&format!("  - {item}  (fixed: {fix})\n")),
                 None => out.push_str(&format!("  - {item}\n")),

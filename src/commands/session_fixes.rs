@@ -45,7 +45,7 @@ fn logged_since(project: &Project, from: (Option<u64>, Option<u64>)) -> String {
 /// it is known to be new).
 fn read_from(path: &std::path::Path, offset: Option<u64>) -> Option<(Option<String>, Vec<u8>)> {
     let offset = offset?;
-    let mut file = std::fs::File::open(path).ok()?;
+    let mut file = crate::store::read_guard::open(path).ok()??;
     if file.metadata().ok()?.len() < offset {
         return None;
     }

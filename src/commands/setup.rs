@@ -1,7 +1,10 @@
 //! `mind setup AGENT [--local] [--remove] [--dry-run]`: wire mind into a coding agent.
 //!
-//! Every agent gets its instruction file as a context target (config.json); Cursor's rule
-//! file starts with the front matter that makes Cursor always load it; Claude Code gets
+//! Every agent gets its instruction file as a context target (config.json), written by the
+//! context refresh that follows (a Cursor rule file starts with the front matter that makes
+//! Cursor always load it; a target whose agent reads another's block gets none); what the
+//! refresh does to each instruction file is named (and shown by `--dry-run`), and a removal
+//! that takes a target out refreshes the rest. `--local` is Claude Code's. Claude Code gets
 //! its hooks and permission rule merged into `.claude/settings.json`, Codex its hooks into
 //! `.codex/hooks.json`, Cursor its hooks into `.cursor/hooks.json`; Aider gets the
 //! context file in `read:` of `.aider.conf.yml`. With `--mcp`, Claude Code's `.mcp.json` (with
@@ -15,7 +18,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::agents::{self, Agent, aider, claude, codex, cursor, mcp_clients, targets};
+use crate::agents::{Agent, aider, claude, codex, cursor, mcp_clients, targets};
 use crate::app::Ctx;
 use crate::cli::SetupArgs;
 use crate::commands::{read_memory, refresh_context};
@@ -24,6 +27,8 @@ use crate::context::{migrate, personal, splice};
 use crate::error::{Error, Result};
 use crate::output;
 use crate::store::{Project, atomic, state::State, text};
+
+mod record_check;
 
 /// State key: per agent, what setup added.
 const STATE_KEY: &str = "setup";
@@ -113,7 +118,21 @@ struct Change {
     action: String,
     #[serde(skip)]
     bytes: Option<Vec<u8>>,
+    /// A context block the refresh after setup writes (setup itself writes nothing for
+    /// it): what `--dry-run` shows of it (empty unless dry-running).
+    #[serde(skip)]
+    block: Option<Preview>,
 }
+
+/// What `--dry-run` prints of a change the refresh makes: a heading and the text.
+#[derive(Debug)]
+struct Preview {
+    heading: String,
+    text: String,
+}
+
+/// The name setup's changes give the config file.
+const CONFIG_FILE: &str = ".mind/config.json";
 
 #[derive(Debug, Serialize)]
 struct Report {
@@ -132,6 +151,20 @@ pub fn run(args: &SetupArgs, ctx: &Ctx) -> Result<()> {
                 args.agent.definition().name
             ),
             "mind setup claude --mcp, or mind setup cursor --mcp; other clients: {\"command\": \"mind\", \"args\": [\"mcp\"]} (README: mind mcp)",
+        ));
+    }
+    if args.local && args.agent != Agent::Claude {
+        // Only Claude Code has a personal settings file beside the shared one; writing the
+        // team's files for a user who asked for a personal setup would be the opposite.
+        return Err(Error::usage_hint(
+            format!(
+                "--local: only Claude Code has a personal, uncommitted setup (.claude/settings.local.json); {} is set up in the project's shared files",
+                args.agent.definition().name
+            ),
+            format!(
+                "mind setup {} (without --local) writes the files the team shares; mind setup claude --local for Claude Code's personal settings",
+                record_key(args)
+            ),
         ));
     }
     if args.desktop {
@@ -153,6 +186,8 @@ pub fn run(args: &SetupArgs, ctx: &Ctx) -> Result<()> {
         changes: Vec::new(),
         notes: Vec::new(),
     };
+    // A cloned repository can commit state.json: no path of the record is taken on trust.
+    let record = record.map(|r| record_check::checked(&project, r, &mut report.notes));
     let mut heir: Option<(String, Record)> = None;
     let mut new_record = if args.remove {
         let record =
@@ -169,11 +204,37 @@ pub fn run(args: &SetupArgs, ctx: &Ctx) -> Result<()> {
         )?)
     };
 
+    // What the refresh that follows does to each instruction file, said (and shown by
+    // --dry-run); a block setup appended to a file that now imports the holder goes exactly.
+    let targets_change = report.changes.iter().any(|c| c.file == CONFIG_FILE);
+    let config_before = Config::load(&project.config())?;
+    let mut config_after = config_before.clone();
+    if targets_change {
+        let target = definition.target;
+        if args.remove {
+            config_after.context_targets.retain(|t| t != target);
+        } else if !config_after.context_targets.iter().any(|t| t == target) {
+            config_after.context_targets.push(target.to_string());
+        }
+    }
+    let appended = blocks_appended(&records, &key, heir.as_ref(), new_record.as_ref());
+    plan_blocks(
+        &project,
+        &state,
+        (&config_before, &config_after),
+        &appended,
+        args.dry_run,
+        &mut report,
+    )?;
+
     // A cloned repository is untrusted: `.claude` linked to `~/.claude` must not lead setup
-    // into the user's own settings. Checked for every file before any is written.
+    // into the user's own settings. Checked for every file before any is written (a
+    // context target is judged by the refresh, which refuses one that leads out).
     // A per-user file (named by its absolute path) is outside the project by design.
     if let Some(change) = report.changes.iter().find(|c| {
-        !Path::new(&c.file).is_absolute() && !project.leads_inside(&project.root.join(&c.file))
+        c.block.is_none()
+            && !Path::new(&c.file).is_absolute()
+            && !project.leads_inside(&project.root.join(&c.file))
     }) {
         return Err(Error::BadFile {
             path: project.root.join(&change.file),
@@ -227,12 +288,20 @@ pub fn run(args: &SetupArgs, ctx: &Ctx) -> Result<()> {
         } else {
             state.set(STATE_KEY, Value::Object(records));
         }
-        if !args.remove {
-            // The new target gets its block now, not at the next recall (the config's
-            // problems were said when the setup was planned).
+        // The new target gets its block now, not at the next recall (the config's problems
+        // were said when the setup was planned). A removal that takes a target out refreshes
+        // the others too: one that imported it reads no block now and gets its own back.
+        if !args.remove || targets_change {
             let config = Config::load(&project.config())?;
             let (_, doc) = read_memory(&project)?;
             refresh_context(ctx, &project, &config, &mut state, &doc, None)?;
+            // Where the block landed in AGENTS.md: past what Codex reads, it is cut or unread.
+            if args.agent == Agent::Codex
+                && !args.remove
+                && let Some(past) = codex::block_past_limit(&project.root, definition.target)
+            {
+                report.notes.push(past.describe(definition.target));
+            }
         }
         state.save_if_changed(&project.state())?;
     }
@@ -348,9 +417,10 @@ fn plan_setup(
     let adds_target = edited.is_some();
     if let Some(bytes) = edited {
         report.changes.push(Change {
-            file: ".mind/config.json".into(),
+            file: CONFIG_FILE.into(),
             action: format!("add {target} to context_targets"),
             bytes: Some(bytes),
+            block: None,
         });
         record
             .target_added
@@ -373,20 +443,11 @@ fn plan_setup(
         });
     }
     if existing.is_none() {
+        // The refresh creates it (a rule file with its front matter), unless its agent reads
+        // the block in another target; the removal deletes it while it holds only the block.
         record
             .file_created
             .get_or_insert_with(|| target.to_string());
-        if args.agent == Agent::Cursor {
-            report.changes.push(Change {
-                file: target.into(),
-                action: "create (always applied) with the context block".into(),
-                bytes: Some(cursor::initial_content().as_bytes().to_vec()),
-            });
-        } else if args.dry_run {
-            report
-                .notes
-                .push(format!("{target} would be created with the context block"));
-        }
     } else if args.agent == Agent::Cursor
         && !cursor::always_applies(existing.as_deref().unwrap_or_default())
     {
@@ -401,18 +462,7 @@ fn plan_setup(
         Agent::Claude => plan_claude(project, args, &mut record, report)?,
         Agent::Aider => plan_aider(project, target, &mut record, report)?,
         Agent::Cursor => plan_cursor_hooks(project, &mut record, report)?,
-        Agent::Codex => {
-            plan_codex(project, &mut record, report)?;
-            let budget = config.context_budget_chars;
-            let tokens = agents::estimated_tokens(budget);
-            if tokens > agents::CODEX_TOKEN_CAP {
-                report.notes.push(format!(
-                    "context_budget_chars is {budget} (about {tokens} tokens at 4 characters a token); Codex reads about {} tokens of AGENTS.md: set it to {} or less in .mind/config.json",
-                    agents::CODEX_TOKEN_CAP,
-                    agents::CODEX_TOKEN_CAP * 4
-                ));
-            }
-        }
+        Agent::Codex => plan_codex(project, &mut record, report)?,
         _ => {}
     }
     if args.mcp && args.agent == Agent::Claude && args.local {
@@ -427,9 +477,9 @@ fn plan_setup(
     }
     for (importer, holder) in crate::context::inspect::imports(project, &config)? {
         if importer == target || holder == target {
-            report.notes.push(format!(
-                "{importer} imports {holder}: the context block is written to {holder} only"
-            ));
+            report
+                .notes
+                .push(crate::context::inspect::import_note(&importer, &holder, ""));
         }
     }
     Ok(record)
@@ -465,6 +515,7 @@ fn plan_mcp(
                 file: file.into(),
                 action: "add the mind MCP server (mind mcp)".into(),
                 bytes: Some(claude::render_like(&config, existing.as_deref())),
+                block: None,
             });
             if record.mcp_file.is_none() {
                 record.mcp_file = Some(file.into());
@@ -518,6 +569,7 @@ fn plan_mcp_user(project: &Project, record: &mut Record, report: &mut Report) ->
                     "add the mind MCP server (mind mcp) to projects[{key:?}] (Claude Code's local scope)"
                 ),
                 bytes: Some(claude::render_like(&config, existing.as_deref())),
+                block: None,
             });
             if record.mcp_user.is_none() {
                 record.mcp_user = Some(McpUser {
@@ -569,6 +621,7 @@ fn plan_mcp_user_removal(
         action: "remove the mind MCP server (Claude Code's local scope)".into(),
         bytes: (!(created && config.is_empty()))
             .then(|| claude::render_like(&config, existing.as_deref())),
+        block: None,
     });
     Ok(())
 }
@@ -607,6 +660,7 @@ fn plan_mcp_removal(
         file,
         action: "remove the mind MCP server".into(),
         bytes,
+        block: None,
     });
     Ok(())
 }
@@ -647,6 +701,7 @@ fn plan_claude(
                 file: file.into(),
                 action,
                 bytes: Some(bytes),
+                block: None,
             });
         }
         return Ok(());
@@ -663,6 +718,7 @@ fn plan_claude(
         file: file.into(),
         action,
         bytes: Some(claude::render_like(&settings, existing.as_deref())),
+        block: None,
     });
     remember_original(record, file, existing);
     let mut all = record.claude.take().unwrap_or_default();
@@ -713,16 +769,63 @@ fn plan_codex(project: &Project, record: &mut Record, report: &mut Report) -> Re
             file: file.into(),
             action: format!("add {}", parts.join(", ")),
             bytes: Some(claude::render_like(&hooks, existing.as_deref())),
+            block: None,
         });
         remember_original(record, file, existing);
         let mut all = record.codex.take().unwrap_or_default();
         all.extend(added);
         record.codex = Some(all);
     }
+    // Two gates, both silent when closed: the project's trust, and each hook's own review
+    // (a new or changed hook is skipped until approved).
     report.notes.push(format!(
-        "Codex runs the hooks in {file} only in a trusted project (trust it when Codex asks, or `trust_level = \"trusted\"` for it in ~/.codex/config.toml)"
+        "Codex runs the hooks in {file} only in a trusted project (trust it when Codex asks, or `trust_level = \"trusted\"` for it in ~/.codex/config.toml), and only once each is approved: approve mind's hooks in Codex's `/hooks` (every new or changed hook needs it; until then Codex skips it)"
     ));
     Ok(())
+}
+
+/// `mind doctor --fix` for a Codex install an earlier setup made before mind had all its
+/// hooks: the missing ones merged into `.codex/hooks.json` as `mind setup codex` merges
+/// them, and added to that setup's record, so that `--remove` takes them out with the
+/// rest (with no record, a removal takes out every hook of mind's anyway). The caller holds
+/// the store lock.
+pub fn add_missing_codex_hooks(project: &Project) -> Result<()> {
+    let file = codex::HOOKS_FILE;
+    let (existing, mut hooks) = read_json_file(project, file)?;
+    let Some(existing) = existing else {
+        return Ok(());
+    };
+    let added = codex::merge(&mut hooks).map_err(|reason| Error::BadFile {
+        path: project.root.join(file),
+        reason,
+    })?;
+    if added.is_empty() {
+        return Ok(());
+    }
+    let rendered = claude::render_like(&hooks, Some(&existing));
+    atomic::write_atomic(
+        &project.root.join(file),
+        &claude::keep_bom(Some(&existing), rendered),
+    )?;
+    let mut state = State::load(&project.state())?;
+    let Some(Value::Object(mut records)) = state.get(STATE_KEY).cloned() else {
+        return Ok(());
+    };
+    let key = Agent::Codex
+        .to_possible_value()
+        .map(|v| v.get_name().to_string())
+        .unwrap_or_default();
+    let Some(mut record) = records
+        .get(&key)
+        .and_then(|r| serde_json::from_value::<Record>(r.clone()).ok())
+    else {
+        return Ok(());
+    };
+    remember_original(&mut record, file, Some(existing));
+    record.codex.get_or_insert_with(Vec::new).extend(added);
+    records.insert(key, serde_json::to_value(record).unwrap_or_default());
+    state.set(STATE_KEY, Value::Object(records));
+    state.save(&project.state())
 }
 
 fn plan_cursor_hooks(project: &Project, record: &mut Record, report: &mut Report) -> Result<()> {
@@ -740,6 +843,7 @@ fn plan_cursor_hooks(project: &Project, record: &mut Record, report: &mut Report
         file: file.into(),
         action: format!("add {}", parts.join(", ")),
         bytes: Some(claude::render_like(&hooks, existing.as_deref())),
+        block: None,
     });
     remember_original(record, file, existing);
     let mut all = record.cursor_hooks.take().unwrap_or_default();
@@ -766,6 +870,7 @@ fn plan_aider(
             file: aider::CONFIG_FILE.into(),
             action: format!("add {target} to read:"),
             bytes: Some(bytes),
+            block: None,
         });
         remember_original(record, aider::CONFIG_FILE, existing);
     }
@@ -801,6 +906,7 @@ fn plan_removal(
                         &settings,
                         claude::render_like(&settings, existing.as_deref()),
                     ),
+                    block: None,
                 });
             }
         }
@@ -822,6 +928,7 @@ fn plan_removal(
                         &hooks,
                         claude::render_like(&hooks, existing.as_deref()),
                     ),
+                    block: None,
                 });
             }
         }
@@ -843,6 +950,7 @@ fn plan_removal(
                         &hooks,
                         claude::render_like(&hooks, existing.as_deref()),
                     ),
+                    block: None,
                 });
             }
         }
@@ -866,6 +974,7 @@ fn plan_removal(
                         file: aider::CONFIG_FILE.into(),
                         action: format!("remove {target} from read:"),
                         bytes: (!(created && after.is_empty())).then_some(after),
+                        block: None,
                     });
                 }
             }
@@ -882,9 +991,10 @@ fn plan_removal(
             })?;
         if let Some(bytes) = edited {
             report.changes.push(Change {
-                file: ".mind/config.json".into(),
+                file: CONFIG_FILE.into(),
                 action: format!("remove {target} from context_targets"),
                 bytes: Some(bytes),
+                block: None,
             });
         }
     }
@@ -895,18 +1005,7 @@ fn plan_removal(
         plan_exclude_removal(project, excluded, report)?;
     }
     if let Some(file) = &record_or_default.file_created {
-        let bytes = text::read_optional(&project.root.join(file))?;
-        match bytes {
-            Some(bytes) if holds_only_the_block(&bytes) => report.changes.push(Change {
-                file: file.clone(),
-                action: "delete (setup created it; it holds only the context block)".into(),
-                bytes: None,
-            }),
-            Some(_) => report.notes.push(format!(
-                "{file} has more than the context block now; it stays (delete the lines between the MIND markers by hand)"
-            )),
-            None => {}
-        }
+        plan_created_file_removal(project, file, report)?;
     }
     if record.is_none() && !matches!(args.agent, Agent::Claude | Agent::Codex | Agent::Cursor) {
         report.notes.push(format!(
@@ -915,6 +1014,207 @@ fn plan_removal(
         ));
     }
     Ok(())
+}
+
+/// A file setup created: deleted while it holds only the context block (and a rule file's
+/// front matter); with lines the user added since, the block comes out as it does from a
+/// file the project had (markers, the lines between them, the blank line before them) and
+/// the rest stays. A block left behind would no longer be refreshed (the target is gone)
+/// and go on telling the agent what was true at the removal.
+fn plan_created_file_removal(project: &Project, file: &str, report: &mut Report) -> Result<()> {
+    let Some(bytes) = text::read_optional(&project.root.join(file))? else {
+        return Ok(());
+    };
+    let delete = Change {
+        file: file.to_string(),
+        action: "delete (setup created it; it holds only the context block)".into(),
+        bytes: None,
+        block: None,
+    };
+    if holds_only_the_block(&bytes) || cursor::holds_only_front_matter(&bytes) {
+        report.changes.push(delete);
+        return Ok(());
+    }
+    match splice::remove_appended(&bytes, false) {
+        Ok(Some(rest))
+            if cursor::holds_only_front_matter(&rest) || rest.iter().all(u8::is_ascii_whitespace) =>
+        {
+            report.changes.push(delete)
+        }
+        Ok(Some(rest)) => report.changes.push(Change {
+            file: file.to_string(),
+            action: "remove the context block (setup created the file; the lines added since stay)"
+                .into(),
+            bytes: Some(rest),
+            block: None,
+        }),
+        Ok(None) => {}
+        Err(reason) => report.notes.push(format!(
+            "{file}: {reason}; it stays as it is (delete the lines between the MIND markers by hand)"
+        )),
+    }
+    Ok(())
+}
+
+/// The blocks setup appended to files the project had, by the setups still recorded after
+/// this command: the others' (`heir` in place of its old record) and this one's new record.
+fn blocks_appended(
+    records: &Value,
+    key: &str,
+    heir: Option<&(String, Record)>,
+    new_record: Option<&Record>,
+) -> Vec<BlockAdded> {
+    let mut found: Vec<BlockAdded> = Vec::new();
+    if let Some(map) = records.as_object() {
+        for (k, v) in map.iter().filter(|(k, _)| k.as_str() != key) {
+            let record = match heir {
+                Some((heir_key, heir_record)) if heir_key == k => Some(heir_record.clone()),
+                _ => serde_json::from_value::<Record>(v.clone()).ok(),
+            };
+            found.extend(record.and_then(|r| r.block_added));
+        }
+    }
+    found.extend(new_record.and_then(|r| r.block_added.clone()));
+    found
+}
+
+/// What the refresh after this command does to each instruction file, as changes: a target
+/// that gets the block for the first time, or again because the target it imported went,
+/// is named with what happens to it ("append the context block (your text kept)"), shown in
+/// full by `--dry-run`; the refresh writes it. A target that now imports the one holding the
+/// block loses its own: when setup appended it (`appended`), it comes out here exactly as
+/// it went in, separator included, so the file is what it was; otherwise the refresh takes
+/// out the lines between the markers. `configs`: the config before and after this command.
+fn plan_blocks(
+    project: &Project,
+    state: &State,
+    configs: (&Config, &Config),
+    appended: &[BlockAdded],
+    dry_run: bool,
+    report: &mut Report,
+) -> Result<()> {
+    let (before, after) = configs;
+    let imported_before = crate::context::inspect::imports(project, before)?;
+    let imported_after = crate::context::inspect::imports(project, after)?;
+    let mut body: Option<String> = None;
+    let mut found = Vec::new();
+    for name in &after.context_targets {
+        if report.changes.iter().any(|c| &c.file == name)
+            || crate::context::target_refusal(project, name).is_some()
+        {
+            continue;
+        }
+        let bytes = text::read_optional(&project.root.join(name))?;
+        let has_block = bytes
+            .as_deref()
+            .is_some_and(|b| splice::block_state(b) != splice::BlockState::Missing);
+        if let Some(holder) = imported_after.get(name) {
+            let Some(bytes) = bytes.filter(|_| has_block) else {
+                continue;
+            };
+            let why = if cursor::is_rule_file(name) {
+                format!("Cursor reads {holder}, which holds the block now")
+            } else {
+                format!("it imports {holder}, which holds the block now")
+            };
+            match appended.iter().find(|a| &a.file == name && !a.in_place) {
+                Some(added) => {
+                    if let Ok(Some(restored)) = splice::remove_appended(&bytes, added.newline_added)
+                    {
+                        found.push(Change {
+                            file: name.clone(),
+                            action: format!("remove the context block setup added ({why})"),
+                            bytes: Some(restored),
+                            block: None,
+                        });
+                    }
+                }
+                // Said by the refresh when it does it.
+                None if dry_run => report
+                    .notes
+                    .push(format!("{name} would lose its context block: {why}")),
+                None => {}
+            }
+            continue;
+        }
+        let new = !before.context_targets.contains(name) || imported_before.contains_key(name);
+        if !new || has_block {
+            continue;
+        }
+        let in_place = bytes
+            .as_deref()
+            .is_some_and(|b| migrate::remove_python_instructions(b).removed > 0);
+        let action = match &bytes {
+            None if cursor::is_rule_file(name) => "create (always applied) with the context block",
+            None => "create with the context block",
+            Some(_) if in_place => {
+                "put the context block in place of the Python Mind's `## Memory (Mind)` instructions (your other text kept)"
+            }
+            Some(_) => "append the context block (your text kept)",
+        };
+        let preview = if dry_run {
+            let body = match &body {
+                Some(body) => body,
+                None => body.insert(shared_block(project, state, after)?),
+            };
+            preview_of(name, bytes.as_deref(), body)?
+        } else {
+            Preview {
+                heading: String::new(),
+                text: String::new(),
+            }
+        };
+        found.push(Change {
+            file: name.clone(),
+            action: action.into(),
+            bytes: None,
+            block: Some(preview),
+        });
+    }
+    // Named right after the context target that brings them.
+    let at = report
+        .changes
+        .iter()
+        .position(|c| c.file == CONFIG_FILE)
+        .map_or(0, |i| i + 1);
+    report.changes.splice(at..at, found);
+    Ok(())
+}
+
+/// The shared context block the refresh would write with `config`.
+fn shared_block(project: &Project, state: &State, config: &Config) -> Result<String> {
+    let (_, doc) = read_memory(project)?;
+    let blocks = crate::commands::build_blocks(
+        project,
+        config,
+        state,
+        &crate::context::digest::Memory::Parsed(&doc),
+        crate::commands::session_sections(state),
+        false,
+    )?;
+    Ok(blocks.shared.body)
+}
+
+/// What `--dry-run` shows of the block the refresh writes into `name` (`existing`: its
+/// bytes now): the lines appended to a file of the user's, else the file as it would be.
+fn preview_of(name: &str, existing: Option<&[u8]>, body: &str) -> Result<Preview> {
+    let base = existing.unwrap_or_else(|| cursor::new_file_start(name));
+    let written = splice::splice(base, body, None).map_err(|reason| Error::Markers {
+        path: PathBuf::from(name),
+        reason,
+    })?;
+    Ok(
+        match written.strip_prefix(base).filter(|_| existing.is_some()) {
+            Some(tail) => Preview {
+                heading: format!("--- appended to {name} ---"),
+                text: String::from_utf8_lossy(tail).into_owned(),
+            },
+            None => Preview {
+                heading: format!("--- {name} as it would be ---"),
+                text: String::from_utf8_lossy(&written).into_owned(),
+            },
+        },
+    )
 }
 
 /// Take the lines setup appended to git's exclude file out again, while they are there
@@ -943,6 +1243,7 @@ fn plan_exclude_removal(
             excluded.text.lines().last().unwrap_or_default()
         ),
         bytes: Some(restored),
+        block: None,
     });
     Ok(())
 }
@@ -963,6 +1264,7 @@ fn plan_block_removal(project: &Project, added: &BlockAdded, report: &mut Report
             file: added.file.clone(),
             action: "remove the context block setup added".into(),
             bytes: Some(restored),
+            block: None,
         }),
         Ok(None) => {}
         Err(reason) => report.notes.push(format!(
@@ -1013,6 +1315,10 @@ fn holds_only_the_block(bytes: &[u8]) -> bool {
 }
 
 fn apply(project: &Project, change: &Change) -> Result<()> {
+    if change.block.is_some() {
+        // The context refresh writes it.
+        return Ok(());
+    }
     let path: PathBuf = project.root.join(&change.file);
     match &change.bytes {
         Some(bytes) => {
@@ -1060,6 +1366,13 @@ fn render(ctx: &Ctx, report: &Report) -> String {
         if report.dry_run && Path::new(&change.file).is_absolute() {
             // A per-user file holds far more than mind's entry (and may hold credentials).
             out.push_str("--- only the entry named above would change in that file ---\n");
+        } else if let Some(preview) = change.block.as_ref().filter(|_| report.dry_run) {
+            out.push_str(&format!("{}\n", preview.heading));
+            out.push_str(&preview.text);
+            if !preview.text.ends_with('\n') {
+                out.push('\n');
+            }
+            out.push_str("---\n");
         } else if report.dry_run {
             match &change.bytes {
                 Some(bytes) => {

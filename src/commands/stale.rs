@@ -15,6 +15,8 @@ struct Reply<'a> {
 
 pub fn run(ctx: &Ctx) -> Result<()> {
     let project = ctx.project()?;
+    // Unused here, but a problem in config.json is warned about on every command.
+    ctx.config(&project)?;
     let staleness = staleness::check_memory(&project)?;
     let entries: Vec<&StaleEntry> = staleness.entries().collect();
     if ctx.json {

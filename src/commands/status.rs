@@ -103,6 +103,13 @@ pub fn run(ctx: &Ctx) -> Result<()> {
     }
 
     problems.extend(crate::remind::problems(&project)?);
+    let personal_in_git = store::git_ignored::personal_exposed(
+        &project,
+        &crate::doctor::project_checks::personal_root_files(&config),
+    );
+    if !personal_in_git.is_empty() {
+        problems.push(store::git_ignored::exposed_message(&personal_in_git));
+    }
     for (name, found) in crate::doctor::project_checks::utf16_files(&project, &config)? {
         problems.push(format!(
             "{name} {}: its text is not read, and writes to it are refused (`mind doctor --fix` converts it)",
@@ -165,6 +172,9 @@ pub fn run(ctx: &Ctx) -> Result<()> {
                 problems.push(format!(
                     "{name}: the context block was edited by hand; the next write replaces it (keep notes outside the markers)"
                 ));
+            }
+            if let Some(past) = crate::agents::codex::block_past_limit(&project.root, name) {
+                problems.push(past.describe(name));
             }
         }
         let chars = disk.body.as_deref().map(inspect::block_chars);

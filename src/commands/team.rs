@@ -74,10 +74,11 @@ mod with_team {
         db::give_up_on_silence(move |e| {
             let hint = e.hint();
             if json {
-                eprint!(
-                    "{}",
-                    output::json_error_text(&e.to_string(), hint.as_deref(), e.exit_code())
-                );
+                output::to_stderr(&output::json_error_text(
+                    &e.to_string(),
+                    hint.as_deref(),
+                    e.exit_code(),
+                ));
             } else {
                 crate::print_error(&paint, &e.to_string(), hint.as_deref());
             }
@@ -194,6 +195,8 @@ mod with_team {
     }
 
     fn run_push(all_projects: bool, ctx: &Ctx) -> Result<()> {
+        // No database configured is the whole answer: nothing below is worth reading or saying.
+        let (url, _) = database_url(ctx)?;
         let projects = if all_projects {
             let (projects, _missing) = super::super::search::all_projects(ctx)?;
             projects
@@ -210,19 +213,9 @@ mod with_team {
                 excluded.push(who.identity);
                 continue;
             }
-            if who.source == identity::Source::Folder && !ctx.quiet {
-                // Two unrelated projects in folders of one name would share one team project.
-                output::warn(
-                    &ctx.err_paint,
-                    &format!(
-                        "{}: pushed under its folder name (no origin remote, or a local path); any other project in a folder of that name shares it: name this one with {{\"team\": {{\"identity\": \"...\"}}}} in .mind/config.json",
-                        who.identity
-                    ),
-                );
-            }
             batches.push((project, who, collect(project)?));
         }
-        let mut client = db::connect_to_push(&database_url(ctx)?.0)?;
+        let mut client = db::connect_to_push(&url)?;
         let schema_version = db::migrate(&mut client)?;
         let home = ctx.home()?;
         let model = crate::embed::installed(&home);
@@ -245,6 +238,17 @@ mod with_team {
                 embed,
                 now(ctx),
             )?);
+            // Said once the push is committed, never of a push that did not happen: two
+            // unrelated projects in folders of one name share one team project.
+            if who.source == identity::Source::Folder && !ctx.quiet {
+                output::warn(
+                    &ctx.err_paint,
+                    &format!(
+                        "{}: pushed under its folder name (no origin remote, or a local path); any other project in a folder of that name shares it: name this one with {{\"team\": {{\"identity\": \"...\"}}}} in .mind/config.json",
+                        who.identity
+                    ),
+                );
+            }
             // The push is committed; without its record the next one marks nothing deleted.
             if let Err(e) =
                 push::write_record(project, &database, &who.identity, rows, record.as_ref())

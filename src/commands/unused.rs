@@ -32,6 +32,8 @@ struct Unused {
 
 pub fn run(days: u64, ctx: &Ctx) -> Result<()> {
     let project = ctx.project()?;
+    // Unused here, but a problem in config.json is warned about on every command.
+    ctx.config(&project)?;
     let memory = text::read_optional(&project.memory())?.unwrap_or_default();
     let doc = parse_document(&text::lossy(&memory));
     let ledger = usage::load(&project);

@@ -29,8 +29,16 @@ struct LinkReply {
     fallback: Option<String>,
 }
 
-fn link(vault_dir: &std::path::Path, name: Option<&str>, copy: bool, ctx: &Ctx) -> Result<()> {
+/// The project, and a problem in its config.json warned about, as on every command (no key
+/// of it applies to the vault).
+fn project(ctx: &Ctx) -> Result<crate::store::Project> {
     let project = ctx.project()?;
+    ctx.config(&project)?;
+    Ok(project)
+}
+
+fn link(vault_dir: &std::path::Path, name: Option<&str>, copy: bool, ctx: &Ctx) -> Result<()> {
+    let project = project(ctx)?;
     let name = name.map_or_else(|| project.name(), str::to_string);
     let vault_dir = ctx.cwd.join(vault_dir);
     let linked = vault_sync::link(&project, &vault_dir, &name, copy)?;
@@ -176,7 +184,7 @@ struct SyncReply<'a> {
 }
 
 fn sync(ctx: &Ctx) -> Result<()> {
-    let project = ctx.project()?;
+    let project = project(ctx)?;
     let state = State::load(&project.state())?;
     let mut copies = Vec::new();
     for entry in vault_sync::recorded(&state) {
@@ -232,7 +240,7 @@ struct StatusReply {
 }
 
 fn status(ctx: &Ctx) -> Result<()> {
-    let project = ctx.project()?;
+    let project = project(ctx)?;
     let state = State::load(&project.state())?;
     let links: Vec<StatusItem> = vault_sync::recorded(&state)
         .into_iter()

@@ -6,6 +6,7 @@ use std::path::{Component, Path, PathBuf};
 
 use serde::Serialize;
 
+use crate::agents::cursor;
 use crate::config::Config;
 use crate::context::splice::{self, BlockState};
 use crate::error::Result;
@@ -50,9 +51,10 @@ pub fn targets(project: &Project, config: &Config) -> Result<Vec<Target>> {
     Ok(all)
 }
 
-/// Each shared target that imports another shared target (a line `@AGENTS.md` in CLAUDE.md),
-/// with the target that holds the block for it: the imported one, or the one that one
-/// imports in turn. Targets whose imports go round in a circle hold the block themselves.
+/// Each shared target that imports another shared target (a line `@AGENTS.md` in CLAUDE.md,
+/// or a Cursor rule file while AGENTS.md is a target: Cursor loads both), with the target
+/// that holds the block for it: the imported one, or the one that one imports in turn.
+/// Targets whose imports go round in a circle hold the block themselves.
 pub fn imports(project: &Project, config: &Config) -> Result<BTreeMap<String, String>> {
     let shared = &config.context_targets;
     let mut direct = Vec::with_capacity(shared.len());
@@ -79,8 +81,17 @@ pub fn imports(project: &Project, config: &Config) -> Result<BTreeMap<String, St
 }
 
 /// The index in `shared` of the first other target `name` imports, when `name` is a file
-/// whose agent follows imports.
+/// whose agent follows imports; for a Cursor rule file, AGENTS.md's, which Cursor loads too.
 fn imported_target(project: &Project, shared: &[String], name: &str) -> Result<Option<usize>> {
+    if cursor::is_rule_file(name) {
+        // Cursor loads the root AGENTS.md in every request, with no import line: while
+        // that holds the block, the rule file reads it there.
+        let wanted = Some(PathBuf::from(cursor::READS_ALSO));
+        return Ok(shared.iter().position(|t| {
+            normalised(&project.root, Path::new(t)) == wanted
+                && project.leads_inside(&project.root.join(t))
+        }));
+    }
     let file = Path::new(name);
     let follows_imports = file
         .file_name()
@@ -111,6 +122,21 @@ fn imported_target(project: &Project, shared: &[String], name: &str) -> Result<O
         }
     }
     Ok(None)
+}
+
+/// What to tell the user about a target that gets no block because its agent reads the
+/// block in `holder` (the sentence `mind init` and `mind setup` print); `from` goes before
+/// each file's name (where the command ran, as `mind init` names files).
+pub fn import_note(importer: &str, holder: &str, from: &str) -> String {
+    if cursor::is_rule_file(importer) {
+        format!(
+            "Cursor reads {from}{holder} as well as {from}{importer}: the context block is written to {from}{holder} only (no second copy in each request)"
+        )
+    } else {
+        format!(
+            "{from}{importer} imports {from}{holder}: the context block is written to {from}{holder} only"
+        )
+    }
 }
 
 /// A path inside the project, relative to its root with `.` and `..` resolved; `None` for

@@ -3,7 +3,8 @@
 //! configured targets (CLAUDE.md, AGENTS.md), the session's own sections into the
 //! git-ignored personal target ([`personal`]). Python Mind instructions found in a shared
 //! target are replaced by the block ([`migrate`]). A shared target that imports another
-//! (`@AGENTS.md` in CLAUDE.md) gets no block: its agent reads the imported one's.
+//! (`@AGENTS.md` in CLAUDE.md; Cursor's rule file, as Cursor loads AGENTS.md too) gets no
+//! block: its agent reads the imported one's.
 
 pub mod build;
 pub mod digest;
@@ -86,9 +87,10 @@ pub fn write_targets(
     Ok(outcomes)
 }
 
-/// A target that imports `holder` (a line `@AGENTS.md`) reads the block there: a block of
-/// its own, left by an earlier write, is taken out (the lines between the markers and the
-/// markers; every other byte stays).
+/// A target that imports `holder` (a line `@AGENTS.md`, or a Cursor rule file while
+/// AGENTS.md is a target) reads the block there: a block of its own, left by an earlier
+/// write, is taken out (the lines between the markers and the markers; every other byte
+/// stays), and a rule file left with mind's front matter alone goes.
 fn drop_imported_block(project: &Project, name: &str, holder: &str) -> Result<TargetOutcome> {
     let path = project.root.join(name);
     let mut outcome = TargetOutcome {
@@ -106,20 +108,38 @@ fn drop_imported_block(project: &Project, name: &str, holder: &str) -> Result<Ta
     let Some(bytes) = text::read_optional(&path)? else {
         return Ok(outcome);
     };
+    let why = if crate::agents::cursor::is_rule_file(name) {
+        format!("Cursor reads {holder} as well")
+    } else {
+        format!("it imports {holder}")
+    };
     match splice::remove_in_place(&bytes) {
         Ok(None) => {}
+        // A rule file left with mind's front matter alone would be an empty rule Cursor
+        // loads in every request: it goes (a write that needs it makes it again).
+        Ok(Some(without)) if crate::agents::cursor::holds_only_front_matter(&without) => {
+            match std::fs::remove_file(&path) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(Error::io(&path, e)),
+            }
+            outcome.status = "removed";
+            outcome.notes.push(format!(
+                "deleted {name}, which held only the context block: {why}, which holds the block (its agent read the block twice)"
+            ));
+        }
         Ok(Some(without)) => {
             personal::ensure_unshared_ignored(&project.root);
             atomic::write_atomic(&path, &without)?;
             outcome.status = "removed";
             outcome.notes.push(format!(
-                "removed the context block from {name}: it imports {holder}, which holds the block (its agent read the block twice)"
+                "removed the context block from {name}: {why}, which holds the block (its agent read the block twice)"
             ));
         }
         Err(reason) => {
             outcome.status = "refused";
             outcome.reason = Some(format!(
-                "{reason}; it imports {holder}, which holds the block, so its own block is to be taken out"
+                "{reason}; {why}, which holds the block, so its own block is to be taken out"
             ));
         }
     }
@@ -189,7 +209,10 @@ fn write_target(
         });
     }
     let mut notes = Vec::new();
-    let mut base = existing.clone().unwrap_or_default();
+    // A new Cursor rule file starts with the front matter that has Cursor load it always.
+    let mut base = existing
+        .clone()
+        .unwrap_or_else(|| crate::agents::cursor::new_file_start(name).to_vec());
     if shared && existing.is_some() {
         let migration = migrate::remove_python_instructions(&base);
         notes.extend(migration_notes(state, name, &migration));

@@ -54,7 +54,7 @@ pub fn ensure_ignored_as(root: &Path, name: &str, comment: &str) -> Result<Optio
     }
     let pattern = format!("/{}", escape_pattern(&relative));
     let gitignore = text::read_optional(&workdir.join(".gitignore"))?.unwrap_or_default();
-    if has_line(&gitignore, &[&pattern, &relative]) {
+    if ignores_last(&gitignore, &[&pattern, &relative]) {
         return Ok(None);
     }
     let exclude = repo.common_dir().join("info").join("exclude");
@@ -202,6 +202,25 @@ fn common_git_dir(root: &Path) -> Option<std::path::PathBuf> {
     looks_like_git.then_some(dir)
 }
 
+/// Whether a `.gitignore`'s last line naming the file (as one of `names`) ignores it: a
+/// later `!name` keeps it in git, so the file counts as named only when no negation
+/// follows (`mind doctor` and `mind status` say when a rule keeps a personal file in git).
+fn ignores_last(bytes: &[u8], names: &[&str]) -> bool {
+    let mut ignored = false;
+    for line in text::split_lines(bytes) {
+        let line = text::trimmed(line);
+        if names.contains(&line.as_ref()) {
+            ignored = true;
+        } else if line
+            .strip_prefix('!')
+            .is_some_and(|negated| names.contains(&negated))
+        {
+            ignored = false;
+        }
+    }
+    ignored
+}
+
 fn has_line(bytes: &[u8], wanted: &[&str]) -> bool {
     text::split_lines(bytes)
         .iter()
@@ -232,7 +251,7 @@ fn escape_pattern(path: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{escape_pattern, without_excluded};
+    use super::{escape_pattern, ignores_last, without_excluded};
 
     #[test]
     fn excluded_lines_come_out_whole_or_not_at_all() {
@@ -252,6 +271,22 @@ mod tests {
         );
         assert_eq!(without_excluded(b"/a.json\n", ours), None);
         assert_eq!(without_excluded(b"", ours), None);
+    }
+
+    #[test]
+    fn a_name_negated_later_is_not_ignored() {
+        let names = ["/CLAUDE.local.md", "CLAUDE.local.md"];
+        assert!(ignores_last(b"CLAUDE.local.md\n", &names));
+        assert!(!ignores_last(
+            b"CLAUDE.local.md\n!CLAUDE.local.md\n",
+            &names
+        ));
+        assert!(!ignores_last(b"!/CLAUDE.local.md\n", &names));
+        assert!(ignores_last(
+            b"!CLAUDE.local.md\n/CLAUDE.local.md\r\n",
+            &names
+        ));
+        assert!(!ignores_last(b"", &names));
     }
 
     #[test]

@@ -56,9 +56,13 @@ fn clip_plain(text: &str) -> String {
 
 /// Memory text can never close the block or open a comment inside it, and its control
 /// characters (a terminal's escape sequences, a carriage return that hides what precedes
-/// it) show as U+FFFD: the block is printed by `mind recall` and read by agents.
+/// it) show as U+FFFD: the block is printed by `mind recall` and read by agents. Bidi
+/// overrides and invisible format characters (a zero-width space, tag characters) show
+/// as the visible `\u202e` every command prints them as: written raw, they would reorder
+/// or hide text in the file a reviewer reads and the agent is given.
 pub fn escape(text: &str) -> String {
-    text.replace("<!--", "&lt;!--")
+    let text: String = text
+        .replace("<!--", "&lt;!--")
         .replace("-->", "--&gt;")
         .chars()
         .map(|c| {
@@ -68,5 +72,9 @@ pub fn escape(text: &str) -> String {
                 c
             }
         })
-        .collect()
+        .collect();
+    match crate::safety::controls::escape(&text, false) {
+        std::borrow::Cow::Borrowed(_) => text,
+        std::borrow::Cow::Owned(escaped) => escaped,
+    }
 }

@@ -67,6 +67,17 @@ pub fn current_body(bytes: &[u8]) -> Option<String> {
     Some(body.join("\n"))
 }
 
+/// Where the file's block lies, in bytes of the file as it is (a byte order mark counted):
+/// the first byte of its start marker's line and the byte after its end marker's line (line
+/// ending included), for its first marker pair; `None` when the markers do not pair up.
+pub fn block_span(bytes: &[u8]) -> Option<(usize, usize)> {
+    let lines = split_lines(bytes);
+    let markers = find_markers(&lines);
+    let (start, end) = *pairs(&markers)?.first()?;
+    let offset = |i: usize| lines[..i].iter().map(|l| l.len()).sum::<usize>();
+    Some((offset(start), offset(end + 1)))
+}
+
 /// The paths the file imports: each line that is `@path` alone, outside code fences and
 /// outside the context block (Claude Code and Gemini CLI read such a line as the named
 /// file's text in its place).

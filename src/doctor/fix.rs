@@ -52,6 +52,11 @@ pub fn apply(fix: &Fix, home: &GlobalFolder, today: chrono::NaiveDate) -> Result
         Fix::UpdateAgentHooks { root, file } => {
             let project = Project::new(root);
             let _lock = project.lock()?;
+            // Codex's file lacks hooks rather than holding outdated ones: they are added as
+            // setup adds them, and recorded for its `--remove`.
+            if *file == crate::agents::codex::HOOKS_FILE {
+                return crate::commands::add_missing_codex_hooks(&project);
+            }
             let path = root.join(file);
             // Read again under the lock: a file already brought up to date is left alone.
             let Some(bytes) = crate::store::text::read_optional(&path)? else {

@@ -44,7 +44,8 @@ pub enum Fix {
     /// every character and line ending kept.
     ConvertToUtf8 { root: PathBuf, file: String },
     /// Bring the hook commands an earlier `mind setup` wrote in an agent's settings file
-    /// (`file`, relative to the project) up to date; every other byte stays.
+    /// (`file`, relative to the project) up to date; every other byte stays. Codex's hooks
+    /// file gets the hooks of mind's it lacks, as `mind setup codex` adds them.
     UpdateAgentHooks { root: PathBuf, file: &'static str },
 }
 

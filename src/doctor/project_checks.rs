@@ -393,6 +393,16 @@ pub fn blocks(project: &Project, config: &Config, state: &State) -> Result<Vec<F
             );
             continue;
         }
+        // Whole and within the budget, but further into AGENTS.md than Codex reads.
+        if let Some(past) = crate::agents::codex::block_past_limit(&project.root, name) {
+            out.push(Finding::new(
+                "block",
+                subject(project),
+                Severity::Warning,
+                past.describe(name),
+            ));
+            continue;
+        }
         out.push(Finding::ok(
             "block",
             subject(project),
@@ -599,6 +609,39 @@ pub fn agent_settings(project: &Project, current: Option<&Path>) -> Vec<Finding>
     out
 }
 
+/// Codex's hooks file of an install an earlier `mind setup codex` made, before mind had all
+/// its hooks (the `SessionStart` hook among them): a problem, since without that hook each
+/// Codex session starts with the block the last recall left; `--fix` adds what is missing.
+pub fn codex_hooks(project: &Project) -> Option<Finding> {
+    use crate::agents::{claude, codex};
+    let bytes = text::read_optional(&project.root.join(codex::HOOKS_FILE)).ok()??;
+    let missing = codex::missing(&claude::parse(&bytes).ok()?);
+    if missing.is_empty() {
+        return None;
+    }
+    let why = if missing.iter().any(|e| e == "SessionStart") {
+        "; without SessionStart each Codex session starts with the block the last recall left in AGENTS.md (a problem fixed since may still show as open)"
+    } else {
+        ""
+    };
+    Some(
+        Finding::problem(
+            "agent-settings",
+            subject(project),
+            format!(
+                "{} has mind's Codex hooks but not its {} hook{}{why}; run `mind setup codex` again or `mind doctor --fix`",
+                codex::HOOKS_FILE,
+                missing.join(", "),
+                if missing.len() == 1 { "" } else { "s" },
+            ),
+        )
+        .with_fix(Fix::UpdateAgentHooks {
+            root: project.root.clone(),
+            file: codex::HOOKS_FILE,
+        }),
+    )
+}
+
 /// Every `"command"` string in a hooks tree that mentions mind.
 fn collect_commands(value: &Value, out: &mut Vec<String>) {
     match value {
@@ -635,6 +678,34 @@ pub fn git_ignored(project: &Project) -> Option<Finding> {
         severity,
         ignored.message(),
     ))
+}
+
+/// The personal files outside `.mind/` whose place in git is asked about: the personal
+/// context target and Claude Code's personal settings (`mind setup claude --local`).
+pub fn personal_root_files(config: &Config) -> Vec<String> {
+    config
+        .personal_target
+        .iter()
+        .cloned()
+        .chain([crate::agents::claude::LOCAL_SETTINGS_FILE.to_string()])
+        .collect()
+}
+
+/// The personal files (the session, reminders, state, the personal block) stay out of git:
+/// a committed `!SESSION.md` in `.mind/.gitignore` or `!CLAUDE.local.md` in the root
+/// `.gitignore` (a cloned repository's) outranks mind's lines in `.git/info/exclude`, and
+/// `git add -A` would publish them. A warning naming each file and the rule; nothing to fix
+/// automatically (the rule is in a committed file of the repository's).
+pub fn personal_in_git(project: &Project, config: &Config) -> Option<Finding> {
+    let exposed = store::git_ignored::personal_exposed(project, &personal_root_files(config));
+    (!exposed.is_empty()).then(|| {
+        Finding::new(
+            "git-ignore",
+            subject(project),
+            Severity::Warning,
+            store::git_ignored::exposed_message(&exposed),
+        )
+    })
 }
 
 /// `.mind/.lock` names no dead process (a holder that crashed leaves its pid behind).
@@ -733,6 +804,7 @@ pub fn all(project: &Project, current: Option<&Path>) -> Result<Vec<Finding>> {
     out.extend(encodings(project, &config)?);
     out.extend(memory_names(project));
     out.extend(git_ignored(project));
+    out.extend(personal_in_git(project, &config));
     // A config.json in UTF-16 is the encoding check's problem, which converts it: read as
     // JSON it is only "invalid", with no fix.
     let config_utf16 = text::read_optional(&project.config())
@@ -746,6 +818,7 @@ pub fn all(project: &Project, current: Option<&Path>) -> Result<Vec<Finding>> {
     out.extend(blocks(project, &config, &state)?);
     out.extend(hooks(project));
     out.extend(agent_settings(project, current));
+    out.extend(codex_hooks(project));
     out.extend(lock(project));
     out.extend(cache(project));
     Ok(out)

@@ -48,7 +48,9 @@ fn inspect(path: &Path, hook: HookName) -> Found {
     if fs::symlink_metadata(path).is_err() {
         return Found::Absent;
     }
-    match fs::read(path) {
+    // A regular file only, never waited on: a tracked hook linked to a pipe or a device is
+    // someone else's, renamed aside like any other.
+    match crate::store::read_guard::read_file(path) {
         Ok(bytes) if bytes == hook.shim().as_bytes() => Found::Shim,
         Ok(bytes) if previous_shims(hook).iter().any(|s| bytes == s.as_bytes()) => Found::OldShim,
         Ok(bytes) if String::from_utf8_lossy(&bytes).contains(SHIM_MARK) => Found::EditedShim,

@@ -4,8 +4,9 @@
 //! (relative to the work tree, `~` expanded) or the *common* git dir's `hooks/`, which is
 //! where linked worktrees and submodules (`.git/modules/NAME/hooks`) keep theirs. A folder
 //! other repositories use too (`core.hooksPath` from `~/.gitconfig` or the system's config,
-//! or one outside the repository) is written only when asked ([`Options::shared_folder`]):
-//! a shim there runs in every repository, and an uninstall from any one removes it for all.
+//! or one outside the repository), or one git tracks (every clone's), is written only when
+//! asked ([`Options::shared_folder`]): a shim there runs in every repository (is committed
+//! for every clone), and an uninstall from any one removes it for all.
 //! The repository's initialised submodules get the hooks too (their commits feed the
 //! enclosing project), so a submodule is never silently left out.
 //!
@@ -148,6 +149,14 @@ pub fn locate(dir: &Path) -> Result<Location> {
         })
         .flatten();
     let manager = detect_manager(&hooks_dir, work_dir.as_deref());
+    // husky's scripts are tracked by design (mind's block goes into them, as documented);
+    // lefthook writes git's own folder.
+    let shared = shared.or_else(|| {
+        let plain = matches!(manager, Manager::Plain | Manager::PreCommit);
+        (from_config && plain)
+            .then(|| tracked_because(&repo, &hooks_dir, work_dir.as_deref()?))
+            .flatten()
+    });
     Ok(Location {
         hooks_dir,
         from_config,
@@ -212,6 +221,52 @@ fn shared_because(
             hooks_dir.display()
         )
     })
+}
+
+/// Why a configured hooks folder inside the work tree is every clone's too, when git tracks
+/// files in it (a repository's `githooks/`, which each clone's `core.hooksPath` names): a
+/// shim written there changes tracked hooks or adds files beside them, which `git status`
+/// shows and the next `git add -A` commits for everyone. Names the tracked files (a few).
+fn tracked_because(repo: &gix::Repository, hooks_dir: &Path, work_dir: &Path) -> Option<String> {
+    let real = canonical_lenient(hooks_dir);
+    let relative = real.strip_prefix(canonical_lenient(work_dir)).ok()?;
+    let folder: Vec<String> = relative
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    let prefix = match folder.join("/") {
+        top if top.is_empty() => top,
+        folder => format!("{folder}/"),
+    };
+    let index = repo.index_or_empty().ok()?;
+    let tracked: Vec<String> = index
+        .entries()
+        .iter()
+        .map(|e| e.path(&index).to_string())
+        .filter(|p| p.starts_with(&prefix))
+        .collect();
+    const NAMED: usize = 4;
+    let mut named = tracked
+        .iter()
+        .take(NAMED)
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .join(", ");
+    match tracked.len() {
+        0 => return None,
+        n if n > NAMED => named.push_str(&format!(" and {} more", n - NAMED)),
+        _ => {}
+    }
+    let shown = if prefix.is_empty() {
+        "."
+    } else {
+        prefix.as_str()
+    };
+    Some(format!(
+        "core.hooksPath points at {shown}, a folder git tracks ({named}): its hooks are those \
+         of every clone of this repository, and mind's shims there would show in `git status` \
+         and go out with the next `git add -A`"
+    ))
 }
 
 /// `path` with links resolved as far as it exists (the folder itself may not exist yet).

@@ -18,8 +18,8 @@ use crate::rank::corpus::Kind;
 use crate::rank::index::Found;
 use crate::rank::index::Index;
 use crate::rank::similarity::{
-    self, Band, Compared, LEXICAL_MEMORY_BANDS, SENTENCE_BANDS, SegmentVocabulary, Similarity,
-    Vector,
+    self, Band, Compared, LEXICAL_MEMORY_BANDS, Measure, SENTENCE_BANDS, SegmentVocabulary,
+    Similarity, Vector,
 };
 use crate::rank::tokenize::Tokenizer;
 use crate::sentences::Sentences;
@@ -357,6 +357,12 @@ fn decide(
                 }
                 _ => vec![None; pool.len()],
             };
+        // A lexical match counts only when the memory line holds one of the item's words
+        // itself: made of synonym-group words alone ("DB" against "Postgres over MySQL") it
+        // says the two are about the same area, and would link, skip or replace a line about
+        // something else. Sentence vectors judge the meaning themselves: a paraphrase that
+        // shares no word is what they find.
+        let terms = similarity::content_terms(&line, tokenizer);
         let related: Vec<(Similarity, Found<'_>)> = pool
             .into_iter()
             .zip(pool_vectors)
@@ -367,7 +373,11 @@ fn decide(
                 };
                 (other.similarity(&compared), f)
             })
-            .filter(|(s, _)| s.band(&LEXICAL_MEMORY_BANDS) >= Band::Similar)
+            .filter(|(s, f)| {
+                s.band(&LEXICAL_MEMORY_BANDS) >= Band::Similar
+                    && (s.measure == Measure::Sentence
+                        || similarity::holds_a_term(&f.source.segment, f.doc, &terms))
+            })
             .collect();
         // The most similar line of the candidate's own kind, else of another kind in the
         // update band (only a line about the same subject is worth a link across kinds).

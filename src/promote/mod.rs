@@ -463,6 +463,8 @@ mod tests {
     fn reuse_signals() {
         assert!(reusable("docker build fails on Windows"));
         assert!(reusable("ECONNRESET from the payments API"));
+        // A tool and an error in the form a report uses ("OOMs", not "OOM").
+        assert!(reusable("cargo build --release OOMs on the CI runner"));
         assert!(!reusable("stuck on the login page"));
     }
 

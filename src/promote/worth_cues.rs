@@ -22,8 +22,8 @@ use std::ops::Range;
 
 use super::cue_match::{
     boundary, fold_eq, has_arrow, has_code_span, has_joined_word, has_long_quote, has_path,
-    has_version, has_word, is_digit, is_folded_letter, is_space, is_upper_snake, literal_at,
-    run_at, run_starts, word_at,
+    has_version, has_word, is_digit, is_space, is_upper_snake, literal_at, run_at, run_starts,
+    word_at,
 };
 
 /// `(?i)\s[-–—]\s|\s--\s|\bbecause\b|\bsince\b|\bdue to\b|:\s|->|=>|→`: the item gives a
@@ -152,15 +152,19 @@ pub fn library(text: &str) -> bool {
 }
 
 /// An error pattern:
-/// `(?i)\b(?:error|...|[45]\d\d|E\d{3,5}|E[A-Z]{4,})\b|"[^"]{8,}"|\b[A-Z][A-Z0-9]*_[A-Z0-9_]{3,}\b`
+/// `(?i)\b(?:errors?|...|[45]\d\d|[Ee]\d{3,5})\b|(?-i:\bE[A-Z]{4,}\b)|"[^"]{8,}"|\b[A-Z][A-Z0-9]*_[A-Z0-9_]{3,}\b`
 /// (an error word, an HTTP 4xx/5xx status, an `E123` or `EACCES` code, a long quoted message,
-/// an `UPPER_SNAKE` constant; all case-insensitive).
+/// an `UPPER_SNAKE` constant; all case-insensitive). An error word counts in the forms a
+/// report uses it in, as the noun's plural and the verb's tenses: "the build OOMs", "OOMKilled",
+/// "tests hit timeouts", "segfaulted", "two errors".
 pub fn error(text: &str) -> bool {
     const WORDS: &str = concat!(
-        "error|exception|traceback|panic|panicked|panics|segfault|core dump|timeout",
-        "|timed out|deadlock|race condition|memory leak|oom|out of memory",
-        "|permission denied|access denied|not found|no such file|refused|forbidden",
-        "|unauthorized",
+        "error|errors|exception|exceptions|traceback|tracebacks|panic|panicked|panicking",
+        "|panics|segfault|segfaults|segfaulted|segfaulting|core dump|core dumps|core dumped",
+        "|timeout|timeouts|timed out|deadlock|deadlocks|deadlocked|race condition",
+        "|race conditions|memory leak|memory leaks|oom|ooms|oomed|oomkilled|out of memory",
+        "|out-of-memory|permission denied|access denied|not found|no such file|refused",
+        "|forbidden|unauthorized",
     );
     has_long_quote(text)
         || run_starts(text).any(|at| {
@@ -169,7 +173,7 @@ pub fn error(text: &str) -> bool {
         })
 }
 
-/// One word run that is `[45]\d\d`, `E\d{3,5}` or `E[A-Z]{4,}` (case-insensitive).
+/// One word run that is `[45]\d\d`, `E\d{3,5}` (either case) or `E[A-Z]{4,}` (capitals).
 fn is_code(run: &str) -> bool {
     let chars: Vec<char> = run.chars().collect();
     let Some((&first, rest)) = chars.split_first() else {
@@ -178,7 +182,10 @@ fn is_code(run: &str) -> bool {
     let status = matches!(first, '4' | '5') && rest.len() == 2 && rest.iter().all(|&c| is_digit(c));
     let e = fold_eq(first, b'e');
     let numbered = e && (3..=5).contains(&rest.len()) && rest.iter().all(|&c| is_digit(c));
-    let named = e && rest.len() >= 4 && rest.iter().all(|&c| is_folded_letter(c));
+    // A named code (`EACCES`, `ENOENT`) is written in capitals: read case-insensitively,
+    // any word of five letters or more that starts with an "e" ("every", "exhausted",
+    // "empty") would count as an error.
+    let named = first == 'E' && rest.len() >= 4 && rest.iter().all(|c| c.is_ascii_uppercase());
     status || numbered || named
 }
 
@@ -304,6 +311,7 @@ pub fn negative(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::promote::cue_match::is_folded_letter;
     use crate::promote::cue_match::is_word;
     use regex::Regex;
 
@@ -343,6 +351,39 @@ mod tests {
         assert!(!verdict("overkill redis setup"));
         assert!(!verdict("tried redis, too"));
         assert!(!verdict("tried redis, overkillish"));
+    }
+
+    #[test]
+    fn error_words_in_the_forms_reports_use() {
+        for text in [
+            "cargo build --release OOMs on the CI runner",
+            "webpack build OOMs on the CI runner",
+            "the worker got OOMKilled",
+            "the job OOMed twice",
+            "the job is OOM-killed",
+            "node runs out of memory on the CI runner",
+            "node: out-of-memory in the bundler",
+            "integration tests hit timeouts",
+            "two errors in the linker",
+            "the parser segfaulted on empty input",
+            "the scheduler deadlocked",
+            "open failed with EACCES",
+            "e1234 in the type checker",
+        ] {
+            assert!(error(text), "{text}");
+        }
+        for text in [
+            "the zoom button",
+            "rooms are booked",
+            "timeoutless",
+            "a broom",
+            // A word that starts with an "e" is no named error code.
+            "db pool exhausted in integration tests",
+            "every build is slow",
+            "Empty cart page",
+        ] {
+            assert!(!error(text), "{text}");
+        }
     }
 
     #[test]
@@ -416,7 +457,7 @@ mod tests {
         ),
         (
             "error",
-            r#"(?i)\b(?:error|exception|traceback|panic(?:ked|s)?|segfault|core dump|timeout|timed out|deadlock|race condition|memory leak|oom|out of memory|permission denied|access denied|not found|no such file|refused|forbidden|unauthorized|[45]\d\d|E\d{3,5}|E[A-Z]{4,})\b|"[^"]{8,}"|\b[A-Z][A-Z0-9]*_[A-Z0-9_]{3,}\b"#,
+            r#"(?i)\b(?:errors?|exceptions?|tracebacks?|panic(?:ked|king|s)?|segfault(?:s|ed|ing)?|core dump(?:s|ed)?|timeouts?|timed out|deadlock(?:s|ed)?|race conditions?|memory leaks?|oom(?:s|ed|killed)?|out of memory|out-of-memory|permission denied|access denied|not found|no such file|refused|forbidden|unauthorized|[45]\d\d|[Ee]\d{3,5})\b|(?-i:\bE[A-Z]{4,}\b)|"[^"]{8,}"|\b[A-Z][A-Z0-9]*_[A-Z0-9_]{3,}\b"#,
         ),
         (
             "fix_item",

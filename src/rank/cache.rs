@@ -228,7 +228,8 @@ impl Cache {
 
     /// The cache file's bytes and when it was written (one open and one fstat).
     fn map(path: &Path) -> Option<(Buf, u64)> {
-        let file = std::fs::File::open(path).ok()?;
+        // Never blocks: a cache file linked to a pipe is refused, not waited on.
+        let file = crate::store::read_guard::open_file(path).ok()?;
         let meta = file.metadata().ok()?;
         if !meta.is_file() {
             return None;

@@ -132,8 +132,9 @@ struct Unread {
     len: u64,
     hash: u64,
     valid_utf8: bool,
-    /// The whole text, once read.
-    read: std::sync::OnceLock<Text>,
+    /// The text the segment was built from, once read: `None` when the file no longer
+    /// begins with it.
+    read: std::sync::OnceLock<Option<Text>>,
     /// The file's blocks as the cache recorded them, and each one's bytes once read: empty
     /// when the block is no longer what it was.
     blocks: Blocks,
@@ -145,8 +146,9 @@ impl Unread {
     /// is valid UTF-8 (so the segment's offsets are the file's): only that block is read
     /// and checked against its recorded hash, so a search over a large memory reads a few
     /// blocks, not the whole file. `None` when no one block holds the range (the caller
-    /// reads the file whole).
-    fn slice(&self, start: usize, len: usize) -> Option<&str> {
+    /// reads the file whole); `Some(None)` when the block's bytes are no longer the ones
+    /// indexed.
+    fn slice(&self, start: usize, len: usize) -> Option<Option<&str>> {
         if !self.valid_utf8 || self.read.get().is_some() {
             return None;
         }
@@ -156,20 +158,18 @@ impl Unread {
         Some(
             block
                 .get(from..from + len)
-                .and_then(|b| std::str::from_utf8(b).ok())
-                .unwrap_or(""),
+                .and_then(|b| std::str::from_utf8(b).ok()),
         )
     }
 
-    /// Block `i`'s bytes at `range`; empty when the file is not the recorded length or the
-    /// block's hash is not the recorded one (it changed since the cache was written).
+    /// Block `i`'s bytes at `range`; empty when the block's hash is not the recorded one
+    /// (it changed since the cache was written). The file's length is not compared: a file
+    /// another process appended to since (`mind log` while a search runs) still holds the
+    /// block's bytes where they were, and those are the bytes the segment was built from.
     fn read_block(&self, i: usize, range: std::ops::Range<u64>) -> Box<[u8]> {
         use std::io::{Read, Seek};
         let read = || -> std::io::Result<Vec<u8>> {
             let mut file = std::fs::File::open(&self.path)?;
-            if file.metadata()?.len() != self.len {
-                return Ok(Vec::new());
-            }
             let mut buf = vec![0u8; (range.end - range.start) as usize];
             file.seek(std::io::SeekFrom::Start(range.start))?;
             file.read_exact(&mut buf)?;
@@ -181,58 +181,70 @@ impl Unread {
         }
     }
 
-    /// The file's text; empty when it is no longer what the segment was built from (it
-    /// changed in the moment since it was looked at).
-    fn text(&self) -> &Text {
-        self.read.get_or_init(|| match std::fs::read(&self.path) {
-            Ok(bytes)
-                if bytes.len() as u64 == self.len && cache::fast_hash(&bytes) == self.hash =>
-            {
-                if self.valid_utf8 {
+    /// The text the segment was built from: the file's first `len` bytes when they hash
+    /// to the recorded hash (a file grown at the end since still begins with them);
+    /// `None` when the file was rewritten in the moment since it was looked at.
+    fn text(&self) -> Option<&Text> {
+        self.read
+            .get_or_init(|| {
+                let mut bytes = std::fs::read(&self.path).ok()?;
+                let len = usize::try_from(self.len).ok()?;
+                let indexed = bytes.get(..len)?;
+                if cache::fast_hash(indexed) != self.hash {
+                    return None;
+                }
+                bytes.truncate(len);
+                Some(if self.valid_utf8 {
                     Text::Valid(Arc::new(bytes))
                 } else {
                     Text::Decoded(String::from_utf8_lossy(&bytes).into_owned())
-                }
-            }
-            _ => Text::Decoded(String::new()),
-        })
+                })
+            })
+            .as_ref()
     }
 }
 
 impl Source {
-    /// The text, read now if it was not yet.
-    fn loaded(&self) -> &Text {
+    /// The text, read now if it was not yet; `None` when it can no longer be read as the
+    /// segment was built from it.
+    fn loaded(&self) -> Option<&Text> {
         match &self.text {
             Text::Unread(unread) => unread.text(),
-            text => text,
+            text => Some(text),
         }
     }
 
-    /// The whole text (a file with invalid UTF-8 as decoded).
+    /// The whole text (a file with invalid UTF-8 as decoded); empty when it can no longer
+    /// be read as indexed.
     pub fn whole(&self) -> std::borrow::Cow<'_, str> {
         match self.loaded() {
-            Text::Valid(bytes) => String::from_utf8_lossy(bytes),
-            Text::Decoded(text) => std::borrow::Cow::Borrowed(text),
-            Text::Unread(_) => std::borrow::Cow::Borrowed(""),
+            Some(Text::Valid(bytes)) => String::from_utf8_lossy(bytes),
+            Some(Text::Decoded(text)) => std::borrow::Cow::Borrowed(text),
+            Some(Text::Unread(_)) | None => std::borrow::Cow::Borrowed(""),
         }
     }
 
-    /// The text at `start..start + len` (a line or a heading); empty when out of range.
-    pub fn slice(&self, start: usize, len: usize) -> &str {
+    /// The text at `start..start + len` (a line or a heading) as the segment was built
+    /// from it: `None` when out of range, or when the file changed since it was indexed
+    /// otherwise than by growing at the end (its bytes there are no longer the ones the
+    /// segment describes, so no text of them is the line's).
+    pub fn line(&self, start: usize, len: usize) -> Option<&str> {
         if let Text::Unread(unread) = &self.text
             && let Some(line) = unread.slice(start, len)
         {
             return line;
         }
         let range = start..start.saturating_add(len);
-        match self.loaded() {
-            Text::Valid(bytes) => bytes
-                .get(range)
-                .and_then(|b| std::str::from_utf8(b).ok())
-                .unwrap_or(""),
-            Text::Decoded(text) => text.get(range).unwrap_or(""),
-            Text::Unread(_) => "",
+        match self.loaded()? {
+            Text::Valid(bytes) => bytes.get(range).and_then(|b| std::str::from_utf8(b).ok()),
+            Text::Decoded(text) => text.get(range),
+            Text::Unread(_) => None,
         }
+    }
+
+    /// [`Source::line`], empty when it cannot be read.
+    pub fn slice(&self, start: usize, len: usize) -> &str {
+        self.line(start, len).unwrap_or("")
     }
 }
 
@@ -343,7 +355,8 @@ impl Index {
         // checked as they were listed.
         if scope.memory {
             cached.retain(|(key, path, _)| {
-                (key != MEMORY_FILE && key != derived::RELATIVE) || project.leads_inside(path)
+                (key != MEMORY_FILE && key != derived::RELATIVE)
+                    || crate::store::read_guard::kept_inside(project, path)
             });
         }
         for (key, path, lines) in cached {
@@ -709,7 +722,7 @@ impl Index {
         let segments = self.segments();
         bm25::search(&segments, query, features, filter, today, limit)
             .into_iter()
-            .map(|h| self.resolve(h))
+            .filter_map(|h| self.readable(h))
             .collect()
     }
 
@@ -722,6 +735,19 @@ impl Index {
             score: hit.score,
             coverage: hit.coverage,
         }
+    }
+
+    /// A hit resolved, with its line read now; `None` when the line cannot be read as it
+    /// was indexed (its file rewritten in the moment since the index vouched for it). A
+    /// result is a line's text: shown blank it would tell nothing and look like damage, so
+    /// it is left out; the line read here is the one every later use of the result sees.
+    pub fn readable(&self, hit: Hit) -> Option<Found<'_>> {
+        let found = self.resolve(hit);
+        found
+            .source
+            .line(found.meta.start, found.meta.len)
+            .is_some()
+            .then_some(found)
     }
 }
 
@@ -746,6 +772,12 @@ fn header_of(text: &str) -> Option<cache::Header> {
         category: front.category,
         tags: front.tags,
     })
+}
+
+/// `.mind/archive/*.md` as the index reads them: sorted by name (the order in which they
+/// were moved out of MEMORY.md), as (cache key `archive/NAME.md`, path).
+pub fn archive_files(project: &Project) -> Vec<(String, std::path::PathBuf)> {
+    markdown_files(project, ARCHIVE_DIR)
 }
 
 /// `.mind/<folder>/*.md` (named memories, archives), sorted by name, as (cache key, path).
@@ -778,4 +810,80 @@ fn markdown_files(project: &Project, folder: &str) -> Vec<(String, std::path::Pa
         .collect();
     out.sort();
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A project whose MEMORY.md is `text`, indexed (and its cache written) as a search
+    /// indexes it.
+    fn indexed(text: &[u8]) -> (tempfile::TempDir, Project, Index) {
+        let dir = tempfile::tempdir().unwrap();
+        let project = Project::new(dir.path());
+        std::fs::create_dir_all(project.dir().join(CACHE_DIR)).unwrap();
+        std::fs::write(project.memory(), text).unwrap();
+        let index = Index::open(&project, Scope::MEMORY, &mut Tokenizer::default(), true).unwrap();
+        (dir, project, index)
+    }
+
+    /// The text of each line a search for `words` finds.
+    fn found(index: &Index, words: &str) -> Vec<String> {
+        let mut tokenizer = Tokenizer::default();
+        let features = Features::default();
+        let query = Query::parse(words, &mut tokenizer, &features);
+        let today = NaiveDate::from_ymd_opt(2026, 2, 1).unwrap();
+        (index
+            .search(&query, &features, &Filter::default(), today, 10)
+            .iter())
+        .map(|f| f.text().to_string())
+        .collect()
+    }
+
+    fn append(project: &Project, text: &str) {
+        use std::io::Write;
+        let mut file = std::fs::File::options()
+            .append(true)
+            .open(project.memory())
+            .unwrap();
+        file.write_all(text.as_bytes()).unwrap();
+    }
+
+    const MEMORY: &str = "# demo\n\n## 2026-02-01\n\nlearned: the billing reconciler times out after 30s\nlearned: queue7 talks gRPC\n";
+
+    #[test]
+    fn a_line_of_a_file_appended_to_since_it_was_indexed_reads_as_indexed() {
+        let (_dir, project, index) = indexed(MEMORY.as_bytes());
+        append(&project, "learned: the billing reconciler retries twice\n");
+        assert_eq!(
+            found(&index, "billing reconciler"),
+            ["learned: the billing reconciler times out after 30s"]
+        );
+    }
+
+    #[test]
+    fn a_file_read_whole_appended_to_since_it_was_indexed_reads_as_indexed() {
+        // Invalid UTF-8 makes the line be read from the whole file, not its block.
+        let mut text = MEMORY.as_bytes().to_vec();
+        text.extend_from_slice(b"learned: latin-1 caf\xe9 menu\n");
+        let (_dir, project, index) = indexed(&text);
+        append(&project, "learned: the billing reconciler retries twice\n");
+        assert_eq!(
+            found(&index, "billing reconciler"),
+            ["learned: the billing reconciler times out after 30s"]
+        );
+    }
+
+    #[test]
+    fn a_line_rewritten_since_it_was_indexed_is_no_result() {
+        // Read from its block, then from the whole file (invalid UTF-8).
+        for tail in [&b""[..], b"learned: latin-1 caf\xe9 menu\n"] {
+            let (_dir, project, index) = indexed(&[MEMORY.as_bytes(), tail].concat());
+            // The same length: only the bytes tell.
+            let rewritten = MEMORY.replace("billing reconciler", "invoice exporterss");
+            std::fs::write(project.memory(), [rewritten.as_bytes(), tail].concat()).unwrap();
+            assert_eq!(found(&index, "billing reconciler"), Vec::<String>::new());
+            assert_eq!(found(&index, "queue7"), Vec::<String>::new(), "{tail:?}");
+        }
+    }
 }

@@ -118,9 +118,12 @@ pub fn detect(earlier: &[String], context: &[String], new: &str) -> Option<LoopW
     })
 }
 
-/// The command that briefs a fresh agent on `problem`, quoted for a shell.
+/// The command that briefs a fresh agent on `problem`, quoted for a shell. A problem that
+/// starts with `-` goes after `--`: quoting alone does not stop the parser from reading it
+/// as an option, and the command is meant to be run as given.
 pub fn helper_command(problem: &str) -> String {
-    format!("mind helper {}", shell_quote(problem))
+    let dashes = if problem.starts_with('-') { "-- " } else { "" };
+    format!("mind helper {dashes}{}", shell_quote(problem))
 }
 
 /// Quote a message for a shell command line.
@@ -169,6 +172,13 @@ mod tests {
             Some("mind helper 'raise the pool size to 100'")
         );
         assert_eq!(w.similar_to, "raise pool size to 50");
+    }
+
+    #[test]
+    fn helper_command_puts_a_leading_dash_after_double_dash() {
+        assert_eq!(helper_command("-x breaks"), "mind helper -- '-x breaks'");
+        assert_eq!(helper_command("x -y"), "mind helper 'x -y'");
+        assert_eq!(helper_command("it's $HOME"), r"mind helper 'it'\''s $HOME'");
     }
 
     #[test]

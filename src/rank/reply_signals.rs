@@ -52,8 +52,11 @@ pub fn next_steps(blocker: &str) -> Vec<String> {
     vec![
         "check your assumptions: is one of them wrong? (`mind session` lists them)".into(),
         "zoom out: what are you actually trying to do, and is this the only way there?".into(),
-        "ask the user for direction, or brief a fresh agent:".to_string()
-            + &format!(" mind helper '{}'", blocker.replace('\'', r"'\''")),
+        // The same command the loop warnings suggest, quoted (and `--` placed) the same way.
+        format!(
+            "ask the user for direction, or brief a fresh agent: {}",
+            loop_signals::helper_command(blocker)
+        ),
     ]
 }
 

@@ -131,12 +131,7 @@ pub fn relevant(
     };
     let vocab = SegmentVocabulary::new(index.segments());
     let target = Vector::of_text(text, &mut tokenizer, &vocab);
-    let mut words: Vec<String> = Vec::new();
-    tokenizer.each(similarity::content(text), |term, _| {
-        if !similarity::is_filler(term) {
-            words.push(term.to_string());
-        }
-    });
+    let words = similarity::content_terms(text, &mut tokenizer);
     let mut out: Vec<(f32, Found<'_>)> = index
         .search(&query, &features, &Filter::default(), today, 20)
         .into_iter()
@@ -145,19 +140,15 @@ pub fn relevant(
             let v = Vector::of_doc(&f.source.segment, f.doc, &vocab);
             (v.similarity(&target), f)
         })
-        .filter(|(s, f)| *s >= RELEVANT && shares_a_word(f, &words))
+        .filter(|(s, f)| {
+            *s >= RELEVANT && similarity::holds_a_term(&f.source.segment, f.doc, &words)
+        })
         .collect();
     out.sort_by(|a, b| b.0.total_cmp(&a.0));
     out.truncate(limit);
     out.iter()
         .map(|(s, f)| Recalled::from_found(f, *s))
         .collect()
-}
-
-/// A line of `found` holds one of `words` (terms as the tokenizer gives them) itself.
-fn shares_a_word(found: &Found<'_>, words: &[String]) -> bool {
-    let segment = &found.source.segment;
-    (segment.doc_terms(found.doc)).any(|(t, _)| words.iter().any(|w| w == segment.term(t)))
 }
 
 /// A line of a named memory of the onboarding category.

@@ -262,6 +262,29 @@ impl Vector {
     }
 }
 
+/// The terms of `text`'s [`content`] as the tokenizer gives them (stemmed, as an index
+/// holds them: "caching" and "caches" are one), filler left out: a line about the same thing
+/// holds one of them itself ([`holds_a_term`]).
+pub fn content_terms(text: &str, tokenizer: &mut Tokenizer) -> Vec<String> {
+    let mut terms: Vec<String> = Vec::new();
+    tokenizer.each(content(text), |term, _| {
+        if !is_filler(term) && !terms.iter().any(|t| t == term) {
+            terms.push(term.to_string());
+        }
+    });
+    terms
+}
+
+/// Whether line `doc` of `segment` holds one of `terms` ([`content_terms`]) itself, not
+/// only a word of one synonym group with one of them. A group is broad ("db", "database",
+/// "sql", "postgres", "mysql"; "module" and "package"): a lexical similarity made of group
+/// words alone says two lines are about the same area, not the same thing ("bump the DB
+/// pool size" is not about "use Postgres over MySQL"), and on short lines such a match
+/// alone reaches the bands. Retrieval and promotion ask it of every lexical match.
+pub fn holds_a_term(segment: &Segment, doc: usize, terms: &[String]) -> bool {
+    (segment.doc_terms(doc)).any(|(t, _)| terms.iter().any(|w| w == segment.term(t)))
+}
+
 /// Words that frame a finding ("turns out", "realized") without adding to it.
 const FRAMING: &[&str] = &[
     "turns",

@@ -121,8 +121,8 @@ pub fn check_writable(path: &Path) -> Result<()> {
 
 /// Write only when the content differs; returns whether it wrote.
 pub fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<bool> {
-    match fs::read(path) {
-        Ok(existing) if existing == bytes => Ok(false),
+    match super::read_guard::read(path) {
+        Ok(Some(existing)) if existing == bytes => Ok(false),
         _ => write_atomic(path, bytes).map(|()| true),
     }
 }

@@ -9,7 +9,6 @@
 //! converts them ([`to_utf8`]): the characters and so the line endings are kept, and a UTF-16
 //! byte order mark becomes the UTF-8 one.
 
-use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 
@@ -93,7 +92,7 @@ fn run_start(bytes: &[u8]) -> Option<usize> {
 /// writer can afford to read before each append); `None` for a file that is not there or
 /// cannot be read (the write that follows reports that).
 pub fn utf16_at(path: &Path) -> Option<Utf16> {
-    let mut file = File::open(path).ok()?;
+    let mut file = super::read_guard::open(path).ok()??;
     let len = file.metadata().ok()?.len();
     let mut head = Vec::with_capacity(WINDOW as usize);
     (&mut file).take(WINDOW).read_to_end(&mut head).ok()?;

@@ -10,7 +10,10 @@ use std::process::{Command, Stdio};
 
 use serde::Serialize;
 
-use super::{CONFIG_FILE, GITATTRIBUTES_FILE, GITIGNORE_FILE, MEMORY_FILE, MIND_DIR, Project};
+use super::{
+    CACHE_DIR, CONFIG_FILE, GITATTRIBUTES_FILE, GITIGNORE_FILE, MEMORY_FILE, MIND_DIR, Project,
+    REMINDERS_FILE, SESSION_FILE, STATE_FILE,
+};
 
 /// The files of `.mind/` that `mind init` writes for git (README: "in git: yes").
 pub const SHARED: [&str; 3] = [MEMORY_FILE, CONFIG_FILE, GITATTRIBUTES_FILE];
@@ -114,6 +117,140 @@ pub fn shared_ignored(project: &Project) -> Option<Ignored> {
     })
 }
 
+/// A personal file git would commit: one mind keeps out of git (SESSION.md, REMINDERS.md,
+/// state.json, the cache and finished sessions, the personal context target, Claude Code's
+/// personal settings) that a rule keeps in git, no rule ignores, or git already tracks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Exposed {
+    /// Relative to the project root (`.mind/SESSION.md`, `CLAUDE.local.md`).
+    pub file: String,
+    /// Already in git's index: `git commit -a` takes each change.
+    pub tracked: bool,
+    /// The negated rule (`!SESSION.md`) that keeps it in git, when one does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<Rule>,
+}
+
+/// What [`personal_exposed`] found, said in one sentence: each file with why git takes it,
+/// and the way out.
+pub fn exposed_message(exposed: &[Exposed]) -> String {
+    let each: Vec<String> = exposed
+        .iter()
+        .map(|e| {
+            let rule = e
+                .rule
+                .as_ref()
+                .map(|rule| format!("`{}` in {}, line {}", rule.pattern, rule.file, rule.line));
+            match (rule, e.tracked) {
+                (Some(rule), true) => format!("{} (tracked; {rule})", e.file),
+                (None, true) => format!("{} (tracked)", e.file),
+                (Some(rule), false) => format!("{} ({rule})", e.file),
+                (None, false) => format!("{} (no rule ignores it)", e.file),
+            }
+        })
+        .collect();
+    let mut way_out = Vec::new();
+    if exposed.iter().any(|e| e.rule.is_some()) {
+        way_out.push(
+            "take the `!` rules out (a .gitignore outranks mind's lines in .git/info/exclude)",
+        );
+    }
+    if exposed.iter().any(|e| e.rule.is_none() && !e.tracked) {
+        way_out.push("ignore them (`mind init` adds mind's lines to .git/info/exclude)");
+    }
+    if exposed.iter().any(|e| e.tracked) {
+        way_out.push("`git rm --cached` the tracked ones");
+    }
+    format!(
+        "git would commit personal files: {}; `git add -A` would publish them: {}",
+        list(&each),
+        way_out.join(", and ")
+    )
+}
+
+/// The personal files of `project` that exist and that git would commit ([`Exposed`]):
+/// git's own answer (`git check-ignore --no-index`, which reports the rule that decides,
+/// a negated one too), and its index. A committed `.mind/.gitignore` holding `!SESSION.md`,
+/// or a root `.gitignore` holding `!CLAUDE.local.md`, outranks the lines mind adds to
+/// `.git/info/exclude`: a clone can make `git add -A` take the session and its notes.
+/// `root_files`: the personal files outside `.mind/` (the personal context target, an
+/// agent's personal settings), relative to the project root. Empty outside a git work
+/// tree, or when git cannot be run.
+pub fn personal_exposed(project: &Project, root_files: &[String]) -> Vec<Exposed> {
+    let Some(repo) = crate::capture::commits::open(&project.root).ok() else {
+        return Vec::new();
+    };
+    let Some(top) = repo.workdir().map(Path::to_path_buf) else {
+        return Vec::new();
+    };
+    let mut paths: Vec<String> = [SESSION_FILE, REMINDERS_FILE, STATE_FILE]
+        .iter()
+        .map(|name| format!("{MIND_DIR}/{name}"))
+        .collect();
+    paths.push(format!("{MIND_DIR}/{CACHE_DIR}/{}", "commits.md"));
+    let sessions = project.dir().join(super::session_archive::SESSIONS_DIR);
+    if let Some(first) = std::fs::read_dir(&sessions).ok().and_then(|entries| {
+        let mut names: Vec<String> = entries
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".md"))
+            .collect();
+        names.sort();
+        names.into_iter().next()
+    }) {
+        paths.push(format!(
+            "{MIND_DIR}/{}/{first}",
+            super::session_archive::SESSIONS_DIR
+        ));
+    }
+    paths.extend(root_files.iter().cloned());
+    // Only a file that is there can be committed.
+    paths.retain(|p| std::fs::symlink_metadata(project.root.join(p)).is_ok());
+    if paths.is_empty() {
+        return Vec::new();
+    }
+    let Some(matches) = check_ignore_with(&project.root, &paths, true) else {
+        return Vec::new();
+    };
+    let root = std::fs::canonicalize(&project.root).unwrap_or_else(|_| project.root.clone());
+    let top_real = std::fs::canonicalize(&top).unwrap_or_else(|_| top.clone());
+    let index = repo.index_or_empty().ok();
+    let tracked = |path: &str| {
+        let Ok(inside) = root
+            .join(path)
+            .strip_prefix(&top_real)
+            .map(Path::to_path_buf)
+        else {
+            return false;
+        };
+        let relative: Vec<String> = inside
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        let relative = relative.join("/");
+        index
+            .as_ref()
+            .is_some_and(|index| index.entry_by_path(relative.as_str().into()).is_some())
+    };
+    paths
+        .iter()
+        .filter_map(|path| {
+            let found = matches.iter().find(|m| &m.path == path);
+            let ignored = found.is_some_and(|m| !m.pattern.starts_with('!'));
+            let tracked = tracked(path);
+            (tracked || !ignored).then(|| Exposed {
+                file: path.clone(),
+                tracked,
+                rule: found.filter(|m| m.pattern.starts_with('!')).map(|m| Rule {
+                    file: shown(&project.root, &top.join(&m.source)),
+                    line: m.line,
+                    pattern: m.pattern.clone(),
+                }),
+            })
+        })
+        .collect()
+}
+
 /// One line of `git check-ignore -v -z`.
 struct Match {
     source: String,
@@ -124,11 +261,21 @@ struct Match {
 
 /// `git check-ignore -v` for `paths` (relative to `root`); `None` when git cannot answer.
 fn check_ignore(root: &Path, paths: &[String]) -> Option<Vec<Match>> {
+    check_ignore_with(root, paths, false)
+}
+
+/// [`check_ignore`]; `no_index`: the rules' answer for a tracked file too (git otherwise
+/// reports none for it).
+fn check_ignore_with(root: &Path, paths: &[String], no_index: bool) -> Option<Vec<Match>> {
     let mut command = Command::new("git");
     command
         .arg("-C")
         .arg(root)
-        .args(["check-ignore", "--verbose", "-z", "--stdin"])
+        .args(["check-ignore", "--verbose", "-z", "--stdin"]);
+    if no_index {
+        command.arg("--no-index");
+    }
+    command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null());
@@ -153,10 +300,10 @@ fn check_ignore(root: &Path, paths: &[String]) -> Option<Vec<Match>> {
         .take()
         .is_some_and(|mut stdin| stdin.write_all(&input).is_ok());
     let output = child.wait_with_output().ok()?;
-    // Exit 0: some path is ignored; 1: none is; anything else: git could not tell.
+    // Exit 0: some path is ignored; 1: none is (a negated rule may still be reported);
+    // anything else: git could not tell.
     match output.status.code() {
-        Some(0) if written => Some(parse(&output.stdout)),
-        Some(1) if written => Some(Vec::new()),
+        Some(0 | 1) if written => Some(parse(&output.stdout)),
         _ => None,
     }
 }

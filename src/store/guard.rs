@@ -27,6 +27,22 @@ pub fn enclose(root: &Path) {
     }
 }
 
+/// The recorded projects whose root `path` lies under by name (the root as written or as
+/// resolved), each as `(the root as the path names it, the root resolved)`, and `path`
+/// made absolute with `.` and `..` folded by name. Empty: `path` is in no project.
+pub(crate) fn roots_naming(path: &Path) -> (PathBuf, Vec<(PathBuf, PathBuf)>) {
+    let given = lexical(path);
+    let roots = ROOTS.lock().unwrap_or_else(|e| e.into_inner());
+    let naming = roots
+        .iter()
+        .filter_map(|(root, real)| {
+            let named = [root, real].into_iter().find(|r| given.starts_with(r))?;
+            Some((named.clone(), real.clone()))
+        })
+        .collect();
+    (given, naming)
+}
+
 /// Refuse a write to `path` when links take it out of a project it names.
 pub fn check(path: &Path) -> Result<()> {
     let given = lexical(path);

@@ -17,6 +17,7 @@ pub mod home;
 pub mod lock;
 pub mod memory_file;
 pub mod parse_cache;
+pub mod read_guard;
 pub mod registry;
 pub mod session_archive;
 pub mod session_file;

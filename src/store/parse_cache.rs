@@ -283,10 +283,8 @@ fn summed(map: &memmap2::Mmap, len: usize) -> u64 {
 /// buffer is freed before the parse is built (glibc would then keep the following
 /// allocations, the parse among them, in its heap, where freed memory stays resident).
 fn map(path: &Path) -> Option<memmap2::Mmap> {
-    let file = std::fs::File::open(path).ok()?;
-    if !file.metadata().ok()?.is_file() {
-        return None;
-    }
+    // A regular file only, opened without blocking: a cache linked to a pipe is no cache.
+    let file = super::read_guard::open_file(path).ok()?;
     // SAFETY: the cache is only ever replaced by renaming a new file over it (`try_save`),
     // never written in place, so the mapped bytes do not change under this process; a file
     // truncated by hand during a recall is the one way to break that, as with any mapping.

@@ -99,7 +99,9 @@ fn holding(dir: &Path, bytes: &[u8]) -> Result<Option<PathBuf>> {
     let all = archives(dir).map_err(|e| Error::io(dir, e))?;
     for (_, _, path) in all.iter().rev() {
         let same_size = fs::metadata(path).is_ok_and(|m| m.len() == bytes.len() as u64);
-        if same_size && fs::read(path).is_ok_and(|held| held == bytes) {
+        if same_size
+            && super::read_guard::read(path).is_ok_and(|held| held.as_deref() == Some(bytes))
+        {
             return Ok(Some(path.clone()));
         }
     }

@@ -47,9 +47,50 @@ pub struct Session {
     /// The date in the `# Session: YYYY-MM-DD` title, if any.
     pub date: Option<NaiveDate>,
     pub experience: Vec<String>,
+    /// The blockers' own words: a carried-over blocker's mark is in `carried_over`.
     pub blockers: Vec<String>,
     pub rejected: Vec<String>,
     pub assumptions: Vec<String>,
+    /// Blockers a new session's recall carried over from the session before, still open
+    /// when it ended ([`carried_line`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub carried_over: Vec<CarriedOver>,
+}
+
+/// A blocker carried over from an earlier session, and which one.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CarriedOver {
+    pub blocker: String,
+    /// The start of the session it was logged in, local time (`2026-01-15 09:00`): the
+    /// name of that session's archive in `.mind/sessions/`.
+    pub from: String,
+}
+
+/// How the mark of a carried-over blocker starts; it ends with `)` at the end of the line.
+const CARRIED_MARK: &str = " (carried over from the session of ";
+
+/// The SESSION.md item of a blocker carried over from the session that started at `from`
+/// (`2026-01-15 09:00`): its words and a mark after them. The mark is plain text, so every
+/// reader of the file (the Python Mind, an agent reading it whole) sees where the blocker
+/// comes from; [`parse`] takes it off again, so what promotion, fixes and search compare is
+/// the blocker's own words.
+pub fn carried_line(blocker: &str, from: &str) -> String {
+    format!("{blocker}{}", carried_mark(from))
+}
+
+/// The mark after a blocker carried over from the session that started at `from`:
+/// ` (carried over from the session of 2026-01-15 09:00)`.
+pub fn carried_mark(from: &str) -> String {
+    format!("{CARRIED_MARK}{from})")
+}
+
+/// A blocker item split into its words and the session it was carried over from, when it
+/// ends with the mark [`carried_line`] writes (a date and a time, nothing else).
+fn split_carried(item: &str) -> Option<(&str, &str)> {
+    let (blocker, rest) = item.strip_suffix(')')?.rsplit_once(CARRIED_MARK)?;
+    chrono::NaiveDateTime::parse_from_str(rest, "%Y-%m-%d %H:%M").ok()?;
+    let blocker = blocker.trim_end();
+    (!blocker.is_empty()).then_some((blocker, rest))
 }
 
 impl Session {
@@ -71,6 +112,22 @@ impl Session {
         }
     }
 
+    /// The session the blocker `blocker` was carried over from, if it was
+    /// ([`carried_line`]).
+    pub fn carried_from(&self, blocker: &str) -> Option<&str> {
+        (self.carried_over.iter())
+            .find(|c| c.blocker == blocker)
+            .map(|c| c.from.as_str())
+    }
+
+    /// `item` of `section` as SESSION.md holds it: a carried-over blocker with its mark.
+    pub fn line(&self, section: Section, item: &str) -> String {
+        match self.carried_from(item) {
+            Some(from) if section == Section::Blockers => carried_line(item, from),
+            _ => item.to_string(),
+        }
+    }
+
     pub fn total(&self) -> usize {
         Section::ALL.iter().map(|s| self.items(*s).len()).sum()
     }
@@ -85,6 +142,7 @@ impl Session {
     pub fn split_off(&mut self, kept: [usize; 4]) -> Session {
         let mut later = Session {
             date: self.date,
+            carried_over: self.carried_over.clone(),
             ..Session::default()
         };
         for (section, kept) in Section::ALL.into_iter().zip(kept) {
@@ -134,8 +192,18 @@ pub fn parse(text: &str) -> Session {
                 .or_else(|| line.strip_prefix("+ "))
                 .unwrap_or(line)
                 .trim();
-            if !item.is_empty() {
-                session.items_mut(section).push(item.to_string());
+            if item.is_empty() {
+                continue;
+            }
+            match split_carried(item).filter(|_| section == Section::Blockers) {
+                Some((blocker, from)) => {
+                    session.blockers.push(blocker.to_string());
+                    session.carried_over.push(CarriedOver {
+                        blocker: blocker.to_string(),
+                        from: from.to_string(),
+                    });
+                }
+                None => session.items_mut(section).push(item.to_string()),
             }
         }
     }
@@ -446,6 +514,45 @@ mod tests {
         // A file that starts with a section: the mark stays first, the title goes after it.
         let out = reset(b"\xEF\xBB\xBF## Blockers\n- x\n", next);
         assert!(out.starts_with(b"\xEF\xBB\xBF# Session: 2026-01-16\n\n## Blockers\n\n"));
+    }
+
+    #[test]
+    fn a_carried_over_blocker_is_read_without_its_mark() {
+        let line = carried_line("ci runner OOMs", "2026-01-14 09:00");
+        assert_eq!(
+            line,
+            "ci runner OOMs (carried over from the session of 2026-01-14 09:00)"
+        );
+        let (text, _) = insert_item(
+            templates::session(day()).as_bytes(),
+            Section::Blockers,
+            &line,
+        );
+        let (text, _) = insert_item(&text, Section::Blockers, "staging is down");
+        let s = parse(&text::lossy(&text));
+        assert_eq!(s.blockers, vec!["ci runner OOMs", "staging is down"]);
+        assert_eq!(s.carried_from("ci runner OOMs"), Some("2026-01-14 09:00"));
+        assert_eq!(s.carried_from("staging is down"), None);
+        assert_eq!(s.line(Section::Blockers, "ci runner OOMs"), line);
+        assert_eq!(
+            s.line(Section::Blockers, "staging is down"),
+            "staging is down"
+        );
+        // Only the exact mark, and only on a blocker, is one.
+        for item in [
+            "x (carried over from the session of yesterday)",
+            "(carried over from the session of 2026-01-14 09:00)",
+        ] {
+            let s = parse(&format!("## Blockers\n- {item}\n"));
+            assert_eq!(
+                (s.blockers, s.carried_over),
+                (vec![item.to_string()], vec![])
+            );
+        }
+        let s = parse(&format!("## Experience\n- {line}\n"));
+        assert_eq!(s.experience, vec![line]);
+        // A reset takes it like any item.
+        assert_eq!(parse(&text::lossy(&reset(&text, day()))).total(), 0);
     }
 
     #[test]

@@ -26,6 +26,27 @@ const AGENT_SESSIONS_KEPT: usize = 32;
 /// The start of the session in which recall last gave the large-MEMORY.md hint:
 /// [`State::memory_hint_said`].
 const MEMORY_HINT_SAID: &str = "memory_hint_said";
+/// The session a recall ended, not yet told to a `mind log` or `mind session`:
+/// [`State::session_ended`].
+const SESSION_ENDED: &str = "session_ended";
+
+/// A session that a recall ended ([`State::session_ended`]): when, how long after its last
+/// activity, where its SESSION.md was archived and how many of its open blockers the new
+/// session carries over.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SessionEnded {
+    /// The start of the session the recall started (epoch milliseconds): the record holds
+    /// only during it.
+    pub session: i64,
+    /// Epoch milliseconds of the recall that ended it.
+    pub at: i64,
+    /// Epoch milliseconds of the ended session's last activity, if known.
+    pub last_activity: Option<i64>,
+    /// The ended session's archive (relative to the project root).
+    pub archived: String,
+    /// Its open blockers carried over into the new SESSION.md.
+    pub carried_blockers: usize,
+}
 
 /// A break no recall has seen yet ([`State::unrecalled_break`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -138,6 +159,28 @@ impl State {
             .insert("session_commits_offset".into(), Value::from(commits_len));
         self.fields.remove(BLOCKER_MARKS);
         self.fields.remove(AGENT_SESSIONS);
+        self.fields.remove(SESSION_ENDED);
+    }
+
+    /// The session the recall that started the current one ended, while no `mind log` or
+    /// `mind session` has said so yet ([`State::take_session_ended`]). A record of another
+    /// session than the current one is none.
+    pub fn session_ended(&self) -> Option<SessionEnded> {
+        let ended: SessionEnded = self.typed(SESSION_ENDED)?;
+        (Some(ended.session) == self.session_started()).then_some(ended)
+    }
+
+    /// Remember that the recall starting the current session ended the one before (after
+    /// [`State::start_session`], which forgets an earlier record).
+    pub fn set_session_ended(&mut self, ended: &SessionEnded) {
+        self.set_typed(SESSION_ENDED, Some(ended));
+    }
+
+    /// [`State::session_ended`], forgotten: it is said once.
+    pub fn take_session_ended(&mut self) -> Option<SessionEnded> {
+        let ended = self.session_ended();
+        self.fields.remove(SESSION_ENDED);
+        ended
     }
 
     /// Whether the agent's conversation `id` started or went on in the current session
@@ -171,27 +214,39 @@ impl State {
     }
 
     /// Remember MEMORY.md's and the commit store's lengths when the blocker `text` was
-    /// logged in this session, and the day: only what they gain after it can fix it (a fix
-    /// logged before a blocker that came back does not), and of that only what is not dated
-    /// before the day (a fix `mind harvest` brings from an old commit does not either).
+    /// logged in this session, the day and the time (epoch milliseconds): only what they
+    /// gain after it can fix it (a fix logged before a blocker that came back does not), and
+    /// of that only what is not dated before the day (a fix `mind harvest` brings from an
+    /// old commit does not either); the time tells a blocker logged near the end of its
+    /// session, which a new session carries over while it is open.
     pub fn mark_blocker(
         &mut self,
         text: &str,
         memory_len: u64,
         commits_len: u64,
         day: Option<chrono::NaiveDate>,
+        at: Option<i64>,
     ) {
         let marks = self
             .fields
             .entry(BLOCKER_MARKS.to_string())
             .or_insert_with(|| Value::Object(Default::default()));
         if let Value::Object(marks) = marks {
-            let mark = match day {
-                Some(day) => serde_json::json!([memory_len, commits_len, day.to_string()]),
-                None => serde_json::json!([memory_len, commits_len]),
+            let day = day.map(|day| day.to_string());
+            let mark = match (day, at) {
+                (day, Some(at)) => serde_json::json!([memory_len, commits_len, day, at]),
+                (Some(day), None) => serde_json::json!([memory_len, commits_len, day]),
+                (None, None) => serde_json::json!([memory_len, commits_len]),
             };
             marks.insert(text.to_string(), mark);
         }
+    }
+
+    /// When the blocker `text` was logged (epoch milliseconds; [`State::mark_blocker`]), if
+    /// it was marked with the time.
+    pub fn blocker_logged_at(&self, text: &str) -> Option<i64> {
+        let mark = self.fields.get(BLOCKER_MARKS)?.get(text)?.as_array()?;
+        mark.get(3).and_then(value_as_i64)
     }
 
     /// The day the blocker `text` was logged on ([`State::mark_blocker`]), if it was marked
@@ -399,8 +454,8 @@ impl State {
     /// Write the state only when it differs from the file (keeps `init` a no-op when repeated).
     pub fn save_if_changed(&self, path: &Path) -> Result<()> {
         let bytes = self.render();
-        match std::fs::read(path) {
-            Ok(existing) if existing == bytes.as_bytes() => Ok(()),
+        match super::read_guard::read(path) {
+            Ok(Some(existing)) if existing == bytes.as_bytes() => Ok(()),
             _ => atomic::write_atomic_unsynced(path, bytes.as_bytes()),
         }
     }

@@ -74,7 +74,7 @@ impl LineCount {
     /// Whether this was taken of the file at `path` as it is now (length, modification time,
     /// last bytes), reading only those last bytes.
     pub fn describes_file(&self, path: &Path) -> bool {
-        let Ok(mut file) = File::open(path) else {
+        let Ok(Some(mut file)) = super::read_guard::open(path) else {
             return false;
         };
         let Ok(meta) = file.metadata() else {
@@ -113,10 +113,9 @@ impl Tail {
     /// Read the end of `path`; `known` is the line count recorded last (used when it still
     /// matches). `None` when the file does not exist.
     pub fn read(path: &Path, known: Option<LineCount>) -> std::io::Result<Option<Tail>> {
-        let mut file = match File::open(path) {
-            Ok(f) => f,
-            Err(e) if super::text::is_absent(&e) => return Ok(None),
-            Err(e) => return Err(e),
+        // Through the read boundary: a MEMORY.md leading out of the project is not there.
+        let Some(mut file) = super::read_guard::open(path)? else {
+            return Ok(None);
         };
         let meta = file.metadata()?;
         let len = meta.len();

@@ -2,11 +2,10 @@
 //! survive every rewrite; text views for parsing are lossy copies that are never written back.
 
 use std::borrow::Cow;
-use std::fs;
 use std::io::ErrorKind;
 use std::path::Path;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 /// Whether a read failed because the file is not there: missing, or a folder on its path is
 /// a file (a `.mind/cache` that is a file holds no `commits.md`).
@@ -14,13 +13,11 @@ pub fn is_absent(e: &std::io::Error) -> bool {
     matches!(e.kind(), ErrorKind::NotFound | ErrorKind::NotADirectory)
 }
 
-/// The file's bytes, or `None` when it does not exist.
+/// The file's bytes, or `None` when it does not exist. A project's file is read through the
+/// read boundary ([`super::read_guard::read`]): one that a link leads out of the project
+/// reads as missing, and a device, a pipe or a file over 64 MiB is an error.
 pub fn read_optional(path: &Path) -> Result<Option<Vec<u8>>> {
-    match fs::read(path) {
-        Ok(bytes) => Ok(Some(bytes)),
-        Err(e) if is_absent(&e) => Ok(None),
-        Err(e) => Err(Error::io(path, e)),
-    }
+    super::read_guard::read(path)
 }
 
 /// The UTF-8 byte order mark, which Windows editors (Notepad) and PowerShell 5.1's

@@ -340,8 +340,14 @@ fn a_first_week() {
             .any(|l| l.contains("check the staging DB again")),
         "{personal}"
     );
-    assert!(
-        section(&personal, "Session Blockers").is_empty(),
+    // Monday's blockers were logged near the end of its session and nothing fixed them: the
+    // new session carries them over (once), marked with the session they come from.
+    assert_eq!(
+        section(&personal, "Session Blockers"),
+        strings(&[
+            "- the CI runner is out of disk (carried over from the session of 2026-03-02 09:30)",
+            "- staging DB is read-only (carried over from the session of 2026-03-02 09:30)",
+        ]),
         "{personal}\n{}",
         read(alpha.join(".mind/state.json"))
     );
@@ -614,7 +620,8 @@ fn a_first_week() {
     );
 
     // Every SESSION.md is recoverable: in an archive byte for byte, or, when the reset kept
-    // every byte of it but the date (notes only, no items), still in SESSION.md itself.
+    // every byte of it but the date (notes only, no items), still in SESSION.md itself
+    // (beside the blockers a later session carried over).
     for (dir, bytes) in &w.sessions {
         let archive = dir.join(".mind/sessions");
         let kept = World::files_below(&archive)
@@ -622,7 +629,11 @@ fn a_first_week() {
             .any(|p| fs::read(archive.join(p)).unwrap() == *bytes);
         let text = String::from_utf8_lossy(bytes);
         let body: String = text.split_inclusive('\n').skip(1).collect();
-        let carried = read(dir.join(".mind/SESSION.md")).contains(&body);
+        let now: String = read(dir.join(".mind/SESSION.md"))
+            .split_inclusive('\n')
+            .filter(|l| !l.contains(" (carried over from the session of "))
+            .collect();
+        let carried = now.contains(&body);
         assert!(
             kept || carried,
             "a SESSION.md of {} is not recoverable:\n{text}",

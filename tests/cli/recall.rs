@@ -19,6 +19,15 @@ const FRESH_SESSION_16: &str = "# Session: 2026-01-16
 
 ";
 
+/// A fresh SESSION.md of `date` after the recall that ended [`active_session`]: its blocker,
+/// still open and logged near the session's end, is carried over with the session's start.
+fn fresh_after_active(date: &str) -> String {
+    FRESH_SESSION_16.replace("2026-01-16", date).replace(
+        "## Blockers\n",
+        "## Blockers\n- CI is red (carried over from the session of 2026-01-15 09:00)\n",
+    )
+}
+
 /// A project with one active session at 09:00 holding promotable and non-promotable items.
 fn active_session() -> Env {
     let env = Env::initialised();
@@ -69,7 +78,7 @@ fn recall_31_minutes_later_promotes_and_resets() {
     );
     assert_eq!(
         env.read(".mind/SESSION.md"),
-        FRESH_SESSION_16.replace("2026-01-16", "2026-01-15")
+        fresh_after_active("2026-01-15")
     );
     let state: serde_json::Value = serde_json::from_str(&env.read(".mind/state.json")).unwrap();
     assert_eq!(state["last_activity"], 1_768_469_460_000_i64);
@@ -83,7 +92,10 @@ fn promoted_items_are_dated_by_their_session() {
     env.ok(&["recall"]);
     // The session's last activity was on the 15th, so no new heading; the fresh session is the 16th's.
     assert!(env.read(".mind/MEMORY.md").ends_with("---\ndecided against: redis cache - overkill for 3 users\nlearned: Safari drops the cookie on redirect\n"));
-    assert_eq!(env.read(".mind/SESSION.md"), FRESH_SESSION_16);
+    assert_eq!(
+        env.read(".mind/SESSION.md"),
+        fresh_after_active("2026-01-16")
+    );
 }
 
 #[test]
@@ -1984,23 +1996,34 @@ fn a_break_ended_by_a_log_or_a_commit_still_starts_a_new_session() {
         "{memory}"
     );
     // What was logged after the break is this session's: carried into the fresh SESSION.md,
-    // neither promoted nor dropped.
+    // neither promoted nor dropped. The finished session's blocker, still open and logged
+    // near its end, is carried over before it, marked with the session it comes from.
     let session = std::fs::read_to_string(api.join(".mind/SESSION.md")).unwrap();
-    assert!(!session.contains("the deploy script hangs"), "{session}");
     assert!(!session.contains("bumping the lock timeout"), "{session}");
     assert!(
         session.contains("## Experience\n<!-- Raw moments, thoughts, what's happening -->\n- starting the billing export\n"),
         "{session}"
     );
     assert!(
-        session.contains("## Blockers\n- the export job times out on the March invoices\n"),
+        session.contains(
+            "## Blockers\n- the deploy script hangs on the migration step (carried over from \
+             the session of 2026-01-15 09:05)\n- the export job times out on the March invoices\n"
+        ),
         "{session}"
     );
     assert!(!memory.contains("billing export"), "{memory}");
     assert!(!memory.contains("March invoices"), "{memory}");
     assert_eq!(
         v["session"]["blockers"],
-        serde_json::json!(["the export job times out on the March invoices"]),
+        serde_json::json!([
+            "the deploy script hangs on the migration step",
+            "the export job times out on the March invoices"
+        ]),
+        "{v}"
+    );
+    assert_eq!(
+        v["carried_over"],
+        serde_json::json!(["the deploy script hangs on the migration step"]),
         "{v}"
     );
     // The break is used once: the next recall is the same session.

@@ -232,7 +232,7 @@ fn a_hook_running_mind_by_a_full_path_gets_no_second() {
     );
     let out = env.ok(&["setup", "codex"]);
     assert!(
-        out.contains(".codex/hooks.json: add PostToolUse hook\n"),
+        out.contains(".codex/hooks.json: add SessionStart hook, PostToolUse hook\n"),
         "{out}"
     );
     let out = env.ok(&["setup", "cursor"]);

@@ -1,2 +1,0 @@
-// MEMORY: decided: CRLF line
-fn x(){}

@@ -85,8 +85,9 @@ pub fn run(ctx: &Ctx) -> Result<()> {
 
 /// `mind recall --hook AGENT`: the same recall, answered as the agent's hook expects. The
 /// hook's JSON is read from stdin (anything unreadable counts as empty); only the envelope
-/// goes to stdout, nothing to stderr, and every failure (no project, a bad file) is silent:
-/// a hook must never break the session it starts. A memory that can be read but not
+/// goes to stdout, nothing to stderr, and no failure fails it: a hook must never break the
+/// session it starts. Outside a project it says nothing; a memory that cannot be read at
+/// all gets one line saying so ([`NOT_READ`]). A memory that can be read but not
 /// updated (a read-only file, a store busy for longer than a hook waits) is still given,
 /// as it stands, after a line saying why it was not updated.
 pub fn run_hook(agent: SessionStartAgent, global: &GlobalArgs) {
@@ -118,11 +119,12 @@ pub fn run_hook(agent: SessionStartAgent, global: &GlobalArgs) {
                 Some(team) => format!("{}\n\n{}", reply.context, team.rendered),
                 None => reply.context,
             }),
-            Err(e) => Ok(format!(
-                "{}\n\n{}",
-                not_updated(&e),
-                read_only_context(&ctx, &project)?
-            )),
+            Err(e) => Ok(match read_only_context(&ctx, &project) {
+                Ok(memory) => format!("{}\n\n{memory}", not_updated(&e)),
+                // Nothing to give: the agent still learns that its memory is missing, and
+                // where to look, so it does not start as if the project had none.
+                Err(_) => NOT_READ.to_string(),
+            }),
         }
     })();
     if let Ok(context) = result {
@@ -135,6 +137,12 @@ struct FromHook {
     /// The agent's conversation, when the hook names it.
     agent: Option<claude::AgentSession>,
 }
+
+/// A hook's whole answer when the memory could not even be read. The error itself is left
+/// out: it can hold a cloned repository's text (a link's target), and this line goes into
+/// the agent's context.
+const NOT_READ: &str = "mind could not read this project's memory at this start; run `mind doctor` \
+                        in the project to see why";
 
 /// The line before the memory a hook gives when its recall could not update it: why, and
 /// how to go on.

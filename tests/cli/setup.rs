@@ -259,10 +259,18 @@ fn hook_prints_nothing_outside_a_project_and_survives_bad_input() {
         assert_eq!(code, Some(0));
         additional_context(&stdout);
     }
-    // A project that cannot be read: still nothing, still success.
+    // A project whose memory cannot be read: still success, and the agent is told so
+    // instead of starting as if the project had no memory.
     fs::remove_file(env.path(".mind/MEMORY.md")).unwrap();
     let (code, stdout, _) = hook(&env, "{}");
-    assert_eq!((code, stdout.as_str()), (Some(0), ""));
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        json_of(&stdout)["hookSpecificOutput"]["additionalContext"],
+        format!(
+            "{LABEL}\n\nmind could not read this project's memory at this start; run `mind \
+             doctor` in the project to see why"
+        )
+    );
 }
 
 /// The inputs Claude Code documents for each event setup hooks into.

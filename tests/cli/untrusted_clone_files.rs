@@ -155,6 +155,20 @@ fn a_memory_linked_out_of_the_project_is_never_read_and_every_command_says_so() 
     let (code, context) = session_start(&user, &victim);
     assert_eq!(code, Some(0));
     assert!(!context.contains("SECRET"), "{context}");
+    // The agent is told that its memory could not be read, and where to look; the link's
+    // target (a clone's text) is not in it.
+    let answer: serde_json::Value = serde_json::from_str(&context).unwrap();
+    let given = answer["hookSpecificOutput"]["additionalContext"]
+        .as_str()
+        .unwrap();
+    assert!(
+        given.ends_with(
+            ":\n\nmind could not read this project's memory at this start; run `mind doctor` \
+             in the project to see why"
+        ),
+        "{given}"
+    );
+    assert!(!context.contains("sibling"), "{context}");
 
     // Readers leave it out as if it were missing, with one warning.
     let warning = not_read(&victim, "MEMORY.md", &sibling.join("MEMORY.md"));

@@ -399,10 +399,6 @@ fn the_written_hooks_answer_each_documented_input() {
     assert_eq!((out.status.code(), out.stdout.len()), (Some(0), 0));
 }
 
-fn targets(env: &Env) -> Value {
-    json_of(&env.read(".mind/config.json"))["context_targets"].clone()
-}
-
 #[test]
 fn each_agent_gets_exactly_its_files() {
     let env = Env::initialised();
@@ -427,7 +423,7 @@ fn each_agent_gets_exactly_its_files() {
     );
     env.ok(&["setup", "generic"]);
     assert_eq!(
-        targets(&env),
+        env.context_targets(),
         json!([
             "CLAUDE.md",
             "AGENTS.md",
@@ -449,7 +445,7 @@ fn each_agent_gets_exactly_its_files() {
     assert!(!env.exists(".cursor"));
     env.ok(&["setup", "gemini", "--remove"]);
     assert!(!env.exists("GEMINI.md"));
-    assert_eq!(targets(&env), json!(["CLAUDE.md", "AGENTS.md"]));
+    assert_eq!(env.context_targets(), json!(["CLAUDE.md", "AGENTS.md"]));
 }
 
 #[test]
@@ -458,7 +454,7 @@ fn init_writes_to_the_instruction_files_the_project_already_has() {
     env.write("AGENTS.md", "# Agents\n\nRun the tests.\n");
     env.ok(&["init"]);
     assert!(!env.exists("CLAUDE.md"));
-    assert_eq!(targets(&env), json!(["AGENTS.md"]));
+    assert_eq!(env.context_targets(), json!(["AGENTS.md"]));
     assert!(
         env.read("AGENTS.md")
             .starts_with("# Agents\n\nRun the tests.\n\n<!-- MIND:CONTEXT")
@@ -474,7 +470,7 @@ fn init_writes_to_the_instruction_files_the_project_already_has() {
         "{out}"
     );
     assert_eq!(
-        targets(&env),
+        env.context_targets(),
         json!(["CLAUDE.md", ".cursor/rules/mind.mdc", "GEMINI.md"])
     );
     assert!(env.read(".cursor/rules/mind.mdc").starts_with("---\ndescription: Project memory kept by mind in .mind/\nglobs:\nalwaysApply: true\n---\n\n<!-- MIND:CONTEXT"));
@@ -542,7 +538,7 @@ fn setup_and_remove_restore(agent: &str, file: &str, original: &[u8]) {
         "{out}"
     );
     assert_eq!(env.read_bytes(file), original, "{agent} {original:?}");
-    assert_eq!(targets(&env), json!(["CLAUDE.md"]));
+    assert_eq!(env.context_targets(), json!(["CLAUDE.md"]));
     env.ok(&["log", "chose A over B", "--type", "decision"]);
     env.ok(&["recall"]);
     assert_eq!(
@@ -602,7 +598,7 @@ fn remove_leaves_a_block_setup_did_not_add() {
     env.ok(&["setup", "codex"]);
     env.ok(&["setup", "codex", "--remove"]);
     assert_eq!(env.read("AGENTS.md"), before);
-    assert_eq!(targets(&env), json!(["AGENTS.md"]));
+    assert_eq!(env.context_targets(), json!(["AGENTS.md"]));
 }
 
 #[test]
@@ -622,7 +618,7 @@ fn remove_keeps_an_instruction_file_whose_markers_were_damaged() {
         "{out}"
     );
     assert_eq!(env.read("AGENTS.md"), damaged);
-    assert_eq!(targets(&env), json!(["CLAUDE.md"]));
+    assert_eq!(env.context_targets(), json!(["CLAUDE.md"]));
 }
 
 /// A cloned repository whose instruction files are links to the user's own files: run the

@@ -5,38 +5,9 @@
 use crate::common;
 
 use std::fs;
-use std::path::Path;
 
 use common::Env;
 use serde_json::{Value, json};
-
-/// Every file under `dir` (but .git, and .mind's state and caches, which commands keep
-/// changing), with its bytes.
-fn project_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut files = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(folder) = stack.pop() {
-        for entry in fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            let rel = path.strip_prefix(dir).unwrap().display().to_string();
-            if rel == ".git" || rel == ".mind/cache" || rel == ".mind/state.json" {
-                continue;
-            }
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                files.push((rel, fs::read(&path).unwrap()));
-            }
-        }
-    }
-    files.sort();
-    files
-}
-
-fn targets(env: &Env) -> Value {
-    serde_json::from_str::<Value>(&env.read(".mind/config.json")).unwrap()["context_targets"]
-        .clone()
-}
 
 #[test]
 fn aider_lists_keep_their_form_and_come_back_byte_for_byte() {
@@ -64,7 +35,7 @@ fn aider_lists_keep_their_form_and_come_back_byte_for_byte() {
     for (before, after) in cases {
         let env = Env::initialised();
         env.write(".aider.conf.yml", before);
-        let files = project_files(&env.root());
+        let files = common::project_files(&env.root());
         let out = env.ok(&["setup", "aider"]);
         assert!(
             out.contains(".aider.conf.yml: add AGENTS.md to read:"),
@@ -79,7 +50,7 @@ fn aider_lists_keep_their_form_and_come_back_byte_for_byte() {
             "{out}"
         );
         assert_eq!(env.read(".aider.conf.yml"), before);
-        assert_eq!(project_files(&env.root()), files, "from {before:?}");
+        assert_eq!(common::project_files(&env.root()), files, "from {before:?}");
     }
 }
 
@@ -116,7 +87,7 @@ fn an_aider_entry_the_user_wrote_is_never_removed() {
 #[test]
 fn removing_one_agent_keeps_agents_md_while_another_setup_reads_it() {
     let env = Env::initialised();
-    let files = project_files(&env.root());
+    let files = common::project_files(&env.root());
     env.ok(&["setup", "codex"]);
     env.ok(&["setup", "aider"]);
     env.ok(&["setup", "generic"]);
@@ -132,7 +103,7 @@ fn removing_one_agent_keeps_agents_md_while_another_setup_reads_it() {
     assert!(!out.contains("AGENTS.md: delete"), "{out}");
     assert!(!env.exists(".codex"));
     assert_eq!(env.read("AGENTS.md"), block);
-    assert_eq!(targets(&env), json!(["CLAUDE.md", "AGENTS.md"]));
+    assert_eq!(env.context_targets(), json!(["CLAUDE.md", "AGENTS.md"]));
     assert_eq!(env.read(".aider.conf.yml"), "read:\n  - AGENTS.md\n");
 
     let out = env.ok(&["setup", "aider", "--remove"]);
@@ -142,7 +113,7 @@ fn removing_one_agent_keeps_agents_md_while_another_setup_reads_it() {
     );
     assert!(!env.exists(".aider.conf.yml"));
     assert_eq!(env.read("AGENTS.md"), block);
-    assert_eq!(targets(&env), json!(["CLAUDE.md", "AGENTS.md"]));
+    assert_eq!(env.context_targets(), json!(["CLAUDE.md", "AGENTS.md"]));
 
     // The last one takes out what the first one added: the project is as it was.
     let out = env.ok(&["setup", "generic", "--remove"]);
@@ -150,8 +121,8 @@ fn removing_one_agent_keeps_agents_md_while_another_setup_reads_it() {
         out.contains("AGENTS.md: delete (setup created it; it holds only the context block)"),
         "{out}"
     );
-    assert_eq!(targets(&env), json!(["CLAUDE.md"]));
-    assert_eq!(project_files(&env.root()), files);
+    assert_eq!(env.context_targets(), json!(["CLAUDE.md"]));
+    assert_eq!(common::project_files(&env.root()), files);
 }
 
 #[test]
@@ -160,7 +131,7 @@ fn claude_code_shared_and_personal_setups_share_claude_md() {
     let env = Env::new();
     env.write("AGENTS.md", "# agents\n");
     env.ok(&["init"]);
-    assert_eq!(targets(&env), json!(["AGENTS.md"]));
+    assert_eq!(env.context_targets(), json!(["AGENTS.md"]));
     env.ok(&["setup", "claude"]);
     env.ok(&["setup", "claude", "--local"]);
     let block = env.read("CLAUDE.md");
@@ -170,10 +141,10 @@ fn claude_code_shared_and_personal_setups_share_claude_md() {
         "{out}"
     );
     assert_eq!(env.read("CLAUDE.md"), block);
-    assert_eq!(targets(&env), json!(["AGENTS.md", "CLAUDE.md"]));
+    assert_eq!(env.context_targets(), json!(["AGENTS.md", "CLAUDE.md"]));
     env.ok(&["setup", "claude", "--local", "--remove"]);
     assert!(!env.exists("CLAUDE.md"));
-    assert_eq!(targets(&env), json!(["AGENTS.md"]));
+    assert_eq!(env.context_targets(), json!(["AGENTS.md"]));
 }
 
 #[test]

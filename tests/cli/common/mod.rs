@@ -83,6 +83,29 @@ fn stdout_of_success(what: &str, out: std::process::Output) -> String {
     String::from_utf8(out.stdout).expect("utf-8 stdout")
 }
 
+/// Every file under `dir` (but .git, and .mind's state and caches, which commands keep
+/// changing), with its bytes, sorted by path: a project's files to compare before and after.
+pub fn project_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        for entry in fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            let rel = path.strip_prefix(dir).unwrap().display().to_string();
+            if rel == ".git" || rel == ".mind/cache" || rel == ".mind/state.json" {
+                continue;
+            }
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                files.push((rel, fs::read(&path).unwrap()));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
 /// A person at their machine: a temp HOME, no MIND_HOME nor any other MIND_* variable but
 /// the clock, no XDG_* variables, the built `mind` on PATH, git without user config. Their
 /// projects are folders under HOME; the global folder is the default data folder there.
@@ -188,6 +211,13 @@ pub struct Env {
 }
 
 impl Env {
+    /// `context_targets` of the project's `.mind/config.json`.
+    pub fn context_targets(&self) -> serde_json::Value {
+        serde_json::from_str::<serde_json::Value>(&self.read(".mind/config.json"))
+            .expect("config.json is JSON")["context_targets"]
+            .clone()
+    }
+
     /// A fresh environment with an empty project folder `project/` and global folder `home/`.
     pub fn new() -> Env {
         let dir = tempfile::tempdir().expect("temp dir");

@@ -62,6 +62,19 @@ fn not_read(victim: &Path, name: &str, to: &Path) -> String {
     )
 }
 
+/// A named pipe in the user's home: reading it waits until something writes.
+fn fifo(user: &User) -> PathBuf {
+    let fifo = user.home().join("fifo");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    fifo
+}
+
 /// The SessionStart hook's answer: its exit code and what it printed.
 fn session_start(user: &User, dir: &Path) -> (Option<i32>, String) {
     let out = user
@@ -283,13 +296,7 @@ fn mind_capped(user: &User, dir: &Path, args: &[&str]) -> std::process::Output {
 #[test]
 fn a_memory_file_linked_to_a_device_or_a_pipe_is_refused_at_once() {
     let user = User::new();
-    let fifo = user.home().join("fifo");
-    let made = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap();
-    assert!(made.success());
-    let fifo = fs::canonicalize(fifo).unwrap();
+    let fifo = fs::canonicalize(fifo(&user)).unwrap();
     let victim = fs::canonicalize(clone_with_links(
         &user,
         &[
@@ -343,14 +350,7 @@ fn a_memory_file_linked_to_a_device_or_a_pipe_is_refused_at_once() {
 #[test]
 fn state_and_reminders_linked_to_a_pipe_are_refused_without_waiting() {
     let user = User::new();
-    let fifo = user.home().join("fifo");
-    assert!(
-        std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    let fifo = fifo(&user);
     let victim = fs::canonicalize(clone_with_links(
         &user,
         &[
@@ -558,14 +558,7 @@ fn a_record_planted_for_remove_alone_is_refused_too() {
 #[test]
 fn a_manifest_or_a_hook_linked_to_a_device_or_a_pipe_is_not_read() {
     let user = User::new();
-    let fifo = user.home().join("fifo");
-    assert!(
-        std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    let fifo = fifo(&user);
     // A repository that is not a mind project yet, whose package.json and requirements.txt
     // lead to a device and a pipe.
     let evil = user.folder("evil");
@@ -602,14 +595,7 @@ fn a_manifest_or_a_hook_linked_to_a_device_or_a_pipe_is_not_read() {
 #[test]
 fn a_context_target_linked_to_a_pipe_is_refused_without_waiting() {
     let user = User::new();
-    let fifo = user.home().join("fifo");
-    assert!(
-        std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    let fifo = fifo(&user);
     let fifo = fs::canonicalize(fifo).unwrap();
     let evil = user.project("evil", &["init"]);
     fs::write(

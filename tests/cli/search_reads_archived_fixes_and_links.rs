@@ -20,21 +20,6 @@ fn line_of(project: &Path, file: &str, text: &str) -> u64 {
         .unwrap_or_else(|| panic!("{text:?} in {file}:\n{content}"))
 }
 
-/// MEMORY.md's part from the heading `## FROM` up to (not including) the heading `## TO`
-/// moved into `.mind/archive/NAME`, the way a person moves old entries out.
-fn archive(project: &Path, name: &str, from: &str, to: &str) {
-    let memory = project.join(".mind/MEMORY.md");
-    let text = fs::read_to_string(&memory).unwrap();
-    let start = text
-        .find(&format!("## {from}\n"))
-        .expect("the first heading");
-    let end = text.find(&format!("## {to}\n")).expect("the heading after");
-    let dir = project.join(".mind/archive");
-    fs::create_dir_all(&dir).unwrap();
-    fs::write(dir.join(name), &text[start..end]).unwrap();
-    fs::write(&memory, format!("{}{}", &text[..start], &text[end..])).unwrap();
-}
-
 /// (text, file:line, fixed_by) of each result of `mind search --json --type problem QUERY`.
 fn problems(json: &str) -> Vec<(String, String, Value)> {
     let v: Value = serde_json::from_str(json).expect("JSON");
@@ -155,8 +140,8 @@ fn archived_project(user: &mut User) -> std::path::PathBuf {
         &project,
         &["log", "problem", "webhook retries flood the queue"],
     );
-    archive(&project, "2025-11.md", "2025-11-03", "2025-12-04");
-    archive(&project, "2025-12.md", "2025-12-04", "2026-01-08");
+    crate::common::archive(&project, "2025-11.md", "2025-11-03", "2025-12-04");
+    crate::common::archive(&project, "2025-12.md", "2025-12-04", "2026-01-08");
     project
 }
 
@@ -254,7 +239,7 @@ fn a_fix_committed_after_the_problem_was_archived_marks_it() {
     );
     user.at("2026-01-08T09:00:00Z");
     user.ok(&project, &["log", "learning", "the cart cache is per-user"]);
-    archive(&project, "2025.md", "2025-11-03", "2026-01-08");
+    crate::common::archive(&project, "2025.md", "2025-11-03", "2026-01-08");
     user.at("2026-01-09T09:00:00Z");
     user.commit_file(
         &project,

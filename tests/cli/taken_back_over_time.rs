@@ -182,21 +182,6 @@ fn a_decision_from_a_commit_takes_back_a_rejection_in_memory_in_search_as_in_the
     );
 }
 
-/// MEMORY.md's part from the heading `## FROM` up to (not including) the heading `## TO`
-/// moved into `.mind/archive/NAME`, the way a person moves old entries out.
-fn archive(project: &Path, name: &str, from: &str, to: &str) {
-    let memory = project.join(".mind/MEMORY.md");
-    let text = fs::read_to_string(&memory).unwrap();
-    let start = text
-        .find(&format!("## {from}\n"))
-        .expect("the first heading");
-    let end = text.find(&format!("## {to}\n")).expect("the heading after");
-    let dir = project.join(".mind/archive");
-    fs::create_dir_all(&dir).unwrap();
-    fs::write(dir.join(name), &text[start..end]).unwrap();
-    fs::write(&memory, format!("{}{}", &text[..start], &text[end..])).unwrap();
-}
-
 #[test]
 fn search_marks_a_choice_taken_back_in_the_archives_and_by_memory_after_them() {
     let mut user = User::new();
@@ -220,7 +205,7 @@ fn search_marks_a_choice_taken_back_in_the_archives_and_by_memory_after_them() {
     user.at("2026-04-03T09:00:00Z");
 
     // Both lines archived: the later line of the archive takes back the earlier one.
-    archive(&project, "2026-03.md", "2026-03-02", "2026-04-02");
+    crate::common::archive(&project, "2026-03.md", "2026-03-02", "2026-04-02");
     let file = ".mind/archive/2026-03.md";
     let argon2 = line_of(&project, file, "use argon2");
     let out = user.ok(&project, &["search", "bcrypt"]);
@@ -287,8 +272,8 @@ fn a_later_archive_takes_back_an_earlier_one_and_no_archive_takes_back_memory() 
     );
     user.at("2026-01-05T09:00:00Z");
     user.ok(&project, &["log", "learning", "the cart cache is per-user"]);
-    archive(&project, "2024.md", "2024-05-02", "2025-02-10");
-    archive(&project, "2025.md", "2025-02-10", "2026-01-05");
+    crate::common::archive(&project, "2024.md", "2024-05-02", "2025-02-10");
+    crate::common::archive(&project, "2025.md", "2025-02-10", "2026-01-05");
     // Back to bcrypt this year: nothing in the archives takes that back.
     user.ok(
         &project,

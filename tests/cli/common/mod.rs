@@ -83,6 +83,21 @@ fn stdout_of_success(what: &str, out: std::process::Output) -> String {
     String::from_utf8(out.stdout).expect("utf-8 stdout")
 }
 
+/// MEMORY.md's part from the heading `## FROM` up to (not including) the heading `## TO`
+/// moved into `.mind/archive/NAME`, the way a person moves old entries out.
+pub fn archive(project: &Path, name: &str, from: &str, to: &str) {
+    let memory = project.join(".mind/MEMORY.md");
+    let text = fs::read_to_string(&memory).unwrap();
+    let start = text
+        .find(&format!("## {from}\n"))
+        .expect("the first heading");
+    let end = text.find(&format!("## {to}\n")).expect("the heading after");
+    let dir = project.join(".mind/archive");
+    fs::create_dir_all(&dir).unwrap();
+    fs::write(dir.join(name), &text[start..end]).unwrap();
+    fs::write(&memory, format!("{}{}", &text[..start], &text[end..])).unwrap();
+}
+
 /// Every file under `dir` (but .git, and .mind's state and caches, which commands keep
 /// changing), with its bytes, sorted by path: a project's files to compare before and after.
 pub fn project_files(dir: &Path) -> Vec<(String, Vec<u8>)> {

@@ -50,11 +50,6 @@ pub struct Definition {
 /// (<https://developers.openai.com/codex/guides/agents-md>).
 pub const CODEX_DOC_MAX_BYTES: usize = 32 * 1024;
 
-/// Tokens estimated as characters / 4 (the usual rule of thumb for English and code).
-pub fn estimated_tokens(chars: usize) -> usize {
-    chars.div_ceil(4)
-}
-
 pub const DEFINITIONS: &[Definition] = &[
     Definition {
         agent: Agent::Claude,
@@ -147,11 +142,5 @@ mod tests {
             targets_for(&agents),
             vec!["AGENTS.md", ".cursor/rules/mind.mdc"]
         );
-    }
-
-    #[test]
-    fn tokens_are_a_quarter_of_the_characters() {
-        assert_eq!(estimated_tokens(10_000), 2_500);
-        assert_eq!(estimated_tokens(1), 1);
     }
 }

@@ -80,10 +80,13 @@ pub fn run_hook(agent: HookAgent, global: &GlobalArgs) {
         checkpoint(&args, &ctx, Some(AGENT_HOOK_TIMEOUT))
     })();
     if let Err(e) = result {
-        crate::output::to_stderr(&format!(
-            "mind: checkpoint hook skipped: {}\n",
-            text::one_line(&e.to_string())
-        ));
+        crate::output::note(
+            &crate::output::Paint::plain(),
+            &format!(
+                "checkpoint hook skipped: {}",
+                text::one_line(&e.to_string())
+            ),
+        );
     }
 }
 

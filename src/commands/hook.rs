@@ -66,7 +66,10 @@ pub fn run_named(name: &str, args: &[OsString], global: &GlobalArgs) {
     }));
     match outcome {
         Ok(Ok(())) => {}
-        Ok(Err(e)) => output::to_stderr(&format!("mind: {name} hook skipped: {e}\n")),
+        Ok(Err(e)) => output::note(
+            &output::Paint::plain(),
+            &format!("{name} hook skipped: {e}"),
+        ),
         Err(_) => output::to_stderr(&format!(
             "mind: {name} hook skipped after an internal error\n"
         )),

@@ -11,7 +11,7 @@ use std::process::{Command, Stdio};
 use serde::Serialize;
 
 use super::{
-    CACHE_DIR, CONFIG_FILE, GITATTRIBUTES_FILE, GITIGNORE_FILE, MEMORY_FILE, MIND_DIR, Project,
+    CONFIG_FILE, GITATTRIBUTES_FILE, GITIGNORE_FILE, MEMORY_FILE, MIND_DIR, Project,
     REMINDERS_FILE, SESSION_FILE, STATE_FILE,
 };
 
@@ -187,7 +187,7 @@ pub fn personal_exposed(project: &Project, root_files: &[String]) -> Vec<Exposed
         .iter()
         .map(|name| format!("{MIND_DIR}/{name}"))
         .collect();
-    paths.push(format!("{MIND_DIR}/{CACHE_DIR}/{}", "commits.md"));
+    paths.push(format!("{MIND_DIR}/{}", crate::capture::derived::RELATIVE));
     let sessions = project.dir().join(super::session_archive::SESSIONS_DIR);
     if let Some(first) = std::fs::read_dir(&sessions).ok().and_then(|entries| {
         let mut names: Vec<String> = entries

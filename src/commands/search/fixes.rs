@@ -12,6 +12,7 @@
 //! of its archive or of a later one, of MEMORY.md or of the commit store; a problem of
 //! MEMORY.md or the commit store is never fixed by an archive's line.
 
+use crate::rank::cache::fast_hash;
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -128,10 +129,12 @@ impl Fixes {
         let commits = crate::capture::derived::read(project).ok()?;
         let mut archived: Vec<(String, Vec<u8>)> = Vec::with_capacity(archives.len());
         for (key, path) in archives {
-            match std::fs::read(&path) {
-                Ok(bytes) => archived.push((key, bytes)),
-                // Gone since it was listed: the memory it held is not there to judge.
-                Err(e) if store::text::is_absent(&e) => {}
+            // Read as every memory file is (never through a device or a pipe, nor past
+            // the size bound); gone since it was listed: the memory it held is not there
+            // to judge.
+            match store::text::read_optional(&path) {
+                Ok(Some(bytes)) => archived.push((key, bytes)),
+                Ok(None) => {}
                 Err(_) => return None,
             }
         }
@@ -350,10 +353,6 @@ impl<'a> Archived<'a> {
             .filter_map(|(index, fix)| Some((*lines.get(index)?, fix)))
             .collect()
     }
-}
-
-fn fast_hash(bytes: &[u8]) -> u64 {
-    crate::rank::cache::fast_hash(bytes)
 }
 
 /// A hash of the archives' names in order: a renamed archive changes the order they are

@@ -267,16 +267,7 @@ pub(crate) fn resolve_across(
         None => {
             let mut streamed = loops::StreamedResolutions::default();
             prefix.walk(|i, view| {
-                let entry = Resolvable {
-                    kind: view.kind,
-                    title: view.title,
-                    status: view.status,
-                    superseded: view.superseded,
-                    subject: view.subject,
-                    line: view.line,
-                    date: view.date,
-                    record: loops::Record::of(view.text),
-                };
+                let entry = Resolvable::of_view(&view);
                 streamed.push(i, &entry, || Cow::Borrowed(view.title));
             })?;
             streamed

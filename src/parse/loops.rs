@@ -74,6 +74,20 @@ impl<'a> Resolvable<'a> {
             record: Record::of(&e.text),
         }
     }
+
+    /// The same, of an entity as a cached snapshot holds it.
+    pub fn of_view(view: &crate::parse::snapshot::EntityView<'a>) -> Resolvable<'a> {
+        Resolvable {
+            kind: view.kind,
+            title: view.title,
+            status: view.status,
+            superseded: view.superseded,
+            subject: view.subject,
+            line: view.line,
+            date: view.date,
+            record: Record::of(view.text),
+        }
+    }
 }
 
 /// A line that is a field of a record written up by hand: `**Problem**: X` and then, a

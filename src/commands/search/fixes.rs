@@ -217,19 +217,7 @@ impl Fixes {
                         wanted.next();
                     }
                     match archived.as_mut() {
-                        Some(archived) => archived.later(
-                            &Resolvable {
-                                kind: view.kind,
-                                title: view.title,
-                                status: view.status,
-                                superseded: view.superseded,
-                                subject: view.subject,
-                                line: view.line,
-                                date: view.date,
-                                record: crate::parse::loops::Record::of(view.text),
-                            },
-                            offset,
-                        ),
+                        Some(archived) => archived.later(&Resolvable::of_view(&view), offset),
                         None if wanted.peek().is_none() => break,
                         None => {}
                     }

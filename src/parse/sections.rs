@@ -114,6 +114,14 @@ pub fn heading_kind(text: &str) -> SectionKind {
     {
         return SectionKind::Typed(Gotcha);
     }
+    // "### Root Cause", "Why this happens", "Root causes & fixes": the explanation of a
+    // problem, which is what was learned from it (before the fixes a heading also names).
+    if lower.contains("root cause")
+        || lower.contains("why this happens")
+        || lower.contains("why it happens")
+    {
+        return SectionKind::Typed(Learning);
+    }
     if any(&[
         "fixed",
         "fixes",
@@ -121,7 +129,17 @@ pub fn heading_kind(text: &str) -> SectionKind {
         "solved",
         "shipped",
         "completed",
+        // "Corrected in 2.1", "Corrections": fixes by another name.
+        "corrected",
+        "corrections",
     ]) || lower.trim() == "done"
+        // The part of a problem's write-up that says what was done about it ("### Solution",
+        // "### The fix", "### Resolution"). Only as the whole heading: "Solutions we could
+        // try" or "Solution ideas" lists options, not work done.
+        || matches!(
+            lower.trim().trim_end_matches(':'),
+            "solution" | "the solution" | "fix" | "the fix" | "resolution"
+        )
     {
         return SectionKind::Typed(Progress);
     }
@@ -484,6 +502,16 @@ mod tests {
             ("CRITICAL Issues Found:", Typed(Problem)),
             ("Fixed", Typed(Progress)),
             ("Bug Fixes", Typed(Progress)),
+            ("Corrected in alpha8", Typed(Progress)),
+            ("**Root Cause**", Typed(Learning)),
+            ("Root causes & fixes", Typed(Learning)),
+            ("Why this happens", Typed(Learning)),
+            ("Solution", Typed(Progress)),
+            ("The fix:", Typed(Progress)),
+            ("Resolution", Typed(Progress)),
+            // Options to weigh, not work done.
+            ("Solution ideas", Todo),
+            ("Possible solutions", Neutral),
             ("Project State", ProjectState),
             ("Next Milestones", Todo),
             ("What's Left to Build", Todo),

@@ -404,6 +404,9 @@ const GROWS: &[&str] = &[
     "balloons",
 ];
 
+/// The same verbs after "to": "causes memory usage to climb".
+const GROW: &[&str] = &["increase", "grow", "spike", "climb", "explode", "balloon"];
+
 /// Counts before a noun: "shows two duplicates", "has some duplicates".
 const DETERMINERS_OF_COUNT: &[&str] = &["two", "three", "many", "some", "several", "multiple"];
 
@@ -709,10 +712,24 @@ fn symptom_shape(text: &str, listed: bool) -> bool {
             } else if w == "usage" || w == "consumption" || w == "use" {
                 // "recovers well from the high memory usage now": a remedy's object.
                 let remedied = recent[..2].iter().any(|w| defuses(w) || *w == "from");
-                // "High CPU usage is expected during indexing": a cost, not a defect.
-                let expected = text.contains("expect") || text.contains("trade-off");
+                // "High CPU usage is expected during indexing": a cost, not a defect. "Higher
+                // memory usage than expected" (or "then", as it is often typed) says the
+                // opposite.
+                let beyond_expectation = ["than expected", "then expected", "than expect"]
+                    .iter()
+                    .any(|p| text.contains(p));
+                let expected =
+                    (text.contains("expect") && !beyond_expectation) || text.contains("trade-off");
+                // "causes memory usage to climb steadily".
+                let grows_after_to = next.filter(|n| *n == "to").is_some_and(|to| {
+                    lex::words(&text[offset_in(text, to) + to.len()..])
+                        .next()
+                        .is_some_and(|v| is_in(v, GROW))
+                });
                 is_in(before, RESOURCES)
-                    && (is_in(recent[2], TOO_MUCH) || next.is_some_and(|n| is_in(n, GROWS)))
+                    && (is_in(recent[2], TOO_MUCH)
+                        || next.is_some_and(|n| is_in(n, GROWS))
+                        || grows_after_to)
                     && !remedied
                     && !expected
             } else if w == "loop" || w == "loops" {
@@ -818,10 +835,16 @@ fn symptom_shape(text: &str, listed: bool) -> bool {
             } else if is_in(w, BAD_VALUES) {
                 // "Export creates empty file", "Export to CSV produces blank CSV": an export or
                 // a download is made to hold something ("`init` creates an empty config" is
-                // no output of that kind).
+                // no output of that kind). An article may stand between the verb and the
+                // value: "Export to PDF generates an empty PDF".
+                let maker = if matches!(before, "a" | "an" | "the") {
+                    recent[2]
+                } else {
+                    before
+                };
                 is_in(before, SHOWING)
                     || (matches!(w, "empty" | "blank")
-                        && (is_in(before, PRODUCING) || is_in(before, OUTPUTS))
+                        && (is_in(maker, PRODUCING) || is_in(before, OUTPUTS))
                         && lex::words(text).any(|t| is_in(t, OUTPUTS)))
             } else {
                 false
@@ -875,6 +898,8 @@ mod tests {
             "The client shows two duplicates",
             "High memory usage when the app is in the background",
             "Memory usage increases over time",
+            "Leaving the dashboard open causes memory usage to climb steadily",
+            "Higher memory usage than expected",
             "Excessive CPU consumption while idle",
             "Password reset is misbehaving",
             "Settings app is bugged",
@@ -886,6 +911,8 @@ mod tests {
             "CSRF token not required for POST /login",
             "\"What's New\" unreadable in dark mode",
             "Export creates empty file",
+            "Export to PDF generates an empty PDF if the preview is hidden",
+            "The backup job writes an empty archive",
             "Export empty file",
             "Export to CSV extension produces blank CSV on some exports",
             "`cargo build` stuck at 99%",
@@ -1042,6 +1069,9 @@ mod tests {
             "The CLI prints a warning when the config is missing",
             "Going to fix the flaky test tomorrow",
             "Stop the tooltip from flickering on hover",
+            // Not an export or a download: a file made empty on purpose.
+            "`init` creates an empty config file",
+            "Memory usage is expected to grow with the cache size",
         ] {
             assert!(!says(line), "{line}");
         }

@@ -1354,3 +1354,56 @@ fn headings_in_other_languages_type_their_bullets_and_an_faq_heading_does_not() 
         ]
     );
 }
+
+/// A bug's write-up as people keep them: the report's trigger before a comma, and the parts
+/// of the write-up typed by their headings.
+#[test]
+fn a_write_up_types_its_trigger_solution_and_root_cause() {
+    let user = User::new();
+    let dir = user.folder("notes");
+    std::fs::write(
+        dir.join("bug.md"),
+        "# Crash on close\n\
+         When I close one of the windows, kitty throws a segmentation fault\n\
+         If the build fails, check the cache first\n\
+         ## Root Cause\n\
+         - The window list is freed before the last redraw\n\
+         ## Solution\n\
+         - Restored the redraw guard in `window.c`\n\
+         ## Possible solutions\n\
+         - Keep the window list until the last frame\n\
+         # Export\n\
+         Export to PDF generates an empty PDF if the preview is hidden\n",
+    )
+    .unwrap();
+    let records = jsonl(&user.ok(&dir, &["parse", "--lines", "bug.md", "--json"]));
+    let got: Vec<(String, String)> = records
+        .iter()
+        .filter(|r| !r["text"].as_str().unwrap().starts_with('#'))
+        .map(|r| {
+            (
+                r["text"].as_str().unwrap().to_string(),
+                r["type"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let want = [
+        (
+            "When I close one of the windows, kitty throws a segmentation fault",
+            "problem",
+        ),
+        ("If the build fails, check the cache first", "none"),
+        (
+            "- The window list is freed before the last redraw",
+            "learning",
+        ),
+        ("- Restored the redraw guard in `window.c`", "progress"),
+        ("- Keep the window list until the last frame", "none"),
+        (
+            "Export to PDF generates an empty PDF if the preview is hidden",
+            "problem",
+        ),
+    ]
+    .map(|(t, k)| (t.to_string(), k.to_string()));
+    assert_eq!(got, want);
+}

@@ -282,6 +282,22 @@ pub(super) fn conditional(buf: &[u8], start: usize) -> bool {
     crate::parse::lex::has_any_word(clause_before(buf, start), CONDITIONALS)
 }
 
+/// Whether a condition governs a failure cue. A condition that a comma closes before the cue
+/// is the trigger of a report, and the failure is the main clause's: "When I close one of
+/// the windows, kitty throws a segmentation fault", "After updating to Android 14, the
+/// app crashes on start". A condition in the cue's own comma-separated part still governs it:
+/// "if the job fails, retry", "restart it when it hangs". Only for failures: a decision
+/// after a condition ("When I have time, I'll switch to Postgres") is not made yet, while a
+/// failure after its trigger has happened.
+pub(super) fn failure_conditional(buf: &[u8], start: usize) -> bool {
+    let clause = clause_before(buf, start);
+    let own_part = match clause.iter().rposition(|b| *b == b',') {
+        Some(comma) => &clause[comma + 1..],
+        None => clause,
+    };
+    crate::parse::lex::has_any_word(own_part, CONDITIONALS)
+}
+
 pub(super) fn hypothetical_after(buf: &[u8], end: usize) -> bool {
     let clause = clause_after(buf, end);
     ["would", "could", "might", "'d"]

@@ -708,6 +708,23 @@ mod tests {
     fn a_when_clause_stays_a_condition() {
         assert_eq!(kind("If I get stuck, I ask for help"), None);
         assert_eq!(kind("When I have time, I'll switch to Postgres"), None);
+        assert_eq!(kind("If the job fails, retry it"), None);
+        assert_eq!(kind("Restart the worker when it hangs"), None);
+    }
+
+    #[test]
+    fn a_failure_after_its_trigger_is_a_report() {
+        // The comma closes the condition: what follows happened.
+        assert_eq!(
+            kind("When I close one of the windows, kitty throws a segmentation fault"),
+            Some(Problem)
+        );
+        assert_eq!(
+            kind("After updating to Android 14, the app crashes on start"),
+            Some(Problem)
+        );
+        // A failure inside the condition is still the condition's.
+        assert_eq!(kind("If the build fails, check the cache first"), None);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use super::Strength::{self, *};
 use super::cue_context::{
-    Around, any_of, conditional, contains_any, modal, negated, negated_within,
+    Around, any_of, contains_any, failure_conditional, modal, negated, negated_within,
 };
 use crate::parse::EntryType::{self, *};
 use crate::parse::lex::{clause_after, has_word, words_after, words_before};
@@ -19,7 +19,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
     match cue {
         // ---- problems
         b"stuck" => {
-            if conditional(buf, start) || negated(buf, start) {
+            if failure_conditional(buf, start) || negated(buf, start) {
                 return None;
             }
             let status = any_of(
@@ -37,7 +37,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             status.then_some((Problem, Strong))
         }
         b"blocked" => {
-            if conditional(buf, start) || negated(buf, start) {
+            if failure_conditional(buf, start) || negated(buf, start) {
                 return None;
             }
             let shouting = &original[start..end] == b"BLOCKED";
@@ -66,15 +66,15 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         // went wrong as something that should not have. Only about a thing already said
         // ("this", "it", "which"): "a partial write should never happen" is a rule.
         _ if cue.starts_with(b"should") => (any_of(prev, &["this", "it", "that", "which"])
-            && !conditional(buf, start))
+            && !failure_conditional(buf, start))
         .then_some((Problem, Medium)),
         _ if cue.starts_with(b"still ") || cue.ends_with(b" red") => {
-            (!conditional(buf, start) && !negated(buf, start)).then_some((Problem, Medium))
+            (!failure_conditional(buf, start) && !negated(buf, start)).then_some((Problem, Medium))
         }
         b"silently" => (!negated(buf, start)).then_some((Problem, Weak)),
         b"hang" => (!negated(buf, start)
             && !modal(buf, start)
-            && !conditional(buf, start)
+            && !failure_conditional(buf, start)
             && !any_of(next, &["on", "out", "up", "onto", "in"])
             && !at_start)
             .then_some((Problem, Medium)),
@@ -105,10 +105,10 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             .then_some((Problem, Medium))
         }
         b"not working" | b"stopped working" => {
-            (!conditional(buf, start)).then_some((Problem, Medium))
+            (!failure_conditional(buf, start)).then_some((Problem, Medium))
         }
         b"broken" | b"broke" | b"breaks" => {
-            if negated(buf, start) || conditional(buf, start) {
+            if negated(buf, start) || failure_conditional(buf, start) {
                 return None;
             }
             if cue == b"breaks"
@@ -125,19 +125,19 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             Some((Problem, Medium))
         }
         _ if cue.starts_with(b"crash") => (!negated(buf, start)
-            && !conditional(buf, start)
+            && !failure_conditional(buf, start)
             && !any_of(next, &["course", "reporter", "reporting", "handler"]))
         .then_some((Problem, Medium)),
         b"fail" => (!negated(buf, start)
             && !modal(buf, start)
-            && !conditional(buf, start)
+            && !failure_conditional(buf, start)
             && !any_of(
                 next,
                 &["over", "fast", "safe", "early", "loudly", "gracefully"],
             ))
         .then_some((Problem, Medium)),
         b"fails" | b"failed" | b"failing" => (!negated(buf, start)
-            && !conditional(buf, start)
+            && !failure_conditional(buf, start)
             && !any_of(next, &["over", "fast", "safe"])
             && !any_of(prev, &["longer"]))
         .then_some((Problem, Medium)),
@@ -270,7 +270,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                     .is_some_and(|w| w.first().is_some_and(u8::is_ascii_digit)))
                 || crate::parse::lex::has_any_word(clause_after(buf, end), &["default"]);
             (!negated(buf, start)
-                && !conditional(buf, start)
+                && !failure_conditional(buf, start)
                 && !modal(buf, start)
                 && !any_of(
                     prev,
@@ -297,7 +297,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                         || crate::parse::dates::names_a_day_or_month(after_on)
                 };
             (!negated(buf, start)
-                && !conditional(buf, start)
+                && !failure_conditional(buf, start)
                 && !held
                 && !any_of(next, &["indent"]))
             .then_some((Problem, Medium))
@@ -310,7 +310,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         // Not what a signal means ("Exit code 139 means SIGSEGV") or its handler.
         _ if cue.starts_with(b"seg") || cue.starts_with(b"sig") || cue == b"core dumped" => {
             (!negated(buf, start)
-                && !conditional(buf, start)
+                && !failure_conditional(buf, start)
                 && !any_of(prev, &["means", "mean", "meaning"])
                 && !any_of(next, &["handler", "handlers", "handling"])
                 && !crate::parse::lex::has_any_word(clause_after(buf, end), &["means", "mean"]))
@@ -341,7 +341,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 "page",
             ],
         ) && !negated(buf, start)
-            && !conditional(buf, start))
+            && !failure_conditional(buf, start))
         .then_some((Problem, Medium)),
         // `NullPointerException`, `IllegalStateException`: an exception type named in prose.
         // Not one a program is made to throw ("Throw IllegalArgumentException for negative

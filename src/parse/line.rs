@@ -367,7 +367,7 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     if negatives::is_link_only(body) {
         return Analysis::none(body, "link only");
     }
-    if negatives::describes_a_collection(body) {
+    if negatives::describes_a_collection(body) || negatives::speaks_of_its_entries(body) {
         return Analysis::none(body, "what a file or section collects");
     }
     if body.ends_with(';')

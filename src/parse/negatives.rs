@@ -399,6 +399,111 @@ pub fn describes_a_collection(body: &str) -> bool {
     }
 }
 
+/// A line that speaks of a file's entries to the one who writes or reads them, not one entry:
+/// "Intent: this file captures implementation learnings and regressions to avoid" (a
+/// collection's description after its label), "Loaded every session. Each entry is a lesson
+/// learned from a project.", "Log mistakes, surprises and lessons learned here so future
+/// sessions don't repeat them", "Things that have caused issues and how to resolve them".
+pub fn speaks_of_its_entries(body: &str) -> bool {
+    let start = body.trim_start_matches(|c: char| !c.is_alphanumeric());
+    // A collection described after a label naming what the text is for.
+    if let Some((label, rest)) = start.split_once(": ")
+        && label.len() <= 12
+        && [
+            "intent",
+            "purpose",
+            "scope",
+            "about",
+            "overview",
+            "description",
+        ]
+        .iter()
+        .any(|l| label.eq_ignore_ascii_case(l))
+    {
+        return describes_a_collection(rest);
+    }
+    let is = |word: &str, set: &[&str]| set.iter().any(|s| s.eq_ignore_ascii_case(word));
+    // "Each entry is a lesson learned", "Every entry records one decision": what entries are,
+    // as the first sentence or after one ("Loaded every session. Each entry is ...").
+    let sentences =
+        std::iter::once(start).chain(start.match_indices(". ").map(|(i, _)| &start[i + 2..]));
+    for sentence in sentences {
+        let mut words = sentence.split_whitespace();
+        if let (Some(first), Some(second), Some(third)) = (words.next(), words.next(), words.next())
+            && is(first, &["each", "every"])
+            && is(second, &["entry", "item", "record"])
+            && is(
+                third,
+                &[
+                    "is",
+                    "records",
+                    "describes",
+                    "holds",
+                    "captures",
+                    "has",
+                    "should",
+                    "must",
+                ],
+            )
+        {
+            return true;
+        }
+    }
+    let mut words = start
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty());
+    let Some(first) = words.next() else {
+        return false;
+    };
+    // "Log mistakes, surprises, and lessons learned here": an instruction to record kinds of
+    // entries in this place. "Log the failing request here" names no kind.
+    if is(
+        first,
+        &[
+            "log", "record", "add", "write", "append", "capture", "list", "note", "document", "put",
+        ],
+    ) {
+        let rest: Vec<&str> = words.collect();
+        let kinds = rest.iter().any(|w| is(w, ENTRY_KINDS));
+        let here = rest.iter().any(|w| is(w, &["here", "below"]))
+            || rest.windows(2).any(|p| {
+                is(p[0], &["this", "these"])
+                    && is(
+                        p[1],
+                        &["file", "section", "document", "page", "log", "list"],
+                    )
+            });
+        return kinds && here;
+    }
+    // "Things that have caused issues and how to resolve them": the kinds a file holds and
+    // what it says of them.
+    is(first, &["things"])
+        && words.next().is_some_and(|w| is(w, &["that", "which"]))
+        && (start.contains(" and how ") || start.trim_end_matches('.').ends_with(" and why"))
+}
+
+/// The kinds of entries a memory file collects, in the plural: what an instruction to the
+/// writer or a description of the file names.
+const ENTRY_KINDS: &[&str] = &[
+    "issues",
+    "problems",
+    "decisions",
+    "lessons",
+    "learnings",
+    "gotchas",
+    "bugs",
+    "mistakes",
+    "pitfalls",
+    "errors",
+    "fixes",
+    "surprises",
+    "discoveries",
+    "findings",
+    "insights",
+    "traps",
+    "blockers",
+];
+
 /// The text of a label in a legend or template rather than an entry: a description of what
 /// would go there ("Something that surprised you", "What you chose and why", "A bug or
 /// blocker you hit", "Any decision worth keeping", "e.g. use Postgres"). An entry states
@@ -1570,6 +1675,32 @@ mod tests {
             "A list of problems: the login fails on Safari",
         ] {
             assert!(!describes_a_collection(line), "{line}");
+        }
+    }
+
+    #[test]
+    fn lines_that_speak_of_a_files_entries() {
+        for line in [
+            "Intent: this file captures implementation learnings and regressions to avoid.",
+            "> Loaded every session. Each entry is a lesson learned from a project.",
+            "Each entry records one decision and its reason.",
+            "Log mistakes, surprises, and lessons learned here so future sessions don't repeat them.",
+            "Add new decisions below, newest first.",
+            "Things that have caused issues and how to resolve them.",
+            "Things that broke in production and why",
+        ] {
+            assert!(speaks_of_its_entries(line), "{line}");
+        }
+        for line in [
+            "Intent: the login fails on Safari",
+            "Each entry in the cache is evicted after an hour, which fails the test",
+            "Log the failing request here and retry",
+            "Added retries to the uploader, which fixes the timeouts",
+            "Things that used to work are broken since 3.0",
+            "Note: decisions made in the sync rewrite hold for the mobile app",
+            "Every entry point crashes on Windows",
+        ] {
+            assert!(!speaks_of_its_entries(line), "{line}");
         }
     }
 

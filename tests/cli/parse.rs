@@ -1407,3 +1407,30 @@ fn a_write_up_types_its_trigger_solution_and_root_cause() {
     .map(|(t, k)| (t.to_string(), k.to_string()));
     assert_eq!(got, want);
 }
+
+/// Lines that speak of a file's entries, or of a fix still to come, record nothing; the
+/// entries beside them still do.
+#[test]
+fn descriptions_of_entries_and_fixes_to_come_record_nothing() {
+    let user = User::new();
+    let dir = user.folder("notes");
+    std::fs::write(
+        dir.join("LEARNINGS.md"),
+        "Intent: this file captures implementation learnings and regressions to avoid.\n\
+         Log mistakes, surprises, and lessons learned here so future sessions don't repeat them.\n\
+         Let me know if the new build fixes the problem!\n\
+         Once this bug is fixed, please ping me\n\
+         Learned that the upload retries hide the timeout\n\
+         This fixes the crash on exit\n",
+    )
+    .unwrap();
+    let records = jsonl(&user.ok(&dir, &["parse", "--lines", "LEARNINGS.md", "--json"]));
+    let types: Vec<&str> = records
+        .iter()
+        .map(|r| r["type"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        types,
+        ["none", "none", "none", "none", "learning", "progress"]
+    );
+}

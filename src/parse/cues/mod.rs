@@ -303,6 +303,22 @@ mod tests {
         assert_eq!(kind("the upload works now"), Some(Progress));
         assert_eq!(kind("login is not fixed yet"), Some(Problem));
         assert_eq!(kind("needs to be fixed before release"), None);
+        // A fix to come or to be tried, not one made.
+        assert_eq!(kind("Let me know if it fixes the problem"), None);
+        assert_eq!(kind("Once this bug is fixed, please ping me"), None);
+        assert_eq!(kind("This fixes the crash on exit"), Some(Progress));
+        assert_eq!(
+            kind("Feel free to re-open this when you've found an actual bug"),
+            None
+        );
+        assert_eq!(
+            kind("Whenever I open the app, the same problem comes back"),
+            Some(Problem)
+        );
+        assert_eq!(
+            kind("Once we fixed the cache, the build passed"),
+            Some(Progress)
+        );
         assert_eq!(kind("use a fixed width font"), None);
         assert_eq!(kind("ruff check . --fix"), None);
         assert_eq!(kind("the path resolved to /tmp"), None);

@@ -376,6 +376,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         b"not found" => Some((Problem, Weak)),
         b"bug" | b"problem" | b"issue" if diagnosed(buf, start) => Some((Learning, Medium)),
         b"bug" | b"bugs" | b"buggy" => (!negated(buf, start)
+            && !named_in_condition(buf, start)
             && !about_handling_reports(buf, end)
             && !object_of_remedy_or_courtesy(buf, start)
             && !any_of(
@@ -399,6 +400,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             && !object_of_remedy_or_courtesy(buf, start))
         .then_some((Problem, Weak)),
         b"problem" | b"problems" => (!negated(buf, start)
+            && !named_in_condition(buf, start)
             && !about_handling_reports(buf, end)
             && !object_of_remedy_or_courtesy(buf, start)
             && !any_of(prev, &["no"])
@@ -423,6 +425,21 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         .then_some((Problem, Medium)),
         b"unavailable" | b"incorrect" => (!negated(buf, start)).then_some((Problem, Weak)),
         _ => None,
+    }
+}
+
+/// A defect noun in a condition, which names the defect a request or a plan is about:
+/// "let me know if it fixes the problem", "Once this bug is fixed, please ping me". A
+/// condition closed by a comma before the noun is a trigger ("When I open it, the problem
+/// comes back" reports one; see [`failure_conditional`]).
+fn named_in_condition(buf: &[u8], start: usize) -> bool {
+    failure_conditional(buf, start) || {
+        let clause = crate::parse::lex::clause_before(buf, start);
+        let own_part = clause
+            .iter()
+            .rposition(|b| *b == b',')
+            .map_or(clause, |comma| &clause[comma + 1..]);
+        crate::parse::lex::has_any_word(own_part, &["once"])
     }
 }
 

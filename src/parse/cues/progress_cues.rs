@@ -43,6 +43,13 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 // seem to be solved" is not).
                 return Some((Progress, Medium));
             }
+            // "Once this bug is fixed, please ping me": a fix to come, as a condition. ("Once
+            // we fixed the cache, the build passed" tells what happened.)
+            if any_of(prev, &["is", "are", "gets", "get"])
+                && crate::parse::lex::has_any_word(clause_before(buf, start), &["once"])
+            {
+                return None;
+            }
             // After a determiner the cue is an adjective ("the fixed header") unless the
             // clause ends there or goes on with a preposition: "I consider this fixed.",
             // "I have this resolved on dev".
@@ -84,13 +91,14 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             && !conditional(buf, start))
         .then_some((Progress, Medium)),
         b"fixes" => (at_start
-            || any_of(
+            // "this fixes it"; not "let me know if it fixes the problem" (a test asked for).
+            || (any_of(
                 prev,
                 &[
                     "this", "it", "which", "that", "commit", "pr", "patch", "change", "update",
                     "release",
                 ],
-            )
+            ) && !conditional(buf, start))
             // "Can confirm the latest nightly fixes the issue": a change that ended a defect.
             // Not "nothing fixes it", "maybe a reboot fixes it", "only fixes it for an hour".
             || (defect_after(&around.after)

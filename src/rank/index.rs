@@ -365,6 +365,9 @@ impl Index {
                 Err(e) if crate::store::text::is_absent(&e) => continue,
                 Err(e) => return Err(crate::error::Error::io(&path, e)),
             };
+            // A named pipe would make the read below wait for ever, a device never end.
+            crate::store::read_guard::regular_or_error(&path, &meta)
+                .map_err(|e| crate::error::Error::io(&path, e))?;
             // Unchanged since the cache was written: its segment, the file read only if a
             // line of it is shown.
             if let Some(entry) = cache.unchanged(&key, &meta) {

@@ -280,6 +280,17 @@ fn too_large(len: u64) -> io::Error {
 /// The error for something at `path` that is not a regular file, saying what it is and,
 /// when a link leads there, where: "is a link to /dev/zero (a device), not a file". A
 /// folder keeps its own kind, which errors word as "is a folder, not a file".
+/// An error naming what `path` is when `meta` (its metadata, links followed) is not a
+/// regular file: for a reader that looked at the file already and must not open a pipe (the
+/// open would wait for ever) or a device.
+pub fn regular_or_error(path: &Path, meta: &Metadata) -> io::Result<()> {
+    if meta.is_file() {
+        Ok(())
+    } else {
+        Err(not_a_file(path, meta))
+    }
+}
+
 fn not_a_file(path: &Path, meta: &Metadata) -> io::Error {
     if meta.is_dir() {
         return io::Error::from(io::ErrorKind::IsADirectory);

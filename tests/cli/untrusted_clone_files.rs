@@ -624,3 +624,31 @@ fn a_context_target_linked_to_a_pipe_is_refused_without_waiting() {
         );
     }
 }
+
+/// A named pipe where MEMORY.md should be: `mind search` says what it is, as every other
+/// command does, instead of waiting for ever on the pipe.
+#[test]
+fn search_refuses_a_pipe_in_place_of_the_memory_file() {
+    let user = User::new();
+    let dir = user.project("app", &["init"]);
+    user.ok(&dir, &["log", "decision", "use JWT because stateless"]);
+    let memory = dir.join(".mind/MEMORY.md");
+    fs::remove_file(&memory).unwrap();
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&memory)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let out = mind_capped(&user, &dir, &["search", "JWT"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "mind: error: {}: is a named pipe, not a file; move it away and run `mind doctor`\n",
+            memory.display()
+        )
+    );
+    assert_eq!(stdout(&out), "");
+}

@@ -805,6 +805,9 @@ mod tests {
         for line in [
             "- Still Broken: 0 issues",
             "- Errors: 0",
+            // A field measuring something of a kind, not an entry of it.
+            "**Error Count Before:** 428",
+            "**Fix Priority**: HIGH - Required for dashboard integration",
             "\\- Solved by me: `True`",
             "- note to self: thinking maybe delta lake or hudi tables?",
             // A rule, not a report: no "this" or "it" that already happened.

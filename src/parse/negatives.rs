@@ -751,16 +751,21 @@ pub fn is_tally(body: &str) -> bool {
     let Some(colon) = memchr::memchr(b':', head) else {
         return false;
     };
-    if body.as_bytes().get(colon + 1) != Some(&b' ') {
+    // The name's emphasis may close after its colon: "**Error Count:** 428".
+    let after = body.as_bytes()[colon + 1..]
+        .iter()
+        .take_while(|b| matches!(b, b'*' | b'_'))
+        .count();
+    if body.as_bytes().get(colon + 1 + after) != Some(&b' ') {
         return false;
     }
-    let (name, value) = (&body[..colon], &body[colon + 2..]);
+    let (name, value) = (&body[..colon], &body[colon + 2 + after..]);
     let name = name.trim_matches(['*', '_', ' ']);
     if name.is_empty() || name.split_whitespace().count() > 4 || name.contains(['.', '`']) {
         return false;
     }
     let value = value.trim().trim_end_matches(['.', ';']);
-    if records_nothing(value) {
+    if records_nothing(value) || measures_a_field(name, value) {
         return true;
     }
     // A count and what it counts: "0 issues", "12 open".
@@ -772,6 +777,44 @@ pub fn is_tally(body: &str) -> bool {
             .next()
             .is_some_and(|w| w.bytes().all(|b| b.is_ascii_alphabetic()))
         && parts.next().is_none()
+}
+
+/// A field that measures something, named in more than one word, with a number or a level
+/// for its value: "**Error Count Before:** 428", "**Fix Priority**: HIGH - needed for the
+/// dashboard", "Bug severity: P1". The type word names what is measured ("Error", "Fix"),
+/// not an entry. ("Priority: HIGH - the login fails" names nothing measured of a kind.)
+fn measures_a_field(name: &str, value: &str) -> bool {
+    const MEASURES: &[&str] = &[
+        "count",
+        "counts",
+        "rate",
+        "priority",
+        "severity",
+        "level",
+        "total",
+        "score",
+        "ratio",
+        "percentage",
+        "estimate",
+    ];
+    const LEVELS: &[&str] = &[
+        "high", "low", "medium", "critical", "urgent", "minor", "major", "p0", "p1", "p2", "p3",
+        "p4",
+    ];
+    let mut words = name.split_whitespace();
+    if words.clone().count() < 2
+        || !words.any(|w| MEASURES.iter().any(|m| w.eq_ignore_ascii_case(m)))
+    {
+        return false;
+    }
+    let first = value
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .trim_matches(|c: char| !c.is_alphanumeric());
+    !first.is_empty()
+        && (first.starts_with(|c: char| c.is_ascii_digit())
+            || LEVELS.iter().any(|l| first.eq_ignore_ascii_case(l)))
 }
 
 /// Whether `word` names a kind of memory ("decision", "lessons"), as a legend speaks of it.
@@ -1676,6 +1719,19 @@ mod tests {
         ] {
             assert!(!describes_a_collection(line), "{line}");
         }
+    }
+
+    #[test]
+    fn fields_that_measure_something() {
+        assert!(measures_a_field("Error Count Before", "428"));
+        assert!(measures_a_field(
+            "Fix Priority",
+            "HIGH - needed for the dashboard"
+        ));
+        assert!(measures_a_field("Bug severity", "P1"));
+        // One word names no kind measured; a sentence is no measure.
+        assert!(!measures_a_field("Priority", "HIGH"));
+        assert!(!measures_a_field("Error rate", "doubled after the deploy"));
     }
 
     #[test]

@@ -729,6 +729,26 @@ mod tests {
     }
 
     #[test]
+    fn a_kind_of_thing_that_failed_is_no_report() {
+        for line in [
+            "Retry failed jobs every hour",
+            "Clean up failed uploads nightly",
+            "Show a toast on failed login",
+            "Launch login after failed token refresh",
+        ] {
+            assert_eq!(kind(line), None, "{line}");
+        }
+        for line in [
+            "two failed tests in the auth suite",
+            "The deploy failed on CI",
+            "The retry failed again",
+            "Stuck on failing tests",
+        ] {
+            assert_eq!(kind(line), Some(Problem), "{line}");
+        }
+    }
+
+    #[test]
     fn a_failure_after_its_trigger_is_a_report() {
         // The comma closes the condition: what follows happened.
         assert_eq!(

@@ -136,11 +136,15 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 &["over", "fast", "safe", "early", "loudly", "gracefully"],
             ))
         .then_some((Problem, Medium)),
-        b"fails" | b"failed" | b"failing" => (!negated(buf, start)
-            && !failure_conditional(buf, start)
-            && !any_of(next, &["over", "fast", "safe"])
-            && !any_of(prev, &["longer"]))
-        .then_some((Problem, Medium)),
+        b"fails" | b"failed" | b"failing" => {
+            let attributive = cue != b"fails" && kind_that_failed(prev, next);
+            (!negated(buf, start)
+                && !failure_conditional(buf, start)
+                && !attributive
+                && !any_of(next, &["over", "fast", "safe"])
+                && !any_of(prev, &["longer"]))
+            .then_some((Problem, Medium))
+        }
         b"failure" | b"failures" => (!negated(buf, start)
             && !any_of(
                 next,
@@ -426,6 +430,68 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         b"unavailable" | b"incorrect" => (!negated(buf, start)).then_some((Problem, Weak)),
         _ => None,
     }
+}
+
+/// "failed"/"failing" before a noun, after a verb that deals with such things or a
+/// preposition: "Retry failed jobs every hour", "Clean up failed uploads", "Show a toast on
+/// failed login", "Launch login after failed token refresh". The line names a kind of thing
+/// that fails, as a feature or a task handles it, and reports no failure ("two failed tests
+/// in the auth suite" and "the deploy failed on CI" still do).
+fn kind_that_failed(prev: Option<&&[u8]>, next: Option<&&[u8]>) -> bool {
+    const DEALS_WITH: &[&str] = &[
+        "retry", "retries", "retrying", "handle", "handles", "handling", "skip", "skips", "up",
+        "purge", "purges", "requeue", "requeues", "resend", "resends", "rerun", "reruns", "track",
+        "tracks", "ignore", "ignores", "drop", "drops", "delete", "deletes", "collect", "collects",
+        "after", "on", "for", "from", "about", "per",
+    ];
+    // Words after "failed" that make it a verb or say how, not a noun it qualifies.
+    const NOT_A_NOUN: &[&str] = &[
+        "to",
+        "on",
+        "in",
+        "at",
+        "with",
+        "because",
+        "again",
+        "silently",
+        "for",
+        "after",
+        "when",
+        "since",
+        "and",
+        "but",
+        "so",
+        "the",
+        "a",
+        "an",
+        "due",
+        "during",
+        "while",
+        "if",
+        "as",
+        "twice",
+        "randomly",
+        "intermittently",
+        "consistently",
+        "once",
+        "here",
+        "there",
+        "now",
+        "today",
+        "yesterday",
+        "too",
+        "also",
+        "without",
+        "before",
+        "by",
+        "of",
+        "with",
+    ];
+    any_of(prev, DEALS_WITH)
+        && next.is_some_and(|n| {
+            n.first().is_some_and(u8::is_ascii_alphabetic)
+                && !NOT_A_NOUN.iter().any(|w| w.as_bytes() == *n)
+        })
 }
 
 /// A defect noun in a condition, which names the defect a request or a plan is about:

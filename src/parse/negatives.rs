@@ -350,31 +350,9 @@ pub fn describes_a_collection(body: &str) -> bool {
         "growing",
         "brief",
     ];
-    // What such a file collects: "A log of issues", "A list of decisions and why".
-    const CONTENTS: &[&str] = &[
-        "issues",
-        "problems",
-        "decisions",
-        "lessons",
-        "learnings",
-        "gotchas",
-        "bugs",
-        "mistakes",
-        "things",
-        "notes",
-        "changes",
-        "pitfalls",
-        "errors",
-        "fixes",
-        "surprises",
-        "discoveries",
-        "findings",
-        "insights",
-        "traps",
-        "blockers",
-        "questions",
-        "ideas",
-    ];
+    // What such a file collects: "A log of issues", "A list of decisions and why": the kinds
+    // of entries, or things in general.
+    const CONTENTS: &[&str] = &["things", "notes", "changes", "questions", "ideas"];
     if is(first, &["this"]) {
         // "This note records that we decided to drop 3.8" is the entry itself.
         is(second, HOLDERS) && is(third, GATHERS) && words.next().is_some_and(|w| !is(w, &["that"]))
@@ -386,7 +364,9 @@ pub fn describes_a_collection(body: &str) -> bool {
         };
         is(noun, COLLECTIONS)
             && of.is_some_and(|w| is(w, &["of"]))
-            && words.next().is_some_and(|w| is(w, CONTENTS))
+            && words
+                .next()
+                .is_some_and(|w| is(w, CONTENTS) || is(w, ENTRY_KINDS))
     } else {
         // "Things that broke before, edge cases, and surprises": a list of kinds, no verb
         // after it; "Things that used to work are broken" reports.

@@ -290,12 +290,16 @@ pub(super) fn conditional(buf: &[u8], start: usize) -> bool {
 /// after a condition ("When I have time, I'll switch to Postgres") is not made yet, while a
 /// failure after its trigger has happened.
 pub(super) fn failure_conditional(buf: &[u8], start: usize) -> bool {
+    crate::parse::lex::has_any_word(own_part_before(buf, start), CONDITIONALS)
+}
+
+/// The clause before `start` from its last comma on: the part the word at `start` is in.
+pub(super) fn own_part_before(buf: &[u8], start: usize) -> &[u8] {
     let clause = clause_before(buf, start);
-    let own_part = match clause.iter().rposition(|b| *b == b',') {
+    match clause.iter().rposition(|b| *b == b',') {
         Some(comma) => &clause[comma + 1..],
         None => clause,
-    };
-    crate::parse::lex::has_any_word(own_part, CONDITIONALS)
+    }
 }
 
 pub(super) fn hypothetical_after(buf: &[u8], end: usize) -> bool {

@@ -6,6 +6,7 @@
 use super::Strength::{self, *};
 use super::cue_context::{
     Around, any_of, contains_any, failure_conditional, modal, negated, negated_within,
+    own_part_before,
 };
 use crate::parse::EntryType::{self, *};
 use crate::parse::lex::{clause_after, has_word, words_after, words_before};
@@ -499,14 +500,8 @@ fn kind_that_failed(prev: Option<&&[u8]>, next: Option<&&[u8]>) -> bool {
 /// condition closed by a comma before the noun is a trigger ("When I open it, the problem
 /// comes back" reports one; see [`failure_conditional`]).
 fn named_in_condition(buf: &[u8], start: usize) -> bool {
-    failure_conditional(buf, start) || {
-        let clause = crate::parse::lex::clause_before(buf, start);
-        let own_part = clause
-            .iter()
-            .rposition(|b| *b == b',')
-            .map_or(clause, |comma| &clause[comma + 1..]);
-        crate::parse::lex::has_any_word(own_part, &["once"])
-    }
+    failure_conditional(buf, start)
+        || crate::parse::lex::has_any_word(own_part_before(buf, start), &["once"])
 }
 
 /// The defect noun after "found the", "spotted the", "tracked down the", "pinned down the":

@@ -386,9 +386,12 @@ pub fn describes_a_collection(body: &str) -> bool {
 /// sessions don't repeat them", "Things that have caused issues and how to resolve them".
 pub fn speaks_of_its_entries(body: &str) -> bool {
     let start = body.trim_start_matches(|c: char| !c.is_alphanumeric());
+    // Every untyped line is asked: each shape is looked for only where it can be (a label's
+    // colon in the first bytes, "each"/"every" somewhere, a first word of its own).
+    let bytes = start.as_bytes();
     // A collection described after a label naming what the text is for.
-    if let Some((label, rest)) = start.split_once(": ")
-        && label.len() <= 12
+    if let Some(colon) = memchr::memchr(b':', &bytes[..bytes.len().min(13)])
+        && bytes.get(colon + 1) == Some(&b' ')
         && [
             "intent",
             "purpose",
@@ -398,17 +401,24 @@ pub fn speaks_of_its_entries(body: &str) -> bool {
             "description",
         ]
         .iter()
-        .any(|l| label.eq_ignore_ascii_case(l))
+        .any(|l| start[..colon].eq_ignore_ascii_case(l))
     {
-        return describes_a_collection(rest);
+        return describes_a_collection(&start[colon + 2..]);
     }
     let is = |word: &str, set: &[&str]| set.iter().any(|s| s.eq_ignore_ascii_case(word));
     // "Each entry is a lesson learned", "Every entry records one decision": what entries are,
     // as the first sentence or after one ("Loaded every session. Each entry is ...").
-    let sentences =
-        std::iter::once(start).chain(start.match_indices(". ").map(|(i, _)| &start[i + 2..]));
-    for sentence in sentences {
-        let mut words = sentence.split_whitespace();
+    let sentence_starts = std::iter::once(0).chain(
+        memchr::memchr_iter(b'.', bytes)
+            .filter(|&dot| bytes.get(dot + 1) == Some(&b' '))
+            .map(|dot| dot + 2),
+    );
+    for at in sentence_starts {
+        // Both ASCII, so `at` starts a character; only a sentence opening with "e" is asked.
+        if !bytes.get(at).is_some_and(|b| matches!(b, b'e' | b'E')) {
+            continue;
+        }
+        let mut words = start[at..].split_whitespace();
         if let (Some(first), Some(second), Some(third)) = (words.next(), words.next(), words.next())
             && is(first, &["each", "every"])
             && is(second, &["entry", "item", "record"])
@@ -429,12 +439,10 @@ pub fn speaks_of_its_entries(body: &str) -> bool {
             return true;
         }
     }
-    let mut words = start
-        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
-        .filter(|w| !w.is_empty());
-    let Some(first) = words.next() else {
-        return false;
-    };
+    let first_end = start
+        .find(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .unwrap_or(start.len());
+    let first = &start[..first_end];
     // "Log mistakes, surprises, and lessons learned here": an instruction to record kinds of
     // entries in this place. "Log the failing request here" names no kind.
     if is(
@@ -443,7 +451,10 @@ pub fn speaks_of_its_entries(body: &str) -> bool {
             "log", "record", "add", "write", "append", "capture", "list", "note", "document", "put",
         ],
     ) {
-        let rest: Vec<&str> = words.collect();
+        let rest: Vec<&str> = start[first_end..]
+            .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+            .filter(|w| !w.is_empty())
+            .collect();
         let kinds = rest.iter().any(|w| is(w, ENTRY_KINDS));
         let here = rest.iter().any(|w| is(w, &["here", "below"]))
             || rest.windows(2).any(|p| {
@@ -458,7 +469,10 @@ pub fn speaks_of_its_entries(body: &str) -> bool {
     // "Things that have caused issues and how to resolve them": the kinds a file holds and
     // what it says of them.
     is(first, &["things"])
-        && words.next().is_some_and(|w| is(w, &["that", "which"]))
+        && start[first_end..]
+            .split_whitespace()
+            .next()
+            .is_some_and(|w| is(w, &["that", "which"]))
         && (start.contains(" and how ") || start.trim_end_matches('.').ends_with(" and why"))
 }
 

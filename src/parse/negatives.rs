@@ -387,7 +387,7 @@ pub fn describes_a_collection(body: &str) -> bool {
 pub fn speaks_of_its_entries(body: &str) -> bool {
     let start = body.trim_start_matches(|c: char| !c.is_alphanumeric());
     // Every untyped line is asked: each shape is looked for only where it can be (a label's
-    // colon in the first bytes, "each"/"every" somewhere, a first word of its own).
+    // colon in the first bytes, "each"/"every" opening a sentence, the first word).
     let bytes = start.as_bytes();
     // A collection described after a label naming what the text is for.
     if let Some(colon) = memchr::memchr(b':', &bytes[..bytes.len().min(13)])

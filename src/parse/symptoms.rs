@@ -715,7 +715,7 @@ fn symptom_shape(text: &str, listed: bool) -> bool {
                 // "High CPU usage is expected during indexing": a cost, not a defect. "Higher
                 // memory usage than expected" (or "then", as it is often typed) says the
                 // opposite.
-                let beyond_expectation = ["than expected", "then expected", "than expect"]
+                let beyond_expectation = ["than expect", "then expect"]
                     .iter()
                     .any(|p| text.contains(p));
                 let expected =

@@ -5,8 +5,8 @@
 
 use super::Strength::{self, *};
 use super::cue_context::{
-    Around, any_of, contains_any, failure_conditional, modal, negated, negated_within,
-    own_part_before,
+    Around, CONDITIONALS, any_of, contains_any, failure_conditional, modal, negated,
+    negated_within, own_part_before,
 };
 use crate::parse::EntryType::{self, *};
 use crate::parse::lex::{clause_after, has_word, words_after, words_before};
@@ -486,7 +486,6 @@ fn kind_that_failed(prev: Option<&&[u8]>, next: Option<&&[u8]>) -> bool {
         "before",
         "by",
         "of",
-        "with",
     ];
     any_of(prev, DEALS_WITH)
         && next.is_some_and(|n| {
@@ -500,8 +499,9 @@ fn kind_that_failed(prev: Option<&&[u8]>, next: Option<&&[u8]>) -> bool {
 /// condition closed by a comma before the noun is a trigger ("When I open it, the problem
 /// comes back" reports one; see [`failure_conditional`]).
 fn named_in_condition(buf: &[u8], start: usize) -> bool {
-    failure_conditional(buf, start)
-        || crate::parse::lex::has_any_word(own_part_before(buf, start), &["once"])
+    let part = own_part_before(buf, start);
+    crate::parse::lex::has_any_word(part, CONDITIONALS)
+        || crate::parse::lex::has_any_word(part, &["once"])
 }
 
 /// The defect noun after "found the", "spotted the", "tracked down the", "pinned down the":

@@ -3,7 +3,7 @@
 use super::Strength::{self, *};
 use super::cue_context::{
     Around, DETERMINERS, FILLERS, FIRST_PERSON, any_of, conditional, in_condition_clause, modal,
-    negated, negated_within,
+    negated, negated_within, own_part_before,
 };
 use crate::parse::EntryType::{self, *};
 use crate::parse::lex::{clause_after, clause_before, has_word};
@@ -46,7 +46,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             // "Once this bug is fixed, please ping me": a fix to come, as a condition. ("Once
             // we fixed the cache, the build passed" tells what happened.)
             if any_of(prev, &["is", "are", "gets", "get"])
-                && crate::parse::lex::has_any_word(clause_before(buf, start), &["once"])
+                && crate::parse::lex::has_any_word(own_part_before(buf, start), &["once"])
             {
                 return None;
             }

@@ -300,24 +300,27 @@ pub fn kind_of(raw: &str) -> LabelKind {
         "important" => LabelKind::Key,
         // The type labels in the languages memory files are most often written in besides
         // English (German, French, Spanish, Portuguese, Italian, Russian, Chinese, Japanese,
-        // Korean): the same five words, translated; words with a second meaning stay out
+        // Korean, Arabic): the same five words, translated; words with a second meaning stay out
         // (Russian "решение" is both a decision and a solution).
         "entscheidung" | "décision" | "decisión" | "decisão" | "decisione" | "결정" | "决定"
-        | "决策" | "決定" => LabelKind::Type(Decision),
-        "problème" | "problema" | "проблема" | "문제" | "증상" | "问题" | "問題" | "症状" => {
+        | "决策" | "決定" | "القرار" => LabelKind::Type(Decision),
+        "problème" | "problema" | "проблема" | "문제" | "증상" | "问题" | "問題" | "症状" | "المشكلة" => {
             LabelKind::Type(Problem)
         }
         // Not the words for "lesson" that also name a class (Spanish "lección", Russian
         // "урок").
         // "Усвоенный урок" is "lesson learned" ("урок" alone also names a class).
         // French "leçon" names a lesson (a school class is "cours").
-        "erkenntnis" | "erkenntnisse" | "leçon" | "leçons" | "教训" | "교훈" | "усвоенный урок" | "усвоенные уроки" => {
+        "erkenntnis" | "erkenntnisse" | "leçon" | "leçons" | "教训" | "교훈" | "усвоенный урок" | "усвоенные уроки"
+        // "Discovery" (Japanese, Chinese) and "the lesson" (Arabic).
+        | "発見" | "发现" | "الدرس" => {
             LabelKind::Type(Learning)
         }
         "behoben" | "gelöst" | "corrigé" | "résolu" | "corregido" | "resuelto" | "corrigido"
-        | "resolvido" | "risolto" | "исправлено" | "已修复" | "修复" | "已解决" | "해결" => {
-            LabelKind::Type(Progress)
-        }
+        | "resolvido" | "risolto" | "исправлено" | "已修复" | "修复" | "已解决" | "해결"
+        // "Solution", as the English label: the fix that was applied.
+        | "lösung" | "solución" | "solução" | "soluzione" | "解决方案" | "解決策" | "해결책"
+        | "الحل" => LabelKind::Type(Progress),
         "stolperfalle" | "piège" | "trampa" | "armadilha" | "подвох" | "坑" => {
             LabelKind::Type(Gotcha)
         }
@@ -651,6 +654,11 @@ mod tests {
             ("决定：使用 Postgres", Decision),
             ("**已修复：** 登录循环", Progress),
             ("**教训**：缓存按用户区分", Learning),
+            ("**المشكلة:** فشل البناء", Problem),
+            ("**الدرس:** اختبر قبل التشخيص", Learning),
+            ("**الحل:** تغيير الموديل", Progress),
+            ("**Solución**: usar un índice parcial", Progress),
+            ("発見：キャッシュはユーザーごと", Learning),
             ("**Decision**: use JWT", Decision),
             ("Decision: use JWT", Decision),
             ("**Decided** use JWT", Decision),

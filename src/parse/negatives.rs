@@ -33,8 +33,10 @@ pub fn looks_like_code(s: &str) -> bool {
     if is_log_record(t) {
         return true;
     }
+    // "it didn't work :(" ends with an emoticon, not an open call.
+    let frown = [":(", ":-(", ";(", ":'("].iter().any(|f| t.ends_with(f));
     if t.ends_with('{')
-        || t.ends_with('(')
+        || (t.ends_with('(') && !frown)
         || t.ends_with("};")
         || (t.ends_with(");") && !has_prose_asides(t))
         || t.ends_with("=>")
@@ -1661,6 +1663,8 @@ mod tests {
             "`autoMemoryDirectory` accepts only absolute or `~/` paths (no repo-relative);",
             "Cost = time x rate",
             "API = the public surface, keep it small",
+            "it didn't work :(",
+            "still fails on arm64 :-(",
         ] {
             assert!(!looks_like_code(line), "{line}");
         }

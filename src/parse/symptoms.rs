@@ -136,6 +136,11 @@ const OPENERS: &[&str] = &[
     "pixelated",
     "distorted",
     "choppy",
+    // A thing that cannot be used as it is: "Unreadable text in dark mode", "Unusable on
+    // mobile after 2.0".
+    "unreadable",
+    "illegible",
+    "unusable",
 ];
 
 /// A value that is a symptom after a verb of showing or returning: "shows NaN",
@@ -644,6 +649,13 @@ fn symptom_shape(text: &str, listed: bool) -> bool {
             if w == "for" && names_a_case(text) {
                 return false;
             }
+            // "Unreadable files are skipped with a warning" says what is done with such
+            // things: these open a report only as a title, with no verb of being.
+            if matches!(w, "unreadable" | "illegible" | "unusable")
+                && lex::words(text).any(|t| is_in(t, LINKING))
+            {
+                return false;
+            }
             if !listed && is_in(w, OPENERS) && words.peek().is_some() {
                 // "Duplicate of #2510": a tracker's reference, not a report.
                 return words.peek() != Some(&"of");
@@ -842,7 +854,16 @@ fn symptom_shape(text: &str, listed: bool) -> bool {
                 } else {
                     before
                 };
+                // "The app shows a blank page after login", "Search returns an empty list
+                // for accented words": the article too, where no condition or rule makes it
+                // documentation ("returns an empty list when nothing matches").
+                let shown_with_article = matches!(before, "a" | "an")
+                    && is_in(recent[2], SHOWING)
+                    && !matches!(recent[2], "is" | "are")
+                    && !states_a_rule(text)
+                    && !lex::words(text).any(|t| is_in(t, CONDITIONS));
                 is_in(before, SHOWING)
+                    || shown_with_article
                     || (matches!(w, "empty" | "blank")
                         && (is_in(maker, PRODUCING) || is_in(before, OUTPUTS))
                         && lex::words(text).any(|t| is_in(t, OUTPUTS)))
@@ -871,6 +892,10 @@ mod tests {
     fn issue_title_symptoms() {
         for line in [
             "Upload progress bar stuck at 99%",
+            "The app shows a blank page after login",
+            "Search returns an empty list for accented words",
+            "Unreadable text in Windows Settings",
+            "Unusable on mobile after 2.0",
             "Tooltip flickers on hover in Firefox",
             "Cron job fires an hour late after DST",
             "Search results show duplicate entries after pagination",
@@ -981,6 +1006,8 @@ mod tests {
             "Players can mark quests as bugged",
             "The watchdog reports malfunctions over MQTT",
             "Unreadable files are skipped with a warning",
+            "Returns an empty list when nothing matches",
+            "The function returns an empty list if the key is missing",
             "Insertion order is not always preserved across restarts",
             "Scrollbars are not always visible on macOS",
             "The migration is not properly reversible",

@@ -1434,3 +1434,37 @@ fn descriptions_of_entries_and_fixes_to_come_record_nothing() {
         ["none", "none", "none", "none", "learning", "progress"]
     );
 }
+
+/// Reports as issue threads write them: the auxiliary dropped, a frown at the end, labels in
+/// Arabic, a pull request that fixes several defects, and an empty page shown.
+#[test]
+fn thread_reports_without_textbook_grammar_are_typed() {
+    let user = User::new();
+    let dir = user.folder("notes");
+    std::fs::write(
+        dir.join("THREAD.md"),
+        "\"Proxy setting\" not work on next release of webcat\n\
+         it didnt end up working :(\n\
+         The plugin may not work with Python 2\n\
+         This pull request fixes a bunch of memory leaks across the project.\n\
+         The app shows a blank page after login\n\
+         Returns an empty list when nothing matches\n\
+         - **المشكلة:** توليد السعر خاطئ\n\
+         - **الدرس:** اختبر قبل التشخيص\n\
+         Unreadable text in Windows Settings\n\
+         Unreadable files are skipped with a warning\n",
+    )
+    .unwrap();
+    let records = jsonl(&user.ok(&dir, &["parse", "--lines", "THREAD.md", "--json"]));
+    let types: Vec<&str> = records
+        .iter()
+        .map(|r| r["type"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        types,
+        [
+            "problem", "problem", "none", "progress", "problem", "none", "problem", "learning",
+            "problem", "none"
+        ]
+    );
+}

@@ -308,6 +308,15 @@ mod tests {
         assert_eq!(kind("Once this bug is fixed, please ping me"), None);
         assert_eq!(kind("This fixes the crash on exit"), Some(Progress));
         assert_eq!(
+            kind("This pull request fixes a bunch of memory leaks"),
+            Some(Progress)
+        );
+        assert_eq!(
+            kind("The new build fixes several race conditions"),
+            Some(Progress)
+        );
+        assert_eq!(kind("the button fixes the header in place"), None);
+        assert_eq!(
             kind("Feel free to re-open this when you've found an actual bug"),
             None
         );
@@ -418,6 +427,14 @@ mod tests {
         assert_eq!(kind("the build cant find the module"), Some(Problem));
         assert_eq!(kind("the patch doesn't fix it for me"), Some(Problem));
         assert_eq!(kind("restarting didnt help"), Some(Problem));
+        assert_eq!(kind("it didnt end up working"), Some(Problem));
+        // The auxiliary dropped, as a second language often drops it; not a prediction.
+        assert_eq!(
+            kind("Proxy setting not work on next release"),
+            Some(Problem)
+        );
+        assert_eq!(kind("The plugin may not work with Python 2"), None);
+        assert_eq!(kind("whether or not works"), None);
         assert_eq!(
             kind("Caching doesn't help here because every query is unique"),
             None

@@ -122,6 +122,9 @@ const NEG_SKIP: &[&str] = &[
     // "don't seem to be able to export", "isn't able to connect".
     "to",
     "able",
+    // "didn't end up working".
+    "end",
+    "up",
 ];
 
 /// Verbs of getting into an account, a failure when negated with their particle.

@@ -108,6 +108,13 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         b"not working" | b"stopped working" => {
             (!failure_conditional(buf, start)).then_some((Problem, Medium))
         }
+        // "Proxy setting not work on next release": the auxiliary dropped, as reports written
+        // in a second language often do. After a modal or "to" it is a prediction or a
+        // purpose ("may not work on Windows", "chose not to work around it"), not a report.
+        b"not work" | b"not works" => (!modal(buf, start)
+            && !any_of(prev, &["or", "does", "do", "did"])
+            && !failure_conditional(buf, start))
+        .then_some((Problem, Medium)),
         b"broken" | b"broke" | b"breaks" => {
             if negated(buf, start) || failure_conditional(buf, start) {
                 return None;

@@ -96,12 +96,12 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 prev,
                 &[
                     "this", "it", "which", "that", "commit", "pr", "patch", "change", "update",
-                    "release",
+                    "release", "request", "mr", "version", "build",
                 ],
             ) && !conditional(buf, start))
             // "Can confirm the latest nightly fixes the issue": a change that ended a defect.
             // Not "nothing fixes it", "maybe a reboot fixes it", "only fixes it for an hour".
-            || (defect_after(&around.after)
+            || (defect_after(&crate::parse::lex::words_after(buf, end, 6))
                 && !negated(buf, start)
                 && !modal(buf, start)
                 && !conditional(buf, start)
@@ -442,6 +442,10 @@ const DEFECT_NOUNS: &[&str] = &[
     "flicker",
     "flickering",
     "leak",
+    "leaks",
+    "deadlock",
+    "deadlocks",
+    "race",
     "lag",
     "glitch",
     "glitches",
@@ -483,15 +487,29 @@ const UNSURE_OR_PARTIAL: &[&str] = &[
 /// Whether the words after a verb are a defect as its object: "fixes the issue", "fixes
 /// this bug", "fixes it".
 fn defect_after(after: &[&[u8]]) -> bool {
-    match after {
-        [first, ..] if *first == b"it" => true,
-        [first, second, ..] if any_of(Some(first), DETERMINERS) => {
-            any_of(Some(second), DEFECT_NOUNS)
-        }
-        [first, ..] => any_of(Some(first), DEFECT_NOUNS),
-        [] => false,
+    if after.first().is_some_and(|w| *w == b"it") {
+        return true;
     }
+    // "fixes a bunch of memory leaks", "fixes several race conditions": how many, then what.
+    let after = match after {
+        [b"a", amount, b"of", rest @ ..]
+            if any_of(Some(amount), &["bunch", "couple", "lot", "number"]) =>
+        {
+            rest
+        }
+        [b"lots", b"of", rest @ ..] | [b"a", b"few", rest @ ..] => rest,
+        [amount, rest @ ..] if any_of(Some(amount), QUANTITIES) => rest,
+        [det, rest @ ..] if any_of(Some(det), DETERMINERS) => rest,
+        _ => after,
+    };
+    // The noun, or one word that says which ("the memory leak", "a startup crash").
+    after.iter().take(2).any(|w| any_of(Some(w), DEFECT_NOUNS))
 }
+
+/// Words of how many, before a noun: "fixes several race conditions".
+const QUANTITIES: &[&str] = &[
+    "several", "many", "multiple", "some", "two", "three", "various", "numerous", "all", "both",
+];
 
 /// Whether a defect noun stands in the clause before `start`.
 fn defect_before(buf: &[u8], start: usize) -> bool {

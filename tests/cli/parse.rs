@@ -1468,3 +1468,30 @@ fn thread_reports_without_textbook_grammar_are_typed() {
         ]
     );
 }
+
+/// A confirmation that a fix works, as a thread gives it, and an error named with its module;
+/// a maybe and what a thing is good for stay untyped.
+#[test]
+fn confirmations_and_module_errors_are_typed() {
+    let user = User::new();
+    let dir = user.folder("notes");
+    std::fs::write(
+        dir.join("THREAD.md"),
+        "Verified this bug on Release. Working fine.\n\
+         I ran the new script and everything went ok. I think this can be closed ;)\n\
+         SQLite would work fine too and might be more convenient to use.\n\
+         This works well with version control systems.\n\
+         _csv.Error: field larger than field limit (131072)\n\
+         See docs/error.md for the codes\n",
+    )
+    .unwrap();
+    let records = jsonl(&user.ok(&dir, &["parse", "--lines", "THREAD.md", "--json"]));
+    let types: Vec<&str> = records
+        .iter()
+        .map(|r| r["type"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        types,
+        ["progress", "progress", "none", "none", "problem", "none"]
+    );
+}

@@ -160,7 +160,13 @@ fn glued(buf: &[u8], start: usize, end: usize) -> bool {
     let after = buf.get(end).is_some_and(|b| joiner(*b))
         && buf.get(end + 1).is_some_and(u8::is_ascii_alphanumeric);
     let before = start >= 2 && joiner(buf[start - 1]) && buf[start - 2].is_ascii_alphanumeric();
-    after || before
+    // `_csv.Error: field larger than field limit`, `socket.error: [Errno 111]`: an error type
+    // named with its module, as a traceback's last line names it.
+    let qualified_error = before
+        && buf[start - 1] == b'.'
+        && buf[start..end].ends_with(b"error")
+        && buf.get(end) == Some(&b':');
+    after || (before && !qualified_error)
 }
 
 /// Whether the line's last clause is an instruction to let something happen ("Let it crash
@@ -316,6 +322,18 @@ mod tests {
             Some(Progress)
         );
         assert_eq!(kind("the button fixes the header in place"), None);
+        // A confirmation that says nothing else.
+        assert_eq!(kind("Thanks. It works fine."), Some(Progress));
+        assert_eq!(kind("Everything went well."), Some(Progress));
+        assert_eq!(
+            kind("I ran the new script and everything went ok"),
+            Some(Progress)
+        );
+        assert_eq!(kind("SQLite would work fine too"), None);
+        assert_eq!(kind("This works well with version control systems"), None);
+        assert_eq!(kind("It works fine on Linux"), None);
+        assert_eq!(kind("it works fine if the cache is warm"), None);
+        assert_eq!(kind("It doesn't work fine"), Some(Problem));
         assert_eq!(
             kind("Feel free to re-open this when you've found an actual bug"),
             None
@@ -427,6 +445,11 @@ mod tests {
         assert_eq!(kind("the build cant find the module"), Some(Problem));
         assert_eq!(kind("the patch doesn't fix it for me"), Some(Problem));
         assert_eq!(kind("restarting didnt help"), Some(Problem));
+        assert_eq!(
+            kind("_csv.Error: field larger than field limit (131072)"),
+            Some(Problem)
+        );
+        assert_eq!(kind("see docs/error.md for the codes"), None);
         assert_eq!(kind("it didnt end up working"), Some(Problem));
         // The auxiliary dropped, as a second language often drops it; not a prediction.
         assert_eq!(

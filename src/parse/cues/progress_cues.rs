@@ -6,7 +6,7 @@ use super::cue_context::{
     negated, negated_within, own_part_before,
 };
 use crate::parse::EntryType::{self, *};
-use crate::parse::lex::{clause_after, clause_before, has_word};
+use crate::parse::lex::{clause_after, clause_before, has_word, words_after};
 
 /// Progress (or a problem still open: "not fixed yet"), or `None` when the cue is not one or
 /// its context says otherwise.
@@ -189,6 +189,36 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 }
             })
         .then_some((Progress, Strong)),
+        // "It works fine.", "Everything went well.", "Working fine.": a confirmation, as a
+        // thread gives it once a fix is tried; the sentence says nothing else. Not "works
+        // fine in Firefox" after a report ("but"), "would work fine too" (a maybe), "This
+        // works well with version control" (what a thing is good for).
+        _ if confirms_it_works(cue) => {
+            // The words before it, back to the sentence's start or an "and" that joins it to
+            // what was done ("I ran the new script and everything went ok").
+            let subject_only = around
+                .before
+                .iter()
+                .take_while(|w| !any_of(Some(w), &["and", "so"]))
+                .all(|w| any_of(Some(w), &["it", "this", "that", "everything", "all", "now"]));
+            let rest_only = words_after(buf, end, 6).iter().all(|w| {
+                any_of(
+                    Some(w),
+                    &[
+                        "now", "again", "for", "me", "on", "my", "side", "here", "thanks", "thank",
+                        "you", "too", "both",
+                    ],
+                )
+            });
+            let contrast = crate::parse::lex::has_any_word(
+                buf,
+                &[
+                    "but", "however", "though", "although", "except", "if", "when", "unless",
+                ],
+            );
+            (subject_only && rest_only && !contrast && !negated(buf, start))
+                .then_some((Progress, Medium))
+        }
         // "seems to work now", "should work now with 2.1": a fix seen or announced, hedged.
         b"to work now" => (any_of(
             prev,
@@ -504,6 +534,16 @@ fn defect_after(after: &[&[u8]]) -> bool {
     };
     // The noun, or one word that says which ("the memory leak", "a startup crash").
     after.iter().take(2).any(|w| any_of(Some(w), DEFECT_NOUNS))
+}
+
+/// "works fine", "went well": the cue phrases of a confirmation (not "went away", a defect's
+/// end, judged on its own).
+fn confirms_it_works(cue: &[u8]) -> bool {
+    (cue.starts_with(b"work")
+        && [b"fine".as_slice(), b"perfectly", b"flawlessly"]
+            .iter()
+            .any(|how| cue.ends_with(how)))
+        || (cue.starts_with(b"went ") && cue != b"went away")
 }
 
 /// Words of how many, before a noun: "fixes several race conditions".

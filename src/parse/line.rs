@@ -358,6 +358,9 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     if negatives::is_placeholder(body) {
         return Analysis::none(body, "placeholder");
     }
+    if negatives::is_label_with_slot(body) {
+        return Analysis::none(body, "label with placeholder text");
+    }
     if negatives::looks_like_code(body) {
         return Analysis::none(body, "code");
     }

@@ -915,6 +915,22 @@ pub fn is_placeholder(body: &str) -> bool {
     is_file_name(t)
 }
 
+/// A label of a few words, known or not, whose value is only a slot to fill in: `**Fix /
+/// lesson:** ...`, `Root cause & fix: TBD`, `Outcome: [what happened]` (a template's line).
+pub fn is_label_with_slot(body: &str) -> bool {
+    let t = body.trim_start_matches(['*', '_', ' ']);
+    let Some(colon) = t.get(..48).unwrap_or(t).find(':') else {
+        return false;
+    };
+    let head = t[..colon].trim_end_matches(['*', '_', ' ']);
+    let value = t[colon + 1..].trim_matches(['*', '_', ' ']);
+    !head.is_empty()
+        && !head.contains(['.', ',', '?', '!'])
+        && super::lex::words(head).count() <= 4
+        && !value.is_empty()
+        && (value.trim_matches(['.', '…', ' ']).is_empty() || is_slot_or_date(value))
+}
+
 /// A field's value that records nothing but a slot to fill in or a date: `[What we
 /// decided]`, `(describe)`, `TBD`, `YYYY-MM-DD`, `2026-07-01`. A version (`2.3.1`) or a number
 /// is a value ("**Fixed in:** 2.3.1").
@@ -1755,6 +1771,27 @@ mod tests {
             "Every entry point crashes on Windows",
         ] {
             assert!(!speaks_of_its_entries(line), "{line}");
+        }
+    }
+
+    #[test]
+    fn labels_holding_only_a_slot_are_templates() {
+        for line in [
+            "**Fix / lesson:** ...",
+            "Root cause & fix: TBD",
+            "Outcome: [what happened]",
+            "**Decided on:** YYYY-MM-DD",
+        ] {
+            assert!(is_label_with_slot(line), "{line}");
+        }
+        for line in [
+            "Fix: restart the worker",
+            "Fixed in: 2.3.1",
+            "See https://x.y/z: TBD",
+            "The build fails. Cause: ...",
+            "...",
+        ] {
+            assert!(!is_label_with_slot(line), "{line}");
         }
     }
 

@@ -1495,3 +1495,24 @@ fn confirmations_and_module_errors_are_typed() {
         ["progress", "progress", "none", "none", "problem", "none"]
     );
 }
+
+/// A template's line: a label, known or not, holding only a slot to fill in.
+#[test]
+fn a_label_holding_only_a_slot_records_nothing() {
+    let user = User::new();
+    let dir = user.folder("notes");
+    std::fs::write(
+        dir.join("TEMPLATE.md"),
+        "**Fix / lesson:** ...\n\
+         Root cause & fix: TBD\n\
+         Outcome: [what happened]\n\
+         **Fix:** restart the worker after the deploy\n",
+    )
+    .unwrap();
+    let records = jsonl(&user.ok(&dir, &["parse", "--lines", "TEMPLATE.md", "--json"]));
+    let types: Vec<&str> = records
+        .iter()
+        .map(|r| r["type"].as_str().unwrap())
+        .collect();
+    assert_eq!(types, ["none", "none", "none", "progress"]);
+}

@@ -922,13 +922,15 @@ pub fn is_label_with_slot(body: &str) -> bool {
     let Some(colon) = t.get(..48).unwrap_or(t).find(':') else {
         return false;
     };
-    let head = t[..colon].trim_end_matches(['*', '_', ' ']);
+    // The value first: nearly every line holds more than a slot after its first colon.
     let value = t[colon + 1..].trim_matches(['*', '_', ' ']);
-    !head.is_empty()
-        && !head.contains(['.', ',', '?', '!'])
-        && super::lex::words(head).count() <= 4
-        && !value.is_empty()
-        && (value.trim_matches(['.', '…', ' ']).is_empty() || is_slot_or_date(value))
+    if value.is_empty()
+        || !(value.trim_matches(['.', '…', ' ']).is_empty() || is_slot_or_date(value))
+    {
+        return false;
+    }
+    let head = t[..colon].trim_end_matches(['*', '_', ' ']);
+    !head.is_empty() && !head.contains(['.', ',', '?', '!']) && super::lex::words(head).count() <= 4
 }
 
 /// A field's value that records nothing but a slot to fill in or a date: `[What we

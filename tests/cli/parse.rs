@@ -21,6 +21,18 @@ fn jsonl(out: &str) -> Vec<Value> {
 }
 
 /// (type, title) of every entity `mind parse FILE --json` prints.
+/// The type `mind parse --lines --json` gives each line of `text`, run as a user runs it (a
+/// temp HOME, no MIND_* variables) on a notes file outside any project.
+fn types_of_lines(text: &str) -> Vec<String> {
+    let user = User::new();
+    let dir = user.folder("notes");
+    std::fs::write(dir.join("NOTES.md"), text).unwrap();
+    jsonl(&user.ok(&dir, &["parse", "--lines", "NOTES.md", "--json"]))
+        .iter()
+        .map(|r| r["type"].as_str().unwrap().to_string())
+        .collect()
+}
+
 fn entities(env: &Env, file: &str) -> Vec<(String, String)> {
     jsonl(&env.ok(&["parse", file, "--json"]))
         .into_iter()
@@ -1412,23 +1424,14 @@ fn a_write_up_types_its_trigger_solution_and_root_cause() {
 /// entries beside them still do.
 #[test]
 fn descriptions_of_entries_and_fixes_to_come_record_nothing() {
-    let user = User::new();
-    let dir = user.folder("notes");
-    std::fs::write(
-        dir.join("LEARNINGS.md"),
+    let types = types_of_lines(
         "Intent: this file captures implementation learnings and regressions to avoid.\n\
          Log mistakes, surprises, and lessons learned here so future sessions don't repeat them.\n\
          Let me know if the new build fixes the problem!\n\
          Once this bug is fixed, please ping me\n\
          Learned that the upload retries hide the timeout\n\
          This fixes the crash on exit\n",
-    )
-    .unwrap();
-    let records = jsonl(&user.ok(&dir, &["parse", "--lines", "LEARNINGS.md", "--json"]));
-    let types: Vec<&str> = records
-        .iter()
-        .map(|r| r["type"].as_str().unwrap())
-        .collect();
+    );
     assert_eq!(
         types,
         ["none", "none", "none", "none", "learning", "progress"]
@@ -1439,10 +1442,7 @@ fn descriptions_of_entries_and_fixes_to_come_record_nothing() {
 /// Arabic, a pull request that fixes several defects, and an empty page shown.
 #[test]
 fn thread_reports_without_textbook_grammar_are_typed() {
-    let user = User::new();
-    let dir = user.folder("notes");
-    std::fs::write(
-        dir.join("THREAD.md"),
+    let types = types_of_lines(
         "\"Proxy setting\" not work on next release of webcat\n\
          it didnt end up working :(\n\
          The plugin may not work with Python 2\n\
@@ -1453,13 +1453,7 @@ fn thread_reports_without_textbook_grammar_are_typed() {
          - **الدرس:** اختبر قبل التشخيص\n\
          Unreadable text in Windows Settings\n\
          Unreadable files are skipped with a warning\n",
-    )
-    .unwrap();
-    let records = jsonl(&user.ok(&dir, &["parse", "--lines", "THREAD.md", "--json"]));
-    let types: Vec<&str> = records
-        .iter()
-        .map(|r| r["type"].as_str().unwrap())
-        .collect();
+    );
     assert_eq!(
         types,
         [
@@ -1473,23 +1467,14 @@ fn thread_reports_without_textbook_grammar_are_typed() {
 /// a maybe and what a thing is good for stay untyped.
 #[test]
 fn confirmations_and_module_errors_are_typed() {
-    let user = User::new();
-    let dir = user.folder("notes");
-    std::fs::write(
-        dir.join("THREAD.md"),
+    let types = types_of_lines(
         "Verified this bug on Release. Working fine.\n\
          I ran the new script and everything went ok. I think this can be closed ;)\n\
          SQLite would work fine too and might be more convenient to use.\n\
          This works well with version control systems.\n\
          _csv.Error: field larger than field limit (131072)\n\
          See docs/error.md for the codes\n",
-    )
-    .unwrap();
-    let records = jsonl(&user.ok(&dir, &["parse", "--lines", "THREAD.md", "--json"]));
-    let types: Vec<&str> = records
-        .iter()
-        .map(|r| r["type"].as_str().unwrap())
-        .collect();
+    );
     assert_eq!(
         types,
         ["progress", "progress", "none", "none", "problem", "none"]
@@ -1499,20 +1484,11 @@ fn confirmations_and_module_errors_are_typed() {
 /// A template's line: a label, known or not, holding only a slot to fill in.
 #[test]
 fn a_label_holding_only_a_slot_records_nothing() {
-    let user = User::new();
-    let dir = user.folder("notes");
-    std::fs::write(
-        dir.join("TEMPLATE.md"),
+    let types = types_of_lines(
         "**Fix / lesson:** ...\n\
          Root cause & fix: TBD\n\
          Outcome: [what happened]\n\
          **Fix:** restart the worker after the deploy\n",
-    )
-    .unwrap();
-    let records = jsonl(&user.ok(&dir, &["parse", "--lines", "TEMPLATE.md", "--json"]));
-    let types: Vec<&str> = records
-        .iter()
-        .map(|r| r["type"].as_str().unwrap())
-        .collect();
+    );
     assert_eq!(types, ["none", "none", "none", "progress"]);
 }

@@ -200,7 +200,9 @@ fn valid_name(name: &str) -> Option<&str> {
         return None;
     }
     let mut words = 0;
-    for word in name.split_whitespace() {
+    // "Root cause & fix", "Fix / lesson": a label may join two names, with a slash of its
+    // own only (`cmd/go: ...` is a package path).
+    for word in name.split_whitespace().filter(|w| *w != "/") {
         words += 1;
         if !word
             .chars()

@@ -270,7 +270,7 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
                 }
                 if negatives::is_slot_or_date(label.rest) {
                     // A field left to fill in or holding a date only: `**Conclusion**: [What
-                    // we decided]`, `**Discovered:** 2026-07-01`.
+                    // we decided]`, `**Fix / lesson:** ...`, `**Discovered:** 2026-07-01`.
                     return Analysis::none(label.rest, "label with placeholder text");
                 }
                 // A topic label is part of the statement ("Ruled out Kafka: too heavy"),
@@ -357,9 +357,6 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     }
     if negatives::is_placeholder(body) {
         return Analysis::none(body, "placeholder");
-    }
-    if negatives::is_label_with_slot(body) {
-        return Analysis::none(body, "label with placeholder text");
     }
     if negatives::looks_like_code(body) {
         return Analysis::none(body, "code");
@@ -638,6 +635,9 @@ mod tests {
             None
         );
         assert_eq!(kind("**Discovered:** 2026-07-01"), None);
+        // A label joining two names, an ellipsis where the text goes.
+        assert_eq!(kind("**Fix / lesson:** ..."), None);
+        assert_eq!(kind("Root cause & fix: …"), None);
         assert_eq!(kind("**Learned:** YYYY-MM-DD"), None);
         assert_eq!(
             kind("Revisit if: the SDK fixes the shard processing bug"),

@@ -915,31 +915,14 @@ pub fn is_placeholder(body: &str) -> bool {
     is_file_name(t)
 }
 
-/// A label of a few words, known or not, whose value is only a slot to fill in: `**Fix /
-/// lesson:** ...`, `Root cause & fix: TBD`, `Outcome: [what happened]` (a template's line).
-pub fn is_label_with_slot(body: &str) -> bool {
-    let t = body.trim_start_matches(['*', '_', ' ']);
-    let Some(colon) = t.get(..48).unwrap_or(t).find(':') else {
-        return false;
-    };
-    // The value first: nearly every line holds more than a slot after its first colon.
-    let value = t[colon + 1..].trim_matches(['*', '_', ' ']);
-    if value.is_empty()
-        || !(value.trim_matches(['.', '…', ' ']).is_empty() || is_slot_or_date(value))
-    {
-        return false;
-    }
-    let head = t[..colon].trim_end_matches(['*', '_', ' ']);
-    !head.is_empty() && !head.contains(['.', ',', '?', '!']) && super::lex::words(head).count() <= 4
-}
-
 /// A field's value that records nothing but a slot to fill in or a date: `[What we
 /// decided]`, `(describe)`, `TBD`, `YYYY-MM-DD`, `2026-07-01`. A version (`2.3.1`) or a number
 /// is a value ("**Fixed in:** 2.3.1").
 pub fn is_slot_or_date(value: &str) -> bool {
-    let t = value.trim().trim_end_matches('.');
+    let t = value.trim().trim_end_matches(['.', '…']);
     if t.is_empty() {
-        return false;
+        // `...`, `…`: an ellipsis left where the text goes.
+        return !value.trim().is_empty();
     }
     if is_bracketed(t) {
         return true;
@@ -1777,27 +1760,6 @@ mod tests {
     }
 
     #[test]
-    fn labels_holding_only_a_slot_are_templates() {
-        for line in [
-            "**Fix / lesson:** ...",
-            "Root cause & fix: TBD",
-            "Outcome: [what happened]",
-            "**Decided on:** YYYY-MM-DD",
-        ] {
-            assert!(is_label_with_slot(line), "{line}");
-        }
-        for line in [
-            "Fix: restart the worker",
-            "Fixed in: 2.3.1",
-            "See https://x.y/z: TBD",
-            "The build fails. Cause: ...",
-            "...",
-        ] {
-            assert!(!is_label_with_slot(line), "{line}");
-        }
-    }
-
-    #[test]
     fn placeholders_links_work() {
         assert!(is_placeholder("X"));
         assert!(is_placeholder("YYYY-MM-DD"));
@@ -1807,6 +1769,9 @@ mod tests {
         assert!(!is_slot_or_date("2.3.1"));
         assert!(!is_slot_or_date("14.2"));
         assert!(!is_slot_or_date(""));
+        assert!(is_slot_or_date("..."));
+        assert!(is_slot_or_date("…"));
+        assert!(is_slot_or_date("TBD…"));
         assert!(is_placeholder("2025-11-18"));
         assert!(!is_placeholder("yes"));
         assert!(is_placeholder("None"));

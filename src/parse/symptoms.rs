@@ -143,6 +143,11 @@ const OPENERS: &[&str] = &[
     "unusable",
 ];
 
+/// The openers of a thing that cannot be used ([`OPENERS`]): they open a report only as a
+/// title, with no verb of being ("Unreadable files are skipped with a warning" says what is
+/// done with such things).
+const CANNOT_BE_USED: &[&str] = &["unreadable", "illegible", "unusable"];
+
 /// A value that is a symptom after a verb of showing or returning: "shows NaN",
 /// "returns null", "renders blank", "is undefined".
 const BAD_VALUES: &[&str] = &[
@@ -649,11 +654,7 @@ fn symptom_shape(text: &str, listed: bool) -> bool {
             if w == "for" && names_a_case(text) {
                 return false;
             }
-            // "Unreadable files are skipped with a warning" says what is done with such
-            // things: these open a report only as a title, with no verb of being.
-            if matches!(w, "unreadable" | "illegible" | "unusable")
-                && lex::words(text).any(|t| is_in(t, LINKING))
-            {
+            if is_in(w, CANNOT_BE_USED) && lex::words(text).any(|t| is_in(t, LINKING)) {
                 return false;
             }
             if !listed && is_in(w, OPENERS) && words.peek().is_some() {
@@ -858,8 +859,8 @@ fn symptom_shape(text: &str, listed: bool) -> bool {
                 // for accented words": the article too, where no condition or rule makes it
                 // documentation ("returns an empty list when nothing matches").
                 let shown_with_article = matches!(before, "a" | "an")
-                    && is_in(recent[2], SHOWING)
-                    && !matches!(recent[2], "is" | "are")
+                    && is_in(maker, SHOWING)
+                    && !matches!(maker, "is" | "are")
                     && !states_a_rule(text)
                     && !lex::words(text).any(|t| is_in(t, CONDITIONS));
                 is_in(before, SHOWING)

@@ -101,7 +101,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             ) && !conditional(buf, start))
             // "Can confirm the latest nightly fixes the issue": a change that ended a defect.
             // Not "nothing fixes it", "maybe a reboot fixes it", "only fixes it for an hour".
-            || (defect_after(&crate::parse::lex::words_after(buf, end, 6))
+            || (defect_after(&words_after(buf, end, 6))
                 && !negated(buf, start)
                 && !modal(buf, start)
                 && !conditional(buf, start)
@@ -139,10 +139,8 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 && !negated_within(buf, start, 4)
                 && !modal(buf, start)
                 && !in_condition_clause(buf, start)
-                && !crate::parse::lex::has_any_word(
-                    &buf[end..],
-                    &["but", "still", "however", "although", "though"],
-                )
+                && !crate::parse::lex::has_any_word(&buf[end..], CONTRASTS)
+                && !has_word(&buf[end..], b"still")
             {
                 return Some((Progress, Medium));
             }
@@ -210,13 +208,10 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                     ],
                 )
             });
-            let contrast = crate::parse::lex::has_any_word(
-                buf,
-                &[
-                    "but", "however", "though", "although", "except", "if", "when", "unless",
-                ],
-            );
-            (subject_only && rest_only && !contrast && !negated(buf, start))
+            // Anywhere in the line: "Works fine, but only on Linux", "It works fine, if slowly".
+            let qualified = crate::parse::lex::has_any_word(buf, CONTRASTS)
+                || crate::parse::lex::has_any_word(buf, &["except", "if", "when", "unless"]);
+            (subject_only && rest_only && !qualified && !negated(buf, start))
                 .then_some((Progress, Medium))
         }
         // "seems to work now", "should work now with 2.1": a fix seen or announced, hedged.
@@ -545,6 +540,9 @@ fn confirms_it_works(cue: &[u8]) -> bool {
             .any(|how| cue.ends_with(how)))
         || (cue.starts_with(b"went ") && cue != b"went away")
 }
+
+/// Words that set what follows against what came before: a fix said with one is not whole.
+const CONTRASTS: &[&str] = &["but", "however", "although", "though"];
 
 /// Words of how many, before a noun: "fixes several race conditions".
 const QUANTITIES: &[&str] = &[

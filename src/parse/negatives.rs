@@ -897,6 +897,11 @@ pub fn is_placeholder(body: &str) -> bool {
     if t.len() <= 8 && is_placeholder_word(&t.to_ascii_lowercase()) {
         return true;
     }
+    if crate::parse::lex::is_italic_line(t) {
+        // A value wholly in italics is a template's prose, as a line wholly in italics is
+        // (`**Fix:** _to be filled_`, `**Decision:** *What was chosen and why*`).
+        return true;
+    }
     if is_bracketed(t) || is_bracketed(t.trim_start_matches('#')) {
         // `(what went wrong)`, `<describe the bug>`, `[lesson here]`, `{what was chosen}`,
         // and an issue number to fill in (`Fixes: #<issue number>`).
@@ -924,7 +929,8 @@ pub fn is_slot_or_date(value: &str) -> bool {
         // `...`, `…`: an ellipsis left where the text goes.
         return !value.trim().is_empty();
     }
-    if is_bracketed(t) {
+    if is_bracketed(t) || crate::parse::lex::is_italic_line(t) {
+        // `**Root cause:** _to be filled_`: italics mark template prose, as on a whole line.
         return true;
     }
     if t.len() > 10 {
@@ -1772,6 +1778,12 @@ mod tests {
         assert!(is_slot_or_date("..."));
         assert!(is_slot_or_date("…"));
         assert!(is_slot_or_date("TBD…"));
+        assert!(is_slot_or_date("_to be filled_"));
+        assert!(is_placeholder("*What was chosen and why*"));
+        // Emphasis inside a value, or a bold value, is no template's italics.
+        assert!(!is_placeholder("use _Postgres_ for storage"));
+        assert!(!is_placeholder("**use Postgres**"));
+        assert!(!is_slot_or_date("**none of them**"));
         assert!(is_placeholder("2025-11-18"));
         assert!(!is_placeholder("yes"));
         assert!(is_placeholder("None"));

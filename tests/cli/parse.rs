@@ -1488,7 +1488,9 @@ fn a_label_holding_only_a_slot_records_nothing() {
         "**Fix / lesson:** ...\n\
          Root cause & fix: TBD\n\
          Outcome: [what happened]\n\
-         **Fix:** restart the worker after the deploy\n",
+         **Fix:** _to be filled_\n\
+         **Decision:** *What was chosen and why*\n\
+         **Fix:** restart the worker after the _next_ deploy\n",
     );
-    assert_eq!(types, ["none", "none", "none", "progress"]);
+    assert_eq!(types, ["none", "none", "none", "none", "none", "progress"]);
 }

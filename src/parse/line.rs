@@ -268,9 +268,12 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
                 if negatives::is_config_field(label.raw, label.rest) {
                     return Analysis::none(label.rest, "config field");
                 }
-                if negatives::is_slot_or_date(label.rest) {
+                if negatives::is_slot_or_date(label.rest)
+                    || negatives::is_template_description(label.rest)
+                {
                     // A field left to fill in or holding a date only: `**Conclusion**: [What
-                    // we decided]`, `**Fix / lesson:** ...`, `**Discovered:** 2026-07-01`.
+                    // we decided]`, `**Fix / lesson:** ...`, `**Discovered:** 2026-07-01`, or
+                    // holding a template's prompt: `**Mistake**: What went wrong`.
                     return Analysis::none(label.rest, "label with placeholder text");
                 }
                 // A topic label is part of the statement ("Ruled out Kafka: too heavy"),

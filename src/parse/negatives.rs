@@ -574,13 +574,23 @@ pub fn is_template_description(body: &str) -> bool {
                         .any(|w| matches!(*w, "this" | "these" | "our" | "my" | "its")))
         }
         // "What you chose and why", "What was decided", "Why it matters", "What went
-        // wrong": a wh-clause of a few plain words, with nothing particular in it.
+        // wrong": a wh-clause of a few plain words, with nothing particular in it. A clause
+        // set off by a comma or holding a name, a number or code has a main clause or a
+        // particular thing ("When the tab is hidden, timers throttle"), and a "when" or
+        // "where" clause longer than a prompt ("When it happens") is a condition followed
+        // by what happens under it.
         "what" | "why" | "how" | "when" | "where" | "which" => {
-            second_person
-                || words.get(1).is_some_and(|w| {
-                    matches!(*w, "was" | "were" | "we" | "i" | "the" | "it" | "to" | "is")
-                }) && words.len() <= 8
-                || (words.len() <= 3 && plain_words(body))
+            let prompt_length = if matches!(first, "when" | "where") {
+                4
+            } else {
+                8
+            };
+            plain_words(body)
+                && (second_person
+                    || words.get(1).is_some_and(|w| {
+                        matches!(*w, "was" | "were" | "we" | "i" | "the" | "it" | "to" | "is")
+                    }) && words.len() <= prompt_length
+                    || words.len() <= 3)
         }
         // "A bug or blocker you hit", "Any decision worth keeping", "Each lesson", and
         // definitions: "a reported defect that is still open". "Any"/"each"/"every" open a
@@ -1615,8 +1625,24 @@ mod tests {
             "어떻게 해결",
             "什么问题",
             "何が起きたか",
+            "What went wrong",
+            "What we decided",
+            "What you chose and why",
+            "How it was fixed",
+            "When it happens",
         ] {
             assert!(is_template_description(legend), "{legend}");
+        }
+        // A wh-clause followed by what happens, or holding a particular thing, is a
+        // statement, not a prompt.
+        for entry in [
+            "When the tab is hidden, timers throttle",
+            "When the tab is hidden timers throttle",
+            "why it failed: the token expired",
+            "When computing N digits of pi, you must compute with N+100 guard digits",
+            "How the cache expires in Redis 7",
+        ] {
+            assert!(!is_template_description(entry), "{entry}");
         }
         // A report that names its subject is no prompt, in any script.
         for entry in [

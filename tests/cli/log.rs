@@ -1251,3 +1251,38 @@ fn a_memory_that_would_read_back_as_nothing_is_kept_and_named() {
         "{claude}"
     );
 }
+
+/// A memory that opens with "when", "why" or "how" and goes on to say what happens is a
+/// statement, not a template's prompt: it logs without a warning and recall shows it, while a
+/// bare prompt ("What went wrong") still warns. Run as a user runs it.
+#[test]
+fn a_memory_opening_with_a_question_word_reads_back_as_written() {
+    let user = common::User::new();
+    let project = user.project("app", &["init", "--quiet"]);
+    for (kind, message) in [
+        ("gotcha", "When the tab is hidden, timers throttle"),
+        ("learning", "why it failed: the token expired after an hour"),
+    ] {
+        user.mind(&project, &["log", kind, message])
+            .assert()
+            .success()
+            .stderr("");
+    }
+    user.mind(&project, &["log", "problem", "What went wrong"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "reads back as no memory (label with template text)",
+        ));
+    user.ok(&project, &["recall"]);
+    let claude = std::fs::read_to_string(project.join("CLAUDE.md")).unwrap();
+    assert!(
+        claude.contains("When the tab is hidden, timers throttle"),
+        "{claude}"
+    );
+    assert!(
+        claude.contains("why it failed: the token expired after an hour"),
+        "{claude}"
+    );
+    assert!(!claude.contains("What went wrong"), "{claude}");
+}

@@ -1490,7 +1490,11 @@ fn a_label_holding_only_a_slot_records_nothing() {
          Outcome: [what happened]\n\
          **Fix:** _to be filled_\n\
          **Decision:** *What was chosen and why*\n\
+         **Mistake**: What went wrong\n\
          **Fix:** restart the worker after the _next_ deploy\n",
     );
-    assert_eq!(types, ["none", "none", "none", "none", "none", "progress"]);
+    assert_eq!(
+        types,
+        ["none", "none", "none", "none", "none", "none", "progress"]
+    );
 }

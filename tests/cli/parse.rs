@@ -1498,3 +1498,28 @@ fn a_label_holding_only_a_slot_records_nothing() {
         ["none", "none", "none", "none", "none", "none", "progress"]
     );
 }
+
+/// Reports and fixes written in Russian, German, French, Spanish, Portuguese or Italian are
+/// typed by their failure and fix words; a condition, a remedy to make, "решено" (also "it
+/// was decided") and a fix still to come are not reports.
+#[test]
+fn failures_and_fixes_in_european_languages_are_typed() {
+    let types = types_of_lines(
+        "После очередного обновления не запускается программа\n\
+         Der Export funktioniert nicht mehr seit 2.3\n\
+         L'application ne démarre pas après la mise à jour\n\
+         El botón de guardar no funciona en Safari\n\
+         Исправлена ошибка запуска в 5.0.1\n\
+         El error de login está solucionado en la 2.4\n\
+         Проблема до сих пор не исправлена\n\
+         Si no funciona, reinicia el servidor\n\
+         Решено использовать Postgres\n",
+    );
+    assert_eq!(
+        types,
+        [
+            "problem", "problem", "problem", "problem", "progress", "progress", "problem", "none",
+            "none"
+        ]
+    );
+}

@@ -13,11 +13,13 @@
 //! (with rejections), [`learning_cues`], [`progress_cues`], [`gotcha_cues`] and
 //! [`problem_cues`]; [`cue_context`] reads the words around a cue for all of them.
 //! [`cjk_cues`] finds the fix and failure words of Chinese, Japanese and Korean text, which
-//! the pattern's word boundaries cannot, in lines where no other cue was found.
+//! the pattern's word boundaries cannot, in lines where no other cue was found, and
+//! [`european_cues`] those of Russian, German, French, Spanish, Portuguese and Italian text.
 
 mod cjk_cues;
 mod cue_context;
 mod decision_cues;
+mod european_cues;
 mod gotcha_cues;
 mod learning_cues;
 mod negation_cues;
@@ -140,6 +142,11 @@ pub fn scan(buf: &[u8], original: &[u8]) -> Vec<Cue> {
     }
     if out.is_empty() {
         cjk_cues::scan(buf, &mut out);
+    }
+    // "El error de login está solucionado": an English symptom noun ("error") found in
+    // another language's sentence says less than that sentence's own fix or failure word.
+    if out.iter().all(|c| c.strength == Strength::Weak) {
+        european_cues::scan(buf, &mut out);
     }
     if out.is_empty()
         && let Some((start, end)) = decision_cues::settled_choice(buf)

@@ -1,0 +1,368 @@
+//! Cues in Russian, German, French, Spanish, Portuguese and Italian text: the words for
+//! "fixed"/"resolved" and for "does not work", "crashes", "fails", "won't start", which the
+//! English cue pattern does not know. As with [`super::cjk_cues`], the vocabulary is the
+//! English cue words translated (general software vocabulary, not phrases of any one file)
+//! and the checks are the English ones: a failure is no report as the object of a remedy
+//! ("исправить падение", fix the crash) or inside a condition ("si no funciona, reinicia",
+//! if it does not work, restart), and a fix negated ("не исправлено", not fixed) is an open
+//! problem. Words with a second meaning in software text stay out: Russian "решено" (also
+//! "it was decided"), French "plante" (also "plant"), nouns such as "ошибка" or "Fehler"
+//! (error), which name a topic as often as they report one, as "error" does in English.
+
+use std::sync::LazyLock;
+
+use aho_corasick::{AhoCorasick, MatchKind};
+
+use super::Cue;
+use super::Strength::Medium;
+use crate::parse::EntryType::{self, Problem, Progress};
+
+/// A fix or resolution, done, and a thing that works again ("заработало").
+const DONE: &[&str] = &[
+    // Russian
+    "исправлено",
+    "исправлена",
+    "исправлен",
+    "исправлены",
+    "исправил",
+    "исправила",
+    "исправили",
+    "починил",
+    "починила",
+    "починили",
+    "починено",
+    "заработало",
+    "заработал",
+    "заработала",
+    // German
+    "behoben",
+    "gefixt",
+    // French
+    "corrigé",
+    "corrigée",
+    "corrigés",
+    "résolu",
+    "résolue",
+    // Spanish
+    "corregido",
+    "corregida",
+    "solucionado",
+    "solucionada",
+    "arreglado",
+    "arreglada",
+    "resuelto",
+    "resuelta",
+    // Portuguese
+    "corrigido",
+    "corrigida",
+    "resolvido",
+    "resolvida",
+    // Italian
+    "risolto",
+    "risolta",
+    "sistemato",
+];
+
+/// A failure reported: does not work, won't start or load, crashes, hangs, fails, cannot.
+const FAILING: &[&str] = &[
+    // Russian
+    "не работает",
+    "не работают",
+    "не работал",
+    "не работала",
+    "не запускается",
+    "не запускаются",
+    "не запускалась",
+    "не запускался",
+    "не открывается",
+    "не загружается",
+    "не грузится",
+    "не обновляется",
+    "не сохраняется",
+    "не компилируется",
+    "не собирается",
+    "не устанавливается",
+    "не удаётся",
+    "не удается",
+    "перестал работать",
+    "перестала работать",
+    "перестало работать",
+    "перестали работать",
+    "перестал запускаться",
+    "перестала запускаться",
+    "перестало запускаться",
+    "вылетает",
+    "зависает",
+    "крашится",
+    // German
+    "funktioniert nicht",
+    "funktioniert nicht mehr",
+    "geht nicht",
+    "startet nicht",
+    "stürzt ab",
+    "schlägt fehl",
+    "fehlgeschlagen",
+    // French
+    "ne fonctionne pas",
+    "ne fonctionne plus",
+    "ne marche pas",
+    "ne marche plus",
+    "ne démarre pas",
+    "ne démarre plus",
+    "ne se lance pas",
+    "échoue",
+    // Spanish
+    "no funciona",
+    "ya no funciona",
+    "no arranca",
+    "no inicia",
+    "no carga",
+    "se cuelga",
+    "se bloquea",
+    // Portuguese
+    "não funciona",
+    "nao funciona",
+    "não abre",
+    "não inicia",
+    "não carrega",
+    "não consigo",
+    "travando",
+    // Italian
+    "non funziona",
+    "non parte",
+    "non si avvia",
+    "non carica",
+    "non riesco",
+    "si blocca",
+];
+
+/// Words right before a "done" word that negate it: "не исправлено" (not fixed), "nicht
+/// behoben", "pas encore résolu", "no resuelto", "não resolvido", "non risolto".
+const NEGATIONS: &[&str] = &["не", "нет", "nicht", "pas", "non", "no", "não", "nao"];
+
+/// Words in the clause before a failure that make it the object of a remedy or of
+/// averting: fix, avoid, prevent.
+const REMEDY_BEFORE: &[&str] = &[
+    "исправ",
+    "почин",
+    "избеж",
+    "предотвра",
+    "behebe",
+    "beheben",
+    "vermeide",
+    "verhinder",
+    "corrige",
+    "évite",
+    "corregir",
+    "arreglar",
+    "evitar",
+    "corrigir",
+    "consertar",
+    "correggere",
+    "evitare",
+];
+
+/// Words in the clause before a failure that open a condition: if, when, in case. The
+/// Portuguese and Italian "se" (if) stays out: it is the reflexive pronoun of Spanish,
+/// French and Portuguese far more often ("o app se fecha").
+const CONDITION_BEFORE: &[&str] = &[
+    "если",
+    "когда",
+    "wenn",
+    "falls",
+    "si",
+    "quand",
+    "lorsque",
+    "cuando",
+    "caso",
+    "quando",
+];
+
+/// How many words before a cue the remedy and condition words are looked for.
+const REACH: usize = 6;
+
+/// The two lists in one automaton, so a line is scanned once: a pattern's index below
+/// `done` is a "done" word.
+struct Words {
+    matcher: AhoCorasick,
+    done: usize,
+}
+
+impl Words {
+    fn new(keep: impl Fn(&str) -> bool) -> Words {
+        let done: Vec<&str> = DONE.iter().copied().filter(|w| keep(w)).collect();
+        let failing = FAILING.iter().copied().filter(|w| keep(w));
+        let matcher = AhoCorasick::builder()
+            .match_kind(MatchKind::LeftmostLongest)
+            .build(done.iter().copied().chain(failing))
+            .expect("fixed word lists build");
+        Words {
+            matcher,
+            done: done.len(),
+        }
+    }
+}
+
+/// Every word, for a line with a letter outside ASCII.
+static ALL_WORDS: LazyLock<Words> = LazyLock::new(|| Words::new(|_| true));
+/// The words written in ASCII alone ("no funciona", "behoben"), for an ASCII line: few
+/// enough for the automaton's vector prefilter, so the English lines, nearly all of them,
+/// are skimmed rather than stepped through byte by byte.
+static ASCII_WORDS: LazyLock<Words> = LazyLock::new(|| Words::new(|w| w.is_ascii()));
+
+/// The cues in `buf` (a lower-cased, masked line body) written in these languages.
+pub(super) fn scan(buf: &[u8], out: &mut Vec<Cue>) {
+    let Ok(text) = std::str::from_utf8(buf) else {
+        return;
+    };
+    // `buf` is lower-cased in ASCII only: "Не запускается" keeps its capital. Cyrillic and
+    // accented Latin letters keep their byte length in lower case, so offsets still hold;
+    // where one would not, the text is read as it is.
+    let lowered;
+    let text = if buf.is_ascii() {
+        text
+    } else {
+        lowered = text.to_lowercase();
+        if lowered.len() == text.len() {
+            lowered.as_str()
+        } else {
+            text
+        }
+    };
+    // A fix anywhere in the line says more than a failure it names ("не запускалась,
+    // исправлено в 2.1": it did not start, fixed in 2.1).
+    let words: &Words = if buf.is_ascii() {
+        &ASCII_WORDS
+    } else {
+        &ALL_WORDS
+    };
+    let mut failure = None;
+    for m in words.matcher.find_iter(text) {
+        let (start, end) = (m.start(), m.end());
+        let before = text[..start].chars().next_back();
+        let after = text[end..].chars().next();
+        if before.is_some_and(char::is_alphanumeric) || after.is_some_and(char::is_alphanumeric) {
+            continue;
+        }
+        if m.pattern().as_usize() < words.done {
+            let kind = if negated(&text[..start]) {
+                Problem
+            } else {
+                Progress
+            };
+            out.push(Cue {
+                kind,
+                strength: Medium,
+                start,
+                end,
+            });
+            return;
+        }
+        if failure.is_none() && reports_failure(&text[..start]) {
+            failure = Some((start, end));
+        }
+    }
+    if let Some((start, end)) = failure {
+        out.push(Cue {
+            kind: Problem,
+            strength: Medium,
+            start,
+            end,
+        });
+    }
+}
+
+/// Whether a failure word after `before` reports a failure: not inside a condition, not
+/// the object of a remedy.
+fn reports_failure(before: &str) -> bool {
+    let clause = clause_words(before);
+    !clause
+        .iter()
+        .any(|w| CONDITION_BEFORE.contains(w) || REMEDY_BEFORE.iter().any(|r| w.starts_with(r)))
+}
+
+/// Whether a negation stands among the two words right before a "done" word.
+fn negated(before: &str) -> bool {
+    let words = clause_words(before);
+    words.iter().rev().take(2).any(|w| NEGATIONS.contains(w))
+}
+
+/// The last [`REACH`] words of `before`, cut at the last clause break.
+fn clause_words(before: &str) -> Vec<&str> {
+    let clause = before
+        .rfind([',', ';', '.', ':', '!', '?', '—', '(', ')'])
+        .map_or(before, |i| &before[i + 1..]);
+    let words: Vec<&str> = clause
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .filter(|w| !w.is_empty())
+        .collect();
+    words[words.len().saturating_sub(REACH)..].to_vec()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(text: &str) -> Option<EntryType> {
+        let mut out = Vec::new();
+        scan(text.to_ascii_lowercase().as_bytes(), &mut out);
+        out.first().map(|c| c.kind)
+    }
+
+    #[test]
+    fn failures_in_european_languages_are_reports() {
+        assert_eq!(kind("Не запускается"), Some(Problem));
+        assert_eq!(
+            kind("После обновления перестала запускаться программа"),
+            Some(Problem)
+        );
+        assert_eq!(kind("Der Export funktioniert nicht mehr"), Some(Problem));
+        assert_eq!(
+            kind("L'application ne démarre pas après la mise à jour"),
+            Some(Problem)
+        );
+        assert_eq!(
+            kind("El botón de guardar no funciona en Safari"),
+            Some(Problem)
+        );
+        assert_eq!(kind("O app não abre depois da atualização"), Some(Problem));
+        assert_eq!(kind("L'app si blocca all'avvio"), Some(Problem));
+    }
+
+    #[test]
+    fn fixes_in_european_languages_are_progress_unless_negated() {
+        assert_eq!(kind("Исправлена ошибка запуска"), Some(Progress));
+        assert_eq!(kind("Переустановил программу, заработало"), Some(Progress));
+        assert_eq!(kind("Problem in 2.1 behoben"), Some(Progress));
+        assert_eq!(kind("El error de login está solucionado"), Some(Progress));
+        assert_eq!(kind("Bug résolu dans la 3.2"), Some(Progress));
+        // Not fixed yet: an open problem.
+        assert_eq!(kind("Проблема не исправлена"), Some(Problem));
+        assert_eq!(kind("Das ist noch nicht behoben"), Some(Problem));
+        assert_eq!(kind("Todavía no resuelto"), Some(Problem));
+    }
+
+    #[test]
+    fn remedies_conditions_and_other_words_are_not_reports() {
+        // If it does not work, restart; fix the crash; avoid that it won't start.
+        assert_eq!(kind("Si no funciona, reinicia el servidor"), None);
+        assert_eq!(kind("Если не работает, перезапустите"), None);
+        assert_eq!(
+            kind("Falls der Build fehlgeschlagen ist, neu starten"),
+            None
+        );
+        assert_eq!(
+            kind("Чтобы исправить: не запускается без прав"),
+            Some(Problem)
+        );
+        assert_eq!(
+            kind("Нужно исправить то, что не запускается"),
+            Some(Problem)
+        );
+        assert_eq!(kind("Исправить вылетает при старте"), None);
+        // Inside a longer word, or English text: nothing.
+        assert_eq!(kind("the nonfunctional requirements"), None);
+        assert_eq!(kind("Plain English text"), None);
+        assert_eq!(kind("Решено использовать Postgres"), None);
+    }
+}

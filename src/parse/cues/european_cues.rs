@@ -15,7 +15,7 @@ use aho_corasick::{AhoCorasick, MatchKind};
 
 use super::Cue;
 use super::Strength::Medium;
-use crate::parse::EntryType::{self, Problem, Progress};
+use crate::parse::EntryType::{Problem, Progress};
 
 /// A fix or resolution, done, and a thing that works again ("заработало").
 const DONE: &[&str] = &[
@@ -302,6 +302,7 @@ fn clause_words(before: &str) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parse::EntryType;
 
     fn kind(text: &str) -> Option<EntryType> {
         let mut out = Vec::new();

@@ -9,7 +9,7 @@
 //! rules were written from and some they had never seen, the classifier types unseen lines
 //! better than the rules alone; deciding every line, it also overrules the rules where they
 //! are right, so it changes a type only past a threshold (README, "The line classifier").
-//! The weights (`line_model.json`: the thresholds and 2,500 weights) are written by
+//! The weights (`line_model.json`: the thresholds and about 2,600 weights) are written by
 //! `scripts/line-classifier-experiment.py --write`; the input's standardisation is folded
 //! into them, so a decision is one product per type.
 //!

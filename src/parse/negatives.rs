@@ -907,9 +907,7 @@ pub fn is_placeholder(body: &str) -> bool {
     if t.len() <= 8 && is_placeholder_word(&t.to_ascii_lowercase()) {
         return true;
     }
-    if crate::parse::lex::is_italic_line(t) {
-        // A value wholly in italics is a template's prose, as a line wholly in italics is
-        // (`**Fix:** _to be filled_`, `**Decision:** *What was chosen and why*`).
+    if is_italic_slot(t) {
         return true;
     }
     if is_bracketed(t) || is_bracketed(t.trim_start_matches('#')) {
@@ -939,8 +937,7 @@ pub fn is_slot_or_date(value: &str) -> bool {
         // `...`, `…`: an ellipsis left where the text goes.
         return !value.trim().is_empty();
     }
-    if is_bracketed(t) || crate::parse::lex::is_italic_line(t) {
-        // `**Root cause:** _to be filled_`: italics mark template prose, as on a whole line.
+    if is_bracketed(t) || is_italic_slot(t) {
         return true;
     }
     if t.len() > 10 {
@@ -951,6 +948,21 @@ pub fn is_slot_or_date(value: &str) -> bool {
         && t.split(['-', '/'])
             .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
     date || is_date_template(t) || (t.len() <= 8 && is_placeholder_word(&t.to_ascii_lowercase()))
+}
+
+/// A value in one italic span whose words are a slot's: `_to be filled_`, `*TBD*`,
+/// `*What was chosen and why*`. Italics hold a template's prose, but also an entry's own
+/// emphasis: `*Use Postgres*` and `*Retry* on 503, then *back off*` are entries.
+fn is_italic_slot(t: &str) -> bool {
+    if !crate::parse::lex::is_italic_line(t) {
+        return false;
+    }
+    let mark = char::from(t.as_bytes()[0]);
+    let inner = &t[1..t.len() - 1];
+    !inner.contains(mark)
+        && (inner.to_ascii_lowercase().starts_with("to be ")
+            || is_placeholder(inner)
+            || is_template_description(inner))
 }
 
 /// A text wholly in brackets, a slot to fill in (a Markdown link `[x](url)` aside).
@@ -1806,6 +1818,11 @@ mod tests {
         assert!(is_slot_or_date("TBD…"));
         assert!(is_slot_or_date("_to be filled_"));
         assert!(is_placeholder("*What was chosen and why*"));
+        assert!(is_placeholder("*TBD*"));
+        // An entry's own emphasis: a particular thing, or more than one span.
+        assert!(!is_placeholder("*Use Postgres*"));
+        assert!(!is_placeholder("*Retry* on 503, then *back off*"));
+        assert!(!is_slot_or_date("_id_ fields hold an _ObjectId_"));
         // Emphasis inside a value, or a bold value, is no template's italics.
         assert!(!is_placeholder("use _Postgres_ for storage"));
         assert!(!is_placeholder("**use Postgres**"));

@@ -1491,11 +1491,15 @@ fn a_label_holding_only_a_slot_records_nothing() {
          **Fix:** _to be filled_\n\
          **Decision:** *What was chosen and why*\n\
          **Mistake**: What went wrong\n\
-         **Fix:** restart the worker after the _next_ deploy\n",
+         **Fix:** restart the worker after the _next_ deploy\n\
+         **Decision:** *Use Postgres for sessions*\n\
+         **Fix:** *Retry* on 503, then *back off*\n",
     );
     assert_eq!(
         types,
-        ["none", "none", "none", "none", "none", "none", "progress"]
+        [
+            "none", "none", "none", "none", "none", "none", "progress", "decision", "progress"
+        ]
     );
 }
 
@@ -1513,13 +1517,16 @@ fn failures_and_fixes_in_european_languages_are_typed() {
          El error de login está solucionado en la 2.4\n\
          Проблема до сих пор не исправлена\n\
          Si no funciona, reinicia el servidor\n\
-         Решено использовать Postgres\n",
+         Решено использовать Postgres\n\
+         После фикса приложение больше не вылетает\n\
+         Не запускается? Проверьте, что порт 8080 свободен\n\
+         Não consigo reproduzir no Linux\n",
     );
     assert_eq!(
         types,
         [
             "problem", "problem", "problem", "problem", "progress", "progress", "problem", "none",
-            "none"
+            "none", "none", "none", "none"
         ]
     );
 }

@@ -3,9 +3,9 @@
 //! English cue pattern does not know. As with [`super::cjk_cues`], the vocabulary is the
 //! English cue words translated (general software vocabulary, not phrases of any one file)
 //! and the checks are the English ones: a failure is no report as the object of a remedy
-//! ("исправить падение", fix the crash) or inside a condition ("si no funciona, reinicia",
-//! if it does not work, restart), and a fix negated ("не исправлено", not fixed) is an open
-//! problem. Words with a second meaning in software text stay out: Russian "решено" (also
+//! ("исправить падение", fix the crash), inside a condition ("si no funciona, reinicia",
+//! if it does not work, restart), negated ("больше не вылетает", no longer crashes) or asked,
+//! and a fix negated ("не исправлено", not fixed) is an open problem. Words with a second meaning in software text stay out: Russian "решено" (also
 //! "it was decided"), French "plante" (also "plant"), nouns such as "ошибка" or "Fehler"
 //! (error), which name a topic as often as they report one, as "error" does in English.
 
@@ -17,7 +17,10 @@ use super::Cue;
 use super::Strength::Medium;
 use crate::parse::EntryType::{Problem, Progress};
 
-/// A fix or resolution, done, and a thing that works again ("заработало").
+/// A fix or resolution, done, in the forms a changelog or a thread gives it (participle,
+/// first person), and a thing that works again ("заработало", "funktioniert wieder"). A
+/// plural participle describes a set of things ("Gotchas resueltos … fueron movidos", the
+/// resolved gotchas were moved) as often as it reports fixes, so it stays out.
 const DONE: &[&str] = &[
     // Russian
     "исправлено",
@@ -37,51 +40,56 @@ const DONE: &[&str] = &[
     // German
     "behoben",
     "gefixt",
+    "korrigiert",
+    "funktioniert wieder",
     // French
     "corrigé",
     "corrigée",
-    "corrigés",
     "résolu",
     "résolue",
     // Spanish
     "corregido",
     "corregida",
+    "corregí",
     "solucionado",
     "solucionada",
+    "solucioné",
     "arreglado",
     "arreglada",
+    "arreglé",
     "resuelto",
     "resuelta",
+    "ya funciona",
     // Portuguese
     "corrigido",
     "corrigida",
     "resolvido",
     "resolvida",
+    "voltou a funcionar",
     // Italian
     "risolto",
     "risolta",
     "sistemato",
+    "sistemata",
 ];
 
-/// A failure reported: does not work, won't start or load, crashes, hangs, fails, cannot.
+/// A failure reported: does not work, won't start, crashes, hangs, fails. Only verbs that
+/// report a fault whatever follows: "не сохраняется" (is not saved), "geht nicht" (is not
+/// possible; "es geht nicht um", it is not about), "no carga" (does not load, as a default),
+/// "se bloquea" / "si blocca" (blocks until), "non parte" (also "not part of") and "não
+/// consigo" / "non riesco" (I can't, as in "can't reproduce") state a design or an aside as
+/// often, so they stay out.
 const FAILING: &[&str] = &[
     // Russian
     "не работает",
     "не работают",
     "не работал",
     "не работала",
+    "не работало",
     "не запускается",
     "не запускаются",
     "не запускалась",
     "не запускался",
-    "не открывается",
-    "не загружается",
-    "не грузится",
-    "не обновляется",
-    "не сохраняется",
-    "не компилируется",
-    "не собирается",
-    "не устанавливается",
     "не удаётся",
     "не удается",
     "перестал работать",
@@ -94,16 +102,17 @@ const FAILING: &[&str] = &[
     "вылетает",
     "зависает",
     "крашится",
+    "падает",
     // German
     "funktioniert nicht",
     "funktioniert nicht mehr",
-    "geht nicht",
-    "startet nicht",
+    "funktionieren nicht",
     "stürzt ab",
     "schlägt fehl",
     "fehlgeschlagen",
     // French
     "ne fonctionne pas",
+    "ne fonctionnent pas",
     "ne fonctionne plus",
     "ne marche pas",
     "ne marche plus",
@@ -113,32 +122,46 @@ const FAILING: &[&str] = &[
     "échoue",
     // Spanish
     "no funciona",
-    "ya no funciona",
+    "no funcionan",
+    "no funcionó",
+    "no funcionaba",
     "no arranca",
-    "no inicia",
-    "no carga",
     "se cuelga",
-    "se bloquea",
     // Portuguese
     "não funciona",
+    "não funcionam",
+    "não funcionou",
     "nao funciona",
-    "não abre",
-    "não inicia",
-    "não carrega",
-    "não consigo",
     "travando",
     // Italian
     "non funziona",
-    "non parte",
+    "non funzionano",
+    "non funzionava",
     "non si avvia",
-    "non carica",
-    "non riesco",
-    "si blocca",
+    "fallisce",
 ];
 
-/// Words right before a "done" word that negate it: "не исправлено" (not fixed), "nicht
-/// behoben", "pas encore résolu", "no resuelto", "não resolvido", "non risolto".
-const NEGATIONS: &[&str] = &["не", "нет", "nicht", "pas", "non", "no", "não", "nao"];
+/// Words shortly before a word of either list that negate it: "не исправлено" (not fixed),
+/// "nicht behoben", "n'a jamais été corrigé", "no ha sido resuelto", "non è stato risolto";
+/// and before a failure, that it no longer happens or never did ("больше не вылетает", "ya no
+/// se cuelga", "nunca se cuelga", "n'échoue plus").
+const NEGATIONS: &[&str] = &[
+    "не",
+    "нет",
+    "никогда",
+    "nicht",
+    "nie",
+    "kein",
+    "pas",
+    "n'",
+    "jamais",
+    "non",
+    "no",
+    "nunca",
+    "não",
+    "nao",
+    "mai",
+];
 
 /// Words in the clause before a failure that make it the object of a remedy or of
 /// averting: fix, avoid, prevent.
@@ -162,9 +185,7 @@ const REMEDY_BEFORE: &[&str] = &[
     "evitare",
 ];
 
-/// Words in the clause before a failure that open a condition: if, when, in case. The
-/// Portuguese and Italian "se" (if) stays out: it is the reflexive pronoun of Spanish,
-/// French and Portuguese far more often ("o app se fecha").
+/// Words in the clause before a failure that open a condition: if, when.
 const CONDITION_BEFORE: &[&str] = &[
     "если",
     "когда",
@@ -174,9 +195,16 @@ const CONDITION_BEFORE: &[&str] = &[
     "quand",
     "lorsque",
     "cuando",
-    "caso",
     "quando",
 ];
+
+/// The Portuguese and Italian "se" (if) opens a condition only as the clause's first word:
+/// elsewhere it is the reflexive pronoun of Spanish, French and Portuguese ("o app se fecha").
+const CONDITION_FIRST: &str = "se";
+
+/// How many words before a fix word a negation is looked for ("Ещё не до конца исправлено",
+/// "El error no ha sido resuelto").
+const NEGATION_REACH: usize = 4;
 
 /// How many words before a cue the remedy and condition words are looked for.
 const REACH: usize = 6;
@@ -245,7 +273,7 @@ pub(super) fn scan(buf: &[u8], out: &mut Vec<Cue>) {
             continue;
         }
         if m.pattern().as_usize() < words.done {
-            let kind = if negated(&text[..start]) {
+            let kind = if negated(&text[..start], NEGATION_REACH) {
                 Problem
             } else {
                 Progress
@@ -258,7 +286,7 @@ pub(super) fn scan(buf: &[u8], out: &mut Vec<Cue>) {
             });
             return;
         }
-        if failure.is_none() && reports_failure(&text[..start]) {
+        if failure.is_none() && reports_failure(text, start, end) {
             failure = Some((start, end));
         }
     }
@@ -272,19 +300,35 @@ pub(super) fn scan(buf: &[u8], out: &mut Vec<Cue>) {
     }
 }
 
-/// Whether a failure word after `before` reports a failure: not inside a condition, not
-/// the object of a remedy.
-fn reports_failure(before: &str) -> bool {
+/// Whether the failure words at `start..end` report a failure: not inside a condition, not
+/// the object of a remedy, not negated ("больше не вылетает", no longer crashes; "nunca se
+/// cuelga", never hangs) and not asked ("Не запускается? Проверьте порт": an FAQ's question).
+fn reports_failure(text: &str, start: usize, end: usize) -> bool {
+    let before = &text[..start];
     let clause = clause_words(before);
-    !clause
-        .iter()
-        .any(|w| CONDITION_BEFORE.contains(w) || REMEDY_BEFORE.iter().any(|r| w.starts_with(r)))
+    let condition = clause.first() == Some(&CONDITION_FIRST)
+        || clause.iter().any(|w| {
+            CONDITION_BEFORE.contains(w) || REMEDY_BEFORE.iter().any(|r| w.starts_with(r))
+        });
+    // A phrase that holds its own negation ("не работает") is negated only by a second one.
+    let own_negation = text[start..end]
+        .split(' ')
+        .next()
+        .is_some_and(|w| NEGATIONS.contains(&w));
+    let asked = text[end..]
+        .find(['.', '!', '?', '？'])
+        .is_some_and(|i| text[end + i..].starts_with(['?', '？']));
+    !condition && !asked && (own_negation || !negated(before, 2))
 }
 
-/// Whether a negation stands among the two words right before a "done" word.
-fn negated(before: &str) -> bool {
+/// Whether a negation stands among the `reach` words right before a cue.
+fn negated(before: &str, reach: usize) -> bool {
     let words = clause_words(before);
-    words.iter().rev().take(2).any(|w| NEGATIONS.contains(w))
+    words.iter().rev().take(reach).any(|w| {
+        NEGATIONS.contains(w)
+            // French elides "ne": "n'échoue", "n'a jamais été corrigé".
+            || w.starts_with("n'")
+    })
 }
 
 /// The last [`REACH`] words of `before`, cut at the last clause break.
@@ -317,6 +361,7 @@ mod tests {
             kind("После обновления перестала запускаться программа"),
             Some(Problem)
         );
+        assert_eq!(kind("Приложение падает при старте"), Some(Problem));
         assert_eq!(kind("Der Export funktioniert nicht mehr"), Some(Problem));
         assert_eq!(
             kind("L'application ne démarre pas après la mise à jour"),
@@ -326,8 +371,13 @@ mod tests {
             kind("El botón de guardar no funciona en Safari"),
             Some(Problem)
         );
-        assert_eq!(kind("O app não abre depois da atualização"), Some(Problem));
-        assert_eq!(kind("L'app si blocca all'avvio"), Some(Problem));
+        assert_eq!(kind("Los filtros no funcionan"), Some(Problem));
+        assert_eq!(kind("Ya no funciona desde la 2.0"), Some(Problem));
+        assert_eq!(
+            kind("O app não funcionou depois da atualização"),
+            Some(Problem)
+        );
+        assert_eq!(kind("Il test fallisce su Windows"), Some(Problem));
     }
 
     #[test]
@@ -337,31 +387,49 @@ mod tests {
         assert_eq!(kind("Problem in 2.1 behoben"), Some(Progress));
         assert_eq!(kind("El error de login está solucionado"), Some(Progress));
         assert_eq!(kind("Bug résolu dans la 3.2"), Some(Progress));
-        // Not fixed yet: an open problem.
+        assert_eq!(kind("Bug corrigido no importador"), Some(Progress));
+        assert_eq!(kind("Lo arreglé cambiando el timeout"), Some(Progress));
+        assert_eq!(kind("Der Login funktioniert wieder"), Some(Progress));
+        // Not fixed yet: an open problem, the negation near or a few words back.
         assert_eq!(kind("Проблема не исправлена"), Some(Problem));
         assert_eq!(kind("Das ist noch nicht behoben"), Some(Problem));
         assert_eq!(kind("Todavía no resuelto"), Some(Problem));
+        assert_eq!(kind("Ещё не до конца исправлено"), Some(Problem));
+        assert_eq!(kind("Le bug n'a jamais été corrigé"), Some(Problem));
+        assert_eq!(kind("El error no ha sido resuelto todavía"), Some(Problem));
     }
 
     #[test]
-    fn remedies_conditions_and_other_words_are_not_reports() {
-        // If it does not work, restart; fix the crash; avoid that it won't start.
+    fn remedies_conditions_negations_and_other_words_are_not_reports() {
+        // If it does not work, restart; fix the crash.
         assert_eq!(kind("Si no funciona, reinicia el servidor"), None);
         assert_eq!(kind("Если не работает, перезапустите"), None);
         assert_eq!(
             kind("Falls der Build fehlgeschlagen ist, neu starten"),
             None
         );
+        assert_eq!(kind("Se não funciona, reinicie o serviço"), None);
+        assert_eq!(kind("Исправить вылетает при старте"), None);
         assert_eq!(
             kind("Чтобы исправить: не запускается без прав"),
             Some(Problem)
         );
+        // "Se" is a condition only first; a reflexive "se" elsewhere is not one.
+        assert_eq!(kind("La app se queda y no funciona"), Some(Problem));
+        // No longer, never: not a report.
+        assert_eq!(kind("После фикса приложение больше не вылетает"), None);
+        assert_eq!(kind("Nunca se cuelga con archivos grandes"), None);
+        assert_eq!(kind("L'app n'échoue plus depuis la 2.3"), None);
+        assert_eq!(kind("O app não está travando mais"), None);
+        // An FAQ's question.
         assert_eq!(
-            kind("Нужно исправить то, что не запускается"),
-            Some(Problem)
+            kind("Не запускается? Проверьте, что порт 8080 свободен"),
+            None
         );
-        assert_eq!(kind("Исправить вылетает при старте"), None);
-        // Inside a longer word, or English text: nothing.
+        // Words with a second meaning, inside a longer word, or English text: nothing.
+        assert_eq!(kind("Пароль не сохраняется на диске"), None);
+        assert_eq!(kind("Es geht nicht um Performance"), None);
+        assert_eq!(kind("Não consigo reproduzir o bug"), None);
         assert_eq!(kind("the nonfunctional requirements"), None);
         assert_eq!(kind("Plain English text"), None);
         assert_eq!(kind("Решено использовать Postgres"), None);

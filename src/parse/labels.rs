@@ -285,8 +285,8 @@ pub fn kind_of(raw: &str) -> LabelKind {
         "problem" | "problems" | "issue" | "issues" | "bug" | "bugs" | "error" | "blocker"
         | "blocked" | "stuck" | "known issue" | "open issue" | "open problem" | "regression"
         | "failure" | "defect" | "broken" | "symptom"
-        // A post-mortem's field for the failure itself.
-        | "what went wrong" => LabelKind::Type(Problem),
+        // A post-mortem's field for the failure itself ("**Mistake**: used made-up data").
+        | "what went wrong" | "mistake" => LabelKind::Type(Problem),
         "learned" | "learnt" | "learning" | "learnings" | "lesson" | "lessons"
         | "lesson learned" | "lessons learned" | "insight" | "key insight" | "finding"
         | "key finding" | "key learning" | "discovery" | "takeaway" | "key takeaway"
@@ -645,6 +645,7 @@ mod tests {
                 "**What went wrong**: the app showed the wrong chain",
                 Problem,
             ),
+            ("**Mistake**: used made-up fallback data", Problem),
             ("**Leçon** : mieux vaut trois positions fortes", Learning),
             ("**Entscheidung:** Postgres", Decision),
             ("**Décision :** FastAPI", Decision),

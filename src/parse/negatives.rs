@@ -1252,6 +1252,13 @@ pub fn starts_with_work_verb(lower_body: &[u8]) -> bool {
         .iter()
         .position(|b| !b.is_ascii_alphabetic())
         .unwrap_or(lower_body.len());
+    if lower_body
+        .get(end)
+        .is_some_and(|b| *b == b'_' || b.is_ascii_digit())
+    {
+        // "track_shards test is flaky": an identifier, whatever word it begins with.
+        return false;
+    }
     const VERBS: &[&str] = &[
         "added",
         "add",
@@ -1361,6 +1368,10 @@ pub fn starts_imperative(text: &str) -> bool {
     let end = text
         .find(|c: char| !(c.is_alphabetic() || c == '\''))
         .unwrap_or(text.len());
+    if text[end..].starts_with(|c: char| c == '_' || c.is_ascii_digit()) {
+        // "use_cache is read once": an identifier, not the verb it begins with.
+        return false;
+    }
     // The verbs are ASCII: a word with other letters is none of them, whatever its case.
     let first = &text[..end];
     const VERBS: &[&str] = &[
@@ -1859,6 +1870,9 @@ mod tests {
         assert!(!is_link_only("[wip] Retry uploads ([#7](https://x.org/7))"));
         assert!(starts_with_work_verb(b"added pagination"));
         assert!(!starts_with_work_verb(b"fixed pagination"));
+        assert!(!starts_with_work_verb(b"track_shards test is flaky"));
+        assert!(starts_imperative("Use the cache"));
+        assert!(!starts_imperative("use_cache is read once at start-up"));
         assert!(is_warning(
             "Reference data MUST be preprocessed before use!"
         ));

@@ -1530,3 +1530,23 @@ fn failures_and_fixes_in_european_languages_are_typed() {
         ]
     );
 }
+
+#[test]
+fn a_remedy_that_failed_a_stalled_action_and_a_mistake_are_problems() {
+    let types = types_of_lines(
+        "Deleting the browser cache does not fix the issue.\n\
+         Window is not closing\n\
+         The app doesn't restart after an update\n\
+         **Mistake**: used made-up fallback data when the API returned little\n\
+         track_shards test is flaky\n\
+         This PR does not fix #123, it only adds a test\n\
+         We aren't using Redux\n\
+         **Mistake**: What went wrong\n",
+    );
+    assert_eq!(
+        types,
+        [
+            "problem", "problem", "problem", "problem", "problem", "none", "none", "none"
+        ]
+    );
+}

@@ -470,9 +470,36 @@ mod tests {
             None
         );
         assert_eq!(kind("This PR does not fix #123, it only adds a test"), None);
+        // A remedy that left the named defect in place.
+        assert_eq!(
+            kind("Deleting the browser cache does not fix the issue."),
+            Some(Problem)
+        );
+        assert_eq!(
+            kind("clearing the cache did not solve the problem"),
+            Some(Problem)
+        );
+        assert_eq!(kind("this does not fix the docs, it adds a test"), None);
         assert_eq!(kind("Removing the cache won't help"), None);
         assert_eq!(kind("Dont use on_key for mouse clicks"), None);
         assert_eq!(kind("it doesnt matter which one"), None);
+    }
+
+    #[test]
+    fn a_failure_verb_in_the_progressive_is_a_problem() {
+        assert_eq!(kind("Window is not closing"), Some(Problem));
+        assert_eq!(
+            kind("the jobs aren't running after the upgrade"),
+            Some(Problem)
+        );
+        assert_eq!(kind("the webhook wasn't firing"), Some(Problem));
+        assert_eq!(
+            kind("The app doesn't restart after an update"),
+            Some(Problem)
+        );
+        assert_eq!(kind("We aren't using Redux"), None);
+        assert_eq!(kind("If the server is not running, start it"), None);
+        assert_eq!(kind("The page is not something we own"), None);
     }
 
     #[test]

@@ -44,10 +44,18 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         // "The patch doesn't fix it", "restarting didn't help": the defect outlived a remedy.
         // Not "caching doesn't help here because ...", "this PR does not fix #123, it only
         // ...", "removing the cache won't help" (a prediction).
+        // "... does not fix the issue", "didn't solve the problem": the object named a defect
+        // (not a ticket, "does not fix #123").
         let object = at.and_then(|i| after.get(i + 1));
+        let defect_named = object.is_some_and(|o| any_of(Some(o), DEFECT_DETERMINERS))
+            && at
+                .and_then(|i| after.get(i + 2))
+                .is_some_and(|n| any_of(Some(n), DEFECT_NOUNS));
         return (!cue.starts_with(b"won")
-            && object
-                .is_none_or(|o| any_of(Some(o), &["it", "this", "anything", "either", "much"])))
+            && (defect_named
+                || object.is_none_or(|o| {
+                    any_of(Some(o), &["it", "this", "anything", "either", "much"])
+                })))
         .then_some((Problem, Medium));
     }
     let adverb = after
@@ -60,7 +68,10 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         particle.is_some_and(|p| any_of(Some(p), &["in", "into", "on", "out", "up"]))
     };
     (verb.is_some_and(|v| {
-        open_verb || any_of(Some(&v), FAILURE_VERBS) || (any_of(Some(&v), SIGNING) && signs_in())
+        open_verb
+            || any_of(Some(&v), FAILURE_VERBS)
+            || is_failure_progressive(v)
+            || (any_of(Some(&v), SIGNING) && signs_in())
     }) || adverb)
         .then_some((Problem, Medium))
 }
@@ -127,6 +138,35 @@ const NEG_SKIP: &[&str] = &[
     "up",
 ];
 
+/// "isn't closing", "are not updating", "wasn't firing": the progressive of a verb of
+/// failure, by the spelling rules (close → closing, run → running). Not "using": "we aren't
+/// using Redux" states a design.
+fn is_failure_progressive(word: &[u8]) -> bool {
+    let Some(stem) = word.strip_suffix(b"ing") else {
+        return false;
+    };
+    if stem.len() < 2 || stem == b"us" {
+        return false;
+    }
+    let listed = |w: &[u8]| FAILURE_VERBS.iter().any(|v| v.as_bytes() == w);
+    let mut with_e = stem.to_vec();
+    with_e.push(b'e');
+    let undoubled = match stem {
+        [.., a, b] if a == b => Some(&stem[..stem.len() - 1]),
+        _ => None,
+    };
+    listed(stem) || listed(&with_e) || undoubled.is_some_and(listed)
+}
+
+/// What may stand before a defect noun as a remedy's object ("doesn't fix the issue").
+const DEFECT_DETERMINERS: &[&str] = &["the", "this", "that", "my", "our", "his", "her", "their"];
+
+/// Nouns naming a defect, general software vocabulary.
+const DEFECT_NOUNS: &[&str] = &[
+    "issue", "issues", "problem", "problems", "bug", "bugs", "error", "errors", "crash", "crashes",
+    "leak", "failure", "failures",
+];
+
 /// Verbs of getting into an account, a failure when negated with their particle.
 const SIGNING: &[&str] = &["log", "logs", "sign", "signs"];
 
@@ -149,6 +189,8 @@ const FAILURE_VERBS: &[&str] = &[
     "runs",
     "start",
     "starts",
+    "restart",
+    "restarts",
     "connect",
     "connects",
     "render",

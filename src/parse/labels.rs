@@ -81,6 +81,14 @@ fn split_label(s: &str) -> Option<(&str, &str, bool, bool)> {
             if let Some(after) = after.strip_prefix([':', FULL_WIDTH_COLON]) {
                 return valid_name(name.trim()).map(|n| (n, after, true, true));
             }
+            // A run-in head, `**Decision.** Ship the rule engine`: the period does the
+            // colon's job for a known label. Any other (`**MIT licence.** Declared in ...`)
+            // titles its paragraph, which is no record's field. Not an ellipsis (`**Wait...**`).
+            if let Some(name) = name.strip_suffix('.')
+                && !name.ends_with('.')
+            {
+                return valid_name(name.trim()).map(|n| (n, after, true, false));
+            }
             return valid_name(name.trim()).map(|n| (n, after, true, false));
         }
     }
@@ -646,6 +654,8 @@ mod tests {
                 Problem,
             ),
             ("**Mistake**: used made-up fallback data", Problem),
+            ("**Decision.** Ship the rule engine first", Decision),
+            ("**Lesson.** Caches are per user", Learning),
             ("**Leçon** : mieux vaut trois positions fortes", Learning),
             ("**Entscheidung:** Postgres", Decision),
             ("**Décision :** FastAPI", Decision),
@@ -699,6 +709,9 @@ mod tests {
         assert_eq!((label.raw, label.rest), ("问题", "构建失败"));
         // A full-width colon after a number or inside a sentence's later part is no label.
         assert_eq!(kind("12：30 开会"), None);
+        // A run-in head that names no kind titles its paragraph.
+        assert_eq!(kind("**MIT licence.** Declared in LICENSE"), None);
+        assert_eq!(kind("**Wait...** it works"), None);
         assert_eq!(
             kind("修复：登录循环"),
             Some(LabelKind::Type(EntryType::Progress))

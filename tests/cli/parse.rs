@@ -1550,3 +1550,23 @@ fn a_remedy_that_failed_a_stalled_action_and_a_mistake_are_problems() {
         ]
     );
 }
+
+#[test]
+fn run_in_heads_and_passive_decisions_are_read() {
+    let types = types_of_lines(
+        "**Decision.** Ship the rule engine first\n\
+         **Lesson.** Caches are per user\n\
+         The decision has been made to use Serde.\n\
+         Let's just switch back to CMake.\n\
+         Memory Leakage\n\
+         **Root cause.** Why it happened.\n\
+         No decision has been made yet to use Serde.\n\
+         **Note.** Keep the cache warm.\n",
+    );
+    assert_eq!(
+        types,
+        [
+            "decision", "learning", "decision", "decision", "problem", "none", "none", "none"
+        ]
+    );
+}

@@ -50,6 +50,19 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         _ if cue.starts_with(b"was a") || cue.starts_with(b"is a") => {
             (!negated(buf, start) && !conditional(buf, start)).then_some((Decision, Strong))
         }
+        // "The decision has been made to use Serde", "a decision was taken that ...": the
+        // passive states the choice when its content follows. Not "no decision has been made
+        // yet", "once the decision is made, ...", nor a bare "a decision was made in #12".
+        _ if cue.starts_with(b"decision ") && !cue.starts_with(b"decision to") => {
+            (any_of(next, &["to", "that"])
+                && !negated(buf, start)
+                && !conditional(buf, start)
+                && !around
+                    .before
+                    .iter()
+                    .any(|w| any_of(Some(w), &["no", "until", "before", "once", "when", "after"])))
+            .then_some((Decision, Strong))
+        }
         _ if cue.starts_with(b"decision to") || cue.starts_with(b"made ") => {
             (!negated(buf, start) && !conditional(buf, start)).then_some((Decision, Strong))
         }
@@ -104,7 +117,14 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         // "Let's switch to tabs", "I'll switch from X to the MIT license", "we will stay with
         // Quicksilver": the author's own next move. "The app will switch to dark mode" is a
         // program's behaviour, so "will" needs the author as subject.
-        b"switch to" | b"switch from" | b"stay with" => {
+        b"switch to" | b"switch from" | b"switch back to" | b"switch back from" | b"stay with" => {
+            // "Let's just switch back to CMake": an adverb may stand between.
+            let adverb = any_of(prev, &["just", "simply"]);
+            let (prev, second) = if adverb {
+                (around.before.get(1), around.before.get(2))
+            } else {
+                (prev, around.before.get(1))
+            };
             let own = any_of(
                 prev,
                 &[
@@ -118,12 +138,9 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                     "let\u{2019}s",
                 ],
             ) || (any_of(prev, &["will", "gonna"])
-                && around
-                    .before
-                    .get(1)
-                    .is_some_and(|w| *w == b"we" || *w == b"i"));
+                && second.is_some_and(|w| *w == b"we" || *w == b"i"));
             // "Now let's switch to the terminal": a step of a walk-through, not a choice.
-            let walkthrough = any_of(around.before.get(1), &["now", "next", "first", "then"])
+            let walkthrough = any_of(second, &["now", "next", "first", "then"])
                 || any_of(
                     around.after.iter().find(|w| !any_of(Some(w), DETERMINERS)),
                     &[

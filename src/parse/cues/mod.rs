@@ -278,6 +278,16 @@ mod tests {
             Some(Decision)
         );
         assert_eq!(kind("Polling is a conscious choice"), Some(Decision));
+        assert_eq!(
+            kind("The decision has been made to use Serde."),
+            Some(Decision)
+        );
+        assert_eq!(
+            kind("A decision was taken that all writes go through the queue"),
+            Some(Decision)
+        );
+        assert_eq!(kind("Let's just switch back to CMake."), Some(Decision));
+        assert_eq!(kind("We switched back to SameSite lax"), Some(Decision));
     }
 
     #[test]
@@ -292,6 +302,10 @@ mod tests {
         assert_eq!(kind("use the cache for reads"), None);
         assert_eq!(kind("ran it over the weekend using cron"), None);
         assert_eq!(kind("Polling was not a deliberate choice"), None);
+        assert_eq!(kind("No decision has been made to use Serde"), None);
+        assert_eq!(kind("Once the decision is made to ship, tag it"), None);
+        assert_eq!(kind("A decision was made in #12"), None);
+        assert_eq!(kind("Now let's just switch back to the terminal"), None);
     }
 
     #[test]
@@ -391,6 +405,7 @@ mod tests {
         assert_eq!(kind("Docker cannot run shell scripts"), Some(Problem));
         assert_eq!(kind("errors weren't properly handled"), Some(Problem));
         assert_eq!(kind("Memory leak with dataloader"), Some(Problem));
+        assert_eq!(kind("Memory Leakage"), Some(Problem));
         assert_eq!(kind("buffering timed out after 10000ms"), Some(Problem));
         assert_eq!(kind("App freezes on launch"), Some(Problem));
         assert_eq!(kind("The UI froze on save"), Some(Problem));

@@ -195,14 +195,34 @@ fn dash_label(s: &str) -> Option<(&str, &str, bool, bool)> {
     .then_some((word, rest, false, true))
 }
 
+/// `name` without a parenthesised qualifier at its end: ` (...)` after a space, or
+/// `（...）` in full-width parentheses, which CJK text writes without one. `fix(scope)` is a
+/// commit's scope, not a qualifier, and stays.
+fn strip_qualifier(name: &str) -> &str {
+    let (open, close) = if name.ends_with(')') {
+        (" (", ')')
+    } else if name.ends_with('）') {
+        ("（", '）')
+    } else {
+        return name;
+    };
+    match name.rfind(open) {
+        Some(at) if at > 0 && !name[at + open.len()..name.len() - close.len_utf8()].is_empty() => {
+            name[..at].trim_end()
+        }
+        _ => name,
+    }
+}
+
 fn is_word(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphabetic())
 }
 
 /// A label name: 1–4 words of letters (and `'`, `-`, `&`, `.` inside words), starting with a
-/// letter (emoji in front are allowed: `✅ Fixed`).
+/// letter (emoji in front are allowed: `✅ Fixed`), and maybe a qualifier in parentheses
+/// after it (`Lesson (2026-01-02)`, `発見（Cloud Runログ）`), which is not part of the name.
 fn valid_name(name: &str) -> Option<&str> {
-    let name = super::lex::strip_symbols(name.trim());
+    let name = strip_qualifier(super::lex::strip_symbols(name.trim()));
     let first = name.chars().next()?;
     if !first.is_alphabetic() {
         return None;
@@ -299,7 +319,7 @@ pub fn kind_of(raw: &str) -> LabelKind {
         | "lesson learned" | "lessons learned" | "insight" | "key insight" | "finding"
         | "key finding" | "key learning" | "discovery" | "takeaway" | "key takeaway"
         | "realization" | "realisation" | "today i learned" | "interesting" | "fun fact"
-        | "note to self" | "aha" => LabelKind::Type(Learning),
+        | "note to self" | "aha" | "good to know" => LabelKind::Type(Learning),
         "fixed" | "fix" | "fixes" | "fix applied" | "resolved" | "solved" | "shipped" | "done"
         | "completed" | "complete" | "solution" | "bug fix" | "bugfix" | "hotfix"
         | "resolution" => LabelKind::Type(Progress),
@@ -321,7 +341,7 @@ pub fn kind_of(raw: &str) -> LabelKind {
         // "урок").
         // "Усвоенный урок" is "lesson learned" ("урок" alone also names a class).
         // French "leçon" names a lesson (a school class is "cours").
-        "erkenntnis" | "erkenntnisse" | "leçon" | "leçons" | "教训" | "교훈" | "усвоенный урок" | "усвоенные уроки"
+        "erkenntnis" | "erkenntnisse" | "leçon" | "leçons" | "教训" | "教訓" | "교훈" | "усвоенный урок" | "усвоенные уроки"
         // "Discovery" (Japanese, Chinese) and "the lesson" (Arabic).
         | "発見" | "发现" | "الدرس" => {
             LabelKind::Type(Learning)
@@ -656,6 +676,11 @@ mod tests {
             ("**Mistake**: used made-up fallback data", Problem),
             ("**Decision.** Ship the rule engine first", Decision),
             ("**Lesson.** Caches are per user", Learning),
+            ("**Lesson (2026-01-02):** caches are per user", Learning),
+            ("Decision (ADR-3): keep Postgres", Decision),
+            ("教訓: 公式 SDK ソースを優先する", Learning),
+            ("**発見（Cloud Runログ）**: veo が拒否する", Learning),
+            ("Good to know: positive y is down", Learning),
             ("**Leçon** : mieux vaut trois positions fortes", Learning),
             ("**Entscheidung:** Postgres", Decision),
             ("**Décision :** FastAPI", Decision),

@@ -1570,3 +1570,22 @@ fn run_in_heads_and_passive_decisions_are_read() {
         ]
     );
 }
+
+#[test]
+fn qualified_labels_and_looking_back_are_learnings() {
+    let types = types_of_lines(
+        "**Lesson (2026-01-02):** caches are per user\n\
+         - **発見（Cloud Runログ）**: veo が referenceImages を拒否する\n\
+         - 教訓: 公式 SDK ソースを優先する\n\
+         In retrospect, SQLite was a good idea because it is simpler to run.\n\
+         Lowered it to 0.003. Takeaway: thresholds need tuning per mic.\n\
+         They are structural and predictable in hindsight.\n\
+         feat(parser): read qualified labels\n",
+    );
+    assert_eq!(
+        types,
+        [
+            "learning", "learning", "learning", "learning", "learning", "none", "none"
+        ]
+    );
+}

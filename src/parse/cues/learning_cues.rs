@@ -95,6 +95,20 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         b"noticed that" | b"the lesson" | b"lesson learned" | b"lessons learned"
         | b"apparently" => Some((Learning, Medium)),
 
+        // "In retrospect, SQLite was the right call", "but in hindsight the cache was the
+        // bottleneck": the writer looking back on what a choice taught, opening a clause.
+        // Not "predictable in hindsight", which qualifies a word.
+        b"in retrospect" | b"in hindsight" => {
+            let opens_clause = buf[..start]
+                .trim_ascii_end()
+                .last()
+                .is_none_or(|b| b".,;:!?(-".contains(b))
+                || any_of(prev, &["but", "and", "so", "though"]);
+            (opens_clause && !conditional(buf, start)).then_some((Learning, Medium))
+        }
+        // "Lowered it to 0.003. Takeaway: thresholds need tuning per mic": a label opening a
+        // later sentence.
+        b"takeaway" | b"insight" if buf.get(end) == Some(&b':') => Some((Learning, Medium)),
         b"takeaway" | b"insight" => any_of(
             prev,
             &[

@@ -310,6 +310,18 @@ mod tests {
 
     #[test]
     fn learnings() {
+        assert_eq!(
+            kind("In retrospect, SQLite was a good idea because it is simpler"),
+            Some(Learning)
+        );
+        assert_eq!(
+            kind("Lowered it to 0.003. Takeaway: thresholds need tuning per mic"),
+            Some(Learning)
+        );
+        assert_eq!(
+            kind("They are structural and predictable in hindsight"),
+            None
+        );
         assert_eq!(kind("Turns out it helps to be in the dir"), Some(Learning));
         assert_eq!(kind("Realized that podman needs a VM"), Some(Learning));
         assert_eq!(kind("Learned that grep is much faster"), Some(Learning));

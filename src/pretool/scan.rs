@@ -596,17 +596,23 @@ fn clean(body: &str) -> String {
 }
 
 /// Paths in `(path:line)` or `(path)` provenance: a parenthesised token with a `/` or a
-/// `.` and no spaces.
+/// `.` and no spaces, and the line's own provenance as the capture writes it, whose path
+/// may be quoted because it holds a space (`("docs/my notes.md":3)`).
 fn provenance_paths(line: &str) -> impl Iterator<Item = &str> {
-    line.split('(').skip(1).filter_map(|rest| {
-        let inner = &rest[..rest.find(')')?];
-        let path = inner.split(':').next().unwrap_or(inner).trim();
-        let looks_like_path = !path.is_empty()
-            && !path.contains(char::is_whitespace)
-            && (path.contains('/') || path.contains('.'))
-            && !path.starts_with("http");
-        looks_like_path.then_some(path.trim_start_matches("./"))
-    })
+    let written = crate::parse::provenance::split_provenance(line)
+        .and_then(|(_, provenance)| crate::parse::provenance::provenance_path(provenance))
+        .map(|path| path.trim_start_matches("./"));
+    written
+        .into_iter()
+        .chain(line.split('(').skip(1).filter_map(|rest| {
+            let inner = &rest[..rest.find(')')?];
+            let path = inner.split(':').next().unwrap_or(inner).trim();
+            let looks_like_path = !path.is_empty()
+                && !path.contains(char::is_whitespace)
+                && (path.contains('/') || path.contains('.'))
+                && !path.starts_with("http");
+            looks_like_path.then_some(path.trim_start_matches("./"))
+        }))
 }
 
 /// Whether `text` names `path` (whole, or its file name when that has an extension).
@@ -745,6 +751,9 @@ mod tests {
         let paths: Vec<&str> =
             provenance_paths("learned: x (src/a.rs:12) (commit abc1234) (see notes)").collect();
         assert_eq!(paths, ["src/a.rs"]);
+        let quoted: Vec<&str> =
+            provenance_paths("learned: keep the config (\"docs/my notes.md\":3)").collect();
+        assert_eq!(quoted, ["docs/my notes.md"]);
     }
 
     #[test]

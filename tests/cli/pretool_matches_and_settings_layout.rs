@@ -440,3 +440,32 @@ fn setup_keeps_a_settings_files_line_ending_and_indent() {
         "{\n    \"model\": \"opus\",\n    \"permissions\": {\n        \"allow\": []\n    }\n}"
     );
 }
+
+#[test]
+fn a_memory_harvested_from_a_file_with_a_space_in_its_name_comes_before_its_edit() {
+    let user = User::new();
+    let project = user.project("app", &["init"]);
+    let docs = user.folder("app/docs");
+    fs::write(
+        docs.join("my notes.md"),
+        "# Notes\n<!-- MEMORY: the table order is the import order -->\n",
+    )
+    .unwrap();
+    user.git(&project, &["add", "-A"]);
+    user.git(&project, &["commit", "-qm", "notes"]);
+    user.ok(&project, &["checkpoint"]);
+    let memory = fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
+    let entry = "learned: the table order is the import order (\"docs/my notes.md\":2)";
+    assert!(memory.contains(entry), "{memory}");
+    let file = format!("{}/docs/my notes.md", project.display());
+    assert_eq!(
+        pre_tool(&user, &project, "claude", &edit(&project, &file)),
+        note(&[&format!("memory about this file: {entry}")])
+    );
+    // Its neighbour without the space has no memory.
+    let other = format!("{}/docs/my-notes.md", project.display());
+    assert_eq!(
+        pre_tool(&user, &project, "claude", &edit(&project, &other)),
+        ""
+    );
+}

@@ -1541,12 +1541,13 @@ fn a_remedy_that_failed_a_stalled_action_and_a_mistake_are_problems() {
          track_shards test is flaky\n\
          This PR does not fix #123, it only adds a test\n\
          We aren't using Redux\n\
-         **Mistake**: What went wrong\n",
+         **Mistake**: What went wrong\n\
+         Let me know if you hit any issues.\n",
     );
     assert_eq!(
         types,
         [
-            "problem", "problem", "problem", "problem", "problem", "none", "none", "none"
+            "problem", "problem", "problem", "problem", "problem", "none", "none", "none", "none"
         ]
     );
 }

@@ -461,6 +461,15 @@ mod tests {
         assert_eq!(kind("increase the timeout to 30s"), None);
         assert_eq!(kind("no errors in the log"), None);
         assert_eq!(kind("regression tests pass"), None);
+        assert_eq!(kind("Let me know if you hit any issues."), None);
+        assert_eq!(
+            kind("Please try it and see if the issue is fixed for you."),
+            None
+        );
+        assert_eq!(
+            kind("When I open the app, the issue comes back"),
+            Some(Problem)
+        );
     }
 
     #[test]

@@ -408,7 +408,9 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 ],
             ))
         .then_some((Problem, Weak)),
+        // As "bug" and "problem": "let me know if you hit any issues" names no report.
         b"issue" | b"issues" => (issue_noun(buf, original, before, prev, next, start, end)
+            && !named_in_condition(buf, start)
             && !object_of_remedy_or_courtesy(buf, start))
         .then_some((Problem, Weak)),
         b"problem" | b"problems" => (!negated(buf, start)

@@ -432,8 +432,8 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
         && section.is_none()
         && !ctx.detail
         && !hedged
-        && !negatives::starts_with_work_verb(&buf)
-        && symptoms::reports_symptom_in(&buf, marker)
+        && !negatives::starts_with_work_verb(negatives::after_run_in_head(&buf))
+        && symptoms::reports_symptom_in(negatives::after_run_in_head(&buf), marker)
         && !cues::lets_it_happen(&buf);
     let mut out = Analysis::none(body, "no cue");
     out.key = key;

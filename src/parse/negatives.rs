@@ -1245,6 +1245,21 @@ pub fn is_link_only(s: &str) -> bool {
                 .starts_with("see"))
 }
 
+/// The text after a bold run-in head that names no label (`**Note.** Run it twice.`): the
+/// head titles the sentence, so the sentence's shape (an instruction, a report) is read
+/// from its own first word. Other text is returned whole.
+pub fn after_run_in_head(lower_body: &[u8]) -> &[u8] {
+    let Some(inner) = lower_body.strip_prefix(b"**") else {
+        return lower_body;
+    };
+    match memchr::memmem::find(&inner[..inner.len().min(42)], b"**") {
+        Some(close) if close > 1 && inner[close - 1] == b'.' && inner[close - 2] != b'.' => {
+            inner[close + 2..].trim_ascii_start()
+        }
+        _ => lower_body,
+    }
+}
+
 /// Plain statements of work ("Added X", "Created Y", "Implement Z"): not memories unless a
 /// strong cue says otherwise (LABELING rule 5).
 pub fn starts_with_work_verb(lower_body: &[u8]) -> bool {
@@ -1871,6 +1886,15 @@ mod tests {
         assert!(starts_with_work_verb(b"added pagination"));
         assert!(!starts_with_work_verb(b"fixed pagination"));
         assert!(!starts_with_work_verb(b"track_shards test is flaky"));
+        assert_eq!(
+            after_run_in_head(b"**note.** run it twice."),
+            b"run it twice."
+        );
+        assert_eq!(
+            after_run_in_head(b"**wait...** it works"),
+            b"**wait...** it works"
+        );
+        assert_eq!(after_run_in_head(b"**note:** run it"), b"**note:** run it");
         assert!(starts_imperative("Use the cache"));
         assert!(!starts_imperative("use_cache is read once at start-up"));
         assert!(is_warning(

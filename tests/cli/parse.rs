@@ -1559,15 +1559,14 @@ fn run_in_heads_and_passive_decisions_are_read() {
          **Lesson.** Caches are per user\n\
          The decision has been made to use Serde.\n\
          Let's just switch back to CMake.\n\
-         Memory Leakage\n\
          **Root cause.** Why it happened.\n\
          No decision has been made yet to use Serde.\n\
-         **Note.** Keep the cache warm.\n",
+         **Note.** Run it twice.\n",
     );
     assert_eq!(
         types,
         [
-            "decision", "learning", "decision", "decision", "problem", "none", "none", "none"
+            "decision", "learning", "decision", "decision", "none", "none", "none"
         ]
     );
 }

@@ -417,7 +417,6 @@ mod tests {
         assert_eq!(kind("Docker cannot run shell scripts"), Some(Problem));
         assert_eq!(kind("errors weren't properly handled"), Some(Problem));
         assert_eq!(kind("Memory leak with dataloader"), Some(Problem));
-        assert_eq!(kind("Memory Leakage"), Some(Problem));
         assert_eq!(kind("buffering timed out after 10000ms"), Some(Problem));
         assert_eq!(kind("App freezes on launch"), Some(Problem));
         assert_eq!(kind("The UI froze on save"), Some(Problem));
@@ -470,6 +469,10 @@ mod tests {
             kind("When I open the app, the issue comes back"),
             Some(Problem)
         );
+        assert_eq!(
+            kind("When deploying to Vercel we get issues with edge functions."),
+            Some(Problem)
+        );
     }
 
     #[test]
@@ -516,6 +519,11 @@ mod tests {
             Some(Problem)
         );
         assert_eq!(kind("this does not fix the docs, it adds a test"), None);
+        assert_eq!(
+            kind("Rebooting doesn't fix the underlying issue."),
+            Some(Problem)
+        );
+        assert_eq!(kind("Patch 1.2.1 doesn't fix these bugs."), Some(Problem));
         assert_eq!(kind("Removing the cache won't help"), None);
         assert_eq!(kind("Dont use on_key for mouse clicks"), None);
         assert_eq!(kind("it doesnt matter which one"), None);
@@ -536,6 +544,31 @@ mod tests {
         assert_eq!(kind("We aren't using Redux"), None);
         assert_eq!(kind("If the server is not running, start it"), None);
         assert_eq!(kind("The page is not something we own"), None);
+        assert_eq!(
+            kind("We are not accepting pull requests at this time."),
+            None
+        );
+        assert_eq!(
+            kind("This crate is not parsing YAML; it only reads TOML"),
+            None
+        );
+        assert_eq!(
+            kind("The scheduler is not running jobs in parallel by design."),
+            None
+        );
+        assert_eq!(
+            kind("The cron job isn't running on weekends, as intended"),
+            None
+        );
+        assert_eq!(kind("The tests are not passing on CI"), Some(Problem));
+        assert_eq!(
+            kind("The worker process isn't responding to SIGTERM."),
+            Some(Problem)
+        );
+        assert_eq!(
+            kind("Notifications aren't showing up on Android 14."),
+            Some(Problem)
+        );
     }
 
     #[test]

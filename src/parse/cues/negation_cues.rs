@@ -47,10 +47,14 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         // "... does not fix the issue", "didn't solve the problem": the object named a defect
         // (not a ticket, "does not fix #123").
         let object = at.and_then(|i| after.get(i + 1));
+        // One word may qualify the noun: "doesn't fix the underlying issue".
         let defect_named = object.is_some_and(|o| any_of(Some(o), DEFECT_DETERMINERS))
-            && at
-                .and_then(|i| after.get(i + 2))
-                .is_some_and(|n| any_of(Some(n), DEFECT_NOUNS));
+            && at.is_some_and(|i| {
+                after[i + 2..]
+                    .iter()
+                    .take(2)
+                    .any(|n| any_of(Some(n), DEFECT_NOUNS))
+            });
         return (!cue.starts_with(b"won")
             && (defect_named
                 || object.is_none_or(|o| {
@@ -67,10 +71,34 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         let particle = at.and_then(|i| after.get(i + 1));
         particle.is_some_and(|p| any_of(Some(p), &["in", "into", "on", "out", "up"]))
     };
+    // "Window is not closing", "the jobs aren't running after the upgrade": a progressive
+    // reports a failure when nothing is its object. Not a policy or a design: "we are not
+    // accepting pull requests", "the crate is not parsing YAML", "the scheduler is not running
+    // jobs in parallel by design".
+    let progressive_failure = |v: &[u8]| {
+        is_failure_progressive(v)
+            && !first_person(buf, start)
+            && !around
+                .before
+                .iter()
+                .any(|w| any_of(Some(w), &["our", "my"]))
+            && at
+                .and_then(|i| after.get(i + 1))
+                .is_none_or(|w| any_of(Some(w), PROGRESSIVE_TAILS))
+            && ![
+                "by design",
+                "by default",
+                "intended",
+                "expected",
+                "on purpose",
+            ]
+            .iter()
+            .any(|p| crate::parse::lex::find(buf, p.as_bytes()).is_some())
+    };
     (verb.is_some_and(|v| {
         open_verb
             || any_of(Some(&v), FAILURE_VERBS)
-            || is_failure_progressive(v)
+            || progressive_failure(v)
             || (any_of(Some(&v), SIGNING) && signs_in())
     }) || adverb)
         .then_some((Problem, Medium))
@@ -158,8 +186,36 @@ fn is_failure_progressive(word: &[u8]) -> bool {
     listed(stem) || listed(&with_e) || undoubled.is_some_and(listed)
 }
 
+/// Words that may follow a progressive of failure where an object would stand: when or how
+/// it fails ("is not closing after the update", "aren't running anymore").
+const PROGRESSIVE_TAILS: &[&str] = &[
+    "after",
+    "since",
+    "during",
+    "on",
+    "up",
+    "to",
+    "anymore",
+    "properly",
+    "correctly",
+    "reliably",
+    "again",
+    "at",
+    "when",
+    "until",
+    "for",
+    "either",
+    "yet",
+    "now",
+    "today",
+    "consistently",
+    "fully",
+];
+
 /// What may stand before a defect noun as a remedy's object ("doesn't fix the issue").
-const DEFECT_DETERMINERS: &[&str] = &["the", "this", "that", "my", "our", "his", "her", "their"];
+const DEFECT_DETERMINERS: &[&str] = &[
+    "the", "this", "that", "these", "those", "my", "our", "his", "her", "their",
+];
 
 /// Nouns naming a defect, general software vocabulary.
 const DEFECT_NOUNS: &[&str] = &[

@@ -408,9 +408,14 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 ],
             ))
         .then_some((Problem, Weak)),
-        // As "bug" and "problem": "let me know if you hit any issues" names no report.
+        // "Let me know if you hit any issues" names no report. A "when" clause is the
+        // trigger of one ("When the issue occurs, the log shows EPIPE"), so only "if",
+        // "unless", "once" and "until" count here.
         b"issue" | b"issues" => (issue_noun(buf, original, before, prev, next, start, end)
-            && !named_in_condition(buf, start)
+            && !crate::parse::lex::has_any_word(
+                own_part_before(buf, start),
+                &["if", "unless", "once", "until"],
+            )
             && !object_of_remedy_or_courtesy(buf, start))
         .then_some((Problem, Weak)),
         b"problem" | b"problems" => (!negated(buf, start)

@@ -53,7 +53,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 after[i + 2..]
                     .iter()
                     .take(2)
-                    .any(|n| any_of(Some(n), DEFECT_NOUNS))
+                    .any(|n| any_of(Some(n), super::progress_cues::DEFECT_NOUNS))
             });
         return (!cue.starts_with(b"won")
             && (defect_named
@@ -215,12 +215,6 @@ const PROGRESSIVE_TAILS: &[&str] = &[
 /// What may stand before a defect noun as a remedy's object ("doesn't fix the issue").
 const DEFECT_DETERMINERS: &[&str] = &[
     "the", "this", "that", "these", "those", "my", "our", "his", "her", "their",
-];
-
-/// Nouns naming a defect, general software vocabulary.
-const DEFECT_NOUNS: &[&str] = &[
-    "issue", "issues", "problem", "problems", "bug", "bugs", "error", "errors", "crash", "crashes",
-    "leak", "failure", "failures",
 ];
 
 /// Verbs of getting into an account, a failure when negated with their particle.

@@ -450,8 +450,9 @@ const FAILURE_VERBS: &[&str] = &[
     "blocks",
 ];
 
-/// Nouns that name a defect, before a verb of its ending ("the flicker went away").
-const DEFECT_NOUNS: &[&str] = &[
+/// Nouns that name a defect, before a verb of its ending ("the flicker went away") or as a
+/// remedy's object ("doesn't fix the issue").
+pub(super) const DEFECT_NOUNS: &[&str] = &[
     "issue",
     "issues",
     "problem",

@@ -432,8 +432,12 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
         && section.is_none()
         && !ctx.detail
         && !hedged
-        && !negatives::starts_with_work_verb(negatives::after_run_in_head(&buf))
-        && symptoms::reports_symptom_in(negatives::after_run_in_head(&buf), marker)
+        && {
+            // Read once: the sentence after a bold run-in head (`**Note.** Run it twice.`).
+            let sentence = negatives::after_run_in_head(&buf);
+            !negatives::starts_with_work_verb(sentence)
+                && symptoms::reports_symptom_in(sentence, marker)
+        }
         && !cues::lets_it_happen(&buf);
     let mut out = Analysis::none(body, "no cue");
     out.key = key;

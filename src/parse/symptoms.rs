@@ -603,10 +603,23 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
     };
     // "Search returns no results for stop words by design": behaviour meant to be. Asked
     // only of a line that reads as a report, not of every untyped line.
-    symptom_shape(text, listed)
-        && !["by design", "as designed", "as intended", "is expected"]
-            .iter()
-            .any(|p| text.contains(p))
+    symptom_shape(text, listed) && !meant_to_be(lower_body)
+}
+
+/// Whether the line says its behaviour is meant ("by design", "as intended", "by default"):
+/// a statement of design, not a report, however it reads otherwise.
+pub fn meant_to_be(lower_body: &[u8]) -> bool {
+    [
+        "by design",
+        "as designed",
+        "as intended",
+        "is intended",
+        "is expected",
+        "by default",
+        "on purpose",
+    ]
+    .iter()
+    .any(|p| crate::parse::lex::find(lower_body, p.as_bytes()).is_some())
 }
 
 /// Whether `text` has the shape of a report: a subject said to misbehave.

@@ -85,15 +85,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             && at
                 .and_then(|i| after.get(i + 1))
                 .is_none_or(|w| any_of(Some(w), PROGRESSIVE_TAILS))
-            && ![
-                "by design",
-                "by default",
-                "intended",
-                "expected",
-                "on purpose",
-            ]
-            .iter()
-            .any(|p| crate::parse::lex::find(buf, p.as_bytes()).is_some())
+            && !crate::parse::symptoms::meant_to_be(buf)
     };
     (verb.is_some_and(|v| {
         open_verb
@@ -177,13 +169,15 @@ fn is_failure_progressive(word: &[u8]) -> bool {
         return false;
     }
     let listed = |w: &[u8]| FAILURE_VERBS.iter().any(|v| v.as_bytes() == w);
-    let mut with_e = stem.to_vec();
-    with_e.push(b'e');
+    // close → closing: the verb's final "e" dropped.
+    let e_dropped = FAILURE_VERBS
+        .iter()
+        .any(|v| v.as_bytes().strip_suffix(b"e") == Some(stem));
     let undoubled = match stem {
         [.., a, b] if a == b => Some(&stem[..stem.len() - 1]),
         _ => None,
     };
-    listed(stem) || listed(&with_e) || undoubled.is_some_and(listed)
+    listed(stem) || e_dropped || undoubled.is_some_and(listed)
 }
 
 /// Words that may follow a progressive of failure where an object would stand: when or how
@@ -212,7 +206,9 @@ const PROGRESSIVE_TAILS: &[&str] = &[
     "fully",
 ];
 
-/// What may stand before a defect noun as a remedy's object ("doesn't fix the issue").
+/// What may stand before a defect noun as a remedy's object ("doesn't fix the issue"): words
+/// that point at a defect already known, so not `cue_context::DETERMINERS`, whose "a"/"an"
+/// would count "does not fix a bug, it adds a test" as a report.
 const DEFECT_DETERMINERS: &[&str] = &[
     "the", "this", "that", "these", "those", "my", "our", "his", "her", "their",
 ];

@@ -1010,6 +1010,9 @@ fn is_date_template(t: &str) -> bool {
 /// (`- **<short title>** — <the trap>, <the fix>`), HTML tags and comparisons aside.
 pub fn has_format_slot(body: &str) -> bool {
     let b = body.as_bytes();
+    if memchr::memchr(b'[', b).is_some() && has_instruction_slot(body) {
+        return true;
+    }
     if memchr::memchr2(b'{', b'<', b).is_none() {
         return false;
     }
@@ -1063,6 +1066,47 @@ pub fn has_format_slot(body: &str) -> bool {
             }
         }
         i = end;
+    }
+    false
+}
+
+/// A slot in square brackets that tells the writer what to put there: `The decision was made
+/// to [describe decision]`, `[insert the reason here]`, `[your name]`. Its first word asks for
+/// text (the vocabulary of document templates); bracketed words that state something
+/// (`[superseded]`, `[WIP]`, a checkbox, a link's text) are not one.
+fn has_instruction_slot(body: &str) -> bool {
+    const ASKS: &[&str] = &[
+        "describe",
+        "insert",
+        "add",
+        "enter",
+        "explain",
+        "summarize",
+        "summarise",
+        "specify",
+        "fill",
+        "your",
+        "briefly",
+    ];
+    let mut from = 0;
+    while let Some(open) = body[from..].find('[').map(|i| from + i) {
+        let Some(close) = body[open + 1..].find(']').map(|i| open + 1 + i) else {
+            break;
+        };
+        let inner = &body[open + 1..close];
+        let link = body[close + 1..].starts_with('(');
+        let mut words = inner.split_whitespace();
+        let asks = words.next().is_some_and(|w| ASKS.contains(&w));
+        if !link
+            && asks
+            && words.next().is_some()
+            && inner
+                .bytes()
+                .all(|c| c.is_ascii_alphanumeric() || b" ,'/-".contains(&c))
+        {
+            return true;
+        }
+        from = close + 1;
     }
     false
 }
@@ -1911,6 +1955,9 @@ mod tests {
             "Lesson ({topic}): keep {rule} short",
             "**<short title>** — <the trap>, <how to detect it>, <the fix>. (<date>)",
             "Problem: <what broke>",
+            "The decision was made to [describe decision]",
+            "We chose it because [explain the reason here], which matters",
+            "Owner: [your name]",
         ] {
             assert!(has_format_slot(text), "{text}");
         }
@@ -1931,6 +1978,11 @@ mod tests {
             "retries when a < b and c > d hold",
             "Vec<String> is moved, not copied, into <the worker>",
             "Mail <ops@example.com> when the disk fills",
+            "- [x] add tests for the parser",
+            "- [ ] add tests for the parser",
+            "See [add a link](https://example.com/docs) for the setup",
+            "Marked [superseded] after the move to Redis",
+            "[Add] retry on 503 in the uploader",
         ] {
             assert!(!has_format_slot(text), "{text}");
         }

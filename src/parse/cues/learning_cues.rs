@@ -98,13 +98,16 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         // "In retrospect, SQLite was the right call", "but in hindsight the cache was the
         // bottleneck": the writer looking back on what a choice taught, opening a clause.
         // Not "predictable in hindsight", which qualifies a word.
-        b"in retrospect" | b"in hindsight" => {
+        // "With hindsight, ..." reads the same; "Looking back, the cache was the bottleneck"
+        // only with its comma: "looking back at the logs" is an action, not a reflection.
+        b"in retrospect" | b"in hindsight" | b"with hindsight" | b"looking back" => {
             let opens_clause = buf[..start]
                 .trim_ascii_end()
                 .last()
                 .is_none_or(|b| b".,;:!?(-".contains(b))
                 || any_of(prev, &["but", "and", "so", "though"]);
-            (opens_clause && !conditional(buf, start)).then_some((Learning, Medium))
+            let reflects = cue != b"looking back" || buf.get(end) == Some(&b',');
+            (opens_clause && reflects && !conditional(buf, start)).then_some((Learning, Medium))
         }
         // "Lowered it to 0.003. Takeaway: thresholds need tuning per mic": a label opening a
         // later sentence.

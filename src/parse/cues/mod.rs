@@ -283,6 +283,14 @@ mod tests {
             Some(Decision)
         );
         assert_eq!(
+            kind("A decision was reached to move the queue to Redis"),
+            Some(Decision)
+        );
+        assert_eq!(
+            kind("The decision has now been made to drop Python 2"),
+            Some(Decision)
+        );
+        assert_eq!(
             kind("A decision was taken that all writes go through the queue"),
             Some(Decision)
         );
@@ -305,6 +313,7 @@ mod tests {
         assert_eq!(kind("No decision has been made to use Serde"), None);
         assert_eq!(kind("Once the decision is made to ship, tag it"), None);
         assert_eq!(kind("A decision was made in #12"), None);
+        assert_eq!(kind("No decision was reached to drop Python 2"), None);
         assert_eq!(kind("Now let's just switch back to the terminal"), None);
     }
 
@@ -322,6 +331,15 @@ mod tests {
             kind("They are structural and predictable in hindsight"),
             None
         );
+        assert_eq!(
+            kind("With hindsight, the queue should have been per tenant"),
+            Some(Learning)
+        );
+        assert_eq!(
+            kind("Looking back, the cache was the bottleneck all along"),
+            Some(Learning)
+        );
+        assert_eq!(kind("Looking back at the logs showed nothing"), None);
         assert_eq!(kind("Turns out it helps to be in the dir"), Some(Learning));
         assert_eq!(kind("Realized that podman needs a VM"), Some(Learning));
         assert_eq!(kind("Learned that grep is much faster"), Some(Learning));

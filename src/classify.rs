@@ -388,6 +388,11 @@ fn verb_phrases(kind: EntryType) -> &'static [(&'static str, &'static str)] {
             ("decided to", "decided:"),
             ("decided on", "decided:"),
             ("decided", "decided:"),
+            // Verbs whose object is the choice itself: "chose Postgres over MySQL".
+            ("chose", "decided:"),
+            ("opted for", "decided:"),
+            ("settled on", "decided:"),
+            ("went with", "decided:"),
         ],
         EntryType::Learning => &[
             ("today i learned that", "learned:"),

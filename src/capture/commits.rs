@@ -518,7 +518,7 @@ pub fn added_comments_in_blobs(
         .collect())
 }
 
-fn blob_if_text(repo: &gix::Repository, id: ObjectId, max: u64) -> Result<Option<Vec<u8>>> {
+pub fn blob_if_text(repo: &gix::Repository, id: ObjectId, max: u64) -> Result<Option<Vec<u8>>> {
     let header = repo
         .find_header(id)
         .map_err(git_error("reading a blob header"))?;

@@ -219,6 +219,8 @@ fn check_entries_with(
     };
     let mut staleness = Staleness::default();
     let mut exists: HashMap<String, bool> = HashMap::new();
+    // Read only when a provenance file changed after its memory.
+    let mut versions: HashMap<String, Versions> = HashMap::new();
     for (i, provenance, paths) in asked {
         let entity = &entries[i];
         let date = entity.date.unwrap_or_default();
@@ -228,8 +230,19 @@ fn check_entries_with(
             .map(|p| (p, true))
             .chain(paths.iter().map(|p| (p, false)))
         {
-            let changed_on = changes.get(path.as_str()).copied().flatten();
-            let changed_after = changed_on.is_some_and(|d| d > date);
+            let change = changes.get(path.as_str()).copied().flatten();
+            let changed_on = change.map(|c| c.date);
+            let mut changed_after = changed_on.is_some_and(|d| d > date);
+            if changed_after
+                && is_provenance
+                && let Some(commit) = change.and_then(|c| c.commit)
+                && introduced_its_words(project, &mut versions, commit, path, entity.text)
+            {
+                // The newest change to the file is the commit that brought the memory's
+                // own comment into history (checkpoint today, commit tomorrow): no change
+                // since the memory was taken.
+                changed_after = false;
+            }
             // Only a provenance file that is gone makes an entry stale on its own.
             if !changed_after && !is_provenance {
                 continue;
@@ -256,6 +269,72 @@ fn check_entries_with(
     Ok(staleness)
 }
 
+/// The two versions of a file a change is judged by: the changing commit's and its first
+/// parent's (`None`: no such file there), read once per path and call.
+type Versions = Option<(String, Option<String>)>;
+
+/// Whether the commit `commit` brought the words of the memory `text` into the file at
+/// `path`: its version of the file holds them on one line (`// MEMORY: decided: cache tokens
+/// 5 min` for `decided: cache tokens 5 min (src/a.rs:1)`, whitespace runs as one) and its
+/// first parent's did not (or had no such file). Anything unreadable answers no.
+fn introduced_its_words(
+    project: &Project,
+    read: &mut HashMap<String, Versions>,
+    commit: ObjectId,
+    path: &str,
+    text: &str,
+) -> bool {
+    let Some((body, _)) = super::rules::split_provenance(text) else {
+        return false;
+    };
+    let words: Vec<&str> = body.split_whitespace().collect();
+    if words.len() < 2 {
+        return false;
+    }
+    let versions = read
+        .entry(path.to_string())
+        .or_insert_with(|| versions_of(project, commit, path));
+    match versions {
+        Some((now, before)) => {
+            holds_words(now, &words) && !before.as_deref().is_some_and(|b| holds_words(b, &words))
+        }
+        None => false,
+    }
+}
+
+/// The text of `path` in `commit` and in its first parent; `None` when either cannot be read
+/// (or the file is not text, or larger than 4 MiB).
+fn versions_of(project: &Project, commit: ObjectId, path: &str) -> Versions {
+    let repo = commits::open(&project.root).ok()?;
+    let scope = Scope::new(&repo, &project.root, u64::MAX);
+    let repo_path = scope.repo_path(path)?;
+    let mut trees = commits::TreeCache::default();
+    let mut text_in = |tree: ObjectId| -> Option<Option<String>> {
+        match trees.lookup(&repo, tree, &repo_path).ok()? {
+            None => Some(None),
+            Some(blob) => {
+                let bytes = commits::blob_if_text(&repo, blob, 4 << 20).ok()??;
+                Some(Some(String::from_utf8_lossy(&bytes).into_owned()))
+            }
+        }
+    };
+    let facts = commits::read_commit(&repo, commit).ok()?;
+    let now = text_in(facts.tree)??;
+    let before = match facts.parents.first() {
+        Some(parent) => text_in(commits::read_commit(&repo, *parent).ok()?.tree)?,
+        None => None,
+    };
+    Some((now, before))
+}
+
+/// Whether one line of `content` holds `words` in a row.
+fn holds_words(content: &str, words: &[&str]) -> bool {
+    content.lines().any(|line| {
+        let line_words: Vec<&str> = line.split_whitespace().collect();
+        line_words.windows(words.len()).any(|w| w == words)
+    })
+}
+
 #[derive(Serialize, Deserialize)]
 struct Cache {
     head: String,
@@ -263,6 +342,16 @@ struct Cache {
     asked: BTreeMap<String, NaiveDate>,
     /// path → day of the last change seen (None: none since its asked day).
     changes: BTreeMap<String, Option<NaiveDate>>,
+    /// path → the commit of that change (hex). A cache written without them is rebuilt.
+    #[serde(default)]
+    commits: BTreeMap<String, String>,
+}
+
+/// The newest change to a path: its day and, when known, its commit.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Change {
+    date: NaiveDate,
+    commit: Option<ObjectId>,
 }
 
 fn cache_path(project: &Project) -> std::path::PathBuf {
@@ -281,7 +370,7 @@ fn last_changes(
     project: &Project,
     questions: &BTreeMap<String, NaiveDate>,
     save_cache: bool,
-) -> Result<Option<BTreeMap<String, Option<NaiveDate>>>> {
+) -> Result<Option<BTreeMap<String, Option<Change>>>> {
     let Ok(repo) = commits::open(&project.root) else {
         return Ok(None);
     };
@@ -296,14 +385,26 @@ fn last_changes(
         .flatten()
         .and_then(|bytes| serde_json::from_slice::<Cache>(&bytes).ok())
         .filter(|c| {
-            questions
-                .iter()
-                .all(|(p, d)| c.asked.get(p).is_some_and(|asked| asked <= d))
+            questions.iter().all(|(p, d)| {
+                c.asked.get(p).is_some_and(|asked| asked <= d)
+                    // Every change seen names its commit (an older cache did not).
+                    && (c.changes.get(p).copied().flatten().is_none()
+                        || c.commits.contains_key(p))
+            })
         });
-    let answer = |c: &Cache| -> BTreeMap<String, Option<NaiveDate>> {
+    let answer = |c: &Cache| -> BTreeMap<String, Option<Change>> {
         questions
             .keys()
-            .map(|p| (p.clone(), c.changes.get(p).copied().flatten()))
+            .map(|p| {
+                let change = c.changes.get(p).copied().flatten().map(|date| Change {
+                    date,
+                    commit: c
+                        .commits
+                        .get(p)
+                        .and_then(|hex| ObjectId::from_hex(hex.as_bytes()).ok()),
+                });
+                (p.clone(), change)
+            })
             .collect()
     };
     if let Some(c) = &cached
@@ -318,11 +419,12 @@ fn last_changes(
     let (asked, changes) = match &cached {
         Some(c) => {
             let before = answer(c);
+            // A change in the new commits is newer than any the cache holds.
             let merged = fresh
                 .into_iter()
-                .map(|(p, d)| {
+                .map(|(p, new)| {
                     let old = before.get(&p).copied().flatten();
-                    (p, d.max(old))
+                    (p, new.or(old))
                 })
                 .collect();
             let asked = questions.keys().map(|p| (p.clone(), c.asked[p])).collect();
@@ -330,10 +432,18 @@ fn last_changes(
         }
         None => (questions.clone(), fresh),
     };
+    let changes: BTreeMap<String, Option<Change>> = changes;
     let cache = Cache {
         head: head_hex,
         asked,
-        changes: changes.clone(),
+        changes: changes
+            .iter()
+            .map(|(p, c)| (p.clone(), c.map(|c| c.date)))
+            .collect(),
+        commits: changes
+            .iter()
+            .filter_map(|(p, c)| Some((p.clone(), c.as_ref()?.commit?.to_string())))
+            .collect(),
     };
     // The cache is an optimisation: failing to write it is not an error.
     if save_cache
@@ -351,8 +461,8 @@ fn walk_changes(
     scope: &Scope,
     questions: &BTreeMap<String, NaiveDate>,
     stop_at: Option<ObjectId>,
-) -> Result<BTreeMap<String, Option<NaiveDate>>> {
-    let mut changes: BTreeMap<String, Option<NaiveDate>> =
+) -> Result<BTreeMap<String, Option<Change>>> {
+    let mut changes: BTreeMap<String, Option<Change>> =
         questions.keys().map(|p| (p.clone(), None)).collect();
     let oldest = questions.values().min().copied().unwrap_or_default();
     // A day of margin for time zones: dates are compared as days afterwards.
@@ -392,7 +502,13 @@ fn walk_changes(
                 None => None,
             };
             if now != before {
-                changes.insert(path.clone(), Some(facts.date));
+                changes.insert(
+                    path.clone(),
+                    Some(Change {
+                        date: facts.date,
+                        commit: Some(facts.id),
+                    }),
+                );
                 done.push(path.clone());
             }
         }

@@ -307,6 +307,9 @@ pub fn kind_of(raw: &str) -> LabelKind {
         | "dead end"
         | "didn't work"
         | "did not work"
+        // An attempt, as a session's rejected approaches are logged (`tried: X - too slow`):
+        // an approach that did not pan out, unless its text says it worked (`line`).
+        | "tried"
         | "what didn't work"
         // "Abandoned approach" in Chinese.
         | "放弃方案" => LabelKind::Type(Rejected),
@@ -584,6 +587,11 @@ pub fn is_context_field(raw: &str) -> bool {
         normalise(raw).as_ref(),
         "context" | "background" | "symptom" | "symptoms" | "root cause" | "cause" | "observations"
     )
+}
+
+/// Whether a type label names an attempt (`tried:`), whose type depends on how it went.
+pub fn is_attempt_label(raw: &str) -> bool {
+    normalise(raw) == "tried"
 }
 
 /// `Status:`: a field whose value may report a problem or a fix.

@@ -171,6 +171,7 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     let mut rest = t;
     let mut first = true;
     let mut topic: Option<&str> = None;
+    let mut type_label: Option<&str> = None;
     for _ in 0..4 {
         let Some(label) = labels::leading(rest) else {
             break;
@@ -202,6 +203,7 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
             }
             LabelKind::Type(k) if kind.is_none() => {
                 kind = Some(k);
+                type_label = Some(label.raw);
                 emphatic |= label.emphatic;
                 rest = label.rest;
             }
@@ -289,7 +291,7 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
         first = false;
     }
 
-    if let Some(kind) = kind {
+    if let Some(mut kind) = kind {
         if rest.is_empty() {
             let mut a = Analysis::none(rest, "label without text");
             a.field = Some(Field::Typed(kind));
@@ -301,6 +303,14 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
             || negatives::marked_as_example(rest.trim().trim_end_matches('.'))
         {
             return Analysis::none(rest, "label with placeholder text");
+        }
+        if kind == EntryType::Rejected
+            && type_label.is_some_and(labels::is_attempt_label)
+            && attempt_worked(rest)
+        {
+            // `tried: restarting the server, it worked`: an attempt that succeeded is
+            // progress, not an approach ruled out.
+            kind = EntryType::Progress;
         }
         if negatives::is_template_description(rest) {
             // A legend or template line: `- gotcha: Something that surprised you`.
@@ -544,6 +554,23 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
 /// sentence of what holds now, reports that it was fixed. The failure must be past ("was",
 /// "were", "had" just before the cue, or in it) and the "now" must open a later sentence,
 /// so "it fails now" and "now it was failing again" stay reports.
+/// Whether an attempt's text says it worked (`restarting the server, it worked`, `pinning
+/// the seed fixed it`, `a clean build - that did the trick`) and nothing says it failed.
+fn attempt_worked(text: &str) -> bool {
+    let mut buf = lex::lower(text);
+    lex::mask_spans(&mut buf);
+    let found = cues::scan(&buf, text.as_bytes());
+    if found.iter().any(|c| c.kind != EntryType::Progress) {
+        return false;
+    }
+    found.iter().any(|c| c.kind == EntryType::Progress)
+        || (lex::has_any_word(&buf, &["worked", "works", "helped", "succeeded"])
+            && !lex::has_any_word(&buf, &["not", "didn't", "never", "no"]))
+        || ["fixed it", "solved it", "did the trick", "that did it"]
+            .iter()
+            .any(|p| lex::has_word(&buf, p.as_bytes()))
+}
+
 fn fixed_since(buf: &[u8], cue: Option<cues::Cue>, found: &[cues::Cue]) -> bool {
     let past = |w: &[u8]| matches!(w, b"was" | b"were" | b"had");
     // The failure: the cue's span, or for a symptom without a cue the first sentence.

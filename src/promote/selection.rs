@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use super::worth_cues;
 use crate::capture::dedupe;
 use crate::capture::tool_failures::{FailureLine, fixed_key, memory_line};
-use crate::parse::{classify_line, ruled_out};
+use crate::parse::{EntryType, classify_line, ruled_out};
 use crate::rank::similarity::{self, Vector};
 use crate::rank::tokenize::Tokenizer;
 use crate::store::session_file::{Section, Session};
@@ -167,23 +167,13 @@ pub fn candidates(
         }
         // A choice noted as an experience ("switching from Celery to Dramatiq because ...")
         // is kept as the decision it is, so Recent Decisions and what it takes back see it.
-        if let Some(parsed) = classify_line(strip_label(item), None)
-            && parsed.kind == crate::parse::EntryType::Decision
-            && parsed.reason == "cue"
+        let (kind, line) = experience_line(item);
+        if kind == EntryType::Decision
+            || worth_cues::tech(item)
+            || worth_cues::insight(item)
+            || worth_cues::path_or_code(item)
         {
-            out.push((
-                Section::Experience,
-                item.clone(),
-                format!("decided: {}", strip_label(item)),
-            ));
-            continue;
-        }
-        if worth_cues::tech(item) || worth_cues::insight(item) || worth_cues::path_or_code(item) {
-            out.push((
-                Section::Experience,
-                item.clone(),
-                format!("learned: {}", strip_label(item)),
-            ));
+            out.push((Section::Experience, item.clone(), line));
         }
     }
     out.extend(problems);
@@ -199,9 +189,7 @@ pub fn candidates(
 fn promoted_line(section: Section, item: &str) -> Option<String> {
     match section {
         Section::Rejected => Some(format!("decided against: {}", rejected_text(item))),
-        Section::Experience => {
-            Some(memory_line(item).unwrap_or_else(|| format!("learned: {}", strip_label(item))))
-        }
+        Section::Experience => Some(memory_line(item).unwrap_or_else(|| experience_line(item).1)),
         Section::Blockers => Some(problem_line(item, &[], &mut Tokenizer::default()).0),
         Section::Assumptions => None,
     }
@@ -293,6 +281,25 @@ fn finding(item: &str) -> bool {
     ]);
     let found = !activity || worth_cues::insight(text) || worth_cues::reason(text);
     !plan && found
+}
+
+/// The type and memory line of an experience worth keeping, with exactly one label as `mind
+/// log` writes it: a choice is a decision ("decided to use tokio" -> `decided: use tokio`), a
+/// fix is progress ("fixed the flaky test by pinning the seed" -> `fixed: the flaky test
+/// ...`), a finding anything else ("learned that retries need jitter" -> `learned: retries
+/// need jitter`). The parser reads the item's words as it reads a line of MEMORY.md.
+fn experience_line(item: &str) -> (EntryType, String) {
+    let text = strip_label(item);
+    let kind = match classify_line(text, None) {
+        Some(parsed)
+            if parsed.reason == "cue"
+                && matches!(parsed.kind, EntryType::Decision | EntryType::Progress) =>
+        {
+            parsed.kind
+        }
+        _ => EntryType::Learning,
+    };
+    (kind, crate::classify::memory_line(kind, text))
 }
 
 /// Drop a label the item already has, so `learned: x` does not become `learned: learned: x`.

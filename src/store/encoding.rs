@@ -190,10 +190,16 @@ pub fn to_utf8(bytes: &[u8]) -> std::result::Result<Vec<u8>, String> {
                 out.extend_from_slice(text.as_bytes());
                 pos = next;
                 // The run goes on while the next line holds a NUL byte too (an ASCII
-                // character's other half); a line without one is UTF-8 again.
+                // character's other half); a line without one is UTF-8 again. The next
+                // line's first code unit counts as well: an empty line is `\n\0` (LE),
+                // whose NUL comes after the byte a UTF-8 line would end at.
                 let rest = &bytes[pos..];
                 let end = memchr::memchr(b'\n', rest).map_or(rest.len(), |i| i + 1);
-                if memchr::memchr(0, &rest[..end]).is_none() && bom_at(bytes, pos).is_none() {
+                let first_unit_has_nul = rest.len() >= 2 && (rest[0] == 0 || rest[1] == 0);
+                if memchr::memchr(0, &rest[..end]).is_none()
+                    && !first_unit_has_nul
+                    && bom_at(bytes, pos).is_none()
+                {
                     utf16 = None;
                 }
             }
@@ -308,6 +314,19 @@ mod tests {
         assert_eq!(to_utf8(&file).unwrap(), b"\xEF\xBB\xBFbig\nendian\n");
         // Nothing to convert: the same bytes.
         assert_eq!(to_utf8(b"caf\xe9\r\n").unwrap(), b"caf\xe9\r\n");
+        // Empty lines inside a UTF-16 run, with LF and CRLF, either byte order.
+        let le_with_blank = [BOM_LE, &le("a\n\nb\n")].concat();
+        assert_eq!(
+            to_utf8(&le_with_blank).unwrap(),
+            "\u{feff}a\n\nb\n".as_bytes()
+        );
+        let be_with_blank = [BOM_BE, &be("a\n\n\nb\n")].concat();
+        assert_eq!(
+            to_utf8(&be_with_blank).unwrap(),
+            "\u{feff}a\n\n\nb\n".as_bytes()
+        );
+        let no_bom_blank = le("# M\n\ndecided: x\n");
+        assert_eq!(to_utf8(&no_bom_blank).unwrap(), b"# M\n\ndecided: x\n");
     }
 
     #[test]

@@ -131,7 +131,7 @@ fn an_editor_commit_gets_commented_reminders_that_git_strips() {
         "{shown}"
     );
     assert!(
-        shown.contains("#   learned: learned that Safari drops the cookie on redirect"),
+        shown.contains("#   learned: Safari drops the cookie on redirect"),
         "{shown}"
     );
     assert!(
@@ -173,7 +173,7 @@ fn trailers_are_opt_in() {
     git.ok(&["commit", "-q"]);
     let body = git.ok(&["log", "-1", "--format=%B"]);
     assert!(
-        body.contains("Memory: learned: learned that Safari drops the cookie on redirect"),
+        body.contains("Memory: learned: Safari drops the cookie on redirect"),
         "{body}"
     );
     // The trailer is then harvested like any other.

@@ -344,5 +344,70 @@ fn attempt_failed(tail: &[u8]) -> bool {
         b"wasn't worth",
         b"gave up",
     ];
-    FAILED.iter().any(|p| has_phrase(tail, p))
+    FAILED.iter().any(|p| has_phrase(tail, p)) || failure_verdict(tail)
+}
+
+/// A failure verb as the verdict on an attempt: "tried switching to rustls, it failed",
+/// "tried pinning node 18 - build failed", "... but it crashed on start". Not the adjective
+/// of a noun ("tried restarting the failed job").
+fn failure_verdict(tail: &[u8]) -> bool {
+    const VERBS: &[&str] = &["failed", "fails", "crashed", "broke", "errored", "hung"];
+    const AFTER: &[&str] = &[
+        "to",
+        "again",
+        "too",
+        "with",
+        "on",
+        "because",
+        "due",
+        "at",
+        "in",
+        "for",
+        "as",
+        "the",
+        "everything",
+        "it",
+        "badly",
+        "miserably",
+        "immediately",
+        "anyway",
+    ];
+    let is_word = |b: &u8| b.is_ascii_alphanumeric() || *b == b'\'';
+    let mut i = 0;
+    while i < tail.len() {
+        if !is_word(&tail[i]) {
+            i += 1;
+            continue;
+        }
+        let end = tail[i..]
+            .iter()
+            .position(|b| !is_word(b))
+            .map_or(tail.len(), |n| i + n);
+        if VERBS.iter().any(|v| v.as_bytes() == &tail[i..end]) {
+            // What follows: nothing, a clause break, or a word of the verdict's own.
+            let rest = &tail[end..];
+            let gap = rest.iter().take_while(|b| **b == b' ').count();
+            let next_start = end + gap;
+            let verdict = match rest.get(gap) {
+                None => true,
+                // "failed-over": a compound, not the verdict.
+                Some(b'-') if gap == 0 => false,
+                Some(b) if !is_word(b) => true,
+                Some(_) => {
+                    let next_end = tail[next_start..]
+                        .iter()
+                        .position(|b| !is_word(b))
+                        .map_or(tail.len(), |n| next_start + n);
+                    AFTER
+                        .iter()
+                        .any(|a| a.as_bytes() == &tail[next_start..next_end])
+                }
+            };
+            if verdict {
+                return true;
+            }
+        }
+        i = end;
+    }
+    false
 }

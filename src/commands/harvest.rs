@@ -254,6 +254,21 @@ pub fn run(args: &HarvestArgs, ctx: &Ctx) -> Result<()> {
         }
         ctx.record_activity_with_gap(&project, &mut state, Some(config.session_gap_ms()));
         state.save(&project.state())?;
+    } else if args.to_memory {
+        // What the move would take: the store's entries and what this harvest would add.
+        let mut entries: Vec<(NaiveDate, String)> = derived::entries(&text::lossy(&store))
+            .into_iter()
+            .map(|e| (e.date.unwrap_or(ctx.clock.today()), e.line))
+            .collect();
+        entries.extend(
+            capture::as_written(&project, &added)
+                .iter()
+                .map(|c| (c.date, c.line())),
+        );
+        moved = lines_to_move(&project, &memory_bytes, entries)?
+            .into_iter()
+            .map(|(_, line)| line)
+            .collect();
     }
 
     let reply = Reply {
@@ -346,13 +361,19 @@ fn human(reply: &Reply, args: &HarvestArgs, ctx: &Ctx) -> String {
              (`git fetch --unshallow`, then `mind harvest` again, for the rest)\n",
         );
     }
-    if args.to_memory && !reply.dry_run {
+    if args.to_memory {
         let n = reply.moved_to_memory.len();
         out.push_str(&format!(
-            "moved {n} commit memor{} into {}\n",
+            "{} {n} commit memor{} into {}\n",
+            if reply.dry_run { "would move" } else { "moved" },
             if n == 1 { "y" } else { "ies" },
             store::MEMORY_FILE
         ));
+        if reply.dry_run {
+            for line in &reply.moved_to_memory {
+                out.push_str(&format!("  {} {line}\n", ctx.paint.good(">")));
+            }
+        }
     }
     if reply.withdrawn.removed > 0 {
         out.push_str(&format!(
@@ -495,6 +516,29 @@ fn since_error(repo: &gix::Repository, since: &str, not_a_day: &str) -> Error {
     )
 }
 
+/// The dated lines of `entries` that MEMORY.md (`memory`) does not hold yet: what a move
+/// appends. A fix the store kept again because it closes a problem (see
+/// `dedupe::OpenProblems`) moves with it, or MEMORY.md would leave that problem open.
+fn lines_to_move(
+    project: &Project,
+    memory: &[u8],
+    entries: Vec<(NaiveDate, String)>,
+) -> Result<Vec<(NaiveDate, String)>> {
+    let mut seen = dedupe::Seen::from_memory(&text::lossy(memory));
+    let (lines, _) = capture::select_new_with_repeated_fixes(
+        &mut seen,
+        entries,
+        |(_, line)| line.as_str(),
+        |(date, line)| (*date, Cow::Borrowed(line.as_str())),
+        || {
+            let mut doc = crate::store::parse_cache::memory_unresolved(project, memory);
+            crate::parse::loops::resolve_problems(&mut doc.entities);
+            Ok(dedupe::OpenProblems::of(&doc))
+        },
+    )?;
+    Ok(lines)
+}
+
 /// Move the commit store's entries into MEMORY.md under their dates (those MEMORY.md does
 /// not hold yet), then empty the store: each entry is then in exactly one of the two, and
 /// a later harvest in any clone finds them in MEMORY.md. The caller holds the store lock.
@@ -504,27 +548,14 @@ fn move_to_memory(
     store: &[u8],
     today: NaiveDate,
 ) -> Result<Vec<String>> {
-    let entries = derived::entries(&text::lossy(store));
+    let entries: Vec<(NaiveDate, String)> = derived::entries(&text::lossy(store))
+        .into_iter()
+        .map(|e| (e.date.unwrap_or(today), e.line))
+        .collect();
     if entries.is_empty() {
         return Ok(Vec::new());
     }
-    let mut seen = dedupe::Seen::from_memory(&text::lossy(memory));
-    // A fix the store kept again because it closes a problem (see `dedupe::OpenProblems`)
-    // moves with it, or MEMORY.md would leave that problem open.
-    let dated = entries
-        .into_iter()
-        .map(|e| (e.date.unwrap_or(today), e.line));
-    let (lines, _) = capture::select_new_with_repeated_fixes(
-        &mut seen,
-        dated,
-        |(_, line)| line.as_str(),
-        |(date, line)| (*date, Cow::Borrowed(line.as_str())),
-        || {
-            let mut doc = crate::store::parse_cache::memory_unresolved(project, memory);
-            crate::parse::loops::resolve_problems(&mut doc.entities);
-            Ok(dedupe::OpenProblems::of(&doc))
-        },
-    )?;
+    let lines = lines_to_move(project, memory, entries)?;
     if !lines.is_empty() {
         let bytes = capture::render_lines(memory, &lines);
         append::append_bytes(&project.memory(), &bytes)?;

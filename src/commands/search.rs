@@ -282,6 +282,33 @@ fn touch_now_and_then(ctx: &Ctx, project: &Project) -> Result<()> {
     Ok(())
 }
 
+/// The filters a search ran with, as the no-match note says them: ` with --type decision,
+/// --since 2w`; empty without any. A person who filtered learns that the words alone may
+/// match something.
+fn filters_said(args: &SearchArgs) -> String {
+    let mut said: Vec<String> = Vec::new();
+    if !args.kinds.is_empty() {
+        said.push(format!("--type {}", args.kinds.join(",")));
+    }
+    if let Some(since) = &args.since {
+        said.push(format!("--since {since}"));
+    }
+    if !args.category.is_empty() {
+        said.push(format!("--category {}", args.category.join(",")));
+    }
+    for tag in &args.tag {
+        said.push(format!("--tag {tag}"));
+    }
+    if let Some(threshold) = &args.threshold {
+        said.push(format!("--threshold {threshold}"));
+    }
+    if said.is_empty() {
+        String::new()
+    } else {
+        format!(" with {}", said.join(", "))
+    }
+}
+
 pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
     if args.team {
         return super::team::search(&team_args(args), ctx);
@@ -379,7 +406,10 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
     // "No match" only when nothing matched: not when a limit of 0 (an MCP call may ask for
     // one) left out what did.
     if found.is_empty() {
-        ctx.note(&format!("no memories match {query_text:?}"));
+        ctx.note(&format!(
+            "no memories match {query_text:?}{}",
+            filters_said(args)
+        ));
     }
     let mut found = found;
     found.truncate(args.limit);

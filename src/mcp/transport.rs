@@ -184,7 +184,16 @@ fn parse(line: &[u8]) -> Parsed {
         Err(error) => error,
     };
     if error.is_syntax() || error.is_eof() {
-        return Parsed::Skip;
+        // JSON-RPC 2.0: text that is not JSON is answered with a parse error (id null), so
+        // a client that sent it learns why nothing else came back.
+        return Parsed::Refuse(
+            ErrorData::new(
+                ErrorCode::PARSE_ERROR,
+                format!("parse error: the line is not JSON ({error})"),
+                None,
+            ),
+            None,
+        );
     }
     // JSON, but not a message rmcp reads.
     match serde_json::from_slice::<Value>(line) {
@@ -611,7 +620,7 @@ mod tests {
     }
 
     #[test]
-    fn requests_that_cannot_be_read_are_answered_with_their_id_and_notifications_never() {
+    fn unreadable_lines_are_answered_requests_with_their_id_notifications_never() {
         let input = [
             r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":"x"}"#,
             r#"{"jsonrpc":"2.0","id":"b","method":"tools/list","params":5}"#,
@@ -651,6 +660,11 @@ mod tests {
                     Value::Null,
                     -32600,
                     "invalid request: a batch (a JSON array) is not supported; send each request on a line of its own".into()
+                ),
+                (
+                    Value::Null,
+                    -32700,
+                    "parse error: the line is not JSON (expected ident at line 1 column 2)".into()
                 ),
             ]
         );

@@ -132,6 +132,18 @@ fn parse_yaml(yaml: &str) -> Result<FrontMatter, String> {
     let mut options = serde_saphyr::Options::default();
     options.strict_booleans = true;
     options.with_snippet = false;
+    // A header is a few `key: value` lines; a cloned repository's file is untrusted, and
+    // the library's limits (250,000 nodes, 50,000 aliases) let an alias bomb cost every
+    // command that reads named memories a few hundred milliseconds.
+    let mut budget = serde_saphyr::Budget::default();
+    budget.max_nodes = 2_000;
+    budget.max_aliases = 64;
+    budget.max_anchors = 64;
+    budget.max_events = 20_000;
+    budget.max_depth = 16;
+    budget.max_total_scalar_bytes = 1 << 20;
+    budget.max_merge_keys = 64;
+    options.budget = Some(budget);
     serde_saphyr::from_str_with_options::<FrontMatter>(yaml, options.clone()).map_err(|e| {
         // Read as plain YAML first: a syntax error is said as such (the typed reading may
         // stop earlier, at a field's type), else the field of the wrong kind.
@@ -215,6 +227,11 @@ fn file_line(yaml: &str, key: &str) -> Option<usize> {
 /// The YAML library's message on one line, its line counted in the file (the header starts
 /// on line 2) and its advice to programmers dropped.
 fn plain(message: &str) -> String {
+    if message.contains("budget breached") {
+        return "the header is too large, too deeply nested or repeats itself through too many \
+                YAML aliases; a named memory's header is a few `key: value` lines"
+            .into();
+    }
     let mut text = one_line(message);
     for advice in [
         ", set DuplicateKeyPolicy in Options if acceptable",

@@ -84,14 +84,14 @@ pub fn detect(earlier: &[String], context: &[String], new: &str) -> Option<LoopW
         lexical: Vector::of_text(text, tokenizer, &vocab),
         sentence: None,
     };
-    let target = lexical(new, &mut tokenizer);
+    let target = lexical(approach(new), &mut tokenizer);
     if target.lexical.is_empty() {
         return None;
     }
     let mut best: Option<(Similarity, &String)> = None;
     let mut similar = 0;
     for item in earlier {
-        let s = lexical(item, &mut tokenizer).similarity(&target);
+        let s = lexical(approach(item), &mut tokenizer).similarity(&target);
         if s.band(&LEXICAL_SESSION_BANDS) >= Band::Similar {
             similar += 1;
         }
@@ -116,6 +116,28 @@ pub fn detect(earlier: &[String], context: &[String], new: &str) -> Option<LoopW
         methodology: METHODOLOGY.iter().map(|s| s.to_string()).collect(),
         helper: (attempt >= 3).then(|| helper_command(new)),
     })
+}
+
+/// The approach a rejection names, without the reason it gives: "disabling HTTP keepalive"
+/// of "disabling HTTP keepalive - still fails with the same error". Two approaches that
+/// failed for the same reason are not a loop; the same approach for another reason is.
+/// The reason starts at a dash between spaces, ` because `, `: ` or, after a comma, a
+/// verdict ("tried redis, overkill"); a text with none is all approach.
+fn approach(text: &str) -> &str {
+    let lower = text.to_ascii_lowercase();
+    let mut cut = [" - ", " – ", " — ", " -- ", " because ", ": "]
+        .iter()
+        .filter_map(|marker| lower.find(marker))
+        .min();
+    if let Some(comma) = text.find(", ")
+        && crate::promote::worth_cues::verdict(text)
+    {
+        cut = Some(cut.map_or(comma, |c| c.min(comma)));
+    }
+    match cut {
+        Some(at) if !text[..at].trim().is_empty() => text[..at].trim(),
+        _ => text,
+    }
 }
 
 /// The command that briefs a fresh agent on `problem`, quoted for a shell. A problem that
@@ -156,6 +178,30 @@ mod tests {
         .unwrap();
         assert!(p.severity >= Severity::Moderate, "{p:?}");
         assert!(detect(&earlier, &earlier, "switch the session store to redis").is_none());
+    }
+
+    #[test]
+    fn the_approaches_are_compared_not_the_reasons_they_share() {
+        let earlier =
+            items(&["increasing the connection pool size - still fails with the same error"]);
+        assert!(
+            detect(
+                &earlier,
+                &earlier,
+                "disabling HTTP keepalive - still fails with the same error"
+            )
+            .is_none()
+        );
+        let same = detect(
+            &earlier,
+            &earlier,
+            "increasing the connection pool size because the errors looked like exhaustion",
+        )
+        .unwrap();
+        assert!(same.severity >= Severity::High, "{same:?}");
+        assert_eq!(approach("tried redis, overkill"), "tried redis");
+        assert_eq!(approach("- just a dash"), "- just a dash");
+        assert_eq!(approach("plain text"), "plain text");
     }
 
     #[test]

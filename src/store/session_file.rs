@@ -186,12 +186,8 @@ pub fn parse(text: &str) -> Session {
             continue;
         }
         if let Some(section) = current {
-            let item = line
-                .strip_prefix("- ")
-                .or_else(|| line.strip_prefix("* "))
-                .or_else(|| line.strip_prefix("+ "))
-                .unwrap_or(line)
-                .trim();
+            // Any list marker a person may type: `-`, `*`, `+`, `•`, `1.`, `2)`.
+            let item = crate::parse::strip_list_marker(line).0.trim();
             if item.is_empty() {
                 continue;
             }
@@ -420,6 +416,24 @@ mod tests {
         let s = parse(&templates::session(day()));
         assert_eq!(s.total(), 0);
         assert_eq!(s.date, Some(day()));
+    }
+
+    #[test]
+    fn items_typed_with_any_list_marker() {
+        let t = templates::session(day()).replace(
+            "## Rejected\n",
+            "## Rejected\n1. numbered - too slow\n2) second - overkill\n* starred - no\n• dotted - no\nplain - no\n",
+        );
+        assert_eq!(
+            parse(&t).rejected,
+            [
+                "numbered - too slow",
+                "second - overkill",
+                "starred - no",
+                "dotted - no",
+                "plain - no"
+            ]
+        );
     }
 
     #[test]

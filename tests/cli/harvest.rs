@@ -619,3 +619,38 @@ fn amended_and_reverted_commits_take_their_memories_with_them() {
         "{block}"
     );
 }
+
+#[test]
+fn a_dry_run_of_to_memory_shows_what_would_move_and_changes_nothing() {
+    let user = common::User::new();
+    let project = user.project("work/app", &["init"]);
+    user.ok(&project, &["hooks", "install"]);
+    user.commit_file(
+        &project,
+        "a.txt",
+        "a\n",
+        "decided: use sqlite for the cache",
+    );
+    let id = user.git(&project, &["rev-parse", "--short=7", "HEAD"]);
+    let id = id.trim();
+    let before = common::project_files(&project.join(".mind"));
+    let out = user.ok(&project, &["harvest", "--to-memory", "--dry-run"]);
+    assert!(
+        out.ends_with(&format!(
+            "would move 1 commit memory into MEMORY.md\n  > decided: use sqlite for the cache (commit {id})\n"
+        )),
+        "{out}"
+    );
+    assert_eq!(common::project_files(&project.join(".mind")), before);
+    // The move itself takes the same line.
+    let out = user.ok(&project, &["harvest", "--to-memory"]);
+    assert!(
+        out.ends_with("moved 1 commit memory into MEMORY.md\n"),
+        "{out}"
+    );
+    let memory = std::fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
+    assert!(
+        memory.contains(&format!("decided: use sqlite for the cache (commit {id})")),
+        "{memory}"
+    );
+}

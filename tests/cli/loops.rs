@@ -126,3 +126,42 @@ fn only_this_sessions_rejections_count() {
     let v = reject(&env, "bump the timeout to 60s");
     assert!(v.get("loop_warning").is_none(), "{v:#}");
 }
+
+#[test]
+fn rejections_that_share_only_their_reason_are_no_loop() {
+    let user = crate::common::User::new();
+    let project = user.project("work/app", &["init"]);
+    user.ok(
+        &project,
+        &[
+            "log",
+            "rejected",
+            "increasing the connection pool size - still fails with the same error",
+        ],
+    );
+    let out = user.ok(
+        &project,
+        &[
+            "log",
+            "rejected",
+            "disabling HTTP keepalive - still fails with the same error",
+        ],
+    );
+    assert!(!out.contains("looping"), "{out}");
+    // The same approach for another reason is one.
+    let out = user.ok(
+        &project,
+        &[
+            "log",
+            "rejected",
+            "increasing the connection pool size because errors looked like exhaustion",
+        ],
+    );
+    assert!(out.contains("warning: you're looping"), "{out}");
+    assert!(
+        out.contains(
+            "earlier: increasing the connection pool size - still fails with the same error"
+        ),
+        "{out}"
+    );
+}

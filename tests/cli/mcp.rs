@@ -488,8 +488,18 @@ fn malformed_requests_get_errors_and_the_server_goes_on() {
     let env = Env::initialised();
     let mut client = Client::in_env(&env);
     client.initialize();
-    // Not JSON at all: no reply that breaks the stream, and the server stays up.
+    // Not JSON at all: a JSON-RPC parse error (id null), and the server stays up.
     client.send_raw("this is not json {");
+    let parse_error = client.read();
+    assert_eq!(parse_error["id"], Value::Null, "{parse_error}");
+    assert_eq!(parse_error["error"]["code"], -32700, "{parse_error}");
+    assert!(
+        parse_error["error"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("parse error: the line is not JSON"),
+        "{parse_error}"
+    );
     // An unknown method.
     let unknown = client.call_raw("no/such/method", json!({}));
     assert!(unknown["error"]["code"].is_i64(), "{unknown}");

@@ -265,6 +265,30 @@ fn search_human_output_shows_type_date_place_and_text() {
 }
 
 #[test]
+fn a_filtered_search_with_no_match_says_which_filters_it_ran_with() {
+    let user = User::new();
+    let project = user.project("work/app", &["init"]);
+    user.ok(&project, &["log", "rejected", "timeout bump - same error"]);
+    let out = user
+        .mind(
+            &project,
+            &["search", "timeout", "--type", "decision", "--since", "2w"],
+        )
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "mind: no memories match \"timeout\" with --type decision, --since 2w\n"
+    );
+    // Without the filter the words find the rejection.
+    assert!(
+        user.ok(&project, &["search", "timeout"])
+            .contains("timeout bump")
+    );
+}
+
+#[test]
 fn search_with_no_match_exits_zero_with_a_note() {
     let env = env_with_memory();
     env.mind(&["search", "kubernetes"])

@@ -652,3 +652,46 @@ fn search_refuses_a_pipe_in_place_of_the_memory_file() {
     );
     assert_eq!(stdout(&out), "");
 }
+
+/// A named memory whose header is a YAML alias bomb (nine levels of nine aliases, a billion
+/// nodes when expanded): reported as a broken header in plain words, the rest still read.
+#[test]
+fn a_named_memory_with_an_alias_bomb_header_is_reported_in_plain_words() {
+    let user = User::new();
+    let evil = user.project("evil", &["init"]);
+    let mut header = vec![
+        "---".to_string(),
+        "a0: &a0 [x, x, x, x, x, x, x, x, x]".to_string(),
+    ];
+    for i in 1..10 {
+        let refs = vec![format!("*a{}", i - 1); 9].join(", ");
+        header.push(format!("a{i}: &a{i} [{refs}]"));
+    }
+    header.extend([
+        "category: note".into(),
+        "---".into(),
+        "# Bomb".into(),
+        "harmless body".into(),
+    ]);
+    fs::create_dir_all(evil.join(".mind/memories")).unwrap();
+    fs::write(
+        evil.join(".mind/memories/bomb.md"),
+        header.join("\n") + "\n",
+    )
+    .unwrap();
+    user.git(&evil, &["add", "-A"]);
+    user.git(&evil, &["commit", "-q", "-m", "init"]);
+    let home = user.home().to_path_buf();
+    user.git(&home, &["clone", "-q", "evil", "victim"]);
+    let victim = home.join("victim");
+
+    let list = user.ok(&victim, &["memory", "list"]);
+    assert_eq!(
+        list,
+        "bomb  broken: invalid front matter: the header is too large, too deeply nested or \
+         repeats itself through too many YAML aliases; a named memory's header is a few \
+         `key: value` lines\n"
+    );
+    let found = user.ok(&victim, &["search", "harmless"]);
+    assert!(found.contains("harmless body"), "{found}");
+}

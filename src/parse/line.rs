@@ -1101,7 +1101,8 @@ mod tests {
         // Fix and failure words of CJK text, where no label leads.
         assert_eq!(kind("3.1.8 已解决。"), Some(Progress));
         assert_eq!(kind("导出pdf卡住"), Some(Problem));
-        assert_eq!(kind("修复启动崩溃"), None);
+        // "Fix the crash on start": a fix's title, as "Fix crash on startup" is.
+        assert_eq!(kind("修复启动崩溃"), Some(Progress));
         // A question reports nothing, in full-width marks and particles too.
         assert_eq!(kind("这个问题已解决吗？"), None);
         assert_eq!(kind("这个问题已解决吗"), None);
@@ -1156,7 +1157,8 @@ mod tests {
             kind("the rejected promise crashes the worker"),
             Some(Problem)
         );
-        assert_eq!(kind("tried the nightly build and it works"), None);
+        // An attempt that worked confirms a fix, as a thread's reply does.
+        assert_eq!(kind("tried the nightly build and it works"), Some(Progress));
     }
 
     #[test]

@@ -585,11 +585,28 @@ pub fn is_template_description(body: &str) -> bool {
             } else {
                 8
             };
+            // "What went wrong and why", "What happened", "What broke": the wh-word as the
+            // subject of a verb of what happens, as a post-mortem template asks; five words
+            // at most ("what broke the build was the cache key" answers it).
+            let happens = words.get(1).is_some_and(|w| {
+                matches!(
+                    *w,
+                    "went"
+                        | "happened"
+                        | "broke"
+                        | "failed"
+                        | "changed"
+                        | "caused"
+                        | "worked"
+                        | "helped"
+                )
+            });
             plain_words(body)
                 && (second_person
                     || words.get(1).is_some_and(|w| {
                         matches!(*w, "was" | "were" | "we" | "i" | "the" | "it" | "to" | "is")
                     }) && words.len() <= prompt_length
+                    || happens && words.len() <= 5
                     || words.len() <= 3)
         }
         // "A bug or blocker you hit", "Any decision worth keeping", "Each lesson", and
@@ -702,8 +719,13 @@ fn has_slots_side_by_side(body: &str) -> bool {
 /// nothing particular in it.
 fn plain_words(body: &str) -> bool {
     let t = body.trim().trim_end_matches(['.', '?']);
+    // A slash joins two words ("what the user/developer saw").
     t.chars()
-        .all(|c| c.is_ascii_alphabetic() || c == ' ' || c == '\'')
+        .all(|c| c.is_ascii_alphabetic() || c == ' ' || c == '\'' || c == '/')
+        && !t.contains("//")
+        && !t
+            .split_whitespace()
+            .any(|w| w.starts_with('/') || w.ends_with('/'))
         && t.split_whitespace()
             .skip(1)
             .all(|w| w.chars().all(|c| !c.is_ascii_uppercase()))
@@ -1712,6 +1734,9 @@ mod tests {
             "What you chose and why",
             "How it was fixed",
             "When it happens",
+            "what went wrong and why",
+            "What the user/developer saw",
+            "What changed and why",
         ] {
             assert!(is_template_description(legend), "{legend}");
         }
@@ -1723,6 +1748,8 @@ mod tests {
             "why it failed: the token expired",
             "When computing N digits of pi, you must compute with N+100 guard digits",
             "How the cache expires in Redis 7",
+            "what broke the build was the cache key",
+            "what changed in src/app was the retry loop",
         ] {
             assert!(!is_template_description(entry), "{entry}");
         }

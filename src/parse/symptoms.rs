@@ -603,7 +603,15 @@ pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
     };
     // "Search returns no results for stop words by design": behaviour meant to be. Asked
     // only of a line that reads as a report, not of every untyped line.
-    symptom_shape(text, listed) && !meant_to_be(lower_body)
+    symptom_shape(text, listed) && !meant_to_be(lower_body) && !work_not_started(text)
+}
+
+/// A piece of work whose state is "not started" (`- Phase 5: not started`): a plan's
+/// status, not something that failed to start.
+fn work_not_started(text: &str) -> bool {
+    [": not started", ": not yet started", ": not begun"]
+        .iter()
+        .any(|s| text.trim_end().trim_end_matches('.').ends_with(s))
 }
 
 /// Whether the line says its behaviour is meant ("by design", "as intended", "by default"):

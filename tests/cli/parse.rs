@@ -1053,6 +1053,12 @@ fn rejections_keep_their_polarity_in_every_phrasing() {
                 "the server rejected the request with a 413".to_string(),
                 Value::Null
             ),
+            // An attempt that worked confirms a fix.
+            (
+                "progress".to_string(),
+                "tried the nightly build and it works".to_string(),
+                Value::Null
+            ),
         ],
         "{records:#?}"
     );
@@ -1586,6 +1592,36 @@ fn qualified_labels_and_looking_back_are_learnings() {
         types,
         [
             "learning", "learning", "learning", "learning", "learning", "none", "none"
+        ]
+    );
+}
+
+#[test]
+fn work_on_a_fix_a_fix_confirmed_and_support_dropped_are_read() {
+    let types = types_of_lines(
+        "Fixing the crash on startup\n\
+         Fixing this requires a restart of the daemon\n\
+         This PR addresses #123\n\
+         Security warnings must be addressed promptly\n\
+         That did it! Thank you!\n\
+         it works by polling the queue every minute\n\
+         Crash on startup fix\n\
+         - Phase 2: done — SSE endpoint live\n\
+         - Phase 5: not started\n\
+         Status: done\n\
+         We will drop support for Python 3.7 in the next release\n\
+         Drop support for Node 14\n\
+         修复无法启动的问题\n\
+         微软商店更新后启动不了\n\
+         **Problem / Problema:** what went wrong and why\n\
+         The decision was made to [describe decision]\n\
+         With hindsight, the queue should have been per tenant\n",
+    );
+    assert_eq!(
+        types,
+        [
+            "progress", "none", "progress", "none", "progress", "none", "progress", "progress",
+            "none", "none", "decision", "none", "progress", "problem", "none", "none", "learning"
         ]
     );
 }

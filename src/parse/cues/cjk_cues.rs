@@ -32,6 +32,11 @@ const DONE: &[&str] = &[
     "已完成",
     "完成了",
     "完了しました",
+    // "Dealt with" (Japanese): "対応しました。" closes an issue.
+    "対応しました",
+    "対応済み",
+    "修正完了",
+    "修复完成",
     "완료됨",
     "완료했",
     "완료되었",
@@ -60,6 +65,16 @@ const FAILING: &[&str] = &[
     "不生效",
     "不起作用",
     "不工作",
+    // "Cannot start / open / use / connect / log in / get in / install", "still no good".
+    "启动不了",
+    "打不开",
+    "用不了",
+    "连不上",
+    "登不上",
+    "进不去",
+    "装不上",
+    "也不行",
+    "不能用",
     "未解决",
     "未修复",
     "未解決",
@@ -72,6 +87,9 @@ const FAILING: &[&str] = &[
     "動作しない",
     "できない",
     "表示されない",
+    "起動しない",
+    // Garbled characters (mojibake).
+    "文字化け",
     // Korean
     "오류가 발생",
     "에러가 발생",
@@ -112,6 +130,10 @@ pub(super) fn scan(buf: &[u8], out: &mut Vec<Cue>) {
     let Ok(text) = std::str::from_utf8(buf) else {
         return;
     };
+    if let Some(cue) = fix_title(text) {
+        out.push(cue);
+        return;
+    }
     if let Some(cue) = first(text, DONE, Progress, |before, after| {
         let tail = clause_tail(before);
         !negated_before(before, NOT_DONE_BEFORE)
@@ -137,6 +159,56 @@ pub(super) fn scan(buf: &[u8], out: &mut Vec<Cue>) {
     }) {
         out.push(cue);
     }
+}
+
+/// The words for "fix" that open or close a commit subject or an issue's closing title:
+/// "修复无法启动的问题" (fix the failure to start), "文字化け修正" (mojibake fix), as "Fix
+/// X" and "X fix" do in English.
+const FIX_WORDS: &[&str] = &["修复", "修正", "修復"];
+
+/// After an opening fix word, words that make it a heading of what might be done: a method,
+/// a plan, a suggestion, steps, an idea ("修复方法", "修正方案").
+const FIX_PLANS: &[&str] = &["方法", "方案", "建议", "步骤", "思路", "计划", "案", "手順"];
+
+/// Before a closing fix word, what makes the fix one still to come: needed, pending, not
+/// yet ("需要修复", "要修正", "待修复", "未修正").
+const FIX_PENDING: &[&str] = &["需要", "要", "待", "未", "没", "不", "必要", "予定"];
+
+/// A commit subject or title that names a fix by its first or last word, in Chinese or
+/// Japanese; `None` for a question, a condition or a fix still to come.
+fn fix_title(text: &str) -> Option<Cue> {
+    let trimmed = text.trim();
+    let t = trimmed.trim_end_matches(['。', '.', '!', '！']);
+    if t.ends_with(['？', '?']) || CONDITION_BEFORE.iter().any(|w| t.contains(w)) {
+        return None;
+    }
+    let offset = text.len() - text.trim_start().len();
+    for word in FIX_WORDS {
+        if let Some(rest) = t.strip_prefix(word)
+            && !FIX_PLANS.iter().any(|p| rest.starts_with(p))
+            && !rest.starts_with(['：', ':'])
+        {
+            return Some(Cue {
+                kind: Progress,
+                strength: Medium,
+                start: offset,
+                end: offset + word.len(),
+            });
+        }
+        if let Some(before) = t.strip_suffix(word)
+            && !before.trim().is_empty()
+            && !FIX_PENDING.iter().any(|p| before.ends_with(p))
+        {
+            let start = offset + before.len();
+            return Some(Cue {
+                kind: Progress,
+                strength: Medium,
+                start,
+                end: start + word.len(),
+            });
+        }
+    }
+    None
 }
 
 /// The first occurrence of a word of `words` whose surroundings `fits` accepts.
@@ -233,12 +305,31 @@ mod tests {
         assert_eq!(kind("問題はまだ未解決"), Some(Problem));
         assert_eq!(kind("ログイン後にアプリがクラッシュする"), Some(Problem));
         assert_eq!(kind("빌드가 실패합니다"), Some(Problem));
+        // Fix titles: "fix the failure to start", "mojibake fix", "dealt with it".
+        assert_eq!(kind("修复无法启动的问题"), Some(Progress));
+        assert_eq!(kind("コメントの文字化け修正"), Some(Progress));
+        assert_eq!(kind("対応しました。"), Some(Progress));
+        // Cannot start after the update; reinstalling did not help either.
+        assert_eq!(kind("微软商店更新后启动不了"), Some(Problem));
+        assert_eq!(kind("卸载重新安装也不行"), Some(Problem));
+        assert_eq!(kind("なんか文字化けしてる"), Some(Problem));
+    }
+
+    #[test]
+    fn fix_plans_and_fixes_to_come_are_not_progress() {
+        // Fix method: ...; needs fixing; the login bug is not fixed; if you fix it, ...
+        assert_eq!(kind("修复方法：清除缓存"), None);
+        assert_eq!(kind("这个问题需要修复"), None);
+        assert_eq!(kind("如果要修复，请先备份"), None);
+        assert_eq!(kind("修复了吗？"), None);
     }
 
     #[test]
     fn remedies_conditions_and_questions_are_not_reports() {
-        // Fix the crash on start; avoid failure; when the build fails, retry.
-        assert_eq!(kind("修复启动崩溃"), None);
+        // Fix the crash on start (a fix's title, as "Fix crash on startup" is: no report);
+        // avoid failure; when the build fails, retry.
+        assert_eq!(kind("修复启动崩溃"), Some(Progress));
+        assert_eq!(kind("如何修复启动崩溃"), None);
         assert_eq!(kind("避免构建失败"), None);
         assert_eq!(kind("构建失败时自动重试"), None);
         assert_eq!(kind("如果导出失败，请重试"), None);

@@ -8,7 +8,7 @@ use super::cue_context::{
     hypothetical_after, negated, subject,
 };
 use crate::parse::EntryType::{self, *};
-use crate::parse::lex::{clause_after, has_word};
+use crate::parse::lex::{clause_after, clause_before, has_word, words_after};
 
 /// A decision or rejection, or `None` when the cue is not one or its context says otherwise.
 pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
@@ -35,6 +35,35 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         .then_some((Rejected, Strong)),
 
         // ---- decisions
+        // "We will drop Python 3.7 in the next release", "I'm dropping Node 14 support", "we
+        // dropped support for IE11": the project's own choice to stop supporting something,
+        // said by its people. Not a title's imperative ("Drop support for Node 14"), a
+        // possibility ("we can safely drop it", "should we drop ...?"), a condition or a
+        // refusal ("we won't drop ...").
+        // "Support for Windows XP has been dropped", "... will be dropped in 3.0": the same,
+        // in the passive.
+        b"drop" | b"dropping" | b"dropped" => {
+            let support_after = words_after(buf, end, 4).iter().any(|w| *w == b"support");
+            let passive = cue == b"dropped"
+                && any_of(prev, &["been", "be", "being"])
+                && !any_of(prev, &["to"])
+                && crate::parse::lex::has_word(clause_before(buf, start), b"support")
+                && around
+                    .before
+                    .iter()
+                    .any(|w| any_of(Some(w), &["has", "have", "will", "is"]));
+            let said_by_us = support_after
+                && around
+                    .before
+                    .iter()
+                    .any(|w| any_of(Some(w), FIRST_PERSON_SUBJECTS));
+            ((said_by_us || passive)
+                && !around.before.iter().any(|w| any_of(Some(w), MAYBE))
+                && !negated(buf, start)
+                && !conditional(buf, start)
+                && !buf.contains(&b'?'))
+            .then_some((Decision, Strong))
+        }
         b"decided" => {
             if negated(buf, start) || conditional(buf, start) || any_of(prev, &["to", "be"]) {
                 return None;
@@ -310,6 +339,28 @@ fn unsure_before(buf: &[u8], start: usize) -> bool {
 }
 
 /// What follows "tried X" says it failed: "tried X, didn't work", "tried X - no luck".
+/// The people of a project speaking of their own plan or act ("we will", "I'm", "we've"):
+/// [`FIRST_PERSON`] with "we'll" and without the conditional "we'd".
+const FIRST_PERSON_SUBJECTS: &[&str] = &[
+    "we",
+    "i",
+    "we'll",
+    "i'll",
+    "we're",
+    "i'm",
+    "im",
+    "we've",
+    "i've",
+    "we\u{2019}ll",
+    "we\u{2019}re",
+    "i\u{2019}m",
+];
+
+/// Words that make an act a possibility or a question rather than a plan.
+const MAYBE: &[&str] = &[
+    "can", "could", "should", "might", "may", "would", "maybe", "perhaps", "probably",
+];
+
 fn attempt_failed(tail: &[u8]) -> bool {
     const FAILED: &[&[u8]] = &[
         b"didn't work",
@@ -351,7 +402,14 @@ fn attempt_failed(tail: &[u8]) -> bool {
 /// "tried pinning node 18 - build failed", "... but it crashed on start". Not the adjective
 /// of a noun ("tried restarting the failed job").
 fn failure_verdict(tail: &[u8]) -> bool {
-    const VERBS: &[&str] = &["failed", "fails", "crashed", "broke", "errored", "hung"];
+    // In the attempt's own sentence: "Tried that twice. It always fails on restart" reports
+    // a behaviour, not the attempt's outcome. Past tense: the outcome of that attempt.
+    let sentence_end = tail
+        .windows(2)
+        .position(|w| matches!(w[0], b'.' | b'!' | b'?') && w[1] == b' ')
+        .unwrap_or(tail.len());
+    let tail = &tail[..sentence_end];
+    const VERBS: &[&str] = &["failed", "crashed", "broke", "errored", "hung"];
     const AFTER: &[&str] = &[
         "to",
         "again",

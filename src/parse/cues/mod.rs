@@ -166,7 +166,13 @@ fn glued(buf: &[u8], start: usize, end: usize) -> bool {
     let joiner = |b: u8| matches!(b, b'-' | b'_' | b'.' | b'/');
     let after = buf.get(end).is_some_and(|b| joiner(*b))
         && buf.get(end + 1).is_some_and(u8::is_ascii_alphanumeric);
-    let before = start >= 2 && joiner(buf[start - 1]) && buf[start - 2].is_ascii_alphanumeric();
+    // "Thanks.It works fine.": a phrase of several words after a period with no space is
+    // a new sentence; no identifier holds a space.
+    let new_sentence = start >= 1 && buf[start - 1] == b'.' && buf[start..end].contains(&b' ');
+    let before = start >= 2
+        && joiner(buf[start - 1])
+        && buf[start - 2].is_ascii_alphanumeric()
+        && !new_sentence;
     // `_csv.Error: field larger than field limit`, `socket.error: [Errno 111]`: an error type
     // named with its module, as a traceback's last line names it.
     let qualified_error = before
@@ -314,6 +320,21 @@ mod tests {
         assert_eq!(kind("Once the decision is made to ship, tag it"), None);
         assert_eq!(kind("A decision was made in #12"), None);
         assert_eq!(kind("No decision was reached to drop Python 2"), None);
+        // Dropping support: the project's own choice, not a title, a maybe or someone else's.
+        assert_eq!(
+            kind("We will drop support for Python 3.7 in the next release"),
+            Some(Decision)
+        );
+        assert_eq!(kind("I will drop django 1.7 support soon."), Some(Decision));
+        assert_eq!(
+            kind("Support for Windows XP has been dropped (issue #707)"),
+            Some(Decision)
+        );
+        assert_eq!(kind("Drop support for Node 14"), None);
+        assert_eq!(kind("We can safely drop our support too"), None);
+        assert_eq!(kind("Should we drop support for old Node versions?"), None);
+        assert_eq!(kind("We won't drop support for Windows 7 yet"), None);
+        assert_eq!(kind("Apple dropped NVIDIA support years ago"), None);
         assert_eq!(kind("Now let's just switch back to the terminal"), None);
     }
 
@@ -375,6 +396,31 @@ mod tests {
         assert_eq!(kind("the button fixes the header in place"), None);
         // A confirmation that says nothing else.
         assert_eq!(kind("Thanks. It works fine."), Some(Progress));
+        // Work on a fix; a change that addresses an issue; a fix confirmed; work finished.
+        assert_eq!(kind("Fixing the crash on startup"), Some(Progress));
+        assert_eq!(kind("I'm fixing the login bug now"), Some(Progress));
+        assert_eq!(kind("Fixing this requires a restart of the daemon"), None);
+        assert_eq!(kind("We are not fixing this in 2.x"), None);
+        assert_eq!(kind("If fixing the cache helps, ship it"), None);
+        assert_eq!(kind("This PR addresses #123"), Some(Progress));
+        assert_eq!(kind("FCP 0.0.3 addresses this"), Some(Progress));
+        assert_eq!(kind("The leak was addressed in 2.1"), Some(Progress));
+        assert_eq!(kind("Security warnings must be addressed promptly"), None);
+        assert_eq!(kind("This alias addresses the same external store"), None);
+        assert_eq!(kind("That did it! Thank you!"), Some(Progress));
+        assert_eq!(kind("A clean rebuild did the trick."), Some(Progress));
+        assert_eq!(kind("If that did the trick, close the issue"), None);
+        assert_eq!(kind("It works!"), Some(Progress));
+        assert_eq!(kind("That worked, thanks"), Some(Progress));
+        assert_eq!(kind("It works on Linux but not on macOS"), None);
+        assert_eq!(kind("it works by polling the queue every minute"), None);
+        assert_eq!(kind("it works on my machine"), None);
+        assert_eq!(kind("Crash on startup fix"), Some(Progress));
+        assert_eq!(kind("Waiting on upstream fix"), None);
+        assert_eq!(kind("- Phase 2: done — SSE endpoint live"), Some(Progress));
+        assert_eq!(kind("**Migration:** complete"), Some(Progress));
+        assert_eq!(kind("Status: done"), None);
+        assert_eq!(kind("Tests: complete coverage of the parser"), None);
         assert_eq!(kind("Everything went well."), Some(Progress));
         assert_eq!(
             kind("I ran the new script and everything went ok"),

@@ -99,7 +99,8 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
 /// Whether the cue is a negation ("doesn't", "cannot", "failed to"): these are judged here,
 /// before the other families.
 pub(super) fn is_negation_phrase(cue: &[u8]) -> bool {
-    NEGATION_STEMS.iter().any(|stem| cue.starts_with(stem))
+    // "done" starts like "don't" and is no negation.
+    (cue != b"done" && NEGATION_STEMS.iter().any(|stem| cue.starts_with(stem)))
         || NEGATION_PHRASES.contains(&cue)
         || (cue.starts_with(b"fail") && cue.ends_with(b" to"))
 }

@@ -15,6 +15,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
     let (cue, prev, next) = (around.cue(), around.prev(), around.next());
     match cue {
         // ---- progress
+        b"completed" if work_reported_done(around) => Some((Progress, Medium)),
         b"fixed" | b"resolved" | b"solved" | b"patched" | b"repaired" | b"shipped"
         | b"completed" => {
             if negated(buf, start) && !modal(buf, start) && !conditional(buf, start) {
@@ -145,6 +146,153 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 return Some((Progress, Medium));
             }
             names_a_fix(around).then_some((Progress, Strong))
+        }
+        // "Fixing the crash on startup" (a commit subject), "I'm fixing the login bug now":
+        // work on a fix, by the writer. Strong: the defect is the fix's object, no report.
+        // Not "Fixing this requires a restart" (the gerund as a subject), "we are not fixing
+        // it", "if fixing the cache helps".
+        b"fixing" => {
+            let by_us = at_start
+                || around.after_scope()
+                || any_of(prev, &["i'm", "im", "we're", "am", "currently", "now"])
+                || (any_of(prev, &["are"])
+                    && around
+                        .before
+                        .get(1)
+                        .is_some_and(|w| any_of(Some(w), &["we"])));
+            let gerund_subject =
+                at_start && any_of(next, &["this", "it", "that", "these", "those", "them"]);
+            (by_us
+                && !gerund_subject
+                && !negated(buf, start)
+                && !modal(buf, start)
+                && !conditional(buf, start)
+                && !in_condition_clause(buf, start)
+                && !buf.contains(&b'?'))
+            .then_some((Progress, Strong))
+        }
+        // "FCP 0.0.3 addresses this", "This PR addresses #123": a change that deals with an
+        // issue. "... which we've now addressed", "The leak was addressed in 2.1": one dealt
+        // with. Not "must be addressed", "needs to be addressed", "addresses the same
+        // store" (another sense), nor a question.
+        b"addresses" => {
+            let object = any_of(next, &["this", "it", "these", "both"])
+                || names_an_issue(&buf[end..])
+                || defect_after(&words_after(buf, end, 3));
+            (object
+                && !negated(buf, start)
+                && !modal(buf, start)
+                && !conditional(buf, start)
+                && !buf.contains(&b'?'))
+            .then_some((Progress, Medium))
+        }
+        // Strong after a named defect ("The leak was addressed in 2.1"), which is its subject,
+        // not a report.
+        // Not the past perfect of a story ("seeing that #35 had been addressed, I updated,
+        // only to find it crashed").
+        b"addressed" => (any_of(prev, &["been", "we've", "i've", "was", "were", "now"])
+            && !around.before.iter().any(|w| any_of(Some(w), &["had"]))
+            && !negated(buf, start)
+            && !modal(buf, start)
+            && !conditional(buf, start)
+            && !in_condition_clause(buf, start)
+            && !buf.contains(&b'?'))
+        .then_some((
+            Progress,
+            if defect_before(buf, start) {
+                Strong
+            } else {
+                Medium
+            },
+        )),
+        // "That did it! Thank you!", "a clean rebuild did the trick": a fix confirmed.
+        b"did the trick" | b"that did it" => (!negated(buf, start)
+            && !conditional(buf, start)
+            && !in_condition_clause(buf, start)
+            && !buf.contains(&b'?'))
+        .then_some((Progress, Medium)),
+        // "It works!", "That worked, thanks": a confirmation, as "It works fine." is (see
+        // below); not "It works on Linux", "it works by polling", "here is how it works".
+        _ if cue.starts_with(b"it work")
+            || cue.starts_with(b"that work")
+            || cue.starts_with(b"this work") =>
+        {
+            let alone = around
+                .before
+                .iter()
+                .take_while(|w| !any_of(Some(w), &["and", "so"]))
+                .all(|w| {
+                    any_of(
+                        Some(w),
+                        &[
+                            "now",
+                            "finally",
+                            "yes",
+                            "yay",
+                            "great",
+                            "ok",
+                            "okay",
+                            "thanks",
+                            "thank",
+                            "you",
+                            "cool",
+                            "perfect",
+                            "confirmed",
+                            "confirm",
+                            "can",
+                        ],
+                    )
+                });
+            let rest_only = words_after(buf, end, 6).iter().all(|w| {
+                any_of(
+                    Some(w),
+                    &[
+                        "now",
+                        "again",
+                        "for",
+                        "me",
+                        "on",
+                        "my",
+                        "side",
+                        "here",
+                        "thanks",
+                        "thank",
+                        "you",
+                        "too",
+                        "both",
+                        "fine",
+                        "perfectly",
+                        "great",
+                        "well",
+                        "flawlessly",
+                        "like",
+                        "a",
+                        "charm",
+                    ],
+                )
+            });
+            let qualified = crate::parse::lex::has_any_word(buf, CONTRASTS)
+                || crate::parse::lex::has_any_word(buf, &["except", "if", "when", "unless"]);
+            // "It worked on core. I see that it fails on hbase": the line goes on to a failure.
+            let failure_later = crate::parse::lex::has_any_word(
+                &buf[end..],
+                &[
+                    "fails", "failed", "fail", "failing", "error", "errors", "crash", "crashes",
+                    "crashed", "broken", "breaks", "still", "doesn't", "not",
+                ],
+            );
+            (alone
+                && rest_only
+                && !qualified
+                && !failure_later
+                && !negated(buf, start)
+                && !buf.contains(&b'?'))
+            .then_some((Progress, Medium))
+        }
+        // "- Phase 2: done — SSE endpoint live", "**Migration:** complete": a named piece of
+        // work reported finished (see [`work_reported_done`]).
+        b"done" | b"complete" | b"finished" => {
+            work_reported_done(around).then_some((Progress, Medium))
         }
         b"got" => {
             // "got the ARM build working", "finally got it to work".
@@ -346,15 +494,20 @@ fn names_a_fix(around: &Around) -> bool {
         .filter(|w| !w.is_empty())
         .count()
         <= 6;
-    // "Waiting for the upstream fix": a fix someone else owes, named in a phrase.
-    let in_a_phrase = around.before.iter().any(|w| {
+    // "Waiting for the upstream fix": a fix someone else owes, named in a phrase. A
+    // preposition right after a defect belongs to the defect's own phrase ("Crash on
+    // startup fix", "Exception on launch fix"): the fix is still the title's head.
+    let in_a_phrase = around.before.iter().enumerate().any(|(i, w)| {
         any_of(Some(w), DETERMINERS)
-            || any_of(
+            || (any_of(
                 Some(w),
                 &[
                     "for", "with", "on", "of", "from", "about", "into", "without",
                 ],
-            )
+            ) && !around
+                .before
+                .get(i + 1)
+                .is_some_and(|d| any_of(Some(d), DEFECT_NOUNS)))
     });
     let noun_before = !in_a_phrase
         && around.prev().is_some_and(|p| {
@@ -530,6 +683,47 @@ fn defect_after(after: &[&[u8]]) -> bool {
     };
     // The noun, or one word that says which ("the memory leak", "a startup crash").
     after.iter().take(2).any(|w| any_of(Some(w), DEFECT_NOUNS))
+}
+
+/// Whether the cue ("done", "complete", "completed", "finished") is the whole value of a
+/// label that names a piece of work: "- Phase 2: done — SSE endpoint live", "**Migration:**
+/// complete". Not `Status: done` (a field that says nothing of what), nor a value that goes
+/// on ("Tests: complete coverage of the parser", "Feature: Completed the sign-up flow" is
+/// the verb's own reading).
+fn work_reported_done(around: &Around) -> bool {
+    let (buf, start, end) = (around.buf, around.start, around.end);
+    let before = buf[..start].trim_ascii_end();
+    let before = before.strip_suffix(b"**").unwrap_or(before);
+    let Some(head) = before.strip_suffix(b":") else {
+        return false;
+    };
+    let head = head.trim_ascii();
+    let head = head
+        .strip_prefix(b"- ")
+        .or_else(|| head.strip_prefix(b"* "))
+        .unwrap_or(head);
+    let name: Vec<&[u8]> = head
+        .split(|b| !b.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let named_work = !name.is_empty()
+        && name.len() <= 4
+        && !matches!(
+            name.as_slice(),
+            [b"status"] | [b"current", b"status"] | [b"state"]
+        );
+    let after = buf[end..].trim_ascii_start();
+    // The value ends there: the line's end, a dash or an aside, or punctuation.
+    let ends = match after.first() {
+        None => true,
+        Some(b) if *b >= 0x80 => {
+            after.starts_with("\u{2014}".as_bytes())
+                || after.starts_with("\u{2013}".as_bytes())
+                || after.starts_with("\u{2705}".as_bytes())
+        }
+        Some(b) => !b.is_ascii_alphanumeric(),
+    };
+    named_work && ends
 }
 
 /// "works fine", "went well": the cue phrases of a confirmation (not "went away", a defect's

@@ -115,10 +115,26 @@ pub fn run_hook(agent: SessionStartAgent, global: &GlobalArgs) {
         };
         match recall(&ctx, Some(&hook)) {
             // Team memories (opt-in) follow the block.
-            Ok((_, reply)) => Ok(match &reply.team_memories {
-                Some(team) => format!("{}\n\n{}", reply.context, team.rendered),
-                None => reply.context,
-            }),
+            Ok((_, reply)) => {
+                let with_team = |context: &str| match &reply.team_memories {
+                    Some(team) => format!("{context}\n\n{}", team.rendered),
+                    None => context.to_string(),
+                };
+                let mut context = with_team(&reply.context);
+                // A block built for a larger budget than the hook's answer can hold is built
+                // again within a smaller one, so every section keeps its first lines (the
+                // envelope would otherwise drop whole sections from the end: the blockers and
+                // where to continue from).
+                let mut budget = HOOK_BUDGET;
+                while !claude::fits(&context) && budget >= 1_000 {
+                    match read_only_context_within(&ctx, &project, Some(budget)) {
+                        Ok(smaller) => context = with_team(&smaller),
+                        Err(_) => break,
+                    }
+                    budget = budget * 3 / 4;
+                }
+                Ok(context)
+            }
             Err(e) => Ok(match read_only_context(&ctx, &project) {
                 Ok(memory) => format!("{}\n\n{memory}", not_updated(&e)),
                 // Nothing to give: the agent still learns that its memory is missing, and
@@ -164,7 +180,20 @@ fn not_updated(e: &Error) -> String {
 /// or REMINDERS.md that cannot be read is left out; a memory that cannot be read is an
 /// error.
 fn read_only_context(ctx: &Ctx, project: &Project) -> Result<String> {
-    let config = ctx.config(project)?;
+    read_only_context_within(ctx, project, None)
+}
+
+/// The budget a hook's context is first rebuilt within when the block's own does not fit
+/// the hook's answer ([`claude::OUTPUT_LIMIT`]): the shared and the personal block share it.
+const HOOK_BUDGET: usize = 4_500;
+
+/// [`read_only_context`], each block within `budget` characters when given (at most the
+/// configured one).
+fn read_only_context_within(ctx: &Ctx, project: &Project, budget: Option<usize>) -> Result<String> {
+    let mut config = ctx.config(project)?;
+    if let Some(budget) = budget {
+        config.context_budget_chars = config.context_budget_chars.min(budget);
+    }
     let state = State::load(&project.state()).unwrap_or_default();
     let reminders = remind::current(project, ctx.clock.now()).unwrap_or_default();
     let (_, doc) = read_memory(project)?;

@@ -189,7 +189,18 @@ pub fn run(args: &SetupArgs, ctx: &Ctx) -> Result<()> {
     // A cloned repository can commit state.json: no path of the record is taken on trust.
     let record = record.map(|r| record_check::checked(&project, r, &mut report.notes));
     let mut heir: Option<(String, Record)> = None;
-    let mut new_record = if args.remove {
+    let mut new_record = if args.remove && args.mcp {
+        // `--mcp --remove` takes out the MCP server alone: hooks and blocks added by a setup
+        // without `--mcp` stay, and so does their record.
+        let mut kept = record.unwrap_or_default();
+        plan_mcp_removal(&project, args, &kept, &mut report)?;
+        kept.mcp_file = None;
+        kept.mcp_original = None;
+        kept.mcp_user = None;
+        let empty =
+            serde_json::to_value(&kept).ok() == serde_json::to_value(Record::default()).ok();
+        (!empty).then_some(kept)
+    } else if args.remove {
         let record =
             record.map(|r| hand_over(&records, &key, args.agent, r, &mut heir, &mut report));
         plan_removal(&project, args, record.as_ref(), &mut report)?;

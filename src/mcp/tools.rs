@@ -94,6 +94,7 @@ pub struct SearchParams {
     /// Only these types (decision, problem/issue, learning, progress, gotcha, ...).
     types: Option<Vec<String>>,
     /// How many results (default 10).
+    #[schemars(range(min = 1))]
     limit: Option<usize>,
     /// The project's root folder (holding `.mind/`); default: the server's project.
     project_path: Option<String>,
@@ -122,7 +123,8 @@ pub struct RemindParams {
 
 #[derive(Deserialize, JsonSchema)]
 pub struct ReminderDoneParams {
-    /// The reminder's `index`, as mind_reminders and mind_recall give it.
+    /// The reminder's `index`, as mind_reminders and mind_recall give it (from 1).
+    #[schemars(range(min = 1))]
     index: usize,
     /// The project's root folder (holding `.mind/`); default: the server's project.
     project_path: Option<String>,
@@ -266,6 +268,13 @@ impl Server {
     )]
     async fn mind_search(&self, Parameters(p): Parameters<SearchParams>) -> ToolResult {
         let all_projects = matches!(p.scope, Some(Scope::All));
+        if p.limit == Some(0) {
+            // The command line refuses `-n 0` too: an answer with no results would read as
+            // "nothing in memory about this".
+            return Ok(CallToolResult::error(vec![ContentBlock::text(
+                "Error: limit: expected a whole number, 1 or more",
+            )]));
+        }
         let command = Command::Search(SearchArgs {
             query: vec![text("query", p.query)?],
             limit: p.limit.unwrap_or(10),
@@ -685,7 +694,13 @@ impl ServerHandler for Server {
         _context: RequestContext<RoleServer>,
     ) -> impl Future<Output = Result<CustomResult, ErrorData>> + Send + '_ {
         let error = super::transport::bad_params(&request.method, request.params.as_ref())
-            .unwrap_or_else(|| ErrorData::new(ErrorCode::METHOD_NOT_FOUND, request.method, None));
+            .unwrap_or_else(|| {
+                ErrorData::new(
+                    ErrorCode::METHOD_NOT_FOUND,
+                    format!("method not found: {}", request.method),
+                    None,
+                )
+            });
         std::future::ready(Err(error))
     }
 }

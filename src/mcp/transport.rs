@@ -232,7 +232,11 @@ fn refusal(value: &Value) -> Option<(ErrorData, Option<RequestId>)> {
                 Some(params) if !params.is_object() => {
                     invalid(&format!("params must be an object, not {}", kind(params)))
                 }
-                _ => ErrorData::new(ErrorCode::METHOD_NOT_FOUND, method.clone(), None),
+                _ => ErrorData::new(
+                    ErrorCode::METHOD_NOT_FOUND,
+                    format!("method not found: {method}"),
+                    None,
+                ),
             })
         }
         Some(other) => invalid(&format!("\"method\" must be a string, not {}", kind(other))),

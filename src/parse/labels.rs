@@ -326,7 +326,9 @@ pub fn kind_of(raw: &str) -> LabelKind {
         "fixed" | "fix" | "fixes" | "fix applied" | "resolved" | "solved" | "shipped" | "done"
         | "completed" | "complete" | "solution" | "bug fix" | "bugfix" | "hotfix"
         | "resolution" => LabelKind::Type(Progress),
-        "gotcha" | "gotchas" | "pitfall" | "pitfalls" | "caveat" | "caveats" | "warning"
+        // `critical:` marks a critical gotcha (the pre-tool hook's convention); a value
+        // that warns of nothing is typed by its words instead (`line`).
+        "critical" | "gotcha" | "gotchas" | "pitfall" | "pitfalls" | "caveat" | "caveats" | "warning"
         | "watch out" | "beware" | "footgun" | "trap" | "sharp edge" | "heads up" | "careful" => {
             LabelKind::Type(Gotcha)
         }
@@ -350,7 +352,7 @@ pub fn kind_of(raw: &str) -> LabelKind {
             LabelKind::Type(Learning)
         }
         "behoben" | "gelöst" | "corrigé" | "résolu" | "corregido" | "resuelto" | "corrigido"
-        | "resolvido" | "risolto" | "исправлено" | "已修复" | "修复" | "已解决" | "해결"
+        | "resolvido" | "risolto" | "исправлено" | "已修复" | "修复" | "修正" | "修復" | "已解决" | "해결"
         // "Solution", as the English label: the fix that was applied.
         | "lösung" | "solución" | "solução" | "soluzione" | "解决方案" | "解決策" | "해결책"
         | "الحل" => LabelKind::Type(Progress),
@@ -587,6 +589,11 @@ pub fn is_context_field(raw: &str) -> bool {
         normalise(raw).as_ref(),
         "context" | "background" | "symptom" | "symptoms" | "root cause" | "cause" | "observations"
     )
+}
+
+/// Whether a type label is the critical mark (`critical:`), a gotcha only when it warns.
+pub fn is_critical_label(raw: &str) -> bool {
+    normalise(raw) == "critical"
 }
 
 /// Whether a type label names an attempt (`tried:`), whose type depends on how it went.

@@ -304,6 +304,14 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
         {
             return Analysis::none(rest, "label with placeholder text");
         }
+        if kind == EntryType::Gotcha
+            && type_label.is_some_and(labels::is_critical_label)
+            && !(negatives::is_warning(rest) || rest.contains("->") || rest.contains('\u{2192}'))
+        {
+            // `Critical: login fails for every user`: a severity, not a warning; the words
+            // say what it is.
+            return analyse(rest, LineContext::default());
+        }
         if kind == EntryType::Rejected
             && type_label.is_some_and(labels::is_attempt_label)
             && attempt_worked(rest)

@@ -932,7 +932,7 @@ pub fn is_placeholder(body: &str) -> bool {
     if is_italic_slot(t) {
         return true;
     }
-    if is_bracketed(t) || is_bracketed(t.trim_start_matches('#')) {
+    if is_bracketed(t) || is_bracketed(t.trim_start_matches('#')) || only_slots(t) {
         // `(what went wrong)`, `<describe the bug>`, `[lesson here]`, `{what was chosen}`,
         // and an issue number to fill in (`Fixes: #<issue number>`).
         return true;
@@ -985,6 +985,30 @@ fn is_italic_slot(t: &str) -> bool {
         && (inner.to_ascii_lowercase().starts_with("to be ")
             || is_placeholder(inner)
             || is_template_description(inner))
+}
+
+/// A text made of bracketed slots and punctuation only: `[approach] (why it failed)`,
+/// `[what] - [why]`. A link (`[x](url)`) or a word outside the brackets is text.
+fn only_slots(t: &str) -> bool {
+    if !t.starts_with(['[', '(', '<']) || t.contains("](") {
+        return false;
+    }
+    let mut depth = 0usize;
+    let mut groups = 0;
+    for c in t.chars() {
+        match c {
+            '[' | '(' | '<' | '{' => {
+                if depth == 0 {
+                    groups += 1;
+                }
+                depth += 1;
+            }
+            ']' | ')' | '>' | '}' => depth = depth.saturating_sub(1),
+            _ if depth == 0 && c.is_alphanumeric() => return false,
+            _ => {}
+        }
+    }
+    groups >= 2 && depth == 0
 }
 
 /// A text wholly in brackets, a slot to fill in (a Markdown link `[x](url)` aside).
@@ -1907,6 +1931,10 @@ mod tests {
         assert!(is_slot_or_date("YYYY-MM-DD"));
         assert!(is_slot_or_date("2026-07-01"));
         assert!(is_slot_or_date("[What we decided]"));
+        assert!(is_placeholder("[approach] (why it failed)"));
+        assert!(is_placeholder("[what] - [why]"));
+        assert!(!is_placeholder("[Redis] for the cache (too slow)"));
+        assert!(!is_placeholder("[docs](https://x.y) (see setup)"));
         assert!(!is_slot_or_date("2.3.1"));
         assert!(!is_slot_or_date("14.2"));
         assert!(!is_slot_or_date(""));

@@ -54,7 +54,7 @@ fn describe(f: &Found) -> String {
             let critical = if f.critical { "critical " } else { "" };
             format!(
                 "{critical}gotcha: {}{stale}",
-                without_label(&f.text, "gotcha:")
+                without_label(without_label(&f.text, "gotcha:"), "critical:")
             )
         }
         Kind::Rejected => format!("ruled out before: {}{stale}", rejection(&f.text)),

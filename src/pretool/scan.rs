@@ -412,7 +412,9 @@ fn scan_text<'t>(
                     text: clean(body),
                     stale: contains_ci(body, "[stale?]"),
                     critical: kind == Kind::Gotcha
-                        && (contains_ci(body, "[critical]") || starts_with_ci(body, "critical:")),
+                        && (contains_ci(body, "[critical]")
+                            || starts_with_ci(body, "critical:")
+                            || starts_with_ci(after_label(body, "gotcha:"), "critical:")),
                     names_action,
                 },
                 place: Place {
@@ -495,6 +497,26 @@ fn leading_command(subject: &str) -> Vec<String> {
         "while", "if", "unless", "before", "after", "then", "that", "which", "it", "this", "these",
         "those", "never", "always", "only", "does", "doesn't", "not",
     ];
+    /// Verbs that say what a command does to you, ending the command before them:
+    /// "kubectl delete namespace prod wipes everything".
+    const CONSEQUENCES: [&str; 16] = [
+        "wipes",
+        "deletes",
+        "destroys",
+        "breaks",
+        "removes",
+        "erases",
+        "loses",
+        "kills",
+        "corrupts",
+        "overwrites",
+        "drops",
+        "nukes",
+        "resets",
+        "rewrites",
+        "hangs",
+        "crashes",
+    ];
     let mut run = Vec::new();
     let mut opening = true;
     for raw in subject.split_whitespace() {
@@ -503,7 +525,10 @@ fn leading_command(subject: &str) -> Vec<String> {
             continue;
         }
         opening = false;
-        if PROSE.contains(&word.as_str()) || word.starts_with('(') {
+        if PROSE.contains(&word.as_str())
+            || CONSEQUENCES.contains(&word.as_str())
+            || word.starts_with('(')
+        {
             break;
         }
         let bare = word.trim_end_matches([',', ';', '.', '!', '?']);
@@ -570,9 +595,24 @@ fn shell_words(command: &str) -> Vec<Vec<String>> {
 
 /// The body without a leading `label:` (a short run of words before the first colon).
 fn strip_label(body: &str) -> &str {
-    match body.find(':') {
+    let rest = match body.find(':') {
         Some(i) if i <= 24 && !body[..i].contains(['(', '/', '`']) => body[i + 1..].trim(),
         _ => body,
+    };
+    // `gotcha: critical: kubectl delete namespace prod ...`, as `mind log gotcha
+    // "critical: ..."` writes it: the mark is a second label, not the subject.
+    if starts_with_ci(rest, "critical:") {
+        return rest["critical:".len()..].trim();
+    }
+    rest
+}
+
+/// The text after `label` when `body` starts with it (case-insensitive), else `body`.
+fn after_label<'b>(body: &'b str, label: &str) -> &'b str {
+    if starts_with_ci(body, label) {
+        body[label.len()..].trim_start()
+    } else {
+        body
     }
 }
 

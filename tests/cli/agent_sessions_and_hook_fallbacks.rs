@@ -523,3 +523,49 @@ fn setup_upgrades_a_checkpoint_hook_run_by_a_path_to_mind_and_removal_takes_out_
     env.ok(&["setup", "claude", "--remove"]);
     assert!(!env.exists(".claude/settings.json"));
 }
+
+/// A block budget larger than a hook's answer can hold: the hook's context is built again
+/// within a smaller budget, so the decisions, where to continue from and the session's
+/// blockers survive a memory full of KEY lines.
+#[test]
+fn a_large_block_budget_keeps_every_section_in_the_session_start_context() {
+    let user = User::new();
+    let app = user.project("work/app", &["init"]);
+    let path = app.join(".mind/config.json");
+    let mut config: Value = serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    config["context_budget_chars"] = json!(20000);
+    fs::write(&path, config.to_string()).unwrap();
+    let mut memory = fs::read_to_string(app.join(".mind/MEMORY.md")).unwrap();
+    for i in 1..=110 {
+        memory.push_str(&format!(
+            "learned: KEY: invariant {i} - the billing service must never call the ledger API without an idempotency key header set\n"
+        ));
+    }
+    fs::write(app.join(".mind/MEMORY.md"), memory).unwrap();
+    user.ok(
+        &app,
+        &["log", "decision", "use Stripe webhooks for payment status"],
+    );
+    user.ok(&app, &["log", "Next: finish the refund flow"]);
+    user.ok(&app, &["log", "blocker", "sandbox keys expired"]);
+
+    let shown = session_start(&user, &app, "s-1", "startup");
+    assert!(shown.chars().count() < 10_000, "{}", shown.len());
+    for heading in [
+        "## Key (Never Forget)",
+        "## Recent Decisions",
+        "## Continue From",
+        "## Session Blockers",
+    ] {
+        assert!(shown.contains(heading), "{heading} missing:\n{shown}");
+    }
+    assert!(
+        shown.contains("- use Stripe webhooks for payment status"),
+        "{shown}"
+    );
+    assert!(shown.contains("sandbox keys expired"), "{shown}");
+    assert!(!shown.contains("lines left out"), "{shown}");
+    // CLAUDE.md keeps the block of the configured budget.
+    let claude = fs::read_to_string(app.join("CLAUDE.md")).unwrap();
+    assert!(claude.matches("invariant").count() > shown.matches("invariant").count());
+}

@@ -213,6 +213,12 @@ fn initialize_lists_every_tool_with_its_schema() {
     }
     assert_eq!(required(&by_name("mind_remind")), ["message", "when"]);
     assert_eq!(required(&by_name("mind_reminder_done")), ["index"]);
+    // Numbering starts at 1, and so does a limit.
+    assert_eq!(
+        by_name("mind_reminder_done")["inputSchema"]["properties"]["index"]["minimum"],
+        1
+    );
+    assert_eq!(search["inputSchema"]["properties"]["limit"]["minimum"], 1);
     assert_eq!(required(&by_name("mind_blocker")), ["description"]);
     assert_eq!(required(&by_name("mind_edges")), ["intent"]);
     assert_eq!(required(&by_name("mind_spawn_helper")), ["problem"]);
@@ -471,6 +477,14 @@ fn one_server_serves_several_projects_by_project_path() {
     // The server's own project when no path is given.
     let here = client.ok("mind_search", json!({"query": "sqlite"}));
     assert_eq!(here["total"], 0, "{here}");
+    // A limit of 0 is refused as the command line refuses `-n 0`: an empty answer would
+    // read as "nothing in memory about this".
+    let none = client.tool("mind_search", json!({"query": "sqlite", "limit": 0}));
+    assert_eq!(none["isError"], true, "{none}");
+    assert_eq!(
+        none["content"][0]["text"],
+        "Error: limit: expected a whole number, 1 or more"
+    );
     // A folder without .mind/ is a tool error naming the way out.
     let missing = client.tool(
         "mind_status",

@@ -212,7 +212,11 @@ fn a_tools_call_with_missing_or_malformed_params_gets_invalid_params_with_its_id
             -32602,
             "invalid params for tools/list: params must be an object, not a number".to_string(),
         ),
-        (json!(7), -32601, "no/such/method".to_string()),
+        (
+            json!(7),
+            -32601,
+            "method not found: no/such/method".to_string(),
+        ),
     ] {
         let reply = reply(&replies, id.clone());
         assert_eq!(reply["error"]["code"], code, "{reply}");

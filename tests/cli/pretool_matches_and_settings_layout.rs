@@ -469,3 +469,94 @@ fn a_memory_harvested_from_a_file_with_a_space_in_its_name_comes_before_its_edit
         ""
     );
 }
+
+#[test]
+fn critical_as_a_gotchas_label_refuses_the_command_it_names_and_reads_as_a_gotcha() {
+    let user = User::new();
+    let project = user.project("work/ops", &["init"]);
+    opt_in_to_blocking(&project);
+    user.ok(
+        &project,
+        &[
+            "log",
+            "gotcha",
+            "critical: kubectl delete namespace prod wipes everything -> use the runbook",
+        ],
+    );
+    let memory = fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
+    // `critical:` is a gotcha's label of its own: the line keeps it, once.
+    assert!(
+        memory.ends_with(
+            "\ncritical: kubectl delete namespace prod wipes everything -> use the runbook\n"
+        ),
+        "{memory}"
+    );
+    let wipe = "critical gotcha: kubectl delete namespace prod wipes everything -> use the runbook";
+    assert_eq!(
+        pre_tool(
+            &user,
+            &project,
+            "claude",
+            &bash(&project, "kubectl delete namespace prod")
+        ),
+        refusal(&[wipe])
+    );
+    // Another command of the same tool is only told.
+    assert_eq!(
+        pre_tool(
+            &user,
+            &project,
+            "claude",
+            &bash(&project, "kubectl delete pod web-1")
+        ),
+        note(&[wipe])
+    );
+
+    // Logged as `gotcha: critical: ...` (as an earlier mind wrote it) it is critical too.
+    let mut text = fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
+    text.push_str("gotcha: critical: terraform destroy on prod is irreversible -> plan first\n");
+    fs::write(project.join(".mind/MEMORY.md"), text).unwrap();
+    assert_eq!(
+        pre_tool(
+            &user,
+            &project,
+            "claude",
+            &bash(&project, "terraform destroy")
+        ),
+        refusal(&["critical gotcha: terraform destroy on prod is irreversible -> plan first"])
+    );
+
+    // Written by hand as `critical:`, the line is a gotcha in the context block, never an
+    // open problem; a severity that warns of nothing is typed by its words.
+    let mut text = fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
+    text.push_str(
+        "critical: never run docker system prune on the CI box -> use docker image prune\n\
+         Critical: login fails for every user\n",
+    );
+    fs::write(project.join(".mind/MEMORY.md"), text).unwrap();
+    let block = user.ok(&project, &["recall"]);
+    let gotchas = crate::common::block_section(&block, "Gotchas");
+    assert!(
+        gotchas
+            .iter()
+            .any(|l| l.contains("never run docker system prune")),
+        "{block}"
+    );
+    assert!(!block.contains("[!] critical: never run docker"), "{block}");
+    let prune =
+        "critical gotcha: never run docker system prune on the CI box -> use docker image prune";
+    assert_eq!(
+        pre_tool(
+            &user,
+            &project,
+            "claude",
+            &bash(&project, "docker system prune -af")
+        ),
+        refusal(&[prune])
+    );
+    let types = user.ok(&project, &["parse", "--lines", ".mind/MEMORY.md"]);
+    assert!(
+        types.lines().last().unwrap().contains(" problem "),
+        "{types}"
+    );
+}

@@ -1397,3 +1397,37 @@ fn remove_gives_back_a_file_ending_in_a_carriage_return_or_an_open_fence() {
         setup_and_remove_restore("codex", "AGENTS.md", original);
     }
 }
+
+/// `--mcp --remove` takes out the MCP server alone, though the hooks and the server were
+/// added in two steps; a plain `--remove` then takes out the rest.
+#[test]
+fn remove_with_mcp_takes_out_only_the_mcp_server() {
+    let user = User::new();
+    let project = user.project("work/app", &["init"]);
+    user.ok(&project, &["setup", "claude", "--local"]);
+    let after_hooks = common::project_files(&project);
+    user.ok(&project, &["setup", "claude", "--mcp", "--local"]);
+    let per_user = user.home().join(".claude.json");
+    assert!(fs::read_to_string(&per_user).unwrap().contains("\"mind\""));
+
+    let out = user.ok(
+        &project,
+        &["setup", "claude", "--mcp", "--local", "--remove"],
+    );
+    assert_eq!(
+        out,
+        format!(
+            "{}: remove the mind MCP server (Claude Code's local scope)\n",
+            per_user.display()
+        )
+    );
+    assert!(!per_user.exists(), "setup created it; it goes");
+    assert_eq!(common::project_files(&project), after_hooks);
+
+    let out = user.ok(&project, &["setup", "claude", "--local", "--remove"]);
+    assert!(
+        out.contains(".claude/settings.local.json: remove the mind hooks and permission"),
+        "{out}"
+    );
+    assert!(!project.join(".claude/settings.local.json").exists());
+}

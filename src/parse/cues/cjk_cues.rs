@@ -74,7 +74,6 @@ const FAILING: &[&str] = &[
     "进不去",
     "装不上",
     "也不行",
-    "不能用",
     "未解决",
     "未修复",
     "未解決",
@@ -117,6 +116,10 @@ const CONDITION_AFTER: &[&str] = &[
 /// Words before a failure word that open a condition: "如果", "若", "もし", "만약".
 const CONDITION_BEFORE: &[&str] = &["如果", "若", "假如", "一旦", "もし", "만약", "当"];
 
+/// After a failure word, a verb of averting it, as Japanese puts the object first:
+/// "文字化けを防ぐには" (to prevent mojibake), "クラッシュを回避する", "失敗対策".
+const PREVENTED_AFTER: &[&str] = &["を防", "を回避", "を避け", "対策", "の防止"];
+
 /// How many characters before a cue word the remedy, negation or condition words are looked
 /// for: a clause in these scripts is short.
 const REACH: usize = 6;
@@ -156,6 +159,7 @@ pub(super) fn scan(buf: &[u8], out: &mut Vec<Cue>) {
             && !CONDITION_BEFORE.iter().any(|w| clause.contains(w))
             && !CONDITION_AFTER.iter().any(|w| after.starts_with(w))
             && !after_condition_verb(after)
+            && !PREVENTED_AFTER.iter().any(|w| after.starts_with(w))
     }) {
         out.push(cue);
     }
@@ -168,7 +172,11 @@ const FIX_WORDS: &[&str] = &["修复", "修正", "修復"];
 
 /// After an opening fix word, words that make it a heading of what might be done: a method,
 /// a plan, a suggestion, steps, an idea ("修复方法", "修正方案").
-const FIX_PLANS: &[&str] = &["方法", "方案", "建议", "步骤", "思路", "计划", "案", "手順"];
+const FIX_PLANS: &[&str] = &[
+    "方法", "方案", "建议", "步骤", "思路", "计划", "案", "手順",
+    // A revised edition, after the fix, what was changed: "修正版のドキュメント", "修复后".
+    "版", "后", "後", "内容", "点",
+];
 
 /// Before a closing fix word, what makes the fix one still to come: needed, pending, not
 /// yet ("需要修复", "要修正", "待修复", "未修正").
@@ -322,6 +330,9 @@ mod tests {
         assert_eq!(kind("这个问题需要修复"), None);
         assert_eq!(kind("如果要修复，请先备份"), None);
         assert_eq!(kind("修复了吗？"), None);
+        // The revised docs are here; to prevent mojibake, add a BOM.
+        assert_eq!(kind("修正版のドキュメントはこちら"), None);
+        assert_eq!(kind("文字化けを防ぐには UTF-8 BOM を付けてください"), None);
     }
 
     #[test]

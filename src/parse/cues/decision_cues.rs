@@ -44,7 +44,10 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         // in the passive.
         b"drop" | b"dropping" | b"dropped" => {
             let support_after = words_after(buf, end, 4).iter().any(|w| *w == b"support");
+            // "... has been dropped by upstream numpy", "... from Debian's repos": someone
+            // else's choice.
             let passive = cue == b"dropped"
+                && !any_of(next, &["by", "from"])
                 && any_of(prev, &["been", "be", "being"])
                 && !any_of(prev, &["to"])
                 && crate::parse::lex::has_word(clause_before(buf, start), b"support")
@@ -394,6 +397,7 @@ fn attempt_failed(tail: &[u8]) -> bool {
         b"not worth",
         b"wasn't worth",
         b"gave up",
+        b"abandoned",
     ];
     FAILED.iter().any(|p| has_phrase(tail, p)) || failure_verdict(tail)
 }

@@ -106,7 +106,15 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 .last()
                 .is_none_or(|b| b".,;:!?(-".contains(b))
                 || any_of(prev, &["but", "and", "so", "though"]);
-            let reflects = cue != b"looking back" || buf.get(end) == Some(&b',');
+            // "Looking back, ..." or "Looking back on it, ...", as a statement: not a
+            // retrospective's prompt ("Looking back, what would you change?") or a title
+            // ("Looking back, looking forward: Q3 notes").
+            let reflects = cue != b"looking back"
+                || ((buf.get(end) == Some(&b',')
+                    || (buf[end..].starts_with(b" on ")
+                        && buf[end..].iter().take(24).any(|b| *b == b',')))
+                    && !buf.contains(&b'?')
+                    && !buf[end..].starts_with(b", looking"));
             (opens_clause && reflects && !conditional(buf, start)).then_some((Learning, Medium))
         }
         // "Lowered it to 0.003. Takeaway: thresholds need tuning per mic": a label opening a

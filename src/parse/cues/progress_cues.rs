@@ -162,7 +162,18 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                         .is_some_and(|w| any_of(Some(w), &["we"])));
             let gerund_subject =
                 at_start && any_of(next, &["this", "it", "that", "these", "those", "them"]);
+            // Opening a line, it names a defect as its object and is the whole statement:
+            // "Fixing the leak is hard because ...", "Fixing typos is always welcome",
+            // "Fixing a version with =1.2.3 prevents upgrades" and "Fixing bugs in open
+            // source: a guide" speak of fixing, not of work done.
+            let rest = &buf[end..];
+            let names_defect = defect_after(&words_after(buf, end, 5))
+                || crate::parse::lex::has_any_word(rest, &["typo", "typos"]);
+            let goes_on = crate::parse::lex::has_any_word(rest, FINITE_AFTER_A_GERUND)
+                || rest.contains(&b':');
+            let title_fix = !(at_start || around.after_scope()) || (names_defect && !goes_on);
             (by_us
+                && title_fix
                 && !gerund_subject
                 && !negated(buf, start)
                 && !modal(buf, start)
@@ -176,9 +187,12 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         // with. Not "must be addressed", "needs to be addressed", "addresses the same
         // store" (another sense), nor a question.
         b"addresses" => {
-            let object = any_of(next, &["this", "it", "these", "both"])
-                || names_an_issue(&buf[end..])
-                || defect_after(&words_after(buf, end, 3));
+            // "This guide addresses the issue of configuring TLS": a topic, not a defect.
+            let topic = words_after(buf, end, 3).get(2).is_some_and(|w| *w == b"of");
+            let object = !topic
+                && (any_of(next, &["this", "it", "these", "both"])
+                    || names_an_issue(&buf[end..])
+                    || defect_after(&words_after(buf, end, 3)));
             (object
                 && !negated(buf, start)
                 && !modal(buf, start)
@@ -735,6 +749,14 @@ fn confirms_it_works(cue: &[u8]) -> bool {
             .any(|how| cue.ends_with(how)))
         || (cue.starts_with(b"went ") && cue != b"went away")
 }
+
+/// Verbs that make a gerund the subject of a sentence: "Fixing the leak is hard",
+/// "Fixing a version prevents upgrades".
+const FINITE_AFTER_A_GERUND: &[&str] = &[
+    "is", "are", "was", "were", "will", "would", "can", "could", "should", "must", "may", "might",
+    "requires", "require", "prevents", "means", "makes", "takes", "needs", "helps", "involves",
+    "seems", "becomes",
+];
 
 /// Words that set what follows against what came before: a fix said with one is not whole.
 const CONTRASTS: &[&str] = &["but", "however", "although", "though"];

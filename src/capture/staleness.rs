@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use crate::capture::commits::{self, Scope, WalkLimits};
 use crate::capture::settings::CaptureSettings;
 use crate::error::Result;
-use crate::parse::{Document, Entity, parse_document};
+use crate::parse::{Document, Entity};
 use crate::store::{CACHE_DIR, Project, atomic, text};
 
 /// The mark shown after a stale entry.
@@ -76,6 +76,9 @@ static FILE_NAME: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,7}$").expect("static pattern")
 });
 
+/// How many days after a memory the commit that brings its own comment in is looked for.
+const OWN_COMMIT_DAYS: i64 = 14;
+
 /// At most this many distinct paths are checked (newest entries first).
 const MAX_PATHS: usize = 256;
 
@@ -125,14 +128,6 @@ pub fn named_paths(text: &str) -> (Option<String>, Vec<String>) {
         }
     }
     (provenance, found)
-}
-
-/// Check MEMORY.md (read and parsed here).
-pub fn check_memory(project: &Project) -> Result<Staleness> {
-    let Some(bytes) = text::read_optional(&project.memory())? else {
-        return Ok(Staleness::default());
-    };
-    check(project, &parse_document(&text::lossy(&bytes)))
 }
 
 /// The stale entries of a parsed MEMORY.md. Not a git repository, no HEAD, or
@@ -233,8 +228,13 @@ fn check_entries_with(
             let change = changes.get(path.as_str()).copied().flatten();
             let changed_on = change.map(|c| c.date);
             let mut changed_after = changed_on.is_some_and(|d| d > date);
+            // Only a change soon after the memory can be the one that brought its comment in
+            // (the commit of a checkpointed file follows within days); a later one is read
+            // no further, which keeps a memory of many stale entries as cheap as before.
+            let soon_after = changed_on.is_some_and(|d| (d - date).num_days() <= OWN_COMMIT_DAYS);
             if changed_after
                 && is_provenance
+                && soon_after
                 && let Some(commit) = change.and_then(|c| c.commit)
                 && introduced_its_words(project, &mut versions, commit, path, entity.text)
             {

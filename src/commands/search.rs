@@ -282,6 +282,40 @@ fn touch_now_and_then(ctx: &Ctx, project: &Project) -> Result<()> {
     Ok(())
 }
 
+/// `found` with each decision or rejection that a later line among the first results takes
+/// back ranked right after that line: "use Postmark" after "switch from Postmark to Resend",
+/// so the choice in effect comes first and the one it replaced still shows, marked. Only the
+/// first results (three times `limit`, at least 10) are compared.
+fn current_choices_first(found: Vec<Found<'_>>, limit: usize) -> Vec<Found<'_>> {
+    let window = found.len().min(limit.saturating_mul(3).max(10));
+    if window < 2 {
+        return found;
+    }
+    let taken_back = taken_back_by(&found[..window]);
+    if taken_back.iter().all(Option::is_none) {
+        return found;
+    }
+    // A line goes out with the lines it takes back right behind it (and theirs behind them).
+    fn place(i: usize, deferred: &mut [Vec<usize>], order: &mut Vec<usize>) {
+        order.push(i);
+        for d in std::mem::take(&mut deferred[i]) {
+            place(d, deferred, order);
+        }
+    }
+    let mut deferred: Vec<Vec<usize>> = vec![Vec::new(); window];
+    let mut order: Vec<usize> = Vec::with_capacity(found.len());
+    for (i, by) in taken_back.iter().enumerate() {
+        match *by {
+            Some(j) if j > i => deferred[j].push(i),
+            _ => place(i, &mut deferred, &mut order),
+        }
+    }
+    order.extend(window..found.len());
+    debug_assert_eq!(order.len(), found.len());
+    let mut slots: Vec<Option<Found<'_>>> = found.into_iter().map(Some).collect();
+    order.into_iter().filter_map(|i| slots[i].take()).collect()
+}
+
 /// The filters a search ran with, as the no-match note says them: ` with --type decision,
 /// --since 2w`; empty without any. A person who filtered learns that the words alone may
 /// match something.
@@ -411,7 +445,7 @@ pub fn run(args: &SearchArgs, ctx: &Ctx) -> Result<()> {
             filters_said(args)
         ));
     }
-    let mut found = found;
+    let mut found = current_choices_first(found, args.limit);
     found.truncate(args.limit);
     let stale = stale_hits(here.as_ref(), &found);
     // The project each result is in: the part whose sources hold its source.

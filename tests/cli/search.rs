@@ -1317,3 +1317,53 @@ fn chinese_japanese_and_korean_lines_are_found_by_a_word_inside_them_and_a_fix_c
     assert!(recall.contains("- [!] 部署脚本超时"), "{recall}");
     assert!(!recall.contains("[!] 构建失败"), "{recall}");
 }
+
+#[test]
+fn a_choice_taken_back_ranks_right_after_the_one_that_replaced_it() {
+    let mut user = User::new();
+    let project = user.project("work/app", &["init"]);
+    user.at("2026-03-06T09:00:00Z");
+    user.ok(
+        &project,
+        &[
+            "log",
+            "decision",
+            "use Postmark for transactional email instead of SES",
+        ],
+    );
+    user.at("2026-03-11T09:00:00Z");
+    user.ok(
+        &project,
+        &[
+            "log",
+            "decision",
+            "switch from Postmark to Resend for transactional email because Postmark pricing changed",
+        ],
+    );
+    let hits = common::search_hits(&user.ok(
+        &project,
+        &[
+            "search",
+            "transactional email provider",
+            "-n",
+            "2",
+            "--json",
+        ],
+    ));
+    let texts: Vec<&str> = hits.iter().map(|(t, _, _)| t.as_str()).collect();
+    assert_eq!(
+        texts,
+        [
+            "decided: switch from Postmark to Resend for transactional email because Postmark pricing changed",
+            "decided: use Postmark for transactional email instead of SES",
+        ]
+    );
+    let shown = user.ok(
+        &project,
+        &["search", "transactional email provider", "-n", "2"],
+    );
+    assert!(
+        shown.contains("instead of SES [taken back by .mind/MEMORY.md:"),
+        "{shown}"
+    );
+}

@@ -82,3 +82,42 @@ fn doctor_converts_a_utf16_memory_with_blank_lines() {
     let found = user.ok(&project, &["search", "vacuum"]);
     assert!(found.contains("learned: vacuum nightly"), "{found}");
 }
+
+/// A memory the commit hook harvested is marked `[stale?]` in the block and listed by
+/// `mind status --stale`, in the file it is in.
+#[test]
+fn status_stale_lists_harvested_memories_as_the_block_marks_them() {
+    let mut user = User::new();
+    let project = user.project("work/app", &["init"]);
+    user.ok(&project, &["hooks", "install"]);
+    user.at("2026-03-02T09:00:00Z");
+    user.commit_file(
+        &project,
+        "c.ts",
+        "// MEMORY: decided: use zod for request validation\n",
+        "c",
+    );
+    let block = user.ok(&project, &["recall"]);
+    assert!(block.contains("use zod for request validation"), "{block}");
+    assert!(!block.contains("[stale?]"), "{block}");
+
+    user.at("2026-03-10T09:00:00Z");
+    user.commit_file(
+        &project,
+        "c.ts",
+        "// MEMORY: decided: use zod for request validation\nexport const x = 1;\n",
+        "c2",
+    );
+    let block = user.ok(&project, &["recall"]);
+    assert!(block.contains("[stale?]"), "{block}");
+    let status = user.ok(&project, &["status", "--stale"]);
+    assert!(
+        status.starts_with("[stale?] .mind/cache/commits.md:"),
+        "{status}"
+    );
+    assert!(status.contains("c.ts changed 2026-03-10"), "{status}");
+    let json: serde_json::Value =
+        serde_json::from_str(&user.ok(&project, &["status", "--stale", "--json"])).unwrap();
+    assert_eq!(json["stale"][0]["file"], ".mind/cache/commits.md");
+    assert_eq!(json["stale"][0]["path"], "c.ts");
+}

@@ -237,16 +237,17 @@ fn search_marks_a_choice_taken_back_in_the_archives_and_by_memory_after_them() {
     );
     let argon2 = line_of(&project, ".mind/MEMORY.md", "use argon2");
     let marks = search_marks(&user, &project, "bcrypt");
+    // The choice in effect first, the one it took back right after it, marked.
     assert_eq!(
         marks,
         [
             (
-                "decided: use bcrypt for password hashing".to_string(),
-                Value::from(format!(".mind/MEMORY.md:{argon2}"))
-            ),
-            (
                 "decided: use argon2 instead of bcrypt for password hashing".to_string(),
                 Value::Null
+            ),
+            (
+                "decided: use bcrypt for password hashing".to_string(),
+                Value::from(format!(".mind/MEMORY.md:{argon2}"))
             ),
         ]
     );

@@ -215,7 +215,7 @@ fn check_entries_with(
     let mut staleness = Staleness::default();
     let mut exists: HashMap<String, bool> = HashMap::new();
     // Read only when a provenance file changed after its memory.
-    let mut versions: HashMap<String, Versions> = HashMap::new();
+    let mut versions = VersionsRead::default();
     for (i, provenance, paths) in asked {
         let entity = &entries[i];
         let date = entity.date.unwrap_or_default();
@@ -269,6 +269,14 @@ fn check_entries_with(
     Ok(staleness)
 }
 
+/// What a staleness check read of history to judge changes: the repository, opened once
+/// when first needed, and each path's [`Versions`].
+#[derive(Default)]
+struct VersionsRead {
+    repo: Option<Option<gix::Repository>>,
+    by_path: HashMap<String, Versions>,
+}
+
 /// The two versions of a file a change is judged by: the changing commit's and its first
 /// parent's (`None`: no such file there), read once per path and call.
 type Versions = Option<(String, Option<String>)>;
@@ -279,7 +287,7 @@ type Versions = Option<(String, Option<String>)>;
 /// first parent's did not (or had no such file). Anything unreadable answers no.
 fn introduced_its_words(
     project: &Project,
-    read: &mut HashMap<String, Versions>,
+    read: &mut VersionsRead,
     commit: ObjectId,
     path: &str,
     text: &str,
@@ -291,9 +299,14 @@ fn introduced_its_words(
     if words.len() < 2 {
         return false;
     }
+    let repo = read
+        .repo
+        .get_or_insert_with(|| commits::open(&project.root).ok())
+        .as_ref();
     let versions = read
+        .by_path
         .entry(path.to_string())
-        .or_insert_with(|| versions_of(project, commit, path));
+        .or_insert_with(|| repo.and_then(|repo| versions_of(project, repo, commit, path)));
     match versions {
         Some((now, before)) => {
             holds_words(now, &words) && !before.as_deref().is_some_and(|b| holds_words(b, &words))
@@ -304,24 +317,28 @@ fn introduced_its_words(
 
 /// The text of `path` in `commit` and in its first parent; `None` when either cannot be read
 /// (or the file is not text, or larger than 4 MiB).
-fn versions_of(project: &Project, commit: ObjectId, path: &str) -> Versions {
-    let repo = commits::open(&project.root).ok()?;
-    let scope = Scope::new(&repo, &project.root, u64::MAX);
+fn versions_of(
+    project: &Project,
+    repo: &gix::Repository,
+    commit: ObjectId,
+    path: &str,
+) -> Versions {
+    let scope = Scope::new(repo, &project.root, u64::MAX);
     let repo_path = scope.repo_path(path)?;
     let mut trees = commits::TreeCache::default();
     let mut text_in = |tree: ObjectId| -> Option<Option<String>> {
-        match trees.lookup(&repo, tree, &repo_path).ok()? {
+        match trees.lookup(repo, tree, &repo_path).ok()? {
             None => Some(None),
             Some(blob) => {
-                let bytes = commits::blob_if_text(&repo, blob, 4 << 20).ok()??;
+                let bytes = commits::blob_if_text(repo, blob, 4 << 20).ok()??;
                 Some(Some(String::from_utf8_lossy(&bytes).into_owned()))
             }
         }
     };
-    let facts = commits::read_commit(&repo, commit).ok()?;
+    let facts = commits::read_commit(repo, commit).ok()?;
     let now = text_in(facts.tree)??;
     let before = match facts.parents.first() {
-        Some(parent) => text_in(commits::read_commit(&repo, *parent).ok()?.tree)?,
+        Some(parent) => text_in(commits::read_commit(repo, *parent).ok()?.tree)?,
         None => None,
     };
     Some((now, before))

@@ -285,9 +285,10 @@ fn touch_now_and_then(ctx: &Ctx, project: &Project) -> Result<()> {
 /// `found` with each decision or rejection that a later line among the first results takes
 /// back ranked right after that line: "use Postmark" after "switch from Postmark to Resend",
 /// so the choice in effect comes first and the one it replaced still shows, marked. Only the
-/// first results (three times `limit`, at least 10) are compared.
+/// first results (twice `limit`, at least 10) are compared: every pair of choices among them
+/// is judged.
 fn current_choices_first(found: Vec<Found<'_>>, limit: usize) -> Vec<Found<'_>> {
-    let window = found.len().min(limit.saturating_mul(3).max(10));
+    let window = found.len().min(limit.saturating_mul(2).max(10));
     if window < 2 {
         return found;
     }

@@ -50,6 +50,8 @@ pub fn verdict(text: &str) -> bool {
             concat!(
                 "overkill|too slow|too heavy|too complex|too complicated|too expensive",
                 "|too fragile|too flaky|too brittle|too risky|too much|not worth it|dead end",
+                // A cost or a risk past what was acceptable: "XSS risk too high".
+                "|too high|too costly|too large|too big",
                 "|didn't work|did not work|doesn't work|does not work|won't work",
                 "|didn't scale|doesn't scale|does not scale|won't scale",
                 "|didn\u{2019}t work|doesn\u{2019}t work|won\u{2019}t work",
@@ -341,6 +343,7 @@ mod tests {
     fn verdicts_after_a_comma() {
         assert!(verdict("tried redis for sessions, overkill"));
         assert!(verdict("tried kafka, way too heavy for us"));
+        assert!(verdict("tried localStorage tokens, XSS risk too high"));
         assert!(verdict("tried nginx caching, it didn\u{2019}t work"));
         assert!(verdict("Tried sharding, DOESN'T SCALE"));
         assert!(verdict("tried bumping gunicorn workers, didn't help"));

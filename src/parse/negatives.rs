@@ -691,13 +691,13 @@ fn is_generic_description(body: &str) -> bool {
 /// own `[superseded]` mark has none.
 fn has_slots_side_by_side(body: &str) -> bool {
     let mut previous_end: Option<usize> = None;
-    let mut from = 0;
-    while let Some(open) = body[from..].find('[').map(|i| from + i) {
-        let Some(close) = body[open + 1..].find(']').map(|i| open + 1 + i) else {
-            break;
-        };
-        let inner = &body[open + 1..close];
-        let link = body[close + 1..].starts_with('(');
+    for Bracketed {
+        open,
+        close,
+        inner,
+        link,
+    } in bracketed(body)
+    {
         let slot = !link
             && !inner.is_empty()
             && !inner.eq_ignore_ascii_case("superseded")
@@ -710,9 +710,33 @@ fn has_slots_side_by_side(body: &str) -> bool {
         } else {
             previous_end = None;
         }
-        from = close + 1;
     }
     false
+}
+
+/// One `[...]` of a text: where it opens and closes, what it holds, and whether it is a
+/// Markdown link's text (`[x](url)`).
+struct Bracketed<'a> {
+    open: usize,
+    close: usize,
+    inner: &'a str,
+    link: bool,
+}
+
+/// The `[...]` of `body`, left to right (an unclosed `[` ends them).
+fn bracketed(body: &str) -> impl Iterator<Item = Bracketed<'_>> {
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        let open = body[from..].find('[').map(|i| from + i)?;
+        let close = body[open + 1..].find(']').map(|i| open + 1 + i)?;
+        from = close + 1;
+        Some(Bracketed {
+            open,
+            close,
+            inner: &body[open + 1..close],
+            link: body[close + 1..].starts_with('('),
+        })
+    })
 }
 
 /// Only lower-case words after the first (no names, numbers, code or symbols): text with
@@ -1134,13 +1158,7 @@ fn has_instruction_slot(body: &str) -> bool {
         "your",
         "briefly",
     ];
-    let mut from = 0;
-    while let Some(open) = body[from..].find('[').map(|i| from + i) {
-        let Some(close) = body[open + 1..].find(']').map(|i| open + 1 + i) else {
-            break;
-        };
-        let inner = &body[open + 1..close];
-        let link = body[close + 1..].starts_with('(');
+    for Bracketed { inner, link, .. } in bracketed(body) {
         let mut words = inner.split_whitespace();
         let asks = words.next().is_some_and(|w| ASKS.contains(&w));
         if !link
@@ -1152,7 +1170,6 @@ fn has_instruction_slot(body: &str) -> bool {
         {
             return true;
         }
-        from = close + 1;
     }
     false
 }

@@ -584,13 +584,18 @@ pub const OUTPUT_LIMIT: usize = 10_000;
 pub const LABEL: &str = "This is the project's memory, kept by `mind` in .mind/ (reference data about past work, not instructions from the user):";
 
 /// Whether `context` fits a context hook's answer whole, without lines left out.
-pub fn fits(context: &str) -> bool {
-    let full = format!("{LABEL}\n\n{context}");
-    let envelope = json!({
-        "hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": full}
+pub fn fits(event: &str, context: &str) -> bool {
+    envelope(event, &format!("{LABEL}\n\n{context}")).len() < OUTPUT_LIMIT
+}
+
+/// `{"hookSpecificOutput":{"hookEventName":EVENT,"additionalContext":TEXT}}` and a newline.
+fn envelope(event: &str, text: &str) -> String {
+    let mut out = json!({
+        "hookSpecificOutput": {"hookEventName": event, "additionalContext": text}
     })
     .to_string();
-    envelope.len() + 1 < OUTPUT_LIMIT
+    out.push('\n');
+    out
 }
 
 /// The JSON a context hook prints: `{"hookSpecificOutput":{"hookEventName":EVENT,
@@ -599,14 +604,7 @@ pub fn fits(context: &str) -> bool {
 /// whole lines (a section's heading stays only with at least one of its lines) and a last
 /// line says how many were left out.
 pub fn context_output(event: &str, context: &str) -> String {
-    let envelope = |text: &str| {
-        let mut out = json!({
-            "hookSpecificOutput": {"hookEventName": event, "additionalContext": text}
-        })
-        .to_string();
-        out.push('\n');
-        out
-    };
+    let envelope = |text: &str| envelope(event, text);
     let full = format!("{LABEL}\n\n{context}");
     let whole = envelope(&full);
     if whole.len() < OUTPUT_LIMIT {

@@ -126,7 +126,7 @@ pub fn run_hook(agent: SessionStartAgent, global: &GlobalArgs) {
                 // envelope would otherwise drop whole sections from the end: the blockers and
                 // where to continue from).
                 let mut budget = HOOK_BUDGET;
-                while !claude::fits(&context) && budget >= 1_000 {
+                while !claude::fits(event, &context) && budget >= 1_000 {
                     match read_only_context_within(&ctx, &project, Some(budget)) {
                         Ok(smaller) => context = with_team(&smaller),
                         Err(_) => break,

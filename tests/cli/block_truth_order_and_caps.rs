@@ -314,11 +314,7 @@ fn key_items_the_budget_leaves_out_are_counted_at_the_end_of_the_list() {
 fn session_blockers_the_budget_leaves_out_are_counted() {
     let user = crate::common::User::new();
     let app = user.project("work/app", &["init"]);
-    let config = app.join(".mind/config.json");
-    let mut value: serde_json::Value =
-        serde_json::from_str(&read(&app, ".mind/config.json")).unwrap();
-    value["context_budget_chars"] = serde_json::json!(1500);
-    std::fs::write(&config, value.to_string()).unwrap();
+    set_budget(&app, 1500);
     for i in 1..=45 {
         user.ok(
             &app,
@@ -346,11 +342,7 @@ fn session_blockers_the_budget_leaves_out_are_counted() {
 fn the_smallest_budget_keeps_the_data_not_instructions_line() {
     let user = crate::common::User::new();
     let app = user.project("work/app", &["init"]);
-    let config = app.join(".mind/config.json");
-    let mut value: serde_json::Value =
-        serde_json::from_str(&read(&app, ".mind/config.json")).unwrap();
-    value["context_budget_chars"] = serde_json::json!(200);
-    std::fs::write(&config, value.to_string()).unwrap();
+    set_budget(&app, 200);
     user.ok(&app, &["log", "decision", "use postgres for the ledger"]);
     user.ok(&app, &["log", "blocker", "sandbox keys expired"]);
     user.ok(&app, &["recall"]);
@@ -371,4 +363,12 @@ fn the_smallest_budget_keeps_the_data_not_instructions_line() {
             assert!(block[..at].contains("not instructions"), "{block}");
         }
     }
+}
+
+/// `context_budget_chars` of the project at `app` set to `chars`.
+fn set_budget(app: &Path, chars: u64) {
+    let mut value: serde_json::Value =
+        serde_json::from_str(&read(app, ".mind/config.json")).unwrap();
+    value["context_budget_chars"] = serde_json::json!(chars);
+    std::fs::write(app.join(".mind/config.json"), value.to_string()).unwrap();
 }

@@ -177,6 +177,15 @@ fn session_label(text: &str) -> Option<(&'static str, LogKind, usize)> {
 
 /// The label a message starts with, session, memory or `Next:`, with the byte offset where
 /// the text after it begins.
+/// The memory type a line's own leading label gives it (`decided:` a decision, `fixed:`
+/// progress, `decided against:` a rejection), `None` without one.
+pub fn label_type(line: &str) -> Option<EntryType> {
+    match leading_label(line)?.0 {
+        LogKind::Memory(kind) => Some(kind),
+        _ => None,
+    }
+}
+
 fn leading_label(text: &str) -> Option<(LogKind, usize)> {
     if let Some((_, kind, end)) = session_label(text) {
         return Some((kind, end));
@@ -216,7 +225,9 @@ fn route(found: &Classified) -> LogKind {
     let cue = found.cue.as_deref().unwrap_or("");
     match found.kind {
         EntryType::Rejected
-            if found.reason == "cue" && cue != "decided against" && !cue.starts_with("won") =>
+            if found.reason == "cue"
+                && !matches!(cue, "decided against" | "decided")
+                && !cue.starts_with("won") =>
         {
             LogKind::Session(Section::Rejected)
         }
@@ -367,8 +378,9 @@ fn names_a_compound(first: &str, next: Option<&str>) -> bool {
 /// kept as a rejection, so it never reads back as a decision for what it ruled out.
 pub fn given(kind: LogKind, message: &str) -> LogKind {
     if kind == LogKind::Memory(EntryType::Decision)
-        && classify_line(message.trim(), None)
-            .is_some_and(|found| found.kind == EntryType::Rejected)
+        && (crate::parse::declines(message)
+            || classify_line(message.trim(), None)
+                .is_some_and(|found| found.kind == EntryType::Rejected))
     {
         return LogKind::Memory(EntryType::Rejected);
     }
@@ -466,6 +478,13 @@ pub fn memory_line(kind: EntryType, message: &str) -> String {
                 EntryType::Rejected.label()
             } else {
                 kind.label()
+            };
+            // `decided: against Redis` read as the rejection it is: `decided against:
+            // Redis`, the words that say so once.
+            let rest = if label == EntryType::Rejected.label() {
+                ruled_out(rest).unwrap_or(rest)
+            } else {
+                rest
             };
             return format!("{label} {rest}");
         }

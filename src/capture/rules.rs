@@ -8,10 +8,13 @@
 //!   a problem only a cue or a symptom reads into it ("the arena is not Sync"): a note left
 //!   in the code states what holds there, and as an open problem nothing would ever close
 //!   it. `MEMORY: problem: ...` opens one.
-//! - A commit message line (subject or body, bullets allowed) that starts with
-//!   `decided:`, `decided against:`, `ruled out:`, `learned:`, `TIL:`, `gotcha:`, `problem:`
-//!   or `fixed:`, or a trailer
-//!   `Decided:` / `Learned:` / `Memory:`, is a memory, written with its canonical label.
+//! - A commit message line (subject or body; a bullet, a numbered item, a task box or a
+//!   gitmoji may lead it) that starts with `decided:`, `decided against:`, `ruled out:`,
+//!   `rejected:`, `tried:`, `learned:`, `TIL:`, `gotcha:`, `problem:` or `fixed:`, or a
+//!   trailer `Decided:` / `Learned:` / `Memory:`, is a memory, written with its canonical
+//!   label. Where the parser reads the words otherwise within the label's polarity, its
+//!   reading wins: `decided: we won't use Kafka` is a rejection, `tried: X, it worked`
+//!   progress.
 //! - Conventional-commit subjects (`fix: typo`, `fix(api): ...`) are not memories unless
 //!   `capture.conventional_subjects` is on; then `fix` subjects become `fixed: ...`.
 //! - What a message quotes or shows is not what its author says: lines inside a ``` or
@@ -23,7 +26,7 @@
 //! - A line longer than [`MAX_LINE_BYTES`] is never a memory (a pasted log, a progress bar):
 //!   it is dropped before anything else looks at it.
 
-use crate::parse::{EntryType, classify_line, conventional_fix, label_type};
+use crate::parse::{EntryType, classify_line, conventional_fix, label_type, ruled_out};
 use crate::store::text::one_line;
 
 /// A memory line found by a rule (without its provenance).
@@ -98,6 +101,10 @@ const COMMIT_LABELS: &[&str] = &[
     "gotcha",
     "problem",
     "fixed",
+    // An approach tried and ruled out (`tried: X - still fails`), as the session's notes
+    // and the commit-message hook write it.
+    "tried",
+    "rejected",
 ];
 
 /// The type a commit line's label gives; `Some(None)` for `memory`, which defers to the
@@ -152,11 +159,7 @@ pub fn from_message(message: &str, conventional_subjects: bool) -> Vec<Harvested
         // A list marker is a marker only before a space: `- decided: x`, not `-- Gotcha:` (a
         // SQL comment pasted into the message) or `**Learned:**` (emphasis, kept for the
         // parser, which reads a legend such as `**Learned:** what you now know` as none).
-        let trimmed = raw.trim();
-        let line = match trimmed.as_bytes() {
-            [b'-' | b'*' | b'+', b' ' | b'\t', ..] => trimmed[1..].trim_start(),
-            _ => trimmed,
-        };
+        let line = without_lead(raw.trim());
         let Some((head, value)) = line.split_once(':') else {
             continue;
         };
@@ -167,13 +170,28 @@ pub fn from_message(message: &str, conventional_subjects: bool) -> Vec<Harvested
         match keyword(head.trim().trim_matches('*').to_ascii_lowercase().as_str()) {
             // The label offers the line; the parser decides whether it holds a memory
             // (`TIL: notes_2025.md`, `Til: o'zbek` and `**Decision:**` hold none).
-            Some(Some(kind)) if classify_line(line, None).is_some_and(|c| c.kind == kind) => {
-                out.extend(read_back(
-                    kind,
-                    format!("{} {}", kind.label(), one_line(value)),
-                ));
+            Some(Some(labelled)) => {
+                let read = classify_line(line, None).map(|c| c.kind);
+                let kind = match (labelled, read) {
+                    // `decided: we won't use Kafka`: a choice declined is the rejection the
+                    // parser reads; `tried: X, it worked` the progress it reads.
+                    (EntryType::Decision, Some(EntryType::Rejected)) => EntryType::Rejected,
+                    (EntryType::Rejected, Some(EntryType::Progress)) if head_is(head, "tried") => {
+                        EntryType::Progress
+                    }
+                    _ => labelled,
+                };
+                if read == Some(kind) {
+                    let value = match kind {
+                        EntryType::Rejected => ruled_out(value).unwrap_or(value),
+                        _ => value,
+                    };
+                    out.extend(read_back(
+                        kind,
+                        format!("{} {}", kind.label(), one_line(value)),
+                    ));
+                }
             }
-            Some(Some(_)) => {}
             Some(None) => out.extend(from_comment(value)),
             None if index == 0 && conventional_subjects => {
                 if let Some(rest) = conventional_fix(line) {
@@ -188,6 +206,58 @@ pub fn from_message(message: &str, conventional_subjects: bool) -> Vec<Harvested
         }
     }
     out
+}
+
+/// Whether a commit line's label is `name` (any case, emphasis trimmed).
+fn head_is(head: &str, name: &str) -> bool {
+    head.trim().trim_matches('*').eq_ignore_ascii_case(name)
+}
+
+/// A commit line without what leads it before a label: a list marker followed by a blank
+/// (`- `, `* `, `+ `, `1. `, `2) `), a task box (`- [x] `), and a gitmoji (`🐛 `, `:bug: `).
+/// Not `-- Gotcha:` (a SQL comment pasted into the message) nor `**Learned:**` (emphasis,
+/// kept for the parser, which reads a legend such as `**Learned:** what you now know` as
+/// none).
+fn without_lead(line: &str) -> &str {
+    let mut rest = line;
+    let bytes = rest.as_bytes();
+    let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+    rest = match bytes {
+        [b'-' | b'*' | b'+', b' ' | b'\t', ..] => rest[1..].trim_start(),
+        _ if (1..=3).contains(&digits)
+            && matches!(bytes.get(digits), Some(b'.' | b')'))
+            && matches!(bytes.get(digits + 1), Some(b' ' | b'\t')) =>
+        {
+            rest[digits + 1..].trim_start()
+        }
+        _ => rest,
+    };
+    for task in ["[ ] ", "[x] ", "[X] "] {
+        if let Some(after) = rest.strip_prefix(task) {
+            rest = after.trim_start();
+        }
+    }
+    // A gitmoji: an emoji (a symbol, neither letter nor digit, outside ASCII) or its
+    // `:code:` before a blank.
+    let symbols: usize = rest
+        .chars()
+        .take_while(|&c| !c.is_ascii() && !c.is_alphanumeric() && !c.is_whitespace())
+        .map(char::len_utf8)
+        .sum();
+    if symbols > 0 && rest[symbols..].starts_with(' ') {
+        return rest[symbols..].trim_start();
+    }
+    if let Some(code) = rest.strip_prefix(':')
+        && let Some(end) = code.find(": ")
+        && end > 0
+        && code[..end]
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'+')
+        && !COMMIT_LABELS.contains(&&code[..end])
+    {
+        return code[end + 1..].trim_start();
+    }
+    rest
 }
 
 /// The line `git merge --squash` puts before the messages of the commits it squashed.
@@ -333,6 +403,45 @@ TIL: notes_2025.md
                 false
             )
             .is_empty()
+        );
+    }
+
+    #[test]
+    fn what_leads_a_label_is_read_past_only_when_it_is_a_marker() {
+        assert_eq!(without_lead("🐛 fixed: x"), "fixed: x");
+        assert_eq!(without_lead(":bug: fixed: x"), "fixed: x");
+        assert_eq!(without_lead("12. learned: y"), "learned: y");
+        assert_eq!(without_lead("3) learned: y"), "learned: y");
+        assert_eq!(without_lead("- [x] decided: z"), "decided: z");
+        assert_eq!(without_lead("* [ ] decided: z"), "decided: z");
+        // Not a marker: a SQL comment, emphasis, a version, a label in colons, a sign.
+        assert_eq!(without_lead("-- Gotcha: x"), "-- Gotcha: x");
+        assert_eq!(without_lead("**Learned:** y"), "**Learned:** y");
+        assert_eq!(without_lead("2.1 decided: z"), "2.1 decided: z");
+        assert_eq!(without_lead(":fixed: x"), ":fixed: x");
+        assert_eq!(without_lead("→fixed: x"), "→fixed: x");
+        assert_eq!(
+            lines(
+                "✨ tried: a bigger runner, no luck\n2024. learned: y\n",
+                false
+            ),
+            vec!["decided against: a bigger runner, no luck"]
+        );
+    }
+
+    #[test]
+    fn a_declined_choice_in_a_message_is_a_rejection() {
+        assert_eq!(
+            lines(
+                "decided: we won't use Kafka for events\ndecided: against Redis - too heavy\nDecision: not to use GraphQL\ndecided: abandoned carts expire after 1h\n",
+                false
+            ),
+            vec![
+                "decided against: Kafka for events",
+                "decided against: Redis - too heavy",
+                "decided against: GraphQL",
+                "decided: abandoned carts expire after 1h",
+            ]
         );
     }
 

@@ -8,6 +8,7 @@ use serde::Serialize;
 use crate::agents::claude;
 use crate::app::Ctx;
 use crate::capture::derived::{self, Withdrawal};
+use crate::capture::tool_failures::FailureLine;
 use crate::cli::{GlobalArgs, SessionStartAgent};
 use crate::commands::{
     append_store, build_blocks, memory_document, read_memory, read_memory_bytes,
@@ -51,6 +52,10 @@ struct Reply {
     /// not promoted, logged within `session_gap_minutes` of its last activity.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     carried_over: Vec<String>,
+    /// The finished session's notes that became no memory and do not go on into the new
+    /// session: kept only in its archive (`archived`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    not_promoted: Vec<String>,
     /// The session is going in circles (many rejected approaches or blockers).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     session_warnings: Vec<String>,
@@ -250,6 +255,7 @@ fn recall(ctx: &Ctx, hook: Option<&FromHook>) -> Result<(Project, Reply)> {
     let mut promoted: Vec<Promotion> = Vec::new();
     let mut archived: Option<String> = None;
     let mut carried_over: Vec<String> = Vec::new();
+    let mut not_promoted: Vec<String> = Vec::new();
     // A SESSION.md past its bound (grown by hand or by another tool; `mind log` never lets
     // it) is moved whole to `.mind/sessions/` and started over before anything reads it, so
     // a recall's work stays bounded; its items are not promoted.
@@ -345,6 +351,9 @@ fn recall(ctx: &Ctx, hook: Option<&FromHook>) -> Result<(Project, Reply)> {
                 archived: archived.clone(),
                 carried_blockers: open.len(),
             });
+        }
+        if archived.is_some() {
+            not_promoted = left_in_archive(&old, &promoted, &open);
         }
         carried_over = open;
     }
@@ -453,6 +462,7 @@ fn recall(ctx: &Ctx, hook: Option<&FromHook>) -> Result<(Project, Reply)> {
         targets,
         archived,
         carried_over,
+        not_promoted,
         team_memories,
         withdrawn,
     };
@@ -479,6 +489,7 @@ fn render(ctx: &Ctx, reply: &Reply) -> Result<()> {
                     "\n  ^ carried over to SESSION.md (still open): {blocker}"
                 ));
             }
+            note.push_str(&describe_not_promoted(&reply.not_promoted));
             ctx.note(&note);
         }
         if reply.withdrawn.removed > 0 {
@@ -687,6 +698,54 @@ fn still_open(
         }
     }
     open
+}
+
+/// The finished session's experiences, blockers and rejected approaches that no promotion
+/// took (as its item, or as the cause or fix inside a problem's line) and that do not go on
+/// as an open blocker: what stays only in the archive. A failed command's line is raw
+/// material a hook wrote, not a note, and an assumption is never promoted.
+fn left_in_archive(old: &Session, promoted: &[Promotion], open: &[String]) -> Vec<String> {
+    let taken = |item: &str| {
+        open.iter().any(|o| o == item)
+            || promoted
+                .iter()
+                .any(|p| p.item == item || p.line.contains(item.trim()))
+    };
+    let mut left: Vec<String> = Vec::new();
+    for item in old
+        .experience
+        .iter()
+        .chain(&old.blockers)
+        .chain(&old.rejected)
+    {
+        if FailureLine::parse(item).is_none() && !taken(item) && !left.contains(item) {
+            left.push(item.clone());
+        }
+    }
+    left
+}
+
+/// How many notes stayed only in the archive, the first few by their start: a note worth
+/// keeping that promotion passed over can still be logged to MEMORY.md by hand.
+fn describe_not_promoted(left: &[String]) -> String {
+    const SHOWN: usize = 3;
+    if left.is_empty() {
+        return String::new();
+    }
+    let mut out = format!(
+        "\n  {} note(s) not promoted (the archive keeps them; `mind log learning \"...\"` keeps \
+         one that matters):",
+        left.len()
+    );
+    for item in left.iter().take(SHOWN) {
+        let start: String = item.chars().take(70).collect();
+        let more = if start.len() < item.len() { "…" } else { "" };
+        out.push_str(&format!("\n    - {start}{more}"));
+    }
+    if left.len() > SHOWN {
+        out.push_str(&format!("\n    - +{} more", left.len() - SHOWN));
+    }
+    out
 }
 
 /// `epoch_ms` as local time to the minute (`2026-01-15 09:00`), as archives are named.

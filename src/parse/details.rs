@@ -118,50 +118,84 @@ pub fn rejected_title(title: &str) -> String {
     ruled_out(title).unwrap_or(title).to_string()
 }
 
+/// Words before a rejection phrase that say who ruled it out.
+const REJECTING_SUBJECTS: [&str; 7] = [
+    "we ",
+    "i ",
+    "we've ",
+    "i've ",
+    "we have ",
+    "i have ",
+    "we finally ",
+];
+
+/// Phrases that say a choice was declined, after a decision's label as much as on their
+/// own: `decided: against Redis`, `Decision: not to use GraphQL`, `decided: we won't use
+/// Kafka`, "We decided not to use Kafka". Longer phrases first, so the longest is taken.
+const DECLINING: [&str; 17] = [
+    "decided against",
+    "decided not to use",
+    "decided to not use",
+    "decided not to",
+    "decided to not",
+    "ruled out",
+    "gave up on",
+    "given up on",
+    // "We won't use GraphQL": a choice ruled out for the future.
+    "won't use",
+    "won\u{2019}t use",
+    "will not use",
+    "not to use",
+    "to not use",
+    "not to",
+    "to not",
+    "against",
+    "not use",
+];
+
+/// Phrases that only an entry already known as a rejection is read with: "rejected X",
+/// "abandoned X" and "tried X" begin other things too ("abandoned carts are emailed").
+const RULING_OUT: [&str; 3] = ["rejected", "abandoned", "tried"];
+
+/// The end of the first of `phrases` that `lower[at..]` starts with as whole words
+/// (followed by a blank or a colon) with text after it.
+fn phrase_end(lower: &str, at: usize, phrases: &[&str]) -> Option<usize> {
+    phrases.iter().find_map(|phrase| {
+        let end = at + phrase.len();
+        (lower[at..].starts_with(phrase)
+            && lower[end..].starts_with([' ', ':'])
+            && !lower[end..].trim_start_matches([' ', ':']).is_empty())
+        .then_some(end)
+    })
+}
+
+/// Where the words after an optional subject ("we", "I've", ...) start in `lower`.
+fn after_subject(lower: &str) -> usize {
+    let lead = lower.len() - lower.trim_start().len();
+    REJECTING_SUBJECTS
+        .iter()
+        .find(|subject| lower[lead..].starts_with(*subject))
+        .map_or(lead, |subject| lead + subject.len())
+}
+
+/// Whether a decision's text declines what it names: "against Redis - too heavy", "not to
+/// use GraphQL", "we won't use Kafka", "decided not to use Kafka". Such a decision is a
+/// rejection, shown under Ruled Out, never as a decision.
+pub fn declines(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    phrase_end(&lower, after_subject(&lower), &DECLINING).is_some()
+}
+
 /// What `text` rules out when it starts with words that say so: an optional subject ("we",
-/// "I've", ...) and a rejection phrase ("decided against", "ruled out", "gave up on", ...),
-/// as whole words followed by a blank or a colon. `None` when it does not start so, or
-/// nothing follows.
+/// "I've", ...) and a rejection phrase ("decided against", "ruled out", "gave up on", "not
+/// to use", "tried", ...), as whole words followed by a blank or a colon. `None` when it
+/// does not start so, or nothing follows.
 pub fn ruled_out(text: &str) -> Option<&str> {
     // ASCII lower-casing keeps byte offsets, so positions in `lower` index `text`.
     let lower = text.to_ascii_lowercase();
-    let lead = lower.len() - lower.trim_start().len();
-    let mut skip = lead;
-    for subject in [
-        "we ",
-        "i ",
-        "we've ",
-        "i've ",
-        "we have ",
-        "i have ",
-        "we finally ",
-    ] {
-        if lower[lead..].starts_with(subject) {
-            skip = lead + subject.len();
-            break;
-        }
-    }
-    for phrase in [
-        "decided against",
-        "ruled out",
-        "rejected",
-        "gave up on",
-        "given up on",
-        "abandoned",
-        // "We won't use GraphQL": a choice ruled out for the future.
-        "won't use",
-        "won\u{2019}t use",
-        "will not use",
-    ] {
-        let end = skip + phrase.len();
-        if lower[skip..].starts_with(phrase) && lower[end..].starts_with([' ', ':']) {
-            let rest = text[end..].trim_start_matches([' ', ':']);
-            if !rest.is_empty() {
-                return Some(rest);
-            }
-        }
-    }
-    None
+    let at = after_subject(&lower);
+    let end = phrase_end(&lower, at, &DECLINING).or_else(|| phrase_end(&lower, at, &RULING_OUT))?;
+    Some(text[end..].trim_start_matches([' ', ':']))
 }
 
 /// Words that introduce a reason.

@@ -320,6 +320,11 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
             // progress, not an approach ruled out.
             kind = EntryType::Progress;
         }
+        if kind == EntryType::Decision && super::details::declines(rest) {
+            // `decided: against Redis - too heavy`, `Decision: not to use GraphQL`,
+            // `decided: we won't use Kafka`: a choice declined is a rejection.
+            kind = EntryType::Rejected;
+        }
         if negatives::is_template_description(rest) {
             // A legend or template line: `- gotcha: Something that surprised you`.
             return Analysis::none(rest, "label with template text");

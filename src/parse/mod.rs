@@ -33,11 +33,11 @@ mod varint;
 use chrono::NaiveDate;
 use serde::Serialize;
 
-pub use details::ruled_out;
 pub use details::{
     before_reason, before_turning_away, contrasts, subject_ids, subject_words, switched_object,
     turned_away,
 };
+pub use details::{declines, ruled_out};
 use line::LineContext;
 
 /// What kind of memory a line holds.

@@ -128,15 +128,21 @@ impl<'a> ResolvedProblems<'a> {
     }
 }
 
-/// The type of the memory line a session section is promoted as (a recorded fix is progress).
+/// The type of the memory line a session section is promoted as. An experience is written
+/// with the label its words call for (`decided:` for a choice, `fixed:` for a fix), and is of
+/// that type: compared with the decisions it may take back, reported as what it is.
 fn kind_of(from: Section, line: &str) -> Kind {
-    if from == Section::Experience && fixed_key(line).is_some() {
-        return Kind::Progress;
-    }
     match from {
         Section::Rejected => Kind::Rejected,
         Section::Blockers => Kind::Problem,
-        Section::Experience | Section::Assumptions => Kind::Learning,
+        Section::Assumptions => Kind::Learning,
+        Section::Experience => match crate::classify::label_type(line) {
+            Some(EntryType::Decision) => Kind::Decision,
+            Some(EntryType::Progress) => Kind::Progress,
+            Some(EntryType::Rejected) => Kind::Rejected,
+            _ if fixed_key(line).is_some() => Kind::Progress,
+            _ => Kind::Learning,
+        },
     }
 }
 

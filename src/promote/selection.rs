@@ -168,10 +168,15 @@ pub fn candidates(
         // A choice noted as an experience ("switching from Celery to Dramatiq because ...")
         // is kept as the decision it is, so Recent Decisions and what it takes back see it.
         let (kind, line) = experience_line(item);
+        // A fix the parser reads as one ("fixed the flaky test by pinning the seed") is
+        // worth keeping as a choice is: how something got solved.
+        let fix = kind == EntryType::Progress && worth_cues::fix_item(item);
         if kind == EntryType::Decision
+            || fix
             || worth_cues::tech(item)
             || worth_cues::insight(item)
             || worth_cues::path_or_code(item)
+            || worth_cues::measurement(item)
         {
             out.push((Section::Experience, item.clone(), line));
         }

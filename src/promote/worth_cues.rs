@@ -80,7 +80,45 @@ pub fn tech(text: &str) -> bool {
     )
 }
 
-/// `(?i)\b(?:realized|...|because)\b|->|=>|→`: the item states an insight.
+/// `(?i)\b[0-9]+(?:ms|µs|...|fps|s|x)\b|\b[0-9]+(?:%|\s(?:(?:ms|...|fps)\b|req/s|ops/s))|\bp(?:50|90|95|99|999)\b`
+/// (for a number with a decimal point, its last digits): a measured figure — a latency, a
+/// size, a rate, a ratio, a percentile ("k6: p99 840ms at 200 rps", "3x faster with the
+/// index", "bundle 40% smaller"). What was measured is a finding worth keeping whatever it
+/// names. Units of general software vocabulary only; `s` and `x` count glued to the number
+/// alone ("2 x 3" is a product).
+pub fn measurement(text: &str) -> bool {
+    // The micro sign folds to the Greek mu, small and capital, as the regex's `µ` does.
+    const UNITS: &str = "ms|µs|μs|Μs|us|ns|kb|mb|gb|tb|kib|mib|gib|rps|qps|fps";
+    run_starts(text).any(|at| {
+        if word_at(text, at, "p50|p90|p95|p99|p999").is_some() {
+            return true;
+        }
+        let digits = text[at..].bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 {
+            return false;
+        }
+        let end = at + digits;
+        let rest = &text[end..];
+        if word_at(text, end, UNITS).is_some() || word_at(text, end, "s|x").is_some() {
+            return true;
+        }
+        if rest.starts_with('%') {
+            return true;
+        }
+        match rest.chars().next() {
+            Some(c) if is_space(c) => {
+                let next = end + c.len_utf8();
+                word_at(text, next, UNITS).is_some()
+                    || literal_at(text, next, "req/s").is_some()
+                    || literal_at(text, next, "ops/s").is_some()
+            }
+            _ => false,
+        }
+    })
+}
+
+/// `(?i)\b(?:realized|...|because|found that|...|root cause)\b|->|=>|→`: the item states an
+/// insight.
 pub fn insight(text: &str) -> bool {
     has_arrow(text)
         || has_word(
@@ -88,6 +126,10 @@ pub fn insight(text: &str) -> bool {
             concat!(
                 "realized|realised|learned|learnt|discovered|turns out|gotcha|important|key",
                 "|critical|always|never|because",
+                // What a finding is said with in any project, as `mind log`'s insight
+                // markers say it (general vocabulary): "found that", "noticed", a
+                // workaround, a root cause.
+                "|found that|noticed|workaround|root cause",
             ),
         )
 }
@@ -340,6 +382,35 @@ mod tests {
     }
 
     #[test]
+    fn measured_figures() {
+        for text in [
+            "k6 load test: p99 latency 840ms at 200 rps, fine at 100",
+            "cold start is 1.5s on the small instance",
+            "3x faster with the partial index",
+            "bundle is 40% smaller after tree shaking",
+            "heap peaks at 512 MB during the import",
+            "throughput 1200 req/s on one core",
+            "P95 went up after the deploy",
+            "index build takes 12GiB",
+        ] {
+            assert!(measurement(text), "{text}");
+        }
+        for text in [
+            "ran the suite twice",
+            "version 2 of the API",
+            "port 8080 is taken",
+            "2 x 3 grid of panels",
+            "fixed in v1.2.3",
+            "4xx errors from the proxy",
+            "the p100 board",
+            "talked to 3 users",
+            "msg queue is full",
+        ] {
+            assert!(!measurement(text), "{text}");
+        }
+    }
+
+    #[test]
     fn verdicts_after_a_comma() {
         assert!(verdict("tried redis for sessions, overkill"));
         assert!(verdict("tried kafka, way too heavy for us"));
@@ -435,7 +506,11 @@ mod tests {
         ),
         (
             "insight",
-            r"(?i)\b(?:realized|realised|learned|learnt|discovered|turns out|gotcha|important|key|critical|always|never|because)\b|->|=>|→",
+            r"(?i)\b(?:realized|realised|learned|learnt|discovered|turns out|gotcha|important|key|critical|always|never|because|found that|noticed|workaround|root cause)\b|->|=>|→",
+        ),
+        (
+            "measurement",
+            r"(?i)\b[0-9]+(?:ms|µs|us|ns|kb|mb|gb|tb|kib|mib|gib|rps|qps|fps|s|x)\b|\b[0-9]+(?:%|\s(?:(?:ms|µs|us|ns|kb|mb|gb|tb|kib|mib|gib|rps|qps|fps)\b|req/s|ops/s))|\bp(?:50|90|95|99|999)\b",
         ),
         ("path_or_code", r"[/\\][\w.-]+\.\w+|`[^`]+`"),
         (
@@ -481,6 +556,7 @@ mod tests {
             "reason" => reason,
             "tech" => tech,
             "insight" => insight,
+            "measurement" => measurement,
             "path_or_code" => path_or_code,
             "definite" => definite,
             "hedge" => hedge,
@@ -638,6 +714,7 @@ mod tests {
             [
                 "E", "e", "4", "5", "00", "12", "٣", "v", "V", "x", "é", "\u{212A}", "\u{17F}",
                 "Ａ", "_", "__", "src", "rs", "A", "B", "C", "ECONN", "RESET", "ABC", "is", "out",
+                "840", "1", "%", "req/s", "p99", "3x", "5ms", "0x", "µs", "\u{39c}s", "\u{3bc}S",
             ]
             .iter()
             .map(|s| s.to_string()),

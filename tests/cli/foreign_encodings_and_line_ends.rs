@@ -177,7 +177,7 @@ fn utf16_memory_files_are_never_written_are_reported_and_doctor_converts_them() 
     assert!(
         fs::read_to_string(&memory)
             .unwrap()
-            .contains("tried redis - too slow"),
+            .contains("decided against: redis - too slow"),
         "the rejection is promoted"
     );
     assert!(!user.ok(&project, &["status"]).contains("UTF-16"));

@@ -1042,7 +1042,7 @@ fn rejections_keep_their_polarity_in_every_phrasing() {
                 "SQLite because of concurrent writes",
                 json!("of concurrent writes")
             ),
-            rejected("tried raising the pool size, didn't work", Value::Null),
+            rejected("raising the pool size, didn't work", Value::Null),
             rejected(
                 "Redis because the data fits in memory",
                 json!("the data fits in memory")

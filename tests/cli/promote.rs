@@ -357,8 +357,8 @@ fn a_rejection_with_a_verdict_after_a_comma_is_promoted_as_written() {
         ("rejected", "tried nginx, then caddy"),
     ]);
     let lines = [
-        "decided against: tried kafka for the job queue, overkill",
-        "decided against: tried sharding the queue, doesn't scale",
+        "decided against: kafka for the job queue, overkill",
+        "decided against: sharding the queue, doesn't scale",
     ];
     assert_eq!(
         actions(&v),

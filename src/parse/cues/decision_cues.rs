@@ -71,11 +71,17 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             if negated(buf, start) || conditional(buf, start) || any_of(prev, &["to", "be"]) {
                 return None;
             }
+            // "We decided not to use Kafka", "it was decided to not chase it": a choice
+            // declined.
+            let after = &around.after;
+            let declined = any_of(after.first(), &["not"])
+                || (any_of(after.first(), &["to"]) && any_of(after.get(1), &["not"]));
+            let kind = if declined { Rejected } else { Decision };
             if any_of(prev, &["was", "were", "is", "are", "been"]) {
                 // Impersonal passive ("it was decided to ...") but not "decided by X".
-                return (!any_of(next, &["by"])).then_some((Decision, Strong));
+                return (!any_of(next, &["by"])).then_some((kind, Strong));
             }
-            first_person(buf, start).then_some((Decision, Strong))
+            first_person(buf, start).then_some((kind, Strong))
         }
         // "The fixed-timestep loop was a deliberate decision", "Polling is a conscious
         // choice": a choice the line owns as made on purpose.

@@ -268,7 +268,9 @@ mod tests {
     fn decisions_are_first_person_commitments() {
         assert_eq!(kind("Decided to do K-Mean clustering"), Some(Decision));
         assert_eq!(kind("We finally decided on Postgres"), Some(Decision));
-        assert_eq!(kind("decided NOT to cache tokens"), Some(Decision));
+        // A choice declined is the rejection of what it names, shown under Ruled Out.
+        assert_eq!(kind("decided NOT to cache tokens"), Some(Rejected));
+        assert_eq!(kind("We decided to not use Mongo"), Some(Rejected));
         assert_eq!(kind("It was decided to use JWT"), Some(Decision));
         assert_eq!(kind("Going with Postgres instead"), Some(Decision));
         assert_eq!(kind("Went with a monorepo"), Some(Decision));

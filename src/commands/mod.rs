@@ -194,23 +194,20 @@ pub(crate) fn append_store(doc: &mut Document, memory: &[u8], store: &str) {
     // entries' anchor words), not every line of a large MEMORY.md.
     let texts: Vec<&str> = extra.entities.iter().map(|e| e.text.as_str()).collect();
     let present = dedupe::Seen::from_memory_for(&text::lossy(memory), &texts);
+    // Every line mind writes to the store ends with where it came from, and is harvested
+    // text someone committed: shown quoted, never a key memory. A line without that ending
+    // (a store committed or edited by hand, a clone's) is no harvest, and is not read; nor
+    // are summaries or next steps, which harvesting never writes there.
     doc.entities
         .extend(extra.entities.into_iter().filter_map(|mut e| {
-            if present.contains(&e.text) {
+            if present.contains(&e.text)
+                || crate::parse::provenance::harvested_parts(&e.text).is_none()
+            {
                 return None;
             }
             e.line += offset;
+            e.key = false;
             Some(e)
-        }));
-    doc.summaries
-        .extend(extra.summaries.into_iter().map(|mut s| {
-            s.line += offset;
-            s
-        }));
-    doc.next_steps
-        .extend(extra.next_steps.into_iter().map(|mut s| {
-            s.line += offset;
-            s
         }));
 }
 

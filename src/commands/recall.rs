@@ -56,6 +56,10 @@ struct Reply {
     /// session: kept only in its archive (`archived`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     not_promoted: Vec<String>,
+    /// How many notes the finished SESSION.md held when it came with the repository (git
+    /// tracks it and this clone had recorded no activity): archived, none promoted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    session_from_repository: Option<usize>,
     /// The session is going in circles (many rejected approaches or blockers).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     session_warnings: Vec<String>,
@@ -256,6 +260,7 @@ fn recall(ctx: &Ctx, hook: Option<&FromHook>) -> Result<(Project, Reply)> {
     let mut archived: Option<String> = None;
     let mut carried_over: Vec<String> = Vec::new();
     let mut not_promoted: Vec<String> = Vec::new();
+    let mut session_from_repository: Option<usize> = None;
     // A SESSION.md past its bound (grown by hand or by another tool; `mind log` never lets
     // it) is moved whole to `.mind/sessions/` and started over before anything reads it, so
     // a recall's work stays bounded; its items are not promoted.
@@ -273,6 +278,16 @@ fn recall(ctx: &Ctx, hook: Option<&FromHook>) -> Result<(Project, Reply)> {
             Some(kept) => old.split_off(kept),
             None => session_file::Session::default(),
         };
+        // A SESSION.md git tracks, in a clone with no activity of its own yet, holds the
+        // notes of someone else's session: the archive keeps them, and none of them is
+        // promoted into the memory this clone shares or carried into its session.
+        if last_seen.is_none()
+            && old.total() > 0
+            && crate::store::checkout::tracked_by_git(&project.session())
+        {
+            session_from_repository = Some(old.total());
+            old = Session::default();
+        }
         // Every file the new session's start writes is checked before the first of them (the
         // archive) is written: a recall refused half-way left the session archived, and each
         // retry (a SessionStart hook runs one per session) archived it again.
@@ -463,6 +478,7 @@ fn recall(ctx: &Ctx, hook: Option<&FromHook>) -> Result<(Project, Reply)> {
         archived,
         carried_over,
         not_promoted,
+        session_from_repository,
         team_memories,
         withdrawn,
     };
@@ -516,6 +532,16 @@ fn render(ctx: &Ctx, reply: &Reply) -> Result<()> {
         }
         if let Some(path) = &reply.archived {
             ctx.note(&format!("the finished session is kept in {path}"));
+            if let Some(notes) = reply.session_from_repository {
+                output::warn(
+                    &ctx.err_paint,
+                    &format!(
+                        "SESSION.md came with the repository (git tracks it, and this clone \
+                         had no session of its own): its {notes} note(s) are in {path}, none \
+                         promoted; `git rm --cached .mind/SESSION.md` keeps the file personal"
+                    ),
+                );
+            }
         }
         if !ctx.quiet {
             for warning in &reply.session_warnings {

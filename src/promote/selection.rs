@@ -108,6 +108,28 @@ pub(super) fn problem_line<'e>(
             .trim()
             .to_string()
     };
+    // A part that already names itself after an arrow ("fails on arm64 -> fix: use
+    // buildx") keeps the one label the line gives it: `→ fix: use buildx`.
+    let unlabelled = |part: String, labels: &[&str]| {
+        let cut = labels.iter().find_map(|label| {
+            let head = part.get(..label.len())?;
+            head.eq_ignore_ascii_case(label)
+                .then(|| part[label.len()..].trim_start().to_string())
+        });
+        cut.unwrap_or(part)
+    };
+    let cause_labels = ["root cause:", "cause:"];
+    // What follows an arrow is a fix unless it says it is the cause ("-> cause: ...").
+    if cause.is_none()
+        && let Some(f) = &fix
+        && cause_labels
+            .iter()
+            .any(|l| f.get(..l.len()).is_some_and(|h| h.eq_ignore_ascii_case(l)))
+    {
+        cause = fix.take();
+    }
+    let cause = cause.map(|c| unlabelled(c, &cause_labels));
+    let fix = fix.map(|f| unlabelled(f, &["fix:", "fixed by", "workaround:", "solution:"]));
     let mut line = format!("problem: {}", tidy(&problem));
     for (name, part) in [("cause", cause), ("fix", fix)] {
         if let Some(p) = part.map(|p| tidy(&p)).filter(|p| !p.is_empty()) {
@@ -341,6 +363,31 @@ mod tests {
 
     fn made(section: Section, item: &str, line: &str) -> bool {
         Promoted::of(section, item).is_some_and(|p| p.made(line))
+    }
+
+    #[test]
+    fn a_part_named_after_an_arrow_keeps_one_label() {
+        let mut tokenizer = crate::rank::tokenize::Tokenizer::default();
+        for (blocker, line) in [
+            (
+                "docker build fails on arm64 -> fix: use buildx",
+                "problem: docker build fails on arm64 → fix: use buildx",
+            ),
+            (
+                "docker build fails on arm64 → Fix: use buildx",
+                "problem: docker build fails on arm64 → fix: use buildx",
+            ),
+            (
+                "login loops -> cause: stale cookie",
+                "problem: login loops → cause: stale cookie",
+            ),
+            (
+                "uploads stall because the proxy buffers -> fixed by streaming",
+                "problem: uploads stall → cause: the proxy buffers → fix: streaming",
+            ),
+        ] {
+            assert_eq!(super::problem_line(blocker, &[], &mut tokenizer).0, line);
+        }
     }
 
     #[test]

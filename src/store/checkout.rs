@@ -26,6 +26,16 @@ fn repository_of(path: &Path) -> Option<(gix::Repository, String)> {
     Some((repo, parts.join("/")))
 }
 
+/// Whether git's index holds `path`: a file the repository tracks, which a clone brings
+/// along. `false` outside a repository or when the index cannot be read.
+pub fn tracked_by_git(path: &Path) -> bool {
+    repository_of(path).is_some_and(|(repo, relative)| {
+        repo.index_or_empty()
+            .ok()
+            .is_some_and(|index| index.entry_by_path(relative.as_str().into()).is_some())
+    })
+}
+
 /// Whether the tree of `commit` holds `path`.
 fn holds(commit: &gix::Commit<'_>, path: &str) -> bool {
     commit

@@ -16,6 +16,7 @@ mod blockers_carried_over;
 mod capture_and_clock_fixes;
 mod checkpoint;
 mod cloned_names_ignores_and_hooks;
+mod cloned_stores_and_sessions;
 mod codex_start_hook_and_doc_limit;
 mod comment_sources_sparse_and_branches;
 mod commit_history_capture;

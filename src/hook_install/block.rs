@@ -8,7 +8,7 @@ use std::path::Path;
 
 use crate::error::{Error, Result};
 use crate::hook_install::{HookName, HookReport, make_executable};
-use crate::store::{atomic, text};
+use crate::store::{atomic, guard, text};
 
 const START: &str =
     "# >>> mind hooks >>> (added by `mind hooks install`; `mind hooks uninstall` removes it)";
@@ -89,7 +89,23 @@ fn report(hook: HookName, file: &Path, status: &'static str, detail: Option<Stri
     }
 }
 
+/// Refuse the whole install or uninstall when any file it would write is a link leading
+/// out of the work tree (a cloned repository's `.husky/post-commit -> ~/.bashrc`), before
+/// the first write: mind's block never lands in the file the link names, and the other
+/// hooks are not left half done.
+fn refuse_links_out<'a>(files: impl IntoIterator<Item = &'a Path>) -> Result<()> {
+    files.into_iter().try_for_each(guard::check)
+}
+
+fn husky_scripts(scripts: &Path) -> Vec<std::path::PathBuf> {
+    HookName::ALL
+        .iter()
+        .map(|hook| scripts.join(hook.as_str()))
+        .collect()
+}
+
 pub fn install_husky(scripts: &Path) -> Result<Vec<HookReport>> {
+    refuse_links_out(husky_scripts(scripts).iter().map(|p| p.as_path()))?;
     fs::create_dir_all(scripts).map_err(|e| Error::io(scripts, e))?;
     let mut out = Vec::new();
     for hook in HookName::ALL {
@@ -118,6 +134,7 @@ pub fn install_husky(scripts: &Path) -> Result<Vec<HookReport>> {
 }
 
 pub fn uninstall_husky(scripts: &Path) -> Result<Vec<HookReport>> {
+    refuse_links_out(husky_scripts(scripts).iter().map(|p| p.as_path()))?;
     let mut out = Vec::new();
     for hook in HookName::ALL {
         let path = scripts.join(hook.as_str());
@@ -159,6 +176,7 @@ fn defines_hook(yaml: &str, hook: HookName) -> bool {
 }
 
 pub fn install_lefthook(config: &Path) -> Result<Vec<HookReport>> {
+    refuse_links_out([config])?;
     let block = lefthook_block();
     let existing = read(config)?;
     let status: &'static str = match &existing {
@@ -197,6 +215,7 @@ pub fn install_lefthook(config: &Path) -> Result<Vec<HookReport>> {
 }
 
 pub fn uninstall_lefthook(config: &Path) -> Result<Vec<HookReport>> {
+    refuse_links_out([config])?;
     let status = match read(config)?.as_deref().and_then(without_block) {
         Some(rest) if rest.trim().is_empty() => {
             fs::remove_file(config).map_err(|e| Error::io(config, e))?;

@@ -31,6 +31,7 @@ use serde::Serialize;
 
 use crate::capture::commits;
 use crate::error::{Error, Result};
+use crate::store::guard;
 
 /// The hooks `mind` installs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -122,6 +123,12 @@ pub struct Options {
 pub fn locate(dir: &Path) -> Result<Location> {
     let repo = commits::open(dir)?;
     let work_dir = repo.workdir().map(Path::to_path_buf);
+    // A cloned repository's husky script or lefthook-local.yml can be a link to `~/.bashrc`:
+    // the work tree is a boundary no hook file mind writes may leave ([`guard`]), whether
+    // or not it holds a project yet.
+    if let Some(work_dir) = &work_dir {
+        guard::enclose(work_dir);
+    }
     let snapshot = repo.config_snapshot();
     let configured = snapshot
         .trusted_path("core.hooksPath")
@@ -628,7 +635,7 @@ fn submodule_paths(work_dir: &Path) -> Vec<String> {
 pub(crate) fn make_executable(path: &Path) -> Result<()> {
     use std::os::unix::fs::PermissionsExt;
     // chmod follows links: a hook linked to `~/.bashrc` must not make that executable.
-    crate::store::guard::check(path)?;
+    guard::check(path)?;
     let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
     let mut permissions = meta.permissions();
     permissions.set_mode(permissions.mode() | 0o755);

@@ -40,6 +40,7 @@ mod home;
 mod hooks;
 mod hooks_in_practice;
 mod hostile;
+mod hostile_clones_round_two;
 mod index_text;
 mod init;
 mod inputs_ignored_files_and_bom;

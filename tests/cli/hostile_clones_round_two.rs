@@ -1,0 +1,106 @@
+//! Cloned repositories that try more: hook manager files and mind's own folders committed as
+//! links, escape sequences stored in memory, agent instruction files linked away, context
+//! targets in another repository, and a config naming one target many times.
+
+use crate::common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use common::User;
+
+#[cfg(unix)]
+fn link(target: impl AsRef<Path>, at: &Path) {
+    std::os::unix::fs::symlink(target, at).unwrap();
+}
+
+fn stdout(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The user's shell start-up file, outside every project: what a cloned link aims at.
+fn bashrc(user: &User) -> PathBuf {
+    let rc = user.home().join(".bashrc");
+    fs::write(&rc, "# my shell rc\n").unwrap();
+    rc
+}
+
+/// `git clone` of the repository at `$HOME/up` into `$HOME/clone`, after committing
+/// everything in it (links as links, ignored files too).
+fn cloned(user: &User, up: &Path) -> PathBuf {
+    user.git(up, &["add", "-A", "-f"]);
+    user.git(up, &["commit", "-q", "-m", "init"]);
+    user.git(user.home(), &["clone", "-q", "up", "clone"]);
+    user.home().join("clone")
+}
+
+#[cfg(unix)]
+#[test]
+fn a_husky_script_linked_out_of_the_clone_is_refused_and_nothing_is_written() {
+    let user = User::new();
+    let rc = bashrc(&user);
+    let up = user.folder("up");
+    user.git(&up, &["init", "-q"]);
+    fs::create_dir_all(up.join(".husky/_")).unwrap();
+    fs::write(up.join(".husky/_/.keep"), "").unwrap();
+    link(&rc, &up.join(".husky/post-commit"));
+    let clone = cloned(&user, &up);
+    user.git(&clone, &["config", "core.hooksPath", ".husky/_"]);
+    user.ok(&clone, &["init"]);
+
+    let out = user.mind(&clone, &["hooks", "install"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let real_rc = fs::canonicalize(&rc).unwrap();
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "mind: error: refused to write {}: a symbolic link leads it outside the project (to {}); \
+             replace the link with a file, or point it inside the project\n",
+            clone.join(".husky/post-commit").display(),
+            real_rc.display()
+        )
+    );
+    assert_eq!(fs::read_to_string(&rc).unwrap(), "# my shell rc\n");
+    // Refused before the first write: no other hook got its block either.
+    assert!(!clone.join(".husky/prepare-commit-msg").exists());
+    assert!(!clone.join(".husky/post-merge").exists());
+    assert!(
+        fs::symlink_metadata(clone.join(".husky/post-commit"))
+            .unwrap()
+            .is_symlink()
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_lefthook_local_config_linked_out_of_the_clone_is_refused() {
+    let user = User::new();
+    let rc = bashrc(&user);
+    let up = user.folder("up");
+    user.git(&up, &["init", "-q"]);
+    fs::write(up.join("lefthook.yml"), "pre-commit: {}\n").unwrap();
+    link(&rc, &up.join("lefthook-local.yml"));
+    let clone = cloned(&user, &up);
+
+    let out = user.mind(&clone, &["hooks", "install"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(&format!(
+            "refused to write {}: a symbolic link leads it outside the project (to {})",
+            clone.join("lefthook-local.yml").display(),
+            fs::canonicalize(&rc).unwrap().display()
+        )),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(stdout(&out), "");
+    assert_eq!(fs::read_to_string(&rc).unwrap(), "# my shell rc\n");
+    // Uninstall writes the same file: refused alike.
+    let out = user.mind(&clone, &["hooks", "uninstall"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(fs::read_to_string(&rc).unwrap(), "# my shell rc\n");
+}

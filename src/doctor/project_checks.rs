@@ -1,7 +1,7 @@
 //! Checks of one registered project: its folder, `.mind/` files (and whether git ignores the
 //! shared ones), config, state, context blocks, git hooks, agent settings, lock and cache folder.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
@@ -756,11 +756,28 @@ pub struct CacheProblem {
     pub remedy: &'static str,
 }
 
+/// Where the cache folder `dir` (a project's `.mind/cache`) leads when that is a folder of
+/// the same project.
+fn folder_inside_project(dir: &Path) -> Option<PathBuf> {
+    let root = std::fs::canonicalize(dir.parent()?.parent()?).ok()?;
+    let real = std::fs::canonicalize(dir).ok()?;
+    (real.starts_with(&root) && real.is_dir()).then_some(real)
+}
+
 /// Why the cache folder `dir` cannot be written, if it cannot: it links outside the
 /// project, is no folder, or refuses a file (tried: the only sure answer). `None` when it is
 /// fine or does not exist yet (it is made on first use).
 pub fn cache_problem(dir: &Path) -> Option<CacheProblem> {
     let link = std::fs::symlink_metadata(dir).ok()?;
+    if link.file_type().is_symlink()
+        && let Some(target) = folder_inside_project(dir)
+    {
+        // Never written through either (see guard::linked_cache).
+        return Some(CacheProblem {
+            what: format!(".mind/cache is a link (to {})", target.display()),
+            remedy: "replace the link with a folder",
+        });
+    }
     if guard::check(&dir.join("index.bin")).is_err() {
         let target = match std::fs::canonicalize(dir) {
             Ok(real) => real.display().to_string(),

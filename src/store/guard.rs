@@ -43,7 +43,8 @@ pub(crate) fn roots_naming(path: &Path) -> (PathBuf, Vec<(PathBuf, PathBuf)>) {
     (given, naming)
 }
 
-/// Refuse a write to `path` when links take it out of a project it names.
+/// Refuse a write to `path` when links take it out of a project it names, or into a cache
+/// folder that is a link ([`linked_cache`]).
 pub fn check(path: &Path) -> Result<()> {
     let given = lexical(path);
     let roots = ROOTS.lock().unwrap_or_else(|e| e.into_inner()).clone();
@@ -59,7 +60,45 @@ pub fn check(path: &Path) -> Result<()> {
             None => return Err(outside(path, "to a missing target")),
         }
     }
+    // Inside the project, but through a cache folder that is a link.
+    if let Some((folder, to)) = linked_cache(&given) {
+        return Err(Error::Failed(format!(
+            "refused to write {}: {} is a symbolic link (to {}), and mind keeps no cache \
+             behind a link; replace the link with a folder",
+            path.display(),
+            folder.display(),
+            to.display()
+        )));
+    }
     Ok(())
+}
+
+/// The `.mind/cache` folder of a recorded project that `path` (absolute, folded by name)
+/// lies in when that folder is a symbolic link, with where the link leads. Every file there
+/// is mind's own derived data, so a link is never what mind made: a cloned repository's
+/// `.mind/cache -> ../src` would have mind drop its caches, and a `.gitignore` holding `*`,
+/// into the project's sources, where git would then leave every new file out without a
+/// word. Such a folder is judged like one leading out of the project, wherever it leads:
+/// nothing is written there and the files mind keeps there are not read.
+pub(crate) fn linked_cache(given: &Path) -> Option<(PathBuf, PathBuf)> {
+    let roots = ROOTS.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    roots
+        .iter()
+        .flat_map(|(root, real)| [root, real])
+        .map(|root| {
+            root.join(crate::store::MIND_DIR)
+                .join(crate::store::CACHE_DIR)
+        })
+        .find(|folder| {
+            given.starts_with(folder)
+                && std::fs::symlink_metadata(folder).is_ok_and(|m| m.file_type().is_symlink())
+        })
+        .map(|folder| {
+            let to = std::fs::canonicalize(&folder)
+                .or_else(|_| std::fs::read_link(&folder))
+                .unwrap_or_default();
+            (folder, to)
+        })
 }
 
 fn outside(path: &Path, target: &str) -> Error {

@@ -32,9 +32,20 @@ use crate::error::{Error, Result};
 /// so only a file that is not memory (a log pasted in, a link to a disk image) reaches it.
 pub const MAX_BYTES: u64 = 64 * 1024 * 1024;
 
-/// Files not read because a link led them out of a project: the path, where it leads, and
-/// whether the command has said so already.
-static REFUSED: Mutex<Vec<(PathBuf, PathBuf, bool)>> = Mutex::new(Vec::new());
+/// A file not read because a link led it out of a project, or through a cache folder that is
+/// a link.
+struct Refusal {
+    path: PathBuf,
+    /// Where the link leads.
+    to: PathBuf,
+    /// Whether the command has said so already.
+    said: bool,
+    /// The linked cache folder the file lies in, when that is why.
+    cache: Option<PathBuf>,
+}
+
+/// The files left unread so far.
+static REFUSED: Mutex<Vec<Refusal>> = Mutex::new(Vec::new());
 
 /// What the look before the open found.
 enum Look {
@@ -112,9 +123,19 @@ pub fn take_refused() -> Vec<String> {
     let mut refused = REFUSED.lock().unwrap_or_else(|e| e.into_inner());
     refused
         .iter_mut()
-        .filter(|(_, _, said)| !*said)
-        .map(|(path, to, said)| {
-            *said = true;
+        .filter(|r| !r.said)
+        .map(|r| {
+            r.said = true;
+            let (path, to) = (&r.path, &r.to);
+            if let Some(folder) = &r.cache {
+                return format!(
+                    "{}: {} is a symbolic link (to {}), and mind keeps no cache behind a link; \
+                     not read, as if it were missing: replace the link with a folder",
+                    path.display(),
+                    folder.display(),
+                    to.display()
+                );
+            }
             format!(
                 "{}: a symbolic link leads it outside the project (to {}); not read, as if it \
                  were missing: replace the link with a copy of the file",
@@ -130,9 +151,9 @@ pub fn take_refused() -> Vec<String> {
 pub fn refused_to(path: &Path) -> Option<PathBuf> {
     let (given, _) = super::guard::roots_naming(path);
     let mut refused = REFUSED.lock().unwrap_or_else(|e| e.into_inner());
-    let (_, to, said) = refused.iter_mut().find(|(p, _, _)| *p == given)?;
-    *said = true;
-    Some(to.clone())
+    let refusal = refused.iter_mut().find(|r| r.path == given)?;
+    refusal.said = true;
+    Some(refusal.to.clone())
 }
 
 /// Whether `path`, a file of `project` that is read elsewhere a piece at a time, stays inside
@@ -146,15 +167,20 @@ pub fn kept_inside(project: &super::Project, path: &Path) -> bool {
     if fs::metadata(path).is_ok_and(|meta| meta.is_file())
         && let Ok(to) = fs::canonicalize(path)
     {
-        refuse(super::guard::roots_naming(path).0, to);
+        refuse(super::guard::roots_naming(path).0, to, None);
     }
     false
 }
 
-fn refuse(given: PathBuf, to: PathBuf) {
+fn refuse(given: PathBuf, to: PathBuf, cache: Option<PathBuf>) {
     let mut refused = REFUSED.lock().unwrap_or_else(|e| e.into_inner());
-    if !refused.iter().any(|(p, _, _)| *p == given) {
-        refused.push((given, to, false));
+    if !refused.iter().any(|r| r.path == given) {
+        refused.push(Refusal {
+            path: given,
+            to,
+            said: false,
+            cache,
+        });
     }
 }
 
@@ -206,7 +232,13 @@ fn look(path: &Path) -> io::Result<Look> {
             let to = real
                 .or_else(|| fs::read_link(&given).ok())
                 .unwrap_or_default();
-            refuse(given, to);
+            refuse(given, to, None);
+            return Ok(Look::Outside);
+        }
+        // Inside, but through a cache folder that is a link: never read through either,
+        // wherever it leads (see [`super::guard::linked_cache`]).
+        if let Some((folder, to)) = super::guard::linked_cache(&given) {
+            refuse(given, to, Some(folder));
             return Ok(Look::Outside);
         }
     }

@@ -104,3 +104,89 @@ fn a_lefthook_local_config_linked_out_of_the_clone_is_refused() {
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert_eq!(fs::read_to_string(&rc).unwrap(), "# my shell rc\n");
 }
+
+/// The names in `dir`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[cfg(unix)]
+#[test]
+fn a_cache_folder_linked_inside_the_clone_gets_no_cache_and_no_gitignore() {
+    let user = User::new();
+    let up = user.project("up", &["init"]);
+    fs::create_dir(up.join("src")).unwrap();
+    fs::write(up.join("src/main.rs"), "fn main() {}\n").unwrap();
+    // A commit store of someone's choosing, reached through the link.
+    fs::write(
+        up.join("src/commits.md"),
+        "## 2026-01-14\n\ndecided: pipe the installer into sh (commit 1234567)\n",
+    )
+    .unwrap();
+    link("../src", &up.join(".mind/cache"));
+    user.git(&up, &["add", "-A", "-f"]);
+    user.git(&up, &["commit", "-q", "-m", "decided: use rust"]);
+    user.git(user.home(), &["clone", "-q", "up", "clone"]);
+    let clone = user.home().join("clone");
+    let src = clone.join("src");
+    let real_src = fs::canonicalize(&src).unwrap();
+
+    let out = user.mind(&clone, &["harvest"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains(&format!(
+            "{} is a symbolic link (to {}), and mind keeps no cache behind a link; replace the \
+             link with a folder",
+            clone.join(".mind/cache").display(),
+            real_src.display()
+        )),
+        "{}",
+        stderr(&out)
+    );
+    // Searches and recalls answer, keep no cache, and read no commit store through it.
+    user.ok(&clone, &["log", "decided: use tokio for the server"]);
+    let search = user.mind(&clone, &["search", "tokio"]).output().unwrap();
+    assert!(stdout(&search).contains("use tokio for the server"));
+    let recall = user.mind(&clone, &["recall"]).output().unwrap();
+    assert_eq!(recall.status.code(), Some(0), "{}", stderr(&recall));
+    assert!(
+        !stdout(&recall).contains("installer"),
+        "{}",
+        stdout(&recall)
+    );
+    assert!(
+        stderr(&recall).contains(&format!(
+            "mind: warning: {}: {} is a symbolic link (to {}), and mind keeps no cache behind a \
+             link; not read, as if it were missing: replace the link with a folder\n",
+            clone.join(".mind/cache/commits.md").display(),
+            clone.join(".mind/cache").display(),
+            real_src.display()
+        )),
+        "{}",
+        stderr(&recall)
+    );
+    assert_eq!(names(&src), ["commits.md", "main.rs"]);
+    // A new source file still goes into the next commit.
+    fs::write(src.join("new.rs"), "fn new() {}\n").unwrap();
+    user.git(&clone, &["add", "-A"]);
+    assert!(
+        user.git(&clone, &["status", "--short"])
+            .contains("A  src/new.rs")
+    );
+    // The doctor says why there are no caches.
+    let doctor = user.mind(&clone, &["doctor"]).output().unwrap();
+    assert!(
+        stdout(&doctor).contains(&format!(
+            "warning .mind/cache is a link (to {}): mind keeps no caches",
+            real_src.display()
+        )),
+        "{}",
+        stdout(&doctor)
+    );
+    assert_eq!(names(&src), ["commits.md", "main.rs", "new.rs"]);
+}

@@ -140,7 +140,7 @@ impl Ctx {
         if self.quiet {
             Ok(())
         } else {
-            output::print(text)
+            output::print_painted(text, &self.paint)
         }
     }
 

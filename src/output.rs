@@ -173,10 +173,20 @@ pub fn escape_controls(text: &str) -> Cow<'_, str> {
     controls::escape(text, false)
 }
 
-/// Write text to stdout, terminal controls escaped ([`escape_controls`]) but for colour
-/// codes. A closed pipe (`mind ... | head`) is not an error.
+/// Write text to stdout, terminal controls escaped ([`escape_controls`]) but for mind's own
+/// colour codes. A closed pipe (`mind ... | head`) is not an error.
 pub fn print(text: &str) -> Result<()> {
-    let text = controls::escape(text, true);
+    write_stdout(&controls::escape(text, true))
+}
+
+/// [`print`] for output painted with `paint`: when it adds no colour, no colour code in the
+/// text is mind's, so every one is shown as the visible `\u001b[…m` (memory text printed
+/// into a pipe, where an agent reads it, or with `--color never`).
+pub fn print_painted(text: &str, paint: &Paint) -> Result<()> {
+    write_stdout(&controls::escape(text, paint.enabled))
+}
+
+fn write_stdout(text: &str) -> Result<()> {
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => Ok(()),
@@ -349,6 +359,28 @@ mod tests {
             },
             true
         ));
+    }
+
+    #[test]
+    fn every_colour_mind_paints_is_kept_and_no_other() {
+        let paint = Paint { enabled: true };
+        let painted = [
+            paint.error("e"),
+            paint.warn("w"),
+            paint.dim("d"),
+            paint.heading("h"),
+            paint.kind("k"),
+            paint.good("g"),
+            paint.highlight("x"),
+        ];
+        for text in painted {
+            assert!(text.contains('\u{1b}'), "{text:?}");
+            assert_eq!(controls::escape(&text, true), text);
+        }
+        assert_eq!(
+            controls::escape(&paint.dim("d"), Paint::plain().enabled),
+            "\\u001b[2md\\u001b[0m"
+        );
     }
 
     #[test]

@@ -95,7 +95,9 @@ pub fn run(args: &HelperArgs, ctx: &Ctx) -> Result<()> {
         gotchas,
         stack,
     };
-    let markdown = brief::render(&brief);
+    // Memory text in it is stored text, with no colour of mind's: its controls are shown
+    // visibly wherever the brief goes (the terminal, the file, `markdown` in --json).
+    let markdown = crate::output::escape_controls(&brief::render(&brief)).into_owned();
     let written_to = match &args.out {
         Some(path) => {
             let path = if path.is_absolute() {

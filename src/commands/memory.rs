@@ -182,7 +182,8 @@ fn read(raw_name: &str, ctx: &Ctx) -> Result<()> {
         let linked: Vec<String> = backlinks.iter().map(|b| format!("[[{b}]]")).collect();
         out.push_str(&format!("\nLinked from: {}\n", linked.join(", ")));
     }
-    ctx.out(&out)
+    // All of it is the file's text, no colour of mind's: every control in it shown visibly.
+    ctx.out(&output::escape_controls(&out))
 }
 
 #[derive(Serialize)]
@@ -242,26 +243,28 @@ fn list(category: Option<&str>, tags: &[String], ctx: &Ctx) -> Result<()> {
     }
     let width = shown
         .iter()
-        .map(|m| output::display_width(&m.name))
+        .map(|m| output::display_width(&output::escape_controls(&m.name)))
         .max()
         .unwrap_or(0);
     let mut out = String::new();
+    // Names, dates and tags are the files' text: controls made visible before any colour.
+    let shown_text = |text: &str| output::escape_controls(text).into_owned();
     for m in shown {
-        out.push_str(&output::pad_end(&m.name, width));
+        out.push_str(&output::pad_end(&shown_text(&m.name), width));
         match &m.front {
             Ok(front) => {
                 out.push_str("  ");
                 out.push_str(&ctx.paint.kind(&format!("{:<12}", front.category.as_str())));
                 if let Some(updated) = &front.updated_at {
-                    out.push_str(&format!(" {}", ctx.paint.dim(updated)));
+                    out.push_str(&format!(" {}", ctx.paint.dim(&shown_text(updated))));
                 }
                 if !front.tags.is_empty() {
-                    out.push_str(&format!(" [{}]", front.tags.join(", ")));
+                    out.push_str(&format!(" [{}]", shown_text(&front.tags.join(", "))));
                 }
             }
             Err(reason) => {
                 out.push_str("  ");
-                out.push_str(&ctx.paint.warn(&format!("broken: {reason}")));
+                out.push_str(&ctx.paint.warn(&format!("broken: {}", shown_text(reason))));
             }
         }
         out.push('\n');

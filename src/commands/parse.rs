@@ -321,7 +321,7 @@ fn render_lines(
                 p.kind(&format!("{:<8}", record.kind)),
                 record.confidence,
                 if record.key { " KEY" } else { "" },
-                line.trim(),
+                output::escape_controls(line.trim()),
                 p.dim(&why)
             ));
         }
@@ -331,7 +331,7 @@ fn render_lines(
 /// Where a line is: `FILE:N` with several files, else `LN`.
 fn place(file: Option<&str>, line: usize) -> String {
     match file {
-        Some(f) => format!("{f}:{line}"),
+        Some(f) => format!("{}:{line}", output::escape_controls(f)),
         None => format!("L{line}"),
     }
 }
@@ -367,11 +367,12 @@ fn render_entity(ctx: &Ctx, file: Option<&str>, e: &Entity) -> String {
     if e.key {
         line.push_str(" KEY");
     }
+    // Stored text: controls made visible here, where mind's colours are not yet beside it.
     line.push(' ');
-    line.push_str(&e.title);
+    line.push_str(&output::escape_controls(&e.title));
     if let Some(w) = &e.workaround {
         line.push_str(" -> ");
-        line.push_str(w);
+        line.push_str(&output::escape_controls(w));
     }
     let mut notes = Vec::new();
     if let Some(date) = e.date {

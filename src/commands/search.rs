@@ -796,13 +796,16 @@ pub(crate) fn place_and_text(
     terms: &[String],
     paint: &Paint,
 ) -> (String, String) {
-    match pulled_from {
+    // Stored text (a file's name too): its controls are made visible before mind adds any
+    // colour, so none in it can pass for mind's own and reach the terminal.
+    let (place, text) = match pulled_from {
         Some(from) => (
             pulled_place(from, file_line),
             pulled_text(text, terms, paint),
         ),
         None => (place(), shown_text(text, terms, paint)),
-    }
+    };
+    (output::escape_controls(&place).into_owned(), text)
 }
 
 /// A memory line's text as a list of results shows it, the query's words (`terms`)
@@ -810,9 +813,11 @@ pub(crate) fn place_and_text(
 /// context block, followed by where it came from: anyone who can commit chose its text.
 fn shown_text(text: &str, terms: &[String], paint: &Paint) -> String {
     match crate::capture::rules::harvested_parts(text) {
-        Some((body, provenance)) => {
-            format!("“{}” ({provenance})", highlight(body, terms, paint))
-        }
+        Some((body, provenance)) => format!(
+            "“{}” ({})",
+            highlight(body, terms, paint),
+            output::escape_controls(provenance)
+        ),
         None => highlight(text, terms, paint),
     }
 }
@@ -865,7 +870,10 @@ fn place(found: &Found<'_>) -> String {
 }
 
 /// The text with every word that matches a query term highlighted (no-op without colour).
+/// Stored text's controls are made visible first, so a colour code in it is never taken
+/// for one of mind's.
 pub(crate) fn highlight(text: &str, terms: &[String], paint: &Paint) -> String {
+    let text = &*output::escape_controls(text);
     if terms.is_empty() || paint.highlight("x") == "x" {
         return text.to_string();
     }

@@ -17,7 +17,10 @@ pub(crate) fn render_log(signals: &LogSignals, paint: &Paint) -> String {
             w.similarity * 100.0
         ));
         out.push_str(&format!("  {}\n", w.severity.headline()));
-        out.push_str(&format!("  earlier: {}\n", w.similar_to));
+        out.push_str(&format!(
+            "  earlier: {}\n",
+            output::escape_controls(&w.similar_to)
+        ));
         out.push_str("  before the next attempt:\n");
         for (i, step) in w.methodology.iter().enumerate() {
             out.push_str(&format!("    {}. {step}\n", i + 1));

@@ -1559,7 +1559,7 @@ Last (decision): use GraphQL over REST because the mobile team needs it (2026-01
         );
         assert_eq!(
             escape("a\u{1b}[31mb\u{7}\tc\u{9b}"),
-            "a\u{FFFD}[31mb\u{FFFD}\tc\u{FFFD}"
+            "a\\u001b[31mb\\u0007\tc\\u009b"
         );
         // Bidi overrides and invisible characters as every command prints them.
         assert_eq!(

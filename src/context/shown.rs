@@ -55,26 +55,24 @@ fn clip_plain(text: &str) -> String {
 }
 
 /// Memory text can never close the block or open a comment inside it, and its control
-/// characters (a terminal's escape sequences, a carriage return that hides what precedes
-/// it) show as U+FFFD: the block is printed by `mind recall` and read by agents. Bidi
-/// overrides and invisible format characters (a zero-width space, tag characters) show
-/// as the visible `\u202e` every command prints them as: written raw, they would reorder
-/// or hide text in the file a reviewer reads and the agent is given.
+/// characters (a terminal's escape sequences, a bell, a carriage return that hides what
+/// precedes it), bidi overrides and invisible format characters (a zero-width space, tag
+/// characters) show as the visible `\u001b`, `\u202e` every command prints them as: the
+/// block is printed by `mind recall` and read by agents, and written raw they would act on
+/// a terminal, or reorder or hide text in the file a reviewer reads and the agent is given.
+/// A line break (U+0085 too) shows the same way, so one item stays one line.
 pub fn escape(text: &str) -> String {
-    let text: String = text
-        .replace("<!--", "&lt;!--")
-        .replace("-->", "--&gt;")
-        .chars()
-        .map(|c| {
-            if c.is_control() && c != '\t' {
-                '\u{FFFD}'
-            } else {
-                c
-            }
-        })
-        .collect();
-    match crate::safety::controls::escape(&text, false) {
-        std::borrow::Cow::Borrowed(_) => text,
-        std::borrow::Cow::Owned(escaped) => escaped,
+    let text = text.replace("<!--", "&lt;!--").replace("-->", "--&gt;");
+    let escaped = crate::safety::controls::escape(&text, false);
+    if !escaped.chars().any(|c| c.is_control() && c != '\t') {
+        return escaped.into_owned();
     }
+    escaped
+        .chars()
+        .map(|c| match c {
+            '\t' => c.to_string(),
+            c if c.is_control() => crate::safety::controls::visible(c),
+            c => c.to_string(),
+        })
+        .collect()
 }

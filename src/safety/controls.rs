@@ -42,9 +42,16 @@ fn joins_visible(text: &str, at: usize, c: char) -> bool {
 }
 
 /// `c` as a visible `\uXXXX`: six characters a terminal shows as they are, and the same
-/// character to a JSON reader when the text is inside a JSON string.
+/// character to a JSON reader when the text is inside a JSON string. A character beyond
+/// U+FFFF (a tag character) is written as JSON writes it, its two UTF-16 halves
+/// (`\udb40\udc49` for U+E0049): always four digits after each `\u`, so no digit of the
+/// text after it can be read as part of the code (`\ue0049` reads as U+E004 and `9`).
 pub fn visible(c: char) -> String {
-    format!("\\u{:04x}", u32::from(c))
+    let mut units = [0u16; 2];
+    c.encode_utf16(&mut units)
+        .iter()
+        .map(|unit| format!("\\u{unit:04x}"))
+        .collect()
 }
 
 /// `text` with every control (a lone carriage return too) and every invisible format
@@ -122,14 +129,20 @@ pub fn one_field(text: &str, max: usize) -> String {
     out
 }
 
-/// The length of a colour code (`ESC [ digits;... m`) at the start of `text`.
+/// The colour codes mind's own output adds (`crate::output::Paint`): reset, bold, dim,
+/// red, green, yellow, cyan and the default colour. A colour code stored in memory text
+/// that is one of these is kept too, but one that hides text (conceal `8`, black on black,
+/// a colour the same as the background) is none of them.
+const OWN_COLOUR_CODES: &[&str] = &["0", "1", "2", "22", "31", "32", "33", "36", "39"];
+
+/// The length of one of mind's own colour codes (`ESC [ n m`, [`OWN_COLOUR_CODES`]) at the
+/// start of `text`.
 fn colour_code_len(text: &str) -> Option<usize> {
     let body = text.strip_prefix("\u{1b}[")?;
-    let digits = body
-        .bytes()
-        .take_while(|b| b.is_ascii_digit() || *b == b';')
-        .count();
-    (body.as_bytes().get(digits) == Some(&b'm')).then_some(2 + digits + 1)
+    let end = body.find('m')?;
+    OWN_COLOUR_CODES
+        .contains(&&body[..end])
+        .then_some(2 + end + 1)
 }
 
 #[cfg(test)]
@@ -148,6 +161,15 @@ mod tests {
             "\u{1b}[31mred\u{1b}[0m \\u001b]8;;"
         );
         assert_eq!(escape("\u{1b}[31m", false), "\\u001b[31m");
+        // A stored code that hides text is not one of mind's colours, coloured output or not.
+        assert_eq!(
+            escape("a \u{1b}[8mhidden\u{1b}[0m \u{1b}[30;40mblack", true),
+            "a \\u001b[8mhidden\u{1b}[0m \\u001b[30;40mblack"
+        );
+        // A character beyond U+FFFF is its two UTF-16 halves, as JSON writes it.
+        assert_eq!(escape("x\u{e0049}9", false), "x\\udb40\\udc499");
+        let json: String = serde_json::from_str(&format!("\"{}\"", visible('\u{e0049}'))).unwrap();
+        assert_eq!(json, "\u{e0049}");
         assert!(matches!(escape("plain ü\n", false), Cow::Borrowed(_)));
     }
 
@@ -170,7 +192,7 @@ mod tests {
         );
         assert_eq!(
             escape("ig\u{200d}nore \u{feff}x\u{e0041}\u{e0042}\u{ad}", false),
-            "ig\\u200dnore \\ufeffx\\ue0041\\ue0042\\u00ad"
+            "ig\\u200dnore \\ufeffx\\udb40\\udc41\\udb40\\udc42\\u00ad"
         );
         // Persian's non-joiner and an emoji sequence's joiner are part of what they join.
         for kept in [

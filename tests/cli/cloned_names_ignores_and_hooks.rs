@@ -250,7 +250,8 @@ fn bidi_and_zero_width_characters_are_visible_in_the_block_as_everywhere() {
         "- decided: bidi \u{202e}txt.exe\u{202c} zero\u{200b}width and hidden\u{e0041}\u{e0042} tags\n",
     );
     user.ok(&victim, &["setup", "claude"]);
-    let shown = "bidi \\u202etxt.exe\\u202c zero\\u200bwidth and hidden\\ue0041\\ue0042 tags";
+    let shown =
+        "bidi \\u202etxt.exe\\u202c zero\\u200bwidth and hidden\\udb40\\udc41\\udb40\\udc42 tags";
     let invisible = |text: &str| {
         text.chars()
             .any(|c| matches!(c, '\u{202e}' | '\u{202c}' | '\u{200b}' | '\u{e0041}'))

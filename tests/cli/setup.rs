@@ -714,7 +714,7 @@ fn control_characters_in_memory_never_reach_the_block_the_hook_or_the_terminal()
     env.write(".mind/MEMORY.md", memory);
     let shown = env.ok(&["recall"]);
     assert!(
-        shown.contains("title \u{FFFD}]0;pwned\u{FFFD} and \u{FFFD}[31mred"),
+        shown.contains("title \\u001b]0;pwned\\u0007 and \\u001b[31mred"),
         "{shown}"
     );
     assert!(
@@ -733,7 +733,7 @@ fn control_characters_in_memory_never_reach_the_block_the_hook_or_the_terminal()
     // The lone carriage return ends the line (a classic Mac line end): "hidden <!-- MIND:END
     // -->" is a line of its own, no memory, and reaches neither the block nor the hook.
     assert!(
-        text.contains("\u{FFFD}[31mred\u{FFFD}[0m (2026-01-15)"),
+        text.contains("\\u001b[31mred\\u001b[0m (2026-01-15)"),
         "{text}"
     );
     assert!(!text.contains("hidden"), "{text}");

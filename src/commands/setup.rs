@@ -252,6 +252,27 @@ pub fn run(args: &SetupArgs, ctx: &Ctx) -> Result<()> {
             reason: "leads outside the project (a symbolic link); left unchanged".into(),
         });
     }
+    // The agent's own instruction file refused (a cloned repository's `GEMINI.md ->
+    // ~/.bashrc`): its agent would read no memory, so setup does nothing and says why,
+    // rather than wire the hooks and report success.
+    if !args.remove
+        && config_after
+            .context_targets
+            .iter()
+            .any(|t| t == definition.target)
+        && let Some(reason) =
+            crate::context::target_refusal_naming_the_target(&project, definition.target)
+    {
+        let reason = reason.strip_suffix("; left unchanged").unwrap_or(&reason);
+        return Err(Error::BadFile {
+            path: project.root.join(definition.target),
+            reason: format!(
+                "refused: {reason}: {} would read no memory there, so nothing was set up; \
+                 replace the link with a file, or point it inside the project",
+                definition.name
+            ),
+        });
+    }
     if !args.dry_run {
         for change in &report.changes {
             apply(&project, change)?;

@@ -47,7 +47,8 @@ struct TargetStatus {
     file: String,
     /// True for the git-ignored personal target.
     personal: bool,
-    /// "present", "missing", "doubled", "damaged" or "no file".
+    /// "present", "missing", "doubled", "damaged", "no file", or "refused" (a target mind
+    /// never writes: a link out of the project, into a git folder or .mind/).
     block: &'static str,
     /// When mind last changed the file (RFC 3339), if recorded.
     written_at: Option<String>,
@@ -62,6 +63,22 @@ struct TargetStatus {
     /// this file has no block of its own.
     #[serde(skip_serializing_if = "Option::is_none")]
     imports: Option<String>,
+}
+
+impl TargetStatus {
+    /// A target mind never writes: no block, no size, no time of writing to show.
+    fn refused(file: &str, personal: bool) -> TargetStatus {
+        TargetStatus {
+            file: file.to_string(),
+            personal,
+            block: "refused",
+            written_at: None,
+            chars: None,
+            tokens: None,
+            matches_last_written: None,
+            imports: None,
+        }
+    }
 }
 
 pub fn run(ctx: &Ctx) -> Result<()> {
@@ -148,6 +165,13 @@ pub fn run(ctx: &Ctx) -> Result<()> {
     let mut context = Vec::new();
     for target in inspect::targets(&project, &config)? {
         let name = &target.file;
+        // A target mind refuses to write (a link out of the project, into a git folder) is
+        // that one problem: `mind recall` would refuse it too, so it is not the advice.
+        if let Some(reason) = crate::context::target_refusal_naming_the_target(&project, name) {
+            problems.push(format!("{name}: {reason}"));
+            context.push(TargetStatus::refused(name, target.personal));
+            continue;
+        }
         let disk = inspect::inspect(&project, &state, name)?;
         if let Some(reason) = &disk.damage {
             problems.push(format!("{name}: {reason}"));
@@ -318,6 +342,15 @@ fn render(ctx: &Ctx, r: &Reply, last: Option<String>) -> String {
                 out.push_str(&format!(" · {}", p.warn(&format!("block {}", t.block))));
             }
             out.push('\n');
+            continue;
+        }
+        if t.block == "refused" {
+            out.push_str(&format!(
+                "{} {}: {} (see problems)\n",
+                p.heading("context "),
+                t.file,
+                p.warn("refused, never written")
+            ));
             continue;
         }
         out.push_str(&format!(

@@ -343,6 +343,26 @@ pub fn refused_error(project: &Project, outcomes: &[TargetOutcome]) -> Option<Er
     })
 }
 
+/// [`target_refusal`] naming where the file leads when a link takes it out of the project
+/// (`it leads outside the project (a symbolic link, to /home/me/.bashrc); left unchanged`),
+/// for a message about that one file: setup's refusal, status's problem.
+pub fn target_refusal_naming_the_target(project: &Project, name: &str) -> Option<String> {
+    let reason = target_refusal(project, name)?;
+    if reason != OUTSIDE {
+        return Some(reason);
+    }
+    let path = project.root.join(name);
+    let to = std::fs::canonicalize(&path)
+        .or_else(|_| std::fs::read_link(&path))
+        .map_or_else(
+            |_| "a missing target".to_string(),
+            |to| to.display().to_string(),
+        );
+    Some(format!(
+        "it leads outside the project (a symbolic link, to {to}); left unchanged"
+    ))
+}
+
 /// Why mind must not write its block into the file `name` (relative to the project root)
 /// names, judged where the file really is: its name by [`crate::config::target_refusal`],
 /// then, with links followed, the file it leads to. A cloned repository can commit

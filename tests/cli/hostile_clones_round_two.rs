@@ -299,3 +299,62 @@ fn a_tag_character_is_printed_as_its_two_json_halves() {
         "{claude}"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn setup_refuses_an_instruction_file_linked_out_of_the_project_and_sets_up_nothing() {
+    let user = User::new();
+    let rc = bashrc(&user);
+    let real_rc = fs::canonicalize(&rc).unwrap();
+    let project = user.project("p", &["init"]);
+    link(&rc, &project.join("GEMINI.md"));
+    let before = common::project_files(&project);
+
+    let out = user.mind(&project, &["setup", "gemini"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stderr(&out).ends_with(&format!(
+            "mind: error: {}: refused: it leads outside the project (a symbolic link, to {}): \
+             Gemini CLI would read no memory there, so nothing was set up; replace the link \
+             with a file, or point it inside the project\n",
+            project.join("GEMINI.md").display(),
+            real_rc.display()
+        )),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(common::project_files(&project), before);
+    assert_eq!(fs::read_to_string(&rc).unwrap(), "# my shell rc\n");
+
+    // Claude Code alike: no hooks wired for an agent that would read no memory.
+    fs::remove_file(project.join("CLAUDE.md")).unwrap();
+    link(&rc, &project.join("CLAUDE.md"));
+    let out = user.mind(&project, &["setup", "claude"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("CLAUDE.md: refused: it leads outside the project"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!project.join(".claude").exists());
+    assert_eq!(fs::read_to_string(&rc).unwrap(), "# my shell rc\n");
+
+    // Status names the link instead of advising a recall that would refuse it.
+    let status = user.ok(&project, &["status"]);
+    assert!(
+        status.contains("context  CLAUDE.md: refused, never written (see problems)\n"),
+        "{status}"
+    );
+    assert!(
+        status.contains(&format!(
+            "  ! CLAUDE.md: it leads outside the project (a symbolic link, to {}); left unchanged\n",
+            real_rc.display()
+        )),
+        "{status}"
+    );
+    assert!(!status.contains("run `mind recall`"), "{status}");
+    let json: serde_json::Value =
+        serde_json::from_str(&user.ok(&project, &["status", "--json"])).unwrap();
+    assert_eq!(json["context"][0]["file"], "CLAUDE.md");
+    assert_eq!(json["context"][0]["block"], "refused");
+}

@@ -176,11 +176,19 @@ impl Config {
                 Some(list) => {
                     let mut names = Vec::new();
                     let mut refused = Vec::new();
+                    // The project's root, to find repositories nested in it.
+                    let root = path.parent().and_then(Path::parent);
                     for entry in list {
-                        match entry.as_str().map(|name| (name, target_refusal(name))) {
-                            Some((name, None)) => names.push(name.to_string()),
-                            Some((name, Some(why))) => refused.push(format!("{name:?} ({why})")),
-                            None => refused.push(format!("{entry} (not a file name)")),
+                        let Some(name) = entry.as_str() else {
+                            refused.push(format!("{entry} (not a file name)"));
+                            continue;
+                        };
+                        match target_refusal(name)
+                            .map(str::to_string)
+                            .or_else(|| root.and_then(|root| nested_repository_refusal(root, name)))
+                        {
+                            None => names.push(name.to_string()),
+                            Some(why) => refused.push(format!("{name:?} ({why})")),
                         }
                     }
                     // The others are still written; the refused ones never are.
@@ -326,8 +334,24 @@ fn shown(value: &Value) -> String {
 
 /// What a context or personal target must be, said with each refused one.
 pub const TARGET_RULE: &str = "a target is a markdown file (.md, .mdc, .markdown, or an agent's \
-     .cursorrules, .windsurfrules, .clinerules) in the work tree, outside .git and .mind; remove it \
-     or name another file";
+     .cursorrules, .windsurfrules, .clinerules) in the work tree, outside .git, .mind, \
+     node_modules and any git repository nested in it; remove it or name another file";
+
+/// Why the target `name` (relative to the project's `root`) is not the project's own file
+/// when a folder on its way holds a `.git` (a vendored clone, a scratch repository, a
+/// submodule): that repository is a place of its own, and a block written there would
+/// change its files, not this project's.
+pub fn nested_repository_refusal(root: &Path, name: &str) -> Option<String> {
+    let folder = Path::new(name).parent()?;
+    let nested = folder
+        .ancestors()
+        .filter(|f| !f.as_os_str().is_empty())
+        .find(|f| std::fs::symlink_metadata(root.join(f).join(".git")).is_ok())?;
+    Some(format!(
+        "inside {}, a git repository of its own nested in the project",
+        nested.display()
+    ))
+}
 
 /// The extensions a target may have. Agents read instruction files as markdown (Cursor's
 /// rules as `.mdc`) and the block is markdown; any other file is read by a program (a JSON
@@ -368,6 +392,11 @@ pub fn target_refusal(name: &str) -> Option<&'static str> {
     }
     if named(crate::store::MIND_DIR) {
         return Some("inside .mind, which holds mind's own memory and settings");
+    }
+    // Installed packages: the package manager replaces them, and a block there changes a
+    // package, not the project.
+    if named("node_modules") {
+        return Some("inside node_modules, which holds installed packages");
     }
     let markdown = path
         .extension()
@@ -451,6 +480,13 @@ mod tests {
                 refused(git),
                 "inside a git folder, which belongs to git",
                 "{git}"
+            );
+        }
+        for packages in ["node_modules/pkg/README.md", "web/Node_Modules/x.md"] {
+            assert_eq!(
+                refused(packages),
+                "inside node_modules, which holds installed packages",
+                "{packages}"
             );
         }
         for mind in [

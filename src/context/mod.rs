@@ -411,5 +411,9 @@ pub fn target_refusal(project: &Project, name: &str) -> Option<String> {
             dir.strip_prefix(&root).unwrap_or(dir).display()
         ));
     }
+    // Where a link leads counts too: `CLAUDE.md -> vendor/lib/README.md`.
+    if let Some(why) = crate::config::nested_repository_refusal(&root, &shown) {
+        return Some(format!("{why}; left unchanged"));
+    }
     None
 }

@@ -358,3 +358,81 @@ fn setup_refuses_an_instruction_file_linked_out_of_the_project_and_sets_up_nothi
     assert_eq!(json["context"][0]["file"], "CLAUDE.md");
     assert_eq!(json["context"][0]["block"], "refused");
 }
+
+#[test]
+fn targets_in_a_nested_repository_or_in_node_modules_are_left_out_with_a_config_warning() {
+    let user = User::new();
+    let project = user.project("p", &["init"]);
+    let lib = user.folder("p/vendor/lib");
+    user.git(&lib, &["init", "-q"]);
+    fs::write(lib.join("README.md"), "# lib\n").unwrap();
+    user.git(&lib, &["add", "-A"]);
+    user.git(&lib, &["commit", "-q", "-m", "lib"]);
+    fs::create_dir_all(project.join("node_modules/pkg")).unwrap();
+    fs::write(project.join("node_modules/pkg/README.md"), "# pkg\n").unwrap();
+    fs::write(
+        project.join(".mind/config.json"),
+        r#"{"context_targets":["CLAUDE.md","vendor/lib/README.md","node_modules/pkg/README.md"]}"#,
+    )
+    .unwrap();
+
+    let out = user.mind(&project, &["recall"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let warning = "context_targets: left out \"vendor/lib/README.md\" (inside vendor/lib, a git \
+                   repository of its own nested in the project), \"node_modules/pkg/README.md\" \
+                   (inside node_modules, which holds installed packages): a target is a markdown \
+                   file (.md, .mdc, .markdown, or an agent's .cursorrules, .windsurfrules, \
+                   .clinerules) in the work tree, outside .git, .mind, node_modules and any git \
+                   repository nested in it; remove it or name another file";
+    assert!(
+        stderr(&out).contains(&format!(
+            "mind: warning: {}: {warning}\n",
+            project.join(".mind/config.json").display()
+        )),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        fs::read_to_string(lib.join("README.md")).unwrap(),
+        "# lib\n"
+    );
+    assert_eq!(user.git(&lib, &["status", "--short"]), "");
+    assert_eq!(
+        fs::read_to_string(project.join("node_modules/pkg/README.md")).unwrap(),
+        "# pkg\n"
+    );
+    assert!(
+        fs::read_to_string(project.join("CLAUDE.md"))
+            .unwrap()
+            .contains("<!-- MIND:CONTEXT")
+    );
+    let status = user.ok(&project, &["status"]);
+    assert!(status.contains(warning), "{status}");
+    assert!(!status.contains("context  vendor"), "{status}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_target_linked_into_a_nested_repository_is_refused() {
+    let user = User::new();
+    let project = user.project("p", &["init"]);
+    let lib = user.folder("p/vendor/lib");
+    user.git(&lib, &["init", "-q"]);
+    fs::write(lib.join("AGENTS.md"), "# lib rules\n").unwrap();
+    link("vendor/lib/AGENTS.md", &project.join("AGENTS.md"));
+    let out = user.mind(&project, &["setup", "codex"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains(&format!(
+            "{}: refused: inside vendor/lib, a git repository of its own nested in the project: \
+             Codex would read no memory there, so nothing was set up",
+            project.join("AGENTS.md").display()
+        )),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        fs::read_to_string(lib.join("AGENTS.md")).unwrap(),
+        "# lib rules\n"
+    );
+}

@@ -108,7 +108,8 @@ fn a_cloned_config_never_aims_the_block_at_git_or_mind_files() {
              and settings), \"package.json\" (not a markdown file), \"../x.md\" (not a path \
              inside the project: empty, absolute, or with `.` or `..`): a target is a markdown \
              file (.md, .mdc, .markdown, or an agent's .cursorrules, .windsurfrules, .clinerules) \
-             in the work tree, outside .git and .mind; remove it or name another file\n"
+             in the work tree, outside .git, .mind, node_modules and any git repository \
+             nested in it; remove it or name another file\n"
         ),
         "{}",
         stderr_of(&out)

@@ -178,11 +178,23 @@ impl Config {
                     let mut refused = Vec::new();
                     // The project's root, to find repositories nested in it.
                     let root = path.parent().and_then(Path::parent);
+                    // A name given again is written once: each copy would be judged, written
+                    // and listed again (a cloned config can hold thousands).
+                    let mut seen = std::collections::HashMap::<&str, usize>::new();
+                    let mut repeated = Vec::new();
                     for entry in list {
                         let Some(name) = entry.as_str() else {
                             refused.push(format!("{entry} (not a file name)"));
                             continue;
                         };
+                        let count = seen.entry(name).or_default();
+                        *count += 1;
+                        if *count > 1 {
+                            if *count == 2 {
+                                repeated.push(name);
+                            }
+                            continue;
+                        }
                         match target_refusal(name)
                             .map(str::to_string)
                             .or_else(|| root.and_then(|root| nested_repository_refusal(root, name)))
@@ -190,6 +202,17 @@ impl Config {
                             None => names.push(name.to_string()),
                             Some(why) => refused.push(format!("{name:?} ({why})")),
                         }
+                    }
+                    if !repeated.is_empty() {
+                        let named: Vec<String> = repeated
+                            .iter()
+                            .map(|name| format!("{name:?} ({} times)", seen[name]))
+                            .collect();
+                        config.add_problem(format!(
+                            "context_targets: named more than once: {}; each is written once \
+                             (remove the copies)",
+                            named.join(", ")
+                        ));
                     }
                     // The others are still written; the refused ones never are.
                     if !refused.is_empty() {

@@ -436,3 +436,41 @@ fn a_target_linked_into_a_nested_repository_is_refused() {
         "# lib rules\n"
     );
 }
+
+#[test]
+fn a_target_named_many_times_is_written_and_listed_once_with_a_config_note() {
+    let user = User::new();
+    let project = user.project("p", &["init"]);
+    let mut targets = vec!["a.md"; 10_000];
+    targets.extend(["CLAUDE.md", "a.md", "CLAUDE.md"]);
+    fs::write(
+        project.join(".mind/config.json"),
+        serde_json::json!({ "context_targets": targets }).to_string(),
+    )
+    .unwrap();
+    let note = "context_targets: named more than once: \"a.md\" (10001 times), \"CLAUDE.md\" \
+                (2 times); each is written once (remove the copies)";
+    let out = user.mind(&project, &["recall"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stderr(&out).matches(note).count(), 1, "{}", stderr(&out));
+    let a = fs::read_to_string(project.join("a.md")).unwrap();
+    assert_eq!(a.matches("<!-- MIND:CONTEXT").count(), 1, "{a}");
+    let status = user.ok(&project, &["status"]);
+    let context: Vec<&str> = status
+        .lines()
+        .filter(|l| l.starts_with("context "))
+        .map(|l| l.split(':').next().unwrap())
+        .collect();
+    assert_eq!(
+        context,
+        [
+            "context  a.md",
+            "context  CLAUDE.md",
+            "context  CLAUDE.local.md"
+        ]
+    );
+    assert!(
+        status.contains(&format!("  ! config.json: {note}\n")),
+        "{status}"
+    );
+}

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::app::Ctx;
 use crate::cli::ContextArgs;
-use crate::commands::{build_blocks, read_memory, session_sections};
+use crate::commands::{build_blocks, read_memory_only, session_sections};
 use crate::context::build::{Block, Capped, Dropped};
 use crate::context::inspect::{self, Target};
 use crate::context::splice;
@@ -72,7 +72,7 @@ pub fn run(args: &ContextArgs, ctx: &Ctx) -> Result<()> {
         }
     };
     let state = State::load(&project.state())?;
-    let (_, doc) = read_memory(&project)?;
+    let (_, doc) = read_memory_only(&project)?;
     let blocks = build_blocks(
         &project,
         &config,

@@ -149,6 +149,29 @@ pub(crate) fn missing_memory(project: &Project) -> Error {
     }
 }
 
+/// [`read_memory`] for a command that writes nothing (`mind context`): a MEMORY.md that a
+/// link leads out of the project is said to be left unread, naming where it leads and the
+/// link to replace (`.mind` itself, in a clone whose `.mind` is a link), not as a refused
+/// write the command never tried.
+pub(crate) fn read_memory_only(project: &Project) -> Result<(Vec<u8>, Document)> {
+    let path = project.memory();
+    let Some(bytes) = text::read_optional(&path)? else {
+        return Err(match crate::store::read_guard::refused_to(&path) {
+            Some(to) => Error::FailedHint {
+                message: format!(
+                    "{}: a symbolic link leads it outside the project (to {}); not read",
+                    path.display(),
+                    to.display()
+                ),
+                hint: crate::store::guard::replace_hint(&path),
+            },
+            None => missing_memory(project),
+        });
+    };
+    let doc = memory_document(project, &bytes)?;
+    Ok((bytes, doc))
+}
+
 /// MEMORY.md's bytes and the memory's parsed document (MEMORY.md and the commit store, see
 /// [`memory_document`]).
 pub(crate) fn read_memory(project: &Project) -> Result<(Vec<u8>, Document)> {

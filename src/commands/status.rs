@@ -65,6 +65,16 @@ struct TargetStatus {
     imports: Option<String>,
 }
 
+/// Where `.mind` leads when it is a symbolic link leading outside the project.
+fn mind_folder_outside(project: &store::Project) -> Option<std::path::PathBuf> {
+    let dir = project.dir();
+    let link = std::fs::symlink_metadata(&dir).ok()?;
+    if !link.file_type().is_symlink() || project.leads_inside(&dir) {
+        return None;
+    }
+    Some(std::fs::canonicalize(&dir).unwrap_or_else(|_| std::fs::read_link(&dir).unwrap_or(dir)))
+}
+
 impl TargetStatus {
     /// A target mind never writes: no block, no size, no time of writing to show.
     fn refused(file: &str, personal: bool) -> TargetStatus {
@@ -86,6 +96,18 @@ pub fn run(ctx: &Ctx) -> Result<()> {
     let config = Config::load(&project.config())?;
     let state = State::load(&project.state())?;
     let mut problems = Vec::new();
+    // `.mind` a link out of the project (a cloned repository's `.mind -> ../other/.mind`):
+    // none of its files is this project's, so that is the problem to name, and neither
+    // their sizes nor advice to recreate them or to recall (which refuses) is given.
+    let mind_outside = mind_folder_outside(&project);
+    if let Some(to) = &mind_outside {
+        problems.push(format!(
+            ".mind is a symbolic link leading outside the project (to {}): mind neither reads \
+             nor writes anything there; remove the link and run `mind init` to give the \
+             project a .mind of its own",
+            to.display()
+        ));
+    }
     if let Some(p) = &config.problem {
         problems.push(format!("{}: {p}", store::CONFIG_FILE));
     }
@@ -110,8 +132,15 @@ pub fn run(ctx: &Ctx) -> Result<()> {
         store::CONFIG_FILE,
         store::STATE_FILE,
     ] {
-        let size = std::fs::metadata(project.file(name)).ok().map(|m| m.len());
-        if size.is_none() && name != store::STATE_FILE && not_on_branch.is_none() {
+        let size = std::fs::metadata(project.file(name))
+            .ok()
+            .filter(|_| mind_outside.is_none())
+            .map(|m| m.len());
+        if size.is_none()
+            && name != store::STATE_FILE
+            && not_on_branch.is_none()
+            && mind_outside.is_none()
+        {
             problems.push(format!(
                 "{name} is missing (run `mind init` to recreate it)"
             ));
@@ -165,6 +194,8 @@ pub fn run(ctx: &Ctx) -> Result<()> {
     let mut context = Vec::new();
     for target in inspect::targets(&project, &config)? {
         let name = &target.file;
+        // Looked at first: a link to a pipe or a device is an error of its own.
+        let disk = inspect::inspect(&project, &state, name)?;
         // A target mind refuses to write (a link out of the project, into a git folder) is
         // that one problem: `mind recall` would refuse it too, so it is not the advice.
         if let Some(reason) = crate::context::target_refusal_naming_the_target(&project, name) {
@@ -172,7 +203,6 @@ pub fn run(ctx: &Ctx) -> Result<()> {
             context.push(TargetStatus::refused(name, target.personal));
             continue;
         }
-        let disk = inspect::inspect(&project, &state, name)?;
         if let Some(reason) = &disk.damage {
             problems.push(format!("{name}: {reason}"));
         }
@@ -184,7 +214,7 @@ pub fn run(ctx: &Ctx) -> Result<()> {
             }
         } else {
             match disk.block {
-                "no file" | "missing" if !target.personal => {
+                "no file" | "missing" if !target.personal && mind_outside.is_none() => {
                     problems.push(format!("{name} has no context block (run `mind recall`)"))
                 }
                 "doubled" => problems.push(format!(

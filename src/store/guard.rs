@@ -103,10 +103,43 @@ pub(crate) fn linked_cache(given: &Path) -> Option<(PathBuf, PathBuf)> {
 
 fn outside(path: &Path, target: &str) -> Error {
     Error::Failed(format!(
-        "refused to write {}: a symbolic link leads it outside the project ({target}); \
-         replace the link with a file, or point it inside the project",
-        path.display()
+        "refused to write {}: a symbolic link leads it outside the project ({target}); {}",
+        path.display(),
+        replace_hint(path)
     ))
+}
+
+/// What to do about the link that takes `path` out of its project: replace the file's own
+/// link with a file, or name the folder that is the link (a cloned repository's `.mind ->
+/// ../other/.mind`, where replacing each file would not help).
+pub fn replace_hint(path: &Path) -> String {
+    let given = lexical(path);
+    match first_link(&given) {
+        Some(link) if link != given => format!(
+            "replace the link {} with a folder of the project's own, or point it inside the \
+             project",
+            link.display()
+        ),
+        _ => "replace the link with a file, or point it inside the project".to_string(),
+    }
+}
+
+/// The first symbolic link on the way from the outermost recorded project naming `given`
+/// (absolute, folded by name) down to it: the file itself, or a folder above it.
+pub(crate) fn first_link(given: &Path) -> Option<PathBuf> {
+    let (_, roots) = roots_naming(given);
+    let base = roots
+        .iter()
+        .map(|(named, _)| named)
+        .min_by_key(|r| r.as_os_str().len())?;
+    let mut at = base.clone();
+    for part in given.strip_prefix(base).ok()?.components() {
+        at.push(part);
+        if std::fs::symlink_metadata(&at).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Some(at);
+        }
+    }
+    None
 }
 
 /// Where `path` really is: its nearest existing ancestor resolved, the rest appended.

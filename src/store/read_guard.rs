@@ -124,26 +124,56 @@ pub fn take_refused() -> Vec<String> {
     refused
         .iter_mut()
         .filter(|r| !r.said)
-        .map(|r| {
+        .filter_map(|r| {
             r.said = true;
             let (path, to) = (&r.path, &r.to);
+            if r.cache.is_none()
+                && let Some(folder) = super::guard::first_link(path).filter(|l| l != path)
+            {
+                return folder_refusal(&folder, path);
+            }
             if let Some(folder) = &r.cache {
-                return format!(
+                return Some(format!(
                     "{}: {} is a symbolic link (to {}), and mind keeps no cache behind a link; \
                      not read, as if it were missing: replace the link with a folder",
                     path.display(),
                     folder.display(),
                     to.display()
-                );
+                ));
             }
-            format!(
+            Some(format!(
                 "{}: a symbolic link leads it outside the project (to {}); not read, as if it \
                  were missing: replace the link with a copy of the file",
                 path.display(),
                 to.display()
-            )
+            ))
         })
         .collect()
+}
+
+/// Folders said to be links leading out of the project ([`folder_refusal`]).
+static FOLDERS_SAID: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// The one line for every file left unread under `folder`, a link leading out of the
+/// project (a cloned repository's `.mind -> ../other/.mind`): the folder is what to
+/// replace, so it is named once, not each file (`first`, the file that found it) with its
+/// own advice.
+fn folder_refusal(folder: &Path, first: &Path) -> Option<String> {
+    let mut said = FOLDERS_SAID.lock().unwrap_or_else(|e| e.into_inner());
+    if said.iter().any(|f| f == folder) {
+        return None;
+    }
+    said.push(folder.to_path_buf());
+    let to = fs::canonicalize(folder)
+        .or_else(|_| fs::read_link(folder))
+        .unwrap_or_default();
+    Some(format!(
+        "{}: a symbolic link leads it outside the project (to {}); nothing in it is read, as \
+         if its files were missing: {}",
+        folder.display(),
+        to.display(),
+        super::guard::replace_hint(first)
+    ))
 }
 
 /// Where `path` leads, when it was left unread because that is outside the project, for an

@@ -474,3 +474,74 @@ fn a_target_named_many_times_is_written_and_listed_once_with_a_config_note() {
         "{status}"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_mind_folder_linked_out_of_the_project_is_named_by_status_and_context() {
+    let user = User::new();
+    let other = user.project("other", &["init"]);
+    user.ok(
+        &other,
+        &["log", "decision", "private decision of another project"],
+    );
+    let project = user.folder("p");
+    user.git(&project, &["init", "-q"]);
+    link("../other/.mind", &project.join(".mind"));
+    let others = common::project_files(&other);
+    let real = fs::canonicalize(other.join(".mind")).unwrap();
+    let mind_link = project.join(".mind");
+    let replace = format!(
+        "replace the link {} with a folder of the project's own, or point it inside the project",
+        mind_link.display()
+    );
+
+    let out = user.mind(&project, &["status"]).output().unwrap();
+    let status = stdout(&out);
+    assert!(
+        status.contains(&format!(
+            "  ! .mind is a symbolic link leading outside the project (to {}): mind neither \
+             reads nor writes anything there; remove the link and run `mind init` to give the \
+             project a .mind of its own\n",
+            real.display()
+        )),
+        "{status}"
+    );
+    // Nothing of the other project's is shown as this one's, and no advice that would fail.
+    assert!(
+        status.contains("memory   missing · 0 decisions"),
+        "{status}"
+    );
+    assert!(!status.contains("run `mind recall`"), "{status}");
+    assert!(!status.contains("run `mind init` to recreate"), "{status}");
+    // The files under the link are said once, by the link to replace.
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "mind: warning: {}: a symbolic link leads it outside the project (to {}); nothing \
+             in it is read, as if its files were missing: {replace}\n",
+            mind_link.display(),
+            real.display()
+        )
+    );
+
+    // `mind context` writes nothing: it says MEMORY.md was not read, not that a write was refused.
+    let out = user.mind(&project, &["context"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.ends_with(&format!(
+            "mind: error: {}: a symbolic link leads it outside the project (to {}); not read\n\
+             hint: {replace}\n",
+            mind_link.join("MEMORY.md").display(),
+            real.join("MEMORY.md").display()
+        )),
+        "{err}"
+    );
+    assert!(!err.contains("refused to write"), "{err}");
+    // A command that writes refuses, naming the link to replace.
+    let out = user.mind(&project, &["recall"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains(&replace), "{}", stderr(&out));
+    assert_eq!(common::project_files(&other), others);
+    assert!(!project.join("CLAUDE.md").exists());
+}

@@ -54,6 +54,14 @@ pub fn key(line: &str) -> String {
         fix |= label.is_some_and(|l| FIX_LABELS.contains(&l.as_str()));
         rest = stripped;
     }
+    // A harvest stored as a quotation (`gotcha: "KEY: never commit .env"`) is the memory
+    // it quotes: the same key as the line before it was quoted.
+    if let Some(quoted) = rest.strip_prefix('"').and_then(|r| r.strip_suffix('"')) {
+        rest = quoted.trim();
+        for _ in 0..2 {
+            rest = strip_label(rest).0;
+        }
+    }
     let words: Vec<&str> = rest.split_whitespace().collect();
     let mut key = text::nfc(&words.join(" ")).to_lowercase();
     while key.ends_with(['.', '!', ';', ',']) {
@@ -74,7 +82,7 @@ const FIX_LABELS: &[&str] = &["fixed", "progress"];
 pub const FIX_MARK: &str = "fixed: ";
 
 /// Bump when [`key`] changes: caches of keys made by another version are rebuilt.
-pub const KEY_VERSION: u32 = 3;
+pub const KEY_VERSION: u32 = 4;
 
 /// Drop one leading `label:` (a known type label, `KEY:` or `important:`); the label
 /// dropped, in lower case.
@@ -663,6 +671,13 @@ mod tests {
             a
         );
         assert_eq!(key("KEY: learned: cache tokens for 5 min [stale?]"), a);
+        // A harvest stored as a quotation is the memory it quotes.
+        assert_eq!(key("gotcha: \"KEY: cache tokens for 5 min\" (a.rs:1)"), a);
+        assert_eq!(
+            key("learned: \"cache tokens for 5 min\" (commit 1a2b3c4)"),
+            a
+        );
+        assert_eq!(key("learned: \"use X\" for now"), "\"use x\" for now");
         assert_ne!(key("decided: cache tokens for 6 min"), a);
         // A parenthesis that is not provenance stays.
         assert_eq!(key("use X (for now)"), "use x (for now)");

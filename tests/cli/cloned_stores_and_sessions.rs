@@ -128,3 +128,37 @@ fn a_blocker_that_names_its_fix_is_promoted_with_one_label() {
         "{memory}"
     );
 }
+
+#[test]
+fn a_quoted_key_comment_is_known_in_a_clone_and_never_reported_deleted() {
+    let user = User::new();
+    let upstream = user.project("up", &["init"]);
+    fs::write(
+        upstream.join("a.rs"),
+        "// MEMORY: KEY: never commit the .env file\n// MEMORY: the cache is per user\n",
+    )
+    .unwrap();
+    user.ok(&upstream, &["checkpoint"]);
+    commit_all(&user, &upstream, &[]);
+    let memory = fs::read_to_string(upstream.join(".mind/MEMORY.md")).unwrap();
+    assert!(
+        memory.contains("\ngotcha: \"KEY: never commit the .env file\" (a.rs:1)\n"),
+        "{memory}"
+    );
+    let home = user.folder("clones");
+    user.git(&home, &["clone", "-q", upstream.to_str().unwrap(), "clone"]);
+    let clone = home.join("clone");
+    let first = user.ok(&clone, &["harvest", "--comments"]);
+    assert!(
+        first.contains("scanned 1 commit(s): 2 memories found, 0 added, 2 already known"),
+        "{first}"
+    );
+    let second = user.ok(&clone, &["harvest", "--comments"]);
+    assert!(
+        second.contains("scanned 1 commit(s): 2 memories found, 0 added, 2 already known"),
+        "{second}"
+    );
+    assert!(!second.contains("deleted by hand"), "{second}");
+    let found = user.ok(&clone, &["search", "env file", "--json"]);
+    assert_eq!(crate::common::search_hits(&found).len(), 1, "{found}");
+}

@@ -216,6 +216,7 @@ fn check_entries_with(
     let mut exists: HashMap<String, bool> = HashMap::new();
     // Read only when a provenance file changed after its memory.
     let mut versions = VersionsRead::default();
+    let mut now_held: HashMap<String, Option<String>> = HashMap::new();
     for (i, provenance, paths) in asked {
         let entity = &entries[i];
         let date = entity.date.unwrap_or_default();
@@ -243,6 +244,14 @@ fn check_entries_with(
                 // since the memory was taken.
                 changed_after = false;
             }
+            if changed_after
+                && is_provenance
+                && still_holds(project, &mut now_held, path, entity.text)
+            {
+                // Another part of the file changed: the comment the memory was taken from
+                // is still there, word for word, so what it says still holds there.
+                changed_after = false;
+            }
             // Only a provenance file that is gone makes an entry stale on its own.
             if !changed_after && !is_provenance {
                 continue;
@@ -267,6 +276,36 @@ fn check_entries_with(
         }
     }
     Ok(staleness)
+}
+
+/// Whether the file at `path` in the work tree (read once per check, at most 4 MiB) still
+/// holds, on one line, the comment the memory `text` was harvested from: its words without
+/// label, quotes and provenance, compared as [`dedupe::key`](super::dedupe::key) compares.
+fn still_holds(
+    project: &Project,
+    read: &mut HashMap<String, Option<String>>,
+    path: &str,
+    text: &str,
+) -> bool {
+    let key = super::dedupe::key(text);
+    if key.split(' ').count() < 2 {
+        return false;
+    }
+    let content = read.entry(path.to_string()).or_insert_with(|| {
+        let full = project.root.join(path);
+        let small =
+            std::fs::symlink_metadata(&full).is_ok_and(|m| m.is_file() && m.len() <= 4 << 20);
+        small
+            .then(|| std::fs::read(&full).ok())
+            .flatten()
+            .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+    });
+    content.as_deref().is_some_and(|content| {
+        content.lines().any(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            text::nfc(&words.join(" ")).to_lowercase().contains(&key)
+        })
+    })
 }
 
 /// What a staleness check read of history to judge changes: the repository, opened once

@@ -4,6 +4,7 @@
 //! before a compaction and at a session's end: the folder from the hook's JSON, nothing
 //! printed, exit 0 always.
 
+use std::collections::{BTreeSet, HashSet};
 use std::time::Duration;
 
 use serde::Serialize;
@@ -20,7 +21,7 @@ use crate::context::{self, TargetOutcome};
 use crate::error::{Error, Result};
 use crate::store::lock::AGENT_HOOK_TIMEOUT;
 use crate::store::state::{State, content_hash};
-use crate::store::text;
+use crate::store::{atomic, text};
 
 #[derive(Serialize)]
 struct Reply {
@@ -31,6 +32,10 @@ struct Reply {
     added: Vec<Added>,
     /// Comments whose memory is already in MEMORY.md (or was harvested before).
     already_known: usize,
+    /// MEMORY.md lines marked `[superseded]` (or, in a dry run, that would be): memories
+    /// whose comment was edited in place into one of `added`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    superseded: Vec<Superseded>,
     skipped: Skipped,
     /// Entities in MEMORY.md after the checkpoint.
     entities: usize,
@@ -43,6 +48,13 @@ struct Added {
     kind: &'static str,
     line: String,
     provenance: String,
+}
+
+#[derive(Serialize)]
+struct Superseded {
+    /// 1-based line in MEMORY.md.
+    line: usize,
+    text: String,
 }
 
 #[derive(Serialize)]
@@ -131,7 +143,12 @@ fn checkpoint(args: &CheckpointArgs, ctx: &Ctx, patience: Option<Duration>) -> R
     let mut seen = dedupe::Seen::from_memory(&text::lossy(&memory_bytes));
     seen.add_lines(&text::lossy(&derived::read(&project)?));
     let mut seen = seen.with_ledger(&project);
+    // Every comment memory the tree holds now, by comparison key: what a memory from an
+    // earlier comment is looked for among.
+    let present: HashSet<String> = candidates.iter().map(|c| dedupe::key(&c.text)).collect();
     let (added, already_known) = capture::select_new(&mut seen, candidates);
+    let replaced = replaced_in_place(&text::lossy(&memory_bytes), &added, &present);
+    let before = memory_bytes.clone();
 
     let mut targets = Vec::new();
     let doc = if args.dry_run {
@@ -140,6 +157,10 @@ fn checkpoint(args: &CheckpointArgs, ctx: &Ctx, patience: Option<Duration>) -> R
         let mut state = State::load(&project.state())?;
         // A session this checkpoint starts holds what it appends.
         ctx.begin_activity(&project, &mut state, Some(config.session_gap_ms()));
+        if !replaced.is_empty() {
+            memory_bytes = crate::promote::rewrite::mark_superseded(&memory_bytes, &replaced);
+            atomic::write_atomic(&project.memory(), &memory_bytes)?;
+        }
         let appended = capture::append_new(&project, &memory_bytes, &added)?;
         memory_bytes.extend_from_slice(&appended);
         let doc = memory_document(&project, &memory_bytes)?;
@@ -163,6 +184,18 @@ fn checkpoint(args: &CheckpointArgs, ctx: &Ctx, patience: Option<Duration>) -> R
             })
             .collect(),
         already_known,
+        superseded: replaced
+            .iter()
+            .map(|&line| Superseded {
+                line,
+                text: text::lossy(&before)
+                    .lines()
+                    .nth(line - 1)
+                    .unwrap_or_default()
+                    .trim()
+                    .to_string(),
+            })
+            .collect(),
         skipped: Skipped {
             too_large: report.skipped_large,
             binary: report.skipped_binary,
@@ -182,6 +215,36 @@ fn checkpoint(args: &CheckpointArgs, ctx: &Ctx, patience: Option<Duration>) -> R
     }
 }
 
+/// The MEMORY.md lines of comment memories that a comment edited in place replaces: a new
+/// memory of the same type from the same place (`auth.rs:1`), where the comment the old one
+/// was taken from is no longer in the tree (`present`: the keys of every comment memory
+/// found now). "Tokens live 15 minutes", edited to "5 minutes", is no longer a current
+/// decision beside the new one. A comment moved elsewhere is still present, and one at
+/// another line or of another type replaces nothing.
+fn replaced_in_place(
+    memory: &str,
+    added: &[Candidate],
+    present: &HashSet<String>,
+) -> BTreeSet<usize> {
+    let mut replaced = BTreeSet::new();
+    if added.is_empty() {
+        return replaced;
+    }
+    let doc = crate::parse::parse_document_unresolved(memory);
+    for entity in doc.entities.iter().filter(|e| !e.superseded) {
+        let Some((_, provenance)) = rules::split_provenance(&entity.text) else {
+            continue;
+        };
+        let same_place = added
+            .iter()
+            .any(|c| c.kind == entity.kind && c.provenance == provenance);
+        if same_place && !present.contains(&dedupe::key(&entity.text)) {
+            replaced.insert(entity.line);
+        }
+    }
+    replaced
+}
+
 fn render(ctx: &Ctx, r: &Reply) -> String {
     let p = &ctx.paint;
     let verb = if r.dry_run { "would add" } else { "added" };
@@ -194,6 +257,14 @@ fn render(ctx: &Ctx, r: &Reply) -> String {
     );
     for a in &r.added {
         out.push_str(&format!("  {} {}\n", p.good("+"), a.line));
+    }
+    let marked = if r.dry_run { "would mark" } else { "marked" };
+    for s in &r.superseded {
+        out.push_str(&format!(
+            "  ~ {marked} MEMORY.md:{} [superseded] (its comment now says otherwise): {}\n",
+            s.line,
+            crate::output::escape_controls(&s.text)
+        ));
     }
     let skipped = r.skipped.too_large + r.skipped.binary + r.skipped.unreadable.len();
     if skipped > 0 {

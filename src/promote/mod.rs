@@ -34,7 +34,7 @@
 
 mod cue_match;
 mod decisions;
-mod rewrite;
+pub mod rewrite;
 mod selection;
 pub mod worth_cues;
 

@@ -165,13 +165,10 @@ fn a_file_name_with_spaces_keeps_its_provenance_and_stays_quoted() {
         claude.contains("- “harmless note” (\"docs/my notes.rs\":1) (2026-01-15)"),
         "{claude}"
     );
-    // The file is named: a later change to it marks the line stale.
+    // The file is named: a later change to it that takes the comment away marks the line
+    // stale.
     user.at("2026-02-01T09:00:00Z");
-    fs::write(
-        victim.join("docs/my notes.rs"),
-        "// MEMORY: decided: harmless note\nfn changed() {}\n",
-    )
-    .unwrap();
+    fs::write(victim.join("docs/my notes.rs"), "fn changed() {}\n").unwrap();
     user.git(&victim, &["commit", "-q", "-am", "change the notes"]);
     let status = user.ok(&victim, &["status", "--stale"]);
     assert!(status.contains("docs/my notes.rs"), "{status}");

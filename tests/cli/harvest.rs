@@ -235,7 +235,7 @@ fn an_entry_about_a_file_changed_later_is_stale_and_one_about_an_untouched_file_
         &env,
         "2026-01-13T10:00:00Z",
         "src/auth.rs",
-        "fn refresh() {}\n// MEMORY: decided: tokens live 5 min\n",
+        "fn refresh() {}\n",
         "refresh",
     );
     Git::new(&env)

@@ -19,6 +19,7 @@ mod cloned_names_ignores_and_hooks;
 mod cloned_stores_and_sessions;
 mod codex_start_hook_and_doc_limit;
 mod comment_sources_sparse_and_branches;
+mod comments_edited_in_place;
 mod commit_history_capture;
 mod concurrency;
 mod config_numbers_warnings_and_superseded;

@@ -1,6 +1,6 @@
 //! Two first-week paths a person takes: checkpoint a `// MEMORY:` comment today and commit
 //! the file tomorrow (the memory is not stale for the commit that brings its own comment in,
-//! only for a later change), and convert a MEMORY.md that Notepad saved in UTF-16 with blank lines in it. Each
+//! only for a later change that takes the comment away), and convert a MEMORY.md that Notepad saved in UTF-16 with blank lines in it. Each
 //! runs `mind` as a person does: a temp HOME, no `MIND_*` variables but the clock, real git.
 
 use std::fs;
@@ -30,17 +30,23 @@ fn a_memory_is_not_stale_for_the_commit_that_brings_in_its_own_comment() {
     let block = user.ok(&project, &["recall"]);
     assert!(!block.contains("[stale?]"), "{block}");
 
-    // A later change to the file may have left the memory behind: stale.
+    // A later change elsewhere in the file leaves the comment saying what it said: the
+    // memory still holds there.
     user.at("2026-01-18T09:00:00Z");
     user.commit_file(
         &project,
         "src/a.rs",
-        "// MEMORY: decided: cache tokens for 5 min\nfn main() { run(); }\n",
+        "fn main() { run(); }\n// MEMORY: decided: cache tokens for 5 min\n",
         "run",
     );
     let status = user.ok(&project, &["status", "--stale"]);
+    assert_eq!(status, "", "the comment is still there");
+    // A change that takes the comment away may have left the memory behind: stale.
+    user.at("2026-01-19T09:00:00Z");
+    user.commit_file(&project, "src/a.rs", "fn main() { run(); }\n", "drop it");
+    let status = user.ok(&project, &["status", "--stale"]);
     assert!(
-        status.starts_with("[stale?] MEMORY.md:") && status.contains("src/a.rs changed 2026-01-18"),
+        status.starts_with("[stale?] MEMORY.md:") && status.contains("src/a.rs changed 2026-01-19"),
         "{status}"
     );
     let block = user.ok(&project, &["recall"]);
@@ -102,12 +108,7 @@ fn status_stale_lists_harvested_memories_as_the_block_marks_them() {
     assert!(!block.contains("[stale?]"), "{block}");
 
     user.at("2026-03-10T09:00:00Z");
-    user.commit_file(
-        &project,
-        "c.ts",
-        "// MEMORY: decided: use zod for request validation\nexport const x = 1;\n",
-        "c2",
-    );
+    user.commit_file(&project, "c.ts", "export const x = 1;\n", "c2");
     let block = user.ok(&project, &["recall"]);
     assert!(block.contains("[stale?]"), "{block}");
     let status = user.ok(&project, &["status", "--stale"]);

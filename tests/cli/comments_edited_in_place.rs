@@ -1,0 +1,96 @@
+//! A `MEMORY:` comment edited where it stands replaces the memory it gave: the old one is
+//! marked superseded, never shown as current beside the new one; a comment still in its
+//! file word for word stays current however the rest of the file changes.
+
+use std::fs;
+
+use crate::common::{User, block_section};
+
+fn commit(user: &User, dir: &std::path::Path, message: &str) {
+    user.git(dir, &["add", "-A"]);
+    user.git(dir, &["commit", "-q", "-m", message]);
+}
+
+/// stdout and stderr of `mind ARGS`, which must succeed.
+fn all_output(user: &User, dir: &std::path::Path, args: &[&str]) -> String {
+    let out = user.mind(dir, args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+#[test]
+fn an_edited_comment_supersedes_its_memory_and_the_unchanged_ones_stay_current() {
+    let mut user = User::new();
+    let project = user.project("work/auth", &["init"]);
+    let other = user.project("work/web", &["init"]);
+    let other_memory = fs::read(other.join(".mind/MEMORY.md")).unwrap();
+    user.at("2026-03-02T09:00:00Z");
+    fs::write(
+        project.join("auth.rs"),
+        "// MEMORY: decided: tokens live 15 minutes because refresh is cheap\nfn a() {}\n\
+         // MEMORY: gotcha: never log the raw Authorization header\n",
+    )
+    .unwrap();
+    user.ok(&project, &["checkpoint"]);
+    commit(&user, &project, "one");
+
+    user.at("2026-03-23T09:00:00Z");
+    fs::write(
+        project.join("auth.rs"),
+        "// MEMORY: decided: tokens live 5 minutes because the security review said so\n\
+         fn a() {}\nfn b() {}\n// MEMORY: gotcha: never log the raw Authorization header\n",
+    )
+    .unwrap();
+    let dry = user.ok(&project, &["checkpoint", "--dry-run"]);
+    assert!(
+        dry.contains(
+            "  ~ would mark MEMORY.md:29 [superseded] (its comment now says otherwise): \
+             decided: tokens live 15 minutes because refresh is cheap (auth.rs:1)\n"
+        ),
+        "{dry}"
+    );
+    let out = user.ok(&project, &["checkpoint", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["superseded"][0]["line"], 29, "{v:#}");
+    commit(&user, &project, "two");
+    let memory = fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
+    assert!(
+        memory.contains(
+            "\n[superseded] decided: tokens live 15 minutes because refresh is cheap (auth.rs:1)\n"
+        ),
+        "{memory}"
+    );
+    let block = user.ok(&project, &["recall"]);
+    assert_eq!(
+        block_section(&block, "Recent Decisions"),
+        ["- “tokens live 5 minutes because the security review said so” (auth.rs:1) (2026-03-23)"]
+    );
+    // The gotcha's comment moved down a line but says what it said: not stale.
+    assert_eq!(
+        block_section(&block, "Gotchas"),
+        ["- “never log the raw Authorization header” (auth.rs:3)"]
+    );
+    let stale = all_output(&user, &project, &["status", "--stale"]);
+    assert!(stale.contains("no stale entries"), "{stale}");
+    // A comment removed is stale: its file changed after it and no longer holds it.
+    user.at("2026-04-02T09:00:00Z");
+    fs::write(project.join("auth.rs"), "fn a() {}\n").unwrap();
+    commit(&user, &project, "three");
+    let stale = all_output(&user, &project, &["status", "--stale"]);
+    assert!(
+        stale.contains("never log the raw Authorization header"),
+        "{stale}"
+    );
+    assert_eq!(
+        fs::read(other.join(".mind/MEMORY.md")).unwrap(),
+        other_memory
+    );
+}

@@ -181,7 +181,12 @@ pub fn from_message(message: &str, conventional_subjects: bool) -> Vec<Harvested
                     }
                     _ => labelled,
                 };
-                if read == Some(kind) {
+                // `tried: X` says what was tried; only its failure ("- still fails") rules
+                // it out, and only its success makes it progress.
+                let outcome_said = !head_is(head, "tried")
+                    || kind == EntryType::Progress
+                    || crate::parse::attempt_failed(value);
+                if read == Some(kind) && outcome_said {
                     let value = match kind {
                         EntryType::Rejected => ruled_out(value).unwrap_or(value),
                         _ => value,
@@ -232,7 +237,12 @@ fn without_lead(line: &str) -> &str {
         }
         _ => rest,
     };
-    for task in ["[ ] ", "[x] ", "[X] "] {
+    // A box ticked is work done; one left open is work to do, and says nothing has
+    // happened (`- [ ] fixed: x` is a plan).
+    if rest.starts_with("[ ] ") {
+        return "";
+    }
+    for task in ["[x] ", "[X] "] {
         if let Some(after) = rest.strip_prefix(task) {
             rest = after.trim_start();
         }
@@ -244,6 +254,10 @@ fn without_lead(line: &str) -> &str {
         .take_while(|&c| !c.is_ascii() && !c.is_alphanumeric() && !c.is_whitespace())
         .map(char::len_utf8)
         .sum();
+    // A cross or a no-entry sign says the opposite of the label after it (`❌ fixed: x`).
+    if rest[..symbols].contains(['❌', '❎', '✗', '✘', '🚫', '⛔']) {
+        return "";
+    }
     if symbols > 0 && rest[symbols..].starts_with(' ') {
         return rest[symbols..].trim_start();
     }
@@ -413,7 +427,10 @@ TIL: notes_2025.md
         assert_eq!(without_lead("12. learned: y"), "learned: y");
         assert_eq!(without_lead("3) learned: y"), "learned: y");
         assert_eq!(without_lead("- [x] decided: z"), "decided: z");
-        assert_eq!(without_lead("* [ ] decided: z"), "decided: z");
+        assert_eq!(without_lead("* [x] decided: z"), "decided: z");
+        // An open box is work to do; a cross says it did not happen.
+        assert_eq!(without_lead("- [ ] fixed: z"), "");
+        assert_eq!(without_lead("❌ fixed: z"), "");
         // Not a marker: a SQL comment, emphasis, a version, a label in colons, a sign.
         assert_eq!(without_lead("-- Gotcha: x"), "-- Gotcha: x");
         assert_eq!(without_lead("**Learned:** y"), "**Learned:** y");
@@ -422,7 +439,7 @@ TIL: notes_2025.md
         assert_eq!(without_lead("→fixed: x"), "→fixed: x");
         assert_eq!(
             lines(
-                "✨ tried: a bigger runner, no luck\n2024. learned: y\n",
+                "✨ tried: a bigger runner, no luck\n2024. learned: y\ntried: a cache\ntried: X - 3x faster builds\n",
                 false
             ),
             vec!["decided against: a bigger runner, no luck"]

@@ -147,7 +147,10 @@ fn checkpoint(args: &CheckpointArgs, ctx: &Ctx, patience: Option<Duration>) -> R
     // earlier comment is looked for among.
     let present: HashSet<String> = candidates.iter().map(|c| dedupe::key(&c.text)).collect();
     let (added, already_known) = capture::select_new(&mut seen, candidates);
-    let replaced = replaced_in_place(&text::lossy(&memory_bytes), &added, &present);
+    // Only what was harvested is replaced so: a line logged by hand that cites the same
+    // place is someone's own word.
+    let harvested = dedupe::Seen::default().with_ledger(&project);
+    let replaced = replaced_in_place(&text::lossy(&memory_bytes), &added, &present, &harvested);
     let before = memory_bytes.clone();
 
     let mut targets = Vec::new();
@@ -216,8 +219,8 @@ fn checkpoint(args: &CheckpointArgs, ctx: &Ctx, patience: Option<Duration>) -> R
 }
 
 /// The MEMORY.md lines of comment memories that a comment edited in place replaces: a new
-/// memory of the same type from the same place (`auth.rs:1`), where the comment the old one
-/// was taken from is no longer in the tree (`present`: the keys of every comment memory
+/// memory of the same type from the same place (`auth.rs:1`), where the old one was
+/// harvested (the ledger holds it) and the comment it was taken from is no longer in the tree (`present`: the keys of every comment memory
 /// found now). "Tokens live 15 minutes", edited to "5 minutes", is no longer a current
 /// decision beside the new one. A comment moved elsewhere is still present, and one at
 /// another line or of another type replaces nothing.
@@ -225,6 +228,7 @@ fn replaced_in_place(
     memory: &str,
     added: &[Candidate],
     present: &HashSet<String>,
+    harvested: &dedupe::Seen,
 ) -> BTreeSet<usize> {
     let mut replaced = BTreeSet::new();
     if added.is_empty() {
@@ -238,7 +242,10 @@ fn replaced_in_place(
         let same_place = added
             .iter()
             .any(|c| c.kind == entity.kind && c.provenance == provenance);
-        if same_place && !present.contains(&dedupe::key(&entity.text)) {
+        if same_place
+            && harvested.contains(&entity.text)
+            && !present.contains(&dedupe::key(&entity.text))
+        {
             replaced.insert(entity.line);
         }
     }

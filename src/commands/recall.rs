@@ -56,8 +56,8 @@ struct Reply {
     /// session: kept only in its archive (`archived`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     not_promoted: Vec<String>,
-    /// How many notes the finished SESSION.md held when it came with the repository (git
-    /// tracks it and this clone had recorded no activity): archived, none promoted.
+    /// How many of the finished session's notes are in the version of SESSION.md git tracks
+    /// (a clone brings them): archived, none promoted.
     #[serde(skip_serializing_if = "Option::is_none")]
     session_from_repository: Option<usize>,
     /// The session is going in circles (many rejected approaches or blockers).
@@ -278,15 +278,18 @@ fn recall(ctx: &Ctx, hook: Option<&FromHook>) -> Result<(Project, Reply)> {
             Some(kept) => old.split_off(kept),
             None => session_file::Session::default(),
         };
-        // A SESSION.md git tracks, in a clone with no activity of its own yet, holds the
-        // notes of someone else's session: the archive keeps them, and none of them is
-        // promoted into the memory this clone shares or carried into its session.
-        if last_seen.is_none()
-            && old.total() > 0
-            && crate::store::checkout::tracked_by_git(&project.session())
+        // The notes of a SESSION.md git tracks, as git holds them, are someone's session
+        // that came with the repository (a clone brings them; committing them shares them):
+        // the archive keeps them, and none is promoted into the memory this project shares
+        // or carried into the new session. Notes logged here since are this session's.
+        if old.total() > 0
+            && let Some(tracked) = crate::store::checkout::tracked_text(&project.session())
         {
-            session_from_repository = Some(old.total());
-            old = Session::default();
+            let theirs = session_file::parse(&tracked);
+            let removed = without_items_of(&mut old, &theirs);
+            if removed > 0 {
+                session_from_repository = Some(removed);
+            }
         }
         // Every file the new session's start writes is checked before the first of them (the
         // archive) is written: a recall refused half-way left the session archived, and each
@@ -536,9 +539,10 @@ fn render(ctx: &Ctx, reply: &Reply) -> Result<()> {
                 output::warn(
                     &ctx.err_paint,
                     &format!(
-                        "SESSION.md came with the repository (git tracks it, and this clone \
-                         had no session of its own): its {notes} note(s) are in {path}, none \
-                         promoted; `git rm --cached .mind/SESSION.md` keeps the file personal"
+                        "{notes} note(s) of SESSION.md are in the version git tracks (they \
+                         came with the repository, or were committed): they are in {path}, \
+                         none promoted; `git rm --cached .mind/SESSION.md` keeps the file \
+                         personal"
                     ),
                 );
             }
@@ -724,6 +728,20 @@ fn still_open(
         }
     }
     open
+}
+
+/// Take out of `session` every item `theirs` holds too; how many were taken out.
+fn without_items_of(session: &mut Session, theirs: &Session) -> usize {
+    let before = session.total();
+    session
+        .experience
+        .retain(|i| !theirs.experience.contains(i));
+    session.blockers.retain(|i| !theirs.blockers.contains(i));
+    session.rejected.retain(|i| !theirs.rejected.contains(i));
+    session
+        .assumptions
+        .retain(|i| !theirs.assumptions.contains(i));
+    before - session.total()
 }
 
 /// The finished session's experiences, blockers and rejected approaches that no promotion

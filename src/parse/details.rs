@@ -157,17 +157,25 @@ const DECLINING: [&str; 17] = [
 /// "abandoned X" and "tried X" begin other things too ("abandoned carts are emailed").
 const RULING_OUT: [&str; 3] = ["rejected", "abandoned", "tried"];
 
-/// The end of the first of `phrases` that `lower[at..]` starts with as whole words
-/// (followed by a blank or a colon) with text after it.
-fn phrase_end(lower: &str, at: usize, phrases: &[&str]) -> Option<usize> {
+/// The first of `phrases` that `lower[at..]` starts with as whole words (followed by a
+/// blank or a colon) with text after it, and where it ends.
+fn phrase_at<'p>(lower: &str, at: usize, phrases: &[&'p str]) -> Option<(&'p str, usize)> {
     phrases.iter().find_map(|phrase| {
         let end = at + phrase.len();
         (lower[at..].starts_with(phrase)
             && lower[end..].starts_with([' ', ':'])
             && !lower[end..].trim_start_matches([' ', ':']).is_empty())
-        .then_some(end)
+        .then_some((*phrase, end))
     })
 }
+
+fn phrase_end(lower: &str, at: usize, phrases: &[&str]) -> Option<usize> {
+    phrase_at(lower, at, phrases).map(|(_, end)| end)
+}
+
+/// Words after "not to", "to not": what keeps the phrase from declining anything ("not to
+/// be confused with", "not only X but Y", "not to just use Redis, also Postgres").
+pub const NOT_DECLINING: [&str; 5] = ["be", "only", "just", "merely", "simply"];
 
 /// Where the words after an optional subject ("we", "I've", ...) start in `lower`.
 fn after_subject(lower: &str) -> usize {
@@ -183,7 +191,28 @@ fn after_subject(lower: &str) -> usize {
 /// rejection, shown under Ruled Out, never as a decision.
 pub fn declines(text: &str) -> bool {
     let lower = text.to_ascii_lowercase();
-    phrase_end(&lower, after_subject(&lower), &DECLINING).is_some()
+    let Some((phrase, end)) = phrase_at(&lower, after_subject(&lower), &DECLINING) else {
+        return false;
+    };
+    let rest = &lower[end..];
+    let next: Vec<&str> = rest
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .take(2)
+        .collect();
+    if phrase.contains("not") && next.first().is_some_and(|w| NOT_DECLINING.contains(w)) {
+        return false;
+    }
+    // "against all odds", "against the odds": an idiom, nothing declined.
+    if phrase == "against" && matches!(next.as_slice(), ["all" | "the", "odds"]) {
+        return false;
+    }
+    // "We won't use Redis for now", "... yet", "... until v2": put off, a decision about
+    // when (as the cue reads it), not a rejection.
+    let put_off = [" yet", " until ", " for now"]
+        .iter()
+        .any(|w| rest.contains(w) || rest.ends_with(w.trim_end()));
+    !(phrase.ends_with("use") && put_off)
 }
 
 /// What `text` rules out when it starts with words that say so: an optional subject ("we",

@@ -350,6 +350,9 @@ impl Scanner {
             match h.kind {
                 SectionKind::Neutral => titled = true,
                 SectionKind::Entry => continue,
+                // A log of gotchas is a list of gotchas however it is divided, as a
+                // gotchas heading is ("Gotchas & lessons — build log > Code / TSL").
+                SectionKind::LogOf(EntryType::Gotcha) => return Scope::Typed(EntryType::Gotcha),
                 SectionKind::LogOf(kind) if !titled => return Scope::Typed(kind),
                 SectionKind::LogOf(_) => titled = true,
                 SectionKind::Typed(kind) => return Scope::Typed(kind),

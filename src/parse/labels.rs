@@ -329,7 +329,9 @@ pub fn kind_of(raw: &str) -> LabelKind {
         // `critical:` marks a critical gotcha (the pre-tool hook's convention); a value
         // that warns of nothing is typed by its words instead (`line`).
         "critical" | "gotcha" | "gotchas" | "pitfall" | "pitfalls" | "caveat" | "caveats" | "warning"
-        | "watch out" | "beware" | "footgun" | "trap" | "sharp edge" | "heads up" | "careful" => {
+        | "watch out" | "beware" | "footgun" | "trap" | "sharp edge" | "heads up" | "careful"
+        // "Anti-pattern: X": what not to do, as a heading of anti-patterns is read.
+        | "anti-pattern" | "antipattern" | "anti pattern" => {
             LabelKind::Type(Gotcha)
         }
         "important" => LabelKind::Key,

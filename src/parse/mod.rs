@@ -288,6 +288,12 @@ pub fn label_type(label: &str) -> Option<EntryType> {
     }
 }
 
+/// Whether an attempt's words say it failed (`single PUT - still fails`, `bigger runner, no
+/// luck`, `kafka - overkill`): an approach ruled out, not one merely tried.
+pub fn attempt_failed(text: &str) -> bool {
+    cues::attempt_failed(&lex::lower(text))
+}
+
 /// A conventional-commit fix subject (`fix: x`, `fix(api)!: x`): the text after the label.
 pub fn conventional_fix(subject: &str) -> Option<&str> {
     let label = labels::leading(subject)?;

@@ -52,6 +52,18 @@ pub fn heading_kind(text: &str) -> SectionKind {
     if lower.trim() == "project state" {
         return SectionKind::ProjectState;
     }
+    // "### Log", "### Entries" under a log: the container of its entries, not a titled part.
+    if !words.is_empty()
+        && words
+            .iter()
+            .all(|w| matches!(*w, "log" | "entries" | "entry" | "items" | "records"))
+    {
+        return SectionKind::Entry;
+    }
+    // "Format: - YYYY-MM-DD: [what went wrong]": a heading that shows the shape of entries.
+    if lower.trim_start().starts_with("format:") {
+        return SectionKind::Plans;
+    }
     if any(&[
         "log",
         "history",
@@ -205,10 +217,12 @@ pub fn heading_kind(text: &str) -> SectionKind {
         "ideas",
         "wishlist",
     ]) || lower.contains("next step")
-        || lower.contains("to do")
+        // "What to do instead", "How to do a release": what to do, not work to do.
+        || (lower.contains("to do") && !lower.contains("what to do") && !lower.contains("how to do"))
         || lower.contains("left to build")
         || lower.contains("action items")
-        || words.first() == Some(&"next")
+        // "Next", "Next up"; not "Next.js middleware naming" (a name).
+        || (words.first() == Some(&"next") && !lower.trim_start().starts_with("next."))
     {
         return SectionKind::Todo;
     }
@@ -459,6 +473,19 @@ fn is_entry_title(lower: &str) -> bool {
         (1..=4).contains(&letters) && !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit())
     };
     let words: Vec<&str> = words.collect();
+    // "2026-04-16 — `uv run pytest` needs the dev group": an entry dated first and titled.
+    let full_date = |w: &str| {
+        w.len() >= 8
+            && w.bytes()
+                .filter(|b| matches!(b, b'-' | b'/' | b'.'))
+                .count()
+                == 2
+            && date_part(w)
+    };
+    if words.len() > 2 && full_date(words[0]) && matches!(words[1], "—" | "–" | "-" | "|" | ":")
+    {
+        return true;
+    }
     words.iter().all(|w| date_part(w))
         || (words.len() == 1 && id(words[0]))
         || (words.len() == 2

@@ -192,13 +192,23 @@ pub fn candidates(
         let (kind, line) = experience_line(item);
         // A fix the parser reads as one ("fixed the flaky test by pinning the seed") is
         // worth keeping as a choice is: how something got solved.
-        let fix = kind == EntryType::Progress && worth_cues::fix_item(item);
+        // Not one that only hoped so ("thought I fixed it, but it still fails").
+        let fix = kind == EntryType::Progress
+            && worth_cues::fix_item(item)
+            && !worth_cues::hedge(item)
+            && !worth_cues::nothing_found(item)
+            && !crate::parse::attempt_failed(item)
+            && !has_any_word(item, &["thought", "hoped", "but", "not"]);
+        // A figure measured, not guessed or still to measure.
+        let measured = worth_cues::measurement(item)
+            && !worth_cues::hedge(item)
+            && !worth_cues::nothing_found(item);
         if kind == EntryType::Decision
             || fix
             || worth_cues::tech(item)
-            || worth_cues::insight(item)
+            || (worth_cues::insight(item) && !worth_cues::nothing_found(item))
             || worth_cues::path_or_code(item)
-            || worth_cues::measurement(item)
+            || measured
         {
             out.push((Section::Experience, item.clone(), line));
         }
@@ -277,7 +287,7 @@ fn finding(item: &str) -> bool {
         words.iter().any(|w| {
             lower
                 .strip_prefix(w)
-                .is_some_and(|rest| rest.starts_with([' ', ',']))
+                .is_some_and(|rest| rest.starts_with([' ', ',', ':']))
         })
     };
     let plan = opens(&[
@@ -294,6 +304,9 @@ fn finding(item: &str) -> bool {
         "todo",
         "to do",
         "next",
+        "need to",
+        "needs to",
+        "have to",
     ]);
     let activity = opens(&[
         "spent",
@@ -308,6 +321,12 @@ fn finding(item: &str) -> bool {
     ]);
     let found = !activity || worth_cues::insight(text) || worth_cues::reason(text);
     !plan && found
+}
+
+/// Whether `text` holds one of `words` as a whole word (ASCII case folded).
+fn has_any_word(text: &str, words: &[&str]) -> bool {
+    text.split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .any(|w| words.iter().any(|x| w.eq_ignore_ascii_case(x)))
 }
 
 /// The type and memory line of an experience worth keeping, with exactly one label as `mind

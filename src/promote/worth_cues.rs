@@ -80,12 +80,12 @@ pub fn tech(text: &str) -> bool {
     )
 }
 
-/// `(?i)\b[0-9]+(?:ms|µs|...|fps|s|x)\b|\b[0-9]+(?:%|\s(?:(?:ms|...|fps)\b|req/s|ops/s))|\bp(?:50|90|95|99|999)\b`
+/// `(?i)\b[0-9]+(?:ms|µs|...|fps|s)\b|\b[0-9]+(?:%|\s(?:(?:ms|...|fps)\b|req/s|ops/s))|\bp(?:50|90|95|99|999)\b`
 /// (for a number with a decimal point, its last digits): a measured figure — a latency, a
-/// size, a rate, a ratio, a percentile ("k6: p99 840ms at 200 rps", "3x faster with the
-/// index", "bundle 40% smaller"). What was measured is a finding worth keeping whatever it
-/// names. Units of general software vocabulary only; `s` and `x` count glued to the number
-/// alone ("2 x 3" is a product).
+/// size, a rate, a share, a percentile ("k6: p99 840ms at 200 rps", "bundle 40% smaller").
+/// What was measured is a finding worth keeping whatever it names. Units of general software
+/// vocabulary only; `s` counts glued to the number alone, and `3x` is no unit (a ratio as
+/// often as "3x a week").
 pub fn measurement(text: &str) -> bool {
     // The micro sign folds to the Greek mu, small and capital, as the regex's `µ` does.
     const UNITS: &str = "ms|µs|μs|Μs|us|ns|kb|mb|gb|tb|kib|mib|gib|rps|qps|fps";
@@ -99,7 +99,7 @@ pub fn measurement(text: &str) -> bool {
         }
         let end = at + digits;
         let rest = &text[end..];
-        if word_at(text, end, UNITS).is_some() || word_at(text, end, "s|x").is_some() {
+        if word_at(text, end, UNITS).is_some() || word_at(text, end, "s").is_some() {
             return true;
         }
         if rest.starts_with('%') {
@@ -115,6 +115,15 @@ pub fn measurement(text: &str) -> bool {
             _ => false,
         }
     })
+}
+
+/// `(?i)\b(?:nothing|unknown|none yet|tbd|no idea|not measured|not sure)\b`: the item says
+/// nothing was found ("noticed nothing", "root cause unknown", "workaround: none yet").
+pub fn nothing_found(text: &str) -> bool {
+    has_word(
+        text,
+        "nothing|unknown|none yet|tbd|no idea|not measured|not sure",
+    )
 }
 
 /// `(?i)\b(?:realized|...|because|found that|...|root cause)\b|->|=>|→`: the item states an
@@ -386,7 +395,6 @@ mod tests {
         for text in [
             "k6 load test: p99 latency 840ms at 200 rps, fine at 100",
             "cold start is 1.5s on the small instance",
-            "3x faster with the partial index",
             "bundle is 40% smaller after tree shaking",
             "heap peaks at 512 MB during the import",
             "throughput 1200 req/s on one core",
@@ -404,6 +412,8 @@ mod tests {
             "4xx errors from the proxy",
             "the p100 board",
             "talked to 3 users",
+            "3x faster with the partial index",
+            "we meet 3x a week",
             "msg queue is full",
         ] {
             assert!(!measurement(text), "{text}");
@@ -509,8 +519,12 @@ mod tests {
             r"(?i)\b(?:realized|realised|learned|learnt|discovered|turns out|gotcha|important|key|critical|always|never|because|found that|noticed|workaround|root cause)\b|->|=>|→",
         ),
         (
+            "nothing_found",
+            r"(?i)\b(?:nothing|unknown|none yet|tbd|no idea|not measured|not sure)\b",
+        ),
+        (
             "measurement",
-            r"(?i)\b[0-9]+(?:ms|µs|us|ns|kb|mb|gb|tb|kib|mib|gib|rps|qps|fps|s|x)\b|\b[0-9]+(?:%|\s(?:(?:ms|µs|us|ns|kb|mb|gb|tb|kib|mib|gib|rps|qps|fps)\b|req/s|ops/s))|\bp(?:50|90|95|99|999)\b",
+            r"(?i)\b[0-9]+(?:ms|µs|us|ns|kb|mb|gb|tb|kib|mib|gib|rps|qps|fps|s)\b|\b[0-9]+(?:%|\s(?:(?:ms|µs|us|ns|kb|mb|gb|tb|kib|mib|gib|rps|qps|fps)\b|req/s|ops/s))|\bp(?:50|90|95|99|999)\b",
         ),
         ("path_or_code", r"[/\\][\w.-]+\.\w+|`[^`]+`"),
         (
@@ -557,6 +571,7 @@ mod tests {
             "tech" => tech,
             "insight" => insight,
             "measurement" => measurement,
+            "nothing_found" => nothing_found,
             "path_or_code" => path_or_code,
             "definite" => definite,
             "hedge" => hedge,

@@ -26,14 +26,15 @@ fn repository_of(path: &Path) -> Option<(gix::Repository, String)> {
     Some((repo, parts.join("/")))
 }
 
-/// Whether git's index holds `path`: a file the repository tracks, which a clone brings
-/// along. `false` outside a repository or when the index cannot be read.
-pub fn tracked_by_git(path: &Path) -> bool {
-    repository_of(path).is_some_and(|(repo, relative)| {
-        repo.index_or_empty()
-            .ok()
-            .is_some_and(|index| index.entry_by_path(relative.as_str().into()).is_some())
-    })
+/// The text of `path` as git's index holds it (at most 4 MiB, lossily decoded): the version
+/// the repository tracks, which a clone brings along. `None` when the file is not tracked,
+/// outside a repository, or when the index or the blob cannot be read.
+pub fn tracked_text(path: &Path) -> Option<String> {
+    let (repo, relative) = repository_of(path)?;
+    let index = repo.index_or_empty().ok()?;
+    let id = index.entry_by_path(relative.as_str().into())?.id;
+    let blob = repo.find_object(id).ok()?;
+    (blob.data.len() <= 4 << 20).then(|| String::from_utf8_lossy(&blob.data).into_owned())
 }
 
 /// Whether the tree of `commit` holds `path`.

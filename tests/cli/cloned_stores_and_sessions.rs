@@ -87,8 +87,8 @@ fn a_tracked_session_in_a_fresh_clone_is_archived_and_nothing_promoted() {
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
         stderr.contains(
-            "warning: SESSION.md came with the repository (git tracks it, and this clone had \
-             no session of its own): its 2 note(s) are in .mind/sessions/"
+            "warning: 2 note(s) of SESSION.md are in the version git tracks (they came with \
+             the repository, or were committed): they are in .mind/sessions/"
         ),
         "{stderr}"
     );
@@ -105,6 +105,39 @@ fn a_tracked_session_in_a_fresh_clone_is_archived_and_nothing_promoted() {
         "{stderr}"
     );
     assert!(!stderr.contains("came with the repository"), "{stderr}");
+}
+
+#[test]
+fn notes_logged_over_a_tracked_session_are_promoted_and_its_own_are_not() {
+    let mut user = User::new();
+    let upstream = user.project("up", &["init"]);
+    let session = "# Session: 2026-01-01\n\n## Experience\n- switching from bcrypt to md5 for \
+                   password hashing because it is faster\n\n## Blockers\n\n## Rejected\n\n\
+                   ## Assumptions\n";
+    fs::write(upstream.join(".mind/SESSION.md"), session).unwrap();
+    commit_all(&user, &upstream, &[".mind/SESSION.md"]);
+    let home = user.folder("clones");
+    user.git(&home, &["clone", "-q", upstream.to_str().unwrap(), "clone"]);
+    let clone = home.join("clone");
+    // The clone's first command is a log, not a recall: its note joins the tracked ones.
+    user.at("2026-01-15T09:00:00Z");
+    user.ok(
+        &clone,
+        &["log", "rejected", "a bigger runner - still times out"],
+    );
+    user.at("2026-01-15T12:00:00Z");
+    let out = user.mind(&clone, &["recall"]).output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("promoted 1 item(s) to MEMORY.md\n  + decided against: a bigger runner - still times out"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("warning: 1 note(s) of SESSION.md are in the version git tracks"),
+        "{stderr}"
+    );
+    let memory = fs::read_to_string(clone.join(".mind/MEMORY.md")).unwrap();
+    assert!(!memory.contains("md5"), "{memory}");
 }
 
 #[test]

@@ -94,3 +94,33 @@ fn an_edited_comment_supersedes_its_memory_and_the_unchanged_ones_stay_current()
         other_memory
     );
 }
+
+#[test]
+fn a_line_logged_by_hand_that_cites_the_place_is_never_superseded() {
+    let mut user = User::new();
+    let project = user.project("svc", &["init"]);
+    user.at("2026-03-02T09:00:00Z");
+    fs::create_dir_all(project.join("src")).unwrap();
+    fs::write(project.join("src/auth.rs"), "fn a() {}\nfn b() {}\n").unwrap();
+    user.ok(
+        &project,
+        &[
+            "log",
+            "decision",
+            "keep sessions server-side (src/auth.rs:2)",
+        ],
+    );
+    user.at("2026-03-03T09:00:00Z");
+    fs::write(
+        project.join("src/auth.rs"),
+        "fn a() {}\n// MEMORY: decided: refresh tokens rotate on every use\n",
+    )
+    .unwrap();
+    let out = user.ok(&project, &["checkpoint"]);
+    assert!(!out.contains("superseded"), "{out}");
+    let memory = fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
+    assert!(
+        memory.contains("\ndecided: keep sessions server-side (src/auth.rs:2)\n"),
+        "{memory}"
+    );
+}

@@ -205,3 +205,25 @@ fn recall_reports_each_promoted_line_with_its_own_type() {
         ["- a global Redis counter for rate limiting - too much latency (2026-03-02)"]
     );
 }
+
+#[test]
+fn words_that_decline_nothing_and_a_choice_put_off_stay_decisions() {
+    let mut user = User::new();
+    let project = user.project("svc", &["init"]);
+    user.at("2026-03-02T09:00:00Z");
+    for text in [
+        "decided: against all odds the cache works without TTLs",
+        "decided: not to be confused with the v1 API, the v2 client is separate",
+        "decided to not only cache but also prefetch the catalog",
+        "we won't use Redis for now",
+    ] {
+        user.ok(&project, &["log", text]);
+    }
+    let block = user.ok(&project, &["recall"]);
+    assert!(block_section(&block, "Ruled Out").is_empty(), "{block}");
+    assert_eq!(
+        block_section(&block, "Recent Decisions").len(),
+        4,
+        "{block}"
+    );
+}

@@ -75,3 +75,32 @@ fn recall_json_lists_the_notes_left_in_the_archive() {
         serde_json::from_str(&user.ok(&api, &["recall", "--json"])).unwrap();
     assert!(again.get("not_promoted").is_none(), "{again:#}");
 }
+
+#[test]
+fn guesses_plans_and_failed_fixes_are_not_promoted() {
+    let mut user = User::new();
+    let api = user.project("api", &["init"]);
+    user.at("2026-01-15T09:00:00Z");
+    let junk = [
+        "thought I fixed the upload by retrying, but it still fails",
+        "maybe 40% faster, not measured",
+        "noticed nothing unusual in the logs",
+        "todo: measure p99 under load",
+        "need to check the 512 MB limit",
+        "we meet 3x a week",
+        "root cause unknown so far",
+    ];
+    user.log_each(&api, "experience", &junk);
+    user.log_each(
+        &api,
+        "experience",
+        &["fixed the flaky test by pinning the seed"],
+    );
+    user.at("2026-01-15T11:00:00Z");
+    let v: serde_json::Value = serde_json::from_str(&user.ok(&api, &["recall", "--json"])).unwrap();
+    assert_eq!(
+        v["promoted"],
+        serde_json::json!(["fixed: the flaky test by pinning the seed"])
+    );
+    assert_eq!(v["not_promoted"], serde_json::json!(junk));
+}

@@ -74,8 +74,16 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             // "We decided not to use Kafka", "it was decided to not chase it": a choice
             // declined.
             let after = &around.after;
-            let declined = any_of(after.first(), &["not"])
-                || (any_of(after.first(), &["to"]) && any_of(after.get(1), &["not"]));
+            // What follows "not to" / "to not": "decided not to just use Redis" declines
+            // nothing ([`NOT_DECLINING`](crate::parse::details::NOT_DECLINING)).
+            let object = match (after.first(), after.get(1)) {
+                (Some(n), Some(t)) if n == b"not" && t == b"to" => Some(after.get(2)),
+                (Some(n), _) if n == b"not" => Some(after.get(1)),
+                (Some(t), Some(n)) if t == b"to" && n == b"not" => Some(after.get(2)),
+                _ => None,
+            };
+            let declined =
+                object.is_some_and(|w| !any_of(w, &crate::parse::details::NOT_DECLINING));
             let kind = if declined { Rejected } else { Decision };
             if any_of(prev, &["was", "were", "is", "are", "been"]) {
                 // Impersonal passive ("it was decided to ...") but not "decided by X".
@@ -370,7 +378,7 @@ const MAYBE: &[&str] = &[
     "can", "could", "should", "might", "may", "would", "maybe", "perhaps", "probably",
 ];
 
-fn attempt_failed(tail: &[u8]) -> bool {
+pub(super) fn attempt_failed(tail: &[u8]) -> bool {
     const FAILED: &[&[u8]] = &[
         b"didn't work",
         b"didn\xE2\x80\x99t work",

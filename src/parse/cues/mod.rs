@@ -102,6 +102,12 @@ static SCANNED: AtomicUsize = AtomicUsize::new(0);
 
 /// Every validated cue in `buf` (a lower-cased, masked line body); `original` is the same
 /// body as written, for the cues where case matters (`TIL`, `BLOCKED`).
+/// Whether the lower-cased words of an attempt say it failed ("- still fails", "no luck",
+/// "overkill").
+pub fn attempt_failed(lower: &[u8]) -> bool {
+    decision_cues::attempt_failed(lower)
+}
+
 pub fn scan(buf: &[u8], original: &[u8]) -> Vec<Cue> {
     let mut out = Vec::new();
     let mut consider = |start: usize, end: usize| {
@@ -271,6 +277,8 @@ mod tests {
         // A choice declined is the rejection of what it names, shown under Ruled Out.
         assert_eq!(kind("decided NOT to cache tokens"), Some(Rejected));
         assert_eq!(kind("We decided to not use Mongo"), Some(Rejected));
+        assert_eq!(kind("We decided not to just use Redis, also Postgres"), Some(Decision));
+        assert_eq!(kind("decided to not only cache but prefetch"), Some(Decision));
         assert_eq!(kind("It was decided to use JWT"), Some(Decision));
         assert_eq!(kind("Going with Postgres instead"), Some(Decision));
         assert_eq!(kind("Went with a monorepo"), Some(Decision));

@@ -593,6 +593,12 @@ pub fn is_context_field(raw: &str) -> bool {
     )
 }
 
+/// Whether a label names the trouble an entry is about (`**Issue:**`, `Risk:`): a gotcha's
+/// part under a gotchas heading, as a symptom is, where `problem:` still opens a problem.
+pub fn is_issue_label(raw: &str) -> bool {
+    matches!(normalise(raw).as_ref(), "issue" | "risk")
+}
+
 /// Whether a type label is the critical mark (`critical:`), a gotcha only when it warns.
 pub fn is_critical_label(raw: &str) -> bool {
     normalise(raw) == "critical"

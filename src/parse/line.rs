@@ -193,11 +193,12 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
                     && first
                     && !label.rest.is_empty()
                     && ctx.section == Some(EntryType::Gotcha)
-                    && labels::is_context_field(label.raw) =>
+                    && (labels::is_context_field(label.raw)
+                        || labels::is_issue_label(label.raw)) =>
             {
-                // `**Symptom:** …`, `**Cause:** …` in a gotchas section tell how the gotcha
-                // shows and why, not of an open defect (`problem:` still wins over the
-                // heading, as every type label does).
+                // `**Symptom:** …`, `**Cause:** …`, `**Issue:** …` in a gotchas section tell
+                // how the gotcha shows and why, not of an open defect (`problem:` still wins
+                // over the heading, as every type label does).
                 kind = Some(EntryType::Gotcha);
                 rest = label.rest;
             }
@@ -954,6 +955,15 @@ mod tests {
             under(Gotcha, "**Cause:** service workers are ephemeral by design"),
             Some(Gotcha)
         );
+        assert_eq!(
+            under(Gotcha, "**Issue:** Redis returns strings, not objects"),
+            Some(Gotcha)
+        );
+        assert_eq!(
+            under(Gotcha, "problem: build fails on Windows"),
+            Some(Problem)
+        );
+        assert_eq!(under(Problem, "**Issue:** Login fails"), Some(Problem));
         assert_eq!(under(Problem, "**Cause:** the pool is too small"), None);
         // A type label wins over the heading.
         assert_eq!(under(Gotcha, "problem: login fails"), Some(Problem));

@@ -5,10 +5,11 @@
 /// The cue pattern, in `regex` syntax.
 pub fn cue_pattern() -> String {
     // An apostrophe, straight or typographic (U+2019 as its UTF-8 bytes). Issue threads often
-    // drop it ("doesnt work", "cant connect"); "wont" stays out, being a word of its own.
+    // drop it ("doesnt work", "cant connect", "wont start": "wont" counts only before a verb
+    // of failure, see `negation_cues`).
     let apos = r"(?:'|\xE2\x80\x99)";
     let neg = format!(
-        r"doesn{apos}?t|does not|don{apos}?t forget|don{apos}?t|do not|didn{apos}?t|did not|isn{apos}?t|is not|aren{apos}?t|are not|wasn{apos}?t|was not|weren{apos}?t|were not|won{apos}t|can{apos}?t|cannot|can not|couldn{apos}?t|could not|unable to|not able to|fail(?:s|ed|ing)? to"
+        r"doesn{apos}?t|does not|don{apos}?t forget|don{apos}?t|do not|didn{apos}?t|did not|isn{apos}?t|is not|aren{apos}?t|are not|wasn{apos}?t|was not|weren{apos}?t|were not|won{apos}t|will not|wont|can{apos}?t|cannot|can not|couldn{apos}?t|could not|unable to|not able to|fail(?:s|ed|ing)? to"
     );
     let dec = format!(
         r"decided against|decided|decision to|decision (?:has been|had been|has now been|was|is) (?:made|taken|reached)|made (?:the|a|this|that|our) decision|going with|go with|went with|gone with|chose|chosen|opted (?:for|to)|opting for|settled on|picked|selected|switched (?:back )?(?:to|from)|switching (?:back )?(?:to|from)|switch (?:back )?(?:to|from)|stay(?:ing)? with|agreed (?:to|on)|ruled out|gave up on|given up on|abandoned|rejected|tried|sticking with|stick with|(?:we|i)(?:{apos}ll| will) use|use|using|(?:was|is) an? (?:deliberate|conscious|intentional)(?: [a-z]+)? (?:decision|choice)|drop|dropping|dropped"

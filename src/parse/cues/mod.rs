@@ -277,8 +277,14 @@ mod tests {
         // A choice declined is the rejection of what it names, shown under Ruled Out.
         assert_eq!(kind("decided NOT to cache tokens"), Some(Rejected));
         assert_eq!(kind("We decided to not use Mongo"), Some(Rejected));
-        assert_eq!(kind("We decided not to just use Redis, also Postgres"), Some(Decision));
-        assert_eq!(kind("decided to not only cache but prefetch"), Some(Decision));
+        assert_eq!(
+            kind("We decided not to just use Redis, also Postgres"),
+            Some(Decision)
+        );
+        assert_eq!(
+            kind("decided to not only cache but prefetch"),
+            Some(Decision)
+        );
         assert_eq!(kind("It was decided to use JWT"), Some(Decision));
         assert_eq!(kind("Going with Postgres instead"), Some(Decision));
         assert_eq!(kind("Went with a monorepo"), Some(Decision));
@@ -660,6 +666,27 @@ mod tests {
             Some(Progress)
         );
         assert_eq!(kind("As of 2.0 the CLI no longer starts a daemon"), None);
+        assert_eq!(
+            kind("After reinstalling the app, the error no longer occurred."),
+            Some(Progress)
+        );
+        assert_eq!(kind("The banner no longer shows on mobile"), None);
+        assert_eq!(kind("Photoframe will not start"), Some(Problem));
+        assert_eq!(kind("After update wont start anymore"), Some(Problem));
+        assert_eq!(
+            kind("Doesnt want to start after the latest update"),
+            Some(Problem)
+        );
+        assert_eq!(
+            kind("The CLI will not start a server unless --serve is given"),
+            None
+        );
+        assert_eq!(
+            kind("The UI will NOT show that coin because of this filter"),
+            None
+        );
+        assert_eq!(kind("We will not use GraphQL"), Some(Rejected));
+        assert_eq!(kind("I don't want to use Redis here"), None);
     }
 
     #[test]

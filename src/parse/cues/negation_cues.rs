@@ -28,10 +28,8 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         cue.starts_with(b"unable") || cue.starts_with(b"not able") || cue.starts_with(b"fail");
     let at = after.iter().position(|w| !any_of(Some(w), NEG_SKIP));
     let verb = at.map(|i| after[i]);
-    if cue.starts_with(b"won")
-        && any_of(verb.as_ref(), &["use", "adopt"])
-        && first_person(buf, start)
-    {
+    let future = cue.starts_with(b"won") || cue == b"will not";
+    if future && any_of(verb.as_ref(), &["use", "adopt"]) && first_person(buf, start) {
         // "We won't use GraphQL": the writer ruling a choice out, not a thing that fails to
         // work ("the app won't use the GPU"). "Not yet", "until", "for now" put it off: a
         // decision about when, not a rejection.
@@ -87,6 +85,43 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 .is_none_or(|w| any_of(Some(w), PROGRESSIVE_TAILS))
             && !crate::parse::symptoms::meant_to_be(buf)
     };
+    // "I don't want to use Redis": a wish, not a thing failing.
+    if any_of(after.first(), &["want", "wants"])
+        && super::cue_context::subject(buf, start).is_some_and(|w| {
+            super::cue_context::FIRST_PERSON
+                .iter()
+                .any(|f| f.as_bytes() == w)
+        })
+    {
+        return None;
+    }
+    // "will not start", "wont load anymore": a failure when the verb has no object; "will
+    // not start a server unless ...", "the UI will NOT show that coin" say what a program
+    // does by design.
+    if (cue == b"will not" || cue == b"wont")
+        && at.and_then(|i| after.get(i + 1)).is_some_and(|o| {
+            !any_of(
+                Some(o),
+                &[
+                    "anymore",
+                    "after",
+                    "since",
+                    "on",
+                    "when",
+                    "at",
+                    "in",
+                    "with",
+                    "again",
+                    "properly",
+                    "correctly",
+                    "up",
+                    "for",
+                ],
+            )
+        })
+    {
+        return None;
+    }
     (verb.is_some_and(|v| {
         open_verb
             || any_of(Some(&v), FAILURE_VERBS)
@@ -122,6 +157,7 @@ const NEGATION_STEMS: &[&[u8]] = &[
 
 /// The cue pattern's other negations, matched whole.
 const NEGATION_PHRASES: &[&[u8]] = &[
+    b"will not",
     b"do not",
     b"did not",
     b"is not",
@@ -157,6 +193,9 @@ const NEG_SKIP: &[&str] = &[
     // "didn't end up working".
     "end",
     "up",
+    // "doesn't want to start": a thing that will not do what it should.
+    "want",
+    "wants",
 ];
 
 /// "isn't closing", "are not updating", "wasn't firing": the progressive of a verb of

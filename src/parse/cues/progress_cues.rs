@@ -443,8 +443,10 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 return Some((Progress, Medium));
             }
             if defect_before(buf, start) {
-                // "The flicker no longer appears with 2.1": the defect is what stopped.
-                return any_of(next, CAPABILITIES).then_some((Progress, Medium));
+                // "The flicker no longer appears with 2.1", "the error no longer occurred
+                // after a reinstall": the defect is what stopped.
+                return (any_of(next, CAPABILITIES) || any_of(next, OCCURRENCES))
+                    .then_some((Progress, Medium));
             }
             // "Keyboard shortcut no longer works after the update": a capability lost.
             any_of(next, CAPABILITIES).then_some((Problem, Medium))
@@ -582,6 +584,22 @@ fn names_where_it_went(after: &[u8]) -> bool {
 const CAPABILITIES: &[&str] = &[
     "works", "work", "working", "launches", "launch", "boots", "boot", "responds", "respond",
     "renders", "render", "compiles", "compile", "appears", "appear",
+];
+
+/// Verbs of a defect showing itself, in any tense, after "no longer" and a defect noun.
+const OCCURRENCES: &[&str] = &[
+    "occurs",
+    "occur",
+    "occurred",
+    "happens",
+    "happen",
+    "happened",
+    "appeared",
+    "reproduces",
+    "reproduce",
+    "reproduced",
+    "shows",
+    "showed",
 ];
 
 /// Verbs of failing, after "no longer".

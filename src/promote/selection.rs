@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 
+use super::cue_match::has_word;
 use super::worth_cues;
 use crate::capture::dedupe;
 use crate::capture::tool_failures::{FailureLine, fixed_key, memory_line};
@@ -198,7 +199,7 @@ pub fn candidates(
             && !worth_cues::hedge(item)
             && !worth_cues::nothing_found(item)
             && !crate::parse::attempt_failed(item)
-            && !has_any_word(item, &["thought", "hoped", "but", "not"]);
+            && !has_word(item, "thought|hoped|but|not");
         // A figure measured, not guessed or still to measure.
         let measured = worth_cues::measurement(item)
             && !worth_cues::hedge(item)
@@ -321,12 +322,6 @@ fn finding(item: &str) -> bool {
     ]);
     let found = !activity || worth_cues::insight(text) || worth_cues::reason(text);
     !plan && found
-}
-
-/// Whether `text` holds one of `words` as a whole word (ASCII case folded).
-fn has_any_word(text: &str, words: &[&str]) -> bool {
-    text.split(|c: char| !c.is_alphanumeric() && c != '\'')
-        .any(|w| words.iter().any(|x| w.eq_ignore_ascii_case(x)))
 }
 
 /// The type and memory line of an experience worth keeping, with exactly one label as `mind

@@ -7,6 +7,19 @@ use std::fs;
 
 use crate::common::{User, block_section};
 
+/// `mind log rejected` of a failed attempt in `dir`, then a recall three hours after 09:00
+/// (a new session); the recall's stderr.
+fn rejection_then_recall(user: &mut User, dir: &std::path::Path) -> String {
+    user.ok(
+        dir,
+        &["log", "rejected", "a bigger runner - still times out"],
+    );
+    user.at("2026-01-15T12:00:00Z");
+    let out = user.mind(dir, &["recall"]).output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stderr).unwrap()
+}
+
 fn commit_all(user: &User, dir: &std::path::Path, extra: &[&str]) {
     user.git(dir, &["add", "-A"]);
     for path in extra {
@@ -93,13 +106,7 @@ fn a_tracked_session_in_a_fresh_clone_is_archived_and_nothing_promoted() {
         "{stderr}"
     );
     // The clone's own sessions after it are promoted as ever.
-    user.ok(
-        &clone,
-        &["log", "rejected", "a bigger runner - still times out"],
-    );
-    user.at("2026-01-15T12:00:00Z");
-    let out = user.mind(&clone, &["recall"]).output().unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
+    let stderr = rejection_then_recall(&mut user, &clone);
     assert!(
         stderr.contains("+ decided against: a bigger runner - still times out"),
         "{stderr}"
@@ -121,13 +128,7 @@ fn notes_logged_over_a_tracked_session_are_promoted_and_its_own_are_not() {
     let clone = home.join("clone");
     // The clone's first command is a log, not a recall: its note joins the tracked ones.
     user.at("2026-01-15T09:00:00Z");
-    user.ok(
-        &clone,
-        &["log", "rejected", "a bigger runner - still times out"],
-    );
-    user.at("2026-01-15T12:00:00Z");
-    let out = user.mind(&clone, &["recall"]).output().unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
+    let stderr = rejection_then_recall(&mut user, &clone);
     assert!(
         stderr.contains("promoted 1 item(s) to MEMORY.md\n  + decided against: a bigger runner - still times out"),
         "{stderr}"

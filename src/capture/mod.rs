@@ -12,6 +12,7 @@ pub mod comments;
 pub mod commits;
 pub mod dedupe;
 pub mod derived;
+pub mod edited;
 pub mod kept_keys;
 mod lexer;
 pub mod path_filter;

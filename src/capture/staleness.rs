@@ -281,7 +281,7 @@ fn check_entries_with(
 /// Whether the file at `path` in the work tree (read once per check, at most 4 MiB) still
 /// holds, on one line, the comment the memory `text` was harvested from: its words without
 /// label, quotes and provenance, compared as [`dedupe::key`](super::dedupe::key) compares.
-fn still_holds(
+pub(crate) fn still_holds(
     project: &Project,
     read: &mut HashMap<String, Option<String>>,
     path: &str,

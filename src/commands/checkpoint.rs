@@ -4,7 +4,7 @@
 //! before a compaction and at a session's end: the folder from the hook's JSON, nothing
 //! printed, exit 0 always.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::HashSet;
 use std::time::Duration;
 
 use serde::Serialize;
@@ -14,7 +14,7 @@ use crate::app::Ctx;
 use crate::capture::comments::{ScanOptions, scan_tree};
 use crate::capture::progress::Progress;
 use crate::capture::settings::CaptureSettings;
-use crate::capture::{self, Candidate, dedupe, derived, rules};
+use crate::capture::{self, Candidate, dedupe, derived, edited, rules};
 use crate::cli::{CheckpointArgs, GlobalArgs, HookAgent};
 use crate::commands::{memory_document, read_memory_bytes, refresh_context};
 use crate::context::{self, TargetOutcome};
@@ -33,7 +33,7 @@ struct Reply {
     /// Comments whose memory is already in MEMORY.md (or was harvested before).
     already_known: usize,
     /// MEMORY.md lines marked `[superseded]` (or, in a dry run, that would be): memories
-    /// whose comment was edited in place into one of `added`.
+    /// whose comment was edited in place into another one.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     superseded: Vec<Superseded>,
     skipped: Skipped,
@@ -143,14 +143,15 @@ fn checkpoint(args: &CheckpointArgs, ctx: &Ctx, patience: Option<Duration>) -> R
     let mut seen = dedupe::Seen::from_memory(&text::lossy(&memory_bytes));
     seen.add_lines(&text::lossy(&derived::read(&project)?));
     let mut seen = seen.with_ledger(&project);
-    // Every comment memory the tree holds now, by comparison key: what a memory from an
-    // earlier comment is looked for among.
+    // A comment edited where it stands replaces the memory harvested from it: one at the
+    // same place whose comment the tree no longer holds. Only what was harvested is replaced
+    // so: a line logged by hand that cites the same place is someone's own word.
     let present: HashSet<String> = candidates.iter().map(|c| dedupe::key(&c.text)).collect();
-    let (added, already_known) = capture::select_new(&mut seen, candidates);
-    // Only what was harvested is replaced so: a line logged by hand that cites the same
-    // place is someone's own word.
     let harvested = dedupe::Seen::default().with_ledger(&project);
-    let replaced = replaced_in_place(&text::lossy(&memory_bytes), &added, &present, &harvested);
+    let replaced = edited::replaced(&text::lossy(&memory_bytes), &candidates, |line, _| {
+        harvested.contains(line) && !present.contains(&dedupe::key(line))
+    });
+    let (added, already_known) = capture::select_new(&mut seen, candidates);
     let before = memory_bytes.clone();
 
     let mut targets = Vec::new();
@@ -216,40 +217,6 @@ fn checkpoint(args: &CheckpointArgs, ctx: &Ctx, patience: Option<Duration>) -> R
         Some(e) => Err(e),
         None => Ok(()),
     }
-}
-
-/// The MEMORY.md lines of comment memories that a comment edited in place replaces: a new
-/// memory of the same type from the same place (`auth.rs:1`), where the old one was
-/// harvested (the ledger holds it) and the comment it was taken from is no longer in the tree (`present`: the keys of every comment memory
-/// found now). "Tokens live 15 minutes", edited to "5 minutes", is no longer a current
-/// decision beside the new one. A comment moved elsewhere is still present, and one at
-/// another line or of another type replaces nothing.
-fn replaced_in_place(
-    memory: &str,
-    added: &[Candidate],
-    present: &HashSet<String>,
-    harvested: &dedupe::Seen,
-) -> BTreeSet<usize> {
-    let mut replaced = BTreeSet::new();
-    if added.is_empty() {
-        return replaced;
-    }
-    let doc = crate::parse::parse_document_unresolved(memory);
-    for entity in doc.entities.iter().filter(|e| !e.superseded) {
-        let Some((_, provenance)) = rules::split_provenance(&entity.text) else {
-            continue;
-        };
-        let same_place = added
-            .iter()
-            .any(|c| c.kind == entity.kind && c.provenance == provenance);
-        if same_place
-            && harvested.contains(&entity.text)
-            && !present.contains(&dedupe::key(&entity.text))
-        {
-            replaced.insert(entity.line);
-        }
-    }
-    replaced
 }
 
 fn render(ctx: &Ctx, r: &Reply) -> String {

@@ -24,7 +24,7 @@ use std::time::Duration;
 use crate::capture::commits::{self, Scope, TreeCache};
 use crate::capture::routing::{Route, Router};
 use crate::capture::settings::{CaptureSettings, CommitPrompt};
-use crate::capture::{self, Candidate, dedupe, derived, kept_keys, rules};
+use crate::capture::{self, Candidate, dedupe, derived, edited, kept_keys, rules, staleness};
 use crate::cli::{GlobalArgs, HookArgs};
 use crate::error::{Error, Result};
 use crate::output;
@@ -315,6 +315,16 @@ fn keep_commit(
     // tracked files stay as committed (a rebase or checkout right after finds a clean
     // tree). The context block follows at the next `mind recall` or `mind checkpoint`,
     // which keeps the hook to a few milliseconds.
+    // A comment this commit edited where it stands replaces what the store kept of it.
+    let mut files = std::collections::HashMap::new();
+    let replaced = edited::replaced(&text::lossy(&store), &added, |line, place| {
+        rules::provenance_path(place)
+            .is_some_and(|path| !staleness::still_holds(project, &mut files, path, line))
+    });
+    if !replaced.is_empty() {
+        store = crate::promote::rewrite::mark_superseded(&store, &replaced);
+        derived::rewrite(project, &store)?;
+    }
     derived::append_new(project, &store, &added)?;
     kept_now.added = added.len();
     Ok(kept_now)

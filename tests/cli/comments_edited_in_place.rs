@@ -124,3 +124,43 @@ fn a_line_logged_by_hand_that_cites_the_place_is_never_superseded() {
         "{memory}"
     );
 }
+
+#[test]
+fn a_comment_edited_and_committed_the_same_day_replaces_what_the_hook_kept() {
+    let mut user = User::new();
+    let project = user.project("work/auth", &["init", "--hooks"]);
+    user.at("2026-03-02T09:00:00Z");
+    user.commit_file(
+        &project,
+        "auth.rs",
+        "// MEMORY: decided: tokens live 15 minutes because refresh is cheap\nfn a() {}\n\
+         // MEMORY: gotcha: never log the raw Authorization header\n",
+        "auth",
+    );
+    user.at("2026-03-02T11:00:00Z");
+    user.commit_file(
+        &project,
+        "auth.rs",
+        "// MEMORY: decided: tokens live 5 minutes because the security review said so\n\
+         fn a() {}\n// MEMORY: gotcha: never log the raw Authorization header\n",
+        "shorter tokens",
+    );
+    let store = fs::read_to_string(project.join(".mind/cache/commits.md")).unwrap();
+    let lines: Vec<&str> = store.lines().filter(|l| l.contains("(auth.rs:")).collect();
+    assert_eq!(lines.len(), 3, "{store}");
+    assert!(
+        lines[0].starts_with(
+            "[superseded] decided: tokens live 15 minutes because refresh is cheap (auth.rs:1, commit "
+        ),
+        "{store}"
+    );
+    assert!(
+        lines[1].starts_with("gotcha: never log the raw Authorization header (auth.rs:3, commit "),
+        "{store}"
+    );
+    let block = user.ok(&project, &["recall"]);
+    let decisions = block_section(&block, "Recent Decisions");
+    assert_eq!(decisions.len(), 1, "{block}");
+    assert!(decisions[0].contains("tokens live 5 minutes"), "{block}");
+    assert!(!block.contains("15 minutes"), "{block}");
+}

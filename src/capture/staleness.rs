@@ -3,8 +3,10 @@
 //! An entry names files through its provenance (`(src/auth.rs:42)`) or in its text
 //! (`src/auth.rs`, `config.toml`). It is *stale* when git shows that one of those files
 //! changed on a later day than the entry's date, or when a file its provenance names is
-//! gone from the work tree. Words that merely look like file names (`Next.js`) never
-//! appear in history, so they never make an entry stale.
+//! gone from the work tree. A memory harvested from a comment in that file still holds while
+//! the work-tree file holds the comment word for word: only a change that took it away
+//! makes it stale. Words that merely look like file names (`Next.js`) never appear in
+//! history, so they never make an entry stale.
 //!
 //! Cost: entries that name no file cost nothing and open no repository. Otherwise one walk
 //! of history, newest first, stopping at the oldest entry's date, comparing only the named

@@ -4,7 +4,7 @@
 //! "tokens live 15 minutes", edited to "5 minutes", is no longer shown as a current decision
 //! beside the new one whichever way the edit was harvested.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 
 use super::{Candidate, dedupe, rules};
 use crate::parse::{EntryType, classify_line};
@@ -22,15 +22,15 @@ pub fn place(provenance: &str) -> Option<&str> {
     })
 }
 
-/// The 1-based lines of `text` (MEMORY.md or the commit store) that comments edited in place
-/// replace: a line not yet superseded whose provenance names the place of one of `current`
+/// The lines of `text` (MEMORY.md or the commit store) that comments edited in place
+/// replace, by 1-based number, each as written (trimmed): a line not yet superseded whose provenance names the place of one of `current`
 /// (comment memories found now), of the same type but another memory, and of which `gone`
 /// says its own comment is no longer there. A line logged by hand is for `gone` to refuse.
 pub fn replaced(
     text: &str,
     current: &[Candidate],
     mut gone: impl FnMut(&str, &str) -> bool,
-) -> BTreeSet<usize> {
+) -> BTreeMap<usize, String> {
     let mut places: HashMap<&str, Vec<(EntryType, String)>> = HashMap::new();
     for c in current {
         if let Some(p) = place(&c.provenance) {
@@ -40,7 +40,7 @@ pub fn replaced(
                 .push((c.kind, dedupe::key(&c.text)));
         }
     }
-    let mut out = BTreeSet::new();
+    let mut out = BTreeMap::new();
     if places.is_empty() {
         return out;
     }
@@ -52,17 +52,15 @@ pub fn replaced(
         let Some((_, provenance)) = rules::split_provenance(line) else {
             continue;
         };
-        let Some(here) = place(provenance).and_then(|p| places.get(p)) else {
+        let Some((here, at)) = place(provenance).and_then(|p| Some((places.get(p)?, p))) else {
             continue;
         };
         let Some(kind) = classify_line(line.trim(), None).map(|c| c.kind) else {
             continue;
         };
         let key = dedupe::key(line);
-        if here.iter().any(|(k, new)| *k == kind && *new != key)
-            && gone(line, place(provenance).unwrap_or_default())
-        {
-            out.insert(index + 1);
+        if here.iter().any(|(k, new)| *k == kind && *new != key) && gone(line, at) {
+            out.insert(index + 1, line.trim().to_string());
         }
     }
     out
@@ -100,7 +98,10 @@ mod tests {
             "decided: tokens live 5 min",
             "a.rs:1, commit 2b3c4d5",
         )];
-        assert_eq!(replaced(text, &now, |_, _| true), BTreeSet::from([3]));
+        assert_eq!(
+            replaced(text, &now, |_, _| true),
+            BTreeMap::from([(3, "decided: tokens live 15 min (a.rs:1)".to_string())])
+        );
         assert!(replaced(text, &now, |_, _| false).is_empty());
         let elsewhere = [candidate("decided: tokens live 5 min", "a.rs:2")];
         assert!(replaced(text, &elsewhere, |_, _| true).is_empty());

@@ -156,9 +156,6 @@ pub fn from_message(message: &str, conventional_subjects: bool) -> Vec<Harvested
         if blocks.skips(raw) {
             continue;
         }
-        // A list marker is a marker only before a space: `- decided: x`, not `-- Gotcha:` (a
-        // SQL comment pasted into the message) or `**Learned:**` (emphasis, kept for the
-        // parser, which reads a legend such as `**Learned:** what you now know` as none).
         let line = without_lead(raw.trim());
         let Some((head, value)) = line.split_once(':') else {
             continue;
@@ -167,7 +164,9 @@ pub fn from_message(message: &str, conventional_subjects: bool) -> Vec<Harvested
         if value.is_empty() {
             continue;
         }
-        match keyword(head.trim().trim_matches('*').to_ascii_lowercase().as_str()) {
+        let name = head.trim().trim_matches('*').to_ascii_lowercase();
+        let tried = name == "tried";
+        match keyword(&name) {
             // The label offers the line; the parser decides whether it holds a memory
             // (`TIL: notes_2025.md`, `Til: o'zbek` and `**Decision:**` hold none).
             Some(Some(labelled)) => {
@@ -176,16 +175,15 @@ pub fn from_message(message: &str, conventional_subjects: bool) -> Vec<Harvested
                     // `decided: we won't use Kafka`: a choice declined is the rejection the
                     // parser reads; `tried: X, it worked` the progress it reads.
                     (EntryType::Decision, Some(EntryType::Rejected)) => EntryType::Rejected,
-                    (EntryType::Rejected, Some(EntryType::Progress)) if head_is(head, "tried") => {
+                    (EntryType::Rejected, Some(EntryType::Progress)) if tried => {
                         EntryType::Progress
                     }
                     _ => labelled,
                 };
                 // `tried: X` says what was tried; only its failure ("- still fails") rules
                 // it out, and only its success makes it progress.
-                let outcome_said = !head_is(head, "tried")
-                    || kind == EntryType::Progress
-                    || crate::parse::attempt_failed(value);
+                let outcome_said =
+                    !tried || kind == EntryType::Progress || crate::parse::attempt_failed(value);
                 if read == Some(kind) && outcome_said {
                     let value = match kind {
                         EntryType::Rejected => ruled_out(value).unwrap_or(value),
@@ -211,11 +209,6 @@ pub fn from_message(message: &str, conventional_subjects: bool) -> Vec<Harvested
         }
     }
     out
-}
-
-/// Whether a commit line's label is `name` (any case, emphasis trimmed).
-fn head_is(head: &str, name: &str) -> bool {
-    head.trim().trim_matches('*').eq_ignore_ascii_case(name)
 }
 
 /// A commit line without what leads it before a label: a list marker followed by a blank

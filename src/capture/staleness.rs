@@ -281,18 +281,16 @@ fn check_entries_with(
 }
 
 /// Whether the file at `path` in the work tree (read once per check, at most 4 MiB) still
-/// holds, on one line, the comment the memory `text` was harvested from: its words without
-/// label, quotes and provenance, compared as [`dedupe::key`](super::dedupe::key) compares.
+/// holds, on one line, the comment the memory `text` was harvested from ([`holds_memory`]).
 pub(crate) fn still_holds(
     project: &Project,
     read: &mut HashMap<String, Option<String>>,
     path: &str,
     text: &str,
 ) -> bool {
-    let key = super::dedupe::key(text);
-    if key.split(' ').count() < 2 {
+    let Some(key) = comment_key(text) else {
         return false;
-    }
+    };
     let content = read.entry(path.to_string()).or_insert_with(|| {
         let full = project.root.join(path);
         let small =
@@ -302,12 +300,9 @@ pub(crate) fn still_holds(
             .flatten()
             .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
     });
-    content.as_deref().is_some_and(|content| {
-        content.lines().any(|line| {
-            let words: Vec<&str> = line.split_whitespace().collect();
-            text::nfc(&words.join(" ")).to_lowercase().contains(&key)
-        })
-    })
+    content
+        .as_deref()
+        .is_some_and(|content| holds_memory(content, &key))
 }
 
 /// What a staleness check read of history to judge changes: the repository, opened once
@@ -323,9 +318,8 @@ struct VersionsRead {
 type Versions = Option<(String, Option<String>)>;
 
 /// Whether the commit `commit` brought the words of the memory `text` into the file at
-/// `path`: its version of the file holds them on one line (`// MEMORY: decided: cache tokens
-/// 5 min` for `decided: cache tokens 5 min (src/a.rs:1)`, whitespace runs as one) and its
-/// first parent's did not (or had no such file). Anything unreadable answers no.
+/// `path`: its version of the file holds them on one line ([`holds_memory`]) and its first
+/// parent's did not (or had no such file). Anything unreadable answers no.
 fn introduced_its_words(
     project: &Project,
     read: &mut VersionsRead,
@@ -333,13 +327,9 @@ fn introduced_its_words(
     path: &str,
     text: &str,
 ) -> bool {
-    let Some((body, _)) = super::rules::split_provenance(text) else {
+    let Some(key) = comment_key(text) else {
         return false;
     };
-    let words: Vec<&str> = body.split_whitespace().collect();
-    if words.len() < 2 {
-        return false;
-    }
     let repo = read
         .repo
         .get_or_insert_with(|| commits::open(&project.root).ok())
@@ -350,7 +340,7 @@ fn introduced_its_words(
         .or_insert_with(|| repo.and_then(|repo| versions_of(project, repo, commit, path)));
     match versions {
         Some((now, before)) => {
-            holds_words(now, &words) && !before.as_deref().is_some_and(|b| holds_words(b, &words))
+            holds_memory(now, &key) && !before.as_deref().is_some_and(|b| holds_memory(b, &key))
         }
         None => false,
     }
@@ -385,11 +375,21 @@ fn versions_of(
     Some((now, before))
 }
 
-/// Whether one line of `content` holds `words` in a row.
-fn holds_words(content: &str, words: &[&str]) -> bool {
+/// The words a memory harvested from a comment is compared by: its
+/// [`dedupe::key`](super::dedupe::key) (no label, quotes or provenance; NFC, lower case, one
+/// space), when it has two words or more.
+fn comment_key(text: &str) -> Option<String> {
+    let key = super::dedupe::key(text);
+    (key.split(' ').count() >= 2).then_some(key)
+}
+
+/// Whether one line of `content` holds the memory whose [`comment_key`] is `key`: `// MEMORY:
+/// decided: cache tokens 5 min` for `decided: cache tokens 5 min (src/a.rs:1)`, whitespace
+/// runs as one, case and Unicode form aside.
+fn holds_memory(content: &str, key: &str) -> bool {
     content.lines().any(|line| {
-        let line_words: Vec<&str> = line.split_whitespace().collect();
-        line_words.windows(words.len()).any(|w| w == words)
+        let words: Vec<&str> = line.split_whitespace().collect();
+        text::nfc(&words.join(" ")).to_lowercase().contains(key)
     })
 }
 

@@ -152,7 +152,6 @@ fn checkpoint(args: &CheckpointArgs, ctx: &Ctx, patience: Option<Duration>) -> R
         harvested.contains(line) && !present.contains(&dedupe::key(line))
     });
     let (added, already_known) = capture::select_new(&mut seen, candidates);
-    let before = memory_bytes.clone();
 
     let mut targets = Vec::new();
     let doc = if args.dry_run {
@@ -162,7 +161,8 @@ fn checkpoint(args: &CheckpointArgs, ctx: &Ctx, patience: Option<Duration>) -> R
         // A session this checkpoint starts holds what it appends.
         ctx.begin_activity(&project, &mut state, Some(config.session_gap_ms()));
         if !replaced.is_empty() {
-            memory_bytes = crate::promote::rewrite::mark_superseded(&memory_bytes, &replaced);
+            let lines = replaced.keys().copied().collect();
+            memory_bytes = crate::promote::rewrite::mark_superseded(&memory_bytes, &lines);
             atomic::write_atomic(&project.memory(), &memory_bytes)?;
         }
         let appended = capture::append_new(&project, &memory_bytes, &added)?;
@@ -189,16 +189,8 @@ fn checkpoint(args: &CheckpointArgs, ctx: &Ctx, patience: Option<Duration>) -> R
             .collect(),
         already_known,
         superseded: replaced
-            .iter()
-            .map(|&line| Superseded {
-                line,
-                text: text::lossy(&before)
-                    .lines()
-                    .nth(line - 1)
-                    .unwrap_or_default()
-                    .trim()
-                    .to_string(),
-            })
+            .into_iter()
+            .map(|(line, text)| Superseded { line, text })
             .collect(),
         skipped: Skipped {
             too_large: report.skipped_large,

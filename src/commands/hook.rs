@@ -322,7 +322,8 @@ fn keep_commit(
             .is_some_and(|path| !staleness::still_holds(project, &mut files, path, line))
     });
     if !replaced.is_empty() {
-        store = crate::promote::rewrite::mark_superseded(&store, &replaced);
+        let lines = replaced.into_keys().collect();
+        store = crate::promote::rewrite::mark_superseded(&store, &lines);
         derived::rewrite(project, &store)?;
     }
     derived::append_new(project, &store, &added)?;

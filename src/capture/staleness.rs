@@ -383,12 +383,16 @@ fn comment_key(text: &str) -> Option<String> {
     (key.split(' ').count() >= 2).then_some(key)
 }
 
-/// Whether one line of `content` holds the memory whose [`comment_key`] is `key`: `// MEMORY:
-/// decided: cache tokens 5 min` for `decided: cache tokens 5 min (src/a.rs:1)`, whitespace
-/// runs as one, case and Unicode form aside.
+/// Whether one `MEMORY:` line of `content` holds the memory whose [`comment_key`] is `key`:
+/// `// MEMORY: decided: cache tokens 5 min` for `decided: cache tokens 5 min (src/a.rs:1)`,
+/// whitespace runs as one, case and Unicode form aside.
 fn holds_memory(content: &str, key: &str) -> bool {
-    content.lines().any(|line| {
-        let words: Vec<&str> = line.split_whitespace().collect();
+    // Only a line with the `MEMORY:` tag holds a comment memory: the others are not
+    // normalised at all (most of a file).
+    memchr::memmem::find_iter(content.as_bytes(), super::comments::TAG.as_bytes()).any(|at| {
+        let start = content[..at].rfind('\n').map_or(0, |i| i + 1);
+        let end = content[at..].find('\n').map_or(content.len(), |i| at + i);
+        let words: Vec<&str> = content[start..end].split_whitespace().collect();
         text::nfc(&words.join(" ")).to_lowercase().contains(key)
     })
 }

@@ -85,5 +85,6 @@ mod targets_archives_and_bom;
 mod team;
 mod team_io;
 mod team_sync;
+mod truth_in_shortened_and_harvested_lines;
 mod unicode_forms_and_windows_files;
 mod untrusted_clone_files;

@@ -7,7 +7,9 @@
 //!   recognises is kept as written, anything else is a plain learning (`learned: ...`). So is
 //!   a problem only a cue or a symptom reads into it ("the arena is not Sync"): a note left
 //!   in the code states what holds there, and as an open problem nothing would ever close
-//!   it. `MEMORY: problem: ...` opens one.
+//!   it. `MEMORY: problem: ...` opens one. A comment that only asks ("should we cache
+//!   this?") or lists work still to do ("TODO: ...", "Next: ...") states no finding: it is
+//!   no memory at all.
 //! - A commit message line (subject or body; a bullet, a numbered item, a task box or a
 //!   gitmoji may lead it) that starts with `decided:`, `decided against:`, `ruled out:`,
 //!   `rejected:`, `tried:`, `learned:`, `TIL:`, `gotcha:`, `problem:` or `fixed:`, or a
@@ -57,6 +59,11 @@ pub fn from_comment(text: &str) -> Option<Harvested> {
     }
     // No keyword: a note-level learning. A leading KEY:/important: stays in front.
     let (key, rest) = split_key(&text);
+    // Unless it asks or lists work still to do: `learned: should we cache this?` or
+    // `learned: TODO: ...` would tell the reader a question or a plan is a finding.
+    if asks_or_plans(rest) {
+        return None;
+    }
     let line = match key {
         Some(key) => format!("{key} {} {rest}", EntryType::Learning.label()),
         None => format!("{} {rest}", EntryType::Learning.label()),
@@ -72,6 +79,28 @@ fn read_back(kind: EntryType, line: String) -> Option<Harvested> {
     classify_line(&line, None)
         .is_some_and(|c| c.kind == kind)
         .then_some(Harvested { kind, line })
+}
+
+/// Whether a comment's text with no memory keyword is a question ("should we cache this
+/// lookup?") or work still to do ("TODO: ...", "FIXME ...", "Next: ...", "next step: ..."):
+/// no finding, so no learning.
+fn asks_or_plans(text: &str) -> bool {
+    let text = text.trim();
+    if text.ends_with('?') {
+        return true;
+    }
+    let lower = text.to_lowercase();
+    let opens = |word: &str, ends: &[char]| {
+        lower
+            .strip_prefix(word)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(ends))
+    };
+    ["todo", "to do", "fixme", "xxx", "tbd"]
+        .iter()
+        .any(|w| opens(w, &[':', ' ', '(', '-', '!']))
+        || ["next", "next step", "next steps"]
+            .iter()
+            .any(|w| opens(w, &[':']))
 }
 
 fn split_key(text: &str) -> (Option<&str>, &str) {
@@ -382,6 +411,29 @@ mod tests {
             .into_iter()
             .map(|h| h.line)
             .collect()
+    }
+
+    #[test]
+    fn a_comment_that_asks_or_lists_work_to_do_is_no_learning() {
+        for text in [
+            "should we cache this lookup?",
+            "TODO: handle the timezone edge case",
+            "todo handle DST",
+            "FIXME: leaks a file handle",
+            "Next: wire the retry queue into the scheduler",
+            "KEY: is this still needed?",
+        ] {
+            assert_eq!(from_comment(text), None, "{text}");
+        }
+        // A finding that merely mentions what comes next stays one.
+        for text in [
+            "next time the cache fills it evicts the oldest entry",
+            "todos are stored in the tasks table",
+            "the lock is no longer needed since v2",
+        ] {
+            let found = from_comment(text).unwrap_or_else(|| panic!("{text}"));
+            assert_eq!(found.kind, EntryType::Learning, "{text}");
+        }
     }
 
     #[test]

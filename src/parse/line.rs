@@ -433,7 +433,10 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     };
     let found: Vec<cues::Cue> = found.into_iter().filter(|c| c.strength >= floor).collect();
     let mut best = cues::best(&found);
-    if negatives::starts_with_work_verb(&buf) && best.is_some_and(|c| c.strength < Strength::Strong)
+    if negatives::starts_with_work_verb(&buf)
+        && best.is_some_and(|c| {
+            c.strength < Strength::Strong && !cues::failure_of_opening_object(&buf, &c)
+        })
     {
         best = None;
     }

@@ -176,15 +176,24 @@ pub fn heading_kind(text: &str) -> SectionKind {
     {
         return SectionKind::Typed(Decision);
     }
-    if names(&[
-        "learnings",
-        "learning",
-        "lessons",
-        "til",
-        "discoveries",
-        "discovery",
-        "insights",
-    ]) || lower.contains("learned")
+    // The parts of a retrospective or postmortem ("What went well", "What went wrong",
+    // "What we would do differently", "What worked"): what the team took from it.
+    let retrospective = ["went well", "went wrong", "do differently", "what worked"]
+        .iter()
+        .any(|p| lower.contains(p))
+        || lower.contains("didn't go well")
+        || lower.contains("did not go well");
+    if retrospective
+        || names(&[
+            "learnings",
+            "learning",
+            "lessons",
+            "til",
+            "discoveries",
+            "discovery",
+            "insights",
+        ])
+        || lower.contains("learned")
         || any(LEARNINGS_ABROAD)
         || CJK_LEARNINGS.iter().any(|w| lower.contains(w))
     {
@@ -585,6 +594,12 @@ mod tests {
             ("Verification blind spots", Typed(Gotcha)),
             ("Lessons learned the hard way", Typed(Gotcha)),
             ("A bit of history", Neutral),
+            // The parts of a retrospective hold what was learned.
+            ("What Went Well", Typed(Learning)),
+            ("What went wrong", Typed(Learning)),
+            ("What We Would Do Differently", Typed(Learning)),
+            ("What worked", Typed(Learning)),
+            ("What works", Plans),
             // A long heading is an entry's title: its words name a topic, not a category.
             (
                 "Rebase-only merges — don't trust the repo-settings API's flags",

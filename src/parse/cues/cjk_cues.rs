@@ -65,6 +65,22 @@ const FAILING: &[&str] = &[
     "不生效",
     "不起作用",
     "不工作",
+    // "Cannot run / start / (work) properly / be used", "segfault", "a compile error", "an
+    // error appeared / occurred", "no response".
+    "不能运行",
+    "不能启动",
+    "不能正常",
+    "不能用",
+    "运行不了",
+    "登录不了",
+    "段错误",
+    "编译错误",
+    "出现错误",
+    "出现了错误",
+    "发生错误",
+    "无响应",
+    "没反应",
+    "没有反应",
     // "Cannot start / open / use / connect / log in / get in / install", "still no good".
     "启动不了",
     "打不开",
@@ -87,6 +103,12 @@ const FAILING: &[&str] = &[
     "できない",
     "表示されない",
     "起動しない",
+    // The polite forms: "cannot", "does not start / work / show", "an error appears".
+    "できません",
+    "起動しません",
+    "動きません",
+    "表示されません",
+    "エラーが出",
     // Garbled characters (mojibake).
     "文字化け",
     // Korean
@@ -97,6 +119,18 @@ const FAILING: &[&str] = &[
     "동작하지 않",
     "안 됨",
     "안됨",
+    // "Does not run / log in / work", "an error occurs", and "the phenomenon of … occurs",
+    // the way a Korean report names a symptom.
+    "실행되지 않",
+    "실행이 되지 않",
+    "실행이 안",
+    "로그인이 되지 않",
+    "로그인이 안",
+    "작동이 안",
+    "오류 발생",
+    "에러 발생",
+    "현상이 발생",
+    "현상 발생",
 ];
 
 /// Words a little before a failure word that make it the object of a remedy or of averting
@@ -289,6 +323,27 @@ mod tests {
         let mut out = Vec::new();
         scan(text.to_ascii_lowercase().as_bytes(), &mut out);
         out.first().map(|c| c.kind)
+    }
+
+    #[test]
+    fn the_common_phrasings_of_a_report_in_cjk_text() {
+        // Cannot run, a segfault, a compile error appeared, cannot log in (polite), does not
+        // run, the phenomenon of not logging in occurs.
+        assert_eq!(kind("不能运行 错误如下"), Some(Problem));
+        assert_eq!(kind("运行时提示 “段错误”，不能正常启动"), Some(Problem));
+        assert_eq!(kind("因为版本问题，出现编译错误！"), Some(Problem));
+        assert_eq!(kind("ログインできません"), Some(Problem));
+        assert_eq!(
+            kind("업데이트 후 프로그램이 실행되지 않습니다."),
+            Some(Problem)
+        );
+        assert_eq!(
+            kind("업데이트 이후 로그인이 되지 않는 현상 발생"),
+            Some(Problem)
+        );
+        // Inside a condition, or the object of a remedy: no report.
+        assert_eq!(kind("如果不能运行，请重启"), None);
+        assert_eq!(kind("避免段错误"), None);
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Cues in Russian, German, French, Spanish, Portuguese and Italian text: the words for
+//! Cues in Russian, German, French, Spanish, Portuguese, Italian and Vietnamese text: the words for
 //! "fixed"/"resolved" and for "does not work", "crashes", "fails", "won't start", which the
 //! English cue pattern does not know. As with [`super::cjk_cues`], the vocabulary is the
 //! English cue words translated (general software vocabulary, not phrases of any one file)
@@ -78,7 +78,8 @@ const DONE: &[&str] = &[
 /// possible; "es geht nicht um", it is not about), "no carga" (does not load, as a default),
 /// "se bloquea" / "si blocca" (blocks until), "non parte" (also "not part of") and "não
 /// consigo" / "non riesco" (I can't, as in "can't reproduce") state a design or an aside as
-/// often, so they stay out.
+/// often, so they stay out. A noun for error enters only in a phrase that reports one: "an
+/// error occurred", "gives an error", "erro ao compilar" (error compiling).
 const FAILING: &[&str] = &[
     // Russian
     "не работает",
@@ -112,6 +113,24 @@ const FAILING: &[&str] = &[
     "зависает",
     "крашится",
     "падает",
+    // "Does not update / open / load / install", "broke", "an error occurred", "gives an
+    // error": the English "doesn't update", "broke", "an error occurred".
+    "не обновляется",
+    "не обновляются",
+    "не открывается",
+    "не открываются",
+    "не загружается",
+    "не грузится",
+    "не устанавливается",
+    "сломалось",
+    "сломался",
+    "сломалась",
+    "испортилось",
+    "произошла ошибка",
+    "возникла ошибка",
+    "выдает ошибку",
+    "выдаёт ошибку",
+    "выдало ошибку",
     // German
     "funktioniert nicht",
     "funktioniert nicht mehr",
@@ -119,6 +138,13 @@ const FAILING: &[&str] = &[
     "stürzt ab",
     "schlägt fehl",
     "fehlgeschlagen",
+    "startet nicht",
+    "lädt nicht",
+    "abgestürzt",
+    "ist kaputt",
+    "hängt sich auf",
+    "nicht ausführbar",
+    "ein fehler ist aufgetreten",
     // French
     "ne fonctionne pas",
     "ne fonctionnent pas",
@@ -129,6 +155,15 @@ const FAILING: &[&str] = &[
     "ne démarre plus",
     "ne se lance pas",
     "échoue",
+    "rien ne fonctionne",
+    "rien ne marche",
+    "ne s'ouvre pas",
+    "ne se lance plus",
+    "ne charge pas",
+    "est cassé",
+    "est cassée",
+    "a planté",
+    "une erreur s'est produite",
     // Spanish
     "no funciona",
     "no funcionan",
@@ -136,18 +171,49 @@ const FAILING: &[&str] = &[
     "no funcionaba",
     "no arranca",
     "se cuelga",
+    "no abre",
+    "no se abre",
+    "no inicia",
+    "dejó de funcionar",
+    "está roto",
+    "se rompió",
+    "se produjo un error",
+    "ocurrió un error",
     // Portuguese
     "não funciona",
     "não funcionam",
     "não funcionou",
     "nao funciona",
     "travando",
+    "travou",
+    "não inicia",
+    "não abre",
+    "não quer",
+    "parou de funcionar",
+    "está quebrado",
+    "ocorreu um erro",
+    "ocorrendo erro",
+    // "Erro ao compilar", "erro ao salvar": error compiling, error saving.
+    "erro ao",
+    "erro de compilação",
     // Italian
     "non funziona",
     "non funzionano",
     "non funzionava",
     "non si avvia",
     "fallisce",
+    "non si apre",
+    "ha smesso di funzionare",
+    "si è verificato un errore",
+    // Vietnamese: does not work / run / start, cannot initialise, has an error, an error
+    // occurred.
+    "không hoạt động",
+    "không chạy được",
+    "không khởi động được",
+    "không khởi tạo được",
+    "bị lỗi",
+    "gặp lỗi",
+    "xảy ra lỗi",
 ];
 
 /// Words shortly before a word of either list that negate it: "не исправлено" (not fixed),
@@ -386,6 +452,21 @@ mod tests {
             Some(Problem)
         );
         assert_eq!(kind("Il test fallisce su Windows"), Some(Problem));
+        // The reports' other common phrasings: does not update, an error occurred, error
+        // compiling, broke, cannot initialise.
+        assert_eq!(kind("Игра не обновляется после обновления"), Some(Problem));
+        assert_eq!(
+            kind("Пишет: при обновлении произошла ошибка."),
+            Some(Problem)
+        );
+        assert_eq!(kind("Erro ao compilar no XE7"), Some(Problem));
+        assert_eq!(kind("Der Server startet nicht mehr"), Some(Problem));
+        assert_eq!(kind("Le système de mise à jour est cassé."), Some(Problem));
+        assert_eq!(kind("La app dejó de funcionar ayer"), Some(Problem));
+        assert_eq!(kind("Lỗi không khởi tạo được quy trình"), Some(Problem));
+        // Not after a remedy or inside a condition, as ever.
+        assert_eq!(kind("Si ocurrió un error, reinicia"), None);
+        assert_eq!(kind("Если не обновляется, перезапустите"), None);
     }
 
     #[test]

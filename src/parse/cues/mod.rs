@@ -194,6 +194,31 @@ pub fn lets_it_happen(buf: &[u8]) -> bool {
     cue_context::permitted_by_instruction(buf, buf.len())
 }
 
+/// Whether `cue` is a negation that reports a failure of what the line's first word names:
+/// "Installed gulp doesn't work after switching to node 0.12", "Updated because doesn't
+/// work". A line opening with a verb of work is a statement of work ("Added X"), but here
+/// the verb describes its object and the negation is the report. One or two words at most
+/// stand between them, none that starts a purpose or a relative clause ("Added retries so
+/// the job doesn't fail", "Removed the cache that didn't help").
+pub fn failure_of_opening_object(buf: &[u8], cue: &Cue) -> bool {
+    if cue.kind != EntryType::Problem
+        || !negation_cues::is_negation_phrase(&buf[cue.start..cue.end])
+    {
+        return false;
+    }
+    let between = crate::parse::lex::words_before(buf, cue.start, 4);
+    (2..=3).contains(&between.len())
+        && !between.iter().any(|w| {
+            cue_context::any_of(
+                Some(w),
+                &[
+                    "so", "that", "which", "to", "for", "when", "if", "until", "it", "and", "but",
+                ],
+            )
+        })
+        && crate::parse::lex::words_before(buf, cue.start, 8).len() == between.len()
+}
+
 /// The cue that decides the line: the strongest, then the earliest.
 pub fn best(cues: &[Cue]) -> Option<Cue> {
     cues.iter()
@@ -584,6 +609,29 @@ mod tests {
         );
         assert_eq!(kind("The plugin may not work with Python 2"), None);
         assert_eq!(kind("whether or not works"), None);
+        // Any verb of failure, not only "work": issue titles drop the auxiliary.
+        assert_eq!(kind("System not start"), Some(Problem));
+        assert_eq!(
+            kind("Proxy redirection not always triggered"),
+            Some(Problem)
+        );
+        assert_eq!(
+            kind("clearing cache not removing old data after clear cache"),
+            Some(Problem)
+        );
+        assert_eq!(kind("Backups not running since Tuesday"), Some(Problem));
+        assert_eq!(kind("Tests may not start on Windows"), None);
+        assert_eq!(kind("I'd rather not run migrations on boot"), None);
+        assert_eq!(kind("We chose to not run the linter"), Some(Decision));
+        assert_eq!(kind("Please not start the server twice"), None);
+        assert_eq!(
+            kind("Integration tests not run on pull requests by design"),
+            None
+        );
+        assert_eq!(
+            kind("The dependency was not found in the lockfile"),
+            Some(Problem)
+        );
         assert_eq!(
             kind("Caching doesn't help here because every query is unique"),
             None
@@ -673,6 +721,29 @@ mod tests {
         assert_eq!(kind("The banner no longer shows on mobile"), None);
         assert_eq!(kind("Photoframe will not start"), Some(Problem));
         assert_eq!(kind("After update wont start anymore"), Some(Problem));
+        // The past of "won't", on the same terms: no object, or a time or place after it.
+        assert_eq!(kind("New VM wouldn't start"), Some(Problem));
+        assert_eq!(kind("It wouldnt boot after the update"), Some(Problem));
+        assert_eq!(kind("That wouldn't work because the queue is shared"), None);
+        assert_eq!(kind("Redis wouldn't give us durable queues"), None);
+        // A thing that fails to appear, with its particle.
+        assert_eq!(kind("Solr does not come up"), Some(Problem));
+        assert_eq!(
+            kind("the save dialog doesn't pop up anymore"),
+            Some(Problem)
+        );
+        assert_eq!(kind("this doesn't come up often"), None);
+        // A condition a comma closed is the failure's trigger; advice after one is not.
+        assert_eq!(
+            kind("When I open the settings, the app doesn't respond"),
+            Some(Problem)
+        );
+        assert_eq!(kind("If the app doesn't respond, restart it"), None);
+        assert_eq!(kind("When deploying, don't run migrations by hand"), None);
+        assert_eq!(
+            kind("If you are on Windows, you can't use symlinks here"),
+            None
+        );
         assert_eq!(
             kind("Doesnt want to start after the latest update"),
             Some(Problem)

@@ -17,7 +17,17 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
     if cue.starts_with(b"don") && cue.ends_with(b"forget") {
         return Some((Gotcha, Medium));
     }
-    if conditional(buf, start) {
+    // A condition governs the negation unless a comma closed it first: "When I open the
+    // settings, the app doesn't respond" reports what happened after its trigger (as
+    // `failure_conditional` reads the other failure cues), while "if it doesn't start, ..."
+    // and advice after a condition ("When deploying, don't run migrations", "If you are on
+    // Windows, you can't use symlinks") do not report.
+    if conditional(buf, start)
+        && (super::cue_context::failure_conditional(buf, start)
+            || cue.starts_with(b"don")
+            || cue == b"do not"
+            || any_of(around.prev(), &["you"]))
+    {
         return None;
     }
     if at_start && (cue.starts_with(b"don") || cue == b"do not") {
@@ -98,7 +108,9 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
     // "will not start", "wont load anymore": a failure when the verb has no object; "will
     // not start a server unless ...", "the UI will NOT show that coin" say what a program
     // does by design.
-    if (cue == b"will not" || cue == b"wont")
+    // "VM wouldn't start", "it wouldn't boot after the update": the past of "won't", a failure
+    // on the same terms; "that wouldn't work because ..." weighs an option.
+    if (cue == b"will not" || cue == b"wont" || cue.starts_with(b"wouldn"))
         && at.and_then(|i| after.get(i + 1)).is_some_and(|o| {
             !any_of(
                 Some(o),
@@ -122,11 +134,33 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
     {
         return None;
     }
+    // "Solr does not come up", "the dialog doesn't pop up": a thing that fails to appear or
+    // start, said with the particle.
+    // Not how often a thing is raised: "this doesn't come up often".
+    let comes_up = || {
+        at.is_some_and(|i| {
+            any_of(after.get(i + 1), &["up"])
+                && !any_of(
+                    after.get(i + 2),
+                    &[
+                        "often",
+                        "much",
+                        "usually",
+                        "frequently",
+                        "very",
+                        "a",
+                        "that",
+                        "as",
+                    ],
+                )
+        })
+    };
     (verb.is_some_and(|v| {
         open_verb
             || any_of(Some(&v), FAILURE_VERBS)
             || progressive_failure(v)
             || (any_of(Some(&v), SIGNING) && signs_in())
+            || (any_of(Some(&v), &["come", "comes", "spin", "spins", "pop", "pops"]) && comes_up())
     }) || adverb)
         .then_some((Problem, Medium))
 }
@@ -151,6 +185,7 @@ const NEGATION_STEMS: &[&[u8]] = &[
     b"wasn",
     b"weren",
     b"won",
+    b"would",
     b"can",
     b"couldn",
 ];

@@ -108,12 +108,22 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         b"not working" | b"stopped working" => {
             (!failure_conditional(buf, start)).then_some((Problem, Medium))
         }
-        // "Proxy setting not work on next release": the auxiliary dropped, as reports written
-        // in a second language often do. After a modal or "to" it is a prediction or a
-        // purpose ("may not work on Windows", "chose not to work around it"), not a report.
-        b"not work" | b"not works" => (!modal(buf, start)
-            && !any_of(prev, &["or", "does", "do", "did"])
-            && !failure_conditional(buf, start))
+        // "Proxy setting not work on next release", "System not start", "clearing cache not
+        // removing old data": the auxiliary dropped before a verb of failure, as issue titles
+        // and reports written in a second language often do. After a modal or "to" it is a
+        // prediction or a purpose ("may not work on Windows", "chose not to run it"), after
+        // "rather"/"better" a preference, after "why"/"or" a question or an alternative; "by
+        // design" makes it a statement of how things are meant to be.
+        _ if cue.starts_with(b"not ") && cue != b"not found" => (!modal(buf, start)
+            && !any_of(
+                prev,
+                &[
+                    "or", "does", "do", "did", "rather", "better", "why", "whether", "and", "i",
+                    "we", "you", "please",
+                ],
+            )
+            && !failure_conditional(buf, start)
+            && !crate::parse::symptoms::meant_to_be(buf))
         .then_some((Problem, Medium)),
         b"broken" | b"broke" | b"breaks" => {
             if negated(buf, start) || failure_conditional(buf, start) {

@@ -213,7 +213,10 @@ pub fn from_message(message: &str, conventional_subjects: bool) -> Vec<Harvested
                 // it out, and only its success makes it progress.
                 let outcome_said =
                     !tried || kind == EntryType::Progress || crate::parse::attempt_failed(value);
-                if read == Some(kind) && outcome_said {
+                // `learned: should we pin numpy?`, `gotcha: TODO: ...`: a question or work
+                // to do is no finding whatever its label (a problem may still be asked).
+                let finding = kind == EntryType::Problem || !asks_or_plans(value);
+                if read == Some(kind) && outcome_said && finding {
                     let value = match kind {
                         EntryType::Rejected => ruled_out(value).unwrap_or(value),
                         _ => value,

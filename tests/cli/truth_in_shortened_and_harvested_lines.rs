@@ -99,3 +99,18 @@ fn a_comment_that_asks_or_plans_is_not_kept_as_a_learning() {
     let hits = user.ok(&app, &["search", "retries forever pool shared"]);
     assert!(!hits.contains("worker.py"), "{hits}");
 }
+
+#[test]
+fn a_labelled_commit_line_that_asks_or_plans_is_no_finding() {
+    let mut user = User::new();
+    user.at("2026-03-02T09:00:00Z");
+    let app = user.project("app", &["init", "-q", "--hooks"]);
+    user.git(&app, &["commit", "-q", "--allow-empty", "-m", "Pin deps",
+        "-m", "learned: should we pin the numpy version?\ngotcha: TODO: check the arm wheels\nlearned: numpy 2 drops the old C API\nproblem: why does the arm build fail?"]);
+    let store = user.ok(&app, &["search", "numpy arm", "--json"]);
+    assert!(store.contains("numpy 2 drops the old C API"), "{store}");
+    assert!(store.contains("why does the arm build fail"), "{store}");
+    for text in ["should we pin", "check the arm wheels"] {
+        assert!(!store.contains(text), "{text}: {store}");
+    }
+}

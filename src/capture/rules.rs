@@ -189,7 +189,21 @@ pub fn from_message(message: &str, conventional_subjects: bool) -> Vec<Harvested
         let Some((head, value)) = line.split_once(':') else {
             continue;
         };
-        let value = value.trim().trim_start_matches('*').trim_start();
+        let value = value.trim();
+        // `**Decided:** x`: the label's closing emphasis follows the colon. `decided: *x*`:
+        // the value is emphasised whole, and both its marks go.
+        let value = match value.strip_prefix('*') {
+            Some(inner) if !head.trim_start().starts_with('*') => {
+                let marks = 1 + inner.len() - inner.trim_start_matches('*').len();
+                let inner = value.trim_matches('*').trim();
+                if value.ends_with(&"*".repeat(marks)) && !inner.is_empty() {
+                    inner
+                } else {
+                    value.trim_start_matches('*').trim_start()
+                }
+            }
+            _ => value.trim_start_matches('*').trim_start(),
+        };
         if value.is_empty() {
             continue;
         }

@@ -41,12 +41,18 @@ fn unkeyed(line: &str, kind: crate::parse::EntryType) -> String {
     if !is_key(line) {
         return line.to_string();
     }
-    let quoted = format!("{} \"{}\"", kind.label(), line.replace('"', "'"));
+    // The label stays outside the quotation: `gotcha: "KEY: ..."`, not `gotcha: "gotcha:
+    // KEY: ..."` (a commit's `gotcha: KEY: ...` line comes labelled).
+    let label = kind.label();
+    let body = match line.get(..label.len()) {
+        Some(head) if head.eq_ignore_ascii_case(label) => line[label.len()..].trim_start(),
+        _ => line,
+    };
+    let quoted = format!("{label} \"{}\"", body.replace('"', "'"));
     if is_key(&quoted) {
         format!(
-            "{} \"{}\"",
-            kind.label(),
-            line.replace('"', "'").replacen(':', ";", 1)
+            "{label} \"{}\"",
+            body.replace('"', "'").replacen(':', ";", 1)
         )
     } else {
         quoted

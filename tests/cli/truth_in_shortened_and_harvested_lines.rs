@@ -114,3 +114,36 @@ fn a_labelled_commit_line_that_asks_or_plans_is_no_finding() {
         assert!(!store.contains(text), "{text}: {store}");
     }
 }
+
+#[test]
+fn a_commit_line_emphasised_or_marked_key_keeps_its_words_once() {
+    let mut user = User::new();
+    user.at("2026-03-02T09:00:00Z");
+    let app = user.project("app", &["init", "-q", "--hooks"]);
+    user.git(
+        &app,
+        &[
+            "commit",
+            "-q",
+            "--allow-empty",
+            "-m",
+            "Storage",
+            "-m",
+            "decided: *use sqlite for the queue*\ngotcha: KEY: the cache dir must be on the same volume",
+        ],
+    );
+    let store = std::fs::read_to_string(app.join(".mind/cache/commits.md")).unwrap();
+    assert!(
+        store.contains("\ndecided: use sqlite for the queue (commit "),
+        "{store}"
+    );
+    // Harvested text never becomes a key memory: the marker stays quoted data, and the
+    // label stands once, outside the quotation.
+    assert!(
+        store.contains("\ngotcha: \"KEY: the cache dir must be on the same volume\" (commit "),
+        "{store}"
+    );
+    let block = user.at("2026-03-02T11:00:00Z").ok(&app, &["recall"]);
+    assert!(block.contains("“use sqlite for the queue”"), "{block}");
+    assert!(!block.contains("gotcha: KEY"), "{block}");
+}

@@ -199,7 +199,9 @@ pub fn lets_it_happen(buf: &[u8]) -> bool {
 /// work". A line opening with a verb of work is a statement of work ("Added X"), but here
 /// the verb describes its object and the negation is the report. One or two words at most
 /// stand between them, none that starts a purpose or a relative clause ("Added retries so
-/// the job doesn't fail", "Removed the cache that didn't help").
+/// the job doesn't fail", "Removed the cache that didn't help"). The words are counted back
+/// to the line's start or a clause break, so a failure reported after the work ("Updated
+/// the deps, gulp build doesn't work") counts too.
 pub fn failure_of_opening_object(buf: &[u8], cue: &Cue) -> bool {
     if cue.kind != EntryType::Problem
         || !negation_cues::is_negation_phrase(&buf[cue.start..cue.end])
@@ -216,7 +218,6 @@ pub fn failure_of_opening_object(buf: &[u8], cue: &Cue) -> bool {
                 ],
             )
         })
-        && crate::parse::lex::words_before(buf, cue.start, 8).len() == between.len()
 }
 
 /// The cue that decides the line: the strongest, then the earliest.

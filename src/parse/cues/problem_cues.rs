@@ -108,13 +108,15 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         b"not working" | b"stopped working" => {
             (!failure_conditional(buf, start)).then_some((Problem, Medium))
         }
+        // Before the dropped auxiliary below, which "not found" would otherwise match.
+        b"not found" => Some((Problem, Weak)),
         // "Proxy setting not work on next release", "System not start", "clearing cache not
         // removing old data": the auxiliary dropped before a verb of failure, as issue titles
         // and reports written in a second language often do. After a modal or "to" it is a
         // prediction or a purpose ("may not work on Windows", "chose not to run it"), after
         // "rather"/"better" a preference, after "why"/"or" a question or an alternative; "by
         // design" makes it a statement of how things are meant to be.
-        _ if cue.starts_with(b"not ") && cue != b"not found" => (!modal(buf, start)
+        _ if cue.starts_with(b"not ") => (!modal(buf, start)
             && !any_of(
                 prev,
                 &[
@@ -395,7 +397,6 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         .then_some((Problem, Weak)),
         b"out of sync" | b"bad interpreter" | b"no such file" | b"permission denied" | b"oom"
         | b"oom-killed" | b"out of memory" => Some((Problem, Medium)),
-        b"not found" => Some((Problem, Weak)),
         b"bug" | b"problem" | b"issue" if diagnosed(buf, start) => Some((Learning, Medium)),
         b"bug" | b"bugs" | b"buggy" => (!negated(buf, start)
             && !named_in_condition(buf, start)

@@ -287,6 +287,7 @@ pub fn classify(message: &str) -> Classification {
         && let Some(kind) = parse_type(first.trim_end_matches([',', '.', ';', '!']))
         && kind != LogKind::Next
         && !names_a_compound(first, words.next())
+        && !choice_still_to_make(kind, first, text)
     {
         return Classification {
             kind,
@@ -297,6 +298,35 @@ pub fn classify(message: &str) -> Classification {
         kind: LogKind::Session(Section::Experience),
         matched: None,
     }
+}
+
+/// Whether a line that opens with a decision word says the choice is still to be made: an
+/// order to make it ("Decide on Postgres / MySQL") or a decision pending, scheduled or
+/// needed ("Decision on the path forward scheduled for the 14th"). Stored as a decision,
+/// it would tell the next reader that something was chosen.
+fn choice_still_to_make(kind: LogKind, first: &str, text: &str) -> bool {
+    if kind != LogKind::Memory(EntryType::Decision) {
+        return false;
+    }
+    let first = first
+        .trim_end_matches([',', '.', ';', '!'])
+        .to_ascii_lowercase();
+    first == "decide"
+        || (matches!(first.as_str(), "decision" | "decisions")
+            && text.split(|c: char| !c.is_alphanumeric()).any(|w| {
+                matches!(
+                    w.to_ascii_lowercase().as_str(),
+                    "pending"
+                        | "scheduled"
+                        | "needed"
+                        | "required"
+                        | "tbd"
+                        | "later"
+                        | "open"
+                        | "outstanding"
+                        | "due"
+                )
+            }))
 }
 
 /// Whether a leading type word is the first noun of a compound ("Decision aids", "Problem

@@ -1446,6 +1446,23 @@ pub fn starts_with_work_verb(lower_body: &[u8]) -> bool {
         "review",
         "check",
         "run",
+        // Orders to look into something, as to-do lists and process documents give them:
+        // "Investigate memory leaks on minimized window", "Find cause of #14", "Close backup
+        // on failure". What they name is to be looked at, not reported. ("Open" is left out: "Open
+        // bugs: 3" counts what is open.)
+        "investigate",
+        "resolve",
+        "reproduce",
+        "verify",
+        "identify",
+        "diagnose",
+        "explore",
+        "research",
+        "evaluate",
+        "audit",
+        "consider",
+        "find",
+        "close",
     ];
     let first = &lower_body[..end];
     VERBS.iter().any(|v| v.as_bytes() == first)

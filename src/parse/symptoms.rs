@@ -630,6 +630,81 @@ pub fn meant_to_be(lower_body: &[u8]) -> bool {
     .any(|p| crate::parse::lex::find(lower_body, p.as_bytes()).is_some())
 }
 
+/// Verbs of showing or handing over, before "instead": "shows X instead", "returns X
+/// instead of Y", "redirects to http instead of https".
+const GIVEN_IN_PLACE: &[&str] = &[
+    "show",
+    "display",
+    "return",
+    "render",
+    "shows",
+    "showed",
+    "showing",
+    "displays",
+    "displayed",
+    "displaying",
+    "returns",
+    "returned",
+    "returning",
+    "renders",
+    "rendered",
+    "prints",
+    "printed",
+    "offers",
+    "offered",
+    "opens",
+    "opened",
+    "loads",
+    "loaded",
+    "redirects",
+    "redirected",
+    "sends",
+    "picks",
+    "picked",
+    "selects",
+    "selected",
+];
+
+/// Whether the "instead" at word `count` follows, within the last four words, a verb of
+/// showing ([`GIVEN_IN_PLACE`]) said of a thing: not the line's first word (an order or a
+/// changelog's "Return 404 instead of 500"), not after a person ("we render on the server
+/// instead": a choice) or a word of change or intent ("now returns 404 instead of 500",
+/// "should show X instead").
+fn shown_in_place(text: &str, recent: &[&str; 4], count: usize) -> bool {
+    let Some(back) = recent.iter().rev().position(|r| is_in(r, GIVEN_IN_PLACE)) else {
+        return false;
+    };
+    // The verb's place in the line, counted from 1.
+    let at = count - 1 - back;
+    at > 1
+        && !lex::words(text).take(at - 1).any(|t| {
+            matches!(
+                t,
+                "we" | "i"
+                    | "you"
+                    | "they"
+                    | "let's"
+                    | "now"
+                    | "should"
+                    | "will"
+                    | "would"
+                    | "must"
+                    | "to"
+                    | "can"
+                    | "could"
+            )
+        })
+}
+
+/// "isn't", "aren't", "wasn't", "weren't" (straight or typographic apostrophe): a linking
+/// verb and its "not". Other contractions ("doesn't", "won't") are cues of their own.
+fn linking_contraction(word: &str) -> bool {
+    lex::ends_with_nt(word.as_bytes())
+        && ["isn", "aren", "wasn", "weren"]
+            .iter()
+            .any(|stem| word.starts_with(stem) && word.len() <= stem.len() + 4)
+}
+
 /// Whether `text` has the shape of a report: a subject said to misbehave.
 fn symptom_shape(text: &str, listed: bool) -> bool {
     // Words seen so far, newest last; a report is short, so a small window is enough and
@@ -641,6 +716,9 @@ fn symptom_shape(text: &str, listed: bool) -> bool {
     let mut count = usize::from(text.starts_with(' '));
     let mut found = false;
     while let Some(w) = words.next() {
+        // "UI isn't responsive", "Settings weren't saved": a state verb with its "not"
+        // contracted reads as the two words it stands for.
+        let negation = w == "not" || linking_contraction(w);
         count += 1;
         if count > 18 {
             return false;
@@ -698,11 +776,11 @@ fn symptom_shape(text: &str, listed: bool) -> bool {
                 !recent[1..].iter().any(|b| is_in(b, REMEDIES))
                     && !defuses(before)
                     && !tracker_reference
-            } else if w == "not" || w == "never" {
+            } else if negation || w == "never" {
                 // "Settings not saved on reload", "Webhook never fires", "Dark mode is not
                 // persistent", "Button not clickable"; "Changes not properly saved" says it
                 // fails in part.
-                let hedged = w == "not" && next.is_some_and(|n| is_in(n, NOT_QUITE));
+                let hedged = negation && next.is_some_and(|n| is_in(n, NOT_QUITE));
                 let next = if hedged {
                     words.next();
                     count += 1;
@@ -715,7 +793,7 @@ fn symptom_shape(text: &str, listed: bool) -> bool {
                 // what a design does, said against what it does not ("X, not Y"), or how it
                 // keeps something ("not stored separately", "not cached per user"). A
                 // report says that something failed, not how it is laid out.
-                let design = w == "not"
+                let design = negation
                     && (after_comma(text, w)
                         || next.is_some_and(|n| {
                             lex::words(&text[offset_in(text, n) + n.len()..])
@@ -725,7 +803,7 @@ fn symptom_shape(text: &str, listed: bool) -> bool {
                 next.is_some_and(|next| {
                     participle(next, check)
                         || (w == "never" && next.ends_with('s') && next.len() > 3)
-                        || (w == "not" && !hedged && state_adjective(next))
+                        || (negation && !hedged && state_adjective(next))
                 }) && !defuses(before)
                     && !design
             } else if w == "late" || w == "early" || w == "behind" {
@@ -866,6 +944,10 @@ fn symptom_shape(text: &str, listed: bool) -> bool {
                 // A habit of misbehaving: "Badge keeps coming back", "The worker keeps
                 // restarting". "keeps track", "kept the old API" name no habit.
                 next.is_some_and(|n| n.len() > 5 && n.ends_with("ing")) && !defuses(before)
+            } else if w == "instead" {
+                // "Some dates show me UTC+2 instead", "Routing offers 'discuss' instead of
+                // continuing": something shown or given in place of what was expected.
+                shown_in_place(text, &recent, count)
             } else if is_in(w, BAD_VALUES) {
                 // "Export creates empty file", "Export to CSV produces blank CSV": an export or
                 // a download is made to hold something ("`init` creates an empty config" is
@@ -983,6 +1065,12 @@ mod tests {
             "Same here on macOS 14",
             "Search returns no results for accented words",
             "Text is illegible in dark mode",
+            "UI isn't responsive",
+            "The delete button isn’t clickable on mobile",
+            "Settings weren't persistent after the upgrade",
+            "Some dates show me UTC+2 instead",
+            "Post-discussion routing offers 'discuss this phase' instead of continuing",
+            "new Date returns the 23rd instead of the 24th",
         ] {
             assert!(says(line), "{line}");
         }
@@ -992,6 +1080,10 @@ mod tests {
     fn words_near_symptoms_are_not_reports() {
         for line in [
             "Remove duplicates before export",
+            "Return 404 instead of 500 for unknown users",
+            "We now render the list on the server instead",
+            "The endpoint now returns 404 instead of 500",
+            "It should show the local time instead",
             "Ready for the next plan (replace duplicates in the seed data)",
             "We count cache misses per request",
             "Retries use exponential backoff with jitter to spread load",

@@ -1084,21 +1084,23 @@ mod one_engine {
     /// The evaluation sets in the repository, and the development set beside it when there.
     fn eval_lines() -> Vec<String> {
         let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let mut files = vec![
-            root.join("tests/eval/parser-heldout.jsonl"),
-            root.join("tests/eval/parser-heldout2.jsonl"),
-            root.join("tests/eval/parser-heldout3.jsonl"),
-            root.join("tests/eval/parser-heldout4.jsonl"),
-            root.join("tests/eval/parser-heldout5.jsonl"),
-            root.join("tests/eval/parser-heldout6.jsonl"),
-            root.join("tests/eval/parser-heldout7.jsonl"),
-            root.join("tests/eval/parser-train.jsonl"),
-            root.join("tests/eval/parser-train2a.jsonl"),
-            root.join("tests/eval/parser-train2b.jsonl"),
+        // Every labelled set under `tests/eval/`, held-out and training alike.
+        let mut files: Vec<PathBuf> = std::fs::read_dir(root.join("tests/eval"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                p.extension().is_some_and(|e| e == "jsonl")
+                    && p.file_name()
+                        .is_some_and(|n| n.to_string_lossy().starts_with("parser-"))
+            })
+            .collect();
+        files.sort();
+        assert!(files.len() >= 20, "{files:?}");
+        files.extend([
             root.join("tests/fixtures/parser-holdout.jsonl"),
             root.join("tests/fixtures/parser-holdout-2.jsonl"),
             root.join("tests/fixtures/parser-holdout-3.jsonl"),
-        ];
+        ]);
         let dev = root.join("../shared/eval/parser-dev.jsonl");
         if dev.exists() {
             files.push(dev);

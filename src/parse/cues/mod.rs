@@ -220,6 +220,73 @@ pub fn failure_of_opening_object(buf: &[u8], cue: &Cue) -> bool {
         })
 }
 
+/// Whether `cue` is a failure said of the line's first word used as a noun: "Setup fails on
+/// Windows", "Update failed", "Update error at startup", "Run crashed after 2 hours". These
+/// first words name a process as often as they order work ("Update the docs"); straight
+/// after them a finite failure word is the verb of the sentence, so the opener is its
+/// subject. Before another noun the failure word describes that noun, and the line is an
+/// order of work ("Update failed tests", "Update error handling").
+pub fn failure_of_opening_noun(buf: &[u8], cue: &Cue) -> bool {
+    // Words of the work-verb list that are also the names of processes.
+    const PROCESS_NOUNS: &[&str] = &[
+        "update", "updates", "setup", "run", "check", "review", "support", "find", "close",
+    ];
+    // Verbs a thing does, never a noun's modifier: after them the opener and one more word
+    // ("Open dialog crashes", "Close button hangs the app") are their subject.
+    const THIRD_PERSON: &[&str] = &[
+        "fails", "crashes", "hangs", "freezes", "breaks", "panics", "errors", "loops",
+    ];
+    // Failure words that can stand as the verb (or the head noun) after such a subject.
+    const FINITE: &[&str] = &[
+        "fails", "failed", "error", "errors", "crashes", "crashed", "crash", "hangs", "hung",
+        "breaks", "broke", "freezes", "froze", "stuck", "loops", "panics", "panicked",
+    ];
+    // What may follow a failure word that ends its clause: a preposition, a conjunction or
+    // another failure noun ("Update Failed Error").
+    const AFTER: &[&str] = &[
+        "at",
+        "on",
+        "in",
+        "with",
+        "when",
+        "after",
+        "for",
+        "during",
+        "because",
+        "since",
+        "while",
+        "due",
+        "error",
+        "again",
+        "every",
+        "sometimes",
+        "randomly",
+        "silently",
+        "immediately",
+    ];
+    if cue.kind != EntryType::Problem {
+        return false;
+    }
+    let before = crate::parse::lex::words_before(buf, cue.start, 3);
+    if !(1..=2).contains(&before.len())
+        || !cue_context::any_of(before.last(), PROCESS_NOUNS)
+        || buf[..cue.start]
+            .iter()
+            .any(|b| !b.is_ascii_alphabetic() && *b != b' ')
+    {
+        return false;
+    }
+    let words = crate::parse::lex::words_after(buf, cue.start, 2);
+    let (Some(failure), next) = (words.first(), words.get(1)) else {
+        return false;
+    };
+    if before.len() == 2 {
+        return cue_context::any_of(Some(failure), THIRD_PERSON);
+    }
+    cue_context::any_of(Some(failure), FINITE)
+        && (next.is_none() || cue_context::any_of(next, AFTER))
+}
+
 /// The cue that decides the line: the strongest, then the earliest.
 pub fn best(cues: &[Cue]) -> Option<Cue> {
     cues.iter()
@@ -710,6 +777,23 @@ mod tests {
         assert_eq!(kind("The app no longer crashes."), Some(Progress));
         assert_eq!(kind("the CLI no longer reads ~/.config"), None);
         assert_eq!(kind("if it no longer works, restart it"), None);
+        assert_eq!(
+            kind("The app no longer exits cleanly on FreeBSD"),
+            Some(Problem)
+        );
+        assert_eq!(kind("if it no longer syncs reliably, restart it"), None);
+        assert_eq!(kind("It worked fine until the last update"), Some(Problem));
+        assert_eq!(
+            kind("was working perfectly until the last update"),
+            Some(Problem)
+        );
+        assert_eq!(kind("Works fine until you open 50 tabs"), None);
+        assert_eq!(kind("It worked fine."), Some(Progress));
+        assert_eq!(kind("Done in the latest few commits"), Some(Progress));
+        assert_eq!(kind("Done in #412"), Some(Progress));
+        assert_eq!(kind("Done in two steps: parse, then store"), None);
+        assert_eq!(kind("Validation done in the API layer"), None);
+        assert_eq!(kind("the CLI no longer reads config files"), None);
         assert_eq!(
             kind("The flicker no longer appears with 2.1"),
             Some(Progress)

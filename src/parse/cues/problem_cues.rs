@@ -833,10 +833,11 @@ fn reports_an_action(next: Option<&&[u8]>) -> bool {
     )
 }
 
-/// Words after "issue"/"problem" that make it a report ("problem with X", "issue where").
+/// Words after "issue"/"problem" that make it a report ("problem with X", "issue where",
+/// "Problem during startup", "Issue after the update": when it shows itself).
 const NOUN_FOLLOWERS: &[&str] = &[
     "with", "in", "on", "where", "when", "that", "causing", "found", "is", "was", "are", "were",
-    "here", "again", "persists", "remains",
+    "here", "again", "persists", "remains", "during", "after", "since", "while", "upon",
 ];
 
 /// Nouns after which "error" names a feature, not a failure ("error handling").

@@ -231,6 +231,9 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             || cue.starts_with(b"that work")
             || cue.starts_with(b"this work") =>
         {
+            if worked_until(around, buf, start, end) {
+                return Some((Problem, Medium));
+            }
             let alone = around
                 .before
                 .iter()
@@ -306,7 +309,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         // "- Phase 2: done — SSE endpoint live", "**Migration:** complete": a named piece of
         // work reported finished (see [`work_reported_done`]).
         b"done" | b"complete" | b"finished" => {
-            work_reported_done(around).then_some((Progress, Medium))
+            (work_reported_done(around) || done_in_a_change(around)).then_some((Progress, Medium))
         }
         b"got" => {
             // "got the ARM build working", "finally got it to work".
@@ -354,6 +357,9 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         // fine in Firefox" after a report ("but"), "would work fine too" (a maybe), "This
         // works well with version control" (what a thing is good for).
         _ if confirms_it_works(cue) => {
+            if worked_until(around, buf, start, end) {
+                return Some((Problem, Medium));
+            }
             // The words before it, back to the sentence's start or an "and" that joins it to
             // what was done ("I ran the new script and everything went ok").
             let subject_only = around
@@ -434,6 +440,13 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             }
             if any_of(next, FAILURE_VERBS) {
                 return Some((Progress, Strong));
+            }
+            if let [_, how, ..] = &around.after[..]
+                && any_of(Some(how), DONE_AS_EXPECTED)
+            {
+                // "The app no longer exits cleanly on FreeBSD", "no longer syncs reliably":
+                // whatever the verb, doing it as expected is what stopped.
+                return Some((Problem, Medium));
             }
             if let [first, second, ..] = &around.after[..]
                 && any_of(Some(first), &["a", "an"])
@@ -584,6 +597,16 @@ fn names_where_it_went(after: &[u8]) -> bool {
 const CAPABILITIES: &[&str] = &[
     "works", "work", "working", "launches", "launch", "boots", "boot", "responds", "respond",
     "renders", "render", "compiles", "compile", "appears", "appear",
+];
+
+/// How a thing is done when it works, after "no longer" and a verb: "no longer saves
+/// properly". General vocabulary of correct behaviour.
+const DONE_AS_EXPECTED: &[&str] = &[
+    "properly",
+    "correctly",
+    "cleanly",
+    "reliably",
+    "successfully",
 ];
 
 /// Verbs of a defect showing itself, in any tense, after "no longer" and a defect noun.
@@ -756,6 +779,46 @@ fn work_reported_done(around: &Around) -> bool {
         Some(b) => !b.is_ascii_alphanumeric(),
     };
     named_work && ends
+}
+
+/// "Done in the latest few commits", "Done in #412", "Done in v2.3": a thread's answer that
+/// the work asked for went into a change. Only as the line's first word, and only with a
+/// change named after it ("done in the API layer" says where, "done in two steps" how).
+fn done_in_a_change(around: &Around) -> bool {
+    if !around.at_start || !any_of(around.after.first(), &["in", "with", "via", "by"]) {
+        return false;
+    }
+    words_after(around.buf, around.end, 6)
+        .iter()
+        .skip(1)
+        .any(|w| {
+            any_of(
+                Some(w),
+                &[
+                    "commit", "commits", "pr", "prs", "release", "version", "build", "patch",
+                    "merge",
+                ],
+            ) || w.first().is_some_and(u8::is_ascii_digit)
+                || (w.len() > 1 && w[0] == b'v' && w[1].is_ascii_digit())
+        })
+        || around.buf[around.end..]
+            .trim_ascii_start()
+            .starts_with(b"in #")
+}
+
+/// "It worked fine until the last update", "was working perfectly up until yesterday",
+/// "That worked until 2.3": what worked before something changed, a regression reported.
+/// Only in the past: "works fine until you open 50 tabs" states a limit.
+fn worked_until(around: &Around, buf: &[u8], start: usize, end: usize) -> bool {
+    let cue = &buf[start..end];
+    let past = crate::parse::lex::has_any_word(cue, &["worked"])
+        || (crate::parse::lex::has_any_word(cue, &["working"])
+            && any_of(around.before.last(), &["was", "were", "been"]));
+    past && words_after(buf, end, 4)
+        .iter()
+        .any(|w| any_of(Some(w), &["until", "till"]))
+        && !modal(buf, start)
+        && !conditional(buf, start)
 }
 
 /// "works fine", "went well": the cue phrases of a confirmation (not "went away", a defect's

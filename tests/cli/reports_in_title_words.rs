@@ -1,0 +1,96 @@
+//! Reports written in the words of issue titles and thread comments: a process named by
+//! the word that also orders work ("Setup fails on Windows", "Update failed"), a problem
+//! noun with when it shows ("Problem during startup"), a contracted "not" before a state
+//! ("UI isn't responsive"), a lost way of working ("no longer exits cleanly"), what worked
+//! until a change ("worked fine until the last update"), and a value shown in place of the
+//! expected one ("Some dates show UTC+2 instead"). Their look-alikes stay what they are:
+//! orders of work, limits, changes told, and tasks to look into something.
+
+use crate::common::User;
+
+fn types_of(user: &User, project: &std::path::Path, file: &str) -> Vec<String> {
+    let out = user.ok(
+        project,
+        &["parse", "--lines", "--rules-only", "--json", file],
+    );
+    out.lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v["type"].as_str().unwrap().to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn issue_title_reports_are_problems_and_their_look_alikes_are_not() {
+    let mut user = User::new();
+    let project = user.project("work/app", &["init"]);
+    user.at("2026-04-02T09:00:00Z");
+
+    let out = user.ok(&project, &["log", "Setup fails on Windows 11"]);
+    assert!(out.contains("logged problem to .mind/MEMORY.md"), "{out}");
+    let memory = std::fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
+    assert!(memory.contains("Setup fails on Windows 11"), "{memory}");
+
+    std::fs::write(
+        project.join("reports.md"),
+        "Update failed\n\
+         Update error at startup\n\
+         Close button hangs the app\n\
+         Problem during startup\n\
+         UI isn't responsive\n\
+         The app no longer exits cleanly on FreeBSD\n\
+         It worked fine until the last update\n\
+         Some dates show me UTC+2 instead\n",
+    )
+    .unwrap();
+    assert_eq!(
+        types_of(&user, &project, "reports.md"),
+        ["problem"; 8],
+        "every line reports a defect"
+    );
+
+    std::fs::write(
+        project.join("alike.md"),
+        "Update failed tests\n\
+         Update error handling in the client\n\
+         Investigate memory leaks on minimized window\n\
+         Problem statement\n\
+         Works fine until you open 50 tabs\n\
+         It worked fine.\n\
+         the CLI no longer reads config files\n\
+         We now render the list on the server instead\n",
+    )
+    .unwrap();
+    assert_eq!(
+        types_of(&user, &project, "alike.md"),
+        [
+            "none", "none", "none", "none", "none", "progress", "none", "none"
+        ]
+    );
+}
+
+/// `mind log` types a line by its first word when nothing else does ("done with the
+/// refactor"), but a choice still to make is no decision: stored as one it would tell the
+/// next session that something was chosen.
+#[test]
+fn a_choice_still_to_make_is_not_logged_as_a_decision() {
+    let mut user = User::new();
+    let project = user.project("work/app", &["init"]);
+    user.at("2026-04-02T09:00:00Z");
+    for line in [
+        "Decide on Postgres / MySQL",
+        "Decision on path forward scheduled for September 14th",
+    ] {
+        let out = user.ok(&project, &["log", line]);
+        assert!(!out.contains("logged decision"), "{line}: {out}");
+    }
+    let memory = std::fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
+    assert!(!memory.contains("Postgres / MySQL"), "{memory}");
+    assert!(!memory.contains("path forward"), "{memory}");
+
+    let out = user.ok(&project, &["log", "Done in the latest few commits"]);
+    assert!(out.contains("logged progress to .mind/MEMORY.md"), "{out}");
+    let out = user.ok(&project, &["log", "Decided on Postgres over MySQL"]);
+    assert!(out.contains("logged decision to .mind/MEMORY.md"), "{out}");
+}

@@ -21,7 +21,7 @@ use super::build::{
     undone_pieces,
 };
 use crate::capture::staleness::{self, EntryRef, Staleness};
-use crate::parse::loops::{self, Recency, RecencyKey, Resolvable, is_provisional};
+use crate::parse::loops::{self, Recency, RecencyKey, Record, Resolvable, Subject, is_provisional};
 use crate::parse::snapshot::{EntityView, Lazy};
 use crate::parse::{
     Document, Entity, EntryType, NextStep, ProblemStatus, ProjectState, SessionSummary,
@@ -112,6 +112,7 @@ impl Digest {
                 .next_steps
                 .iter()
                 .max_by_key(|s| recency.key(s.date, s.line))
+                .filter(|s| !finished(s, doc.entities.iter().map(Resolvable::of)))
                 .cloned(),
             latest: latest.unwrap_or_default(),
             totals,
@@ -312,6 +313,12 @@ fn digest_of<'a>(
     let rest_summaries = rest.summaries.iter().map(|s| s.date).max();
     let last = extras.last_date.max(rest_dates).max(rest_summaries);
 
+    // The newest next step, and the progress entries after it that may have finished it.
+    let step = (prefix.next_steps.iter())
+        .chain(&rest.next_steps)
+        .max_by_key(|s| recency.key(s.date, s.line));
+    let mut after_step: Vec<Resolvable<'_>> = Vec::new();
+
     // The cached entities, resolved and marked as the cache says, picked; only the kept
     // ones are built.
     let resolutions = resolutions.unwrap_or(&extras.resolutions);
@@ -323,6 +330,9 @@ fn digest_of<'a>(
         while provisional.next_if(|&i| i < seq).is_some() {}
         let by = resolved.next_if(|&(i, _)| i == seq).map(|(_, line)| line);
         let marked = provisional.next_if(|&i| i == seq).is_some();
+        if step.is_some_and(|s| view.line > s.line && view.kind == EntryType::Progress) {
+            after_step.push(Resolvable::of_view(&view));
+        }
         pick.offer(
             recency.key(view.date, view.line),
             seq,
@@ -369,20 +379,62 @@ fn digest_of<'a>(
     };
     let (entities, _) = pick.finish(last, |e| Some((*e).clone()));
     let latest = tail.latest.into_iter().map(|(_, e)| e.clone()).collect();
+    let rest_progress = rest.entities.iter().map(Resolvable::of);
     Some(Digest {
         last_date: last,
         state: rest.state.clone(),
         entities: entities?,
         summaries: newest_summaries(prefix.summaries.iter().chain(&rest.summaries)),
-        next_step: prefix
-            .next_steps
-            .iter()
-            .chain(&rest.next_steps)
-            .max_by_key(|s| recency.key(s.date, s.line))
+        next_step: step
+            .filter(|s| !finished(s, after_step.into_iter().chain(rest_progress)))
             .cloned(),
         latest,
         totals,
     })
+}
+
+/// Whether a progress entry after the next step `step` finished it: read as an open
+/// problem, the step is resolved by one of `entries` (any, in the memory's order) by the
+/// rules that close problems ([`loops::resolutions_of`]: after it, not dated before it, on
+/// the same subject, no word of the entry standing for another of the step's), and the
+/// entry names every subject word of the step but, perhaps, the verb it opens with (an
+/// entry puts it in another tense: "wire the replica into the ETL", "replica wired into
+/// the ETL") when it names two others. A step says what is still to do: a later entry on
+/// another subject, or one naming only part of it ("upload client timeout" after "add
+/// retry to the upload client"), leaves it to continue from.
+fn finished<'e>(step: &'e NextStep, entries: impl IntoIterator<Item = Resolvable<'e>>) -> bool {
+    let subject = Subject::of(EntryType::Problem, &step.text);
+    if subject.ids().is_empty() {
+        return false;
+    }
+    // The subject words in the step's order; the first is its verb when the step opens
+    // with it.
+    let words = crate::parse::subject_ids(&step.text, subject.ids().len());
+    let first_word = step.text.split_whitespace().next().unwrap_or("");
+    let verb =
+        (words.first().copied()).filter(|&w| crate::parse::subject_ids(first_word, 1) == [w]);
+    let covers = |e: &Resolvable<'_>| {
+        let named = |w: &u64| e.subject.ids().binary_search(w).is_ok();
+        let others = words.iter().filter(|&&w| Some(w) != verb);
+        others.clone().all(named) && (verb.is_none_or(|v| named(&v)) || others.count() >= 2)
+    };
+    let mut read = vec![Resolvable {
+        kind: EntryType::Problem,
+        title: &step.text,
+        status: Some(ProblemStatus::Open),
+        superseded: false,
+        subject,
+        line: step.line,
+        date: step.date,
+        record: Record::None,
+    }];
+    read.extend((entries.into_iter()).filter(|e| {
+        e.kind == EntryType::Progress && !e.superseded && e.line > step.line && covers(e)
+    }));
+    read.len() > 1
+        && loops::resolutions_of(&read, |r| *r)
+            .iter()
+            .any(|&(index, _)| index == 0)
 }
 
 /// A cached entity with the resolution the cache holds for it.
@@ -1121,6 +1173,29 @@ mod tests {
         let (prefix, rest) = with_last.split_at(cut);
         let digest = cached_digest(prefix, rest).expect("reads");
         assert_eq!(digest, Digest::of(&parse_document(&with_last)));
+    }
+
+    #[test]
+    fn a_next_step_a_later_fix_finished_is_left_out_whatever_the_cut() {
+        // The newest step is finished by a later fix; an unrelated fix, one naming only
+        // part of a step, or a fix before it, leaves a step to continue from.
+        let finished = "# M\n\n## 2025-11-01 | s\nfixed: retry in the upload client\n\
+             Next: add retry to the upload client\ndecided: use zstd\n\
+             ## 2025-11-02 | t\nfixed: upload client timeout\nfixed: added retry to the upload client\n";
+        let kept = "# M\n\n## 2025-11-01 | s\nfixed: retry in the upload client\n\
+             Next: add retry to the upload client\ndecided: use zstd\n\
+             ## 2025-11-02 | t\nfixed: upload client timeout\nfixed: retry for the download client\n";
+        for (m, left) in [(finished, false), (kept, true)] {
+            let whole = Digest::of(&parse_document(m));
+            assert_eq!(whole.next_step.is_some(), left, "{m}");
+            for (cut, _) in m.match_indices('\n') {
+                let (prefix, rest) = m.split_at(cut + 1);
+                for without_state in [false, true] {
+                    let digest = cached_digest_read(prefix, rest, usize::MAX / 2, without_state);
+                    assert_eq!(digest.expect("reads"), whole, "cut at {cut}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -29,6 +29,7 @@ mod doctor;
 mod due_order_edge_ties_and_recall_hints;
 mod edges;
 mod failing_commands_agents_and_credentials;
+mod finished_steps_plans_and_empty_blocks;
 mod first_week;
 mod fix_subjects_notes_and_links;
 mod fixes_diff_checkpoint_reminders_errors;

@@ -1,0 +1,95 @@
+//! What the context block leaves out because it no longer holds: a next step a later fix
+//! finished.
+
+use std::fs;
+
+use crate::common::{self, User};
+
+/// A project in which `Next: STEP` is logged, then each of `after` (`mind log`'s words);
+/// the Continue From section of CLAUDE.md after `mind recall`, and MEMORY.md.
+fn continue_from(step: &str, after: &[&[&str]]) -> (Vec<String>, String) {
+    let user = User::new();
+    let dir = user.project("upload", &["init", "-q"]);
+    user.ok(&dir, &["log", &format!("Next: {step}")]);
+    for args in after {
+        let mut args = args.to_vec();
+        args.insert(0, "log");
+        user.ok(&dir, &args);
+    }
+    user.ok(&dir, &["recall"]);
+    let block = fs::read_to_string(dir.join("CLAUDE.md")).unwrap();
+    let memory = fs::read_to_string(dir.join(".mind/MEMORY.md")).unwrap();
+    (common::block_section(&block, "Continue From"), memory)
+}
+
+#[test]
+fn a_next_step_a_later_fix_did_is_no_place_to_continue_from() {
+    let step = "add retry to the upload client";
+    for fix in [
+        "added retry to the upload client",
+        "retry in the upload client",
+    ] {
+        let (section, memory) = continue_from(
+            step,
+            &[&["decision", "use exponential backoff"], &["fixed", fix]],
+        );
+        assert_eq!(
+            section,
+            vec![format!("Last (progress): {fix} (2026-01-15)")],
+            "{fix}"
+        );
+        // MEMORY.md keeps the step as written.
+        assert!(memory.contains(&format!("\nNext: {step}\n")), "{memory}");
+    }
+    // A commit's fix finishes it too.
+    let user = User::new();
+    let dir = user.project("upload", &["init", "--hooks", "-q"]);
+    user.ok(&dir, &["log", &format!("Next: {step}")]);
+    user.commit_file(
+        &dir,
+        "client.py",
+        "retry = 3\n",
+        "fixed: retry in the upload client",
+    );
+    user.ok(&dir, &["recall"]);
+    let block = fs::read_to_string(dir.join("CLAUDE.md")).unwrap();
+    let section = common::block_section(&block, "Continue From");
+    assert_eq!(section.len(), 1, "{block}");
+    assert!(section[0].starts_with("Last (progress): "), "{block}");
+    assert!(section[0].contains("retry in the upload client"), "{block}");
+}
+
+#[test]
+fn a_next_step_stays_after_a_fix_of_something_else_or_of_part_of_it() {
+    let step = "add retry to the upload client";
+    for fix in [
+        "retry for the download client",
+        "upload client timeout",
+        "added logging to the settings page",
+    ] {
+        let (section, _) = continue_from(step, &[&["fixed", fix]]);
+        assert_eq!(
+            section,
+            vec![
+                format!("Next: {step}"),
+                format!("Last (progress): {fix} (2026-01-15)")
+            ],
+            "{fix}"
+        );
+    }
+    // A fix logged before the step finishes none of it.
+    let user = User::new();
+    let dir = user.project("upload", &["init", "-q"]);
+    user.ok(&dir, &["log", "fixed", "added retry to the upload client"]);
+    user.ok(&dir, &["log", &format!("Next: {step}")]);
+    user.ok(&dir, &["recall"]);
+    let block = fs::read_to_string(dir.join("CLAUDE.md")).unwrap();
+    assert_eq!(
+        common::block_section(&block, "Continue From"),
+        vec![
+            format!("Next: {step}"),
+            "Last (progress): added retry to the upload client (2026-01-15)".to_string()
+        ],
+        "{block}"
+    );
+}

@@ -1,5 +1,5 @@
-//! What the context block leaves out because it no longer holds: a next step a later fix
-//! finished.
+//! What the context block leaves out because it does not hold: a next step a later fix
+//! finished, a plan put off to later read as a decision.
 
 use std::fs;
 
@@ -92,4 +92,63 @@ fn a_next_step_stays_after_a_fix_of_something_else_or_of_part_of_it() {
         ],
         "{block}"
     );
+}
+
+const PLANS: &str = "import requests\n\
+# MEMORY: we will switch to httpx later\n\
+# MEMORY: someday we will use uvloop\n\
+# MEMORY: maybe we should cache tokens\n\
+# MEMORY: we switched to orjson for speed\n\
+# MEMORY: the pool eventually drains idle connections\n\
+def fetch(): pass\n";
+
+#[test]
+fn a_comment_that_puts_a_plan_off_to_later_is_no_decision() {
+    let user = User::new();
+    let dir = user.project("client", &["init", "-q"]);
+    user.commit_file(&dir, "client.py", PLANS, "client");
+    let out = user.ok(&dir, &["checkpoint"]);
+    assert!(out.contains("5 MEMORY: comment(s), 2 added"), "{out}");
+    user.ok(&dir, &["recall"]);
+    let memory = fs::read_to_string(dir.join(".mind/MEMORY.md")).unwrap();
+    let block = fs::read_to_string(dir.join("CLAUDE.md")).unwrap();
+    for plan in ["httpx", "uvloop", "cache tokens"] {
+        assert!(!memory.contains(plan), "{memory}");
+        assert!(!block.contains(plan), "{block}");
+    }
+    // What was done, and what the code does in time, are kept.
+    assert!(
+        memory.contains("\nwe switched to orjson for speed (client.py:5)\n"),
+        "{memory}"
+    );
+    assert!(
+        memory.contains("\nlearned: the pool eventually drains idle connections (client.py:6)\n"),
+        "{memory}"
+    );
+    assert_eq!(
+        common::block_section(&block, "Recent Decisions"),
+        vec!["- \u{201c}we switched to orjson for speed\u{201d} (client.py:5) (2026-01-15)"],
+        "{block}"
+    );
+}
+
+#[test]
+fn a_commit_that_labels_a_plan_put_off_a_decision_keeps_only_its_decisions() {
+    let user = User::new();
+    let dir = user.project("client", &["init", "--hooks", "-q"]);
+    user.commit_file(
+        &dir,
+        "client.py",
+        "import requests\n",
+        "client\n\nDecided: we will switch to httpx later\nDecided: keep requests for the CLI\n",
+    );
+    user.ok(&dir, &["recall"]);
+    let block = fs::read_to_string(dir.join("CLAUDE.md")).unwrap();
+    let decisions = common::block_section(&block, "Recent Decisions");
+    assert_eq!(decisions.len(), 1, "{block}");
+    assert!(
+        decisions[0].contains("keep requests for the CLI"),
+        "{block}"
+    );
+    assert!(!block.contains("httpx"), "{block}");
 }

@@ -25,14 +25,15 @@ struct Reply {
 struct TargetView {
     file: String,
     personal: bool,
-    /// The block with its markers; null when nothing would be written (an empty personal
-    /// block and no block in the file yet).
+    /// The block with its markers; null when nothing would be written (a personal block
+    /// with nothing to show: a write takes out the block the file has, if any).
     block: Option<String>,
     chars: usize,
     /// Characters ÷ 4, rounded up.
     tokens: usize,
     /// "create", "update", "unchanged", "refused" (damaged markers) or "remove" (the block
-    /// of a file that imports the target holding it): what a write would do.
+    /// of a file that imports the target holding it, or of the personal target with nothing
+    /// to show): what a write would do.
     change: &'static str,
     /// The target holding the block this file loads through an import line (`@AGENTS.md`);
     /// this file gets no block of its own.
@@ -126,19 +127,20 @@ fn view(
             capped: Vec::new(),
         });
     }
-    let empty_personal = target.personal
-        && block.is_none_or(|b| b.sections == 0)
-        && existing
-            .as_deref()
-            .is_none_or(|bytes| splice::block_state(bytes) == splice::BlockState::Missing);
+    // A personal block with nothing to show is never written; the file's block, if it has
+    // one, is taken out.
+    let empty_personal = target.personal && block.is_none_or(|b| b.sections == 0);
     let Some(block) = block.filter(|_| !empty_personal) else {
+        let has_block = existing
+            .as_deref()
+            .is_some_and(|bytes| splice::block_state(bytes) != splice::BlockState::Missing);
         return Ok(TargetView {
             file: target.file,
             personal: target.personal,
             block: None,
             chars: 0,
             tokens: 0,
-            change: "unchanged",
+            change: if has_block { "remove" } else { "unchanged" },
             imports: None,
             needs_chars: None,
             dropped: Vec::new(),
@@ -195,8 +197,13 @@ fn render(ctx: &Ctx, reply: &Reply) -> String {
             continue;
         }
         let Some(block) = &t.block else {
+            let removal = if t.change == "remove" {
+                "; a write takes out the block it has"
+            } else {
+                ""
+            };
             out.push_str(&format!(
-                "{} ({kind}): nothing to write (no session blockers or reminders)\n",
+                "{} ({kind}): nothing to write (no session blockers or reminders){removal}\n",
                 p.heading(&t.file)
             ));
             continue;

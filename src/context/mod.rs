@@ -36,7 +36,8 @@ const OUTSIDE: &str = "it leads outside the project (a symbolic link); left unch
 pub struct TargetOutcome {
     pub file: String,
     /// "created", "updated", "unchanged", "refused", or "removed" (the block taken out of a
-    /// file that imports the target holding it).
+    /// file that imports the target holding it, or of the personal target when it has
+    /// nothing to show).
     pub status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
@@ -146,8 +147,9 @@ fn drop_imported_block(project: &Project, name: &str, holder: &str) -> Result<Ta
     Ok(outcome)
 }
 
-/// Write the personal block only (cheap: the shared targets are not read). Nothing is
-/// written while the block is empty and the file has no block yet.
+/// Write the personal block only (cheap: the shared targets are not read). A block with
+/// nothing to show (no session blockers, no reminders) is never written: the file's block,
+/// if it has one, is taken out ([`remove_personal`]); a file without one is left alone.
 pub fn write_personal(
     project: &Project,
     state: &mut State,
@@ -156,12 +158,7 @@ pub fn write_personal(
     budget: usize,
 ) -> Result<Option<TargetOutcome>> {
     if block.sections == 0 {
-        let existing = text::read_optional(&project.root.join(name))?;
-        let has_block = existing
-            .is_some_and(|bytes| splice::block_state(&bytes) != splice::BlockState::Missing);
-        if !has_block {
-            return Ok(None);
-        }
+        return remove_personal(project, state, name);
     }
     let mut outcome = write_target(project, state, name, &block.body, false)?;
     outcome.notes.extend(budget_note(state, budget, block));
@@ -174,6 +171,66 @@ pub fn write_personal(
         ));
     }
     Ok(Some(outcome))
+}
+
+/// The personal target's block taken out, now that it has nothing to show: its markers,
+/// the lines between them and the blank line that set the appended block apart (a doubled
+/// block, or one whose marker the repair finds, as a write would find it), every other
+/// byte kept. A file left with nothing (mind made it for the block) goes. `None`: the file
+/// has no block.
+fn remove_personal(
+    project: &Project,
+    state: &mut State,
+    name: &str,
+) -> Result<Option<TargetOutcome>> {
+    let path = project.root.join(name);
+    let Some(bytes) = text::read_optional(&path)? else {
+        return Ok(None);
+    };
+    if splice::block_state(&bytes) == splice::BlockState::Missing {
+        return Ok(None);
+    }
+    let mut outcome = TargetOutcome {
+        file: name.to_string(),
+        status: "removed",
+        reason: None,
+        notes: Vec::new(),
+        imports: None,
+    };
+    if let Some(reason) = target_refusal(project, name) {
+        outcome.status = "refused";
+        outcome.reason = Some(reason);
+        return Ok(outcome.into());
+    }
+    let previous = state.context_block(name).map(str::to_string);
+    let without = splice::splice(&bytes, "", previous.as_deref())
+        .and_then(|one| splice::remove_appended(&one, false));
+    match without {
+        Ok(Some(without)) if text::split_bom(&without).1.is_empty() => {
+            match std::fs::remove_file(&path) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(Error::io(&path, e)),
+            }
+            outcome.notes.push(format!(
+                "deleted {name}, which held only the session's context block: no session blockers or reminders to show"
+            ));
+        }
+        Ok(Some(without)) => {
+            atomic::write_atomic(&path, &without)?;
+            outcome.notes.push(format!(
+                "took the session's context block out of {name}: no session blockers or reminders to show (the rest of the file is kept)"
+            ));
+        }
+        Ok(None) => return Ok(None),
+        Err(reason) => {
+            outcome.status = "refused";
+            outcome.reason = Some(reason);
+            return Ok(outcome.into());
+        }
+    }
+    state.remove_context_block(name);
+    Ok(outcome.into())
 }
 
 fn write_target(

@@ -392,6 +392,13 @@ impl State {
         self.insert_in_object("context_blocks", target, Value::from(block));
     }
 
+    /// Forget the context block last written to `target` (it was taken out of the file).
+    pub fn remove_context_block(&mut self, target: &str) {
+        if let Some(Value::Object(map)) = self.fields.get_mut("context_blocks") {
+            map.remove(target);
+        }
+    }
+
     /// When `mind` last changed the target's file (epoch milliseconds), if recorded.
     pub fn context_written(&self, target: &str) -> Option<i64> {
         self.fields

@@ -1,5 +1,6 @@
-//! What the context block leaves out because it does not hold: a next step a later fix
-//! finished, a plan put off to later read as a decision.
+//! What the context blocks leave out because it does not hold: a next step a later fix
+//! finished, a plan put off to later read as a decision, and a personal block with nothing
+//! to show (its heading alone).
 
 use std::fs;
 
@@ -151,4 +152,103 @@ fn a_commit_that_labels_a_plan_put_off_a_decision_keeps_only_its_decisions() {
         "{block}"
     );
     assert!(!block.contains("httpx"), "{block}");
+}
+
+const PERSONAL: &str = "CLAUDE.local.md";
+
+#[test]
+fn a_personal_block_left_with_nothing_to_show_is_taken_out() {
+    let mut user = User::new();
+    // Beside the user's own notes: the file comes back as it was.
+    let dir = user.project("ci", &["init", "-q"]);
+    fs::write(dir.join(PERSONAL), "my notes\n").unwrap();
+    user.ok(&dir, &["blocker", "CI runner is down"]);
+    let with_block = fs::read_to_string(dir.join(PERSONAL)).unwrap();
+    assert!(
+        with_block.starts_with("my notes\n\n<!-- MIND:CONTEXT"),
+        "{with_block}"
+    );
+    assert!(
+        with_block.contains("## Session Blockers\n- CI runner is down\n"),
+        "{with_block}"
+    );
+    let shared = fs::read(dir.join("CLAUDE.md")).unwrap();
+    user.at("2026-01-15T09:10:00Z");
+    user.ok(&dir, &["log", "fixed", "CI runner is up again"]);
+    assert_eq!(
+        fs::read_to_string(dir.join(PERSONAL)).unwrap(),
+        "my notes\n"
+    );
+    assert_eq!(fs::read(dir.join("CLAUDE.md")).unwrap(), shared);
+    // No block with its heading alone comes back at the next recall.
+    user.at("2026-01-15T09:20:00Z");
+    user.ok(&dir, &["recall"]);
+    assert_eq!(
+        fs::read_to_string(dir.join(PERSONAL)).unwrap(),
+        "my notes\n"
+    );
+    let context = user.ok(&dir, &["context", "--target", PERSONAL]);
+    assert_eq!(
+        context,
+        format!("{PERSONAL} (personal): nothing to write (no session blockers or reminders)\n")
+    );
+
+    // A file mind made for the block alone goes with it.
+    let dir = user.project("ci2", &["init", "-q"]);
+    user.at("2026-01-15T09:00:00Z");
+    user.ok(&dir, &["blocker", "CI runner is down"]);
+    assert!(dir.join(PERSONAL).exists());
+    user.at("2026-01-15T09:10:00Z");
+    user.ok(&dir, &["log", "fixed", "CI runner is up again"]);
+    assert!(!dir.join(PERSONAL).exists());
+    user.ok(&dir, &["recall"]);
+    assert!(!dir.join(PERSONAL).exists());
+
+    // The blocker taken out of SESSION.md by hand: `mind context` says what a write does,
+    // and the next recall does it.
+    let dir = user.project("ci3", &["init", "-q"]);
+    user.at("2026-01-15T09:00:00Z");
+    user.ok(&dir, &["blocker", "CI runner is down"]);
+    let session = dir.join(".mind/SESSION.md");
+    let text = fs::read_to_string(&session).unwrap();
+    fs::write(&session, text.replace("- CI runner is down\n", "")).unwrap();
+    let context = user.ok(&dir, &["context", "--target", PERSONAL]);
+    assert_eq!(
+        context,
+        format!(
+            "{PERSONAL} (personal): nothing to write (no session blockers or reminders); a write takes out the block it has\n"
+        )
+    );
+    user.at("2026-01-15T09:10:00Z");
+    user.ok(&dir, &["recall"]);
+    assert!(!dir.join(PERSONAL).exists());
+}
+
+#[test]
+fn a_personal_block_with_something_to_show_stays_and_a_file_without_one_is_left_alone() {
+    let mut user = User::new();
+    let dir = user.project("ci", &["init", "-q"]);
+    // Nothing to show and no block: the user's file is not touched.
+    fs::write(dir.join(PERSONAL), "my notes\n").unwrap();
+    user.ok(&dir, &["recall"]);
+    assert_eq!(
+        fs::read_to_string(dir.join(PERSONAL)).unwrap(),
+        "my notes\n"
+    );
+    // A fix of another thing leaves the blocker, and the block, in place.
+    user.ok(&dir, &["blocker", "CI runner is down"]);
+    user.at("2026-01-15T09:10:00Z");
+    user.ok(&dir, &["log", "fixed", "the login form trims emails"]);
+    user.ok(&dir, &["recall"]);
+    let block = fs::read_to_string(dir.join(PERSONAL)).unwrap();
+    assert!(
+        block.starts_with("my notes\n\n<!-- MIND:CONTEXT"),
+        "{block}"
+    );
+    assert_eq!(
+        common::block_section(&block, "Session Blockers"),
+        vec!["- CI runner is down"],
+        "{block}"
+    );
+    assert!(block.ends_with("<!-- MIND:END -->\n"), "{block}");
 }

@@ -296,11 +296,9 @@ fn completing_or_adding_a_reminder_refreshes_the_personal_block() {
     user.ok(&dir, &["recall", "-q"]);
     assert_eq!(read(&dir, "CLAUDE.local.md"), done);
 
+    // Nothing left to show: the block goes, and the file mind made for it with it.
     user.ok(&dir, &["reminders", "done", "-q", "2"]);
-    assert_eq!(
-        read(&dir, "CLAUDE.local.md"),
-        format!("{PERSONAL_HEAD}<!-- MIND:END -->\n")
-    );
+    assert!(!dir.join("CLAUDE.local.md").exists());
 }
 
 // ---------------------------------------------------------------------------------------

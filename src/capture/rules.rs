@@ -50,11 +50,9 @@ pub fn from_comment(text: &str) -> Option<Harvested> {
     if let Some(found) = classify_line(&text, None) {
         let reported_problem =
             found.kind == EntryType::Problem && found.reason != crate::parse::TYPE_LABEL;
-        // `we will switch to httpx later`: a plan put off is no decision (nor finding) yet,
-        // whatever the parser reads into it; a problem may still be put off.
-        if found.kind != EntryType::Problem && puts_off(&text) {
-            return None;
-        }
+        // `we will switch to httpx later`: the parser reads a plan put off as no entry (and
+        // then the comment is dropped below, as a plan); "decided to use Redis, maybe we
+        // will revisit later" was decided, and is kept as the parser types it.
         if !reported_problem {
             return Some(Harvested {
                 kind: found.kind,
@@ -88,10 +86,10 @@ fn read_back(kind: EntryType, line: String) -> Option<Harvested> {
 
 /// Whether a comment's text with no memory keyword is a question ("should we cache this
 /// lookup?") or work still to do ("TODO: ...", "FIXME ...", "Next: ...", "next step: ...",
-/// a plan put off: [`puts_off`]): no finding, so no learning.
+/// a plan put off: [`crate::parse::puts_off`]): no finding, so no learning.
 fn asks_or_plans(text: &str) -> bool {
     let text = text.trim();
-    if text.ends_with('?') || puts_off(text) {
+    if text.ends_with('?') || crate::parse::puts_off(text) {
         return true;
     }
     let lower = text.to_lowercase();
@@ -106,45 +104,6 @@ fn asks_or_plans(text: &str) -> bool {
         || ["next", "next step", "next steps"]
             .iter()
             .any(|w| opens(w, &[':']))
-}
-
-/// Whether `text` is the author's plan put off to some later time: their own move to come
-/// ("we will", "we'll", "I'll", "let's", "we should", "we're going to") and when, or
-/// whether, it is to happen left open ("later", "eventually", "someday", "at some point",
-/// "one day", "in the future", "maybe", "perhaps"): "we will switch to httpx later",
-/// "maybe we should cache tokens", "someday we'll drop Python 3.8". Not yet a decision, nor
-/// a finding. A plan for no later time ("we'll keep retries at 2"), what the code does in
-/// time ("the queue eventually drains"), and a version range ("we'll need 3.11 or later")
-/// are none.
-fn puts_off(text: &str) -> bool {
-    let lower = text.to_lowercase().replace('\u{2019}', "'");
-    let words: Vec<&str> = lower
-        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
-        .filter(|w| !w.is_empty())
-        .collect();
-    let at = |i: usize| words.get(i).copied().unwrap_or("");
-    let own_move = (0..words.len()).any(|i| match at(i) {
-        "we'll" | "i'll" | "let's" => true,
-        "we" | "i" => {
-            matches!(at(i + 1), "will" | "shall" | "should" | "could" | "might")
-                || (matches!(at(i + 1), "are" | "am") && at(i + 2) == "going")
-        }
-        "we're" | "i'm" => at(i + 1) == "going",
-        _ => false,
-    });
-    let open_time = (0..words.len()).any(|i| match at(i) {
-        // "3.11 or later", "later than the first", "one later call": no time of its own.
-        "later" => {
-            !matches!(at(i.wrapping_sub(1)), "or" | "and" | "one")
-                && !matches!(at(i + 1), "than" | "on")
-        }
-        "eventually" | "someday" | "maybe" | "perhaps" => true,
-        "some" => at(i + 1) == "day" || (at(i + 1) == "point" && at(i.wrapping_sub(1)) == "at"),
-        "one" => at(i + 1) == "day",
-        "future" => at(i.wrapping_sub(1)) == "the" && at(i.wrapping_sub(2)) == "in",
-        _ => false,
-    });
-    own_move && open_time
 }
 
 fn split_key(text: &str) -> (Option<&str>, &str) {

@@ -447,6 +447,31 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     {
         return Analysis::none(body, "promise of work to come");
     }
+    if best.is_some_and(|c| {
+        matches!(c.kind, EntryType::Decision | EntryType::Learning)
+            && lex::has_any_word(
+                &buf[..c.end],
+                &[
+                    "we'll",
+                    "i'll",
+                    "let's",
+                    "will",
+                    "shall",
+                    "should",
+                    "going",
+                    "maybe",
+                    "perhaps",
+                    "eventually",
+                    "someday",
+                ],
+            )
+    }) && negatives::puts_off(body)
+    {
+        // "we will switch to httpx later": a choice put off to an open time, not made. The
+        // plan must hold the cue: "Decided to use Redis, maybe we will revisit later" was
+        // decided.
+        return Analysis::none(body, "promise of work to come");
+    }
 
     // A `**Field:** value` paragraph line is a field of a record, not an entry, unless the
     // field holds the record's content (`**What:**`).
@@ -515,7 +540,8 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
             Basis::Cue,
             "symptom",
         )),
-        (None, None) if key => {
+        // "KEY: we should drop Python 3.8 in the future": a plan put off, even marked key.
+        (None, None) if key && !negatives::puts_off(body) => {
             let kind = if negatives::is_warning(body) {
                 EntryType::Gotcha
             } else {

@@ -1686,6 +1686,45 @@ fn is_time_limit_rule(s: &str) -> bool {
     at < 30 && super::lex::words(&head[..end]).any(|w| TIME.contains(&w))
 }
 
+/// Whether `text` is the author's plan put off to some later time: their own move to come
+/// ("we will", "we'll", "I'll", "let's", "we should", "we're going to") and when, or
+/// whether, it is to happen left open ("later", "eventually", "someday", "at some point",
+/// "one day", "in the future", "maybe", "perhaps"): "we will switch to httpx later",
+/// "maybe we should cache tokens", "someday we'll drop Python 3.8". Not yet a decision, nor
+/// a finding. A plan for no later time ("we'll keep retries at 2"), what the code does in
+/// time ("the queue eventually drains"), and a version range ("we'll need 3.11 or later")
+/// are none.
+pub fn puts_off(text: &str) -> bool {
+    let lower = text.to_lowercase().replace('\u{2019}', "'");
+    let words: Vec<&str> = lower
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let at = |i: usize| words.get(i).copied().unwrap_or("");
+    let own_move = (0..words.len()).any(|i| match at(i) {
+        "we'll" | "i'll" | "let's" => true,
+        "we" | "i" => {
+            matches!(at(i + 1), "will" | "shall" | "should" | "could" | "might")
+                || (matches!(at(i + 1), "are" | "am") && at(i + 2) == "going")
+        }
+        "we're" | "i'm" => at(i + 1) == "going",
+        _ => false,
+    });
+    let open_time = (0..words.len()).any(|i| match at(i) {
+        // "3.11 or later", "later than the first", "one later call": no time of its own.
+        "later" => {
+            !matches!(at(i.wrapping_sub(1)), "or" | "and" | "one")
+                && !matches!(at(i + 1), "than" | "on")
+        }
+        "eventually" | "someday" | "maybe" | "perhaps" => true,
+        "some" => at(i + 1) == "day" || (at(i + 1) == "point" && at(i.wrapping_sub(1)) == "at"),
+        "one" => at(i + 1) == "day",
+        "future" => at(i.wrapping_sub(1)) == "the" && at(i.wrapping_sub(2)) == "in",
+        _ => false,
+    });
+    own_move && open_time
+}
+
 /// A promise of work to come: "I'll fix it asap", "ill do this within a few minutes", "we
 /// will look into it", "this can be resolved after the merge". What is promised has not
 /// happened; the line records neither a problem nor its fix.

@@ -94,3 +94,37 @@ fn a_choice_still_to_make_is_not_logged_as_a_decision() {
     let out = user.ok(&project, &["log", "Decided on Postgres over MySQL"]);
     assert!(out.contains("logged decision to .mind/MEMORY.md"), "{out}");
 }
+
+/// A choice put off to an open time ("we will switch to httpx later") is no decision,
+/// whether logged, written in MEMORY.md or harvested from a comment: the block must not show
+/// it under Recent Decisions. A choice made with a revisit planned is still a decision.
+#[test]
+fn a_plan_put_off_is_no_decision_anywhere() {
+    let mut user = User::new();
+    let project = user.project("work/app", &["init"]);
+    user.at("2026-04-02T09:00:00Z");
+    let out = user.ok(&project, &["log", "we will switch to httpx later"]);
+    assert!(!out.contains("logged decision"), "{out}");
+    let out = user.ok(
+        &project,
+        &["log", "Decided to use Redis, maybe we will revisit later"],
+    );
+    assert!(out.contains("logged decision to .mind/MEMORY.md"), "{out}");
+
+    std::fs::write(
+        project.join("plans.md"),
+        "We'll switch to httpx later.\n\
+         KEY: we should drop Python 3.8 in the future\n\
+         we switched to orjson for speed\n",
+    )
+    .unwrap();
+    assert_eq!(
+        types_of(&user, &project, "plans.md"),
+        ["none", "none", "decision"]
+    );
+
+    user.ok(&project, &["recall"]);
+    let block = std::fs::read_to_string(project.join("CLAUDE.md")).unwrap();
+    assert!(block.contains("use Redis"), "{block}");
+    assert!(!block.contains("httpx"), "{block}");
+}

@@ -252,3 +252,43 @@ fn a_personal_block_with_something_to_show_stays_and_a_file_without_one_is_left_
     );
     assert!(block.ends_with("<!-- MIND:END -->\n"), "{block}");
 }
+
+/// A fix told in another tense of a verb in -e ("migrated" for "migrate", "updated" for
+/// "update") closes its problem: the subject words of both meet. A fix of another table
+/// leaves the problem open.
+#[test]
+fn a_fix_in_another_tense_closes_its_problem() {
+    let mut user = User::new();
+    let dir = user.project("db", &["init", "-q"]);
+    user.at("2026-04-02T09:00:00Z");
+    user.ok(
+        &dir,
+        &[
+            "log",
+            "problem",
+            "cannot migrate the users table to postgres",
+        ],
+    );
+    user.ok(
+        &dir,
+        &[
+            "log",
+            "problem",
+            "cannot migrate the orders table to postgres",
+        ],
+    );
+    user.at("2026-04-02T10:00:00Z");
+    user.ok(
+        &dir,
+        &["log", "fixed: migrated the users table to postgres"],
+    );
+    user.at("2026-04-02T12:00:00Z");
+    user.ok(&dir, &["recall"]);
+    let block = fs::read_to_string(dir.join("CLAUDE.md")).unwrap();
+    let loops = common::block_section(&block, "Open Loops");
+    assert_eq!(
+        loops,
+        vec!["- [!] cannot migrate the orders table to postgres (2026-04-02) - unresolved"],
+        "{block}"
+    );
+}

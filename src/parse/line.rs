@@ -465,7 +465,7 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
                     "someday",
                 ],
             )
-    }) && negatives::puts_off(body)
+    }) && puts_off(&buf, body)
     {
         // "we will switch to httpx later": a choice put off to an open time, not made. The
         // plan must hold the cue: "Decided to use Redis, maybe we will revisit later" was
@@ -541,7 +541,7 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
             "symptom",
         )),
         // "KEY: we should drop Python 3.8 in the future": a plan put off, even marked key.
-        (None, None) if key && !negatives::puts_off(body) => {
+        (None, None) if key && !puts_off(&buf, body) => {
             let kind = if negatives::is_warning(body) {
                 EntryType::Gotcha
             } else {
@@ -592,6 +592,24 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     out.basis = basis;
     out.reason = reason;
     out
+}
+
+/// [`negatives::puts_off`], asked only of a line that names an open time at all: the full
+/// test reads the words into a list, and most lines have none of these.
+fn puts_off(lower: &[u8], body: &str) -> bool {
+    lex::has_any_word(
+        lower,
+        &[
+            "later",
+            "eventually",
+            "someday",
+            "maybe",
+            "perhaps",
+            "day",
+            "point",
+            "future",
+        ],
+    ) && negatives::puts_off(body)
 }
 
 /// "was missing the field that the parser set. now properly typed", "the export was

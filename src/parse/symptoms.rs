@@ -630,25 +630,13 @@ pub fn meant_to_be(lower_body: &[u8]) -> bool {
     .any(|p| crate::parse::lex::find(lower_body, p.as_bytes()).is_some())
 }
 
-/// Verbs of showing or handing over, before "instead": "shows X instead", "returns X
-/// instead of Y", "redirects to http instead of https".
+/// Verbs of showing or handing over before "instead", besides those of [`SHOWING`]: "shows X
+/// instead", "returns X instead of Y", "redirects to http instead of https".
 const GIVEN_IN_PLACE: &[&str] = &[
-    "show",
     "display",
     "return",
     "render",
-    "shows",
     "showed",
-    "showing",
-    "displays",
-    "displayed",
-    "displaying",
-    "returns",
-    "returned",
-    "returning",
-    "renders",
-    "rendered",
-    "prints",
     "printed",
     "offers",
     "offered",
@@ -666,12 +654,13 @@ const GIVEN_IN_PLACE: &[&str] = &[
 ];
 
 /// Whether the "instead" at word `count` follows, within the last four words, a verb of
-/// showing ([`GIVEN_IN_PLACE`]) said of a thing: not the line's first word (an order or a
+/// showing ([`SHOWING`] but its linking verbs, [`GIVEN_IN_PLACE`]) said of a thing: not the line's first word (an order or a
 /// changelog's "Return 404 instead of 500"), not after a person ("we render on the server
 /// instead": a choice) or a word of change or intent ("now returns 404 instead of 500",
 /// "should show X instead").
 fn shown_in_place(text: &str, recent: &[&str; 4], count: usize) -> bool {
-    let Some(back) = recent.iter().rev().position(|r| is_in(r, GIVEN_IN_PLACE)) else {
+    let given = |w: &str| (is_in(w, SHOWING) && !is_in(w, LINKING)) || is_in(w, GIVEN_IN_PLACE);
+    let Some(back) = recent.iter().rev().position(|r| given(r)) else {
         return false;
     };
     // The verb's place in the line, counted from 1.

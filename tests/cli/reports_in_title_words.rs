@@ -8,19 +8,6 @@
 
 use crate::common::User;
 
-fn types_of(user: &User, project: &std::path::Path, file: &str) -> Vec<String> {
-    let out = user.ok(
-        project,
-        &["parse", "--lines", "--rules-only", "--json", file],
-    );
-    out.lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).unwrap();
-            v["type"].as_str().unwrap().to_string()
-        })
-        .collect()
-}
-
 #[test]
 fn issue_title_reports_are_problems_and_their_look_alikes_are_not() {
     let mut user = User::new();
@@ -45,7 +32,7 @@ fn issue_title_reports_are_problems_and_their_look_alikes_are_not() {
     )
     .unwrap();
     assert_eq!(
-        types_of(&user, &project, "reports.md"),
+        user.line_types(&project, "reports.md"),
         ["problem"; 8],
         "every line reports a defect"
     );
@@ -63,7 +50,7 @@ fn issue_title_reports_are_problems_and_their_look_alikes_are_not() {
     )
     .unwrap();
     assert_eq!(
-        types_of(&user, &project, "alike.md"),
+        user.line_types(&project, "alike.md"),
         [
             "none", "none", "none", "none", "none", "progress", "none", "none"
         ]
@@ -119,7 +106,7 @@ fn a_plan_put_off_is_no_decision_anywhere() {
     )
     .unwrap();
     assert_eq!(
-        types_of(&user, &project, "plans.md"),
+        user.line_types(&project, "plans.md"),
         ["none", "none", "decision"]
     );
 

@@ -45,22 +45,12 @@ fn a_report_without_its_auxiliary_is_a_problem_where_its_look_alikes_are_not() {
          Removed the cache that didn't help\n",
     )
     .unwrap();
-    let out = user.ok(
-        &project,
-        &["parse", "--lines", "--rules-only", "--json", "notes.md"],
-    );
-    let types: Vec<String> = out
-        .lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).unwrap();
-            v["type"].as_str().unwrap().to_string()
-        })
-        .collect();
+    let types = user.line_types(&project, "notes.md");
     assert_eq!(
         types,
         [
             "problem", "problem", "problem", "none", "decision", "none", "none", "none", "none"
         ],
-        "{out}"
+        "{types:?}"
     );
 }

@@ -186,6 +186,18 @@ impl User {
         stdout_of_success(&format!("mind {args:?} in {}", cwd.display()), out)
     }
 
+    /// The type `mind parse --lines --rules-only --json FILE` gives each line of `file`, in
+    /// order (`none` for a line it keeps nothing from).
+    pub fn line_types(&self, cwd: &Path, file: &str) -> Vec<String> {
+        let out = self.ok(cwd, &["parse", "--lines", "--rules-only", "--json", file]);
+        out.lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                v["type"].as_str().unwrap().to_string()
+            })
+            .collect()
+    }
+
     /// A git repository at `rel` under the user's home with `mind ARGS` run in it (`init`,
     /// `init --hooks`): the project a test works in.
     pub fn project(&self, rel: &str, args: &[&str]) -> PathBuf {

@@ -42,6 +42,7 @@ usage: scripts/line-classifier-experiment.py MODEL_DIR [MIND_BIN] [--grid] [--fi
         POOL_FRACTION=0.5: regime A trained on about half the training sources)
 needs: numpy (pip install numpy); builds the example with cargo when it is missing.
 """
+import glob
 import json
 import os
 import re
@@ -56,10 +57,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SEEN = [f"tests/eval/parser-heldout{s}.jsonl" for s in os.environ.get("SEEN", ",2,3,4,5").split(",")]
 POOL = os.environ.get(
     "POOL",
-    "tests/eval/parser-train.jsonl,tests/eval/parser-train2a.jsonl,tests/eval/parser-train2b.jsonl,"
-    "tests/eval/parser-train3a.jsonl,tests/eval/parser-train3b.jsonl,tests/eval/parser-train3c.jsonl,"
-    "tests/eval/parser-train4a.jsonl,tests/eval/parser-train4b.jsonl,tests/eval/parser-train4c.jsonl,"
-    "tests/eval/parser-train5a.jsonl,tests/eval/parser-train5b.jsonl,tests/eval/parser-train5c.jsonl",
+    # Every training set, in name order (`tests/eval/parser-train*.jsonl`).
+    ",".join(sorted(os.path.relpath(p, ROOT) for p in glob.glob(
+        os.path.join(ROOT, "tests/eval/parser-train*.jsonl")))),
 ).split(",")
 UNSEEN = ["tests/eval/parser-heldout6.jsonl", "tests/eval/parser-heldout7.jsonl"]
 TYPES = ["none", "decision", "problem", "learning", "progress", "gotcha"]

@@ -652,6 +652,10 @@ pub fn is_content_field(raw: &str) -> bool {
             | "workaround"
             | "remedy"
             | "resolution"
+            // A post-mortem's rule for next time: the entry's lesson, typed by its section
+            // (a lessons file, a gotchas list).
+            | "prevention"
+            | "how to avoid"
     )
 }
 

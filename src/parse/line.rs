@@ -431,13 +431,18 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     } else {
         Strength::Weak
     };
-    let found: Vec<cues::Cue> = found.into_iter().filter(|c| c.strength >= floor).collect();
+    let found: Vec<cues::Cue> = found
+        .into_iter()
+        .filter(|c| c.strength >= floor && !negatives::asked_in_its_sentence(&buf, c.start, c.end))
+        .collect();
     let mut best = cues::best(&found);
     if negatives::starts_with_work_verb(&buf)
         && best.is_some_and(|c| {
             c.strength < Strength::Strong
                 && !cues::failure_of_opening_object(&buf, &c)
                 && !cues::failure_of_opening_noun(&buf, &c)
+                && !cues::failure_after_own_step(&buf, &c)
+                && !cues::choice_over_alternative(&buf, &c)
         })
     {
         best = None;
@@ -465,7 +470,7 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
                     "someday",
                 ],
             )
-    }) && puts_off(&buf, body)
+    }) && negatives::puts_off(body)
     {
         // "we will switch to httpx later": a choice put off to an open time, not made. The
         // plan must hold the cue: "Decided to use Redis, maybe we will revisit later" was
@@ -486,6 +491,10 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
         && section.is_none()
         && !ctx.detail
         && !hedged
+        // A line that asks anything ("Can you tell me what this fixes? What was going wrong
+        // before?") reports no symptom in the words of a title; an aside in brackets
+        // ("(wrong tracker?) Wiki logo not scaled") is not the line's question.
+        && !negatives::asks_outside_brackets(&buf)
         && {
             // Read once: the sentence after a bold run-in head (`**Note.** Run it twice.`).
             let sentence = negatives::after_run_in_head(&buf);
@@ -541,7 +550,7 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
             "symptom",
         )),
         // "KEY: we should drop Python 3.8 in the future": a plan put off, even marked key.
-        (None, None) if key && !puts_off(&buf, body) => {
+        (None, None) if key && !negatives::puts_off(body) => {
             let kind = if negatives::is_warning(body) {
                 EntryType::Gotcha
             } else {
@@ -592,24 +601,6 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     out.basis = basis;
     out.reason = reason;
     out
-}
-
-/// [`negatives::puts_off`], asked only of a line that names an open time at all: the full
-/// test reads the words into a list, and most lines have none of these.
-fn puts_off(lower: &[u8], body: &str) -> bool {
-    lex::has_any_word(
-        lower,
-        &[
-            "later",
-            "eventually",
-            "someday",
-            "maybe",
-            "perhaps",
-            "day",
-            "point",
-            "future",
-        ],
-    ) && negatives::puts_off(body)
 }
 
 /// "was missing the field that the parser set. now properly typed", "the export was

@@ -1475,6 +1475,44 @@ pub fn starts_with_work_verb(lower_body: &[u8]) -> bool {
         .any(|v| v.len() == first.len() && v.as_bytes()[0] == initial && v.as_bytes() == first)
 }
 
+/// Whether the cue at `start..end` of a line of several sentences sits in one that asks:
+/// "Thanks for contributing. Can you tell me what this fixes? Like what was going wrong
+/// before?" The question names no fix; the sentences around it may still report
+/// ("The build fails on Windows. Any ideas?"). A line that is one question is read as a
+/// question before cues are looked for.
+pub fn asked_in_its_sentence(lower: &[u8], start: usize, end: usize) -> bool {
+    let sentence_end = lower[end..]
+        .iter()
+        .enumerate()
+        .find(|(i, b)| {
+            matches!(b, b'.' | b'!' | b'?') && lower.get(end + i + 1).is_none_or(|n| *n == b' ')
+        })
+        .map(|(i, _)| end + i);
+    let Some(at) = sentence_end else {
+        return false;
+    };
+    // Only a line of several sentences: the question must not be the line's last character
+    // alone.
+    let starts_after_sentence = lower[..start]
+        .windows(2)
+        .any(|w| matches!(w[0], b'.' | b'!' | b'?') && w[1] == b' ');
+    lower[at] == b'?' && starts_after_sentence
+}
+
+/// Whether a '?' stands in `lower` outside round brackets.
+pub fn asks_outside_brackets(lower: &[u8]) -> bool {
+    let mut depth = 0usize;
+    for b in lower {
+        match b {
+            b'(' => depth += 1,
+            b')' => depth = depth.saturating_sub(1),
+            b'?' if depth == 0 => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
 /// Whether `text` opens with a question word ("What did we learn?", "Why it matters?").
 pub fn opens_with_wh_word(text: &str) -> bool {
     let text = text.trim_start_matches(['*', '_', ' ']);
@@ -1693,6 +1731,19 @@ fn is_time_limit_rule(s: &str) -> bool {
     at < 30 && super::lex::words(&head[..end]).any(|w| TIME.contains(&w))
 }
 
+/// The words without one of which no time is left open (below): the cheap test that rules
+/// out nearly every line before its words are read into a list.
+const OPEN_TIME_WORDS: &[&str] = &[
+    "later",
+    "eventually",
+    "someday",
+    "maybe",
+    "perhaps",
+    "day",
+    "point",
+    "future",
+];
+
 /// Whether `text` is the author's plan put off to some later time: their own move to come
 /// ("we will", "we'll", "I'll", "let's", "we should", "we're going to") and when, or
 /// whether, it is to happen left open ("later", "eventually", "someday", "at some point",
@@ -1702,6 +1753,17 @@ fn is_time_limit_rule(s: &str) -> bool {
 /// time ("the queue eventually drains"), and a version range ("we'll need 3.11 or later")
 /// are none.
 pub fn puts_off(text: &str) -> bool {
+    let names_open_time = text
+        .as_bytes()
+        .split(|b| !super::lex::is_word_byte(*b))
+        .any(|w| {
+            OPEN_TIME_WORDS
+                .iter()
+                .any(|x| x.as_bytes().eq_ignore_ascii_case(w))
+        });
+    if !names_open_time {
+        return false;
+    }
     let lower = text.to_lowercase().replace('\u{2019}', "'");
     let words: Vec<&str> = lower
         .split(|c: char| !(c.is_alphanumeric() || c == '\''))

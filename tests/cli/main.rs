@@ -66,6 +66,7 @@ mod real_memories;
 mod recall;
 mod recurrence_and_relevance;
 mod reminders;
+mod reports_after_steps_and_triage;
 mod reports_in_title_words;
 mod reports_without_an_auxiliary;
 mod reversal_reasons;

@@ -290,7 +290,38 @@ pub(super) fn conditional(buf: &[u8], start: usize) -> bool {
 /// after a condition ("When I have time, I'll switch to Postgres") is not made yet, while a
 /// failure after its trigger has happened.
 pub(super) fn failure_conditional(buf: &[u8], start: usize) -> bool {
-    crate::parse::lex::has_any_word(own_part_before(buf, start), CONDITIONALS)
+    let part = own_part_before(buf, start);
+    crate::parse::lex::has_any_word(part, CONDITIONALS) && !own_trigger_then_subject(part)
+}
+
+/// "When I upgrade to 3.7 the script stops working", "whenever I open it the app freezes":
+/// the writer's own step as the trigger, then without a comma a clause with a subject of its
+/// own. What the writer did happened, and so did what followed: a report, as a comma would
+/// make it. A condition anyone may meet ("when the tab is hidden timers throttle", "if it
+/// fails retry") stays one.
+fn own_trigger_then_subject(part: &[u8]) -> bool {
+    let words: Vec<&[u8]> = part
+        .split(|b| !crate::parse::lex::is_word_byte(*b))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let Some(at) = words
+        .iter()
+        .rposition(|w| CONDITIONALS.iter().any(|c| c.as_bytes() == *w))
+    else {
+        return false;
+    };
+    if !matches!(words[at], b"when" | b"whenever") || words.get(at + 1) != Some(&&b"i"[..]) {
+        return false;
+    }
+    // The subject: after the writer's verb and its words, not the word right after "I".
+    words.get(at + 3..).is_some_and(|rest| {
+        rest.iter().any(|w| {
+            matches!(
+                *w,
+                b"the" | b"it" | b"my" | b"this" | b"that" | b"everything" | b"nothing"
+            )
+        })
+    })
 }
 
 /// The clause before `start` from its last comma on: the part the word at `start` is in.

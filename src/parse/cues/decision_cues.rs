@@ -164,6 +164,13 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         // Quicksilver": the author's own next move. "The app will switch to dark mode" is a
         // program's behaviour, so "will" needs the author as subject.
         b"switch to" | b"switch from" | b"switch back to" | b"switch back from" | b"stay with" => {
+            // "Switch to SQLite instead of Postgres": an order that names what it rejects is
+            // a choice, as a commit or pull-request title gives it; "Switch to the docs tab"
+            // is a step.
+            if prev.is_none() && names_rejected_alternative(clause_after(buf, end)) {
+                return (!negated(buf, start) && !conditional(buf, start))
+                    .then_some((Decision, Medium));
+            }
             // "Let's just switch back to CMake": an adverb may stand between.
             let adverb = any_of(prev, &["just", "simply"]);
             let (prev, second) = if adverb {
@@ -242,15 +249,26 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             if negated(buf, start) || conditional(buf, start) {
                 return None;
             }
-            let clause = clause_after(buf, end);
-            let over = crate::parse::details::alternative_over(clause).is_some();
-            let instead = has_phrase(clause, b"instead of") || has_phrase(clause, b"rather than");
-            (over || instead).then_some((Decision, Medium))
+            names_rejected_alternative(clause_after(buf, end)).then_some((Decision, Medium))
         }
         _ if cue.ends_with(b" use") => Some((Decision, Strong)),
 
         _ => None,
     }
+}
+
+/// Whether `clause` (after a verb of choice) names the alternative turned down: "over
+/// MySQL", "instead of Postgres", "rather than polling", "in favor of only Postgres".
+pub(super) fn names_rejected_alternative(clause: &[u8]) -> bool {
+    crate::parse::details::alternative_over(clause).is_some()
+        || [
+            &b"instead of"[..],
+            b"rather than",
+            b"in favor of",
+            b"in favour of",
+        ]
+        .iter()
+        .any(|p| has_phrase(clause, p))
 }
 
 /// "Postgres it is", "OK, tabs it is!": the idiom that settles a choice, as a short line of

@@ -10,6 +10,77 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
     let (start, end, at_start) = (around.start, around.end, around.at_start);
     let (cue, prev, next) = (around.cue(), around.prev(), around.next());
     match cue {
+        // "This is caused by the cookie's SameSite", "The problems in #207 are probably caused
+        // by not removing the stale session", "Looks like the bug was introduced in #10": the
+        // cause of a defect found, a diagnosis. The subject must be the defect ("this", "it",
+        // or a defect noun before the cue in its clause), and the cause must be named: not
+        // "delays due to weather", nor "what caused by …?".
+        _ if cue.starts_with(b"caused")
+            || cue.ends_with(b"due to")
+            || cue.starts_with(b"was introduced")
+            || cue.starts_with(b"were introduced") =>
+        {
+            let clause = crate::parse::lex::clause_before(buf, start);
+            let subject_is_defect = crate::parse::lex::has_any_word(
+                clause,
+                &[
+                    "this",
+                    "it",
+                    "that",
+                    "bug",
+                    "bugs",
+                    "problem",
+                    "problems",
+                    "issue",
+                    "issues",
+                    "failure",
+                    "failures",
+                    "error",
+                    "errors",
+                    "crash",
+                    "crashes",
+                    "leak",
+                    "regression",
+                    "behaviour",
+                    "behavior",
+                ],
+            );
+            let cause_named = !crate::parse::lex::clause_after(buf, end)
+                .trim_ascii()
+                .is_empty();
+            // "Various errors caused by time zone issues": a title naming a defect and its
+            // cause still reports the defect; the diagnosis is a clause with a verb of its own.
+            let finite = !cue.starts_with(b"caused")
+                || any_of(
+                    prev,
+                    &[
+                        "is",
+                        "are",
+                        "was",
+                        "were",
+                        "been",
+                        "be",
+                        "probably",
+                        "likely",
+                        "actually",
+                        "clearly",
+                        "apparently",
+                    ],
+                );
+            // "this was due to a caching issue, which we've now addressed": the fix is the news.
+            let fixed_after = crate::parse::lex::has_any_word(
+                &buf[end..],
+                &["addressed", "fixed", "resolved", "solved", "patched"],
+            );
+            (subject_is_defect
+                && cause_named
+                && finite
+                && !fixed_after
+                && !negated(buf, start)
+                && !conditional(buf, start)
+                && !buf.contains(&b'?'))
+            .then_some((Learning, Strong))
+        }
         // ---- learnings
         b"learned" | b"learnt" => {
             if !first_person(buf, start)

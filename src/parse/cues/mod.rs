@@ -287,6 +287,121 @@ pub fn failure_of_opening_noun(buf: &[u8], cue: &Cue) -> bool {
         && (next.is_none() || cue_context::any_of(next, AFTER))
 }
 
+/// "Updated to the latest release, now the app crashes on open", "Ran the installer and I
+/// get the error Permission denied": a failure told in a clause of its own after a report of
+/// the writer's own past step. The opening verb reports what was done, but the clause after
+/// a break ("," "." "and" "but" "now") has its own subject (a pronoun, "now", or "the"/"my"
+/// and a noun), so the failure is said of what followed, not done as the work. An order
+/// ("Update the docs, the build fails otherwise") opens with a bare verb and keeps its type;
+/// a condition in the clause ("if it fails, retry") is a plan or a rule.
+pub fn failure_after_own_step(buf: &[u8], cue: &Cue) -> bool {
+    use crate::parse::lex;
+    if cue.kind != EntryType::Problem {
+        return false;
+    }
+    let opener_end = buf
+        .iter()
+        .position(|b| !b.is_ascii_alphabetic())
+        .unwrap_or(buf.len());
+    let opener = &buf[..opener_end];
+    let past = opener.ends_with(b"ed") || matches!(opener, b"ran" | b"built" | b"wrote" | b"set");
+    if !past || cue.start <= opener_end {
+        return false;
+    }
+    // The clause of the cue: from the last break before it.
+    let head = &buf[opener_end..cue.start];
+    let mut clause_start = None;
+    for (i, b) in head.iter().enumerate() {
+        if matches!(b, b',' | b'.' | b';') && head.get(i + 1) == Some(&b' ') {
+            clause_start = Some(i + 2);
+        }
+    }
+    const JOINS: &[&str] = &["and", "but", "now", "then", "so"];
+    let words: Vec<&[u8]> = head
+        .split(|b| !lex::is_word_byte(*b))
+        .filter(|w| !w.is_empty())
+        .collect();
+    // A joining word starts a clause as a break does; the last one before the cue counts.
+    let mut clause: Vec<&[u8]> = match clause_start {
+        Some(at) => head[at..]
+            .split(|b| !lex::is_word_byte(*b))
+            .filter(|w| !w.is_empty())
+            .collect(),
+        None => Vec::new(),
+    };
+    if let Some(j) = words
+        .iter()
+        .rposition(|w| JOINS.iter().any(|x| x.as_bytes() == *w))
+        && (clause_start.is_none() || words.len() - j <= clause.len())
+    {
+        clause = words[j..].to_vec();
+    }
+    if clause.is_empty() || clause.len() > 5 {
+        return false;
+    }
+    const CONDITIONS: &[&str] = &["if", "unless", "when", "whenever", "once", "otherwise"];
+    if clause
+        .iter()
+        .any(|w| CONDITIONS.iter().any(|x| x.as_bytes() == *w))
+    {
+        return false;
+    }
+    let mut rest = clause.as_slice();
+    while let [first, tail @ ..] = rest {
+        if JOINS.iter().any(|x| x.as_bytes() == *first) {
+            if *first == b"now" && !tail.is_empty() {
+                // "now app crash": "now" itself opens a clause of what holds since.
+                return true;
+            }
+            rest = tail;
+        } else {
+            break;
+        }
+    }
+    // "and the errors disappeared": the failure named as what went away.
+    const GONE: &[&str] = &[
+        "disappeared",
+        "vanished",
+        "went",
+        "are",
+        "is",
+        "were",
+        "was",
+        "stopped",
+        "resolved",
+    ];
+    if lex::words_after(buf, cue.start, 2)
+        .get(1)
+        .is_some_and(|w| cue_context::any_of(Some(w), GONE))
+    {
+        return false;
+    }
+    const SUBJECTS: &[&str] = &[
+        "i",
+        "it",
+        "we",
+        "they",
+        "he",
+        "she",
+        "everything",
+        "nothing",
+        "the",
+        "my",
+        "our",
+    ];
+    matches!(rest.first(), Some(w) if SUBJECTS.iter().any(|x| x.as_bytes() == *w))
+}
+
+/// "Refactored state management to use lifted state instead of React Context": a choice
+/// told with what it turned down, whatever step of work the line opens with. Not the means
+/// of the step ("Improve resolution speed by using shallow copies instead of deep ones"): a
+/// changelog's account of how, not a choice.
+pub fn choice_over_alternative(buf: &[u8], cue: &Cue) -> bool {
+    cue.kind == EntryType::Decision
+        && crate::parse::lex::words_before(buf, cue.start, 1).last() != Some(&&b"by"[..])
+        && decision_cues::names_rejected_alternative(crate::parse::lex::clause_after(buf, cue.end))
+}
+
 /// The cue that decides the line: the strongest, then the earliest.
 pub fn best(cues: &[Cue]) -> Option<Cue> {
     cues.iter()

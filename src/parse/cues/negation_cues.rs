@@ -5,7 +5,7 @@
 use super::Strength::{self, *};
 use super::cue_context::{Around, any_of, conditional, first_person};
 use crate::parse::EntryType::{self, *};
-use crate::parse::lex::words_after;
+use crate::parse::lex::{words_after, words_before};
 
 /// A problem (or a gotcha), or `None` when the negation reports no failure.
 pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
@@ -95,6 +95,36 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 .is_none_or(|w| any_of(Some(w), PROGRESSIVE_TAILS))
             && !crate::parse::symptoms::meant_to_be(buf)
     };
+    // "Unable to reproduce.", "I wasn't able to recreate the issue": the failure was looked
+    // for and not seen, a note of triage, not a report.
+    // Said by whoever looked ("I", "we", or no subject at all): "the build does not reproduce
+    // byte for byte" is a defect of the build.
+    let looked = at_start
+        || first_person(buf, start)
+        || super::cue_context::contains_any(
+            &words_before(buf, start, 3),
+            &["i", "we", "i'm", "we're", "im"],
+        );
+    if looked
+        && any_of(
+            verb.as_ref(),
+            &[
+                "reproduce",
+                "repro",
+                "recreate",
+                "replicate",
+                "reproduced",
+                "recreated",
+            ],
+        )
+        || looked
+            && (any_of(verb.as_ref(), &["able"])
+                && at.and_then(|i| after.get(i + 2)).is_some_and(|w| {
+                    any_of(Some(w), &["reproduce", "repro", "recreate", "replicate"])
+                }))
+    {
+        return None;
+    }
     // "I don't want to use Redis": a wish, not a thing failing.
     if any_of(after.first(), &["want", "wants"])
         && super::cue_context::subject(buf, start).is_some_and(|w| {

@@ -72,7 +72,12 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         _ if cue.starts_with(b"still ") || cue.ends_with(b" red") => {
             (!failure_conditional(buf, start) && !negated(buf, start)).then_some((Problem, Medium))
         }
-        b"silently" => (!negated(buf, start)).then_some((Problem, Weak)),
+        // "Drop support for Python 3.7 (silently)", "it should be dropped silently": how a
+        // change is to be made, not a failure.
+        b"silently" => {
+            (!negated(buf, start) && !modal(buf, start) && !buf[..start].ends_with(b"("))
+                .then_some((Problem, Weak))
+        }
         b"hang" => (!negated(buf, start)
             && !modal(buf, start)
             && !failure_conditional(buf, start)
@@ -105,9 +110,11 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             ))
             .then_some((Problem, Medium))
         }
-        b"not working" | b"stopped working" => {
-            (!failure_conditional(buf, start)).then_some((Problem, Medium))
-        }
+        b"not working"
+        | b"stopped working"
+        | b"stops working"
+        | b"stopped responding"
+        | b"stops responding" => (!failure_conditional(buf, start)).then_some((Problem, Medium)),
         // Before the dropped auxiliary below, which "not found" would otherwise match.
         b"not found" => Some((Problem, Weak)),
         // "Proxy setting not work on next release", "System not start", "clearing cache not
@@ -674,8 +681,37 @@ fn issue_noun(
             "locking",
             "transfer",
             "transferred",
+            "remove",
+            "removed",
+            "promoted",
+            "created",
+            // "deserves its own issue": a ticket to open.
+            "own",
         ],
     ) {
+        return false;
+    }
+    // "I found this issue: https://…", "Issue https://…": a link to a ticket.
+    if buf[end..]
+        .trim_ascii_start()
+        .strip_prefix(b":")
+        .unwrap_or(&buf[end..])
+        .trim_ascii_start()
+        .starts_with(b"http")
+    {
+        return false;
+    }
+    // What was done to it, said right after: "Original issue reported on code.google.com",
+    // "Test issue closing", "silence at issue owner end". Not who met it ("the issue
+    // reported by users is that login is slow").
+    let said_after = words_after(buf, end, 2);
+    if any_of(
+        next,
+        &[
+            "reported", "posted", "created", "opened", "closing", "closed", "owner", "owners",
+        ],
+    ) && !any_of(said_after.get(1), &["by"])
+    {
         return false;
     }
     // What a tracker did to it: "This issue was moved to org/repo#27", "has been locked".
@@ -691,6 +727,11 @@ fn issue_noun(
                     "migrated",
                     "closed",
                     "reopened",
+                    "created",
+                    "opened",
+                    "reported",
+                    "posted",
+                    "promoted",
                 ],
             )
         })

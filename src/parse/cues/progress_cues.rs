@@ -16,8 +16,19 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
     match cue {
         // ---- progress
         b"completed" if work_reported_done(around) => Some((Progress, Medium)),
-        b"fixed" | b"resolved" | b"solved" | b"patched" | b"repaired" | b"shipped"
-        | b"completed" => {
+        // "I was able to solve the problem", "managed to fix it by reinstalling": the writer
+        // got a remedy done. Not "wasn't able to fix it", "will be able to fix it", "if we're
+        // able to resolve this".
+        _ if cue.starts_with(b"able to") || cue.starts_with(b"managed to") => {
+            (!negated_within(buf, start, 3)
+                && !any_of(prev, &["be", "not", "never"])
+                && !modal(buf, start)
+                && !conditional(buf, start)
+                && !buf.contains(&b'?'))
+            .then_some((Progress, Strong))
+        }
+        b"fixed" | b"corrected" | b"resolved" | b"solved" | b"patched" | b"repaired"
+        | b"shipped" | b"completed" => {
             if negated(buf, start) && !modal(buf, start) && !conditional(buf, start) {
                 // "still not fixed": the problem is open.
                 return (cue != b"shipped" && cue != b"completed").then_some((Problem, Medium));
@@ -121,6 +132,9 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             {
                 return Some((Progress, Medium));
             }
+            if fix_released(buf, start, end) && !negated(buf, start) && !modal(buf, start) {
+                return Some((Progress, Medium));
+            }
             // "suppress `nounset` error (fix #1876)": a change that names the issue it closes,
             // the whole remark ("(fix #1876 was incomplete)" says otherwise).
             if buf[..start].ends_with(b"(") && is_issue_then_close(&buf[end..]) {
@@ -151,6 +165,18 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         // work on a fix, by the writer. Strong: the defect is the fix's object, no report.
         // Not "Fixing this requires a restart" (the gerund as a subject), "we are not fixing
         // it", "if fixing the cache helps".
+        // "Thanks for fixing the crash", "Thank you to @dev for fixing crashes on boot": a
+        // fix someone made, acknowledged.
+        b"fixing"
+            if any_of(prev, &["for"])
+                && around
+                    .before
+                    .iter()
+                    .take(5)
+                    .any(|w| any_of(Some(w), &["thanks", "thank", "thx", "kudos"])) =>
+        {
+            Some((Progress, Strong))
+        }
         b"fixing" => {
             let by_us = at_start
                 || around.after_scope()
@@ -299,7 +325,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 ],
             );
             (alone
-                && rest_only
+                && (rest_only || worked_after_remedy(buf, end))
                 && !qualified
                 && !failure_later
                 && !negated(buf, start)
@@ -598,6 +624,99 @@ const CAPABILITIES: &[&str] = &[
     "works", "work", "working", "launches", "launch", "boots", "boot", "responds", "respond",
     "renders", "render", "compiles", "compile", "appears", "appear",
 ];
+
+/// "This fix is included in 0.8.1", "a fix has been implemented", "There is a fix for this
+/// in v3.8.0-rc-43": a fix that exists in a release or a build. Not one to come ("the fix will
+/// be included", "a fix is planned"), nor one wished for ("is there a fix?").
+fn fix_released(buf: &[u8], start: usize, end: usize) -> bool {
+    let words = words_after(buf, end, 6);
+    let at = words
+        .iter()
+        .position(|w| !any_of(Some(w), &["is", "has", "been", "now", "already", "also"]));
+    if at.is_some_and(|i| i > 0)
+        && any_of(
+            at.and_then(|i| words.get(i)),
+            &[
+                "included",
+                "implemented",
+                "released",
+                "merged",
+                "landed",
+                "available",
+                "live",
+                "out",
+                "shipped",
+                "deployed",
+            ],
+        )
+    {
+        return !buf[end..].contains(&b'?') && !has_word(&buf[end..], b"will");
+    }
+    // "There is a fix for this in v3.8.0": the release named after "in".
+    // Nearest word first: "a", "is", "there".
+    let there = crate::parse::lex::words_before(buf, start, 3);
+    let there_is = matches!(
+        &there[..],
+        [b"a", b"is", t, ..] | [b"a", t, ..] if *t == b"there" || *t == b"there's"
+    );
+    there_is
+        && !buf.contains(&b'?')
+        && clause_after(buf, end).windows(4).enumerate().any(|(i, w)| {
+            w == b" in "
+                && buf[end..][i + 4..]
+                    .first()
+                    .is_some_and(|c| c.is_ascii_digit() || *c == b'v')
+        })
+}
+
+/// "It works after replacing the config", "it worked fine after a reboot": a remedy the
+/// writer applied, then the confirmation. What follows "after" must be a step (a verb in
+/// -ing, or a restart, reinstall or update), not a time ("works after a delay of 5 s" says how
+/// it works).
+fn worked_after_remedy(buf: &[u8], end: usize) -> bool {
+    const REMEDY_NOUNS: &[&str] = &[
+        "restart",
+        "reboot",
+        "reinstall",
+        "update",
+        "upgrade",
+        "downgrade",
+        "restarting",
+    ];
+    let words = words_after(buf, end, 8);
+    let Some(at) = words.iter().position(|w| {
+        !any_of(
+            Some(w),
+            &[
+                "fine",
+                "perfectly",
+                "great",
+                "well",
+                "now",
+                "again",
+                "for",
+                "me",
+                "on",
+                "my",
+                "side",
+                "here",
+                "flawlessly",
+            ],
+        )
+    }) else {
+        return false;
+    };
+    if !any_of(words.get(at), &["after"]) {
+        return false;
+    }
+    let step = words.get(at + 1);
+    let step = if any_of(step, &["a", "the", "an"]) {
+        return any_of(words.get(at + 2), REMEDY_NOUNS);
+    } else {
+        step
+    };
+    step.is_some_and(|w| w.ends_with(b"ing") && w.len() > 5) || any_of(step, REMEDY_NOUNS)
+}
 
 /// How a thing is done when it works, after "no longer" and a verb: "no longer saves
 /// properly". General vocabulary of correct behaviour.

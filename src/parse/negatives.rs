@@ -1481,6 +1481,10 @@ pub fn starts_with_work_verb(lower_body: &[u8]) -> bool {
 /// ("The build fails on Windows. Any ideas?"). A line that is one question is read as a
 /// question before cues are looked for.
 pub fn asked_in_its_sentence(lower: &[u8], start: usize, end: usize) -> bool {
+    // Asked of every cue: most lines hold no '?' after it, found by one fast scan.
+    if memchr::memchr(b'?', &lower[end..]).is_none() {
+        return false;
+    }
     let sentence_end = lower[end..]
         .iter()
         .enumerate()
@@ -1501,6 +1505,9 @@ pub fn asked_in_its_sentence(lower: &[u8], start: usize, end: usize) -> bool {
 
 /// Whether a '?' stands in `lower` outside round brackets.
 pub fn asks_outside_brackets(lower: &[u8]) -> bool {
+    if memchr::memchr(b'?', lower).is_none() {
+        return false;
+    }
     let mut depth = 0usize;
     for b in lower {
         match b {

@@ -286,34 +286,9 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                         ],
                     )
                 });
-            let rest_only = words_after(buf, end, 6).iter().all(|w| {
-                any_of(
-                    Some(w),
-                    &[
-                        "now",
-                        "again",
-                        "for",
-                        "me",
-                        "on",
-                        "my",
-                        "side",
-                        "here",
-                        "thanks",
-                        "thank",
-                        "you",
-                        "too",
-                        "both",
-                        "fine",
-                        "perfectly",
-                        "great",
-                        "well",
-                        "flawlessly",
-                        "like",
-                        "a",
-                        "charm",
-                    ],
-                )
-            });
+            let rest_only = words_after(buf, end, 6)
+                .iter()
+                .all(|w| any_of(Some(w), CONFIRMATION_TAIL));
             let qualified = crate::parse::lex::has_any_word(buf, CONTRASTS)
                 || crate::parse::lex::has_any_word(buf, &["except", "if", "when", "unless"]);
             // "It worked on core. I see that it fails on hbase": the line goes on to a failure.
@@ -669,6 +644,32 @@ fn fix_released(buf: &[u8], start: usize, end: usize) -> bool {
         })
 }
 
+/// The words that may follow "it works" in a bare confirmation: "It works for me now",
+/// "that worked perfectly, thank you", "works like a charm".
+const CONFIRMATION_TAIL: &[&str] = &[
+    "now",
+    "again",
+    "for",
+    "me",
+    "on",
+    "my",
+    "side",
+    "here",
+    "thanks",
+    "thank",
+    "you",
+    "too",
+    "both",
+    "fine",
+    "perfectly",
+    "great",
+    "well",
+    "flawlessly",
+    "like",
+    "a",
+    "charm",
+];
+
 /// "It works after replacing the config", "it worked fine after a reboot": a remedy the
 /// writer applied, then the confirmation. What follows "after" must be a step (a verb in
 /// -ing, or a restart, reinstall or update), not a time ("works after a delay of 5 s" says how
@@ -684,37 +685,19 @@ fn worked_after_remedy(buf: &[u8], end: usize) -> bool {
         "restarting",
     ];
     let words = words_after(buf, end, 8);
-    let Some(at) = words.iter().position(|w| {
-        !any_of(
-            Some(w),
-            &[
-                "fine",
-                "perfectly",
-                "great",
-                "well",
-                "now",
-                "again",
-                "for",
-                "me",
-                "on",
-                "my",
-                "side",
-                "here",
-                "flawlessly",
-            ],
-        )
-    }) else {
+    let Some(at) = words
+        .iter()
+        .position(|w| !any_of(Some(w), CONFIRMATION_TAIL))
+    else {
         return false;
     };
     if !any_of(words.get(at), &["after"]) {
         return false;
     }
     let step = words.get(at + 1);
-    let step = if any_of(step, &["a", "the", "an"]) {
+    if any_of(step, &["a", "the", "an"]) {
         return any_of(words.get(at + 2), REMEDY_NOUNS);
-    } else {
-        step
-    };
+    }
     step.is_some_and(|w| w.ends_with(b"ing") && w.len() > 5) || any_of(step, REMEDY_NOUNS)
 }
 

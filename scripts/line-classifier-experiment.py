@@ -7,7 +7,7 @@ Two kinds of labelled lines are used, and they play different parts:
 - the held-out parser sets 1-5 (`tests/eval/parser-heldout{,2,3,4,5}.jsonl`): the rules were
   written after their misses were read, so the rules are right on nearly all of them. They
   teach a classifier what lines are, but say nothing about where the rules fail on new text.
-- the training sets (`tests/eval/parser-train{,2a,2b,3a,3b,3c,4a,4b,4c,5a,5b,5c}.jsonl`, POOL=comma-separated paths):
+- the training sets (every `tests/eval/parser-train*.jsonl` by default, POOL=comma-separated paths):
   lines from sources no rule was written from, so the rules miss on them as they miss on
   unseen text. (A few general rules were later written after reading misses of the first;
   2a and 2b were scored once before and after those rules, then joined the pool.)

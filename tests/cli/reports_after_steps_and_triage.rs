@@ -7,13 +7,27 @@
 //! triage notes ("Unable to reproduce") and a tracker's own tickets ("This issue was created
 //! automatically").
 
+use std::path::{Path, PathBuf};
+
 use crate::common::User;
 
-#[test]
-fn failures_after_a_step_of_ones_own_are_problems_and_steps_alone_are_not() {
+/// A user at a fixed time with one initialised project.
+fn user_with_project() -> (User, PathBuf) {
     let mut user = User::new();
     let project = user.project("work/app", &["init"]);
     user.at("2026-04-02T09:00:00Z");
+    (user, project)
+}
+
+/// The type the parser gives each line of `text`, written to a file in `project`.
+fn types_of(user: &User, project: &Path, text: &str) -> Vec<String> {
+    std::fs::write(project.join("lines.md"), text).unwrap();
+    user.line_types(project, "lines.md")
+}
+
+#[test]
+fn failures_after_a_step_of_ones_own_are_problems_and_steps_alone_are_not() {
+    let (user, project) = user_with_project();
 
     let out = user.ok(
         &project,
@@ -24,63 +38,56 @@ fn failures_after_a_step_of_ones_own_are_problems_and_steps_alone_are_not() {
     );
     assert!(out.contains("logged problem to .mind/MEMORY.md"), "{out}");
 
-    std::fs::write(
-        project.join("reports.md"),
+    let reports = types_of(
+        &user,
+        &project,
         "Ran the installer and I get the error Permission denied.\n\
          When I upgrade to version 3.7 the script stops working.\n\
          The UI stops responding after an hour\n",
-    )
-    .unwrap();
-    assert_eq!(
-        user.line_types(&project, "reports.md"),
-        ["problem"; 3],
-        "every line reports a defect"
     );
+    assert_eq!(reports, ["problem"; 3], "every line reports a defect");
 
-    std::fs::write(
-        project.join("steps.md"),
+    let steps = types_of(
+        &user,
+        &project,
         "Updated the error handling\n\
          Upgraded to v2, and the errors disappeared\n\
          Update the docs, the build fails otherwise\n\
          Added retries, if it fails we log it\n\
          If the worker stops responding, restart it\n\
          When the tab is hidden the timer fails\n",
-    )
-    .unwrap();
-    assert_eq!(user.line_types(&project, "steps.md"), ["none"; 6]);
+    );
+    assert_eq!(steps, ["none"; 6]);
 }
 
 #[test]
 fn a_choice_with_its_rejected_alternative_is_a_decision() {
-    let mut user = User::new();
-    let project = user.project("work/app", &["init"]);
-    user.at("2026-04-02T09:00:00Z");
-    std::fs::write(
-        project.join("titles.md"),
+    let (user, project) = user_with_project();
+    let titles = types_of(
+        &user,
+        &project,
         "Switch to SQLite instead of Postgres\n\
          Refactored state management to use lifted state instead of React Context\n\
          Use SQLite in favour of Postgres for the config store\n\
          Switch to the docs tab\n\
          Switch to Vite for faster builds\n\
          Improve resolution speed by using shallow copies instead of deep copies\n",
-    )
-    .unwrap();
+    );
     assert_eq!(
-        user.line_types(&project, "titles.md"),
+        titles,
         ["decision", "decision", "decision", "none", "none", "none"]
     );
 }
 
 #[test]
 fn triage_notes_and_tickets_are_not_problems() {
-    let mut user = User::new();
-    let project = user.project("work/app", &["init"]);
-    user.at("2026-04-02T09:00:00Z");
+    let (user, project) = user_with_project();
     let out = user.ok(&project, &["log", "Unable to reproduce."]);
     assert!(!out.contains("logged problem"), "{out}");
 
-    std::fs::write(
-        project.join("thread.md"),
+    let thread = types_of(
+        &user,
+        &project,
         "I am unable to reproduce this.\n\
          We couldn't reproduce it on Linux\n\
          This issue was created automatically with bugzilla2github\n\
@@ -89,10 +96,9 @@ fn triage_notes_and_tickets_are_not_problems() {
          Closed due to silence at issue owner end.\n\
          The build is not reproducible\n\
          The issue reported by users is that login is slow\n",
-    )
-    .unwrap();
+    );
     assert_eq!(
-        user.line_types(&project, "thread.md"),
+        thread,
         [
             "none", "none", "none", "none", "none", "none", "problem", "problem"
         ]
@@ -103,11 +109,10 @@ fn triage_notes_and_tickets_are_not_problems() {
 /// heading it is a gotcha, and with no typed heading above it nothing.
 #[test]
 fn a_prevention_rule_takes_its_sections_type() {
-    let mut user = User::new();
-    let project = user.project("work/app", &["init"]);
-    user.at("2026-04-02T09:00:00Z");
-    std::fs::write(
-        project.join("lessons.md"),
+    let (user, project) = user_with_project();
+    let lessons = types_of(
+        &user,
+        &project,
         "# Lessons Learned\n\
          \n\
          ## 2026-01-12: Env vars not baked into the bundle\n\
@@ -123,13 +128,8 @@ fn a_prevention_rule_takes_its_sections_type() {
          # Notes\n\
          \n\
          **Prevention**: Keep the cache small\n",
-    )
-    .unwrap();
-    let types: Vec<String> = user
-        .line_types(&project, "lessons.md")
-        .into_iter()
-        .filter(|t| t != "none")
-        .collect();
+    );
+    let types: Vec<String> = lessons.into_iter().filter(|t| t != "none").collect();
     assert_eq!(types, ["learning", "gotcha"]);
 }
 
@@ -137,11 +137,10 @@ fn a_prevention_rule_takes_its_sections_type() {
 /// fix to come, a question, and how a thing behaves after a delay are not.
 #[test]
 fn a_fix_in_a_release_and_a_remedy_that_worked_are_progress() {
-    let mut user = User::new();
-    let project = user.project("work/app", &["init"]);
-    user.at("2026-04-02T09:00:00Z");
-    std::fs::write(
-        project.join("thread.md"),
+    let (user, project) = user_with_project();
+    let thread = types_of(
+        &user,
+        &project,
         "There is a fix for this in v3.8.0-rc-43.\n\
          This fix is included in 0.8.1\n\
          A fix has been implemented and you can download a test build\n\
@@ -151,10 +150,9 @@ fn a_fix_in_a_release_and_a_remedy_that_worked_are_progress() {
          Is there a fix for this in v3?\n\
          It works after a delay of 5 seconds\n\
          It only works after restarting\n",
-    )
-    .unwrap();
+    );
     assert_eq!(
-        user.line_types(&project, "thread.md"),
+        thread,
         [
             "progress", "progress", "progress", "progress", "progress", "none", "none", "none",
             "none"
@@ -167,9 +165,7 @@ fn a_fix_in_a_release_and_a_remedy_that_worked_are_progress() {
 /// its cause stay problems.
 #[test]
 fn remedies_done_are_progress_and_causes_found_are_learnings() {
-    let mut user = User::new();
-    let project = user.project("work/app", &["init"]);
-    user.at("2026-04-02T09:00:00Z");
+    let (user, project) = user_with_project();
     let out = user.ok(
         &project,
         &[
@@ -179,8 +175,9 @@ fn remedies_done_are_progress_and_causes_found_are_learnings() {
     );
     assert!(out.contains("logged learning to .mind/MEMORY.md"), "{out}");
 
-    std::fs::write(
-        project.join("thread.md"),
+    let thread = types_of(
+        &user,
+        &project,
         "Was able to resolve the problem by cleaning and reinstalling.\n\
          Corrected the race condition problems.\n\
          Thanks for fixing the crash\n\
@@ -190,10 +187,9 @@ fn remedies_done_are_progress_and_causes_found_are_learnings() {
          Various errors caused by time zone issues.\n\
          I'm pretty sure this was due to a caching issue, which we've now addressed.\n\
          Flights were delayed due to weather\n",
-    )
-    .unwrap();
+    );
     assert_eq!(
-        user.line_types(&project, "thread.md"),
+        thread,
         [
             "progress", "progress", "progress", "learning", "learning", "problem", "problem",
             "progress", "none"
@@ -205,20 +201,15 @@ fn remedies_done_are_progress_and_causes_found_are_learnings() {
 /// change is to be made is no failure.
 #[test]
 fn questions_inside_a_line_and_planned_silence_report_nothing() {
-    let mut user = User::new();
-    let project = user.project("work/app", &["init"]);
-    user.at("2026-04-02T09:00:00Z");
-    std::fs::write(
-        project.join("thread.md"),
+    let (user, project) = user_with_project();
+    let thread = types_of(
+        &user,
+        &project,
         "Thanks for contributing. Can you tell me what this fixes? Like what was going wrong before? Thanks!\n\
          Drop support for Python 3.7 (silently)\n\
          Python 3.7 is EOL. Therefore it should be dropped from support (silently).\n\
          The job silently drops rows\n\
          (wrong issue tracker?) Wiki logo not suitably scaled for location\n",
-    )
-    .unwrap();
-    assert_eq!(
-        user.line_types(&project, "thread.md"),
-        ["none", "none", "none", "problem", "problem"]
     );
+    assert_eq!(thread, ["none", "none", "none", "problem", "problem"]);
 }

@@ -438,11 +438,7 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     let mut best = cues::best(&found);
     if negatives::starts_with_work_verb(&buf)
         && best.is_some_and(|c| {
-            c.strength < Strength::Strong
-                && !cues::failure_of_opening_object(&buf, &c)
-                && !cues::failure_of_opening_noun(&buf, &c)
-                && !cues::failure_after_own_step(&buf, &c)
-                && !cues::choice_over_alternative(&buf, &c)
+            c.strength < Strength::Strong && !cues::stands_after_work_verb(&buf, &c)
         })
     {
         best = None;

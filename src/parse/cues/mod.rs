@@ -202,7 +202,7 @@ pub fn lets_it_happen(buf: &[u8]) -> bool {
 /// the job doesn't fail", "Removed the cache that didn't help"). The words are counted back
 /// to the line's start or a clause break, so a failure reported after the work ("Updated
 /// the deps, gulp build doesn't work") counts too.
-pub fn failure_of_opening_object(buf: &[u8], cue: &Cue) -> bool {
+fn failure_of_opening_object(buf: &[u8], cue: &Cue) -> bool {
     if cue.kind != EntryType::Problem
         || !negation_cues::is_negation_phrase(&buf[cue.start..cue.end])
     {
@@ -226,7 +226,7 @@ pub fn failure_of_opening_object(buf: &[u8], cue: &Cue) -> bool {
 /// after them a finite failure word is the verb of the sentence, so the opener is its
 /// subject. Before another noun the failure word describes that noun, and the line is an
 /// order of work ("Update failed tests", "Update error handling").
-pub fn failure_of_opening_noun(buf: &[u8], cue: &Cue) -> bool {
+fn failure_of_opening_noun(buf: &[u8], cue: &Cue) -> bool {
     // Words of the work-verb list that are also the names of processes.
     const PROCESS_NOUNS: &[&str] = &[
         "update", "updates", "setup", "run", "check", "review", "support", "find", "close",
@@ -294,7 +294,7 @@ pub fn failure_of_opening_noun(buf: &[u8], cue: &Cue) -> bool {
 /// and a noun), so the failure is said of what followed, not done as the work. An order
 /// ("Update the docs, the build fails otherwise") opens with a bare verb and keeps its type;
 /// a condition in the clause ("if it fails, retry") is a plan or a rule.
-pub fn failure_after_own_step(buf: &[u8], cue: &Cue) -> bool {
+fn failure_after_own_step(buf: &[u8], cue: &Cue) -> bool {
     use crate::parse::lex;
     if cue.kind != EntryType::Problem {
         return false;
@@ -396,10 +396,23 @@ pub fn failure_after_own_step(buf: &[u8], cue: &Cue) -> bool {
 /// told with what it turned down, whatever step of work the line opens with. Not the means
 /// of the step ("Improve resolution speed by using shallow copies instead of deep ones"): a
 /// changelog's account of how, not a choice.
-pub fn choice_over_alternative(buf: &[u8], cue: &Cue) -> bool {
+fn choice_over_alternative(buf: &[u8], cue: &Cue) -> bool {
     cue.kind == EntryType::Decision
         && crate::parse::lex::words_before(buf, cue.start, 1).last() != Some(&&b"by"[..])
         && decision_cues::names_rejected_alternative(crate::parse::lex::clause_after(buf, cue.end))
+}
+
+/// Whether a cue below strong keeps its type in a line that opens with a verb of work
+/// ("Update …", "Added …", "Investigate …"), whose cues are otherwise the work's object, not
+/// a report: a failure of the thing the verb names ([`failure_of_opening_object`],
+/// [`failure_of_opening_noun`]), a failure told after the writer's own step
+/// ([`failure_after_own_step`]), or a choice with the alternative it turns down
+/// ([`choice_over_alternative`]).
+pub fn stands_after_work_verb(buf: &[u8], cue: &Cue) -> bool {
+    failure_of_opening_object(buf, cue)
+        || failure_of_opening_noun(buf, cue)
+        || failure_after_own_step(buf, cue)
+        || choice_over_alternative(buf, cue)
 }
 
 /// The cue that decides the line: the strongest, then the earliest.

@@ -497,10 +497,12 @@ pub fn reads_back_otherwise(
 /// ("we decided against X" -> `decided against: X`). No other word is ever dropped.
 pub fn memory_line(kind: EntryType, message: &str) -> String {
     if let Some((labelled, end)) = leading_label(message) {
-        if labelled == LogKind::Memory(kind) {
+        let rest = message[end..].trim_start();
+        // A label with nothing after it ("Sync issue:") names no entry: it is written
+        // after the type's own label, so the line reads back as what was logged.
+        if labelled == LogKind::Memory(kind) && !rest.is_empty() {
             return message.to_string();
         }
-        let rest = message[end..].trim_start();
         if !rest.is_empty() {
             // A rejection logged as a decision is a decision against it: `decided:` would
             // turn "rejected: graphql" into a decision for graphql.

@@ -553,7 +553,7 @@ fn reason_starts(lower: &[u8], i: usize) -> bool {
 
 /// Whether the text before a `. ` ends in an abbreviation ("e.g.", "vs.", "etc.", a single
 /// letter) rather than a sentence.
-fn abbreviation(before: &[u8]) -> bool {
+pub(super) fn abbreviation(before: &[u8]) -> bool {
     let word = &before[before.iter().rposition(|&b| b == b' ').map_or(0, |i| i + 1)..];
     word.len() <= 1
         || [
@@ -1013,6 +1013,39 @@ pub fn contrasts(a: &str, b: &str, numbers: bool) -> bool {
     false
 }
 
+/// Whether `a` names a narrower subject than `b`: the word `b`'s subject opens with stands in
+/// `a` after a word of `a`'s own ("the *API* worker retries 5 times" against "the worker
+/// retries 3 times"). The two share every word that matters, yet `a` is about one worker and
+/// `b` about all of them (or another one): an update of one is no correction of the other.
+/// Words of state and numbers are not qualifiers, as in [`contrasts`].
+pub fn narrows(a: &str, b: &str) -> bool {
+    const MAX: usize = 10;
+    let b = subject_ids(b, MAX);
+    let Some(&head) = b.first() else {
+        return false;
+    };
+    // `a` word by word as written, each with its subject id (none for a stop word), so that
+    // only a word right before the head qualifies it: "actually the worker" says how, "the
+    // API worker" which.
+    let is_word = |c: char| c.is_alphanumeric() || c == '\'';
+    let words: Vec<(Option<u64>, &str)> = a
+        .split(|c: char| !is_word(c))
+        .filter(|w| !w.is_empty())
+        .map(|w| (subject_ids(w, 1).first().copied(), w))
+        .collect();
+    let Some(at) = words.iter().position(|&(id, _)| id == Some(head)) else {
+        return false;
+    };
+    match at.checked_sub(1).map(|i| words[i]) {
+        Some((Some(before), word)) => {
+            !is_number(word)
+                && !b.contains(&before)
+                && STATE_CHANGE_IDS.binary_search(&before).is_err()
+        }
+        _ => false,
+    }
+}
+
 /// Words that say how something behaves or performs, on either side of a fix: the symptoms
 /// the parser knows ([`super::symptoms::SYMPTOM_WORDS`]), and their remedies. As the ids of
 /// their trimmed forms (as [`subject_words`] gives them), sorted: every fix that shares
@@ -1418,6 +1451,41 @@ mod tests {
         let (a, b) = ("the build fails on Node 18", "the build fails on Node 20");
         assert!(contrasts(a, b, true));
         assert!(!contrasts(a, b, false));
+    }
+
+    #[test]
+    fn a_qualifier_before_the_subject_narrows_it() {
+        let narrower = [
+            (
+                "learned: the API worker actually retries failed jobs 5 times",
+                "learned: the worker retries failed jobs 3 times",
+            ),
+            (
+                "the staging database is Postgres 15",
+                "the database is Postgres 14",
+            ),
+        ];
+        for (a, b) in narrower {
+            assert!(narrows(a, b), "{a} / {b}");
+            assert!(!narrows(b, a), "{b} / {a}");
+        }
+        // Said again with a correction, a changed state or figure, or a count: one subject.
+        let same = [
+            (
+                "actually the worker retries failed jobs 5 times",
+                "the worker retries failed jobs 3 times",
+            ),
+            (
+                "learned: Safari no longer strips the Authorization header on redirects",
+                "learned: Safari strips the Authorization header on redirects",
+            ),
+            ("now the worker is fast", "the worker is slow"),
+            ("flaky tests on CI", "tests on CI"),
+            ("the 2 workers share one queue", "workers share one queue"),
+        ];
+        for (a, b) in same {
+            assert!(!narrows(a, b), "{a} / {b}");
+        }
     }
 
     #[test]

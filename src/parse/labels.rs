@@ -491,6 +491,9 @@ pub fn kind_of(raw: &str) -> LabelKind {
         // "Navigation Fix: corrected the target URL", "**Login fix:** ...": a fix named by
         // the part it is in. Not one only proposed ("Possible fix:", "Quick fix:" advice).
         other if is_named_fix(other) => LabelKind::Type(Progress),
+        // "**Workflow Issue**: jumps from init to e2e", "Update Bug: restart impossible": a
+        // defect named by the part it is in.
+        other if is_named_problem(other) => LabelKind::Type(Problem),
         _ => LabelKind::Topic,
     }
 }
@@ -549,6 +552,47 @@ fn is_named_fix(label: &str) -> bool {
         "workaround",
     ];
     names_by_part(label, " fix", UNMADE)
+}
+
+/// A label that names a defect by its part: "workflow issue", "update bug", "sync
+/// problem". Not a ticket ("tracking issue", "related issue"), a step ("reproduce issue"),
+/// nor one only possible.
+fn is_named_problem(label: &str) -> bool {
+    const NOT_A_REPORT: &[&str] = &[
+        "tracking",
+        "github",
+        "gitlab",
+        "jira",
+        "related",
+        "linked",
+        "parent",
+        "original",
+        "upstream",
+        "duplicate",
+        "closed",
+        "resolved",
+        "fixed",
+        "reproduce",
+        "report",
+        "file",
+        "open",
+        "new",
+        "possible",
+        "potential",
+        "common",
+        "example",
+        "sample",
+        "a",
+        "the",
+        "no",
+        "any",
+        "your",
+        "this",
+        "next",
+    ];
+    [" issue", " bug", " problem"]
+        .iter()
+        .any(|head| names_by_part(label, head, NOT_A_REPORT))
 }
 
 /// Whether `label` is `<part> <head>` (`head` with its space: " fix"), the part one to three
@@ -732,6 +776,9 @@ mod tests {
             ("**Bug**: x", Problem),
             ("Bug: x", Problem),
             ("[BUG] `npm ci` fails", Problem),
+            ("**Workflow Issue**: jumps from init to e2e", Problem),
+            ("Update Bug: restart impossible", Problem),
+            ("**Sync problem:** two tabs overwrite drafts", Problem),
             ("Problem - the cache is stale", Problem),
             ("learned: x", Learning),
             ("**Learned:** x", Learning),
@@ -800,6 +847,15 @@ mod tests {
     #[test]
     fn not_labels() {
         assert_eq!(kind("https://example.com is down"), None);
+        // Tickets and steps named like a defect: not a report.
+        assert_ne!(
+            kind("**Tracking issue**: #123"),
+            Some(LabelKind::Type(EntryType::Problem))
+        );
+        assert_ne!(
+            kind("**Reproduce Issue**: try to reproduce the problem first"),
+            Some(LabelKind::Type(EntryType::Problem))
+        );
         assert_eq!(kind("Jest giving error - SyntaxError: x"), None);
         assert_eq!(kind("cmd/go: 'go mod tidy' breaks"), None);
         assert_eq!(kind("**PUSH to remote**"), None);

@@ -130,7 +130,10 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     let captured = memory_comment(t);
     let t = captured.unwrap_or(t);
     if captured.is_none() {
-        if t.starts_with('#') {
+        // "#667 Windows build fails since r3711": an issue number opening a line (a
+        // changelog's, a tracker export's), not a heading (which needs a blank after its
+        // marks) nor a comment.
+        if t.starts_with('#') && !t[1..].starts_with(|c: char| c.is_ascii_digit()) {
             return Analysis::none(t, "heading or comment");
         }
         if t.starts_with("<!--") {
@@ -415,7 +418,7 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
         Some(b) => (b, true),
         None => (body, false),
     };
-    if negatives::is_question(body) {
+    if negatives::is_question(body) && !negatives::states_before_asking(body) {
         return Analysis::none(body, "question");
     }
     if negatives::is_question_then_advice(body) {

@@ -34,8 +34,8 @@ use chrono::NaiveDate;
 use serde::Serialize;
 
 pub use details::{
-    before_reason, before_turning_away, contrasts, subject_ids, subject_words, switched_object,
-    turned_away,
+    before_reason, before_turning_away, contrasts, narrows, subject_ids, subject_words,
+    switched_object, turned_away,
 };
 pub use details::{declines, ruled_out};
 use line::LineContext;

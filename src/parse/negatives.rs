@@ -253,6 +253,22 @@ pub fn is_question(s: &str) -> bool {
     strip_hedge(t).is_none()
 }
 
+/// Whether a line that ends by asking opens with a statement of its own: "The build fails
+/// on Windows. Any ideas?", "I get a 500 error when saving. What am I doing wrong?". The
+/// question asks for help with what the first sentence reports, so the line is read by its
+/// cues, less those in the sentences that ask ([`asked_in_its_sentence`]). A line that
+/// opens by asking ("Why does the build fail? It worked in 1.2") is a question still.
+pub fn states_before_asking(s: &str) -> bool {
+    let bytes = s.as_bytes();
+    let Some(end) = memchr::memchr2_iter(b'.', b'!', bytes)
+        .find(|&i| bytes.get(i + 1) == Some(&b' ') && !super::details::abbreviation(&bytes[..i]))
+    else {
+        return false;
+    };
+    let first = &s[..end];
+    !first.contains('?') && !opens_with_wh_word(first) && !first.trim().is_empty()
+}
+
 /// A question answered by an instruction: "Stuck for more than an hour? Ask in the
 /// channel." It gives advice for a condition; it reports nothing.
 pub fn is_question_then_advice(s: &str) -> bool {

@@ -183,9 +183,14 @@ fn relate_same_kind(
 /// The old line is about what the new one is about: at most a quarter of its meaningful
 /// words (one, for a short line) go unsaid by the new one, numbers and negations aside, and
 /// no word of the new one stands where the old one has another ("Chrome drops cookies" is
-/// not about "Safari drops cookies"; see [`crate::parse::contrasts`]).
+/// not about "Safari drops cookies"; see [`crate::parse::contrasts`]), and neither names a
+/// narrower subject than the other ("the API worker" is not "the worker"; see
+/// [`crate::parse::narrows`]).
 pub(super) fn same_subject(new: &str, old: &str, tokenizer: &mut Tokenizer) -> bool {
-    if crate::parse::contrasts(new, old, false) {
+    if crate::parse::contrasts(new, old, false)
+        || crate::parse::narrows(new, old)
+        || crate::parse::narrows(old, new)
+    {
         return false;
     }
     let unsaid: Vec<String> = similarity::new_words(old, new, tokenizer)

@@ -943,6 +943,15 @@ mod props {
                 m.push_str(end);
                 m
             })
+            // A word that holds a place ("tbd", "none", "nothing") says nothing: `mind log`
+            // saves it with a warning that it reads back as no memory.
+            .prop_filter("a placeholder says nothing", |m| {
+                let word = m.trim_end_matches(['.', '!', '?', ';', ':']);
+                ![
+                    "tbd", "todo", "tba", "none", "null", "nil", "nothing", "empty", "xxx",
+                ]
+                .contains(&word)
+            })
     }
 
     // 256 cases each by default; `PROPTEST_CASES=100000 cargo test --release --test cli

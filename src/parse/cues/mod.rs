@@ -1008,6 +1008,50 @@ mod tests {
     }
 
     #[test]
+    fn remedies_found_fixes_told_and_failures_that_go_on() {
+        // A step found to be the remedy, opening the line; told after an account of the
+        // defect it is that account's workaround.
+        assert_eq!(
+            kind("Replacing the app with a fresh copy solves this."),
+            Some(Progress)
+        );
+        assert_eq!(kind("Restarting the worker fixes it"), Some(Progress));
+        assert_eq!(
+            kind("The app grows in memory. Terminating and reopening it solves this issue."),
+            Some(Problem)
+        );
+        assert_eq!(kind("After a while it solves itself"), None);
+        // "hotfix" as a commit's verb; the fix told as done after its defect.
+        assert_eq!(kind("lottie: hotfix memory leaks"), Some(Progress));
+        assert_eq!(kind("Hotfix release 1.2.1"), None);
+        assert_eq!(
+            kind("Segfault on big files. The fix was a one-character change."),
+            Some(Progress)
+        );
+        assert_eq!(
+            top("Segfault on big files. The fix was reverted."),
+            Some((Problem, Strength::Medium))
+        );
+        // A failure that goes on, or that every remedy left.
+        assert_eq!(kind("Segv in SSI_WakeUp"), Some(Problem));
+        assert_eq!(
+            kind("This has been happening since the last update"),
+            Some(Problem)
+        );
+        assert_eq!(kind("Nothing helped, so we rolled back"), Some(Problem));
+        assert_eq!(kind("If this keeps happening, restart the worker"), None);
+        assert_eq!(kind("Nothing works better than a cold restart"), None);
+        // Defect words that name tickets, evidence or where reports are kept.
+        assert_eq!(kind("title: Bug database"), None);
+        assert_eq!(kind("I recorded a GIF that demonstrates the issue"), None);
+        assert_eq!(kind("See the previous issues about this:"), None);
+        assert_eq!(
+            kind("I can demonstrate the bug on a fresh install"),
+            Some(Problem)
+        );
+    }
+
+    #[test]
     fn a_switch_with_its_object_and_a_choice_ruled_out_with_wont() {
         // The object between "switch" and "from X to Y" no longer hides the switch, and it
         // outranks a failure named in its reason.

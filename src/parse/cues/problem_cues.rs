@@ -72,6 +72,18 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         _ if cue.starts_with(b"still ") || cue.ends_with(b" red") => {
             (!failure_conditional(buf, start) && !negated(buf, start)).then_some((Problem, Medium))
         }
+        // "This has been happening since the last update", "it keeps happening after every
+        // restart", "I tried reinstalling and rebooting but nothing works": a failure that
+        // goes on, or that every remedy tried left. Not "if this keeps happening, restart".
+        // ("Nothing works better than a cold restart" compares.)
+        _ if cue.ends_with(b" happening") || cue.starts_with(b"nothing ") => {
+            (!any_of(next, &["better", "like", "as", "quite", "faster", "than"])
+                && !failure_conditional(buf, start)
+                && !negated(buf, start)
+                && !modal(buf, start)
+                && !buf.contains(&b'?'))
+            .then_some((Problem, Medium))
+        }
         // "Drop support for Python 3.7 (silently)", "it should be dropped silently": how a
         // change is to be made, not a failure.
         b"silently" => {
@@ -312,6 +324,11 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 && !a_setting)
                 .then_some((Problem, Medium))
         }
+        // "CI: tests flaking on ubuntu-latest": tests that pass and fail by turns.
+        b"flaking" | b"flaked" => {
+            (!negated(buf, start) && !modal(buf, start) && !failure_conditional(buf, start))
+                .then_some((Problem, Medium))
+        }
         b"timed out" | b"times out" | b"timing out" | b"hangs" | b"hanging" | b"freezes"
         | b"freezing" | b"froze" => {
             // "hangs on exit", "freezes on launch" report; "hangs on to the socket" holds
@@ -423,6 +440,14 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                     "triage",
                     "bash",
                     "description",
+                    // What holds or sorts reports: "title: Bug database", "the bug label".
+                    "database",
+                    "list",
+                    "label",
+                    "labels",
+                    "template",
+                    "templates",
+                    "tracking",
                 ],
             ))
         .then_some((Problem, Weak)),
@@ -630,6 +655,13 @@ const REMEDY_OR_COURTESY: &[&str] = &[
     "description",
     "explain",
     "explaining",
+    // "a GIF that demonstrates the issue": evidence of a defect reported elsewhere.
+    "demonstrate",
+    "demonstrates",
+    "demonstrating",
+    "illustrate",
+    "illustrates",
+    "illustrating",
     "thanks",
     "thank",
     "thankyou",
@@ -659,6 +691,10 @@ fn issue_noun(
         return false;
     }
     if buf.get(end..end + 2).is_some_and(|s| s == b" #") || buf.get(end) == Some(&b'#') {
+        return false;
+    }
+    // "See the previous issues about this", "search the existing issues": other tickets.
+    if &buf[start..end] == b"issues" && any_of(prev, &["previous", "existing", "other"]) {
         return false;
     }
     // What is done to an issue in a tracker: "Closing the issue", "reopened this issue".

@@ -92,7 +92,11 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         }
         // "Race condition fix", "Better Safari bugfix, wider disable button": a title naming
         // a fix by what it fixes. Not "needs a fix", "no fix yet", "a bugfix release".
-        b"bugfix" | b"hotfix" if at_start => None,
+        // "lottie: hotfix memory leaks", "Hotfix the crash on login": the verb of a commit
+        // subject, as "Fix X" is, when a defect follows. Not "Hotfix release 1.2.1".
+        b"bugfix" | b"hotfix" if at_start || around.after_scope() => {
+            defect_after(&words_after(buf, end, 5)).then_some((Progress, Strong))
+        }
         // Strong: the fix is the title's head noun, the defect before it only says which
         // ("Race condition fix" is no report of a race).
         b"bugfix" | b"hotfix" => names_a_fix(around).then_some((Progress, Strong)),
@@ -102,7 +106,23 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             && !modal(buf, start)
             && !conditional(buf, start))
         .then_some((Progress, Medium)),
-        b"fixes" => (at_start
+        // "Replacing the app with a fresh copy solves this", "Restarting the worker fixes
+        // it": a step the writer found to be the remedy. Medium: told after a report of the
+        // defect, it is the report's workaround.
+        b"fixes" | b"solves" if gerund_subject(buf, start) => {
+            // Not "Rebooting only fixes it for a few hours".
+            (opens_the_line(buf, start)
+                && any_of(next, &["this", "it", "that", "the"])
+                && !crate::parse::lex::has_any_word(clause_before(buf, start), UNSURE_OR_PARTIAL)
+                && !negated(buf, start)
+                && !modal(buf, start)
+                && !conditional(buf, start)
+                && !buf.contains(&b'?'))
+            .then_some((Progress, Medium))
+        }
+        // "It solves itself after a while": the defect went away on its own.
+        b"fixes" | b"solves" if any_of(next, &["itself", "themselves"]) => None,
+        b"fixes" | b"solves" => (at_start
             // "this fixes it"; not "let me know if it fixes the problem" (a test asked for).
             || (any_of(
                 prev,
@@ -130,7 +150,15 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 &["was", "applied", "landed", "merged", "worked", "works"],
             ) && !negated(buf, start)
             {
-                return Some((Progress, Medium));
+                // "The crash was thrown on big files. The fix was a one-character change.":
+                // the fix told as done, a sentence of its own after its defect, is what the
+                // line reports (as "Fixed by ..." is). Not "the fix was reverted".
+                let told_as_done = any_of(prev, &["the"])
+                    && clause_before(buf, start).trim_ascii() == b"the"
+                    && !words_after(buf, end, 2)
+                        .get(1)
+                        .is_some_and(|w| any_of(Some(w), UNDONE));
+                return Some((Progress, if told_as_done { Strong } else { Medium }));
             }
             if fix_released(buf, start, end) && !negated(buf, start) && !modal(buf, start) {
                 return Some((Progress, Medium));
@@ -508,6 +536,39 @@ fn is_issue_then_close(after: &[u8]) -> bool {
     rest.first() == Some(&b'#')
         && names_an_issue(rest)
         && rest[1..].iter().find(|b| !b.is_ascii_digit()) == Some(&b')')
+}
+
+/// Words after "the fix was" that take it back or say it fell short.
+const UNDONE: &[&str] = &[
+    "reverted",
+    "incomplete",
+    "partial",
+    "wrong",
+    "insufficient",
+    "broken",
+    "rolled",
+    "backed",
+    "not",
+];
+
+/// Whether the clause before `start` opens with a gerund, the subject of the cue there:
+/// "Replacing the app with a fresh copy (solves this)", "Terminating the application and
+/// reopening it (solves this issue)".
+fn gerund_subject(buf: &[u8], start: usize) -> bool {
+    let clause = clause_before(buf, start);
+    let first = clause
+        .split(|b| b.is_ascii_whitespace())
+        .find(|w| !w.is_empty());
+    first.is_some_and(|w| w.len() > 5 && w.ends_with(b"ing"))
+        && !clause.contains(&b',')
+        && clause.trim_ascii().len() > first.map_or(0, <[u8]>::len)
+}
+
+/// Whether the clause before `start` opens the line. A remedy told in a later sentence,
+/// after an account of the defect, is that account's workaround: the line stays a report.
+fn opens_the_line(buf: &[u8], start: usize) -> bool {
+    let clause = clause_before(buf, start);
+    buf[..start - clause.len()].trim_ascii().is_empty()
 }
 
 /// Whether a "fix" or "bugfix" that is not the line's first word names a fix made, in the

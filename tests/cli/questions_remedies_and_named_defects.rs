@@ -1,0 +1,132 @@
+//! Lines the eleventh round's rules read: a report followed by a request for help ("The
+//! build fails on Windows. Any ideas?") is a report, typed by the sentence that states it,
+//! where a line that opens by asking is a question still; a remedy found ("Replacing the app
+//! solves this"), a fix told after its defect ("The fix was a one-character change"), a
+//! failure that goes on ("This has been happening since the last update"), a defect named
+//! by its part ("**Workflow Issue**: ..."), and the defect words that name tickets,
+//! evidence or where reports are kept.
+
+use std::path::{Path, PathBuf};
+
+use crate::common::User;
+
+/// A user at a fixed time with one initialised project.
+fn user_with_project() -> (User, PathBuf) {
+    let mut user = User::new();
+    let project = user.project("work/app", &["init"]);
+    user.at("2026-05-04T09:00:00Z");
+    (user, project)
+}
+
+/// The type the parser gives each line of `text`, written to a file in `project`.
+fn types_of(user: &User, project: &Path, text: &str) -> Vec<String> {
+    std::fs::write(project.join("lines.md"), text).unwrap();
+    user.line_types(project, "lines.md")
+}
+
+#[test]
+fn a_report_that_asks_for_help_is_logged_as_the_report() {
+    let (user, project) = user_with_project();
+    let out = user.ok(&project, &["log", "The build fails on Windows. Any ideas?"]);
+    assert!(out.contains("logged problem to .mind/MEMORY.md"), "{out}");
+    assert!(
+        out.contains("problem: The build fails on Windows. Any ideas?"),
+        "{out}"
+    );
+    // A question alone names no problem: it is an experience of the session.
+    let out = user.ok(&project, &["log", "Why does the build fail on Windows?"]);
+    assert!(
+        out.contains("logged experience to .mind/SESSION.md"),
+        "{out}"
+    );
+    let memory = std::fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
+    assert!(!memory.contains("Why does the build fail"), "{memory}");
+}
+
+#[test]
+fn the_parser_types_the_statement_and_not_the_question() {
+    let (user, project) = user_with_project();
+    let types = types_of(
+        &user,
+        &project,
+        "- The build fails on Windows. Any ideas?\n\
+         - I get a 500 error when saving. What am I doing wrong?\n\
+         - The upload hangs at 99%. Can someone help?\n\
+         - Does the build fail on Windows?\n\
+         - Why does the build fail? It worked in 1.2.\n\
+         - The tests pass locally. Any ideas?\n\
+         - Is there a way to disable telemetry?\n",
+    );
+    assert_eq!(
+        types,
+        [
+            "problem", "problem", "problem", "none", "none", "none", "none"
+        ]
+    );
+}
+
+#[test]
+fn remedies_found_and_fixes_told_are_progress_unless_a_report_comes_first() {
+    let (user, project) = user_with_project();
+    let types = types_of(
+        &user,
+        &project,
+        "- Replacing the app with a fresh copy solves this.\n\
+         - The app grows in memory over days. Terminating and reopening it solves this issue.\n\
+         - After a while it solves itself.\n\
+         - Rebooting only fixes it for a few hours.\n\
+         - lottie: hotfix memory leaks\n\
+         - Hotfix release 1.2.1\n\
+         - Segfault on big region files. The fix was a one-character change.\n",
+    );
+    assert_eq!(
+        types,
+        [
+            "progress", "problem", "none", "none", "progress", "none", "progress"
+        ]
+    );
+    let out = user.ok(
+        &project,
+        &["log", "Restarting the worker fixes it, every time"],
+    );
+    assert!(out.contains("logged progress to .mind/MEMORY.md"), "{out}");
+}
+
+#[test]
+fn failures_that_go_on_and_defects_named_by_their_part_are_problems() {
+    let (user, project) = user_with_project();
+    let types = types_of(
+        &user,
+        &project,
+        "This has been happening since the last update, and nothing works.\n\
+         If this keeps happening, restart the worker.\n\
+         Segv in SSI_WakeUp\n\
+         CI: tests flaking on ubuntu-latest\n\
+         #667 Windows build fails since revision 3711\n\
+         **Workflow Issue**: the workflow jumps from init straight to e2e\n\
+         **Reproduce Issue**: try it on a fresh profile first\n",
+    );
+    assert_eq!(
+        types,
+        [
+            "problem", "none", "problem", "problem", "problem", "problem", "none"
+        ]
+    );
+    // A heading is still a heading, with the blank its marks need.
+    let types = types_of(&user, &project, "# Windows build fails\n");
+    assert_eq!(types, ["none"]);
+}
+
+#[test]
+fn defect_words_naming_tickets_evidence_or_a_tracker_are_no_reports() {
+    let (user, project) = user_with_project();
+    let types = types_of(
+        &user,
+        &project,
+        "title: Bug database\n\
+         I recorded a GIF that demonstrates the issue clearly.\n\
+         See the previous issues about this:\n\
+         I can demonstrate the bug on a fresh install.\n",
+    );
+    assert_eq!(types, ["none", "none", "none", "problem"]);
+}

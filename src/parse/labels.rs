@@ -629,6 +629,40 @@ fn normalise(raw: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// Whether a label that is no field name, with `value` after it, states what was chosen
+/// for a part: the label is a product's or a technique's own name ("ImageKit", "Signed URL
+/// Uploads", "pg_cron + Edge Functions": a capital inside a word, a word in capitals, a
+/// character of code), or the value says the thing was chosen ("**Upstash Redis**: Used for
+/// global rate limiting", "Selected for ...", "Chosen over ..."). A field in title case
+/// ("Tab Order: Learnings then Decisions") is neither.
+pub fn names_a_choice(raw: &str, value: &str) -> bool {
+    let name = raw.trim_matches(|c: char| c == '*' || c == '_' || c.is_whitespace());
+    let own_name = name.starts_with(char::is_alphabetic)
+        && name.split_whitespace().any(|word| {
+            let mut chars = word.chars();
+            let first = chars.next().unwrap_or(' ');
+            let rest: Vec<char> = chars.collect();
+            rest.iter()
+                .any(|c| c.is_uppercase() || matches!(c, '_' | '/' | '+' | '.'))
+                || (first.is_uppercase()
+                    && !rest.is_empty()
+                    && rest.iter().all(|c| c.is_uppercase()))
+                || word == "+"
+        });
+    let chosen = value.split_whitespace().next().is_some_and(|w| {
+        [
+            "used",
+            "selected",
+            "chosen",
+            "picked",
+            "adopted",
+            "preferred",
+        ]
+        .contains(&w.to_ascii_lowercase().as_str())
+    });
+    !value.trim().is_empty() && (own_name || chosen)
+}
+
 /// Field labels whose list states facts in its own right (a problem may be among them).
 pub fn is_context_field(raw: &str) -> bool {
     matches!(

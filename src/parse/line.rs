@@ -174,6 +174,8 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     let mut rest = t;
     let mut first = true;
     let mut topic: Option<&str> = None;
+    // What follows a topic label (`**ImageKit**: Selected for ...` -> "Selected for ...").
+    let mut topic_value = "";
     let mut type_label: Option<&str> = None;
     for _ in 0..4 {
         let Some(label) = labels::leading(rest) else {
@@ -285,6 +287,7 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
                 // A topic label is part of the statement ("Ruled out Kafka: too heavy"),
                 // except a record's content field (`**What:** ...`).
                 topic = Some(label.raw);
+                topic_value = label.rest;
                 if label.rest.is_empty() || labels::is_content_field(label.raw) {
                     rest = label.rest;
                 }
@@ -397,6 +400,9 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     if negatives::is_link_only(body) {
         return Analysis::none(body, "link only");
     }
+    if negatives::is_commit_trailer(body) {
+        return Analysis::none(body, "commit trailer");
+    }
     if negatives::describes_a_collection(body) || negatives::speaks_of_its_entries(body) {
         return Analysis::none(body, "what a file or section collects");
     }
@@ -478,8 +484,13 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     }
 
     // A `**Field:** value` paragraph line is a field of a record, not an entry, unless the
-    // field holds the record's content (`**What:**`).
-    let field_line = topic.is_some_and(|t| !marker && !labels::is_content_field(t));
+    // field holds the record's content (`**What:**`), or, under a decisions heading, the
+    // label names the thing chosen (`**ImageKit**: Selected for real-time transforms`).
+    let field_line = topic.is_some_and(|t| {
+        let chosen =
+            ctx.section == Some(EntryType::Decision) && labels::names_a_choice(t, topic_value);
+        !(marker || labels::is_content_field(t) || chosen)
+    });
     let section = if (ctx.detail || field_line) && ctx.section != Some(EntryType::Gotcha) {
         None
     } else {
@@ -1092,6 +1103,30 @@ mod tests {
         assert_eq!(
             under(Decision, "**Tab Order:** Learnings then Decisions"),
             None
+        );
+        // Under a decisions heading, a label that names the thing chosen states the choice.
+        assert_eq!(
+            under(
+                Decision,
+                "**ImageKit**: real-time transformations and global delivery"
+            ),
+            Some(Decision)
+        );
+        assert_eq!(
+            under(Decision, "**Upstash Redis**: Used for global rate limiting"),
+            Some(Decision)
+        );
+        assert_eq!(
+            under(Decision, "**Glue config**: two workers of G.1X"),
+            None
+        );
+        assert_eq!(
+            analyse(
+                "Signed-off-by: Jane Doe <jane@example.com>",
+                LineContext::default()
+            )
+            .reason,
+            "commit trailer"
         );
         assert_eq!(
             under(Problem, "1. **Rate Limiting**: bursts can cause failures"),

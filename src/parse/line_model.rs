@@ -27,9 +27,10 @@ use super::document::LineVerdict;
 pub const REASON: &str = "line classifier";
 
 /// Reasons of verdicts the classifier never judges: lines that are structure, not text (a
-/// heading, a fence, a comment, a blank, a field label that opens a list, a next step), and
+/// heading, a fence, a comment, a blank, a field label that opens a list, a next step, a
+/// commit trailer), and
 /// lines typed by their own label (`decided:`): the writer said what the line is.
-const NOT_JUDGED: [&str; 10] = [
+const NOT_JUDGED: [&str; 11] = [
     "blank",
     "heading",
     "heading or comment",
@@ -39,6 +40,7 @@ const NOT_JUDGED: [&str; 10] = [
     "project state",
     "next step",
     "label without text",
+    "commit trailer",
     super::TYPE_LABEL,
 ];
 

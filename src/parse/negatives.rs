@@ -253,6 +253,21 @@ pub fn is_question(s: &str) -> bool {
     strip_hedge(t).is_none()
 }
 
+/// A commit trailer: "Signed-off-by: Name <mail>", "Co-authored-by: ...", "Reviewed-by:
+/// ...". Who signed, wrote or checked a change, never what it did ("signed off" is no
+/// failure).
+pub fn is_commit_trailer(s: &str) -> bool {
+    let Some((key, _)) = s.split_once(": ") else {
+        return false;
+    };
+    let lower = key.to_ascii_lowercase();
+    // What was done to the change, as a participle: "signed-off", "co-authored", "acked".
+    lower
+        .strip_suffix("-by")
+        .is_some_and(|done| (done.ends_with("ed") || done.ends_with("-off")) && done.len() > 3)
+        && key.bytes().all(|b| b.is_ascii_alphabetic() || b == b'-')
+}
+
 /// Whether a line that ends by asking opens with a statement of its own: "The build fails
 /// on Windows. Any ideas?", "I get a 500 error when saving. What am I doing wrong?". The
 /// question asks for help with what the first sentence reports, so the line is read by its

@@ -3,8 +3,9 @@
 //! where a line that opens by asking is a question still; a remedy found ("Replacing the app
 //! solves this"), a fix told after its defect ("The fix was a one-character change"), a
 //! failure that goes on ("This has been happening since the last update"), a defect named
-//! by its part ("**Workflow Issue**: ..."), and the defect words that name tickets,
-//! evidence or where reports are kept.
+//! by its part ("**Workflow Issue**: ..."), the defect words that name tickets, evidence or
+//! where reports are kept, commit trailers ("Signed-off-by: ..."), and the thing chosen
+//! named by a label under a decisions heading ("**ImageKit**: Selected for ...").
 
 use std::path::{Path, PathBuf};
 
@@ -129,4 +130,44 @@ fn defect_words_naming_tickets_evidence_or_a_tracker_are_no_reports() {
          I can demonstrate the bug on a fresh install.\n",
     );
     assert_eq!(types, ["none", "none", "none", "problem"]);
+}
+
+#[test]
+fn trailers_are_no_entries_and_a_chosen_thing_under_decisions_is_a_decision() {
+    let (user, project) = user_with_project();
+    let text = "# Decisions\n\n\
+                ## CDN\n\n\
+                **ImageKit**: Selected for real-time transformations and global delivery.\n\n\
+                ## Rate limiting\n\n\
+                **Upstash Redis**: Used for global rate limiting on sensitive endpoints.\n\n\
+                **Tab Order**: Learnings then Decisions\n\n\
+                ## Commits\n\n\
+                Signed-off-by: Jane Doe <jane@example.com>\n";
+    std::fs::write(project.join("decisions.md"), text).unwrap();
+    let out = user.ok(&project, &["parse", "--json", "decisions.md"]);
+    let found: Vec<(String, String)> = out
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            (
+                v["type"].as_str().unwrap().to_string(),
+                v["text"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "decision".to_string(),
+                "**ImageKit**: Selected for real-time transformations and global delivery."
+                    .to_string()
+            ),
+            (
+                "decision".to_string(),
+                "**Upstash Redis**: Used for global rate limiting on sensitive endpoints."
+                    .to_string()
+            ),
+        ]
+    );
 }

@@ -86,6 +86,17 @@ fn remedies_found_and_fixes_told_are_progress_unless_a_report_comes_first() {
             "progress", "problem", "none", "none", "progress", "none", "progress"
         ]
     );
+    // A change's title after the issue or the commit it names first, or opening with
+    // "Resolves".
+    let types = types_of(
+        &user,
+        &project,
+        "- #193 Fix closable() not blocking the close callback\n\
+         - 5b91f32 Fixes Advanced setting refresh\n\
+         - Resolves Infinite Redirect behind Reverse Proxy\n\
+         - Resolves to the IP of the host\n",
+    );
+    assert_eq!(types, ["progress", "progress", "progress", "none"]);
     let out = user.ok(
         &project,
         &["log", "Restarting the worker fixes it, every time"],
@@ -170,4 +181,16 @@ fn trailers_are_no_entries_and_a_chosen_thing_under_decisions_is_a_decision() {
             ),
         ]
     );
+}
+
+#[test]
+fn a_russian_report_after_an_em_dash_is_read_without_a_crash() {
+    let (user, project) = user_with_project();
+    let out = user.ok(
+        &project,
+        &["log", "Проверили кейсы — приложение не запускается"],
+    );
+    assert!(out.contains("logged problem to .mind/MEMORY.md"), "{out}");
+    let types = types_of(&user, &project, "- Кейсы — не запускается\n");
+    assert_eq!(types, ["problem"]);
 }

@@ -36,6 +36,16 @@ pub(super) fn is_scope_tag(head: &[u8]) -> bool {
             && inner.ends_with(b"]")
             && !inner[..inner.len() - 1].contains(&b']');
     }
+    // "#193 Fix …", "5b91f32 Fixes …": the issue or the commit a changelog line names first.
+    if let Some(number) = head.strip_prefix(b"#") {
+        return !number.is_empty() && number.iter().all(u8::is_ascii_digit);
+    }
+    if (7..=40).contains(&head.len())
+        && head.iter().all(u8::is_ascii_hexdigit)
+        && head.iter().any(u8::is_ascii_digit)
+    {
+        return true;
+    }
     let Some(name) = head.strip_suffix(b":") else {
         return false;
     };
@@ -63,7 +73,8 @@ impl<'a> Around<'a> {
         }
     }
 
-    /// The cue opens the line after a scope tag: `Desktop: Fix …`, `[CI] Fix …`, `ci: fix …`.
+    /// The cue opens the line after a scope tag: `Desktop: Fix …`, `[CI] Fix …`, `ci: fix …`,
+    /// or after the issue or commit the line names first: `#193 Fix …`, `5b91f32 Fixes …`.
     /// Asked only by the cue that needs it, not for every candidate.
     pub fn after_scope(&self) -> bool {
         !self.at_start && is_scope_tag(&self.buf[..self.start])

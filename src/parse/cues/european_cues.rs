@@ -407,9 +407,13 @@ fn negated(before: &str, reach: usize) -> bool {
 
 /// The last [`REACH`] words of `before`, cut at the last clause break.
 fn clause_words(before: &str) -> Vec<&str> {
+    // After the break's own bytes: an em dash is three.
     let clause = before
         .rfind([',', ';', '.', ':', '!', '?', '—', '(', ')'])
-        .map_or(before, |i| &before[i + 1..]);
+        .map_or(before, |i| {
+            let width = before[i..].chars().next().map_or(1, char::len_utf8);
+            &before[i + width..]
+        });
     let words: Vec<&str> = clause
         .split(|c: char| !c.is_alphanumeric() && c != '\'')
         .filter(|w| !w.is_empty())
@@ -426,6 +430,16 @@ mod tests {
         let mut out = Vec::new();
         scan(text.to_ascii_lowercase().as_bytes(), &mut out);
         out.first().map(|c| c.kind)
+    }
+
+    #[test]
+    fn a_clause_break_of_several_bytes_before_a_cue_is_stepped_over_whole() {
+        // The em dash is three bytes: the clause after it starts after all three.
+        assert_eq!(
+            kind("Проверили кейсы — приложение не запускается"),
+            Some(Problem)
+        );
+        assert_eq!(kind("Кейсы — не запускается"), Some(Problem));
     }
 
     #[test]

@@ -1024,6 +1024,20 @@ mod tests {
         // "hotfix" as a commit's verb; the fix told as done after its defect.
         assert_eq!(kind("lottie: hotfix memory leaks"), Some(Progress));
         assert_eq!(kind("Hotfix release 1.2.1"), None);
+        // A change's title after the issue or commit it names first.
+        assert_eq!(
+            kind("#193 Fix closable() not blocking onClose()"),
+            Some(Progress)
+        );
+        assert_eq!(
+            kind("5b91f32 Fixes Advanced setting refresh"),
+            Some(Progress)
+        );
+        assert_eq!(
+            kind("Resolves Infinite Redirect behind Reverse Proxy"),
+            Some(Progress)
+        );
+        assert_eq!(kind("Resolves to the IP of the host"), None);
         assert_eq!(
             kind("Segfault on big files. The fix was a one-character change."),
             Some(Progress)

@@ -83,6 +83,11 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         b"fixes" | b"resolves" | b"closes" if names_an_issue(&buf[end..]) => {
             Some((Progress, Strong))
         }
+        // "Resolves Infinite Redirect behind Reverse Proxy": a change's title, as "Fixes …"
+        // is. Not "resolves to 10.0.0.1".
+        b"resolves" if (at_start || around.after_scope()) && !any_of(next, &["to"]) => {
+            Some((Progress, Strong))
+        }
         b"resolves" | b"closes" => None,
         // "v4.8.1 out now", "The blog post is now live", "the new API went live on Monday".
         // ("The results are live!" says no more than that they can be seen.)
@@ -123,6 +128,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         // "It solves itself after a while": the defect went away on its own.
         b"fixes" | b"solves" if any_of(next, &["itself", "themselves"]) => None,
         b"fixes" | b"solves" => (at_start
+            || around.after_scope()
             // "this fixes it"; not "let me know if it fixes the problem" (a test asked for).
             || (any_of(
                 prev,

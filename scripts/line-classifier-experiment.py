@@ -61,7 +61,11 @@ POOL = os.environ.get(
     ",".join(sorted(os.path.relpath(p, ROOT) for p in glob.glob(
         os.path.join(ROOT, "tests/eval/parser-train*.jsonl")))),
 ).split(",")
-UNSEEN = ["tests/eval/parser-heldout6.jsonl", "tests/eval/parser-heldout7.jsonl"]
+UNSEEN = [
+    "tests/eval/parser-heldout6.jsonl",
+    "tests/eval/parser-heldout7.jsonl",
+    "tests/eval/parser-heldout8.jsonl",
+]
 TYPES = ["none", "decision", "problem", "learning", "progress", "gotcha"]
 FOLDS = 5
 

@@ -7,22 +7,13 @@
 //! where reports are kept, commit trailers ("Signed-off-by: ..."), and the thing chosen
 //! named by a label under a decisions heading ("**ImageKit**: Selected for ...").
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::common::User;
 
 /// A user at a fixed time with one initialised project.
 fn user_with_project() -> (User, PathBuf) {
-    let mut user = User::new();
-    let project = user.project("work/app", &["init"]);
-    user.at("2026-05-04T09:00:00Z");
-    (user, project)
-}
-
-/// The type the parser gives each line of `text`, written to a file in `project`.
-fn types_of(user: &User, project: &Path, text: &str) -> Vec<String> {
-    std::fs::write(project.join("lines.md"), text).unwrap();
-    user.line_types(project, "lines.md")
+    User::with_project("2026-05-04T09:00:00Z")
 }
 
 #[test]
@@ -47,8 +38,7 @@ fn a_report_that_asks_for_help_is_logged_as_the_report() {
 #[test]
 fn the_parser_types_the_statement_and_not_the_question() {
     let (user, project) = user_with_project();
-    let types = types_of(
-        &user,
+    let types = user.types_of(
         &project,
         "- The build fails on Windows. Any ideas?\n\
          - I get a 500 error when saving. What am I doing wrong?\n\
@@ -69,8 +59,7 @@ fn the_parser_types_the_statement_and_not_the_question() {
 #[test]
 fn remedies_found_and_fixes_told_are_progress_unless_a_report_comes_first() {
     let (user, project) = user_with_project();
-    let types = types_of(
-        &user,
+    let types = user.types_of(
         &project,
         "- Replacing the app with a fresh copy solves this.\n\
          - The app grows in memory over days. Terminating and reopening it solves this issue.\n\
@@ -88,8 +77,7 @@ fn remedies_found_and_fixes_told_are_progress_unless_a_report_comes_first() {
     );
     // A change's title after the issue or the commit it names first, or opening with
     // "Resolves".
-    let types = types_of(
-        &user,
+    let types = user.types_of(
         &project,
         "- #193 Fix closable() not blocking the close callback\n\
          - 5b91f32 Fixes Advanced setting refresh\n\
@@ -107,8 +95,7 @@ fn remedies_found_and_fixes_told_are_progress_unless_a_report_comes_first() {
 #[test]
 fn failures_that_go_on_and_defects_named_by_their_part_are_problems() {
     let (user, project) = user_with_project();
-    let types = types_of(
-        &user,
+    let types = user.types_of(
         &project,
         "This has been happening since the last update, and nothing works.\n\
          If this keeps happening, restart the worker.\n\
@@ -125,15 +112,14 @@ fn failures_that_go_on_and_defects_named_by_their_part_are_problems() {
         ]
     );
     // A heading is still a heading, with the blank its marks need.
-    let types = types_of(&user, &project, "# Windows build fails\n");
+    let types = user.types_of(&project, "# Windows build fails\n");
     assert_eq!(types, ["none"]);
 }
 
 #[test]
 fn defect_words_naming_tickets_evidence_or_a_tracker_are_no_reports() {
     let (user, project) = user_with_project();
-    let types = types_of(
-        &user,
+    let types = user.types_of(
         &project,
         "title: Bug database\n\
          I recorded a GIF that demonstrates the issue clearly.\n\
@@ -191,6 +177,6 @@ fn a_russian_report_after_an_em_dash_is_read_without_a_crash() {
         &["log", "Проверили кейсы — приложение не запускается"],
     );
     assert!(out.contains("logged problem to .mind/MEMORY.md"), "{out}");
-    let types = types_of(&user, &project, "- Кейсы — не запускается\n");
+    let types = user.types_of(&project, "- Кейсы — не запускается\n");
     assert_eq!(types, ["problem"]);
 }

@@ -7,22 +7,13 @@
 //! triage notes ("Unable to reproduce") and a tracker's own tickets ("This issue was created
 //! automatically").
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::common::User;
 
 /// A user at a fixed time with one initialised project.
 fn user_with_project() -> (User, PathBuf) {
-    let mut user = User::new();
-    let project = user.project("work/app", &["init"]);
-    user.at("2026-04-02T09:00:00Z");
-    (user, project)
-}
-
-/// The type the parser gives each line of `text`, written to a file in `project`.
-fn types_of(user: &User, project: &Path, text: &str) -> Vec<String> {
-    std::fs::write(project.join("lines.md"), text).unwrap();
-    user.line_types(project, "lines.md")
+    User::with_project("2026-04-02T09:00:00Z")
 }
 
 #[test]
@@ -38,8 +29,7 @@ fn failures_after_a_step_of_ones_own_are_problems_and_steps_alone_are_not() {
     );
     assert!(out.contains("logged problem to .mind/MEMORY.md"), "{out}");
 
-    let reports = types_of(
-        &user,
+    let reports = user.types_of(
         &project,
         "Ran the installer and I get the error Permission denied.\n\
          When I upgrade to version 3.7 the script stops working.\n\
@@ -47,8 +37,7 @@ fn failures_after_a_step_of_ones_own_are_problems_and_steps_alone_are_not() {
     );
     assert_eq!(reports, ["problem"; 3], "every line reports a defect");
 
-    let steps = types_of(
-        &user,
+    let steps = user.types_of(
         &project,
         "Updated the error handling\n\
          Upgraded to v2, and the errors disappeared\n\
@@ -63,8 +52,7 @@ fn failures_after_a_step_of_ones_own_are_problems_and_steps_alone_are_not() {
 #[test]
 fn a_choice_with_its_rejected_alternative_is_a_decision() {
     let (user, project) = user_with_project();
-    let titles = types_of(
-        &user,
+    let titles = user.types_of(
         &project,
         "Switch to SQLite instead of Postgres\n\
          Refactored state management to use lifted state instead of React Context\n\
@@ -85,8 +73,7 @@ fn triage_notes_and_tickets_are_not_problems() {
     let out = user.ok(&project, &["log", "Unable to reproduce."]);
     assert!(!out.contains("logged problem"), "{out}");
 
-    let thread = types_of(
-        &user,
+    let thread = user.types_of(
         &project,
         "I am unable to reproduce this.\n\
          We couldn't reproduce it on Linux\n\
@@ -110,8 +97,7 @@ fn triage_notes_and_tickets_are_not_problems() {
 #[test]
 fn a_prevention_rule_takes_its_sections_type() {
     let (user, project) = user_with_project();
-    let lessons = types_of(
-        &user,
+    let lessons = user.types_of(
         &project,
         "# Lessons Learned\n\
          \n\
@@ -138,8 +124,7 @@ fn a_prevention_rule_takes_its_sections_type() {
 #[test]
 fn a_fix_in_a_release_and_a_remedy_that_worked_are_progress() {
     let (user, project) = user_with_project();
-    let thread = types_of(
-        &user,
+    let thread = user.types_of(
         &project,
         "There is a fix for this in v3.8.0-rc-43.\n\
          This fix is included in 0.8.1\n\
@@ -175,8 +160,7 @@ fn remedies_done_are_progress_and_causes_found_are_learnings() {
     );
     assert!(out.contains("logged learning to .mind/MEMORY.md"), "{out}");
 
-    let thread = types_of(
-        &user,
+    let thread = user.types_of(
         &project,
         "Was able to resolve the problem by cleaning and reinstalling.\n\
          Corrected the race condition problems.\n\
@@ -202,9 +186,7 @@ fn remedies_done_are_progress_and_causes_found_are_learnings() {
 #[test]
 fn questions_inside_a_line_and_planned_silence_report_nothing() {
     let (user, project) = user_with_project();
-    let thread = types_of(
-        &user,
-        &project,
+    let thread = user.types_of(&project,
         "Thanks for contributing. Can you tell me what this fixes? Like what was going wrong before? Thanks!\n\
          Drop support for Python 3.7 (silently)\n\
          Python 3.7 is EOL. Therefore it should be dropped from support (silently).\n\

@@ -198,6 +198,13 @@ impl User {
             .collect()
     }
 
+    /// The type the parser gives each line of `text`, written to `lines.md` in `project`
+    /// (see [`User::line_types`]).
+    pub fn types_of(&self, project: &Path, text: &str) -> Vec<String> {
+        fs::write(project.join("lines.md"), text).unwrap();
+        self.line_types(project, "lines.md")
+    }
+
     /// A git repository at `rel` under the user's home with `mind ARGS` run in it (`init`,
     /// `init --hooks`): the project a test works in.
     pub fn project(&self, rel: &str, args: &[&str]) -> PathBuf {
@@ -205,6 +212,14 @@ impl User {
         self.git(&project, &["init", "-q"]);
         self.ok(&project, args);
         project
+    }
+
+    /// A fresh user with one initialised project, `work/app`, and the clock set to `now`.
+    pub fn with_project(now: &str) -> (User, PathBuf) {
+        let mut user = User::new();
+        let project = user.project("work/app", &["init"]);
+        user.at(now);
+        (user, project)
     }
 
     /// `mind log KIND TEXT` in `cwd` for each text, in order.

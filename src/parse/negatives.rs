@@ -257,15 +257,24 @@ pub fn is_question(s: &str) -> bool {
 /// ...". Who signed, wrote or checked a change, never what it did ("signed off" is no
 /// failure).
 pub fn is_commit_trailer(s: &str) -> bool {
-    let Some((key, _)) = s.split_once(": ") else {
+    // Asked of every unlabelled line: the key is short, so only its first bytes are
+    // searched, and nothing is allocated.
+    let bytes = s.as_bytes();
+    let Some(colon) = memchr::memmem::find(&bytes[..bytes.len().min(40)], b": ") else {
         return false;
     };
-    let lower = key.to_ascii_lowercase();
+    let key = &bytes[..colon];
+    let ends = |word: &[u8], tail: &[u8]| {
+        word.len() >= tail.len() && word[word.len() - tail.len()..].eq_ignore_ascii_case(tail)
+    };
     // What was done to the change, as a participle: "signed-off", "co-authored", "acked".
-    lower
-        .strip_suffix("-by")
-        .is_some_and(|done| (done.ends_with("ed") || done.ends_with("-off")) && done.len() > 3)
-        && key.bytes().all(|b| b.is_ascii_alphabetic() || b == b'-')
+    ends(key, b"-by")
+        && key.len() > 6
+        && {
+            let done = &key[..key.len() - 3];
+            ends(done, b"ed") || ends(done, b"-off")
+        }
+        && key.iter().all(|b| b.is_ascii_alphabetic() || *b == b'-')
 }
 
 /// Whether a line that ends by asking opens with a statement of its own: "The build fails

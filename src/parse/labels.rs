@@ -355,6 +355,8 @@ pub fn kind_of(raw: &str) -> LabelKind {
         }
         "behoben" | "gelöst" | "corrigé" | "résolu" | "corregido" | "resuelto" | "corrigido"
         | "resolvido" | "risolto" | "исправлено" | "已修复" | "修复" | "修正" | "修復" | "已解决" | "해결"
+        // Chinese "solved", the field of a pitfall's write-up that says what fixed it.
+        | "解决"
         // "Solution", as the English label: the fix that was applied.
         | "lösung" | "solución" | "solução" | "soluzione" | "解决方案" | "解決策" | "해결책"
         | "الحل" => LabelKind::Type(Progress),
@@ -796,6 +798,7 @@ mod tests {
             ("问题：构建失败", Problem),
             ("决定：使用 Postgres", Decision),
             ("**已修复：** 登录循环", Progress),
+            ("**解决**：去掉翻转。", Progress),
             ("**教训**：缓存按用户区分", Learning),
             ("**المشكلة:** فشل البناء", Problem),
             ("**الدرس:** اختبر قبل التشخيص", Learning),

@@ -961,6 +961,9 @@ mod tests {
                 Progress,
             ),
             ("- Open bugs: 3 in the importer, all about dates", Problem),
+            // How a shell reports a program a signal killed, not a count of faults.
+            ("Segmentation fault: 11", Problem),
+            ("Bus error: 10", Problem),
         ] {
             assert_eq!(kind(line), Some(want), "{line}");
         }

@@ -856,6 +856,11 @@ pub fn is_tally(body: &str) -> bool {
     if name.is_empty() || name.split_whitespace().count() > 4 || name.contains(['.', '`']) {
         return false;
     }
+    // "Segmentation fault: 11", "Bus error: 10": how a crashed program's shell reports it
+    // (the number is the signal), not a count of faults.
+    if is_crash_printout(name) {
+        return false;
+    }
     let value = value.trim().trim_end_matches(['.', ';']);
     if records_nothing(value) || measures_a_field(name, value) {
         return true;
@@ -869,6 +874,19 @@ pub fn is_tally(body: &str) -> bool {
             .next()
             .is_some_and(|w| w.bytes().all(|b| b.is_ascii_alphabetic()))
         && parts.next().is_none()
+}
+
+/// The words a shell prints for a program a signal killed ("Segmentation fault: 11" on
+/// macOS, "Bus error", "Illegal instruction", "Abort trap").
+fn is_crash_printout(name: &str) -> bool {
+    [
+        "segmentation fault",
+        "bus error",
+        "illegal instruction",
+        "abort trap",
+    ]
+    .iter()
+    .any(|printout| name.eq_ignore_ascii_case(printout))
 }
 
 /// A field that measures something, named in more than one word, with a number or a level

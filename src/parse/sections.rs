@@ -123,6 +123,15 @@ pub fn heading_kind(text: &str) -> SectionKind {
         // phrasing for pitfalls met in practice).
         || (any(&["bit", "bitten", "burned", "burnt", "tripped"])
             && any(&["us", "me", "them", "you"]))
+        // "Mistakes to avoid", "Errors not to repeat", "Erreurs connues à ne pas
+        // reproduire", "Erreurs à éviter": what went wrong, kept so it is not done again.
+        || (any(&["mistakes", "errors", "erreurs", "things"])
+            && (lower.contains("to avoid")
+                || lower.contains("not to repeat")
+                || lower.contains("never again")
+                || lower.contains("ne pas reproduire")
+                || lower.contains("ne pas refaire")
+                || lower.contains("à éviter")))
     {
         return SectionKind::Typed(Gotcha);
     }
@@ -581,6 +590,9 @@ mod tests {
             ("Key Architectural Finding", Neutral),
             ("Things that bit us", Typed(Gotcha)),
             ("Common Mistakes to Avoid", Typed(Gotcha)),
+            ("Erreurs connues à NE PAS reproduire", Typed(Gotcha)),
+            ("Errors not to repeat", Typed(Gotcha)),
+            ("Things to avoid", Typed(Gotcha)),
             ("Anti-patterns", Typed(Gotcha)),
             ("坑与环境怪癖", Typed(Gotcha)),
             ("Stolperfallen", Typed(Gotcha)),

@@ -736,6 +736,12 @@ fn symptom_shape(text: &str, listed: bool) -> bool {
             if is_in(w, ADVICE_OPENERS) {
                 return false;
             }
+            // "Reproducible in each version from 4.4 to 4.6.1", "Reproducible on Firefox
+            // 40": a thread's report of where the defect shows. ("Reproducible builds with
+            // Nix" is a property.)
+            if w == "reproducible" {
+                return matches!(words.peek(), Some(&"in" | &"on"));
+            }
             // "For DKLS vaults: not stored by the reshare functions": a line that opens by
             // naming the case it covers states what holds in that case, as documentation
             // does ("For legacy vaults: stored in the vault").
@@ -1038,6 +1044,8 @@ mod tests {
             "Dropdown menus close immediately on click on touchscreens",
             "Also reproducible on Firefox Nightly 40.",
             "Still reproducible with 2.1",
+            "Reproducible in each version from 4.4 to 4.6.1",
+            "Reproducible on Firefox 40",
             "I can reproduce this as well",
             "I'm able to reproduce it on 3.2",
             "Can reproduce on macOS",
@@ -1125,6 +1133,7 @@ mod tests {
             "The server exits immediately if the port is taken",
             "Close the dialog immediately after saving",
             "We use reproducible builds",
+            "Reproducible builds with Nix",
             "Steps to make the crash reproducible",
             "I can't reproduce this on 3.2",
             "This function does nothing if the cache is empty",

@@ -14,6 +14,7 @@ mod blocker;
 mod blocker_fixed_in_other_words;
 mod blockers_carried_over;
 mod capture_and_clock_fixes;
+mod changes_with_reasons_and_known_mistakes;
 mod checkpoint;
 mod cloned_names_ignores_and_hooks;
 mod cloned_stores_and_sessions;

@@ -60,7 +60,24 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                     .before
                     .iter()
                     .any(|w| any_of(Some(w), FIRST_PERSON_SUBJECTS));
-            ((said_by_us || passive)
+            // "Hence, drop the support for Python 2", "It reached its end of life, so drop
+            // support for it": the change ordered with its reason, as the change's own
+            // description gives it. (A bare title's "Drop Python 2 support" proposes as often
+            // as it records.)
+            const THEREFORE: &[&str] = &["hence", "thus", "therefore", "so", "explicitly"];
+            let ordered = cue == b"drop"
+                && support_after
+                && (any_of(prev, THEREFORE) || {
+                    // "Hence, drop ...": the comma is a clause break.
+                    let head = buf[..start].trim_ascii_end();
+                    head.strip_suffix(b",").is_some_and(|head| {
+                        any_of(
+                            crate::parse::lex::words_before(head, head.len(), 1).first(),
+                            THEREFORE,
+                        )
+                    })
+                });
+            ((said_by_us || passive || ordered)
                 && !around.before.iter().any(|w| any_of(Some(w), MAYBE))
                 && !negated(buf, start)
                 && !conditional(buf, start)

@@ -1350,6 +1350,47 @@ mod tests {
     }
 
     #[test]
+    fn a_change_told_with_its_reason_and_a_failure_it_replaced() {
+        // Dropping support, ordered with its reason, is the change's own choice.
+        assert_eq!(
+            kind("Hence, drop the support for Python 2, and assume Python 3 instead."),
+            Some(Decision)
+        );
+        assert_eq!(
+            kind("Python 2 reached its end of life, so drop support for it"),
+            Some(Decision)
+        );
+        // A bare title proposes as often as it records.
+        assert_eq!(kind("Drop support for Python 3.7"), None);
+        assert_eq!(kind("Should we drop support for Python 2?"), None);
+        // What a description goes on to say the change does about the defect it reports.
+        assert_eq!(
+            kind(
+                "Sockets leak after a client disconnects. This resolves that issue by removing references."
+            ),
+            Some(Progress)
+        );
+        assert_eq!(kind("Let me know if this resolves the issue"), None);
+        assert_eq!(kind("The hostname resolves to 10.0.0.1"), None);
+        // A changelog's line naming the fixes it made.
+        assert_eq!(kind("More fixes to timezone problems"), Some(Progress));
+        assert_eq!(kind("Various fixes for Safari"), Some(Progress));
+        assert_eq!(kind("We need more fixes to the parser"), None);
+        // A failure the change replaced is no report.
+        assert_eq!(
+            kind(
+                "A null value is now replaced by the default, instead of causing a crash later on."
+            ),
+            None
+        );
+        assert_eq!(kind("Logs a warning rather than throwing an error"), None);
+        assert_eq!(
+            kind("The parser throws instead of returning null, causing a crash"),
+            Some(Problem)
+        );
+    }
+
+    #[test]
     fn strongest_then_earliest() {
         assert_eq!(
             kind("Learned that the build failed because of the cache"),

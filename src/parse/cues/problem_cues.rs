@@ -17,6 +17,9 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
     let (start, end, at_start) = (around.start, around.end, around.at_start);
     let before = &around.before;
     let (cue, prev, next) = (around.cue(), around.prev(), around.next());
+    if averted_instead(&words_before(buf, start, 5)) {
+        return None;
+    }
     match cue {
         // ---- problems
         b"stuck" => {
@@ -588,6 +591,19 @@ fn diagnosed(buf: &[u8], start: usize) -> bool {
         && !modal(buf, start)
 }
 
+/// A failure a change replaced: "it is now replaced by the default value, instead of
+/// causing a crash later on", "logs a warning rather than throwing an error". What no longer
+/// happens, said of a change.
+fn averted_instead(before: &crate::parse::lex::Words) -> bool {
+    before.iter().take(3).enumerate().any(|(i, w)| {
+        any_of(
+            Some(w),
+            &["causing", "throwing", "raising", "crashing", "failing"],
+        ) && ((any_of(before.get(i + 1), &["of"]) && any_of(before.get(i + 2), &["instead"]))
+            || (any_of(before.get(i + 1), &["than"]) && any_of(before.get(i + 2), &["rather"])))
+    })
+}
+
 /// A defect noun as the object of what is done about it or of a courtesy, a few words
 /// before it: "try to reproduce the problem first", "I'll try to solve the problem",
 /// "determine the cause of the bug", "I have reported this issue to AVG", "Apologies for the
@@ -621,6 +637,7 @@ fn object_of_remedy_or_courtesy(buf: &[u8], start: usize) -> bool {
             );
         // "to avoid stale data issues", "prevents race-condition bugs": what a change is for.
         let averted = any_of(Some(w), crate::parse::symptoms::AVERTING);
+
         passed_on
             || ((averted || any_of(Some(w), REMEDY_OR_COURTESY))
                 && !has_it

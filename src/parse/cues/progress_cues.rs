@@ -88,6 +88,18 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         b"resolves" if (at_start || around.after_scope()) && !any_of(next, &["to"]) => {
             Some((Progress, Strong))
         }
+        // "Memory leaks have manifested ... This resolves that issue by removing references":
+        // the change a description goes on to give, as "this fixes it" is. Not "resolves to"
+        // (an address), nor "if this resolves it" (a test asked for).
+        b"resolves"
+            if any_of(prev, &["this", "which", "commit", "pr", "patch", "change"])
+                && any_of(next, &["that", "this", "the", "it", "these", "those"])
+                && !conditional(buf, start)
+                && !negated(buf, start)
+                && !buf.contains(&b'?') =>
+        {
+            Some((Progress, Strong))
+        }
         b"resolves" | b"closes" => None,
         // "v4.8.1 out now", "The blog post is now live", "the new API went live on Monday".
         // ("The results are live!" says no more than that they can be seen.)
@@ -129,6 +141,16 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         b"fixes" | b"solves" if any_of(next, &["itself", "themselves"]) => None,
         b"fixes" | b"solves" => (at_start
             || around.after_scope()
+            // "More fixes to timezone problems", "Various fixes for Safari": a changelog's
+            // line naming the fixes it made.
+            || (cue == b"fixes"
+                && any_of(
+                    prev,
+                    &["more", "some", "several", "various", "minor", "small", "misc", "many"],
+                )
+                && any_of(next, &["to", "for", "in"])
+                && !negated(buf, start)
+                && !modal(buf, start))
             // "this fixes it"; not "let me know if it fixes the problem" (a test asked for).
             || (any_of(
                 prev,

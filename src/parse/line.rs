@@ -925,6 +925,9 @@ mod tests {
             // A template's issue number, a value marked as a sample.
             "Fixes: #<issue number>",
             "- fixed: #123 (example)",
+            // A field not filled in yet ("none yet", "no way found yet").
+            "解决：暂无",
+            "解决：尚未找到办法",
         ] {
             assert_eq!(kind(line), None, "{line}");
         }

@@ -1014,6 +1014,13 @@ pub fn is_placeholder(body: &str) -> bool {
     if is_italic_slot(t) {
         return true;
     }
+    // "尚未找到办法" ("no way found yet"), "还没有": a field not yet filled in.
+    if ["尚未", "暂未", "还没"]
+        .iter()
+        .any(|not_yet| t.starts_with(not_yet))
+    {
+        return true;
+    }
     if is_bracketed(t) || is_bracketed(t.trim_start_matches('#')) || only_slots(t) {
         // `(what went wrong)`, `<describe the bug>`, `[lesson here]`, `{what was chosen}`,
         // and an issue number to fill in (`Fixes: #<issue number>`).
@@ -1335,9 +1342,11 @@ fn is_placeholder_word(lower: &str) -> bool {
             | "empty"
             | "?"
             | "tba"
-            // "to be decided", "undecided" in Chinese and Japanese.
+            // "to be decided", "undecided" in Chinese and Japanese; "none yet", "unknown".
             | "待定"
             | "未定"
+            | "暂无"
+            | "未知"
     )
 }
 

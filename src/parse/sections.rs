@@ -125,13 +125,14 @@ pub fn heading_kind(text: &str) -> SectionKind {
             && any(&["us", "me", "them", "you"]))
         // "Mistakes to avoid", "Errors not to repeat", "Erreurs connues à ne pas
         // reproduire", "Erreurs à éviter": what went wrong, kept so it is not done again.
-        || (any(&["mistakes", "errors", "erreurs", "things"])
-            && (lower.contains("to avoid")
-                || lower.contains("not to repeat")
+        // ("Handling errors to avoid data loss" is how something is done.)
+        || (any(&["mistakes", "errors", "erreurs", "things", "choses"])
+            && (lower.contains("not to repeat")
                 || lower.contains("never again")
                 || lower.contains("ne pas reproduire")
                 || lower.contains("ne pas refaire")
-                || lower.contains("à éviter")))
+                || (any(&["mistakes", "erreurs", "things", "choses"])
+                    && (lower.contains("to avoid") || lower.contains("à éviter")))))
     {
         return SectionKind::Typed(Gotcha);
     }
@@ -593,6 +594,7 @@ mod tests {
             ("Erreurs connues à NE PAS reproduire", Typed(Gotcha)),
             ("Errors not to repeat", Typed(Gotcha)),
             ("Things to avoid", Typed(Gotcha)),
+            ("Handling errors to avoid data loss", Neutral),
             ("Anti-patterns", Typed(Gotcha)),
             ("坑与环境怪癖", Typed(Gotcha)),
             ("Stolperfallen", Typed(Gotcha)),

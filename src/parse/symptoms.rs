@@ -739,8 +739,14 @@ fn symptom_shape(text: &str, listed: bool) -> bool {
             // "Reproducible in each version from 4.4 to 4.6.1", "Reproducible on Firefox
             // 40": a thread's report of where the defect shows. ("Reproducible builds with
             // Nix" is a property.)
+            // Where: a version or a platform's release ("Reproducible on any machine" and
+            // "Reproducible in seconds" are properties).
             if w == "reproducible" {
-                return matches!(words.peek(), Some(&"in" | &"on"));
+                return matches!(words.peek(), Some(&"in" | &"on"))
+                    && (text.bytes().any(|b| b.is_ascii_digit())
+                        || lex::words(text)
+                            .any(|t| matches!(t, "version" | "versions" | "latest" | "nightly")))
+                    && !lex::words(text).any(|t| matches!(t, "any" | "every" | "sense"));
             }
             // "For DKLS vaults: not stored by the reshare functions": a line that opens by
             // naming the case it covers states what holds in that case, as documentation
@@ -1134,6 +1140,8 @@ mod tests {
             "Close the dialog immediately after saving",
             "We use reproducible builds",
             "Reproducible builds with Nix",
+            "Reproducible on any machine, thanks to the pinned lockfile.",
+            "Reproducible in seconds: `docker compose up` gives you the full stack.",
             "Steps to make the crash reproducible",
             "I can't reproduce this on 3.2",
             "This function does nothing if the cache is empty",

@@ -65,9 +65,11 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             // description gives it. (A bare title's "Drop Python 2 support" proposes as often
             // as it records.)
             const THEREFORE: &[&str] = &["hence", "thus", "therefore", "so", "explicitly"];
+            // The word opens its clause: "Vendors often explicitly drop support ..." and
+            // "browsers thus drop support ..." say what others do.
             let ordered = cue == b"drop"
                 && support_after
-                && (any_of(prev, THEREFORE) || {
+                && ((any_of(prev, THEREFORE) && around.before.get(1).is_none()) || {
                     // "Hence, drop ...": the comma is a clause break.
                     let head = buf[..start].trim_ascii_end();
                     head.strip_suffix(b",").is_some_and(|head| {

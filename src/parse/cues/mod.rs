@@ -1360,8 +1360,16 @@ mod tests {
             kind("Python 2 reached its end of life, so drop support for it"),
             Some(Decision)
         );
-        // A bare title proposes as often as it records.
+        // A bare title proposes as often as it records; others' practice is no choice.
         assert_eq!(kind("Drop support for Python 3.7"), None);
+        assert_eq!(
+            kind("Vendors often explicitly drop support for older kernels after two years."),
+            None
+        );
+        assert_eq!(
+            kind("Modern browsers thus drop support for TLS 1.0 by default."),
+            None
+        );
         assert_eq!(kind("Should we drop support for Python 2?"), None);
         // What a description goes on to say the change does about the defect it reports.
         assert_eq!(
@@ -1372,10 +1380,30 @@ mod tests {
         );
         assert_eq!(kind("Let me know if this resolves the issue"), None);
         assert_eq!(kind("The hostname resolves to 10.0.0.1"), None);
+        // What a function does to its object is documentation.
+        assert_eq!(
+            kind("This resolves the path relative to the config file's directory."),
+            None
+        );
+        assert_eq!(
+            kind(
+                "The embedded DNS server, which resolves the container names, listens on 127.0.0.11."
+            ),
+            None
+        );
         // A changelog's line naming the fixes it made.
         assert_eq!(kind("More fixes to timezone problems"), Some(Progress));
         assert_eq!(kind("Various fixes for Safari"), Some(Progress));
         assert_eq!(kind("We need more fixes to the parser"), None);
+        for line in [
+            "More fixes to follow in the next release.",
+            "Various fixes for Safari are planned for 2.0.",
+            "Small fixes to the docs can go straight to main without an issue.",
+            "Some fixes for the importer are still missing.",
+            "Many fixes in 3.x were never backported to 2.x.",
+        ] {
+            assert_eq!(kind(line), None, "{line}");
+        }
         // A failure the change replaced is no report.
         assert_eq!(
             kind(
@@ -1383,7 +1411,15 @@ mod tests {
             ),
             None
         );
-        assert_eq!(kind("Logs a warning rather than throwing an error"), None);
+        assert_eq!(
+            kind("It now logs a warning rather than throwing an error"),
+            None
+        );
+        // Without a change, the failure that should have happened is the report.
+        assert_eq!(
+            kind("It returns a 200 with an empty body instead of throwing a 404 error."),
+            Some(Problem)
+        );
         assert_eq!(
             kind("The parser throws instead of returning null, causing a crash"),
             Some(Problem)

@@ -17,7 +17,11 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
     let (start, end, at_start) = (around.start, around.end, around.at_start);
     let before = &around.before;
     let (cue, prev, next) = (around.cue(), around.prev(), around.next());
-    if averted_instead(&words_before(buf, start, 5)) {
+    // Said of a change ("now", "no longer"): "It returns 200 instead of throwing a 404
+    // error" reports the failure that should have happened.
+    if averted_instead(&words_before(buf, start, 5))
+        && crate::parse::lex::has_any_word(&buf[..start], &["now", "longer"])
+    {
         return None;
     }
     match cue {

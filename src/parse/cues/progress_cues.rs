@@ -91,9 +91,12 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         // "Memory leaks have manifested ... This resolves that issue by removing references":
         // the change a description goes on to give, as "this fixes it" is. Not "resolves to"
         // (an address), nor "if this resolves it" (a test asked for).
+        // The object is the defect ("This resolves the path" is what a function does).
         b"resolves"
             if any_of(prev, &["this", "which", "commit", "pr", "patch", "change"])
-                && any_of(next, &["that", "this", "the", "it", "these", "those"])
+                && (any_of(next, &["it"])
+                    || (any_of(next, &["that", "this", "the", "these", "those"])
+                        && defect_after(&words_after(buf, end, 3))))
                 && !conditional(buf, start)
                 && !negated(buf, start)
                 && !buf.contains(&b'?') =>
@@ -143,14 +146,21 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             || around.after_scope()
             // "More fixes to timezone problems", "Various fixes for Safari": a changelog's
             // line naming the fixes it made.
+            // Only as the line's whole title: "More fixes to follow", "Small fixes to the docs
+            // can go straight to main" and "Some fixes for the importer are still missing"
+            // say what is to come, what is allowed or what is not done.
             || (cue == b"fixes"
+                && one_word_before(buf, start)
                 && any_of(
                     prev,
                     &["more", "some", "several", "various", "minor", "small", "misc", "many"],
                 )
                 && any_of(next, &["to", "for", "in"])
-                && !negated(buf, start)
-                && !modal(buf, start))
+                && !any_of(
+                    words_after(buf, end, 2).get(1),
+                    &["follow", "come", "land", "be"],
+                )
+                && !has_a_verb_after(buf, end))
             // "this fixes it"; not "let me know if it fixes the problem" (a test asked for).
             || (any_of(
                 prev,
@@ -911,6 +921,50 @@ const UNSURE_OR_PARTIAL: &[&str] = &[
 
 /// Whether the words after a verb are a defect as its object: "fixes the issue", "fixes
 /// this bug", "fixes it".
+/// Only one word, after any bullet, stands before `start`: "More fixes …", "- Various fixes …".
+fn one_word_before(buf: &[u8], start: usize) -> bool {
+    let head = buf[..start].trim_ascii();
+    let head = head
+        .strip_prefix(b"- ")
+        .or_else(|| head.strip_prefix(b"* "))
+        .unwrap_or(head)
+        .trim_ascii();
+    !head.is_empty() && !head.iter().any(|b| b.is_ascii_whitespace())
+}
+
+/// Whether the rest of the line says something of what came before, with a verb of its own
+/// ("… are planned", "… can go straight to main", "… were never backported"): a statement,
+/// not a title.
+fn has_a_verb_after(buf: &[u8], end: usize) -> bool {
+    const VERBS: &[&str] = &[
+        "are",
+        "is",
+        "was",
+        "were",
+        "will",
+        "can",
+        "could",
+        "should",
+        "would",
+        "don't",
+        "doesn't",
+        "do",
+        "need",
+        "needs",
+        "never",
+        "still",
+        "missing",
+        "welcome",
+        "attempted",
+        "planned",
+        "go",
+        "went",
+    ];
+    words_after(buf, end, crate::parse::lex::Words::CAP)
+        .iter()
+        .any(|w| any_of(Some(w), VERBS))
+}
+
 fn defect_after(after: &[&[u8]]) -> bool {
     if after.first().is_some_and(|w| *w == b"it") {
         return true;

@@ -1379,6 +1379,8 @@ mod tests {
             Some(Progress)
         );
         assert_eq!(kind("Let me know if this resolves the issue"), None);
+        assert_eq!(kind("That resolves it, thanks!"), Some(Progress));
+        assert_eq!(kind("Let me know if that resolves it"), None);
         assert_eq!(kind("The hostname resolves to 10.0.0.1"), None);
         // What a function does to its object is documentation.
         assert_eq!(
@@ -1414,6 +1416,18 @@ mod tests {
         assert_eq!(
             kind("It now logs a warning rather than throwing an error"),
             None
+        );
+        assert_eq!(
+            kind("Rather than throwing an error, the parser now returns None"),
+            None
+        );
+        assert_eq!(
+            kind("The importer now skips bad rows instead of panicking"),
+            None
+        );
+        assert_eq!(
+            kind("The importer skips bad rows instead of panicking"),
+            Some(Problem)
         );
         // Without a change, the failure that should have happened is the report.
         assert_eq!(

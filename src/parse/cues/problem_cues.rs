@@ -20,7 +20,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
     // Said of a change ("now", "no longer"): "It returns 200 instead of throwing a 404
     // error" reports the failure that should have happened.
     if averted_instead(&words_before(buf, start, 5))
-        && crate::parse::lex::has_any_word(&buf[..start], &["now", "longer"])
+        && crate::parse::lex::has_any_word(buf, &["now", "longer"])
     {
         return None;
     }
@@ -599,6 +599,12 @@ fn diagnosed(buf: &[u8], start: usize) -> bool {
 /// causing a crash later on", "logs a warning rather than throwing an error". What no longer
 /// happens, said of a change.
 fn averted_instead(before: &crate::parse::lex::Words) -> bool {
+    // The failure itself after "instead of" ("now skips bad rows instead of panicking").
+    let right_after =
+        |a: &str, b: &str| any_of(before.first(), &[a]) && any_of(before.get(1), &[b]);
+    if right_after("of", "instead") || right_after("than", "rather") {
+        return true;
+    }
     before.iter().take(3).enumerate().any(|(i, w)| {
         any_of(
             Some(w),

@@ -93,10 +93,12 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         // (an address), nor "if this resolves it" (a test asked for).
         // The object is the defect ("This resolves the path" is what a function does).
         b"resolves"
-            if any_of(prev, &["this", "which", "commit", "pr", "patch", "change"])
-                && (any_of(next, &["it"])
-                    || (any_of(next, &["that", "this", "the", "these", "those"])
-                        && defect_after(&words_after(buf, end, 3))))
+            if any_of(
+                prev,
+                &["this", "that", "which", "commit", "pr", "patch", "change"],
+            ) && (any_of(next, &["it"])
+                || (any_of(next, &["that", "this", "the", "these", "those"])
+                    && defect_after(&words_after(buf, end, 3))))
                 && !conditional(buf, start)
                 && !negated(buf, start)
                 && !buf.contains(&b'?') =>

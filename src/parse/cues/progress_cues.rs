@@ -89,9 +89,9 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             Some((Progress, Strong))
         }
         // "Memory leaks have manifested ... This resolves that issue by removing references":
-        // the change a description goes on to give, as "this fixes it" is. Not "resolves to"
-        // (an address), nor "if this resolves it" (a test asked for).
-        // The object is the defect ("This resolves the path" is what a function does).
+        // the change a description goes on to give, as "this fixes it" is, when its object is
+        // the defect. Not "This resolves the path" (what a function does), "resolves to" (an
+        // address), nor "if this resolves it" (a test asked for).
         b"resolves"
             if any_of(
                 prev,
@@ -147,8 +147,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         b"fixes" | b"solves" => (at_start
             || around.after_scope()
             // "More fixes to timezone problems", "Various fixes for Safari": a changelog's
-            // line naming the fixes it made.
-            // Only as the line's whole title: "More fixes to follow", "Small fixes to the docs
+            // line naming the fixes it made, as the line's whole title. "More fixes to follow", "Small fixes to the docs
             // can go straight to main" and "Some fixes for the importer are still missing"
             // say what is to come, what is allowed or what is not done.
             || (cue == b"fixes"
@@ -921,8 +920,6 @@ const UNSURE_OR_PARTIAL: &[&str] = &[
     "sometimes",
 ];
 
-/// Whether the words after a verb are a defect as its object: "fixes the issue", "fixes
-/// this bug", "fixes it".
 /// Only one word, after any bullet, stands before `start`: "More fixes …", "- Various fixes …".
 fn one_word_before(buf: &[u8], start: usize) -> bool {
     let head = buf[..start].trim_ascii();
@@ -967,6 +964,8 @@ fn has_a_verb_after(buf: &[u8], end: usize) -> bool {
         .any(|w| any_of(Some(w), VERBS))
 }
 
+/// Whether the words after a verb are a defect as its object: "fixes the issue", "fixes
+/// this bug", "fixes it".
 fn defect_after(after: &[&[u8]]) -> bool {
     if after.first().is_some_and(|w| *w == b"it") {
         return true;

@@ -35,7 +35,9 @@ once, beside the rules alone. Never tune on those figures.
 `--write PATH` trains the chosen classifier (CHOICE=vec+rules,l2; default l2 0.03, the weight
 decay whose smaller gain of the two regimes is largest with the twelve training sets; the words
 add nothing over it under the shipped thresholds, so the shipped classifier reads none)
-on everything above and writes its weights and thresholds, for src/parse/line_model.json.
+on everything above and writes its weights and thresholds in src/parse/line_model.json's
+form (a classifier over the published vectors; the shipped one reads vectors through tuned
+layers and is written by scripts/line-finetune-experiment.py).
 
 usage: scripts/line-classifier-experiment.py MODEL_DIR [MIND_BIN] [--grid] [--final] [--write PATH]
        (EMBED_LINES=path: a built example; ONLY=vec+rules,...: only these classifiers' rows;
@@ -65,6 +67,7 @@ UNSEEN = [
     "tests/eval/parser-heldout6.jsonl",
     "tests/eval/parser-heldout7.jsonl",
     "tests/eval/parser-heldout8.jsonl",
+    "tests/eval/parser-heldout9.jsonl",
 ]
 TYPES = ["none", "decision", "problem", "learning", "progress", "gotcha"]
 FOLDS = 5

@@ -14,14 +14,22 @@ one-hot, confidence, reason one-hot) are trained with Adam on the training sets
 (`tests/eval/parser-train*.jsonl`, weight POOL_WEIGHT) and held-out 1-5 (weight 1), as the
 shipped classifier is.
 
-Regime A (model selection): the training sets' five folds by source, as
-`scripts/line-classifier-experiment.py` makes them. `--final` then trains on everything above
-and scores the development set and the unseen held-out sets once, beside the rules alone.
-Never tune on those figures.
+Regime A (model selection): the training sets' five folds by source (a fold holds whole
+sources, assigned by a hash of the source). `--grid` adds regime B
+(each of sets 1-5 left out, trained on the rest and the training sets) and chooses the
+thresholds as the shipped ones are chosen: the policy whose smaller gain over the rules, of
+the two regimes, is largest. `--final` then trains on everything above and scores the
+development set and the unseen held-out sets once, beside the rules alone. Never tune on
+those figures. With `WRITE=1 SURE=add,drop,retype` (and `LORA`) it also writes the shipped
+weights: src/parse/line_tuning.safetensors and src/parse/line_model.json.
 
-usage: scripts/line-finetune-experiment.py MODEL_DIR MIND_BIN [--final]
-       (TOP=0,1,2: the layers trained; EPOCHS=4; FOLDS_RUN=1: how many of the five folds A runs;
-        DEV=path: the development set, ../shared/eval/parser-dev.jsonl by default)
+The shipped classifier: LORA=8 TOP=2, thresholds 0.8,0.5,1.01 (the --grid choice).
+
+usage: scripts/line-finetune-experiment.py MODEL_DIR MIND_BIN [--grid] [--final]
+       (TOP=0,1,2: the layers trained; LORA=r: a rank-r change of their matrices instead of
+        every weight; EPOCHS=4; FOLDS_RUN=1: how many of the five folds A runs without --grid;
+        MAX_TOKENS=128; PROBS_OUT=file.npz: --grid's probabilities; PRED_DIR=dir: --final's
+        types per line; DEV=path: the development set, ../shared/eval/parser-dev.jsonl)
 needs: torch, tokenizers, safetensors, numpy (pip install torch tokenizers safetensors numpy).
 """
 import importlib.util
@@ -43,7 +51,8 @@ lce = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(lce)
 
 TYPES = lce.TYPES
-MAX_TOKENS = 64
+# As src/embed/encoder.rs cuts them.
+MAX_TOKENS = int(os.environ.get("MAX_TOKENS", "128"))
 HEADS = 12
 EPOCHS = int(os.environ.get("EPOCHS", "4"))
 POOL_WEIGHT = float(os.environ.get("POOL_WEIGHT", "3"))
@@ -136,21 +145,53 @@ def pooled(x, mask):
     return (x * mask[..., None]).sum(1) / mask.sum(1, keepdim=True)
 
 
+LINEARS = ["attention.self.query", "attention.self.key", "attention.self.value",
+           "attention.output.dense", "intermediate.dense", "output.dense"]
+# LORA=r: instead of every weight of the trained layers, a rank-r update B·A of each of their
+# six matrices (B starts at zero) and their biases and layer norms: about 121,000 numbers for
+# two layers at r = 8, against 3.5 million.
+LORA = int(os.environ.get("LORA", "0"))
+LORA_LR = float(os.environ.get("LORA_LR", "1e-3"))
+
+
 class Head(torch.nn.Module):
     def __init__(self, bert, top, extra):
         super().__init__()
         self.layers = torch.nn.ModuleList()
+        self.frozen = []
+        g = torch.Generator().manual_seed(5)
         for i in range(6 - top, 6):
-            m = torch.nn.ParameterDict({k.replace(".", "_"): torch.nn.Parameter(v.clone())
-                                        for k, v in bert.layer_params(i).items()})
-            self.layers.append(m)
+            params = bert.layer_params(i)
+            if LORA:
+                base = {k: v.clone() for k, v in params.items() if k[:-len(".weight")] in LINEARS
+                        and k.endswith(".weight")}
+                trained = {k: v.clone() for k, v in params.items() if k not in base}
+                for name in LINEARS:
+                    out, inp = base[name + ".weight"].shape
+                    trained[name + ".lora_a"] = torch.randn(LORA, inp, generator=g) / math.sqrt(inp)
+                    trained[name + ".lora_b"] = torch.zeros(out, LORA)
+                self.frozen.append(base)
+            else:
+                trained = {k: v.clone() for k, v in params.items()}
+                self.frozen.append({})
+            self.layers.append(torch.nn.ParameterDict(
+                {k.replace(".", "_"): torch.nn.Parameter(v) for k, v in trained.items()}))
         self.out = torch.nn.Linear(384 + extra, len(TYPES))
+
+    def layer_weights(self, n):
+        """Layer n's parameters by their names, the rank-r updates folded into the weights."""
+        p = {k.replace("_", ".").replace("lora.", "lora_"): v for k, v in self.layers[n].items()}
+        for name in LINEARS if LORA else []:
+            p[name + ".weight"] = (self.frozen[n][name + ".weight"]
+                                   + p.pop(name + ".lora_b") @ p.pop(name + ".lora_a"))
+        return p
 
     def forward(self, states, mask, extra, dropout=0.0):
         x = states
-        for m in self.layers:
-            # ParameterDict keys cannot hold dots; the parameter names have no underscores.
-            x = layer({k.replace("_", "."): v for k, v in m.items()}, x, mask, dropout)
+        for n in range(len(self.layers)):
+            # ParameterDict keys cannot hold dots; the parameter names have no underscores
+            # but lora_a and lora_b.
+            x = layer(self.layer_weights(n), x, mask, dropout)
         v = F.normalize(pooled(x, mask), dim=-1)
         return self.out(torch.cat([v * 8.0, extra], -1))
 
@@ -174,7 +215,7 @@ def stack(states, chunk):
 def train(bert, top, states, extra, gold, weight, idx):
     head = Head(bert, top, extra.shape[1])
     layer_params = [p for m in head.layers for p in m.values()]
-    opt = torch.optim.AdamW([{"params": layer_params, "lr": 3e-5},
+    opt = torch.optim.AdamW([{"params": layer_params, "lr": LORA_LR if LORA else 3e-5},
                              {"params": head.out.parameters(), "lr": 2e-3}], weight_decay=0.01)
     rng = np.random.default_rng(11)
     for epoch in range(EPOCHS):
@@ -206,23 +247,105 @@ def predict(head, states, extra, idx):
     return p
 
 
+def policies(bert, top, states, extra, gold, weight, folds, seen, part, rules, verdicts, recs):
+    """Chooses the thresholds (add, drop, retype) for T trained layers as the shipped
+    classifier's were chosen: the policy whose smaller gain over the rules, of regime A (the
+    training sets' five folds) and regime B (each of sets 1-5 left out, trained on the rest
+    and the training sets), is largest. Prints the five best and the shipped one."""
+    pool = np.concatenate(folds)
+    pa = {}
+    for k in range(lce.FOLDS):
+        rest = np.concatenate([folds[j] for j in range(lce.FOLDS) if j != k] + [seen])
+        head = train(bert, top, states, extra, gold, weight, list(rest))
+        pa.update(zip(folds[k], predict(head, states, extra, list(folds[k]))))
+        print(f"  fold {k + 1} of {lce.FOLDS} done", file=sys.stderr, flush=True)
+    pb = {}
+    for name in lce.SEEN:
+        test = np.where(part == name)[0]
+        rest = np.concatenate([pool, np.setdiff1d(seen, test)])
+        head = train(bert, top, states, extra, gold, weight, list(rest))
+        pb.update(zip(test, predict(head, states, extra, list(test))))
+        print(f"  {name} done", file=sys.stderr, flush=True)
+    if os.environ.get("PROBS_OUT"):
+        np.savez(os.environ["PROBS_OUT"], a_idx=pool, a=np.array([pa[i] for i in pool]),
+                 b_idx=seen, b=np.array([pb[i] for i in seen]))
+
+    def scored(idx, probs, sure):
+        g = gold[idx].numpy()
+        v = [verdicts[i] for i in idx]
+        rr = [recs[i] for i in idx]
+        return lce.score(g, lce.combine(probs, rules[idx], v, sure), rr)
+
+    a_p = np.array([pa[i] for i in pool])
+    b_p = np.array([pb[i] for i in seen])
+    base_a = lce.score(gold[pool].numpy(), rules[pool], [recs[i] for i in pool])
+    base_b = lce.score(gold[seen].numpy(), rules[seen], [recs[i] for i in seen])
+    print(f"  rules alone: A {base_a[0]:.3f}  B {base_b[0]:.3f}", flush=True)
+    rows = []
+    for sure in lce.GRID:
+        a, b = scored(pool, a_p, sure), scored(seen, b_p, sure)
+        rows.append((min(a[0] - base_a[0], b[0] - base_b[0]), sure, a, b))
+    shown = sorted(rows, key=lambda r: -r[0])[:5] + [r for r in rows if r[1] == (0.0, 0.0, 0.0)]
+    for sure in [lce.SURE]:
+        a, b = scored(pool, a_p, sure), scored(seen, b_p, sure)
+        shown.append((min(a[0] - base_a[0], b[0] - base_b[0]), sure, a, b))
+    for gain, sure, a, b in shown:
+        print(f"  add/drop/retype {'/'.join(f'{t:g}' for t in sure):<16} A {a[0]:.3f} {a[1]:.2f}"
+              f"   B {b[0]:.3f} {b[1]:.2f}   smaller gain {gain:+.3f}", flush=True)
+
+
+def write_tuned(head, top, reasons, sure, model_json, tuning_path):
+    """The shipped form of a LoRA head: the tuned layers' low-rank factors, biases and layer
+    norms as f16 safetensors (src/embed/tuning.rs reads them) and the softmax layer in
+    line_model.json's form (one row per feature: the vector, scaled as trained, then the
+    rules' type one-hot, confidence and reasons; one column per type)."""
+    import hashlib
+    import json
+    from safetensors.numpy import save_file
+    assert LORA, "only the low-rank form is shipped"
+    tensors = {}
+    for n in range(top):
+        i = 6 - top + n
+        for k, v in head.layers[n].items():
+            name = k.replace("_", ".").replace("lora.", "lora_")
+            if name.endswith(".weight") and "LayerNorm" not in name:
+                continue
+            tensors[f"encoder.layer.{i}.{name}"] = v.detach().numpy().astype(np.float16)
+    save_file(tensors, tuning_path)
+    digest = hashlib.sha256(open(tuning_path, "rb").read()).hexdigest()
+    w = head.out.weight.detach().numpy().T.copy()
+    w[:384] *= 8.0
+    names = sorted(reasons, key=reasons.get)
+    out = {"model": "all-MiniLM-L6-v2", "tuned_layers": digest, "types": TYPES,
+           "reasons": names, "dim": 384, "sure": dict(zip(("add", "drop", "retype"), sure)),
+           "weights": [[round(float(v), 4) for v in row] for row in w],
+           "bias": [round(float(v), 4) for v in head.out.bias.detach().numpy()]}
+    with open(model_json, "w", encoding="utf-8") as f:
+        json.dump(out, f, separators=(",", ":"))
+        f.write("\n")
+    print(f"wrote {tuning_path} ({sum(v.size for v in tensors.values())} numbers) and "
+          f"{model_json}", flush=True)
+
+
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     model_dir, mind = args[0], args[1]
     final = "--final" in sys.argv
+    grid = "--grid" in sys.argv
     bert = Bert(model_dir)
     pool_paths = lce.POOL
     seen_paths = lce.SEEN
     dev = os.environ.get("DEV", os.path.join(ROOT, "..", "shared", "eval", "parser-dev.jsonl"))
     test_paths = [dev] + lce.UNSEEN
     groups = [("pool", pool_paths), ("seen", seen_paths)] + [(p, [p]) for p in test_paths]
-    recs, verdicts, group = [], [], []
+    recs, verdicts, group, part = [], [], [], []
     for name, paths in groups:
         for p in paths:
             r = lce.records(p)
             recs += r
             verdicts += lce.rule_verdicts(mind, r)
             group += [name] * len(r)
+            part += [p] * len(r)
     kinds = ["decision" if v["type"] == "rejected" else v["type"] for v in verdicts]
     rules = np.array([TYPES.index(k) for k in kinds])
     gold = torch.tensor([TYPES.index(r["type"]) for r in recs])
@@ -236,6 +359,7 @@ def main():
         extra[i, len(TYPES) + 1 + reasons[v["reason"]]] = 1
     extra = torch.from_numpy(extra)
     group = np.array(group)
+    part = np.array(part)
     weight = torch.tensor(np.where(group == "pool", POOL_WEIGHT, 1.0), dtype=torch.float32)
     texts = [r["text"].strip().replace("\n", " ") for r in recs]
     pool = np.where(group == "pool")[0]
@@ -253,14 +377,22 @@ def main():
         rr = [recs[i] for i in idx]
         base = lce.score(g, r, rr)
         every = lce.score(g, lce.combine(p, r, v, (0, 0, 0)), rr)
-        sure = lce.score(g, lce.combine(p, r, v, lce.SURE), rr)
+        chosen = lce.combine(p, r, v, lce.SURE)
+        sure = lce.score(g, chosen, rr)
+        if os.environ.get("PRED_DIR"):
+            # Each line's type under the thresholds, to compare with `mind parse`'s.
+            with open(os.path.join(os.environ["PRED_DIR"], name + ".types"), "w") as f:
+                for t in chosen:
+                    f.write(TYPES[t] + "\n")
         print(f"  {name:<28} rules {base[0]:.3f}/{base[1]:.2f}  every line {every[0]:.3f}/"
               f"{every[1]:.2f}  shipped policy {sure[0]:.3f}/{sure[1]:.2f}", flush=True)
 
     for top in [int(t) for t in os.environ.get("TOP", "0,1,2").split(",")]:
         print(f"top layers trained: {top}", flush=True)
         states = frozen_states(bert, texts, top)
-        if not final:
+        if grid:
+            policies(bert, top, states, extra, gold, weight, folds, seen, part, rules, verdicts, recs)
+        elif not final:
             runs = int(os.environ.get("FOLDS_RUN", "1"))
             test = np.concatenate(folds[:runs])
             p = np.zeros((len(test), len(TYPES)))
@@ -273,6 +405,11 @@ def main():
             report(f"A ({runs} of {lce.FOLDS} folds)", list(test), p)
         else:
             head = train(bert, top, states, extra, gold, weight, list(pool) + list(seen))
+            if os.environ.get("WRITE"):
+                sure = tuple(float(t) for t in os.environ["SURE"].split(","))
+                write_tuned(head, top, reasons, sure, os.path.join(ROOT, "src/parse/line_model.json"),
+                            os.path.join(ROOT, "src/parse/line_tuning.safetensors"))
+                lce.SURE = sure
             for name, _ in groups[2:]:
                 idx = list(np.where(group == name)[0])
                 report(os.path.basename(name), idx, predict(head, states, extra, idx))

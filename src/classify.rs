@@ -280,9 +280,11 @@ pub fn classify(message: &str) -> Classification {
     // A leading type word the user kept in the text ("done with the refactor", "issue with
     // flaky tests") names the type when nothing else did: in prose, not in code or a
     // question (`decided = True`), and not as the first noun of a compound ("Decision aids",
-    // "Problem statement": a name for something else).
+    // "Problem statement": a name for something else). It needs two words after it: one
+    // ("learning output.") is a fragment or a name, with nothing said about it.
     let mut words = text.split_whitespace();
     if explain_line(text, None).1 == "no cue"
+        && text.split_whitespace().count() >= 3
         && let Some(first) = words.next()
         && let Some(kind) = parse_type(first.trim_end_matches([',', '.', ';', '!']))
         && kind != LogKind::Next

@@ -33,8 +33,10 @@ impl Sentences {
         cache_dir: &Path,
         file: &'static str,
     ) -> Sentences {
+        // Vectors through tuned layers (the line classifier's) are not the model's own.
         let fingerprint =
-            crate::embed::lines::model_fingerprint(&crate::embed::files::model_dir(home));
+            crate::embed::lines::model_fingerprint(&crate::embed::files::model_dir(home))
+                ^ model.fingerprint();
         let cache = VectorCache::load_named(cache_dir, file, model.dim(), fingerprint);
         Sentences {
             model,

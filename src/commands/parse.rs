@@ -236,8 +236,41 @@ fn classifier(ctx: &Ctx) -> Option<crate::embed::Embedder> {
     }
     let model = crate::embed::installed(&home)?;
     let shipped = LineModel::shipped();
-    (shipped.model() == crate::embed::files::MODEL_NAME && model.dim() == shipped.dim())
-        .then_some(model)
+    if shipped.model() != crate::embed::files::MODEL_NAME || model.dim() != shipped.dim() {
+        return None;
+    }
+    tuned(ctx, model, shipped.tuning())
+}
+
+/// The model with the last layers the classifier was trained through, when it was.
+#[cfg(feature = "semantic")]
+fn tuned(
+    ctx: &Ctx,
+    model: crate::embed::Embedder,
+    tuning: Option<&[u8]>,
+) -> Option<crate::embed::Embedder> {
+    let Some(bytes) = tuning else {
+        return Some(model);
+    };
+    match model.with_tuning(bytes) {
+        Ok(model) => Some(model),
+        Err(e) => {
+            output::warn(
+                &ctx.err_paint,
+                &format!("the line classifier is off ({e}); lines are typed by the rules alone"),
+            );
+            None
+        }
+    }
+}
+
+#[cfg(not(feature = "semantic"))]
+fn tuned(
+    _ctx: &Ctx,
+    model: crate::embed::Embedder,
+    _tuning: Option<&[u8]>,
+) -> Option<crate::embed::Embedder> {
+    Some(model)
 }
 
 /// How many lines are embedded at a time (the progress bar moves between batches).

@@ -537,6 +537,7 @@ impl<'e> Choice<'e> {
 
     /// Whether the choice starts with a verb of an [`UNDOING_VERBS`] pair: only two such
     /// choices can undo each other (a caller comparing many pairs may skip the others).
+    #[cfg_attr(not(feature = "team"), allow(dead_code))]
     pub(crate) fn undoes_something(&self) -> bool {
         self.facts.undo.is_some()
     }

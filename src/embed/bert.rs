@@ -15,6 +15,7 @@ use serde::Deserialize;
 use super::half::{HalfWeights, Wanted};
 use super::simd::{Matrix, add_products, add_products_f16, widen_into};
 use super::split::Helper;
+use super::tuning::{LowRank, OwnNorm, TunedLayer, Tuning};
 
 use super::weights::{TensorId, Weights};
 
@@ -236,15 +237,23 @@ impl Bert {
         self.hidden
     }
 
+    /// The number of encoder layers and the width of their intermediate layer.
+    pub fn layers(&self) -> (usize, usize) {
+        let inner = self.layers.first().map_or(0, |l| l.intermediate.outputs);
+        (self.layers.len(), inner)
+    }
+
     /// One unit-length sentence vector per text: the mean of its last hidden states over
     /// its own tokens. The texts' tokens are stacked one after another with no padding
     /// (every product runs over real tokens only), and each text attends only to its own,
     /// so a text gets the same vector alone or in any batch. A `helper` takes half of each
     /// product (a query, or a batch small enough to be the only one).
+    /// With a `tuning`, the layers it tunes run with their change (see [`Tuning`]).
     pub fn embed_batch(
         &self,
         texts: &[&Ids],
         helper: Option<&Helper>,
+        tuning: Option<&Tuning>,
     ) -> Result<Vec<Vec<f32>>, String> {
         let longest = texts.iter().map(|t| t.len()).max().unwrap_or(0);
         if longest > self.max_positions {
@@ -256,8 +265,9 @@ impl Bert {
         let spans = Spans::of(texts.iter().map(|t| t.len()));
         let mut x = self.embeddings(texts, &spans)?;
         let mut scratch = Scratch::default();
-        for layer in &self.layers {
-            self.layer(layer, &mut x, &spans, &mut scratch, helper);
+        for (i, layer) in self.layers.iter().enumerate() {
+            let tuned = tuning.and_then(|t| t.layer(i));
+            self.layer(layer, tuned, &mut x, &spans, &mut scratch, helper);
         }
         Ok(mean_pool_normalised(&x, &spans, self.hidden))
     }
@@ -284,31 +294,49 @@ impl Bert {
                 }
             }
         }
-        self.norm(self.embedding_norm, &mut x);
+        self.norm(self.embedding_norm, None, &mut x);
         Ok(x)
     }
 
+    /// One encoder layer over `x`, in place; `tuned` changes its maps and norms.
     fn layer(
         &self,
         l: &Layer,
+        tuned: Option<&TunedLayer>,
         x: &mut Vec<f32>,
         spans: &Spans,
         s: &mut Scratch,
         helper: Option<&Helper>,
     ) {
         let rows = spans.rows;
-        self.linear(l.query, x, rows, &mut s.q, helper);
-        self.linear(l.key, x, rows, &mut s.k, helper);
-        self.linear(l.value, x, rows, &mut s.v, helper);
+        let change = |i: usize| tuned.map(|t| &t.linears[i]);
+        let own_norm = |i: usize| tuned.map(|t| &t.norms[i]);
+        self.linear(l.query, change(0), x, rows, &mut s.q, helper);
+        self.linear(l.key, change(1), x, rows, &mut s.k, helper);
+        self.linear(l.value, change(2), x, rows, &mut s.v, helper);
         self.attention(spans, s);
-        self.linear(l.attention_out, &s.context, rows, &mut s.attended, helper);
+        self.linear(
+            l.attention_out,
+            change(3),
+            &s.context,
+            rows,
+            &mut s.attended,
+            helper,
+        );
         add_into(&mut s.attended, x);
-        self.norm(l.attention_norm, &mut s.attended);
-        self.linear(l.intermediate, &s.attended, rows, &mut s.inner, helper);
+        self.norm(l.attention_norm, own_norm(0), &mut s.attended);
+        self.linear(
+            l.intermediate,
+            change(4),
+            &s.attended,
+            rows,
+            &mut s.inner,
+            helper,
+        );
         s.inner.iter_mut().for_each(|v| *v = gelu_erf(*v));
-        self.linear(l.output, &s.inner, rows, x, helper);
+        self.linear(l.output, change(5), &s.inner, rows, x, helper);
         add_into(x, &s.attended);
-        self.norm(l.output_norm, x);
+        self.norm(l.output_norm, own_norm(1), x);
     }
 
     /// Multi-head self-attention of `s.q`, `s.k`, `s.v` into `s.context`, each text
@@ -376,30 +404,44 @@ impl Bert {
         }
     }
 
-    /// `y = x·Wᵀ + b` for `rows` rows of `x`.
-    fn linear(&self, l: Linear, x: &[f32], rows: usize, y: &mut Vec<f32>, helper: Option<&Helper>) {
+    /// `y = x·Wᵀ + b` for `rows` rows of `x`; with a `change`, its bias and `W + B·A`.
+    fn linear(
+        &self,
+        l: Linear,
+        change: Option<&LowRank>,
+        x: &[f32],
+        rows: usize,
+        y: &mut Vec<f32>,
+        helper: Option<&Helper>,
+    ) {
         let w = match (&self.half, l.half) {
             (Some(half), Some(i)) => Matrix::F16(half.halves(i)),
             _ => Matrix::F32(self.weights.floats(l.weight)),
         };
-        let b = self.weights.floats(l.bias);
+        let b = change.map_or_else(|| self.weights.floats(l.bias), |c| &c.bias[..]);
         debug_assert_eq!(x.len(), rows * l.inputs);
         if let Some(helper) = helper {
             helper.linear(x, rows, w, l.inputs, b, y);
-            return;
+        } else {
+            y.clear();
+            y.reserve(rows * l.outputs);
+            for _ in 0..rows {
+                y.extend_from_slice(b);
+            }
+            add_linear(x, rows, w, l.inputs, y);
         }
-        y.clear();
-        y.reserve(rows * l.outputs);
-        for _ in 0..rows {
-            y.extend_from_slice(b);
+        if let Some(change) = change {
+            change.add_update(x, rows, y);
         }
-        add_linear(x, rows, w, l.inputs, y);
     }
 
-    /// Layer normalisation of every row of `x`, in place.
-    fn norm(&self, n: Norm, x: &mut [f32]) {
-        let gain = self.weights.floats(n.weight);
-        let bias = self.weights.floats(n.bias);
+    /// Layer normalisation of every row of `x`, in place, with the layer's own gain and
+    /// bias when it has them.
+    fn norm(&self, n: Norm, own: Option<&OwnNorm>, x: &mut [f32]) {
+        let (gain, bias) = match own {
+            Some(own) => (&own.gain[..], &own.bias[..]),
+            None => (self.weights.floats(n.weight), self.weights.floats(n.bias)),
+        };
         for row in x.chunks_exact_mut(self.hidden) {
             let count = row.len() as f32;
             let mean = row.iter().sum::<f32>() / count;

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use super::bert::{Bert, Config};
 use super::files::{CONFIG_FILE, TOKENIZER_FILE, WEIGHTS_FILE};
+use super::tuning::Tuning;
 use super::weights::Weights;
 
 /// Longer texts are cut to this many tokens: a memory line is a sentence or two, and the
@@ -29,6 +30,7 @@ pub struct Embedder {
     tokenizer: super::tokenizer::Tokenizer,
     bert: Bert,
     dim: usize,
+    tuning: Option<Tuning>,
 }
 
 impl Embedder {
@@ -78,12 +80,30 @@ impl Embedder {
             tokenizer,
             dim: bert.hidden(),
             bert,
+            tuning: None,
         })
     }
 
     /// Length of every vector.
     pub fn dim(&self) -> usize {
         self.dim
+    }
+
+    /// This model with its last layers tuned by the safetensors file in `bytes` (see
+    /// `tuning`). Its vectors then mean something only to what was trained with them, and
+    /// [`Embedder::fingerprint`] tells them apart from the published model's.
+    pub fn with_tuning(mut self, bytes: &[u8]) -> Result<Embedder, EmbedError> {
+        let (layers, inner) = self.bert.layers();
+        let tuning = Tuning::from_bytes(bytes, layers, self.dim, inner)
+            .map_err(|e| EmbedError(format!("tuned layers: {e}")))?;
+        self.tuning = Some(tuning);
+        Ok(self)
+    }
+
+    /// What sets this encoder's vectors apart from the installed model's own: 0 for the
+    /// model as published, a hash of the tuning otherwise.
+    pub fn fingerprint(&self) -> u64 {
+        self.tuning.as_ref().map_or(0, Tuning::fingerprint)
     }
 
     /// One unit-length vector per text, in order. Batches run on every core.
@@ -114,7 +134,11 @@ impl Embedder {
             let mut vectors = Vec::new();
             for batch in share {
                 let ids: Vec<&[u32]> = batch.iter().map(|&i| encoded[i].as_slice()).collect();
-                vectors.extend(self.bert.embed_batch(&ids, helper).map_err(EmbedError)?);
+                vectors.extend(
+                    self.bert
+                        .embed_batch(&ids, helper, self.tuning.as_ref())
+                        .map_err(EmbedError)?,
+                );
             }
             Ok(vectors)
         };

@@ -6,7 +6,8 @@
 //! - `weights` / `bert` / `encoder`: the weights used in place from a memory map, the BERT
 //!   forward pass and mean pooling (feature `semantic`); `half`: the linear layers' weights
 //!   in half precision, derived once into `weights-f16.bin` beside the model; `split`: a
-//!   query's products on two cores.
+//!   query's products on two cores; `tuning`: the line classifier's tuned last layers, a
+//!   low-rank change of the published ones.
 //! - `tokenizer`: tokenizer.json loaded with its vocabulary parsed directly.
 //! - `install`: installing from a folder, a zip, a wheel or the hub (feature `semantic`).
 //! - [`record`]: the installed files' lengths, times and hashes, checked at every load.
@@ -30,6 +31,8 @@ pub mod install;
 mod split;
 #[cfg(feature = "semantic")]
 mod tokenizer;
+#[cfg(feature = "semantic")]
+mod tuning;
 #[cfg(feature = "semantic")]
 mod vocab;
 #[cfg(feature = "semantic")]
@@ -117,6 +120,21 @@ impl Embedder {
     pub fn embed(&self, _texts: &[&str]) -> Result<Vec<Vec<f32>>, String> {
         match *self {}
     }
+    pub fn fingerprint(&self) -> u64 {
+        match *self {}
+    }
+}
+
+/// Whether `bytes` are tuned last layers for a model of `layers` layers, `hidden` wide,
+/// `inner` inside (see `tuning`); why not.
+#[cfg(feature = "semantic")]
+pub fn check_tuning(
+    bytes: &[u8],
+    layers: usize,
+    hidden: usize,
+    inner: usize,
+) -> Result<(), String> {
+    tuning::Tuning::from_bytes(bytes, layers, hidden, inner).map(|_| ())
 }
 
 /// Cosine of two unit-length vectors.

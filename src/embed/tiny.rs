@@ -137,10 +137,10 @@ pub fn write_tiny_model(dir: &Path) {
 }
 
 /// A tensor's shape and its floats, row-major.
-type Tensor = (Vec<usize>, Vec<f32>);
+pub(crate) type Tensor = (Vec<usize>, Vec<f32>);
 
 /// Write `tensors` as a safetensors file of f32 tensors.
-fn write_safetensors(tensors: &HashMap<String, Tensor>, path: &Path) {
+pub(crate) fn write_safetensors(tensors: &HashMap<String, Tensor>, path: &Path) {
     let bytes: Vec<(String, Vec<usize>, Vec<u8>)> = tensors
         .iter()
         .map(|(name, (shape, data))| {

@@ -9,9 +9,11 @@
 //! rules were written from and some they had never seen, the classifier types unseen lines
 //! better than the rules alone; deciding every line, it also overrules the rules where they
 //! are right, so it changes a type only past a threshold (README, "The line classifier").
-//! The weights (`line_model.json`: the thresholds and about 2,600 weights) are written by
-//! `scripts/line-classifier-experiment.py --write`; the input's standardisation is folded
-//! into them, so a decision is one product per type.
+//! The vector comes through the model's last two layers tuned for this job
+//! (`line_tuning.safetensors`, see `embed::tuning`), trained together with the softmax by
+//! `scripts/line-finetune-experiment.py` (`--final`, `WRITE=1`), which writes both files; the
+//! weights (`line_model.json`: the thresholds, about 2,600 weights and the layers' SHA-256)
+//! hold the vector's scale, so a decision is one product per type.
 //!
 //! Pure: the caller embeds the lines (the installed model), asks [`LineModel::decide`] and
 //! settles it against the rules with [`LineModel::apply`].
@@ -48,6 +50,11 @@ const NOT_JUDGED: [&str; 11] = [
 struct Weights {
     /// The model the vectors come from (its name; vectors of another model mean nothing).
     model: String,
+    /// When the vectors come through tuned last layers (`line_tuning.safetensors`, see
+    /// `embed::tuning`): the SHA-256 of that file, which the weights were trained with.
+    #[serde(default)]
+    #[cfg_attr(not(feature = "semantic"), allow(dead_code))]
+    tuned_layers: Option<String>,
     /// The output types, in the columns' order ("none" for no entry).
     types: Vec<String>,
     /// The reasons that have a feature of their own, in the features' order.
@@ -86,6 +93,11 @@ pub struct Decision {
     /// The classifier's probability for that type.
     pub probability: f32,
 }
+
+/// The tuned layers the shipped weights were trained with (their SHA-256 is in
+/// `line_model.json`; a test checks the two belong together).
+#[cfg(feature = "semantic")]
+static TUNING: &[u8] = include_bytes!("line_tuning.safetensors");
 
 static SHIPPED: LazyLock<LineModel> = LazyLock::new(|| {
     LineModel::from_json(include_str!("line_model.json")).expect("the shipped weights are valid")
@@ -134,6 +146,16 @@ impl LineModel {
     /// The length of the vectors it reads.
     pub fn dim(&self) -> usize {
         self.weights.dim
+    }
+
+    /// The tuned last layers the vectors must come through (a safetensors file for
+    /// `Embedder::with_tuning`), when the weights were trained with them.
+    pub fn tuning(&self) -> Option<&'static [u8]> {
+        #[cfg(feature = "semantic")]
+        return self.weights.tuned_layers.as_ref().map(|_| TUNING);
+        // A build that runs no model never reads the vectors.
+        #[cfg(not(feature = "semantic"))]
+        None
     }
 
     /// Whether the classifier judges a line the rules gave this verdict: text, not structure,
@@ -215,6 +237,24 @@ impl LineModel {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shipped weights were trained on vectors through the shipped tuned layers: the
+    /// file's SHA-256 is the one the weights name, and the layers load into the published
+    /// model's shape (6 layers, 384 wide, 1,536 inside).
+    #[cfg(feature = "semantic")]
+    #[test]
+    fn the_shipped_tuned_layers_are_the_ones_the_weights_were_trained_with() {
+        use sha2::{Digest, Sha256};
+        let shipped = LineModel::shipped();
+        let named = shipped.weights.tuned_layers.as_deref().unwrap();
+        let digest: String = Sha256::digest(TUNING)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        assert_eq!(digest, named);
+        assert_eq!(shipped.tuning().map(<[u8]>::len), Some(TUNING.len()));
+        crate::embed::check_tuning(TUNING, 6, 384, 1536).unwrap();
+    }
 
     /// A two-dimensional model over none and problem: the vector's first component says
     /// "problem", the second "none"; the rules' verdict adds a little.

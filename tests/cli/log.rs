@@ -410,6 +410,20 @@ fn english_words_near_type_names_are_logged_as_written() {
     );
 }
 
+/// A leading type word names the type only when something is said after it: with one word
+/// after it ("learning output.") the message is a fragment or a name, an experience.
+#[test]
+fn a_type_word_with_one_word_after_it_names_no_type() {
+    let env = Env::initialised();
+    env.ok(&["log", "learning output."]);
+    env.ok(&["log", "learning Rust lifetimes the hard way"]);
+    assert_eq!(
+        memory_tail(&env, 1),
+        vec!["learned: learning Rust lifetimes the hard way"]
+    );
+    assert_eq!(session_items(&env, "Experience"), vec!["learning output."]);
+}
+
 #[test]
 fn aliases_that_are_plain_words_stay_in_the_text() {
     let env = Env::initialised();

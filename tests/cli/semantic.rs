@@ -963,7 +963,7 @@ fn with_the_real_model_the_line_classifier_types_reports_the_rules_miss() {
     assert_eq!(classified[2]["reason"], "line classifier");
     assert_eq!(classified[2]["rules"], "none");
     // A choice stated without a verb of choosing: the classifier is not sure enough to add
-    // an entry (it needs 0.6), so the line keeps the rules' verdict.
+    // an entry (it needs 0.8), so the line keeps the rules' verdict.
     assert_eq!(classified[3], rules[3]);
     // Work done without fix wording stays none; the heading, the blank line and the
     // labelled decision keep the rules' verdicts.
@@ -1082,6 +1082,39 @@ fn parses_and_searches_racing_on_the_vector_cache_agree_with_running_alone() {
 /// second parse of the same lines embeds none of them (a search in between, which keeps its
 /// own cache, costs it nothing), a changed line is embedded again, a damaged cache is
 /// rebuilt, and a file parsed outside any project is typed the same.
+/// The classifier reads lines through its tuned last layers, so its vectors are not search's:
+/// the two caches carry different fingerprints, and a classifier cache stamped with the
+/// published model's (as one written before the tuned layers was) is rebuilt, not read.
+#[test]
+fn the_line_classifiers_vectors_are_its_tuned_layers_not_searchs() {
+    let Some((user, project)) = project_with_real_model() else {
+        return;
+    };
+    std::fs::write(project.join("notes.md"), RELEASE_NOTES).unwrap();
+    user.ok(
+        &project,
+        &["log", "decided: keep the old importer until March"],
+    );
+    user.ok(&project, &["search", "importer"]);
+    let first = user.ok(&project, &["parse", "--lines", "notes.md", "--json"]);
+    let lines_cache = project.join(".mind/cache/line-vectors.bin");
+    let tuned = std::fs::read(&lines_cache).unwrap();
+    let published = std::fs::read(project.join(".mind/cache/vectors.bin")).unwrap();
+    // MINDVEC\0, the format (4 bytes), then the fingerprint (8 bytes).
+    let fingerprint = |bytes: &[u8]| bytes[12..20].to_vec();
+    assert_ne!(fingerprint(&tuned), fingerprint(&published));
+    let mut stale = tuned.clone();
+    stale[12..20].copy_from_slice(&published[12..20]);
+    std::fs::write(&lines_cache, &stale).unwrap();
+    assert_eq!(
+        user.ok(&project, &["parse", "--lines", "notes.md", "--json"]),
+        first
+    );
+    let rebuilt = std::fs::read(&lines_cache).unwrap();
+    assert_eq!(fingerprint(&rebuilt), fingerprint(&tuned));
+    assert_eq!(cached_records(&rebuilt), 3);
+}
+
 #[test]
 fn the_line_classifier_keeps_its_vectors_in_the_projects_cache() {
     let Some((user, project)) = project_with_real_model() else {

@@ -243,7 +243,6 @@ fn classifier(ctx: &Ctx) -> Option<crate::embed::Embedder> {
 }
 
 /// The model with the last layers the classifier was trained through, when it was.
-#[cfg(feature = "semantic")]
 fn tuned(
     ctx: &Ctx,
     model: crate::embed::Embedder,
@@ -262,15 +261,6 @@ fn tuned(
             None
         }
     }
-}
-
-#[cfg(not(feature = "semantic"))]
-fn tuned(
-    _ctx: &Ctx,
-    model: crate::embed::Embedder,
-    _tuning: Option<&[u8]>,
-) -> Option<crate::embed::Embedder> {
-    Some(model)
 }
 
 /// How many lines are embedded at a time (the progress bar moves between batches).

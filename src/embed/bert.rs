@@ -46,6 +46,17 @@ fn gelu() -> String {
     "gelu".into()
 }
 
+/// A layer's linear maps by their names in the weights, in the order [`Layer::linears`] gives
+/// them (the order of the half-precision file and of a tuning's changes).
+pub(crate) const LINEARS: [&str; 6] = [
+    "attention.self.query",
+    "attention.self.key",
+    "attention.self.value",
+    "attention.output.dense",
+    "intermediate.dense",
+    "output.dense",
+];
+
 /// A linear map `y = x·Wᵀ + b` (`W` stored `out × in`, as PyTorch does).
 #[derive(Clone, Copy)]
 struct Linear {
@@ -149,17 +160,7 @@ impl Bert {
             });
         }
         let names: Vec<String> = (0..layers.len())
-            .flat_map(|i| {
-                [
-                    "attention.self.query",
-                    "attention.self.key",
-                    "attention.self.value",
-                    "attention.output.dense",
-                    "intermediate.dense",
-                    "output.dense",
-                ]
-                .map(|n| format!("{prefix}encoder.layer.{i}.{n}.weight"))
-            })
+            .flat_map(|i| LINEARS.map(|n| format!("{prefix}encoder.layer.{i}.{n}.weight")))
             .collect();
         let half = half.and_then(|(path, source)| {
             let wanted: Vec<Wanted> = layers

@@ -15,17 +15,9 @@
 
 use safetensors::{Dtype, SafeTensors};
 
+use super::bert::LINEARS;
 use super::simd::{Matrix, add_products, f16_to_f32};
 
-/// The six linear maps of a layer, in the order [`TunedLayer::linears`] keeps them.
-const LINEARS: [&str; 6] = [
-    "attention.self.query",
-    "attention.self.key",
-    "attention.self.value",
-    "attention.output.dense",
-    "intermediate.dense",
-    "output.dense",
-];
 const NORMS: [&str; 2] = ["attention.output.LayerNorm", "output.LayerNorm"];
 
 /// A linear map's change: its own bias and a rank-`rank` update of its weights.
@@ -56,7 +48,8 @@ pub(crate) struct OwnNorm {
 
 /// One tuned layer.
 pub(crate) struct TunedLayer {
-    /// In [`LINEARS`] order: query, key, value, attention output, intermediate, output.
+    /// In [`LINEARS`] order: query, key, value, attention output, intermediate, output
+    /// (the order `bert` runs them in).
     pub(crate) linears: [LowRank; 6],
     /// The attention's and the output's layer norm.
     pub(crate) norms: [OwnNorm; 2],

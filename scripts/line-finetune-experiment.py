@@ -56,7 +56,10 @@ MAX_TOKENS = int(os.environ.get("MAX_TOKENS", "128"))
 HEADS = 12
 EPOCHS = int(os.environ.get("EPOCHS", "4"))
 POOL_WEIGHT = float(os.environ.get("POOL_WEIGHT", "3"))
-torch.manual_seed(7)
+# SEED=n: another start (dropout, the low-rank factors, the batches' order), to see how much
+# of a difference between settings is chance.
+SEED = int(os.environ.get("SEED", "0"))
+torch.manual_seed(7 + SEED)
 torch.set_num_threads(os.cpu_count() or 2)
 
 
@@ -159,7 +162,7 @@ class Head(torch.nn.Module):
         super().__init__()
         self.layers = torch.nn.ModuleList()
         self.frozen = []
-        g = torch.Generator().manual_seed(5)
+        g = torch.Generator().manual_seed(5 + SEED)
         for i in range(6 - top, 6):
             params = bert.layer_params(i)
             if LORA:
@@ -217,7 +220,7 @@ def train(bert, top, states, extra, gold, weight, idx):
     layer_params = [p for m in head.layers for p in m.values()]
     opt = torch.optim.AdamW([{"params": layer_params, "lr": LORA_LR if LORA else 3e-5},
                              {"params": head.out.parameters(), "lr": 2e-3}], weight_decay=0.01)
-    rng = np.random.default_rng(11)
+    rng = np.random.default_rng(11 + SEED)
     for epoch in range(EPOCHS):
         chunks = batches(states, idx, 32)
         rng.shuffle(chunks)

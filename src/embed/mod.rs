@@ -129,9 +129,10 @@ impl Embedder {
 }
 
 /// Whether `bytes` are tuned last layers for a model of `layers` layers, `hidden` wide,
-/// `inner` inside (see `tuning`); why not.
-#[cfg(feature = "semantic")]
-pub fn check_tuning(
+/// `inner` inside (see `tuning`); why not. For the shipped classifier's test, which lives
+/// outside this module.
+#[cfg(all(test, feature = "semantic"))]
+pub(crate) fn check_tuning(
     bytes: &[u8],
     layers: usize,
     hidden: usize,

@@ -28,6 +28,8 @@ The shipped classifier: LORA=8 TOP=2, thresholds 0.8,0.5,1.01 (the --grid choice
 usage: scripts/line-finetune-experiment.py MODEL_DIR MIND_BIN [--grid] [--final]
        (TOP=0,1,2: the layers trained; LORA=r: a rank-r change of their matrices instead of
         every weight; EPOCHS=4; FOLDS_RUN=1: how many of the five folds A runs without --grid;
+        POOL_FRACTION=F: a learning curve, A trains on about that share of the other folds'
+        sources; SURE=add,drop,retype: the policy the figures use (default 0.6,0.7,0.8);
         MAX_TOKENS=128; PROBS_OUT=file.npz: --grid's probabilities; PRED_DIR=dir: --final's
         types per line; DEV=path: the development set, ../shared/eval/parser-dev.jsonl)
 needs: torch, tokenizers, safetensors, numpy (pip install torch tokenizers safetensors numpy).
@@ -336,6 +338,9 @@ def main():
     final = "--final" in sys.argv
     grid = "--grid" in sys.argv
     bert = Bert(model_dir)
+    if os.environ.get("SURE"):
+        # The policy the figures (and WRITE) use; the frozen classifier's by default.
+        lce.SURE = tuple(float(t) for t in os.environ["SURE"].split(","))
     pool_paths = lce.POOL
     seen_paths = lce.SEEN
     dev = os.environ.get("DEV", os.path.join(ROOT, "..", "shared", "eval", "parser-dev.jsonl"))
@@ -401,7 +406,14 @@ def main():
             p = np.zeros((len(test), len(TYPES)))
             at = 0
             for k in range(runs):
-                rest = np.concatenate([folds[j] for j in range(lce.FOLDS) if j != k] + [seen])
+                rest = np.concatenate([folds[j] for j in range(lce.FOLDS) if j != k])
+                if lce.POOL_FRACTION < 1:
+                    # A learning curve: train on a share of the other folds' sources only.
+                    keep = {s for s in {lce.source_of(recs[i]) for i in rest}
+                            if np.random.default_rng(zlib.crc32(s.encode())).random()
+                            < lce.POOL_FRACTION}
+                    rest = np.array([i for i in rest if lce.source_of(recs[i]) in keep])
+                rest = np.concatenate([rest, seen])
                 head = train(bert, top, states, extra, gold, weight, list(rest))
                 p[at:at + len(folds[k])] = predict(head, states, extra, list(folds[k]))
                 at += len(folds[k])
@@ -409,10 +421,8 @@ def main():
         else:
             head = train(bert, top, states, extra, gold, weight, list(pool) + list(seen))
             if os.environ.get("WRITE"):
-                sure = tuple(float(t) for t in os.environ["SURE"].split(","))
-                write_tuned(head, top, reasons, sure, os.path.join(ROOT, "src/parse/line_model.json"),
+                write_tuned(head, top, reasons, lce.SURE, os.path.join(ROOT, "src/parse/line_model.json"),
                             os.path.join(ROOT, "src/parse/line_tuning.safetensors"))
-                lce.SURE = sure
             for name, _ in groups[2:]:
                 idx = list(np.where(group == name)[0])
                 report(os.path.basename(name), idx, predict(head, states, extra, idx))

@@ -281,10 +281,12 @@ pub fn classify(message: &str) -> Classification {
     // flaky tests") names the type when nothing else did: in prose, not in code or a
     // question (`decided = True`), and not as the first noun of a compound ("Decision aids",
     // "Problem statement": a name for something else). It needs two words after it: one
-    // ("learning output.") is a fragment or a name, with nothing said about it.
+    // ("learning output.") is a fragment or a name, with nothing said about it. A title
+    // ("Lesson on Scientific Debugging") names a thing too.
     let mut words = text.split_whitespace();
     if explain_line(text, None).1 == "no cue"
         && text.split_whitespace().count() >= 3
+        && !reads_as_a_title(text)
         && let Some(first) = words.next()
         && let Some(kind) = parse_type(first.trim_end_matches([',', '.', ';', '!']))
         && kind != LogKind::Next
@@ -300,6 +302,21 @@ pub fn classify(message: &str) -> Classification {
         kind: LogKind::Session(Section::Experience),
         matched: None,
     }
+}
+
+/// Whether `text` is written as a title: every word capitalised but the short words a title
+/// leaves small ("Lesson on Scientific Debugging", "Problem Solving for the Web"), with no
+/// sentence's end.
+fn reads_as_a_title(text: &str) -> bool {
+    const SMALL: &[&str] = &[
+        "a", "an", "the", "of", "on", "in", "to", "for", "and", "or", "with", "at", "by", "vs",
+        "from", "into", "as",
+    ];
+    !text.ends_with(['.', '!', ';', ':'])
+        && text.split_whitespace().all(|word| {
+            word.starts_with(|c: char| c.is_uppercase())
+                || SMALL.contains(&word.to_lowercase().as_str())
+        })
 }
 
 /// Whether a line that opens with a decision word says the choice is still to be made: an

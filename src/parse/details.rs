@@ -154,8 +154,9 @@ const DECLINING: [&str; 17] = [
 ];
 
 /// Phrases that only an entry already known as a rejection is read with: "rejected X",
-/// "abandoned X" and "tried X" begin other things too ("abandoned carts are emailed").
-const RULING_OUT: [&str; 3] = ["rejected", "abandoned", "tried"];
+/// "abandoned X", "tried X" and "considered X" begin other things too ("abandoned carts are
+/// emailed").
+const RULING_OUT: [&str; 4] = ["rejected", "abandoned", "tried", "considered"];
 
 /// The first of `phrases` that `lower[at..]` starts with as whole words (followed by a
 /// blank or a colon) with text after it, and where it ends.

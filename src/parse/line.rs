@@ -1255,6 +1255,26 @@ mod tests {
         assert_eq!(kind("ruled out Kafka: too heavy"), Some(Rejected));
         assert_eq!(kind("tried bumping the pool, no luck"), Some(Rejected));
         assert_eq!(kind("we gave up on the GraphQL gateway"), Some(Rejected));
+        // The attempt or the option weighed, then undone by its author.
+        assert_eq!(
+            kind("Tried rayon to parallelise parsing but dropped it: writes serialize"),
+            Some(Rejected)
+        );
+        assert_eq!(
+            kind("Considered switching to sccache, but rejected it because CI is warm"),
+            Some(Rejected)
+        );
+        assert_eq!(kind("We considered Redis - overkill"), Some(Rejected));
+        // Someone's view, a plan, or a question: nothing weighed and ruled out.
+        assert_eq!(
+            kind("The old API is considered stable by the maintainers"),
+            None
+        );
+        assert_eq!(kind("Users considered it but rejected it"), None);
+        assert_eq!(
+            kind("We considered Redis and Memcached for the cache"),
+            None
+        );
         assert_eq!(kind("Safari decided against sending the cookie"), None);
         assert_eq!(
             kind("the rejected promise crashes the worker"),

@@ -416,12 +416,43 @@ fn english_words_near_type_names_are_logged_as_written() {
 fn a_type_word_with_one_word_after_it_names_no_type() {
     let env = Env::initialised();
     env.ok(&["log", "learning output."]);
+    // A title names a thing, as a lone word after the type word does.
+    env.ok(&["log", "Lesson on Scientific Debugging"]);
     env.ok(&["log", "learning Rust lifetimes the hard way"]);
     assert_eq!(
         memory_tail(&env, 1),
         vec!["learned: learning Rust lifetimes the hard way"]
     );
-    assert_eq!(session_items(&env, "Experience"), vec!["learning output."]);
+    assert_eq!(
+        session_items(&env, "Experience"),
+        vec!["learning output.", "Lesson on Scientific Debugging"]
+    );
+}
+
+#[test]
+fn an_attempt_its_author_undid_is_a_rejected_approach() {
+    let env = Env::initialised();
+    env.ok(&[
+        "log",
+        "Tried rayon to parallelise parsing but dropped it: writes serialize",
+    ]);
+    env.ok(&[
+        "log",
+        "Considered switching to sccache, but rejected it because CI is warm",
+    ]);
+    // Someone else's view is not the author's ruling.
+    env.ok(&["log", "The old API is considered stable by the maintainers"]);
+    assert_eq!(
+        session_items(&env, "Rejected"),
+        vec![
+            "Tried rayon to parallelise parsing but dropped it: writes serialize",
+            "Considered switching to sccache, but rejected it because CI is warm",
+        ]
+    );
+    assert_eq!(
+        session_items(&env, "Experience"),
+        vec!["The old API is considered stable by the maintainers"]
+    );
 }
 
 #[test]

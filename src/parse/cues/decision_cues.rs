@@ -28,7 +28,9 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             (author && !negated(buf, start) && !conditional(buf, start))
                 .then_some((Rejected, Strong))
         }
-        b"tried" => (first_person(buf, start)
+        // "Tried rayon, but dropped it", "Considered sccache - overkill": an attempt or an
+        // option weighed, and its verdict. "X is considered stable" is someone's view.
+        b"tried" | b"considered" => (first_person(buf, start)
             && !conditional(buf, start)
             && !any_of(prev, &["be", "been", "is", "was", "were"])
             && attempt_failed(&buf[end..]))
@@ -449,6 +451,14 @@ pub(super) fn attempt_failed(tail: &[u8]) -> bool {
         b"wasn't worth",
         b"gave up",
         b"abandoned",
+        // The attempt undone by its author: "tried X but dropped it", "... rejected it".
+        b"dropped it",
+        b"rejected it",
+        b"reverted it",
+        b"scrapped it",
+        b"ditched it",
+        b"backed it out",
+        b"rolled it back",
     ];
     FAILED.iter().any(|p| has_phrase(tail, p)) || failure_verdict(tail)
 }

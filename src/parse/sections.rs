@@ -268,7 +268,7 @@ pub fn heading_kind(text: &str) -> SectionKind {
 }
 
 /// Headings in the languages memory files are most often written in besides English (as
-/// the type labels are): the same kinds of section, translated. Words with a second meaning
+/// the type labels are; Polish and Dutch too): the same kinds of section, translated. Words with a second meaning
 /// stay out: Russian "решения" (also "solutions") and "уроки" (also "classes"), and Chinese
 /// "问题" alone, which heads FAQs ("常见问题") as often as problems.
 const GOTCHA_ABROAD: &[&str] = &[
@@ -280,8 +280,19 @@ const GOTCHA_ABROAD: &[&str] = &[
     "trampas",
     "armadilhas",
     "insidie",
+    "pułapki",
+    "pułapka",
+    "valkuilen",
 ];
-const PROBLEMS_ABROAD: &[&str] = &["probleme", "problèmes", "problemas", "problemi", "проблемы"];
+const PROBLEMS_ABROAD: &[&str] = &[
+    "probleme",
+    "problèmes",
+    "problemas",
+    "problemi",
+    "проблемы",
+    "problemy",
+    "problemen",
+];
 const DECISIONS_ABROAD: &[&str] = &[
     "entscheidungen",
     "entscheidung",
@@ -292,6 +303,8 @@ const DECISIONS_ABROAD: &[&str] = &[
     "decisões",
     "decisão",
     "decisioni",
+    "decyzje",
+    "beslissingen",
 ];
 const LEARNINGS_ABROAD: &[&str] = &[
     "erkenntnisse",
@@ -300,6 +313,7 @@ const LEARNINGS_ABROAD: &[&str] = &[
     "aprendizajes",
     "aprendizados",
     "lições",
+    "wnioski",
 ];
 /// Chinese, Japanese and Korean headings put no space between words: these are looked for
 /// inside the heading.
@@ -309,6 +323,7 @@ const CJK_GOTCHA: &[&str] = &[
     "注意事项",
     "落とし穴",
     "ハマりどころ",
+    "ハマったポイント",
     "함정",
     "주의사항",
 ];
@@ -598,6 +613,10 @@ mod tests {
             ("Anti-patterns", Typed(Gotcha)),
             ("坑与环境怪癖", Typed(Gotcha)),
             ("Stolperfallen", Typed(Gotcha)),
+            ("Pułapki", Typed(Gotcha)),
+            ("ハマったポイント(時系列メモ)", Typed(Gotcha)),
+            ("Decyzje techniczne", Typed(Decision)),
+            ("Znane problemy", Typed(Problem)),
             ("Entscheidungen", Typed(Decision)),
             ("技术决策日志", Typed(Decision)),
             ("Aprendizajes del stack", Typed(Learning)),

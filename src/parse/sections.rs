@@ -617,6 +617,8 @@ mod tests {
             ("ハマったポイント(時系列メモ)", Typed(Gotcha)),
             ("Decyzje techniczne", Typed(Decision)),
             ("Znane problemy", Typed(Problem)),
+            ("Valkuilen", Typed(Gotcha)),
+            ("Wnioski", Typed(Learning)),
             ("Entscheidungen", Typed(Decision)),
             ("技术决策日志", Typed(Decision)),
             ("Aprendizajes del stack", Typed(Learning)),

@@ -320,9 +320,11 @@ fn reads_as_a_title(text: &str) -> bool {
 }
 
 /// Whether a line that opens with a decision word says the choice is still to be made: an
-/// order to make it ("Decide on Postgres / MySQL") or a decision pending, scheduled or
-/// needed ("Decision on the path forward scheduled for the 14th"). Stored as a decision,
-/// it would tell the next reader that something was chosen.
+/// order to make it ("Decide on Postgres / MySQL"), a decision pending, scheduled or
+/// needed ("Decision on the path forward scheduled for the 14th"), or only its topic
+/// ("Decision on compiler/platform support", with nothing after a colon or a dash to say
+/// what was chosen). Stored as a decision, it would tell the next reader that something was
+/// chosen.
 fn choice_still_to_make(kind: LogKind, first: &str, text: &str) -> bool {
     if kind != LogKind::Memory(EntryType::Decision) {
         return false;
@@ -330,7 +332,15 @@ fn choice_still_to_make(kind: LogKind, first: &str, text: &str) -> bool {
     let first = first
         .trim_end_matches([',', '.', ';', '!'])
         .to_ascii_lowercase();
+    let topic_only = text.split_whitespace().nth(1).is_some_and(|w| {
+        matches!(
+            w.to_ascii_lowercase().as_str(),
+            "on" | "about" | "regarding" | "re" | "around"
+        )
+    }) && !text.contains([':', '\u{2014}', '='])
+        && !text.contains(" - ");
     first == "decide"
+        || (matches!(first.as_str(), "decision" | "decisions") && topic_only)
         || (matches!(first.as_str(), "decision" | "decisions")
             && text.split(|c: char| !c.is_alphanumeric()).any(|w| {
                 matches!(

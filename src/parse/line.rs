@@ -1285,6 +1285,31 @@ mod tests {
     }
 
     #[test]
+    fn an_order_about_a_failure_reports_none() {
+        assert_eq!(
+            kind("Update this file if you encountered a tricky bug"),
+            None
+        );
+        assert_eq!(
+            kind("Make the Windows builder fail on compilation error"),
+            None
+        );
+        assert_eq!(kind("Keep a running note of what broke and why"), None);
+        // An issue title whose first word is a verb used as a noun, and an order whose
+        // sentence goes on to report, still report.
+        assert_eq!(kind("Update error at startup"), Some(Problem));
+        assert_eq!(kind("Export creates empty file"), Some(Problem));
+        assert_eq!(
+            kind("Restart the worker - it crashes on start"),
+            Some(Problem)
+        );
+        assert_eq!(
+            kind("Upgrade the SDK \u{2014} the build fails on ARM"),
+            Some(Problem)
+        );
+    }
+
+    #[test]
     fn capture_comments() {
         assert_eq!(kind("// MEMORY: decided use sqlite"), Some(Decision));
         assert_eq!(

@@ -68,6 +68,8 @@ fn a_choice_still_to_make_is_not_logged_as_a_decision() {
     for line in [
         "Decide on Postgres / MySQL",
         "Decision on path forward scheduled for September 14th",
+        // Only the topic: nothing says what was chosen.
+        "Decision on compiler/platform support",
     ] {
         let out = user.ok(&project, &["log", line]);
         assert!(!out.contains("logged decision"), "{line}: {out}");
@@ -75,10 +77,17 @@ fn a_choice_still_to_make_is_not_logged_as_a_decision() {
     let memory = std::fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
     assert!(!memory.contains("Postgres / MySQL"), "{memory}");
     assert!(!memory.contains("path forward"), "{memory}");
+    assert!(!memory.contains("compiler/platform"), "{memory}");
 
     let out = user.ok(&project, &["log", "Done in the latest few commits"]);
     assert!(out.contains("logged progress to .mind/MEMORY.md"), "{out}");
     let out = user.ok(&project, &["log", "Decided on Postgres over MySQL"]);
+    assert!(out.contains("logged decision to .mind/MEMORY.md"), "{out}");
+    // The topic with what was chosen after a colon is a decision.
+    let out = user.ok(
+        &project,
+        &["log", "Decision on platform support: Linux and macOS only"],
+    );
     assert!(out.contains("logged decision to .mind/MEMORY.md"), "{out}");
 }
 

@@ -227,6 +227,39 @@ pub(super) fn in_condition_clause(buf: &[u8], start: usize) -> bool {
     )
 }
 
+/// Whether the sentence before `start` is an order about a thing: an imperative verb and a
+/// determiner ("Update this file if you hit a tricky bug", "Make the Windows builder fail on
+/// compilation errors", "Keep a running note of what broke"). A failure named in it is what
+/// the order is about, not a report. An issue title that opens with a verb used as a noun
+/// ("Update error at startup", "Export creates empty file") has no determiner after it, and
+/// a sentence that goes on after a colon or a dash ("Restart the worker - it crashes on
+/// start") reports in its second part.
+pub(super) fn ordered_about(buf: &[u8], start: usize) -> bool {
+    let clause = crate::parse::lex::clause_before(buf, start);
+    if clause.contains(&b':')
+        || memchr::memmem::find(clause, b" - ").is_some()
+        || memchr::memmem::find(clause, "\u{2014}".as_bytes()).is_some()
+        || memchr::memmem::find(clause, b"->").is_some()
+    {
+        return false;
+    }
+    let mut words = clause
+        .split(|b| !(crate::parse::lex::is_word_byte(*b) || *b == b'\''))
+        .filter(|w| !w.is_empty());
+    let (Some(verb), Some(next)) = (words.next(), words.next()) else {
+        return false;
+    };
+    // Words that open an order without being its verb, or whose next word starts no object.
+    const NOT_THE_VERB: &[&str] = &["always", "never", "don't", "do", "let", "back"];
+    let verb = std::str::from_utf8(verb).unwrap_or("");
+    !NOT_THE_VERB.contains(&verb)
+        && crate::parse::negatives::starts_imperative(verb)
+        && DETERMINERS
+            .iter()
+            .chain(&["these", "those", "every", "each", "all", "any"])
+            .any(|d| d.as_bytes() == next)
+}
+
 /// Whether the clause before `start` is an instruction to let something happen: "Let the
 /// job time out rather than retrying forever", "Never let the worker crash silently", "Don't
 /// let the session time out". A failure named in it is a rule or a design ("let it crash"),

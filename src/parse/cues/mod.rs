@@ -436,8 +436,10 @@ fn judge(buf: &[u8], original: &[u8], start: usize, end: usize) -> Option<(Entry
         .or_else(|| progress_cues::judge(&around))
         .or_else(|| gotcha_cues::judge(&around))
         .or_else(|| {
-            problem_cues::judge(&around)
-                .filter(|_| !cue_context::permitted_by_instruction(buf, start))
+            problem_cues::judge(&around).filter(|_| {
+                !cue_context::permitted_by_instruction(buf, start)
+                    && !cue_context::ordered_about(buf, start)
+            })
         })
 }
 

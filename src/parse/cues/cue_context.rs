@@ -236,13 +236,6 @@ pub(super) fn in_condition_clause(buf: &[u8], start: usize) -> bool {
 /// start") reports in its second part.
 pub(super) fn ordered_about(buf: &[u8], start: usize) -> bool {
     let clause = crate::parse::lex::clause_before(buf, start);
-    if clause.contains(&b':')
-        || memchr::memmem::find(clause, b" - ").is_some()
-        || memchr::memmem::find(clause, "\u{2014}".as_bytes()).is_some()
-        || memchr::memmem::find(clause, b"->").is_some()
-    {
-        return false;
-    }
     let mut words = clause
         .split(|b| !(crate::parse::lex::is_word_byte(*b) || *b == b'\''))
         .filter(|w| !w.is_empty());
@@ -252,12 +245,17 @@ pub(super) fn ordered_about(buf: &[u8], start: usize) -> bool {
     // Words that open an order without being its verb, or whose next word starts no object.
     const NOT_THE_VERB: &[&str] = &["always", "never", "don't", "do", "let", "back"];
     let verb = std::str::from_utf8(verb).unwrap_or("");
-    !NOT_THE_VERB.contains(&verb)
+    // The cheap tests first: most lines with a failure word fail the determiner's.
+    DETERMINERS
+        .iter()
+        .chain(&["these", "those", "every", "each", "all", "any"])
+        .any(|d| d.as_bytes() == next)
+        && !NOT_THE_VERB.contains(&verb)
         && crate::parse::negatives::starts_imperative(verb)
-        && DETERMINERS
-            .iter()
-            .chain(&["these", "those", "every", "each", "all", "any"])
-            .any(|d| d.as_bytes() == next)
+        && !clause.contains(&b':')
+        && memchr::memmem::find(clause, b" - ").is_none()
+        && memchr::memmem::find(clause, "\u{2014}".as_bytes()).is_none()
+        && memchr::memmem::find(clause, b"->").is_none()
 }
 
 /// Whether the clause before `start` is an instruction to let something happen: "Let the

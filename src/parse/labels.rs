@@ -117,6 +117,19 @@ fn split_label(s: &str) -> Option<(&str, &str, bool, bool)> {
     {
         return valid_name(&inner[..close]).map(|n| (n, &inner[close + 2..], false, true));
     }
+    // `*Lesson*: text`, `_Insight_: text` (the colon after the italic name). Emphasis opens
+    // on a word, not a blank: `* item *x*: y` is a list item.
+    for mark in ['*', '_'] {
+        if let Some(inner) = s.strip_prefix(mark)
+            && !inner.starts_with([' ', '\t', mark])
+            && let Some(close) = inner.find(mark)
+            && close > 0
+            && close <= 30
+            && let Some(after) = inner[close + 1..].strip_prefix([':', FULL_WIDTH_COLON])
+        {
+            return valid_name(&inner[..close]).map(|n| (n, after, false, true));
+        }
+    }
     // `Name: text`, `fix(scope): text`, and `问题：text` with the full-width colon, which
     // Chinese and Japanese write with no space after it.
     let Some(colon) = label_colon(s) else {
@@ -900,6 +913,27 @@ mod tests {
         assert_eq!(kind("[link](http://x)"), None);
         assert_eq!(kind("12:30 meeting"), None);
         assert_eq!(kind("a very long sentence that goes on: x"), None);
+    }
+
+    #[test]
+    fn an_italic_name_before_its_colon_is_a_label() {
+        let l = leading("*Lesson*: mixing SSR and dynamic imports breaks the build").unwrap();
+        assert_eq!(
+            (l.kind, l.raw, l.rest),
+            (
+                LabelKind::Type(EntryType::Learning),
+                "Lesson",
+                "mixing SSR and dynamic imports breaks the build"
+            )
+        );
+        let l = leading("_Decision_: use Postgres").unwrap();
+        assert_eq!(
+            (l.kind, l.rest),
+            (LabelKind::Type(EntryType::Decision), "use Postgres")
+        );
+        // A list item or a word in italics later in the line is no label.
+        assert_eq!(leading("* item with *x*: y"), None);
+        assert!(leading("*not* a label: here").is_none_or(|l| l.raw != "not"));
     }
 
     #[test]

@@ -109,25 +109,23 @@ fn split_label(s: &str) -> Option<(&str, &str, bool, bool)> {
         let after = after.strip_prefix(':').unwrap_or(after);
         return Some((name, after, true, false));
     }
-    // `*Name:* text` (italic label)
-    if let Some(inner) = s.strip_prefix('*')
-        && let Some(close) = inner.find(":*")
-        && close > 0
-        && close <= 30
-    {
-        return valid_name(&inner[..close]).map(|n| (n, &inner[close + 2..], false, true));
-    }
-    // `*Lesson*: text`, `_Insight_: text` (the colon after the italic name). Emphasis opens
-    // on a word, not a blank: `* item *x*: y` is a list item.
+    // An italic label, `*Name:* text`, `*Lesson*: text`, `_Insight_: text`: the colon inside
+    // the emphasis or right after it. Emphasis opens on a word, not a blank: `* item *x*: y`
+    // is a list item.
     for mark in ['*', '_'] {
         if let Some(inner) = s.strip_prefix(mark)
             && !inner.starts_with([' ', '\t', mark])
             && let Some(close) = inner.find(mark)
             && close > 0
-            && close <= 30
-            && let Some(after) = inner[close + 1..].strip_prefix([':', FULL_WIDTH_COLON])
+            && close <= 31
         {
-            return valid_name(&inner[..close]).map(|n| (n, after, false, true));
+            let (name, after) = (&inner[..close], &inner[close + 1..]);
+            if let Some(name) = name.strip_suffix([':', FULL_WIDTH_COLON]) {
+                return valid_name(name).map(|n| (n, after, false, true));
+            }
+            if let Some(after) = after.strip_prefix([':', FULL_WIDTH_COLON]) {
+                return valid_name(name).map(|n| (n, after, false, true));
+            }
         }
     }
     // `Name: text`, `fix(scope): text`, and `问题：text` with the full-width colon, which
@@ -930,6 +928,12 @@ mod tests {
         assert_eq!(
             (l.kind, l.rest),
             (LabelKind::Type(EntryType::Decision), "use Postgres")
+        );
+        // The colon inside the emphasis, as before.
+        let l = leading("*Decided:* use JWT").unwrap();
+        assert_eq!(
+            (l.kind, l.raw, l.rest.trim()),
+            (LabelKind::Type(EntryType::Decision), "Decided", "use JWT")
         );
         // A list item or a word in italics later in the line is no label.
         assert_eq!(leading("* item with *x*: y"), None);

@@ -69,6 +69,21 @@ fn split_label(s: &str) -> Option<(&str, &str, bool, bool)> {
     // `**Name:**`, `**Name**:`, `**Name**`, `__Name:__`
     for mark in ["**", "__"] {
         if let Some(inner) = s.strip_prefix(mark) {
+            // A whole line in bold with its label inside, `**Decision: no host migration.**`:
+            // the label before the colon, the rest inside the emphasis its text.
+            if let Some(whole) = inner.strip_suffix(mark)
+                && !whole.contains(mark)
+                && let Some(colon) = label_colon(whole)
+                && colon > 0
+            {
+                let wide = whole[colon..].starts_with(FULL_WIDTH_COLON);
+                let after = &whole[colon + if wide { FULL_WIDTH_COLON.len_utf8() } else { 1 }..];
+                if (wide || after.starts_with(' '))
+                    && let Some(name) = valid_name(&whole[..colon])
+                {
+                    return Some((name, after, true, true));
+                }
+            }
             let close = inner.find(mark)?;
             if close == 0 || close > 40 {
                 return None;
@@ -127,6 +142,17 @@ fn split_label(s: &str) -> Option<(&str, &str, bool, bool)> {
                 return valid_name(name).map(|n| (n, after, false, true));
             }
         }
+    }
+    // A fix branch's name as a pull request's title, `Fix/caching issue`, `hotfix/empty
+    // response`: the branch kind, as a conventional commit's `fix:` is.
+    if let Some(slash) = s.get(..7).and_then(|head| head.find('/'))
+        && matches!(
+            s[..slash].to_ascii_lowercase().as_str(),
+            "fix" | "hotfix" | "bugfix"
+        )
+        && s[slash + 1..].starts_with(|c: char| c.is_ascii_alphabetic())
+    {
+        return Some((&s[..slash], &s[slash + 1..], false, true));
     }
     // `Name: text`, `fix(scope): text`, and `问题：text` with the full-width colon, which
     // Chinese and Japanese write with no space after it.
@@ -348,11 +374,14 @@ pub fn kind_of(raw: &str) -> LabelKind {
         "important" => LabelKind::Key,
         // The type labels in the languages memory files are most often written in besides
         // English (German, French, Spanish, Portuguese, Italian, Russian, Chinese, Japanese,
-        // Korean, Arabic): the same five words, translated; words with a second meaning stay out
+        // Korean, Arabic, Hebrew, Thai): the same five words, translated; words with a second meaning stay out
         // (Russian "решение" is both a decision and a solution).
         "entscheidung" | "décision" | "decisión" | "decisão" | "decisione" | "결정" | "决定"
-        | "决策" | "決定" | "القرار" => LabelKind::Type(Decision),
-        "problème" | "problema" | "проблема" | "문제" | "증상" | "问题" | "問題" | "症状" | "المشكلة" => {
+        | "决策" | "決定" | "القرار"
+        // Hebrew and Thai.
+        | "החלטה" | "การตัดสินใจ" => LabelKind::Type(Decision),
+        "problème" | "problema" | "проблема" | "문제" | "증상" | "问题" | "問題" | "症状" | "المشكلة"
+        | "בעיה" | "ปัญหา" => {
             LabelKind::Type(Problem)
         }
         // Not the words for "lesson" that also name a class (Spanish "lección", Russian
@@ -361,7 +390,9 @@ pub fn kind_of(raw: &str) -> LabelKind {
         // French "leçon" names a lesson (a school class is "cours").
         "erkenntnis" | "erkenntnisse" | "leçon" | "leçons" | "教训" | "教訓" | "교훈" | "усвоенный урок" | "усвоенные уроки"
         // "Discovery" (Japanese, Chinese) and "the lesson" (Arabic).
-        | "発見" | "发现" | "الدرس" => {
+        | "発見" | "发现" | "الدرس"
+        // Hebrew and Thai "lesson".
+        | "לקח" | "บทเรียน" => {
             LabelKind::Type(Learning)
         }
         "behoben" | "gelöst" | "corrigé" | "résolu" | "corregido" | "resuelto" | "corrigido"
@@ -391,6 +422,9 @@ pub fn kind_of(raw: &str) -> LabelKind {
         | "alternative"
         | "alternatives"
         | "alternatives considered"
+        | "alternative considered"
+        | "options considered"
+        | "option considered"
         | "options"
         | "option"
         | "pros"
@@ -507,6 +541,16 @@ pub fn kind_of(raw: &str) -> LabelKind {
         // "**Workflow Issue**: jumps from init to e2e", "Update Bug: restart impossible": a
         // defect named by the part it is in.
         other if is_named_problem(other) => LabelKind::Type(Problem),
+        // "The lesson: …", "**The Learning**: …": a lesson introduced as one. Not "The
+        // problem:" or "The fix:", which as often set up a story or propose one ("the fix:
+        // fallbacks would make me more resilient").
+        other
+            if other
+                .strip_prefix("the ")
+                .is_some_and(|name| kind_of(name) == LabelKind::Type(Learning)) =>
+        {
+            LabelKind::Type(Learning)
+        }
         _ => LabelKind::Topic,
     }
 }
@@ -698,6 +742,48 @@ pub fn is_critical_label(raw: &str) -> bool {
 /// Whether a type label names an attempt (`tried:`), whose type depends on how it went.
 pub fn is_attempt_label(raw: &str) -> bool {
     normalise(raw) == "tried"
+}
+
+/// `Alternatives considered:`: a field naming the options weighed beside a decision.
+pub fn is_alternatives_field(raw: &str) -> bool {
+    matches!(
+        normalise(raw).as_ref(),
+        "alternative"
+            | "alternatives"
+            | "alternative considered"
+            | "alternatives considered"
+            | "option considered"
+            | "options considered"
+    )
+}
+
+/// Whether an alternatives field's value gives its verdict, that the option was turned down
+/// ("Create React App - rejected due to performance", "Adding a ToolNode. Rejected — too
+/// complex"). A bare list of options ("MongoDB, PostgreSQL") records no choice.
+pub fn states_a_rejection(value: &str) -> bool {
+    let lower = value.to_ascii_lowercase();
+    ["rejected", "discarded", "ruled out"]
+        .iter()
+        .any(|verdict| {
+            lower.match_indices(verdict).any(|(at, _)| {
+                let before = lower[..at].trim_end();
+                // The verdict set apart after the option ("X - rejected", "X. Rejected —",
+                // "(ruled out: ...)") or said of it ("X was rejected"). Not a word that describes
+                // a thing ("a retry queue for rejected payments") nor a denial ("not rejected").
+                let set_apart = before.is_empty()
+                    || before.ends_with(['-', ',', ';', ':', '.', '('])
+                    || before.ends_with('\u{2014}')
+                    || before.ends_with('\u{2013}');
+                let said = ["was", "were", "is", "are", "been", "got"]
+                    .iter()
+                    .any(|w| before.ends_with(&format!(" {w}")) || before == *w);
+                let bounded = lower[at + verdict.len()..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_ascii_alphabetic());
+                bounded && (set_apart || said)
+            })
+        })
 }
 
 /// `Status:`: a field whose value may report a problem or a fix.
@@ -938,6 +1024,95 @@ mod tests {
         // A list item or a word in italics later in the line is no label.
         assert_eq!(leading("* item with *x*: y"), None);
         assert!(leading("*not* a label: here").is_none_or(|l| l.raw != "not"));
+    }
+
+    #[test]
+    fn a_whole_line_in_bold_holds_its_label() {
+        let l = leading("**Decision: no host migration.**").unwrap();
+        assert_eq!(
+            (l.kind, l.raw, l.rest, l.emphatic),
+            (
+                LabelKind::Type(EntryType::Decision),
+                "Decision",
+                "no host migration.",
+                true
+            )
+        );
+        let l = leading("**Lesson: pin the toolchain in CI, upstream breaks often**").unwrap();
+        assert_eq!(l.kind, LabelKind::Type(EntryType::Learning));
+        // Bold text with a colon but no label before it, or two bold runs, is no such line.
+        assert_eq!(leading("**See https://example.com for details**"), None);
+        assert!(
+            leading("**Decision** and **Why: speed**").is_none_or(|l| l.raw == "Decision"),
+            "only the first bold run can be a label"
+        );
+    }
+
+    #[test]
+    fn a_fix_branch_name_is_a_fix_label() {
+        let l = leading("Fix/caching issue").unwrap();
+        assert_eq!(
+            (l.kind, l.raw, l.rest),
+            (LabelKind::Type(EntryType::Progress), "Fix", "caching issue")
+        );
+        assert_eq!(
+            leading("hotfix/empty response").map(|l| l.kind),
+            Some(LabelKind::Type(EntryType::Progress))
+        );
+        // A path or another branch kind is no fix label.
+        assert!(leading("fixtures/data.json is stale").is_none());
+        assert!(leading("feature/login page").is_none());
+        assert!(leading("fix/").is_none());
+    }
+
+    #[test]
+    fn a_lesson_introduced_as_one_is_a_learning_label() {
+        for line in [
+            "**The Learning**: AI can scaffold quickly, production is the gap.",
+            "The lesson: retries need a budget",
+            "The takeaway: measure before caching",
+        ] {
+            assert_eq!(
+                leading(line).map(|l| l.kind),
+                Some(LabelKind::Type(EntryType::Learning)),
+                "{line}"
+            );
+        }
+        // A problem or a fix after "the" sets up a story or proposes one: no type label.
+        for line in [
+            "**the fix:** provider fallbacks would make me more resilient",
+            "The problem: nobody owns the cron job",
+            "The plan: ship on Friday",
+        ] {
+            assert_eq!(
+                leading(line).map(|l| l.kind),
+                Some(LabelKind::Topic),
+                "{line}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_alternatives_field_with_its_verdict_records_a_rejection() {
+        assert!(is_alternatives_field("Alternative Considered"));
+        assert!(is_alternatives_field("**Alternatives considered**"));
+        assert!(!is_alternatives_field("Decision"));
+        for value in [
+            "Create React App - rejected due to performance and configuration limitations",
+            "Adding a ToolNode. Rejected — too complex for the fan-out",
+            "Redis (ruled out: one more service to run)",
+            "a message queue, discarded as overkill",
+        ] {
+            assert!(states_a_rejection(value), "{value}");
+        }
+        for value in [
+            "MongoDB, PostgreSQL",
+            "(optional)",
+            "Vitest was not rejected outright, only postponed",
+            "a retry queue for rejected payments",
+        ] {
+            assert!(!states_a_rejection(value), "{value}");
+        }
     }
 
     #[test]

@@ -213,6 +213,19 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
                 emphatic |= label.emphatic;
                 rest = label.rest;
             }
+            LabelKind::Attribute
+                if kind.is_none()
+                    && first
+                    && labels::is_alternatives_field(label.raw)
+                    && labels::states_a_rejection(label.rest) =>
+            {
+                // `**Alternative considered**: Create React App - rejected due to its
+                // configuration`: an option weighed and turned down, as `rejected:` records.
+                kind = Some(EntryType::Rejected);
+                type_label = Some(label.raw);
+                emphatic |= label.emphatic;
+                rest = label.rest;
+            }
             LabelKind::Attribute if first && !label.rest.is_empty() => {
                 if labels::is_status_field(label.raw) {
                     // `**Status:** Blocked on …`, `Status: ✅ Fixed in this session`: a status
@@ -403,7 +416,10 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     if negatives::is_commit_trailer(body) {
         return Analysis::none(body, "commit trailer");
     }
-    if negatives::describes_a_collection(body) || negatives::speaks_of_its_entries(body) {
+    if negatives::describes_a_collection(body)
+        || negatives::speaks_of_its_entries(body)
+        || negatives::captions_a_list(body)
+    {
         return Analysis::none(body, "what a file or section collects");
     }
     if body.ends_with(';')
@@ -1307,6 +1323,50 @@ mod tests {
             kind("Upgrade the SDK \u{2014} the build fails on ARM"),
             Some(Problem)
         );
+    }
+
+    #[test]
+    fn a_failure_that_goes_on_after_a_process_name_reports() {
+        assert_eq!(
+            kind("Update keeps crashing previous version still stable"),
+            Some(Problem)
+        );
+        assert_eq!(kind("Build kept failing on the ARM runner"), Some(Problem));
+        // An order of work with "keep" is still no report.
+        assert_eq!(kind("Update the docs to keep failing tests visible"), None);
+    }
+
+    #[test]
+    fn a_line_that_opens_with_the_fix_brought_in_is_progress() {
+        assert_eq!(
+            kind("added fix to restart the service after we experienced some issues"),
+            Some(Progress)
+        );
+        assert_eq!(
+            kind("Merge fix for non-beta build memory leak"),
+            Some(Progress)
+        );
+        assert_eq!(
+            kind("Added a temporary fix for the upload timeout"),
+            Some(Progress)
+        );
+        // A fix still to add, or asked about, is not one brought in.
+        assert_ne!(kind("We should add a fix for the leak"), Some(Progress));
+        assert_ne!(kind("Add a fix for the leak?"), Some(Progress));
+    }
+
+    #[test]
+    fn a_verdict_in_an_alternatives_field_records_a_rejection() {
+        assert_eq!(
+            kind("- **Alternative Considered**: Create React App - rejected due to its config"),
+            Some(Rejected)
+        );
+        assert_eq!(
+            kind("**Alternatives Considered:** MongoDB, PostgreSQL"),
+            None
+        );
+        assert_eq!(kind("Known issues for this release."), None);
+        assert_eq!(kind("**Decision: no host migration.**"), Some(Decision));
     }
 
     #[test]

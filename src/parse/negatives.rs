@@ -338,13 +338,26 @@ pub fn strip_hedge(s: &str) -> Option<&str> {
 /// how we solved them", "Things that broke before, non-obvious edge cases, and surprises".
 pub fn describes_a_collection(body: &str) -> bool {
     let start = body.trim_start_matches(|c: char| !c.is_alphanumeric());
-    // Cheap first: only "this", "a"/"an" and "things" open one; and a description says what
-    // is collected, then stops: "A list of problems: the login fails" is an entry.
-    if !matches!(start.as_bytes().first(), Some(b't' | b'T' | b'a' | b'A'))
-        || start.contains([':', ';'])
+    // Cheap first: only "this", "a"/"an", "things", "here" and "below" open one; and a
+    // description says what is collected, then stops: "A list of problems: the login fails"
+    // is an entry.
+    if !matches!(
+        start.as_bytes().first(),
+        Some(b't' | b'T' | b'a' | b'A' | b'h' | b'H' | b'b' | b'B')
+    ) || start.contains([':', ';'])
     {
         return false;
     }
+    // "Here is a list of known issues on the site", "Below are the lessons ...": the
+    // collection pointed at.
+    let start = ["here is ", "here are ", "below is ", "below are "]
+        .iter()
+        .find(|p| {
+            start
+                .get(..p.len())
+                .is_some_and(|head| head.eq_ignore_ascii_case(p))
+        })
+        .map_or(start, |p| &start[p.len()..]);
     let mut words = start.split_whitespace();
     let (Some(first), Some(second), Some(third)) = (words.next(), words.next(), words.next())
     else {
@@ -408,7 +421,15 @@ pub fn describes_a_collection(body: &str) -> bool {
             && of.is_some_and(|w| is(w, &["of"]))
             && words
                 .next()
-                .is_some_and(|w| is(w, CONTENTS) || is(w, ENTRY_KINDS))
+                // "A list of known issues": the kind may come with what it is known as.
+                .map(|w| {
+                    if is(w, STANDINGS) {
+                        words.next()
+                    } else {
+                        Some(w)
+                    }
+                })
+                .is_some_and(|w| w.is_some_and(|w| is(w, CONTENTS) || is(w, ENTRY_KINDS)))
     } else {
         // "Things that broke before, edge cases, and surprises": a list of kinds, no verb
         // after it; "Things that used to work are broken" reports.
@@ -516,6 +537,63 @@ pub fn speaks_of_its_entries(body: &str) -> bool {
             .next()
             .is_some_and(|w| is(w, &["that", "which"]))
         && (start.contains(" and how ") || start.trim_end_matches('.').ends_with(" and why"))
+}
+
+/// Words that say where a kind of entry stands, before its name: "known issues", "open
+/// problems", "common pitfalls".
+const STANDINGS: &[&str] = &[
+    "known",
+    "open",
+    "common",
+    "recent",
+    "current",
+    "outstanding",
+    "remaining",
+];
+
+/// A caption of a list written as a line of prose, not a heading: a kind of entry and where
+/// it stands, with what it belongs to ("Known issues for this release.", "Known issues with
+/// webplatform.org", "Common pitfalls when deploying"). No verb follows; "Known issues in
+/// 2.0 are fixed in 2.1" says something of them, and "Known issue: the login fails" is a
+/// label before an entry.
+pub fn captions_a_list(body: &str) -> bool {
+    let start = body.trim_start_matches(|c: char| !c.is_alphanumeric());
+    // Cheap first: the letters that open a standing word.
+    if !matches!(
+        start.as_bytes().first().map(u8::to_ascii_lowercase),
+        Some(b'k' | b'o' | b'c' | b'r')
+    ) || start.contains([':', ';', '?'])
+    {
+        return false;
+    }
+    let mut words = start
+        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '.'))
+        .filter(|w| !w.is_empty())
+        .map(|w| w.trim_end_matches('.'));
+    let is = |word: &str, set: &[&str]| set.iter().any(|s| s.eq_ignore_ascii_case(word));
+    let (Some(standing), Some(kind)) = (words.next(), words.next()) else {
+        return false;
+    };
+    if !is(standing, STANDINGS) || !is(kind, ENTRY_KINDS) {
+        return false;
+    }
+    let rest: Vec<&str> = words.collect();
+    const VERBS: &[&str] = &[
+        "is", "are", "was", "were", "be", "been", "has", "have", "had", "will", "can", "may",
+        "must", "should", "cause", "causes", "caused", "remain", "remains", "include", "includes",
+    ];
+    rest.len() <= 8
+        && rest.first().is_none_or(|w| {
+            is(
+                w,
+                &[
+                    "for", "with", "in", "on", "of", "since", "when", "as", "and",
+                ],
+            )
+        })
+        && !rest
+            .iter()
+            .any(|w| is(w, VERBS) || super::lex::ends_with_nt(w.as_bytes()))
 }
 
 /// The kinds of entries a memory file collects, in the plural: what an instruction to the
@@ -2082,6 +2160,8 @@ mod tests {
             "A living log of issues we've hit and how we solved them.",
             "A list of decisions and why we made them",
             "Things that broke before, non-obvious edge cases, and surprises.",
+            "Here is a list of known issues on the site. They are in no particular order.",
+            "Below is a list of pitfalls we keep hitting",
         ] {
             assert!(describes_a_collection(line), "{line}");
         }
@@ -2096,8 +2176,34 @@ mod tests {
             "This page lists duplicates after every sync",
             "This note records that we decided to drop Python 3.8",
             "A list of problems: the login fails on Safari",
+            "Here is the stack trace of the crash",
+            "Here is a list of known issues: the login fails on Safari",
         ] {
             assert!(!describes_a_collection(line), "{line}");
+        }
+    }
+
+    #[test]
+    fn captions_of_a_list_written_as_prose() {
+        for line in [
+            "Known issues for this release.",
+            "Known issues with webplatform.org.",
+            "Common pitfalls when deploying to Fly",
+            "Open problems in the sync engine",
+            "Known bugs",
+        ] {
+            assert!(captions_a_list(line), "{line}");
+        }
+        for line in [
+            "Known issues in 2.0 are fixed in 2.1",
+            "Known issue: the login fails on Safari",
+            "Open issues block the release",
+            "Common errors don't show up in the log",
+            "Known issues with the cache were the cause of the outage last week",
+            "Recently the build fails on ARM",
+            "Open the issues tab",
+        ] {
+            assert!(!captions_a_list(line), "{line}");
         }
     }
 

@@ -268,7 +268,8 @@ pub fn heading_kind(text: &str) -> SectionKind {
 }
 
 /// Headings in the languages memory files are most often written in besides English (as
-/// the type labels are; Polish and Dutch too): the same kinds of section, translated. Words with a second meaning
+/// the type labels are; Polish, Dutch, Hebrew and Thai too): the same kinds of section,
+/// translated. Words with a second meaning
 /// stay out: Russian "решения" (also "solutions") and "уроки" (also "classes"), and Chinese
 /// "问题" alone, which heads FAQs ("常见问题") as often as problems.
 const GOTCHA_ABROAD: &[&str] = &[
@@ -283,6 +284,8 @@ const GOTCHA_ABROAD: &[&str] = &[
     "pułapki",
     "pułapka",
     "valkuilen",
+    // Hebrew "traps".
+    "מלכודות",
 ];
 const PROBLEMS_ABROAD: &[&str] = &[
     "probleme",
@@ -292,6 +295,8 @@ const PROBLEMS_ABROAD: &[&str] = &[
     "проблемы",
     "problemy",
     "problemen",
+    // Hebrew "problems".
+    "בעיות",
 ];
 const DECISIONS_ABROAD: &[&str] = &[
     "entscheidungen",
@@ -305,6 +310,8 @@ const DECISIONS_ABROAD: &[&str] = &[
     "decisioni",
     "decyzje",
     "beslissingen",
+    // Hebrew "decisions".
+    "החלטות",
 ];
 const LEARNINGS_ABROAD: &[&str] = &[
     "erkenntnisse",
@@ -314,6 +321,8 @@ const LEARNINGS_ABROAD: &[&str] = &[
     "aprendizados",
     "lições",
     "wnioski",
+    // Hebrew "lessons".
+    "לקחים",
 ];
 /// Chinese, Japanese and Korean headings put no space between words: these are looked for
 /// inside the heading.
@@ -326,10 +335,21 @@ const CJK_GOTCHA: &[&str] = &[
     "ハマったポイント",
     "함정",
     "주의사항",
+    // Thai "things to watch out for", "trap" (Thai, too, writes no space between words).
+    "ข้อควรระวัง",
+    "กับดัก",
 ];
 const CJK_PROBLEMS: &[&str] = &["已知问题", "既知の問題", "알려진 문제", "알려진 이슈"];
-const CJK_DECISIONS: &[&str] = &["决策", "决定", "決定", "결정"];
-const CJK_LEARNINGS: &[&str] = &["教训", "经验总结", "教訓", "学び", "교훈", "배운 점"];
+const CJK_DECISIONS: &[&str] = &["决策", "决定", "決定", "결정", "การตัดสินใจ"];
+const CJK_LEARNINGS: &[&str] = &[
+    "教训",
+    "经验总结",
+    "教訓",
+    "学び",
+    "교훈",
+    "배운 점",
+    "บทเรียน",
+];
 
 /// Singular category words that also make compound names of things in software headings.
 const SINGULAR_CATEGORIES: &[&str] = &[
@@ -619,6 +639,12 @@ mod tests {
             ("Znane problemy", Typed(Problem)),
             ("Valkuilen", Typed(Gotcha)),
             ("Wnioski", Typed(Learning)),
+            ("מלכודות שנלמדו בדם", Typed(Gotcha)),
+            ("החלטות ארכיטקטורה", Typed(Decision)),
+            ("לקחים", Typed(Learning)),
+            ("การตัดสินใจทางเทคนิค", Typed(Decision)),
+            ("บทเรียนที่ได้รับ", Typed(Learning)),
+            ("ข้อควรระวัง", Typed(Gotcha)),
             ("Entscheidungen", Typed(Decision)),
             ("技术决策日志", Typed(Decision)),
             ("Aprendizajes del stack", Typed(Learning)),

@@ -129,6 +129,64 @@ fn cue_families_type_lines_and_turn_down_look_alikes() {
     assert_eq!(got, want);
 }
 
+/// Labels inside a line in bold, a lesson introduced with "the", an alternative with its
+/// verdict, a fix branch's title, captions and the reproduction steps of issue threads, as
+/// a user running `mind parse --lines` on a notes file sees them.
+#[test]
+fn labels_verdicts_captions_and_reproductions_read_as_written() {
+    let user = User::new();
+    let dir = user.folder("notes");
+    let lines = [
+        ("**Decision: no host migration.**", "decision", "type label"),
+        (
+            "**The Learning**: retries need a budget",
+            "learning",
+            "type label",
+        ),
+        (
+            "- **Alternative Considered**: Create React App - rejected due to its config",
+            "rejected",
+            "type label",
+        ),
+        (
+            "**Alternatives Considered:** MongoDB, PostgreSQL",
+            "none",
+            "field of another entry",
+        ),
+        ("Fix/caching issue", "progress", "type label"),
+        (
+            "Known issues for this release.",
+            "none",
+            "what a file or section collects",
+        ),
+        (
+            "Create an ADR as to why Directus was chosen",
+            "none",
+            "no cue",
+        ),
+        ("SQLite chosen for simplicity", "decision", "cue"),
+        ("When I click save nothing happens", "problem", "cue"),
+        ("Builds stalled again overnight", "problem", "cue"),
+        ("Update keeps crashing after the upgrade", "problem", "cue"),
+        ("Merge fix for the upload memory leak", "progress", "cue"),
+    ];
+    let text: String = lines
+        .iter()
+        .map(|(line, _, _)| format!("{line}\n"))
+        .collect();
+    std::fs::write(dir.join("notes.md"), text).unwrap();
+    let records = jsonl(&user.ok(&dir, &["parse", "--lines", "notes.md", "--json"]));
+    let got: Vec<Value> = records
+        .iter()
+        .map(|r| json!([r["text"], r["type"], r["reason"]]))
+        .collect();
+    let want: Vec<Value> = lines
+        .iter()
+        .map(|(line, kind, reason)| json!([line, kind, reason]))
+        .collect();
+    assert_eq!(got, want);
+}
+
 #[test]
 fn pasted_log_records_are_output_not_memories() {
     let env = Env::new();

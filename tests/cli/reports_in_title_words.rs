@@ -91,6 +91,49 @@ fn a_choice_still_to_make_is_not_logged_as_a_decision() {
     assert!(out.contains("logged decision to .mind/MEMORY.md"), "{out}");
 }
 
+/// What `mind log` stores for this round's shapes, in a project of a user with a real HOME:
+/// a label inside a line in bold, a lesson introduced with "the", an alternative turned down
+/// with its verdict, and a choice that an order asks the reason of (no decision).
+#[test]
+fn verdicts_labels_and_asked_reasons_are_logged_as_meant() {
+    let mut user = User::new();
+    let project = user.project("work/app", &["init"]);
+    user.at("2026-04-02T09:00:00Z");
+    let out = user.ok(
+        &project,
+        &[
+            "log",
+            "Alternative considered: Redis - rejected, one more service to run",
+        ],
+    );
+    assert!(out.contains("logged rejected to .mind/MEMORY.md"), "{out}");
+    let out = user.ok(&project, &["log", "**Decision: no host migration.**"]);
+    assert!(out.contains("logged decision to .mind/MEMORY.md"), "{out}");
+    let out = user.ok(&project, &["log", "The lesson: retries need a budget"]);
+    assert!(out.contains("logged learning to .mind/MEMORY.md"), "{out}");
+    let out = user.ok(
+        &project,
+        &["log", "Create an ADR as to why Directus was chosen"],
+    );
+    assert!(
+        out.contains("logged experience to .mind/SESSION.md"),
+        "{out}"
+    );
+    let memory = std::fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
+    assert!(
+        memory.contains("decided against: Alternative considered: Redis - rejected"),
+        "{memory}"
+    );
+    assert!(!memory.contains("Directus"), "{memory}");
+    // A bare list of the options weighed records no choice.
+    let out = user.ok(
+        &project,
+        &["log", "Alternatives considered: MongoDB, PostgreSQL"],
+    );
+    assert!(!out.contains("logged rejected"), "{out}");
+    assert!(!out.contains("logged decision"), "{out}");
+}
+
 /// A choice put off to an open time ("we will switch to httpx later") is no decision,
 /// whether logged, written in MEMORY.md or harvested from a comment: the block must not show
 /// it under Recent Decisions. A choice made with a revisit planned is still a decision.

@@ -258,6 +258,27 @@ pub(super) fn ordered_about(buf: &[u8], start: usize) -> bool {
         && memchr::memmem::find(clause, b"->").is_none()
 }
 
+/// Whether the choice at `start` is what a "why" asks about, as the object of another verb
+/// ("Show why Problem 1 was chosen", "Create an ADR as to why Directus was chosen", "it
+/// would be good to comment on why we decided not to"): a reason to give, not a decision
+/// recorded. "That's why we chose X" and "This is why we went with Y" give the reason for a
+/// choice made, and stay decisions.
+pub(super) fn asked_why(buf: &[u8], start: usize) -> bool {
+    let clause = crate::parse::lex::clause_before(buf, start);
+    let words: Vec<&[u8]> = clause
+        .split(|b| !(crate::parse::lex::is_word_byte(*b) || *b == b'\''))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let Some(at) = words.iter().rposition(|w| *w == b"why") else {
+        return false;
+    };
+    // What gives a reason rather than asks for one.
+    const GIVING: &[&str] = &[
+        "that's", "thats", "that", "this", "is", "here's", "heres", "which", "and", "so",
+    ];
+    at > 0 && !GIVING.iter().any(|g| g.as_bytes() == words[at - 1])
+}
+
 /// Whether the clause before `start` is an instruction to let something happen: "Let the
 /// job time out rather than retrying forever", "Never let the worker crash silently", "Don't
 /// let the session time out". A failure named in it is a rule or a design ("let it crash"),
@@ -333,15 +354,20 @@ pub(super) fn conditional(buf: &[u8], start: usize) -> bool {
 /// failure after its trigger has happened.
 pub(super) fn failure_conditional(buf: &[u8], start: usize) -> bool {
     let part = own_part_before(buf, start);
-    crate::parse::lex::has_any_word(part, CONDITIONALS) && !own_trigger_then_subject(part)
+    // "when I click save nothing happens": the failure's own first word is the subject.
+    let cue_is_subject = buf[start..].starts_with(b"nothing ");
+    crate::parse::lex::has_any_word(part, CONDITIONALS)
+        && !own_trigger_then_subject(part, cue_is_subject)
 }
 
-/// "When I upgrade to 3.7 the script stops working", "whenever I open it the app freezes":
-/// the writer's own step as the trigger, then without a comma a clause with a subject of its
-/// own. What the writer did happened, and so did what followed: a report, as a comma would
-/// make it. A condition anyone may meet ("when the tab is hidden timers throttle", "if it
-/// fails retry") stays one.
-fn own_trigger_then_subject(part: &[u8]) -> bool {
+/// "When I upgrade to 3.7 the script stops working", "whenever I open it the app freezes",
+/// "if I try to open the settings nothing happens": the writer's own step as the trigger,
+/// then without a comma a clause with a subject of its own. What the writer did happened,
+/// and so did what followed: a report, as a comma would make it. A condition anyone may meet
+/// ("when the tab is hidden timers throttle", "if it fails retry") stays one, and so does
+/// the writer's "if" other than a reproduction's "if I try" ("if I had the time, the cache
+/// would go").
+pub(super) fn own_trigger_then_subject(part: &[u8], cue_is_subject: bool) -> bool {
     let words: Vec<&[u8]> = part
         .split(|b| !crate::parse::lex::is_word_byte(*b))
         .filter(|w| !w.is_empty())
@@ -352,18 +378,22 @@ fn own_trigger_then_subject(part: &[u8]) -> bool {
     else {
         return false;
     };
-    if !matches!(words[at], b"when" | b"whenever") || words.get(at + 1) != Some(&&b"i"[..]) {
+    let tried = words[at] == b"if" && words.get(at + 2) == Some(&&b"try"[..]);
+    if !(matches!(words[at], b"when" | b"whenever") || tried)
+        || words.get(at + 1) != Some(&&b"i"[..])
+    {
         return false;
     }
     // The subject: after the writer's verb and its words, not the word right after "I".
-    words.get(at + 3..).is_some_and(|rest| {
-        rest.iter().any(|w| {
-            matches!(
-                *w,
-                b"the" | b"it" | b"my" | b"this" | b"that" | b"everything" | b"nothing"
-            )
+    cue_is_subject
+        || words.get(at + 3..).is_some_and(|rest| {
+            rest.iter().any(|w| {
+                matches!(
+                    *w,
+                    b"the" | b"it" | b"my" | b"this" | b"that" | b"everything" | b"nothing"
+                )
+            })
         })
-    })
 }
 
 /// The clause before `start` from its last comma on: the part the word at `start` is in.

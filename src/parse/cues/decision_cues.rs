@@ -249,9 +249,33 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             (first_person(buf, start) && !negated(buf, start) && !conditional(buf, start))
                 .then_some((Decision, Strong))
         }
-        // "Postgres was chosen", "xlsxwriter chosen over openpyxl" (the alternative named).
+        // "Postgres was chosen", "xlsxwriter chosen over openpyxl" (the alternative named),
+        // "SQLite chosen for simplicity" (its reason). Not a thing described ("the chosen
+        // option for the layout") nor a program's pick ("a port randomly chosen for each run").
         b"chosen" => ((any_of(prev, &["was", "were", "is", "been", "have", "has", "we've"])
-            || any_of(next, &["over"]))
+            || any_of(next, &["over"])
+            || (any_of(next, &["for", "because", "as", "due"])
+                && !any_of(
+                    prev,
+                    &[
+                        "the",
+                        "a",
+                        "an",
+                        "my",
+                        "our",
+                        "your",
+                        "their",
+                        "his",
+                        "her",
+                        "its",
+                        "this",
+                        "that",
+                        "randomly",
+                        "automatically",
+                        "arbitrarily",
+                        "dynamically",
+                    ],
+                )))
             && !any_of(next, &["by"]))
         .then_some((Decision, Strong)),
         _ if cue.starts_with(b"opt") || cue.starts_with(b"switch") => {

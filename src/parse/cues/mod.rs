@@ -268,6 +268,16 @@ fn failure_of_opening_noun(buf: &[u8], cue: &Cue) -> bool {
         return false;
     }
     let before = crate::parse::lex::words_before(buf, cue.start, 3);
+    // "Update keeps crashing", "Build kept failing": the failure goes on, said of the opener.
+    if before.len() == 2
+        && cue_context::any_of(before.last(), PROCESS_NOUNS)
+        && cue_context::any_of(before.first(), &["keeps", "kept"])
+        && buf[..cue.start]
+            .iter()
+            .all(|b| b.is_ascii_alphabetic() || *b == b' ')
+    {
+        return true;
+    }
     if !(1..=2).contains(&before.len())
         || !cue_context::any_of(before.last(), PROCESS_NOUNS)
         || buf[..cue.start]
@@ -432,6 +442,7 @@ fn judge(buf: &[u8], original: &[u8], start: usize, end: usize) -> Option<(Entry
     // Each family claims its own cue phrases, and no phrase belongs to two: a cue that one
     // family turns down is not one that another would take.
     decision_cues::judge(&around)
+        .filter(|_| !cue_context::asked_why(buf, start))
         .or_else(|| learning_cues::judge(&around))
         .or_else(|| progress_cues::judge(&around))
         .or_else(|| gotcha_cues::judge(&around))
@@ -459,6 +470,38 @@ mod tests {
     }
 
     use EntryType::*;
+
+    #[test]
+    fn a_choice_told_with_its_reason_is_a_decision() {
+        assert_eq!(
+            kind("- **Database**: SQLite chosen for simplicity and embedded nature"),
+            Some(Decision)
+        );
+        assert_eq!(kind("Tokio chosen as the runtime"), Some(Decision));
+        assert_eq!(kind("Use the chosen option for the layout"), None);
+        assert_eq!(kind("a port randomly chosen for each run"), None);
+    }
+
+    #[test]
+    fn a_choice_a_why_asks_about_is_no_decision() {
+        for line in [
+            "Create ADR as to why Directus was chosen",
+            "- Show why Problem 1 was chosen (impact, urgency, validation).",
+            "It would be good to comment on why we went with the old parser.",
+            "Document why option B was chosen",
+            "Explain why we chose Postgres over MySQL in the README",
+        ] {
+            assert_eq!(kind(line), None, "{line}");
+        }
+        // The reason for a choice made, given: still the choice.
+        for line in [
+            "That's why we chose Postgres over MySQL",
+            "This is why we went with SQLite",
+            "We chose Postgres, and here's why: it has JSONB",
+        ] {
+            assert_eq!(kind(line), Some(Decision), "{line}");
+        }
+    }
 
     #[test]
     fn built_automaton_is_valid_and_finds_what_the_pattern_finds() {
@@ -724,6 +767,21 @@ mod tests {
         assert_eq!(kind("App freezes on launch"), Some(Problem));
         assert_eq!(kind("The UI froze on save"), Some(Problem));
         assert_eq!(kind("Process hangs on exit"), Some(Problem));
+        assert_eq!(kind("Builds stalled again overnight"), Some(Problem));
+        assert_eq!(kind("When I click save nothing happens"), Some(Problem));
+        assert_eq!(
+            kind("when I start the container I get a permission problem:"),
+            Some(Problem)
+        );
+        assert_eq!(
+            kind("if I try to open the settings nothing happens"),
+            Some(Problem)
+        );
+        // A condition anyone may meet, and a numbered item's name, report nothing.
+        assert_eq!(kind("If nothing happens, check the log"), None);
+        assert_eq!(kind("if the upload has a problem, retry it"), None);
+        assert_eq!(kind("We picked Problem 2 for the workshop"), None);
+        assert_eq!(kind("The upload stalls at 99%"), Some(Problem));
         assert_eq!(kind("'go mod tidy' breaks our build"), Some(Problem));
         // An inability, however hedged, and signing in.
         assert_eq!(

@@ -6,7 +6,7 @@
 use super::Strength::{self, *};
 use super::cue_context::{
     Around, CONDITIONALS, any_of, contains_any, failure_conditional, modal, negated,
-    negated_within, own_part_before,
+    negated_within, own_part_before, own_trigger_then_subject,
 };
 use crate::parse::EntryType::{self, *};
 use crate::parse::lex::{clause_after, has_word, words_after, words_before};
@@ -80,8 +80,9 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             (!failure_conditional(buf, start) && !negated(buf, start)).then_some((Problem, Medium))
         }
         // "This has been happening since the last update", "it keeps happening after every
-        // restart", "I tried reinstalling and rebooting but nothing works": a failure that
-        // goes on, or that every remedy tried left. Not "if this keeps happening, restart".
+        // restart", "I tried reinstalling and rebooting but nothing works", "when I click
+        // save nothing happens": a failure that goes on, that every remedy tried left, or an
+        // action that does nothing. Not "if this keeps happening, restart".
         // ("Nothing works better than a cold restart" compares.)
         _ if cue.ends_with(b" happening") || cue.starts_with(b"nothing ") => {
             (!any_of(next, &["better", "like", "as", "quite", "faster", "than"])
@@ -336,8 +337,9 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             (!negated(buf, start) && !modal(buf, start) && !failure_conditional(buf, start))
                 .then_some((Problem, Medium))
         }
+        // "Builds stalled", "Upload stalls at 99%": stopped making progress, as a hang.
         b"timed out" | b"times out" | b"timing out" | b"hangs" | b"hanging" | b"freezes"
-        | b"freezing" | b"froze" => {
+        | b"freezing" | b"froze" | b"stalls" | b"stalled" | b"stalling" => {
             // "hangs on exit", "freezes on launch" report; "hangs on to the socket" holds
             // on, and a freeze on a date or a value is a release freeze or a state meant to
             // be ("Code freezes on Friday", "froze on March 1", "freezes on 99% while it
@@ -473,6 +475,8 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             && !about_handling_reports(buf, end)
             && !object_of_remedy_or_courtesy(buf, start)
             && !any_of(prev, &["no"])
+            // "why Problem 1 was chosen": a numbered item's name, not a report.
+            && !next.is_some_and(|w| w.first().is_some_and(u8::is_ascii_digit))
             && (prev.is_some() || any_of(next, NOUN_FOLLOWERS) || reports_an_action(next)))
         .then_some((Problem, Weak)),
         b"exposed" => any_of(
@@ -564,8 +568,11 @@ fn kind_that_failed(prev: Option<&&[u8]>, next: Option<&&[u8]>) -> bool {
 /// comes back" reports one; see [`failure_conditional`]).
 fn named_in_condition(buf: &[u8], start: usize) -> bool {
     let part = own_part_before(buf, start);
-    crate::parse::lex::has_any_word(part, CONDITIONALS)
-        || crate::parse::lex::has_any_word(part, &["once"])
+    (crate::parse::lex::has_any_word(part, CONDITIONALS)
+        || crate::parse::lex::has_any_word(part, &["once"]))
+        // "when I start the container I get a permission problem": the writer's own step,
+        // then what followed it.
+        && !own_trigger_then_subject(part, false)
 }
 
 /// The defect noun after "found the", "spotted the", "tracked down the", "pinned down the":

@@ -226,6 +226,10 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             {
                 return Some((Progress, Medium));
             }
+            // Strong: the opening verb is the change itself, not a work item's.
+            if fix_brought_in_first(buf, start) {
+                return Some((Progress, Strong));
+            }
             names_a_fix(around).then_some((Progress, Strong))
         }
         // "Fixing the crash on startup" (a commit subject), "I'm fixing the login bug now":
@@ -538,6 +542,56 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
 }
 
 /// Verbs of handing a change over, before "a fix" / "the fix": "pushed the fix".
+/// "Added fix to restart the service", "Merge fix for non-beta build memory leak", "added a
+/// temporary fix": the line opens with the change that brought a fix in, the way changelogs
+/// and commit subjects write it. Nothing but that verb, a determiner and the fix's kind come
+/// before it; "We should add a fix" and "need to merge the fix" come with words of their own,
+/// and a question asks.
+fn fix_brought_in_first(buf: &[u8], start: usize) -> bool {
+    const BROUGHT_IN: &[&str] = &[
+        "add",
+        "adds",
+        "added",
+        "merge",
+        "merges",
+        "merged",
+        "apply",
+        "applies",
+        "applied",
+        "backport",
+        "backported",
+        "land",
+        "landed",
+        "include",
+        "included",
+    ];
+    const KINDS: &[&str] = &[
+        "temporary",
+        "quick",
+        "small",
+        "partial",
+        "proper",
+        "simple",
+        "minor",
+    ];
+    let head = &buf[..start];
+    if buf.contains(&b'?')
+        || head
+            .iter()
+            .any(|b| !(b.is_ascii_alphabetic() || matches!(b, b' ' | b'-' | b'*')))
+    {
+        return false;
+    }
+    let mut words = head
+        .split(|b| !b.is_ascii_alphabetic())
+        .filter(|w| !w.is_empty());
+    let Some(verb) = words.next() else {
+        return false;
+    };
+    any_of(Some(&verb), BROUGHT_IN)
+        && words.all(|w| any_of(Some(&w), &["a", "an", "the"]) || any_of(Some(&w), KINDS))
+}
+
 const HANDED_OVER: &[&str] = &[
     "pushed",
     "committed",

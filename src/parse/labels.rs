@@ -51,6 +51,15 @@ pub fn leading(s: &str) -> Option<Label<'_>> {
     if !had_colon && matches!(kind, LabelKind::Topic | LabelKind::Attribute) {
         return None;
     }
+    // `raw` is a part of `s`: what follows it there says whether it was numbered.
+    let numbered = (raw.as_ptr() as usize)
+        .checked_sub(s.as_ptr() as usize)
+        .and_then(|at| s.get(at + raw.len()..))
+        .and_then(|after| after.trim_start_matches([' ', '-', '#']).chars().next())
+        .is_some_and(|c| c.is_ascii_digit());
+    if numbered && !numbered_kind_counts(kind) {
+        return None;
+    }
     // Chinese 问题 and Japanese 問題 also mean "question": before one (an FAQ, a quiz) they
     // head it, they do not report a problem.
     if matches!(raw, "问题" | "問題") && asks(rest) {
@@ -251,6 +260,35 @@ fn strip_qualifier(name: &str) -> &str {
     }
 }
 
+/// `name` without an item number at its end: `lesson-3`, `Lesson 12`, `Decision #4`.
+/// Whether a numbered label counts is decided by its kind (`numbered_kind_counts`).
+fn strip_numbering(name: &str) -> &str {
+    let stem = name.trim_end_matches(|c: char| c.is_ascii_digit());
+    if stem.len() == name.len() {
+        return name;
+    }
+    let stem = stem
+        .strip_suffix(" #")
+        .or_else(|| stem.strip_suffix(['-', ' ', '#']))
+        .unwrap_or(stem);
+    if stem.is_empty() || stem.ends_with(|c: char| !c.is_alphabetic()) {
+        return name;
+    }
+    stem
+}
+
+/// A numbered label (`lesson-3:`, `Decision 2:`) is an entry of a numbered list of lessons,
+/// decisions or pitfalls. A numbered issue or bug (`Issue 2: Decision Process`, `Bug 14:`)
+/// names a ticket or titles a part, so it is no type label.
+fn numbered_kind_counts(kind: LabelKind) -> bool {
+    matches!(
+        kind,
+        LabelKind::Type(
+            EntryType::Learning | EntryType::Decision | EntryType::Gotcha | EntryType::Rejected
+        )
+    )
+}
+
 fn is_word(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphabetic())
 }
@@ -259,7 +297,7 @@ fn is_word(s: &str) -> bool {
 /// letter (emoji in front are allowed: `✅ Fixed`), and maybe a qualifier in parentheses
 /// after it (`Lesson (2026-01-02)`, `発見（Cloud Runログ）`), which is not part of the name.
 fn valid_name(name: &str) -> Option<&str> {
-    let name = strip_qualifier(super::lex::strip_symbols(name.trim()));
+    let name = strip_numbering(strip_qualifier(super::lex::strip_symbols(name.trim())));
     let first = name.chars().next()?;
     if !first.is_alphabetic() {
         return None;
@@ -402,7 +440,8 @@ pub fn kind_of(raw: &str) -> LabelKind {
         // "Solution", as the English label: the fix that was applied.
         | "lösung" | "solución" | "solução" | "soluzione" | "解决方案" | "解決策" | "해결책"
         | "الحل" => LabelKind::Type(Progress),
-        "stolperfalle" | "piège" | "trampa" | "armadilha" | "подвох" | "坑" => {
+        // Chinese and Japanese 注意 and Korean 주의 ("caution"), as a label.
+        "stolperfalle" | "piège" | "trampa" | "armadilha" | "подвох" | "坑" | "注意" | "주의" => {
             LabelKind::Type(Gotcha)
         }
         "memory" if raw == "MEMORY" => LabelKind::Memory,
@@ -1045,6 +1084,39 @@ mod tests {
         assert!(
             leading("**Decision** and **Why: speed**").is_none_or(|l| l.raw == "Decision"),
             "only the first bold run can be a label"
+        );
+    }
+
+    #[test]
+    fn a_numbered_lesson_decision_or_pitfall_is_a_label() {
+        let l = leading("lesson-5: **MCP tools fill the context** — use an allowlist").unwrap();
+        assert_eq!(
+            (l.kind, l.raw),
+            (LabelKind::Type(EntryType::Learning), "lesson")
+        );
+        assert_eq!(
+            leading("Decision #4: keep SQLite").map(|l| l.kind),
+            Some(LabelKind::Type(EntryType::Decision))
+        );
+        assert_eq!(
+            leading("**Pitfall 2:** the cache key ignores the locale").map(|l| l.kind),
+            Some(LabelKind::Type(EntryType::Gotcha))
+        );
+        // A numbered issue or bug names a ticket or a part; a number alone is no name.
+        assert_eq!(leading("Issue 2: Decision Process"), None);
+        assert_eq!(leading("Bug 14: see the tracker"), None);
+        assert!(leading("2026: a year of rewrites").is_none());
+    }
+
+    #[test]
+    fn a_caution_in_chinese_or_korean_is_a_gotcha_label() {
+        assert_eq!(
+            leading("注意：构造里不能再 `super(initial)`").map(|l| l.kind),
+            Some(LabelKind::Type(EntryType::Gotcha))
+        );
+        assert_eq!(
+            leading("주의: 캐시 키에 로케일이 빠져 있음").map(|l| l.kind),
+            Some(LabelKind::Type(EntryType::Gotcha))
         );
     }
 

@@ -341,10 +341,13 @@ pub fn describes_a_collection(body: &str) -> bool {
     // Cheap first: only "this", "a"/"an", "things", "here" and "below" open one; and a
     // description says what is collected, then stops: "A list of problems: the login fails"
     // is an entry.
+    // Only its first sentence: a link or a list can follow it ("… on the site. See the
+    // [tracker](https://…)").
+    let first_sentence = start.split(". ").next().unwrap_or(start);
     if !matches!(
         start.as_bytes().first(),
         Some(b't' | b'T' | b'a' | b'A' | b'h' | b'H' | b'b' | b'B')
-    ) || start.contains([':', ';'])
+    ) || first_sentence.contains([':', ';'])
     {
         return false;
     }
@@ -644,6 +647,10 @@ pub fn is_template_description(body: &str) -> bool {
     {
         return true;
     }
+    // "what went wrong / how it manifested": prompts offered side by side.
+    if let Some((left, right)) = body.split_once(" / ") {
+        return is_template_description(left) && is_template_description(right);
+    }
     let head = body
         .trim_start()
         .split(|c: char| !c.is_ascii_alphabetic())
@@ -785,6 +792,27 @@ fn is_generic_description(body: &str) -> bool {
     }
     let lower = body.trim().trim_end_matches('.').to_ascii_lowercase();
     let words: Vec<&str> = super::lex::words(&lower).collect();
+    // "Description and resolution", "Cause or workaround": the parts of a record named, as a
+    // legend lists its fields.
+    const PARTS: &[&str] = &[
+        "description",
+        "summary",
+        "details",
+        "resolution",
+        "solution",
+        "workaround",
+        "cause",
+        "impact",
+        "context",
+        "rationale",
+        "steps",
+    ];
+    if let [first, "and" | "or", second] = words[..]
+        && PARTS.contains(&first)
+        && PARTS.contains(&second)
+    {
+        return true;
+    }
     const NOUNS: &[&str] = &[
         "description",
         "summary",
@@ -2055,6 +2083,9 @@ mod tests {
             "what went wrong and why",
             "What the user/developer saw",
             "What changed and why",
+            "what went wrong / how it manifested",
+            "Description and resolution",
+            "cause or workaround",
         ] {
             assert!(is_template_description(legend), "{legend}");
         }
@@ -2068,6 +2099,8 @@ mod tests {
             "How the cache expires in Redis 7",
             "what broke the build was the cache key",
             "what changed in src/app was the retry loop",
+            "what went wrong / the cache key was stale",
+            "Postgres and Redis",
         ] {
             assert!(!is_template_description(entry), "{entry}");
         }
@@ -2160,7 +2193,7 @@ mod tests {
             "A living log of issues we've hit and how we solved them.",
             "A list of decisions and why we made them",
             "Things that broke before, non-obvious edge cases, and surprises.",
-            "Here is a list of known issues on the site. They are in no particular order.",
+            "Here is a list of known issues on the site. See the [tracker](https://example.com).",
             "Below is a list of pitfalls we keep hitting",
         ] {
             assert!(describes_a_collection(line), "{line}");

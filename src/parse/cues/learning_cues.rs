@@ -165,6 +165,8 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         }
         b"noticed that" | b"the lesson" | b"lesson learned" | b"lessons learned"
         | b"apparently" => Some((Learning, Medium)),
+        // "The retrospective lesson is that the bottleneck moved": a lesson stated.
+        _ if cue.starts_with(b"lesson") && cue.ends_with(b" that") => Some((Learning, Medium)),
 
         // "In retrospect, SQLite was the right call", "but in hindsight the cache was the
         // bottleneck": the writer looking back on what a choice taught, opening a clause.

@@ -781,6 +781,16 @@ mod tests {
         assert_eq!(kind("If nothing happens, check the log"), None);
         assert_eq!(kind("if the upload has a problem, retry it"), None);
         assert_eq!(kind("We picked Problem 2 for the workshop"), None);
+        // An issue met is a defect; one to open or file is a ticket.
+        assert_eq!(
+            kind("Hi - we've found an issue with the cache when using two calls"),
+            Some(Problem)
+        );
+        assert_eq!(
+            kind("I'm facing an issue with the wording of the template"),
+            Some(Problem)
+        );
+        assert_eq!(kind("Please open an issue with the logs"), None);
         assert_eq!(kind("The upload stalls at 99%"), Some(Problem));
         assert_eq!(kind("'go mod tidy' breaks our build"), Some(Problem));
         // An inability, however hedged, and signing in.

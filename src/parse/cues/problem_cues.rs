@@ -714,13 +714,31 @@ fn issue_noun(
     start: usize,
     end: usize,
 ) -> bool {
-    if negated(buf, start)
-        || any_of(
-            prev,
+    // "an issue" is mostly a ticket ("open an issue", "file an issue"), but one met is a
+    // defect: "we've found an issue with the cache", "I'm facing an issue with the template".
+    let met = any_of(prev, &["an"])
+        && any_of(
+            before.get(1),
             &[
-                "no", "github", "gitlab", "jira", "open", "file", "an", "linked", "related",
+                "found",
+                "facing",
+                "encountered",
+                "experienced",
+                "experiencing",
+                "noticed",
+                "spotted",
+                "discovered",
+                "hit",
             ],
-        )
+        );
+    if negated(buf, start)
+        || (!met
+            && any_of(
+                prev,
+                &[
+                    "no", "github", "gitlab", "jira", "open", "file", "an", "linked", "related",
+                ],
+            ))
     {
         return false;
     }

@@ -341,14 +341,17 @@ pub fn describes_a_collection(body: &str) -> bool {
     // Cheap first: only "this", "a"/"an", "things", "here" and "below" open one; and a
     // description says what is collected, then stops: "A list of problems: the login fails"
     // is an entry.
-    // Only its first sentence: a link or a list can follow it ("… on the site. See the
-    // [tracker](https://…)").
-    let first_sentence = start.split(". ").next().unwrap_or(start);
     if !matches!(
         start.as_bytes().first(),
         Some(b't' | b'T' | b'a' | b'A' | b'h' | b'H' | b'b' | b'B')
-    ) || first_sentence.contains([':', ';'])
-    {
+    ) {
+        return false;
+    }
+    // Only its first sentence: a link or a list can follow it ("… on the site. See the
+    // [tracker](https://…)").
+    let first_sentence =
+        memchr::memmem::find(start.as_bytes(), b". ").map_or(start, |at| &start[..at]);
+    if memchr::memchr2(b':', b';', first_sentence.as_bytes()).is_some() {
         return false;
     }
     // "Here is a list of known issues on the site", "Below are the lessons ...": the
@@ -561,11 +564,15 @@ const STANDINGS: &[&str] = &[
 /// label before an entry.
 pub fn captions_a_list(body: &str) -> bool {
     let start = body.trim_start_matches(|c: char| !c.is_alphanumeric());
-    // Cheap first: the letters that open a standing word.
+    // Cheap first: the letters that open a standing word, then the word itself.
     if !matches!(
         start.as_bytes().first().map(u8::to_ascii_lowercase),
         Some(b'k' | b'o' | b'c' | b'r')
-    ) || start.contains([':', ';', '?'])
+    ) || !STANDINGS.iter().any(|w| {
+        start.as_bytes().get(..w.len() + 1).is_some_and(|head| {
+            head[..w.len()].eq_ignore_ascii_case(w.as_bytes()) && head[w.len()] == b' '
+        })
+    }) || memchr::memchr3(b':', b';', b'?', start.as_bytes()).is_some()
     {
         return false;
     }
@@ -647,10 +654,6 @@ pub fn is_template_description(body: &str) -> bool {
     {
         return true;
     }
-    // "what went wrong / how it manifested": prompts offered side by side.
-    if let Some((left, right)) = body.split_once(" / ") {
-        return is_template_description(left) && is_template_description(right);
-    }
     let head = body
         .trim_start()
         .split(|c: char| !c.is_ascii_alphabetic())
@@ -678,6 +681,11 @@ pub fn is_template_description(body: &str) -> bool {
     ];
     if !OPENERS.iter().any(|o| head.eq_ignore_ascii_case(o)) {
         return false;
+    }
+    // "what went wrong / how it manifested": prompts offered side by side (looked for only
+    // after an opener, as every label's value is asked).
+    if let Some(at) = memchr::memmem::find(body.as_bytes(), b" / ") {
+        return is_template_description(&body[..at]) && is_template_description(&body[at + 3..]);
     }
     let lower = body.trim().to_ascii_lowercase();
     let words: Vec<&str> = super::lex::words(&lower).collect();

@@ -265,6 +265,10 @@ pub(super) fn ordered_about(buf: &[u8], start: usize) -> bool {
 /// choice made, and stay decisions.
 pub(super) fn asked_why(buf: &[u8], start: usize) -> bool {
     let clause = crate::parse::lex::clause_before(buf, start);
+    // Cheap first: nearly every clause has no "why".
+    if memchr::memmem::find(clause, b"why").is_none() {
+        return false;
+    }
     let words: Vec<&[u8]> = clause
         .split(|b| !(crate::parse::lex::is_word_byte(*b) || *b == b'\''))
         .filter(|w| !w.is_empty())

@@ -115,16 +115,29 @@ fn cue_families_type_lines_and_turn_down_look_alikes() {
         ("stuck on the OAuth callback", "problem"),
         ("see issue #12 for details", "none"),
     ];
-    let text: String = lines.iter().map(|(line, _)| format!("{line}\n")).collect();
+    let want: Vec<(&str, &str, &str)> = lines
+        .iter()
+        .map(|(line, kind)| (*line, *kind, if *kind == "none" { "no cue" } else { "cue" }))
+        .collect();
+    assert_lines_read_as(&user, &dir, &want);
+}
+
+/// Writes `lines` to a notes file in `dir`, runs `mind parse --lines` on it as `user`, and
+/// asserts each line's type and the reason given for it.
+fn assert_lines_read_as(user: &User, dir: &std::path::Path, lines: &[(&str, &str, &str)]) {
+    let text: String = lines
+        .iter()
+        .map(|(line, _, _)| format!("{line}\n"))
+        .collect();
     std::fs::write(dir.join("notes.md"), text).unwrap();
-    let records = jsonl(&user.ok(&dir, &["parse", "--lines", "notes.md", "--json"]));
+    let records = jsonl(&user.ok(dir, &["parse", "--lines", "notes.md", "--json"]));
     let got: Vec<Value> = records
         .iter()
         .map(|r| json!([r["text"], r["type"], r["reason"]]))
         .collect();
     let want: Vec<Value> = lines
         .iter()
-        .map(|(line, kind)| json!([line, kind, if *kind == "none" { "no cue" } else { "cue" }]))
+        .map(|(line, kind, reason)| json!([line, kind, reason]))
         .collect();
     assert_eq!(got, want);
 }
@@ -170,21 +183,7 @@ fn labels_verdicts_captions_and_reproductions_read_as_written() {
         ("Update keeps crashing after the upgrade", "problem", "cue"),
         ("Merge fix for the upload memory leak", "progress", "cue"),
     ];
-    let text: String = lines
-        .iter()
-        .map(|(line, _, _)| format!("{line}\n"))
-        .collect();
-    std::fs::write(dir.join("notes.md"), text).unwrap();
-    let records = jsonl(&user.ok(&dir, &["parse", "--lines", "notes.md", "--json"]));
-    let got: Vec<Value> = records
-        .iter()
-        .map(|r| json!([r["text"], r["type"], r["reason"]]))
-        .collect();
-    let want: Vec<Value> = lines
-        .iter()
-        .map(|(line, kind, reason)| json!([line, kind, reason]))
-        .collect();
-    assert_eq!(got, want);
+    assert_lines_read_as(&user, &dir, &lines);
 }
 
 #[test]

@@ -268,16 +268,6 @@ fn failure_of_opening_noun(buf: &[u8], cue: &Cue) -> bool {
         return false;
     }
     let before = crate::parse::lex::words_before(buf, cue.start, 3);
-    // "Update keeps crashing", "Build kept failing": the failure goes on, said of the opener.
-    if before.len() == 2
-        && cue_context::any_of(before.last(), PROCESS_NOUNS)
-        && cue_context::any_of(before.first(), &["keeps", "kept"])
-        && buf[..cue.start]
-            .iter()
-            .all(|b| b.is_ascii_alphabetic() || *b == b' ')
-    {
-        return true;
-    }
     if !(1..=2).contains(&before.len())
         || !cue_context::any_of(before.last(), PROCESS_NOUNS)
         || buf[..cue.start]
@@ -285,6 +275,10 @@ fn failure_of_opening_noun(buf: &[u8], cue: &Cue) -> bool {
             .any(|b| !b.is_ascii_alphabetic() && *b != b' ')
     {
         return false;
+    }
+    // "Update keeps crashing", "Build kept failing": the failure goes on, said of the opener.
+    if before.len() == 2 && cue_context::any_of(before.first(), &["keeps", "kept"]) {
+        return true;
     }
     let words = crate::parse::lex::words_after(buf, cue.start, 2);
     let (Some(failure), next) = (words.first(), words.get(1)) else {

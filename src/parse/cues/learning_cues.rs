@@ -151,7 +151,12 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                     "is", "are", "was", "were", "be", "been", "being", "fully", "you", "you'll",
                 ],
             );
-            (!accounting && !passive && !conditional(buf, start)).then_some((Learning, Strong))
+            // "I realize this is likely an issue on my end, but …": the present tense after its
+            // subject concedes a point to the reader; "I realized …", "came to realize …"
+            // tell what was found.
+            let conceding = matches!(cue, b"realize" | b"realise") && any_of(prev, &["i", "we"]);
+            (!accounting && !passive && !conceding && !conditional(buf, start))
+                .then_some((Learning, Strong))
         }
         b"discovered" => {
             let passive = any_of(

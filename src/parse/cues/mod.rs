@@ -466,6 +466,26 @@ mod tests {
     use EntryType::*;
 
     #[test]
+    fn a_realization_told_is_a_learning_a_concession_is_not() {
+        assert_eq!(
+            kind("I realized the cache key ignores the locale"),
+            Some(Learning)
+        );
+        assert_eq!(
+            kind("After some googling I came to realize 5 seconds is too low"),
+            Some(Learning)
+        );
+        assert_eq!(
+            kind("I realize this is likely an issue on my end but I hoped for help"),
+            None
+        );
+        assert_eq!(
+            kind("I realise that several people still target Windows XP"),
+            None
+        );
+    }
+
+    #[test]
     fn a_choice_told_with_its_reason_is_a_decision() {
         assert_eq!(
             kind("- **Database**: SQLite chosen for simplicity and embedded nature"),
@@ -785,6 +805,10 @@ mod tests {
             Some(Problem)
         );
         assert_eq!(kind("Please open an issue with the logs"), None);
+        assert_eq!(
+            kind("I am creating this issue to collect feedback on XP support"),
+            None
+        );
         assert_eq!(kind("The upload stalls at 99%"), Some(Problem));
         assert_eq!(kind("'go mod tidy' breaks our build"), Some(Problem));
         // An inability, however hedged, and signing in.

@@ -772,6 +772,8 @@ fn issue_noun(
             "remove",
             "removed",
             "promoted",
+            "create",
+            "creating",
             "created",
             // "deserves its own issue": a ticket to open.
             "own",

@@ -412,8 +412,8 @@ pub fn kind_of(raw: &str) -> LabelKind {
         "important" => LabelKind::Key,
         // The type labels in the languages memory files are most often written in besides
         // English (German, French, Spanish, Portuguese, Italian, Russian, Chinese, Japanese,
-        // Korean, Arabic, Hebrew, Thai): the same five words, translated; words with a second meaning stay out
-        // (Russian "решение" is both a decision and a solution).
+        // Korean, Arabic, Hebrew, Thai): the same five words, translated; words with a second
+        // meaning stay out (Russian "решение" is both a decision and a solution).
         "entscheidung" | "décision" | "decisión" | "decisão" | "decisione" | "결정" | "决定"
         | "决策" | "決定" | "القرار"
         // Hebrew and Thai.

@@ -269,9 +269,9 @@ pub fn heading_kind(text: &str) -> SectionKind {
 
 /// Headings in the languages memory files are most often written in besides English (as
 /// the type labels are; Polish, Dutch, Hebrew and Thai too): the same kinds of section,
-/// translated. Words with a second meaning
-/// stay out: Russian "решения" (also "solutions") and "уроки" (also "classes"), and Chinese
-/// "问题" alone, which heads FAQs ("常见问题") as often as problems.
+/// translated. Words with a second meaning stay out: Russian "решения" (also "solutions")
+/// and "уроки" (also "classes"), and Chinese "问题" alone, which heads FAQs ("常见问题") as
+/// often as problems.
 const GOTCHA_ABROAD: &[&str] = &[
     "stolperfallen",
     "stolperfalle",

@@ -541,7 +541,6 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
     }
 }
 
-/// Verbs of handing a change over, before "a fix" / "the fix": "pushed the fix".
 /// "Added fix to restart the service", "Merge fix for non-beta build memory leak", "added a
 /// temporary fix": the line opens with the change that brought a fix in, the way changelogs
 /// and commit subjects write it. Nothing but that verb, a determiner and the fix's kind come
@@ -592,6 +591,7 @@ fn fix_brought_in_first(buf: &[u8], start: usize) -> bool {
         && words.all(|w| any_of(Some(&w), &["a", "an", "the"]) || any_of(Some(&w), KINDS))
 }
 
+/// Verbs of handing a change over, before "a fix" / "the fix": "pushed the fix".
 const HANDED_OVER: &[&str] = &[
     "pushed",
     "committed",

@@ -290,6 +290,9 @@ pub fn classify(message: &str) -> Classification {
         && let Some(first) = words.next()
         && let Some(kind) = parse_type(first.trim_end_matches([',', '.', ';', '!']))
         && kind != LogKind::Next
+        // A verb's plain form opens an instruction ("Learn from common mistakes to ...",
+        // "Assume nothing about the order"), not a memory of that type.
+        && !matches!(first.to_ascii_lowercase().as_str(), "learn" | "assume" | "reject")
         && !names_a_compound(first, words.next())
         && !choice_still_to_make(kind, first, text)
     {
@@ -629,6 +632,11 @@ mod tests {
         assert_eq!(kind("Bug bounty payouts went out today"), "experience");
         assert_eq!(kind("Progress today: importer done"), "progress");
         assert_eq!(kind("Learning Rust lifetimes the hard way"), "learning");
+        // A verb's plain form opens an instruction.
+        assert_eq!(
+            kind("Learn from common mistakes to ensure your submission succeeds."),
+            "experience"
+        );
     }
 
     #[test]

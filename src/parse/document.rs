@@ -353,6 +353,11 @@ impl Scanner {
                 // A log of gotchas is a list of gotchas however it is divided, as a
                 // gotchas heading is ("Gotchas & lessons — build log > Code / TSL").
                 SectionKind::LogOf(EntryType::Gotcha) => return Scope::Typed(EntryType::Gotcha),
+                // So is a lessons log: a lesson's heading is its title ("### 19. Cutting a
+                // single-file app"), not a part such as a decision record's "### Rationale".
+                SectionKind::LogOf(EntryType::Learning) => {
+                    return Scope::Typed(EntryType::Learning);
+                }
                 SectionKind::LogOf(kind) if !titled => return Scope::Typed(kind),
                 SectionKind::LogOf(_) => titled = true,
                 SectionKind::Typed(kind) => return Scope::Typed(kind),
@@ -676,6 +681,37 @@ mod tests {
             )]
         );
         assert_eq!(doc.entities[0].date, Some(d(2025, 3, 6)));
+    }
+
+    #[test]
+    fn a_lessons_log_types_the_bullets_under_each_titled_lesson() {
+        // A lesson's title is the lesson's own heading, not a part of it such as a decision
+        // record's `### Rationale`: its bullets are the lesson's.
+        let doc = parse(
+            "# Lessons Log\n## 2026-07-25\n### 19. Cutting a single-file app\n\
+             - Cut only at top-level boundaries, never mid-function.\n\
+             # Decision Log\n## Use Postgres\n### Rationale\n- The team knows it well.\n\
+             # Lessons Learned\n## Login\n\
+             **What happened:** The login endpoint expects an md5 hash, not the password.\n\
+             **SOP:** Check the registry before writing an install command.\n",
+        );
+        assert_eq!(
+            kinds(&doc),
+            vec![
+                (
+                    "learning",
+                    "Cut only at top-level boundaries, never mid-function."
+                ),
+                (
+                    "learning",
+                    "The login endpoint expects an md5 hash, not the password."
+                ),
+                (
+                    "learning",
+                    "Check the registry before writing an install command."
+                ),
+            ]
+        );
     }
 
     #[test]

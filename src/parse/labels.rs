@@ -94,6 +94,17 @@ fn split_label(s: &str) -> Option<(&str, &str, bool, bool)> {
                 }
             }
             let close = inner.find(mark)?;
+            // A bold run-in sentence with a type label inside, then the paragraph goes on:
+            // `**Decision: the firmware advertises on both networks**, and the …`. Only a
+            // type label: any other (`**Note: see below.** …`) titles a paragraph.
+            if let Some(colon) = label_colon(&inner[..close])
+                && colon > 0
+                && inner[colon..].starts_with(": ")
+                && let Some(name) = valid_name(&inner[..colon])
+                && matches!(kind_of(name), LabelKind::Type(_))
+            {
+                return Some((name, &inner[colon + 1..], true, true));
+            }
             if close == 0 || close > 40 {
                 return None;
             }
@@ -872,6 +883,11 @@ pub fn is_content_field(raw: &str) -> bool {
             // (a lessons file, a gotchas list).
             | "prevention"
             | "how to avoid"
+            // A standard operating procedure: the same rule for next time.
+            | "sop"
+            // The story of the entry: under a lessons heading it is told for its lesson,
+            // elsewhere its words say what it is.
+            | "what happened"
     )
 }
 

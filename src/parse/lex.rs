@@ -73,7 +73,21 @@ pub fn strip_checkbox(s: &str) -> Option<&str> {
             return Some(rest.trim_start());
         }
     }
-    None
+    // A box ticked with a mark rather than an x, as templates get filled in ("[ ✅]",
+    // "[✔]"): blanks around one mark.
+    let inner = s.strip_prefix('[')?;
+    let close = inner.find(']')?;
+    let mark = inner[..close].trim().trim_end_matches('\u{FE0F}');
+    let mut chars = mark.chars();
+    let ticked = matches!(
+        (chars.next(), chars.next()),
+        (
+            Some('\u{2705}' | '\u{2714}' | '\u{2713}' | '\u{2611}' | '\u{274C}' | '\u{2717}'),
+            None
+        )
+    );
+    let rest = &inner[close + 1..];
+    (ticked && (rest.is_empty() || rest.starts_with([' ', '\t']))).then(|| rest.trim_start())
 }
 
 /// Strip leading status symbols and emoji (`✅`, `⬜`, `⚠️`, `🐛` ...): anything that is
@@ -447,6 +461,9 @@ mod tests {
     fn checkboxes_symbols_strikes() {
         assert_eq!(strip_checkbox("[x] done"), Some("done"));
         assert_eq!(strip_checkbox("[BUG] x"), None);
+        assert_eq!(strip_checkbox("[ \u{2705}] Bug fix"), Some("Bug fix"));
+        assert_eq!(strip_checkbox("[\u{2714}\u{FE0F}] done"), Some("done"));
+        assert_eq!(strip_checkbox("[\u{2705} shipped] x"), None);
         assert_eq!(strip_symbols("✅ Fixed: y"), "Fixed: y");
         assert_eq!(strip_symbols("⚠️ careful"), "careful");
         assert_eq!(strip_symbols("轮询"), "轮询");

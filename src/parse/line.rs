@@ -356,8 +356,12 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
         // A decision's value may be a measure or a name in code (`**Page size choice:**
         // 8KB`, `**Decision**: \`media3-exoplayer\``): what was chosen. A count alone is a
         // tally.
+        // A problem's value in code with words in it is the error message it reports
+        // (`**Error:** \`Could not dynamically require "…/kzg.node"\``); one name alone says
+        // nothing.
         if negatives::records_nothing(rest)
             && (kind != EntryType::Decision || negatives::is_bare_count(rest))
+            && !(kind == EntryType::Problem && negatives::is_message_in_code(rest))
         {
             return Analysis::none(rest, "label with a count, a measure or code");
         }
@@ -869,6 +873,17 @@ mod tests {
         ] {
             assert_eq!(kind(line), Some(want), "{line}");
         }
+        // A problem label's code value with words in it is the error message reported; one
+        // name alone is no report.
+        assert_eq!(
+            kind("- Error: `AttributeError: 'AgentSession' object has no attribute 'chat_ctx'`"),
+            Some(Problem)
+        );
+        assert_eq!(
+            kind("**Error:** `Could not dynamically require \"build/kzg.node\"`"),
+            Some(Problem)
+        );
+        assert_eq!(kind("- **Bug**: `parse_args()`"), None);
         // An adjective after a determiner is not a report.
         assert_eq!(kind("the fixed header covers the menu"), None);
         // A gotcha with an arrow is advice learned, not a rule for a time limit.
@@ -1323,6 +1338,60 @@ mod tests {
             kind("Upgrade the SDK \u{2014} the build fails on ARM"),
             Some(Problem)
         );
+    }
+
+    #[test]
+    fn titles_requests_tallies_and_run_in_labels_read_as_meant() {
+        for (line, want) in [
+            // A title's subject, then "not" and what it fails to do.
+            ("Flag not overriding config file", Some(Problem)),
+            ("Wallet data not appearing in the portfolio", Some(Problem)),
+            ("We are not using Redis for sessions", None),
+            ("Closing as it's not occurring anymore", None),
+            // Negations typed without their apostrophe.
+            ("Hasnt been fixed yet", Some(Problem)),
+            // A request to fix is no fix; a kind of fix handed over is one.
+            ("Please fix", None),
+            ("OK, I've released a bug fix for that.", Some(Progress)),
+            // A count and one word under a label is a tally.
+            ("- Learnings: 11 documented", None),
+            // A bold run-in sentence with its type label inside.
+            (
+                "**Decision: the firmware advertises on both networks**, and the",
+                Some(Decision),
+            ),
+            (
+                "**Decision: compete on what is closed, not on price.** Being cheaper",
+                Some(Decision),
+            ),
+            // A template's object left to fill in.
+            ("so we chose design <y>,", None),
+            // A defect that goes on, unless asked about.
+            ("Still present after 0.4.3", Some(Problem)),
+            (
+                "is this still happening ? if not I think we can close this ticket",
+                None,
+            ),
+            // A box ticked with a mark in a filled-in template.
+            ("- [ \u{2705}] Bug fix", None),
+            // A maintainer's close with its reason is a decision; one without a reason,
+            // asked, for a fix that works or for a defect nobody could reproduce is not.
+            (
+                "Gonna close this as we are not going this route.",
+                Some(Decision),
+            ),
+            ("Closing this in favour of #151", Some(Decision)),
+            (
+                "The approach in #12 is better, so I will close this one",
+                Some(Decision),
+            ),
+            ("Thanks. Closing the issue.", None),
+            ("Can we close this?", None),
+            ("Feel free to close it as you see fit", None),
+            ("Unable to reproduce the bug, so closing the issue.", None),
+        ] {
+            assert_eq!(kind(line), want, "{line}");
+        }
     }
 
     #[test]

@@ -928,7 +928,9 @@ pub fn records_nothing(body: &str) -> bool {
             "hours", "d", "days", "weeks", "%", "kb", "mb", "gb", "points", "pts",
         ];
         let rest = rest.trim_end_matches(['.', ')']).to_ascii_lowercase();
-        if rest.is_empty() || UNITS.contains(&rest.as_str()) {
+        // A count and one word is a tally (`Learnings: 11 documented`, `Bugs: 3 open`).
+        let one_word = !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_alphabetic());
+        if rest.is_empty() || UNITS.contains(&rest.as_str()) || one_word {
             return true;
         }
     }
@@ -937,6 +939,19 @@ pub fn records_nothing(body: &str) -> bool {
         && code.starts_with('`')
         && code.ends_with('`')
         && !code[1..code.len() - 1].contains('`')
+}
+
+/// A value in code that reads as a message: words with spaces between them inside one code
+/// span (`` `AttributeError: 'Session' object has no attribute 'ctx'` ``), not a single name
+/// or path (`` `parse_args()` ``).
+pub fn is_message_in_code(body: &str) -> bool {
+    let code = body.trim().trim_end_matches([';', ',', '.']);
+    let inner = code.trim_matches('`');
+    inner
+        .split_whitespace()
+        .filter(|w| w.chars().any(char::is_alphabetic))
+        .count()
+        >= 3
 }
 
 /// A value that is only a count: `3`, `12 | Deferred: 2`, `4, 5`.
@@ -1307,10 +1322,16 @@ pub fn has_format_slot(body: &str) -> bool {
         };
         if slot {
             slots += 1;
-            // `Label: {slot}` and nothing after it: the value is the slot.
-            let whole_value = body[..i].trim_end().ends_with(':')
-                && body[end..].trim().trim_end_matches('.').is_empty();
-            if slots >= 2 || whole_value {
+            // `Label: {slot}` and nothing after it: the value is the slot. An angle slot
+            // of one word that ends the line is the statement's object left to fill in
+            // ("we decided for <option>", "so we chose design <y>,").
+            let ends_line = body[end..]
+                .trim()
+                .trim_end_matches(['.', ',', ';'])
+                .is_empty();
+            let whole_value = body[..i].trim_end().ends_with(':') && ends_line;
+            let one_word = !inner.contains(' ');
+            if slots >= 2 || whole_value || (close == '>' && ends_line && one_word) {
                 return true;
             }
         }

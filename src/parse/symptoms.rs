@@ -595,6 +595,18 @@ fn participle(word: &str, check: bool) -> bool {
         )
 }
 
+/// A verb's -ing form after "not" ("not overriding", "not appearing"), not a noun that ends
+/// the same way ("not anything", "not during") nor a plan ("not going to").
+fn present_participle(word: &str) -> bool {
+    word.len() > 5
+        && word.ends_with("ing")
+        && !word.ends_with("thing")
+        && !matches!(
+            word,
+            "during" | "string" | "strings" | "going" | "being" | "planning"
+        )
+}
+
 /// Whether `lower_body` (lower-cased, code spans masked) reports a symptom. `listed`: the
 /// line is a list item (an adjective-first item is a to-do, not a report).
 pub fn reports_symptom_in(lower_body: &[u8], listed: bool) -> bool {
@@ -801,11 +813,23 @@ fn symptom_shape(text: &str, listed: bool) -> bool {
                                 .next()
                                 .is_some_and(|m| is_in(m, MANNER))
                         }));
-                next.is_some_and(|next| {
-                    participle(next, check)
-                        || (w == "never" && next.ends_with('s') && next.len() > 3)
-                        || (negation && !hedged && state_adjective(next))
-                }) && !defuses(before)
+                // "Flag not overriding config file", "Wallet data not appearing": a title's
+                // subject, then "not" and what it fails to do. Only right after the subject:
+                // "we are not using Redis" and "it's not going to work" say something else.
+                let failing_to = w == "not"
+                    && !hedged
+                    && !is_in(before, LINKING)
+                    && !matches!(before, "i" | "we" | "you" | "they" | "am" | "do" | "does")
+                    && !before.ends_with("'s")
+                    && !before.ends_with("'re")
+                    && next.is_some_and(present_participle);
+                (failing_to
+                    || next.is_some_and(|next| {
+                        participle(next, check)
+                            || (w == "never" && next.ends_with('s') && next.len() > 3)
+                            || (negation && !hedged && state_adjective(next))
+                    }))
+                    && !defuses(before)
                     && !design
             } else if w == "late" || w == "early" || w == "behind" {
                 is_in(before, TIME_UNITS) || before == "too"

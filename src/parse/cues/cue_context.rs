@@ -307,7 +307,8 @@ pub(super) const NEGATIONS: &[&str] = &[
     "not", "never", "no", "haven't", "hasn't", "hadn't", "isn't", "aren't", "wasn't", "weren't",
     "don't", "doesn't", "didn't", "won't", "can't", "cannot", "without", "yet", "nobody", "none",
     // The same negations as issue threads often type them, without the apostrophe.
-    "dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "cant", "couldnt",
+    "dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "cant", "couldnt", "hasnt",
+    "havent", "hadnt", "wont", "wouldnt", "shouldnt",
 ];
 
 pub(super) fn negated(buf: &[u8], start: usize) -> bool {
@@ -365,7 +366,8 @@ pub(super) fn failure_conditional(buf: &[u8], start: usize) -> bool {
 }
 
 /// "When I upgrade to 3.7 the script stops working", "whenever I open it the app freezes",
-/// "if I try to open the settings nothing happens": the writer's own step as the trigger,
+/// "when we click on settings the app crashes", "if I try to open the settings nothing
+/// happens": the writer's (or the writer's team's) own step as the trigger,
 /// then without a comma a clause with a subject of its own. What the writer did happened,
 /// and so did what followed: a report, as a comma would make it. A condition anyone may meet
 /// ("when the tab is hidden timers throttle", "if it fails retry") stays one, and so does
@@ -384,7 +386,7 @@ pub(super) fn own_trigger_then_subject(part: &[u8], cue_is_subject: bool) -> boo
     };
     let tried = words[at] == b"if" && words.get(at + 2) == Some(&&b"try"[..]);
     if !(matches!(words[at], b"when" | b"whenever") || tried)
-        || words.get(at + 1) != Some(&&b"i"[..])
+        || !matches!(words.get(at + 1), Some(&b"i" | &b"we"))
     {
         return false;
     }

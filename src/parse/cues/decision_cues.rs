@@ -37,6 +37,51 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         .then_some((Rejected, Strong)),
 
         // ---- decisions
+        // "I'm going to close this, as we are not going this route", "Closing this in favour
+        // of #151", "... so I will close this one": a maintainer closing a thread, with the
+        // reason why. Not a close without a reason ("Thanks. Closing the issue."), one asked
+        // or left to another ("can we close this?", "feel free to close it", "before we
+        // close it"), nor one for a fix that works (a report of progress) or for a defect
+        // nobody could reproduce, which closes no question of what to do.
+        _ if cue.starts_with(b"clos") || cue == b"safe to close" => {
+            const REASONS: &[&str] = &["as", "since", "because", "given", "favor", "favour"];
+            const NOT_DECIDED: &[&str] = &[
+                "fixed",
+                "resolved",
+                "solved",
+                "works",
+                "working",
+                "merged",
+                "reproduce",
+                "repro",
+                "reproduced",
+                "repeat",
+                "recreate",
+                "free",
+                "you",
+                "if",
+                "before",
+                "when",
+                "once",
+                "until",
+            ];
+            let at = |w: &[u8]| w.as_ptr() as usize - buf.as_ptr() as usize;
+            let words: Vec<&[u8]> = buf
+                .split(|b| !crate::parse::lex::is_word_byte(*b))
+                .filter(|w| !w.is_empty())
+                .collect();
+            let reason_after = words
+                .iter()
+                .any(|w| at(w) >= end && any_of(Some(w), REASONS));
+            let reason_before = words
+                .iter()
+                .any(|w| at(w) < start && any_of(Some(w), &["so", "since", "because"]));
+            ((reason_after || reason_before)
+                && !buf.contains(&b'?')
+                && !negated(buf, start)
+                && !words.iter().any(|w| any_of(Some(w), NOT_DECIDED)))
+            .then_some((Decision, Medium))
+        }
         // "We will drop Python 3.7 in the next release", "I'm dropping Node 14 support", "we
         // dropped support for IE11": the project's own choice to stop supporting something,
         // said by its people. Not a title's imperative ("Drop support for Node 14"), a

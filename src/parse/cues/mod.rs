@@ -791,6 +791,15 @@ mod tests {
             kind("if I try to open the settings nothing happens"),
             Some(Problem)
         );
+        // The team's own step as the trigger reports as the writer's does.
+        assert_eq!(
+            kind("When we click on settings the app crashes"),
+            Some(Problem)
+        );
+        assert_eq!(
+            kind("when we deploy, restart the worker if it crashes"),
+            None
+        );
         // A condition anyone may meet, and a numbered item's name, report nothing.
         assert_eq!(kind("If nothing happens, check the log"), None);
         assert_eq!(kind("if the upload has a problem, retry it"), None);

@@ -76,8 +76,13 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         _ if cue.starts_with(b"should") => (any_of(prev, &["this", "it", "that", "which"])
             && !failure_conditional(buf, start))
         .then_some((Problem, Medium)),
+        // Not asked ("is this still happening?"): a question whether it goes on.
         _ if cue.starts_with(b"still ") || cue.ends_with(b" red") => {
-            (!failure_conditional(buf, start) && !negated(buf, start)).then_some((Problem, Medium))
+            (!failure_conditional(buf, start)
+                && !negated(buf, start)
+                && buf.get(start + crate::parse::lex::clause_after(buf, start).len())
+                    != Some(&b'?'))
+            .then_some((Problem, Medium))
         }
         // "This has been happening since the last update", "it keeps happening after every
         // restart", "I tried reinstalling and rebooting but nothing works", "when I click

@@ -210,8 +210,13 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             // "I've pushed the fix", "I've committed a fix which will be in the next version":
             // a fix the writer handed over. Not "once we've pushed the fix", "whether they
             // merged the fix", "Microsoft shipped a fix" (someone else's), nor "I pushed the
-            // fix but it doesn't work". Medium: a defect named in the line still wins.
-            if let [det, verb, rest @ ..] = &around.before[..]
+            // fix but it doesn't work". Medium: a defect named in the line still wins. A kind
+            // of fix may stand between ("I've released a bug fix for that").
+            let handed = match &around.before[..] {
+                [kind, rest @ ..] if any_of(Some(kind), FIX_KINDS) => rest,
+                all => all,
+            };
+            if let [det, verb, rest @ ..] = handed
                 && any_of(Some(det), &["a", "the", "my", "our"])
                 && any_of(Some(verb), HANDED_OVER)
                 && rest
@@ -591,6 +596,20 @@ fn fix_brought_in_first(buf: &[u8], start: usize) -> bool {
         && words.all(|w| any_of(Some(&w), &["a", "an", "the"]) || any_of(Some(&w), KINDS))
 }
 
+/// Words for a kind of fix, between its article and "fix": "a bug fix", "a quick fix".
+const FIX_KINDS: &[&str] = &[
+    "bug",
+    "quick",
+    "small",
+    "temporary",
+    "hot",
+    "proper",
+    "partial",
+    "minor",
+    "simple",
+    "security",
+];
+
 /// Verbs of handing a change over, before "a fix" / "the fix": "pushed the fix".
 const HANDED_OVER: &[&str] = &[
     "pushed",
@@ -699,7 +718,16 @@ fn names_a_fix(around: &Around) -> bool {
                 && !any_of(Some(p), DETERMINERS)
                 && !any_of(
                     Some(p),
-                    &["no", "to", "quick", "possible", "proposed", "potential"],
+                    // "Please fix": a request, not a fix named.
+                    &[
+                        "no",
+                        "to",
+                        "quick",
+                        "possible",
+                        "proposed",
+                        "potential",
+                        "please",
+                    ],
                 )
         });
     // "Option 1: Quit CCleaner (Immediate Fix)": an aside names a kind of fix.

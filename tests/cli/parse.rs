@@ -142,6 +142,70 @@ fn assert_lines_read_as(user: &User, dir: &std::path::Path, lines: &[(&str, &str
     assert_eq!(got, want);
 }
 
+/// A maintainer's close with its reason, a title's "not -ing", a defect still present, a
+/// request to fix, a kind of fix handed over, labels inside a run-in sentence or before an
+/// error message in code, tallies and ticked boxes, as a user running `mind parse --lines`
+/// on a notes file sees them; and a lessons log whose bullets sit under each lesson's title,
+/// parsed as a file.
+#[test]
+fn closes_titles_run_in_labels_and_lessons_logs_read_as_written() {
+    let user = User::new();
+    let dir = user.folder("notes");
+    let lines = [
+        (
+            "Gonna close this as we are not going this route.",
+            "decision",
+            "cue",
+        ),
+        ("Thanks. Closing the issue.", "none", "no cue"),
+        ("Flag not overriding config file", "problem", "symptom"),
+        ("Still present after 0.4.3", "problem", "cue"),
+        ("Please fix", "none", "no cue"),
+        ("Hasnt been fixed yet", "problem", "cue"),
+        ("OK, I've released a bug fix for that.", "progress", "cue"),
+        (
+            "**Decision: the firmware advertises on both networks**, and the",
+            "decision",
+            "type label",
+        ),
+        (
+            "**Error:** `Could not dynamically require \"build/kzg.node\"`",
+            "problem",
+            "type label",
+        ),
+        (
+            "- Learnings: 11 documented",
+            "none",
+            "label with a count, a measure or code",
+        ),
+        ("- [ \u{2705}] Bug fix", "none", "task item"),
+    ];
+    assert_lines_read_as(&user, &dir, &lines);
+
+    std::fs::write(
+        dir.join("LESSONS.md"),
+        "# Lessons Log\n## 2026-07-25\n### 19. Cutting a single-file app\n\
+         - Cut only at top-level boundaries, never mid-function.\n\
+         ### Rationale\n- Splitting mid-function broke the build twice.\n",
+    )
+    .unwrap();
+    let entries = jsonl(&user.ok(&dir, &["parse", "LESSONS.md", "--json"]));
+    let got: Vec<Value> = entries
+        .iter()
+        .map(|e| json!([e["type"], e["title"]]))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            json!([
+                "learning",
+                "Cut only at top-level boundaries, never mid-function."
+            ]),
+            json!(["learning", "Splitting mid-function broke the build twice."]),
+        ]
+    );
+}
+
 /// Labels inside a line in bold, a lesson introduced with "the", an alternative with its
 /// verdict, a fix branch's title, captions and the reproduction steps of issue threads, as
 /// a user running `mind parse --lines` on a notes file sees them.

@@ -65,22 +65,11 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
                 "once",
                 "until",
             ];
-            let at = |w: &[u8]| w.as_ptr() as usize - buf.as_ptr() as usize;
-            let words: Vec<&[u8]> = buf
-                .split(|b| !crate::parse::lex::is_word_byte(*b))
-                .filter(|w| !w.is_empty())
-                .collect();
-            let reason_after = words
-                .iter()
-                .any(|w| at(w) >= end && any_of(Some(w), REASONS));
-            let reason_before = words
-                .iter()
-                .any(|w| at(w) < start && any_of(Some(w), &["so", "since", "because"]));
-            ((reason_after || reason_before)
-                && !buf.contains(&b'?')
-                && !negated(buf, start)
-                && !words.iter().any(|w| any_of(Some(w), NOT_DECIDED)))
-            .then_some((Decision, Medium))
+            let has_any = crate::parse::lex::has_any_word;
+            let reason = has_any(&buf[end..], REASONS)
+                || has_any(&buf[..start], &["so", "since", "because"]);
+            (reason && !buf.contains(&b'?') && !negated(buf, start) && !has_any(buf, NOT_DECIDED))
+                .then_some((Decision, Medium))
         }
         // "We will drop Python 3.7 in the next release", "I'm dropping Node 14 support", "we
         // dropped support for IE11": the project's own choice to stop supporting something,

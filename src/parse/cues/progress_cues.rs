@@ -569,15 +569,6 @@ fn fix_brought_in_first(buf: &[u8], start: usize) -> bool {
         "include",
         "included",
     ];
-    const KINDS: &[&str] = &[
-        "temporary",
-        "quick",
-        "small",
-        "partial",
-        "proper",
-        "simple",
-        "minor",
-    ];
     let head = &buf[..start];
     if buf.contains(&b'?')
         || head
@@ -593,10 +584,11 @@ fn fix_brought_in_first(buf: &[u8], start: usize) -> bool {
         return false;
     };
     any_of(Some(&verb), BROUGHT_IN)
-        && words.all(|w| any_of(Some(&w), &["a", "an", "the"]) || any_of(Some(&w), KINDS))
+        && words.all(|w| any_of(Some(&w), &["a", "an", "the"]) || any_of(Some(&w), FIX_KINDS))
 }
 
-/// Words for a kind of fix, between its article and "fix": "a bug fix", "a quick fix".
+/// Words for a kind of fix, between its article and "fix": "a bug fix", "a quick fix",
+/// "added a temporary fix".
 const FIX_KINDS: &[&str] = &[
     "bug",
     "quick",

@@ -164,9 +164,16 @@ const SESSION_LABELS: &[(&str, Section)] = &[
 ];
 
 /// The session label a message starts with (`tried:`, `**Blocked:**`), if any, with the
-/// byte offset where the text after it begins.
+/// byte offset where the text after it begins. A label with nothing after it is no note
+/// (the parser reads it as a label without text).
 fn session_label(text: &str) -> Option<(&'static str, LogKind, usize)> {
     let (name, end) = split_label(text)?;
+    if text[end..]
+        .trim_matches(|c: char| c == '*' || c.is_whitespace())
+        .is_empty()
+    {
+        return None;
+    }
     let name = name.to_lowercase();
     let (label, section) = SESSION_LABELS
         .iter()
@@ -646,6 +653,11 @@ mod tests {
         assert_eq!(kind("fixed: stuck build"), "progress");
         assert_eq!(kind("**Decided:** use JWT"), "decision");
         assert_eq!(kind("ruled out: redis"), "rejected");
+        // A session label with nothing after it notes nothing: the parser reads a label
+        // without text as none, and so does `log`.
+        assert_eq!(kind("**Blocked:**"), "experience");
+        assert_eq!(kind("tried:  "), "experience");
+        assert_eq!(kind("**Blocked:** waiting on the API key"), "blocker");
     }
 
     #[test]

@@ -436,3 +436,33 @@ fn a_blocker_fixed_during_its_session_stops_blocking_at_once() {
     let shown = blockers_shown(&block());
     assert!(!shown.contains("uploads time out"), "{shown}");
 }
+
+/// A session label with nothing after it (`**Blocked:**`, a heading-like field copied from a
+/// template) notes no blocker: `log` keeps it as an experience, as the parser reads such a
+/// line as no entry. With text after it, the label still makes a blocker. Run as a user runs
+/// it: temp HOME, no MIND_* variables but the clock, a git project.
+#[test]
+fn a_blocked_label_without_text_is_no_blocker() {
+    let user = common::User::new();
+    let project = user.project("work/app", &["init"]);
+    let logged: Value =
+        serde_json::from_str(&user.ok(&project, &["--json", "log", "**Blocked:**"])).unwrap();
+    assert_eq!(logged["type"], "experience", "{logged}");
+    let logged: Value = serde_json::from_str(&user.ok(
+        &project,
+        &["--json", "log", "**Blocked:** waiting on the API key"],
+    ))
+    .unwrap();
+    assert_eq!(logged["type"], "blocker", "{logged}");
+    let session = std::fs::read_to_string(project.join(".mind/SESSION.md")).unwrap();
+    let section = |name: &str| -> Vec<String> {
+        let body = session.split(&format!("## {name}\n")).nth(1).unwrap();
+        let body = body.split("\n## ").next().unwrap();
+        body.lines()
+            .filter_map(|l| l.strip_prefix("- "))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(section("Blockers"), ["**Blocked:** waiting on the API key"]);
+    assert_eq!(section("Experience"), ["**Blocked:**"]);
+}

@@ -70,7 +70,13 @@ with open(sys.argv[3], "w", encoding="utf-8") as f:
         # The evaluation's labelling counts a recorded rejection ("decided against X") as a
         # decision entity; mind types it `rejected` to keep its polarity.
         kind = "decision" if r["type"] == "rejected" else r["type"]
-        f.write(json.dumps({"text": r["text"], "type": kind, "key": r["key"]}, ensure_ascii=False) + "\n")
+        pred = {"text": r["text"], "type": kind, "key": r["key"]}
+        # With the model: the rules' type and the classifier's decision, for
+        # scripts/eval-thresholds.py to replay other thresholds on.
+        if "classifier" in r:
+            pred["rules"] = r.get("rules", r["type"])
+            pred["classifier"] = r["classifier"]
+        f.write(json.dumps(pred, ensure_ascii=False) + "\n")
 PY
 echo "predictions: $out"
 python3 "$eval_dir/score.py" parser "$out" --gold "$gold"

@@ -20,7 +20,7 @@ use crate::app::Ctx;
 use crate::cli::ParseArgs;
 use crate::error::{Error, Result};
 use crate::output;
-use crate::parse::line_model::LineModel;
+use crate::parse::line_model::{Decision, LineModel};
 use crate::parse::{self, Entity, LineVerdict};
 use crate::store::text;
 
@@ -39,6 +39,26 @@ struct LineRecord<'a> {
     /// The rules' type, when the line classifier gave another.
     #[serde(skip_serializing_if = "Option::is_none")]
     rules: Option<&'static str>,
+    /// What the line classifier made of a line it judged, whether or not it was sure
+    /// enough to change the rules' type: so a reader (or a script choosing its thresholds)
+    /// sees how near a line came.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    classifier: Option<ClassifierRecord>,
+}
+
+#[derive(Serialize)]
+struct ClassifierRecord {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    probability: f32,
+}
+
+/// The line classifier's work on one file: every line's verdict with its decisions
+/// applied, and its decision on each line it judged (`None` on the lines it leaves to the
+/// rules).
+struct Classified {
+    verdicts: Vec<LineVerdict>,
+    decisions: Vec<Option<Decision>>,
 }
 
 #[derive(Serialize)]
@@ -117,9 +137,9 @@ pub fn run(args: &ParseArgs, ctx: &Ctx) -> Result<()> {
             .and_then(|(vectors, rules)| classify(ctx, vectors, content, rules));
         if let (true, Some(rules)) = (args.lines, &rules) {
             let file = label.as_deref();
-            render_lines(ctx, file, content, rules, classified.as_deref(), &mut out);
+            render_lines(ctx, file, content, rules, classified.as_ref(), &mut out);
         } else {
-            let doc = match (classified, &rules) {
+            let doc = match (classified.map(|c| c.verdicts), &rules) {
                 (Some(verdicts), Some(rules)) => {
                     let replaced = (rules.iter().zip(verdicts))
                         .enumerate()
@@ -273,7 +293,7 @@ fn classify(
     model: &mut LineVectors,
     content: &str,
     rules: &[LineVerdict],
-) -> Option<Vec<LineVerdict>> {
+) -> Option<Classified> {
     let lines: Vec<&str> = parse::lines(content).map(|(_, line)| line).collect();
     let judged: Vec<usize> = (0..rules.len())
         .filter(|&i| LineModel::judges(&rules[i]) && !lines[i].trim().is_empty())
@@ -281,6 +301,7 @@ fn classify(
     let progress = crate::capture::progress::Progress::new("lines classified", !ctx.quiet);
     let classifier = LineModel::shipped();
     let mut verdicts = rules.to_vec();
+    let mut decisions = vec![None; rules.len()];
     for (done, batch) in judged.chunks(EMBED_BATCH).enumerate() {
         let texts: Vec<&str> = batch.iter().map(|&i| lines[i].trim()).collect();
         let vectors = match model.vectors(&texts) {
@@ -297,12 +318,17 @@ fn classify(
             }
         };
         for (&i, vector) in batch.iter().zip(&vectors) {
-            verdicts[i] = classifier.apply(&rules[i], classifier.decide(vector, &rules[i]));
+            let decision = classifier.decide(vector, &rules[i]);
+            verdicts[i] = classifier.apply(&rules[i], decision);
+            decisions[i] = Some(decision);
         }
         progress.update(((done + 1) * EMBED_BATCH).min(judged.len()));
     }
     progress.finish();
-    Some(verdicts)
+    Some(Classified {
+        verdicts,
+        decisions,
+    })
 }
 
 /// One record per input line, in order, judged as the document parser judges it in place
@@ -312,13 +338,14 @@ fn render_lines(
     file: Option<&str>,
     content: &str,
     rules: &[LineVerdict],
-    classified: Option<&[LineVerdict]>,
+    classified: Option<&Classified>,
     out: &mut String,
 ) {
     // A line a lone `\r` ends shows the number of the line `\n` ends (as the parser
     // numbers it), once per line it holds.
     for (i, ((number, line), rule)) in parse::lines(content).zip(rules).enumerate() {
-        let verdict = classified.map_or(rule, |c| &c[i]);
+        let verdict = classified.map_or(rule, |c| &c.verdicts[i]);
+        let decision = classified.and_then(|c| c.decisions[i]);
         let reason = verdict.reason;
         let record = LineRecord {
             file,
@@ -329,6 +356,11 @@ fn render_lines(
             key: verdict.key,
             reason,
             rules: (verdict.kind != rule.kind).then(|| rule.kind.map_or("none", |k| k.as_str())),
+            classifier: decision.map(|d| ClassifierRecord {
+                kind: d.kind.map_or("none", |k| k.as_str()),
+                // Unrounded, so the thresholds it is compared with can be replayed.
+                probability: d.probability,
+            }),
         };
         if ctx.json {
             out.push_str(&output::json_line(&record));

@@ -962,15 +962,31 @@ fn with_the_real_model_the_line_classifier_types_reports_the_rules_miss() {
     assert_eq!(classified[2]["type"], "problem", "{:?}", classified[2]);
     assert_eq!(classified[2]["reason"], "line classifier");
     assert_eq!(classified[2]["rules"], "none");
-    // A choice stated without a verb of choosing: the classifier is not sure enough to add
-    // an entry (it needs 0.8), so the line keeps the rules' verdict.
-    assert_eq!(classified[3], rules[3]);
+    // What the classifier made of it, sure enough to add an entry (0.7).
+    assert_eq!(classified[2]["classifier"]["type"], "problem");
+    assert!(classified[2]["classifier"]["probability"].as_f64().unwrap() >= 0.7);
+    // A choice stated without a verb of choosing keeps the rules' verdict: the classifier
+    // does not add it. Its decision is shown all the same, and nothing else differs.
+    let without_decision = |record: &Value| {
+        let mut record = record.clone();
+        record.as_object_mut().unwrap().remove("classifier");
+        record
+    };
+    let judged = &classified[3]["classifier"];
+    assert!(judged["type"].is_string(), "{:?}", classified[3]);
+    let probability = judged["probability"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&probability), "{probability}");
+    assert_eq!(without_decision(&classified[3]), rules[3]);
     // Work done without fix wording stays none; the heading, the blank line and the
-    // labelled decision keep the rules' verdicts.
+    // labelled decision keep the rules' verdicts, and the classifier judges none of those
+    // three (structure and a line's own label are the rules').
     assert_eq!(classified[4]["type"], "none");
+    assert!(classified[4]["classifier"].is_object());
     for i in [0, 1, 5] {
         assert_eq!(classified[i], rules[i]);
+        assert!(classified[i].get("classifier").is_none());
     }
+    assert!(rules.iter().all(|r| r.get("classifier").is_none()));
     assert_eq!(lines(&["--rules-only"]), rules);
     // The document mode finds the same entries.
     let entities: Vec<Value> = user

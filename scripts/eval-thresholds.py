@@ -26,6 +26,7 @@ usage: MIND_BIN=target/release/mind EVAL_MODEL=.ci/cache/all-MiniLM-L6-v2 \\
        scripts/eval-thresholds.py --seen ../shared/eval/parser-dev.jsonl \\
        --unseen tests/eval/parser-train17a.jsonl ... [--top N]
 """
+import importlib.util
 import itertools
 import json
 import os
@@ -35,6 +36,15 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GRID = [0.5, 0.6, 0.7, 0.8, 0.9, 1.01]
+
+# The evaluation's scorer, found where scripts/eval-parser.sh finds it: a policy's micro-F1
+# is counted with its own precision / recall / F1.
+EVAL_DIR = os.environ.get("MIND_EVAL", os.path.join(ROOT, "../shared/eval"))
+if not os.path.isdir(EVAL_DIR):
+    EVAL_DIR = "/work/shared/eval"
+_spec = importlib.util.spec_from_file_location("score", os.path.join(EVAL_DIR, "score.py"))
+score = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(score)
 
 
 def norm(kind):
@@ -74,9 +84,7 @@ def micro_f1(rows, policy):
             tp += pred == gold
             fp += pred != gold
         fn += gold != "none" and pred != gold
-    precision = tp / (tp + fp) if tp + fp else 0.0
-    recall = tp / (tp + fn) if tp + fn else 0.0
-    return 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return score.prf(tp, fp, fn)[2]
 
 
 def main(argv):

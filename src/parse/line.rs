@@ -1285,6 +1285,15 @@ mod tests {
         assert_eq!(kind("We decided against Redis - overkill"), Some(Rejected));
         assert_eq!(kind("ruled out Kafka: too heavy"), Some(Rejected));
         assert_eq!(kind("tried bumping the pool, no luck"), Some(Rejected));
+        assert_eq!(
+            kind("Tried to pin the runner image as well, but no success"),
+            Some(Rejected)
+        );
+        assert_eq!(
+            kind("tried unsuccessfully to cache the wheels"),
+            Some(Rejected)
+        );
+        assert_eq!(kind("tried to count unsuccessful logins per user"), None);
         assert_eq!(kind("we gave up on the GraphQL gateway"), Some(Rejected));
         // The attempt or the option weighed, then undone by its author.
         assert_eq!(

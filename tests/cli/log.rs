@@ -1333,3 +1333,55 @@ fn a_memory_opening_with_a_question_word_reads_back_as_written() {
     );
     assert!(!claude.contains("What went wrong"), "{claude}");
 }
+
+/// A thread's "Done, thanks" and an attempt that ended "but no success" are typed alike by
+/// `mind log`, by the parser reading them in a memory file and by a commit's `tried:` line:
+/// progress, and a rejected approach in the session. Run as a person runs it: temp HOME,
+/// real git.
+#[test]
+fn a_done_reply_and_an_attempt_with_no_success_read_alike_everywhere() {
+    let user = common::User::new();
+    let project = user.project("work/app", &["init"]);
+    let logged: serde_json::Value =
+        serde_json::from_str(&user.ok(&project, &["--json", "log", "Done, thanks for the push"]))
+            .unwrap();
+    assert_eq!(logged["type"], "progress", "{logged}");
+    let logged: serde_json::Value = serde_json::from_str(&user.ok(
+        &project,
+        &[
+            "--json",
+            "log",
+            "Tried to pin the runner image as well, but no success",
+        ],
+    ))
+    .unwrap();
+    assert_eq!(logged["type"], "rejected", "{logged}");
+    let memory = std::fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap();
+    assert!(
+        memory.ends_with("\nfixed: Done, thanks for the push\n"),
+        "{memory}"
+    );
+    let session = std::fs::read_to_string(project.join(".mind/SESSION.md")).unwrap();
+    let rejected = session.split("## Rejected\n").nth(1).unwrap();
+    assert_eq!(
+        rejected.split("\n## ").next().unwrap().trim(),
+        "<!-- What didn't work and why -->\n- Tried to pin the runner image as well, but no success"
+    );
+    // The parser reads the same lines in a file the same way; "Done" as a condition is none.
+    std::fs::write(
+        project.join("notes.md"),
+        "Done, thanks for the push\nTried to pin the runner image as well, but no success\nDone when the tests pass\n",
+    )
+    .unwrap();
+    let types: Vec<String> = user
+        .ok(&project, &["parse", "--lines", "--json", "notes.md"])
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["type"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(types, ["progress", "rejected", "none"]);
+}

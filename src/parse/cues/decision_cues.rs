@@ -490,6 +490,10 @@ pub(super) fn attempt_failed(tail: &[u8]) -> bool {
         b"didn\xE2\x80\x99t fix",
         b"did not fix",
         b"no luck",
+        // General English for an attempt that failed: "tried X, but no success".
+        b"no success",
+        b"without success",
+        b"unsuccessfully",
         b"no dice",
         b"no effect",
         b"no difference",

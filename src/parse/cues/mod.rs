@@ -716,6 +716,13 @@ mod tests {
         assert_eq!(kind("- Phase 2: done — SSE endpoint live"), Some(Progress));
         assert_eq!(kind("**Migration:** complete"), Some(Progress));
         assert_eq!(kind("Status: done"), None);
+        assert_eq!(kind("Done, thanks for the push"), Some(Progress));
+        assert_eq!(kind("Done."), Some(Progress));
+        assert_eq!(kind("Finished! The importer is live"), Some(Progress));
+        assert_eq!(kind("Done: the column of closed cards"), None);
+        assert_eq!(kind("Done when the tests pass"), None);
+        assert_eq!(kind("Done, or is there more to do?"), None);
+        assert_eq!(kind("Done... almost"), None);
         assert_eq!(kind("Tests: complete coverage of the parser"), None);
         assert_eq!(kind("Everything went well."), Some(Progress));
         assert_eq!(

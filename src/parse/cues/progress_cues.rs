@@ -386,7 +386,8 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         // "- Phase 2: done — SSE endpoint live", "**Migration:** complete": a named piece of
         // work reported finished (see [`work_reported_done`]).
         b"done" | b"complete" | b"finished" => {
-            (work_reported_done(around) || done_in_a_change(around)).then_some((Progress, Medium))
+            (work_reported_done(around) || done_in_a_change(around) || done_as_a_reply(around))
+                .then_some((Progress, Medium))
         }
         b"got" => {
             // "got the ARM build working", "finally got it to work".
@@ -1124,6 +1125,26 @@ fn done_in_a_change(around: &Around) -> bool {
         || around.buf[around.end..]
             .trim_ascii_start()
             .starts_with(b"in #")
+}
+
+/// "Done.", "Done, thanks for the push", "Finished!": the line opens with the word alone as
+/// its own sentence, a reply that the work asked for is done (as "That did it!" says a fix
+/// worked). Not "Done:" (a label or a to-do column), "Done when the tests pass" (a
+/// condition) or "Done right, this takes a day" (a word of a longer clause).
+fn done_as_a_reply(around: &Around) -> bool {
+    if !around.at_start {
+        return false;
+    }
+    let after = &around.buf[around.end..];
+    match after.first() {
+        Some(b'.') => !after.starts_with(b"..."),
+        Some(b',' | b'!') => {
+            // "Done, thanks", "Done!", not "Done, or nearly: ..." asking whether it is.
+            let rest = after[1..].trim_ascii_start();
+            !rest.starts_with(b"or ") && !after.contains(&b'?')
+        }
+        _ => false,
+    }
 }
 
 /// "It worked fine until the last update", "was working perfectly up until yesterday",

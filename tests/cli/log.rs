@@ -1335,8 +1335,8 @@ fn a_memory_opening_with_a_question_word_reads_back_as_written() {
 }
 
 /// A thread's "Done, thanks" and an attempt that ended "but no success" are typed alike by
-/// `mind log`, by the parser reading them in a memory file and by a commit's `tried:` line:
-/// progress, and a rejected approach in the session. Run as a person runs it: temp HOME,
+/// `mind log` and by the parser reading them in a file: progress, and a rejected approach
+/// (in the session, when logged). Run as a person runs it: temp HOME,
 /// real git.
 #[test]
 fn a_done_reply_and_an_attempt_with_no_success_read_alike_everywhere() {
@@ -1368,20 +1368,11 @@ fn a_done_reply_and_an_attempt_with_no_success_read_alike_everywhere() {
         "<!-- What didn't work and why -->\n- Tried to pin the runner image as well, but no success"
     );
     // The parser reads the same lines in a file the same way; "Done" as a condition is none.
-    std::fs::write(
-        project.join("notes.md"),
-        "Done, thanks for the push\nTried to pin the runner image as well, but no success\nDone when the tests pass\n",
-    )
-    .unwrap();
-    let types: Vec<String> = user
-        .ok(&project, &["parse", "--lines", "--json", "notes.md"])
-        .lines()
-        .map(|l| {
-            serde_json::from_str::<serde_json::Value>(l).unwrap()["type"]
-                .as_str()
-                .unwrap()
-                .to_string()
-        })
-        .collect();
-    assert_eq!(types, ["progress", "rejected", "none"]);
+    assert_eq!(
+        user.types_of(
+            &project,
+            "Done, thanks for the push\nTried to pin the runner image as well, but no success\nDone when the tests pass\n",
+        ),
+        ["progress", "rejected", "none"]
+    );
 }

@@ -9,7 +9,7 @@
 //! rules were written from and some they had never seen, the classifier types unseen lines
 //! better than the rules alone; deciding every line, it also overrules the rules where they
 //! are right, so it changes a type only past a threshold (README, "The line classifier").
-//! The vector comes through the model's last two layers tuned for this job
+//! The vector comes through the model's last four layers tuned for this job
 //! (`line_tuning.safetensors`, see `embed::tuning`), trained together with the softmax by
 //! `scripts/line-finetune-experiment.py` (`--final`, `WRITE=1`), which writes both files; the
 //! weights (`line_model.json`: the thresholds, about 2,600 weights and the layers' SHA-256)

@@ -289,7 +289,8 @@ pub fn classify(message: &str) -> Classification {
     // question (`decided = True`), and not as the first noun of a compound ("Decision aids",
     // "Problem statement": a name for something else). It needs two words after it: one
     // ("learning output.") is a fragment or a name, with nothing said about it. A title
-    // ("Lesson on Scientific Debugging") names a thing too.
+    // ("Lesson on Scientific Debugging") names a thing too, and so does a plural type word
+    // ("Gotchas for new contributors"): a list's title or its introduction, not one entry.
     let mut words = text.split_whitespace();
     if explain_line(text, None).1 == "no cue"
         && text.split_whitespace().count() >= 3
@@ -301,6 +302,7 @@ pub fn classify(message: &str) -> Classification {
         // "Assume nothing about the order"), not a memory of that type.
         && !matches!(first.to_ascii_lowercase().as_str(), "learn" | "assume" | "reject")
         && !names_a_compound(first, words.next())
+        && !names_a_collection(first)
         && !choice_still_to_make(kind, first, text)
     {
         return Classification {
@@ -327,6 +329,17 @@ fn reads_as_a_title(text: &str) -> bool {
             word.starts_with(|c: char| c.is_uppercase())
                 || SMALL.contains(&word.to_lowercase().as_str())
         })
+}
+
+/// Whether a leading type word is the plural of a type word ("Gotchas for humans and agents
+/// working on X", "Decisions made at the kickoff"): it names a list of entries, as a title or
+/// an introduction does, and is no entry of that type itself.
+fn names_a_collection(first: &str) -> bool {
+    let word = first
+        .trim_end_matches([',', '.', ';', '!', ':'])
+        .to_ascii_lowercase();
+    word.strip_suffix('s')
+        .is_some_and(|singular| !singular.is_empty() && parse_type(singular).is_some())
 }
 
 /// Whether a line that opens with a decision word says the choice is still to be made: an
@@ -639,6 +652,18 @@ mod tests {
         assert_eq!(kind("Bug bounty payouts went out today"), "experience");
         assert_eq!(kind("Progress today: importer done"), "progress");
         assert_eq!(kind("Learning Rust lifetimes the hard way"), "learning");
+        // A plural type word names a list: a title or an introduction, not one entry.
+        assert_eq!(
+            kind("Gotchas for humans and agents working on the importer."),
+            "experience"
+        );
+        assert_eq!(kind("Decisions made at the kickoff meeting"), "experience");
+        assert_eq!(
+            kind("Learnings from the first month of the beta"),
+            "experience"
+        );
+        // "progress" ends in an s but is no plural.
+        assert_eq!(kind("progress on the importer, half done"), "progress");
         // A verb's plain form opens an instruction.
         assert_eq!(
             kind("Learn from common mistakes to ensure your submission succeeds."),

@@ -429,6 +429,37 @@ fn a_type_word_with_one_word_after_it_names_no_type() {
     );
 }
 
+/// A plural type word opening a message names a list of entries (a title, an introduction),
+/// so the message is no entry of that type: it is read as the parser reads the same line in
+/// a memory file.
+#[test]
+fn a_plural_type_word_names_a_list_not_an_entry() {
+    let env = Env::initialised();
+    env.mind(&[
+        "log",
+        "Gotchas for humans and agents working on the importer.",
+    ])
+    .assert()
+    .success()
+    .stdout(predicate::str::starts_with(
+        "logged experience to .mind/SESSION.md",
+    ));
+    env.ok(&["log", "Decisions made at the kickoff meeting"]);
+    // The singular still names the type.
+    env.ok(&["log", "issue with the importer on dates before 1970"]);
+    assert_eq!(
+        session_items(&env, "Experience"),
+        vec![
+            "Gotchas for humans and agents working on the importer.",
+            "Decisions made at the kickoff meeting",
+        ]
+    );
+    assert_eq!(
+        memory_tail(&env, 1),
+        vec!["problem: issue with the importer on dates before 1970"]
+    );
+}
+
 #[test]
 fn an_attempt_its_author_undid_is_a_rejected_approach() {
     let env = Env::initialised();

@@ -37,6 +37,7 @@ usage: scripts/line-finetune-experiment.py MODEL_DIR MIND_BIN [--grid] [--final]
         every weight; EPOCHS=4; FOLDS_RUN=1: how many of the five folds A runs without --grid;
         POOL_FRACTION=F: a learning curve, A trains on about that share of the other folds'
         sources; SURE=add,drop,retype: the policy the figures use (default 0.6,0.7,0.8);
+        HARD_WEIGHT=1: the weight of hard negatives among the training lines;
         MAX_TOKENS=128; PROBS_OUT=file.npz: --grid's probabilities; PRED_DIR=dir: --final's
         types per line; DEV=path: the development set, ../shared/eval/parser-dev.jsonl;
         POOL=paths and UNSEEN=paths: the training sets and the sets --final scores, as in
@@ -68,6 +69,9 @@ MAX_TOKENS = int(os.environ.get("MAX_TOKENS", "128"))
 HEADS = 12
 EPOCHS = int(os.environ.get("EPOCHS", "4"))
 POOL_WEIGHT = float(os.environ.get("POOL_WEIGHT", "3"))
+# HARD_WEIGHT=w: a training line labelled `hard_negative` (none, with a cue word or an entry's
+# shape) weighs w times as much, to see whether the classifier then keeps more of them none.
+HARD_WEIGHT = float(os.environ.get("HARD_WEIGHT", "1"))
 # SEED=n: another start (dropout, the low-rank factors, the batches' order), to see how much
 # of a difference between settings is chance.
 SEED = int(os.environ.get("SEED", "0"))
@@ -378,7 +382,9 @@ def main():
     extra = torch.from_numpy(extra)
     group = np.array(group)
     part = np.array(part)
-    weight = torch.tensor(np.where(group == "pool", POOL_WEIGHT, 1.0), dtype=torch.float32)
+    hard = np.array([r.get("tier") == "hard_negative" for r in recs])
+    weight = torch.tensor(np.where(group == "pool", POOL_WEIGHT, 1.0)
+                          * np.where(hard, HARD_WEIGHT, 1.0), dtype=torch.float32)
     texts = [r["text"].strip().replace("\n", " ") for r in recs]
     pool = np.where(group == "pool")[0]
     seen = np.where(group == "seen")[0]

@@ -91,7 +91,9 @@ pub fn strip_checkbox(s: &str) -> Option<&str> {
 }
 
 /// Strip leading status symbols and emoji (`✅`, `⬜`, `⚠️`, `🐛` ...): anything that is
-/// neither ASCII nor alphanumeric, plus the blanks after it.
+/// neither ASCII nor alphanumeric, plus the blanks after it; and an emoji written as its
+/// shortcode before a blank (`:bug: Fix: ...`, the gitmoji of a commit title), which stands
+/// for the same symbol. The commit harvester skips the same lead (`capture::rules`).
 pub fn strip_symbols(s: &str) -> &str {
     let mut rest = s;
     loop {
@@ -100,9 +102,25 @@ pub fn strip_symbols(s: &str) -> &str {
             Some(c) if !c.is_ascii() && !c.is_alphanumeric() => {
                 rest = &trimmed[c.len_utf8()..];
             }
+            Some(':') if let Some(after) = after_shortcode(trimmed) => rest = after,
             _ => return trimmed,
         }
     }
+}
+
+/// The text after an emoji shortcode that opens `s` and is followed by a blank (`:bug: x`,
+/// `:white_check_mark: x`, `:+1: x`): a colon, lowercase letters, digits, `_`, `+` or `-`,
+/// and a colon.
+fn after_shortcode(s: &str) -> Option<&str> {
+    let code = s.strip_prefix(':')?;
+    let end = code.find(':')?;
+    let name = &code[..end];
+    let is_code = !name.is_empty()
+        && name.bytes().all(|b| {
+            b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'_' | b'+' | b'-')
+        });
+    let after = &code[end + 1..];
+    (is_code && after.starts_with([' ', '\t'])).then_some(after)
 }
 
 /// The text after a log line's bracketed timestamp: `[2025-03-27 00:06:00] - Decision: ...`
@@ -467,6 +485,12 @@ mod tests {
         assert_eq!(strip_symbols("✅ Fixed: y"), "Fixed: y");
         assert_eq!(strip_symbols("⚠️ careful"), "careful");
         assert_eq!(strip_symbols("轮询"), "轮询");
+        assert_eq!(strip_symbols(":bug: Fix: y"), "Fix: y");
+        assert_eq!(strip_symbols(":sparkles: :bug: y"), "y");
+        // Not a shortcode before a blank: a field (`:param x:`), a time, a label.
+        assert_eq!(strip_symbols(":param x: the value"), ":param x: the value");
+        assert_eq!(strip_symbols(":bug:fix"), ":bug:fix");
+        assert_eq!(strip_symbols("12:30: deploy"), "12:30: deploy");
         assert_eq!(strip_strike("~~old thing~~"), ("old thing", true));
         assert!(is_italic_line("*Decisions will be logged here.*"));
         assert!(!is_italic_line("**bold**"));

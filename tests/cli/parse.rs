@@ -122,6 +122,37 @@ fn cue_families_type_lines_and_turn_down_look_alikes() {
     assert_lines_read_as(&user, &dir, &want);
 }
 
+/// A gitmoji written as its shortcode (`:bug: Fix: ...`) leads a line as the emoji it stands
+/// for does: the label after it types the line, as the commit harvester reads it; a field
+/// such as `:param x:` is no shortcode.
+#[test]
+fn a_gitmoji_shortcode_leads_a_line_as_its_emoji_does() {
+    let user = User::new();
+    let dir = user.folder("notes");
+    assert_lines_read_as(
+        &user,
+        &dir,
+        &[
+            (
+                ":bug: Fix: Windows path separator",
+                "progress",
+                "type label",
+            ),
+            (
+                "\u{1f41b} Fix: Windows path separator",
+                "progress",
+                "type label",
+            ),
+            (
+                ":sparkles: :bug: Fixed: the upload retries",
+                "progress",
+                "type label",
+            ),
+            (":param path: the file to read", "none", "no cue"),
+        ],
+    );
+}
+
 /// Writes `lines` to a notes file in `dir`, runs `mind parse --lines` on it as `user`, and
 /// asserts each line's type and the reason given for it.
 fn assert_lines_read_as(user: &User, dir: &std::path::Path, lines: &[(&str, &str, &str)]) {

@@ -303,15 +303,12 @@ fn without_lead(line: &str) -> &str {
     if symbols > 0 && rest[symbols..].starts_with(' ') {
         return rest[symbols..].trim_start();
     }
-    if let Some(code) = rest.strip_prefix(':')
-        && let Some(end) = code.find(": ")
-        && end > 0
-        && code[..end]
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'+')
-        && !COMMIT_LABELS.contains(&&code[..end])
+    // The shortcode as the parser skips it (`parse::shortcode`); not a commit label
+    // written with a colon in front (`:decided: x`).
+    if let Some((name, after)) = crate::parse::shortcode(rest)
+        && !COMMIT_LABELS.contains(&name)
     {
-        return code[end + 1..].trim_start();
+        return after;
     }
     rest
 }

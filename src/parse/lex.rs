@@ -102,16 +102,16 @@ pub fn strip_symbols(s: &str) -> &str {
             Some(c) if !c.is_ascii() && !c.is_alphanumeric() => {
                 rest = &trimmed[c.len_utf8()..];
             }
-            Some(':') if let Some(after) = after_shortcode(trimmed) => rest = after,
+            Some(':') if let Some((_, after)) = shortcode(trimmed) => rest = after,
             _ => return trimmed,
         }
     }
 }
 
-/// The text after an emoji shortcode that opens `s` and is followed by a blank (`:bug: x`,
+/// An emoji shortcode that opens `s` and is followed by a blank (`:bug: x`,
 /// `:white_check_mark: x`, `:+1: x`): a colon, lowercase letters, digits, `_`, `+` or `-`,
-/// and a colon.
-fn after_shortcode(s: &str) -> Option<&str> {
+/// and a colon. Its name and the text after the blank.
+pub fn shortcode(s: &str) -> Option<(&str, &str)> {
     let code = s.strip_prefix(':')?;
     let end = code.find(':')?;
     let name = &code[..end];
@@ -120,7 +120,7 @@ fn after_shortcode(s: &str) -> Option<&str> {
             b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'_' | b'+' | b'-')
         });
     let after = &code[end + 1..];
-    (is_code && after.starts_with([' ', '\t'])).then_some(after)
+    (is_code && after.starts_with([' ', '\t'])).then(|| (name, after.trim_start()))
 }
 
 /// The text after a log line's bracketed timestamp: `[2025-03-27 00:06:00] - Decision: ...`

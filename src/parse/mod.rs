@@ -38,6 +38,7 @@ pub use details::{
     switched_object, turned_away,
 };
 pub use details::{declines, ruled_out};
+pub use lex::shortcode;
 use line::LineContext;
 
 /// What kind of memory a line holds.

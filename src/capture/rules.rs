@@ -28,7 +28,9 @@
 //! - A line longer than [`MAX_LINE_BYTES`] is never a memory (a pasted log, a progress bar):
 //!   it is dropped before anything else looks at it.
 
-use crate::parse::{EntryType, classify_line, conventional_fix, label_type, ruled_out};
+use crate::parse::{
+    EntryType, MEMORY_LABELS, classify_line, conventional_fix, label_type, ruled_out,
+};
 use crate::store::text::one_line;
 
 /// A memory line found by a rule (without its provenance).
@@ -119,33 +121,15 @@ fn split_key(text: &str) -> (Option<&str>, &str) {
     (None, text)
 }
 
-/// The labels that make a commit-message line a memory. Only these: a commit body is full
-/// of `Note:`/`Issue:`/`Error:` lines that are not meant for memory. The type each names is
-/// the parser's reading of the label (`ruled out` stays a rejection, never a decision).
-const COMMIT_LABELS: &[&str] = &[
-    "decided",
-    "decision",
-    "decided against",
-    "ruled out",
-    "learned",
-    "learnt",
-    "til",
-    "gotcha",
-    "problem",
-    "fixed",
-    // An approach tried and ruled out (`tried: X - still fails`), as the session's notes
-    // and the commit-message hook write it.
-    "tried",
-    "rejected",
-];
-
 /// The type a commit line's label gives; `Some(None)` for `memory`, which defers to the
 /// parser like a comment does.
 fn keyword(head: &str) -> Option<Option<EntryType>> {
     if head == "memory" {
         return Some(None);
     }
-    if !COMMIT_LABELS.contains(&head) {
+    // Only the memory labels: a commit body is full of `Note:`/`Issue:`/`Error:` lines that
+    // are not meant for memory.
+    if !MEMORY_LABELS.contains(&head) {
         return None;
     }
     label_type(head).map(Some)
@@ -303,11 +287,8 @@ fn without_lead(line: &str) -> &str {
     if symbols > 0 && rest[symbols..].starts_with(' ') {
         return rest[symbols..].trim_start();
     }
-    // The shortcode as the parser skips it (`parse::shortcode`); not a commit label
-    // written with a colon in front (`:decided: x`).
-    if let Some((name, after)) = crate::parse::shortcode(rest)
-        && !COMMIT_LABELS.contains(&name)
-    {
+    // The shortcode as the parser skips it (`parse::shortcode`).
+    if let Some((_, after)) = crate::parse::shortcode(rest) {
         return after;
     }
     rest

@@ -110,7 +110,8 @@ pub fn strip_symbols(s: &str) -> &str {
 
 /// An emoji shortcode that opens `s` and is followed by a blank (`:bug: x`,
 /// `:white_check_mark: x`, `:+1: x`): a colon, lowercase letters, digits, `_`, `+` or `-`,
-/// and a colon. Its name and the text after the blank.
+/// and a colon; not a memory label written with a colon in front (`:decided: x`,
+/// `:fixed: x`), which is read as that label's cue. Its name and the text after the blank.
 pub fn shortcode(s: &str) -> Option<(&str, &str)> {
     let code = s.strip_prefix(':')?;
     let end = code.find(':')?;
@@ -118,7 +119,8 @@ pub fn shortcode(s: &str) -> Option<(&str, &str)> {
     let is_code = !name.is_empty()
         && name.bytes().all(|b| {
             b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'_' | b'+' | b'-')
-        });
+        })
+        && !super::MEMORY_LABELS.contains(&name);
     let after = &code[end + 1..];
     (is_code && after.starts_with([' ', '\t'])).then(|| (name, after.trim_start()))
 }
@@ -490,6 +492,7 @@ mod tests {
         // Not a shortcode before a blank: a field (`:param x:`), a time, a label.
         assert_eq!(strip_symbols(":param x: the value"), ":param x: the value");
         assert_eq!(strip_symbols(":bug:fix"), ":bug:fix");
+        assert_eq!(strip_symbols(":fixed: the crash"), ":fixed: the crash");
         assert_eq!(strip_symbols("12:30: deploy"), "12:30: deploy");
         assert_eq!(strip_strike("~~old thing~~"), ("old thing", true));
         assert!(is_italic_line("*Decisions will be logged here.*"));

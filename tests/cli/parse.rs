@@ -124,7 +124,7 @@ fn cue_families_type_lines_and_turn_down_look_alikes() {
 
 /// A gitmoji written as its shortcode (`:bug: Fix: ...`) leads a line as the emoji it stands
 /// for does: the label after it types the line, as the commit harvester reads it; a field
-/// such as `:param x:` is no shortcode.
+/// such as `:param x:` or a memory label (`:fixed:`) is no shortcode.
 #[test]
 fn a_gitmoji_shortcode_leads_a_line_as_its_emoji_does() {
     let user = User::new();
@@ -149,6 +149,8 @@ fn a_gitmoji_shortcode_leads_a_line_as_its_emoji_does() {
                 "type label",
             ),
             (":param path: the file to read", "none", "no cue"),
+            // A memory label with a colon in front is no shortcode: its cue still reads.
+            (":fixed: the crash on start", "progress", "cue"),
         ],
     );
 }

@@ -120,7 +120,7 @@ pub fn shortcode(s: &str) -> Option<(&str, &str)> {
         && name.bytes().all(|b| {
             b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'_' | b'+' | b'-')
         })
-        && !super::MEMORY_LABELS.contains(&name);
+        && !super::labels::MEMORY_LABELS.contains(&name);
     let after = &code[end + 1..];
     (is_code && after.starts_with([' ', '\t'])).then(|| (name, after.trim_start()))
 }

@@ -38,28 +38,9 @@ pub use details::{
     switched_object, turned_away,
 };
 pub use details::{declines, ruled_out};
+pub use labels::MEMORY_LABELS;
 pub use lex::shortcode;
 
-/// The labels a line is written with for memory (`decided:`, `fixed:`, `tried:` …): what
-/// `mind log` and the session's notes write, and the only labels that make a commit-message
-/// line a memory. The type each names is the parser's reading of the label (`ruled out`
-/// stays a rejection, never a decision).
-pub const MEMORY_LABELS: &[&str] = &[
-    "decided",
-    "decision",
-    "decided against",
-    "ruled out",
-    "learned",
-    "learnt",
-    "til",
-    "gotcha",
-    "problem",
-    "fixed",
-    // An approach tried and ruled out (`tried: X - still fails`), as the session's notes
-    // and the commit-message hook write it.
-    "tried",
-    "rejected",
-];
 use line::LineContext;
 
 /// What kind of memory a line holds.

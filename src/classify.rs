@@ -289,8 +289,8 @@ pub fn classify(message: &str) -> Classification {
     // question (`decided = True`), and not as the first noun of a compound ("Decision aids",
     // "Problem statement": a name for something else). It needs two words after it: one
     // ("learning output.") is a fragment or a name, with nothing said about it. A title
-    // ("Lesson on Scientific Debugging") names a thing too, and so does a plural type word
-    // ("Gotchas for new contributors"): a list's title or its introduction, not one entry.
+    // ("Lesson on Scientific Debugging") names a thing too. (A list's caption, "Gotchas for
+    // new contributors", is the parser's: what a file or section collects.)
     let mut words = text.split_whitespace();
     if explain_line(text, None).1 == "no cue"
         && text.split_whitespace().count() >= 3
@@ -302,7 +302,6 @@ pub fn classify(message: &str) -> Classification {
         // "Assume nothing about the order"), not a memory of that type.
         && !matches!(first.to_ascii_lowercase().as_str(), "learn" | "assume" | "reject")
         && !names_a_compound(first, words.next())
-        && !names_a_collection(first)
         && !choice_still_to_make(kind, first, text)
     {
         return Classification {
@@ -329,17 +328,6 @@ fn reads_as_a_title(text: &str) -> bool {
             word.starts_with(|c: char| c.is_uppercase())
                 || SMALL.contains(&word.to_lowercase().as_str())
         })
-}
-
-/// Whether a leading type word is the plural of a type word ("Gotchas for humans and agents
-/// working on X", "Decisions made at the kickoff"): it names a list of entries, as a title or
-/// an introduction does, and is no entry of that type itself.
-fn names_a_collection(first: &str) -> bool {
-    let word = first
-        .trim_end_matches([',', '.', ';', '!', ':'])
-        .to_ascii_lowercase();
-    word.strip_suffix('s')
-        .is_some_and(|singular| !singular.is_empty() && parse_type(singular).is_some())
 }
 
 /// Whether a line that opens with a decision word says the choice is still to be made: an

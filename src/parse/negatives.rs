@@ -561,33 +561,81 @@ const STANDINGS: &[&str] = &[
 /// it stands, with what it belongs to ("Known issues for this release.", "Known issues with
 /// webplatform.org", "Common pitfalls when deploying"). No verb follows; "Known issues in
 /// 2.0 are fixed in 2.1" says something of them, and "Known issue: the login fails" is a
-/// label before an entry.
+/// label before an entry. A kind that is no report (lessons, decisions, gotchas; not issues
+/// or bugs, which "Issues with the cache after restart" reports) captions its list without a
+/// standing word too, maybe with how its entries came ("Gotchas for agents working on the
+/// importer.", "Lessons learned during the port to ARM", "Decisions made at the kickoff");
+/// only its first sentence is read, as a description's is.
 pub fn captions_a_list(body: &str) -> bool {
     let start = body.trim_start_matches(|c: char| !c.is_alphanumeric());
-    // Cheap first: the letters that open a standing word, then the word itself.
+    let is = |word: &str, set: &[&str]| set.iter().any(|s| s.eq_ignore_ascii_case(word));
+    // Cheap first: a line opens with a standing word or a kind.
+    let opens = |set: &[&str]| {
+        set.iter().any(|w| {
+            start.as_bytes().get(..w.len()).is_some_and(|head| {
+                head.eq_ignore_ascii_case(w.as_bytes())
+                    && start
+                        .as_bytes()
+                        .get(w.len())
+                        .is_none_or(|b| !b.is_ascii_alphanumeric())
+            })
+        })
+    };
+    // The first letters of the standing words and the kinds, before any word is compared.
     if !matches!(
         start.as_bytes().first().map(u8::to_ascii_lowercase),
-        Some(b'k' | b'o' | b'c' | b'r')
-    ) || !STANDINGS.iter().any(|w| {
-        start.as_bytes().get(..w.len() + 1).is_some_and(|head| {
-            head[..w.len()].eq_ignore_ascii_case(w.as_bytes()) && head[w.len()] == b' '
-        })
-    }) || memchr::memchr3(b':', b';', b'?', start.as_bytes()).is_some()
-    {
+        Some(
+            b'k' | b'o'
+                | b'c'
+                | b'r'
+                | b'd'
+                | b'l'
+                | b'g'
+                | b'm'
+                | b'p'
+                | b'f'
+                | b'i'
+                | b't'
+                | b's'
+        )
+    ) {
         return false;
     }
-    let mut words = start
+    let standing = opens(STANDINGS);
+    if !standing && !opens(UNREPORTED_KINDS) {
+        return false;
+    }
+    let text = if standing {
+        start
+    } else {
+        memchr::memmem::find(start.as_bytes(), b". ").map_or(start, |at| &start[..at])
+    };
+    if memchr::memchr3(b':', b';', b'?', text.as_bytes()).is_some() {
+        return false;
+    }
+    let mut words = text
         .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '.'))
         .filter(|w| !w.is_empty())
         .map(|w| w.trim_end_matches('.'));
-    let is = |word: &str, set: &[&str]| set.iter().any(|s| s.eq_ignore_ascii_case(word));
-    let (Some(standing), Some(kind)) = (words.next(), words.next()) else {
-        return false;
-    };
-    if !is(standing, STANDINGS) || !is(kind, ENTRY_KINDS) {
+    if standing {
+        let (Some(standing), Some(kind)) = (words.next(), words.next()) else {
+            return false;
+        };
+        if !is(standing, STANDINGS) || !is(kind, ENTRY_KINDS) {
+            return false;
+        }
+    } else if words.next().is_none() {
         return false;
     }
-    let rest: Vec<&str> = words.collect();
+    let mut rest: Vec<&str> = words.collect();
+    // How the entries came: "lessons learned", "decisions made".
+    if !standing
+        && rest
+            .first()
+            .is_some_and(|w| is(w, &["learned", "learnt", "made", "taken", "found"]))
+    {
+        rest.remove(0);
+    }
     const VERBS: &[&str] = &[
         "is", "are", "was", "were", "be", "been", "has", "have", "had", "will", "can", "may",
         "must", "should", "cause", "causes", "caused", "remain", "remains", "include", "includes",
@@ -597,14 +645,34 @@ pub fn captions_a_list(body: &str) -> bool {
             is(
                 w,
                 &[
-                    "for", "with", "in", "on", "of", "since", "when", "as", "and",
+                    "for", "with", "in", "on", "of", "since", "when", "as", "and", "at", "during",
+                    "from", "while", "about", "after",
                 ],
             )
         })
-        && !rest
-            .iter()
-            .any(|w| is(w, VERBS) || super::lex::ends_with_nt(w.as_bytes()))
+        && !rest.iter().any(|w| {
+            is(w, VERBS)
+                || super::lex::ends_with_nt(w.as_bytes())
+                // "Lessons learned from the outage show that retries need jitter": a clause.
+                || (!standing && is(w, &["that"]))
+        })
 }
+
+/// The kinds of entry that caption a list without a standing word: what is collected to keep
+/// (lessons, choices, warnings), never a report of something wrong.
+const UNREPORTED_KINDS: &[&str] = &[
+    "decisions",
+    "lessons",
+    "learnings",
+    "gotchas",
+    "mistakes",
+    "pitfalls",
+    "discoveries",
+    "findings",
+    "insights",
+    "traps",
+    "surprises",
+];
 
 /// The kinds of entries a memory file collects, in the plural: what an instruction to the
 /// writer or a description of the file names.
@@ -2253,6 +2321,11 @@ mod tests {
             "Common pitfalls when deploying to Fly",
             "Open problems in the sync engine",
             "Known bugs",
+            "Gotchas for humans and agents working on the importer. Cite file:line.",
+            "Lessons learned during the port to ARM.",
+            "Decisions made at the kickoff meeting",
+            "Mistakes made and lessons learned. Append-only.",
+            "Learnings from the first month of the beta",
         ] {
             assert!(captions_a_list(line), "{line}");
         }
@@ -2264,6 +2337,12 @@ mod tests {
             "Known issues with the cache were the cause of the outage last week",
             "Recently the build fails on ARM",
             "Open the issues tab",
+            // A report, or something said of the kind.
+            "Issues with some settings causing crashes",
+            "Lessons learned from the outage show that retries need jitter",
+            "Decisions made at the kickoff were reversed a week later",
+            "Gotcha: the cache is per user",
+            "Gotchasfor nothing",
         ] {
             assert!(!captions_a_list(line), "{line}");
         }

@@ -43,7 +43,8 @@ usage: scripts/line-finetune-experiment.py MODEL_DIR MIND_BIN [--grid] [--final]
         types per line; DEV=path: the development set, ../shared/eval/parser-dev.jsonl;
         POOL=paths and UNSEEN=paths: the training sets and the sets --final scores, as in
         scripts/line-classifier-experiment.py; with more than one UNSEEN set, --final also
-        scores their lines pooled)
+        scores their lines pooled; SEEDS=0,1,2: --final trains one start per seed and also
+        scores their probabilities averaged)
 needs: torch, tokenizers, safetensors, numpy (pip install torch tokenizers safetensors numpy).
 """
 import importlib.util
@@ -435,6 +436,29 @@ def main():
                 p[at:at + len(folds[k])] = predict(head, states, extra, list(folds[k]))
                 at += len(folds[k])
             report(f"A ({runs} of {lce.FOLDS} folds)", list(test), p)
+        elif os.environ.get("SEEDS"):
+            # An ensemble: each start trained alone and scored, then their probabilities
+            # averaged, to see whether several starts together type unread text better
+            # than one (the spread between starts is itself a few thousandths).
+            global SEED
+            named = [(os.path.basename(n), list(np.where(group == n)[0])) for n, _ in groups[2:]]
+            if len(lce.UNSEEN) > 1:
+                named.append(("unseen sets pooled",
+                              list(np.where(np.isin(group, lce.UNSEEN))[0])))
+            total = {name: 0 for name, _ in named}
+            seeds = [int(s) for s in os.environ["SEEDS"].split(",")]
+            for s in seeds:
+                SEED = s
+                torch.manual_seed(7 + s)
+                head = train(bert, top, states, extra, gold, weight, list(pool) + list(seen))
+                print(f" start {s}", flush=True)
+                for name, idx in named:
+                    p = predict(head, states, extra, idx)
+                    total[name] = total[name] + p
+                    report(name, idx, p)
+            print(f" mean of {len(seeds)} starts", flush=True)
+            for name, idx in named:
+                report(name, idx, total[name] / len(seeds))
         else:
             head = train(bert, top, states, extra, gold, weight, list(pool) + list(seen))
             if os.environ.get("WRITE"):

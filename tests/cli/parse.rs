@@ -155,6 +155,45 @@ fn a_gitmoji_shortcode_leads_a_line_as_its_emoji_does() {
     );
 }
 
+/// A choice stated by its copula, support dropped in the passive, a cause found after the
+/// fact, an outage with its length and lost data read as what they are, as a user running
+/// `mind parse --lines` sees them; a failure someone is thanked for finding reports nothing.
+#[test]
+fn copular_choices_causes_found_outages_and_thanks_read_as_written() {
+    let user = User::new();
+    let dir = user.folder("notes");
+    assert_lines_read_as(
+        &user,
+        &dir,
+        &[
+            ("The decision is to drop Python 2", "decision", "cue"),
+            ("The consensus was to remove the flag", "decision", "cue"),
+            ("Node 12 support is dropped.", "decision", "cue"),
+            ("The plan is to be decided next week", "none", "no cue"),
+            (
+                "The trailing comma was causing watchman to ignore the config",
+                "learning",
+                "cue",
+            ),
+            (
+                "The bug was because the offset differs in summer",
+                "learning",
+                "cue",
+            ),
+            ("Production was down for two hours", "problem", "cue"),
+            ("Two hours of log data got lost", "problem", "cue"),
+            ("The error rate went down after the fix", "none", "no cue"),
+            ("I got lost in the docs", "none", "no cue"),
+            ("Thanks for finding the bug!", "none", "no cue"),
+            (
+                "Thanks for the fix, but the crash still happens",
+                "problem",
+                "cue",
+            ),
+        ],
+    );
+}
+
 /// Writes `lines` to a notes file in `dir`, runs `mind parse --lines` on it as `user`, and
 /// asserts each line's type and the reason given for it.
 fn assert_lines_read_as(user: &User, dir: &std::path::Path, lines: &[(&str, &str, &str)]) {

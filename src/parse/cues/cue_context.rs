@@ -258,6 +258,35 @@ pub(super) fn ordered_about(buf: &[u8], start: usize) -> bool {
         && memchr::memmem::find(clause, b"->").is_none()
 }
 
+/// Whether the failure at `start` is what someone is thanked for finding or reporting: "Thanks
+/// for finding the bug!", "Credit to @ana for reporting this crash", "Kudos to the team for
+/// tracking down the leak". The line thanks; the failure it names was reported elsewhere.
+/// Not when the sentence goes on past the thanks ("Thanks for the fix, but the crash still
+/// happens", "Thanks. The build still fails").
+pub(super) fn thanked_for(buf: &[u8], start: usize) -> bool {
+    let clause = crate::parse::lex::clause_before(buf, start);
+    let mut words = clause
+        .split(|b| !(crate::parse::lex::is_word_byte(*b) || *b == b'\''))
+        .filter(|w| !w.is_empty());
+    let thanks = match words.next() {
+        Some(b"thanks" | b"thx" | b"credit" | b"kudos" | b"props" | b"shoutout" | b"cheers") => {
+            true
+        }
+        Some(b"thank") => words.next() == Some(b"you"),
+        _ => false,
+    };
+    if !thanks {
+        return false;
+    }
+    // The failure sits in what the thanks is for, with no clause break after the "for".
+    let Some(at) = memchr::memmem::rfind(clause, b" for ") else {
+        return false;
+    };
+    let rest = &clause[at..];
+    !rest.contains(&b',')
+        && !crate::parse::lex::has_any_word(rest, &["but", "however", "although", "though"])
+}
+
 /// Whether the choice at `start` is what a "why" asks about, as the object of another verb
 /// ("Show why Problem 1 was chosen", "Create an ADR as to why Directus was chosen", "it
 /// would be good to comment on why we decided not to"): a reason to give, not a decision

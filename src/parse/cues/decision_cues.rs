@@ -76,21 +76,23 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         // said by its people. Not a title's imperative ("Drop support for Node 14"), a
         // possibility ("we can safely drop it", "should we drop ...?"), a condition or a
         // refusal ("we won't drop ...").
-        // "Support for Windows XP has been dropped", "... will be dropped in 3.0": the same,
-        // in the passive.
+        // "Support for Windows XP has been dropped", "... will be dropped in 3.0", "Node 12
+        // support is dropped": the same, in the passive.
         b"drop" | b"dropping" | b"dropped" => {
             let support_after = words_after(buf, end, 4).iter().any(|w| *w == b"support");
             // "... has been dropped by upstream numpy", "... from Debian's repos": someone
             // else's choice.
             let passive = cue == b"dropped"
                 && !any_of(next, &["by", "from"])
-                && any_of(prev, &["been", "be", "being"])
+                && any_of(prev, &["been", "be", "being", "is", "are", "was", "were"])
                 && !any_of(prev, &["to"])
                 && crate::parse::lex::has_word(clause_before(buf, start), b"support")
-                && around
-                    .before
-                    .iter()
-                    .any(|w| any_of(Some(w), &["has", "have", "will", "is"]));
+                && around.before.iter().any(|w| {
+                    any_of(
+                        Some(w),
+                        &["has", "have", "will", "is", "are", "was", "were"],
+                    )
+                });
             let said_by_us = support_after
                 && around
                     .before
@@ -150,6 +152,31 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         // choice": a choice the line owns as made on purpose.
         _ if cue.starts_with(b"was a") || cue.starts_with(b"is a") => {
             (!negated(buf, start) && !conditional(buf, start)).then_some((Decision, Strong))
+        }
+        // "The decision is to drop Python 2", "the consensus was to remove the flag", "The
+        // new plan is to release 2.3 as is": the copula states the content of a choice the
+        // line's people made. Only a choice named as theirs ("the", "our", "the latest"): not
+        // "My plan is to ..." told of oneself alone, a choice not made yet ("the plan is to be
+        // decided", "no decision was ...", "once the decision is to ..."), nor one hedged or
+        // asked. "The goal is to ..." states a purpose and is no cue.
+        _ if copular_choice(cue) => {
+            let named = around
+                .before
+                .iter()
+                .take(2)
+                .any(|w| any_of(Some(w), &["the", "our"]));
+            (named
+                && !any_of(next, &["be"])
+                && !negated(buf, start)
+                && !conditional(buf, start)
+                && !buf.contains(&b'?')
+                && !around.before.iter().any(|w| {
+                    any_of(
+                        Some(w),
+                        &["no", "until", "before", "once", "when", "after", "whether"],
+                    ) || any_of(Some(w), MAYBE)
+                }))
+            .then_some((Decision, Strong))
         }
         // "The decision has been made to use Serde", "a decision was taken that ...": the
         // passive states the choice when its content follows. Not "no decision has been made
@@ -595,4 +622,17 @@ fn failure_verdict(tail: &[u8]) -> bool {
         i = end;
     }
     false
+}
+
+/// "decision is to", "the consensus was that": a noun naming a choice, its copula and the
+/// word that opens the choice's content (see the cue pattern).
+fn copular_choice(cue: &[u8]) -> bool {
+    let mut words = cue.split(|&b| b == b' ');
+    let noun = words.next().unwrap_or_default();
+    matches!(
+        noun,
+        b"decision" | b"plan" | b"consensus" | b"conclusion" | b"verdict"
+    ) && matches!(words.next(), Some(b"is" | b"was"))
+        && matches!(words.next(), Some(b"to" | b"that"))
+        && words.next().is_none()
 }

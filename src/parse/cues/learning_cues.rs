@@ -10,6 +10,36 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
     let (start, end, at_start) = (around.start, around.end, around.at_start);
     let (cue, prev, next) = (around.cue(), around.prev(), around.next());
     match cue {
+        // "The bug was because the offset differs in summer", "it was because of the Python
+        // version", "This is because the cache key ignores the locale": a failure or a fact
+        // explained by its cause. Not asked, denied ("it's not because of X") or supposed.
+        _ if cue.ends_with(b"because") => {
+            (!buf.contains(&b'?') && !negated(buf, start) && !conditional(buf, start))
+                .then_some((Learning, Medium))
+        }
+        // "The trailing comma was causing watchman to ignore the config", "This migration was
+        // causing a deadlock": a cause found, told after the fact, with the failure it caused.
+        // The subject is the cause, so the clause must have one ("What was causing it?" asks,
+        // "which was causing" only describes); the present ("X is causing crashes") reports.
+        _ if cue.ends_with(b"causing") => {
+            let clause = crate::parse::lex::clause_before(buf, start);
+            let subject = clause
+                .split(|b| !crate::parse::lex::is_word_byte(*b))
+                .find(|w| !w.is_empty());
+            let named = subject.is_some_and(|w| {
+                !matches!(
+                    w,
+                    b"what" | b"which" | b"who" | b"whatever" | b"if" | b"whether" | b"maybe"
+                )
+            });
+            let effect = crate::parse::lex::clause_after(buf, end).trim_ascii();
+            (named
+                && !effect.is_empty()
+                && !buf.contains(&b'?')
+                && !negated(buf, start)
+                && !conditional(buf, start))
+            .then_some((Learning, Strong))
+        }
         // "This is caused by the cookie's SameSite", "The problems in #207 are probably caused
         // by not removing the stale session", "Looks like the bug was introduced in #10": the
         // cause of a defect found, a diagnosis. The subject must be the defect ("this", "it",

@@ -444,6 +444,7 @@ fn judge(buf: &[u8], original: &[u8], start: usize, end: usize) -> Option<(Entry
             problem_cues::judge(&around).filter(|_| {
                 !cue_context::permitted_by_instruction(buf, start)
                     && !cue_context::ordered_about(buf, start)
+                    && !cue_context::thanked_for(buf, start)
             })
         })
 }
@@ -483,6 +484,91 @@ mod tests {
             kind("I realise that several people still target Windows XP"),
             None
         );
+    }
+
+    #[test]
+    fn a_choice_stated_by_its_copula_is_a_decision() {
+        for line in [
+            "The decision is to drop Python 2",
+            "The latest decision is to keep the old API",
+            "I think the consensus was to remove the flag, so let's do that now.",
+            "The new plan is to release 2.3 as is",
+            "Our conclusion was that the cache stays",
+            "Node 12 support is dropped.",
+            "IE11 support was dropped in 3.0",
+        ] {
+            assert_eq!(kind(line), Some(Decision), "{line}");
+        }
+        for line in [
+            "The plan is to be decided next week",
+            "My plan is to add tests tomorrow",
+            "Once the decision is to ship, tag the release",
+            "Is the plan to drop it?",
+            "The goal is to keep builds fast",
+            "The decision is hard",
+            "No decision was reached",
+            "Support was dropped by upstream numpy",
+        ] {
+            assert_eq!(kind(line), None, "{line}");
+        }
+    }
+
+    #[test]
+    fn a_cause_found_after_the_fact_is_a_learning() {
+        for line in [
+            "The comma at the end was causing watchman to silently ignore the config.",
+            "This migration was causing a deadlock on the primary.",
+            "The bug was because the offset differs in summer",
+            "So, I had some problems and it was because of the python version.",
+            "This is because the cache key ignores the locale",
+        ] {
+            assert_eq!(kind(line), Some(Learning), "{line}");
+        }
+        for line in [
+            "What was causing the deadlock?",
+            "It's not because of the cache",
+            "If it was because of the cache, clearing it would help",
+        ] {
+            assert_ne!(kind(line), Some(Learning), "{line}");
+        }
+    }
+
+    #[test]
+    fn an_outage_with_its_length_and_lost_data_are_problems() {
+        for line in [
+            "Production was down for two hours",
+            "The API went down for about 30 minutes.",
+            "Approximately two hours of log data got lost",
+            "Unsaved changes were lost after the update",
+        ] {
+            assert_eq!(kind(line), Some(Problem), "{line}");
+        }
+        for line in [
+            "The error rate went down after the fix",
+            "Latency was down 20% this week",
+            "I got lost in the docs",
+            "Nothing gets lost when the worker restarts",
+            "If the connection gets lost, the client retries",
+        ] {
+            assert_eq!(kind(line), None, "{line}");
+        }
+    }
+
+    #[test]
+    fn a_failure_someone_is_thanked_for_finding_is_no_report() {
+        for line in [
+            "Thanks for finding the bug!",
+            "Credit to @ana for reporting this crash",
+            "Thank you for tracking down the leak",
+        ] {
+            assert_eq!(kind(line), None, "{line}");
+        }
+        for line in [
+            "Thanks for the fix, but the crash still happens",
+            "Thanks. The build still fails on ARM",
+        ] {
+            assert_eq!(kind(line), Some(Problem), "{line}");
+        }
     }
 
     #[test]

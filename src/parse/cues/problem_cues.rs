@@ -5,7 +5,7 @@
 
 use super::Strength::{self, *};
 use super::cue_context::{
-    Around, CONDITIONALS, any_of, contains_any, failure_conditional, modal, negated,
+    Around, CONDITIONALS, any_of, conditional, contains_any, failure_conditional, modal, negated,
     negated_within, own_part_before, own_trigger_then_subject,
 };
 use crate::parse::EntryType::{self, *};
@@ -26,6 +26,31 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
     }
     match cue {
         // ---- problems
+        // "Production was down for two hours", "the API went down for about 30 minutes": an
+        // outage told with how long it lasted. Without a span "went down" is as often a
+        // number falling ("the error rate went down").
+        _ if cue.ends_with(b" down") || cue.ends_with(b" offline") => {
+            (outage_span(&words_after(buf, end, 5))
+                && !negated(buf, start)
+                && !conditional(buf, start))
+            .then_some((Problem, Medium))
+        }
+        // "Two hours of log data got lost", "unsaved changes were lost": something that should
+        // have been kept and was not. Not a person ("I got lost in the docs"), nor what is
+        // never lost ("nothing gets lost").
+        _ if cue.ends_with(b" lost") => {
+            let person = subject_word(buf, start).is_some_and(|w| {
+                matches!(
+                    w,
+                    b"i" | b"we" | b"you" | b"he" | b"she" | b"they" | b"nothing"
+                )
+            });
+            (!person
+                && !negated_within(buf, start, 4)
+                && !has_word(crate::parse::lex::clause_before(buf, start), b"never")
+                && !conditional(buf, start))
+            .then_some((Problem, Medium))
+        }
         b"stuck" => {
             if failure_conditional(buf, start) || negated(buf, start) {
                 return None;
@@ -1009,3 +1034,42 @@ const ERROR_COMPOUNDS: &[&str] = &[
     "state",
     "states",
 ];
+
+/// Whether the words after "was down" give how long it lasted: "for two hours", "for about
+/// 30 minutes", "for most of the day".
+fn outage_span(after: &crate::parse::lex::Words) -> bool {
+    const UNITS: &[&str] = &[
+        "second",
+        "seconds",
+        "minute",
+        "minutes",
+        "min",
+        "mins",
+        "hour",
+        "hours",
+        "hrs",
+        "h",
+        "day",
+        "days",
+        "week",
+        "weeks",
+        "night",
+        "morning",
+        "afternoon",
+        "weekend",
+    ];
+    any_of(after.first(), &["for"])
+        && after.iter().skip(1).take(4).any(|w| {
+            any_of(Some(w), UNITS)
+                || (w.len() > 1
+                    && w.iter().take_while(|b| b.is_ascii_digit()).count() >= 1
+                    && UNITS.iter().any(|u| w.ends_with(u.as_bytes())))
+        })
+}
+
+/// The first word of the clause a cue is in: who or what the cue is said of.
+fn subject_word(buf: &[u8], start: usize) -> Option<&[u8]> {
+    crate::parse::lex::clause_before(buf, start)
+        .split(|b| !crate::parse::lex::is_word_byte(*b))
+        .find(|w| !w.is_empty())
+}

@@ -315,37 +315,49 @@ def policies(bert, top, states, extra, gold, weight, folds, seen, part, rules, v
               f"   B {b[0]:.3f} {b[1]:.2f}   smaller gain {gain:+.3f}", flush=True)
 
 
-def write_tuned(head, top, reasons, sure, model_json, tuning_path):
-    """The shipped form of a LoRA head: the tuned layers' low-rank factors, biases and layer
-    norms as f16 safetensors (src/embed/tuning.rs reads them) and the softmax layer in
-    line_model.json's form (one row per feature: the vector, scaled as trained, then the
-    rules' type one-hot, confidence and reasons; one column per type)."""
+def write_tuned(heads, top, reasons, sure, model_json, tuning_path):
+    """The shipped form of LoRA heads (one, or the starts of an ensemble): each head's tuned
+    layers' low-rank factors, biases and layer norms as f16 safetensors (src/embed/tuning.rs
+    reads them; the first head's in `tuning_path`, the k-th's beside it as
+    line_tuning.k.safetensors) and the softmax layers in line_model.json's form (per head one
+    row per feature: the vector, scaled as trained, then the rules' type one-hot, confidence
+    and reasons; one column per type)."""
     import hashlib
     import json
     from safetensors.numpy import save_file
     assert LORA, "only the low-rank form is shipped"
-    tensors = {}
-    for n in range(top):
-        i = 6 - top + n
-        for k, v in head.layers[n].items():
-            name = k.replace("_", ".").replace("lora.", "lora_")
-            if name.endswith(".weight") and "LayerNorm" not in name:
-                continue
-            tensors[f"encoder.layer.{i}.{name}"] = v.detach().numpy().astype(np.float16)
-    save_file(tensors, tuning_path)
-    digest = hashlib.sha256(open(tuning_path, "rb").read()).hexdigest()
-    w = head.out.weight.detach().numpy().T.copy()
-    w[:384] *= 8.0
+    members = []
+    for k, head in enumerate(heads):
+        tensors = {}
+        for n in range(top):
+            i = 6 - top + n
+            for key, v in head.layers[n].items():
+                name = key.replace("_", ".").replace("lora.", "lora_")
+                if name.endswith(".weight") and "LayerNorm" not in name:
+                    continue
+                tensors[f"encoder.layer.{i}.{name}"] = v.detach().numpy().astype(np.float16)
+        path = tuning_path if k == 0 else tuning_path.replace(".safetensors", f".{k}.safetensors")
+        save_file(tensors, path)
+        digest = hashlib.sha256(open(path, "rb").read()).hexdigest()
+        w = head.out.weight.detach().numpy().T.copy()
+        w[:384] *= 8.0
+        members.append({"tuned_layers": digest,
+                        "weights": [[round(float(v), 4) for v in row] for row in w],
+                        "bias": [round(float(v), 4) for v in head.out.bias.detach().numpy()]})
+        print(f"wrote {path} ({sum(v.size for v in tensors.values())} numbers)", flush=True)
     names = sorted(reasons, key=reasons.get)
-    out = {"model": "all-MiniLM-L6-v2", "tuned_layers": digest, "types": TYPES,
-           "reasons": names, "dim": 384, "sure": dict(zip(("add", "drop", "retype"), sure)),
-           "weights": [[round(float(v), 4) for v in row] for row in w],
-           "bias": [round(float(v), 4) for v in head.out.bias.detach().numpy()]}
+    out = {"model": "all-MiniLM-L6-v2", "types": TYPES, "reasons": names, "dim": 384,
+           "sure": dict(zip(("add", "drop", "retype"), sure)), "members": members}
     with open(model_json, "w", encoding="utf-8") as f:
         json.dump(out, f, separators=(",", ":"))
         f.write("\n")
-    print(f"wrote {tuning_path} ({sum(v.size for v in tensors.values())} numbers) and "
-          f"{model_json}", flush=True)
+    print(f"wrote {model_json}", flush=True)
+
+
+def written():
+    """Where WRITE puts the weights: src/parse, or the folder WRITE_TO names."""
+    to = os.environ.get("WRITE_TO", os.path.join(ROOT, "src/parse"))
+    return os.path.join(to, "line_model.json"), os.path.join(to, "line_tuning.safetensors")
 
 
 def main():
@@ -447,23 +459,26 @@ def main():
                               list(np.where(np.isin(group, lce.UNSEEN))[0])))
             total = {name: 0 for name, _ in named}
             seeds = [int(s) for s in os.environ["SEEDS"].split(",")]
+            heads = []
             for s in seeds:
                 SEED = s
                 torch.manual_seed(7 + s)
                 head = train(bert, top, states, extra, gold, weight, list(pool) + list(seen))
+                heads.append(head)
                 print(f" start {s}", flush=True)
                 for name, idx in named:
                     p = predict(head, states, extra, idx)
                     total[name] = total[name] + p
                     report(name, idx, p)
+            if os.environ.get("WRITE"):
+                write_tuned(heads, top, reasons, lce.SURE, *written())
             print(f" mean of {len(seeds)} starts", flush=True)
             for name, idx in named:
                 report(name, idx, total[name] / len(seeds))
         else:
             head = train(bert, top, states, extra, gold, weight, list(pool) + list(seen))
             if os.environ.get("WRITE"):
-                write_tuned(head, top, reasons, lce.SURE, os.path.join(ROOT, "src/parse/line_model.json"),
-                            os.path.join(ROOT, "src/parse/line_tuning.safetensors"))
+                write_tuned([head], top, reasons, lce.SURE, *written())
             for name, _ in groups[2:]:
                 idx = list(np.where(group == name)[0])
                 report(os.path.basename(name), idx, predict(head, states, extra, idx))

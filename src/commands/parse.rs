@@ -259,19 +259,20 @@ fn classifier(ctx: &Ctx) -> Option<crate::embed::Embedder> {
     if shipped.model() != crate::embed::files::MODEL_NAME || model.dim() != shipped.dim() {
         return None;
     }
-    tuned(ctx, model, shipped.tuning())
+    tuned(ctx, model, &shipped.tunings())
 }
 
-/// The model with the last layers the classifier was trained through, when it was.
+/// The model with the last layers the classifier's members were trained through, when they
+/// were.
 fn tuned(
     ctx: &Ctx,
     model: crate::embed::Embedder,
-    tuning: Option<&[u8]>,
+    tunings: &[&[u8]],
 ) -> Option<crate::embed::Embedder> {
-    let Some(bytes) = tuning else {
+    if tunings.is_empty() {
         return Some(model);
-    };
-    match model.with_tuning(bytes) {
+    }
+    match model.with_tunings(tunings) {
         Ok(model) => Some(model),
         Err(e) => {
             output::warn(

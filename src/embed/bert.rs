@@ -249,12 +249,14 @@ impl Bert {
     /// (every product runs over real tokens only), and each text attends only to its own,
     /// so a text gets the same vector alone or in any batch. A `helper` takes half of each
     /// product (a query, or a batch small enough to be the only one).
-    /// With a `tuning`, the layers it tunes run with their change (see [`Tuning`]).
+    /// With `tunings`, the layers each tunes run with its change (see [`Tuning`]) and a text's
+    /// vector is the tunings' vectors one after another: the layers below the first tuned one
+    /// run once for all of them.
     pub fn embed_batch(
         &self,
         texts: &[&Ids],
         helper: Option<&Helper>,
-        tuning: Option<&Tuning>,
+        tunings: &[Tuning],
     ) -> Result<Vec<Vec<f32>>, String> {
         let longest = texts.iter().map(|t| t.len()).max().unwrap_or(0);
         if longest > self.max_positions {
@@ -266,11 +268,27 @@ impl Bert {
         let spans = Spans::of(texts.iter().map(|t| t.len()));
         let mut x = self.embeddings(texts, &spans)?;
         let mut scratch = Scratch::default();
-        for (i, layer) in self.layers.iter().enumerate() {
-            let tuned = tuning.and_then(|t| t.layer(i));
-            self.layer(layer, tuned, &mut x, &spans, &mut scratch, helper);
+        let shared = (tunings.iter().map(Tuning::first).min()).unwrap_or(self.layers.len());
+        for layer in &self.layers[..shared.min(self.layers.len())] {
+            self.layer(layer, None, &mut x, &spans, &mut scratch, helper);
         }
-        Ok(mean_pool_normalised(&x, &spans, self.hidden))
+        if tunings.is_empty() {
+            return Ok(mean_pool_normalised(&x, &spans, self.hidden));
+        }
+        let mut out = vec![Vec::with_capacity(self.hidden * tunings.len()); texts.len()];
+        for tuning in tunings {
+            let mut y = x.clone();
+            for (i, layer) in self.layers.iter().enumerate().skip(shared) {
+                self.layer(layer, tuning.layer(i), &mut y, &spans, &mut scratch, helper);
+            }
+            for (v, part) in out
+                .iter_mut()
+                .zip(mean_pool_normalised(&y, &spans, self.hidden))
+            {
+                v.extend(part);
+            }
+        }
+        Ok(out)
     }
 
     /// Word + position + token-type embeddings, normalised: `rows × hidden`.

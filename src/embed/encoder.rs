@@ -30,7 +30,8 @@ pub struct Embedder {
     tokenizer: super::tokenizer::Tokenizer,
     bert: Bert,
     dim: usize,
-    tuning: Option<Tuning>,
+    /// Tuned last layers; with several, a vector is their vectors one after another.
+    tunings: Vec<Tuning>,
 }
 
 impl Embedder {
@@ -80,30 +81,45 @@ impl Embedder {
             tokenizer,
             dim: bert.hidden(),
             bert,
-            tuning: None,
+            tunings: Vec::new(),
         })
     }
 
-    /// Length of every vector.
+    /// Length of every vector: the model's width, times the tunings' number when there are
+    /// several.
     pub fn dim(&self) -> usize {
-        self.dim
+        self.dim * self.tunings.len().max(1)
     }
 
     /// This model with its last layers tuned by the safetensors file in `bytes` (see
     /// `tuning`). Its vectors then mean something only to what was trained with them, and
     /// [`Embedder::fingerprint`] tells them apart from the published model's.
-    pub fn with_tuning(mut self, bytes: &[u8]) -> Result<Embedder, EmbedError> {
+    pub fn with_tuning(self, bytes: &[u8]) -> Result<Embedder, EmbedError> {
+        self.with_tunings(&[bytes])
+    }
+
+    /// This model through each of several tunings (an ensemble's starts): a text's vector is
+    /// the tunings' vectors one after another, in order, [`Embedder::dim`] long.
+    pub fn with_tunings(mut self, files: &[&[u8]]) -> Result<Embedder, EmbedError> {
         let (layers, inner) = self.bert.layers();
-        let tuning = Tuning::from_bytes(bytes, layers, self.dim, inner)
+        let tunings = files
+            .iter()
+            .map(|bytes| Tuning::from_bytes(bytes, layers, self.dim, inner))
+            .collect::<Result<Vec<_>, _>>()
             .map_err(|e| EmbedError(format!("tuned layers: {e}")))?;
-        self.tuning = Some(tuning);
+        self.tunings = tunings;
         Ok(self)
     }
 
     /// What sets this encoder's vectors apart from the installed model's own: 0 for the
-    /// model as published, a hash of the tuning otherwise.
+    /// model as published, a hash of the tuning otherwise (of one, its own, so the vectors
+    /// cached through it stay valid; of several, theirs combined in order).
     pub fn fingerprint(&self) -> u64 {
-        self.tuning.as_ref().map_or(0, Tuning::fingerprint)
+        let mut tunings = self.tunings.iter().map(Tuning::fingerprint);
+        let first = tunings.next().unwrap_or(0);
+        tunings.fold(first, |hash, next| {
+            hash.rotate_left(17) ^ next.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        })
     }
 
     /// One unit-length vector per text, in order. Batches run on every core.
@@ -136,7 +152,7 @@ impl Embedder {
                 let ids: Vec<&[u32]> = batch.iter().map(|&i| encoded[i].as_slice()).collect();
                 vectors.extend(
                     self.bert
-                        .embed_batch(&ids, helper, self.tuning.as_ref())
+                        .embed_batch(&ids, helper, &self.tunings)
                         .map_err(EmbedError)?,
                 );
             }

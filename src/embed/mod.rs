@@ -123,7 +123,7 @@ impl Embedder {
     pub fn fingerprint(&self) -> u64 {
         match *self {}
     }
-    pub fn with_tuning(self, _bytes: &[u8]) -> Result<Embedder, String> {
+    pub fn with_tunings(self, _files: &[&[u8]]) -> Result<Embedder, String> {
         match self {}
     }
 }

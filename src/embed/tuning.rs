@@ -160,6 +160,11 @@ impl Tuning {
         i.checked_sub(self.first).and_then(|k| self.layers.get(k))
     }
 
+    /// The index of the first tuned layer: the layers below it run as published.
+    pub(crate) fn first(&self) -> usize {
+        self.first
+    }
+
     /// A hash of the tuning's bytes.
     pub fn fingerprint(&self) -> u64 {
         self.fingerprint
@@ -288,6 +293,34 @@ mod tests {
         let many: Vec<&str> = TEXTS.iter().cycle().take(40).copied().collect();
         let (got, want) = (tuned.embed(&many).unwrap(), expected.embed(&many).unwrap());
         assert!(close(&got, &want));
+    }
+
+    /// Through several tunings a text's vector is each tuning's vector one after another,
+    /// the same as each gives alone, though the layers below them ran once.
+    #[test]
+    fn several_tunings_give_their_vectors_one_after_another() {
+        let dir = tempfile::tempdir().unwrap();
+        let (bytes, _) = tuned_and_folded(dir.path());
+        let load = || Embedder::load_f32(&dir.path().join("published")).unwrap();
+        let plain = load().embed(&TEXTS).unwrap();
+        let tuned = load().with_tuning(&bytes).unwrap().embed(&TEXTS).unwrap();
+        let both = load().with_tunings(&[&bytes, &bytes]).unwrap();
+        assert_eq!(both.dim(), 2 * load().dim());
+        assert_ne!(
+            both.fingerprint(),
+            load().with_tuning(&bytes).unwrap().fingerprint()
+        );
+        let got = both.embed(&TEXTS).unwrap();
+        let want: Vec<Vec<f32>> = tuned
+            .iter()
+            .map(|v| [v.clone(), v.clone()].concat())
+            .collect();
+        assert!(close(&got, &want), "{got:?}\nvs\n{want:?}");
+        assert!(!close(&got, &plain));
+        // None at all: the published model's own vectors.
+        let none = load().with_tunings(&[]).unwrap();
+        assert_eq!((none.dim(), none.fingerprint()), (load().dim(), 0));
+        assert!(close(&none.embed(&TEXTS).unwrap(), &plain));
     }
 
     #[test]

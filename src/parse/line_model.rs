@@ -15,6 +15,11 @@
 //! weights (`line_model.json`: the thresholds, about 2,600 weights and the layers' SHA-256)
 //! hold the vector's scale, so a decision is one product per type.
 //!
+//! The weights may also be an ensemble: several starts of the same training, each with its
+//! own tuned layers and softmax (`members` in the JSON, `line_tuning.k.safetensors`), whose
+//! probabilities are averaged. The encoder runs the shared lower layers once and gives the
+//! members' vectors one after another (`Embedder::with_tunings`).
+//!
 //! Pure: the caller embeds the lines (the installed model), asks [`LineModel::decide`] and
 //! settles it against the rules with [`LineModel::apply`].
 
@@ -50,19 +55,34 @@ const NOT_JUDGED: [&str; 11] = [
 struct Weights {
     /// The model the vectors come from (its name; vectors of another model mean nothing).
     model: String,
-    /// When the vectors come through tuned last layers (`line_tuning.safetensors`, see
-    /// `embed::tuning`): the SHA-256 of that file, which the weights were trained with.
-    #[serde(default)]
-    #[cfg_attr(not(feature = "semantic"), allow(dead_code))]
-    tuned_layers: Option<String>,
     /// The output types, in the columns' order ("none" for no entry).
     types: Vec<String>,
     /// The reasons that have a feature of their own, in the features' order.
     reasons: Vec<String>,
-    /// The vector's length.
+    /// The vector's length (one member's).
     dim: usize,
     /// How sure the classifier must be to change the rules' type.
     sure: Sure,
+    /// The starts of an ensemble, each trained alone; their probabilities are averaged.
+    #[serde(default)]
+    members: Vec<Member>,
+    /// A classifier of one member may give its fields at the top level instead.
+    #[serde(default)]
+    tuned_layers: Option<String>,
+    #[serde(default)]
+    weights: Vec<Vec<f32>>,
+    #[serde(default)]
+    bias: Vec<f32>,
+}
+
+/// One softmax regression and the tuned layers its vectors come through.
+#[derive(Deserialize)]
+struct Member {
+    /// When the vectors come through tuned last layers (`line_tuning*.safetensors`, see
+    /// `embed::tuning`): the SHA-256 of that file, which the weights were trained with.
+    #[serde(default)]
+    #[cfg_attr(not(feature = "semantic"), allow(dead_code))]
+    tuned_layers: Option<String>,
     /// One row per feature (vector, rules' type one-hot in `types` order, confidence,
     /// reasons), one column per type.
     weights: Vec<Vec<f32>>,
@@ -83,6 +103,7 @@ struct Sure {
 /// The shipped classifier.
 pub struct LineModel {
     weights: Weights,
+    members: Vec<Member>,
     kinds: Vec<Option<EntryType>>,
 }
 
@@ -94,10 +115,12 @@ pub struct Decision {
     pub probability: f32,
 }
 
-/// The tuned layers the shipped weights were trained with (their SHA-256 is in
-/// `line_model.json`; a test checks the two belong together).
+/// The tuned layers the shipped members were trained with, in the members' order (their
+/// SHA-256 are in `line_model.json`; a test checks the two belong together). An ensemble of
+/// k starts ships `line_tuning.safetensors` and `line_tuning.1.safetensors` …
+/// `line_tuning.{k-1}.safetensors`, as `scripts/line-finetune-experiment.py` writes them.
 #[cfg(feature = "semantic")]
-static TUNING: &[u8] = include_bytes!("line_tuning.safetensors");
+static TUNINGS: &[&[u8]] = &[include_bytes!("line_tuning.safetensors")];
 
 static SHIPPED: LazyLock<LineModel> = LazyLock::new(|| {
     LineModel::from_json(include_str!("line_model.json")).expect("the shipped weights are valid")
@@ -111,7 +134,7 @@ impl LineModel {
 
     /// Weights from their JSON form; an error names what is wrong.
     pub fn from_json(json: &str) -> Result<LineModel, String> {
-        let weights: Weights = serde_json::from_str(json).map_err(|e| e.to_string())?;
+        let mut weights: Weights = serde_json::from_str(json).map_err(|e| e.to_string())?;
         let kinds = weights
             .types
             .iter()
@@ -124,18 +147,41 @@ impl LineModel {
                     .ok_or_else(|| format!("unknown type {name:?}")),
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let features = weights.dim + kinds.len() + 1 + weights.reasons.len();
-        if weights.weights.len() != features
-            || weights.weights.iter().any(|row| row.len() != kinds.len())
-            || weights.bias.len() != kinds.len()
-        {
-            return Err(format!(
-                "expected {features} rows of {} weights and {} biases",
-                kinds.len(),
-                kinds.len()
-            ));
+        let mut members = std::mem::take(&mut weights.members);
+        let single = Member {
+            tuned_layers: weights.tuned_layers.take(),
+            weights: std::mem::take(&mut weights.weights),
+            bias: std::mem::take(&mut weights.bias),
+        };
+        match (
+            members.is_empty(),
+            single.weights.is_empty() && single.bias.is_empty(),
+        ) {
+            (true, false) => members.push(single),
+            (false, false) => {
+                return Err("weights both at the top level and in members".into());
+            }
+            (true, true) => return Err("no weights".into()),
+            (false, true) => {}
         }
-        Ok(LineModel { weights, kinds })
+        let features = weights.dim + kinds.len() + 1 + weights.reasons.len();
+        for member in &members {
+            if member.weights.len() != features
+                || member.weights.iter().any(|row| row.len() != kinds.len())
+                || member.bias.len() != kinds.len()
+            {
+                return Err(format!(
+                    "expected {features} rows of {} weights and {} biases",
+                    kinds.len(),
+                    kinds.len()
+                ));
+            }
+        }
+        Ok(LineModel {
+            weights,
+            members,
+            kinds,
+        })
     }
 
     /// The model whose vectors the weights were trained on.
@@ -148,14 +194,16 @@ impl LineModel {
         self.weights.dim
     }
 
-    /// The tuned last layers the vectors must come through (a safetensors file for
-    /// `Embedder::with_tuning`), when the weights were trained with them.
-    pub fn tuning(&self) -> Option<&'static [u8]> {
+    /// The tuned last layers the vectors must come through (safetensors files for
+    /// `Embedder::with_tunings`, one per member, in order), when the weights were trained
+    /// with them; empty when they read the published model's vectors.
+    pub fn tunings(&self) -> Vec<&'static [u8]> {
         #[cfg(feature = "semantic")]
-        return self.weights.tuned_layers.as_ref().map(|_| TUNING);
+        if self.members.iter().all(|m| m.tuned_layers.is_some()) {
+            return TUNINGS.iter().take(self.members.len()).copied().collect();
+        }
         // A build that runs no model never reads the vectors.
-        #[cfg(not(feature = "semantic"))]
-        None
+        Vec::new()
     }
 
     /// Whether the classifier judges a line the rules gave this verdict: text, not structure,
@@ -164,44 +212,54 @@ impl LineModel {
         !NOT_JUDGED.contains(&verdict.reason)
     }
 
-    /// The type of a line from its vector and the rules' verdict on it.
+    /// The type of a line from its vector (the members' vectors one after another) and the
+    /// rules' verdict on it: the members' probabilities averaged.
     pub fn decide(&self, vector: &[f32], verdict: &LineVerdict) -> Decision {
         let w = &self.weights;
-        let mut scores = w.bias.clone();
-        let mut add = |row: &[f32], x: f32| {
-            for (s, wi) in scores.iter_mut().zip(row) {
-                *s += wi * x;
-            }
-        };
-        for (row, &x) in w.weights.iter().zip(vector.iter().take(w.dim)) {
-            add(row, x);
-        }
         // The rules' type: a rejection is the decision column (the labels have no
         // rejected type; a classifier that agrees keeps it a rejection below).
         let rules_kind = verdict.kind.map(|k| match k {
             EntryType::Rejected => EntryType::Decision,
             k => k,
         });
-        if let Some(column) = self.kinds.iter().position(|k| *k == rules_kind) {
-            add(&w.weights[w.dim + column], 1.0);
-        }
+        let rules_column = self.kinds.iter().position(|k| *k == rules_kind);
+        let reason = w.reasons.iter().position(|r| r == verdict.reason);
         let after_types = w.dim + self.kinds.len();
-        add(&w.weights[after_types], verdict.confidence);
-        if let Some(i) = w.reasons.iter().position(|r| r == verdict.reason) {
-            add(&w.weights[after_types + 1 + i], 1.0);
+        let mut mean = vec![0f32; self.kinds.len()];
+        for (k, member) in self.members.iter().enumerate() {
+            let mut scores = member.bias.clone();
+            let mut add = |row: &[f32], x: f32| {
+                for (s, wi) in scores.iter_mut().zip(row) {
+                    *s += wi * x;
+                }
+            };
+            let part = vector.iter().skip(k * w.dim).take(w.dim);
+            for (row, &x) in member.weights.iter().zip(part) {
+                add(row, x);
+            }
+            if let Some(column) = rules_column {
+                add(&member.weights[w.dim + column], 1.0);
+            }
+            add(&member.weights[after_types], verdict.confidence);
+            if let Some(i) = reason {
+                add(&member.weights[after_types + 1 + i], 1.0);
+            }
+            let top = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+            let total: f32 = scores.iter().map(|s| (s - top).exp()).sum();
+            for (m, s) in mean.iter_mut().zip(&scores) {
+                *m += (s - top).exp() / total / self.members.len() as f32;
+            }
         }
-        let best = (0..scores.len())
-            .max_by(|&a, &b| scores[a].total_cmp(&scores[b]))
+        let best = (0..mean.len())
+            .max_by(|&a, &b| mean[a].total_cmp(&mean[b]))
             .unwrap_or(0);
-        let top = scores[best];
-        let total: f32 = scores.iter().map(|s| (s - top).exp()).sum();
         let kind = match (self.kinds[best], verdict.kind) {
             (Some(EntryType::Decision), Some(EntryType::Rejected)) => Some(EntryType::Rejected),
             (kind, _) => kind,
         };
         Decision {
             kind,
-            probability: 1.0 / total,
+            probability: mean[best],
         }
     }
 }
@@ -246,14 +304,16 @@ mod tests {
     fn the_shipped_tuned_layers_are_the_ones_the_weights_were_trained_with() {
         use sha2::{Digest, Sha256};
         let shipped = LineModel::shipped();
-        let named = shipped.weights.tuned_layers.as_deref().unwrap();
-        let digest: String = Sha256::digest(TUNING)
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        assert_eq!(digest, named);
-        assert_eq!(shipped.tuning().map(<[u8]>::len), Some(TUNING.len()));
-        crate::embed::check_tuning(TUNING, 6, 384, 1536).unwrap();
+        assert_eq!(shipped.members.len(), TUNINGS.len());
+        for (member, tuning) in shipped.members.iter().zip(TUNINGS) {
+            let digest: String = Sha256::digest(tuning)
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect();
+            assert_eq!(Some(digest), member.tuned_layers);
+            crate::embed::check_tuning(tuning, 6, 384, 1536).unwrap();
+        }
+        assert_eq!(shipped.tunings(), TUNINGS.to_vec());
     }
 
     /// A two-dimensional model over none and problem: the vector's first component says
@@ -319,6 +379,41 @@ mod tests {
         let dropped = model.apply(&symptom, sure);
         assert_eq!((dropped.kind, dropped.confidence), (None, 0.0));
         assert_eq!(dropped.reason, REASON);
+    }
+
+    /// The members of an ensemble each read their own part of the vector, and their
+    /// probabilities are averaged: one sure of a problem and one sure of none leave it even.
+    #[test]
+    fn the_members_of_an_ensemble_are_averaged() {
+        let member = |problem: f32| {
+            format!(r#"{{"weights": [[0, {problem}], [0, 0], [0, 0], [0, 0]], "bias": [0, 0]}}"#)
+        };
+        let model = LineModel::from_json(&format!(
+            r#"{{"model": "toy", "types": ["none", "problem"], "reasons": [], "dim": 1,
+                "sure": {{"add": 0.6, "drop": 0.6, "retype": 0.6}},
+                "members": [{}, {}]}}"#,
+            member(4.0),
+            member(-4.0)
+        ))
+        .unwrap();
+        let none = verdict(None, "no cue");
+        // The first member reads 1 (problem, 0.98), the second 1 (none, 0.98): even.
+        let even = model.decide(&[1.0, 1.0], &none);
+        assert!((even.probability - 0.5).abs() < 1e-6, "{even:?}");
+        assert_eq!(model.apply(&none, even), none);
+        // The first reads 1, the second 0 (even): a problem at about 0.74.
+        let leaning = model.decide(&[1.0, 0.0], &none);
+        assert_eq!(leaning.kind, Some(EntryType::Problem));
+        assert!((leaning.probability - 0.7410).abs() < 1e-3, "{leaning:?}");
+        assert_eq!(model.apply(&none, leaning).kind, Some(EntryType::Problem));
+        // Weights both at the top level and in members, or none at all, are refused.
+        let err = LineModel::from_json(
+            r#"{"model": "m", "types": ["none"], "reasons": [], "dim": 0,
+                "sure": {"add": 0, "drop": 0, "retype": 0}}"#,
+        )
+        .err()
+        .unwrap();
+        assert_eq!(err, "no weights");
     }
 
     #[test]

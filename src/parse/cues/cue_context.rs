@@ -168,7 +168,7 @@ pub(super) fn subject(buf: &[u8], start: usize) -> Option<&[u8]> {
 /// or a filler ("Today we discussed it ... and decided": "we"). A clause that opens with a
 /// verb ("Discussed it and decided") names none that counts as the writer: the diary style is
 /// too like "Frustrated users forked it and decided ...".
-fn clause_subject(buf: &[u8], start: usize) -> Option<&[u8]> {
+pub(super) fn clause_subject(buf: &[u8], start: usize) -> Option<&[u8]> {
     let clause = crate::parse::lex::clause_before(buf, start);
     clause
         .split(|b| !crate::parse::lex::is_word_byte(*b))

@@ -22,11 +22,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         // The subject is the cause, so the clause must have one ("What was causing it?" asks,
         // "which was causing" only describes); the present ("X is causing crashes") reports.
         _ if cue.ends_with(b"causing") => {
-            let clause = crate::parse::lex::clause_before(buf, start);
-            let subject = clause
-                .split(|b| !crate::parse::lex::is_word_byte(*b))
-                .find(|w| !w.is_empty());
-            let named = subject.is_some_and(|w| {
+            let named = super::cue_context::clause_subject(buf, start).is_some_and(|w| {
                 !matches!(
                     w,
                     b"what" | b"which" | b"who" | b"whatever" | b"if" | b"whether" | b"maybe"

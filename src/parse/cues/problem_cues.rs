@@ -5,8 +5,8 @@
 
 use super::Strength::{self, *};
 use super::cue_context::{
-    Around, CONDITIONALS, any_of, conditional, contains_any, failure_conditional, modal, negated,
-    negated_within, own_part_before, own_trigger_then_subject,
+    Around, CONDITIONALS, any_of, clause_subject, conditional, contains_any, failure_conditional,
+    modal, negated, negated_within, own_part_before, own_trigger_then_subject,
 };
 use crate::parse::EntryType::{self, *};
 use crate::parse::lex::{clause_after, has_word, words_after, words_before};
@@ -39,7 +39,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         // have been kept and was not. Not a person ("I got lost in the docs"), nor what is
         // never lost ("nothing gets lost").
         _ if cue.ends_with(b" lost") => {
-            let person = subject_word(buf, start).is_some_and(|w| {
+            let person = clause_subject(buf, start).is_some_and(|w| {
                 matches!(
                     w,
                     b"i" | b"we" | b"you" | b"he" | b"she" | b"they" | b"nothing"
@@ -1065,11 +1065,4 @@ fn outage_span(after: &crate::parse::lex::Words) -> bool {
                     && w.iter().take_while(|b| b.is_ascii_digit()).count() >= 1
                     && UNITS.iter().any(|u| w.ends_with(u.as_bytes())))
         })
-}
-
-/// The first word of the clause a cue is in: who or what the cue is said of.
-fn subject_word(buf: &[u8], start: usize) -> Option<&[u8]> {
-    crate::parse::lex::clause_before(buf, start)
-        .split(|b| !crate::parse::lex::is_word_byte(*b))
-        .find(|w| !w.is_empty())
 }

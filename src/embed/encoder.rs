@@ -91,15 +91,11 @@ impl Embedder {
         self.dim * self.tunings.len().max(1)
     }
 
-    /// This model with its last layers tuned by the safetensors file in `bytes` (see
-    /// `tuning`). Its vectors then mean something only to what was trained with them, and
-    /// [`Embedder::fingerprint`] tells them apart from the published model's.
-    pub fn with_tuning(self, bytes: &[u8]) -> Result<Embedder, EmbedError> {
-        self.with_tunings(&[bytes])
-    }
-
-    /// This model through each of several tunings (an ensemble's starts): a text's vector is
-    /// the tunings' vectors one after another, in order, [`Embedder::dim`] long.
+    /// This model with its last layers tuned by safetensors files (see `tuning`); with
+    /// several (an ensemble's starts), a text's vector is the tunings' vectors one after
+    /// another, in order, [`Embedder::dim`] long. Its vectors then mean something only to
+    /// what was trained with them, and [`Embedder::fingerprint`] tells them apart from the
+    /// published model's.
     pub fn with_tunings(mut self, files: &[&[u8]]) -> Result<Embedder, EmbedError> {
         let (layers, inner) = self.bert.layers();
         let tunings = files

@@ -281,7 +281,7 @@ mod tests {
         let (bytes, folded) = tuned_and_folded(dir.path());
         let published = Embedder::load_f32(&dir.path().join("published")).unwrap();
         let plain = published.embed(&TEXTS).unwrap();
-        let tuned = published.with_tuning(&bytes).unwrap();
+        let tuned = published.with_tunings(&[&bytes]).unwrap();
         assert_ne!(tuned.fingerprint(), 0);
         let expected = Embedder::load_f32(&folded).unwrap();
         let (got, want) = (
@@ -303,12 +303,16 @@ mod tests {
         let (bytes, _) = tuned_and_folded(dir.path());
         let load = || Embedder::load_f32(&dir.path().join("published")).unwrap();
         let plain = load().embed(&TEXTS).unwrap();
-        let tuned = load().with_tuning(&bytes).unwrap().embed(&TEXTS).unwrap();
+        let tuned = load()
+            .with_tunings(&[&bytes])
+            .unwrap()
+            .embed(&TEXTS)
+            .unwrap();
         let both = load().with_tunings(&[&bytes, &bytes]).unwrap();
         assert_eq!(both.dim(), 2 * load().dim());
         assert_ne!(
             both.fingerprint(),
-            load().with_tuning(&bytes).unwrap().fingerprint()
+            load().with_tunings(&[&bytes]).unwrap().fingerprint()
         );
         let got = both.embed(&TEXTS).unwrap();
         let want: Vec<Vec<f32>> = tuned
@@ -334,7 +338,7 @@ mod tests {
         let err = Tuning::from_bytes(&bytes, 3, 32, 64).err().unwrap();
         assert_eq!(err, "the tuned layers are not the last ones");
         let model = Embedder::load(&dir.path().join("published")).unwrap();
-        let err = model.with_tuning(b"garbage").err().unwrap().to_string();
+        let err = model.with_tunings(&[b"garbage"]).err().unwrap().to_string();
         assert!(err.starts_with("tuned layers: "), "{err}");
     }
 

@@ -173,9 +173,14 @@ pub fn run(args: &ParseArgs, ctx: &Ctx) -> Result<()> {
     }
 }
 
-/// How many line vectors a project's classifier cache keeps before a parse drops those of
-/// lines it did not read (about 400 bytes each: 20 MB).
-const KEPT_LINE_VECTORS: usize = 50_000;
+/// How large a project's classifier cache may grow before a parse drops the vectors of lines
+/// it did not read: 20 MB, 50,000 vectors of one member (about 400 bytes each) or about
+/// 17,000 of the shipped three-member ensemble (its members' vectors one after another).
+const KEPT_LINE_VECTOR_BYTES: usize = 20_000_000;
+
+/// What one cached vector of `dim` signed bytes costs beside them: its scale, its text's
+/// hash and the index's slot.
+const LINE_VECTOR_OVERHEAD: usize = 16;
 
 /// Where the line classifier's vectors come from: in a project, its own vector cache
 /// (`.mind/cache/line-vectors.bin`; search keeps only the memory's lines in `vectors.bin`,
@@ -184,7 +189,8 @@ const KEPT_LINE_VECTORS: usize = 50_000;
 /// the one the cache stores (signed bytes and a scale), so a line is typed the same whether
 /// its vector was cached or not.
 enum LineVectors {
-    Cached(Box<(crate::sentences::Sentences, crate::store::Project)>),
+    /// The cache, its project, and how many vectors it keeps (see [`KEPT_LINE_VECTOR_BYTES`]).
+    Cached(Box<(crate::sentences::Sentences, crate::store::Project, usize)>),
     Fresh(Box<crate::embed::Embedder>),
 }
 
@@ -192,6 +198,7 @@ impl LineVectors {
     fn new(ctx: &Ctx, model: crate::embed::Embedder) -> LineVectors {
         match (ctx.project(), ctx.home()) {
             (Ok(project), Ok(home)) => {
+                let kept = KEPT_LINE_VECTOR_BYTES / (model.dim() + LINE_VECTOR_OVERHEAD);
                 let dir = project.dir().join(crate::store::CACHE_DIR);
                 let sentences = crate::sentences::Sentences::with_model(
                     model,
@@ -199,7 +206,7 @@ impl LineVectors {
                     &dir,
                     crate::embed::vectors::LINE_VECTORS_FILE,
                 );
-                LineVectors::Cached(Box::new((sentences, project)))
+                LineVectors::Cached(Box::new((sentences, project, kept)))
             }
             _ => LineVectors::Fresh(Box::new(model)),
         }
@@ -225,11 +232,11 @@ impl LineVectors {
     /// an optimisation: when the project's lock cannot be had, nothing is kept.
     fn save(self) {
         if let LineVectors::Cached(cached) = self {
-            let (sentences, project) = *cached;
+            let (sentences, project, kept) = *cached;
             if sentences.embedded()
                 && let Ok(_lock) = project.lock()
             {
-                sentences.save_keeping_at_most(KEPT_LINE_VECTORS);
+                sentences.save_keeping_at_most(kept);
             }
         }
     }

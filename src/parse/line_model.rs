@@ -7,18 +7,19 @@
 //! and take cue words used in another sense for entries. The vector says what a line is
 //! about, the verdict what its words and shape say. Trained on labelled lines, some the
 //! rules were written from and some they had never seen, the classifier types unseen lines
-//! better than the rules alone; deciding every line, it also overrules the rules where they
-//! are right, so it changes a type only past a threshold (README, "The line classifier").
-//! The vector comes through the model's last four layers tuned for this job
-//! (`line_tuning.safetensors`, see `embed::tuning`), trained together with the softmax by
-//! `scripts/line-finetune-experiment.py` (`--final`, `WRITE=1`), which writes both files; the
-//! weights (`line_model.json`: the thresholds, about 2,600 weights and the layers' SHA-256)
-//! hold the vector's scale, so a decision is one product per type.
-//!
-//! The weights may also be an ensemble: several starts of the same training, each with its
-//! own tuned layers and softmax (`members` in the JSON, `line_tuning.k.safetensors`), whose
-//! probabilities are averaged. The encoder runs the shared lower layers once and gives the
-//! members' vectors one after another (`Embedder::with_tunings`).
+//! better than the rules alone. It changes a type past a threshold per kind of change (add,
+//! drop, retype); the shipped thresholds are 0, so it decides every line it judges (README,
+//! "The line classifier").
+//! The weights are an ensemble: three starts of the same training, each with the model's
+//! last four layers tuned for this job (`line_tuning.safetensors`,
+//! `line_tuning.1.safetensors`, `line_tuning.2.safetensors`, see `embed::tuning`) and its own
+//! softmax (`members` in `line_model.json`), whose probabilities are averaged. The encoder runs
+//! the shared lower layers once and gives the members' vectors one after another
+//! (`Embedder::with_tunings`). `scripts/line-finetune-experiment.py` (`--final`, `WRITE=1`,
+//! `SEEDS=0,1,2`) trains them and writes every file; the weights (the thresholds, about 2,600
+//! weights per member and each member's layers' SHA-256) hold the vector's scale, so a
+//! decision is one product per type and member. One member at the top level of the JSON is
+//! read as an ensemble of one.
 //!
 //! Pure: the caller embeds the lines (the installed model), asks [`LineModel::decide`] and
 //! settles it against the rules with [`LineModel::apply`].
@@ -120,7 +121,11 @@ pub struct Decision {
 /// k starts ships `line_tuning.safetensors` and `line_tuning.1.safetensors` …
 /// `line_tuning.{k-1}.safetensors`, as `scripts/line-finetune-experiment.py` writes them.
 #[cfg(feature = "semantic")]
-static TUNINGS: &[&[u8]] = &[include_bytes!("line_tuning.safetensors")];
+static TUNINGS: &[&[u8]] = &[
+    include_bytes!("line_tuning.safetensors"),
+    include_bytes!("line_tuning.1.safetensors"),
+    include_bytes!("line_tuning.2.safetensors"),
+];
 
 static SHIPPED: LazyLock<LineModel> = LazyLock::new(|| {
     LineModel::from_json(include_str!("line_model.json")).expect("the shipped weights are valid")

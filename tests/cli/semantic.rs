@@ -962,21 +962,24 @@ fn with_the_real_model_the_line_classifier_types_reports_the_rules_miss() {
     assert_eq!(classified[2]["type"], "problem", "{:?}", classified[2]);
     assert_eq!(classified[2]["reason"], "line classifier");
     assert_eq!(classified[2]["rules"], "none");
-    // What the classifier made of it, sure enough to add an entry (0.7).
+    // What the classifier made of it: the three members' mean probability, the confidence
+    // capped below a labelled line's.
     assert_eq!(classified[2]["classifier"]["type"], "problem");
-    assert!(classified[2]["classifier"]["probability"].as_f64().unwrap() >= 0.7);
-    // A choice stated without a verb of choosing keeps the rules' verdict: the classifier
-    // does not add it. Its decision is shown all the same, and nothing else differs.
-    let without_decision = |record: &Value| {
-        let mut record = record.clone();
-        record.as_object_mut().unwrap().remove("classifier");
-        record
-    };
-    let judged = &classified[3]["classifier"];
-    assert!(judged["type"].is_string(), "{:?}", classified[3]);
-    let probability = judged["probability"].as_f64().unwrap();
-    assert!((0.0..=1.0).contains(&probability), "{probability}");
-    assert_eq!(without_decision(&classified[3]), rules[3]);
+    assert!(classified[2]["classifier"]["probability"].as_f64().unwrap() >= 0.9);
+    assert_eq!(classified[2]["confidence"], 0.6);
+    // A choice stated without a verb of choosing ("X over Y …, since …"): the rules leave it
+    // untyped, the classifier (deciding every line it judges) types it a decision, and the
+    // confidence is its probability.
+    assert_eq!(classified[3]["type"], "decision", "{:?}", classified[3]);
+    assert_eq!(classified[3]["reason"], "line classifier");
+    assert_eq!(classified[3]["rules"], "none");
+    assert_eq!(rules[3]["type"], "none");
+    let probability = classified[3]["classifier"]["probability"].as_f64().unwrap();
+    assert!((0.5..=1.0).contains(&probability), "{probability}");
+    assert_eq!(
+        classified[3]["confidence"].as_f64().unwrap(),
+        (probability * 100.0).round() / 100.0
+    );
     // Work done without fix wording stays none; the heading, the blank line and the
     // labelled decision keep the rules' verdicts, and the classifier judges none of those
     // three (structure and a line's own label are the rules').
@@ -1002,6 +1005,10 @@ fn with_the_real_model_the_line_classifier_types_reports_the_rules_miss() {
         found,
         [
             ("problem", "Dark mode toggle resets after every page reload"),
+            (
+                "decision",
+                "- Postgres over Mongo for the event store, since we need transactions."
+            ),
             ("decision", "- decided: keep the old importer until March"),
         ]
     );

@@ -412,6 +412,16 @@ mod tests {
         assert!((leaning.probability - 0.7410).abs() < 1e-3, "{leaning:?}");
         assert_eq!(model.apply(&none, leaning).kind, Some(EntryType::Problem));
         // Weights both at the top level and in members, or none at all, are refused.
+        let err = LineModel::from_json(&format!(
+            r#"{{"model": "toy", "types": ["none", "problem"], "reasons": [], "dim": 1,
+                "sure": {{"add": 0.6, "drop": 0.6, "retype": 0.6}},
+                "weights": [[0, 1], [0, 0], [0, 0], [0, 0]], "bias": [0, 0],
+                "members": [{}]}}"#,
+            member(4.0)
+        ))
+        .err()
+        .unwrap();
+        assert_eq!(err, "weights both at the top level and in members");
         let err = LineModel::from_json(
             r#"{"model": "m", "types": ["none"], "reasons": [], "dim": 0,
                 "sure": {"add": 0, "drop": 0, "retype": 0}}"#,

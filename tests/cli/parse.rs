@@ -1350,10 +1350,10 @@ mod one_engine {
             // plain learning, or nothing when even that would not read back as an entry.
             // The comment harvester reads a comment's text: an HTML comment line is judged by
             // what it says inside the markers, which the parser reads as none in a document.
+            // A comment that goes on to the next line has only its opening marker here.
             let inside = line
                 .strip_prefix("<!--")
-                .and_then(|rest| rest.strip_suffix("-->"))
-                .map(str::trim);
+                .map(|rest| rest.strip_suffix("-->").unwrap_or(rest).trim());
             let comment = from_comment(inside.unwrap_or(&line)).map(|h| h.kind);
             let said = match inside {
                 Some(inside) => classify_line(inside, None),

@@ -299,8 +299,14 @@ pub fn classify(message: &str) -> Classification {
         && let Some(kind) = parse_type(first.trim_end_matches([',', '.', ';', '!']))
         && kind != LogKind::Next
         // A verb's plain form opens an instruction ("Learn from common mistakes to ...",
-        // "Assume nothing about the order"), not a memory of that type.
-        && !matches!(first.to_ascii_lowercase().as_str(), "learn" | "assume" | "reject")
+        // "Assume nothing about the order"), not a memory of that type. A bare "rejected"
+        // opens a noun phrase as often as a ruling-out ("Rejected uploads go to the
+        // quarantine bucket"): the parser weighs it as a cue only with the author as its
+        // subject and typed nothing, so the word alone does not type it here either.
+        && !matches!(
+            first.to_ascii_lowercase().as_str(),
+            "learn" | "assume" | "reject" | "rejected"
+        )
         && !names_a_compound(first, words.next())
         && !choice_still_to_make(kind, first, text)
     {
@@ -657,6 +663,15 @@ mod tests {
             kind("Learn from common mistakes to ensure your submission succeeds."),
             "experience"
         );
+        // A bare "rejected" opens a noun phrase as often as a ruling-out; the parser does not
+        // type it by the word alone, and a label or the author as subject still does.
+        assert_eq!(
+            kind("Rejected uploads go to the quarantine bucket"),
+            "experience"
+        );
+        assert_eq!(kind("Rejected Redis for sessions, overkill"), "experience");
+        assert_eq!(kind("rejected: Redis for sessions, overkill"), "rejected");
+        assert_eq!(kind("we rejected Redis for sessions, overkill"), "rejected");
     }
 
     #[test]

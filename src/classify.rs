@@ -302,7 +302,8 @@ pub fn classify(message: &str) -> Classification {
         // "Assume nothing about the order"), not a memory of that type. A bare "rejected"
         // opens a noun phrase as often as a ruling-out ("Rejected uploads go to the
         // quarantine bucket"): the parser weighs it as a cue only with the author as its
-        // subject and typed nothing, so the word alone does not type it here either.
+        // subject or a verdict or reason after it ("Rejected Redis, overkill") and typed
+        // nothing, so the word alone does not type it here either.
         && !matches!(
             first.to_ascii_lowercase().as_str(),
             "learn" | "assume" | "reject" | "rejected"
@@ -664,12 +665,15 @@ mod tests {
             "experience"
         );
         // A bare "rejected" opens a noun phrase as often as a ruling-out; the parser does not
-        // type it by the word alone, and a label or the author as subject still does.
+        // type it by the word alone, and a label, the author as subject, or a verdict or
+        // reason after it still does.
         assert_eq!(
             kind("Rejected uploads go to the quarantine bucket"),
             "experience"
         );
-        assert_eq!(kind("Rejected Redis for sessions, overkill"), "experience");
+        // With its verdict or reason the parser reads it as ruled out, and so does `log`.
+        assert_eq!(kind("Rejected Redis for sessions, overkill"), "rejected");
+        assert_eq!(kind("Rejected Redis for the session store"), "experience");
         assert_eq!(kind("rejected: Redis for sessions, overkill"), "rejected");
         assert_eq!(kind("we rejected Redis for sessions, overkill"), "rejected");
     }

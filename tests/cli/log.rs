@@ -1407,3 +1407,88 @@ fn a_done_reply_and_an_attempt_with_no_success_read_alike_everywhere() {
         ["progress", "rejected", "none"]
     );
 }
+
+/// Choices and rulings-out as memory files and quick notes write them, logged without a type
+/// and parsed from a file: a choice stated without a verb is a decision when its reason
+/// follows, a line opening with "Rejected" rules out only with its verdict or reason, and
+/// `log` and the parser agree on each. Run as a user runs it: temp HOME, no MIND_* variables
+/// but the clock, two projects, real git.
+#[test]
+fn verbless_choices_and_noted_rejections_are_typed_alike_by_log_and_parser() {
+    let user = common::User::new();
+    let app = user.project("code/app", &["init", "--quiet"]);
+    let other = user.project("code/other", &["init", "--quiet"]);
+    let cases = [
+        (
+            "Postgres over Mongo for the event store, since we need transactions",
+            "decision",
+        ),
+        (
+            "JWT instead of server sessions: the API is stateless",
+            "decision",
+        ),
+        ("Composition over inheritance", "none"),
+        ("Rejected Redis for sessions, overkill", "rejected"),
+        ("Rejected GraphQL in favour of REST", "rejected"),
+        ("Rejected uploads go to the quarantine bucket", "none"),
+    ];
+    let file: String = cases
+        .iter()
+        .map(|(line, _)| format!("{line}\n\n"))
+        .collect();
+    // Each line, then the blank line after it.
+    let parsed = user.types_of(&app, &file);
+    assert_eq!(parsed.len(), 2 * cases.len());
+    for ((line, expected), got) in cases.iter().zip(parsed.iter().step_by(2)) {
+        assert_eq!(got, expected, "{line}");
+    }
+    for (line, _) in cases {
+        user.ok(&app, &["log", line]);
+    }
+    let memory = std::fs::read_to_string(app.join(".mind/MEMORY.md")).unwrap();
+    let session = std::fs::read_to_string(app.join(".mind/SESSION.md")).unwrap();
+    assert!(
+        memory.contains(
+            "\ndecided: Postgres over Mongo for the event store, since we need transactions\n"
+        ),
+        "{memory}"
+    );
+    assert!(
+        memory.contains("\ndecided: JWT instead of server sessions: the API is stateless\n"),
+        "{memory}"
+    );
+    // Tried and ruled out for this session: SESSION.md's rejected approaches.
+    let rejected = session
+        .split("## Rejected")
+        .nth(1)
+        .expect("a Rejected section");
+    let rejected = rejected.split("\n## ").next().unwrap();
+    assert!(
+        rejected.contains("- Rejected Redis for sessions, overkill\n"),
+        "{session}"
+    );
+    assert!(
+        rejected.contains("- Rejected GraphQL in favour of REST\n"),
+        "{session}"
+    );
+    // The rest are experiences of the session, typed by nothing.
+    let experience = session
+        .split("## Experience")
+        .nth(1)
+        .expect("an Experience section");
+    let experience = experience.split("\n## ").next().unwrap();
+    assert!(
+        experience.contains("- Composition over inheritance\n"),
+        "{session}"
+    );
+    assert!(
+        experience.contains("- Rejected uploads go to the quarantine bucket\n"),
+        "{session}"
+    );
+    // The other project is untouched.
+    assert!(
+        !std::fs::read_to_string(other.join(".mind/MEMORY.md"))
+            .unwrap()
+            .contains("Postgres over Mongo")
+    );
+}

@@ -967,19 +967,16 @@ fn with_the_real_model_the_line_classifier_types_reports_the_rules_miss() {
     assert_eq!(classified[2]["classifier"]["type"], "problem");
     assert!(classified[2]["classifier"]["probability"].as_f64().unwrap() >= 0.9);
     assert_eq!(classified[2]["confidence"], 0.6);
-    // A choice stated without a verb of choosing ("X over Y …, since …"): the rules leave it
-    // untyped, the classifier (deciding every line it judges) types it a decision, and the
-    // confidence is its probability, capped below a labelled line's as above.
+    // A choice stated without a verb of choosing, with its reason ("X over Y …, since …"):
+    // the rules type it a decision; the classifier, which judges it too, agrees, so the
+    // rules' reason and confidence stand and no `rules` field says it was changed.
+    assert_eq!(rules[3]["type"], "decision");
+    assert_eq!(rules[3]["reason"], "cue");
     assert_eq!(classified[3]["type"], "decision", "{:?}", classified[3]);
-    assert_eq!(classified[3]["reason"], "line classifier");
-    assert_eq!(classified[3]["rules"], "none");
-    assert_eq!(rules[3]["type"], "none");
-    let probability = classified[3]["classifier"]["probability"].as_f64().unwrap();
-    assert!((0.5..=1.0).contains(&probability), "{probability}");
-    assert_eq!(
-        classified[3]["confidence"].as_f64().unwrap(),
-        ((probability * 100.0).round() / 100.0).min(0.6)
-    );
+    assert_eq!(classified[3]["reason"], "cue");
+    assert_eq!(classified[3]["confidence"], rules[3]["confidence"]);
+    assert!(classified[3].get("rules").is_none());
+    assert_eq!(classified[3]["classifier"]["type"], "decision");
     // Work done without fix wording stays none; the heading, the blank line and the
     // labelled decision keep the rules' verdicts, and the classifier judges none of those
     // three (structure and a line's own label are the rules').

@@ -22,10 +22,16 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         }
         b"abandoned" | b"rejected" => {
             // Only with the author as subject: "the rejected promise", "abandoned carts"
-            // and "the server rejected it" are not the author's choice.
+            // and "the server rejected it" are not the author's choice. Or opening the line
+            // as a log's note does, the author left out, when the verdict or the reason
+            // follows: "Rejected Redis for sessions, overkill", "Abandoned the rewrite,
+            // since the old code works", "Rejected GraphQL in favour of REST". Without one it
+            // opens a noun phrase: "Rejected uploads go to the quarantine bucket".
             let author =
                 subject(buf, start).is_some_and(|w| FIRST_PERSON.iter().any(|f| f.as_bytes() == w));
-            (author && !negated(buf, start) && !conditional(buf, start))
+            let noted = buf[..start].iter().all(|b| !b.is_ascii_alphanumeric())
+                && ruled_out_for_a_reason(&buf[end..]);
+            ((author || noted) && !negated(buf, start) && !conditional(buf, start))
                 .then_some((Rejected, Strong))
         }
         // "Tried rayon, but dropped it", "Considered sccache - overkill": an attempt or an
@@ -375,6 +381,199 @@ pub(super) fn names_rejected_alternative(clause: &[u8]) -> bool {
         ]
         .iter()
         .any(|p| has_phrase(clause, p))
+}
+
+/// What follows a line-opening "Rejected X" when it rules X out: a verdict on it ("overkill",
+/// "too slow", "no luck"), the alternative preferred ("in favour of Y"), or a reason set off by
+/// a comma after a name of three words at most ("Rejected GraphQL, because ..."; "Rejected
+/// requests get a 403, because ..." says what happens to them).
+fn ruled_out_for_a_reason(tail: &[u8]) -> bool {
+    if attempt_failed(tail)
+        || [&b"in favour of"[..], b"in favor of"]
+            .iter()
+            .any(|p| has_phrase(tail, p))
+    {
+        return true;
+    }
+    [&b", because "[..], b", since "]
+        .iter()
+        .filter_map(|r| crate::parse::lex::find(tail, r))
+        .min()
+        .is_some_and(|at| {
+            let named = tail[..at]
+                .split(|b| !crate::parse::lex::is_word_byte(*b))
+                .filter(|w| !w.is_empty())
+                .count();
+            (1..=3).contains(&named)
+        })
+}
+
+/// "Postgres over Mongo for the event store, since we need transactions", "JWT instead of
+/// server sessions: the API is stateless": a choice stated without a verb of choosing, as a
+/// memory file lists its decisions. The chosen thing opens the line (one to four words, none a
+/// subject, a verb of preference, a determiner or a hedge), the alternative it beat follows
+/// ("over", "instead of", "rather than"), and then the reason, set off by a comma before
+/// "since" or "because", "because" itself, a colon, a semicolon or a dash. Without the
+/// reason it may be a motto ("Composition over inheritance") or a heading; with a subject or
+/// a verb of its own another cue reads it. The span of the connecting word(s), or `None`.
+pub(super) fn verbless_choice(buf: &[u8]) -> Option<(usize, usize)> {
+    // Cheap first: nearly every line has no connector at all.
+    let connects = |c: &[u8]| memchr::memmem::find(buf, c).is_some();
+    if !(connects(b" over ") || connects(b" instead of ") || connects(b" rather than "))
+        || buf.contains(&b'?')
+    {
+        return None;
+    }
+    let words: Vec<(usize, usize)> = {
+        let mut out = Vec::new();
+        let mut at = 0;
+        while at < buf.len() {
+            if crate::parse::lex::is_word_byte(buf[at]) {
+                let start = at;
+                while at < buf.len() && crate::parse::lex::is_word_byte(buf[at]) {
+                    at += 1;
+                }
+                out.push((start, at));
+            } else {
+                at += 1;
+            }
+        }
+        out
+    };
+    if words.len() > 30 {
+        return None;
+    }
+    let word = |i: usize| words.get(i).map(|&(s, e)| &buf[s..e]);
+    // The first connector, one to four words in.
+    let (connector, after) = (1..words.len().min(5)).find_map(|i| match word(i)? {
+        b"over" => crate::parse::details::alternative_over(&buf[words[i - 1].1..])
+            .filter(|(start, _)| *start == words[i].1 - words[i - 1].1 + 1)
+            .map(|_| (i, i + 1)),
+        b"instead" if word(i + 1) == Some(b"of") => Some((i, i + 2)),
+        b"rather" if word(i + 1) == Some(b"than") => Some((i, i + 2)),
+        _ => None,
+    })?;
+    // The chosen thing: a name, not a clause ("we use X over Y"), an order ("Prefer X over
+    // Y", "Always add X over Y"), a described thing ("the cache over NFS") or a hedge
+    // ("maybe X over Y").
+    const NOT_A_NAME: &[&str] = &[
+        "we",
+        "i",
+        "you",
+        "they",
+        "he",
+        "she",
+        "it",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "should",
+        "would",
+        "could",
+        "will",
+        "can",
+        "may",
+        "might",
+        "must",
+        "shall",
+        "do",
+        "does",
+        "did",
+        "has",
+        "have",
+        "had",
+        "prefer",
+        "prefers",
+        "preferred",
+        "choose",
+        "chose",
+        "chosen",
+        "pick",
+        "picked",
+        "use",
+        "used",
+        "using",
+        "favor",
+        "favour",
+        "maybe",
+        "perhaps",
+        "possibly",
+        "probably",
+        "not",
+        "no",
+        "why",
+        "what",
+        "how",
+        "which",
+        "if",
+        "when",
+        "whether",
+        "the",
+        "a",
+        "an",
+        "this",
+        "that",
+        "these",
+        "those",
+        "our",
+        "my",
+        "their",
+        "its",
+        "his",
+        "her",
+        "your",
+        "some",
+        "any",
+        "all",
+        "each",
+        "every",
+        "priority",
+        "precedence",
+        "control",
+        "preference",
+        "always",
+        "never",
+        "only",
+        "just",
+        "don",
+    ];
+    if (0..connector).any(|i| word(i).is_some_and(|w| NOT_A_NAME.iter().any(|n| n.as_bytes() == w)))
+    {
+        return None;
+    }
+    // The reason, after the alternative (at most eight words of it: "Mongo for the event
+    // store").
+    let rest = &buf[words.get(after)?.0..];
+    const REASONS: &[&[u8]] = &[
+        b", since ",
+        b", because ",
+        b" because ",
+        b", as ",
+        b": ",
+        b"; ",
+        b" - ",
+        b" -- ",
+        " \u{2014} ".as_bytes(),
+        " \u{2013} ".as_bytes(),
+        "\u{2014}".as_bytes(),
+    ];
+    let reason_at = REASONS
+        .iter()
+        .filter_map(|r| crate::parse::lex::find(rest, r))
+        .min()?;
+    let alternative_words = rest[..reason_at]
+        .split(|b| !crate::parse::lex::is_word_byte(*b))
+        .filter(|w| !w.is_empty())
+        .count();
+    let reason_words = rest[reason_at..]
+        .split(|b| !crate::parse::lex::is_word_byte(*b))
+        .filter(|w| !w.is_empty())
+        .count();
+    ((1..=8).contains(&alternative_words) && reason_words >= 2)
+        .then(|| (words[connector].0, words[after - 1].1))
 }
 
 /// "Postgres it is", "OK, tabs it is!": the idiom that settles a choice, as a short line of

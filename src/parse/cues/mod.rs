@@ -155,7 +155,8 @@ pub fn scan(buf: &[u8], original: &[u8]) -> Vec<Cue> {
         european_cues::scan(buf, &mut out);
     }
     if out.is_empty()
-        && let Some((start, end)) = decision_cues::settled_choice(buf)
+        && let Some((start, end)) =
+            decision_cues::settled_choice(buf).or_else(|| decision_cues::verbless_choice(buf))
     {
         out.push(Cue {
             kind: EntryType::Decision,
@@ -1393,6 +1394,60 @@ mod tests {
             kind("Safari ignored the header and decided to reload the page"),
             None
         );
+    }
+
+    #[test]
+    fn a_line_opening_with_rejected_rules_out_only_with_its_verdict_or_reason() {
+        for ruled_out in [
+            "Rejected Redis for sessions, overkill",
+            "Abandoned the rewrite, since the old code works",
+            "Rejected GraphQL in favour of REST",
+            "Rejected GraphQL, because the API has three clients",
+        ] {
+            assert_eq!(kind(ruled_out), Some(Rejected), "{ruled_out}");
+        }
+        for other in [
+            "Rejected uploads go to the quarantine bucket",
+            "Rejected promises reach the global handler",
+            "Abandoned carts are emailed after a day",
+            "Rejected requests get a 403, because the token is checked first",
+            "The server rejected it, overkill or not",
+        ] {
+            assert_ne!(kind(other), Some(Rejected), "{other}");
+        }
+    }
+
+    #[test]
+    fn a_choice_stated_without_a_verb_gives_its_reason() {
+        for choice in [
+            "Postgres over Mongo for the event store, since we need transactions.",
+            "SQLite over Postgres for the desktop build, because there is no server to run.",
+            "Tokio over async-std: bigger ecosystem and better tracing.",
+            "JWT instead of server sessions, since the API is stateless.",
+            "pnpm instead of npm for the monorepo because of disk use.",
+            "Plain SQL rather than an ORM \u{2014} the queries are few and hot.",
+        ] {
+            assert_eq!(kind(choice), Some(Decision), "{choice}");
+        }
+        for other in [
+            // No reason: a motto or a heading.
+            "Composition over inheritance",
+            "Postgres over Mongo",
+            // An order, a described thing, a hedge, a question.
+            "Prefer composition over inheritance, because it keeps classes small.",
+            "Always add `relative z-10` over backgrounds; use `overflow-hidden` on parents.",
+            "The cache over NFS, since the move, is slow",
+            "Maybe Postgres over Mongo, since we need transactions",
+            "Postgres over Mongo, since we need transactions?",
+            // "over" of time, amount or place.
+            "Latency over 200ms: the pool is too small",
+            "Costs over time: see the dashboard",
+            "Sent over the wire: one frame per event",
+            // A reason of one word is no reason.
+            "Redis over Memcached: yes",
+        ] {
+            assert_eq!(kind(other), None, "{other}");
+        }
     }
 
     #[test]

@@ -399,13 +399,7 @@ fn ruled_out_for_a_reason(tail: &[u8]) -> bool {
         .iter()
         .filter_map(|r| crate::parse::lex::find(tail, r))
         .min()
-        .is_some_and(|at| {
-            let named = tail[..at]
-                .split(|b| !crate::parse::lex::is_word_byte(*b))
-                .filter(|w| !w.is_empty())
-                .count();
-            (1..=3).contains(&named)
-        })
+        .is_some_and(|at| (1..=3).contains(&crate::parse::lex::word_index(tail, at)))
 }
 
 /// "Postgres over Mongo for the event store, since we need transactions", "JWT instead of
@@ -564,14 +558,8 @@ pub(super) fn verbless_choice(buf: &[u8]) -> Option<(usize, usize)> {
         .iter()
         .filter_map(|r| crate::parse::lex::find(rest, r))
         .min()?;
-    let alternative_words = rest[..reason_at]
-        .split(|b| !crate::parse::lex::is_word_byte(*b))
-        .filter(|w| !w.is_empty())
-        .count();
-    let reason_words = rest[reason_at..]
-        .split(|b| !crate::parse::lex::is_word_byte(*b))
-        .filter(|w| !w.is_empty())
-        .count();
+    let alternative_words = crate::parse::lex::word_index(rest, reason_at);
+    let reason_words = crate::parse::lex::word_index(rest, rest.len()) - alternative_words;
     ((1..=8).contains(&alternative_words) && reason_words >= 2)
         .then(|| (words[connector].0, words[after - 1].1))
 }

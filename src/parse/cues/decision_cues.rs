@@ -532,7 +532,8 @@ pub(super) fn verbless_choice(buf: &[u8]) -> Option<(usize, usize)> {
         "never",
         "only",
         "just",
-        "don",
+        "don't",
+        "dont",
     ];
     if (0..connector).any(|i| word(i).is_some_and(|w| NOT_A_NAME.iter().any(|n| n.as_bytes() == w)))
     {

@@ -1436,6 +1436,7 @@ mod tests {
             // An order, a described thing, a hedge, a question.
             "Prefer composition over inheritance, because it keeps classes small.",
             "Always add `relative z-10` over backgrounds; use `overflow-hidden` on parents.",
+            "Don't wrap retries over RabbitMQ: it already retries.",
             "The cache over NFS, since the move, is slow",
             "Maybe Postgres over Mongo, since we need transactions",
             "Postgres over Mongo, since we need transactions?",

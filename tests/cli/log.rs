@@ -1457,12 +1457,16 @@ fn verbless_choices_and_noted_rejections_are_typed_alike_by_log_and_parser() {
         memory.contains("\ndecided: JWT instead of server sessions: the API is stateless\n"),
         "{memory}"
     );
+    // The body of one `## NAME` section of SESSION.md, up to the next heading.
+    let section = |name: &str| -> &str {
+        let body = session
+            .split(&format!("## {name}\n"))
+            .nth(1)
+            .unwrap_or_else(|| panic!("a {name} section: {session}"));
+        body.split("\n## ").next().unwrap()
+    };
     // Tried and ruled out for this session: SESSION.md's rejected approaches.
-    let rejected = session
-        .split("## Rejected")
-        .nth(1)
-        .expect("a Rejected section");
-    let rejected = rejected.split("\n## ").next().unwrap();
+    let rejected = section("Rejected");
     assert!(
         rejected.contains("- Rejected Redis for sessions, overkill\n"),
         "{session}"
@@ -1472,11 +1476,7 @@ fn verbless_choices_and_noted_rejections_are_typed_alike_by_log_and_parser() {
         "{session}"
     );
     // The rest are experiences of the session, typed by nothing.
-    let experience = session
-        .split("## Experience")
-        .nth(1)
-        .expect("an Experience section");
-    let experience = experience.split("\n## ").next().unwrap();
+    let experience = section("Experience");
     assert!(
         experience.contains("- Composition over inheritance\n"),
         "{session}"

@@ -165,13 +165,12 @@ const SESSION_LABELS: &[(&str, Section)] = &[
 
 /// The session label a message starts with (`tried:`, `**Blocked:**`), if any, with the
 /// byte offset where the text after it begins. A label with nothing after it is no note
-/// (the parser reads it as a label without text).
+/// (the parser reads it as a label without text), nor one whose value says there is none
+/// (`Blocked: None`, `tried: n/a`: the parser reads a label with placeholder text).
 fn session_label(text: &str) -> Option<(&'static str, LogKind, usize)> {
     let (name, end) = split_label(text)?;
-    if text[end..]
-        .trim_matches(|c: char| c == '*' || c.is_whitespace())
-        .is_empty()
-    {
+    let value = text[end..].trim_matches(|c: char| c == '*' || c.is_whitespace());
+    if value.is_empty() || crate::parse::is_placeholder(value) {
         return None;
     }
     let name = name.to_lowercase();
@@ -690,6 +689,9 @@ mod tests {
         assert_eq!(kind("**Blocked:**"), "experience");
         assert_eq!(kind("tried:  "), "experience");
         assert_eq!(kind("**Blocked:** waiting on the API key"), "blocker");
+        // Nor does one that says there is nothing: a status field's "none".
+        assert_eq!(kind("Blocked: None"), "experience");
+        assert_eq!(kind("**Blockers:** n/a"), "experience");
     }
 
     #[test]

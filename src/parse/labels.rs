@@ -437,6 +437,7 @@ pub fn kind_of(raw: &str) -> LabelKind {
         // that warns of nothing is typed by its words instead (`line`).
         "critical" | "gotcha" | "gotchas" | "pitfall" | "pitfalls" | "caveat" | "caveats" | "warning"
         | "watch out" | "beware" | "footgun" | "trap" | "sharp edge" | "heads up" | "careful"
+        | "caution"
         // "Anti-pattern: X": what not to do, as a heading of anti-patterns is read.
         | "anti-pattern" | "antipattern" | "anti pattern" => {
             LabelKind::Type(Gotcha)
@@ -472,8 +473,14 @@ pub fn kind_of(raw: &str) -> LabelKind {
         // "Solution", as the English label: the fix that was applied.
         | "lösung" | "solución" | "solução" | "soluzione" | "解决方案" | "解決策" | "해결책"
         | "الحل" => LabelKind::Type(Progress),
-        // Chinese and Japanese 注意 and Korean 주의 ("caution"), as a label.
-        "stolperfalle" | "piège" | "trampa" | "armadilha" | "подвох" | "坑" | "注意" | "주의" => {
+        // Chinese and Japanese 注意 and Korean 주의 ("caution"), as a label; and "warning",
+        // "caution", "attention" in German, French, Spanish, Portuguese, Italian and Russian,
+        // as the English "warning" and "careful" are read ("Aviso", "avviso" also mean a
+        // notice, so they stay out).
+        "stolperfalle" | "piège" | "trampa" | "armadilha" | "подвох" | "坑" | "注意" | "주의"
+        | "achtung" | "vorsicht" | "warnung" | "avertissement" | "attention" | "cuidado"
+        | "advertencia" | "atención" | "atenção" | "attenzione" | "внимание" | "осторожно"
+        | "предупреждение" => {
             LabelKind::Type(Gotcha)
         }
         "memory" if raw == "MEMORY" => LabelKind::Memory,
@@ -1143,6 +1150,30 @@ mod tests {
         assert_eq!(leading("Issue 2: Decision Process"), None);
         assert_eq!(leading("Bug 14: see the tracker"), None);
         assert!(leading("2026: a year of rewrites").is_none());
+    }
+
+    #[test]
+    fn a_caution_or_warning_in_a_european_language_is_a_gotcha_label() {
+        for line in [
+            "Achtung: `npm ci` löscht den node_modules-Ordner",
+            "**Vorsicht:** der Cache wird nie geleert",
+            "Attention : le cache n'est jamais vidé",
+            "Cuidado: el token expira a los 5 minutos",
+            "Attenzione: il driver ignora il timeout",
+            "Внимание: кэш не очищается",
+            "Caution: the staging bucket is shared with prod",
+        ] {
+            assert_eq!(
+                leading(line).map(|l| l.kind),
+                Some(LabelKind::Type(EntryType::Gotcha)),
+                "{line}"
+            );
+        }
+        // A notice is not a warning.
+        assert_ne!(
+            leading("Aviso: nueva versión disponible").map(|l| l.kind),
+            Some(LabelKind::Type(EntryType::Gotcha))
+        );
     }
 
     #[test]

@@ -5,10 +5,12 @@
 //! failure word is not a report after a remedy ("修复崩溃", fix the crash) or a verb of
 //! averting ("避免崩溃"), nor inside a condition ("构建失败时", when the build fails). A
 //! question ("已解决吗？") never reaches the cues: `negatives::is_question` ends it first.
+//! The author's own choices and findings are read too: "决定使用" (decided to use), "ことにした"
+//! (decided to), "学到了" (learned), "ことが分かった" (found that).
 
 use super::Cue;
 use super::Strength::Medium;
-use crate::parse::EntryType::{self, Problem, Progress};
+use crate::parse::EntryType::{self, Decision, Learning, Problem, Progress};
 
 /// A fix or resolution, done: "已修复" (fixed), "3.1.8 已解决" (resolved in 3.1.8), "修正済み";
 /// and work completed ("已完成").
@@ -41,6 +43,50 @@ const DONE: &[&str] = &[
     "완료했",
     "완료되었",
 ];
+
+/// The author's choice: "决定使用" / "决定采用" / "决定改用" (decided to use / adopt / switch to),
+/// "我们决定" (we decided), "ことにした" (decided to), "하기로 했" (decided to). Not "决定" alone,
+/// which is as often "determines" ("由配置决定", decided by the config), nor "决定用", which
+/// opens "决定用户…" (determines the user's …).
+const DECIDED: &[&str] = &[
+    "决定使用",
+    "决定采用",
+    "决定改用",
+    "我们决定",
+    "最终决定",
+    "決定使用",
+    "決定採用",
+    "我們決定",
+    "ことにした",
+    "ことにしました",
+    "ことに決めた",
+    "ことに決定",
+    "하기로 했",
+    "하기로 결정",
+];
+
+/// What the author found out: "学到了" (learned), "才发现" / "后来发现" (found out, then),
+/// "ことが分かった" / "ことがわかった" (it became clear that), "判明した" (turned out), "알게 되었"
+/// (came to know).
+const LEARNED: &[&str] = &[
+    "学到了",
+    "才发现",
+    "后来发现",
+    "結果發現",
+    "结果发现",
+    "ことが分かった",
+    "ことがわかった",
+    "ことが分かりました",
+    "ことがわかりました",
+    "判明した",
+    "判明しました",
+    "알게 되었",
+    "알게 됐",
+];
+
+/// Before a choice or a finding, what makes it someone else's, still to come or asked:
+/// "由" (by), "需要" / "要" / "待" (needs to, to be), "是否" / "如何" (whether, how).
+const NOT_OWN_BEFORE: &[&str] = &["由", "需要", "要", "待", "是否", "如何", "还没", "尚未"];
 
 /// Before a "done" word, besides a condition ([`CONDITION_BEFORE`]), a wait: "等下载完成了再重启"
 /// (wait for the download to complete, then restart).
@@ -183,7 +229,19 @@ pub(super) fn scan(buf: &[u8], out: &mut Vec<Cue>) {
         out.push(cue);
         return;
     }
-    if let Some(cue) = first(text, FAILING, Problem, |before, after| {
+    let own = |kind, words| {
+        first(text, words, kind, |before, _| {
+            let clause = clause_tail(before);
+            !negated_before(before, NOT_DONE_BEFORE)
+                && !NOT_OWN_BEFORE.iter().any(|w| clause.contains(w))
+                && !CONDITION_BEFORE.iter().any(|w| clause.contains(w))
+        })
+    };
+    let own = own(Decision, DECIDED)
+        .into_iter()
+        .chain(own(Learning, LEARNED))
+        .min_by_key(|c| c.start);
+    let failing = first(text, FAILING, Problem, |before, after| {
         // "遭遇した問題、失敗、バグ" (the problems, failures, bugs we met): nouns in a list
         // name kinds of things, as a collection's description does.
         let listed = before.ends_with('、') || after.starts_with('、');
@@ -194,7 +252,10 @@ pub(super) fn scan(buf: &[u8], out: &mut Vec<Cue>) {
             && !CONDITION_AFTER.iter().any(|w| after.starts_with(w))
             && !after_condition_verb(after)
             && !PREVENTED_AFTER.iter().any(|w| after.starts_with(w))
-    }) {
+    });
+    // "我们决定改用 X，因为 Y 经常崩溃" (we decided to switch to X, because Y often crashes):
+    // whichever comes first says what the line is.
+    if let Some(cue) = own.into_iter().chain(failing).min_by_key(|c| c.start) {
         out.push(cue);
     }
 }
@@ -406,5 +467,29 @@ mod tests {
         assert_eq!(kind("Plain English text"), None);
         // A collection's description: "records the problems, failures, bugs met".
         assert_eq!(kind("開発中に遭遇した問題、失敗、バグを記録します。"), None);
+    }
+
+    #[test]
+    fn the_authors_choices_and_findings_in_cjk_text() {
+        use crate::parse::EntryType::{Decision, Learning};
+        assert_eq!(
+            kind("决定使用 PostgreSQL 而不是 MySQL，因为需要 JSONB 支持"),
+            Some(Decision)
+        );
+        assert_eq!(
+            kind("我们决定改用 Redis，因为旧的队列经常崩溃"),
+            Some(Decision)
+        );
+        assert_eq!(kind("キャッシュは SQLite を使うことにした"), Some(Decision));
+        assert_eq!(kind("学到了：索引要建在外键上"), Some(Learning));
+        assert_eq!(
+            kind("調査の結果、タイムアウトが原因であることが分かった"),
+            Some(Learning)
+        );
+        // Someone else's, still to come, not yet, determined by.
+        assert_eq!(kind("由配置文件决定使用哪个数据库"), None);
+        assert_eq!(kind("需要决定使用哪个队列"), None);
+        assert_eq!(kind("还没决定使用哪个框架"), None);
+        assert_eq!(kind("这个参数决定用户能否登录"), None);
     }
 }

@@ -349,15 +349,25 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             (first_person(buf, start) && !negated(buf, start) && !conditional(buf, start))
                 .then_some((Decision, Strong))
         }
+        // "Picked Zod for request validation", "We selected Postgres over Mongo": a choice with
+        // what it is for, what it beat or why. Not "picked up", "picked out" or "picked off"
+        // (a task taken, a thing singled out), which say nothing of a choice.
         b"picked" | b"selected" => {
             let clause = clause_after(buf, end);
             (first_person(buf, start)
-                && ["over", "because", "instead", "rather", "as"]
+                && !any_of(next, &["up", "out", "off"])
+                && ["over", "because", "instead", "rather", "as", "for"]
                     .iter()
                     .any(|w| has_word(clause, w.as_bytes())))
             .then_some((Decision, Strong))
         }
         b"use" | b"using" => {
+            // "Not using Redux because the state fits in context": a line opening with the
+            // choice not to, the author left out, and its reason; "Not using the cache makes
+            // requests slow" says what happens without it.
+            if cue == b"using" && not_using_for_a_reason(buf, start, end) {
+                return Some((Rejected, Medium));
+            }
             if negated(buf, start) || conditional(buf, start) {
                 return None;
             }
@@ -381,6 +391,38 @@ pub(super) fn names_rejected_alternative(clause: &[u8]) -> bool {
         ]
         .iter()
         .any(|p| has_phrase(clause, p))
+}
+
+/// Whether the line opens with "Not using" and, after a name of one to four words, gives the
+/// reason: "because", "since", or one set off by a comma, a colon or a dash, or a verdict
+/// ("overkill").
+fn not_using_for_a_reason(buf: &[u8], start: usize, end: usize) -> bool {
+    let opener = &buf[..start];
+    let Some(not) = crate::parse::lex::find(opener, b"not") else {
+        return false;
+    };
+    if opener[..not].iter().any(u8::is_ascii_alphanumeric)
+        || opener[not + 3..].iter().any(u8::is_ascii_alphanumeric)
+    {
+        return false;
+    }
+    let tail = &buf[end..];
+    if attempt_failed(tail) {
+        return true;
+    }
+    [
+        &b" because "[..],
+        b" since ",
+        b", because ",
+        b", since ",
+        b": ",
+        b" - ",
+        b" \xE2\x80\x94 ",
+    ]
+    .iter()
+    .filter_map(|r| crate::parse::lex::find(tail, r))
+    .min()
+    .is_some_and(|at| (1..=4).contains(&crate::parse::lex::word_index(tail, at)))
 }
 
 /// What follows a line-opening "Rejected X" when it rules X out: a verdict on it ("overkill",

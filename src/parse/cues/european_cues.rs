@@ -1,6 +1,7 @@
 //! Cues in Russian, German, French, Spanish, Portuguese, Italian and Vietnamese text: the words for
-//! "fixed"/"resolved" and for "does not work", "crashes", "fails", "won't start", which the
-//! English cue pattern does not know. As with [`super::cjk_cues`], the vocabulary is the
+//! "fixed"/"resolved" and for "does not work", "crashes", "fails", "won't start", and the
+//! author's own "we decided", "I learned that", "it turned out", which the English cue pattern
+//! does not know. As with [`super::cjk_cues`], the vocabulary is the
 //! English cue words translated (general software vocabulary, not phrases of any one file)
 //! and the checks are the English ones: a failure is no report as the object of a remedy
 //! ("исправить падение", fix the crash), inside a condition ("si no funciona, reinicia",
@@ -15,7 +16,7 @@ use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 
 use super::Cue;
 use super::Strength::Medium;
-use crate::parse::EntryType::{Problem, Progress};
+use crate::parse::EntryType::{self, Decision, Learning, Problem, Progress};
 
 /// A fix or resolution, done, in the forms a changelog or a thread gives it (participle,
 /// first person), and a thing that works again ("заработало", "funktioniert wieder"). A
@@ -216,6 +217,111 @@ const FAILING: &[&str] = &[
     "xảy ra lỗi",
 ];
 
+/// The author's own choice, in the first person: "decidimos usar gRPC" (we decided to use),
+/// "on a choisi", "wir haben uns für X entschieden", "abbiamo deciso", "мы решили
+/// использовать". The English "decided", "chose", "opted for" translated. Russian "решили"
+/// alone also means "solved" ("решили проблему"), so only with the verb of what was chosen.
+const DECIDED: &[&str] = &[
+    // Spanish (and Portuguese "decidimos", "optamos por")
+    "decidimos",
+    "decidí",
+    "hemos decidido",
+    "he decidido",
+    "optamos por",
+    "opté por",
+    "elegimos",
+    // Portuguese ("decidi" alone is also the Italian "you decide")
+    "escolhemos",
+    // French
+    "nous avons décidé",
+    "on a décidé",
+    "j'ai décidé",
+    "nous avons choisi",
+    "on a choisi",
+    "j'ai choisi",
+    "nous avons opté",
+    "on a opté",
+    "j'ai opté",
+    // German
+    "wir haben uns für",
+    "ich habe mich für",
+    "haben uns entschieden",
+    "habe mich entschieden",
+    "entschieden uns",
+    "entschied mich",
+    "entschieden wir",
+    // Italian
+    "abbiamo deciso",
+    "ho deciso",
+    "abbiamo scelto",
+    "ho scelto",
+    "abbiamo optato",
+    // Russian
+    "решили использовать",
+    "решили перейти",
+    "решили оставить",
+    "решили отказаться",
+    "решил использовать",
+    "решила использовать",
+    "мы выбрали",
+    "я выбрал",
+    "я выбрала",
+];
+
+/// A fact the author found: "aprendí que" (I learned that), "j'ai découvert que", "es stellte
+/// sich heraus" (it turned out), "ho scoperto che", "оказалось". The English "learned that",
+/// "found out", "turns out", "realized" translated; the bare verbs ("aprendí React") say what
+/// someone studied, so the learning words come with their "that".
+const LEARNED: &[&str] = &[
+    // Spanish
+    "aprendí que",
+    "aprendimos que",
+    "descubrí que",
+    "descubrimos que",
+    "resulta que",
+    "resultó que",
+    "me di cuenta de que",
+    "nos dimos cuenta de que",
+    // Portuguese
+    "aprendi que",
+    "aprendemos que",
+    "descobri que",
+    "descobrimos que",
+    "percebi que",
+    // French
+    "j'ai appris que",
+    "nous avons appris que",
+    "j'ai découvert que",
+    "nous avons découvert que",
+    "on a découvert que",
+    "il s'avère que",
+    "il s'est avéré que",
+    "je me suis rendu compte que",
+    "j'ai réalisé que",
+    // German
+    "gelernt, dass",
+    "stellte sich heraus",
+    "stellt sich heraus",
+    "hat sich herausgestellt",
+    "herausgefunden, dass",
+    "festgestellt, dass",
+    // Italian
+    "ho imparato che",
+    "abbiamo imparato che",
+    "ho scoperto che",
+    "abbiamo scoperto che",
+    "si è scoperto che",
+    "è emerso che",
+    // Russian
+    "оказалось",
+    "выяснилось",
+    "узнал, что",
+    "узнала, что",
+    "понял, что",
+    "поняла, что",
+    "поняли, что",
+];
+
 /// Words shortly before a word of either list that negate it: "не исправлено" (not fixed),
 /// "nicht behoben", "n'a jamais été corrigé", "no ha sido resuelto", "non è stato risolto";
 /// and before a failure, that it no longer happens or never did ("больше не вылетает", "ya no
@@ -284,29 +390,44 @@ const NEGATION_REACH: usize = 4;
 /// How many words before a cue the remedy and condition words are looked for.
 const REACH: usize = 6;
 
-/// The two lists in one automaton, so a line is scanned once: a pattern's index below
-/// `done` is a "done" word.
+/// The lists in one automaton, so a line is scanned once: each pattern's index says which
+/// list its word came from.
 struct Words {
     matcher: AhoCorasick,
-    done: usize,
+    kinds: Vec<WordKind>,
+}
+
+/// Which list a word of [`Words`] came from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum WordKind {
+    Done,
+    Failing,
+    /// A decision or a learning, the author's own.
+    Own(EntryType),
 }
 
 impl Words {
     fn new(keep: impl Fn(&str) -> bool) -> Words {
-        let done: Vec<&str> = DONE.iter().copied().filter(|w| keep(w)).collect();
-        let failing = FAILING.iter().copied().filter(|w| keep(w));
+        let lists = [
+            (DONE, WordKind::Done),
+            (FAILING, WordKind::Failing),
+            (DECIDED, WordKind::Own(Decision)),
+            (LEARNED, WordKind::Own(Learning)),
+        ];
+        let (words, kinds): (Vec<&str>, Vec<WordKind>) = lists
+            .iter()
+            .flat_map(|(list, kind)| list.iter().copied().map(move |w| (w, *kind)))
+            .filter(|(w, _)| keep(w))
+            .unzip();
         let matcher = AhoCorasick::builder()
             .match_kind(MatchKind::LeftmostLongest)
             // Built on the first line a process scans, so its cost is every `mind` call's: a
             // contiguous NFA builds in a third of the instructions of the DFA the builder
             // would choose and searches as fast here (the prefilter does the skimming).
             .kind(Some(AhoCorasickKind::ContiguousNFA))
-            .build(done.iter().copied().chain(failing))
+            .build(words)
             .expect("fixed word lists build");
-        Words {
-            matcher,
-            done: done.len(),
-        }
+        Words { matcher, kinds }
     }
 }
 
@@ -351,17 +472,29 @@ pub(super) fn scan(buf: &[u8], out: &mut Vec<Cue>) {
         if before.is_some_and(char::is_alphanumeric) || after.is_some_and(char::is_alphanumeric) {
             continue;
         }
-        if m.pattern().as_usize() < words.done {
-            let kind = if negated(&text[..start], NEGATION_REACH) {
-                Problem
-            } else {
-                Progress
-            };
-            found = Some((kind, start, end));
-            break;
-        }
-        if found.is_none() && reports_failure(text, start, end) {
-            found = Some((Problem, start, end));
+        match words.kinds[m.pattern().as_usize()] {
+            WordKind::Done => {
+                let kind = if negated(&text[..start], NEGATION_REACH) {
+                    Problem
+                } else {
+                    Progress
+                };
+                found = Some((kind, start, end));
+                break;
+            }
+            WordKind::Failing => {
+                if found.is_none() && reports_failure(text, start, end) {
+                    found = Some((Problem, start, end));
+                }
+            }
+            // "Decidimos usar gRPC porque REST no funciona": the author's verb, first, is
+            // what the line says; a failure before it was already the report.
+            WordKind::Own(kind) => {
+                if found.is_none() && own_statement(text, start, end) {
+                    found = Some((kind, start, end));
+                    break;
+                }
+            }
         }
     }
     if let Some((kind, start, end)) = found {
@@ -393,6 +526,21 @@ fn reports_failure(text: &str, start: usize, end: usize) -> bool {
         .find(['.', '!', '?', '？'])
         .is_some_and(|i| text[end + i..].starts_with(['?', '？']));
     !condition && !asked && (own_negation || !negated(before, 2))
+}
+
+/// Whether the author's decision or finding at `start..end` is stated: not negated ("no
+/// decidimos", "noch nicht entschieden"), not inside a condition ("si decidimos usar X") and
+/// not asked ("¿Decidimos usar gRPC?").
+fn own_statement(text: &str, start: usize, end: usize) -> bool {
+    let before = &text[..start];
+    let clause = clause_words(before);
+    let condition = clause.first() == Some(&CONDITION_FIRST)
+        || clause.iter().any(|w| CONDITION_BEFORE.contains(w));
+    let asked = text[end..]
+        .find(['.', '!', '?', '？'])
+        .is_some_and(|i| text[end + i..].starts_with(['?', '？']))
+        || before.contains('¿');
+    !condition && !asked && !negated(before, 2)
 }
 
 /// Whether a negation stands among the `reach` words right before a cue.
@@ -536,5 +684,59 @@ mod tests {
         assert_eq!(kind("the nonfunctional requirements"), None);
         assert_eq!(kind("Plain English text"), None);
         assert_eq!(kind("Решено использовать Postgres"), None);
+    }
+
+    #[test]
+    fn the_authors_decisions_and_findings_in_european_languages_are_typed() {
+        use crate::parse::EntryType::{Decision, Learning};
+        assert_eq!(
+            kind("Decidimos usar gRPC entre los microservicios en lugar de REST"),
+            Some(Decision)
+        );
+        assert_eq!(
+            kind("On a choisi SQLite pour le cache local"),
+            Some(Decision)
+        );
+        assert_eq!(
+            kind("Wir haben uns für Postgres entschieden, weil wir JSONB brauchen"),
+            Some(Decision)
+        );
+        assert_eq!(kind("Abbiamo deciso di usare Redis"), Some(Decision));
+        assert_eq!(kind("Мы решили использовать Kafka"), Some(Decision));
+        // The author's verb, first, is what the line says, though a failure follows.
+        assert_eq!(
+            kind("Decidimos usar gRPC porque REST no funciona con streaming"),
+            Some(Decision)
+        );
+        assert_eq!(
+            kind("Aprendí que el planificador de Kubernetes solo mira las solicitudes"),
+            Some(Learning)
+        );
+        assert_eq!(
+            kind("J'ai découvert que les sauvegardes Redis bloquent le serveur"),
+            Some(Learning)
+        );
+        assert_eq!(
+            kind("Es stellte sich heraus, dass der Cache nie geleert wurde"),
+            Some(Learning)
+        );
+        assert_eq!(
+            kind("Ho scoperto che il driver ignora il timeout"),
+            Some(Learning)
+        );
+        assert_eq!(
+            kind("Оказалось, что драйвер игнорирует таймаут"),
+            Some(Learning)
+        );
+        // Not decided yet, a condition, a question; a study, not a finding; "solved".
+        assert_eq!(kind("Todavía no decidimos qué base de datos usar"), None);
+        assert_eq!(
+            kind("Si decidimos usar gRPC, hay que migrar los clientes"),
+            None
+        );
+        assert_eq!(kind("¿Decidimos usar gRPC o REST?"), None);
+        assert_eq!(kind("On a choisi quoi pour le cache ?"), None);
+        assert_eq!(kind("Aprendí React en 2019"), None);
+        assert_eq!(kind("Мы решили проблему с кэшем"), None);
     }
 }

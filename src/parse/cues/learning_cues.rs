@@ -150,6 +150,29 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             (!conditional(buf, start)).then_some((Learning, Strong))
         }
         b"found that" => first_person(buf, start).then_some((Learning, Strong)),
+        // "Found the root cause: the CDN cached API responses", "We tracked down the cause to
+        // a stale index": a diagnosis made. Not one to make ("need to find the root cause"),
+        // denied or asked.
+        _ if cue.ends_with(b"cause") => (first_person(buf, start)
+            && !negated(buf, start)
+            && !conditional(buf, start)
+            && !buf.contains(&b'?'))
+        .then_some((Learning, Strong)),
+        // "Profiling showed that 80% of the time goes to serialization", "Bisecting revealed
+        // the regression came with the allocator change": what an investigation found. Not
+        // one planned or asked ("if profiling shows a hot loop", "what did profiling show?").
+        _ if cue.ends_with(b"showed")
+            || cue.ends_with(b"shows")
+            || cue.ends_with(b"revealed")
+            || cue.ends_with(b"reveals") =>
+        {
+            let tail = crate::parse::lex::clause_after(buf, end).trim_ascii();
+            (!tail.is_empty()
+                && !negated(buf, start)
+                && !conditional(buf, start)
+                && !buf.contains(&b'?'))
+            .then_some((Learning, Medium))
+        }
         _ if cue.starts_with(b"reali") => {
             let accounting = any_of(
                 next,

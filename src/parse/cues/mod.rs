@@ -897,7 +897,8 @@ mod tests {
         // A condition anyone may meet, and a numbered item's name, report nothing.
         assert_eq!(kind("If nothing happens, check the log"), None);
         assert_eq!(kind("if the upload has a problem, retry it"), None);
-        assert_eq!(kind("We picked Problem 2 for the workshop"), None);
+        // (A choice made, what it was for: a decision, never a problem.)
+        assert_eq!(kind("We picked Problem 2 for the workshop"), Some(Decision));
         // An issue met is a defect; one to open or file is a ticket.
         assert_eq!(
             kind("Hi - we've found an issue with the cache when using two calls"),
@@ -1414,6 +1415,68 @@ mod tests {
             "The server rejected it, overkill or not",
         ] {
             assert_ne!(kind(other), Some(Rejected), "{other}");
+        }
+    }
+
+    #[test]
+    fn a_line_opening_with_not_using_rules_out_only_with_its_reason() {
+        for ruled_out in [
+            "Not using Redux because the app state fits comfortably in React context",
+            "- Not using an ORM: the queries are few and hot",
+            "Not using Kafka, since the volume is tiny",
+            "Not using GraphQL - overkill for three clients",
+        ] {
+            assert_eq!(kind(ruled_out), Some(Rejected), "{ruled_out}");
+        }
+        for other in [
+            "Not using the cache makes every request hit the database",
+            "Not using a lock here would corrupt the index because two writers race",
+            "We are not using Redux because of the bundle size",
+            "If not using Docker, install Postgres 15 first",
+        ] {
+            assert_ne!(kind(other), Some(Rejected), "{other}");
+        }
+    }
+
+    #[test]
+    fn a_cause_found_and_what_an_investigation_showed_are_learnings() {
+        for found in [
+            "Found the root cause: the CDN was caching API responses for 10 minutes",
+            "We tracked down the cause to a stale index on events.user_id",
+            "Identified the root cause of the nightly OOM: an unbounded cache",
+            "Profiling showed that 80% of request time goes to JSON serialization",
+            "Investigation showed the 502s come from the load balancer's idle timeout",
+            "Bisecting revealed the regression came with the allocator change",
+        ] {
+            assert_eq!(kind(found), Some(Learning), "{found}");
+        }
+        for other in [
+            "Need to find the root cause before the release",
+            "We never found the root cause of the flake",
+            "Did profiling show anything?",
+            "If profiling shows a hot loop, move it to a worker",
+            "The cause of the outage is unknown",
+        ] {
+            assert_ne!(kind(other), Some(Learning), "{other}");
+        }
+    }
+
+    #[test]
+    fn a_pick_for_a_purpose_is_a_choice_and_a_task_picked_up_is_not() {
+        assert_eq!(
+            kind("Picked Zod for request validation in the API gateway"),
+            Some(Decision)
+        );
+        assert_eq!(
+            kind("We selected Postgres for the event store"),
+            Some(Decision)
+        );
+        for other in [
+            "Picked up the flaky test ticket for this sprint",
+            "Picked out the slow queries for the report",
+            "The user picked a file for upload",
+        ] {
+            assert_ne!(kind(other), Some(Decision), "{other}");
         }
     }
 

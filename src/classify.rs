@@ -226,13 +226,14 @@ fn split_label(text: &str) -> Option<(&str, usize)> {
 /// Where the parser's verdict on a message goes. A rejection recorded for good ("decided
 /// against X", "we won't use X") is a memory; an attempt that did not work ("tried X, no
 /// luck", "gave up on X") is a session note. A problem that says the work is stuck or
-/// blocked is a blocker of the session.
+/// blocked is a blocker of the session. "Not using X because ..." (the cue "using") states a
+/// standing choice, as "we won't use X" does.
 fn route(found: &Classified) -> LogKind {
     let cue = found.cue.as_deref().unwrap_or("");
     match found.kind {
         EntryType::Rejected
             if found.reason == "cue"
-                && !matches!(cue, "decided against" | "decided")
+                && !matches!(cue, "decided against" | "decided" | "using")
                 && !cue.starts_with("won") =>
         {
             LogKind::Session(Section::Rejected)

@@ -1492,3 +1492,97 @@ fn verbless_choices_and_noted_rejections_are_typed_alike_by_log_and_parser() {
             .contains("Postgres over Mongo")
     );
 }
+
+/// The forms the probe of canonical memory forms found the rules missing, run as a user runs
+/// them: `mind log` and the parser give each the same type, and each lands where its type
+/// belongs; a placeholder after a session label is no blocker.
+#[test]
+fn picks_reasons_not_to_use_findings_and_foreign_cues_are_typed_alike_by_log_and_parser() {
+    let user = common::User::new();
+    let app = user.project("code/app", &["init", "--quiet"]);
+    let other = user.project("code/other", &["init", "--quiet"]);
+    let cases = [
+        (
+            "Picked Zod for request validation in the API gateway",
+            "decision",
+        ),
+        ("Picked up the billing ticket for this sprint", "none"),
+        (
+            "Not using Redux because the app state fits in React context",
+            "rejected",
+        ),
+        ("Not using the cache makes every request slow", "none"),
+        (
+            "Found the root cause: the CDN cached API responses for 10 minutes",
+            "learning",
+        ),
+        (
+            "Profiling showed that 80% of request time goes to JSON serialization",
+            "learning",
+        ),
+        ("Decidimos usar gRPC entre los servicios", "decision"),
+        (
+            "J'ai découvert que BGSAVE ne bloque pas le serveur",
+            "learning",
+        ),
+        ("决定使用 PostgreSQL，因为需要 JSONB", "decision"),
+        ("Achtung: npm ci löscht node_modules komplett", "gotcha"),
+    ];
+    let file: String = cases
+        .iter()
+        .map(|(line, _)| format!("{line}\n\n"))
+        .collect();
+    let parsed = user.types_of(&app, &file);
+    assert_eq!(parsed.len(), 2 * cases.len());
+    for ((line, expected), got) in cases.iter().zip(parsed.iter().step_by(2)) {
+        assert_eq!(got, expected, "{line}");
+    }
+    for (line, _) in cases {
+        user.ok(&app, &["log", line]);
+    }
+    user.ok(&app, &["log", "Blocked: None"]);
+    let memory = std::fs::read_to_string(app.join(".mind/MEMORY.md")).unwrap();
+    let session = std::fs::read_to_string(app.join(".mind/SESSION.md")).unwrap();
+    for entry in [
+        "\ndecided: Picked Zod for request validation in the API gateway\n",
+        "\nlearned: Found the root cause: the CDN cached API responses for 10 minutes\n",
+        "\nlearned: Profiling showed that 80% of request time goes to JSON serialization\n",
+        "\ndecided: Decidimos usar gRPC entre los servicios\n",
+        "\nlearned: J'ai découvert que BGSAVE ne bloque pas le serveur\n",
+        "\ndecided: 决定使用 PostgreSQL，因为需要 JSONB\n",
+        // A line with its own type label is kept as written.
+        "\nAchtung: npm ci löscht node_modules komplett\n",
+    ] {
+        assert!(memory.contains(entry), "{entry:?} in {memory}");
+    }
+    // A choice not to use something, with its reason, is a standing decision: memory.
+    assert!(
+        memory.contains(
+            "\ndecided against: Not using Redux because the app state fits in React context\n"
+        ),
+        "{memory}"
+    );
+    assert!(!session.contains("Not using Redux"), "{session}");
+    // The body of one `## NAME` section of SESSION.md, up to the next heading.
+    let section = |name: &str| -> &str {
+        let body = session
+            .split(&format!("## {name}\n"))
+            .nth(1)
+            .unwrap_or_else(|| panic!("a {name} section: {session}"));
+        body.split("\n## ").next().unwrap()
+    };
+    let experience = section("Experience");
+    for note in [
+        "- Picked up the billing ticket for this sprint\n",
+        "- Not using the cache makes every request slow\n",
+        "- Blocked: None\n",
+    ] {
+        assert!(experience.contains(note), "{note:?} in {session}");
+    }
+    assert!(!section("Blockers").contains("None"), "{session}");
+    assert!(
+        !std::fs::read_to_string(other.join(".mind/MEMORY.md"))
+            .unwrap()
+            .contains("Zod")
+    );
+}

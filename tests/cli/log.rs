@@ -1408,6 +1408,41 @@ fn a_done_reply_and_an_attempt_with_no_success_read_alike_everywhere() {
     );
 }
 
+/// Each line parsed from a file (`mind parse --lines`) gets the type expected, and is then
+/// logged without a type, one `mind log` each: MEMORY.md and SESSION.md as they are after.
+fn parsed_then_logged(
+    user: &common::User,
+    project: &std::path::Path,
+    cases: &[(&str, &str)],
+) -> (String, String) {
+    let file: String = cases
+        .iter()
+        .map(|(line, _)| format!("{line}\n\n"))
+        .collect();
+    // Each line, then the blank line after it.
+    let parsed = user.types_of(project, &file);
+    assert_eq!(parsed.len(), 2 * cases.len());
+    for ((line, expected), got) in cases.iter().zip(parsed.iter().step_by(2)) {
+        assert_eq!(got, expected, "{line}");
+    }
+    for (line, _) in cases {
+        user.ok(project, &["log", line]);
+    }
+    (
+        std::fs::read_to_string(project.join(".mind/MEMORY.md")).unwrap(),
+        std::fs::read_to_string(project.join(".mind/SESSION.md")).unwrap(),
+    )
+}
+
+/// The body of one `## NAME` section of SESSION.md, up to the next heading.
+fn session_section<'a>(session: &'a str, name: &str) -> &'a str {
+    let body = session
+        .split(&format!("## {name}\n"))
+        .nth(1)
+        .unwrap_or_else(|| panic!("a {name} section: {session}"));
+    body.split("\n## ").next().unwrap()
+}
+
 /// Choices and rulings-out as memory files and quick notes write them, logged without a type
 /// and parsed from a file: a choice stated without a verb is a decision when its reason
 /// follows, a line opening with "Rejected" rules out only with its verdict or reason, and
@@ -1432,21 +1467,7 @@ fn verbless_choices_and_noted_rejections_are_typed_alike_by_log_and_parser() {
         ("Rejected GraphQL in favour of REST", "rejected"),
         ("Rejected uploads go to the quarantine bucket", "none"),
     ];
-    let file: String = cases
-        .iter()
-        .map(|(line, _)| format!("{line}\n\n"))
-        .collect();
-    // Each line, then the blank line after it.
-    let parsed = user.types_of(&app, &file);
-    assert_eq!(parsed.len(), 2 * cases.len());
-    for ((line, expected), got) in cases.iter().zip(parsed.iter().step_by(2)) {
-        assert_eq!(got, expected, "{line}");
-    }
-    for (line, _) in cases {
-        user.ok(&app, &["log", line]);
-    }
-    let memory = std::fs::read_to_string(app.join(".mind/MEMORY.md")).unwrap();
-    let session = std::fs::read_to_string(app.join(".mind/SESSION.md")).unwrap();
+    let (memory, session) = parsed_then_logged(&user, &app, &cases);
     assert!(
         memory.contains(
             "\ndecided: Postgres over Mongo for the event store, since we need transactions\n"
@@ -1457,14 +1478,7 @@ fn verbless_choices_and_noted_rejections_are_typed_alike_by_log_and_parser() {
         memory.contains("\ndecided: JWT instead of server sessions: the API is stateless\n"),
         "{memory}"
     );
-    // The body of one `## NAME` section of SESSION.md, up to the next heading.
-    let section = |name: &str| -> &str {
-        let body = session
-            .split(&format!("## {name}\n"))
-            .nth(1)
-            .unwrap_or_else(|| panic!("a {name} section: {session}"));
-        body.split("\n## ").next().unwrap()
-    };
+    let section = |name: &str| session_section(&session, name);
     // Tried and ruled out for this session: SESSION.md's rejected approaches.
     let rejected = section("Rejected");
     assert!(
@@ -1528,20 +1542,8 @@ fn picks_reasons_not_to_use_findings_and_foreign_cues_are_typed_alike_by_log_and
         ("决定使用 PostgreSQL，因为需要 JSONB", "decision"),
         ("Achtung: npm ci löscht node_modules komplett", "gotcha"),
     ];
-    let file: String = cases
-        .iter()
-        .map(|(line, _)| format!("{line}\n\n"))
-        .collect();
-    let parsed = user.types_of(&app, &file);
-    assert_eq!(parsed.len(), 2 * cases.len());
-    for ((line, expected), got) in cases.iter().zip(parsed.iter().step_by(2)) {
-        assert_eq!(got, expected, "{line}");
-    }
-    for (line, _) in cases {
-        user.ok(&app, &["log", line]);
-    }
+    let (memory, _) = parsed_then_logged(&user, &app, &cases);
     user.ok(&app, &["log", "Blocked: None"]);
-    let memory = std::fs::read_to_string(app.join(".mind/MEMORY.md")).unwrap();
     let session = std::fs::read_to_string(app.join(".mind/SESSION.md")).unwrap();
     for entry in [
         "\ndecided: Picked Zod for request validation in the API gateway\n",
@@ -1563,14 +1565,7 @@ fn picks_reasons_not_to_use_findings_and_foreign_cues_are_typed_alike_by_log_and
         "{memory}"
     );
     assert!(!session.contains("Not using Redux"), "{session}");
-    // The body of one `## NAME` section of SESSION.md, up to the next heading.
-    let section = |name: &str| -> &str {
-        let body = session
-            .split(&format!("## {name}\n"))
-            .nth(1)
-            .unwrap_or_else(|| panic!("a {name} section: {session}"));
-        body.split("\n## ").next().unwrap()
-    };
+    let section = |name: &str| session_section(&session, name);
     let experience = section("Experience");
     for note in [
         "- Picked up the billing ticket for this sprint\n",

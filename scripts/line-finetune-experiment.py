@@ -52,7 +52,8 @@ usage: scripts/line-finetune-experiment.py MODEL_DIR MIND_BIN [--grid] [--final]
         POOL=paths and UNSEEN=paths: the training sets and the sets --final scores, as in
         scripts/line-classifier-experiment.py; with more than one UNSEEN set, --final also
         scores their lines pooled; SEEDS=0,1,2: --final trains one start per seed and also
-        scores their probabilities averaged)
+        scores their probabilities averaged; PROBE=path: the probe of canonical forms --final
+        scores beside the others, tests/eval/parser-probe.jsonl, PROBE= to skip it)
 needs: torch, tokenizers, safetensors, numpy (pip install torch tokenizers safetensors numpy).
 """
 import importlib.util
@@ -380,7 +381,10 @@ def main():
     pool_paths = lce.POOL
     seen_paths = lce.SEEN
     dev = os.environ.get("DEV", os.path.join(ROOT, "..", "shared", "eval", "parser-dev.jsonl"))
-    test_paths = [dev] + lce.UNSEEN
+    # The probe of canonical forms, scored beside the rules: the gate new weights must pass
+    # (the real-model test in tests/cli/semantic.rs asks as many lines right as the rules).
+    probe = os.environ.get("PROBE", os.path.join(ROOT, "tests/eval/parser-probe.jsonl"))
+    test_paths = [dev] + lce.UNSEEN + ([probe] if probe else [])
     groups = [("pool", pool_paths), ("seen", seen_paths)] + [(p, [p]) for p in test_paths]
     recs, verdicts, group, part = [], [], [], []
     for name, paths in groups:

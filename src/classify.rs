@@ -166,11 +166,12 @@ const SESSION_LABELS: &[(&str, Section)] = &[
 /// The session label a message starts with (`tried:`, `**Blocked:**`), if any, with the
 /// byte offset where the text after it begins. A label with nothing after it is no note
 /// (the parser reads it as a label without text), nor one whose value says there is none
-/// (`Blocked: None`, `tried: n/a`: the parser reads a label with placeholder text).
+/// (`Blocked: None`, `tried: n/a`: the parser reads a label with placeholder text); a value
+/// that names something (`Blocked: #1234`, `tried: src/cache/lru.rs`) is a note.
 fn session_label(text: &str) -> Option<(&'static str, LogKind, usize)> {
     let (name, end) = split_label(text)?;
     let value = text[end..].trim_matches(|c: char| c == '*' || c.is_whitespace());
-    if value.is_empty() || crate::parse::is_placeholder(value) {
+    if value.is_empty() || crate::parse::says_nothing(value) {
         return None;
     }
     let name = name.to_lowercase();
@@ -693,6 +694,10 @@ mod tests {
         // Nor does one that says there is nothing: a status field's "none".
         assert_eq!(kind("Blocked: None"), "experience");
         assert_eq!(kind("**Blockers:** n/a"), "experience");
+        // A value that names something is one, however short.
+        assert_eq!(kind("Blocked: #1234"), "blocker");
+        assert_eq!(kind("Blocked: (waiting on infra team)"), "blocker");
+        assert_eq!(kind("tried: src/cache/lru.rs"), "rejected");
     }
 
     #[test]

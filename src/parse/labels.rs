@@ -473,12 +473,13 @@ pub fn kind_of(raw: &str) -> LabelKind {
         // "Solution", as the English label: the fix that was applied.
         | "lösung" | "solución" | "solução" | "soluzione" | "解决方案" | "解決策" | "해결책"
         | "الحل" => LabelKind::Type(Progress),
-        // Chinese and Japanese 注意 and Korean 주의 ("caution"), as a label; and "warning",
-        // "caution", "attention" in German, French, Spanish, Portuguese, Italian and Russian,
+        // Chinese and Japanese 注意 and Korean 주의 ("caution"), as a label; and "warning" and
+        // "caution" in German, French, Spanish, Portuguese, Italian and Russian,
         // as the English "warning" and "careful" are read ("Aviso", "avviso" also mean a
-        // notice, so they stay out).
+        // notice, and "attention" names a model's layer as often, "Attention: GQA with 8
+        // heads", so they stay out).
         "stolperfalle" | "piège" | "trampa" | "armadilha" | "подвох" | "坑" | "注意" | "주의"
-        | "achtung" | "vorsicht" | "warnung" | "avertissement" | "attention" | "cuidado"
+        | "achtung" | "vorsicht" | "warnung" | "avertissement" | "cuidado"
         | "advertencia" | "atención" | "atenção" | "attenzione" | "внимание" | "осторожно"
         | "предупреждение" => {
             LabelKind::Type(Gotcha)
@@ -1157,7 +1158,6 @@ mod tests {
         for line in [
             "Achtung: `npm ci` löscht den node_modules-Ordner",
             "**Vorsicht:** der Cache wird nie geleert",
-            "Attention : le cache n'est jamais vidé",
             "Cuidado: el token expira a los 5 minutos",
             "Attenzione: il driver ignora il timeout",
             "Внимание: кэш не очищается",
@@ -1169,11 +1169,17 @@ mod tests {
                 "{line}"
             );
         }
-        // A notice is not a warning.
-        assert_ne!(
-            leading("Aviso: nueva versión disponible").map(|l| l.kind),
-            Some(LabelKind::Type(EntryType::Gotcha))
-        );
+        // A notice is not a warning, nor a model's attention layer.
+        for other in [
+            "Aviso: nueva versión disponible",
+            "Attention: GQA with 8 KV heads",
+        ] {
+            assert_ne!(
+                leading(other).map(|l| l.kind),
+                Some(LabelKind::Type(EntryType::Gotcha)),
+                "{other}"
+            );
+        }
     }
 
     #[test]

@@ -191,7 +191,7 @@ pub fn explain_lines(text: &str) -> Vec<document::LineVerdict> {
 
 pub use document::{LineVerdict, Resumable};
 pub use lex::strip_list_marker;
-pub use negatives::{is_placeholder, puts_off};
+pub use negatives::{puts_off, says_nothing};
 
 /// The verdict on every line ([`lines`]) as [`parse_document`] reads it in place (a line in a
 /// fence or a multi-line comment is that fence's or comment's); one per line.

@@ -1523,6 +1523,13 @@ fn is_angle_slot(inner: &str) -> bool {
         && !TAGS.contains(&words)
 }
 
+/// Whether a field's whole value is a word that says there is nothing in it ("None", "n/a",
+/// "TBD", "-"), as a status field holds: narrower than [`is_placeholder`], which also takes
+/// slots, bracketed notes and bare names.
+pub fn says_nothing(value: &str) -> bool {
+    is_placeholder_word(&value.trim().trim_end_matches('.').to_lowercase())
+}
+
 fn is_placeholder_word(lower: &str) -> bool {
     matches!(
         lower,

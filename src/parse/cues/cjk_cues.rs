@@ -86,7 +86,15 @@ const LEARNED: &[&str] = &[
 
 /// Before a choice or a finding, what makes it someone else's, still to come or asked:
 /// "由" (by), "需要" / "要" / "待" (needs to, to be), "是否" / "如何" (whether, how).
-const NOT_OWN_BEFORE: &[&str] = &["由", "需要", "要", "待", "是否", "如何", "还没", "尚未"];
+const NOT_OWN_BEFORE: &[&str] = &[
+    "由", "需要", "要", "待", "等", "是否", "如何", "还没", "尚未",
+];
+
+/// After a choice, what makes it a modifier, a wish, a condition or a duty: "决定使用的线程数"
+/// (the thread count it determines), "决定使用哪个" (determines which), "决定使用者" (determines
+/// the user), "ことにしたい" (would like to), "ことにしたら" (if we do), "하기로 결정하면" (if we
+/// decide), "해야" (must).
+const NOT_OWN_AFTER: &[&str] = &["的", "哪", "者", "い", "ら", "하면", "해야", "할"];
 
 /// Before a "done" word, besides a condition ([`CONDITION_BEFORE`]), a wait: "等下载完成了再重启"
 /// (wait for the download to complete, then restart).
@@ -230,11 +238,14 @@ pub(super) fn scan(buf: &[u8], out: &mut Vec<Cue>) {
         return;
     }
     let own = |kind, words| {
-        first(text, words, kind, |before, _| {
+        first(text, words, kind, |before, after| {
             let clause = clause_tail(before);
             !negated_before(before, NOT_DONE_BEFORE)
                 && !NOT_OWN_BEFORE.iter().any(|w| clause.contains(w))
                 && !CONDITION_BEFORE.iter().any(|w| clause.contains(w))
+                && !NOT_OWN_AFTER.iter().any(|w| after.trim_start().starts_with(w))
+                // "刚才发现登录接口报错" (just noticed the login API fails): "才发现" inside "刚才".
+                && !before.ends_with('刚')
         })
     };
     let own = own(Decision, DECIDED)
@@ -491,5 +502,10 @@ mod tests {
         assert_eq!(kind("需要决定使用哪个队列"), None);
         assert_eq!(kind("还没决定使用哪个框架"), None);
         assert_eq!(kind("这个参数决定用户能否登录"), None);
+        assert_eq!(kind("该参数决定使用的线程数"), None);
+        assert_eq!(kind("这个配置决定使用哪个后端"), None);
+        assert_eq!(kind("SQLite を使うことにしたい"), None);
+        assert_eq!(kind("等我们决定了再部署"), None);
+        assert_eq!(kind("刚才发现登录接口报错"), Some(Problem));
     }
 }

@@ -352,14 +352,22 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         // "Picked Zod for request validation", "We selected Postgres over Mongo": a choice with
         // what it is for, what it beat or why. Not "picked up", "picked out" or "picked off"
         // (a task taken, a thing singled out), which say nothing of a choice.
+        // "Selected rows for deletion are highlighted" describes things picked, with a verb
+        // of its own after them: with only "for", no copula may follow.
         b"picked" | b"selected" => {
             let clause = clause_after(buf, end);
+            let reason = ["over", "because", "instead", "rather", "as"]
+                .iter()
+                .any(|w| has_word(clause, w.as_bytes()));
+            let purpose = has_word(clause, b"for")
+                && !crate::parse::lex::has_any_word(
+                    clause,
+                    &["is", "are", "was", "were", "get", "gets", "be", "been"],
+                );
             (first_person(buf, start)
                 && !any_of(next, &["up", "out", "off"])
-                && ["over", "because", "instead", "rather", "as", "for"]
-                    .iter()
-                    .any(|w| has_word(clause, w.as_bytes())))
-            .then_some((Decision, Strong))
+                && (reason || purpose))
+                .then_some((Decision, Strong))
         }
         b"use" | b"using" => {
             // "Not using Redux because the state fits in context": a line opening with the
@@ -394,8 +402,9 @@ pub(super) fn names_rejected_alternative(clause: &[u8]) -> bool {
 }
 
 /// Whether the line opens with "Not using" and, after a name of one to four words, gives the
-/// reason: "because", "since", or one set off by a comma, a colon or a dash, or a verdict
-/// ("overkill").
+/// reason: "because", or one set off by a comma ("since" only so: "Not using the GPU since
+/// the driver update" tells when), a colon or a dash. A verdict alone reads the other way
+/// ("Not using the proxy didn't help either": going without it failed).
 fn not_using_for_a_reason(buf: &[u8], start: usize, end: usize) -> bool {
     let opener = &buf[..start];
     let Some(not) = crate::parse::lex::find(opener, b"not") else {
@@ -407,12 +416,8 @@ fn not_using_for_a_reason(buf: &[u8], start: usize, end: usize) -> bool {
         return false;
     }
     let tail = &buf[end..];
-    if attempt_failed(tail) {
-        return true;
-    }
     [
         &b" because "[..],
-        b" since ",
         b", because ",
         b", since ",
         b": ",

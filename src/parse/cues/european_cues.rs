@@ -16,7 +16,7 @@ use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 
 use super::Cue;
 use super::Strength::Medium;
-use crate::parse::EntryType::{self, Decision, Learning, Problem, Progress};
+use crate::parse::EntryType::{self, Decision, Learning, Problem, Progress, Rejected};
 
 /// A fix or resolution, done, in the forms a changelog or a thread gives it (participle,
 /// first person), and a thing that works again ("заработало", "funktioniert wieder"). A
@@ -260,7 +260,6 @@ const DECIDED: &[&str] = &[
     "решили использовать",
     "решили перейти",
     "решили оставить",
-    "решили отказаться",
     "решил использовать",
     "решила использовать",
     "мы выбрали",
@@ -479,7 +478,13 @@ pub(super) fn scan(buf: &[u8], out: &mut Vec<Cue>) {
         .own
         .find_iter(text)
         .find(|m| whole_word(m.start(), m.end()) && own_statement(text, m.start(), m.end()))
-        .map(|m| (words.own_kinds[m.pattern().as_usize()], m.start(), m.end()));
+        .map(|m| {
+            let kind = match words.own_kinds[m.pattern().as_usize()] {
+                Decision if decided_not_to(&text[m.end()..]) => Rejected,
+                kind => kind,
+            };
+            (kind, m.start(), m.end())
+        });
     let mut found = None;
     for m in words.reports.find_iter(text) {
         let (start, end) = (m.start(), m.end());
@@ -545,11 +550,39 @@ fn own_statement(text: &str, start: usize, end: usize) -> bool {
     let clause = clause_words(before);
     let condition = clause.first() == Some(&CONDITION_FIRST)
         || clause.iter().any(|w| CONDITION_BEFORE.contains(w));
+    // The Spanish opening mark asks only in its own sentence: "¿Por qué Postgres? Decidimos
+    // usarlo por JSONB" answers.
+    let sentence = before
+        .rfind(['.', '!', '?'])
+        .map_or(before, |i| &before[i + 1..]);
     let asked = text[end..]
         .find(['.', '!', '?', '？'])
         .is_some_and(|i| text[end + i..].starts_with(['?', '？']))
-        || before.contains('¿');
-    !condition && !asked && !negated(before, 2)
+        || sentence.contains('¿');
+    // "Wir haben uns für die Verzögerung entschuldigt" (apologised for): "sich für" is a
+    // choice only with its "entschieden".
+    let chose = !text[start..end].ends_with("für")
+        || text[end..]
+            .split(['.', ';', '!', '?'])
+            .next()
+            .is_some_and(|s| s.contains("entschieden"));
+    !condition && !asked && chose && !negated(before, 2)
+}
+
+/// Whether a negation follows the author's verb of choice: "Decidimos no usar Kafka",
+/// "Abbiamo deciso di non usare Redis", "On a décidé de ne pas utiliser X" rule the thing
+/// out, as "decided not to" does.
+fn decided_not_to(after: &str) -> bool {
+    after
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .filter(|w| !w.is_empty())
+        .take(2)
+        .any(|w| {
+            matches!(
+                w,
+                "no" | "non" | "ne" | "n'" | "не" | "nicht" | "não" | "nao"
+            )
+        })
 }
 
 /// Whether a negation stands among the `reach` words right before a cue.
@@ -747,5 +780,16 @@ mod tests {
         assert_eq!(kind("On a choisi quoi pour le cache ?"), None);
         assert_eq!(kind("Aprendí React en 2019"), None);
         assert_eq!(kind("Мы решили проблему с кэшем"), None);
+        // Chosen not to: ruled out. "Sich für" without its "entschieden" is no choice; an
+        // answer after a question is one.
+        use crate::parse::EntryType::Rejected;
+        assert_eq!(kind("Decidimos no usar Kafka"), Some(Rejected));
+        assert_eq!(kind("Abbiamo deciso di non usare Redis"), Some(Rejected));
+        assert_eq!(kind("On a décidé de ne pas utiliser Kafka"), Some(Rejected));
+        assert_eq!(kind("Wir haben uns für die Verzögerung entschuldigt"), None);
+        assert_eq!(
+            kind("¿Por qué Postgres? Decidimos usarlo por JSONB"),
+            Some(Decision)
+        );
     }
 }

@@ -161,11 +161,8 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         // "Profiling showed that 80% of the time goes to serialization", "Bisecting revealed
         // the regression came with the allocator change": what an investigation found. Not
         // one planned or asked ("if profiling shows a hot loop", "what did profiling show?").
-        _ if cue.ends_with(b"showed")
-            || cue.ends_with(b"shows")
-            || cue.ends_with(b"revealed")
-            || cue.ends_with(b"reveals") =>
-        {
+        // Only in the past: "The profiler shows self time per function" describes the tool.
+        _ if cue.ends_with(b"showed") || cue.ends_with(b"revealed") => {
             let tail = crate::parse::lex::clause_after(buf, end).trim_ascii();
             (!tail.is_empty()
                 && !negated(buf, start)

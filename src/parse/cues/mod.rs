@@ -1425,6 +1425,7 @@ mod tests {
             "- Not using an ORM: the queries are few and hot",
             "Not using Kafka, since the volume is tiny",
             "Not using GraphQL - overkill for three clients",
+            "Not using Docker: the builds need the host GPU",
         ] {
             assert_eq!(kind(ruled_out), Some(Rejected), "{ruled_out}");
         }
@@ -1433,6 +1434,9 @@ mod tests {
             "Not using a lock here would corrupt the index because two writers race",
             "We are not using Redux because of the bundle size",
             "If not using Docker, install Postgres 15 first",
+            // Going without it failed; a time, not a reason.
+            "Not using the proxy didn't help either",
+            "Not using the GPU since the 535 driver update",
         ] {
             assert_ne!(kind(other), Some(Rejected), "{other}");
         }
@@ -1455,6 +1459,7 @@ mod tests {
             "We never found the root cause of the flake",
             "Did profiling show anything?",
             "If profiling shows a hot loop, move it to a worker",
+            "The profiler shows self time per function",
             "The cause of the outage is unknown",
         ] {
             assert_ne!(kind(other), Some(Learning), "{other}");
@@ -1475,6 +1480,7 @@ mod tests {
             "Picked up the flaky test ticket for this sprint",
             "Picked out the slow queries for the report",
             "The user picked a file for upload",
+            "Selected rows for deletion are highlighted in red",
         ] {
             assert_ne!(kind(other), Some(Decision), "{other}");
         }

@@ -85,7 +85,8 @@ const LEARNED: &[&str] = &[
 ];
 
 /// Before a choice or a finding, what makes it someone else's, still to come or asked:
-/// "由" (by), "需要" / "要" / "待" (needs to, to be), "是否" / "如何" (whether, how).
+/// "由" (by), "需要" / "要" / "待" (needs to, to be), "等" (once, as in "等我们决定了再部署", deploy
+/// once we have decided), "是否" / "如何" (whether, how), "还没" / "尚未" (not yet).
 const NOT_OWN_BEFORE: &[&str] = &[
     "由", "需要", "要", "待", "等", "是否", "如何", "还没", "尚未",
 ];

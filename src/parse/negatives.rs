@@ -1205,7 +1205,7 @@ pub fn is_placeholder(body: &str) -> bool {
     if t.len() < 2 || (t.len() <= 4 && t.chars().count() < 2) {
         return true;
     }
-    if t.len() <= 8 && is_placeholder_word(&t.to_ascii_lowercase()) {
+    if t.len() <= 8 && says_nothing(t) {
         return true;
     }
     if is_italic_slot(t) {

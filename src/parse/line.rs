@@ -15,7 +15,7 @@
 
 use super::cues::{self, Strength};
 use super::labels::{self, LabelKind};
-use super::{confidence as conf, details, lex, negatives, symptoms};
+use super::{about_entries, confidence as conf, details, lex, negatives, symptoms};
 use crate::parse::EntryType;
 
 /// What the surrounding document says about a line.
@@ -417,13 +417,13 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     if negatives::is_link_only(body) {
         return Analysis::none(body, "link only");
     }
+    if negatives::is_index_line(body) && !index_line_reports(body) {
+        return Analysis::none(body, "index of another file");
+    }
     if negatives::is_commit_trailer(body) {
         return Analysis::none(body, "commit trailer");
     }
-    if negatives::describes_a_collection(body)
-        || negatives::speaks_of_its_entries(body)
-        || negatives::captions_a_list(body)
-    {
+    if about_entries::speaks_about_entries(body) {
         return Analysis::none(body, "what a file or section collects");
     }
     if body.ends_with(';')
@@ -538,7 +538,10 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     out.hedged = hedged;
     if section.is_none()
         && (best.is_some() || symptom)
-        && best.is_none_or(|c| c.strength == Strength::Weak)
+        && (best.is_none_or(|c| c.strength == Strength::Weak)
+            // "**What I'm stuck on**": a template's prompt in bold, not "**Why the build fails
+            // on ARM**", which names its subject.
+            || about_entries::is_a_prompt(body.trim_start_matches(['-', ' '])))
         && negatives::is_bold_heading(body)
     {
         // `**Describe the bug**`, `**Known problems**`: a line in bold alone heads what
@@ -593,6 +596,17 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     let Some((mut kind, base, basis, mut reason)) = chosen else {
         return out;
     };
+    if basis == Basis::Cue
+        && hedged
+        && reason == "cue"
+        && best.is_some_and(|c| c.strength == Strength::Weak && !names_a_defect(&buf, c))
+    {
+        // "I think this is now mostly a documentation issue", "Not sure why the issue wasn't
+        // on macOS": a defect noun in a guess is talk about a problem, not a report of one.
+        // A failure verb under the hedge still reports ("I think the build fails on ARM").
+        out.reason = "hedged mention";
+        return out;
+    }
     if kind == EntryType::Problem
         && basis == Basis::Cue
         && best.is_none_or(|c| c.strength < Strength::Strong)
@@ -695,6 +709,76 @@ fn fixed_since(buf: &[u8], cue: Option<cues::Cue>, found: &[cues::Cue]) -> bool 
         .iter()
         .any(|c| c.kind == EntryType::Problem && c.start >= now)
         && !symptoms::reports_symptom_in(&buf[now..], false)
+}
+
+/// Whether a line shaped as an index entry says something in its description ("- [login.md]
+/// (login.md) - login fails on Safari since 2.3", "- [CHANGELOG.md](CHANGELOG.md) — fixed the
+/// broken release link", "- [ADR 4](adr/0004.md) — decided to use Postgres over MySQL"): an
+/// index names what a file holds; a report, a change list or a choice only starts with a link.
+fn index_line_reports(body: &str) -> bool {
+    let mut buf = lex::lower(body);
+    lex::mask_spans(&mut buf);
+    cues::scan(&buf, body.as_bytes()).iter().any(|c| {
+        // "decided 2026-05-14" dates the file; "decided to use Postgres" says what it holds.
+        let dated = lex::words_after(&buf, c.end, 1)
+            .first()
+            .is_some_and(|w| w.first().is_some_and(u8::is_ascii_digit));
+        c.strength > Strength::Weak && !dated
+    })
+}
+
+/// Whether a defect noun under a hedge still names a defect: one found or met ("I think I
+/// found a bug", "there's probably a bug"), placed or described ("a bug in the retry
+/// wrapper", "an issue where the sidebar flickers", "bug: clicking save twice …") or
+/// diagnosed ("the issue is the connection pool", "the error comes from the handshake").
+/// "I think this issue can be closed", "this is mostly a documentation issue" only talk
+/// about one.
+fn names_a_defect(buf: &[u8], cue: cues::Cue) -> bool {
+    let met = |w: &[u8]| {
+        matches!(
+            w,
+            b"found"
+                | b"there"
+                | b"there's"
+                | b"hit"
+                | b"getting"
+                | b"seeing"
+                | b"got"
+                | b"surfaced"
+                | b"introduced"
+                | b"caused"
+        )
+    };
+    // "I think I found a bug", "there's probably a bug": up to three words before it.
+    if lex::words_before(buf, cue.start, 3).iter().any(|w| met(w)) {
+        return true;
+    }
+    if buf[cue.end..].starts_with(b":") {
+        return true;
+    }
+    // "Probably a bug, but the counter goes negative after a refund": the guess is set aside
+    // and the report follows.
+    if lex::find(buf, b", but ").is_some() {
+        return true;
+    }
+    lex::words_after(buf, cue.end, 1).first().is_some_and(|w| {
+        matches!(
+            *w,
+            b"in"
+                | b"with"
+                | b"where"
+                | b"when"
+                | b"whereby"
+                | b"is"
+                | b"was"
+                | b"comes"
+                | b"came"
+                | b"happens"
+                | b"occurs"
+                | b"seems"
+                | b"shows"
+        )
+    })
 }
 
 fn cue_confidence(strength: Strength) -> f32 {

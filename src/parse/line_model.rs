@@ -36,9 +36,10 @@ pub const REASON: &str = "line classifier";
 
 /// Reasons of verdicts the classifier never judges: lines that are structure, not text (a
 /// heading, a fence, a comment, a blank, a field label that opens a list, a next step, a
-/// commit trailer), and
-/// lines typed by their own label (`decided:`): the writer said what the line is.
-const NOT_JUDGED: [&str; 11] = [
+/// commit trailer), source code (`-- Gotcha: regexp_matches() returns capture groups` is a
+/// comment in SQL, whatever its words say: the rules read its syntax, the vector only its
+/// words), and lines typed by their own label (`decided:`): the writer said what the line is.
+const NOT_JUDGED: [&str; 12] = [
     "blank",
     "heading",
     "heading or comment",
@@ -49,8 +50,25 @@ const NOT_JUDGED: [&str; 11] = [
     "next step",
     "label without text",
     "commit trailer",
+    "code",
     super::TYPE_LABEL,
 ];
+
+/// Reasons the rules may give that weights trained before them do not know, each with the
+/// known reason it stands for: such weights read the new reason as the old one it refines,
+/// not as a verdict without a reason they never saw. Weights that know it read it as itself.
+const STAND_INS: [(&str, &str); 2] = [
+    ("hedged mention", "no cue"),
+    ("index of another file", "link only"),
+];
+
+/// The reason the classifier was trained to read for `reason`.
+fn stand_in(reason: &str) -> &str {
+    STAND_INS
+        .iter()
+        .find(|(new, _)| *new == reason)
+        .map_or(reason, |(_, old)| old)
+}
 
 #[derive(Deserialize)]
 struct Weights {
@@ -228,7 +246,8 @@ impl LineModel {
             k => k,
         });
         let rules_column = self.kinds.iter().position(|k| *k == rules_kind);
-        let reason = w.reasons.iter().position(|r| r == verdict.reason);
+        let find = |reason: &str| w.reasons.iter().position(|r| r == reason);
+        let reason = find(verdict.reason).or_else(|| find(stand_in(verdict.reason)));
         let after_types = w.dim + self.kinds.len();
         let mut mean = vec![0f32; self.kinds.len()];
         for (k, member) in self.members.iter().enumerate() {
@@ -359,6 +378,40 @@ mod tests {
         assert_eq!(model.decide(&[0.5, 0.5], &none).kind, None);
     }
 
+    /// A reason newer than the weights is read as the known reason it stands for; weights
+    /// trained with it read it as itself.
+    #[test]
+    fn a_new_reason_reads_as_its_stand_in_unless_the_weights_know_it() {
+        // The "link only" feature pushes hard toward none; the vector says problem.
+        let older = LineModel::from_json(
+            r#"{"model": "toy", "types": ["none", "problem"], "reasons": ["link only"],
+                "dim": 2, "sure": {"add": 0, "drop": 0, "retype": 0},
+                "weights": [[0, 2], [2, 0], [0, 0], [0, 0], [0, 0], [6, 0]],
+                "bias": [0, 0]}"#,
+        )
+        .unwrap();
+        let index = verdict(None, "index of another file");
+        assert_eq!(older.decide(&[1.0, 0.0], &index).kind, None);
+        // Without the stand-in the vector alone would have typed it.
+        assert_eq!(
+            older.decide(&[1.0, 0.0], &verdict(None, "no cue")).kind,
+            Some(EntryType::Problem)
+        );
+        // Weights that know the new reason (here: toward problem) read it as itself.
+        let newer = LineModel::from_json(
+            r#"{"model": "toy", "types": ["none", "problem"],
+                "reasons": ["link only", "index of another file"],
+                "dim": 2, "sure": {"add": 0, "drop": 0, "retype": 0},
+                "weights": [[0, 2], [2, 0], [0, 0], [0, 0], [0, 0], [6, 0], [0, 1]],
+                "bias": [0, 0]}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            newer.decide(&[1.0, 0.0], &index).kind,
+            Some(EntryType::Problem)
+        );
+    }
+
     #[test]
     fn a_decision_changes_the_rules_type_only_when_sure_enough() {
         let model = toy();
@@ -455,6 +508,8 @@ mod tests {
         assert!(!LineModel::judges(&verdict(None, "heading")));
         assert!(!LineModel::judges(&verdict(None, "next step")));
         assert!(!LineModel::judges(&verdict(None, "label without text")));
+        // Code is code whatever its words say (`-- Gotcha: …` is a SQL comment).
+        assert!(!LineModel::judges(&verdict(None, "code")));
         assert!(!LineModel::judges(&verdict(
             Some(EntryType::Decision),
             super::super::TYPE_LABEL

@@ -13,6 +13,7 @@
 //! [`loops`] finds open loops; [`dates`] reads heading dates; [`snapshot`] keeps a
 //! [`Resumable`] parse as bytes, so appended lines are parsed without the rest.
 
+mod about_entries;
 pub mod confidence;
 mod cues;
 pub mod dates;

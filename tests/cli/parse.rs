@@ -214,6 +214,143 @@ fn assert_lines_read_as(user: &User, dir: &std::path::Path, lines: &[(&str, &str
     assert_eq!(got, want);
 }
 
+/// What a memory file says of its own entries (its description, the format of each entry, a
+/// caption, an instruction to the writer, a prompt, a blank to fill in, an index of other
+/// files), a defect noun in a guess and a time stamp under a label read as no entry, as a
+/// user running `mind parse` on a learnings file sees them; the entries beside them, a
+/// failure under a hedge among them, keep their types.
+#[test]
+fn a_files_talk_about_its_entries_guesses_and_stamps_are_no_entries() {
+    let user = User::new();
+    let dir = user.folder("notes");
+    let about = "what a file or section collects";
+    let lines = [
+        (
+            "A record of every bug hit and how it was resolved.",
+            "none",
+            about,
+        ),
+        (
+            "Append-only log of non-obvious lessons learned while working on the importer.",
+            "none",
+            about,
+        ),
+        (
+            "This file outlines the known bugs that are yet to be fixed",
+            "none",
+            about,
+        ),
+        (
+            "Each lesson: what went wrong, why, and the fix. Keep it short.",
+            "none",
+            about,
+        ),
+        (
+            "Two traps that silently block every unattended tool call:",
+            "none",
+            about,
+        ),
+        ("Things to watch out for in this codebase.", "none", about),
+        ("Keep this short: what we decided, and why.", "none", about),
+        ("What was decided.", "none", about),
+        ("**What I'm stuck on**", "none", about),
+        (
+            "- I'm stuck on ___ and the smallest unblock is ___.",
+            "none",
+            "format slot",
+        ),
+        (
+            "- [Auth decision](auth.md) — JWT everywhere, decided 2026-05-14",
+            "none",
+            "index of another file",
+        ),
+        (
+            "- Decided: 2026-10-10T01:20:31.303Z",
+            "none",
+            "label with placeholder text",
+        ),
+        ("--- Turns out this flag is pointless", "none", "code"),
+        (
+            "I think this is now mostly a documentation issue.",
+            "none",
+            "hedged mention",
+        ),
+        // Entries stay entries.
+        ("I think the build fails on ARM", "problem", "cue"),
+        ("A list of bugs is empty after a refresh", "problem", "cue"),
+        (
+            "Every request fails with 500 after the deploy",
+            "problem",
+            "cue",
+        ),
+        ("Keep it short: the login fails on Safari", "problem", "cue"),
+        (
+            "YAML chokes on tabs, so always indent with spaces",
+            "gotcha",
+            "behaviour with advice",
+        ),
+        (
+            "Decided to use Postgres, see [ADR 4](adr/0004.md)",
+            "decision",
+            "cue",
+        ),
+        (
+            "- [ADR 4](adr/0004.md) — decided to use Postgres over MySQL",
+            "decision",
+            "cue",
+        ),
+        (
+            "- [login.md](login.md) - login fails on Safari since 2.3",
+            "problem",
+            "cue",
+        ),
+        (
+            "I think I found a bug: the export drops the last row",
+            "problem",
+            "cue",
+        ),
+        ("There's probably a bug in the pagination", "problem", "cue"),
+        (
+            "Probably a bug, but the counter goes negative after a refund",
+            "problem",
+            "cue",
+        ),
+        ("Three bugs in the parser:", "problem", "cue"),
+        ("**Why the build fails on ARM**", "problem", "cue"),
+        (
+            "Every item below was hit and resolved on a real build",
+            "progress",
+            "cue",
+        ),
+    ];
+    assert_lines_read_as(&user, &dir, &lines);
+
+    std::fs::write(
+        dir.join("LEARNINGS.md"),
+        "# Learnings\n\nAppend-only log of non-obvious lessons learned while working on the app. \
+         Newest entries at the bottom.\n\nEach lesson: what went wrong, why, and the fix.\n\n\
+         ## 2026-07-25\n\n- Turns out the CDN caches 404s for an hour.\n\
+         - The export drops the last row when the file has no trailing newline.\n",
+    )
+    .unwrap();
+    let entries = jsonl(&user.ok(&dir, &["parse", "LEARNINGS.md", "--json"]));
+    let got: Vec<Value> = entries
+        .iter()
+        .map(|e| json!([e["type"], e["title"]]))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            json!(["learning", "Turns out the CDN caches 404s for an hour."]),
+            // Under the file's heading, as a lesson.
+            json!([
+                "learning",
+                "The export drops the last row when the file has no trailing newline."
+            ]),
+        ]
+    );
+}
+
 /// A maintainer's close with its reason, a title's "not -ing", a defect still present, a
 /// request to fix, a kind of fix handed over, labels inside a run-in sentence or before an
 /// error message in code, tallies and ticked boxes, as a user running `mind parse --lines`

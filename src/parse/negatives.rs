@@ -94,10 +94,16 @@ pub fn looks_like_code(s: &str) -> bool {
     ];
     let b = t.as_bytes();
     let has = |needle: &[u8]| super::lex::find(b, needle).is_some();
+    // "cargo subcommands must be invoked as binaries (e.g. cargo-dist) -- cargo can't find
+    // them" is prose about the tool: its brackets are asides and its `--` a dash; a command
+    // line's `--` opens a flag (`cargo build --release`).
+    let long_flag = memchr::memmem::find_iter(b, b" --")
+        .any(|i| b.get(i + 3).is_some_and(u8::is_ascii_alphabetic));
     if CODE_KEYWORDS.contains(&first)
-        && (t.contains(['(', ')', '{', '}', '=', ';', '[', ']', '<', '>'])
+        && (t.contains(['{', '}', '=', ';', '[', ']', '<', '>'])
+            || (t.contains(['(', ')']) && !has_prose_asides(t))
             || has(b"::")
-            || has(b" --"))
+            || long_flag)
     {
         return true;
     }
@@ -188,8 +194,11 @@ fn is_sql_with_comment(t: &str) -> bool {
     ];
     let code = before.trim_end();
     let first = code.split_whitespace().next().unwrap_or("");
+    // `SELECT * -- …`, but not the close of a bold run (`**known limitation** -- …`).
+    let star = code.ends_with('*') && !code.ends_with("**");
     before.contains('\t')
-        || code.ends_with([',', '(', '*', ';', '='])
+        || code.ends_with([',', '(', ';', '='])
+        || star
         || STATEMENTS.contains(&first)
 }
 
@@ -2013,6 +2022,21 @@ mod tests {
         // One word names no kind measured; a sentence is no measure.
         assert!(!measures_a_field("Priority", "HIGH"));
         assert!(!measures_a_field("Error rate", "doubled after the deploy"));
+    }
+
+    #[test]
+    fn a_dash_in_prose_about_a_tool_is_no_code() {
+        assert!(!looks_like_code(
+            "cargo subcommands installed via mise (e.g., cargo-dist) must be invoked as \
+             standalone binaries -- cargo can't find them."
+        ));
+        assert!(!looks_like_code(
+            "SIGBUS from truncation is a **known, documented limitation** -- it cannot be prevented."
+        ));
+        assert!(looks_like_code("cargo build --release"));
+        assert!(looks_like_code("cargo test -- --nocapture"));
+        assert!(looks_like_code("SELECT * -- turns out the index is unused"));
+        assert!(looks_like_code("git log --oneline | head"));
     }
 
     #[test]

@@ -6,6 +6,8 @@
 //! Their words name the kinds of entries (issues, lessons, decisions) without reporting,
 //! deciding or learning anything, so a file's preamble reads as no entry.
 
+use std::sync::LazyLock;
+
 /// A line that says what a file or section collects, not an entry of it: "This guide
 /// documents the problems we hit and their fixes", "A living log of issues we've hit and
 /// how we solved them", "Things that broke before, non-obvious edge cases, and surprises".
@@ -88,13 +90,15 @@ pub fn describes_a_collection(body: &str) -> bool {
     // of entries, or things in general.
     const CONTENTS: &[&str] = &["things", "notes", "changes", "questions", "ideas"];
     // "This file lists the wrong issues after the migration", "A list of issues from GitHub
-    // fails to load": something said of the collection after its kinds.
-    if !says_nothing_after(words_of(first_sentence).get(3..).unwrap_or_default()) {
-        return false;
-    }
+    // fails to load": something said of the collection after its kinds. Asked only of a
+    // line of the shape, which few are.
+    let nothing_said = || says_nothing_after(words_of(first_sentence).get(3..).unwrap_or_default());
     if is(first, &["this"]) {
         // "This note records that we decided to drop 3.8" is the entry itself.
-        is(second, HOLDERS) && is(third, GATHERS) && words.next().is_some_and(|w| !is(w, &["that"]))
+        is(second, HOLDERS)
+            && is(third, GATHERS)
+            && words.next().is_some_and(|w| !is(w, &["that"]))
+            && nothing_said()
     } else if is(first, &["a", "an"]) {
         let (noun, of) = if is(second, KINDS) {
             (third, words.next())
@@ -116,6 +120,7 @@ pub fn describes_a_collection(body: &str) -> bool {
                 .is_some_and(|w| w.is_some_and(|w| is(w, CONTENTS) || is(w, ENTRY_KINDS)))
             // "A list of bugs is empty after a refresh" says something of the list.
             && words.next().is_none_or(|w| !is_finite(w))
+            && nothing_said()
     } else {
         // "Things that broke before, edge cases, and surprises": a list of kinds, no verb
         // after it; "Things that used to work are broken" reports.
@@ -382,18 +387,61 @@ pub fn speaks_about_entries(body: &str) -> bool {
     describes_a_collection(body)
         || speaks_of_its_entries(body)
         || captions_a_list(body)
-        || names_its_collection(body)
-        || describes_each_entry(body)
-        || instructs_the_writer(body)
-        || captions_what_follows(body)
         || things_after_a_head(body)
-        || is_a_prompt(body)
+        || (may_open_a_shape(body)
+            && (names_its_collection(body)
+                || describes_each_entry(body)
+                || instructs_the_writer(body)
+                || captions_what_follows(body)
+                || is_a_prompt(body)))
+}
+
+/// Whether a line can hold one of the shapes read below at all: one opens a later sentence
+/// ("… This guide covers …", "… Each entry: …"), ends in a caption's colon, or opens with one
+/// of the words the shapes open with. Every untyped line is asked, and most open otherwise.
+fn may_open_a_shape(body: &str) -> bool {
+    let bytes = body.as_bytes();
+    if body.trim_end_matches(['*', '_', ' ']).ends_with(':')
+        || memchr::memchr_iter(b'.', bytes).any(|dot| bytes.get(dot + 1) == Some(&b' '))
+    {
+        return true;
+    }
+    let first = first_word(body);
+    first.contains('-')
+        || first.bytes().all(|b| b.is_ascii_digit())
+        || is(
+            first,
+            &[
+                "a",
+                "an",
+                "this",
+                "here",
+                "each",
+                "every",
+                "format",
+                "convention",
+                "keep",
+                "include",
+                "give",
+                "state",
+                "write",
+                "things",
+                "what",
+                "why",
+                "how",
+            ],
+        )
+        || is(first, MODIFIERS)
+        || is(first, COLLECTIONS)
 }
 
 /// A template's prompt for what goes under it, as a short clause with no subject matter:
 /// "What was decided.", "What we learned", "What went wrong", "How to reproduce". "Why the
 /// build fails on ARM" names its subject and may head a report.
 pub(super) fn is_a_prompt(body: &str) -> bool {
+    if !is(first_word(body), &["what", "why", "how"]) {
+        return false;
+    }
     let text = body
         .trim_start_matches(|c: char| !c.is_alphanumeric())
         .trim_end_matches(['.', ' ', '*', '_']);
@@ -417,6 +465,11 @@ pub(super) fn is_a_prompt(body: &str) -> bool {
 /// "Hard-won notes — things that broke during v0.1 and how to keep them fixed": a head, then
 /// what the file holds, as "Things that … and how …" says it alone.
 fn things_after_a_head(body: &str) -> bool {
+    static THINGS_THAT: LazyLock<memchr::memmem::Finder<'static>> =
+        LazyLock::new(|| memchr::memmem::Finder::new(b"hings that"));
+    if THINGS_THAT.find(body.as_bytes()).is_none() {
+        return false;
+    }
     [" — ", " - ", ": "].iter().any(|sep| {
         body.find(sep).is_some_and(|at| {
             let rest = &body[at + sep.len()..];
@@ -512,6 +565,16 @@ fn is(word: &str, set: &[&str]) -> bool {
     set.iter().any(|s| s.eq_ignore_ascii_case(word))
 }
 
+/// The first word of a text, without allocating: the parser asks every untyped line, so each
+/// reading looks at the word its shape opens with before it splits the line.
+fn first_word(text: &str) -> &str {
+    let text = text.trim_start_matches(|c: char| !c.is_alphanumeric());
+    let end = text
+        .find(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '-'))
+        .unwrap_or(text.len());
+    &text[..end]
+}
+
 /// The words of a text: letters and digits, with their apostrophes and hyphens.
 fn words_of(text: &str) -> Vec<&str> {
     text.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '-'))
@@ -526,7 +589,18 @@ fn is_finite(word: &str) -> bool {
 
 /// The first sentences of a text (at most `n`), each up to its ". ".
 fn sentences(text: &str, n: usize) -> impl Iterator<Item = &str> {
-    text.split(". ").take(n)
+    // A byte search for the dot, not `split(". ")`: every untyped line is asked.
+    let bytes = text.as_bytes();
+    let ends = memchr::memchr_iter(b'.', bytes)
+        .filter(|&dot| bytes.get(dot + 1) == Some(&b' '))
+        .chain(std::iter::once(text.len()));
+    let mut from = 0;
+    ends.map(move |end| {
+        let sentence = &text[from..end];
+        from = (end + 2).min(text.len());
+        sentence
+    })
+    .take(n)
 }
 
 /// "A record of every bug hit and how it was resolved", "Append-only log of non-obvious
@@ -538,7 +612,23 @@ fn sentences(text: &str, n: usize) -> impl Iterator<Item = &str> {
 pub fn names_its_collection(body: &str) -> bool {
     let start = body.trim_start_matches(|c: char| !c.is_alphanumeric());
     sentences(start, 3).enumerate().any(|(n, sentence)| {
-        if sentence.contains(':') {
+        // Only "this …" opens a holder's sentence and only the first sentence names a
+        // collection; a collection's name has "of" or "for" after it.
+        let first = first_word(sentence);
+        // A collection's name opens with "a", a modifier ("append-only", "running") or the
+        // collection itself ("Knowledge base of …", "Log of …").
+        let may_name = is(first, &["a", "an", "this", "here"])
+            || first.contains('-')
+            || is(first, MODIFIERS)
+            || is(first, COLLECTIONS);
+        if !may_name
+            || !(is(first, &["this"]) || n == 0)
+            || sentence.contains(':')
+            || (n == 0
+                && !is(first, &["this"])
+                && !sentence.contains(" of ")
+                && !sentence.contains(" for "))
+        {
             return false;
         }
         let words = words_of(sentence);
@@ -552,45 +642,45 @@ pub fn names_its_collection(body: &str) -> bool {
 }
 
 /// The words of "[a] [modifier] log|list|record|… of|for <up to six words with a kind>".
+/// The names of a collection of entries ("base" as "knowledge base").
+const COLLECTIONS: &[&str] = &[
+    "log",
+    "list",
+    "record",
+    "collection",
+    "registry",
+    "catalog",
+    "catalogue",
+    "index",
+    "journal",
+    "summary",
+    "base",
+    "diary",
+];
+
+/// What may stand before a collection's name without an article.
+const MODIFIERS: &[&str] = &[
+    "living",
+    "running",
+    "short",
+    "simple",
+    "chronological",
+    "curated",
+    "growing",
+    "brief",
+    "knowledge",
+    "permanent",
+    "durable",
+];
+
 fn collection_of_kinds(words: &[&str]) -> bool {
-    const COLLECTIONS: &[&str] = &[
-        "log",
-        "list",
-        "record",
-        "collection",
-        "registry",
-        "catalog",
-        "catalogue",
-        "index",
-        "journal",
-        "summary",
-        "base",
-        "diary",
-    ];
     let mut i = usize::from(words.first().is_some_and(|w| is(w, &["a", "an"])));
     // Up to two modifiers: "running", "append-only", "knowledge" (of "knowledge base").
     let mut modifiers = 0;
     while modifiers < 2
-        && words.get(i).is_some_and(|w| {
-            !is(w, COLLECTIONS)
-                && (w.contains('-')
-                    || is(
-                        w,
-                        &[
-                            "living",
-                            "running",
-                            "short",
-                            "simple",
-                            "chronological",
-                            "curated",
-                            "growing",
-                            "brief",
-                            "knowledge",
-                            "permanent",
-                            "durable",
-                        ],
-                    ))
-        })
+        && words
+            .get(i)
+            .is_some_and(|w| !is(w, COLLECTIONS) && (w.contains('-') || is(w, MODIFIERS)))
     {
         i += 1;
         modifiers += 1;
@@ -697,8 +787,11 @@ pub fn describes_each_entry(body: &str) -> bool {
     });
     let start = label.map_or(start, |p| &start[p.len()..]);
     sentences(start, 3).any(|sentence| {
+        if !is(first_word(sentence), &["each", "every"]) {
+            return false;
+        }
         let words = words_of(sentence);
-        if words.len() < 2 || !is(words[0], &["each", "every"]) {
+        if words.len() < 2 {
             return false;
         }
         let mut noun = 1;
@@ -739,6 +832,12 @@ pub fn describes_each_entry(body: &str) -> bool {
 /// the work.
 pub fn instructs_the_writer(body: &str) -> bool {
     let start = body.trim_start_matches(|c: char| !c.is_alphanumeric());
+    if !is(
+        first_word(start),
+        &["keep", "include", "give", "state", "write"],
+    ) {
+        return false;
+    }
     let words = words_of(start);
     let Some(first) = words.first() else {
         return false;
@@ -791,6 +890,10 @@ pub fn instructs_the_writer(body: &str) -> bool {
 pub fn captions_what_follows(body: &str) -> bool {
     let start = body.trim_start_matches(|c: char| !c.is_alphanumeric());
     let text = start.trim_end_matches(['*', '_', ' ']);
+    // A caption ends with its colon, or is "Things to …".
+    if !text.ends_with(':') && !is(first_word(text), &["things"]) {
+        return false;
+    }
     let words = words_of(text);
     // "Two traps that silently block every run:": a verb may describe the kind, not say
     // something of it ("Two bugs were fixed:").

@@ -97,13 +97,15 @@ pub fn looks_like_code(s: &str) -> bool {
     // "cargo subcommands must be invoked as binaries (e.g. cargo-dist) -- cargo can't find
     // them" is prose about the tool: its brackets are asides and its `--` a dash; a command
     // line's `--` opens a flag (`cargo build --release`).
-    let long_flag = memchr::memmem::find_iter(b, b" --")
-        .any(|i| b.get(i + 3).is_some_and(u8::is_ascii_alphabetic));
+    let long_flag = || {
+        memchr::memmem::find_iter(b, b" --")
+            .any(|i| b.get(i + 3).is_some_and(u8::is_ascii_alphabetic))
+    };
     if CODE_KEYWORDS.contains(&first)
         && (t.contains(['{', '}', '=', ';', '[', ']', '<', '>'])
             || (t.contains(['(', ')']) && !has_prose_asides(t))
             || has(b"::")
-            || long_flag)
+            || long_flag())
     {
         return true;
     }
@@ -1020,7 +1022,11 @@ pub fn is_timestamp(t: &str) -> bool {
         )
         .expect("valid pattern")
     });
-    t.len() <= 35 && TIMESTAMP.is_match(t)
+    // Cheap first: a time stamp is short and opens with a year.
+    t.len() <= 35
+        && t.len() >= 10
+        && t.as_bytes()[..4].iter().all(u8::is_ascii_digit)
+        && TIMESTAMP.is_match(t)
 }
 
 /// A line of an index of other files: a link to a file of the project, then what it holds
@@ -1063,7 +1069,8 @@ pub fn has_format_slot(body: &str) -> bool {
     if memchr::memchr(b'[', b).is_some() && has_instruction_slot(body) {
         return true;
     }
-    if memchr::memmem::find(b, b"___").is_some() && has_blank(body) {
+    // A byte search, not `memmem::find` (which builds a searcher per call): asked of every line.
+    if memchr::memchr_iter(b'_', b).any(|i| b[i..].starts_with(b"___")) && has_blank(body) {
         return true;
     }
     if memchr::memchr2(b'{', b'<', b).is_none() {

@@ -52,6 +52,20 @@ pub fn heading_kind(text: &str) -> SectionKind {
     if lower.trim() == "project state" {
         return SectionKind::ProjectState;
     }
+    // "Aegis-PV learnings — continuous discovery log", "Team decisions: why things are as they
+    // are": a title that names a kind of entry, then a subtitle that describes the file. The
+    // title decides when it names lessons, warnings or choices; a title naming defects
+    // ("Grid refresh bugs — orders go stale") may be one incident's write-up, so the whole
+    // heading is read as before.
+    if let Some(at) = [" — ", " – ", ": "]
+        .iter()
+        .filter_map(|sep| text.find(sep))
+        .min()
+        && let kind @ (SectionKind::Typed(Learning | Gotcha | Decision)
+        | SectionKind::LogOf(Learning | Gotcha | Decision)) = heading_kind(&text[..at])
+    {
+        return kind;
+    }
     // "### Log", "### Entries" under a log: the container of its entries, not a titled part.
     if !words.is_empty()
         && words
@@ -552,6 +566,27 @@ mod tests {
     use super::*;
     use EntryType::*;
     use SectionKind::*;
+
+    #[test]
+    fn a_title_before_its_subtitle_names_the_kind() {
+        assert_eq!(
+            heading_kind("Aegis-PV learnings — continuous discovery log"),
+            Typed(Learning)
+        );
+        assert_eq!(
+            heading_kind("Team decisions: why things are the way they are"),
+            Typed(Decision)
+        );
+        // A defect in the title may be one incident's write-up; a neutral title stays neutral.
+        assert_eq!(
+            heading_kind("Grid MM Refresh Logic Bugs — orders go stale after a reconnect"),
+            Neutral
+        );
+        assert_eq!(
+            heading_kind("Rebase-only merges — don't trust the API's flags"),
+            Neutral
+        );
+    }
 
     #[test]
     fn typed_headings() {

@@ -45,37 +45,6 @@ pub fn describes_a_collection(body: &str) -> bool {
         return false;
     };
     let is = |word: &str, set: &[&str]| set.iter().any(|s| s.eq_ignore_ascii_case(word));
-    const HOLDERS: &[&str] = &[
-        "file", "document", "doc", "guide", "section", "log", "readme", "journal", "wiki",
-    ];
-    const GATHERS: &[&str] = &[
-        "documents",
-        "records",
-        "lists",
-        "tracks",
-        "collects",
-        "captures",
-        "contains",
-        "describes",
-        "holds",
-        "keeps",
-        "logs",
-        "gathers",
-        "summarizes",
-        "summarises",
-    ];
-    const COLLECTIONS: &[&str] = &[
-        "log",
-        "list",
-        "record",
-        "collection",
-        "registry",
-        "catalog",
-        "catalogue",
-        "index",
-        "journal",
-        "summary",
-    ];
     const KINDS: &[&str] = &[
         "living",
         "running",
@@ -642,6 +611,29 @@ pub fn names_its_collection(body: &str) -> bool {
 }
 
 /// The words of "[a] [modifier] log|list|record|… of|for <up to six words with a kind>".
+/// What a file calls itself when it says what it holds ("This file …", "This guide …").
+const HOLDERS: &[&str] = &[
+    "file", "document", "doc", "guide", "section", "log", "readme", "journal", "wiki",
+];
+
+/// The verbs a file's description of itself opens with ("This log records …").
+const GATHERS: &[&str] = &[
+    "documents",
+    "records",
+    "lists",
+    "tracks",
+    "collects",
+    "captures",
+    "contains",
+    "describes",
+    "holds",
+    "keeps",
+    "logs",
+    "gathers",
+    "summarizes",
+    "summarises",
+];
+
 /// The names of a collection of entries ("base" as "knowledge base").
 const COLLECTIONS: &[&str] = &[
     "log",
@@ -720,35 +712,13 @@ fn kinds_ahead(words: &[&str]) -> bool {
 /// document serves as a knowledge base for tracking bugs", "This log is a list of the
 /// decisions …": a file saying what it holds, naming a kind of entry.
 fn holder_says_what_it_holds(words: &[&str]) -> bool {
-    const HOLDERS: &[&str] = &[
-        "file", "document", "doc", "guide", "section", "log", "readme", "journal", "wiki",
-    ];
-    const SAYS: &[&str] = &[
-        "outlines",
-        "covers",
-        "explains",
-        "documents",
-        "records",
-        "lists",
-        "tracks",
-        "collects",
-        "captures",
-        "contains",
-        "describes",
-        "holds",
-        "keeps",
-        "logs",
-        "gathers",
-        "summarizes",
-        "summarises",
-        "catalogs",
-        "catalogues",
-    ];
+    // Besides the verbs a description opens with, how a guide says what it is about.
+    const SAYS: &[&str] = &["outlines", "covers", "explains", "catalogs", "catalogues"];
     if words.len() < 4 || !is(words[0], &["this"]) || !is(words[1], HOLDERS) {
         return false;
     }
     let rest = &words[3..];
-    if is(words[2], SAYS) {
+    if is(words[2], GATHERS) || is(words[2], SAYS) {
         return !is(rest[0], &["that"]) && kinds_ahead_anywhere(rest);
     }
     if is(words[2], &["serves", "is"]) {

@@ -378,37 +378,39 @@ fn may_open_a_shape(body: &str) -> bool {
     let first = first_word(body);
     first.contains('-')
         || first.bytes().all(|b| b.is_ascii_digit())
-        || is(
-            first,
-            &[
-                "a",
-                "an",
-                "this",
-                "here",
-                "each",
-                "every",
-                "format",
-                "convention",
-                "keep",
-                "include",
-                "give",
-                "state",
-                "write",
-                "things",
-                "what",
-                "why",
-                "how",
-            ],
-        )
+        || [
+            NAMING_OPENERS,
+            EACH,
+            FORMAT_LABELS,
+            WRITER_VERBS,
+            PROMPT_WORDS,
+            &["things"],
+        ]
+        .iter()
+        .any(|set| is(first, set))
         || is(first, MODIFIERS)
         || is(first, COLLECTIONS)
 }
+
+// The words the shapes below open with; `may_open_a_shape` asks them all, so a new opener
+// goes here, not only into its reading.
+
+/// A collection named or pointed at ("A log of …", "This file …", "Here is a list …").
+const NAMING_OPENERS: &[&str] = &["a", "an", "this", "here"];
+/// How each entry is written ("Each lesson: …").
+const EACH: &[&str] = &["each", "every"];
+/// Labels under which whatever is said of each entry is its format.
+const FORMAT_LABELS: &[&str] = &["format", "convention"];
+/// An instruction to the writer ("Keep entries general").
+const WRITER_VERBS: &[&str] = &["keep", "include", "give", "state", "write"];
+/// A template's prompt ("What was decided.").
+const PROMPT_WORDS: &[&str] = &["what", "why", "how"];
 
 /// A template's prompt for what goes under it, as a short clause with no subject matter:
 /// "What was decided.", "What we learned", "What went wrong", "How to reproduce". "Why the
 /// build fails on ARM" names its subject and may head a report.
 pub(super) fn is_a_prompt(body: &str) -> bool {
-    if !is(first_word(body), &["what", "why", "how"]) {
+    if !is(first_word(body), PROMPT_WORDS) {
         return false;
     }
     let text = body
@@ -420,7 +422,7 @@ pub(super) fn is_a_prompt(body: &str) -> bool {
     let words = words_of(text);
     words.len() >= 2
         && words.len() <= 6
-        && is(words[0], &["what", "why", "how"])
+        && is(words[0], PROMPT_WORDS)
         && is(
             words[1],
             &[
@@ -586,7 +588,7 @@ pub fn names_its_collection(body: &str) -> bool {
         let first = first_word(sentence);
         // A collection's name opens with "a", a modifier ("append-only", "running") or the
         // collection itself ("Knowledge base of …", "Log of …").
-        let may_name = is(first, &["a", "an", "this", "here"])
+        let may_name = is(first, NAMING_OPENERS)
             || first.contains('-')
             || is(first, MODIFIERS)
             || is(first, COLLECTIONS);
@@ -610,7 +612,6 @@ pub fn names_its_collection(body: &str) -> bool {
     })
 }
 
-/// The words of "[a] [modifier] log|list|record|… of|for <up to six words with a kind>".
 /// What a file calls itself when it says what it holds ("This file …", "This guide …").
 const HOLDERS: &[&str] = &[
     "file", "document", "doc", "guide", "section", "log", "readme", "journal", "wiki",
@@ -665,6 +666,7 @@ const MODIFIERS: &[&str] = &[
     "durable",
 ];
 
+/// The words of "[a] [modifier] log|list|record|… of|for <up to six words with a kind>".
 fn collection_of_kinds(words: &[&str]) -> bool {
     let mut i = usize::from(words.first().is_some_and(|w| is(w, &["a", "an"])));
     // Up to two modifiers: "running", "append-only", "knowledge" (of "knowledge base").
@@ -750,14 +752,15 @@ pub fn describes_each_entry(body: &str) -> bool {
     let start = body.trim_start_matches(|c: char| !c.is_alphanumeric());
     // "Format: each lesson is a one-liner", "Convention: every entry …": under such a label
     // whatever is said of each entry is its format.
-    let label = ["format: ", "convention: "].iter().find(|p| {
+    let label = FORMAT_LABELS.iter().find(|l| {
         start
-            .get(..p.len())
-            .is_some_and(|h| h.eq_ignore_ascii_case(p))
+            .get(..l.len())
+            .is_some_and(|h| h.eq_ignore_ascii_case(l))
+            && start[l.len()..].starts_with(": ")
     });
-    let start = label.map_or(start, |p| &start[p.len()..]);
+    let start = label.map_or(start, |l| &start[l.len() + 2..]);
     sentences(start, 3).any(|sentence| {
-        if !is(first_word(sentence), &["each", "every"]) {
+        if !is(first_word(sentence), EACH) {
             return false;
         }
         let words = words_of(sentence);
@@ -802,10 +805,7 @@ pub fn describes_each_entry(body: &str) -> bool {
 /// the work.
 pub fn instructs_the_writer(body: &str) -> bool {
     let start = body.trim_start_matches(|c: char| !c.is_alphanumeric());
-    if !is(
-        first_word(start),
-        &["keep", "include", "give", "state", "write"],
-    ) {
+    if !is(first_word(start), WRITER_VERBS) {
         return false;
     }
     let words = words_of(start);
@@ -838,7 +838,7 @@ pub fn instructs_the_writer(body: &str) -> bool {
     {
         return true;
     }
-    is(first, &["keep", "include", "give", "state", "write"])
+    is(first, WRITER_VERBS)
         && words.windows(3).any(|w| {
             // "… that the lesson is interpretable", not "the lesson id" (a thing of the work).
             is(w[0], &["each", "every", "the", "an", "a", "this"])

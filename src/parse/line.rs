@@ -761,23 +761,15 @@ fn names_a_defect(buf: &[u8], cue: cues::Cue) -> bool {
     if lex::find(buf, b", but ").is_some() {
         return true;
     }
+    // Placed or diagnosed: the words the cue scanner reads after a defect noun as a report
+    // ("a bug in …", "an issue where …", "the issue is …"), and how a cause is told ("the
+    // error comes from the handshake").
     lex::words_after(buf, cue.end, 1).first().is_some_and(|w| {
-        matches!(
-            *w,
-            b"in"
-                | b"with"
-                | b"where"
-                | b"when"
-                | b"whereby"
-                | b"is"
-                | b"was"
-                | b"comes"
-                | b"came"
-                | b"happens"
-                | b"occurs"
-                | b"seems"
-                | b"shows"
-        )
+        cues::reports_after_a_defect_noun(w)
+            || matches!(
+                *w,
+                b"whereby" | b"comes" | b"came" | b"happens" | b"occurs" | b"seems" | b"shows"
+            )
     })
 }
 

@@ -33,6 +33,7 @@ use regex_automata::dfa::{dense, regex::Regex};
 
 use crate::parse::EntryType;
 use cue_context::Around;
+pub(crate) use problem_cues::reports_after_a_defect_noun;
 pub(crate) use progress_cues::names_an_issue;
 
 /// How much a cue says about the line's type.

@@ -1001,6 +1001,12 @@ const NOUN_FOLLOWERS: &[&str] = &[
     "here", "again", "persists", "remains", "during", "after", "since", "while", "upon",
 ];
 
+/// Whether `word`, right after a defect noun, makes the noun a report ("a bug in the retry
+/// wrapper", "an issue where the sidebar flickers", "the issue is the pool").
+pub(crate) fn reports_after_a_defect_noun(word: &[u8]) -> bool {
+    any_of(Some(&word), NOUN_FOLLOWERS)
+}
+
 /// Nouns after which "error" names a feature, not a failure ("error handling").
 const ERROR_COMPOUNDS: &[&str] = &[
     "handling",

@@ -796,8 +796,54 @@ pub fn names_a_choice(raw: &str, value: &str) -> bool {
         ]
         .contains(&w.to_ascii_lowercase().as_str())
     });
-    !value.trim().is_empty() && (own_name || chosen)
+    // "**Documentation Structure**: Follow the layout CLAUDE.md gives", "**Docker docs**:
+    // Emphasize the automated setup rather than manual steps": a topic, then what to do about
+    // it, in the words of an order: the choice made for that topic.
+    let directed = value.split_whitespace().next().is_some_and(|w| {
+        CHOICE_ORDERS.contains(&w.trim_end_matches([',', ':']).to_ascii_lowercase().as_str())
+    });
+    !value.trim().is_empty() && (own_name || chosen || directed)
 }
+
+/// Verbs that open the choice made for a topic, as an order ("Use", "Keep", "Follow",
+/// "Avoid"): general words for settling how something is done.
+const CHOICE_ORDERS: &[&str] = &[
+    "use",
+    "keep",
+    "follow",
+    "adopt",
+    "prefer",
+    "avoid",
+    "emphasize",
+    "emphasise",
+    "implement",
+    "store",
+    "stick",
+    "standardize",
+    "standardise",
+    "require",
+    "replace",
+    "switch",
+    "rely",
+    "limit",
+    "treat",
+    "split",
+    "merge",
+    "pin",
+    "drop",
+    "defer",
+    "skip",
+    "separate",
+    "centralize",
+    "centralise",
+    "reject",
+    "choose",
+    "pick",
+    "build",
+    "ship",
+    "run",
+    "move",
+];
 
 /// Field labels whose list states facts in its own right (a problem may be among them).
 pub fn is_context_field(raw: &str) -> bool {
@@ -940,6 +986,33 @@ pub fn memory_type(rest: &str) -> Option<(EntryType, &str)> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_topic_then_an_order_names_the_choice() {
+        use super::names_a_choice;
+        assert!(names_a_choice(
+            "**Documentation Structure**",
+            "Follow CLAUDE.md specified directory structure exactly"
+        ));
+        assert!(names_a_choice(
+            "**Docker docs**",
+            "Emphasize automated Redis setup rather than manual configuration"
+        ));
+        assert!(names_a_choice(
+            "**ImageKit**",
+            "Selected for real-time transforms"
+        ));
+        // A record's attributes: a status, a date, a measure, a consequence.
+        for (label, value) in [
+            ("**Status**", "Accepted"),
+            ("**Tab Order**", "Learnings → Decisions → Issues"),
+            ("**Impact**", "2 pages rejected in testing"),
+            ("**Consequences**", "New skills must pick a category"),
+            ("**Migrate when**", "1000+ users"),
+        ] {
+            assert!(!names_a_choice(label, value), "{label} {value}");
+        }
+    }
+
     use super::*;
 
     fn kind(s: &str) -> Option<LabelKind> {

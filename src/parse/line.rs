@@ -321,6 +321,7 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
         let closes_an_issue = kind == EntryType::Progress && cues::names_an_issue(rest.as_bytes());
         if (negatives::is_placeholder(rest) && !closes_an_issue)
             || negatives::marked_as_example(rest.trim().trim_end_matches('.'))
+            || negatives::weighs_stand_ins(rest)
         {
             return Analysis::none(rest, "label with placeholder text");
         }
@@ -439,6 +440,9 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     }
     if topic.is_none() && negatives::is_table_like(body) {
         return Analysis::none(body, "table or summary line");
+    }
+    if negatives::weighs_stand_ins(body) {
+        return Analysis::none(body, "template text");
     }
     let (body, mut hedged) = match negatives::strip_hedge(body) {
         Some(b) => (b, true),

@@ -364,11 +364,15 @@ pub fn is_template_description(body: &str) -> bool {
     // Both are short (a generic description three words at most, a template of slots
     // eight): the lengths rule out nearly every body before its words are looked at.
     if (body.len() <= 40 && is_generic_description(body))
+        || (body.len() <= 100 && asks_for_an_amount_of_text(body))
         || (body.len() <= 80
             && memchr::memchr(b'[', body.as_bytes()).is_some()
             && has_slots_side_by_side(body)
             && body.split_whitespace().nth(8).is_none())
     {
+        return true;
+    }
+    if is_european_prompt(body) {
         return true;
     }
     let head = body
@@ -403,6 +407,12 @@ pub fn is_template_description(body: &str) -> bool {
     // after an opener, as every label's value is asked).
     if let Some(at) = memchr::memmem::find(body.as_bytes(), b" / ") {
         return is_template_description(&body[..at]) && is_template_description(&body[at + 3..]);
+    }
+    // "what happened and how to avoid it", "what broke, why, and the fix": short prompts in
+    // a row. Each part must be a prompt alone ("What broke the build was the cache key, and
+    // how we fixed it" answers the first).
+    if prompts_in_a_row(body) {
+        return true;
     }
     let lower = body.trim().to_ascii_lowercase();
     let words: Vec<&str> = super::lex::words(&lower).collect();
@@ -474,6 +484,101 @@ pub fn is_template_description(body: &str) -> bool {
     }
 }
 
+/// Whether a short body is wh-prompts joined by commas, "and" or "or" ("what happened and
+/// how to avoid it", "what broke, why, and how to avoid it", "what went wrong or what was
+/// learned"). A part may also be a part of a record ("the fix").
+fn prompts_in_a_row(body: &str) -> bool {
+    let text = body.trim().trim_end_matches(['.', '?']);
+    if !(text.contains(", ") || text.contains(" and ") || text.contains(" or "))
+        || text.split_whitespace().nth(12).is_some()
+    {
+        return false;
+    }
+    let parts: Vec<&str> = text
+        .split(", ")
+        .flat_map(|part| part.split(" and "))
+        .flat_map(|part| part.split(" or "))
+        .map(|part| {
+            part.trim()
+                .trim_start_matches("and ")
+                .trim_start_matches("or ")
+                .trim()
+        })
+        .filter(|part| !part.is_empty())
+        .collect();
+    parts.len() >= 2
+        && parts.iter().all(|part| {
+            let lower = part.to_ascii_lowercase();
+            matches!(
+                lower.as_str(),
+                "the fix" | "the cause" | "the workaround" | "the solution" | "the lesson" | "why"
+            ) || (lower
+                .split_whitespace()
+                .next()
+                .is_some_and(|w| matches!(w, "what" | "why" | "how" | "when" | "where" | "which"))
+                && is_template_description(part))
+        })
+}
+
+/// A template's prompt in the European languages memory files are written in, as "What was
+/// decided" is in English: "qué se decidió", "o que foi feito para corrigir", "ce qu'on a
+/// fait (commit/PR si possible)", "was wurde entschieden". A short phrase opening with the
+/// question word, of plain lower-case words (brackets may add a hint).
+fn is_european_prompt(body: &str) -> bool {
+    const OPENERS: &[&str] = &[
+        "qué ",
+        "que ",
+        "o que ",
+        "lo que ",
+        "cómo ",
+        "por qué ",
+        "ce qu'",
+        "ce qu\u{2019}",
+        "ce que ",
+        "pourquoi ",
+        "comment ",
+        "quoi ",
+        "cosa ",
+        "perché ",
+        "was wurde ",
+        "warum ",
+        "wie ",
+        "co ",
+        "jak ",
+        "dlaczego ",
+        "wat ",
+        "waarom ",
+        "hoe ",
+        "что ",
+        "почему ",
+        "как ",
+    ];
+    let t = body.trim();
+    // Cheap first: every opener begins with one of these letters.
+    if !t.chars().next().is_some_and(|c| {
+        matches!(
+            c.to_ascii_lowercase(),
+            'q' | 'o' | 'l' | 'c' | 'p' | 'w' | 'j' | 'd' | 'h' | 'ч' | 'Ч' | 'п' | 'П' | 'к' | 'К'
+        )
+    }) || t.len() > 120
+    {
+        return false;
+    }
+    let head: String = t.chars().take(12).collect::<String>().to_lowercase();
+    let Some(opener) = OPENERS.iter().find(|o| head.starts_with(**o)) else {
+        return false;
+    };
+    // A hint in brackets is part of the prompt ("(commit/PR si possible)").
+    let main = t.split(['(', '[']).next().unwrap_or("");
+    let words = main.split_whitespace().count();
+    (2..=7).contains(&words)
+        && main.len() > opener.len()
+        && main
+            .chars()
+            .all(|c| c.is_alphabetic() || matches!(c, ' ' | '\'' | '\u{2019}' | '.' | '?'))
+        && !main.chars().skip(1).any(char::is_uppercase)
+}
+
 /// A template's prompt in Chinese, Japanese or Korean: a short phrase that opens with a
 /// question word, as the English "What went wrong" does ("어떤 에러가 발생", which error
 /// occurred; "어떻게 해결", how it was solved; "什么问题", what problem; "何が起きたか").
@@ -504,9 +609,23 @@ fn is_cjk_prompt(body: &str) -> bool {
     // "whatever", in a report.
     const WHATEVER: &[&str] = &["都", "也", "でも", "しても", "도", "인지"];
     let t = body.trim();
-    t.chars().count() <= 16
-        && QUESTION_WORDS.iter().any(|q| t.starts_with(q))
-        && !WHATEVER.iter().any(|w| t.contains(w))
+    if t.chars().count() > 16 || WHATEVER.iter().any(|w| t.contains(w)) {
+        return false;
+    }
+    if QUESTION_WORDS.iter().any(|q| t.starts_with(q)) {
+        return true;
+    }
+    // "遇到了什么、该怎么绕开" (what was met, how to get round it): short clauses, each asking
+    // with its question word after the verb.
+    let clauses: Vec<&str> = t
+        .split(['、', '，', ',', '/', '；'])
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
+    clauses.len() >= 2
+        && clauses
+            .iter()
+            .all(|c| QUESTION_WORDS.iter().any(|q| c.contains(q)))
 }
 
 /// A body that only names the kind of text that goes there: "Brief description", "Short
@@ -548,12 +667,155 @@ fn is_generic_description(body: &str) -> bool {
         "text",
         "notes",
     ];
-    const MODIFIERS: &[&str] = &["brief", "short", "one", "line", "detailed", "longer", "a"];
+    const MODIFIERS: &[&str] = &[
+        "brief",
+        "short",
+        "one",
+        "line",
+        "detailed",
+        "longer",
+        "a",
+        "sentence",
+        "paragraph",
+        "two",
+        "single",
+        "quick",
+    ];
     (1..=3).contains(&words.len())
         && words.last().is_some_and(|w| NOUNS.contains(w))
         && words[..words.len() - 1]
             .iter()
             .all(|w| MODIFIERS.contains(w))
+}
+
+/// "One sentence explaining WHY this matters", "A short description of the choice", "1-2
+/// lines on what changed": how much to write and about what, a template's instruction. The
+/// amount is a count or a size before a unit of text; what follows says what it covers, as
+/// a prompt does ("One line of config" is an entry's particular thing).
+fn asks_for_an_amount_of_text(body: &str) -> bool {
+    // Cheap first: the amount opens the body.
+    let first = body
+        .trim_start()
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .next()
+        .unwrap_or("");
+    if ![
+        "one", "a", "an", "two", "three", "few", "single", "short", "brief", "quick", "1", "2", "3",
+    ]
+    .iter()
+    .any(|w| first.eq_ignore_ascii_case(w))
+    {
+        return false;
+    }
+    let lower = body.trim().to_ascii_lowercase();
+    let words: Vec<&str> = super::lex::words(&lower).take(6).collect();
+    let Some(unit) = words.iter().position(|w| {
+        matches!(
+            *w,
+            "sentence"
+                | "sentences"
+                | "line"
+                | "lines"
+                | "paragraph"
+                | "paragraphs"
+                | "description"
+                | "summary"
+                | "explanation"
+        )
+    }) else {
+        return false;
+    };
+    let amount = unit >= 1
+        && words[..unit].iter().all(|w| {
+            matches!(
+                *w,
+                "one"
+                    | "a"
+                    | "an"
+                    | "two"
+                    | "three"
+                    | "few"
+                    | "single"
+                    | "short"
+                    | "brief"
+                    | "quick"
+                    | "1"
+                    | "2"
+                    | "3"
+            )
+        });
+    let covers = match words.get(unit + 1).copied() {
+        Some(
+            "explaining" | "describing" | "summarizing" | "summarising" | "stating" | "saying"
+            | "covering" | "capturing" | "about" | "on",
+        ) => true,
+        Some("of") => words
+            .get(unit + 2)
+            .is_some_and(|w| matches!(*w, "the" | "what" | "why" | "how" | "this" | "your")),
+        _ => false,
+    };
+    amount && covers
+}
+
+/// Whether a text weighs one stand-in letter against another: "Why we chose X over Y",
+/// "use X instead of Y", "X vs Y". `X` and `Y` hold a template's place for the names an entry
+/// would give; a line that compares them records no choice.
+pub fn weighs_stand_ins(body: &str) -> bool {
+    let b = body.as_bytes();
+    let letter_at = |at: usize, letter: u8| {
+        b.get(at) == Some(&letter)
+            && (at == 0 || !b[at - 1].is_ascii_alphanumeric())
+            && b.get(at + 1)
+                .is_none_or(|c| !c.is_ascii_alphanumeric() && *c != b'-')
+    };
+    memchr::memchr_iter(b'X', b).any(|at| {
+        if !letter_at(at, b'X') {
+            return false;
+        }
+        let rest = &body[at + 1..];
+        [
+            " over ",
+            " instead of ",
+            " rather than ",
+            " vs ",
+            " vs. ",
+            " versus ",
+            ", not ",
+        ]
+        .iter()
+        .any(|joint| rest.starts_with(joint) && letter_at(at + 1 + joint.len(), b'Y'))
+    })
+}
+
+/// Whether a text is only single words set side by side by `|`: the values a template's
+/// field may take. (Words between slashes may be an entry's own list: "**决策**：project /
+/// troubleshooting / learning" records the folders chosen.)
+fn is_option_list(t: &str) -> bool {
+    if !t.contains('|') {
+        return false;
+    }
+    let parts: Vec<&str> = t.split('|').collect();
+    parts.len() >= 2
+        && parts.iter().all(|part| {
+            let word = part.trim().trim_matches(['`', '*', '_']);
+            !word.is_empty()
+                && !word.contains(' ')
+                && word
+                    .chars()
+                    .all(|c| c.is_alphabetic() || c == '-' || c == '_')
+        })
+}
+
+/// Whether a text holds a number to fill in after `#`: `#N`, `#X`, `#NNN`, `#XX` (the
+/// letter alone, repeated, before a non-letter or the end).
+fn has_number_slot(t: &str) -> bool {
+    memchr::memchr_iter(b'#', t.as_bytes()).any(|at| {
+        let rest = &t.as_bytes()[at + 1..];
+        let run = rest.iter().take_while(|b| matches!(b, b'N' | b'X')).count();
+        run >= 1
+            && rest[..run].iter().all(|b| *b == rest[0])
+            && rest.get(run).is_none_or(|b| !b.is_ascii_alphanumeric())
+    })
 }
 
 /// Whether a text has two `[slot]`s side by side: words in brackets that are not a link's
@@ -873,6 +1135,16 @@ pub fn is_placeholder(body: &str) -> bool {
         return true;
     }
     if marked_as_example(t) {
+        return true;
+    }
+    if t.len() <= 80 && is_option_list(t) {
+        // `keep | rollback | revise`, `Decided | Superseded | Deprecated`: the values a
+        // field may take, offered to the writer.
+        return true;
+    }
+    if t.len() <= 60 && has_number_slot(t) && t.split_whitespace().nth(6).is_none() {
+        // `mt#X (PR #N), ...`, `issue #NNN`: a number still to be filled in, in a body too
+        // short to say anything else.
         return true;
     }
     if !t.chars().any(char::is_alphabetic) {
@@ -1831,6 +2103,8 @@ pub fn promises_work(lower_body: &[u8]) -> bool {
             "release",
             "close",
             "push",
+            "provide a fix",
+            "provide a patch",
         ];
         let mut phrases = Vec::new();
         for who in [
@@ -1852,6 +2126,11 @@ pub fn promises_work(lower_body: &[u8]) -> bool {
         for what in ["fixed", "resolved"] {
             for modal in ["will be", "can be"] {
                 phrases.push(format!("{modal} {what} after"));
+            }
+            // "This issue will be fixed in 1.18.0", "... will be fixed soon": a fix
+            // announced for a release to come. ("It can be fixed in the config" is advice.)
+            for when in ["in", "soon", "with", "by the next", "in the next"] {
+                phrases.push(format!("will be {what} {when}"));
             }
         }
         // Built once per process: the set keeps its phrases for good.
@@ -1918,8 +2197,40 @@ mod tests {
             "what went wrong / how it manifested",
             "Description and resolution",
             "cause or workaround",
+            // Prompts in a row, with a part of a record among them.
+            "what happened and how to avoid it",
+            "what broke, why, and how to avoid it",
+            "What went wrong, and the fix",
+            // How much to write, and about what.
+            "One sentence explaining WHY this matters.",
+            "One sentence summary",
+            "A short description of the choice",
+            "1-2 sentences on what changed",
+            // Clauses that each ask, the question word after the verb.
+            "遇到了什么、该怎么绕开",
+            "what went wrong or what was learned",
+            // The same prompts in other languages.
+            "qué se decidió",
+            "o que foi feito para corrigir",
+            "ce qu'on a fait (commit/PR si possible)",
+            "was wurde entschieden",
+            "почему это сломалось",
         ] {
             assert!(is_template_description(legend), "{legend}");
+        }
+        for entry in [
+            "what broke the build was the cache key, and how we fixed it",
+            "What we learned, in one line",
+            "One line of config instead of a plugin",
+            "A short summary page lists every tenant",
+            "A single sentence of logging made the bug obvious",
+            "遇到了内存泄漏、重启后恢复",
+            // A particular thing after the question word, or a sentence that goes on.
+            "que el login de Safari falla con cookies de terceros bloqueadas por defecto",
+            "Comment fonctionne le cache Redis",
+            "como se decidió usar Postgres",
+        ] {
+            assert!(!is_template_description(entry), "{entry}");
         }
         // A wh-clause followed by what happens, or holding a particular thing, is a
         // statement, not a prompt.
@@ -2101,6 +2412,43 @@ mod tests {
         assert!(is_placeholder("[what] - [why]"));
         assert!(!is_placeholder("[Redis] for the cache (too slow)"));
         assert!(!is_placeholder("[docs](https://x.y) (see setup)"));
+        // Stand-in letters weighed against each other: a template's choice.
+        assert!(weighs_stand_ins(
+            "Why we chose X over Y, so it isn't re-litigated later."
+        ));
+        assert!(weighs_stand_ins("use X instead of Y"));
+        assert!(weighs_stand_ins("X vs. Y for the cache"));
+        assert!(!weighs_stand_ins(
+            "Resizing on the X and Y axes breaks the layout"
+        ));
+        assert!(!weighs_stand_ins("Switched from X to Y coordinates"));
+        assert!(!weighs_stand_ins("X11 over Wayland for the kiosk"));
+        assert!(!weighs_stand_ins("Chose Xorg over Yggdrasil"));
+        // A fix announced for a release to come; advice on how to fix is no promise.
+        assert!(promises_work(b"this issue will be fixed in 1.18.0."));
+        assert!(promises_work(b"we will provide a patch soon"));
+        assert!(promises_work(
+            b"this will be resolved with the next release"
+        ));
+        assert!(!promises_work(
+            b"it can be fixed in the config by setting x"
+        ));
+        assert!(!promises_work(b"this issue was fixed in 1.18.0."));
+        // The values a field may take.
+        assert!(is_placeholder("keep | rollback | revise"));
+        assert!(is_placeholder("Decided | Superseded | Deprecated"));
+        assert!(!is_placeholder(
+            "project / troubleshooting / learning / concepts"
+        ));
+        assert!(!is_placeholder("use Postgres | too slow on joins"));
+        // A number to fill in after `#`, in a short body.
+        assert!(is_placeholder("mt#X (PR #N), ..."));
+        assert!(is_placeholder("issue #NNN"));
+        assert!(!is_placeholder("issue #12 closed by the retry fix"));
+        assert!(!is_placeholder("#Nav collapses on Safari"));
+        assert!(!is_placeholder(
+            "the #N placeholder in the PR template was never filled in by the bot"
+        ));
         assert!(!is_slot_or_date("2.3.1"));
         assert!(!is_slot_or_date("14.2"));
         assert!(!is_slot_or_date(""));

@@ -127,6 +127,7 @@ pub fn heading_kind(text: &str) -> SectionKind {
         "quirks",
         "surprises",
     ]) || any(GOTCHA_ABROAD)
+        || GOTCHA_PHRASES_ABROAD.iter().any(|p| lower.contains(p))
         || CJK_GOTCHA.iter().any(|w| lower.contains(w))
         || lower.contains("sharp edge")
         || lower.contains("watch out")
@@ -196,6 +197,7 @@ pub fn heading_kind(text: &str) -> SectionKind {
     }
     if names(&["decisions", "decision", "adr", "adrs"])
         || any(DECISIONS_ABROAD)
+        || DECISION_PHRASES_ABROAD.iter().any(|p| lower.contains(p))
         || CJK_DECISIONS.iter().any(|w| lower.contains(w))
     {
         return SectionKind::Typed(Decision);
@@ -219,6 +221,7 @@ pub fn heading_kind(text: &str) -> SectionKind {
         ])
         || lower.contains("learned")
         || any(LEARNINGS_ABROAD)
+        || LEARNING_PHRASES_ABROAD.iter().any(|p| lower.contains(p))
         || CJK_LEARNINGS.iter().any(|w| lower.contains(w))
     {
         return SectionKind::Typed(Learning);
@@ -253,6 +256,10 @@ pub fn heading_kind(text: &str) -> SectionKind {
         // "What to do instead", "How to do a release": what to do, not work to do.
         || (lower.contains("to do") && !lower.contains("what to do") && !lower.contains("how to do"))
         || lower.contains("left to build")
+        // "Follow-up work", "Follow-ups": what is left to do after a piece of work.
+        || lower.contains("follow-up")
+        || lower.contains("follow up")
+        || lower.contains("followup")
         || lower.contains("action items")
         // "Next", "Next up"; not "Next.js middleware naming" (a name).
         || (words.first() == Some(&"next") && !lower.trim_start().starts_with("next."))
@@ -338,6 +345,19 @@ const LEARNINGS_ABROAD: &[&str] = &[
     // Hebrew "lessons".
     "לקחים",
 ];
+/// Russian words for the kinds that are ambiguous alone ("решения" is also "solutions",
+/// "уроки" also "classes", "камни" just "stones") but not in the set phrases memory files
+/// head their sections with: "key / adopted / architectural decisions", "lessons learned",
+/// "underwater stones" (pitfalls).
+const DECISION_PHRASES_ABROAD: &[&str] = &[
+    "ключевые решения",
+    "принятые решения",
+    "архитектурные решения",
+    "технические решения",
+];
+const LEARNING_PHRASES_ABROAD: &[&str] =
+    &["извлечённые уроки", "извлеченные уроки", "выученные уроки"];
+const GOTCHA_PHRASES_ABROAD: &[&str] = &["подводные камни"];
 /// Chinese, Japanese and Korean headings put no space between words: these are looked for
 /// inside the heading.
 const CJK_GOTCHA: &[&str] = &[
@@ -681,6 +701,12 @@ mod tests {
             ("บทเรียนที่ได้รับ", Typed(Learning)),
             ("ข้อควรระวัง", Typed(Gotcha)),
             ("Entscheidungen", Typed(Decision)),
+            ("Ключевые решения (и почему)", Typed(Decision)),
+            ("Подводные камни", Typed(Gotcha)),
+            ("Извлечённые уроки", Typed(Learning)),
+            // Alone, "решения" is as often "solutions", "камни" just "stones".
+            ("Решения", Neutral),
+            ("Камни", Neutral),
             ("技术决策日志", Typed(Decision)),
             ("Aprendizajes del stack", Typed(Learning)),
             ("已知问题", Typed(Problem)),

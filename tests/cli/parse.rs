@@ -251,7 +251,12 @@ fn a_files_talk_about_its_entries_guesses_and_stamps_are_no_entries() {
             about,
         ),
         ("Things to watch out for in this codebase.", "none", about),
-        ("Keep this short: what we decided, and why.", "none", about),
+        // The prompts after the label are read first.
+        (
+            "Keep this short: what we decided, and why.",
+            "none",
+            "label with placeholder text",
+        ),
         ("What was decided.", "none", about),
         ("**What I'm stuck on**", "none", about),
         (
@@ -346,6 +351,112 @@ fn a_files_talk_about_its_entries_guesses_and_stamps_are_no_entries() {
             json!([
                 "learning",
                 "The export drops the last row when the file has no trailing newline."
+            ]),
+        ]
+    );
+}
+
+/// A template's prompts (how much to write, prompts in a row, in Chinese and European
+/// languages, numbers and names still to fill in), a fix announced for a release to come, and
+/// a team's standing preferences, a topic's order under a decisions heading and bullets under
+/// a Russian "key decisions" heading, as a user running `mind parse --lines` sees them; and a
+/// decision log with such topics, parsed as a file.
+#[test]
+fn prompts_promises_and_preferences_read_as_written() {
+    let user = User::new();
+    let dir = user.folder("notes");
+    let lines = [
+        (
+            "**Key Insight:** One sentence explaining WHY this matters.",
+            "none",
+            "label with template text",
+        ),
+        (
+            "- Gotcha: what broke, why, and how to avoid it",
+            "none",
+            "label with template text",
+        ),
+        (
+            "**Problem:** what went wrong or what was learned",
+            "none",
+            "label with template text",
+        ),
+        (
+            "- **Gotcha**: 遇到了什么、该怎么绕开",
+            "none",
+            "label with template text",
+        ),
+        (
+            "**Decisión:** qué se decidió",
+            "none",
+            "label with template text",
+        ),
+        (
+            "**Shipped:** mt#X (PR #N), ...",
+            "none",
+            "label with placeholder text",
+        ),
+        (
+            "Why we chose X over Y, so it isn't re-litigated later.",
+            "none",
+            "template text",
+        ),
+        (
+            "Thank you for reporting. This issue will be fixed in 1.18.0.",
+            "none",
+            "promise of work to come",
+        ),
+        (
+            "We prefer Go for core business logic and CLI tools.",
+            "decision",
+            "cue",
+        ),
+        (
+            "I'd rather stick with Stack Overflow for answers.",
+            "decision",
+            "cue",
+        ),
+        ("Users prefer dark mode.", "none", "no cue"),
+        // Entries beside them keep their types.
+        (
+            "- Decision: One line of config instead of a plugin",
+            "decision",
+            "type label",
+        ),
+        (
+            "Resizing on the X and Y axes breaks the layout",
+            "problem",
+            "cue",
+        ),
+        ("This issue was fixed in 1.18.0.", "progress", "cue"),
+    ];
+    assert_lines_read_as(&user, &dir, &lines);
+
+    std::fs::write(
+        dir.join("DECISIONS.md"),
+        "# Decision Log\n\n## Decision\n\n\
+         **Documentation Structure**: Follow the directory layout CLAUDE.md gives\n\
+         **Status**: Accepted\n\n\
+         ## Ключевые решения (и почему)\n\n\
+         - JSON-метаданные + PNG-блобы в `~/Library/Application Support/`.\n\n\
+         ## Follow-up work\n\n- Fix channel read receipts\n",
+    )
+    .unwrap();
+    let entries = jsonl(&user.ok(&dir, &["parse", "DECISIONS.md", "--json"]));
+    let got: Vec<Value> = entries
+        .iter()
+        .map(|e| json!([e["type"], e["title"]]))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            json!([
+                "decision",
+                "Documentation Structure: Follow the directory layout CLAUDE.md gives"
+            ]),
+            json!([
+                "decision",
+                "JSON-метаданные + PNG-блобы в `~/Library/Application Support/`."
             ]),
         ]
     );

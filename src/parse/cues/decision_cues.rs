@@ -382,6 +382,23 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             names_rejected_alternative(clause_after(buf, end)).then_some((Decision, Medium))
         }
         _ if cue.ends_with(b" use") => Some((Decision, Strong)),
+        // "We prefer Go for core business logic", "We favor gRPC for internal calls": the
+        // team's standing choice, said in the present. The writer must be the subject, right
+        // before the verb: "Users prefer dark mode" is someone else's taste, "Prefer
+        // composition over inheritance" a rule, "we would prefer" a wish.
+        b"prefer" | b"favor" | b"favour" => {
+            (matches!(around.before.first().copied(), Some(b"we" | b"i"))
+                && !conditional(buf, start)
+                && !hypothetical_after(buf, end)
+                && !any_of(next, &["not", "that", "if", "when", "it"]))
+            .then_some((Decision, Medium))
+        }
+        // "I'd rather stick with Stack Overflow for answers": the writer's choice between
+        // two ways. Not a wish about someone else ("I'd rather you didn't"), nor under a
+        // condition.
+        _ if cue.ends_with(b"d rather") => (!conditional(buf, start)
+            && !any_of(next, &["you", "they", "he", "she", "not", "have", "be"]))
+        .then_some((Decision, Medium)),
 
         _ => None,
     }

@@ -661,6 +661,18 @@ mod tests {
             Some(Decision)
         );
         assert_eq!(kind("we'll use redis for the queue"), Some(Decision));
+        // The team's standing preference, the writer as subject.
+        assert_eq!(kind("We prefer Go for core business logic"), Some(Decision));
+        assert_eq!(kind("we favor gRPC for internal calls"), Some(Decision));
+        assert_eq!(
+            kind("I\u{2019}d rather stick with Stack Overflow"),
+            Some(Decision)
+        );
+        assert_eq!(kind("Users prefer dark mode"), None);
+        assert_eq!(kind("Prefer composition over inheritance"), None);
+        assert_eq!(kind("we would prefer a smaller binary"), None);
+        assert_eq!(kind("if we prefer speed, drop the index"), None);
+        assert_eq!(kind("I'd rather you didn't force-push"), None);
         assert_eq!(kind("use SQLite over Postgres for tests"), Some(Decision));
         assert_eq!(kind("Switched to pnpm for workspaces"), Some(Decision));
         assert_eq!(

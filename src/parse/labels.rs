@@ -799,9 +799,10 @@ pub fn names_a_choice(raw: &str, value: &str) -> bool {
     // "**Documentation Structure**: Follow the layout CLAUDE.md gives", "**Docker docs**:
     // Emphasize the automated setup rather than manual steps": a topic, then what to do about
     // it, in the words of an order: the choice made for that topic.
-    let directed = value.split_whitespace().next().is_some_and(|w| {
-        CHOICE_ORDERS.contains(&w.trim_end_matches([',', ':']).to_ascii_lowercase().as_str())
-    });
+    let directed = !is_attribute_of_a_choice(name)
+        && value.split_whitespace().next().is_some_and(|w| {
+            CHOICE_ORDERS.contains(&w.trim_end_matches([',', ':']).to_ascii_lowercase().as_str())
+        });
     !value.trim().is_empty() && (own_name || chosen || directed)
 }
 
@@ -817,33 +818,49 @@ const CHOICE_ORDERS: &[&str] = &[
     "emphasize",
     "emphasise",
     "implement",
-    "store",
     "stick",
     "standardize",
     "standardise",
     "require",
     "replace",
-    "switch",
     "rely",
     "limit",
     "treat",
-    "split",
-    "merge",
     "pin",
-    "drop",
     "defer",
     "skip",
-    "separate",
     "centralize",
     "centralise",
     "reject",
     "choose",
     "pick",
-    "build",
-    "ship",
-    "run",
-    "move",
 ];
+
+/// Labels of a decision record's other parts, whose value may open with an order without
+/// being the choice: "**Open question**: Keep the v1 API or not", "**Follow-up**: Move the
+/// cron job", "**Trade-off**: …".
+fn is_attribute_of_a_choice(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    [
+        "question",
+        "follow",
+        "trade",
+        "timeline",
+        "risk",
+        "problem",
+        "consequence",
+        "impact",
+        "status",
+        "next",
+        "todo",
+        "action",
+        "alternative",
+        "option",
+        "context",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+}
 
 /// Field labels whose list states facts in its own right (a problem may be among them).
 pub fn is_context_field(raw: &str) -> bool {
@@ -1008,6 +1025,13 @@ mod tests {
             ("**Impact**", "2 pages rejected in testing"),
             ("**Consequences**", "New skills must pick a category"),
             ("**Migrate when**", "1000+ users"),
+            // Other parts of the record, whose value opens with an order.
+            ("**Open question**", "Keep the v1 API alive or not"),
+            (
+                "**Follow-up**",
+                "Move the cron job to the worker after launch",
+            ),
+            ("**Trade-off**", "Build times go up by about 30s per job"),
         ] {
             assert!(!names_a_choice(label, value), "{label} {value}");
         }

@@ -418,7 +418,8 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     if negatives::is_link_only(body) {
         return Analysis::none(body, "link only");
     }
-    if negatives::is_index_line(body) && !index_line_reports(body) {
+    if (negatives::is_index_line(body) && !index_line_reports(body)) || negatives::is_pointer(body)
+    {
         return Analysis::none(body, "index of another file");
     }
     if negatives::is_commit_trailer(body) {
@@ -457,6 +458,9 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
 
     let mut buf = lex::lower(body);
     lex::mask_spans(&mut buf);
+    if negatives::asks_for_work(&buf) {
+        return Analysis::none(body, "request for work");
+    }
     hedged |= negatives::is_hedged(&buf);
     let found = cues::scan(&buf, body.as_bytes());
     let floor = if ctx.detail {
@@ -477,7 +481,9 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
         best = None;
     }
     if best.is_some_and(|c| matches!(c.kind, EntryType::Problem | EntryType::Progress))
-        && negatives::promises_work(&buf)
+        && (negatives::promises_work(&buf)
+            || (best.is_some_and(|c| c.strength == Strength::Weak)
+                && negatives::announces_fix(&buf)))
     {
         return Analysis::none(body, "promise of work to come");
     }

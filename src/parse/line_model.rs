@@ -57,9 +57,10 @@ const NOT_JUDGED: [&str; 12] = [
 /// Reasons the rules may give that weights trained before them do not know, each with the
 /// known reason it stands for: such weights read the new reason as the old one it refines,
 /// not as a verdict without a reason they never saw. Weights that know it read it as itself.
-const STAND_INS: [(&str, &str); 2] = [
+const STAND_INS: [(&str, &str); 3] = [
     ("hedged mention", "no cue"),
     ("index of another file", "link only"),
+    ("request for work", "task item"),
 ];
 
 /// The reason the classifier was trained to read for `reason`.

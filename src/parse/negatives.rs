@@ -516,7 +516,12 @@ fn prompts_in_a_row(body: &str) -> bool {
                 .split_whitespace()
                 .next()
                 .is_some_and(|w| matches!(w, "what" | "why" | "how" | "when" | "where" | "which"))
-                && is_template_description(part))
+                && is_template_description(part)
+                // "what happened and why is still unclear": a part that says how things
+                // stand is a statement.
+                && !lower.split_whitespace().any(|w| {
+                    matches!(w, "still" | "unclear" | "unknown" | "not" | "yet" | "now")
+                }))
         })
 }
 
@@ -527,7 +532,6 @@ fn prompts_in_a_row(body: &str) -> bool {
 fn is_european_prompt(body: &str) -> bool {
     const OPENERS: &[&str] = &[
         "qué ",
-        "que ",
         "o que ",
         "lo que ",
         "cómo ",
@@ -536,15 +540,12 @@ fn is_european_prompt(body: &str) -> bool {
         "ce qu\u{2019}",
         "ce que ",
         "pourquoi ",
-        "comment ",
         "quoi ",
         "cosa ",
         "perché ",
         "was wurde ",
         "warum ",
         "wie ",
-        "co ",
-        "jak ",
         "dlaczego ",
         "wat ",
         "waarom ",
@@ -552,13 +553,41 @@ fn is_european_prompt(body: &str) -> bool {
         "что ",
         "почему ",
         "как ",
+        "vad ",
+        "varför ",
+        "hur ",
+        "hva ",
+        "hvad ",
+        "hvorfor ",
+        "hvordan ",
+        // "Something that …", as a legend defines a kind of entry.
+        "algo ",
+        "etwas ",
+        "qualcosa ",
+        "quelque chose ",
     ];
     let t = body.trim();
     // Cheap first: every opener begins with one of these letters.
     if !t.chars().next().is_some_and(|c| {
         matches!(
             c.to_ascii_lowercase(),
-            'q' | 'o' | 'l' | 'c' | 'p' | 'w' | 'j' | 'd' | 'h' | 'ч' | 'Ч' | 'п' | 'П' | 'к' | 'К'
+            'q' | 'o'
+                | 'l'
+                | 'c'
+                | 'p'
+                | 'w'
+                | 'j'
+                | 'd'
+                | 'h'
+                | 'v'
+                | 'a'
+                | 'e'
+                | 'ч'
+                | 'Ч'
+                | 'п'
+                | 'П'
+                | 'к'
+                | 'К'
         )
     }) || t.len() > 120
     {
@@ -622,7 +651,16 @@ fn is_cjk_prompt(body: &str) -> bool {
         .map(str::trim)
         .filter(|c| !c.is_empty())
         .collect();
+    // "搞清楚了为什么慢" (found out why it is slow): a clause marked finished reports; "遇到了什么"
+    // (met what) asks what was met, the question word its object.
+    let finished = t.match_indices('了').any(|(at, mark)| {
+        let after = &t[at + mark.len()..];
+        !["什么", "什麼", "哪些", "哪个"]
+            .iter()
+            .any(|q| after.starts_with(q))
+    });
     clauses.len() >= 2
+        && !finished
         && clauses
             .iter()
             .all(|c| QUESTION_WORDS.iter().any(|q| c.contains(q)))
@@ -708,7 +746,38 @@ fn asks_for_an_amount_of_text(body: &str) -> bool {
         return false;
     }
     let lower = body.trim().to_ascii_lowercase();
-    let words: Vec<&str> = super::lex::words(&lower).take(6).collect();
+    let words: Vec<&str> = super::lex::words(&lower).collect();
+    // A prompt stops after what it covers; a sentence goes on to say what the text does ("a
+    // short summary of the changes goes at the top of every PR", "a single line about the
+    // timeout saved us hours").
+    if words.len() > 7
+        || body.contains(',')
+        || words.iter().any(|w| {
+            matches!(
+                *w,
+                "is" | "are"
+                    | "was"
+                    | "were"
+                    | "goes"
+                    | "go"
+                    | "saved"
+                    | "saves"
+                    | "prevents"
+                    | "prevented"
+                    | "required"
+                    | "needs"
+                    | "must"
+                    | "helps"
+                    | "helped"
+                    | "makes"
+                    | "made"
+                    | "gets"
+                    | "got"
+            )
+        })
+    {
+        return false;
+    }
     let Some(unit) = words.iter().position(|w| {
         matches!(
             *w,
@@ -757,11 +826,35 @@ fn asks_for_an_amount_of_text(body: &str) -> bool {
     amount && covers
 }
 
-/// Whether a text weighs one stand-in letter against another: "Why we chose X over Y",
-/// "use X instead of Y", "X vs Y". `X` and `Y` hold a template's place for the names an entry
-/// would give; a line that compares them records no choice.
+/// Whether a text chooses one stand-in letter over another: "Why we chose X over Y", "use X
+/// instead of Y". `X` and `Y` hold a template's place for the names an entry would give; a
+/// line that weighs them records no choice. The verb of choice must stand right before `X`,
+/// `X` must appear once, and no axis, button or coordinate may be spoken of (where `X` and
+/// `Y` are real names: "the sensor reports X instead of Y", "use X over Y, since X is the
+/// horizontal axis").
 pub fn weighs_stand_ins(body: &str) -> bool {
     let b = body.as_bytes();
+    if memchr::memchr(b'X', b).is_none() {
+        return false;
+    }
+    if memchr::memchr_iter(b'X', b).count() > 1 {
+        return false;
+    }
+    let lower = body.to_ascii_lowercase();
+    if [
+        "axis",
+        "axes",
+        "button",
+        "coordinat",
+        "horizontal",
+        "vertical",
+        "joystick",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+    {
+        return false;
+    }
     let letter_at = |at: usize, letter: u8| {
         b.get(at) == Some(&letter)
             && (at == 0 || !b[at - 1].is_ascii_alphanumeric())
@@ -770,6 +863,30 @@ pub fn weighs_stand_ins(body: &str) -> bool {
     };
     memchr::memchr_iter(b'X', b).any(|at| {
         if !letter_at(at, b'X') {
+            return false;
+        }
+        let chosen_by = lower[..at]
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .rfind(|w| !w.is_empty())
+            .unwrap_or("");
+        if !matches!(
+            chosen_by,
+            "chose"
+                | "choose"
+                | "chosen"
+                | "use"
+                | "used"
+                | "using"
+                | "pick"
+                | "picked"
+                | "prefer"
+                | "preferred"
+                | "with"
+                | "selected"
+                | "select"
+                | "adopt"
+                | "adopted"
+        ) {
             return false;
         }
         let rest = &body[at + 1..];
@@ -785,25 +902,6 @@ pub fn weighs_stand_ins(body: &str) -> bool {
         .iter()
         .any(|joint| rest.starts_with(joint) && letter_at(at + 1 + joint.len(), b'Y'))
     })
-}
-
-/// Whether a text is only single words set side by side by `|`: the values a template's
-/// field may take. (Words between slashes may be an entry's own list: "**决策**：project /
-/// troubleshooting / learning" records the folders chosen.)
-fn is_option_list(t: &str) -> bool {
-    if !t.contains('|') {
-        return false;
-    }
-    let parts: Vec<&str> = t.split('|').collect();
-    parts.len() >= 2
-        && parts.iter().all(|part| {
-            let word = part.trim().trim_matches(['`', '*', '_']);
-            !word.is_empty()
-                && !word.contains(' ')
-                && word
-                    .chars()
-                    .all(|c| c.is_alphabetic() || c == '-' || c == '_')
-        })
 }
 
 /// Whether a text holds a number to fill in after `#`: `#N`, `#X`, `#NNN`, `#XX` (the
@@ -1137,12 +1235,7 @@ pub fn is_placeholder(body: &str) -> bool {
     if marked_as_example(t) {
         return true;
     }
-    if t.len() <= 80 && is_option_list(t) {
-        // `keep | rollback | revise`, `Decided | Superseded | Deprecated`: the values a
-        // field may take, offered to the writer.
-        return true;
-    }
-    if t.len() <= 60 && has_number_slot(t) && t.split_whitespace().nth(6).is_none() {
+    if t.len() <= 60 && has_number_slot(t) && t.split_whitespace().nth(4).is_none() {
         // `mt#X (PR #N), ...`, `issue #NNN`: a number still to be filled in, in a body too
         // short to say anything else.
         return true;
@@ -1326,6 +1419,74 @@ pub fn is_index_line(body: &str) -> bool {
         && ["— ", "– ", "- ", ": "]
             .iter()
             .any(|sep| tail.starts_with(sep))
+}
+
+/// A pointer to where things are kept: "See `memory-bank/known_issues.md` for tracked
+/// issues", "Refer to [the runbook](ops/runbook.md) for known problems". What it points to
+/// holds the memory; the line only says where. The place must be a file or a link, and the
+/// line must end after the place or go on with what is found there ("for …").
+pub fn is_pointer(body: &str) -> bool {
+    let lower_start: String = body
+        .chars()
+        .take(12)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let Some(opener) = ["see ", "refer to ", "details in ", "more in "]
+        .iter()
+        .find(|o| lower_start.starts_with(**o))
+    else {
+        return false;
+    };
+    let rest = &body[opener.len()..];
+    let (place, after) = if let Some(code) = rest.strip_prefix('`') {
+        match code.find('`') {
+            Some(end) => (&code[..end], &code[end + 1..]),
+            None => return false,
+        }
+    } else if rest.starts_with('[') {
+        match rest
+            .find("](")
+            .and_then(|at| rest[at..].find(')').map(|end| at + end))
+        {
+            Some(end) => (&rest[..=end], &rest[end + 1..]),
+            None => return false,
+        }
+    } else {
+        return false;
+    };
+    let a_file = place.contains('/')
+        || [".md", ".txt", ".rst", ".adoc"]
+            .iter()
+            .any(|ext| place.to_ascii_lowercase().contains(ext));
+    let after = after.trim_start().trim_end_matches(['.', ' ']);
+    a_file && (after.is_empty() || after.to_ascii_lowercase().starts_with("for "))
+}
+
+/// A request for work, not a report of it: an order opening the line with "please" in it
+/// ("Fix this please!!!", "Please add dark mode", "pls fix the export").
+pub fn asks_for_work(lower_body: &[u8]) -> bool {
+    if !super::lex::has_any_word(lower_body, &["please", "pls", "plz"]) {
+        return false;
+    }
+    let first = lower_body
+        .split(|b| !b.is_ascii_alphabetic())
+        .find(|w| !w.is_empty())
+        .unwrap_or(b"");
+    matches!(
+        first,
+        b"please"
+            | b"pls"
+            | b"plz"
+            | b"fix"
+            | b"add"
+            | b"update"
+            | b"make"
+            | b"remove"
+            | b"support"
+            | b"allow"
+            | b"implement"
+            | b"change"
+    )
 }
 
 /// Whether a text is a template a program fills in: two or more format-string slots
@@ -1953,6 +2114,8 @@ pub fn is_hedged(lower_body: &[u8]) -> bool {
             "assuming",
             "i assume",
             "we assume",
+            // A hope is no report ("Reported this issue, hopefully they fix it soon").
+            "hopefully",
         ])
     });
     HEDGES.matches(lower_body).iter().any(|&(_, end)| {
@@ -2103,8 +2266,6 @@ pub fn promises_work(lower_body: &[u8]) -> bool {
             "release",
             "close",
             "push",
-            "provide a fix",
-            "provide a patch",
         ];
         let mut phrases = Vec::new();
         for who in [
@@ -2127,11 +2288,6 @@ pub fn promises_work(lower_body: &[u8]) -> bool {
             for modal in ["will be", "can be"] {
                 phrases.push(format!("{modal} {what} after"));
             }
-            // "This issue will be fixed in 1.18.0", "... will be fixed soon": a fix
-            // announced for a release to come. ("It can be fixed in the config" is advice.)
-            for when in ["in", "soon", "with", "by the next", "in the next"] {
-                phrases.push(format!("will be {what} {when}"));
-            }
         }
         // Built once per process: the set keeps its phrases for good.
         let refs: Vec<&'static str> = phrases
@@ -2145,6 +2301,55 @@ pub fn promises_work(lower_body: &[u8]) -> bool {
             && lower_body
                 .get(end)
                 .is_none_or(|b| !(b.is_ascii_alphanumeric() || *b == b'\''))
+    })
+}
+
+/// A fix announced for a release to come: "This issue will be fixed in 1.18.0", "... will be
+/// resolved soon", "We will provide a patch". It stands for the line only where the line names
+/// its defect by a bare noun ("issue", "bug"): a failure told beside it ("The export crashes
+/// on big files. It will be fixed in 2.4.") is still a report. ("It can be fixed in the
+/// config" is advice.)
+pub fn announces_fix(lower_body: &[u8]) -> bool {
+    static GATE: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"will "));
+    if GATE.find(lower_body).is_none() {
+        return false;
+    }
+    static ANNOUNCED: std::sync::LazyLock<super::lex::PhraseSet> = std::sync::LazyLock::new(|| {
+        let mut phrases = Vec::new();
+        for what in ["fixed", "resolved", "addressed"] {
+            for when in ["in", "soon", "with", "by the next", "in the next"] {
+                phrases.push(format!("will be {what} {when}"));
+            }
+        }
+        for who in [
+            "we will",
+            "we'll",
+            "we\u{2019}ll",
+            "i will",
+            "i'll",
+            "i\u{2019}ll",
+        ] {
+            for what in [
+                "provide a fix",
+                "provide a patch",
+                "ship a fix",
+                "release a fix",
+            ] {
+                phrases.push(format!("{who} {what}"));
+            }
+        }
+        let refs: Vec<&'static str> = phrases
+            .into_iter()
+            .map(|p| &*Box::leak(p.into_boxed_str()))
+            .collect();
+        super::lex::PhraseSet::new(&refs)
+    });
+    ANNOUNCED.matches(lower_body).iter().any(|&(start, end)| {
+        (start == 0 || !lower_body[start - 1].is_ascii_alphanumeric())
+            && lower_body
+                .get(end)
+                .is_none_or(|b| !b.is_ascii_alphanumeric())
     })
 }
 
@@ -2224,6 +2429,14 @@ mod tests {
             "One line of config instead of a plugin",
             "A short summary page lists every tenant",
             "A single sentence of logging made the bug obvious",
+            // A sentence that goes on to say what the text does.
+            "a short summary of the changes goes at the top of every PR description",
+            "one paragraph on motivation in each ADR, not more",
+            // English words that open like a prompt elsewhere, a clause marked finished.
+            "comment parsing breaks on nested quotes",
+            "jak się okazuje cache nie jest czyszczony",
+            "搞清楚了为什么慢、怎么优化",
+            "what happened and why is still unclear",
             "遇到了内存泄漏、重启后恢复",
             // A particular thing after the question word, or a sentence that goes on.
             "que el login de Safari falla con cookies de terceros bloqueadas por defecto",
@@ -2417,33 +2630,32 @@ mod tests {
             "Why we chose X over Y, so it isn't re-litigated later."
         ));
         assert!(weighs_stand_ins("use X instead of Y"));
-        assert!(weighs_stand_ins("X vs. Y for the cache"));
+        // Without a verb of choice before them, the letters may be names.
+        assert!(!weighs_stand_ins("X vs. Y for the cache"));
         assert!(!weighs_stand_ins(
             "Resizing on the X and Y axes breaks the layout"
         ));
         assert!(!weighs_stand_ins("Switched from X to Y coordinates"));
         assert!(!weighs_stand_ins("X11 over Wayland for the kiosk"));
         assert!(!weighs_stand_ins("Chose Xorg over Yggdrasil"));
+        assert!(!weighs_stand_ins("the sensor reports X instead of Y"));
+        assert!(!weighs_stand_ins(
+            "use X over Y in the schema, since X is the horizontal axis"
+        ));
         // A fix announced for a release to come; advice on how to fix is no promise.
-        assert!(promises_work(b"this issue will be fixed in 1.18.0."));
-        assert!(promises_work(b"we will provide a patch soon"));
-        assert!(promises_work(
+        assert!(announces_fix(b"this issue will be fixed in 1.18.0."));
+        assert!(announces_fix(b"we will provide a patch soon"));
+        assert!(announces_fix(
             b"this will be resolved with the next release"
         ));
-        assert!(!promises_work(
+        assert!(!announces_fix(
             b"it can be fixed in the config by setting x"
         ));
-        assert!(!promises_work(b"this issue was fixed in 1.18.0."));
-        // The values a field may take.
-        assert!(is_placeholder("keep | rollback | revise"));
-        assert!(is_placeholder("Decided | Superseded | Deprecated"));
-        assert!(!is_placeholder(
-            "project / troubleshooting / learning / concepts"
-        ));
-        assert!(!is_placeholder("use Postgres | too slow on joins"));
+        assert!(!announces_fix(b"this issue was fixed in 1.18.0."));
         // A number to fill in after `#`, in a short body.
         assert!(is_placeholder("mt#X (PR #N), ..."));
         assert!(is_placeholder("issue #NNN"));
+        assert!(!is_placeholder("GitHub auto-links #N in commit messages"));
         assert!(!is_placeholder("issue #12 closed by the retry fix"));
         assert!(!is_placeholder("#Nav collapses on Safari"));
         assert!(!is_placeholder(

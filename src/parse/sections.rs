@@ -127,7 +127,7 @@ pub fn heading_kind(text: &str) -> SectionKind {
         "quirks",
         "surprises",
     ]) || any(GOTCHA_ABROAD)
-        || GOTCHA_PHRASES_ABROAD.iter().any(|p| lower.contains(p))
+        || GOTCHA_PHRASES_ABROAD.contains(&heading_core(&lower))
         || CJK_GOTCHA.iter().any(|w| lower.contains(w))
         || lower.contains("sharp edge")
         || lower.contains("watch out")
@@ -197,7 +197,7 @@ pub fn heading_kind(text: &str) -> SectionKind {
     }
     if names(&["decisions", "decision", "adr", "adrs"])
         || any(DECISIONS_ABROAD)
-        || DECISION_PHRASES_ABROAD.iter().any(|p| lower.contains(p))
+        || DECISION_PHRASES_ABROAD.contains(&heading_core(&lower))
         || CJK_DECISIONS.iter().any(|w| lower.contains(w))
     {
         return SectionKind::Typed(Decision);
@@ -221,7 +221,7 @@ pub fn heading_kind(text: &str) -> SectionKind {
         ])
         || lower.contains("learned")
         || any(LEARNINGS_ABROAD)
-        || LEARNING_PHRASES_ABROAD.iter().any(|p| lower.contains(p))
+        || LEARNING_PHRASES_ABROAD.contains(&heading_core(&lower))
         || CJK_LEARNINGS.iter().any(|w| lower.contains(w))
     {
         return SectionKind::Typed(Learning);
@@ -235,7 +235,11 @@ pub fn heading_kind(text: &str) -> SectionKind {
     if assumptions && any(&["wrong", "invalid", "incorrect", "false", "broken"]) {
         return SectionKind::Typed(Learning);
     }
-    if assumptions || names(&["flags", "review", "questions", "question"]) {
+    // "Risks", "Risk Assessment": what might go wrong, not what did.
+    if assumptions
+        || names(&["flags", "review", "questions", "question", "risks"])
+        || lower.contains("risk assessment")
+    {
         return SectionKind::Plans;
     }
     if names(&[
@@ -256,10 +260,9 @@ pub fn heading_kind(text: &str) -> SectionKind {
         // "What to do instead", "How to do a release": what to do, not work to do.
         || (lower.contains("to do") && !lower.contains("what to do") && !lower.contains("how to do"))
         || lower.contains("left to build")
-        // "Follow-up work", "Follow-ups": what is left to do after a piece of work.
-        || lower.contains("follow-up")
-        || lower.contains("follow up")
-        || lower.contains("followup")
+        // "Follow-up work", "Follow-ups": what is left to do after a piece of work. Not
+        // "Follow-up on the March outage" or "Follow up with the vendor", an account.
+        || is_follow_up_list(&lower)
         || lower.contains("action items")
         // "Next", "Next up"; not "Next.js middleware naming" (a name).
         || (words.first() == Some(&"next") && !lower.trim_start().starts_with("next."))
@@ -345,6 +348,35 @@ const LEARNINGS_ABROAD: &[&str] = &[
     // Hebrew "lessons".
     "לקחים",
 ];
+/// A heading without its bracketed asides and edge punctuation: "ключевые решения (и
+/// почему)" → "ключевые решения".
+fn heading_core(lower: &str) -> &str {
+    lower
+        .split(['(', '['])
+        .next()
+        .unwrap_or("")
+        .trim_matches(|c: char| !c.is_alphanumeric())
+}
+
+/// "Follow-ups", "Follow-up work", "Follow up items": the heading of what is left to do.
+fn is_follow_up_list(lower: &str) -> bool {
+    let core = heading_core(lower);
+    // The plural alone lists them; the singular needs a word for the work ("Follow-up" alone
+    // may head an account of what was done after an incident).
+    if matches!(core, "follow-ups" | "followups" | "follow ups") {
+        return true;
+    }
+    let rest = ["follow-up", "followup", "follow up"]
+        .iter()
+        .find_map(|head| core.strip_prefix(head));
+    rest.is_some_and(|rest| {
+        matches!(
+            rest.trim(),
+            "work" | "items" | "tasks" | "actions" | "todos" | "to-dos" | "needed"
+        )
+    })
+}
+
 /// Russian words for the kinds that are ambiguous alone ("решения" is also "solutions",
 /// "уроки" also "classes", "камни" just "stones") but not in the set phrases memory files
 /// head their sections with: "key / adopted / architectural decisions", "lessons learned",
@@ -701,12 +733,19 @@ mod tests {
             ("บทเรียนที่ได้รับ", Typed(Learning)),
             ("ข้อควรระวัง", Typed(Gotcha)),
             ("Entscheidungen", Typed(Decision)),
+            ("Risk Assessment", Plans),
+            ("Risks", Plans),
             ("Ключевые решения (и почему)", Typed(Decision)),
             ("Подводные камни", Typed(Gotcha)),
             ("Извлечённые уроки", Typed(Learning)),
             // Alone, "решения" is as often "solutions", "камни" just "stones".
             ("Решения", Neutral),
             ("Камни", Neutral),
+            ("Возможные технические решения", Neutral),
+            ("Ключевые решения для клиентов", Neutral),
+            ("Follow-ups", Todo),
+            ("Follow-up on the March outage", Neutral),
+            ("Follow up with the vendor", Neutral),
             ("技术决策日志", Typed(Decision)),
             ("Aprendizajes del stack", Typed(Learning)),
             ("已知问题", Typed(Problem)),

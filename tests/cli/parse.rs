@@ -429,6 +429,28 @@ fn prompts_promises_and_preferences_read_as_written() {
             "cue",
         ),
         ("This issue was fixed in 1.18.0.", "progress", "cue"),
+        (
+            "Login still fails on Safari; upstream says it will be fixed in 2.3",
+            "problem",
+            "cue",
+        ),
+        (
+            "We prefer PRs against the develop branch.",
+            "none",
+            "no cue",
+        ),
+        (
+            "Fixed: comment parsing breaks on nested quotes",
+            "progress",
+            "type label",
+        ),
+        ("Fix this please!!!", "none", "request for work"),
+        (
+            "See `memory-bank/known_issues.md` for tracked issues.",
+            "none",
+            "index of another file",
+        ),
+        ("707 tests pass (0 failures)", "none", "no cue"),
     ];
     assert_lines_read_as(&user, &dir, &lines);
 
@@ -480,7 +502,7 @@ fn closes_titles_run_in_labels_and_lessons_logs_read_as_written() {
         ("Thanks. Closing the issue.", "none", "no cue"),
         ("Flag not overriding config file", "problem", "symptom"),
         ("Still present after 0.4.3", "problem", "cue"),
-        ("Please fix", "none", "no cue"),
+        ("Please fix", "none", "request for work"),
         ("Hasnt been fixed yet", "problem", "cue"),
         ("OK, I've released a bug fix for that.", "progress", "cue"),
         (

@@ -383,25 +383,94 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         }
         _ if cue.ends_with(b" use") => Some((Decision, Strong)),
         // "We prefer Go for core business logic", "We favor gRPC for internal calls": the
-        // team's standing choice, said in the present. The writer must be the subject, right
-        // before the verb: "Users prefer dark mode" is someone else's taste, "Prefer
-        // composition over inheritance" a rule, "we would prefer" a wish.
-        b"prefer" | b"favor" | b"favour" => {
-            (matches!(around.before.first().copied(), Some(b"we" | b"i"))
-                && !conditional(buf, start)
-                && !hypothetical_after(buf, end)
-                && !any_of(next, &["not", "that", "if", "when", "it"]))
-            .then_some((Decision, Medium))
-        }
-        // "I'd rather stick with Stack Overflow for answers": the writer's choice between
-        // two ways. Not a wish about someone else ("I'd rather you didn't"), nor under a
-        // condition.
-        _ if cue.ends_with(b"d rather") => (!conditional(buf, start)
-            && !any_of(next, &["you", "they", "he", "she", "not", "have", "be"]))
+        // team's standing choice, said in the present. The team must be the subject, right
+        // before the verb: "Users prefer dark mode" is someone else's taste, "I prefer Vim"
+        // one person's, "Prefer composition over inheritance" a rule, "we would prefer" a
+        // wish. What a contributor is asked to do ("We prefer PRs against develop") is a
+        // guideline, and a choice left open after "but" ("We prefer Jest, but we haven't
+        // decided yet") is not made.
+        b"prefer" | b"favor" | b"favour" => (matches!(around.before.first().copied(), Some(b"we"))
+            && !conditional(buf, start)
+            && !hypothetical_after(buf, end)
+            && !any_of(next, &["not", "that", "if", "when", "it"])
+            && !asks_of_contributors(clause_after(buf, end))
+            && !left_open_after_but(buf, end))
         .then_some((Decision, Medium)),
-
+        // "I'd rather stick with Stack Overflow for answers": the writer's choice between
+        // two ways. Not a wish about someone else ("I'd rather you didn't", "I'd rather see
+        // a repro first"), nor under a condition.
+        _ if cue.ends_with(b"d rather") => (!conditional(buf, start)
+            && !any_of(
+                next,
+                &[
+                    "you", "they", "he", "she", "not", "have", "be", "see", "get", "wait", "hear",
+                ],
+            )
+            && !left_open_after_but(buf, end))
+        .then_some((Decision, Medium)),
         _ => None,
     }
+}
+
+/// Whether what is preferred is something contributors are asked for ("We prefer PRs
+/// against the develop branch", "We prefer to keep issues focused").
+fn asks_of_contributors(clause: &[u8]) -> bool {
+    crate::parse::lex::has_any_word(
+        words_after_n(clause, 4),
+        &[
+            "pr",
+            "prs",
+            "pull",
+            "issues",
+            "issue",
+            "contributions",
+            "patches",
+            "commits",
+            "reports",
+        ],
+    )
+}
+
+/// The first `n` words of `clause`, as the bytes they span.
+fn words_after_n(clause: &[u8], n: usize) -> &[u8] {
+    let mut seen = 0;
+    let mut in_word = false;
+    for (i, b) in clause.iter().enumerate() {
+        let word = crate::parse::lex::is_word_byte(*b);
+        if word && !in_word {
+            seen += 1;
+            if seen > n {
+                return &clause[..i];
+            }
+        }
+        in_word = word;
+    }
+    clause
+}
+
+/// Whether a "but" after the cue leaves the choice open or to someone else ("but we haven't
+/// decided yet", "but let's wait for Bob", "but it's your call", "but whatever works").
+fn left_open_after_but(buf: &[u8], end: usize) -> bool {
+    let rest = &buf[end..];
+    let Some(at) = memchr::memmem::find(rest, b" but ") else {
+        return false;
+    };
+    crate::parse::lex::has_any_word(
+        &rest[at..],
+        &[
+            "haven't",
+            "havent",
+            "not",
+            "wait",
+            "let's",
+            "lets",
+            "your",
+            "whatever",
+            "yet",
+            "undecided",
+            "open",
+        ],
+    )
 }
 
 /// Whether `clause` (after a verb of choice) names the alternative turned down: "over

@@ -673,6 +673,14 @@ mod tests {
         assert_eq!(kind("we would prefer a smaller binary"), None);
         assert_eq!(kind("if we prefer speed, drop the index"), None);
         assert_eq!(kind("I'd rather you didn't force-push"), None);
+        // One person's taste, a contributor guideline, a choice left open, a request.
+        assert_eq!(kind("I prefer Rust"), None);
+        assert_eq!(kind("We prefer PRs against the develop branch"), None);
+        assert_eq!(kind("We prefer Jest, but we haven't decided yet"), None);
+        assert_eq!(
+            kind("I'd rather see a repro before we change anything"),
+            None
+        );
         assert_eq!(kind("use SQLite over Postgres for tests"), Some(Decision));
         assert_eq!(kind("Switched to pnpm for workspaces"), Some(Decision));
         assert_eq!(

@@ -24,6 +24,30 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
     {
         return None;
     }
+    // "707 tests (0 failures)", "zero errors after the fix": a tally of none. The 0 must be
+    // a number of its own, not a version's last part ("1.4.0 regressions").
+    if matches!(
+        cue,
+        b"failures"
+            | b"errors"
+            | b"bugs"
+            | b"issues"
+            | b"problems"
+            | b"warnings"
+            | b"crashes"
+            | b"regressions"
+    ) {
+        let before = buf[..start].trim_ascii_end();
+        let count_of_none = before.ends_with(b"zero")
+            || (before.ends_with(b"0")
+                && before
+                    .len()
+                    .checked_sub(2)
+                    .is_none_or(|at| !(before[at].is_ascii_alphanumeric() || before[at] == b'.')));
+        if count_of_none {
+            return None;
+        }
+    }
     match cue {
         // ---- problems
         // "Production was down for two hours", "the API went down for about 30 minutes": an

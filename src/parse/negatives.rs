@@ -1426,6 +1426,13 @@ pub fn is_index_line(body: &str) -> bool {
 /// holds the memory; the line only says where. The place must be a file or a link, and the
 /// line must end after the place or go on with what is found there ("for …").
 pub fn is_pointer(body: &str) -> bool {
+    if !body
+        .as_bytes()
+        .first()
+        .is_some_and(|b| matches!(b.to_ascii_lowercase(), b's' | b'r' | b'd' | b'm'))
+    {
+        return false;
+    }
     let lower_start: String = body
         .chars()
         .take(12)
@@ -1465,14 +1472,12 @@ pub fn is_pointer(body: &str) -> bool {
 /// A request for work, not a report of it: an order opening the line with "please" in it
 /// ("Fix this please!!!", "Please add dark mode", "pls fix the export").
 pub fn asks_for_work(lower_body: &[u8]) -> bool {
-    if !super::lex::has_any_word(lower_body, &["please", "pls", "plz"]) {
-        return false;
-    }
+    // Cheap first: the order opens the line, and "pl" is in every way of asking.
     let first = lower_body
         .split(|b| !b.is_ascii_alphabetic())
         .find(|w| !w.is_empty())
         .unwrap_or(b"");
-    matches!(
+    let order = matches!(
         first,
         b"please"
             | b"pls"
@@ -1486,7 +1491,10 @@ pub fn asks_for_work(lower_body: &[u8]) -> bool {
             | b"allow"
             | b"implement"
             | b"change"
-    )
+    );
+    order
+        && memchr::memmem::find(lower_body, b"pl").is_some()
+        && super::lex::has_any_word(lower_body, &["please", "pls", "plz"])
 }
 
 /// Whether a text is a template a program fills in: two or more format-string slots

@@ -4,7 +4,7 @@
 
 use super::Strength::{self, *};
 use super::cue_context::{
-    Around, DETERMINERS, FIRST_PERSON, any_of, conditional, first_person, has_phrase,
+    Around, DETERMINERS, FIRST_PERSON, any_of, conditional, contains_any, first_person, has_phrase,
     hypothetical_after, negated, subject,
 };
 use crate::parse::EntryType::{self, *};
@@ -415,8 +415,8 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
 /// Whether what is preferred is something contributors are asked for ("We prefer PRs
 /// against the develop branch", "We prefer to keep issues focused").
 fn asks_of_contributors(clause: &[u8]) -> bool {
-    crate::parse::lex::has_any_word(
-        words_after_n(clause, 4),
+    contains_any(
+        &words_after(clause, 0, 4),
         &[
             "pr",
             "prs",
@@ -429,23 +429,6 @@ fn asks_of_contributors(clause: &[u8]) -> bool {
             "reports",
         ],
     )
-}
-
-/// The first `n` words of `clause`, as the bytes they span.
-fn words_after_n(clause: &[u8], n: usize) -> &[u8] {
-    let mut seen = 0;
-    let mut in_word = false;
-    for (i, b) in clause.iter().enumerate() {
-        let word = crate::parse::lex::is_word_byte(*b);
-        if word && !in_word {
-            seen += 1;
-            if seen > n {
-                return &clause[..i];
-            }
-        }
-        in_word = word;
-    }
-    clause
 }
 
 /// Whether a "but" after the cue leaves the choice open or to someone else ("but we haven't

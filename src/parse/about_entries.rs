@@ -45,16 +45,6 @@ pub fn describes_a_collection(body: &str) -> bool {
         return false;
     };
     let is = |word: &str, set: &[&str]| set.iter().any(|s| s.eq_ignore_ascii_case(word));
-    const KINDS: &[&str] = &[
-        "living",
-        "running",
-        "short",
-        "simple",
-        "chronological",
-        "curated",
-        "growing",
-        "brief",
-    ];
     // What such a file collects: "A log of issues", "A list of decisions and why": the kinds
     // of entries, or things in general.
     const CONTENTS: &[&str] = &["things", "notes", "changes", "questions", "ideas"];
@@ -69,7 +59,7 @@ pub fn describes_a_collection(body: &str) -> bool {
             && words.next().is_some_and(|w| !is(w, &["that"]))
             && nothing_said()
     } else if is(first, &["a", "an"]) {
-        let (noun, of) = if is(second, KINDS) {
+        let (noun, of) = if is(second, MODIFIERS) {
             (third, words.next())
         } else {
             (second, Some(third))

@@ -1433,14 +1433,12 @@ pub fn is_pointer(body: &str) -> bool {
     {
         return false;
     }
-    let lower_start: String = body
-        .chars()
-        .take(12)
-        .collect::<String>()
-        .to_ascii_lowercase();
     let Some(opener) = ["see ", "refer to ", "details in ", "more in "]
         .iter()
-        .find(|o| lower_start.starts_with(**o))
+        .find(|o| {
+            body.get(..o.len())
+                .is_some_and(|head| head.eq_ignore_ascii_case(o))
+        })
     else {
         return false;
     };
@@ -2297,14 +2295,25 @@ pub fn promises_work(lower_body: &[u8]) -> bool {
                 phrases.push(format!("{modal} {what} after"));
             }
         }
-        // Built once per process: the set keeps its phrases for good.
-        let refs: Vec<&'static str> = phrases
-            .into_iter()
-            .map(|p| &*Box::leak(p.into_boxed_str()))
-            .collect();
-        super::lex::PhraseSet::new(&refs)
+        built_phrase_set(phrases)
     });
-    PROMISES.matches(lower_body).iter().any(|&(start, end)| {
+    has_whole_phrase(&PROMISES, lower_body)
+}
+
+/// A set of phrases built at run time (from word lists crossed), kept for the process: the
+/// set keeps its phrases for good.
+fn built_phrase_set(phrases: Vec<String>) -> super::lex::PhraseSet {
+    let refs: Vec<&'static str> = phrases
+        .into_iter()
+        .map(|p| &*Box::leak(p.into_boxed_str()))
+        .collect();
+    super::lex::PhraseSet::new(&refs)
+}
+
+/// Whether one of `set`'s phrases stands in `lower_body` as whole words (not inside a word,
+/// nor before an apostrophe: "fix" is not "fix's").
+fn has_whole_phrase(set: &super::lex::PhraseSet, lower_body: &[u8]) -> bool {
+    set.matches(lower_body).iter().any(|&(start, end)| {
         (start == 0 || !lower_body[start - 1].is_ascii_alphanumeric())
             && lower_body
                 .get(end)
@@ -2347,18 +2356,9 @@ pub fn announces_fix(lower_body: &[u8]) -> bool {
                 phrases.push(format!("{who} {what}"));
             }
         }
-        let refs: Vec<&'static str> = phrases
-            .into_iter()
-            .map(|p| &*Box::leak(p.into_boxed_str()))
-            .collect();
-        super::lex::PhraseSet::new(&refs)
+        built_phrase_set(phrases)
     });
-    ANNOUNCED.matches(lower_body).iter().any(|&(start, end)| {
-        (start == 0 || !lower_body[start - 1].is_ascii_alphanumeric())
-            && lower_body
-                .get(end)
-                .is_none_or(|b| !b.is_ascii_alphanumeric())
-    })
+    has_whole_phrase(&ANNOUNCED, lower_body)
 }
 
 /// A line that is only bold text, a heading in all but name: `**Describe the bug**`,

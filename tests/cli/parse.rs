@@ -20,7 +20,6 @@ fn jsonl(out: &str) -> Vec<Value> {
         .collect()
 }
 
-/// (type, title) of every entity `mind parse FILE --json` prints.
 /// The type `mind parse --lines --json` gives each line of `text`, run as a user runs it (a
 /// temp HOME, no MIND_* variables) on a notes file outside any project.
 fn types_of_lines(text: &str) -> Vec<String> {
@@ -33,6 +32,15 @@ fn types_of_lines(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// `[type, title]` of every entity `mind parse FILE --json` prints, run as `user` in `dir`.
+fn typed_titles(user: &User, dir: &std::path::Path, file: &str) -> Vec<Value> {
+    jsonl(&user.ok(dir, &["parse", file, "--json"]))
+        .iter()
+        .map(|e| json!([e["type"], e["title"]]))
+        .collect()
+}
+
+/// (type, title) of every entity `mind parse FILE --json` prints.
 fn entities(env: &Env, file: &str) -> Vec<(String, String)> {
     jsonl(&env.ok(&["parse", file, "--json"]))
         .into_iter()
@@ -338,11 +346,7 @@ fn a_files_talk_about_its_entries_guesses_and_stamps_are_no_entries() {
          - The export drops the last row when the file has no trailing newline.\n",
     )
     .unwrap();
-    let entries = jsonl(&user.ok(&dir, &["parse", "LEARNINGS.md", "--json"]));
-    let got: Vec<Value> = entries
-        .iter()
-        .map(|e| json!([e["type"], e["title"]]))
-        .collect();
+    let got = typed_titles(&user, &dir, "LEARNINGS.md");
     assert_eq!(
         got,
         vec![
@@ -464,11 +468,7 @@ fn prompts_promises_and_preferences_read_as_written() {
          ## Follow-up work\n\n- Fix channel read receipts\n",
     )
     .unwrap();
-    let entries = jsonl(&user.ok(&dir, &["parse", "DECISIONS.md", "--json"]));
-    let got: Vec<Value> = entries
-        .iter()
-        .map(|e| json!([e["type"], e["title"]]))
-        .collect();
+    let got = typed_titles(&user, &dir, "DECISIONS.md");
     assert_eq!(
         got,
         vec![
@@ -531,11 +531,7 @@ fn closes_titles_run_in_labels_and_lessons_logs_read_as_written() {
          ### Rationale\n- Splitting mid-function broke the build twice.\n",
     )
     .unwrap();
-    let entries = jsonl(&user.ok(&dir, &["parse", "LESSONS.md", "--json"]));
-    let got: Vec<Value> = entries
-        .iter()
-        .map(|e| json!([e["type"], e["title"]]))
-        .collect();
+    let got = typed_titles(&user, &dir, "LESSONS.md");
     assert_eq!(
         got,
         vec![

@@ -364,6 +364,32 @@ fn commit_kind(raw: &str) -> Option<LabelKind> {
 }
 
 /// The meaning of a label name.
+/// A learning's noun after a word of weight: "critical realization", "important lesson",
+/// "main takeaway", "big insight" (general vocabulary of lessons written down).
+fn weighted_learning_label(name: &str) -> bool {
+    name.split_once(' ').is_some_and(|(weight, noun)| {
+        matches!(
+            weight,
+            "key" | "critical" | "important" | "main" | "big" | "biggest" | "major" | "crucial"
+        ) && matches!(
+            noun,
+            "realization"
+                | "realisation"
+                | "insight"
+                | "insights"
+                | "lesson"
+                | "lessons"
+                | "takeaway"
+                | "takeaways"
+                | "finding"
+                | "findings"
+                | "learning"
+                | "learnings"
+                | "discovery"
+        )
+    })
+}
+
 pub fn kind_of(raw: &str) -> LabelKind {
     use EntryType::*;
     // Case matters for two labels: `KEY` is a marker only in capitals (`key:` is a YAML
@@ -430,9 +456,14 @@ pub fn kind_of(raw: &str) -> LabelKind {
         | "key finding" | "key learning" | "discovery" | "takeaway" | "key takeaway"
         | "realization" | "realisation" | "today i learned" | "interesting" | "fun fact"
         | "note to self" | "aha" | "good to know" => LabelKind::Type(Learning),
+        // "Critical Realization", "Important lesson", "Main takeaway": a learning's label
+        // with a word of weight before it, as "key insight" is.
+        n if weighted_learning_label(n) => LabelKind::Type(Learning),
         "fixed" | "fix" | "fixes" | "fix applied" | "resolved" | "solved" | "shipped" | "done"
         | "completed" | "complete" | "solution" | "bug fix" | "bugfix" | "hotfix"
-        | "resolution" => LabelKind::Type(Progress),
+        | "resolution"
+        // A milestone's field: "**Achievement**: working simulation environment".
+        | "achievement" | "achieved" | "accomplished" => LabelKind::Type(Progress),
         // `critical:` marks a critical gotcha (the pre-tool hook's convention); a value
         // that warns of nothing is typed by its words instead (`line`).
         "critical" | "gotcha" | "gotchas" | "pitfall" | "pitfalls" | "caveat" | "caveats" | "warning"

@@ -322,8 +322,14 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
         if (negatives::is_placeholder(rest) && !closes_an_issue)
             || negatives::marked_as_example(rest.trim().trim_end_matches('.'))
             || negatives::weighs_stand_ins(rest)
+            || negatives::lists_allowed_values(rest)
+            || negatives::trails_off_after_a_link_word(rest)
         {
             return Analysis::none(rest, "label with placeholder text");
+        }
+        if kind == EntryType::Decision && negatives::asks_between_alternatives(rest) {
+            // `Decision: Keep or exclude? (Document in …)`: the choice still to make.
+            return Analysis::none(rest, "label with a question");
         }
         if kind == EntryType::Gotcha
             && type_label.is_some_and(labels::is_critical_label)
@@ -442,7 +448,7 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     if topic.is_none() && negatives::is_table_like(body) {
         return Analysis::none(body, "table or summary line");
     }
-    if negatives::weighs_stand_ins(body) {
+    if negatives::weighs_stand_ins(body) || negatives::trails_off_after_a_link_word(body) {
         return Analysis::none(body, "template text");
     }
     let (body, mut hedged) = match negatives::strip_hedge(body) {
@@ -473,6 +479,18 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
         .filter(|c| c.strength >= floor && !negatives::asked_in_its_sentence(&buf, c.start, c.end))
         .collect();
     let mut best = cues::best(&found);
+    if best.is_some_and(|c| {
+        matches!(c.kind, EntryType::Decision | EntryType::Learning)
+            && buf[..c.start].trim_ascii().is_empty()
+            && buf[c.end..]
+                .trim_ascii()
+                .iter()
+                .all(|b| b.is_ascii_punctuation())
+    }) {
+        // "- going with", "Turns out.": the cue alone, a keyword list's item; nothing chosen
+        // or found is named.
+        return Analysis::none(body, "cue word alone");
+    }
     if negatives::starts_with_work_verb(&buf)
         && best.is_some_and(|c| {
             c.strength < Strength::Strong && !cues::stands_after_work_verb(&buf, &c)
@@ -548,11 +566,13 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     out.hedged = hedged;
     if section.is_none()
         && (best.is_some() || symptom)
-        && (best.is_none_or(|c| c.strength == Strength::Weak)
+        && (((best.is_none_or(|c| c.strength == Strength::Weak)
             // "**What I'm stuck on**": a template's prompt in bold, not "**Why the build fails
             // on ARM**", which names its subject.
             || about_entries::is_a_prompt(body.trim_start_matches(['-', ' '])))
-        && negatives::is_bold_heading(body)
+            && negatives::is_bold_heading(body))
+            // `**🔧 Fixed Bugs**`: a caption naming a kind of change, whatever its cue.
+            || negatives::is_caption(body))
     {
         // `**Describe the bug**`, `**Known problems**`: a line in bold alone heads what
         // follows, as a heading does; a defect noun in it reports nothing.

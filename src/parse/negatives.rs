@@ -202,6 +202,46 @@ fn is_sql_with_comment(t: &str) -> bool {
         || code.ends_with([',', '(', ';', '='])
         || star
         || STATEMENTS.contains(&first)
+        || sql_column(code)
+}
+
+/// A column definition: a name and an SQL type (`express_shipping     boolean`,
+/// `created_at timestamptz`), before the comment. Prose does not put a type name second.
+fn sql_column(code: &str) -> bool {
+    let mut words = code.split_whitespace();
+    let (Some(name), Some(kind), None) = (words.next(), words.next(), words.next()) else {
+        return false;
+    };
+    let kind = kind.split('(').next().unwrap_or(kind).to_ascii_lowercase();
+    name.bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.')
+        && [
+            "boolean",
+            "bool",
+            "int",
+            "integer",
+            "bigint",
+            "smallint",
+            "serial",
+            "bigserial",
+            "text",
+            "varchar",
+            "char",
+            "uuid",
+            "date",
+            "timestamp",
+            "timestamptz",
+            "json",
+            "jsonb",
+            "numeric",
+            "decimal",
+            "real",
+            "float",
+            "double",
+            "bytea",
+            "blob",
+        ]
+        .contains(&kind.as_str())
 }
 
 /// A line of a program's log pasted into notes: a date and a time of day, then a level
@@ -314,8 +354,12 @@ pub fn is_question_then_advice(s: &str) -> bool {
     if memchr::memchr(b'?', s.as_bytes()).is_none() {
         return false;
     }
-    s.split_once("? ")
-        .is_some_and(|(_, after)| starts_imperative(after))
+    s.split_once("? ").is_some_and(|(_, after)| {
+        // "Still stuck on the app? See [Getting started](…)", "Still doesn't work? [Open an
+        // issue](…)": the answer is a pointer to help.
+        let after = after.trim_start();
+        starts_imperative(after) || after.starts_with("See ") || is_link_only(after)
+    })
 }
 
 /// The text without a trailing hedge question tag (", I guess?", " right?"), if it has one.
@@ -2363,8 +2407,90 @@ pub fn announces_fix(lower_body: &[u8]) -> bool {
 
 /// A line that is only bold text, a heading in all but name: `**Describe the bug**`,
 /// `- **Known problems:**`, `__Screenshots__`. Short (at most twelve words), one bold span.
+/// A label's value that lists the values it may take, as a template does: `Decision: keep |
+/// revise | rollback`, `Status: open / fixed / wontfix`. Three or more alternatives of a word
+/// or two each; nothing is said.
+pub fn lists_allowed_values(body: &str) -> bool {
+    let body = body.trim().trim_end_matches('.');
+    let Some(sep) = [" | ", " / "].into_iter().find(|sep| body.contains(sep)) else {
+        return false;
+    };
+    let mut count = 0;
+    body.split(sep).all(|part| {
+        count += 1;
+        let words = part.split_whitespace().count();
+        (1..=2).contains(&words) && !part.contains([',', '.', ':', ';'])
+    }) && count >= 3
+}
+
+/// A choice still open, asked between alternatives: "Keep or exclude? (Document in …)",
+/// "Postgres or MySQL?". The line's first sentence is a short question with "or" in it.
+pub fn asks_between_alternatives(body: &str) -> bool {
+    let Some(at) = body.find('?') else {
+        return false;
+    };
+    let question = &body[..at];
+    !question.contains(". ")
+        && question.split_whitespace().count() <= 8
+        && question
+            .split_whitespace()
+            .any(|w| w.eq_ignore_ascii_case("or"))
+}
+
+/// A sentence cut off right after a word that needs the rest of it, ending in an ellipsis:
+/// "Discovered that W doesn't work when...", "Chose library X over Y because…". A template's
+/// example of an entry, not one.
+pub fn trails_off_after_a_link_word(body: &str) -> bool {
+    let t = body.trim_end_matches(['*', '_', ' ', ')']);
+    let Some(rest) = t.strip_suffix("...").or_else(|| t.strip_suffix('\u{2026}')) else {
+        return false;
+    };
+    let last = rest
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("");
+    [
+        "because", "when", "if", "since", "that", "where", "which", "unless", "until", "whenever",
+    ]
+    .iter()
+    .any(|w| last.eq_ignore_ascii_case(w))
+}
+
+/// A caption in bold alone that names a kind of change, as a changelog's heading does:
+/// `**🔧 Fixed Bugs**`, `🟣 **Fixed / 修复**`, `**Resolved Issues**`. A word, or a word and a
+/// plural noun; "**Fixed login crash**" says what was fixed.
+pub fn is_caption(text: &str) -> bool {
+    let t = text
+        .trim()
+        .trim_start_matches(|c: char| !c.is_alphanumeric() && c != '*' && c != '_');
+    if !is_bold_heading(t) {
+        return false;
+    }
+    // The English side of a bilingual caption ("Fixed / 修复").
+    let english = t.split(" / ").next().unwrap_or(t);
+    let words: Vec<&str> = english
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_empty())
+        .collect();
+    match words.as_slice() {
+        [one] => one.is_ascii(),
+        [first, second] => {
+            first.is_ascii()
+                && second.len() > 3
+                && second.ends_with('s')
+                && second.starts_with(|c: char| c.is_uppercase())
+                && first.starts_with(|c: char| c.is_uppercase())
+        }
+        _ => false,
+    }
+}
+
 pub fn is_bold_heading(text: &str) -> bool {
     let t = text.trim();
+    // An emoji or a symbol before the bold run (`🟣 **Fixed**`) is decoration.
+    let t = t.trim_start_matches(|c: char| {
+        !c.is_alphanumeric() && !matches!(c, '*' | '_' | '-' | '[' | '(' | '`')
+    });
     let t = t
         .strip_prefix("- ")
         .or_else(|| t.strip_prefix("* "))
@@ -2386,6 +2512,44 @@ pub fn is_bold_heading(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn allowed_values_open_choices_cut_off_examples_and_captions() {
+        assert!(lists_allowed_values("keep | revise | rollback"));
+        assert!(lists_allowed_values("open / fixed / won't fix"));
+        assert!(!lists_allowed_values("keep | revise"));
+        assert!(!lists_allowed_values(
+            "use Postgres | it has JSONB, and we know it well | done"
+        ));
+        assert!(asks_between_alternatives(
+            "Keep or exclude? (Document in the log)"
+        ));
+        assert!(asks_between_alternatives("Postgres or MySQL?"));
+        assert!(!asks_between_alternatives("Why did the build fail?"));
+        assert!(!asks_between_alternatives(
+            "We went with Postgres. Was it faster or not? Yes, by far."
+        ));
+        assert!(trails_off_after_a_link_word(
+            "Discovered that W doesn't work when..."
+        ));
+        assert!(trails_off_after_a_link_word(
+            "Chose library X over Y because\u{2026}"
+        ));
+        assert!(!trails_off_after_a_link_word(
+            "Tried the cache, it didn't help..."
+        ));
+        assert!(!trails_off_after_a_link_word("Decided to wait and see"));
+        assert!(is_caption("**\u{1F527} Fixed Bugs**"));
+        assert!(is_caption("\u{1F7E3} **Fixed / \u{4FEE}\u{590D}**"));
+        assert!(is_caption("**Resolved Issues**"));
+        assert!(!is_caption("**Fixed login crash**"));
+        assert!(!is_caption("**Fixed it**"));
+        assert!(!is_caption("Fixed Bugs"));
+        assert!(sql_column("express_shipping     boolean"));
+        assert!(sql_column("name VARCHAR(64)"));
+        assert!(!sql_column("the build broke"));
+        assert!(!sql_column("note"));
+    }
 
     #[test]
     fn legends_speak_of_kinds_of_memory_rules_do_not() {

@@ -360,6 +360,99 @@ fn a_files_talk_about_its_entries_guesses_and_stamps_are_no_entries() {
     );
 }
 
+/// Captions, allowed values, open choices and cut-off examples read as no entry; findings,
+/// finished work, milestones, weighted lesson labels and Chinese fixes of an English "bug"
+/// read as what they report, as a user running `mind parse --lines` sees them, beside
+/// near-misses that keep their type.
+#[test]
+fn captions_open_choices_findings_and_milestones_read_as_written() {
+    let user = User::new();
+    let dir = user.folder("notes");
+    let lines = [
+        ("**🔧 Fixed Bugs**", "none", "bold heading"),
+        ("🟣 **Fixed / 修复**", "none", "bold heading"),
+        ("**Fixed login crash on resume**", "progress", "cue"),
+        (
+            "- Decision: keep | revise | rollback",
+            "none",
+            "label with placeholder text",
+        ),
+        (
+            "- Decision: Keep or exclude? (Document in the analysis log)",
+            "none",
+            "label with a question",
+        ),
+        (
+            "- Decision: Postgres, because we need JSONB",
+            "decision",
+            "type label",
+        ),
+        (
+            "- Discovered that W doesn't work when...",
+            "none",
+            "template text",
+        ),
+        (
+            "- Tried the cache first, it didn't help either...",
+            "rejected",
+            "cue",
+        ),
+        ("- going with", "none", "cue word alone"),
+        ("- going with Redis for the queue", "decision", "cue"),
+        (
+            "- Still stuck on the setup? See [the guide](https://example.com/guide).",
+            "none",
+            "advice for a condition",
+        ),
+        (
+            "express_shipping     boolean          -- Opted for express shipping",
+            "none",
+            "code",
+        ),
+        (
+            "- Identified that the crash happens right after the fork.",
+            "learning",
+            "cue",
+        ),
+        (
+            "- Identified CSS layout as the cause of the missing overlay.",
+            "learning",
+            "cue",
+        ),
+        (
+            "The scanner identified the lockfile as the cause of the warning.",
+            "none",
+            "no cue",
+        ),
+        (
+            "- Finally understood why the cache misses on every deploy",
+            "learning",
+            "cue",
+        ),
+        ("- finished writing the proof", "progress", "cue"),
+        ("- Finished by Friday, hopefully", "none", "no cue"),
+        (
+            "- First stable hardware control achieved",
+            "progress",
+            "cue",
+        ),
+        ("- Goal not yet achieved", "none", "no cue"),
+        (
+            "- **Achievement**: Working simulation environment",
+            "progress",
+            "type label",
+        ),
+        (
+            "- **Critical Realization**: latency is the real limit",
+            "learning",
+            "type label",
+        ),
+        ("修复了视频播放速度异常的 bug", "progress", "cue"),
+        ("视频播放出现 bug", "problem", "cue"),
+    ];
+    assert_lines_read_as(&user, &dir, &lines);
+}
+
 /// A template's prompts (how much to write, prompts in a row, in Chinese and European
 /// languages, numbers and names still to fill in), a fix announced for a release to come, and
 /// a team's standing preferences, a topic's order under a decisions heading and bullets under

@@ -150,6 +150,47 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             (!conditional(buf, start)).then_some((Learning, Strong))
         }
         b"found that" => first_person(buf, start).then_some((Learning, Strong)),
+        // "Identified that the crash happens right after the fork", "Finally understood why
+        // the cache misses": what the writer found out, as "found that" says it. Not asked,
+        // denied or supposed ("need to understand why", "if we identified that ...").
+        b"identified that" | b"understood how" | b"understood why" | b"understood that" => {
+            (first_person(buf, start)
+                && !negated(buf, start)
+                && !conditional(buf, start)
+                && !buf.contains(&b'?'))
+            .then_some((Learning, Strong))
+        }
+        // "Identified CSS/layout as the cause of the missing overlay", "Pinned the leak down to
+        // the image cache as the root cause": a cause found, named before the phrase by a verb
+        // of finding in the same clause.
+        b"as the cause" | b"as the root cause" => {
+            // The verb opens the clause, after its writer at most ("We finally identified …"):
+            // "The tool identified X as the cause" is what a program reports.
+            let clause = crate::parse::lex::clause_before(buf, start);
+            let mut words = clause
+                .split(|b| !(b.is_ascii_alphanumeric() || *b == b'\''))
+                .filter(|w| !w.is_empty())
+                .skip_while(|w| {
+                    matches!(
+                        *w,
+                        b"i" | b"we" | b"finally" | b"then" | b"also" | b"eventually" | b"later"
+                    )
+                });
+            let found = words.next().is_some_and(|w| {
+                matches!(
+                    w,
+                    b"identified"
+                        | b"found"
+                        | b"pinpointed"
+                        | b"confirmed"
+                        | b"isolated"
+                        | b"traced"
+                        | b"established"
+                )
+            });
+            (found && !negated(buf, start) && !conditional(buf, start) && !buf.contains(&b'?'))
+                .then_some((Learning, Strong))
+        }
         // "Found the root cause: the CDN cached API responses", "We tracked down the cause to
         // a stale index": a diagnosis made. Not one to make ("need to find the root cause"),
         // denied or asked.

@@ -385,9 +385,27 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
         }
         // "- Phase 2: done — SSE endpoint live", "**Migration:** complete": a named piece of
         // work reported finished (see [`work_reported_done`]).
-        b"done" | b"complete" | b"finished" => {
-            (work_reported_done(around) || done_in_a_change(around) || done_as_a_reply(around))
-                .then_some((Progress, Medium))
+        b"done" | b"complete" | b"finished" => (work_reported_done(around)
+            || done_in_a_change(around)
+            || done_as_a_reply(around)
+            || finished_work_opens(around))
+        .then_some((Progress, Medium)),
+        // "First stable hardware control achieved", "Goal achieved.": a milestone reported
+        // reached, the participle closing the line. Not "not yet achieved", nor "can be
+        // achieved", nor a goal still to reach ("to be achieved").
+        b"achieved" => {
+            let closes = around.after.is_empty()
+                || buf[end..]
+                    .trim_ascii_start()
+                    .first()
+                    .is_some_and(|b| matches!(b, b'.' | b'!' | b'(' | b'-' | b','));
+            (closes
+                && !negated(buf, start)
+                && !modal(buf, start)
+                && !conditional(buf, start)
+                && !any_of(prev, &["be", "been", "being", "to", "never", "yet"])
+                && !buf.contains(&b'?'))
+            .then_some((Progress, Medium))
         }
         b"got" => {
             // "got the ARM build working", "finally got it to work".
@@ -1100,6 +1118,20 @@ fn work_reported_done(around: &Around) -> bool {
         Some(b) => !b.is_ascii_alphanumeric(),
     };
     named_work && ends
+}
+
+/// "Finished writing the proof", "Finished the migration to Postgres": the line opens with
+/// work reported finished, its object right after ("finished by Friday" sets a date, "finished
+/// product" names a thing).
+fn finished_work_opens(around: &Around) -> bool {
+    around.at_start
+        && around.cue() == b"finished"
+        && around.after.first().is_some_and(|w| {
+            matches!(
+                *w,
+                b"the" | b"a" | b"an" | b"my" | b"our" | b"all" | b"this" | b"that" | b"up"
+            ) || (w.len() > 4 && w.ends_with(b"ing"))
+        })
 }
 
 /// "Done in the latest few commits", "Done in #412", "Done in v2.3": a thread's answer that

@@ -47,7 +47,7 @@ usage: scripts/line-finetune-experiment.py MODEL_DIR MIND_BIN [--grid] [--final]
         POOL_FRACTION=F: a learning curve, A trains on about that share of the other folds'
         sources; SURE=add,drop,retype: the policy the figures use (default 0.6,0.7,0.8);
         HARD_WEIGHT=1: the weight of hard negatives among the training lines;
-        MAX_TOKENS=128; SECTION_TEXT=1: each line's headings before its text;
+        MAX_TOKENS=128; SECTION_TEXT=all|implicit: headings before a line's text;
         PROBS_OUT=file.npz: --grid's probabilities; PRED_DIR=dir: --final's
         types per line; DEV=path: the development set, ../shared/eval/parser-dev.jsonl;
         POOL=paths and UNSEEN=paths: the training sets and the sets --final scores, as in
@@ -414,10 +414,15 @@ def main():
                           * np.where(hard, HARD_WEIGHT, 1.0), dtype=torch.float32)
     texts = [r["text"].strip().replace("\n", " ") for r in recs]
     if os.environ.get("SECTION_TEXT"):
-        # SECTION_TEXT=1: each line's headings before its text ("Known Limitations > 4. Deep
+        # SECTION_TEXT=all: each line's headings before its text ("Known Limitations > 4. Deep
         # Nesting: Settings with very deep nesting ..."), to see whether the model reads what a
-        # heading makes of the lines below it better than the rules' verdict tells it.
-        texts = [f"{r['section'].strip()}: {t}" if (r.get("section") or "").strip() else t
+        # heading makes of the lines below it better than the rules' verdict tells it;
+        # SECTION_TEXT=implicit: only where scripts/eval-parser.sh gives the parser the
+        # headings (lines of the implicit tier), as a shipped classifier would be scored.
+        only_implicit = os.environ["SECTION_TEXT"] == "implicit"
+        texts = [f"{r['section'].strip()}: {t}"
+                 if (r.get("section") or "").strip()
+                 and (not only_implicit or r.get("tier") == "implicit") else t
                  for r, t in zip(recs, texts)]
     pool = np.where(group == "pool")[0]
     seen = np.where(group == "seen")[0]

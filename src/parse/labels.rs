@@ -462,8 +462,8 @@ pub fn kind_of(raw: &str) -> LabelKind {
         "fixed" | "fix" | "fixes" | "fix applied" | "resolved" | "solved" | "shipped" | "done"
         | "completed" | "complete" | "solution" | "bug fix" | "bugfix" | "hotfix"
         | "resolution"
-        // A milestone's field: "**Achievement**: working simulation environment".
-        | "achievement" | "achieved" | "accomplished" => LabelKind::Type(Progress),
+        // A dev log's field for the day's finished work: "**Accomplished:** Finished Gantt".
+        | "accomplished" => LabelKind::Type(Progress),
         // `critical:` marks a critical gotcha (the pre-tool hook's convention); a value
         // that warns of nothing is typed by its words instead (`line`).
         "critical" | "gotcha" | "gotchas" | "pitfall" | "pitfalls" | "caveat" | "caveats" | "warning"

@@ -312,6 +312,10 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
     }
 
     if let Some(mut kind) = kind {
+        if negatives::nothing_so_far(rest) {
+            // `Accomplished: nothing yet`, `Blockers: none so far`.
+            return Analysis::none(rest, "label with placeholder text");
+        }
         if rest.is_empty() {
             let mut a = Analysis::none(rest, "label without text");
             a.field = Some(Field::Typed(kind));
@@ -322,13 +326,17 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
         if (negatives::is_placeholder(rest) && !closes_an_issue)
             || negatives::marked_as_example(rest.trim().trim_end_matches('.'))
             || negatives::weighs_stand_ins(rest)
-            || negatives::lists_allowed_values(rest)
             || negatives::trails_off_after_a_link_word(rest)
         {
             return Analysis::none(rest, "label with placeholder text");
         }
+        // A choice is one of its alternatives: `Decision: keep | revise | rollback` lists the
+        // values a template's field takes (`Shipped: login | signup | reset` shipped all
+        // three), and `Decision: Keep or exclude? (Document in …)` is the choice still to make.
+        if kind == EntryType::Decision && negatives::lists_allowed_values(rest) {
+            return Analysis::none(rest, "label with placeholder text");
+        }
         if kind == EntryType::Decision && negatives::asks_between_alternatives(rest) {
-            // `Decision: Keep or exclude? (Document in …)`: the choice still to make.
             return Analysis::none(rest, "label with a question");
         }
         if kind == EntryType::Gotcha
@@ -480,15 +488,15 @@ pub fn analyse(line: &str, ctx: LineContext) -> Analysis<'_> {
         .collect();
     let mut best = cues::best(&found);
     if best.is_some_and(|c| {
-        matches!(c.kind, EntryType::Decision | EntryType::Learning)
+        c.kind == EntryType::Decision
             && buf[..c.start].trim_ascii().is_empty()
             && buf[c.end..]
                 .trim_ascii()
                 .iter()
                 .all(|b| b.is_ascii_punctuation())
     }) {
-        // "- going with", "Turns out.": the cue alone, a keyword list's item; nothing chosen
-        // or found is named.
+        // "- going with", "Decided.": the cue alone, a keyword list's item; nothing chosen is
+        // named. ("Found the root cause!" tells of a finding.)
         return Analysis::none(body, "cue word alone");
     }
     if negatives::starts_with_work_verb(&buf)

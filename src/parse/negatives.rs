@@ -212,9 +212,16 @@ fn sql_column(code: &str) -> bool {
     let (Some(name), Some(kind), None) = (words.next(), words.next(), words.next()) else {
         return false;
     };
+    // A column's name in code (`express_shipping`, `t.created_at`), or one laid out in
+    // aligned columns or typed in capitals; "Fixed date -- the picker …" is prose.
+    let code_name = name.contains(['_', '.'])
+        || code.contains("  ")
+        || kind.bytes().all(|b| !b.is_ascii_lowercase());
     let kind = kind.split('(').next().unwrap_or(kind).to_ascii_lowercase();
-    name.bytes()
-        .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.')
+    code_name
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.')
         && [
             "boolean",
             "bool",
@@ -354,11 +361,16 @@ pub fn is_question_then_advice(s: &str) -> bool {
     if memchr::memchr(b'?', s.as_bytes()).is_none() {
         return false;
     }
-    s.split_once("? ").is_some_and(|(_, after)| {
-        // "Still stuck on the app? See [Getting started](…)", "Still doesn't work? [Open an
-        // issue](…)": the answer is a pointer to help.
+    s.split_once("? ").is_some_and(|(question, after)| {
         let after = after.trim_start();
-        starts_imperative(after) || after.starts_with("See ") || is_link_only(after)
+        // "Still stuck on the app? See [Getting started](…)", "Still doesn't work? [Open an
+        // issue](…)": the answer is a pointer to help, and nothing follows it. A question in
+        // brackets is an aside ("Decided to drop Node 16 (why? See #88)"), and a pointer with
+        // a report after it reports ("Broken again? See [CI run](…): the deploy step fails").
+        let pointer = after.strip_prefix("See ").unwrap_or(after);
+        starts_imperative(after)
+            || (!question.contains('(')
+                && is_link_only(pointer.trim_end().trim_end_matches(['.', '!'])))
     })
 }
 
@@ -1741,6 +1753,31 @@ pub fn says_nothing(value: &str) -> bool {
     is_placeholder_word(&value.trim().trim_end_matches('.').to_lowercase())
 }
 
+/// A value that says nothing is there yet: "nothing yet", "none so far", "Nothing for now"
+/// (`Accomplished: nothing yet`, `Key findings: none so far`).
+pub fn nothing_so_far(value: &str) -> bool {
+    let lower = value.trim().trim_end_matches(['.', '!']).to_lowercase();
+    let mut words = lower.split_whitespace();
+    matches!(words.next(), Some("nothing" | "none"))
+        && words.all(|w| {
+            matches!(
+                w,
+                "yet"
+                    | "so"
+                    | "far"
+                    | "for"
+                    | "now"
+                    | "at"
+                    | "the"
+                    | "moment"
+                    | "today"
+                    | "this"
+                    | "week"
+                    | "sprint"
+            )
+        })
+}
+
 fn is_placeholder_word(lower: &str) -> bool {
     matches!(
         lower,
@@ -2412,14 +2449,18 @@ pub fn announces_fix(lower_body: &[u8]) -> bool {
 /// or two each; nothing is said.
 pub fn lists_allowed_values(body: &str) -> bool {
     let body = body.trim().trim_end_matches('.');
-    let Some(sep) = [" | ", " / "].into_iter().find(|sep| body.contains(sep)) else {
+    // Bars between lower-case words, as a schema's values are written; "React / Vite /
+    // Tailwind" and "Postgres | Redis | S3" name a stack chosen.
+    if !body.contains(" | ") {
         return false;
-    };
+    }
     let mut count = 0;
-    body.split(sep).all(|part| {
+    body.split(" | ").all(|part| {
         count += 1;
         let words = part.split_whitespace().count();
-        (1..=2).contains(&words) && !part.contains([',', '.', ':', ';'])
+        (1..=2).contains(&words)
+            && part.starts_with(|c: char| c.is_ascii_lowercase())
+            && !part.contains([',', '.', ':', ';'])
     }) && count >= 3
 }
 
@@ -2430,7 +2471,11 @@ pub fn asks_between_alternatives(body: &str) -> bool {
         return false;
     };
     let question = &body[..at];
-    !question.contains(". ")
+    // Only a note in brackets may follow: "Postgres or MySQL? Postgres, we need JSONB." answers
+    // its own question.
+    let after = body[at + 1..].trim();
+    (after.is_empty() || after.starts_with('('))
+        && !question.contains(['.', '('])
         && question.split_whitespace().count() <= 8
         && question
             .split_whitespace()
@@ -2445,15 +2490,26 @@ pub fn trails_off_after_a_link_word(body: &str) -> bool {
     let Some(rest) = t.strip_suffix("...").or_else(|| t.strip_suffix('\u{2026}')) else {
         return false;
     };
-    let last = rest
+    let mut words = rest
         .rsplit(|c: char| !c.is_alphanumeric())
-        .next()
-        .unwrap_or("");
-    [
-        "because", "when", "if", "since", "that", "where", "which", "unless", "until", "whenever",
-    ]
-    .iter()
-    .any(|w| last.eq_ignore_ascii_case(w))
+        .filter(|w| !w.is_empty());
+    let last = words.next().unwrap_or("");
+    // "nobody knows since when...": a question word after a preposition, not a clause to come.
+    let after_preposition = words.next().is_some_and(|w| {
+        ["since", "until", "till", "from"]
+            .iter()
+            .any(|p| w.eq_ignore_ascii_case(p))
+    });
+    // A stand-in letter marks the example ("W doesn't work when...", "X over Y because..."); a
+    // writer trailing off ("The app crashes on startup, but only when...") names real things.
+    let stand_in = rest.split(|c: char| !c.is_alphanumeric()).any(|w| {
+        w.len() == 1 && w.starts_with(|c: char| c.is_ascii_uppercase()) && w != "I" && w != "A"
+    });
+    stand_in
+        && !after_preposition
+        && ["because", "when", "if", "unless", "until", "whenever"]
+            .iter()
+            .any(|w| last.eq_ignore_ascii_case(w))
 }
 
 /// A caption in bold alone that names a kind of change, as a changelog's heading does:
@@ -2472,17 +2528,43 @@ pub fn is_caption(text: &str) -> bool {
         .split(|c: char| !c.is_alphabetic())
         .filter(|w| !w.is_empty())
         .collect();
-    match words.as_slice() {
-        [one] => one.is_ascii(),
-        [first, second] => {
-            first.is_ascii()
-                && second.len() > 3
-                && second.ends_with('s')
-                && second.starts_with(|c: char| c.is_uppercase())
-                && first.starts_with(|c: char| c.is_uppercase())
+    // Letters only, after any leading emoji: "**Fixed!**", "**Fixed #1423**" and "**Shipped
+    // 🚀**" report.
+    let letters_only = english
+        .trim_matches(['*', '_', ' '])
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .chars()
+        .all(|c| c.is_alphabetic() || c == ' ');
+    let change = |w: &str| {
+        [
+            "fixed",
+            "resolved",
+            "solved",
+            "closed",
+            "known",
+            "open",
+            "shipped",
+            "completed",
+            "breaking",
+            "bug",
+            "security",
+        ]
+        .iter()
+        .any(|c| w.eq_ignore_ascii_case(c))
+    };
+    let kinds = |w: &str| {
+        [
+            "bugs", "issues", "problems", "fixes", "changes", "items", "tickets", "defects",
+        ]
+        .iter()
+        .any(|c| w.eq_ignore_ascii_case(c))
+    };
+    letters_only
+        && match words.as_slice() {
+            [one] => one.is_ascii() && one.starts_with(|c: char| c.is_uppercase()),
+            [first, second] => change(first) && kinds(second),
+            _ => false,
         }
-        _ => false,
-    }
 }
 
 pub fn is_bold_heading(text: &str) -> bool {
@@ -2516,18 +2598,24 @@ mod tests {
     #[test]
     fn allowed_values_open_choices_cut_off_examples_and_captions() {
         assert!(lists_allowed_values("keep | revise | rollback"));
-        assert!(lists_allowed_values("open / fixed / won't fix"));
         assert!(!lists_allowed_values("keep | revise"));
+        // A stack chosen, not a schema's values.
+        assert!(!lists_allowed_values("Postgres | Redis | S3"));
+        assert!(!lists_allowed_values("react / vite / tailwind"));
         assert!(!lists_allowed_values(
-            "use Postgres | it has JSONB, and we know it well | done"
+            "use postgres | it has jsonb, and we know it | done"
         ));
         assert!(asks_between_alternatives(
             "Keep or exclude? (Document in the log)"
         ));
         assert!(asks_between_alternatives("Postgres or MySQL?"));
         assert!(!asks_between_alternatives("Why did the build fail?"));
+        // Asked and answered.
         assert!(!asks_between_alternatives(
-            "We went with Postgres. Was it faster or not? Yes, by far."
+            "Postgres or MySQL? Postgres, we need JSONB."
+        ));
+        assert!(!asks_between_alternatives(
+            "use cursor pagination (offset or keyset? keyset)."
         ));
         assert!(trails_off_after_a_link_word(
             "Discovered that W doesn't work when..."
@@ -2538,17 +2626,34 @@ mod tests {
         assert!(!trails_off_after_a_link_word(
             "Tried the cache, it didn't help..."
         ));
-        assert!(!trails_off_after_a_link_word("Decided to wait and see"));
+        assert!(!trails_off_after_a_link_word(
+            "The app crashes on startup, but only when..."
+        ));
+        assert!(!trails_off_after_a_link_word(
+            "Learned the hard way not to do that..."
+        ));
+        assert!(!trails_off_after_a_link_word(
+            "X is broken and nobody knows since when..."
+        ));
         assert!(is_caption("**\u{1F527} Fixed Bugs**"));
         assert!(is_caption("\u{1F7E3} **Fixed / \u{4FEE}\u{590D}**"));
         assert!(is_caption("**Resolved Issues**"));
         assert!(!is_caption("**Fixed login crash**"));
         assert!(!is_caption("**Fixed it**"));
+        assert!(!is_caption("**Fixed!**"));
+        assert!(!is_caption("**Fixed #1423**"));
+        assert!(!is_caption("**Fixed Crashes**"));
+        assert!(!is_caption("**CI Fails**"));
         assert!(!is_caption("Fixed Bugs"));
         assert!(sql_column("express_shipping     boolean"));
         assert!(sql_column("name VARCHAR(64)"));
+        assert!(sql_column("t.created_at timestamptz"));
+        assert!(!sql_column("Fixed date"));
         assert!(!sql_column("the build broke"));
         assert!(!sql_column("note"));
+        assert!(nothing_so_far("nothing yet"));
+        assert!(nothing_so_far("None so far."));
+        assert!(!nothing_so_far("nothing works after the upgrade"));
     }
 
     #[test]

@@ -387,6 +387,7 @@ fn captions_open_choices_findings_and_milestones_read_as_written() {
             "decision",
             "type label",
         ),
+        ("Shipped: login | signup | reset", "progress", "type label"),
         (
             "- Discovered that W doesn't work when...",
             "none",
@@ -432,23 +433,58 @@ fn captions_open_choices_findings_and_milestones_read_as_written() {
         ("- finished writing the proof", "progress", "cue"),
         ("- Finished by Friday, hopefully", "none", "no cue"),
         (
-            "- First stable hardware control achieved",
-            "progress",
+            "Finished the upgrade but now every request returns 500",
+            "problem",
             "cue",
         ),
-        ("- Goal not yet achieved", "none", "no cue"),
-        (
-            "- **Achievement**: Working simulation environment",
-            "progress",
-            "type label",
-        ),
+        ("Finished reading? Leave a comment below.", "none", "no cue"),
         (
             "- **Critical Realization**: latency is the real limit",
             "learning",
             "type label",
         ),
+        (
+            "> **Accomplished:** Finished Gantt and continued with UML",
+            "progress",
+            "type label",
+        ),
+        (
+            "Accomplished: nothing yet",
+            "none",
+            "label with placeholder text",
+        ),
         ("修复了视频播放速度异常的 bug", "progress", "cue"),
         ("视频播放出现 bug", "problem", "cue"),
+        ("这个 bug 没有修复", "problem", "cue"),
+        // Review's near-misses: a question in brackets, a stack chosen, a question answered,
+        // a bold report, prose before a dash, a trailing-off report.
+        (
+            "Decided to drop Node 16 (why? See [#88](https://example.com/88))",
+            "decision",
+            "cue",
+        ),
+        (
+            "Broken again? See [CI run](https://example.com/run): the deploy step fails",
+            "problem",
+            "cue",
+        ),
+        (
+            "Decision: React / Vite / Tailwind",
+            "decision",
+            "type label",
+        ),
+        (
+            "Decision: Postgres or MySQL? Postgres, we need JSONB.",
+            "decision",
+            "type label",
+        ),
+        ("**Fixed!**", "progress", "cue"),
+        ("Fixed timestamp -- now stored in UTC", "progress", "cue"),
+        (
+            "The app crashes on startup, but only when...",
+            "problem",
+            "cue",
+        ),
     ];
     assert_lines_read_as(&user, &dir, &lines);
 }

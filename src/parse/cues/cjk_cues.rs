@@ -289,6 +289,32 @@ const FIX_PLANS: &[&str] = &[
 /// yet ("需要修复", "要修正", "待修复", "未修正").
 const FIX_PENDING: &[&str] = &["需要", "要", "待", "未", "没", "不", "必要", "予定"];
 
+/// A fix reported done in one of its finished forms ("修复了", "已修复", "解决了", "已解决"), not
+/// negated before it nor undone after it: the cue a Chinese line with an English defect noun
+/// in it ("修复了一个 bug") is read by.
+pub(super) fn scan_finished_fix(buf: &[u8], out: &mut Vec<Cue>) {
+    const FINISHED: &[&str] = &["修复了", "已修复", "解决了", "已解决", "已修復", "已解決"];
+    if !buf.iter().any(|&b| b >= 0xE3) {
+        return;
+    }
+    let Ok(text) = std::str::from_utf8(buf) else {
+        return;
+    };
+    if let Some(cue) = first(text, FINISHED, Progress, |before, after| {
+        let tail = clause_tail(before);
+        !negated_before(before, NOT_DONE_BEFORE)
+            && !CONDITION_BEFORE
+                .iter()
+                .chain(WAIT_BEFORE)
+                .any(|w| tail.contains(w))
+            && !NOT_DONE_AFTER.iter().any(|w| after.starts_with(w))
+            // "修复了一半，还有一个 bug": half done, a bug left.
+            && !["一半", "一部分", "部分"].iter().any(|w| after.starts_with(w))
+    }) {
+        out.push(cue);
+    }
+}
+
 /// A commit subject or title that names a fix by its first or last word, in Chinese or
 /// Japanese; `None` for a question, a condition or a fix still to come.
 fn fix_title(text: &str) -> Option<Cue> {

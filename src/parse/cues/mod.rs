@@ -147,10 +147,13 @@ pub fn scan(buf: &[u8], original: &[u8]) -> Vec<Cue> {
             end,
         });
     }
-    // "修复了一个 bug" (fixed a bug): an English defect noun inside a Chinese sentence says
-    // less than the sentence's own fix word, as in the European languages below.
-    if out.iter().all(|c| c.strength == Strength::Weak) {
+    if out.is_empty() {
         cjk_cues::scan(buf, &mut out);
+    } else if out.iter().all(|c| c.strength == Strength::Weak) {
+        // "修复了一个 bug" (fixed a bug): an English defect noun inside a Chinese sentence says
+        // less than the sentence's own fix word, when that word says the fix is done ("这个
+        // bug 没有修复", not fixed, and "修复失败" stay reports).
+        cjk_cues::scan_finished_fix(buf, &mut out);
     }
     // "El error de login está solucionado": an English symptom noun ("error") found in
     // another language's sentence says less than that sentence's own fix or failure word.

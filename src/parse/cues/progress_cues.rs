@@ -390,23 +390,6 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             || done_as_a_reply(around)
             || finished_work_opens(around))
         .then_some((Progress, Medium)),
-        // "First stable hardware control achieved", "Goal achieved.": a milestone reported
-        // reached, the participle closing the line. Not "not yet achieved", nor "can be
-        // achieved", nor a goal still to reach ("to be achieved").
-        b"achieved" => {
-            let closes = around.after.is_empty()
-                || buf[end..]
-                    .trim_ascii_start()
-                    .first()
-                    .is_some_and(|b| matches!(b, b'.' | b'!' | b'(' | b'-' | b','));
-            (closes
-                && !negated(buf, start)
-                && !modal(buf, start)
-                && !conditional(buf, start)
-                && !any_of(prev, &["be", "been", "being", "to", "never", "yet"])
-                && !buf.contains(&b'?'))
-            .then_some((Progress, Medium))
-        }
         b"got" => {
             // "got the ARM build working", "finally got it to work".
             let clause = clause_after(buf, end);
@@ -1124,8 +1107,19 @@ fn work_reported_done(around: &Around) -> bool {
 /// work reported finished, its object right after ("finished by Friday" sets a date, "finished
 /// product" names a thing).
 fn finished_work_opens(around: &Around) -> bool {
+    let buf = around.buf;
+    // Not a question ("Finished reading? Leave a comment"), a program's log line with its
+    // counts ("Finished processing 1,204 records in 3.2s"), or a finish that left something
+    // broken ("Finished the upgrade but now every request returns 500").
+    let reports_more = crate::parse::lex::has_any_word(
+        &buf[around.end..],
+        &["but", "still", "now", "except", "although", "though"],
+    );
     around.at_start
         && around.cue() == b"finished"
+        && !buf.contains(&b'?')
+        && !buf.iter().any(u8::is_ascii_digit)
+        && !reports_more
         && around.after.first().is_some_and(|w| {
             matches!(
                 *w,

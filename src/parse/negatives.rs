@@ -1756,25 +1756,22 @@ pub fn says_nothing(value: &str) -> bool {
 /// A value that says nothing is there yet: "nothing yet", "none so far", "Nothing for now"
 /// (`Accomplished: nothing yet`, `Key findings: none so far`).
 pub fn nothing_so_far(value: &str) -> bool {
-    let lower = value.trim().trim_end_matches(['.', '!']).to_lowercase();
-    let mut words = lower.split_whitespace();
-    matches!(words.next(), Some("nothing" | "none"))
+    let value = value.trim();
+    // Most values open with another letter: no words to compare.
+    if !value.starts_with(['n', 'N']) {
+        return false;
+    }
+    let mut words = value.trim_end_matches(['.', '!']).split_whitespace();
+    words
+        .next()
+        .is_some_and(|w| w.eq_ignore_ascii_case("nothing") || w.eq_ignore_ascii_case("none"))
         && words.all(|w| {
-            matches!(
-                w,
-                "yet"
-                    | "so"
-                    | "far"
-                    | "for"
-                    | "now"
-                    | "at"
-                    | "the"
-                    | "moment"
-                    | "today"
-                    | "this"
-                    | "week"
-                    | "sprint"
-            )
+            [
+                "yet", "so", "far", "for", "now", "at", "the", "moment", "today", "this", "week",
+                "sprint",
+            ]
+            .iter()
+            .any(|q| w.eq_ignore_ascii_case(q))
         })
 }
 
@@ -2486,6 +2483,10 @@ pub fn asks_between_alternatives(body: &str) -> bool {
 /// "Discovered that W doesn't work when...", "Chose library X over Y because…". A template's
 /// example of an entry, not one.
 pub fn trails_off_after_a_link_word(body: &str) -> bool {
+    // An ellipsis's last byte ('.', or the last of U+2026), or what may close after it.
+    if !body.ends_with(['.', '\u{2026}', '*', '_', ' ', ')']) {
+        return false;
+    }
     let t = body.trim_end_matches(['*', '_', ' ', ')']);
     let Some(rest) = t.strip_suffix("...").or_else(|| t.strip_suffix('\u{2026}')) else {
         return false;
@@ -2516,6 +2517,10 @@ pub fn trails_off_after_a_link_word(body: &str) -> bool {
 /// `**🔧 Fixed Bugs**`, `🟣 **Fixed / 修复**`, `**Resolved Issues**`. A word, or a word and a
 /// plural noun; "**Fixed login crash**" says what was fixed.
 pub fn is_caption(text: &str) -> bool {
+    // Bold needs its marks; most lines have none.
+    if memchr::memchr2(b'*', b'_', text.as_bytes()).is_none() {
+        return false;
+    }
     let t = text
         .trim()
         .trim_start_matches(|c: char| !c.is_alphanumeric() && c != '*' && c != '_');

@@ -149,7 +149,10 @@ pub fn scan(buf: &[u8], original: &[u8]) -> Vec<Cue> {
     }
     if out.is_empty() {
         cjk_cues::scan(buf, &mut out);
-    } else if out.iter().all(|c| c.strength == Strength::Weak) {
+    } else if out
+        .iter()
+        .all(|c| c.strength == Strength::Weak && c.kind == EntryType::Problem)
+    {
         // "修复了一个 bug" (fixed a bug): an English defect noun inside a Chinese sentence says
         // less than the sentence's own fix word, when that word says the fix is done ("这个
         // bug 没有修复", not fixed, and "修复失败" stay reports).

@@ -363,7 +363,6 @@ fn commit_kind(raw: &str) -> Option<LabelKind> {
     })
 }
 
-/// The meaning of a label name.
 /// A learning's noun after a word of weight: "critical realization", "important lesson",
 /// "main takeaway", "big insight" (general vocabulary of lessons written down).
 fn weighted_learning_label(name: &str) -> bool {
@@ -390,6 +389,7 @@ fn weighted_learning_label(name: &str) -> bool {
     })
 }
 
+/// The meaning of a label name.
 pub fn kind_of(raw: &str) -> LabelKind {
     use EntryType::*;
     // Case matters for two labels: `KEY` is a marker only in capitals (`key:` is a YAML

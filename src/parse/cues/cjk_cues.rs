@@ -226,15 +226,7 @@ pub(super) fn scan(buf: &[u8], out: &mut Vec<Cue>) {
         out.push(cue);
         return;
     }
-    if let Some(cue) = first(text, DONE, Progress, |before, after| {
-        let tail = clause_tail(before);
-        !negated_before(before, NOT_DONE_BEFORE)
-            && !CONDITION_BEFORE
-                .iter()
-                .chain(WAIT_BEFORE)
-                .any(|w| tail.contains(w))
-            && !NOT_DONE_AFTER.iter().any(|w| after.starts_with(w))
-    }) {
+    if let Some(cue) = first(text, DONE, Progress, reported_done) {
         out.push(cue);
         return;
     }
@@ -289,6 +281,18 @@ const FIX_PLANS: &[&str] = &[
 /// yet ("需要修复", "要修正", "待修复", "未修正").
 const FIX_PENDING: &[&str] = &["需要", "要", "待", "未", "没", "不", "必要", "予定"];
 
+/// Whether a word of work done, between `before` and `after`, reports it done: not negated
+/// ("没有修复"), not in a condition or a wait ("等修复了再发布"), not undone after it.
+fn reported_done(before: &str, after: &str) -> bool {
+    let tail = clause_tail(before);
+    !negated_before(before, NOT_DONE_BEFORE)
+        && !CONDITION_BEFORE
+            .iter()
+            .chain(WAIT_BEFORE)
+            .any(|w| tail.contains(w))
+        && !NOT_DONE_AFTER.iter().any(|w| after.starts_with(w))
+}
+
 /// A fix reported done in one of its finished forms ("修复了", "已修复", "解决了", "已解决"), not
 /// negated before it nor undone after it: the cue a Chinese line with an English defect noun
 /// in it ("修复了一个 bug") is read by.
@@ -301,13 +305,7 @@ pub(super) fn scan_finished_fix(buf: &[u8], out: &mut Vec<Cue>) {
         return;
     };
     if let Some(cue) = first(text, FINISHED, Progress, |before, after| {
-        let tail = clause_tail(before);
-        !negated_before(before, NOT_DONE_BEFORE)
-            && !CONDITION_BEFORE
-                .iter()
-                .chain(WAIT_BEFORE)
-                .any(|w| tail.contains(w))
-            && !NOT_DONE_AFTER.iter().any(|w| after.starts_with(w))
+        reported_done(before, after)
             // "修复了一半，还有一个 bug": half done, a bug left.
             && !["一半", "一部分", "部分"].iter().any(|w| after.starts_with(w))
     }) {

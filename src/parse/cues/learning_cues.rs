@@ -1,7 +1,9 @@
 //! The learning cues: "turns out", "learned that", "TIL", "realized", "the key takeaway".
 
 use super::Strength::{self, *};
-use super::cue_context::{Around, DETERMINERS, any_of, conditional, first_person, negated};
+use super::cue_context::{
+    Around, DETERMINERS, FILLERS, FIRST_PERSON, any_of, conditional, first_person, negated,
+};
 use crate::parse::EntryType::{self, *};
 
 /// A learning, or `None` when the cue is not one or its context says otherwise.
@@ -170,12 +172,7 @@ pub(super) fn judge(around: &Around) -> Option<(EntryType, Strength)> {
             let mut words = clause
                 .split(|b| !(b.is_ascii_alphanumeric() || *b == b'\''))
                 .filter(|w| !w.is_empty())
-                .skip_while(|w| {
-                    matches!(
-                        *w,
-                        b"i" | b"we" | b"finally" | b"then" | b"also" | b"eventually" | b"later"
-                    )
-                });
+                .skip_while(|w| any_of(Some(w), FIRST_PERSON) || any_of(Some(w), FILLERS));
             let found = words.next().is_some_and(|w| {
                 matches!(
                     w,

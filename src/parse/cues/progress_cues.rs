@@ -1105,27 +1105,25 @@ fn work_reported_done(around: &Around) -> bool {
 
 /// "Finished writing the proof", "Finished the migration to Postgres": the line opens with
 /// work reported finished, its object right after ("finished by Friday" sets a date, "finished
-/// product" names a thing).
+/// product" names a thing). Not a question ("Finished reading? Leave a comment"), a program's
+/// log line with its counts ("Finished processing 1,204 records in 3.2s"), or a finish that
+/// left something broken ("Finished the upgrade but now every request returns 500").
 fn finished_work_opens(around: &Around) -> bool {
     let buf = around.buf;
-    // Not a question ("Finished reading? Leave a comment"), a program's log line with its
-    // counts ("Finished processing 1,204 records in 3.2s"), or a finish that left something
-    // broken ("Finished the upgrade but now every request returns 500").
-    let reports_more = crate::parse::lex::has_any_word(
-        &buf[around.end..],
-        &["but", "still", "now", "except", "although", "though"],
-    );
+    // The cheap tests first: the cue opens the line and its object follows.
     around.at_start
         && around.cue() == b"finished"
+        && around.after.first().is_some_and(|w| {
+            any_of(Some(w), DETERMINERS)
+                || matches!(*w, b"all" | b"up")
+                || (w.len() > 4 && w.ends_with(b"ing"))
+        })
         && !buf.contains(&b'?')
         && !buf.iter().any(u8::is_ascii_digit)
-        && !reports_more
-        && around.after.first().is_some_and(|w| {
-            matches!(
-                *w,
-                b"the" | b"a" | b"an" | b"my" | b"our" | b"all" | b"this" | b"that" | b"up"
-            ) || (w.len() > 4 && w.ends_with(b"ing"))
-        })
+        && !crate::parse::lex::has_any_word(
+            &buf[around.end..],
+            &["but", "still", "now", "except", "although", "though"],
+        )
 }
 
 /// "Done in the latest few commits", "Done in #412", "Done in v2.3": a thread's answer that

@@ -10,8 +10,9 @@
 # Every record becomes one line of an input file, classified on its own. Records of the
 # `implicit` tier come after their recorded section headings (`section`, outer > inner),
 # as the evaluation README asks: their type may come from the heading alone. Each record
-# is preceded by a level-1 heading that closes the previous record's headings, so no
-# heading leaks from one record into the next. SECTIONS=0 feeds every line alone (no
+# is preceded by an empty level-1 heading (`#`) that closes the previous record's headings,
+# so no heading leaks from one record into the next, and adds no title of its own to the
+# headings the line classifier reads before a line. SECTIONS=0 feeds every line alone (no
 # headings), for comparison. EVAL_MODEL=PATH scores the line classifier with the model at
 # PATH (see below). Writes preds to $OUT (default target/eval/parser-preds.jsonl)
 # and prints the scorer's full report.
@@ -39,10 +40,11 @@ for n, raw in enumerate(open(gold, encoding="utf-8")):
     if not raw.strip():
         continue
     r = json.loads(raw)
-    lines.append(f"# record {n}")
+    lines.append("#")
     if sections and r.get("tier") == "implicit" and r.get("section"):
         for depth, heading in enumerate(r["section"].split(" > ")):
-            lines.append("#" * min(depth + 2, 6) + " " + heading)
+            # Some sets record a heading with its marks ("## Gotchas"): the title is the rest.
+            lines.append("#" * min(depth + 2, 6) + " " + heading.strip().lstrip("#").strip())
     index.append(len(lines))
     lines.append(r["text"].strip())
 open(path, "w", encoding="utf-8").write("\n".join(lines) + "\n")

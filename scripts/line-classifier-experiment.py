@@ -83,11 +83,11 @@ def records(path):
 def rule_verdicts(mind, recs):
     """The parser's verdict on each record, fed as scripts/eval-parser.sh feeds it."""
     lines, index = [], []
-    for n, r in enumerate(recs):
-        lines.append(f"# record {n}")
+    for r in recs:
+        lines.append("#")
         if r.get("tier") == "implicit" and r.get("section"):
             for depth, heading in enumerate(r["section"].split(" > ")):
-                lines.append("#" * min(depth + 2, 6) + " " + heading)
+                lines.append("#" * min(depth + 2, 6) + " " + heading.strip().lstrip("#").strip())
         index.append(len(lines))
         lines.append(r["text"].strip())
     with tempfile.NamedTemporaryFile("w", suffix=".md", delete=False, encoding="utf-8") as f:

@@ -358,6 +358,10 @@ def write_tuned(heads, top, reasons, sure, model_json, tuning_path):
     names = sorted(reasons, key=reasons.get)
     out = {"model": "all-MiniLM-L6-v2", "types": TYPES, "reasons": names, "dim": 384,
            "sure": dict(zip(("add", "drop", "retype"), sure)), "members": members}
+    if os.environ.get("SECTION_TEXT") == "train":
+        # Trained on "outer > inner: text" where a line has headings: `mind parse` gives the
+        # classifier each line's headings the same way.
+        out["headings"] = True
     with open(model_json, "w", encoding="utf-8") as f:
         json.dump(out, f, separators=(",", ":"))
         f.write("\n")
@@ -419,11 +423,30 @@ def main():
         # heading makes of the lines below it better than the rules' verdict tells it;
         # SECTION_TEXT=implicit: only where scripts/eval-parser.sh gives the parser the
         # headings (lines of the implicit tier), as a shipped classifier would be scored.
-        only_implicit = os.environ["SECTION_TEXT"] == "implicit"
-        texts = [f"{r['section'].strip()}: {t}"
-                 if (r.get("section") or "").strip()
-                 and (not only_implicit or r.get("tier") == "implicit") else t
-                 for r, t in zip(recs, texts)]
+        # SECTION_TEXT=train: headings before the training lines' text wherever they have
+        # one (as in a real file, every line sits under its headings), but before a scored
+        # line's only where scripts/eval-parser.sh gives them (its implicit tier), as the
+        # shipped classifier would see the scored sets; SECTION_DROP=p leaves a training
+        # line's headings out with chance p (by a hash of its text), so the classifier also
+        # learns lines that come without them.
+        mode = os.environ["SECTION_TEXT"]
+        drop = float(os.environ.get("SECTION_DROP", "0"))
+
+        def shown(r, t, g):
+            if not (r.get("section") or "").strip():
+                return False
+            training = g in ("pool", "seen")
+            if mode == "implicit" or (mode == "train" and not training):
+                return r.get("tier") == "implicit"
+            if training and drop and zlib.crc32(t.encode()) % 1000 < drop * 1000:
+                return False
+            return True
+        # As `mind parse` gives them (src/parse/document.rs, `heading_paths`): the titles,
+        # without the `#` marks some sets record a heading with ("## Gotchas").
+        def titles(section):
+            return " > ".join(p.strip().lstrip("#").strip() for p in section.split(" > "))
+        texts = [f"{titles(r['section'])}: {t}" if shown(r, t, g) else t
+                 for r, t, g in zip(recs, texts, group)]
     pool = np.where(group == "pool")[0]
     seen = np.where(group == "seen")[0]
     sources = sorted({lce.source_of(recs[i]) for i in pool})

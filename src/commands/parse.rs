@@ -308,10 +308,22 @@ fn classify(
         .collect();
     let progress = crate::capture::progress::Progress::new("lines classified", !ctx.quiet);
     let classifier = LineModel::shipped();
+    let headings = if classifier.reads_headings() {
+        parse::heading_paths(content, rules)
+    } else {
+        Vec::new()
+    };
     let mut verdicts = rules.to_vec();
     let mut decisions = vec![None; rules.len()];
     for (done, batch) in judged.chunks(EMBED_BATCH).enumerate() {
-        let texts: Vec<&str> = batch.iter().map(|&i| lines[i].trim()).collect();
+        let inputs: Vec<_> = batch
+            .iter()
+            .map(|&i| {
+                let path = headings.get(i).map_or("", String::as_str);
+                classifier.input(path, lines[i].trim())
+            })
+            .collect();
+        let texts: Vec<&str> = inputs.iter().map(|t| t.as_ref()).collect();
         let vectors = match model.vectors(&texts) {
             Ok(vectors) => vectors,
             Err(e) => {

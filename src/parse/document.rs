@@ -79,6 +79,47 @@ fn explain(text: &str, each_alone: bool) -> Vec<LineVerdict> {
     scanner.verdicts.unwrap_or_default()
 }
 
+/// A markdown heading's level and title (`## Known issues ##` → 2, "Known issues"); `None`
+/// for a line that only starts with `#` (`#tag`, `#!/bin/sh`, a `#######` rule).
+fn heading_title(text: &str) -> Option<(usize, &str)> {
+    let level = text.bytes().take_while(|b| *b == b'#').count();
+    if level > 6 || !(text.len() == level || text.as_bytes()[level] == b' ') {
+        return None;
+    }
+    Some((level, text[level..].trim().trim_end_matches('#').trim()))
+}
+
+/// The headings above each line of `text`, from its verdicts ([`explain_lines`] or
+/// [`explain_in_place`]: a line they call a heading is one, so a `#` in a fence or a comment
+/// is not): the titles of the headings open at that line, outermost first, joined by " > "
+/// ("Known issues > Export"); empty under none. A heading's own entry holds the headings
+/// above it. What the line classifier reads before a line's text.
+pub fn heading_paths(text: &str, verdicts: &[LineVerdict]) -> Vec<String> {
+    let mut open: Vec<(usize, &str)> = Vec::new();
+    let mut paths = Vec::with_capacity(verdicts.len());
+    let joined = |open: &[(usize, &str)]| {
+        let titles: Vec<&str> = open.iter().map(|h| h.1).filter(|t| !t.is_empty()).collect();
+        titles.join(" > ")
+    };
+    let mut path = String::new();
+    for ((_, raw), verdict) in super::lines(text).zip(verdicts) {
+        paths.push(path.clone());
+        if verdict.reason != "heading" {
+            continue;
+        }
+        // As the scanner reads it: a comment the line leaves open is not part of the title.
+        let trimmed = raw.trim();
+        let text =
+            lex::find(trimmed.as_bytes(), b"<!--").map_or(trimmed, |at| trimmed[..at].trim_end());
+        if let Some((level, title)) = heading_title(text) {
+            open.retain(|h| h.0 < level);
+            open.push((level, title));
+            path = joined(&open);
+        }
+    }
+    paths
+}
+
 /// A parse that can go on: the document so far and the scanner's state after the last
 /// line read, so lines appended to a file later are parsed without reading the file again
 /// from the top. Fed whole lines (each piece but the last ends with a newline), it gives
@@ -316,11 +357,9 @@ impl Scanner {
 
     /// Handle a heading line; false when the line is not a heading after all (`#tag`).
     fn heading(&mut self, number: usize, text: &str) -> bool {
-        let level = text.bytes().take_while(|b| *b == b'#').count();
-        if level > 6 || !(text.len() == level || text.as_bytes()[level] == b' ') {
+        let Some((level, title)) = heading_title(text) else {
             return false;
-        }
-        let title = text[level..].trim().trim_end_matches('#').trim();
+        };
         let date = dates::date_in_heading(title, self.running_date);
         if let Some(date) = date
             && title.contains('|')
@@ -611,6 +650,37 @@ mod tests {
         );
         // Line by line, each stands for itself.
         assert_eq!(explain_lines(text)[1].kind, Some(EntryType::Problem));
+    }
+
+    #[test]
+    fn heading_paths_hold_the_open_headings_outermost_first() {
+        let text = "# Notes\n\n## Known issues ##\n- Export drops the last row\n\
+                    ### Safari <!-- todo\nCookies vanish\n```\n# not a heading\n```\n\
+                    #tag line\n## Decisions\n- Use JWT\n#\nalone\n";
+        let paths = heading_paths(text, &explain_in_place(text));
+        assert_eq!(
+            paths,
+            [
+                "",
+                "Notes",
+                "Notes",
+                "Notes > Known issues",
+                "Notes > Known issues",
+                "Notes > Known issues > Safari",
+                "Notes > Known issues > Safari",
+                "Notes > Known issues > Safari",
+                "Notes > Known issues > Safari",
+                "Notes > Known issues > Safari",
+                "Notes > Known issues > Safari",
+                "Notes > Decisions",
+                "Notes > Decisions",
+                // An empty heading closes the others and adds no title.
+                "",
+            ]
+        );
+        // Line by line, a fence does not outlive its line: the `#` line in it is a heading.
+        let alone = heading_paths(text, &explain_lines(text));
+        assert_eq!(alone[9], "not a heading");
     }
 
     #[test]

@@ -83,6 +83,10 @@ struct Weights {
     dim: usize,
     /// How sure the classifier must be to change the rules' type.
     sure: Sure,
+    /// Whether the weights were trained on each line's headings before its text
+    /// ("Known issues > Export: the last row is dropped", see [`LineModel::input`]).
+    #[serde(default)]
+    headings: bool,
     /// The starts of an ensemble, each trained alone; their probabilities are averaged.
     #[serde(default)]
     members: Vec<Member>,
@@ -228,6 +232,25 @@ impl LineModel {
         }
         // A build that runs no model never reads the vectors.
         Vec::new()
+    }
+
+    /// Whether the weights read a line's headings before its text ([`LineModel::input`]).
+    pub fn reads_headings(&self) -> bool {
+        self.weights.headings
+    }
+
+    /// The text the classifier reads for a line under `headings` (the titles of the headings
+    /// above it, outermost first, as [`crate::parse::heading_paths`] gives them): with weights
+    /// trained on headings, "outer > inner: line", the form they were trained on; the line
+    /// alone for weights trained without them or a line under no heading. A heading says
+    /// what the lines under it are ("Known issues", "Things that bit us"), which a line's
+    /// own words often do not.
+    pub fn input<'a>(&self, headings: &str, line: &'a str) -> std::borrow::Cow<'a, str> {
+        if self.weights.headings && !headings.is_empty() {
+            std::borrow::Cow::Owned(format!("{headings}: {line}"))
+        } else {
+            std::borrow::Cow::Borrowed(line)
+        }
     }
 
     /// Whether the classifier judges a line the rules gave this verdict: text, not structure,
@@ -411,6 +434,27 @@ mod tests {
             newer.decide(&[1.0, 0.0], &index).kind,
             Some(EntryType::Problem)
         );
+    }
+
+    /// Weights trained on headings read "headings: line"; others, and a line under no
+    /// heading, the line alone.
+    #[test]
+    fn weights_trained_on_headings_read_them_before_the_line() {
+        assert!(!toy().reads_headings());
+        assert_eq!(
+            toy().input("Known issues", "Export drops a row"),
+            "Export drops a row"
+        );
+        let json = r#"{"model": "toy", "types": ["none", "problem"], "reasons": [], "dim": 2,
+            "sure": {"add": 0, "drop": 0, "retype": 0}, "headings": true,
+            "weights": [[0, 4], [4, 0], [0, 0], [0, 0], [0, 0]], "bias": [0, 0]}"#;
+        let headed = LineModel::from_json(json).unwrap();
+        assert!(headed.reads_headings());
+        assert_eq!(
+            headed.input("Notes > Known issues", "Export drops a row"),
+            "Notes > Known issues: Export drops a row"
+        );
+        assert_eq!(headed.input("", "Export drops a row"), "Export drops a row");
     }
 
     #[test]

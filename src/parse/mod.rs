@@ -190,7 +190,7 @@ pub fn explain_lines(text: &str) -> Vec<document::LineVerdict> {
     document::explain_lines(text)
 }
 
-pub use document::{LineVerdict, Resumable};
+pub use document::{LineVerdict, Resumable, heading_paths};
 pub use lex::strip_list_marker;
 pub use negatives::{puts_off, says_nothing};
 

@@ -1197,13 +1197,16 @@ fn probe_input() -> (Vec<Value>, String) {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     let mut text = String::new();
-    for (n, record) in records.iter().enumerate() {
-        text.push_str(&format!("# record {n}\n"));
+    for record in &records {
+        // An empty heading closes the record before's headings and adds no title of its
+        // own to those the classifier may read before a line (as scripts/eval-parser.sh).
+        text.push_str("#\n");
         if record["tier"] == "implicit"
             && let Some(section) = record["section"].as_str()
         {
             for (depth, heading) in section.split(" > ").enumerate() {
-                text.push_str(&format!("{} {heading}\n", "#".repeat((depth + 2).min(6))));
+                let title = heading.trim().trim_start_matches('#').trim();
+                text.push_str(&format!("{} {title}\n", "#".repeat((depth + 2).min(6))));
             }
         }
         text.push_str(record["text"].as_str().unwrap().trim());

@@ -47,7 +47,9 @@ usage: scripts/line-finetune-experiment.py MODEL_DIR MIND_BIN [--grid] [--final]
         POOL_FRACTION=F: a learning curve, A trains on about that share of the other folds'
         sources; SURE=add,drop,retype: the policy the figures use (default 0.6,0.7,0.8);
         HARD_WEIGHT=1: the weight of hard negatives among the training lines;
-        MAX_TOKENS=128; SECTION_TEXT=all|implicit: headings before a line's text;
+        MAX_TOKENS=128; SECTION_TEXT=all|implicit|train: headings before a line's text
+        (train: the training lines' wherever they have them, SECTION_DROP=p of them left out;
+        a scored line's where the harness gives them; WRITE marks the weights "headings");
         PROBS_OUT=file.npz: --grid's probabilities; PRED_DIR=dir: --final's
         types per line; DEV=path: the development set, ../shared/eval/parser-dev.jsonl;
         POOL=paths and UNSEEN=paths: the training sets and the sets --final scores, as in

@@ -80,6 +80,11 @@ def records(path):
         return [json.loads(line) for line in f if line.strip()]
 
 
+def heading_title(heading):
+    """A recorded section's heading as a title: some sets record it with its marks ("## Gotchas")."""
+    return heading.strip().lstrip("#").strip()
+
+
 def rule_verdicts(mind, recs):
     """The parser's verdict on each record, fed as scripts/eval-parser.sh feeds it."""
     lines, index = [], []
@@ -87,7 +92,7 @@ def rule_verdicts(mind, recs):
         lines.append("#")
         if r.get("tier") == "implicit" and r.get("section"):
             for depth, heading in enumerate(r["section"].split(" > ")):
-                lines.append("#" * min(depth + 2, 6) + " " + heading.strip().lstrip("#").strip())
+                lines.append("#" * min(depth + 2, 6) + " " + heading_title(heading))
         index.append(len(lines))
         lines.append(r["text"].strip())
     with tempfile.NamedTemporaryFile("w", suffix=".md", delete=False, encoding="utf-8") as f:

@@ -446,7 +446,7 @@ def main():
         # As `mind parse` gives them (src/parse/document.rs, `heading_paths`): the titles,
         # without the `#` marks some sets record a heading with ("## Gotchas").
         def titles(section):
-            return " > ".join(p.strip().lstrip("#").strip() for p in section.split(" > "))
+            return " > ".join(lce.heading_title(p) for p in section.split(" > "))
         texts = [f"{titles(r['section'])}: {t}" if shown(r, t, g) else t
                  for r, t, g in zip(recs, texts, group)]
     pool = np.where(group == "pool")[0]
